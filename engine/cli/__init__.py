@@ -1,0 +1,1 @@
+"""The ``redraft`` command line: one module per command."""

@@ -1,0 +1,54 @@
+"""Entry point of the ``redraft`` command.
+
+Each command lives in its own module exposing ``register(subparsers)``, which
+adds a parser whose ``func`` default takes the parsed args and returns an exit
+code. User errors (``RedraftError``) print one line and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from engine import __version__
+from engine.errors import Cancelled, RedraftError
+
+#: Command modules under ``engine.cli``, in the order ``--help`` lists them.
+COMMANDS = ["extract", "gui"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="redraft",
+        description="Offline assistant for revising a paper after peer review.",
+    )
+    parser.add_argument("--version", action="version", version=f"redraft {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name in COMMANDS:
+        importlib.import_module(f"engine.cli.{name}").register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except Cancelled:
+        print("redraft: cancelled", file=sys.stderr)
+        return 130
+    except KeyboardInterrupt:
+        print("redraft: interrupted", file=sys.stderr)
+        return 130
+    except RedraftError as err:
+        print(f"redraft: error: {err}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""Loading papers into the ``Document`` model: PDF, LaTeX, Markdown, plain text."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from engine.document.model import BBox, Document, Paragraph, ParagraphKind, Region, Section
+from engine.errors import InputError
+
+__all__ = [
+    "BBox",
+    "Document",
+    "Paragraph",
+    "ParagraphKind",
+    "Region",
+    "Section",
+    "load_document",
+    "detect_format",
+]
+
+_SUFFIXES = {
+    ".pdf": "pdf",
+    ".tex": "latex",
+    ".latex": "latex",
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".txt": "text",
+    ".text": "text",
+}
+
+
+def detect_format(path: Path) -> str:
+    """Guess a file's format from its first bytes, then its suffix."""
+    if path.is_dir():
+        return "latex"
+    with path.open("rb") as fh:
+        head = fh.read(1024)
+    if head.lstrip().startswith(b"%PDF"):
+        return "pdf"
+    fmt = _SUFFIXES.get(path.suffix.lower())
+    if fmt == "pdf":
+        raise InputError(f"{path.name} is not a PDF (no %PDF header); it may be corrupt or mislabelled")
+    if fmt is not None:
+        return fmt
+    if b"\x00" in head:
+        raise InputError(f"{path.name}: unsupported file type (expected PDF, .tex, .md or .txt)")
+    if b"\\documentclass" in head or b"\\begin{document}" in head or b"\\section" in head:
+        return "latex"
+    return "text"
+
+
+def load_document(
+    path: str | os.PathLike[str],
+    *,
+    password: str | None = None,
+    fmt: str | None = None,
+) -> Document:
+    """Load a paper from ``path``; a LaTeX project may be given as its folder.
+
+    Raises ``InputError`` with a one-line message for anything unusable.
+    """
+    p = Path(path).expanduser()
+    if not p.exists():
+        raise InputError(f"file not found: {p}")
+    try:
+        if p.is_file() and p.stat().st_size == 0:
+            raise InputError(f"{p.name} is empty")
+        fmt = fmt or detect_format(p)
+    except PermissionError:
+        raise InputError(f"cannot read {p}: permission denied") from None
+    if fmt == "pdf":
+        from engine.document.pdf import load_pdf
+
+        return load_pdf(p, password=password)
+    if fmt == "latex":
+        from engine.document.latex import load_latex
+
+        return load_latex(p)
+    if fmt == "markdown":
+        from engine.document.markdown import load_markdown
+
+        return load_markdown(p)
+    if fmt == "text":
+        from engine.document.markdown import load_plain_text
+
+        return load_plain_text(p)
+    raise InputError(f"unknown document format: {fmt}")

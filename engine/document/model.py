@@ -1,0 +1,159 @@
+"""The document model every loader produces and every feature reads.
+
+A ``Document`` is a title, authors, an abstract, a list of sections and the
+paragraphs in reading order. Each ``Paragraph`` knows its section path and,
+for PDFs, where it sits on the page (one region per page or column it spans).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class ParagraphKind(str, Enum):
+    BODY = "body"
+    HEADING = "heading"
+    CAPTION = "caption"
+    FOOTNOTE = "footnote"
+    EQUATION = "equation"
+    REFERENCE = "reference"
+    OTHER = "other"
+
+
+BBox = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Region:
+    """A rectangle on a 1-based page, in PDF points (x0, y0, x1, y1), origin top-left."""
+
+    page: int
+    bbox: BBox
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    level: int = 1
+    number: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "level": self.level, "number": self.number}
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    id: str
+    text: str
+    kind: ParagraphKind = ParagraphKind.BODY
+    section: tuple[str, ...] = ()
+    regions: tuple[Region, ...] = ()
+    #: For sources (LaTeX, Markdown): 1-based line where the paragraph starts.
+    line: int | None = None
+
+    @property
+    def page(self) -> int | None:
+        return self.regions[0].page if self.regions else None
+
+    @property
+    def bbox(self) -> BBox | None:
+        return self.regions[0].bbox if self.regions else None
+
+    @property
+    def section_title(self) -> str:
+        return self.section[-1] if self.section else ""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id,
+            "section": " > ".join(self.section),
+            "text": self.text,
+            "page": self.page,
+            "bbox": [round(v, 2) for v in self.bbox] if self.bbox else None,
+            "kind": self.kind.value,
+        }
+        if len(self.regions) > 1:
+            out["regions"] = [
+                {"page": r.page, "bbox": [round(v, 2) for v in r.bbox]} for r in self.regions
+            ]
+        if self.line is not None:
+            out["line"] = self.line
+        return out
+
+
+@dataclass
+class Document:
+    title: str = ""
+    authors: list[str] = field(default_factory=list)
+    abstract: str = ""
+    sections: list[Section] = field(default_factory=list)
+    paragraphs: list[Paragraph] = field(default_factory=list)
+    #: "pdf", "latex", "markdown" or "text".
+    source_format: str = ""
+    source_path: str = ""
+    page_count: int = 0
+    #: Notices for the user about what was degraded (e.g. truncated input).
+    notices: list[str] = field(default_factory=list)
+
+    def body(self) -> list[Paragraph]:
+        """Body paragraphs, the ones revisions and comments are about."""
+        return [p for p in self.paragraphs if p.kind is ParagraphKind.BODY]
+
+    def paragraph(self, paragraph_id: str) -> Paragraph:
+        for p in self.paragraphs:
+            if p.id == paragraph_id:
+                return p
+        raise KeyError(paragraph_id)
+
+    def text(self) -> str:
+        return "\n\n".join(p.text for p in self.paragraphs)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "authors": list(self.authors),
+            "abstract": self.abstract,
+            "source_format": self.source_format,
+            "page_count": self.page_count,
+            "sections": [s.to_dict() for s in self.sections],
+            "paragraphs": [p.to_dict() for p in self.paragraphs],
+            "notices": list(self.notices),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Document":
+        paragraphs = []
+        for p in data.get("paragraphs", []):
+            regions: tuple[Region, ...] = ()
+            if p.get("regions"):
+                regions = tuple(Region(r["page"], tuple(r["bbox"])) for r in p["regions"])
+            elif p.get("page") is not None and p.get("bbox"):
+                regions = (Region(p["page"], tuple(p["bbox"])),)
+            section = tuple(s for s in (p.get("section") or "").split(" > ") if s)
+            paragraphs.append(
+                Paragraph(
+                    id=p["id"],
+                    text=p["text"],
+                    kind=ParagraphKind(p.get("kind", "body")),
+                    section=section,
+                    regions=regions,
+                    line=p.get("line"),
+                )
+            )
+        return cls(
+            title=data.get("title", ""),
+            authors=list(data.get("authors", [])),
+            abstract=data.get("abstract", ""),
+            sections=[Section(s["title"], s.get("level", 1), s.get("number")) for s in data.get("sections", [])],
+            paragraphs=paragraphs,
+            source_format=data.get("source_format", ""),
+            page_count=data.get("page_count", 0),
+            notices=list(data.get("notices", [])),
+        )
+
+
+def paragraph_id(index: int) -> str:
+    """Stable id of the ``index``-th (0-based) paragraph of a document."""
+    return f"p{index + 1:04d}"

@@ -1,0 +1,23 @@
+"""The one accessor for shipped resources (prompts, styles, icons, demo project)."""
+
+from __future__ import annotations
+
+from importlib import resources as _resources
+from importlib.abc import Traversable
+
+from engine.errors import RedraftError
+
+
+def resource(*parts: str) -> Traversable:
+    """A file or folder under the ``resources`` package; fails loudly if absent."""
+    node = _resources.files("resources")
+    for part in parts:
+        node = node.joinpath(part)
+    if not node.is_file() and not node.is_dir():
+        raise RedraftError(f"missing resource: {'/'.join(parts)}")
+    return node
+
+
+def prompt(name: str) -> str:
+    """The text of ``resources/prompts/<name>.txt``."""
+    return resource("prompts", f"{name}.txt").read_text(encoding="utf-8")
