@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.redraft-installed
 
-.PHONY: run test venv bench package clean
+.PHONY: run test venv bench clean
 
 venv: $(STAMP)
 
@@ -25,10 +25,6 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	for script in bench/bench_*.py; do $(PY) $$script || exit 1; done
-
-package: $(STAMP)
-	$(PY) -m pip install --quiet -e ".[package]"
-	$(PY) -m PyInstaller --noconfirm --distpath dist --workpath build/pyinstaller packaging/redraft.spec
 
 clean:
 	rm -rf build dist *.egg-info
