@@ -1,0 +1,300 @@
+"""Reading a LaTeX project into one flat source text that remembers where each line came from.
+
+``SourceText`` is text plus anchors ``(offset, file, line)``; every rewrite
+(comment stripping, ``\\iffalse`` blocks, ``\\input`` inlining, macro expansion)
+goes through ``splice`` so a position in the final text still maps back to the
+file and 1-based line it was read from.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.document.textfile import read_text_file
+from engine.errors import InputError
+
+Anchor = tuple[int, str, int]
+
+_VERBATIM_ENVS = ("verbatim", "verbatim*", "Verbatim", "lstlisting", "minted", "comment", "alltt")
+_BEGIN_VERBATIM = re.compile(r"\\begin\s*\{(" + "|".join(re.escape(e) for e in _VERBATIM_ENVS) + r")\}")
+_MAX_DEPTH = 20
+
+
+@dataclass
+class SourceText:
+    """Text with anchors mapping offsets back to ``(file, line)``."""
+
+    text: str
+    anchors: list[Anchor] = field(default_factory=list)
+
+    def origin(self, pos: int) -> tuple[str, int] | None:
+        """The file and 1-based line that the character at ``pos`` came from."""
+        if not self.anchors:
+            return None
+        i = bisect.bisect_right(self.anchors, (pos, "\uffff", 1 << 30)) - 1
+        if i < 0:
+            return None
+        offset, name, line = self.anchors[i]
+        return name, line + self.text.count("\n", offset, pos) if pos > offset else line
+
+    def splice(self, edits: list[tuple[int, int, "SourceText | str"]]) -> "SourceText":
+        """Replace non-overlapping spans ``[start, end)``; anchors follow the text."""
+        out: list[str] = []
+        anchors: list[Anchor] = []
+        last = 0
+        size = 0
+        for start, end, repl in sorted(edits, key=lambda e: e[0]):
+            if start < last:
+                continue
+            out.append(self.text[last:start])
+            anchors.extend((a - last + size, f, ln) for a, f, ln in self.anchors if last <= a < start)
+            size += start - last
+            if isinstance(repl, SourceText):
+                anchors.extend((a + size, f, ln) for a, f, ln in repl.anchors)
+                out.append(repl.text)
+                size += len(repl.text)
+            else:
+                out.append(repl)
+                size += len(repl)
+            resume = self.origin(end)
+            if resume is not None:
+                anchors.append((size, resume[0], resume[1]))
+            last = end
+        out.append(self.text[last:])
+        anchors.extend((a - last + size, f, ln) for a, f, ln in self.anchors if a >= last)
+        merged: dict[int, Anchor] = {}
+        for anchor in anchors:
+            merged[anchor[0]] = anchor
+        return SourceText("".join(out), [merged[k] for k in sorted(merged)])
+
+
+def strip_comments(text: str, name: str) -> SourceText:
+    """Drop ``%`` comments the way TeX does (keeping ``\\%`` and verbatim content).
+
+    A comment eats its end of line and the next line's indentation, so a
+    commented-out line inside a paragraph does not split it.
+    """
+    lines = text.splitlines()
+    out: list[str] = []
+    anchors: list[Anchor] = []
+    size = 0
+    verbatim_end: str | None = None
+    eat_indent = False
+    for number, line in enumerate(lines, start=1):
+        if eat_indent:
+            line = line.lstrip(" \t")
+            eat_indent = False
+        anchors.append((size, name, number))
+        if verbatim_end is not None:
+            if verbatim_end in line:
+                verbatim_end = None
+            piece = line + "\n"
+        else:
+            cut = _comment_start(line)
+            m = _BEGIN_VERBATIM.search(line if cut is None else line[:cut])
+            if m and f"\\end{{{m.group(1)}}}" not in line[m.end():]:
+                verbatim_end = f"\\end{{{m.group(1)}}}"
+                cut = None
+            if cut is None:
+                piece = line + "\n"
+            else:
+                following = lines[number] if number < len(lines) else ""
+                piece = line[:cut]
+                if following.strip():
+                    eat_indent = True
+                else:
+                    piece += "\n"
+        out.append(piece)
+        size += len(piece)
+    return SourceText("".join(out), anchors)
+
+
+def _comment_start(line: str) -> int | None:
+    """Column of the first unescaped ``%`` outside ``\\verb`` and ``\\url``, or None."""
+    i = 0
+    n = len(line)
+    while i < n:
+        c = line[i]
+        if c == "\\":
+            if line.startswith("\\verb", i) and i + 5 < n and not line[i + 5].isalpha():
+                j = i + 5 + (line[i + 5] == "*")
+                if j < n:
+                    close = line.find(line[j], j + 1)
+                    i = n if close < 0 else close + 1
+                    continue
+            if line.startswith("\\url{", i) or line.startswith("\\href{", i):
+                close = line.find("}", i)
+                i = n if close < 0 else close + 1
+                continue
+            i += 2
+            continue
+        if c == "%":
+            return i
+        i += 1
+    return None
+
+
+_CONDITIONAL = re.compile(r"\\(newif\s*\\if[a-zA-Z@]*|iffalse\b|if0\b|ifthenelse|if[a-zA-Z@]*|else\b|fi\b)")
+_COMMENT_ENV = re.compile(r"\\begin\s*\{comment\}.*?\\end\s*\{comment\}", re.S)
+
+
+def drop_false_blocks(src: SourceText) -> SourceText:
+    """Remove ``\\iffalse ... \\fi`` / ``\\if0`` blocks (keeping an ``\\else`` branch) and comment environments."""
+    edits: list[tuple[int, int, str]] = [(m.start(), m.end(), "") for m in _COMMENT_ENV.finditer(src.text)]
+    tokens = list(_CONDITIONAL.finditer(src.text))
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.group(1) not in ("iffalse", "if0"):
+            i += 1
+            continue
+        depth = 0
+        else_at: re.Match[str] | None = None
+        j = i + 1
+        while j < len(tokens):
+            word = tokens[j].group(1)
+            if word.startswith("newif") or word == "ifthenelse":
+                pass
+            elif word == "fi":
+                if depth == 0:
+                    break
+                depth -= 1
+            elif word == "else":
+                if depth == 0 and else_at is None:
+                    else_at = tokens[j]
+            else:
+                depth += 1
+            j += 1
+        if j >= len(tokens):
+            break
+        fi = tokens[j]
+        if else_at is None:
+            edits.append((tok.start(), fi.end(), ""))
+        else:
+            edits.append((tok.start(), else_at.end(), ""))
+            edits.append((fi.start(), fi.end(), ""))
+        i = j + 1
+    if not edits:
+        return src
+    edits.sort(key=lambda e: e[0])
+    kept: list[tuple[int, int, str]] = []
+    for e in edits:
+        if kept and e[0] < kept[-1][1]:
+            continue
+        kept.append(e)
+    return src.splice(list(kept))
+
+
+def read_tex(path: Path, notices: list[str] | None = None) -> SourceText:
+    """One ``.tex`` file, decoded, comments and false blocks removed."""
+    text, notice = read_text_file(path)
+    if notice and notices is not None:
+        notices.append(notice)
+    return drop_false_blocks(strip_comments(text, str(path)))
+
+
+_INCLUDE = re.compile(
+    r"\\(?P<cmd>input|include|subfile|import|subimport|inputfrom|subinputfrom|includefrom|subincludefrom)\*?"
+    r"(?:\s*\{(?P<dir>[^{}]*)\}(?=\s*\{))?\s*\{(?P<name>[^{}]*)\}"
+    r"|\\input\s+(?P<bare>[^\s{}\\%]+)"
+)
+_DOC_BODY = re.compile(r"\\begin\s*\{document\}(.*?)(?:\\end\s*\{document\}|\Z)", re.S)
+
+
+def load_project(main: Path) -> tuple[SourceText, list[str]]:
+    """The main file with every ``\\input``/``\\include``/``\\subfile``/``\\import`` inlined.
+
+    Missing files and cycles become notices, not errors.
+    """
+    notices: list[str] = []
+    root = main.parent
+    src = _expand_includes(main, root, [main.resolve()], notices)
+    return src, notices
+
+
+def _expand_includes(path: Path, root: Path, stack: list[Path], notices: list[str]) -> SourceText:
+    src = read_tex(path, notices)
+    edits: list[tuple[int, int, SourceText | str]] = []
+    for m in _INCLUDE.finditer(src.text):
+        cmd = m.group("cmd") or "input"
+        name = (m.group("name") if m.group("bare") is None else m.group("bare")).strip()
+        if not name:
+            continue
+        folder = (m.group("dir") or "").strip()
+        found = _resolve(name, folder, cmd, path.parent, root)
+        shown = f"{folder}{name}" if folder else name
+        if found is None:
+            notices.append(f"\\{cmd}{{{shown}}} in {path.name}: file not found, skipped")
+            edits.append((m.start(), m.end(), ""))
+            continue
+        resolved = found.resolve()
+        if resolved in stack:
+            notices.append(f"\\{cmd}{{{shown}}} in {path.name}: include cycle, skipped")
+            edits.append((m.start(), m.end(), ""))
+            continue
+        if len(stack) >= _MAX_DEPTH:
+            notices.append(f"\\{cmd}{{{shown}}} in {path.name}: includes nested too deep, skipped")
+            edits.append((m.start(), m.end(), ""))
+            continue
+        try:
+            inner = _expand_includes(found, root, [*stack, resolved], notices)
+        except InputError as err:
+            notices.append(f"\\{cmd}{{{shown}}} in {path.name}: {err}, skipped")
+            edits.append((m.start(), m.end(), ""))
+            continue
+        if cmd == "subfile" or "\\documentclass" in inner.text:
+            inner = document_body(inner) or inner
+        # \include starts a new page: keep it a paragraph break.
+        pad = "\n\n" if cmd == "include" else ""
+        inner = SourceText(pad + inner.text + pad, [(a + len(pad), f, ln) for a, f, ln in inner.anchors])
+        edits.append((m.start(), m.end(), inner))
+    return src.splice(edits) if edits else src
+
+
+def _resolve(name: str, folder: str, cmd: str, here: Path, root: Path) -> Path | None:
+    bases = [here / folder, root / folder] if cmd.startswith("sub") or cmd == "subfile" else [root / folder, here / folder]
+    for base in bases:
+        for candidate in (base / name, base / f"{name}.tex"):
+            if candidate.is_file():
+                return candidate
+    return None
+
+
+def document_body(src: SourceText) -> SourceText | None:
+    """The part between ``\\begin{document}`` and ``\\end{document}``, or None when absent."""
+    m = _DOC_BODY.search(src.text)
+    if m is None:
+        return None
+    start, end = m.span(1)
+    return src.splice([(0, start, ""), (end, len(src.text), "")])
+
+
+def find_main_file(folder: Path) -> Path:
+    """The main ``.tex`` file of a project folder.
+
+    Candidates have ``\\documentclass`` and ``\\begin{document}``; prefer a name
+    matching the folder, then the one that inputs the most files, then main/paper.
+    """
+    files = sorted(folder.glob("*.tex")) or sorted(folder.glob("*/*.tex"))
+    if not files:
+        raise InputError(f"{folder}: no .tex file in this folder")
+    scored: list[tuple[tuple[int, int, int, int], Path]] = []
+    for f in files:
+        try:
+            text = read_tex(f).text
+        except InputError:
+            continue
+        if "\\documentclass" not in text or not re.search(r"\\begin\s*\{document\}", text):
+            continue
+        if "{subfiles}" in text:
+            continue
+        includes = len(_INCLUDE.findall(text))
+        named = int(f.stem.lower() == folder.name.lower())
+        usual = int(f.stem.lower() in ("main", "paper", "ms", "manuscript", "article"))
+        scored.append(((named, includes, usual, f.stat().st_size), f))
+    if not scored:
+        raise InputError(f"{folder}: no main .tex file (none has \\documentclass and \\begin{{document}})")
+    return max(scored, key=lambda s: s[0])[1]

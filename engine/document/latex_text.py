@@ -1,0 +1,197 @@
+"""LaTeX nodes to plain text, on top of pylatexenc, with Redraft's placeholders.
+
+Choices, made so the text reads like the typeset PDF:
+
+- inline math is kept in a compact form (``$\\Delta W_i$`` -> ``ΔWi``): symbols as
+  Unicode, sub/superscript markers and braces dropped;
+- display math inside a paragraph becomes ``[EQUATION]`` (the structure pass
+  makes a standalone display its own EQUATION paragraph);
+- ``\\cite{a,b}`` becomes ``[a, b]`` (the keys, in brackets, where the PDF shows ``[3, 7]``);
+- ``\\ref`` gives the resolved number (sections, figures, tables, equations
+  numbered by the structure pass) or ``??`` as LaTeX prints for an unknown label;
+  ``\\autoref``/``\\cref`` add the kind (``Figure 3``), ``\\eqref`` gives ``(3)``;
+- ``\\footnote`` text is set aside for a FOOTNOTE paragraph after the paragraph;
+- unknown macros are dropped, keeping their braced arguments' text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from pylatexenc import latexwalker, macrospec
+from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
+
+EQUATION = "[EQUATION]"
+MATH_ENVS = frozenset(
+    "equation equation* align align* alignat alignat* gather gather* multline multline* eqnarray eqnarray* "
+    "flalign flalign* displaymath math dmath dmath* split".split()
+)
+
+_KEEP = "texttt textsf textup textmd textnormal underline uline sout hl ul so mbox hbox fbox text enquote ensuremath operatorname bm boldsymbol textsuperscript textsubscript emph textbf textit textsc textsl textrm nolinkurl url path ac acf acs acl gls Gls glspl".split()
+_WALK_SPECS: dict[str, str] = {
+    **{name: "{" for name in _KEEP},
+    **{name: "*[[{" for name in "cite citep citet citealp citealt citeauthor citeyear citeyearpar parencite textcite autocite footcite Cite Citep Citet citenum shortcite nocite".split()},
+    **{name: "*{" for name in "ref eqref autoref Autoref cref Cref pageref vref nameref cpageref".split()},
+    "hyperref": "[{", "href": "[{{", "textcolor": "[{{", "colorbox": "[{{", "color": "[{",
+    "makebox": "[[{", "framebox": "[[{", "raisebox": "{[[{", "resizebox": "*{{{", "scalebox": "{[{",
+    "usefont": "{{{{", "fontsize": "{{", "fontfamily": "{", "fontseries": "{", "fontshape": "{",
+    "setlength": "{{", "addtolength": "{{", "setcounter": "{{", "addtocounter": "{{", "stepcounter": "{",
+    "keywords": "{", "ccsdesc": "[{", "affiliation": "[{", "email": "{", "institution": "{", "orcid": "{",
+    "thanks": "{", "acmConference": "[{{{", "acmBooktitle": "{", "acmDOI": "{", "acmISBN": "{", "acmYear": "{",
+    "copyrightyear": "{", "setcopyright": "{", "acmPrice": "{", "settopmatter": "{", "received": "[{",
+    "bibliographystyle": "{", "bibliography": "{", "newtheorem": "*{[{[", "theoremstyle": "{",
+    "pagestyle": "{", "thispagestyle": "{", "rule": "[{{", "phantom": "{", "vphantom": "{", "hphantom": "{",
+    "enlargethispage": "*{", "linespread": "{", "footnotemark": "[", "footnotetext": "[{", "footnote": "[{",
+    "captionsetup": "[{", "lstset": "{", "definecolor": "{{{", "hypersetup": "{", "caption": "*[{",
+    "subcaption": "[{", "label": "{", "includegraphics": "*[[{", "input": "{", "include": "{",
+    "paragraph": "*[{", "subparagraph": "*[{", "bibitem": "[{", "title": "[{", "author": "[{",
+    "date": "{", "subtitle": "{", "IEEEauthorblockN": "{", "IEEEauthorblockA": "{", "shortauthors": "",
+    "lstinputlisting": "[{", "vspace": "*{", "hspace": "*{", "vskip": "", "redraftverbatim": "{",
+    "redraftverb": "{", "multicolumn": "{{{", "multirow": "{{{", "cline": "{", "icmltitle": "{",
+    "tnote": "{", "balance": "", "abstract": "{",
+}
+_DROP = set(
+    "hyperref textcolor colorbox color usefont fontsize fontfamily fontseries fontshape setlength addtolength "
+    "setcounter addtocounter stepcounter keywords ccsdesc affiliation email institution orcid thanks acmConference "
+    "acmBooktitle acmDOI acmISBN acmYear copyrightyear setcopyright acmPrice settopmatter received bibliographystyle "
+    "bibliography newtheorem theoremstyle pagestyle thispagestyle rule phantom vphantom hphantom enlargethispage "
+    "linespread footnotemark captionsetup lstset definecolor hypersetup label includegraphics input include "
+    "title author date subtitle lstinputlisting vspace hspace xspace maketitle centering raggedright raggedleft "
+    "noindent newpage clearpage pagebreak linebreak smallskip medskip bigskip protect cline balance tableofcontents "
+    "appendix IEEEauthorblockN IEEEauthorblockA icmltitle tnote abstract".split()
+)
+_WALK_ENVS: dict[str, str] = {
+    "tabular": "{", "tabular*": "{{", "tabularx": "{{", "minipage": "[[[{", "subfigure": "[{",
+    "wrapfigure": "[{[{", "wraptable": "[{[{", "thebibliography": "{", "figure": "[", "figure*": "[",
+    "table": "[", "table*": "[", "algorithm": "[", "lstlisting": "[", "multicols": "{", "adjustbox": "{",
+}
+
+
+class LatexText:
+    """Converts pylatexenc nodes to text; ``labels`` maps a label to (kind, number)."""
+
+    def __init__(self) -> None:
+        self.labels: dict[str, tuple[str, str]] = {}
+        self.footnotes: list[str] = []
+        self.verbatim: list[str] = []
+        self._l2t = _Converter(self, latex_context=_text_context(self), math_mode="text")
+
+    def walker(self, text: str) -> latexwalker.LatexWalker:
+        return latexwalker.LatexWalker(text, latex_context=_walker_context(), tolerant_parsing=True)
+
+    def text(self, pieces: list[object]) -> str:
+        """Plain text of a list of nodes and raw character strings."""
+        out: list[str] = []
+        for piece in pieces:
+            if isinstance(piece, str):
+                out.append(piece)
+            elif piece is not None:
+                out.append(self._l2t.node_to_text(piece))
+        return clean("".join(out))
+
+    def convert(self, latex: str) -> str:
+        """Plain text of a LaTeX snippet."""
+        nodes, _, _ = self.walker(latex).get_latex_nodes()
+        return self.text(list(nodes))
+
+    def cite(self, node: latexwalker.LatexMacroNode) -> str:
+        keys = _arg_text(node, -1)
+        if node.macroname == "nocite":
+            return ""
+        return "[" + ", ".join(k.strip() for k in keys.split(",") if k.strip()) + "]"
+
+    def ref(self, node: latexwalker.LatexMacroNode) -> str:
+        label = _arg_text(node, -1).strip()
+        kind, number = self.labels.get(label, ("", "??"))
+        name = node.macroname
+        if name == "eqref":
+            return f"({number})"
+        if name in ("autoref", "Autoref", "cref", "Cref") and kind:
+            word = {"section": "Section", "figure": "Figure", "table": "Table", "equation": "Equation"}.get(kind, "")
+            if kind == "equation" and name.lower() == "cref":
+                return f"{'Eq' if name == 'Cref' else 'eq'}. ({number})"
+            if name == "cref" and word:
+                word = {"Figure": "fig.", "Table": "table", "Section": "section"}.get(word, word.lower())
+            return f"{word} {number}".strip()
+        return number
+
+    def footnote(self, node: latexwalker.LatexMacroNode) -> str:
+        text = self._l2t.nodelist_to_text([node.nodeargd.argnlist[-1]]) if node.nodeargd else ""
+        if clean(text):
+            self.footnotes.append(clean(text))
+        return ""
+
+
+class _Converter(LatexNodes2Text):
+    def __init__(self, owner: LatexText, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._owner = owner
+
+    def macro_node_to_text(self, node: latexwalker.LatexMacroNode) -> str:
+        if self.latex_context.get_macro_spec(node.macroname) is None:
+            args = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+            return "".join(self._groupnodecontents_to_text(a) for a in args if getattr(a, "delimiters", ("{",))[0] == "{")
+        return super().macro_node_to_text(node)
+
+    def math_node_to_text(self, node: latexwalker.LatexNode) -> str:
+        if isinstance(node, latexwalker.LatexMathNode) and node.displaytype == "inline":
+            return compact_math(self.nodelist_to_text(node.nodelist))
+        if isinstance(node, latexwalker.LatexEnvironmentNode) and node.environmentname in ("math",):
+            return compact_math(self.nodelist_to_text(node.nodelist))
+        return f" {EQUATION} "
+
+
+def compact_math(text: str) -> str:
+    """``w_i n_i`` -> ``wi ni``: drop sub/superscript markers and braces, keep symbols."""
+    text = re.sub(r"[_^{}]", "", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def clean(text: str) -> str:
+    """Collapse whitespace (including no-break spaces) and tidy spaces before punctuation."""
+    text = re.sub(r"[\s\u00a0]+", " ", text).strip()
+    text = re.sub(r" ([,.;:!?)])", r"\1", text)
+    text = re.sub(r"\( ", "(", text)
+    return text
+
+
+def _arg_text(node: latexwalker.LatexMacroNode, index: int) -> str:
+    if not node.nodeargd or not node.nodeargd.argnlist:
+        return ""
+    arg = node.nodeargd.argnlist[index]
+    return arg.latex_verbatim()[1:-1] if arg is not None and hasattr(arg, "nodelist") else (arg.latex_verbatim() if arg else "")
+
+
+def _walker_context() -> macrospec.LatexContextDb:
+    global _WALKER_DB
+    if _WALKER_DB is None:
+        db = latexwalker.get_default_latex_context_db()
+        db.add_context_category(
+            "redraft",
+            prepend=True,
+            macros=[macrospec.MacroSpec(name, spec) for name, spec in _WALK_SPECS.items()],
+            environments=[macrospec.EnvironmentSpec(name, spec) for name, spec in _WALK_ENVS.items()],
+        )
+        _WALKER_DB = db
+    return _WALKER_DB
+
+
+_WALKER_DB: macrospec.LatexContextDb | None = None
+
+
+def _text_context(owner: LatexText) -> macrospec.LatexContextDb:
+    db = get_default_latex_context_db()
+    last = lambda n, l2tobj: l2tobj.nodelist_to_text([n.nodeargd.argnlist[-1]]) if n.nodeargd else ""  # noqa: E731
+    verb = lambda n: owner.verbatim[int(_arg_text(n, 0))] if _arg_text(n, 0).isdigit() else ""  # noqa: E731
+    repl: dict[str, str | Callable[..., str]] = {name: owner.cite for name in _WALK_SPECS if name.lower().startswith("cite") or name.endswith("cite") or name in ("Citep", "Citet")}
+    repl.update({name: owner.ref for name in "ref eqref autoref Autoref cref Cref pageref vref nameref cpageref".split()})
+    repl.update({name: last for name in "href textcolor colorbox makebox framebox raisebox resizebox scalebox hyperref multicolumn multirow".split()})
+    repl.update({"footnote": owner.footnote, "footnotetext": owner.footnote, "redraftverb": verb, "\\": " ", "S": "§"})
+    macros = [MacroTextSpec(name, simplify_repl=fn) for name, fn in repl.items()]
+    macros += [MacroTextSpec(name, discard=False) for name in _KEEP]
+    macros += [MacroTextSpec(name, discard=True) for name in _DROP if name not in repl]
+    envs = [EnvironmentTextSpec(name, simplify_repl=f" {EQUATION} ") for name in MATH_ENVS if name != "math"]
+    envs += [EnvironmentTextSpec(name, discard=True) for name in ("tabular", "tabular*", "tabularx", "tikzpicture", "CCSXML", "thebibliography")]
+    db.add_context_category("redraft", prepend=True, macros=macros, environments=envs)
+    return db
