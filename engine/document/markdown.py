@@ -1,0 +1,305 @@
+"""Markdown and plain-text papers to a ``Document``.
+
+Markdown is parsed with markdown-it-py (CommonMark plus tables). Rules, matching
+the LaTeX loader's choices:
+
+- a first-level ``#`` heading that comes first is the title (YAML front matter
+  ``title:``/``author:`` too); other ATX and setext headings are HEADING
+  paragraphs and sections, levels shifted so the top one is 1, a leading
+  number (``## 2.1 Method``) kept in ``Section.number``;
+- an "Abstract" heading, or a paragraph starting "Abstract:"/"**Abstract**",
+  gives the abstract; its paragraphs are BODY paragraphs in section "Abstract";
+- paragraphs and list items are BODY paragraphs; fenced/indented code and HTML
+  blocks are OTHER; tables are dropped; ``$$..$$`` (or a ``math`` fence) is an
+  EQUATION paragraph ``[EQUATION]``, inline ``$x$`` keeps its content;
+- an image's alt text, or a paragraph starting "Figure 3:"/"Table 1." is a CAPTION;
+- ``[^1]: ...`` footnote definitions are FOOTNOTE paragraphs; paragraphs under a
+  "References"/"Bibliography" heading are REFERENCE paragraphs;
+- inline markup is stripped: ``**x**``, ``*x*``, ``` `x` ```, ``[text](url)`` -> text.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
+from engine.document.text import normalize_text
+from engine.document.textfile import read_text_file
+from engine.errors import InputError
+
+EQUATION = "[EQUATION]"
+_MD = MarkdownIt("commonmark").enable("table")
+_DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]", re.S)
+_INLINE_MATH = re.compile(r"(?<![\\$])\$(?=\S)([^$\n]+?)(?<=\S)\$(?!\d)")
+_CAPTION = re.compile(r"^(?:\*\*|__)?(figure|fig\.|table|algorithm|listing)\s*\d+[a-z]?\s*[:.]", re.I)
+_ABSTRACT_START = re.compile(r"^(?:\*\*|__)?abstract(?:\*\*|__)?\s*[:.\u2014-]?\s*(?:\*\*|__)?\s*", re.I)
+_FOOTNOTE_DEF = re.compile(r"^\[\^[^\]]+\]:\s*")
+_FOOTNOTE_REF = re.compile(r"\[\^[^\]]+\]")
+_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+|[A-Z](?=\.))\.?\s+(\S.*)$")
+_REFERENCES = re.compile(r"^(references|bibliography|works cited)$", re.I)
+
+
+class _Outline:
+    """Collects paragraphs and headings, tracking sections, the abstract and references."""
+
+    def __init__(self) -> None:
+        self.title = ""
+        self.authors: list[str] = []
+        self.paragraphs: list[Paragraph] = []
+        self.sections: list[Section] = []
+        self.stack: list[tuple[int, str]] = []
+        self.abstract: list[str] = []
+        self.in_abstract = False
+        self.in_references = False
+
+    def heading(self, text: str, level: int, line: int | None) -> None:
+        text = normalize_text(text)
+        if not text:
+            return
+        self.in_abstract = text.lower().strip(" :.") == "abstract"
+        if self.in_abstract:
+            return
+        number = None
+        m = _NUMBERED.match(text)
+        if m and len(m.group(2).split()) <= 12:
+            number, text = m.group(1), m.group(2)
+        self.in_references = bool(_REFERENCES.match(text.strip(" :.")))
+        while self.stack and self.stack[-1][0] >= level:
+            self.stack.pop()
+        self.stack.append((level, text))
+        self.sections.append(Section(text, level, number))
+        self.add(text, ParagraphKind.HEADING, line)
+
+    def add(self, text: str, kind: ParagraphKind, line: int | None) -> None:
+        text = normalize_text(text)
+        if not text:
+            return
+        if kind is ParagraphKind.BODY:
+            m = _ABSTRACT_START.match(text)
+            if m and not self.abstract and not self.sections and m.end() < len(text):
+                self.abstract.append(text[m.end():].strip())
+                self.paragraphs.append(Paragraph("", text[m.end():].strip(), kind, ("Abstract",), line=line))
+                return
+            if _FOOTNOTE_DEF.match(text):
+                kind, text = ParagraphKind.FOOTNOTE, _FOOTNOTE_DEF.sub("", text)
+            elif _CAPTION.match(text):
+                kind = ParagraphKind.CAPTION
+            elif self.in_references:
+                kind = ParagraphKind.REFERENCE
+        section = ("Abstract",) if self.in_abstract else tuple(t for _, t in self.stack)
+        if self.in_abstract and kind is ParagraphKind.BODY:
+            self.abstract.append(text)
+        self.paragraphs.append(Paragraph("", text, kind, section, line=line))
+
+    def document(self, path: Path, fmt: str, notices: list[str]) -> Document:
+        top = min((s.level for s in self.sections), default=1)
+        shift = top - 1
+        sections = [Section(s.title, s.level - shift, s.number) for s in self.sections]
+        paragraphs = [
+            Paragraph(paragraph_id(i), p.text, p.kind, p.section, line=p.line) for i, p in enumerate(self.paragraphs)
+        ]
+        if not paragraphs and not self.title:
+            raise InputError(f"{path.name} has no text")
+        return Document(
+            title=normalize_text(self.title),
+            authors=self.authors,
+            abstract=" ".join(self.abstract),
+            sections=sections,
+            paragraphs=paragraphs,
+            source_format=fmt,
+            source_path=str(path),
+            notices=notices,
+        )
+
+
+def _read(path: Path) -> tuple[str, list[str]]:
+    text, notice = read_text_file(Path(path))
+    if not text.strip():
+        raise InputError(f"{Path(path).name} is empty")
+    return text, [notice] if notice else []
+
+
+def load_markdown(path: Path) -> Document:
+    """Load a Markdown paper."""
+    path = Path(path)
+    text, notices = _read(path)
+    out = _Outline()
+    text = _front_matter(text, out)
+    tokens = _MD.parse(_math_fences(text))
+    _walk(tokens, out)
+    return out.document(path, "markdown", notices)
+
+
+def _front_matter(text: str, out: _Outline) -> str:
+    """Read YAML front matter's title and author; blank it out, keeping line numbers."""
+    lines = text.splitlines()
+    if not lines or lines[0].strip() != "---":
+        return text
+    for end in range(1, min(len(lines), 60)):
+        if lines[end].strip() in ("---", "..."):
+            for line in lines[1:end]:
+                key, _, value = line.partition(":")
+                value = value.strip().strip("'\"")
+                if key.strip() == "title" and value:
+                    out.title = value
+                elif key.strip() in ("author", "authors") and value:
+                    out.authors = [a.strip() for a in re.split(r",|\band\b", value.strip("[]")) if a.strip()]
+            return "\n" * (end + 1) + "\n".join(lines[end + 1 :])
+    return text
+
+
+def _math_fences(text: str) -> str:
+    """Turn ``$$``/``\\[`` blocks on lines of their own into ``math`` fences (same line count)."""
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        opener = lines[i].strip()
+        if opener in ("$$", "\\["):
+            closer = "$$" if opener == "$$" else "\\]"
+            for j in range(i + 1, min(len(lines), i + 200)):
+                if lines[j].strip() == closer:
+                    lines[i], lines[j] = "```math", "```"
+                    i = j
+                    break
+        i += 1
+    return "\n".join(lines)
+
+
+def _walk(tokens: list[Token], out: _Outline) -> None:
+    first_block = True
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        line = tok.map[0] + 1 if tok.map else None
+        if tok.type == "heading_open":
+            text = _inline_text(tokens[i + 1])
+            level = int(tok.tag[1])
+            if first_block and level == 1 and not out.title and text.strip(" :.").lower() != "abstract":
+                out.title = text
+            else:
+                out.heading(text, level, line)
+            first_block = False
+            i += 3
+            continue
+        if tok.type == "paragraph_open":
+            _paragraph(tokens[i + 1], out, line)
+            first_block = False
+            i += 3
+            continue
+        if tok.type in ("fence", "code_block"):
+            if tok.info.strip().lower() in ("math", "latex-math", "tex-math"):
+                out.add(EQUATION, ParagraphKind.EQUATION, line)
+            else:
+                out.add(tok.content.rstrip("\n"), ParagraphKind.OTHER, line)
+            first_block = False
+        elif tok.type == "html_block":
+            if not tok.content.lstrip().startswith("<!--"):
+                out.add(re.sub(r"<[^>]+>", " ", tok.content), ParagraphKind.OTHER, line)
+        elif tok.type == "table_open":
+            while i < len(tokens) and tokens[i].type != "table_close":
+                i += 1
+        i += 1
+
+
+def _paragraph(inline: Token, out: _Outline, line: int | None) -> None:
+    raw = inline.content.strip()
+    if _DISPLAY_MATH.fullmatch(raw):
+        out.add(EQUATION, ParagraphKind.EQUATION, line)
+        return
+    children = inline.children or []
+    images = [c for c in children if c.type == "image"]
+    others = [c for c in children if c.type not in ("image", "softbreak", "hardbreak") and c.content.strip()]
+    if images and not others:
+        for img in images:
+            alt = "".join(c.content for c in img.children or []) or img.content
+            out.add(alt, ParagraphKind.CAPTION, line)
+        return
+    out.add(_inline_text(inline), ParagraphKind.BODY, line)
+
+
+def _inline_text(inline: Token) -> str:
+    """Text of an inline token: markup stripped, math made compact, footnote marks dropped."""
+    raw = _DISPLAY_MATH.sub(f" {EQUATION} ", inline.content)
+    kept: list[str] = []
+
+    def hold(m: re.Match[str]) -> str:
+        kept.append(re.sub(r"[_^{}]", "", m.group(1)).replace("\\", ""))
+        return f"\ue000{len(kept) - 1}\ue001"
+
+    raw = _INLINE_MATH.sub(hold, raw)
+    raw = _FOOTNOTE_REF.sub("", raw) if not _FOOTNOTE_DEF.match(raw) else raw
+    parts: list[str] = []
+    for tok in _MD.parseInline(raw)[0].children or []:
+        if tok.type in ("text", "code_inline"):
+            parts.append(tok.content)
+        elif tok.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+        elif tok.type == "image":
+            parts.append("".join(c.content for c in tok.children or []))
+    text = "".join(parts)
+    return re.sub("\ue000(\\d+)\ue001", lambda m: kept[int(m.group(1))], text)
+
+
+def load_plain_text(path: Path) -> Document:
+    """Load a plain-text paper: paragraphs by blank lines, a title line, numbered headings."""
+    path = Path(path)
+    text, notices = _read(path)
+    out = _Outline()
+    blocks = _blocks(text)
+    for index, (line, lines) in enumerate(blocks):
+        joined = _join_lines(lines)
+        if index == 0 and len(lines) == 1 and _looks_like_title(joined) and len(blocks) > 1:
+            out.title = joined
+            continue
+        if len(lines) == 1 and _looks_like_heading(joined):
+            level = joined.split()[0].rstrip(".").count(".") + 1 if _NUMBERED.match(joined) else 1
+            out.heading(joined, level, line)
+            continue
+        out.add(joined, ParagraphKind.BODY, line)
+    return out.document(path, "text", notices)
+
+
+def _blocks(text: str) -> list[tuple[int, list[str]]]:
+    blocks: list[tuple[int, list[str]]] = []
+    current: list[str] = []
+    start = 1
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            if not current:
+                start = number
+            current.append(line.strip())
+        elif current:
+            blocks.append((start, current))
+            current = []
+    if current:
+        blocks.append((start, current))
+    return blocks
+
+
+def _join_lines(lines: list[str]) -> str:
+    out = lines[0]
+    for line in lines[1:]:
+        if re.search(r"[a-z]-$", out) and line[:1].islower():
+            out = out[:-1] + line
+        else:
+            out += " " + line
+    return out
+
+
+def _looks_like_title(line: str) -> bool:
+    return 1 <= len(line.split()) <= 20 and not line.endswith((".", ",", ";", ":")) and not _NUMBERED.match(line)
+
+
+def _looks_like_heading(line: str) -> bool:
+    words = line.split()
+    if not words or len(words) > 12 or line.endswith((".", ",", ";")) and not line.lower().startswith("abstract"):
+        return False
+    m = _NUMBERED.match(line)
+    if m:
+        return m.group(2)[:1].isupper() and not re.search(r"\d[.,]\d|%", m.group(2))
+    bare = line.strip(" :.")
+    return bare.isupper() and any(c.isalpha() for c in bare) or bool(re.fullmatch(r"(abstract|references|bibliography|acknowledge?ments?|introduction|conclusions?)", bare, re.I))
