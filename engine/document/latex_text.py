@@ -17,6 +17,7 @@ Choices, made so the text reads like the typeset PDF:
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Callable
 
 from pylatexenc import latexwalker, macrospec
@@ -144,14 +145,15 @@ class _Converter(LatexNodes2Text):
 
 def compact_math(text: str) -> str:
     """``w_i n_i`` -> ``wi ni``: drop sub/superscript markers and braces, keep symbols."""
-    text = re.sub(r"[_^{}]", "", text)
+    text = unicodedata.normalize("NFKC", re.sub(r"[_^{}]", "", text))
     return re.sub(r"\s+", " ", text).strip()
 
 
 def clean(text: str) -> str:
     """Collapse whitespace (including no-break spaces) and tidy spaces before punctuation."""
     text = re.sub(r"[\s\u00a0]+", " ", text).strip()
-    text = re.sub(r" ([,.;:!?)])", r"\1", text)
+    text = re.sub(r"`([^`'\n]{1,80})'", "\u2018\\1\u2019", text).replace("`", "\u2018")
+    text = re.sub(r" ([,.;:)])", r"\1", text)
     text = re.sub(r"\( ", "(", text)
     return text
 
