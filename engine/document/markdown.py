@@ -25,13 +25,16 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
+from pylatexenc.latex2text import LatexNodes2Text
 
+from engine.document.latex_text import compact_math
 from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
 from engine.document.text import normalize_text
 from engine.document.textfile import read_text_file
 from engine.errors import InputError
 
 EQUATION = "[EQUATION]"
+_L2T = LatexNodes2Text(math_mode="text")
 _MD = MarkdownIt("commonmark").enable("table")
 _DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]", re.S)
 _INLINE_MATH = re.compile(r"(?<![\\$])\$(?=\S)([^$\n]+?)(?<=\S)\$(?!\d)")
@@ -227,7 +230,7 @@ def _inline_text(inline: Token) -> str:
     kept: list[str] = []
 
     def hold(m: re.Match[str]) -> str:
-        kept.append(re.sub(r"[_^{}]", "", m.group(1)).replace("\\", ""))
+        kept.append(_math_text(m.group(1)))
         return f"\ue000{len(kept) - 1}\ue001"
 
     raw = _INLINE_MATH.sub(hold, raw)
@@ -242,6 +245,14 @@ def _inline_text(inline: Token) -> str:
             parts.append("".join(c.content for c in tok.children or []))
     text = "".join(parts)
     return re.sub("\ue000(\\d+)\ue001", lambda m: kept[int(m.group(1))], text)
+
+
+def _math_text(latex: str) -> str:
+    """Inline math as compact text (``\\Delta W_i`` -> ``ΔWi``), as the LaTeX loader does."""
+    try:
+        return compact_math(_L2T.latex_to_text(latex))
+    except Exception:  # pylatexenc is tolerant, but a math snippet must never stop a load
+        return compact_math(latex.replace("\\", ""))
 
 
 def load_plain_text(path: Path) -> Document:
