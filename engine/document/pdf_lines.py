@@ -1,0 +1,170 @@
+"""Text lines of one PDF page, read from PyMuPDF's span dictionary.
+
+A PyMuPDF "line" may hold words far apart (a margin line number and the text
+beside it, two table cells) and one visual line may come as several PyMuPDF
+lines (justified text set word by word). Here each PyMuPDF line is cut at wide
+gaps into ``Line`` fragments; the layout step later joins fragments that share
+a baseline inside one column.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Font-name fragments of math fonts (TeX, STIX, Cambria, Symbol).
+_MATH_FONTS = ("cmmi", "cmsy", "cmex", "msbm", "msam", "math", "symbol", "txsy", "txmi",
+               "txex", "stixmath", "rsfs", "esint", "eufm", "cmbsy", "cmmib", "mtmi", "mtsy")
+_MATH_CHARS = set("=+<>±×÷∑∏∫∂∇∈∉⊂⊆∪∩∀∃≤≥≈≠≡→←⇒⇔∞√∝∼‖|^_αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ")
+_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|[-_,]medi|cmbx|bx\d|\bTB\b|TB$|TBI$|BoldItalic", re.I)
+_MARKER = re.compile(r"^[\d*†‡§¶∗⋆♦♣♠♥□⋄a-z]{1,3}$")
+
+
+@dataclass(slots=True)
+class Line:
+    """A run of text on one baseline of a page, in reading units."""
+
+    page: int
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str
+    size: float
+    bold: bool
+    baseline: float
+    #: Share of characters set in a math font or being math symbols.
+    math: float = 0.0
+    #: Starts with a raised small marker (footnote number or symbol).
+    marker: bool = False
+    #: Gaps wider than two font sizes inside the line (table rows).
+    gaps: int = 0
+    #: Column index after layout: 0 left/only, 1 right, -1 spanning.
+    col: int = 0
+    #: Character count per font size, for the document's statistics.
+    sizes: dict[float, int] = field(default_factory=dict)
+    #: No other line shares its baseline in the column (false in table rows).
+    alone: bool = True
+    #: The first span is bold (a bold label such as "Figure 1." or a run-in heading).
+    lead_bold: bool = False
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+
+@dataclass(slots=True)
+class PageText:
+    number: int
+    width: float
+    height: float
+    lines: list[Line]
+    has_images: bool = False
+
+
+def _is_bold(span: dict[str, Any]) -> bool:
+    return bool(span["flags"] & 16) or bool(_BOLD_NAME.search(span["font"]))
+
+
+def _is_math_font(font: str) -> bool:
+    low = font.lower()
+    return any(m in low for m in _MATH_FONTS)
+
+
+def _make_line(page: int, spans: list[dict[str, Any]]) -> Line | None:
+    text = "".join(s["text"] for s in spans)
+    if not text.strip():
+        return None
+    weights: dict[float, int] = {}
+    bold_chars = math_chars = total = 0
+    for s in spans:
+        n = len(s["text"].strip())
+        if not n:
+            continue
+        size = round(s["size"] * 2) / 2
+        weights[size] = weights.get(size, 0) + n
+        total += n
+        if _is_bold(s):
+            bold_chars += n
+        if _is_math_font(s["font"]):
+            math_chars += n
+        else:
+            math_chars += sum(1 for c in s["text"] if c in _MATH_CHARS or "\U0001d400" <= c <= "\U0001d7ff")
+    if not total:
+        return None
+    size = max(weights.items(), key=lambda kv: (kv[1], kv[0]))[0]
+    main = max(spans, key=lambda s: len(s["text"].strip()) * (1 + (abs(s["size"] - size) < 0.3)))
+    first = next(s for s in spans if s["text"].strip())
+    rest = [s for s in spans if s is not first and s["text"].strip()]
+    marker = bool(
+        rest
+        and first["size"] < 0.85 * rest[0]["size"]
+        and first["origin"][1] < rest[0]["origin"][1] - 1
+        and _MARKER.match(first["text"].strip())
+    )
+    x0 = min(s["bbox"][0] for s in spans if s["text"].strip())
+    x1 = max(s["bbox"][2] for s in spans if s["text"].strip())
+    y0 = min(s["bbox"][1] for s in spans)
+    y1 = max(s["bbox"][3] for s in spans)
+    return Line(
+        page=page, x0=x0, y0=y0, x1=x1, y1=y1, text=text.strip(), size=size,
+        bold=bold_chars >= 0.9 * total, baseline=main["origin"][1],
+        math=math_chars / total, marker=marker, sizes=weights, lead_bold=_is_bold(first),
+    )
+
+
+def page_lines(page_dict: dict[str, Any], number: int) -> PageText:
+    """Cut the page's PyMuPDF lines into ``Line`` fragments at wide gaps."""
+    lines: list[Line] = []
+    has_images = False
+    for block in page_dict.get("blocks", ()):
+        if block.get("type") != 0:
+            has_images = True
+            continue
+        for raw in block.get("lines", ()):
+            dx, dy = raw.get("dir", (1.0, 0.0))
+            if abs(dy) > 0.05 or dx < 0:
+                continue  # rotated text: arXiv stamps, axis labels
+            group: list[dict[str, Any]] = []
+            for span in raw.get("spans", ()):
+                if not span["text"]:
+                    continue
+                if group and span["text"].strip():
+                    prev = next((s for s in reversed(group) if s["text"].strip()), None)
+                    if prev is not None:
+                        gap = span["bbox"][0] - prev["bbox"][2]
+                        if gap > 1.0 * max(span["size"], prev["size"]):
+                            line = _make_line(number, group)
+                            if line:
+                                lines.append(line)
+                            group = []
+                group.append(span)
+            line = _make_line(number, group) if group else None
+            if line:
+                lines.append(line)
+    return PageText(number, float(page_dict.get("width", 0)), float(page_dict.get("height", 0)), lines, has_images)
+
+
+def merge_fragments(a: Line, b: Line) -> Line:
+    """Join ``b`` to the right of ``a`` on the same baseline."""
+    gap = b.x0 - a.x1
+    sep = "" if gap < 0.15 * a.size and not a.text.endswith(" ") else " "
+    sizes = dict(a.sizes)
+    for k, v in b.sizes.items():
+        sizes[k] = sizes.get(k, 0) + v
+    na, nb = len(a.text), len(b.text)
+    size = max(sizes.items(), key=lambda kv: (kv[1], kv[0]))[0]
+    return Line(
+        page=a.page, x0=a.x0, y0=min(a.y0, b.y0), x1=max(a.x1, b.x1), y1=max(a.y1, b.y1),
+        text=a.text + sep + b.text, size=size,
+        bold=(a.bold * na + b.bold * nb) >= 0.9 * (na + nb),
+        baseline=a.baseline if na >= nb else b.baseline,
+        math=(a.math * na + b.math * nb) / max(na + nb, 1), marker=a.marker,
+        gaps=a.gaps + b.gaps + (1 if gap > 2 * a.size else 0), col=a.col, sizes=sizes,
+        lead_bold=a.lead_bold,
+    )

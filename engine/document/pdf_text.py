@@ -1,0 +1,120 @@
+"""Joining a paragraph's lines into text, undoing line-end hyphenation.
+
+"exam-" + "ple" becomes "example"; "state-of-the-" + "art" and "two-" +
+"column" keep their hyphen. The choice looks at the words the document uses
+elsewhere (does it write "example" or "two-column"?), then falls back to word
+shapes: a typical suffix after the break means a split word, a typical
+compound part or a hyphen already in the word means a real hyphen.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from engine.document.text import normalize_text
+
+_TOKEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+_BROKEN = re.compile(r"([A-Za-z][A-Za-z-]*)-$")
+_HEAD = re.compile(r"^([a-z][A-Za-z-]*)")
+_ACCENTS = {"\u00a8": "\u0308", "\u00b4": "\u0301", "\u02c6": "\u0302", "\u02dc": "\u0303",
+            "\u02c7": "\u030c", "\u02da": "\u030a", "\u02d8": "\u0306"}
+_SPACING_ACCENT = re.compile("([" + "".join(_ACCENTS) + "])\\s?([A-Za-z])")
+_CEDILLA = re.compile("([cCsS])\\s?\u00b8|\u00b8\\s?([cCsS])")
+_SUFFIXES = (
+    "tion", "tions", "sion", "sions", "ing", "ings", "ment", "ments", "ness", "ity", "ities", "ous",
+    "ive", "ives", "able", "ible", "ally", "ly", "ed", "er", "ers", "es", "al", "als", "ence", "ences",
+    "ance", "ances", "ical", "ize", "ized", "izes", "ise", "ised", "ization", "isation", "ist", "ists",
+    "ism", "ure", "ures", "ant", "ants", "ent", "ents", "ary", "ory", "ic", "ics", "ology", "est", "ful",
+    "ward", "wards", "age", "ages", "ial", "ian", "ians", "ular", "ate", "ated", "ates", "ating", "ation",
+    "ations", "tive", "tives", "ple", "ples", "ty", "ties", "cy", "cies", "um", "ums", "ine", "ines",
+)
+_COMPOUND_TAILS = {
+    "based", "aware", "specific", "level", "like", "free", "driven", "oriented", "scale", "grained",
+    "dependent", "independent", "agnostic", "only", "of", "the", "art", "time", "end", "world", "shot",
+    "trained", "tuned", "defined", "related", "centered", "centric", "friendly", "wise", "style", "way",
+    "step", "source", "quality", "order", "column", "layer", "term", "class", "domain", "task", "language",
+    "value", "sample", "sized", "sensitive", "efficient", "intensive", "known", "made", "up", "out", "in",
+    "on", "off", "to", "by", "and", "or", "a", "an", "box", "case", "hoc", "ray", "fold", "point", "offs",
+    "off", "valued", "dimensional", "layered", "tier", "hand", "hot", "text", "tuning", "training",
+}
+_COMPOUND_HEADS = {
+    "two", "three", "four", "five", "six", "one", "multi", "non", "self", "cross", "co", "pre", "post",
+    "state", "well", "high", "low", "long", "short", "large", "small", "real", "open", "end", "fine",
+    "semi", "zero", "few", "single", "double", "first", "second", "third", "top", "bottom", "full",
+    "half", "in", "out", "sub", "inter", "intra", "data", "task", "domain", "user", "human", "machine",
+    "model", "rule", "word", "sentence", "document", "token", "character", "paper", "case", "time",
+    "e", "x", "re", "anti", "over", "under", "mid", "ad", "day", "state-of", "state-of-the", "leave",
+    "work", "task-", "text", "image", "video", "question", "answer", "cost", "error", "open-",
+}
+
+
+def build_vocabulary(lines: Iterable[str]) -> Counter[str]:
+    """Lower-cased words the document spells whole (line-end fragments left out)."""
+    vocab: Counter[str] = Counter()
+    after_break = False
+    for text in lines:
+        tokens = _TOKEN.findall(text)
+        broken = text.rstrip().endswith("-")
+        if after_break and tokens:
+            tokens = tokens[1:]
+        if broken and tokens:
+            tokens = tokens[:-1]
+        vocab.update(t.lower() for t in tokens)
+        vocab.update(part.lower() for t in tokens if "-" in t for part in t.split("-"))
+        after_break = broken
+    return vocab
+
+
+def keep_hyphen(left: str, right: str, vocab: Counter[str]) -> bool:
+    """Whether "left-" at a line end and "right" on the next line form a hyphenated word."""
+    lo, ro = left.lower(), right.lower()
+    joined, hyphened = lo + ro, f"{lo}-{ro}"
+    if vocab.get(hyphened, 0) > vocab.get(joined, 0):
+        return True
+    if vocab.get(joined, 0):
+        return False
+    if "-" in lo or any(c.isdigit() for c in left) or left[:1].isupper() and len(left) > 1 and left.isupper():
+        return True
+    if ro in _COMPOUND_TAILS or lo in _COMPOUND_HEADS:
+        return True
+    if any(ro == s or (ro.endswith(s) and len(ro) <= len(s) + 1) for s in _SUFFIXES):
+        return False
+    # both halves used on their own elsewhere: likely a compound
+    return vocab.get(lo, 0) > 0 and vocab.get(ro, 0) > 0 and len(ro) >= 4
+
+
+def join_lines(lines: list[str], vocab: Counter[str]) -> str:
+    """One paragraph's text from its lines, with line-end hyphens resolved."""
+    out = ""
+    for text in lines:
+        text = text.strip()
+        if not text:
+            continue
+        if not out:
+            out = text
+            continue
+        m = _BROKEN.search(out)
+        h = _HEAD.match(text)
+        if m and h and not out.endswith("--"):
+            left = m.group(1).split("-")[-1]
+            if "-" in m.group(1):
+                out += text
+            elif keep_hyphen(left, h.group(1).split("-")[0], vocab):
+                out += text
+            else:
+                out = out[:-1] + text
+        elif m and text[:1].isupper() and not out.endswith("--"):
+            out += text  # "Sci-" + "BERT": keep the hyphen, no space
+        elif out.endswith("\u2010") or out.endswith("\u00ad"):
+            out = out[:-1] + text
+        else:
+            out += " " + text
+    return normalize_text(fix_accents(out))
+
+
+def fix_accents(text: str) -> str:
+    """Fold TeX's spacing accents ("F\u00a8arber") into accented letters ("F\u00e4rber")."""
+    text = _SPACING_ACCENT.sub(lambda m: m.group(2) + _ACCENTS[m.group(1)], text)
+    return _CEDILLA.sub(lambda m: (m.group(1) or m.group(2)) + "\u0327", text)
