@@ -1,0 +1,55 @@
+"""How many LaTeX BODY paragraphs are found among the PDF's paragraphs (cgo18, both versions).
+
+Usage: python bench/measure_tex_pdf_coverage.py [DATA_DIR] [--misses] [--threshold 0.9]
+
+For each version, loads ``<version>/`` (LaTeX, main file found) and ``<version>.pdf``,
+then prints found/total with ``engine.document.compare.paragraph_coverage``
+(token SequenceMatcher ratio >= threshold on normalised text, or containment in
+a merged PDF paragraph, or a match with two consecutive PDF paragraphs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.document import load_document  # noqa: E402
+from engine.document.compare import paragraph_coverage  # noqa: E402
+
+DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "revision" / "cgo18"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("data", nargs="?", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--threshold", type=float, default=0.9)
+    parser.add_argument("--misses", action="store_true", help="print each missed paragraph and its best PDF match")
+    args = parser.parse_args()
+    found = total = 0
+    for version in ("submission", "camera_ready"):
+        start = time.perf_counter()
+        tex = load_document(args.data / version)
+        pdf = load_document(args.data / f"{version}.pdf")
+        cov = paragraph_coverage(tex, pdf, threshold=args.threshold)
+        found += cov.found
+        total += cov.total
+        how = ", ".join(f"{n} {k}" for k, n in sorted(cov.by_how().items()))
+        print(
+            f"{version}: {cov.found}/{cov.total} LaTeX body paragraphs found in the PDF "
+            f"({100 * cov.ratio:.1f}%; {how}) [{time.perf_counter() - start:.1f}s]"
+        )
+        if args.misses:
+            for miss in cov.misses:
+                print(f"  MISS {miss.score:.2f} l.{miss.reference.line}: {miss.reference.text[:160]}")
+                for cand in miss.candidates:
+                    print(f"       pdf {cand.id} {cand.kind.value} p.{cand.page}: {cand.text[:160]}")
+    print(f"overall: {found}/{total} ({100 * found / max(total, 1):.1f}%) at threshold {args.threshold}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
