@@ -1,0 +1,120 @@
+"""Which llama.cpp backend this install was compiled with, and which GPU is visible.
+
+``backend_report()`` answers ``redraft models backend``: the compiled backend
+(CPU, CUDA, Metal, Vulkan, ROCm/HIP, SYCL), whether GPU offload works, the GPU
+the machine shows, and how to get a GPU build when the two disagree.
+"""
+
+from __future__ import annotations
+
+import platform
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+#: Backend name -> marker in ``llama_print_system_info()``.
+_BACKEND_MARKERS = {
+    "CUDA": ("CUDA",),
+    "Metal": ("METAL", "MTL"),
+    "Vulkan": ("VULKAN",),
+    "ROCm/HIP": ("HIP", "ROCM"),
+    "SYCL": ("SYCL",),
+}
+
+#: CMAKE_ARGS that select each backend when building llama-cpp-python.
+BUILD_FLAGS = {
+    "CUDA": '-DGGML_CUDA=on',
+    "ROCm/HIP": '-DGGML_HIP=on',
+    "Vulkan": '-DGGML_VULKAN=on',
+    "Metal": '-DGGML_METAL=on',
+    "SYCL": '-DGGML_SYCL=on',
+}
+
+
+@dataclass(frozen=True)
+class BackendReport:
+    backend: str
+    gpu_offload: bool
+    visible_gpu: str | None
+    llama_cpp_version: str
+    hint: str | None
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def gpu_offload_supported() -> bool:
+    """True when this llama.cpp build can put layers on a GPU."""
+    import llama_cpp
+
+    return bool(llama_cpp.llama_supports_gpu_offload())
+
+
+def compiled_backend() -> str:
+    """``CPU``, ``CUDA``, ``Metal``, ``Vulkan``, ``ROCm/HIP`` or ``SYCL``."""
+    import llama_cpp
+
+    info = llama_cpp.llama_print_system_info()
+    text = info.decode("utf-8", "replace") if isinstance(info, bytes) else str(info)
+    upper = text.upper()
+    for name, markers in _BACKEND_MARKERS.items():
+        if any(re.search(rf"\b{marker}\b", upper) for marker in markers):
+            return name
+    if gpu_offload_supported():
+        return "GPU (unknown kind)"
+    return "CPU"
+
+
+def visible_gpu() -> str | None:
+    """The GPU the operating system shows (NVIDIA, AMD or Apple), or ``None``."""
+    if shutil.which("nvidia-smi"):
+        try:
+            out = subprocess.run(
+                ["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
+                capture_output=True, text=True, timeout=5, check=True,
+            ).stdout.strip()
+            if out:
+                return "NVIDIA " + out.splitlines()[0].removeprefix("NVIDIA ").strip()
+        except (OSError, subprocess.SubprocessError):
+            pass
+    if Path("/proc/driver/nvidia/gpus").is_dir():
+        return "NVIDIA GPU"
+    if shutil.which("rocm-smi") or Path("/dev/kfd").exists():
+        return "AMD GPU (ROCm)"
+    if sys.platform == "darwin" and platform.machine() == "arm64":
+        return "Apple Silicon GPU"
+    return None
+
+
+def gpu_build_hint(backend: str, gpu: str | None) -> str | None:
+    """How to rebuild llama-cpp-python for a GPU that is present but unused."""
+    if gpu is None or backend != "CPU":
+        return None
+    reinstall = "pip install --force-reinstall --no-cache-dir llama-cpp-python"
+    if gpu.startswith("NVIDIA"):
+        return f'{gpu} is visible but this build is CPU-only: CMAKE_ARGS="{BUILD_FLAGS["CUDA"]}" {reinstall}'
+    if gpu.startswith("AMD"):
+        return (
+            f'{gpu} is visible but this build is CPU-only: CMAKE_ARGS="{BUILD_FLAGS["ROCm/HIP"]}" {reinstall}'
+            f' (or CMAKE_ARGS="{BUILD_FLAGS["Vulkan"]}")'
+        )
+    if gpu.startswith("Apple"):
+        return f"Metal is the default on macOS arm64; reinstall without CMAKE_ARGS: {reinstall}"
+    return None
+
+
+def backend_report() -> BackendReport:
+    import llama_cpp
+
+    backend = compiled_backend()
+    gpu = visible_gpu()
+    return BackendReport(
+        backend=backend,
+        gpu_offload=gpu_offload_supported(),
+        visible_gpu=gpu,
+        llama_cpp_version=str(getattr(llama_cpp, "__version__", "unknown")),
+        hint=gpu_build_hint(backend, gpu),
+    )

@@ -1,0 +1,83 @@
+"""The small interfaces features depend on: a text ``Generator`` and an ``Encoder``.
+
+Features take these as constructor arguments; ``LlamaGenerator`` and
+``TransformersEncoder`` implement them, and tests pass small real models.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, Protocol, TypedDict, Union, runtime_checkable
+
+import numpy as np
+
+from engine.jobs import CancelToken
+
+
+class ChatMessage(TypedDict):
+    role: str  # "system", "user" or "assistant"
+    content: str
+
+
+#: A plain completion prompt, or chat messages rendered with the model's template.
+Prompt = Union[str, Sequence[ChatMessage]]
+
+
+@runtime_checkable
+class Generator(Protocol):
+    """A local text generator (one inference at a time)."""
+
+    name: str
+
+    @property
+    def n_ctx(self) -> int: ...
+
+    def generate(
+        self,
+        prompt: Prompt,
+        max_tokens: int = 256,
+        temperature: float = 0.0,
+        seed: int | None = None,
+        json_schema: dict[str, Any] | None = None,
+        grammar: str | None = None,
+        stop: Sequence[str] = (),
+        cancel: CancelToken | None = None,
+    ) -> str:
+        """The completion text; raises ``Cancelled`` if ``cancel`` fires."""
+        ...
+
+    def stream(
+        self,
+        prompt: Prompt,
+        max_tokens: int = 256,
+        temperature: float = 0.0,
+        seed: int | None = None,
+        json_schema: dict[str, Any] | None = None,
+        grammar: str | None = None,
+        stop: Sequence[str] = (),
+        cancel: CancelToken | None = None,
+    ) -> Iterator[str]:
+        """The completion, piece by piece as tokens are sampled."""
+        ...
+
+    def choice_probabilities(
+        self, prompt: Prompt, choices: Sequence[str] = ("yes", "no")
+    ) -> dict[str, float]:
+        """Probability of each choice as the continuation, normalised over the choices."""
+        ...
+
+    def count_tokens(self, text: str) -> int: ...
+
+    def truncate_to_tokens(self, text: str, max_tokens: int) -> str: ...
+
+
+@runtime_checkable
+class Encoder(Protocol):
+    """A sentence encoder returning L2-normalised float32 rows."""
+
+    name: str
+
+    @property
+    def dim(self) -> int: ...
+
+    def encode(self, texts: list[str], batch_size: int = 32) -> np.ndarray: ...

@@ -1,0 +1,180 @@
+"""The model manager: a JSON registry of imported GGUF models.
+
+``ModelRegistry.import_model(path)`` validates the file (``read_gguf_info``),
+hashes it, and records it in ``app_paths().models / "registry.json"``. The
+file is referenced where it lies unless ``copy=True``. The embedded models
+are listed beside the imported ones but never stored.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import threading
+from dataclasses import asdict, dataclass, field, fields
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from engine.errors import InputError
+from engine.models import embedded
+from engine.models.gguf_info import GGUFInfo, read_gguf_info
+from engine.paths import app_paths
+
+SCHEMA_VERSION = 1
+
+
+@dataclass
+class ModelRecord:
+    id: str
+    path: str
+    sha256: str
+    size_bytes: int
+    architecture: str
+    name: str
+    parameters: int
+    context_length: int
+    file_type: str
+    has_chat_template: bool
+    label: str = ""
+    note: str = ""
+    copied: bool = False
+    source: str = "import"
+    added: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "ModelRecord":
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+    @classmethod
+    def from_info(cls, model_id: str, info: GGUFInfo, **extra: Any) -> "ModelRecord":
+        return cls(
+            id=model_id, path=info.path, sha256=info.sha256 or "", size_bytes=info.size_bytes,
+            architecture=info.architecture, name=info.name, parameters=info.parameters,
+            context_length=info.context_length, file_type=info.file_type,
+            has_chat_template=info.has_chat_template, **extra,
+        )
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9._-]+", "-", text.lower()).strip("-") or "model"
+
+
+class ModelRegistry:
+    """Imported models, persisted as JSON; safe to share between threads."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else app_paths().models / "registry.json"
+        self._lock = threading.Lock()
+
+    def _read(self) -> list[ModelRecord]:
+        if not self.path.is_file():
+            return []
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError:
+            raise InputError(f"the model registry is damaged: {self.path}") from None
+        return [ModelRecord.from_dict(r) for r in data.get("models", [])]
+
+    def _write(self, records: list[ModelRecord]) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(".tmp")
+        payload = {"version": SCHEMA_VERSION, "models": [r.to_dict() for r in records]}
+        tmp.write_text(json.dumps(payload, indent=2), encoding="utf-8")
+        os.replace(tmp, self.path)
+
+    def models(self) -> list[ModelRecord]:
+        with self._lock:
+            return self._read()
+
+    def get(self, key: str) -> ModelRecord | None:
+        """A record by id, or by path of the model file."""
+        for record in self.models():
+            if record.id == key or (Path(key).exists() and Path(record.path) == Path(key).resolve()):
+                return record
+        return None
+
+    def import_model(
+        self,
+        path: str | Path,
+        copy: bool = False,
+        label: str = "",
+        note: str = "",
+        source: str = "import",
+    ) -> ModelRecord:
+        """Validate and hash a GGUF, then record it (re-importing updates the record)."""
+        info = read_gguf_info(path, with_sha256=True)
+        with self._lock:
+            records = self._read()
+            existing = next((r for r in records if r.sha256 == info.sha256), None)
+            model_id = existing.id if existing else self._new_id(records, Path(info.path).stem)
+            if copy:
+                target = app_paths().models / Path(info.path).name
+                if Path(info.path) != target.resolve():
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(info.path, target)
+                info = GGUFInfo(**{**info.to_dict(), "path": str(target.resolve())})
+            record = ModelRecord.from_info(
+                model_id, info, label=label or (existing.label if existing else ""),
+                note=note or (existing.note if existing else ""), copied=copy, source=source,
+            )
+            records = [r for r in records if r.id != model_id] + [record]
+            self._write(records)
+        return record
+
+    def remove(self, key: str) -> ModelRecord:
+        with self._lock:
+            records = self._read()
+            found = next((r for r in records if r.id == key), None)
+            if found is None:
+                raise InputError(f"no imported model named '{key}' (see `redraft models list`)")
+            self._write([r for r in records if r.id != key])
+        if found.copied:
+            Path(found.path).unlink(missing_ok=True)
+        return found
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Embedded models, then imported ones, as plain dicts."""
+        return embedded.embedded_records() + [
+            {**r.to_dict(), "kind": "generator", "embedded": False} for r in self.models()
+        ]
+
+    def resolve(self, key: str) -> Path:
+        """The GGUF file for an id, ``embedded``/``embedded:...`` or a path."""
+        if key in ("embedded", embedded.GENERATOR_ID):
+            return embedded.generator_path()
+        record = self.get(key)
+        if record is not None:
+            if not Path(record.path).is_file():
+                raise InputError(f"model '{record.id}' is gone from {record.path}; import it again")
+            return Path(record.path)
+        if Path(key).is_file():
+            return Path(key)
+        raise InputError(f"no model '{key}': give a GGUF path, an id from `redraft models list`, or 'embedded'")
+
+    @staticmethod
+    def _new_id(records: list[ModelRecord], stem: str) -> str:
+        taken = {r.id for r in records}
+        base = slug(stem)
+        model_id, n = base, 2
+        while model_id in taken:
+            model_id, n = f"{base}-{n}", n + 1
+        return model_id
+
+
+def open_generator(key: str, registry: ModelRegistry | None = None, **kwargs: Any) -> Any:
+    """A ``LlamaGenerator`` for a registry id, ``embedded`` or a path (loaded lazily)."""
+    from engine.models.llm import LlamaGenerator
+
+    registry = registry or ModelRegistry()
+    if key in ("embedded", embedded.GENERATOR_ID):
+        return embedded.embedded_generator(**kwargs)
+    record = registry.get(key)
+    kwargs.setdefault("name", record.label or record.id if record else Path(key).stem)
+    return LlamaGenerator(registry.resolve(key), **kwargs)
