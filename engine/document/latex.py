@@ -31,7 +31,7 @@ from engine.document.latex_front import read_front_matter
 from engine.document.latex_macros import collect_macros, expand_macros
 from engine.document.latex_numbers import FLOATS, HEADINGS, Numbering, number_document
 from engine.document.latex_source import SourceText, document_body, find_main_file, load_project
-from engine.document.latex_text import EQUATION, MATH_ENVS, LatexText
+from engine.document.latex_text import EQUATION, MATH_ENVS, SILENT, LatexText
 from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
 from engine.document.text import normalize_text
 from engine.errors import InputError
@@ -69,7 +69,7 @@ def load_latex(path: Path) -> Document:
     abstract = front.abstract or " ".join(p.text for p in builder.abstract)
     paragraphs = [*builder.abstract_paragraphs(front.abstract), *builder.paragraphs]
     paragraphs = [
-        Paragraph(id=paragraph_id(i), text=p.text, kind=p.kind, section=p.section, line=p.line)
+        Paragraph(id=paragraph_id(i), text=p.text, kind=p.kind, section=p.section, line=p.line, file=p.file)
         for i, p in enumerate(paragraphs)
     ]
     if not paragraphs and not front.title:
@@ -143,11 +143,19 @@ class _Builder:
         if not text:
             return
         origin = self.src.origin(pos) if pos is not None else None
-        para = Paragraph(id="", text=text, kind=kind, section=self.section_path(), line=origin[1] if origin else None)
+        para = Paragraph(
+            id="",
+            text=text,
+            kind=kind,
+            section=self.section_path(),
+            line=origin[1] if origin else None,
+            file=_relative(origin[0], self.root) if origin else None,
+        )
         (self.abstract if self.in_abstract else self.paragraphs).append(para)
 
     def add(self, piece: object, pos: int) -> None:
-        if self.start is None and (not isinstance(piece, str) or piece.strip()):
+        silent = isinstance(piece, latexwalker.LatexMacroNode) and piece.macroname in SILENT
+        if self.start is None and not silent and (not isinstance(piece, str) or piece.strip()):
             self.start = pos + (len(piece) - len(piece.lstrip()) if isinstance(piece, str) else 0)
         self.pieces.append(piece)
 
@@ -269,7 +277,7 @@ class _Builder:
             self.walk(node.nodelist)
             self.flush()
             self.kind = kind
-        elif name in ("acks", "acknowledgments", "acknowledgements"):
+        elif name in ("acks", "ack", "acknowledgments", "acknowledgements"):
             self.flush()
             self.sections.append(Section("Acknowledgments", 1, None))
             self.stack = [(1, "Acknowledgments")]
@@ -283,6 +291,13 @@ class _Builder:
             self.flush()
 
 
+def _relative(name: str, root: Path) -> str:
+    try:
+        return Path(name).relative_to(root).as_posix()
+    except ValueError:
+        return name
+
+
 def _captions(nodes: list[latexwalker.LatexNode], kind: str | None) -> list[tuple[latexwalker.LatexMacroNode, str | None]]:
     """Caption macros inside a float, outermost first; subfigure captions carry no kind."""
     found: list[tuple[latexwalker.LatexMacroNode, str | None]] = []
@@ -290,7 +305,8 @@ def _captions(nodes: list[latexwalker.LatexNode], kind: str | None) -> list[tupl
         if isinstance(node, latexwalker.LatexMacroNode) and node.macroname == "caption":
             found.append((node, kind))
         elif isinstance(node, latexwalker.LatexEnvironmentNode):
-            inner = None if node.environmentname in ("subfigure", "subtable") else kind
+            name = node.environmentname
+            inner = None if name in ("subfigure", "subtable") else FLOATS.get(name, kind)
             found.extend(_captions(node.nodelist, inner))
         elif isinstance(node, latexwalker.LatexGroupNode):
             found.extend(_captions(node.nodelist, kind))

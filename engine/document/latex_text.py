@@ -62,6 +62,8 @@ _DROP = set(
     "noindent newpage clearpage pagebreak linebreak smallskip medskip bigskip protect cline balance tableofcontents "
     "appendix IEEEauthorblockN IEEEauthorblockA icmltitle tnote abstract".split()
 )
+#: Macros that print nothing: they never start a paragraph.
+SILENT = frozenset(_DROP | {"par", "footnote", "footnotetext"})
 _WALK_ENVS: dict[str, str] = {
     "tabular": "{", "tabular*": "{{", "tabularx": "{{", "minipage": "[[[{", "subfigure": "[{",
     "wrapfigure": "[{[{", "wraptable": "[{[{", "thebibliography": "{", "figure": "[", "figure*": "[",

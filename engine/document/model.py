@@ -52,6 +52,8 @@ class Paragraph:
     regions: tuple[Region, ...] = ()
     #: For sources (LaTeX, Markdown): 1-based line where the paragraph starts.
     line: int | None = None
+    #: For multi-file sources (LaTeX \\input): the file ``line`` is in, relative to the main file's folder.
+    file: str | None = None
 
     @property
     def page(self) -> int | None:
@@ -80,6 +82,8 @@ class Paragraph:
             ]
         if self.line is not None:
             out["line"] = self.line
+        if self.file:
+            out["file"] = self.file
         return out
 
 
@@ -140,6 +144,7 @@ class Document:
                     section=section,
                     regions=regions,
                     line=p.get("line"),
+                    file=p.get("file"),
                 )
             )
         return cls(

@@ -234,3 +234,22 @@ def test_theorem_like_and_unknown_environments_are_transparent(tmp_path: Path) -
         ("heading", "Acknowledgments"),
         ("body", "We thank all."),
     ]
+
+
+def test_algorithm_inside_figure_and_paragraph_start_after_label(tmp_path: Path) -> None:
+    doc = load(
+        tmp_path,
+        "\\section{Method}\\label{sec:m}\n\\vspace{2mm}\nFirst line of text.\n"
+        "\\begin{figure}\\begin{minipage}{.5\\linewidth}\\caption{A plot.}\\end{minipage}"
+        "\\begin{minipage}{.5\\linewidth}\\begin{algorithm}[H]\\caption{Search.}\\label{alg:s}"
+        "\\begin{algorithmic}\\STATE{x}\\end{algorithmic}\\end{algorithm}\\end{minipage}\\end{figure}\n"
+        "See Algorithm~\\ref{alg:s}.",
+    )
+    assert kinds(doc) == [
+        ("heading", "Method"),
+        ("body", "First line of text."),
+        ("caption", "Figure 1: A plot."),
+        ("caption", "Algorithm 1: Search."),
+        ("body", "See Algorithm 1."),
+    ]
+    assert doc.paragraphs[1].line == 6  # the text's own line, not the \label's or \vspace's

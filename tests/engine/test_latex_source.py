@@ -43,7 +43,7 @@ def test_input_and_include_resolve_across_folders_with_and_without_suffix(tmp_pa
         "Appendix text.",
     ]
     detail = next(p for p in doc.paragraphs if p.text.startswith("Detail"))
-    assert detail.line == 1  # line in detail.tex, where the paragraph starts
+    assert (detail.file, detail.line) == ("sections/detail.tex", 1)  # where the paragraph starts
     assert doc.notices == []
 
 
