@@ -44,13 +44,15 @@ class SourceText:
         """Replace non-overlapping spans ``[start, end)``; anchors follow the text."""
         out: list[str] = []
         anchors: list[Anchor] = []
+        offsets = [a[0] for a in self.anchors]
         last = 0
         size = 0
         for start, end, repl in sorted(edits, key=lambda e: e[0]):
             if start < last:
                 continue
             out.append(self.text[last:start])
-            anchors.extend((a - last + size, f, ln) for a, f, ln in self.anchors if last <= a < start)
+            lo, hi = bisect.bisect_left(offsets, last), bisect.bisect_left(offsets, start)
+            anchors.extend((a - last + size, f, ln) for a, f, ln in self.anchors[lo:hi])
             size += start - last
             if isinstance(repl, SourceText):
                 anchors.extend((a + size, f, ln) for a, f, ln in repl.anchors)
@@ -64,7 +66,7 @@ class SourceText:
                 anchors.append((size, resume[0], resume[1]))
             last = end
         out.append(self.text[last:])
-        anchors.extend((a - last + size, f, ln) for a, f, ln in self.anchors if a >= last)
+        anchors.extend((a - last + size, f, ln) for a, f, ln in self.anchors[bisect.bisect_left(offsets, last) :])
         merged: dict[int, Anchor] = {}
         for anchor in anchors:
             merged[anchor[0]] = anchor
