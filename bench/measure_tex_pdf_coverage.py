@@ -44,7 +44,7 @@ def main() -> int:
         )
         if args.misses:
             for miss in cov.misses:
-                print(f"  MISS {miss.score:.2f} l.{miss.reference.line}: {miss.reference.text[:160]}")
+                print(f"  MISS {miss.score:.2f} {miss.reference.file}:{miss.reference.line}: {miss.reference.text[:160]}")
                 for cand in miss.candidates:
                     print(f"       pdf {cand.id} {cand.kind.value} p.{cand.page}: {cand.text[:160]}")
     print(f"overall: {found}/{total} ({100 * found / max(total, 1):.1f}%) at threshold {args.threshold}")
