@@ -110,6 +110,8 @@ def _merge_continuations(blocks: list[Block], body: float) -> list[Block]:
     out: list[Block] = []
     last_body: Block | None = None
     between = 0
+    bodies = [b for b in blocks if b.kind is ParagraphKind.BODY]
+    indent_style = sum(1 for b in bodies if b.indented) >= 0.3 * max(len(bodies), 1)
     for b in blocks:
         caption_like = _sentence_like_caption(b, body)
         if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None:
@@ -120,7 +122,8 @@ def _merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             lower = b.first.text[:1].islower()
             plain = not b.indented and (not closed or lower)
             hyphen = tail.text.endswith("-") and lower
-            if moved and b.first.text[:1].isalnum() and (plain or hyphen or (lower and not closed)):
+            full = indent_style and not b.indented and tail.x1 >= tail_seg.right - 2 and len(tail.text) > 20
+            if moved and b.first.text[:1].isalnum() and (plain or hyphen or full or (lower and not closed)):
                 last_body.parts.append((b.segment, b.lines))
                 between = 0
                 continue

@@ -72,8 +72,10 @@ def drop_line_numbers(pages: list[PageText]) -> int:
     return removed
 
 
-def _signature(text: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"\d+", "#", text.lower())).strip()
+def _signature(line: Line) -> str:
+    """Text with digits masked, plus the height it sits at (headers keep their place)."""
+    text = re.sub(r"\s+", " ", re.sub(r"\d+", "#", line.text.lower())).strip()
+    return f"{round(line.baseline / 6)}|{text}"
 
 
 def _in_margin(ln: Line, page: PageText) -> bool:
@@ -89,16 +91,16 @@ def drop_running_text(pages: list[PageText]) -> int:
     """
     seen: Counter[str] = Counter()
     for page in pages:
-        sigs = {_signature(ln.text) for ln in page.lines if _in_margin(ln, page)}
+        sigs = {_signature(ln) for ln in page.lines if _in_margin(ln, page)}
         seen.update(sigs)
     need = max(2, math.ceil(0.25 * len(pages)))
-    repeated = {sig for sig, n in seen.items() if n >= need and sig.strip("# ")}
+    repeated = {sig for sig, n in seen.items() if n >= need and sig.split("|", 1)[1].strip("# ")}
     removed = 0
     for page in pages:
         keep = []
         for ln in page.lines:
             if _in_margin(ln, page) and (
-                _PAGE_NUMBER.match(ln.text.strip()) or _signature(ln.text) in repeated
+                _PAGE_NUMBER.match(ln.text.strip()) or _signature(ln) in repeated
             ):
                 removed += 1
                 continue

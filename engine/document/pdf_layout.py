@@ -121,7 +121,7 @@ def page_segments(page: PageText) -> list[Segment]:
         return []
     gutter = find_gutter(page.lines, page.width)
     if gutter is None:
-        return [_segment(page.number, 0, page.lines, 2.0)]
+        return [_segment(page.number, 0, page.lines, 3.0)]
     bands: list[tuple[str, list[Line]]] = []
     for ln in sorted(page.lines, key=lambda l: l.y0):
         spanning = ln.x0 < gutter - 8 and ln.x1 > gutter + 8
@@ -139,7 +139,7 @@ def page_segments(page: PageText) -> list[Segment]:
         right = [ln for ln in lines if (ln.x0 + ln.x1) / 2 >= gutter]
         for col, part in ((0, left), (1, right)):
             if part:
-                segments.append(_segment(page.number, col, part, 1.2))
+                segments.append(_segment(page.number, col, part, 3.0))
     return _merge_neighbours(segments)
 
 
