@@ -1,0 +1,122 @@
+"""Word-level diffs with diff-match-patch, and the minor/major classification.
+
+diff-match-patch diffs characters; as its line mode does with
+``diff_linesToChars``, each distinct word (or symbol, or space) is mapped to one
+character, the character strings are diffed and cleaned up semantically, and
+the result is mapped back to words.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+
+from diff_match_patch import diff_match_patch
+
+from engine.revision.model import DiffSpan, EditType
+from engine.revision.normalize import comparable_tokens, display_tokens, token_key
+
+#: An edit changing fewer words than this is minor (ARIES: "less than 10 tokens").
+MINOR_MAX_TOKENS = 10
+
+def _engine() -> diff_match_patch:
+    dmp = diff_match_patch()
+    dmp.Diff_Timeout = 2.0
+    return dmp
+
+
+def _code_point(index: int) -> str:
+    """The ``index``-th usable character, skipping the surrogate block."""
+    code = index + 1
+    if code >= 0xD800:
+        code += 0x800
+    return chr(code)
+
+
+def _encode(seqs: Sequence[Sequence[str]]) -> list[str]:
+    """Each sequence of keys as a string with one character per key (words-to-chars)."""
+    table: dict[str, str] = {}
+    out = []
+    for seq in seqs:
+        chars = []
+        for key in seq:
+            ch = table.get(key)
+            if ch is None:
+                ch = table[key] = _code_point(len(table))
+            chars.append(ch)
+        out.append("".join(chars))
+    return out
+
+
+def _token_diff(a_keys: Sequence[str], b_keys: Sequence[str]) -> list[tuple[int, int]]:
+    """(op, length in tokens) runs turning ``a_keys`` into ``b_keys``, semantically cleaned up."""
+    ca, cb = _encode([a_keys, b_keys])
+    dmp = _engine()
+    diffs = dmp.diff_main(ca, cb, False)
+    dmp.diff_cleanupSemantic(diffs)
+    return [(op, len(chars)) for op, chars in diffs]
+
+
+def word_diff(old: str, new: str) -> tuple[DiffSpan, ...]:
+    """Spans turning ``old`` into ``new`` word by word.
+
+    Words that compare equal (a citation marker ``[12]`` against ``[CITATION]``)
+    are an ``equal`` span carrying the new text, with the old one in ``old``.
+    """
+    a, b = display_tokens(old), display_tokens(new)
+    spans: list[DiffSpan] = []
+    ia = ib = 0
+    for op, n in _token_diff([token_key(t) for t in a], [token_key(t) for t in b], ):
+        if op == diff_match_patch.DIFF_EQUAL:
+            old_text, new_text = "".join(a[ia : ia + n]), "".join(b[ib : ib + n])
+            _append(spans, "equal", new_text, old_text if old_text != new_text else None)
+            ia, ib = ia + n, ib + n
+        elif op == diff_match_patch.DIFF_DELETE:
+            _append(spans, "delete", "".join(a[ia : ia + n]))
+            ia += n
+        else:
+            _append(spans, "insert", "".join(b[ib : ib + n]))
+            ib += n
+    return tuple(spans)
+
+
+def _append(spans: list[DiffSpan], op: str, text: str, old: str | None = None) -> None:
+    if not text:
+        return
+    if spans and spans[-1].op == op:
+        last = spans.pop()
+        if op == "equal" and (old is not None or last.old is not None):
+            old = (last.old if last.old is not None else last.text) + (old if old is not None else text)
+        spans.append(DiffSpan(op, last.text + text, old))
+        return
+    spans.append(DiffSpan(op, text, old))
+
+
+def whole_span(op: str, text: str) -> tuple[DiffSpan, ...]:
+    """The diff of an added (``insert``), deleted (``delete``) or unchanged (``equal``) paragraph."""
+    return (DiffSpan(op, text),) if text else ()
+
+
+def changed_token_count(old_tokens: Sequence[str], new_tokens: Sequence[str]) -> int:
+    """Words changed between two comparable token lists: max(words deleted, words inserted).
+
+    Counted with difflib's matching blocks (several times faster here than
+    diff-match-patch, and the same for the few-word edits the count decides on).
+    """
+    if list(old_tokens) == list(new_tokens):
+        return 0
+    deleted = inserted = 0
+    matcher = difflib.SequenceMatcher(None, old_tokens, new_tokens, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "equal":
+            deleted += i2 - i1
+            inserted += j2 - j1
+    return max(deleted, inserted)
+
+
+def classify(old_text: str, new_text: str) -> tuple[EditType, int]:
+    """Unchanged, minor (fewer than 10 words changed) or major, with the word count."""
+    changed = changed_token_count(comparable_tokens(old_text), comparable_tokens(new_text))
+    if changed == 0:
+        return EditType.UNCHANGED, 0
+    return (EditType.MINOR if changed < MINOR_MAX_TOKENS else EditType.MAJOR), changed

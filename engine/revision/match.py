@@ -1,0 +1,276 @@
+"""Paragraph alignment between two versions: anchors, bigram matching, merges.
+
+The method follows ARIES (D'Arcy et al., 2023, appendix A.2), made one-to-one
+and fast:
+
+1. *Anchors*: paragraphs whose comparable text is identical are paired first
+   (duplicates pair in order).
+2. *Candidates*: the remaining paragraphs are scored by bigram overlap
+   ``|B(s) & B(t)| / max(|B(s)|, |B(t)|)`` through a sparse product of
+   paragraph-by-bigram matrices (common bigrams are left out of candidate
+   generation, then the exact overlap is computed for each candidate pair).
+3. *Matching*: ``sim(i, j) = overlap(s_i, t_j) - |m(j-1) + 1 - i| / |S|``,
+   where ``m(j-1) + 1`` is where t_j is expected from the nearest preceding
+   in-order anchor. Pairs are taken greedily, best first, one source for one
+   target, when ``sim > 0.10`` -- or, wherever they are, when the overlap
+   alone is at least ``MOVE_OVERLAP`` (a moved paragraph). The penalty is
+   capped in the order of taking, so a close copy far away beats a weak
+   neighbour.
+4. *Merges*: a match absorbs an adjacent paragraph on either side when that
+   raises its overlap (the two versions broke the text differently).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import sparse
+
+from engine.jobs import CancelToken
+
+#: ARIES threshold: a target matches only above this score.
+MIN_SCORE = 0.10
+#: Overlap at which a pair matches wherever it sits (to find moved paragraphs).
+MOVE_OVERLAP = 0.5
+#: Most the position penalty lowers a pair's priority (so a far, close copy beats a near, weak one).
+PENALTY_CAP = 0.25
+#: A merge must raise the overlap by at least this much.
+MERGE_GAIN = 0.02
+#: Bigrams in more than this share of paragraphs do not propose candidates.
+COMMON_SHARE = 0.05
+
+
+@dataclass
+class Match:
+    """Source paragraphs ``src`` became target paragraphs ``tgt`` (indices into the streams)."""
+
+    src: tuple[int, ...]
+    tgt: tuple[int, ...]
+    similarity: float
+
+
+@dataclass
+class Alignment:
+    matches: list[Match]
+    deleted: list[int]
+    added: list[int]
+
+
+class Bigrams:
+    """Bigram codes of paragraphs of both sides, computed when first needed."""
+
+    def __init__(self, src_tokens: Sequence[Sequence[str]], tgt_tokens: Sequence[Sequence[str]]) -> None:
+        self._tokens = (src_tokens, tgt_tokens)
+        self._vocab: dict[str, int] = {}
+        self._codes: tuple[dict[int, np.ndarray], dict[int, np.ndarray]] = ({}, {})
+        self._sets: tuple[dict[int, frozenset[int]], dict[int, frozenset[int]]] = ({}, {})
+
+    def codes(self, side: int, index: int) -> np.ndarray:
+        """Sorted distinct bigram codes of paragraph ``index`` of side 0 (source) or 1 (target)."""
+        cached = self._codes[side].get(index)
+        if cached is None:
+            vocab = self._vocab
+            tokens = self._tokens[side][index]
+            ids = np.fromiter((vocab.setdefault(t, len(vocab)) for t in tokens), dtype=np.int64, count=len(tokens))
+            grams = (ids[:-1] + 1) * (1 << 32) + ids[1:] if len(ids) > 1 else ids
+            cached = self._codes[side][index] = np.unique(grams)
+        return cached
+
+    def _set(self, side: int, index: int) -> frozenset[int]:
+        cached = self._sets[side].get(index)
+        if cached is None:
+            cached = self._sets[side][index] = frozenset(self.codes(side, index).tolist())
+        return cached
+
+    def overlap(self, src: Sequence[int], tgt: Sequence[int]) -> tuple[int, float]:
+        """Shared bigram count and overlap of paragraph groups ``src`` and ``tgt``."""
+        a = frozenset().union(*(self._set(0, i) for i in src))
+        b = frozenset().union(*(self._set(1, j) for j in tgt))
+        shared = len(a & b)
+        return shared, shared / max(len(a), len(b), 1)
+
+    def matrices(self, rows: np.ndarray, cols: np.ndarray) -> tuple[sparse.csr_matrix, sparse.csr_matrix]:
+        """Binary paragraph-by-bigram matrices of source ``rows`` and target ``cols``, same columns."""
+        parts = [self.codes(0, int(i)) for i in rows] + [self.codes(1, int(j)) for j in cols]
+        indptr = np.concatenate(([0], np.cumsum([len(p) for p in parts]))).astype(np.int64)
+        _, column = np.unique(np.concatenate(parts), return_inverse=True)
+        ncols = int(column.max()) + 1 if len(column) else 0
+
+        def csr(ptr: np.ndarray) -> sparse.csr_matrix:
+            idx = column[ptr[0] : ptr[-1]]
+            data = np.ones(len(idx), dtype=np.float32)
+            return sparse.csr_matrix((data, idx, ptr - ptr[0]), shape=(len(ptr) - 1, ncols))
+
+        return csr(indptr[: len(rows) + 1]), csr(indptr[len(rows) :])
+
+
+def anchors(src_keys: Sequence[str], tgt_keys: Sequence[str]) -> list[tuple[int, int]]:
+    """(i, j) pairs of paragraphs with identical non-empty keys, duplicates paired in order."""
+    free: dict[str, list[int]] = {}
+    for i, key in enumerate(src_keys):
+        if key:
+            free.setdefault(key, []).append(i)
+    pairs = []
+    for j, key in enumerate(tgt_keys):
+        queue = free.get(key)
+        if queue:
+            pairs.append((queue.pop(0), j))
+    return pairs
+
+
+def increasing_pairs(pairs: Sequence[tuple[int, int]], weights: Sequence[float] | None = None) -> list[bool]:
+    """For pairs (i, j), which lie on a heaviest chain increasing in both i and j."""
+    if not pairs:
+        return []
+    order = sorted(range(len(pairs)), key=lambda k: (pairs[k][1], -pairs[k][0]))
+    ranks = {v: r + 1 for r, v in enumerate(sorted({p[0] for p in pairs}))}
+    w = weights if weights is not None else [1.0] * len(pairs)
+    size = len(ranks)
+    tree_val = [0.0] * (size + 1)
+    tree_arg = [-1] * (size + 1)
+    best_val = [0.0] * len(pairs)
+    back = [-1] * len(pairs)
+    for k in order:
+        r = ranks[pairs[k][0]]
+        val, arg, x = 0.0, -1, r - 1
+        while x > 0:  # best chain ending at a smaller source rank
+            if tree_val[x] > val:
+                val, arg = tree_val[x], tree_arg[x]
+            x -= x & -x
+        best_val[k], back[k] = val + w[k], arg
+        x = r
+        while x <= size:
+            if best_val[k] > tree_val[x]:
+                tree_val[x], tree_arg[x] = best_val[k], k
+            x += x & -x
+    on_chain = [False] * len(pairs)
+    k = max(range(len(pairs)), key=lambda q: best_val[q])
+    while k != -1:
+        on_chain[k] = True
+        k = back[k]
+    return on_chain
+
+
+def _expected_sources(pairs: Sequence[tuple[int, int]], n_tgt: int) -> np.ndarray:
+    """Where each target is expected in the source: after the last in-order anchor before it."""
+    chain = sorted(p for p, ok in zip(pairs, increasing_pairs(pairs)) if ok)
+    expected = np.arange(n_tgt, dtype=np.float64)
+    if not chain:
+        return expected
+    anchor_j = np.array([j for _, j in chain])
+    anchor_i = np.array([i for i, _ in chain])
+    pos = np.searchsorted(anchor_j, np.arange(n_tgt), side="right") - 1
+    has = pos >= 0
+    expected[has] = anchor_i[pos[has]] + (np.arange(n_tgt)[has] - anchor_j[pos[has]])
+    return expected
+
+
+def _candidates(bigrams: Bigrams, rows: np.ndarray, cols: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Candidate pairs (row positions, col positions) sharing a rarer bigram, with exact overlaps."""
+    if len(rows) == 0 or len(cols) == 0:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, np.zeros(0)
+    s, t = bigrams.matrices(rows, cols)
+    df = np.bincount(s.indices, minlength=s.shape[1]) + np.bincount(t.indices, minlength=s.shape[1])
+    limit = max(8, COMMON_SHARE * (len(rows) + len(cols)))
+    rare = sparse.diags((df <= limit).astype(np.float32))
+    product = ((s @ rare) @ (t @ rare).T).tocoo()
+    r, c = product.row.astype(np.int64), product.col.astype(np.int64)
+    shared = np.asarray(s[r].multiply(t[c]).sum(axis=1)).ravel()
+    size_s = np.diff(s.indptr)[r]
+    size_t = np.diff(t.indptr)[c]
+    return r, c, shared / np.maximum(np.maximum(size_s, size_t), 1)
+
+
+def align(
+    src_tokens: Sequence[Sequence[str]],
+    tgt_tokens: Sequence[Sequence[str]],
+    cancel: CancelToken | None = None,
+) -> Alignment:
+    """Pair source and target paragraphs (given as comparable token lists)."""
+    n, m = len(src_tokens), len(tgt_tokens)
+    keys_s = [" ".join(t) for t in src_tokens]
+    keys_t = [" ".join(t) for t in tgt_tokens]
+    pairs = anchors(keys_s, keys_t)
+    src_of: dict[int, int] = {j: i for i, j in pairs}
+    used_src = {i for i, _ in pairs}
+    bigrams = Bigrams(src_tokens, tgt_tokens)
+    if cancel:
+        cancel.check()
+
+    rows = np.array([i for i in range(n) if i not in used_src and keys_s[i]], dtype=np.int64)
+    cols = np.array([j for j in range(m) if j not in src_of and keys_t[j]], dtype=np.int64)
+    r, c, overlap = _candidates(bigrams, rows, cols)
+    src_i, tgt_j = rows[r], cols[c]
+    expected = _expected_sources(pairs, m)
+    score = overlap - np.abs(expected[tgt_j] - src_i) / max(n, 1)
+    keep = (score > MIN_SCORE) | (overlap >= MOVE_OVERLAP)
+    priority = overlap - np.minimum(overlap - score, PENALTY_CAP)
+    order = np.argsort(-priority[keep], kind="stable")
+    sim: dict[int, float] = {j: 1.0 for j in src_of}
+    for i, j, o in zip(src_i[keep][order].tolist(), tgt_j[keep][order].tolist(), overlap[keep][order].tolist()):
+        if i in used_src or j in src_of:
+            continue
+        used_src.add(i)
+        src_of[j] = i
+        sim[j] = o
+    if cancel:
+        cancel.check()
+
+    matches = [Match((i,), (j,), sim[j]) for j, i in sorted(src_of.items())]
+    matches = merge_neighbours(matches, bigrams, n, m)
+    matched_s = {i for mt in matches for i in mt.src}
+    matched_t = {j for mt in matches for j in mt.tgt}
+    return Alignment(
+        matches=sorted(matches, key=lambda mt: mt.tgt[0]),
+        deleted=[i for i in range(n) if i not in matched_s],
+        added=[j for j in range(m) if j not in matched_t],
+    )
+
+
+def merge_neighbours(matches: list[Match], bigrams: Bigrams, n: int, m: int) -> list[Match]:
+    """Grow each imperfect match by adjacent paragraphs while that raises its overlap.
+
+    A neighbour already matched elsewhere is taken only if it shares more
+    bigrams with this match than with its own.
+    """
+    owner_s: dict[int, Match] = {i: mt for mt in matches for i in mt.src}
+    owner_t: dict[int, Match] = {j: mt for mt in matches for j in mt.tgt}
+    alive = {id(mt) for mt in matches}
+    changed = True
+    while changed:
+        changed = False
+        for mt in sorted(matches, key=lambda x: x.similarity):
+            if id(mt) not in alive or mt.similarity >= 0.999:
+                continue
+            shared, _ = bigrams.overlap(mt.src, mt.tgt)
+            for side, idx in (("s", min(mt.src) - 1), ("s", max(mt.src) + 1), ("t", min(mt.tgt) - 1), ("t", max(mt.tgt) + 1)):
+                limit, owners = (n, owner_s) if side == "s" else (m, owner_t)
+                if not 0 <= idx < limit:
+                    continue
+                src = tuple(sorted(mt.src + (idx,))) if side == "s" else mt.src
+                tgt = tuple(sorted(mt.tgt + (idx,))) if side == "t" else mt.tgt
+                new_shared, new_sim = bigrams.overlap(src, tgt)
+                if new_sim < mt.similarity + MERGE_GAIN:
+                    continue
+                other = owners.get(idx)
+                if other is not None:
+                    if len(other.src) + len(other.tgt) > 2:
+                        continue
+                    other_shared, _ = bigrams.overlap(other.src, other.tgt)
+                    if new_shared - shared <= other_shared:
+                        continue
+                    alive.discard(id(other))
+                    for i in other.src:
+                        owner_s.pop(i, None)
+                    for j in other.tgt:
+                        owner_t.pop(j, None)
+                mt.src, mt.tgt, mt.similarity, shared = src, tgt, new_sim, new_shared
+                for i in src:
+                    owner_s[i] = mt
+                for j in tgt:
+                    owner_t[j] = mt
+                changed = True
+    return [mt for mt in matches if id(mt) in alive]

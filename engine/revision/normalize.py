@@ -1,0 +1,67 @@
+"""Text normalisation for comparing two versions of a paper.
+
+All the rules that decide which differences are *not* edits live here:
+case, punctuation, citation markers and placeholders, figure/table numbers,
+hyphenation at line ends. A LaTeX source writes ``[CITATION]`` or
+``Figure [REF]`` where its PDF prints ``[12]`` or ``Figure 3``; both compare equal.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.document.text import normalize_text
+
+# Citation markers and loader placeholders, removed before comparing.
+_CITATION = re.compile(
+    r"\[\s*[\w:./+\u2013\u2014-]+(?:\s*[,;]\s*[\w:./+\u2013\u2014-]+)*\s*\]"  # [12], [3, 4], [smith20, doe19], [CITATION]
+    r"|\[\?+\]"  # an unresolved reference printed as [?]
+    r"|\([A-Z][^()]{0,120}?(?:19|20)\d{2}[a-z]?\)"  # (Smith et al., 2020)
+)
+# A number after Figure/Table/Section/... (rendered in a PDF, a placeholder in LaTeX).
+_FLOAT_NUMBER = re.compile(
+    r"\b(fig(?:ure)?s?\.?|tables?|tab\.|sections?|sec\.|eqs?\.|equations?|algorithms?|"
+    r"alg\.|listings?|appendix|appendices|theorems?|lemmas?|definitions?|chapters?)"
+    r"\s*(?:\(?\d+(?:\.\d+)*[a-z]?\)?|(?-i:[IVX]+\b|[A-Z]\b))(?:\s*(?:and|,|\u2013|-)\s*\d+(?:\.\d+)*)*",
+    re.IGNORECASE,
+)
+_FLOAT_WORDS = ("fig", "tab", "sec", "eq", "alg", "list", "append", "theor", "lemm", "defin", "chap")
+_BROKEN_HYPHEN = re.compile(r"(\w)-\s+(?=[a-z])")
+_WORD = re.compile(r"\w+", re.UNICODE)
+# Display tokens: a bracketed marker, a word or a symbol, each with the white space after it.
+_DISPLAY_TOKEN = re.compile(r"\s+|(?:\[[^\[\]\n]{1,40}\]|\w+|[^\w\s])\s*", re.UNICODE)
+_SPACE_RUN = re.compile(r"\s+")
+
+
+def comparable_text(text: str) -> str:
+    """``text`` reduced to what counts for an edit: lowercase words, single-spaced."""
+    return " ".join(comparable_tokens(text))
+
+
+def comparable_tokens(text: str) -> list[str]:
+    """Lowercase word tokens of ``text`` with markers, numbers of floats and punctuation removed."""
+    if not text.isascii():
+        text = normalize_text(text)
+    text = _CITATION.sub(" ", text)
+    lower = text.lower()
+    if any(k in lower for k in _FLOAT_WORDS):
+        text = _FLOAT_NUMBER.sub(lambda m: " " + m.group(1) + " ", text)
+    text = _BROKEN_HYPHEN.sub(r"\1", text)
+    return _WORD.findall(text.lower())
+
+
+def display_tokens(text: str) -> list[str]:
+    """Tokens for a readable word diff: each word or symbol with one following space.
+
+    Joining the tokens gives back ``text`` stripped, with runs of white space collapsed.
+    """
+    text = normalize_text(text) if not text.isascii() else text.strip()
+    return _DISPLAY_TOKEN.findall(_SPACE_RUN.sub(" ", text))
+
+
+def token_key(token: str) -> str:
+    """Key under which two display tokens count as the same word (case and spacing aside)."""
+    core = token.rstrip()
+    if core.startswith("[") and _CITATION.fullmatch(core):
+        return "\x00cite"
+    return core.lower()
