@@ -9,7 +9,7 @@ from collections import Counter
 
 from engine.document.pdf_lines import Line, PageText
 
-_NUMBER = re.compile(r"^\d{1,4}$")
+_NUMBER = re.compile(r"^\d{1,5}$")
 _PAGE_NUMBER = re.compile(
     r"^(?:page\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlc]{1,6})\s*[-–—]?(?:\s*(?:of|/)\s*\d{1,4})?$", re.I
 )

@@ -35,11 +35,16 @@ def find_gutter(lines: list[Line], width: float) -> float | None:
     if len(text) < 6 or width <= 0:
         return None
     lo, hi = int(width * 0.3), int(width * 0.7)
-    cover = [0] * (hi - lo + 1)
+    delta = [0] * (hi - lo + 2)
     for ln in text:
         a, b = max(int(ln.x0) + 1, lo), min(int(ln.x1) - 1, hi)
-        for x in range(a, b + 1):
-            cover[x - lo] += len(ln.text)
+        if a <= b:
+            delta[a - lo] += len(ln.text)
+            delta[b - lo + 1] -= len(ln.text)
+    cover, running = [], 0
+    for d in delta[:-1]:
+        running += d
+        cover.append(running)
     best = min(cover)
     # the widest run of least-covered x, nearest the middle on ties
     runs: list[tuple[int, int]] = []

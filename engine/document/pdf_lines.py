@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 #: Font-name fragments of math fonts (TeX, STIX, Cambria, Symbol).
 _MATH_FONTS = ("cmmi", "cmsy", "cmex", "msbm", "msam", "math", "symbol", "txsy", "txmi",
                "txex", "stixmath", "rsfs", "esint", "eufm", "cmbsy", "cmmib", "mtmi", "mtsy")
-_MATH_CHARS = set("=+<>±×÷∑∏∫∂∇∈∉⊂⊆∪∩∀∃≤≥≈≠≡→←⇒⇔∞√∝∼‖|^_αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ")
+_MATH_CHARS = re.compile("[=+<>±×÷∑∏∫∂∇∈∉⊂⊆∪∩∀∃≤≥≈≠≡→←⇒⇔∞√∝∼‖|^_αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ\U0001d400-\U0001d7ff]")
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|[-_,]medi|cmbx|bx\d|\bTB\b|TB$|TBI$|BoldItalic", re.I)
 _MARKER = re.compile(r"^[\d*†‡§¶∗⋆♦♣♠♥□⋄a-z]{1,3}$")
 
@@ -68,9 +69,15 @@ class PageText:
 
 
 def _is_bold(span: dict[str, Any]) -> bool:
-    return bool(span["flags"] & 16) or bool(_BOLD_NAME.search(span["font"]))
+    return bool(span["flags"] & 16) or _bold_name(span["font"])
 
 
+@lru_cache(maxsize=512)
+def _bold_name(font: str) -> bool:
+    return bool(_BOLD_NAME.search(font))
+
+
+@lru_cache(maxsize=512)
 def _is_math_font(font: str) -> bool:
     low = font.lower()
     return any(m in low for m in _MATH_FONTS)
@@ -94,7 +101,7 @@ def _make_line(page: int, spans: list[dict[str, Any]]) -> Line | None:
         if _is_math_font(s["font"]):
             math_chars += n
         else:
-            math_chars += sum(1 for c in s["text"] if c in _MATH_CHARS or "\U0001d400" <= c <= "\U0001d7ff")
+            math_chars += len(_MATH_CHARS.findall(s["text"]))
     if not total:
         return None
     size = max(weights.items(), key=lambda kv: (kv[1], kv[0]))[0]
