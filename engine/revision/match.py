@@ -233,8 +233,11 @@ def align(
 def merge_neighbours(matches: list[Match], bigrams: Bigrams, n: int, m: int) -> list[Match]:
     """Grow each imperfect match by adjacent paragraphs while that raises its overlap.
 
-    A neighbour already matched elsewhere is taken only if it shares more
-    bigrams with this match than with its own.
+    An unmatched neighbour is taken when it raises the overlap. A neighbour
+    matched elsewhere is taken alone if it shares more bigrams with this match
+    than with its own; when its match is adjacent on both sides (the two
+    versions put the boundary between two paragraphs at different places),
+    the two matches are joined if the union fits better than either.
     """
     owner_s: dict[int, Match] = {i: mt for mt in matches for i in mt.src}
     owner_t: dict[int, Match] = {j: mt for mt in matches for j in mt.tgt}
@@ -243,34 +246,61 @@ def merge_neighbours(matches: list[Match], bigrams: Bigrams, n: int, m: int) -> 
     while changed:
         changed = False
         for mt in sorted(matches, key=lambda x: x.similarity):
-            if id(mt) not in alive or mt.similarity >= 0.999:
-                continue
-            shared, _ = bigrams.overlap(mt.src, mt.tgt)
-            for side, idx in (("s", min(mt.src) - 1), ("s", max(mt.src) + 1), ("t", min(mt.tgt) - 1), ("t", max(mt.tgt) + 1)):
-                limit, owners = (n, owner_s) if side == "s" else (m, owner_t)
-                if not 0 <= idx < limit:
-                    continue
-                src = tuple(sorted(mt.src + (idx,))) if side == "s" else mt.src
-                tgt = tuple(sorted(mt.tgt + (idx,))) if side == "t" else mt.tgt
-                new_shared, new_sim = bigrams.overlap(src, tgt)
-                if new_sim < mt.similarity + MERGE_GAIN:
-                    continue
-                other = owners.get(idx)
-                if other is not None:
-                    if len(other.src) + len(other.tgt) > 2:
-                        continue
-                    other_shared, _ = bigrams.overlap(other.src, other.tgt)
-                    if new_shared - shared <= other_shared:
-                        continue
-                    alive.discard(id(other))
-                    for i in other.src:
-                        owner_s.pop(i, None)
-                    for j in other.tgt:
-                        owner_t.pop(j, None)
-                mt.src, mt.tgt, mt.similarity, shared = src, tgt, new_sim, new_shared
-                for i in src:
-                    owner_s[i] = mt
-                for j in tgt:
-                    owner_t[j] = mt
+            if id(mt) in alive and mt.similarity < 0.999 and _grow(mt, bigrams, n, m, owner_s, owner_t, alive):
                 changed = True
     return [mt for mt in matches if id(mt) in alive]
+
+
+def _adjacent(a: Match, b: Match) -> bool:
+    """True when ``b`` directly follows or precedes ``a`` in both versions."""
+    return (min(b.src) == max(a.src) + 1 and min(b.tgt) == max(a.tgt) + 1) or (
+        max(b.src) == min(a.src) - 1 and max(b.tgt) == min(a.tgt) - 1
+    )
+
+
+def _grow(
+    mt: Match,
+    bigrams: Bigrams,
+    n: int,
+    m: int,
+    owner_s: dict[int, Match],
+    owner_t: dict[int, Match],
+    alive: set[int],
+) -> bool:
+    """Try each neighbour of ``mt`` once; apply the first merge that helps."""
+    shared, _ = bigrams.overlap(mt.src, mt.tgt)
+    for side, idx in (("s", min(mt.src) - 1), ("s", max(mt.src) + 1), ("t", min(mt.tgt) - 1), ("t", max(mt.tgt) + 1)):
+        limit, owners = (n, owner_s) if side == "s" else (m, owner_t)
+        if not 0 <= idx < limit:
+            continue
+        other = owners.get(idx)
+        if other is not None and _adjacent(mt, other):
+            src, tgt = tuple(sorted(mt.src + other.src)), tuple(sorted(mt.tgt + other.tgt))
+            new_shared, new_sim = bigrams.overlap(src, tgt)
+            if new_sim < max(mt.similarity, other.similarity) + MERGE_GAIN:
+                continue
+        else:
+            src = tuple(sorted(mt.src + (idx,))) if side == "s" else mt.src
+            tgt = tuple(sorted(mt.tgt + (idx,))) if side == "t" else mt.tgt
+            new_shared, new_sim = bigrams.overlap(src, tgt)
+            if new_sim < mt.similarity + MERGE_GAIN:
+                continue
+            if other is not None:
+                if len(other.src) + len(other.tgt) > 2:
+                    continue
+                other_shared, _ = bigrams.overlap(other.src, other.tgt)
+                if new_shared - shared <= other_shared:
+                    continue
+        if other is not None:
+            alive.discard(id(other))
+            for i in other.src:
+                owner_s.pop(i, None)
+            for j in other.tgt:
+                owner_t.pop(j, None)
+        mt.src, mt.tgt, mt.similarity = src, tgt, new_sim
+        for i in src:
+            owner_s[i] = mt
+        for j in tgt:
+            owner_t[j] = mt
+        return True
+    return False

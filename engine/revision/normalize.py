@@ -25,8 +25,12 @@ _FLOAT_NUMBER = re.compile(
     r"\s*(?:\(?\d+(?:\.\d+)*[a-z]?\)?|(?-i:[IVX]+\b|[A-Z]\b))(?:\s*(?:and|,|\u2013|-)\s*\d+(?:\.\d+)*)*",
     re.IGNORECASE,
 )
+# A footnote's own mark glued to its first word: "1Download" (the number changes with the numbering).
+_FOOTNOTE_MARK = re.compile(r"^\s*(?:\d{1,2}|[*\u2020\u2021\u00a7\u00b6])\s*(?=[A-Z][a-z])")
 _FLOAT_WORDS = ("fig", "tab", "sec", "eq", "alg", "list", "append", "theor", "lemm", "defin", "chap")
-_BROKEN_HYPHEN = re.compile(r"(\w)-\s+(?=[a-z])")
+# A hyphen inside a word, or at a line end before a lowercase word: joined, since
+# a PDF may keep or drop the hyphen of a word broken across lines.
+_BROKEN_HYPHEN = re.compile(r"(\w)[-\u2010\u00ad](?:\s+(?=[a-z])|(?=\w))")
 _WORD = re.compile(r"\w+", re.UNICODE)
 # Display tokens: a bracketed marker, a word or a symbol, each with the white space after it.
 _DISPLAY_TOKEN = re.compile(r"\s+|(?:\[[^\[\]\n]{1,40}\]|\w+|[^\w\s])\s*", re.UNICODE)
@@ -42,7 +46,7 @@ def comparable_tokens(text: str) -> list[str]:
     """Lowercase word tokens of ``text`` with markers, numbers of floats and punctuation removed."""
     if not text.isascii():
         text = normalize_text(text)
-    text = _CITATION.sub(" ", text)
+    text = _FOOTNOTE_MARK.sub("", _CITATION.sub(" ", text))
     lower = text.lower()
     if any(k in lower for k in _FLOAT_WORDS):
         text = _FLOAT_NUMBER.sub(lambda m: " " + m.group(1) + " ", text)
