@@ -1,0 +1,151 @@
+"""Recognising the lines that structure pasted reviews: reviewer headings,
+section headings (Summary, Weaknesses, ...) and score lines (Rating, Confidence)."""
+
+from __future__ import annotations
+
+import re
+
+#: Section names seen on OpenReview, conference systems and journals (lower case, no colon).
+KNOWN_HEADINGS = (
+    "summary", "summary of the paper", "paper summary", "summary of contributions", "summary of the review",
+    "summary and contributions", "synopsis", "strengths", "strength", "paper strengths", "strengths and weaknesses",
+    "strength and weaknesses", "weaknesses", "weakness", "paper weaknesses", "pros", "cons", "pros and cons",
+    "questions", "questions for authors", "questions to authors", "questions for the authors", "limitations",
+    "main review", "review", "comments", "detailed comments", "major comments", "minor comments", "minor issues",
+    "major issues", "minor", "major", "typos", "suggestions", "suggestions for improvement", "requested changes",
+    "comments to authors", "comments for authors", "comments to the authors", "additional comments",
+    "additional feedback", "clarity", "clarity, quality, novelty and reproducibility", "quality", "originality",
+    "significance", "reproducibility", "broader impact concerns", "claims and evidence", "relation to prior work",
+    "experimental designs or analyses", "other comments or suggestions", "ethical concerns", "overall",
+    "overall evaluation", "overall assessment", "recommendation", "rating", "confidence", "soundness",
+    "presentation", "contribution", "correctness", "technical novelty and significance",
+    "empirical novelty and significance", "flag for ethics review", "details of ethics concerns", "code of conduct",
+    "reviewer expertise", "overall merit", "score", "overall score", "evaluation", "justification",
+    "post-rebuttal", "post rebuttal", "after rebuttal", "update after rebuttal", "assessment",
+)
+
+#: Sections holding scores and checkboxes: never comments.
+METADATA_HEADINGS = (
+    "rating", "confidence", "soundness", "presentation", "contribution", "correctness", "recommendation",
+    "technical novelty and significance", "empirical novelty and significance", "flag for ethics review",
+    "code of conduct", "reviewer expertise", "overall merit", "score", "overall score", "originality",
+    "significance", "quality", "details of ethics concerns", "ethical concerns",
+)
+
+_RATING = re.compile(
+    r"^\s*\**\s*(rating|recommendation|overall merit|overall score|overall rating|score|overall evaluation)"
+    r"\s*\**\s*[:=]\s*\**\s*(\S.*)$",
+    re.I,
+)
+_CONFIDENCE = re.compile(
+    r"^\s*\**\s*(confidence|reviewer confidence|reviewer expertise|expertise)\s*\**\s*[:=]\s*\**\s*(\S.*)$", re.I
+)
+_MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_BOLD_LINE = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*:?\s*$")
+_SEPARATOR = re.compile(r"^\s*(?:-{3,}|\*{3,}|={3,}|_{3,})\s*$")
+_REVIEWER = re.compile(
+    r"^(?:official\s+)?(?:review(?:er)?|referee)\s*(?:#\s*)?([A-Za-z0-9][\w.-]{0,15})\b"
+    r"(?:\s*\([^)]{0,60}\))?\s*:?$",
+    re.I,
+)
+_BY_REVIEWER = re.compile(r"\bby\s+(reviewer\s+[A-Za-z0-9_]{2,16})\s*$", re.I)
+_WORDS_NOT_IDS = {"of", "for", "the", "and", "summary", "comments", "form", "text", "score", "report"}
+
+
+def clean_heading(text: str) -> str:
+    """A heading without markup, colons and surrounding space."""
+    text = re.sub(r"[*_`#]+", "", text).strip()
+    return text.rstrip(":").strip()
+
+
+def _key(text: str) -> str:
+    return re.sub(r"\s+", " ", clean_heading(text).lower())
+
+
+def is_metadata(heading: str) -> bool:
+    key = _key(heading)
+    return key in METADATA_HEADINGS or bool(_RATING.match(key + ": x")) or bool(_CONFIDENCE.match(key + ": x"))
+
+
+def reviewer_name(line: str) -> str | None:
+    """The reviewer a line introduces ("# Reviewer 1", "Review #107A", "Reviewer xYz1"), else None."""
+    md = _MD_HEADING.match(line)
+    text = re.sub(r"[*_`]+", "", md.group(2) if md else line).strip().rstrip(":").strip()
+    if not text or len(text) > 90:
+        return None
+    by = _BY_REVIEWER.search(text)
+    if by and text.lower().startswith(("official review", "review")):
+        return re.sub(r"\s+", " ", by.group(1)).strip()
+    m = _REVIEWER.match(text)
+    if not m:
+        return None
+    ident = m.group(1)
+    starts_reviewer = text.lower().startswith(("reviewer", "referee", "official reviewer"))
+    if ident.lower() in _WORDS_NOT_IDS:
+        return None
+    looks_like_id = bool(re.search(r"\d", ident)) or len(ident) <= 4 or not (ident.islower() or ident.istitle())
+    if not looks_like_id:  # "Reviewer expertise", "Reviewer guidelines"
+        return None
+    if not starts_reviewer and not (re.search(r"\d", ident) or "#" in text):
+        return None
+    return re.sub(r"\s*:$", "", re.sub(r"\s+", " ", text.split("(")[0])).strip()
+
+
+def is_separator(line: str) -> bool:
+    return bool(_SEPARATOR.match(line))
+
+
+def is_underline(line: str, previous: str) -> bool:
+    """A setext underline (``===`` or ``---`` right under a short text line), which makes that line a heading."""
+    return (
+        bool(re.match(r"^\s*(?:=+|-+)\s*$", line))
+        and bool(previous.strip())
+        and len(previous.strip()) <= 90
+        and not _SEPARATOR.match(previous)
+        and not re.match(r"^\s*(?:[-*+]|\d+[.)])\s", previous)
+        and not re.search(r"[.?!;,]\s*$", previous)
+        and not re.search(r":\s*\S", previous)
+    )
+
+
+def section_heading(line: str) -> tuple[str, str | None] | None:
+    """``(heading, inline_text)`` when ``line`` opens a section, else None.
+
+    Inline text is what follows ``Heading:`` on the same line (score lines,
+    OpenReview pastes); ``None`` when the heading stands alone.
+    """
+    for pattern in (_RATING, _CONFIDENCE):
+        m = pattern.match(line)
+        if m:
+            return clean_heading(m.group(1)).title(), m.group(2).strip().strip("*").strip()
+    md = _MD_HEADING.match(line)
+    if md:
+        return clean_heading(md.group(2)), None
+    bold = _BOLD_LINE.match(line)
+    if bold and len(bold.group(1)) <= 80:
+        return clean_heading(bold.group(1)), None
+    stripped = line.strip()
+    if not stripped or len(stripped) > 80:
+        return None
+    if _key(stripped) in KNOWN_HEADINGS:
+        return clean_heading(stripped), None
+    if ":" in stripped:
+        head, rest = stripped.split(":", 1)
+        if _key(head) in KNOWN_HEADINGS:
+            return clean_heading(head), rest.strip() or None
+    return None
+
+
+def section_kind(heading: str) -> str:
+    """``metadata``, ``rich`` (weaknesses, questions), ``poor`` (summary, strengths) or ``neutral``."""
+    key = _key(heading)
+    if is_metadata(heading):
+        return "metadata"
+    if not key or (re.search(r"strength|pros\b", key) and re.search(r"weak|cons\b", key)):
+        return "neutral"
+    if re.search(r"weak|question|concern|limitation|cons\b|minor|major|typo|suggest|issue|requested|clarity|"
+                 r"improve|comments|feedback|doubt|problem", key):
+        return "rich"
+    if re.search(r"summary|synopsis|strength|pros\b|contribution|overall|assessment|justification", key):
+        return "poor"
+    return "neutral"

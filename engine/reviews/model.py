@@ -1,0 +1,86 @@
+"""Reviews as the app holds them, and the actionable comments drawn from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Action classes of ARIES (subsection B.1).
+ACTIONS = ("Explain", "Compare", "Report", "Remove", "Apply", "Use", "Define", "Discuss")
+DIRECTNESS = ("direct", "indirect")
+
+
+@dataclass
+class Review:
+    """One reviewer's review: its text and the sections found in it.
+
+    ``sections`` holds ``(heading, text)`` pairs; ``offsets[i]`` is where the
+    text of section ``i`` starts in ``text`` (so comment spans index ``text``).
+    """
+
+    reviewer: str
+    text: str
+    sections: list[tuple[str, str]] = field(default_factory=list)
+    offsets: list[int] = field(default_factory=list)
+    rating: str | None = None
+    confidence: str | None = None
+    #: "markdown", "text", "openreview", "pdf".
+    source: str = "text"
+    notices: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "reviewer": self.reviewer,
+            "rating": self.rating,
+            "confidence": self.confidence,
+            "source": self.source,
+            "sections": [{"heading": h, "text": t} for h, t in self.sections],
+            "notices": list(self.notices),
+        }
+
+
+@dataclass(frozen=True)
+class ReviewComment:
+    """An actionable span of a review: something that could be a to-do item."""
+
+    id: str
+    reviewer: str
+    text: str
+    #: The lead-in the span needs to be understood ("" when it stands alone).
+    context: str = ""
+    action: str = "Explain"
+    directness: str = "direct"
+    #: (start, end) of ``text`` in the review's text; (0, 0) when written by hand.
+    span: tuple[int, int] = (0, 0)
+    section: str = ""
+
+    @property
+    def full_text(self) -> str:
+        """The text with its lead-in, the form aligners read."""
+        return f"{self.context} {self.text}".strip() if self.context else self.text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "reviewer": self.reviewer,
+            "text": self.text,
+            "context": self.context,
+            "action": self.action,
+            "directness": self.directness,
+            "span": list(self.span),
+            "section": self.section,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "ReviewComment":
+        span = data.get("span") or (0, 0)
+        return cls(
+            id=str(data["id"]),
+            reviewer=data.get("reviewer", ""),
+            text=data["text"],
+            context=data.get("context", ""),
+            action=data.get("action", "Explain"),
+            directness=data.get("directness", "direct"),
+            span=(int(span[0]), int(span[1])),
+            section=data.get("section", ""),
+        )

@@ -1,0 +1,179 @@
+"""Reading reviews: plain text and Markdown as pasted from OpenReview or a
+conference system, OpenReview JSON (see ``openreview``), and review PDFs.
+
+Several reviews in one file are split at reviewer headings ("# Reviewer 1",
+"Review #107A", "Reviewer xYz1", "Official Review ... by Reviewer ab12") or at
+``---`` rules. Each review keeps its sections, rating and confidence.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine.errors import InputError
+from engine.reviews.headings import clean_heading, is_metadata, is_separator, is_underline, reviewer_name, section_heading
+from engine.reviews.language import english_notice
+from engine.reviews.model import Review
+
+#: Characters of review text processed; the rest is dropped with a notice.
+MAX_CHARS = 150_000
+#: Pages of a review PDF read.
+MAX_PDF_PAGES = 60
+
+
+def load_reviews(path: str | Path, *, max_chars: int = MAX_CHARS) -> list[Review]:
+    """Reviews from a ``.json`` (OpenReview), ``.pdf`` or text/Markdown file."""
+    path = Path(path).expanduser()
+    if not path.is_file():
+        raise InputError(f"no such file: {path}")
+    suffix = path.suffix.lower()
+    if suffix == ".pdf":
+        text, notices = pdf_text(path)
+        return parse_reviews(text, source="pdf", max_chars=max_chars, notices=notices)
+    try:
+        raw = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raw = path.read_bytes().decode("latin-1")
+    except OSError as err:
+        raise InputError(f"cannot read {path}: {err.strerror or err}") from None
+    if suffix == ".json" or raw.lstrip().startswith(("{", "[")):
+        try:
+            data = json.loads(raw)
+        except json.JSONDecodeError as err:
+            if suffix == ".json":
+                raise InputError(f"{path.name} is not valid JSON ({err.msg}, line {err.lineno})") from None
+        else:
+            from engine.reviews.openreview import reviews_from_openreview
+
+            return reviews_from_openreview(data, max_chars=max_chars)
+    source = "markdown" if suffix in (".md", ".markdown") else "text"
+    return parse_reviews(raw, source=source, max_chars=max_chars)
+
+
+def pdf_text(path: Path) -> tuple[str, list[str]]:
+    """The text of a review PDF, page after page, at most ``MAX_PDF_PAGES`` pages."""
+    import pymupdf
+
+    try:
+        doc = pymupdf.open(path)
+    except Exception as err:  # noqa: BLE001 - PyMuPDF raises several types for bad files
+        raise InputError(f"cannot open {path.name} as a PDF: {err}") from None
+    with doc:
+        if doc.needs_pass:
+            raise InputError(f"{path.name} is encrypted; save an unlocked copy first")
+        notices = []
+        pages = doc.page_count
+        if pages > MAX_PDF_PAGES:
+            notices.append(f"read the first {MAX_PDF_PAGES} of {pages} pages of {path.name}")
+        text = "\n".join(doc[i].get_text("text") for i in range(min(pages, MAX_PDF_PAGES)))
+    if not text.strip():
+        raise InputError(f"no review text found in {path.name} (a scanned PDF needs OCR first)")
+    return text, notices
+
+
+def parse_reviews(
+    text: str, source: str = "text", *, max_chars: int = MAX_CHARS, notices: list[str] | None = None
+) -> list[Review]:
+    """Split ``text`` into reviews and each review into sections."""
+    notices = list(notices or [])
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        raise InputError("no review text found")
+    if len(text) > max_chars:
+        cut = text.rfind("\n", 0, max_chars)
+        cut = cut if cut > max_chars // 2 else max_chars
+        notices.append(f"review text truncated to the first {cut:,} of {len(text):,} characters")
+        text = text[:cut]
+    language = english_notice(text)
+    if language:
+        notices.append(language)
+    reviews = [_parse_one(name, body, source) for name, body in split_reviews(text)]
+    reviews = [r for r in reviews if r.text.strip()]
+    if not reviews:
+        raise InputError("no review text found")
+    for r in reviews:
+        r.notices = notices + r.notices
+    return reviews
+
+
+def split_reviews(text: str) -> list[tuple[str, str]]:
+    """``(reviewer, text)`` for each review in ``text``, in order."""
+    lines = text.split("\n")
+    starts: list[tuple[int, str | None]] = []  # (line index where the body starts, reviewer)
+    cuts: list[int] = []  # line indexes that end a review
+    for i, line in enumerate(lines):
+        if i and is_underline(line, lines[i - 1]):
+            if starts and starts[-1][0] == i:  # the reviewer heading's own underline
+                starts[-1] = (i + 1, starts[-1][1])
+            continue
+        name = reviewer_name(line) if line.strip() else None
+        if name:
+            cuts.append(i)
+            starts.append((i + 1, name))
+        elif is_separator(line):
+            cuts.append(i)
+            starts.append((i + 1, None))
+    if not starts:
+        return [("Reviewer 1", text)]
+    out: list[tuple[str, str]] = []
+    head = "\n".join(lines[: cuts[0]])
+    if head.strip():
+        out.append(("", head))
+    for k, (start, name) in enumerate(starts):
+        end = cuts[k + 1] if k + 1 < len(cuts) else len(lines)
+        body = "\n".join(lines[start:end])
+        if body.strip():
+            out.append((name or "", body))
+    numbered = []
+    for i, (name, body) in enumerate(out):
+        numbered.append((name or f"Reviewer {i + 1}", body))
+    return numbered
+
+
+def _parse_one(reviewer: str, text: str, source: str) -> Review:
+    """Sections of one review; text before the first heading is an untitled section."""
+    text = text.strip("\n")
+    review = Review(reviewer=reviewer, text=text, source=source)
+    heading, start = "", 0
+    pos = 0
+    pieces: list[tuple[str, int, int]] = []
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if i + 1 < len(lines) and is_underline(lines[i + 1], line) and not section_heading(line):
+            found: tuple[str, str | None] | None = (clean_heading(line), None)
+        elif i and is_underline(line, lines[i - 1]):
+            pos += len(line) + 1
+            start = pos
+            continue
+        else:
+            found = section_heading(line)
+        if found:
+            pieces.append((heading, start, pos))
+            heading, inline = found
+            start = pos + len(line) + 1
+            if inline is not None:
+                offset = pos + line.index(inline) if inline in line else pos + len(line)
+                if is_metadata(heading):  # "Rating: 6": the value alone; what follows is untitled
+                    pieces.append((heading, offset, offset + len(inline)))
+                    heading = ""
+                else:  # "Summary Of The Paper: This paper ..." runs on
+                    start = offset
+        pos += len(line) + 1
+    pieces.append((heading, start, len(text)))
+    for head, a, b in pieces:
+        a = min(a, len(text))
+        body = text[a:b]
+        lead = len(body) - len(body.lstrip())
+        body = body.strip()
+        if not body:
+            continue
+        review.sections.append((head, body))
+        review.offsets.append(a + lead)
+        low = head.lower()
+        if review.rating is None and low in ("rating", "recommendation", "overall merit", "overall score",
+                                               "overall rating", "score", "overall evaluation"):
+            review.rating = body.split("\n")[0]
+        if review.confidence is None and ("confidence" in low or "expertise" in low):
+            review.confidence = body.split("\n")[0]
+    return review

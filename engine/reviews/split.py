@@ -1,0 +1,110 @@
+"""Cutting review sections into units: list items, sentences, inline
+enumerations, each with its character span and the lead-in it depends on."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_ITEM = re.compile(r"^(\s*)(?:[-*+\u2022\u25cf\u25aa\u2013\u2014>]|\(?\d{1,2}[.)](?!\d)|\(?[a-h][.)]|\(?[ivx]{1,4}\)|\[\d{1,2}\]|[A-Z]\d?\.\d{1,2}\.?|Q\d{1,2}[.:)]?|W\d{1,2}[.:)]?)\s+")
+_ABBREV = re.compile(
+    r"(?:\b(?:e\.g|i\.e|et al|etc|vs|cf|Fig|Figs|Eq|Eqs|Sec|Secs|Tab|Ref|Refs|No|resp|approx|Dr|Prof|Mr|Ms|al|w\.r\.t|"
+    r"a\.k\.a|Thm|Def|Alg|Appx|App|Ch|pp|p|ca)\.|\b[A-Z]\.)$",
+    re.I,
+)
+_SENT_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
+_INLINE_ENUM = re.compile(r"(?:(?<=\s)|^)(\((?:\d{1,2}|[a-h]|[ivx]{1,4})\)|(?<![\w.])(?:\d{1,2}|[a-h]|[ivx]{1,4})\))\s+")
+
+
+@dataclass(frozen=True)
+class Unit:
+    text: str
+    start: int
+    end: int
+    #: Text a unit needs before it to be understood (a "missing several things:" lead-in).
+    lead_in: str = ""
+    is_item: bool = False
+
+
+def sentences(text: str, offset: int = 0) -> list[tuple[str, int, int]]:
+    """``(sentence, start, end)`` with spans shifted by ``offset``; abbreviations do not end sentences."""
+    out: list[tuple[str, int, int]] = []
+    start = 0
+    for m in _SENT_END.finditer(text):
+        piece = text[start : m.start()].rstrip()
+        if _ABBREV.search(piece) or len(piece.strip()) < 3:
+            continue
+        out.append((piece, start, start + len(piece)))
+        start = m.end()
+    rest = text[start:].rstrip()
+    if rest.strip():
+        out.append((rest, start, start + len(rest)))
+    return [(s.strip(), offset + a + (len(s) - len(s.lstrip())), offset + b) for s, a, b in out if s.strip()]
+
+
+def _blocks(text: str) -> list[tuple[str, int, bool]]:
+    """Paragraphs and list items: ``(text, start, is_item)``; items run on until a blank line or the next item."""
+    blocks: list[tuple[str, int, bool]] = []
+    pos = 0
+    cur_start, cur_end, cur_item = -1, -1, False
+
+    def close() -> None:
+        if cur_start >= 0:
+            blocks.append((text[cur_start:cur_end], cur_start, cur_item))
+
+    for line in text.split("\n"):
+        end = pos + len(line)
+        m = _ITEM.match(line)
+        if not line.strip():
+            close()
+            cur_start = -1
+        elif m:
+            close()
+            cur_start, cur_end, cur_item = pos + m.end(), end, True
+        elif cur_start >= 0:
+            cur_end = end
+        else:
+            cur_start, cur_end, cur_item = pos, end, False
+        pos = end + 1
+    close()
+    return blocks
+
+
+def inline_items(sentence: str, start: int) -> tuple[str, list[tuple[str, int, int]]] | None:
+    """Split "missing several things: (1) a definition of L, (2) ..." into its lead-in and items."""
+    marks = list(_INLINE_ENUM.finditer(sentence))
+    if len(marks) < 2:
+        return None
+    lead = sentence[: marks[0].start()].strip()
+    items = []
+    for k, m in enumerate(marks):
+        a = m.end()
+        b = marks[k + 1].start() if k + 1 < len(marks) else len(sentence)
+        piece = sentence[a:b]
+        stripped = piece.rstrip().rstrip(",;").rstrip()
+        stripped = re.sub(r"\s*(?:,|;)?\s*(?:and|or)$", "", stripped)
+        if stripped.strip():
+            items.append((stripped.strip(), start + a, start + a + len(stripped.strip())))
+    return (lead, items) if items else None
+
+
+def units(text: str, offset: int = 0) -> list[Unit]:
+    """The units of a section's ``text``; spans are shifted by ``offset``."""
+    out: list[Unit] = []
+    lead = ""
+    for block, start, is_item in _blocks(text):
+        if is_item:
+            out.append(Unit(" ".join(block.split()), offset + start, offset + start + len(block.rstrip()), lead, True))
+            continue
+        lead = ""
+        sents = sentences(block, offset + start)
+        for k, (s, a, b) in enumerate(sents):
+            enum = inline_items(s, a)
+            if enum:
+                head, items = enum
+                out.extend(Unit(" ".join(t.split()), x, y, head, True) for t, x, y in items)
+                continue
+            if k == len(sents) - 1 and s.endswith(":"):
+                lead = " ".join(s.split())  # introduces the list that follows
+            out.append(Unit(" ".join(s.split()), a, b))
+    return out

@@ -1,0 +1,153 @@
+"""Reading reviews: Markdown/text pastes, OpenReview JSON (v1 and v2), PDFs, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from engine.errors import InputError
+from engine.resources import resource
+from engine.reviews import load_reviews, parse_reviews
+
+HOTCRP = """Review #107A
+===========================================================================
+
+Overall merit
+-------------
+2. Weak reject
+
+Reviewer expertise
+------------------
+3. Knowledgeable
+
+Paper summary
+-------------
+This paper presents a learned cache policy.
+
+Comments for authors
+--------------------
+The traces come from a single provider.
+
+Review #107B
+===========================================================================
+
+Overall merit
+-------------
+4. Accept
+
+Comments for authors
+--------------------
+Why not compare with Belady's oracle?
+"""
+
+
+def test_demo_reviews_split_into_two_with_sections_and_scores() -> None:
+    text = resource("demo", "reviews.md").read_text(encoding="utf-8")
+    reviews = parse_reviews(text, source="markdown")
+    assert [r.reviewer for r in reviews] == ["Reviewer 1", "Reviewer 2"]
+    assert [h for h, _ in reviews[0].sections] == ["Summary", "Strengths", "Weaknesses", "Questions", "Rating", "Confidence"]
+    assert (reviews[0].rating, reviews[0].confidence) == ("6", "4")
+    assert (reviews[1].rating, reviews[1].confidence) == ("5", "3")
+    for r in reviews:
+        for (_, body), offset in zip(r.sections, r.offsets):
+            assert r.text[offset : offset + len(body)] == body
+
+
+def test_hotcrp_setext_headings_keep_reviewer_ids() -> None:
+    reviews = parse_reviews(HOTCRP)
+    assert [r.reviewer for r in reviews] == ["Review #107A", "Review #107B"]
+    assert [h for h, _ in reviews[0].sections] == [
+        "Overall merit", "Reviewer expertise", "Paper summary", "Comments for authors"]
+    assert reviews[0].rating == "2. Weak reject"
+    assert reviews[0].confidence == "3. Knowledgeable"
+
+
+def test_openreview_reviewer_lines_and_rules() -> None:
+    text = ("Reviewer xYz1\nSummary: A method.\nWeaknesses: No ablation.\nRating: 6: marginally above\n"
+            "---\nSummary: Another view.\nQuestions: Why this loss?\n")
+    reviews = parse_reviews(text)
+    assert [r.reviewer for r in reviews] == ["Reviewer xYz1", "Reviewer 2"]
+    assert reviews[0].sections[1] == ("Weaknesses", "No ablation.")
+    assert reviews[0].rating == "6: marginally above"
+    assert reviews[1].sections == [("Summary", "Another view."), ("Questions", "Why this loss?")]
+
+
+def test_words_after_reviewer_are_not_ids() -> None:
+    reviews = parse_reviews("Reviewer expertise: 3\n\nThe paper is fine. Please add error bars.\n")
+    assert len(reviews) == 1 and reviews[0].confidence == "3"
+
+
+def test_openreview_json_v1_and_v2_shapes(tmp_path: Path) -> None:
+    v1 = [{"invitation": "ICLR.cc/2022/Conference/Paper9/-/Official_Review",
+           "signatures": ["ICLR.cc/2022/Conference/Paper9/AnonReviewer2"],
+           "content": {"title": "Review", "review": "Please report variance over seeds.", "rating": "6: accept",
+                       "confidence": "3: fairly confident"}},
+          {"invitation": "ICLR.cc/2022/Conference/-/Blind_Submission", "content": {"title": "T", "abstract": "A"}}]
+    v2 = {"notes": [{"invitations": ["ICLR.cc/2024/Conference/Submission1/-/Official_Review"],
+                     "signatures": ["ICLR.cc/2024/Conference/Submission1/Reviewer_hPdk"],
+                     "content": {"summary": {"value": "A summary."}, "weaknesses": {"value": "1. No baseline.\n2. Unclear loss."},
+                                 "rating": {"value": "8: accept"}, "confidence": {"value": "4"}}},
+                    {"invitations": ["ICLR.cc/2024/Conference/Submission1/-/Official_Comment"],
+                     "content": {"comment": {"value": "Thanks"}}}]}
+    single = v2["notes"][0]
+    for name, data in (("v1.json", v1), ("v2.json", v2), ("one.json", single)):
+        path = tmp_path / name
+        path.write_text(json.dumps(data))
+        reviews = load_reviews(path)
+        assert len(reviews) == 1
+        assert reviews[0].source == "openreview"
+    r1 = load_reviews(tmp_path / "v1.json")[0]
+    assert r1.reviewer == "Reviewer 2" and r1.rating == "6: accept"
+    r2 = load_reviews(tmp_path / "v2.json")[0]
+    assert r2.reviewer == "Reviewer hPdk" and r2.rating == "8: accept" and r2.confidence == "4"
+    assert ("Weaknesses", "1. No baseline.\n2. Unclear loss.") in r2.sections
+
+
+def test_review_pdf_is_read_with_pymupdf(tmp_path: Path) -> None:
+    path = tmp_path / "review.pdf"
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "Reviewer 1\nWeaknesses\n- The baseline is weak. Please compare with X.\nRating: 4")
+    doc.save(path)
+    reviews = load_reviews(path)
+    assert reviews[0].reviewer == "Reviewer 1"
+    assert reviews[0].source == "pdf"
+    assert any(h == "Weaknesses" and "compare with X" in t for h, t in reviews[0].sections)
+    assert reviews[0].rating == "4"
+
+
+@pytest.mark.parametrize("text", ["", "   \n\n  "])
+def test_empty_review_is_an_input_error(text: str, tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="no review text found"):
+        parse_reviews(text)
+    path = tmp_path / "empty.md"
+    path.write_text(text)
+    with pytest.raises(InputError, match="no review text found"):
+        load_reviews(path)
+
+
+def test_json_without_reviews_is_an_input_error(tmp_path: Path) -> None:
+    path = tmp_path / "sub.json"
+    path.write_text(json.dumps({"notes": [{"content": {"title": "T", "abstract": "A"}}]}))
+    with pytest.raises(InputError, match="no review text found"):
+        load_reviews(path)
+
+
+def test_huge_dump_is_truncated_with_a_notice() -> None:
+    text = "Weaknesses\n" + "The evaluation is limited to one dataset. " * 20_000
+    reviews = parse_reviews(text, max_chars=50_000)
+    assert sum(len(r.text) for r in reviews) <= 50_000
+    assert any("truncated" in n for n in reviews[0].notices)
+
+
+def test_non_english_review_gets_a_notice() -> None:
+    text = ("Resumen: El artículo propone un método de compilación iterativa en línea. "
+            "Debilidades: la evaluación se limita a un solo conjunto de datos y no se compara con los trabajos "
+            "anteriores. Los autores deberían explicar mejor la métrica de trabajo y su coste.")
+    reviews = parse_reviews(text)
+    assert any("does not look like English" in n for n in reviews[0].notices)
+    assert not parse_reviews("Weaknesses: the evaluation is limited to one dataset and the authors should "
+                             "compare their method with the prior work on this problem in a fair way.")[0].notices
