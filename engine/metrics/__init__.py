@@ -1,0 +1,1 @@
+"""Evaluation metrics for Redraft's features."""
