@@ -68,6 +68,23 @@ def compiled_backend() -> str:
     return "CPU"
 
 
+def cpu_has_amx() -> bool:
+    """True on CPUs with Intel AMX, where llama.cpp's AMX weight buffers can crash.
+
+    llama.cpp issue #20824 (segfault in ``ggml_backend_amx_mul_mat``); seen
+    here with Gemma 3 Q4_K_M on a CPU build: a general-protection fault in
+    ``libggml-cpu``. ``LlamaGenerator`` turns extra buffer types off on them.
+    """
+    cpuinfo = Path("/proc/cpuinfo")
+    if not cpuinfo.is_file():
+        return False
+    try:
+        text = cpuinfo.read_text(errors="replace")
+    except OSError:
+        return False
+    return bool(re.search(r"\bamx_(int8|bf16|tile)\b", text))
+
+
 def visible_gpu() -> str | None:
     """The GPU the operating system shows (NVIDIA, AMD or Apple), or ``None``."""
     if shutil.which("nvidia-smi"):

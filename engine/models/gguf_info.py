@@ -3,15 +3,23 @@
 ``read_gguf_info`` validates the file (magic, version, complete tensor data,
 an architecture the ``gguf`` package knows) and returns a ``GGUFInfo`` with
 the facts the model manager shows and the memory estimate needs.
+
+The header is parsed here, streaming, with the ``gguf`` package's constants
+(value types, quantisation block sizes, file types, architecture names).
+``gguf.GGUFReader`` gives the same answers (the tests compare them) but builds
+a numpy array per vocabulary entry: 29 s for Gemma 3's 262k-token vocabulary
+on a 2-core machine, against well under a second here.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import os
+import struct
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from engine.errors import InputError
 
@@ -77,17 +85,11 @@ def read_gguf_info(path: str | os.PathLike[str], with_sha256: bool = False) -> G
         magic = handle.read(4)
     if magic != GGUF_MAGIC:
         raise InputError(f"not a GGUF model file: {path.name}")
-    reader = _open_reader(path)
-    try:
-        fields = {name: _field_value(field) for name, field in reader.fields.items()}
-        end = max((t.data_offset + int(t.n_bytes) for t in reader.tensors), default=0)
-        if end > size or not reader.tensors:
-            raise InputError(
-                f"truncated GGUF file: {path.name} has {size:,} bytes, its tensors need {end:,}"
-            )
-        parameters = sum(int(t.n_elements) for t in reader.tensors)
-    finally:
-        del reader
+    fields, tensors, data_offset = parse_header(path)
+    end = data_offset + max((offset + n_bytes for _, _, n_bytes, offset in tensors), default=0)
+    if end > size or not tensors:
+        raise InputError(f"truncated GGUF file: {path.name} has {size:,} bytes, its tensors need {end:,}")
+    parameters = sum(n for _, n, _, _ in tensors)
     arch = str(fields.get("general.architecture", ""))
     if not arch:
         raise InputError(f"GGUF file {path.name} names no architecture")
@@ -125,32 +127,103 @@ def read_gguf_info(path: str | os.PathLike[str], with_sha256: bool = False) -> G
     )
 
 
-def read_metadata(path: str | os.PathLike[str], key: str) -> Any:
-    """One metadata value (``None`` when absent), e.g. ``tokenizer.chat_template``."""
-    reader = _open_reader(Path(path))
-    field = reader.fields.get(key)
-    return None if field is None else _field_value(field)
+class _Truncated(Exception):
+    pass
 
 
-def _open_reader(path: Path) -> Any:
+class _HeaderReader:
+    """Little-endian GGUF header fields read from a buffered file."""
+
+    def __init__(self, handle: BinaryIO, size: int) -> None:
+        self.handle = handle
+        self.size = size
+
+    def read(self, n: int) -> bytes:
+        if n > self.size - self.handle.tell():
+            raise _Truncated()
+        data = self.handle.read(n)
+        if len(data) != n:
+            raise _Truncated()
+        return data
+
+    def unpack(self, fmt: str) -> Any:
+        return struct.unpack("<" + fmt, self.read(struct.calcsize("<" + fmt)))[0]
+
+    def string(self) -> str:
+        return self.read(self.unpack("Q")).decode("utf-8", errors="replace")
+
+    def skip_strings(self, count: int) -> None:
+        for _ in range(count):
+            self.handle.seek(self.unpack("Q"), os.SEEK_CUR)
+
+    def value(self, vtype: int, keep_array: bool) -> Any:
+        if vtype == _STRING:
+            return self.string()
+        if vtype == _ARRAY:
+            item_type, count = self.unpack("I"), self.unpack("Q")
+            if item_type == _STRING:
+                if not keep_array or count > _MAX_ARRAY:
+                    self.skip_strings(count)
+                    return count
+                return [self.string() for _ in range(count)]
+            if item_type not in _SCALARS:
+                raise ValueError(f"bad array item type {item_type}")
+            fmt = _SCALARS[item_type]
+            if not keep_array or count > _MAX_ARRAY:
+                self.handle.seek(count * struct.calcsize(fmt), os.SEEK_CUR)
+                return count
+            return [self.unpack(fmt) for _ in range(count)]
+        if vtype not in _SCALARS:
+            raise ValueError(f"bad value type {vtype}")
+        return self.unpack(_SCALARS[vtype])
+
+
+_SCALARS = {0: "B", 1: "b", 2: "H", 3: "h", 4: "I", 5: "i", 6: "f", 7: "?", 10: "Q", 11: "q", 12: "d"}
+_STRING, _ARRAY = 8, 9
+_MAX_ARRAY = 1024  # longer arrays (vocabularies, scores, merges) are skipped, their length kept
+
+
+def parse_header(path: Path) -> tuple[dict[str, Any], list[tuple[str, int, int, int]], int]:
+    """Metadata fields, tensors as (name, n_elements, n_bytes, offset), and the data offset."""
     import gguf
 
     try:
-        return gguf.GGUFReader(path)
-    except (ValueError, IndexError, OSError, KeyError, OverflowError) as err:
-        detail = str(err).splitlines()[0] if str(err) else type(err).__name__
-        raise InputError(f"damaged or truncated GGUF file {path.name} ({detail})") from None
+        with open(path, "rb", buffering=1 << 16) as handle:
+            reader = _HeaderReader(handle, path.stat().st_size)
+            reader.read(4)
+            version = reader.unpack("I")
+            if version not in (2, 3):
+                raise InputError(f"unsupported GGUF version {version} in {path.name}")
+            n_tensors, n_kv = reader.unpack("Q"), reader.unpack("Q")
+            fields: dict[str, Any] = {}
+            for _ in range(n_kv):
+                key = reader.string()
+                fields[key] = reader.value(reader.unpack("I"), keep_array=key != "tokenizer.ggml.tokens")
+            tensors = []
+            for _ in range(n_tensors):
+                name = reader.string()
+                dims = [reader.unpack("Q") for _ in range(reader.unpack("I"))]
+                qtype, offset = reader.unpack("I"), reader.unpack("Q")
+                block, type_size = gguf.GGML_QUANT_SIZES[gguf.GGMLQuantizationType(qtype)]
+                n_elements = math.prod(dims)
+                tensors.append((name, n_elements, n_elements * type_size // block, offset))
+            alignment = int(fields.get("general.alignment", gguf.GGUF_DEFAULT_ALIGNMENT))
+            data_offset = -(-handle.tell() // alignment) * alignment
+    except _Truncated:
+        raise InputError(f"truncated GGUF file: {path.name} ends inside its header") from None
+    except (ValueError, KeyError, OverflowError, MemoryError) as err:
+        raise InputError(f"damaged GGUF file {path.name} ({_first_line(err)})") from None
+    return fields, tensors, data_offset
 
 
-def _field_value(field: Any) -> Any:
-    if field.name == "tokenizer.ggml.tokens":
-        return len(field.data)  # only the vocabulary size is needed
-    if len(field.data) > 1024:
-        return None  # scores, token types, merges: not needed here
-    try:
-        return field.contents()
-    except (UnicodeDecodeError, ValueError, IndexError):
-        return None
+def read_metadata(path: str | os.PathLike[str], key: str) -> Any:
+    """One metadata value (``None`` when absent), e.g. ``tokenizer.chat_template``."""
+    return parse_header(Path(path))[0].get(key)
+
+
+def _first_line(err: BaseException) -> str:
+    text = str(err).strip()
+    return text.splitlines()[0] if text else type(err).__name__
 
 
 def _file_type_name(value: Any) -> str:

@@ -25,26 +25,22 @@ import numpy as np
 
 from engine.errors import InputError, ModelError, RedraftWarning
 from engine.jobs import CancelToken
+from engine.models.backend import cpu_has_amx
 from engine.models.chat import RenderedPrompt, render_prompt, template_formatter
 from engine.models.gguf_info import GGUFInfo, read_gguf_info
 from engine.models.json_check import parse_json_output
+from engine.models.llama_support import (
+    compile_grammar,
+    model_params,
+    next_token_logprobs,
+    resolve_gpu_layers,
+    token_text,
+)
 from engine.models.memory import check_fits
 from engine.models.prefix_cache import PrefixCache, common_prefix_length
 from engine.models.protocols import Prompt
 
 PREFILL_CHUNK = 256
-
-
-def resolve_gpu_layers(requested: int | None, supported: bool) -> tuple[int, str | None]:
-    """Layers to offload and, when a GPU request cannot be met, a notice."""
-    if requested is None:
-        return (-1 if supported else 0), None
-    if requested != 0 and not supported:
-        return 0, (
-            "GPU offload was asked for but this llama.cpp build is CPU-only; running on CPU "
-            "(see `redraft models backend`)"
-        )
-    return requested, None
 
 
 class LlamaGenerator:
@@ -60,6 +56,7 @@ class LlamaGenerator:
         name: str | None = None,
         prefix_cache: PrefixCache | None = None,
         memory_limit: int | None = None,
+        extra_buffers: bool | None = None,
     ) -> None:
         self.model_path = Path(model_path)
         self.name = name or self.model_path.stem
@@ -69,6 +66,8 @@ class LlamaGenerator:
         self.n_batch = n_batch
         self.prefix_cache = prefix_cache
         self.memory_limit = memory_limit
+        #: llama.cpp's extra weight buffers (repacking, AMX); ``None``: off on AMX CPUs only.
+        self.extra_buffers = extra_buffers
         self.notices: list[str] = []
         #: Token counts of the last request: prompt, reused from the KV cache, sampled.
         self.last_usage: dict[str, int] = {}
@@ -97,24 +96,26 @@ class LlamaGenerator:
             self.notices.append(notice)
             warnings.warn(notice, RedraftWarning, stacklevel=3)
         check_fits(info, n_ctx, on_gpu=layers != 0, available_bytes=self.memory_limit)
+        extra = self.extra_buffers if self.extra_buffers is not None else not cpu_has_amx()
         try:
-            llm = llama_cpp.Llama(
-                model_path=str(self.model_path),
-                n_ctx=n_ctx,
-                n_batch=min(self.n_batch, n_ctx),
-                n_gpu_layers=layers,
-                n_threads=self.threads,
-                n_threads_batch=self.threads,
-                logits_all=False,
-                verbose=False,
-            )
+            with model_params(use_extra_bufts=extra):
+                llm = llama_cpp.Llama(
+                    model_path=str(self.model_path),
+                    n_ctx=n_ctx,
+                    n_batch=min(self.n_batch, n_ctx),
+                    n_gpu_layers=layers,
+                    n_threads=self.threads,
+                    n_threads_batch=self.threads,
+                    logits_all=False,
+                    verbose=False,
+                )
         except (ValueError, RuntimeError, OSError) as err:
             raise ModelError(f"llama.cpp could not load {self.model_path.name}: {err}") from None
         self.info, self.n_gpu_layers = info, layers
         template = llm.metadata.get("tokenizer.chat_template")
         if template:
             self._formatter = template_formatter(
-                template, _token_text(llm, llm.token_bos()), _token_text(llm, llm.token_eos())
+                template, token_text(llm, llm.token_bos()), token_text(llm, llm.token_eos())
             )
         return llm
 
@@ -196,7 +197,7 @@ class LlamaGenerator:
 
         llm = self._model()
         rendered = render_prompt(prompt, self._formatter)
-        compiled = _compile_grammar(llm, json_schema, grammar)
+        compiled = compile_grammar(llm, json_schema, grammar)
 
         usage = {"prompt_tokens": 0, "reused_tokens": 0, "completion_tokens": 0}
 
@@ -293,7 +294,7 @@ class LlamaGenerator:
             self._check_room(len(tokens) + 8)
             self._prefill(tokens[:-1], None)
             llm.eval(tokens[-1:])
-            first = _log_softmax(llm, llama_cpp)
+            first = next_token_logprobs(llm, llama_cpp)
             out: dict[str, float] = {}
             for choice in choices:
                 logps = []
@@ -302,7 +303,7 @@ class LlamaGenerator:
                     for i in range(1, len(seq)):
                         llm.n_tokens = len(tokens) + i - 1
                         llm.eval(seq[i - 1 : i])
-                        logp += float(_log_softmax(llm, llama_cpp)[seq[i]])
+                        logp += float(next_token_logprobs(llm, llama_cpp)[seq[i]])
                     logps.append(logp)
                 out[choice] = float(np.logaddexp.reduce(logps)) if logps else -math.inf
             llm.n_tokens = min(llm.n_tokens, len(tokens))
@@ -331,44 +332,3 @@ class LlamaGenerator:
             if seq and seq not in seqs:
                 seqs.append(seq)
         return seqs
-
-
-def _log_softmax(llm: Any, llama_cpp: Any) -> np.ndarray:
-    ptr = llama_cpp.llama_get_logits_ith(llm.ctx, -1)
-    logits = np.ctypeslib.as_array(ptr, shape=(llm.n_vocab(),)).astype(np.float64)
-    logits -= logits.max()
-    return logits - np.log(np.exp(logits).sum())
-
-
-def _token_text(llm: Any, token: int) -> str:
-    if token < 0:
-        return ""
-    return llm.detokenize([token], special=True).decode("utf-8", errors="ignore")
-
-
-def _compile_grammar(llm: Any, json_schema: dict[str, Any] | None, grammar: str | None) -> Any:
-    """A ``LlamaGrammar``, checked to parse (a bad one would crash llama.cpp's sampler)."""
-    if json_schema is None and grammar is None:
-        return None
-    import json
-
-    import llama_cpp
-    from llama_cpp import LlamaGrammar
-
-    if json_schema is not None and grammar is not None:
-        raise InputError("give a JSON schema or a grammar, not both")
-    try:
-        if json_schema is not None:
-            compiled = LlamaGrammar.from_json_schema(json.dumps(json_schema), verbose=False)
-        else:
-            compiled = LlamaGrammar.from_string(grammar or "", verbose=False)
-    except Exception as err:  # the JSON-schema converter raises on unsupported schemas
-        raise InputError(f"bad JSON schema: {str(err).splitlines()[0] if str(err) else err}") from None
-    vocab = llama_cpp.llama_model_get_vocab(llm.model)
-    probe = llama_cpp.llama_sampler_init_grammar(
-        vocab, compiled._grammar.encode("utf-8"), compiled._root.encode("utf-8")
-    )
-    if not probe:
-        raise InputError("bad grammar: llama.cpp cannot parse it (GBNF with a 'root' rule expected)")
-    llama_cpp.llama_sampler_free(probe)
-    return compiled

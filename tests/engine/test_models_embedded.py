@@ -21,6 +21,9 @@ def test_embedded_generator_assembles_once_and_generates() -> None:
     assert "smoke test" in generator.name
     text = generator.generate("The capital of France is", max_tokens=6, temperature=0.0)
     assert text.strip()
+    text = "Reviewers asked for more ablations on the retrieval component. " * 4
+    cut = generator.truncate_to_tokens(text, 12)
+    assert text.startswith(cut) and generator.count_tokens(cut) <= 12
     probs = generator.choice_probabilities("Is Paris in France? Answer yes or no:", ["yes", "no"])
     assert sum(probs.values()) == pytest.approx(1.0)
     generator.close()

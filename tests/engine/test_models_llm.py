@@ -278,3 +278,17 @@ def test_importing_the_models_package_stays_light() -> None:
     out = subprocess.run([sys.executable, "-c", "import json; " + code], capture_output=True, text=True,
                          check=True, cwd=Path(__file__).resolve().parents[2])
     assert json.loads(out.stdout) == []
+
+
+def test_extra_buffer_switch_is_scoped_to_one_construction(tiny_gguf: Path) -> None:
+    import llama_cpp.llama_cpp as bindings
+
+    from engine.models.llama_support import model_params
+
+    assert bindings.llama_model_default_params().use_extra_bufts
+    with model_params(use_extra_bufts=False):
+        assert not bindings.llama_model_default_params().use_extra_bufts
+    assert bindings.llama_model_default_params().use_extra_bufts
+    generator = LlamaGenerator(tiny_gguf, n_ctx=256, n_gpu_layers=0, extra_buffers=False)
+    assert isinstance(generator.generate("x", max_tokens=2), str)
+    generator.close()

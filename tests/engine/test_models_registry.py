@@ -38,6 +38,23 @@ def test_reads_the_facts_of_a_valid_gguf(tiny_gguf: Path, tiny_chat_gguf: Path) 
     assert read_gguf_info(tiny_chat_gguf).has_chat_template
 
 
+def test_header_parser_agrees_with_gguf_reader(tiny_chat_gguf: Path) -> None:
+    import gguf
+
+    from engine.models.gguf_info import parse_header
+
+    fields, tensors, data_offset = parse_header(tiny_chat_gguf)
+    reader = gguf.GGUFReader(tiny_chat_gguf)
+    assert data_offset == reader.data_offset
+    assert [(t[0], t[1], t[2], t[3]) for t in tensors] == [
+        (t.name, int(t.n_elements), int(t.n_bytes), int(t.data_offset) - reader.data_offset)
+        for t in reader.tensors
+    ]
+    for key in ("general.architecture", "llama.context_length", "llama.block_count", "tokenizer.chat_template"):
+        assert fields[key] == reader.fields[key].contents()
+    assert fields["tokenizer.ggml.tokens"] == len(reader.fields["tokenizer.ggml.tokens"].data)
+
+
 def test_import_records_the_model(tiny_gguf: Path) -> None:
     registry = ModelRegistry()
     record = registry.import_model(tiny_gguf, label="Tiny")
