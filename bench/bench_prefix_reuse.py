@@ -21,14 +21,15 @@ from engine.models import embedded  # noqa: E402
 from engine.models.bench import COMMENTS, paper_text, time_request  # noqa: E402
 from engine.models.prefix_cache import PrefixCache  # noqa: E402
 
-PAPER = Path(__file__).resolve().parents[2] / "shared/data/revision/cgo18/camera_ready/cgo18mscr.tex"
+PAPER = Path(__file__).resolve().parents[2] / "shared/data/revision/cgo18/camera_ready"
+SECTIONS = ["abstract", "intro", "motivation", "overview", "work", "results", "related", "conclusions"]
 
 
 def paper_source() -> str:
-    """The cgo18 paper's LaTeX body when present (real text), else filler."""
-    if PAPER.is_file():
-        body = PAPER.read_text(encoding="utf-8", errors="replace")
-        body = body.split("\\begin{document}", 1)[-1]
+    """The cgo18 paper's LaTeX sections when present (real text), else filler."""
+    parts = [PAPER / f"{name}.tex" for name in SECTIONS]
+    if all(p.is_file() for p in parts):
+        body = "\n\n".join(p.read_text(encoding="utf-8", errors="replace") for p in parts)
         return re.sub(r"(?m)^\s*%.*$", "", body)
     return paper_text(4000)
 
@@ -46,7 +47,7 @@ def main() -> None:
     prefix = "Paper:\n" + gen.truncate_to_tokens(paper_source(), args.prefix_tokens) + "\n\n"
     n_prefix = gen.count_tokens(prefix)
     print(f"model {gen.name}, GPU layers {gen.n_gpu_layers}, prefix {n_prefix} tokens"
-          f"{' (cgo18 paper)' if PAPER.is_file() else ' (filler text)'}")
+          f"{' (cgo18 paper)' if PAPER.is_dir() else ' (filler text)'}")
 
     def prompt(i: int) -> str:
         return f"{prefix}Reviewer comment: {COMMENTS[i % len(COMMENTS)]}\nAddressed (yes/no):"

@@ -25,7 +25,7 @@ import numpy as np
 
 from engine.errors import InputError, ModelError, RedraftWarning
 from engine.jobs import CancelToken
-from engine.models.backend import cpu_has_amx
+from engine.models.backend import cpu_has_amx, gpu_build_hint, visible_gpu
 from engine.models.chat import RenderedPrompt, render_prompt, template_formatter
 from engine.models.gguf_info import GGUFInfo, read_gguf_info
 from engine.models.json_check import parse_json_output
@@ -95,6 +95,10 @@ class LlamaGenerator:
         if notice:
             self.notices.append(notice)
             warnings.warn(notice, RedraftWarning, stacklevel=3)
+        elif layers == 0 and self.requested_gpu_layers is None:
+            hint = gpu_build_hint("CPU", visible_gpu())
+            if hint:
+                self.notices.append(hint)
         check_fits(info, n_ctx, on_gpu=layers != 0, available_bytes=self.memory_limit)
         extra = self.extra_buffers if self.extra_buffers is not None else not cpu_has_amx()
         try:
