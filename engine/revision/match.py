@@ -22,6 +22,7 @@ and fast:
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -78,7 +79,7 @@ class Bigrams:
             cached = self._codes[side][index] = np.unique(grams)
         return cached
 
-    def _set(self, side: int, index: int) -> frozenset[int]:
+    def set(self, side: int, index: int) -> frozenset[int]:
         cached = self._sets[side].get(index)
         if cached is None:
             cached = self._sets[side][index] = frozenset(self.codes(side, index).tolist())
@@ -86,8 +87,8 @@ class Bigrams:
 
     def overlap(self, src: Sequence[int], tgt: Sequence[int]) -> tuple[int, float]:
         """Shared bigram count and overlap of paragraph groups ``src`` and ``tgt``."""
-        a = frozenset().union(*(self._set(0, i) for i in src))
-        b = frozenset().union(*(self._set(1, j) for j in tgt))
+        a = frozenset().union(*(self.set(0, i) for i in src))
+        b = frozenset().union(*(self.set(1, j) for j in tgt))
         shared = len(a & b)
         return shared, shared / max(len(a), len(b), 1)
 
@@ -239,16 +240,16 @@ def merge_neighbours(matches: list[Match], bigrams: Bigrams, n: int, m: int) -> 
     versions put the boundary between two paragraphs at different places),
     the two matches are joined if the union fits better than either.
     """
-    owner_s: dict[int, Match] = {i: mt for mt in matches for i in mt.src}
-    owner_t: dict[int, Match] = {j: mt for mt in matches for j in mt.tgt}
-    alive = {id(mt) for mt in matches}
-    changed = True
-    while changed:
-        changed = False
-        for mt in sorted(matches, key=lambda x: x.similarity):
-            if id(mt) in alive and mt.similarity < 0.999 and _grow(mt, bigrams, n, m, owner_s, owner_t, alive):
-                changed = True
-    return [mt for mt in matches if id(mt) in alive]
+    merger = _Merger(matches, bigrams, n, m)
+    queue = deque(sorted((mt for mt in matches if mt.similarity < 0.999), key=lambda x: x.similarity))
+    while queue:
+        mt = queue.popleft()
+        if id(mt) in merger.alive and mt.similarity < 0.999 and merger.grow(mt):
+            queue.append(mt)
+            queue.extend(merger.neighbours(mt))
+            queue.extend(merger.freed_neighbours)
+            merger.freed_neighbours.clear()
+    return [mt for mt in matches if id(mt) in merger.alive]
 
 
 def _adjacent(a: Match, b: Match) -> bool:
@@ -258,49 +259,92 @@ def _adjacent(a: Match, b: Match) -> bool:
     )
 
 
-def _grow(
-    mt: Match,
-    bigrams: Bigrams,
-    n: int,
-    m: int,
-    owner_s: dict[int, Match],
-    owner_t: dict[int, Match],
-    alive: set[int],
-) -> bool:
-    """Try each neighbour of ``mt`` once; apply the first merge that helps."""
-    shared, _ = bigrams.overlap(mt.src, mt.tgt)
-    for side, idx in (("s", min(mt.src) - 1), ("s", max(mt.src) + 1), ("t", min(mt.tgt) - 1), ("t", max(mt.tgt) + 1)):
-        limit, owners = (n, owner_s) if side == "s" else (m, owner_t)
-        if not 0 <= idx < limit:
-            continue
-        other = owners.get(idx)
-        if other is not None and _adjacent(mt, other):
-            src, tgt = tuple(sorted(mt.src + other.src)), tuple(sorted(mt.tgt + other.tgt))
-            new_shared, new_sim = bigrams.overlap(src, tgt)
-            if new_sim < max(mt.similarity, other.similarity) + MERGE_GAIN:
-                continue
-        else:
-            src = tuple(sorted(mt.src + (idx,))) if side == "s" else mt.src
-            tgt = tuple(sorted(mt.tgt + (idx,))) if side == "t" else mt.tgt
-            new_shared, new_sim = bigrams.overlap(src, tgt)
-            if new_sim < mt.similarity + MERGE_GAIN:
-                continue
-            if other is not None:
-                if len(other.src) + len(other.tgt) > 2:
+class _Merger:
+    """Owners of paragraphs and bigram sets of matches, kept current as matches merge."""
+
+    def __init__(self, matches: list[Match], bigrams: Bigrams, n: int, m: int) -> None:
+        self.bigrams, self.limits = bigrams, (n, m)
+        self.owners: tuple[dict[int, Match], dict[int, Match]] = (
+            {i: mt for mt in matches for i in mt.src},
+            {j: mt for mt in matches for j in mt.tgt},
+        )
+        self.alive = {id(mt) for mt in matches}
+        #: matches beside paragraphs a merge left unmatched, to try again
+        self.freed_neighbours: list[Match] = []
+        self._sets: dict[int, tuple[frozenset[int], frozenset[int], int]] = {}
+
+    def sets(self, mt: Match) -> tuple[frozenset[int], frozenset[int], int]:
+        """Bigram sets of both sides of ``mt`` and their shared count."""
+        got = self._sets.get(id(mt))
+        if got is None:
+            a = frozenset().union(*(self.bigrams.set(0, i) for i in mt.src))
+            b = frozenset().union(*(self.bigrams.set(1, j) for j in mt.tgt))
+            got = self._sets[id(mt)] = (a, b, len(a & b))
+        return got
+
+    def neighbours(self, mt: Match) -> list[Match]:
+        out = []
+        for side, ids in ((0, mt.src), (1, mt.tgt)):
+            for idx in (min(ids) - 1, max(ids) + 1):
+                other = self.owners[side].get(idx)
+                if other is not None and other is not mt:
+                    out.append(other)
+        return out
+
+    def grow(self, mt: Match) -> bool:
+        """Apply the merge with a neighbour of ``mt`` that raises its overlap most, if any."""
+        a, b, shared = self.sets(mt)
+        best: tuple | None = None
+        for side, ids in ((0, mt.src), (1, mt.tgt)):
+            for idx in (min(ids) - 1, max(ids) + 1):
+                if not 0 <= idx < self.limits[side]:
                     continue
-                other_shared, _ = bigrams.overlap(other.src, other.tgt)
-                if new_shared - shared <= other_shared:
+                other = self.owners[side].get(idx)
+                if other is not None and _adjacent(mt, other):
+                    if other.similarity >= 0.999:
+                        continue
+                    oa, ob, _ = self.sets(other)
+                    na, nb = a | oa, b | ob
+                    new_shared = len(na & nb)
+                    new_sim = new_shared / max(len(na), len(nb), 1)
+                    if new_sim >= max(mt.similarity, other.similarity) + MERGE_GAIN and (best is None or new_sim > best[0]):
+                        best = (new_sim, other, other.src, other.tgt, (na, nb, new_shared))
                     continue
-        if other is not None:
-            alive.discard(id(other))
-            for i in other.src:
-                owner_s.pop(i, None)
-            for j in other.tgt:
-                owner_t.pop(j, None)
-        mt.src, mt.tgt, mt.similarity = src, tgt, new_sim
-        for i in src:
-            owner_s[i] = mt
-        for j in tgt:
-            owner_t[j] = mt
+                piece = self.bigrams.set(side, idx)
+                mine, theirs = (a, b) if side == 0 else (b, a)
+                gain = len((piece - mine) & theirs)
+                if gain == 0:
+                    continue
+                grown = mine | piece
+                new_sim = (shared + gain) / max(len(grown), len(theirs), 1)
+                if new_sim < mt.similarity + MERGE_GAIN or (best is not None and new_sim <= best[0]):
+                    continue
+                if other is not None and (len(other.src) + len(other.tgt) > 2 or gain <= self.sets(other)[2]):
+                    continue
+                sets = (grown, b, shared + gain) if side == 0 else (a, grown, shared + gain)
+                best = (new_sim, other, (idx,) if side == 0 else (), (idx,) if side == 1 else (), sets)
+        if best is None:
+            return False
+        new_sim, other, src, tgt, sets = best
+        self._join(mt, other, src, tgt, sets, new_sim)
         return True
-    return False
+
+    def _join(self, mt: Match, other: Match | None, src: tuple[int, ...], tgt: tuple[int, ...], sets, sim: float) -> None:
+        if other is not None:
+            self.alive.discard(id(other))
+            self._sets.pop(id(other), None)
+            for side, ids in ((0, other.src), (1, other.tgt)):
+                for k in ids:
+                    self.owners[side].pop(k, None)
+                    if k not in (src if side == 0 else tgt):
+                        self.freed_neighbours += [
+                            x for x in (self.owners[side].get(k - 1), self.owners[side].get(k + 1)) if x is not None
+                        ]
+        mt.src = tuple(sorted(set(mt.src) | set(src)))
+        mt.tgt = tuple(sorted(set(mt.tgt) | set(tgt)))
+        mt.similarity = sim
+        self._sets[id(mt)] = sets
+        for i in mt.src:
+            self.owners[0][i] = mt
+        for j in mt.tgt:
+            self.owners[1][j] = mt

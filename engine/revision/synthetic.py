@@ -7,6 +7,7 @@ rewording, move, split, merge) and records the edits a perfect diff reports.
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, field
 
@@ -35,12 +36,12 @@ class TextMaker:
     def __init__(self, seed: int = 0, vocabulary: int = 5000) -> None:
         self.rng = random.Random(seed)
         self.words = _vocabulary(vocabulary, random.Random(vocabulary))
-        self.weights = [1.0 / (rank + 10) for rank in range(len(self.words))]
+        self.cum_weights = list(itertools.accumulate(1.0 / (rank + 10) for rank in range(len(self.words))))
 
     def word(self) -> str:
         if self.rng.random() < 0.3:
             return self.rng.choice(_FUNCTION_WORDS)
-        return self.rng.choices(self.words, self.weights)[0]
+        return self.rng.choices(self.words, cum_weights=self.cum_weights)[0]
 
     def sentence(self) -> str:
         words = [self.word() for _ in range(self.rng.randint(10, 22))]
@@ -82,6 +83,16 @@ def _build(title: str, sections: list[tuple[str, list[str]]]) -> tuple[Document,
     return doc, ids
 
 
+#: Share of paragraphs per edit kind in a typical revision (ARIES, appendix A.2:
+#: 40% unchanged, 14% minor, 14% major, 8% deleted, 23% new), plus a few moves, splits, merges.
+TYPICAL_EDITS = {"minor": 0.14, "major": 0.14, "delete": 0.08, "insert": 0.23, "move": 0.02, "split": 0.02, "merge": 0.02}
+
+
+def typical_edits(n_paragraphs: int) -> dict[str, int]:
+    """Edit counts of a typical revision of a paper with ``n_paragraphs`` paragraphs."""
+    return {op: max(1, round(share * n_paragraphs)) for op, share in TYPICAL_EDITS.items()}
+
+
 def make_document(n_paragraphs: int, seed: int = 0, per_section: int = 8) -> Document:
     """A synthetic paper with ``n_paragraphs`` body paragraphs in sections of ``per_section``."""
     maker = TextMaker(seed)
@@ -100,9 +111,13 @@ class _Item:
     flags: set[str] = field(default_factory=set)
 
 
-def make_revision(old: Document, edits: dict[str, int], seed: int = 1) -> SyntheticRevision:
+def make_revision(old: Document, edits: dict[str, int], seed: int = 1, *, spread: bool = True) -> SyntheticRevision:
     """Apply ``edits`` (counts of insert, delete, minor, major, move, move_edit, split, merge)
-    to the body of ``old`` (as made by ``make_document``)."""
+    to the body of ``old`` (as made by ``make_document``).
+
+    With ``spread``, no two edits touch neighbouring paragraphs, so the expected
+    edits are unambiguous; without it, edits may sit side by side (dense revisions).
+    """
     rng = random.Random(seed)
     maker = TextMaker(seed + 1000)
     titles = [p.text for p in old.paragraphs if p.kind is ParagraphKind.HEADING]
@@ -121,7 +136,7 @@ def make_revision(old: Document, edits: dict[str, int], seed: int = 1) -> Synthe
                 continue
             k = rng.randrange(len(sections[s]))
             item = sections[s][k]
-            near = sections[s][max(k - 1, 0) : k + 2]
+            near = sections[s][max(k - 1, 0) : k + 2] if spread else [item]
             if item.text.count(". ") + 1 >= min_sentences and all(id(x) not in touched for x in near):
                 touched.add(id(item))
                 return s, k

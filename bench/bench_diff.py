@@ -1,0 +1,84 @@
+"""Revision diff speed and accuracy.
+
+1. Synthetic papers with a typical revision (ARIES proportions: 14% minor,
+   14% major, 8% deleted, 23% new paragraphs, plus moves, splits and merges):
+   a 10-page paper (~100 paragraphs, target < 0.5 s), a 60-page one (~600,
+   target < 3 s), and how the time grows from 100 to 3,000 paragraphs. Also
+   how many of the generated edits the diff recovered exactly.
+2. The real cgo18 pair (../shared/data/revision/cgo18): diff time PDF-PDF and
+   LaTeX-LaTeX, and precision/recall of the PDF diff against the LaTeX truth.
+
+Times are the diff alone (the documents are loaded first), best of three.
+
+    .venv/bin/python bench/bench_diff.py
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+DATA = ROOT.parent / "shared" / "data" / "revision" / "cgo18"
+
+from engine.document import load_document  # noqa: E402
+from engine.revision import Flag, diff_documents  # noqa: E402
+from engine.revision.evaluate import compare_changes  # noqa: E402
+from engine.revision.synthetic import make_document, make_revision, typical_edits  # noqa: E402
+
+
+def best_of(runs: int, fn):
+    best, result = float("inf"), None
+    for _ in range(runs):
+        t = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - t)
+    return best, result
+
+
+def synthetic(n: int, runs: int = 3) -> tuple[float, int, int, int]:
+    rev = make_revision(make_document(n, seed=n), typical_edits(n), seed=n + 1, spread=False)
+    seconds, diff = best_of(runs, lambda: diff_documents(rev.old, rev.new))
+    got = {
+        (e.type.value, e.source_ids, e.target_ids, frozenset(f for f in e.flags if f != Flag.SECTION_MOVED))
+        for e in diff.edits
+    }
+    expected = {(x.type, x.source_ids, x.target_ids, x.flags) for x in rev.expected}
+    return seconds, len(diff.edits), len(expected & got), len(expected)
+
+
+def main() -> int:
+    print("Synthetic papers, typical revision (diff only, best of 3)")
+    print(f"{'paper':<12} {'paragraphs':>10} {'edits':>6} {'seconds':>8} {'target':>7} {'recovered':>14}")
+    for label, n, target in (("10 pages", 100, 0.5), ("60 pages", 600, 3.0)):
+        seconds, edits, ok, total = synthetic(n)
+        verdict = "ok" if seconds < target else "SLOW"
+        print(f"{label:<12} {n:>10} {edits:>6} {seconds:>8.3f} {'<' + str(target):>7} {ok:>6}/{total:<6} {verdict}")
+    print()
+    print("Growth with paragraph count")
+    print(f"{'paragraphs':>10} {'seconds':>8} {'ms/100 paragraphs':>18} {'recovered':>14}")
+    for n in (100, 300, 1000, 2000, 3000):
+        seconds, _, ok, total = synthetic(n, runs=1 if n >= 2000 else 3)
+        print(f"{n:>10} {seconds:>8.3f} {100_000 * seconds / n:>18.1f} {ok:>6}/{total:<6}")
+    if not DATA.is_dir():
+        print("\n../shared/data/revision/cgo18 not found; skipping the real pair")
+        return 0
+    print()
+    print("Real pair: cgo18 submission -> camera-ready")
+    tex = [load_document(DATA / v / "cgo18mscr.tex") for v in ("submission", "camera_ready")]
+    pdf = [load_document(DATA / f"{v}.pdf") for v in ("submission", "camera_ready")]
+    t_tex, truth = best_of(3, lambda: diff_documents(*tex))
+    t_pdf, predicted = best_of(3, lambda: diff_documents(*pdf))
+    t_mix, mixed = best_of(3, lambda: diff_documents(tex[0], pdf[1]))
+    print(f"LaTeX-LaTeX {t_tex:.3f} s  {truth.summary()}")
+    print(f"PDF-PDF     {t_pdf:.3f} s  {predicted.summary()}")
+    print(f"LaTeX-PDF   {t_mix:.3f} s  {mixed.summary()}")
+    print(f"PDF-PDF against the LaTeX truth:   {compare_changes(truth, predicted).summary()}")
+    print(f"LaTeX-PDF against the LaTeX truth: {compare_changes(truth, mixed).summary()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
