@@ -1,0 +1,125 @@
+"""What every aligner shares: the ``Alignment`` record, the ``Aligner``
+protocol, the candidate edits and the threshold decision.
+
+An aligner scores every (comment, candidate edit) pair, so thresholds can be
+tuned on labelled data; ``edit_ids`` are the pairs at or above the threshold
+(at most ``max_edits`` per comment, best first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator as Gen
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from engine.jobs import CancelToken, Progress, run_job
+from engine.revision import Edit, EditType, RevisionDiff
+from engine.reviews.model import ReviewComment
+
+
+@dataclass
+class Alignment:
+    comment_id: str
+    edit_ids: list[str]
+    #: Score of every candidate edit (higher means more likely to address the comment).
+    scores: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "comment_id": self.comment_id,
+            "edit_ids": list(self.edit_ids),
+            "scores": {k: round(v, 4) for k, v in self.scores.items()},
+        }
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
+
+
+@runtime_checkable
+class Aligner(Protocol):
+    name: str
+
+    def align(
+        self, comments: list[ReviewComment], diff: RevisionDiff, cancel: CancelToken | None = None
+    ) -> list[Alignment]: ...
+
+
+def candidate_edits(diff: RevisionDiff, min_chars: int = 0) -> list[Edit]:
+    """Edits whose wording changed (pure moves and unchanged paragraphs are not candidates)."""
+    out = []
+    for e in diff.edits:
+        if not e.text_changed:
+            continue
+        if min_chars and len(e.target_text or e.source_text) < min_chars:
+            continue
+        out.append(e)
+    return out
+
+
+def decide(scores: np.ndarray, threshold: float, max_edits: int | None = None) -> list[list[int]]:
+    """Per row, the column indexes at or above ``threshold``, best first, at most ``max_edits``."""
+    picked = []
+    for row in scores:
+        idx = [int(i) for i in np.argsort(-row, kind="stable") if row[i] >= threshold]
+        picked.append(idx[:max_edits] if max_edits else idx)
+    return picked
+
+
+class ScoredAligner:
+    """Base of aligners that fill a comments × edits score matrix, then threshold it."""
+
+    name = "scored"
+
+    def __init__(self, threshold: float, max_edits: int | None = 5, min_chars: int = 0) -> None:
+        self.threshold = threshold
+        self.max_edits = max_edits
+        self.min_chars = min_chars
+        self.notes: dict[str, list[str]] = {}
+        #: Notices about the last run as a whole (a model that gave no usable answer).
+        self.notices: list[str] = []
+
+    def iter_scores(
+        self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None
+    ) -> Gen[Progress, None, np.ndarray]:
+        raise NotImplementedError
+        yield  # pragma: no cover
+
+    def scores(self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None) -> np.ndarray:
+        return run_job(self.iter_scores(comments, edits, cancel))
+
+    def iter_align(
+        self, comments: list[ReviewComment], diff: RevisionDiff, cancel: CancelToken | None = None
+    ) -> Gen[Progress, None, list[Alignment]]:
+        edits = candidate_edits(diff, self.min_chars)
+        self.notes, self.notices = {}, []
+        matrix = yield from self.iter_scores(comments, edits, cancel) if edits and comments else _empty(comments, edits)
+        return alignments_from_scores(comments, edits, matrix, self.threshold, self.max_edits, self.notes)
+
+    def align(
+        self, comments: list[ReviewComment], diff: RevisionDiff, cancel: CancelToken | None = None
+    ) -> list[Alignment]:
+        return run_job(self.iter_align(comments, diff, cancel))
+
+
+def _empty(comments: list[ReviewComment], edits: list[Edit]) -> Gen[Progress, None, np.ndarray]:
+    return np.zeros((len(comments), len(edits)), dtype=np.float32)
+    yield  # pragma: no cover
+
+
+def alignments_from_scores(
+    comments: list[ReviewComment], edits: list[Edit], matrix: np.ndarray, threshold: float,
+    max_edits: int | None = None, notes: dict[str, list[str]] | None = None,
+) -> list[Alignment]:
+    picked = decide(matrix, threshold, max_edits) if len(edits) else [[] for _ in comments]
+    out = []
+    for i, c in enumerate(comments):
+        scores = {e.id: float(matrix[i, j]) for j, e in enumerate(edits)}
+        out.append(Alignment(c.id, [edits[j].id for j in picked[i]], scores, list((notes or {}).get(c.id, []))))
+    return out
+
+
+def is_addition(edit: Edit) -> bool:
+    return edit.type is EditType.ADDED

@@ -1,0 +1,37 @@
+"""Aligner defaults and their settings.
+
+Thresholds were calibrated with ``engine.align.calibrate`` (max micro-F1) on
+``tests/data/cgo18_align_gold.json`` (one paper, 30 comments, 97 gold pairs;
+see docs/gold-cgo18.md); one paper is little data, so treat them as a start.
+Users override any value in the settings file under ``"align"``, e.g.
+``{"align": {"bm25": {"threshold": 4.0}}}`` (kept in ``Settings.extra``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.settings import Settings, load_settings
+
+METHODS = ("bm25", "embed", "hybrid", "llm-pairwise", "llm-multi", "cascade")
+
+DEFAULTS: dict[str, dict[str, Any]] = {
+    # leave-one-reviewer-out thresholds on cgo18 ranged 3.0-3.6; tuned on all 30 comments: 3.18
+    "bm25": {"threshold": 3.2, "edit_form": "target", "max_edits": 5},
+    # sentence-max cosine of all-MiniLM-L6-v2; tuned on cgo18: 0.57
+    "embed": {"threshold": 0.57, "edit_form": "target", "pooling": "sentence", "max_edits": 5},
+    "hybrid": {"threshold": 0.51, "weight": 0.5, "max_edits": 5},
+    # probabilities of "yes": 0.5 until a real instruct model is calibrated
+    "llm-pairwise": {"threshold": 0.5, "max_edits": 5},
+    "llm-multi": {"threshold": 0.5},
+    "cascade": {"threshold": 0.5, "top_k": 5, "max_edits": 5},
+}
+
+
+def align_options(method: str, settings: Settings | None = None) -> dict[str, Any]:
+    """The options of ``method``: defaults, then the user's ``align`` settings."""
+    if method not in DEFAULTS:
+        raise KeyError(method)
+    settings = settings if settings is not None else load_settings()
+    user = settings.extra.get("align", {}) if isinstance(settings.extra.get("align"), dict) else {}
+    return {**DEFAULTS[method], **(user.get(method) or {})}

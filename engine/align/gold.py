@@ -1,0 +1,101 @@
+"""Labelled comment-edit alignments (the format ``redraft eval align`` reads).
+
+``{"format": "redraft-align-gold", "version": 1, "papers": [{"id", "old", "new",
+"comments": [{"id", "reviewer", "text", "edits": [{"id", "type",
+"source_snippet", "target_snippet"}]}]}]}``. ``old``/``new`` are relative to
+the shared data folder (``--data``, else ``REDRAFT_DATA``, else
+``../shared/data`` beside the working directory). Gold edits are re-matched
+by their snippets when the revision engine numbers edits differently.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.align.base import candidate_edits
+from engine.document import load_document
+from engine.errors import InputError
+from engine.revision import Edit, RevisionDiff, diff_documents
+from engine.reviews.model import ReviewComment
+
+
+@dataclass
+class GoldPaper:
+    id: str
+    diff: RevisionDiff
+    comments: list[ReviewComment]
+    gold: dict[str, set[str]]
+    notices: list[str] = field(default_factory=list)
+
+
+def data_folder(explicit: str | os.PathLike[str] | None = None) -> Path:
+    if explicit:
+        return Path(explicit).expanduser()
+    env = os.environ.get("REDRAFT_DATA")
+    return Path(env).expanduser() if env else Path.cwd().parent / "shared" / "data"
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+def rematch(label: dict, edits: list[Edit]) -> str | None:
+    """The id of the candidate edit a gold label points at: same id with matching text, else the snippet's edit."""
+    src, tgt = _norm(label.get("source_snippet", "")), _norm(label.get("target_snippet", ""))
+
+    def fits(e: Edit) -> bool:
+        ok_t = not tgt or _norm(e.target_text).startswith(tgt) or tgt in _norm(e.target_text)
+        ok_s = not src or src in _norm(e.source_text)
+        return ok_t and ok_s
+
+    for e in edits:
+        if e.id == label.get("id") and fits(e):
+            return e.id
+    for e in edits:
+        if fits(e):
+            return e.id
+    for e in edits:  # a split or merge changed one side: accept either snippet
+        if (tgt and tgt in _norm(e.target_text)) or (src and src in _norm(e.source_text)):
+            return e.id
+    return None
+
+
+def load_gold(path: str | os.PathLike[str], data: str | os.PathLike[str] | None = None) -> list[GoldPaper]:
+    path = Path(path).expanduser()
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"no such file: {path}") from None
+    except json.JSONDecodeError as err:
+        raise InputError(f"{path.name} is not valid JSON ({err.msg}, line {err.lineno})") from None
+    if raw.get("format") != "redraft-align-gold":
+        raise InputError(f"{path.name} is not a Redraft alignment gold file")
+    root = data_folder(data)
+    papers = []
+    for p in raw.get("papers", []):
+        old_path, new_path = root / p["old"], root / p["new"]
+        for f in (old_path, new_path):
+            if not f.exists():
+                raise InputError(f"gold document not found: {f} (set --data or REDRAFT_DATA)")
+        diff = diff_documents(load_document(old_path), load_document(new_path))
+        edits = candidate_edits(diff)
+        comments, gold, notices = [], {}, []
+        for c in p["comments"]:
+            cid = str(c["id"])
+            comments.append(ReviewComment(id=cid, reviewer=c.get("reviewer", ""), text=c["text"],
+                                          context=c.get("context", ""), action=c.get("action", "Explain")))
+            ids = set()
+            for label in c.get("edits", []):
+                found = rematch(label, edits)
+                if found is None:
+                    notices.append(f"{p['id']} {cid}: gold edit {label.get('id')} not found in the diff")
+                else:
+                    ids.add(found)
+            gold[cid] = ids
+        papers.append(GoldPaper(p["id"], diff, comments, gold, notices))
+    if not papers:
+        raise InputError(f"{path.name} holds no papers")
+    return papers

@@ -1,0 +1,55 @@
+"""``redraft align --old OLD --new NEW --reviews REVIEWS [--method M]``: which
+comments the revision addressed, and with which edits."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from engine.align import METHODS, make_aligner
+from engine.cli.comments import load_comments
+from engine.cli.common import print_json
+from engine.document import load_document
+from engine.revision import diff_documents
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("align", help="match review comments to the edits that address them")
+    p.add_argument("--old", required=True, help="the version the reviewers read")
+    p.add_argument("--new", required=True, help="the revised version")
+    p.add_argument("--reviews", required=True, help="the reviews (text, Markdown, OpenReview JSON, PDF)")
+    p.add_argument("--method", choices=METHODS, default="bm25", help="aligner (default: bm25)")
+    p.add_argument("--model", metavar="GGUF", help="LLM for llm-pairwise, llm-multi and cascade")
+    p.add_argument("--threshold", type=float, help="decision threshold (default: from settings)")
+    p.add_argument("--json", action="store_true", help="print comments, edits and alignments as JSON")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    _, comments, notices = load_comments(args.reviews)
+    diff = diff_documents(load_document(args.old), load_document(args.new))
+    generator = None
+    if args.model and args.method in ("llm-pairwise", "llm-multi", "cascade"):
+        from engine.models.llm import LlamaGenerator
+
+        generator = LlamaGenerator(args.model)
+    overrides = {"threshold": args.threshold} if args.threshold is not None else {}
+    aligner = make_aligner(args.method, generator=generator, **overrides)
+    alignments = aligner.align(comments, diff)
+    for n in notices + aligner.notices:
+        print(f"redraft: note: {n}", file=sys.stderr)
+    if args.json:
+        print_json({
+            "method": aligner.name,
+            "threshold": aligner.threshold,
+            "comments": [c.to_dict() for c in comments],
+            "edits": [e.to_dict() for e in diff.changed_edits()],
+            "alignments": [a.to_dict() for a in alignments],
+        })
+        return 0
+    print(f"{diff.summary()}; {len(comments)} comment(s); method {aligner.name}")
+    for c, a in zip(comments, alignments):
+        where = ", ".join(f"{eid} ({a.scores[eid]:.2f}, {diff.edit(eid).section or 'no section'})" for eid in a.edit_ids)
+        print(f"{c.id:6} {'addressed by ' + where if where else 'no matching edit'}")
+        print(f"       {c.full_text[:110]}")
+    return 0
