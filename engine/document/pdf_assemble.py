@@ -18,6 +18,11 @@ from engine.document.pdf_text import build_vocabulary, join_lines
 _ABSTRACT_LEAD = re.compile(r"^abstract\s*[—–:.\-]?\s*", re.I)
 _BARE_NUMBERS = re.compile(r"^[\d\s]{1,16}$")
 _KEYWORDS = re.compile(r"^(keywords|index terms|ccs concepts|additional key words)\b", re.I)
+#: Front-matter labels of ACM, IEEE and Springer templates.
+_FRONT_LABEL = re.compile(
+    r"^(keywords|key\s?words|index terms|ccs concepts|acm reference format|additional key words"
+    r"( and phrases)?|general terms|categories and subject descriptors|acm ccs)\b", re.I
+)
 _REF_BRACKET = re.compile(r"^\[[\w+.-]{1,12}\]")
 _REF_NUMBER = re.compile(r"^\d{1,3}\.\s")
 _SKIPPABLE = {ParagraphKind.CAPTION, ParagraphKind.FOOTNOTE, ParagraphKind.OTHER}
@@ -45,6 +50,8 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     blocks = [b for seg in segments for b in split_segment(seg, body, pitch)]
     blocks = [b for b in blocks if not _BARE_NUMBERS.match(b.text)]
     classify(blocks, body, heights)
+    blocks = _attach_caption_tails(blocks, pitch, body)
+    _mark_front_labels(blocks)
     first_page = [ln for seg in segments if seg.page == 1 for ln in seg.lines]
     title, title_lines = find_title(first_page, body, heights.get(1, 792.0))
     abstract_blocks = _front_matter(blocks, title_lines)
@@ -57,6 +64,52 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     doc.paragraphs, doc.sections = _paragraphs(blocks, vocab)
     doc.abstract = _abstract_text(abstract_blocks, vocab)
     return doc
+
+
+def _attach_caption_tails(blocks: list[Block], pitch: float, body: float) -> list[Block]:
+    """Give a caption back the lines layout cut off from it.
+
+    A full-width caption's short last line does not cross the gutter, so it
+    lands in the left column and would pass for a paragraph (or another
+    paragraph's continuation). A block on the same page starting one line
+    pitch below the caption's last line, at its left edge, continues it."""
+    out: list[Block] = []
+    taken: set[int] = set()
+    for i, b in enumerate(blocks):
+        if id(b) in taken:
+            continue
+        out.append(b)
+        if b.kind is not ParagraphKind.CAPTION:
+            continue
+        last = _all_lines(b)[-1]
+        for nxt in blocks[i + 1:i + 8]:
+            first = nxt.first
+            if first.page != last.page or nxt.kind in (ParagraphKind.HEADING, ParagraphKind.CAPTION):
+                continue
+            drop = first.baseline - last.baseline
+            if (
+                0.3 * last.size < drop <= 1.4 * pitch * max(last.size, body) / body
+                and abs(first.x0 - last.x0) <= 2.0 and abs(first.size - last.size) < 0.6
+                and len(nxt.lines) <= 3
+            ):
+                b.parts.append((nxt.segment, nxt.lines + [ln for _, lines in nxt.parts for ln in lines]))
+                taken.add(id(nxt))
+                break
+    return out
+
+
+def _mark_front_labels(blocks: list[Block]) -> None:
+    """"Keywords ...", "CCS Concepts ...", "ACM Reference Format: ..." on the
+    first pages are front matter, not body text."""
+    for i, b in enumerate(blocks):
+        if b.first.page > 2 or not _FRONT_LABEL.match(b.text):
+            continue
+        label_only = b.kind is ParagraphKind.HEADING or (
+            len(b.lines) == 1 and b.text.rstrip().endswith(":") and len(b.text.split()) <= 4
+        )
+        b.kind = ParagraphKind.OTHER
+        if label_only and i + 1 < len(blocks) and blocks[i + 1].kind is ParagraphKind.BODY:
+            blocks[i + 1].kind = ParagraphKind.OTHER
 
 
 def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
@@ -129,12 +182,20 @@ def _merge_continuations(blocks: list[Block], body: float) -> list[Block]:
                 continue
         if b.kind is ParagraphKind.BODY:
             last_body, between = b, 0
-        elif b.kind in _SKIPPABLE:
-            between += 1
+        elif b.kind in _SKIPPABLE or b.kind is ParagraphKind.EQUATION and _elsewhere(last_body, b):
+            between += 1  # a float, a footnote or math inside a float between the parts
         else:
             last_body = None
         out.append(b)
     return out
+
+
+def _elsewhere(last_body: Block | None, b: Block) -> bool:
+    """``b`` is in another column or page than where ``last_body`` ends."""
+    if last_body is None:
+        return False
+    tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
+    return tail_seg is not b.segment
 
 
 def _sentence_like_caption(b: Block, body: float) -> bool:

@@ -21,6 +21,8 @@ REFERENCE_HEADINGS = {"references", "bibliography", "works cited", "literature c
 _ROMAN = re.compile(r"^[IVX]+\.?$")
 _EQ_NUMBER = re.compile(r"\(\d{1,3}[a-z]?\)$")
 _WORD = re.compile(r"[A-Za-z]{2,}")
+_RELATION = re.compile(r"[=≤≥<>≈≠≡∝∈⊂⊆→←⇒⇔∼]|:=")
+_NUMBER_AT_END = re.compile(r"\(\d{1,3}(?:\.\d{1,3})?[a-z]?\)$")
 
 
 def _clean_title(text: str) -> str:
@@ -93,6 +95,8 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
     math = sum(ln.math * len(ln.text) for ln in b.lines) / max(sum(len(ln.text) for ln in b.lines), 1)
     if math >= 0.35 or (len(b.lines) <= 3 and _EQ_NUMBER.search(text) and math >= 0.15):
         return ParagraphKind.EQUATION
+    if display_equation(b, math):
+        return ParagraphKind.EQUATION
     small = b.size <= body_size - 0.9
     if small and (b.first.marker or _footnote_start(text)):
         return ParagraphKind.FOOTNOTE if b.first.y0 > 0.55 * height else ParagraphKind.OTHER
@@ -114,3 +118,22 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
 
 def _footnote_start(text: str) -> bool:
     return bool(re.match(r"^[\d*†‡§¶∗⋆]", text))
+
+
+def display_equation(b: Block, math: float) -> bool:
+    """A displayed formula: a few short lines set apart from the margins
+    (centred, or with an equation number such as "(3)" at the right margin)
+    that hold math, a relation sign or math fonts, and little prose."""
+    if len(b.lines) > 3:
+        return False
+    seg, text = b.segment, b.text
+    if len(_WORD.findall(text)) > 8 or text.rstrip(".,;").endswith((":",)):
+        return False
+    margin = 2.0 * b.size
+    numbered = bool(_NUMBER_AT_END.search(text)) and b.last.x1 >= seg.right - margin
+    left = min(ln.x0 for ln in b.lines) - seg.left
+    right = seg.right - max(ln.x1 for ln in b.lines)
+    if left < margin or not numbered and (right < margin or abs(left - right) > 0.2 * seg.width):
+        return False
+    mathy = math >= 0.15 or bool(_RELATION.search(text)) or any(ln.math > 0.05 for ln in b.lines)
+    return mathy and (numbered or math > 0 or bool(_RELATION.search(text)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.document.pdf_lines import Line, PageText, merge_fragments
+from engine.document.pdf_lines import Line, PageText, insert_fragment, merge_fragments
 
 
 @dataclass(slots=True)
@@ -105,6 +105,47 @@ def _sort_rows(lines: list[Line]) -> list[Line]:
     return [ln for row in rows for ln in sorted(row, key=lambda l: l.x0)]
 
 
+def _larger_neighbour(lines: list[Line], i: int, step: int) -> Line | None:
+    """The nearest line before or after ``lines[i]`` set in a clearly larger size."""
+    ln = lines[i]
+    for j in range(i + step, i + 4 * step, step):
+        if not 0 <= j < len(lines):
+            return None
+        other = lines[j]
+        if other.size >= 1.15 * ln.size and (other.baseline - ln.baseline) * step > 0.5:
+            return other
+    return None
+
+
+def _attach_interlinear(lines: list[Line]) -> list[Line]:
+    """Fold small fragments set between two text lines (a fraction's numerator
+    or denominator, a sub- or superscript on its own) into the nearer line.
+
+    A fragment qualifies when it is small, lies horizontally within the lines
+    around it and those lines keep about their usual spacing, so the fragment
+    sits inside the paragraph rather than between paragraphs."""
+    out = list(lines)
+    i = 1
+    while i < len(out) - 1:
+        ln = out[i]
+        above, below = _larger_neighbour(out, i, -1), _larger_neighbour(out, i, 1)
+        if (
+            above is not None and below is not None and len(ln.text) <= 40
+            and above.baseline < ln.baseline < below.baseline
+            and below.baseline - above.baseline <= 1.8 * max(above.size, below.size)
+            and ln.x0 >= min(above.x0, below.x0) - 2 and ln.x1 <= max(above.x1, below.x1) + 2
+        ):
+            over_above = min(ln.y1, above.y1) - max(ln.y0, above.y0)
+            over_below = min(ln.y1, below.y1) - max(ln.y0, below.y0)
+            host = below if over_below >= over_above else above
+            at = next(k for k, other in enumerate(out) if other is host)
+            out[at] = insert_fragment(host, ln)
+            del out[i]
+            continue
+        i += 1
+    return out
+
+
 def _edges(lines: list[Line]) -> tuple[float, float]:
     long = [ln for ln in lines if len(ln.text) >= 20] or lines
     xs0 = sorted(ln.x0 for ln in long)
@@ -113,7 +154,7 @@ def _edges(lines: list[Line]) -> tuple[float, float]:
 
 
 def _segment(page: int, col: int, lines: list[Line], max_gap: float) -> Segment:
-    joined = _join_baselines(lines, max_gap)
+    joined = _attach_interlinear(_join_baselines(lines, max_gap))
     for ln in joined:
         ln.col = col
     left, right = _edges(joined)

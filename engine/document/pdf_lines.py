@@ -10,6 +10,7 @@ a baseline inside one column.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -20,6 +21,14 @@ _MATH_FONTS = ("cmmi", "cmsy", "cmex", "msbm", "msam", "math", "symbol", "txsy",
 _MATH_CHARS = re.compile("[=+<>±×÷∑∏∫∂∇∈∉⊂⊆∪∩∀∃≤≥≈≠≡→←⇒⇔∞√∝∼‖|^_αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ\U0001d400-\U0001d7ff]")
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|[-_,]medi|cmbx|bx\d|\bTB\b|TB$|TBI$|BoldItalic", re.I)
 _MARKER = re.compile(r"^[\d*†‡§¶∗⋆♦♣♠♥□⋄a-z]{1,3}$")
+_NOTE_MARK = re.compile(r"^[\d*†‡§¶∗⋆,]{1,6}$")
+_CLOSERS = tuple(",.;:!?)]}'’”%")
+_OPENERS = tuple("([{‘“/")
+#: Mathematical Alphanumeric Symbols to their plain letters and digits.
+_MATH_ALNUM = {cp: unicodedata.normalize("NFKC", chr(cp)) for cp in range(0x1D400, 0x1D800)
+               if unicodedata.normalize("NFKC", chr(cp)) != chr(cp)}
+#: A gap wider than this share of the font size between two spans is a word space.
+SPACE_GAP = 0.2
 
 
 @dataclass(slots=True)
@@ -83,8 +92,54 @@ def _is_math_font(font: str) -> bool:
     return any(m in low for m in _MATH_FONTS)
 
 
+def fold_math(text: str) -> str:
+    """"𝑃𝑖" -> "Pi": plain letters for Mathematical Alphanumeric Symbols."""
+    return text.translate(_MATH_ALNUM)
+
+
+def _note_mark(span: dict[str, Any], prev: dict[str, Any]) -> bool:
+    """A raised footnote mark right after a word ("sourced¹", "S2ORC,¹")."""
+    text = span["text"].strip()
+    if not _NOTE_MARK.match(text) or _is_math_font(prev["font"]) or _is_math_font(span["font"]):
+        return False
+    before = prev["text"].rstrip()
+    if not before or before != prev["text"] or not (before[-1].isalpha() or before[-1] in ",.;:)]"):
+        return False
+    raised = span["origin"][1] < prev["origin"][1] - 0.2 * prev["size"]
+    smaller = span["size"] < 0.85 * prev["size"]
+    return smaller and (raised or bool(span["flags"] & 1))
+
+
+def _needs_space(prev: dict[str, Any], span: dict[str, Any]) -> bool:
+    """A visible gap between two spans with no space character in either."""
+    left, right = prev["text"], span["text"]
+    if not left or not right or left[-1].isspace() or right[0].isspace():
+        return False
+    if right.startswith(_CLOSERS) or left.endswith(_OPENERS):
+        return False
+    gap = span["bbox"][0] - prev["bbox"][2]
+    size = max(prev["size"], span["size"])
+    if right.startswith("(") and _is_math_font(prev["font"]):
+        return gap >= 0.35 * size  # "𝑓(𝑥)": an italic overhang, not a space
+    return gap >= SPACE_GAP * size
+
+
+def _span_text(spans: list[dict[str, Any]]) -> str:
+    """The spans' text with gap spaces added and glued footnote marks left out."""
+    parts: list[str] = []
+    prev: dict[str, Any] | None = None
+    for s in spans:
+        if prev is not None and s["text"].strip() and _note_mark(s, prev):
+            continue
+        if prev is not None and _needs_space(prev, s):
+            parts.append(" ")
+        parts.append(s["text"])
+        prev = s
+    return fold_math("".join(parts))
+
+
 def _make_line(page: int, spans: list[dict[str, Any]]) -> Line | None:
-    text = "".join(s["text"] for s in spans)
+    text = _span_text(spans)
     if not text.strip():
         return None
     weights: dict[float, int] = {}
@@ -174,4 +229,26 @@ def merge_fragments(a: Line, b: Line) -> Line:
         math=(a.math * na + b.math * nb) / max(na + nb, 1), marker=a.marker,
         gaps=a.gaps + b.gaps + (1 if gap > 2 * a.size else 0), col=a.col, sizes=sizes,
         lead_bold=a.lead_bold,
+    )
+
+
+def insert_fragment(host: Line, frag: Line) -> Line:
+    """Put a small raised or lowered fragment (a fraction's numerator, a
+    sub- or superscript set on its own line) into ``host`` where it sits."""
+    text = host.text
+    if frag.x0 <= host.x0 + 1:
+        text = f"{frag.text} {text}"
+    elif frag.x0 >= host.x1 - 1:
+        text = f"{text} {frag.text}"
+    else:
+        at = round((frag.x0 - host.x0) / max(host.width, 1.0) * len(text))
+        spaces = [i for i, c in enumerate(text) if c == " "]
+        at = min(spaces, key=lambda i: abs(i - at)) if spaces else len(text)
+        text = f"{text[:at]} {frag.text} {text[at:].lstrip()}".strip()
+    n, m = len(host.text), len(frag.text)
+    return Line(
+        page=host.page, x0=min(host.x0, frag.x0), y0=min(host.y0, frag.y0), x1=max(host.x1, frag.x1),
+        y1=max(host.y1, frag.y1), text=text, size=host.size, bold=host.bold, baseline=host.baseline,
+        math=(host.math * n + frag.math * m) / max(n + m, 1), marker=host.marker, gaps=host.gaps,
+        col=host.col, sizes=host.sizes, alone=host.alone, lead_bold=host.lead_bold,
     )

@@ -4,7 +4,8 @@
 "column" keep their hyphen. The choice looks at the words the document uses
 elsewhere (does it write "example" or "two-column"?), then falls back to word
 shapes: a typical suffix after the break means a split word, a typical
-compound part or a hyphen already in the word means a real hyphen.
+compound part, a hyphen already in the word or a complete word before the
+break ("automatically-" + "detected": a "-ly" adverb) means a real hyphen.
 """
 
 from __future__ import annotations
@@ -77,12 +78,28 @@ def keep_hyphen(left: str, right: str, vocab: Counter[str]) -> bool:
         return False
     if "-" in lo or any(c.isdigit() for c in left) or left[:1].isupper() and len(left) > 1 and left.isupper():
         return True
+    if len(ro) <= 3 and ro in _SUFFIXES and ro not in _COMPOUND_TAILS:
+        return False  # "high-" + "ly": a bare suffix is never a word of its own
     if ro in _COMPOUND_TAILS or lo in _COMPOUND_HEADS:
         return True
     if any(ro == s or (ro.endswith(s) and len(ro) <= len(s) + 1) for s in _SUFFIXES):
         return False
+    if _whole_word(lo, vocab) and len(ro) >= 3:
+        return True  # "automatically-" + "detected", "publicly-" + "available"
     # both halves used on their own elsewhere: likely a compound
     return vocab.get(lo, 0) > 0 and vocab.get(ro, 0) > 0 and len(ro) >= 4
+
+
+#: Endings of complete words that start a hyphenated compound ("-ly" adverbs above all).
+_WORD_ENDINGS = ("ally", "ely", "ily", "ly", "ful", "less", "ous", "ive", "ical", "ated", "ized", "ised")
+
+
+def _whole_word(left: str, vocab: Counter[str]) -> bool:
+    """``left`` reads as a complete word: an adverb in "-ly" of some length,
+    or another typical word ending on a word the document also uses alone."""
+    if len(left) >= 6 and left.endswith("ly"):
+        return True
+    return len(left) >= 5 and left.endswith(_WORD_ENDINGS) and vocab.get(left, 0) > 0
 
 
 def join_lines(lines: list[str], vocab: Counter[str]) -> str:
