@@ -7,8 +7,9 @@ and fast:
    (duplicates pair in order).
 2. *Candidates*: the remaining paragraphs are scored by bigram overlap
    ``|B(s) & B(t)| / max(|B(s)|, |B(t)|)`` through a sparse product of
-   paragraph-by-bigram matrices (common bigrams are left out of candidate
-   generation, then the exact overlap is computed for each candidate pair).
+   paragraph-by-bigram matrices. Common bigrams are left out of candidate
+   generation; each paragraph keeps its ``TOP_K`` candidates sharing the most
+   rarer bigrams, and the exact overlap is computed for those pairs.
 3. *Matching*: ``sim(i, j) = overlap(s_i, t_j) - |m(j-1) + 1 - i| / |S|``,
    where ``m(j-1) + 1`` is where t_j is expected from the nearest preceding
    in-order anchor. Pairs are taken greedily, best first, one source for one
@@ -41,6 +42,8 @@ PENALTY_CAP = 0.25
 MERGE_GAIN = 0.02
 #: Bigrams in more than this share of paragraphs do not propose candidates.
 COMMON_SHARE = 0.05
+#: Each paragraph keeps the candidates sharing the most rarer bigrams with it, this many.
+TOP_K = 8
 
 
 @dataclass
@@ -74,7 +77,7 @@ class Bigrams:
         if cached is None:
             vocab = self._vocab
             tokens = self._tokens[side][index]
-            ids = np.fromiter((vocab.setdefault(t, len(vocab)) for t in tokens), dtype=np.int64, count=len(tokens))
+            ids = np.array([vocab.setdefault(t, len(vocab)) for t in tokens], dtype=np.int64)
             grams = (ids[:-1] + 1) * (1 << 32) + ids[1:] if len(ids) > 1 else ids
             cached = self._codes[side][index] = np.unique(grams)
         return cached
@@ -168,6 +171,17 @@ def _expected_sources(pairs: Sequence[tuple[int, int]], n_tgt: int) -> np.ndarra
     return expected
 
 
+def _top_k(group: np.ndarray, score: np.ndarray, k: int) -> np.ndarray:
+    """Mask of the ``k`` best-scoring entries of each group."""
+    order = np.lexsort((-score, group))
+    sorted_group = group[order]
+    starts = np.flatnonzero(np.r_[True, sorted_group[1:] != sorted_group[:-1]])
+    rank = np.arange(len(order)) - np.repeat(starts, np.diff(np.r_[starts, len(order)]))
+    mask = np.zeros(len(order), dtype=bool)
+    mask[order[rank < k]] = True
+    return mask
+
+
 def _candidates(bigrams: Bigrams, rows: np.ndarray, cols: np.ndarray) -> tuple[np.ndarray, ...]:
     """Candidate pairs (row positions, col positions) sharing a rarer bigram, with exact overlaps."""
     if len(rows) == 0 or len(cols) == 0:
@@ -179,6 +193,8 @@ def _candidates(bigrams: Bigrams, rows: np.ndarray, cols: np.ndarray) -> tuple[n
     rare = sparse.diags((df <= limit).astype(np.float32))
     product = ((s @ rare) @ (t @ rare).T).tocoo()
     r, c = product.row.astype(np.int64), product.col.astype(np.int64)
+    keep = _top_k(r, product.data, TOP_K) | _top_k(c, product.data, TOP_K)
+    r, c = r[keep], c[keep]
     shared = np.asarray(s[r].multiply(t[c]).sum(axis=1)).ravel()
     size_s = np.diff(s.indptr)[r]
     size_t = np.diff(t.indptr)[c]

@@ -46,12 +46,16 @@ def comparable_tokens(text: str) -> list[str]:
     """Lowercase word tokens of ``text`` with markers, numbers of floats and punctuation removed."""
     if not text.isascii():
         text = normalize_text(text)
-    text = _FOOTNOTE_MARK.sub("", _CITATION.sub(" ", text))
+    if "[" in text or "(" in text:
+        text = _CITATION.sub(" ", text)
+    text = _FOOTNOTE_MARK.sub("", text)
     lower = text.lower()
     if any(k in lower for k in _FLOAT_WORDS):
         text = _FLOAT_NUMBER.sub(lambda m: " " + m.group(1) + " ", text)
-    text = _BROKEN_HYPHEN.sub(r"\1", text)
-    return _WORD.findall(text.lower())
+        lower = text.lower()
+    if "-" in lower or not lower.isascii():
+        lower = _BROKEN_HYPHEN.sub(r"\1", lower)
+    return _WORD.findall(lower)
 
 
 def display_tokens(text: str) -> list[str]:
