@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from engine.document.model import Document, Paragraph, ParagraphKind
 from engine.errors import InputError
 from engine.jobs import CancelToken, Job, Progress
-from engine.revision.diff import MINOR_MAX_TOKENS, changed_token_count, whole_span, word_diff
+from engine.revision.diff import changed_token_count, edit_type, whole_span, word_diff
 from engine.revision.match import MOVE_OVERLAP, align, increasing_pairs
 from engine.revision.model import Edit, EditType, Flag, RevisionDiff, SectionMove, edit_id
 from engine.revision.normalize import comparable_tokens, display_tokens
@@ -185,7 +185,7 @@ def _edit(
     changed = changed_token_count(
         [w for i in g.src for w in tok_s[i]], [w for j in g.tgt for w in tok_t[j]]
     )
-    kind = EditType.UNCHANGED if changed == 0 else EditType.MINOR if changed < MINOR_MAX_TOKENS else EditType.MAJOR
+    kind = edit_type(changed)
     flags: list[str] = []
     if len(g.src) == 1 and len(g.tgt) > 1:
         flags.append(Flag.SPLIT)

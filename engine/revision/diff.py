@@ -114,9 +114,14 @@ def changed_token_count(old_tokens: Sequence[str], new_tokens: Sequence[str]) ->
     return max(deleted, inserted)
 
 
+def edit_type(changed_tokens: int) -> EditType:
+    """Unchanged (no word changed), minor (fewer than 10) or major."""
+    if changed_tokens == 0:
+        return EditType.UNCHANGED
+    return EditType.MINOR if changed_tokens < MINOR_MAX_TOKENS else EditType.MAJOR
+
+
 def classify(old_text: str, new_text: str) -> tuple[EditType, int]:
-    """Unchanged, minor (fewer than 10 words changed) or major, with the word count."""
+    """The type of an edit from ``old_text`` to ``new_text``, with the number of words changed."""
     changed = changed_token_count(comparable_tokens(old_text), comparable_tokens(new_text))
-    if changed == 0:
-        return EditType.UNCHANGED, 0
-    return (EditType.MINOR if changed < MINOR_MAX_TOKENS else EditType.MAJOR), changed
+    return edit_type(changed), changed

@@ -10,6 +10,7 @@ import pytest
 from engine.cli.main import main
 from engine.document.model import Document, ParagraphKind
 from engine.revision.synthetic import make_document, make_revision
+from tests.pdf_factory import make_scanned_pdf
 
 
 def write_markdown(doc: Document, path: Path) -> Path:
@@ -97,12 +98,22 @@ def test_unwritable_html_target(versions, tmp_path, capsys) -> None:
 
 
 def test_scanned_pdf_exits_2(versions, tmp_path, capsys) -> None:
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from pdf_factory import make_scanned_pdf
-
     scan = make_scanned_pdf(tmp_path / "scan.pdf")
     assert main(["diff", str(scan), versions[1]]) == 2
     err = capsys.readouterr().err
     assert err.startswith("redraft: error: ") and err.count("\n") == 1
+
+
+def test_two_unrelated_real_papers_exit_2(shared_data: Path, capsys) -> None:
+    pdfs = shared_data / "pdfs"
+    assert main(["diff", str(pdfs / "2203.00130v1.pdf"), str(pdfs / "2206.10883v3.pdf")]) == 2
+    assert "too different to be versions of one paper" in capsys.readouterr().err
+
+
+def test_real_revision_pdf_to_pdf(shared_data: Path, capsys) -> None:
+    base = shared_data / "revision" / "cgo18"
+    assert main(["diff", str(base / "submission.pdf"), str(base / "camera_ready.pdf")]) == 0
+    out = capsys.readouterr().out
+    last = out.strip().splitlines()[-1]
+    assert "unchanged" in last and "major" in last and "added" in last
+    assert "[-80-][+60+]" in out  # "about 80% of the speedup" -> "about 60%"

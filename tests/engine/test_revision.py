@@ -192,3 +192,17 @@ def test_moved_and_edited_paragraph_is_flagged() -> None:
     assert Flag.ALSO_CHANGED in moved.flags
     assert moved.text_changed
     assert any(s.op == "insert" for s in moved.diff) and any(s.op == "delete" for s in moved.diff)
+
+
+def test_edits_follow_the_new_order_with_deletions_in_place() -> None:
+    maker = TextMaker(40)
+    a, b, c, d, x = (maker.paragraph() for _ in range(5))
+    diff = diff_documents(doc_of([a, b, c, d]), doc_of([a, c, x, d]), check_related=False)
+    assert [(e.type.value, e.source_ids, e.target_ids) for e in diff.edits] == [
+        ("unchanged", ("p0001",), ("p0001",)),
+        ("deleted", ("p0002",), ()),
+        ("unchanged", ("p0003",), ("p0002",)),
+        ("added", (), ("p0003",)),
+        ("unchanged", ("p0004",), ("p0004",)),
+    ]
+    assert diff.summary() == "5 paragraphs: 3 unchanged, 1 added, 1 deleted"

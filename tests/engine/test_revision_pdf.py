@@ -11,7 +11,6 @@ apart, every edit touching a generated edit's paragraphs must still have its typ
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,9 +20,7 @@ from engine.document.model import Document, ParagraphKind
 from engine.revision import Flag, RevisionDiff, diff_documents
 from engine.revision.evaluate import locate
 from engine.revision.synthetic import SyntheticRevision, make_document, make_revision
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from pdf_factory import make_paper_pdf  # noqa: E402
+from tests.pdf_factory import make_paper_pdf
 
 ALL_EDITS = {"insert": 3, "delete": 3, "minor": 4, "major": 4, "move": 2, "move_edit": 1, "split": 2, "merge": 2}
 
@@ -106,3 +103,19 @@ def test_single_edit_in_a_two_column_paper(tmp_path: Path) -> None:
     diff = typeset(rev, tmp_path, {"columns": 2}, {"columns": 2})
     check_recovered(rev, diff)
     assert diff.counts["minor"] == 1 and diff.counts["added"] == 1
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="PDF loader drops the two-line continuation at the top of page 4's right column "
+    "(text 'bafaix babest cex tasaina ...'), so an unchanged paragraph reads as major",
+)
+def test_continuation_at_top_of_last_column_is_kept(tmp_path: Path) -> None:
+    rev = make_revision(make_document(40, seed=2), ALL_EDITS, seed=12)
+    diff = typeset(
+        rev,
+        tmp_path,
+        {"columns": 2},
+        {"columns": 1, "line_numbers": True, "body_size": 10.5, "running_header": "Camera-ready version"},
+    )
+    check_recovered(rev, diff)
