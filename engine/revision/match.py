@@ -18,7 +18,10 @@ and fast:
    capped in the order of taking, so a close copy far away beats a weak
    neighbour.
 4. *Merges*: a match absorbs an adjacent paragraph on either side when that
-   raises its overlap (the two versions broke the text differently).
+   raises its overlap (the two versions broke the text differently), or joins
+   an adjacent match when the boundary between two paragraphs moved.
+5. *Moves* (``increasing_pairs``): the matches off the heaviest chain that is
+   in order in both versions moved.
 """
 
 from __future__ import annotations
