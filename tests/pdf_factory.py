@@ -3,7 +3,8 @@
 ``make_paper_pdf`` lays out a title, authors, an abstract and numbered
 sections of paragraphs in one or two justified columns, breaking words with
 hyphens and paragraphs across columns and pages the way LaTeX does, with
-optional running headers, page numbers, margin line numbers and footnotes.
+optional running headers, page numbers, margin line numbers, footnotes and a
+"Keywords" front-matter line.
 It returns a ``PaperLayout`` telling where each paragraph landed, so a test
 can check that a paragraph really was split across a column or a page.
 """
@@ -263,6 +264,7 @@ def make_paper_pdf(
     margin: float = 72.0,
     gutter: float = 20.0,
     indent: float = 12.0,
+    keywords: str | None = None,
 ) -> PaperLayout:
     """Typeset a paper into ``path``; see the module docstring."""
     path = Path(path)
@@ -288,6 +290,9 @@ def make_paper_pdf(
         ts.y += style.leading * 1.4
         inset = margin + 36
         ts.paragraph(abstract, 0, x0=inset, width=width - 2 * inset)
+        ts.y += style.leading
+    if keywords:  # a front-matter line such as acmart's "Keywords ..."
+        ts.paragraph(f"Keywords {keywords}", 0, x0=margin, width=width - 2 * margin)
         ts.y += style.leading
     ts.top = ts.y - body_size
     for number, (heading, paragraphs) in enumerate(sections, start=1):
