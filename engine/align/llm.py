@@ -60,10 +60,24 @@ class PairwiseLLMAligner(_LLMAligner):
         #: Optional boolean mask (comments × edits) of the pairs to ask about; others score 0.
         self.mask: np.ndarray | None = None
 
-    def pair_prompt(self, comment: ReviewComment, edit: Edit) -> str:
-        return (prompt("align_pairwise")
-                .replace("{comment}", self._fit(comment.full_text, self.comment_tokens))
-                .replace("{edit}", self._fit(edit_text(edit, "diff"), self.edit_tokens)))
+    def budgets(self) -> tuple[str, int, int]:
+        """The prompt (one-shot, or zero-shot when the examples leave too little room) and the
+        token budgets of the comment and the edit, shrunk to fit the model's context."""
+        for name in ("align_pairwise", "align_pairwise_0shot"):
+            fixed = self.generator.count_tokens(prompt(name).replace("{comment}", "").replace("{edit}", ""))
+            room = self.generator.n_ctx - fixed - 24
+            if room >= 96:
+                if name != "align_pairwise":
+                    self.notices.append(f"{self.generator.name}: context too small for the one-shot prompt; asked zero-shot")
+                comment = min(self.comment_tokens, room // 3)
+                return name, comment, min(self.edit_tokens, room - comment)
+        raise ModelError(f"{self.generator.name} has too small a context for the alignment prompt")
+
+    def pair_prompt(self, comment: ReviewComment, edit: Edit, budgets: tuple[str, int, int] | None = None) -> str:
+        name, c_tokens, e_tokens = budgets or self.budgets()
+        return (prompt(name)
+                .replace("{comment}", self._fit(comment.full_text, c_tokens))
+                .replace("{edit}", self._fit(edit_text(edit, "diff"), e_tokens)))
 
     def iter_scores(
         self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None
@@ -71,6 +85,7 @@ class PairwiseLLMAligner(_LLMAligner):
         matrix = np.zeros((len(comments), len(edits)), dtype=np.float32)
         mask = self.mask if self.mask is not None else np.ones_like(matrix, dtype=bool)
         total, done = int(mask.sum()), 0
+        budgets = self.budgets() if total else ("align_pairwise", 0, 0)
         for i, c in enumerate(comments):
             for j, e in enumerate(edits):
                 if not mask[i, j]:
@@ -78,7 +93,7 @@ class PairwiseLLMAligner(_LLMAligner):
                 if cancel is not None:
                     cancel.check()
                 yield Progress(done, total, f"asking about {c.id} and {e.id}")
-                probs = self.generator.choice_probabilities(self.pair_prompt(c, e), ("yes", "no"))
+                probs = self.generator.choice_probabilities(self.pair_prompt(c, e, budgets), ("yes", "no"))
                 matrix[i, j] = probs.get("yes", 0.0)
                 done += 1
         yield Progress(total, total, "pairs scored")
@@ -139,24 +154,43 @@ class MultiEditLLMAligner(_LLMAligner):
             "required": ["alignments"],
         }
 
+    def _comment_groups(self, comments: list[ReviewComment]) -> list[list[ReviewComment]]:
+        """Comments split so each group leaves at least half the free context for the diff."""
+        fixed = self.generator.count_tokens(prompt("align_multi").replace("{comments}", "").replace("{edits}", ""))
+        room = (self.generator.n_ctx - fixed - self.output_tokens) // 2
+        groups: list[list[ReviewComment]] = [[]]
+        used = 0
+        for c in comments:
+            cost = self.generator.count_tokens(self._comment_block(c)) + 2
+            if groups[-1] and used + cost > room:
+                groups.append([])
+                used = 0
+            groups[-1].append(c)
+            used += cost
+        return groups
+
+    def _comment_block(self, c: ReviewComment) -> str:
+        return f"{self._fit(c.full_text, 200)}\ncomment id: {c.id}"
+
     def iter_scores(
         self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None
     ) -> Gen[Progress, None, np.ndarray]:
         matrix = np.zeros((len(comments), len(edits)), dtype=np.float32)
-        comments_block = "\n\n".join(
-            f"{self._fit(c.full_text, 200)}\ncomment id: {c.id}" for c in comments)
         row = {c.id: i for i, c in enumerate(comments)}
-        chunks = self._chunks(comments_block, edits)
-        for k, chunk in enumerate(chunks):
+        plan = []
+        for group in self._comment_groups(comments):
+            block = "\n\n".join(self._comment_block(c) for c in group)
+            plan.extend((group, block, chunk) for chunk in self._chunks(block, edits))
+        for k, (group, block, chunk) in enumerate(plan):
             if cancel is not None:
                 cancel.check()
-            yield Progress(k, len(chunks), f"diff part {k + 1} of {len(chunks)}")
+            yield Progress(k, len(plan), f"diff part {k + 1} of {len(plan)}")
             col = {edits[j].id: j for j in chunk}
-            text = (prompt("align_multi").replace("{comments}", comments_block)
+            text = (prompt("align_multi").replace("{comments}", block)
                     .replace("{edits}", "\n\n".join(self._edit_block(edits[j]) for j in chunk)))
             try:
                 raw = self.generator.generate(text, max_tokens=self.output_tokens, cancel=cancel,
-                                              json_schema=self.schema(list(row), list(col)))
+                                              json_schema=self.schema([c.id for c in group], list(col)))
                 answer = json.loads(raw)
             except (ModelError, ValueError) as err:
                 self.notices.append(f"diff part {k + 1}: no usable answer ({err})")
@@ -171,5 +205,5 @@ class MultiEditLLMAligner(_LLMAligner):
                         self.notes.setdefault(comments[i].id, []).append(
                             f"{len(run)} consecutive edits {edits[run[0]].id}..{edits[run[-1]].id} (possible over-generation)")
                 matrix[i, picked] = 1.0
-        yield Progress(len(chunks), len(chunks), "diff read")
+        yield Progress(len(plan), len(plan), "diff read")
         return matrix

@@ -1,0 +1,98 @@
+"""Aligners on the demo revision (real documents, real BM25 and MiniLM), calibration and gold matching."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.align import make_aligner
+from engine.align.base import candidate_edits
+from engine.align.calibrate import Scored, calibrate_threshold
+from engine.align.gold import rematch
+from engine.align.localize import localize
+from engine.align.text import edit_text
+from engine.document import load_document
+from engine.errors import InputError
+from engine.resources import resource
+from engine.revision import diff_documents
+from engine.reviews import extract_comments, parse_reviews
+
+#: What draft_v2 did about each demo comment (read from the diff by hand).
+DEMO_TOP = {"R1.1": {"e0004", "e0008", "e0009"}, "R1.3": {"e0007"}, "R1.4": {"e0005"}, "R2.1": {"e0001", "e0008", "e0012"}}
+
+
+@pytest.fixture(scope="module")
+def demo():
+    old = load_document(str(resource("demo", "draft_v1.md")))
+    new = load_document(str(resource("demo", "draft_v2.md")))
+    comments = extract_comments(parse_reviews(resource("demo", "reviews.md").read_text(encoding="utf-8")))
+    return diff_documents(old, new), comments
+
+
+def _top(alignment) -> str:
+    return max(alignment.scores, key=alignment.scores.get)
+
+
+@pytest.mark.parametrize("method", ["bm25", "embed", "hybrid"])
+def test_best_scored_edit_is_the_one_that_addresses_the_comment(demo, method: str) -> None:
+    diff, comments = demo
+    alignments = make_aligner(method).align(comments, diff)
+    candidates = {e.id for e in candidate_edits(diff)}
+    assert [a.comment_id for a in alignments] == [c.id for c in comments]
+    for a in alignments:
+        assert set(a.scores) == candidates  # every candidate scored, so thresholds can be tuned
+        assert set(a.edit_ids) <= candidates and len(a.edit_ids) <= 5
+    by_id = {a.comment_id: a for a in alignments}
+    for cid, right in DEMO_TOP.items():
+        assert _top(by_id[cid]) in right, (method, cid, by_id[cid].scores)
+
+
+def test_threshold_decides_and_json_shape(demo) -> None:
+    diff, comments = demo
+    loose = make_aligner("bm25", threshold=0.0, max_edits=2).align(comments, diff)
+    strict = make_aligner("bm25", threshold=1e9).align(comments, diff)
+    assert all(len(a.edit_ids) == 2 for a in loose)
+    assert all(a.edit_ids == [] for a in strict)
+    d = loose[0].to_dict()
+    assert set(d) == {"comment_id", "edit_ids", "scores"} and d["edit_ids"][0] == _top(loose[0])
+
+
+def test_edit_forms(demo) -> None:
+    diff, _ = demo
+    e = diff.edit("e0005")
+    assert edit_text(e, "added") == ", which we found better calibrated than the entropy of the distribution"
+    assert "[+, which we found" in edit_text(e, "diff")
+    assert edit_text(e, "target") == e.target_text
+
+
+def test_unknown_method_is_an_input_error() -> None:
+    with pytest.raises(InputError, match="unknown alignment method"):
+        make_aligner("magic")
+
+
+def test_localize_points_at_the_old_paragraph(demo) -> None:
+    diff, comments = demo
+    locations = {loc.comment_id: loc for loc in localize(comments, diff.old, top_k=2)}
+    weights = locations["R1.3"].paragraphs[0][0]
+    assert "loss" in diff.old.paragraph(weights).text
+    assert "maximum posterior" in diff.old.paragraph(locations["R1.4"].paragraphs[0][0]).text
+    assert all(len(loc.paragraphs) == 2 for loc in locations.values())
+
+
+def test_calibration_maximises_micro_f1() -> None:
+    matrix = np.array([[0.9, 0.2, 0.6], [0.1, 0.8, 0.3]], dtype=np.float32)
+    scored = [Scored(["c1", "c2"], ["e1", "e2", "e3"], matrix, {"c1": {"e1"}, "c2": {"e2", "e3"}})]
+    t, f1 = calibrate_threshold(scored)
+    # thresholds 0.3 (all four true pairs plus (c1,e3): P 3/4... ) vs 0.8 (two right, one missed): best is 0.3
+    assert t == pytest.approx(0.3) and f1 == pytest.approx(2 * 0.75 * 1.0 / 1.75)
+    t_recall, _ = calibrate_threshold(scored, min_recall=0.6)
+    assert t_recall == pytest.approx(0.8)
+
+
+def test_gold_labels_rematch_when_ids_shift(demo) -> None:
+    diff, _ = demo
+    edits = candidate_edits(diff)
+    e = diff.edit("e0007")
+    label = {"id": "e0099", "source_snippet": "", "target_snippet": " ".join(e.target_text.split())[:100]}
+    assert rematch(label, edits) == "e0007"
+    assert rematch({"id": "e0007", "target_snippet": "nothing like this"}, edits) is None
