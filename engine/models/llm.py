@@ -277,8 +277,10 @@ class LlamaGenerator:
         last = len(tokens) - 1
         keep = min(common_prefix_length(llm.input_ids[: llm.n_tokens].tolist(), tokens), last)
         if self.prefix_cache is not None and len(self.prefix_cache):
+            # Only a saved prefix the prompt starts with in full: a restored
+            # sliding-window cache (Gemma 3) holds just the window's last tokens.
             found = self.prefix_cache.best(tokens)
-            if found is not None and min(found[1], last) > keep:
+            if found is not None and found[1] == found[0].n_tokens and min(found[1], last) > keep:
                 if self.prefix_cache.restore(llm, found[0], min(found[1], last)):
                     keep = min(found[1], last)
         if keep < llm.n_tokens:

@@ -292,3 +292,16 @@ def test_extra_buffer_switch_is_scoped_to_one_construction(tiny_gguf: Path) -> N
     generator = LlamaGenerator(tiny_gguf, n_ctx=256, n_gpu_layers=0, extra_buffers=False)
     assert isinstance(generator.generate("x", max_tokens=2), str)
     generator.close()
+
+
+def test_prefix_cache_needs_the_whole_saved_prefix(tiny_gguf: Path) -> None:
+    cache = PrefixCache()
+    generator = fresh(tiny_gguf, prefix_cache=cache)
+    generator.prefill(PREFIX + "Appendix A.", remember=True)
+    generator.generate("Something unrelated entirely.", max_tokens=4)
+    out = generator.generate(PREFIX + "Comment 4. Answer:", max_tokens=8)
+    assert cache.hits == 0  # shares only part of the saved prefix: evaluated afresh
+    plain = fresh(tiny_gguf)
+    assert plain.generate(PREFIX + "Comment 4. Answer:", max_tokens=8) == out
+    generator.close()
+    plain.close()
