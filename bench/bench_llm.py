@@ -58,11 +58,21 @@ def main() -> None:
     settings = dict(max_tokens=args.gen_tokens, temperature=0.0, seed=1)
 
     rows: dict[str, list[tuple[float, float, int]]] = {"llama-cpp-python": [], "Redraft": []}
-    for _ in range(args.repeats):
-        direct.reset()
-        ttft, total = timed_stream(direct.create_completion(tokens, stream=True, **settings))
-        gen._llm.reset()
-        ttft2, total2 = timed_stream(gen.stream(prompt, **settings))
+    for i in range(args.repeats):
+        def run_direct() -> tuple[float, float]:
+            direct.reset()
+            return timed_stream(direct.create_completion(tokens, stream=True, **settings))
+
+        def run_redraft() -> tuple[float, float]:
+            gen._llm.reset()
+            return timed_stream(gen.stream(prompt, **settings))
+
+        if i % 2:  # alternate the order so neither side always runs second
+            ttft2, total2 = run_redraft()
+            ttft, total = run_direct()
+        else:
+            ttft, total = run_direct()
+            ttft2, total2 = run_redraft()
         n = gen.last_usage["completion_tokens"]  # same greedy tokens on both sides
         rows["llama-cpp-python"].append((ttft, total, n))
         rows["Redraft"].append((ttft2, total2, n))

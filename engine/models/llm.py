@@ -99,7 +99,14 @@ class LlamaGenerator:
             hint = gpu_build_hint("CPU", visible_gpu())
             if hint:
                 self.notices.append(hint)
-        check_fits(info, n_ctx, on_gpu=layers != 0, available_bytes=self.memory_limit)
+        try:
+            check_fits(info, n_ctx, on_gpu=layers != 0, available_bytes=self.memory_limit)
+        except ModelError as err:
+            if layers == 0 or self.requested_gpu_layers is not None:
+                raise
+            self.notices.append(f"running on CPU: {err}")  # automatic offload only: try RAM
+            layers = 0
+            check_fits(info, n_ctx, on_gpu=False, available_bytes=self.memory_limit)
         extra = self.extra_buffers if self.extra_buffers is not None else not cpu_has_amx()
         try:
             with model_params(use_extra_bufts=extra):
@@ -334,7 +341,7 @@ class LlamaGenerator:
         """Token sequences of ``choice`` as a continuation of the prompt, deduplicated."""
         llm = self._llm
         seqs: list[list[int]] = []
-        for variant in {choice, " " + choice.lstrip()}:
+        for variant in dict.fromkeys([choice, " " + choice.lstrip()]):
             joint = self._tokenize(RenderedPrompt(rendered.text + variant, rendered.templated))
             if joint[: len(tokens)] == tokens and len(joint) > len(tokens):
                 seq = joint[len(tokens) :]
