@@ -9,8 +9,8 @@ from collections import Counter
 from engine.document.model import Document, Paragraph, ParagraphKind, Region, Section, paragraph_id
 from engine.document.pdf_blocks import Block, line_pitch, split_segment
 from engine.document.pdf_classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key
-from engine.document.pdf_clean import drop_line_numbers, drop_running_text
-from engine.document.pdf_layout import Segment, page_segments
+from engine.document.pdf_clean import drop_line_numbers, drop_running_text, mark_headers_above_text
+from engine.document.pdf_layout import Segment, column_gutters, page_segments
 from engine.document.pdf_lines import Line, PageText
 from engine.document.pdf_meta import find_authors, find_title, metadata_title
 from engine.document.pdf_text import build_vocabulary, join_lines
@@ -41,10 +41,12 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     drop_line_numbers(pages)
     drop_running_text(pages)
     body = body_font_size(pages)
+    mark_headers_above_text(pages, body)
     heights = {p.number: p.height for p in pages}
     segments: list[Segment] = []
+    gutters = column_gutters(pages)
     for page in pages:
-        segments.extend(page_segments(page))
+        segments.extend(page_segments(page, gutters))
         page.lines = []  # the segments own the lines now
     pitch = line_pitch(segments, body)
     blocks = [b for seg in segments for b in split_segment(seg, body, pitch)]

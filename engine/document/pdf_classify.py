@@ -76,6 +76,8 @@ def _numbered_heading(b: Block, body_size: float) -> bool:
 
 def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKind:
     text = b.text
+    if all(ln.above_text for ln in b.lines):
+        return ParagraphKind.OTHER  # a running header
     if CAPTION.match(text):
         return ParagraphKind.CAPTION
     if b.heading_number is not None:

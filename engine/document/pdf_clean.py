@@ -1,5 +1,7 @@
 """Dropping what is not the paper's text: running headers and footers, page
-numbers and the line numbers review-mode templates print in the margins."""
+numbers and the line numbers review-mode templates print in the margins.
+A header printed once (a two-page paper, odd and even pages with other heads)
+is not dropped but marked, so that it stays out of the body text."""
 
 from __future__ import annotations
 
@@ -61,15 +63,34 @@ def drop_line_numbers(pages: list[PageText]) -> int:
     removed = 0
     for page in pages:
         extent = _text_extent(page.lines)
-        keep = []
-        for ln in page.lines:
-            outside = extent is None or ln.x1 < extent[0] - 1 or ln.x0 > extent[1] + 1
-            if _NUMBER.match(ln.text) and outside and round(ln.x1 / 4) in marked:
-                removed += 1
-                continue
-            keep.append(ln)
-        page.lines = keep
+        outside = [
+            ln for ln in page.lines
+            if _NUMBER.match(ln.text) and (extent is None or ln.x1 < extent[0] - 1 or ln.x0 > extent[1] + 1)
+        ]
+        drop = {id(ln) for ln in outside if round(ln.x1 / 4) in marked}
+        drop |= _continuing(outside, drop)
+        removed += len(drop)
+        page.lines = [ln for ln in page.lines if id(ln) not in drop]
     return removed
+
+
+def _continuing(numbers: list[Line], dropped: set[int]) -> set[int]:
+    """Margin numbers that carry on the count of the line numbers found: a
+    column too short for five numbers (49, 50, 51 beside the last lines of a
+    page) still continues the numbering of the other column."""
+    values = {int(ln.text) for ln in numbers if id(ln) in dropped}
+    found: set[int] = set()
+    rest = [ln for ln in numbers if id(ln) not in dropped]
+    grew = True
+    while grew and values:
+        grew = False
+        for ln in rest:
+            v = int(ln.text)
+            if id(ln) not in found and (v - 1 in values or v + 1 in values):
+                found.add(id(ln))
+                values.add(v)
+                grew = True
+    return found
 
 
 def _signature(line: Line) -> str:
@@ -107,3 +128,26 @@ def drop_running_text(pages: list[PageText]) -> int:
             keep.append(ln)
         page.lines = keep
     return removed
+
+
+def mark_headers_above_text(pages: list[PageText], body_size: float) -> int:
+    """Mark the head-margin lines set above where the other pages' text begins.
+
+    Such a line (a running header that does not repeat) is not removed but
+    flagged ``above_text``, so it becomes a paragraph of its own kind instead
+    of being read as the continuation of the previous page's last paragraph.
+    Lines larger than the body text (a title) are left alone. Returns how
+    many lines were marked.
+    """
+    tops = {p.number: min(ln.y0 for ln in p.lines) for p in pages if p.lines}
+    marked = 0
+    for page in pages:
+        others = sorted(y for number, y in tops.items() if number != page.number)
+        if not others:
+            continue
+        top = others[len(others) // 2]
+        for ln in page.lines:
+            if ln.y1 < top - 0.5 * ln.size and ln.y1 <= page.height * MARGIN and ln.size <= body_size + 0.5:
+                ln.above_text = True
+                marked += 1
+    return marked

@@ -2,7 +2,10 @@
 
 Columns are found per page from where text lines sit horizontally: a page is
 two-column when a vertical gutter near the middle is crossed by few lines while
-both sides hold text. Lines crossing the gutter (title, abstract, wide figures
+both sides hold text. A page with too little text in one column to show its
+gutter by itself (a column holding only the end of a paragraph) borrows the
+gutter of the paper's other pages when the page's lines leave it empty.
+Lines crossing the gutter (title, abstract, wide figures
 and tables) are full-width and cut the page into bands; each band is read left
 column first, then right column.
 """
@@ -58,20 +61,66 @@ def find_gutter(lines: list[Line], width: float) -> float | None:
     mid = (hi - lo) / 2
     a, b = max(runs, key=lambda r: (r[1] - r[0], -abs((r[0] + r[1]) / 2 - mid)))
     gutter = lo + (a + b) / 2
-    crossing = [ln for ln in text if ln.x0 < gutter - 2 and ln.x1 > gutter + 2]
     left = [ln for ln in text if ln.x1 <= gutter + 2 and len(ln.text) >= 15]
     right = [ln for ln in text if ln.x0 >= gutter - 2 and len(ln.text) >= 15]
-    if len(left) < 3 or len(right) < 3:
+    if len(right) < 3 and len(left) >= 6:
+        gutter = _sparse_gutter(text, left, width) or gutter
+        left = [ln for ln in text if ln.x1 <= gutter + 2 and len(ln.text) >= 15]
+        right = [ln for ln in text if ln.x0 >= gutter - 2]
+        if len(left) < 6 or not right:
+            return None
+    elif len(left) < 3 or len(right) < 3:
         return None
+    crossing = [ln for ln in text if ln.x0 < gutter - 2 and ln.x1 > gutter + 2]
     chars = sum(len(ln.text) for ln in text)
     if sum(len(ln.text) for ln in crossing) > 0.45 * chars:
         return None
     # real columns are wide: their long lines fill most of each half
     left_w = sorted(ln.width for ln in left)[(len(left) * 4) // 5]
     right_w = sorted(ln.width for ln in right)[(len(right) * 4) // 5]
-    if left_w < 0.25 * width or right_w < 0.25 * width:
+    if left_w < 0.25 * width or right_w < 0.25 * width and len(right) >= 3:
         return None
     return gutter
+
+
+def _sparse_gutter(text: list[Line], left: list[Line], width: float) -> float | None:
+    """The gutter beside a full left column when the right one holds a line
+    or two (a paragraph's last line at the top of a one-page paper's right
+    column): midway between the left column's right edge and the right lines,
+    which must start past that edge and in the middle of the page."""
+    edge = sorted(ln.x1 for ln in left)[(len(left) * 3) // 4]
+    size = sorted(ln.size for ln in left)[len(left) // 2]
+    right = [ln for ln in text if ln.x0 >= edge + 0.5 * size]
+    if not right or not all(ln.x0 < 0.7 * width for ln in right):
+        return None
+    gutter = (edge + min(ln.x0 for ln in right)) / 2
+    return gutter if 0.3 * width <= gutter <= 0.7 * width else None
+
+
+def column_gutters(pages: list[PageText]) -> list[float]:
+    """The gutters found on the pages, most common first (rounded to 2 pt)."""
+    found: dict[int, list[float]] = {}
+    for page in pages:
+        gutter = find_gutter(page.lines, page.width)
+        if gutter is not None:
+            found.setdefault(round(gutter / 2), []).append(gutter)
+    ranked = sorted(found.values(), key=len, reverse=True)
+    return [sorted(xs)[len(xs) // 2] for xs in ranked]
+
+
+def _fits_gutter(lines: list[Line], width: float, gutter: float) -> bool:
+    """Whether the page's lines leave a borrowed gutter empty: text on both
+    sides, and lines crossing it (a title, a wide figure) a minority."""
+    if not width * 0.3 <= gutter <= width * 0.7:
+        return False
+    text = [ln for ln in lines if len(ln.text) >= 4]
+    crossing = sum(len(ln.text) for ln in text if ln.x0 < gutter - 2 and ln.x1 > gutter + 2)
+    left = [ln for ln in text if ln.x1 <= gutter + 2]
+    right = [ln for ln in text if ln.x0 >= gutter - 2]
+    if not left or not right or crossing > 0.45 * sum(len(ln.text) for ln in text):
+        return False
+    # the lines on each side stay clear of the gutter, as column text does
+    return max(ln.x1 for ln in left) < gutter and min(ln.x0 for ln in right) > gutter
 
 
 def _join_baselines(lines: list[Line], max_gap: float) -> list[Line]:
@@ -161,11 +210,14 @@ def _segment(page: int, col: int, lines: list[Line], max_gap: float) -> Segment:
     return Segment(page, col, joined, left, right)
 
 
-def page_segments(page: PageText) -> list[Segment]:
-    """The page's text as column segments in reading order."""
+def page_segments(page: PageText, gutters: list[float] = ()) -> list[Segment]:
+    """The page's text as column segments in reading order; ``gutters`` are
+    the paper's gutters (see ``column_gutters``) for a page too sparse to show its own."""
     if not page.lines:
         return []
     gutter = find_gutter(page.lines, page.width)
+    if gutter is None:
+        gutter = next((g for g in gutters if _fits_gutter(page.lines, page.width, g)), None)
     if gutter is None:
         return [_segment(page.number, 0, page.lines, 3.0)]
     bands: list[tuple[str, list[Line]]] = []

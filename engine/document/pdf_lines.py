@@ -58,6 +58,8 @@ class Line:
     alone: bool = True
     #: The first span is bold (a bold label such as "Figure 1." or a run-in heading).
     lead_bold: bool = False
+    #: Set above the text block in the head margin: a running header seen once.
+    above_text: bool = False
 
     @property
     def width(self) -> float:
@@ -228,7 +230,7 @@ def merge_fragments(a: Line, b: Line) -> Line:
         baseline=a.baseline if na >= nb else b.baseline,
         math=(a.math * na + b.math * nb) / max(na + nb, 1), marker=a.marker,
         gaps=a.gaps + b.gaps + (1 if gap > 2 * a.size else 0), col=a.col, sizes=sizes,
-        lead_bold=a.lead_bold,
+        lead_bold=a.lead_bold, above_text=a.above_text and b.above_text,
     )
 
 
@@ -251,4 +253,5 @@ def insert_fragment(host: Line, frag: Line) -> Line:
         y1=max(host.y1, frag.y1), text=text, size=host.size, bold=host.bold, baseline=host.baseline,
         math=(host.math * n + frag.math * m) / max(n + m, 1), marker=host.marker, gaps=host.gaps,
         col=host.col, sizes=host.sizes, alone=host.alone, lead_bold=host.lead_bold,
+        above_text=host.above_text,
     )

@@ -105,11 +105,6 @@ def test_single_edit_in_a_two_column_paper(tmp_path: Path) -> None:
     assert diff.counts["minor"] == 1 and diff.counts["added"] == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="PDF loader drops the two-line continuation at the top of page 4's right column "
-    "(text 'bafaix babest cex tasaina ...'), so an unchanged paragraph reads as major",
-)
 def test_continuation_at_top_of_last_column_is_kept(tmp_path: Path) -> None:
     rev = make_revision(make_document(40, seed=2), ALL_EDITS, seed=12)
     diff = typeset(
