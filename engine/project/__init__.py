@@ -1,0 +1,6 @@
+"""Projects: everything about one paper's revision, saved in one SQLite file."""
+
+from engine.project.model import STATUSES, Project, SuggestionRecord
+from engine.project.store import ProjectStore, default_project_path
+
+__all__ = ["STATUSES", "Project", "ProjectStore", "SuggestionRecord", "default_project_path"]

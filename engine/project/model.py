@@ -1,0 +1,162 @@
+"""A revision project: the documents, reviews, comments, diff, alignments,
+suggestions and responses the desktop shows and the store saves."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.align.base import Alignment
+from engine.document.model import Document, Paragraph
+from engine.revision.model import Edit, RevisionDiff
+from engine.reviews.model import Review, ReviewComment
+
+#: Review states of a suggestion.
+STATUSES = ("pending", "accepted", "rejected", "edited")
+#: States whose response and edit the author keeps.
+KEPT = ("accepted", "edited")
+
+
+@dataclass
+class SuggestionRecord:
+    """One suggestion for one comment, with its review status (the stored form)."""
+
+    id: str
+    comment_id: str
+    response: str = ""
+    edit: str = ""
+    #: Paragraph id or section the edit is for.
+    location: str = ""
+    placeholders: list[str] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
+    status: str = "pending"
+    model: str = ""
+    created: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "SuggestionRecord":
+        """From a stored dict or a generator's ``to_dict()`` (unknown keys ignored)."""
+        status = data.get("status") or "pending"
+        if status not in STATUSES:
+            raise ValueError(f"unknown suggestion status {status!r}")
+        return cls(
+            id=str(data["id"]),
+            comment_id=str(data["comment_id"]),
+            response=data.get("response") or "",
+            edit=data.get("edit") or data.get("text") or "",
+            location=data.get("location") or data.get("paragraph_id") or data.get("section") or "",
+            placeholders=[str(p) for p in data.get("placeholders") or []],
+            flags=[str(f) for f in data.get("flags") or []],
+            status=status,
+            model=data.get("model") or "",
+            created=float(data.get("created") or time.time()),
+        )
+
+
+@dataclass
+class Project:
+    """What the desktop shows and saves; ``path`` is the ``.redraft`` SQLite file."""
+
+    id: str
+    name: str
+    path: Path
+    old: Document | None = None
+    new: Document | None = None
+    old_path: str = ""
+    new_path: str = ""
+    reviews: list[Review] = field(default_factory=list)
+    #: Where the reviews came from: a file path, or "" for pasted text.
+    reviews_path: str = ""
+    comments: list[ReviewComment] = field(default_factory=list)
+    diff: RevisionDiff | None = None
+    #: By comment id.
+    alignments: dict[str, Alignment] = field(default_factory=dict)
+    #: Name of the aligner that made ``alignments``.
+    aligner: str = ""
+    #: By comment id, in the order they were added.
+    suggestions: dict[str, list[SuggestionRecord]] = field(default_factory=dict)
+    tldrs: list[str] = field(default_factory=list)
+    #: The author's response text per comment id.
+    notes: dict[str, str] = field(default_factory=dict)
+    #: Pipeline stages completed: documents, reviews, comments, diff, alignments.
+    stages: list[str] = field(default_factory=list)
+    created: float = 0.0
+    modified: float = 0.0
+
+    def comment(self, comment_id: str) -> ReviewComment:
+        for c in self.comments:
+            if c.id == comment_id:
+                return c
+        raise KeyError(comment_id)
+
+    def reviewers(self) -> list[str]:
+        """Reviewers in order of their first comment (or review)."""
+        names = [r.reviewer for r in self.reviews] + [c.reviewer for c in self.comments]
+        return list(dict.fromkeys(names))
+
+    def comments_by_reviewer(self) -> dict[str, list[ReviewComment]]:
+        out: dict[str, list[ReviewComment]] = {name: [] for name in self.reviewers()}
+        for c in self.comments:
+            out.setdefault(c.reviewer, []).append(c)
+        return {k: v for k, v in out.items() if v}
+
+    def status(self, comment_id: str) -> str:
+        """``addressed``, ``not addressed`` or ``unknown`` (no revised version, or not aligned yet)."""
+        if self.diff is None:
+            return "unknown"
+        alignment = self.alignments.get(comment_id)
+        if alignment is None:
+            return "unknown"
+        return "addressed" if alignment.edit_ids else "not addressed"
+
+    def statuses(self) -> dict[str, str]:
+        return {c.id: self.status(c.id) for c in self.comments}
+
+    def suggestion(self, suggestion_id: str) -> SuggestionRecord:
+        for recs in self.suggestions.values():
+            for rec in recs:
+                if rec.id == suggestion_id:
+                    return rec
+        raise KeyError(suggestion_id)
+
+    def kept_suggestions(self, comment_id: str) -> list[SuggestionRecord]:
+        """Accepted or edited suggestions of a comment."""
+        return [s for s in self.suggestions.get(comment_id, []) if s.status in KEPT]
+
+    def response(self, comment_id: str) -> str:
+        """The author's note, else the responses of the kept suggestions, else ""."""
+        note = self.notes.get(comment_id, "").strip()
+        if note:
+            return note
+        return "\n\n".join(s.response.strip() for s in self.kept_suggestions(comment_id) if s.response.strip())
+
+    def aligned_edits(self, comment_id: str) -> list[Edit]:
+        alignment = self.alignments.get(comment_id)
+        if self.diff is None or alignment is None:
+            return []
+        out = []
+        for eid in alignment.edit_ids:
+            try:
+                out.append(self.diff.edit(eid))
+            except KeyError:
+                continue
+        return out
+
+    def comments_for_edit(self, edit_id: str) -> list[str]:
+        """Ids of the comments aligned with ``edit_id``."""
+        return [cid for cid, a in self.alignments.items() if edit_id in a.edit_ids]
+
+    def paragraph(self, paragraph_id: str, new: bool = True) -> Paragraph | None:
+        doc = self.new if new else self.old
+        if doc is None:
+            return None
+        try:
+            return doc.paragraph(paragraph_id)
+        except KeyError:
+            return None

@@ -1,0 +1,133 @@
+"""Building a project: load the documents, read the reviews, extract the
+comments, compare the versions, align comments to edits.
+
+``build_project`` is a job generator (``Progress`` records, a ``CancelToken``
+checked between and inside stages). Each stage is stored as soon as it is
+done, in its own transaction, so a cancel or a crash keeps what was finished.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+from engine.errors import InputError
+from engine.jobs import CancelToken, Job, Progress
+from engine.project.model import Project
+from engine.project.store import ProjectStore
+
+#: The best aligner that needs no LLM on the cgo18 gold (configured thresholds, micro-F1 34.0 vs
+#: BM25 33.9, macro-F1 34.2 vs 29.4, recall 36.1 vs 28.9; see docs/gold-cgo18.md).
+DEFAULT_ALIGNER = "hybrid"
+#: Suffixes of review files; a string ending in one of these is taken for a path.
+REVIEW_SUFFIXES = (".md", ".markdown", ".txt", ".json", ".pdf")
+
+# Share of the progress bar each stage takes.
+_WEIGHTS = {"old": 10, "new": 10, "reviews": 3, "comments": 2, "diff": 25, "align": 50}
+
+
+def reviews_source(reviews: str | Path) -> tuple[Path | None, str]:
+    """``(path, "")`` when ``reviews`` names a file, ``(None, text)`` for pasted text."""
+    if isinstance(reviews, Path):
+        return reviews.expanduser(), ""
+    one_line = "\n" not in reviews and len(reviews) < 1024
+    if one_line and reviews.strip():
+        candidate = Path(reviews.strip()).expanduser()
+        if candidate.is_file():
+            return candidate, ""
+        if candidate.suffix.lower() in REVIEW_SUFFIXES:
+            raise InputError(f"no such file: {candidate}")
+    return None, reviews
+
+
+class _Bar:
+    """Maps the progress of each stage onto one 0..total bar."""
+
+    def __init__(self, stages: list[str]) -> None:
+        self.stages = stages
+        self.total = sum(_WEIGHTS[s] for s in stages)
+
+    def at(self, stage: str, fraction: float, label: str) -> Progress:
+        start = sum(_WEIGHTS[s] for s in self.stages[: self.stages.index(stage)])
+        done = start + round(_WEIGHTS[stage] * min(max(fraction, 0.0), 1.0))
+        return Progress(done, self.total, label)
+
+    def forward(self, stage: str, job: Generator[Progress, None, Any], label: str) -> Generator[Progress, None, Any]:
+        """Run a sub-job, re-yielding its progress inside ``stage``'s share (never going back)."""
+        furthest = 0.0
+        while True:
+            try:
+                p = next(job)
+            except StopIteration as stop:
+                return stop.value
+            furthest = max(furthest, p.fraction)
+            yield self.at(stage, furthest, f"{label}: {p.label}" if p.label else label)
+
+
+def build_project(
+    store: ProjectStore,
+    old_path: str | Path,
+    new_path: str | Path | None = None,
+    reviews: str | Path = "",
+    *,
+    aligner: str = DEFAULT_ALIGNER,
+    cancel: CancelToken | None = None,
+    encoder: Any = None,
+    generator: Any = None,
+    old_password: str | None = None,
+    new_password: str | None = None,
+) -> Job[Project]:
+    """Fill ``store`` from the files; yields ``Progress``, returns the loaded ``Project``.
+
+    ``reviews`` is a file path or pasted review text. Without ``new_path`` there is
+    no diff and no alignment (comments show as "unknown").
+    """
+    from engine.align import make_aligner
+    from engine.document import load_document
+    from engine.revision.compare import iter_diff
+    from engine.reviews import extract_comments, load_reviews, parse_reviews
+
+    cancel = cancel or CancelToken()
+    if not str(reviews).strip():
+        raise InputError("no reviews given (a file or pasted text)")
+    review_file, review_text = reviews_source(reviews)
+    align_with = make_aligner(aligner, encoder=encoder, generator=generator) if new_path else None
+    stages = ["old", "new", "reviews", "comments", "diff", "align"] if new_path else ["old", "reviews", "comments"]
+    bar = _Bar(stages)
+
+    yield bar.at("old", 0, "loading the draft")
+    old = load_document(old_path, password=old_password)
+    store.save_documents(old, None, old_path=str(old_path))
+    cancel.check()
+    new = None
+    if new_path:
+        yield bar.at("new", 0, "loading the revised version")
+        new = load_document(new_path, password=new_password)
+        store.save_documents(None, new, new_path=str(new_path))
+        cancel.check()
+
+    yield bar.at("reviews", 0, "reading the reviews")
+    found = load_reviews(review_file) if review_file else parse_reviews(review_text)
+    store.save_reviews(found, str(review_file or ""))
+    cancel.check()
+
+    yield bar.at("comments", 0, "extracting comments")
+    comments = extract_comments(found)
+    store.save_comments(comments)
+    cancel.check()
+
+    if new is not None and align_with is not None:
+        yield bar.at("diff", 0, "comparing the versions")
+        diff = yield from bar.forward("diff", iter_diff(old, new, cancel=cancel), "comparing the versions")
+        store.save_diff(diff)
+        cancel.check()
+
+        yield bar.at("align", 0, f"aligning comments ({align_with.name})")
+        alignments = yield from bar.forward(
+            "align", align_with.iter_align(comments, diff, cancel), f"aligning comments ({align_with.name})")
+        cancel.check()
+        store.save_alignments(alignments, align_with.name)
+
+    yield Progress(bar.total, bar.total, "done")
+    return store.load()

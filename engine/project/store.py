@@ -1,0 +1,426 @@
+"""``ProjectStore``: one SQLite file per project.
+
+WAL journal, foreign keys, ``PRAGMA application_id`` to recognise a Redraft
+file and ``PRAGMA user_version`` for the schema version (older files are
+migrated by ``MIGRATIONS`` on open; newer ones are refused). Every change is
+committed in one transaction, so there is no "save": whatever returned is on
+disk (autosave), and a crash leaves either the old or the new state. Opening
+and loading never write. Suggestion accept/reject/edit go through a persisted
+undo/redo stack (the ``history`` table).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from engine.align.base import Alignment
+from engine.document.model import Document
+from engine.errors import InputError
+from engine.project.model import STATUSES, Project, SuggestionRecord
+from engine.revision.model import Edit, RevisionDiff, SectionMove
+from engine.reviews.model import Review, ReviewComment
+
+#: "RDRF": marks the file as a Redraft project.
+APPLICATION_ID = 0x52445246
+SCHEMA_VERSION = 1
+SUFFIX = ".redraft"
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE documents (role TEXT PRIMARY KEY CHECK (role IN ('old', 'new')),
+                        path TEXT NOT NULL, data TEXT NOT NULL);
+CREATE TABLE reviews (position INTEGER PRIMARY KEY, data TEXT NOT NULL);
+CREATE TABLE comments (id TEXT PRIMARY KEY, position INTEGER NOT NULL, data TEXT NOT NULL);
+CREATE TABLE edits (id TEXT PRIMARY KEY, position INTEGER NOT NULL, data TEXT NOT NULL);
+CREATE TABLE alignments (comment_id TEXT PRIMARY KEY REFERENCES comments(id) ON DELETE CASCADE,
+                         data TEXT NOT NULL);
+CREATE TABLE suggestions (id TEXT PRIMARY KEY,
+                          comment_id TEXT NOT NULL REFERENCES comments(id) ON DELETE CASCADE,
+                          position INTEGER NOT NULL, status TEXT NOT NULL, edit TEXT NOT NULL,
+                          data TEXT NOT NULL);
+CREATE TABLE responses (comment_id TEXT PRIMARY KEY REFERENCES comments(id) ON DELETE CASCADE,
+                        text TEXT NOT NULL);
+CREATE TABLE tldrs (position INTEGER PRIMARY KEY, text TEXT NOT NULL);
+CREATE TABLE history (seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                      suggestion_id TEXT NOT NULL REFERENCES suggestions(id) ON DELETE CASCADE,
+                      before_status TEXT NOT NULL, before_edit TEXT NOT NULL,
+                      after_status TEXT NOT NULL, after_edit TEXT NOT NULL,
+                      undone INTEGER NOT NULL DEFAULT 0);
+"""
+
+#: ``MIGRATIONS[v]`` upgrades a file from schema ``v`` to ``v + 1`` (inside the open transaction).
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
+
+STAGES = ("documents", "reviews", "comments", "diff", "alignments")
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def review_to_dict(review: Review) -> dict[str, Any]:
+    return {
+        "reviewer": review.reviewer, "text": review.text, "sections": [list(s) for s in review.sections],
+        "offsets": list(review.offsets), "rating": review.rating, "confidence": review.confidence,
+        "source": review.source, "notices": list(review.notices),
+    }
+
+
+def review_from_dict(data: dict[str, Any]) -> Review:
+    return Review(
+        reviewer=data["reviewer"], text=data["text"], sections=[(h, t) for h, t in data.get("sections", [])],
+        offsets=list(data.get("offsets", [])), rating=data.get("rating"), confidence=data.get("confidence"),
+        source=data.get("source", "text"), notices=list(data.get("notices", [])),
+    )
+
+
+def alignment_from_dict(data: dict[str, Any]) -> Alignment:
+    return Alignment(data["comment_id"], list(data.get("edit_ids", [])),
+                     {k: float(v) for k, v in data.get("scores", {}).items()}, list(data.get("notes", [])))
+
+
+class ProjectStore:
+    """A Redraft project file. Use ``create`` or ``open``; safe to share between threads."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+        self.path = path
+        self._conn = conn
+        self._lock = threading.RLock()
+
+    # -- opening -------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: str | Path, name: str, *, overwrite: bool = False) -> "ProjectStore":
+        """A new, empty project file at ``path``."""
+        path = Path(path).expanduser()
+        if path.exists():
+            if not overwrite:
+                raise InputError(f"{path} already exists")
+            for extra in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+                extra.unlink(missing_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = _connect(path)
+        conn.execute("PRAGMA journal_mode = WAL")
+        store = cls(path, conn)
+        now = time.time()
+        with store._tx() as conn:
+            for stmt in _SCHEMA.strip().split(";"):
+                if stmt.strip():
+                    conn.execute(stmt)
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            meta = {"id": uuid.uuid4().hex, "name": name, "created": now, "modified": now, "stages": [],
+                    "reviews_path": "", "aligner": "", "section_moves": []}
+            conn.executemany("INSERT INTO meta VALUES (?, ?)", [(k, _dumps(v)) for k, v in meta.items()])
+        return store
+
+    @classmethod
+    def open(cls, path: str | Path) -> "ProjectStore":
+        """Open an existing project; raises ``InputError`` for anything that is not one we can read."""
+        path = Path(path).expanduser()
+        if not path.is_file():
+            raise InputError(f"no such project file: {path}")
+        with path.open("rb") as fh:
+            header = fh.read(16)
+        if header != b"SQLite format 3\x00":
+            raise InputError(f"{path.name} is not a Redraft project")
+        try:
+            conn = _connect(path)
+        except sqlite3.DatabaseError as err:
+            raise InputError(f"{path.name} is damaged and cannot be opened ({err})") from None
+        try:
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if app_id != APPLICATION_ID:
+                raise InputError(f"{path.name} is an SQLite file but not a Redraft project")
+            if version > SCHEMA_VERSION:
+                raise InputError(
+                    f"{path.name} was saved by a newer Redraft (project schema {version}; "
+                    f"this version reads up to {SCHEMA_VERSION}); update Redraft to open it"
+                )
+            check = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise InputError(f"{path.name} is damaged ({check})")
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":  # copied from elsewhere
+                conn.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.DatabaseError as err:
+            conn.close()
+            raise InputError(f"{path.name} is damaged and cannot be opened ({err})") from None
+        except InputError:
+            conn.close()
+            raise
+        store = cls(path, conn)
+        if version < SCHEMA_VERSION:
+            store._migrate(version)
+        return store
+
+    def _migrate(self, version: int) -> None:
+        with self._tx() as conn:
+            for v in range(version, SCHEMA_VERSION):
+                if v not in MIGRATIONS:
+                    raise InputError(f"{self.path.name}: no migration from project schema {v}")
+                MIGRATIONS[v](conn)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None  # type: ignore[assignment]
+
+    def __enter__(self) -> "ProjectStore":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: all of it is committed, or none of it."""
+        with self._lock:
+            if self._conn is None:
+                raise InputError(f"{self.path.name} is closed")
+            conn = self._conn
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                if conn.execute("SELECT 1 FROM meta WHERE key = 'modified'").fetchone():
+                    self._set_meta(conn, "modified", time.time())
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+
+    # -- meta ----------------------------------------------------------------------------
+
+    @staticmethod
+    def _set_meta(conn: sqlite3.Connection, key: str, value: Any) -> None:
+        conn.execute("INSERT INTO meta VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                     (key, _dumps(value)))
+
+    def _meta(self) -> dict[str, Any]:
+        return {k: json.loads(v) for k, v in self._conn.execute("SELECT key, value FROM meta")}
+
+    def _mark(self, conn: sqlite3.Connection, stage: str, done: bool = True) -> None:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'stages'").fetchone()
+        stages = [s for s in json.loads(row[0]) if s != stage]
+        if done:
+            stages.append(stage)
+        self._set_meta(conn, "stages", [s for s in STAGES if s in stages])
+
+    def rename(self, name: str) -> None:
+        with self._tx() as conn:
+            self._set_meta(conn, "name", name)
+
+    # -- pipeline stages -----------------------------------------------------------------
+
+    def save_documents(self, old: Document | None, new: Document | None = None,
+                       old_path: str = "", new_path: str = "") -> None:
+        """Store the documents given (None leaves one as is); the diff and alignments are dropped."""
+        with self._tx() as conn:
+            for role, doc, path in (("old", old, old_path), ("new", new, new_path)):
+                if doc is not None:
+                    conn.execute("INSERT OR REPLACE INTO documents VALUES (?, ?, ?)",
+                                 (role, path or doc.source_path, _dumps(doc.to_dict())))
+            self._clear_diff(conn)
+            self._mark(conn, "documents")
+
+    def save_reviews(self, reviews: list[Review], source_path: str = "") -> None:
+        with self._tx() as conn:
+            conn.execute("DELETE FROM reviews")
+            conn.executemany("INSERT INTO reviews VALUES (?, ?)",
+                             [(i, _dumps(review_to_dict(r))) for i, r in enumerate(reviews)])
+            self._set_meta(conn, "reviews_path", str(source_path))
+            self._mark(conn, "reviews")
+
+    def save_comments(self, comments: list[ReviewComment]) -> None:
+        """Replace the comments; responses, suggestions and alignments of the ids kept survive."""
+        ids = [c.id for c in comments]
+        if len(set(ids)) != len(ids):
+            raise ValueError("comment ids must be unique")
+        with self._tx() as conn:
+            old = {r[0] for r in conn.execute("SELECT id FROM comments")}
+            conn.executemany("DELETE FROM comments WHERE id = ?", [(i,) for i in old - set(ids)])
+            conn.executemany(
+                "INSERT INTO comments VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+                "position = excluded.position, data = excluded.data",
+                [(c.id, i, _dumps(c.to_dict())) for i, c in enumerate(comments)])
+            self._mark(conn, "comments")
+
+    def save_diff(self, diff: RevisionDiff | None) -> None:
+        """Store the edits (the documents are stored by ``save_documents``); alignments are dropped."""
+        with self._tx() as conn:
+            self._clear_diff(conn)
+            if diff is not None:
+                conn.executemany("INSERT INTO edits VALUES (?, ?, ?)",
+                                 [(e.id, i, _dumps(e.to_dict())) for i, e in enumerate(diff.edits)])
+                self._set_meta(conn, "section_moves", [m.to_dict() for m in diff.section_moves])
+                self._mark(conn, "diff")
+
+    def save_alignments(self, alignments: list[Alignment] | dict[str, Alignment], aligner: str = "") -> None:
+        items = list(alignments.values()) if isinstance(alignments, dict) else list(alignments)
+        with self._tx() as conn:
+            conn.execute("DELETE FROM alignments")
+            conn.executemany("INSERT INTO alignments VALUES (?, ?)",
+                             [(a.comment_id, _dumps(a.to_dict())) for a in items])
+            self._set_meta(conn, "aligner", aligner)
+            self._mark(conn, "alignments")
+
+    def _clear_diff(self, conn: sqlite3.Connection) -> None:
+        conn.execute("DELETE FROM edits")
+        conn.execute("DELETE FROM alignments")
+        self._set_meta(conn, "section_moves", [])
+        self._mark(conn, "diff", False)
+        self._mark(conn, "alignments", False)
+
+    # -- author's work -------------------------------------------------------------------
+
+    def add_suggestion(self, rec: SuggestionRecord) -> None:
+        """Add (or replace) a suggestion; not an undoable step."""
+        if rec.status not in STATUSES:
+            raise ValueError(f"unknown suggestion status {rec.status!r}")
+        with self._tx() as conn:
+            row = conn.execute("SELECT position FROM suggestions WHERE id = ?", (rec.id,)).fetchone()
+            position = row[0] if row else conn.execute(
+                "SELECT COALESCE(MAX(position) + 1, 0) FROM suggestions").fetchone()[0]
+            try:
+                conn.execute("INSERT OR REPLACE INTO suggestions VALUES (?, ?, ?, ?, ?, ?)",
+                             (rec.id, rec.comment_id, position, rec.status, rec.edit, _dumps(rec.to_dict())))
+            except sqlite3.IntegrityError:
+                raise KeyError(f"no comment {rec.comment_id!r} in this project") from None
+
+    def set_suggestion_status(self, suggestion_id: str, status: str, edit_text: str | None = None) -> None:
+        """Accept, reject or edit a suggestion (``edit_text`` replaces its edit); undoable."""
+        if status not in STATUSES:
+            raise ValueError(f"unknown suggestion status {status!r}")
+        with self._tx() as conn:
+            row = conn.execute("SELECT status, edit FROM suggestions WHERE id = ?", (suggestion_id,)).fetchone()
+            if row is None:
+                raise KeyError(suggestion_id)
+            after_edit = row[1] if edit_text is None else edit_text
+            if (status, after_edit) == tuple(row):
+                return
+            conn.execute("DELETE FROM history WHERE undone = 1")
+            conn.execute("INSERT INTO history (suggestion_id, before_status, before_edit, after_status, after_edit) "
+                         "VALUES (?, ?, ?, ?, ?)", (suggestion_id, row[0], row[1], status, after_edit))
+            conn.execute("UPDATE suggestions SET status = ?, edit = ? WHERE id = ?", (status, after_edit, suggestion_id))
+
+    def undo(self) -> str | None:
+        """Undo the last accept/reject/edit; returns the suggestion id, or None when nothing is left."""
+        with self._tx() as conn:
+            row = conn.execute("SELECT seq, suggestion_id, before_status, before_edit FROM history "
+                               "WHERE undone = 0 ORDER BY seq DESC LIMIT 1").fetchone()
+            if row is None:
+                return None
+            conn.execute("UPDATE suggestions SET status = ?, edit = ? WHERE id = ?", (row[2], row[3], row[1]))
+            conn.execute("UPDATE history SET undone = 1 WHERE seq = ?", (row[0],))
+            return row[1]
+
+    def redo(self) -> str | None:
+        """Redo the last undone step; returns the suggestion id, or None."""
+        with self._tx() as conn:
+            row = conn.execute("SELECT seq, suggestion_id, after_status, after_edit FROM history "
+                               "WHERE undone = 1 ORDER BY seq LIMIT 1").fetchone()
+            if row is None:
+                return None
+            conn.execute("UPDATE suggestions SET status = ?, edit = ? WHERE id = ?", (row[2], row[3], row[1]))
+            conn.execute("UPDATE history SET undone = 0 WHERE seq = ?", (row[0],))
+            return row[1]
+
+    def can_undo(self) -> bool:
+        with self._lock:
+            return self._conn.execute("SELECT 1 FROM history WHERE undone = 0 LIMIT 1").fetchone() is not None
+
+    def can_redo(self) -> bool:
+        with self._lock:
+            return self._conn.execute("SELECT 1 FROM history WHERE undone = 1 LIMIT 1").fetchone() is not None
+
+    def set_response(self, comment_id: str, text: str) -> None:
+        """The author's response to a comment ("" removes it)."""
+        with self._tx() as conn:
+            if not text.strip():
+                conn.execute("DELETE FROM responses WHERE comment_id = ?", (comment_id,))
+                return
+            try:
+                conn.execute("INSERT OR REPLACE INTO responses VALUES (?, ?)", (comment_id, text))
+            except sqlite3.IntegrityError:
+                raise KeyError(f"no comment {comment_id!r} in this project") from None
+
+    def set_tldrs(self, tldrs: list[str]) -> None:
+        with self._tx() as conn:
+            conn.execute("DELETE FROM tldrs")
+            conn.executemany("INSERT INTO tldrs VALUES (?, ?)", list(enumerate(tldrs)))
+
+    # -- loading -------------------------------------------------------------------------
+
+    def load(self) -> Project:
+        """The whole project as stored (reads only)."""
+        with self._lock:
+            if self._conn is None:
+                raise InputError(f"{self.path.name} is closed")
+            try:
+                return self._load()
+            except (sqlite3.DatabaseError, ValueError, KeyError, TypeError) as err:
+                raise InputError(f"{self.path.name} is damaged ({type(err).__name__}: {err})") from None
+
+    def _load(self) -> Project:
+        conn = self._conn
+        conn.execute("BEGIN")  # one consistent snapshot
+        try:
+            meta = self._meta()
+            docs = {}
+            for role, path, data in conn.execute("SELECT role, path, data FROM documents"):
+                doc = Document.from_dict(json.loads(data))
+                doc.source_path = path
+                docs[role] = (doc, path)
+            project = Project(id=meta["id"], name=meta["name"], path=self.path,
+                              created=meta.get("created", 0.0), modified=meta.get("modified", 0.0),
+                              stages=list(meta.get("stages", [])), reviews_path=meta.get("reviews_path", ""),
+                              aligner=meta.get("aligner", ""))
+            if "old" in docs:
+                project.old, project.old_path = docs["old"]
+            if "new" in docs:
+                project.new, project.new_path = docs["new"]
+            project.reviews = [review_from_dict(json.loads(d))
+                               for (d,) in conn.execute("SELECT data FROM reviews ORDER BY position")]
+            project.comments = [ReviewComment.from_dict(json.loads(d))
+                                for (d,) in conn.execute("SELECT data FROM comments ORDER BY position")]
+            if "diff" in project.stages and project.old is not None and project.new is not None:
+                edits = [Edit.from_dict(json.loads(d))
+                         for (d,) in conn.execute("SELECT data FROM edits ORDER BY position")]
+                moves = [SectionMove(m["section"], tuple(m["edit_ids"])) for m in meta.get("section_moves", [])]
+                project.diff = RevisionDiff(old=project.old, new=project.new, edits=edits, section_moves=moves)
+            for (d,) in conn.execute("SELECT data FROM alignments"):
+                a = alignment_from_dict(json.loads(d))
+                project.alignments[a.comment_id] = a
+            for status, edit, d in conn.execute("SELECT status, edit, data FROM suggestions ORDER BY position"):
+                rec = SuggestionRecord.from_dict({**json.loads(d), "status": status, "edit": edit})
+                project.suggestions.setdefault(rec.comment_id, []).append(rec)
+            project.notes = dict(conn.execute("SELECT comment_id, text FROM responses").fetchall())
+            project.tldrs = [t for (t,) in conn.execute("SELECT text FROM tldrs ORDER BY position")]
+        finally:
+            conn.execute("COMMIT")
+        return project
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=10.0)
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA synchronous = FULL")
+    return conn
+
+
+def default_project_path(name: str) -> Path:
+    """``app_paths().projects / "<name>.redraft"`` (the name made safe for a file name)."""
+    from engine.paths import app_paths
+
+    safe = "".join(ch if ch.isalnum() or ch in " -_." else "_" for ch in name).strip(" .") or "project"
+    return app_paths().projects / f"{safe}{SUFFIX}"
