@@ -16,7 +16,7 @@ from engine import __version__
 from engine.errors import Cancelled, RedraftError
 
 #: Command modules under ``engine.cli``, in the order ``--help`` lists them.
-COMMANDS = ["extract", "diff", "gui", "models", "comments", "align", "eval"]
+COMMANDS = ["extract", "diff", "gui", "models", "comments", "align", "eval", "project", "export"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -35,7 +35,7 @@ def reviews_source(reviews: str | Path) -> tuple[Path | None, str]:
     if one_line and reviews.strip():
         candidate = Path(reviews.strip()).expanduser()
         if candidate.is_file():
-            return candidate, ""
+            return candidate.resolve(), ""
         if candidate.suffix.lower() in REVIEW_SUFFIXES:
             raise InputError(f"no such file: {candidate}")
     return None, reviews
@@ -89,6 +89,8 @@ def build_project(
     from engine.reviews import extract_comments, load_reviews, parse_reviews
 
     cancel = cancel or CancelToken()
+    old_path = Path(old_path).expanduser().resolve()
+    new_path = Path(new_path).expanduser().resolve() if new_path else None
     if not str(reviews).strip():
         raise InputError("no reviews given (a file or pasted text)")
     review_file, review_text = reviews_source(reviews)

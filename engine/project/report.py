@@ -1,0 +1,105 @@
+"""The revision report: one self-contained HTML page with summary counts, every
+comment linked to its edits, and side-by-side word diffs of every changed
+paragraph, each linked back to its comments."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from engine.errors import InputError
+from engine.project.model import Project
+from engine.revision.model import EDIT_TYPES
+from engine.revision.render import edit_label, html_pair
+
+_CSS = """
+body{font:14px/1.5 system-ui,sans-serif;margin:0 auto;max-width:1400px;padding:0 20px;color:#222;background:#fafafa}
+h1{font-size:22px}h2{font-size:18px;margin-top:28px}
+table{border-collapse:collapse;width:100%;table-layout:fixed;background:#fff}
+td,th{vertical-align:top;padding:6px 10px;border-bottom:1px solid #e4e4e4;text-align:left}
+th.meta,td.meta{width:170px;font-size:12px;color:#555}
+td.id{width:60px}td.status{width:110px}
+.counts td{width:auto}.counts{width:auto}
+.rd-del{background:#fdd;color:#900;text-decoration:line-through}
+.rd-ins{background:#dfd;color:#060;text-decoration:none}
+.badge{display:inline-block;padding:0 6px;border-radius:8px;background:#eee;font-weight:600}
+.addressed{background:#cfc}.not-addressed{background:#fcc}.unknown{background:#eee}
+.badge.major,.badge.deleted{background:#fcc}.badge.added{background:#cfc}
+.badge.minor{background:#ffd}.badge.moved{background:#cdf}
+.response{color:#333;font-style:italic}
+a{color:#0645ad}
+"""
+
+
+def _anchor(comment_id: str) -> str:
+    return "c-" + "".join(ch if ch.isalnum() else "-" for ch in comment_id)
+
+
+def _counts_table(rows: list[tuple[str, int]]) -> str:
+    return '<table class="counts">' + "".join(
+        f"<tr><td>{html.escape(k)}</td><td>{v}</td></tr>" for k, v in rows) + "</table>"
+
+
+def revision_report_html(project: Project) -> str:
+    """The report as one HTML page (inline CSS, no scripts or outside resources)."""
+    esc = html.escape
+    statuses = project.statuses()
+    doc = project.new or project.old
+    title = f"Revision report: {(doc.title if doc and doc.title else '') or project.name}"
+    parts = [f"<h1>{esc(title)}</h1>"]
+    summary = [("comments", len(project.comments)), ("reviewers", len(project.comments_by_reviewer()))]
+    for s in ("addressed", "not addressed", "unknown"):
+        summary.append((f"comments {s}", sum(v == s for v in statuses.values())))
+    summary.append(("suggestions accepted or edited",
+                    sum(len(project.kept_suggestions(c.id)) for c in project.comments)))
+    summary.append(("comments with a response", sum(bool(project.response(c.id)) for c in project.comments)))
+    if project.diff is not None:
+        counts = project.diff.counts
+        summary += [(f"paragraphs {t.value}", counts[t.value]) for t in EDIT_TYPES]
+    parts += ["<h2>Summary</h2>", _counts_table(summary)]
+    if project.diff is not None:
+        parts.append(f"<p>{esc(project.diff.summary())}</p>")
+    else:
+        parts.append("<p>No revised version in this project: there are no diffs to show.</p>")
+
+    parts.append("<h2>Comments</h2>")
+    for reviewer, comments in project.comments_by_reviewer().items():
+        parts.append(f"<h3>{esc(reviewer)}</h3><table>")
+        for c in comments:
+            status = statuses[c.id]
+            links = ", ".join(f'<a href="#{esc(e.id)}">{esc(e.id)}</a> ({esc(edit_label(e))})'
+                              for e in project.aligned_edits(c.id)) or "no edit"
+            response = project.response(c.id)
+            parts.append(
+                f'<tr id="{_anchor(c.id)}"><td class="id">{esc(c.id)}</td>'
+                f'<td class="status"><span class="badge {status.replace(" ", "-")}">{esc(status)}</span></td>'
+                f"<td>{esc(c.full_text)}"
+                + (f'<div class="response">Response: {esc(response)}</div>' if response else "")
+                + f"<div>Edits: {links}</div></td></tr>")
+        parts.append("</table>")
+
+    if project.diff is not None:
+        changed = project.diff.changed_edits()
+        parts.append(f"<h2>Changed paragraphs ({len(changed)})</h2>")
+        names = [esc(d.title or d.source_path or "") for d in (project.diff.old, project.diff.new)]
+        parts.append(f'<table><tr><th class="meta">edit</th><th>old: {names[0]}</th><th>new: {names[1]}</th></tr>')
+        for e in changed:
+            old_html, new_html = html_pair(e.diff)
+            refs = ", ".join(f'<a href="#{_anchor(cid)}">{esc(cid)}</a>' for cid in project.comments_for_edit(e.id))
+            meta = (f'<span class="badge {e.type.value}">{esc(edit_label(e))}</span><br>{esc(e.id)}<br>'
+                    f"{esc(e.section)}" + (f"<br>comments: {refs}" if refs else ""))
+            parts.append(f'<tr id="{esc(e.id)}"><td class="meta">{meta}</td>'
+                         f'<td class="side old">{old_html}</td><td class="side new">{new_html}</td></tr>')
+        parts.append("</table>")
+    return ('<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
+            f"<title>{esc(title)}</title><style>{_CSS}</style></head>\n<body>\n"
+            + "\n".join(parts) + "\n</body></html>\n")
+
+
+def write_revision_report(project: Project, path: str | Path) -> Path:
+    path = Path(path).expanduser()
+    try:
+        path.write_text(revision_report_html(project), encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"cannot write {path}: {err.strerror or err}") from None
+    return path
