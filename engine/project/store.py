@@ -190,9 +190,11 @@ class ProjectStore:
                 raise InputError(f"{self.path.name} is closed")
             conn = self._conn
             conn.execute("BEGIN IMMEDIATE")
+            changes = conn.total_changes
             try:
                 yield conn
-                if conn.execute("SELECT 1 FROM meta WHERE key = 'modified'").fetchone():
+                if conn.total_changes != changes and conn.execute(
+                        "SELECT 1 FROM meta WHERE key = 'modified'").fetchone():
                     self._set_meta(conn, "modified", time.time())
                 conn.execute("COMMIT")
             except BaseException:
