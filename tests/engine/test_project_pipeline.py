@@ -1,0 +1,100 @@
+"""build_project: progress, cancel keeps completed stages, pasted reviews, no
+revised version, the default aligner, PDF input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import Cancelled, InputError
+from engine.jobs import CancelToken, Progress, run_job
+from engine.project import ProjectStore
+from engine.project.pipeline import DEFAULT_ALIGNER, build_project, reviews_source
+
+REPO = Path(__file__).resolve().parents[2]
+DEMO = REPO / "resources" / "demo"
+
+
+def test_cancel_mid_pipeline_keeps_completed_stages(tmp_path: Path) -> None:
+    store = ProjectStore.create(tmp_path / "demo.redraft", "demo")
+    cancel = CancelToken()
+    seen: list[Progress] = []
+
+    def on_progress(p: Progress) -> None:
+        seen.append(p)
+        if p.label.startswith("comparing the versions"):
+            cancel.cancel()
+
+    job = build_project(store, DEMO / "draft_v1.md", DEMO / "draft_v2.md", DEMO / "reviews.md",
+                        aligner="bm25", cancel=cancel)
+    with pytest.raises(Cancelled):
+        run_job(job, on_progress)
+    store.close()
+    with ProjectStore.open(tmp_path / "demo.redraft") as again:
+        project = again.load()
+    assert project.stages == ["documents", "reviews", "comments"]
+    assert project.old is not None and project.new is not None and len(project.comments) == 7
+    assert project.diff is None and project.alignments == {}
+    assert {project.status(c.id) for c in project.comments} == {"unknown"}
+    assert [p.done for p in seen] == sorted(p.done for p in seen)
+
+    # Running again on the same store completes it.
+    done = run_job(build_project(store := ProjectStore.open(tmp_path / "demo.redraft"), DEMO / "draft_v1.md",
+                                 DEMO / "draft_v2.md", DEMO / "reviews.md", aligner="bm25"))
+    store.close()
+    assert done.stages[-1] == "alignments" and done.diff is not None and len(done.alignments) == 7
+
+
+def test_default_aligner_on_the_demo(tmp_path: Path) -> None:
+    assert DEFAULT_ALIGNER == "hybrid"
+    store = ProjectStore.create(tmp_path / "demo.redraft", "demo")
+    progress: list[Progress] = []
+    project = run_job(build_project(store, DEMO / "draft_v1.md", DEMO / "draft_v2.md", DEMO / "reviews.md"),
+                      progress.append)
+    store.close()
+    assert project.aligner == "hybrid"
+    assert progress[-1].done == progress[-1].total and [p.done for p in progress] == sorted(p.done for p in progress)
+    # R1.3 asks for the exit-loss weights; the revision added them in e0007.
+    assert "e0007" in project.alignments["R1.3"].edit_ids
+    assert "e0008" in project.alignments["R1.1"].edit_ids
+    assert sum(s == "addressed" for s in project.statuses().values()) >= 5
+
+
+def test_pasted_reviews_without_revised_version(tmp_path: Path) -> None:
+    text = (DEMO / "reviews.md").read_text(encoding="utf-8")
+    store = ProjectStore.create(tmp_path / "paste.redraft", "paste")
+    project = run_job(build_project(store, DEMO / "draft_v1.md", None, text))
+    store.close()
+    assert project.stages == ["documents", "reviews", "comments"]
+    assert project.reviews_path == "" and [r.reviewer for r in project.reviews] == ["Reviewer 1", "Reviewer 2"]
+    assert project.new is None and project.diff is None and len(project.comments) == 7
+    assert set(project.statuses().values()) == {"unknown"}
+
+
+def test_cgo18_pdf_draft(tmp_path: Path, shared_data: Path) -> None:
+    cgo = shared_data / "revision" / "cgo18"
+    store = ProjectStore.create(tmp_path / "cgo.redraft", "cgo18 pdf")
+    project = run_job(build_project(store, cgo / "submission.pdf", cgo / "camera_ready.pdf", cgo / "rebuttal.md",
+                                    aligner="bm25"))
+    store.close()
+    with ProjectStore.open(tmp_path / "cgo.redraft") as again:
+        loaded = again.load()
+    assert loaded.old.source_format == "pdf" and loaded.old.page_count >= 8
+    assert loaded.diff.counts == project.diff.counts and len(loaded.diff.changed_edits()) > 30
+    changed = loaded.diff.changed_edits()[0]
+    assert loaded.paragraph(changed.target_ids[0] if changed.target_ids else changed.source_ids[0],
+                            new=bool(changed.target_ids)).regions  # page boxes survive the round trip
+
+
+def test_bad_inputs_are_clear_errors(tmp_path: Path) -> None:
+    store = ProjectStore.create(tmp_path / "x.redraft", "x")
+    with pytest.raises(InputError, match="no such file"):
+        run_job(build_project(store, DEMO / "draft_v1.md", None, str(tmp_path / "missing.md")))
+    with pytest.raises(InputError, match="no reviews"):
+        run_job(build_project(store, DEMO / "draft_v1.md", None, "  "))
+    with pytest.raises(InputError, match="unknown alignment method"):
+        run_job(build_project(store, DEMO / "draft_v1.md", DEMO / "draft_v2.md", DEMO / "reviews.md", aligner="x"))
+    store.close()
+    assert reviews_source(str(DEMO / "reviews.md"))[0] == (DEMO / "reviews.md").resolve()
+    assert reviews_source("Reviewer 1\nPlease add a baseline.") == (None, "Reviewer 1\nPlease add a baseline.")
