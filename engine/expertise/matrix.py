@@ -91,11 +91,16 @@ class ScoreMatrix:
         }
 
 
+def fused_paper_scores(tf: np.ndarray, em: np.ndarray, encoder_name: str | None) -> np.ndarray:
+    """Equal-weight mean of the TF-IDF and embedding similarity percentiles, paper by paper."""
+    em_ref = _EMBED_REFERENCE if encoder_name == MINILM_NAME else None
+    return 0.5 * percentiles(tf, _TFIDF_REFERENCE) + 0.5 * percentiles(em, em_ref)
+
+
 def _fused(corpus: Corpus, encoder: Any, cancel: CancelToken | None) -> tuple[np.ndarray, dict[str, np.ndarray]]:
     tf, _ = tfidf_paper_similarity(corpus)
     em = embedding_paper_similarity(corpus, encoder, cancel)
-    em_ref = _EMBED_REFERENCE if getattr(encoder, "name", "") == MINILM_NAME else None
-    mixed = 0.5 * percentiles(tf, _TFIDF_REFERENCE) + 0.5 * percentiles(em, em_ref)
+    mixed = fused_paper_scores(tf, em, getattr(encoder, "name", None))
     return aggregate(mixed, corpus.groups, "top3"), {"tfidf": tf, "embed": em}
 
 
@@ -117,6 +122,8 @@ def score_matrix_job(
         encoder = embedded_encoder()
     yield Progress(0, 2, "comparing papers")
     sims: dict[str, np.ndarray] = {}
+    if scorer == "tpms-full" and not any(p.text for p in corpus.papers + submissions):
+        raise InputError("tpms-full needs full texts (PDFs); these papers carry titles and abstracts only")
     if scorer in TPMS_REGIMES:
         scores = tpms_scores(corpus, TPMS_REGIMES[scorer])
     elif scorer == "fused":

@@ -1,0 +1,107 @@
+"""``redraft expertise``: how well a reviewer's own papers match a paper, or a whole track.
+
+    redraft expertise --profile PROFILE --paper PAPER [--scorer S] [--json]
+    redraft expertise --matrix --reviewers ARCHIVES_DIR --submissions SUBMISSIONS_JSON --out OUT.json [--scorer S]
+
+OUT.json is ``{reviewer_id: {submission_id: score}}`` with reviewer ids taken
+from the archive names (``~<id>.jsonl``), the format the gold-standard
+repository's evaluation script reads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.cli.common import print_json
+from engine.errors import InputError
+from engine.expertise.matrix import DEFAULT_SCORER, SCORERS
+
+
+def add_model_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--scorer", choices=SCORERS, default=DEFAULT_SCORER, help=f"scorer (default: {DEFAULT_SCORER})")
+    p.add_argument("--encoder", metavar="DIR",
+                   help="a local transformers/sentence-transformers folder (e.g. SPECTER2) instead of the embedded MiniLM")
+    p.add_argument("--recent", type=int, default=20, help="keep the N most recent profile papers (default: 20)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the shuffle that orders same-year papers")
+
+
+def make_encoder(args: argparse.Namespace) -> Any:
+    if not (args.scorer == "fused" or args.scorer.startswith("embed")):
+        return None
+    if args.encoder:
+        from engine.models.embed_cache import EmbeddingCache
+        from engine.models.encoder import TransformersEncoder
+
+        return TransformersEncoder(args.encoder, cache=EmbeddingCache())
+    from engine.models.embedded import embedded_encoder
+
+    return embedded_encoder()
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("expertise", help="reviewer expertise for a paper (or a reviewers x submissions matrix)")
+    p.add_argument("--profile", help="the reviewer's papers: a PDF folder, .bib, Semantic Scholar .json or OpenReview .jsonl")
+    p.add_argument("--paper", help="the paper to score (PDF, .tex, .md, .txt, or a JSON record)")
+    p.add_argument("--matrix", action="store_true", help="area-chair mode: every reviewer against every submission")
+    p.add_argument("--reviewers", metavar="ARCHIVES_DIR", help="folder of ~<reviewer>.jsonl archives (with --matrix)")
+    p.add_argument("--submissions", metavar="JSON", help="OpenReview submissions JSON (with --matrix)")
+    p.add_argument("--out", metavar="OUT.json", help="where to write the matrix (with --matrix)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    add_model_args(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.recent < 1:
+        raise InputError("--recent must be at least 1")
+    if args.matrix:
+        return run_matrix(args)
+    if not args.profile or not args.paper:
+        raise InputError("give --profile and --paper (or --matrix with --reviewers, --submissions and --out)")
+    from engine.expertise.evidence import explain
+    from engine.expertise.profile import load_profile, load_submission
+
+    full = args.scorer == "tpms-full"
+    profile = load_profile(args.profile, recent=args.recent, seed=args.seed, full_text=full)
+    paper = load_submission(args.paper, full_text=full)
+    report = explain(profile, paper, args.scorer, make_encoder(args))
+    if args.json:
+        print_json(report.to_dict())
+        return 0
+    estimate = f", estimated expertise {report.estimate:.1f}/5" if report.estimate is not None else ""
+    print(f"{report.reviewer} vs {report.paper!r}: {report.scorer} score {report.score:.3f}{estimate}")
+    for c in report.conflicts:
+        print(f"  CONFLICT ({c.kind}): {c.detail}")
+    if report.shared_terms:
+        print(f"  shared key terms: {', '.join(report.shared_terms)}")
+    for e in report.evidence:
+        embed = f", embedding {e.embed:.2f}" if e.embed is not None else ""
+        year = f" ({e.year})" if e.year else ""
+        print(f"  - {e.title}{year}: TF-IDF {e.tfidf:.2f}{embed}; terms: {', '.join(e.shared_terms) or '-'}")
+    for n in report.notices:
+        print(f"redraft: note: {n}", file=sys.stderr)
+    return 0
+
+
+def run_matrix(args: argparse.Namespace) -> int:
+    if not (args.reviewers and args.submissions and args.out):
+        raise InputError("--matrix needs --reviewers ARCHIVES_DIR, --submissions JSON and --out OUT.json")
+    from engine.expertise.matrix import read_archives, read_submissions, score_matrix_job
+    from engine.jobs import run_job
+
+    profiles = read_archives(args.reviewers, args.recent, args.seed)
+    submissions = read_submissions(args.submissions)
+    result = run_job(score_matrix_job(profiles, submissions, args.scorer, make_encoder(args)))
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result.to_dict()), encoding="utf-8")
+    summary = {"reviewers": len(profiles), "submissions": len(submissions), "scorer": args.scorer, "out": str(out)}
+    if args.json:
+        print_json(summary)
+    else:
+        print(f"{len(profiles)} reviewers x {len(submissions)} submissions ({args.scorer}) -> {out}")
+    return 0
