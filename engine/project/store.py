@@ -16,7 +16,7 @@ import sqlite3
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -25,67 +25,12 @@ from engine.align.base import Alignment
 from engine.document.model import Document
 from engine.errors import InputError
 from engine.project.model import STATUSES, Project, SuggestionRecord
+from engine.project.schema import (
+    APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION, STAGES, SUFFIX, alignment_from_dict, dumps,
+    review_from_dict, review_to_dict,
+)
 from engine.revision.model import Edit, RevisionDiff, SectionMove
 from engine.reviews.model import Review, ReviewComment
-
-#: "RDRF": marks the file as a Redraft project.
-APPLICATION_ID = 0x52445246
-SCHEMA_VERSION = 1
-SUFFIX = ".redraft"
-
-_SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE documents (role TEXT PRIMARY KEY CHECK (role IN ('old', 'new')),
-                        path TEXT NOT NULL, data TEXT NOT NULL);
-CREATE TABLE reviews (position INTEGER PRIMARY KEY, data TEXT NOT NULL);
-CREATE TABLE comments (id TEXT PRIMARY KEY, position INTEGER NOT NULL, data TEXT NOT NULL);
-CREATE TABLE edits (id TEXT PRIMARY KEY, position INTEGER NOT NULL, data TEXT NOT NULL);
-CREATE TABLE alignments (comment_id TEXT PRIMARY KEY REFERENCES comments(id) ON DELETE CASCADE,
-                         data TEXT NOT NULL);
-CREATE TABLE suggestions (id TEXT PRIMARY KEY,
-                          comment_id TEXT NOT NULL REFERENCES comments(id) ON DELETE CASCADE,
-                          position INTEGER NOT NULL, status TEXT NOT NULL, edit TEXT NOT NULL,
-                          data TEXT NOT NULL);
-CREATE TABLE responses (comment_id TEXT PRIMARY KEY REFERENCES comments(id) ON DELETE CASCADE,
-                        text TEXT NOT NULL);
-CREATE TABLE tldrs (position INTEGER PRIMARY KEY, text TEXT NOT NULL);
-CREATE TABLE history (seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                      suggestion_id TEXT NOT NULL REFERENCES suggestions(id) ON DELETE CASCADE,
-                      before_status TEXT NOT NULL, before_edit TEXT NOT NULL,
-                      after_status TEXT NOT NULL, after_edit TEXT NOT NULL,
-                      undone INTEGER NOT NULL DEFAULT 0);
-"""
-
-#: ``MIGRATIONS[v]`` upgrades a file from schema ``v`` to ``v + 1`` (inside the open transaction).
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
-
-STAGES = ("documents", "reviews", "comments", "diff", "alignments")
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-def review_to_dict(review: Review) -> dict[str, Any]:
-    return {
-        "reviewer": review.reviewer, "text": review.text, "sections": [list(s) for s in review.sections],
-        "offsets": list(review.offsets), "rating": review.rating, "confidence": review.confidence,
-        "source": review.source, "notices": list(review.notices),
-    }
-
-
-def review_from_dict(data: dict[str, Any]) -> Review:
-    return Review(
-        reviewer=data["reviewer"], text=data["text"], sections=[(h, t) for h, t in data.get("sections", [])],
-        offsets=list(data.get("offsets", [])), rating=data.get("rating"), confidence=data.get("confidence"),
-        source=data.get("source", "text"), notices=list(data.get("notices", [])),
-    )
-
-
-def alignment_from_dict(data: dict[str, Any]) -> Alignment:
-    return Alignment(data["comment_id"], list(data.get("edit_ids", [])),
-                     {k: float(v) for k, v in data.get("scores", {}).items()}, list(data.get("notes", [])))
-
 
 class ProjectStore:
     """A Redraft project file. Use ``create`` or ``open``; safe to share between threads."""
@@ -112,14 +57,14 @@ class ProjectStore:
         store = cls(path, conn)
         now = time.time()
         with store._tx() as conn:
-            for stmt in _SCHEMA.strip().split(";"):
+            for stmt in SCHEMA_SQL.strip().split(";"):
                 if stmt.strip():
                     conn.execute(stmt)
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             meta = {"id": uuid.uuid4().hex, "name": name, "created": now, "modified": now, "stages": [],
                     "reviews_path": "", "aligner": "", "section_moves": []}
-            conn.executemany("INSERT INTO meta VALUES (?, ?)", [(k, _dumps(v)) for k, v in meta.items()])
+            conn.executemany("INSERT INTO meta VALUES (?, ?)", [(k, dumps(v)) for k, v in meta.items()])
         return store
 
     @classmethod
@@ -206,7 +151,7 @@ class ProjectStore:
     @staticmethod
     def _set_meta(conn: sqlite3.Connection, key: str, value: Any) -> None:
         conn.execute("INSERT INTO meta VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                     (key, _dumps(value)))
+                     (key, dumps(value)))
 
     def _meta(self) -> dict[str, Any]:
         return {k: json.loads(v) for k, v in self._conn.execute("SELECT key, value FROM meta")}
@@ -231,7 +176,7 @@ class ProjectStore:
             for role, doc, path in (("old", old, old_path), ("new", new, new_path)):
                 if doc is not None:
                     conn.execute("INSERT OR REPLACE INTO documents VALUES (?, ?, ?)",
-                                 (role, path or doc.source_path, _dumps(doc.to_dict())))
+                                 (role, path or doc.source_path, dumps(doc.to_dict())))
             self._clear_diff(conn)
             self._mark(conn, "documents")
 
@@ -239,7 +184,7 @@ class ProjectStore:
         with self._tx() as conn:
             conn.execute("DELETE FROM reviews")
             conn.executemany("INSERT INTO reviews VALUES (?, ?)",
-                             [(i, _dumps(review_to_dict(r))) for i, r in enumerate(reviews)])
+                             [(i, dumps(review_to_dict(r))) for i, r in enumerate(reviews)])
             self._set_meta(conn, "reviews_path", str(source_path))
             self._mark(conn, "reviews")
 
@@ -254,7 +199,7 @@ class ProjectStore:
             conn.executemany(
                 "INSERT INTO comments VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
                 "position = excluded.position, data = excluded.data",
-                [(c.id, i, _dumps(c.to_dict())) for i, c in enumerate(comments)])
+                [(c.id, i, dumps(c.to_dict())) for i, c in enumerate(comments)])
             self._mark(conn, "comments")
 
     def save_diff(self, diff: RevisionDiff | None) -> None:
@@ -263,7 +208,7 @@ class ProjectStore:
             self._clear_diff(conn)
             if diff is not None:
                 conn.executemany("INSERT INTO edits VALUES (?, ?, ?)",
-                                 [(e.id, i, _dumps(e.to_dict())) for i, e in enumerate(diff.edits)])
+                                 [(e.id, i, dumps(e.to_dict())) for i, e in enumerate(diff.edits)])
                 self._set_meta(conn, "section_moves", [m.to_dict() for m in diff.section_moves])
                 self._mark(conn, "diff")
 
@@ -272,7 +217,7 @@ class ProjectStore:
         with self._tx() as conn:
             conn.execute("DELETE FROM alignments")
             conn.executemany("INSERT INTO alignments VALUES (?, ?)",
-                             [(a.comment_id, _dumps(a.to_dict())) for a in items])
+                             [(a.comment_id, dumps(a.to_dict())) for a in items])
             self._set_meta(conn, "aligner", aligner)
             self._mark(conn, "alignments")
 
@@ -295,7 +240,7 @@ class ProjectStore:
                 "SELECT COALESCE(MAX(position) + 1, 0) FROM suggestions").fetchone()[0]
             try:
                 conn.execute("INSERT OR REPLACE INTO suggestions VALUES (?, ?, ?, ?, ?, ?)",
-                             (rec.id, rec.comment_id, position, rec.status, rec.edit, _dumps(rec.to_dict())))
+                             (rec.id, rec.comment_id, position, rec.status, rec.edit, dumps(rec.to_dict())))
             except sqlite3.IntegrityError:
                 raise KeyError(f"no comment {rec.comment_id!r} in this project") from None
 
