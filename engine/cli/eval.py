@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 
-KINDS = ["align"]
+KINDS = ["align", "tldr", "edits"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -1,0 +1,42 @@
+"""``redraft tldr PAPER [--extractive | --model M] [--json]``: one-sentence TLDR
+candidates (contribution- and result-focused) or the extractive TLDR."""
+
+from __future__ import annotations
+
+import argparse
+
+from engine.cli.common import print_json
+from engine.cli.suggest import add_model_args, open_model, print_notes
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("tldr", help="write a one-sentence TLDR of a paper")
+    p.add_argument("paper", help="the paper (PDF, LaTeX, Markdown or text)")
+    p.add_argument("--extractive", action="store_true", help="pick an abstract sentence; no model")
+    add_model_args(p, max_tokens=64)
+    p.add_argument("--json", action="store_true", help="print the candidates as JSON")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from engine.document import load_document
+    from engine.generate.tldr import TldrGenerator, extractive_for_document
+
+    document = load_document(args.paper)
+    note = None
+    if args.extractive:
+        data = extractive_for_document(document)
+    else:
+        generator, note = open_model(args)
+        data = TldrGenerator(generator, max_tokens=args.max_tokens).for_document(document)
+    data["model_note"] = note
+    if args.json:
+        print_json(data)
+        return 0
+    print_notes(([note] if note else []) + data["notices"])
+    print(f"Model: {data['model']}{' (weak smoke-test default)' if note else ''}; input: {data['source']}")
+    for c in data["candidates"]:
+        print(f"[{c['style']}] {c['text']} ({c['words']} words{'' if c['valid'] else ', outside 15-25'})")
+        for f in c["flags"]:
+            print(f"  [{f['severity']}] {f['code']}: {f['message']}")
+    return 0

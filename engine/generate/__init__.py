@@ -1,0 +1,1 @@
+"""Suggestions: edits per review comment, instruction edits, TLDRs, and their checks."""

@@ -1,0 +1,181 @@
+"""Post-checks on a generated edit, after ARIES's failure modes (section 6.2).
+
+Rewrites (the edit changes, a flag says so):
+- numbers that appear in neither the paper context nor the comment become
+  ``[[RESULT: ...]]`` placeholders: a suggestion never carries an invented figure;
+- citations not found in the context become ``[[CITATION: ...?]]``;
+- lead-in clauses about the reviewer ("As the reviewer suggested, ...") go.
+Flags only (shown with the suggestion):
+- ``mentions_reviewer``: the edit still talks about the reviewer;
+- ``paraphrases_comment``: it reuses the comment's wording (word-trigram overlap);
+- ``promises``: it promises or defers ("we will", "in future work", "in the final version");
+- ``no_technical_detail``: no number, placeholder, citation, formula or acronym.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.generate import placeholders
+
+PARAPHRASE_THRESHOLD = 0.3
+
+_NUMBER = re.compile(r"(?<![\w.\-])(\d+(?:,\d{3})*(?:\.\d+)?)(\s?%|x(?![A-Za-z])|×)?(?![A-Za-z\d])")
+_PART_REF = re.compile(r"\b(Table|Figure|Fig\.|Section|Sec\.|Appendix|Eq\.|Equation|Algorithm)\s*$", re.IGNORECASE)
+_ANY_NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+_CITATION = re.compile(
+    r"\(?\b[A-Z][A-Za-z\-]+(?: et al\.?| and [A-Z][A-Za-z\-]+)?,? \(?(?:19|20)\d{2}[a-z]?\)?"
+    r"|\[\d+(?:\s*[,\u2013\-]\s*\d+)*\]"
+)
+_REVIEWER = re.compile(r"\b(?:reviewers?(?:'s?)?|R\d)\b|\bas (?:kindly )?(?:suggested|requested|pointed out)\b", re.I)
+_REVIEWER_CLAUSES = [
+    re.compile(r"\bwe (?:would like to )?thank (?:the|an?|our) (?:anonymous )?reviewers?\b[^.]*\.\s*", re.I),
+    re.compile(r"\b(?:as|like) (?:the|an?|one) (?:anonymous )?reviewers? (?:has |have )?(?:kindly )?"
+               r"(?:suggested|requested|pointed out|noted|recommended|asked)(?: \w+)?,\s*", re.I),
+    re.compile(r"\b(?:as|like) (?:kindly )?(?:suggested|requested|pointed out|noted|recommended)"
+               r"(?: by (?:the|an?|one) (?:anonymous )?reviewers?)?,\s*", re.I),
+    re.compile(r",?\s*(?:as|like) (?:suggested|requested|pointed out|noted|recommended) by (?:the|an?|one) reviewers?", re.I),
+    re.compile(r"\b(?:following|per) (?:the|an?) reviewers?'?s? (?:suggestion|comment|request)s?,\s*", re.I),
+]
+_PROMISE = re.compile(
+    r"\b(we will|we'll|we plan to|we intend to|will be (?:added|included|provided|addressed|discussed|reported|"
+    r"clarified|released|updated)|in (?:the )?future work|(?:is|are) left (?:as|for) future|future (?:research|"
+    r"direction)s?|in the (?:final|camera[- ]ready|revised|next) (?:version|draft|revision)|beyond the scope|"
+    r"in a (?:future|later) (?:version|revision|work))\b",
+    re.IGNORECASE,
+)
+_MATH = re.compile(r"[$=≤≥≈∑∏∫√±×^_\\]|\b[a-z]_\w")
+_ACRONYM = re.compile(r"\b[A-Z][A-Za-z]*[A-Z]\w*\b")
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+@dataclass(frozen=True)
+class Flag:
+    code: str
+    message: str
+    #: "info" (the edit was rewritten), "warning" (the author should look).
+    severity: str = "warning"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "severity": self.severity}
+
+
+@dataclass
+class CheckedEdit:
+    text: str
+    flags: list[Flag] = field(default_factory=list)
+    #: Invented values the checks removed (shown to the author, never in the edit).
+    removed: list[str] = field(default_factory=list)
+
+    @property
+    def codes(self) -> list[str]:
+        return [f.code for f in self.flags]
+
+
+def _values(text: str) -> set[float]:
+    return {float(m.group(0).replace(",", "")) for m in _ANY_NUMBER.finditer(text)}
+
+
+def _outside_placeholders(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]:
+    spans = [(p.start, p.end) for p in placeholders.find(text)]
+    return [m for m in pattern.finditer(text) if not any(a <= m.start() < b for a, b in spans)]
+
+
+def replace_invented_citations(text: str, context: str) -> tuple[str, list[str]]:
+    """Citations not in ``context`` become ``[[CITATION: <as written>?]]``."""
+    known = " ".join(context.split())
+    found = []
+    for m in reversed(_outside_placeholders(text, _CITATION)):
+        cited = m.group(0).strip("()[] ")
+        if cited and cited not in known and m.group(0) not in known:
+            found.append(m.group(0))
+            text = text[: m.start()] + placeholders.placeholder("CITATION", f"{cited}?") + text[m.end() :]
+    return text, found[::-1]
+
+
+def replace_unsupported_numbers(text: str, context: str) -> tuple[str, list[str]]:
+    """Numbers whose value is not in ``context`` become ``[[RESULT: ...]]`` placeholders."""
+    known = _values(context)
+    removed = []
+    for m in reversed(_outside_placeholders(text, _NUMBER)):
+        if float(m.group(1).replace(",", "")) in known:
+            continue
+        removed.append(m.group(0))
+        ref = _PART_REF.search(text[: m.start()])
+        if ref:  # "Table 3" in an edit: a figure or section the author must point to
+            new = placeholders.placeholder("FIGURE", f"{ref.group(1).lower().rstrip('.')} number")
+        else:
+            what = "percentage" if m.group(2) and "%" in m.group(2) else "factor" if m.group(2) else "value"
+            new = placeholders.placeholder("RESULT", what)
+        text = text[: m.start()] + new + text[m.end() :]
+    return text, removed[::-1]
+
+
+def remove_reviewer_mentions(text: str) -> tuple[str, bool, bool]:
+    """Drop clauses about the reviewer; returns (text, whether any went, whether a mention is left)."""
+    removed = 0
+    for pattern in _REVIEWER_CLAUSES:
+        text, n = pattern.subn("", text)
+        removed += n
+    if removed:
+        text = re.sub(r"(^|[.!?]\s+)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text.strip())
+    return text, removed > 0, bool(_REVIEWER.search(placeholders.strip(text)))
+
+
+def trigrams(text: str) -> set[tuple[str, ...]]:
+    words = _WORD.findall(text.lower())
+    return {tuple(words[i : i + 3]) for i in range(len(words) - 2)}
+
+
+def paraphrase_overlap(edit: str, comment: str) -> float:
+    """Share of word trigrams the edit and the comment have in common (over the smaller set)."""
+    a, b = trigrams(placeholders.strip(edit)), trigrams(comment)
+    if not a or not b:
+        return 0.0
+    return len(a & b) / min(len(a), len(b))
+
+
+def promises(text: str) -> list[str]:
+    return [m.group(0) for m in _PROMISE.finditer(placeholders.strip(text))]
+
+
+def has_technical_detail(text: str) -> bool:
+    if placeholders.find(text):
+        return True
+    own = placeholders.strip(text)
+    return bool(_ANY_NUMBER.search(own) or _CITATION.search(own) or _MATH.search(own) or _ACRONYM.search(own))
+
+
+def check_edit(edit: str, comment: str, context: str) -> CheckedEdit:
+    """Rewrite and flag an edit; ``context`` is the paper text the model was shown."""
+    allowed = f"{context}\n{comment}"
+    text = placeholders.normalize(edit).strip()
+    out = CheckedEdit(text)
+    if not text:
+        out.flags.append(Flag("empty_edit", "the model wrote no edit"))
+        return out
+    text, cites = replace_invented_citations(text, allowed)
+    if cites:
+        out.flags.append(Flag("unverified_citation", f"citations not in the paper marked to check: {', '.join(cites)}", "info"))
+    text, numbers = replace_unsupported_numbers(text, allowed)
+    if numbers:
+        out.removed += numbers
+        out.flags.append(Flag("invented_number", "numbers found in neither the paper nor the comment replaced by "
+                              f"[[RESULT]] placeholders: {', '.join(numbers)}", "info"))
+    text, removed, left = remove_reviewer_mentions(text)
+    if removed:
+        out.flags.append(Flag("reviewer_mention_removed", "a clause addressing the reviewer was removed", "info"))
+    if left:
+        out.flags.append(Flag("mentions_reviewer", "the edit mentions the reviewer; papers should not"))
+    overlap = paraphrase_overlap(text, comment)
+    if overlap >= PARAPHRASE_THRESHOLD:
+        out.flags.append(Flag("paraphrases_comment", f"the edit reuses the comment's wording ({overlap:.0%} of word trigrams)"))
+    promised = promises(text)
+    if promised:
+        out.flags.append(Flag("promises", f"the edit promises instead of doing: {', '.join(dict.fromkeys(promised))}"))
+    if not has_technical_detail(text):
+        out.flags.append(Flag("no_technical_detail", "no number, placeholder, citation, formula or acronym"))
+    out.text = text
+    return out
