@@ -1,0 +1,74 @@
+"""``redraft suggest PAPER --comment TEXT [--model M] [--json]``: a response, a
+location and an edit (with typed placeholders and check flags) for one comment."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from engine.cli.common import print_json
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("suggest", help="suggest an edit that addresses a review comment")
+    p.add_argument("paper", help="the draft (PDF, LaTeX, Markdown or text)")
+    p.add_argument("--comment", required=True, help="the reviewer's comment")
+    add_model_args(p, max_tokens=512)
+    p.add_argument("--top-k", type=int, default=3, help="paragraphs shown to the model (default 3)")
+    p.add_argument("--embed", action="store_true", help="localise with BM25 + the embedded encoder (default: BM25)")
+    p.add_argument("--json", action="store_true", help="print the suggestion as JSON")
+    p.set_defaults(func=run)
+
+
+def add_model_args(p: argparse.ArgumentParser, max_tokens: int) -> None:
+    p.add_argument("--model", metavar="M", help="GGUF path or registry id (default: the embedded gemma-3-270m)")
+    p.add_argument("--max-tokens", type=int, default=max_tokens, help=f"answer tokens (default {max_tokens})")
+    p.add_argument("--ctx", type=int, default=4096, help="context size to load the model with (default 4096)")
+
+
+def open_model(args: argparse.Namespace) -> tuple[Any, str | None]:
+    """The generator, and a note when it is the weak smoke-test default."""
+    from engine.models.embedded import GENERATOR_NOTE
+    from engine.models.registry import open_generator
+
+    key = args.model or "embedded"
+    note = GENERATOR_NOTE if key in ("embedded", "embedded:gemma-3-270m") else None
+    return open_generator(key, n_ctx=args.ctx), note
+
+
+def print_notes(notes: list[str]) -> None:
+    for n in notes:
+        print(f"redraft: note: {n}", file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    from engine.document import load_document
+    from engine.generate.suggest import EditSuggester
+    from engine.reviews.model import ReviewComment
+
+    document = load_document(args.paper)
+    generator, note = open_model(args)
+    encoder = None
+    if args.embed:
+        from engine.models.embedded import embedded_encoder
+
+        encoder = embedded_encoder()
+    suggester = EditSuggester(generator, encoder=encoder, top_k=args.top_k, max_tokens=args.max_tokens)
+    suggestion = suggester.suggest(ReviewComment("c1", "", args.comment), document)
+    data = suggestion.to_dict()
+    data["model_note"] = note
+    if args.json:
+        print_json(data)
+        return 0
+    print_notes(([note] if note else []) + suggestion.notices)
+    where = suggestion.paragraph_id or "new paragraph"
+    print(f"Model: {suggestion.model}{' (weak smoke-test default)' if note else ''}")
+    print(f"Response: {suggestion.response}")
+    print(f"Location: {where} ({suggestion.section or 'no section'}), {suggestion.mode}")
+    print(f"Edit: {suggestion.edit}")
+    for p in suggestion.placeholders:
+        print(f"  placeholder {p.kind}: {p.description}")
+    for f in suggestion.flags:
+        print(f"  [{f.severity}] {f.code}: {f.message}")
+    return 0
