@@ -5,8 +5,10 @@ and easy/hard triple accuracy, averaged over the profile draws in DIR."""
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
+from typing import Any
 
 from engine.cli.common import print_json
 from engine.cli.expertise import make_encoder
@@ -27,6 +29,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=run)
+
+
+def _no_nan(value: Any) -> Any:
+    """NaN (no triple of a kind) as JSON null."""
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _no_nan(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_no_nan(v) for v in value]
+    return value
 
 
 ROW = "{:<12} {:>6} {:>14} {:>6} {:>14} {:>6} {:>14} {:>7}"
@@ -51,8 +64,8 @@ def run(args: argparse.Namespace) -> int:
     results = run_job(evaluate_scorers_job(datasets, ratings, scorers, encoder, args.bootstrap, args.seed), report)
     seconds = round(time.perf_counter() - start, 1)
     if args.json:
-        print_json({"ratings": args.ratings, "datasets": [d.name for d in datasets], "results": results,
-                    "seconds": seconds})
+        print_json(_no_nan({"ratings": args.ratings, "datasets": [d.name for d in datasets], "results": results,
+                            "seconds": seconds}))
         return 0
     if sys.stderr.isatty():
         print(file=sys.stderr)

@@ -1,0 +1,1 @@
+"""Reviewer expertise: profiles, scorers, area-chair matrices, evidence and evaluation."""

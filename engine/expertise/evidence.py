@@ -16,7 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from engine.expertise.matrix import DEFAULT_SCORER, expertise_estimate, fused_paper_scores, score_matrix_job
+from engine.expertise.matrix import (
+    DEFAULT_SCORER, MINILM_NAME, expertise_estimate, fused_paper_scores, score_matrix_job,
+)
 from engine.expertise.profile import Paper, Profile
 from engine.expertise.scorers import Corpus, _stem, tfidf_paper_similarity
 from engine.jobs import run_job
@@ -129,6 +131,9 @@ def explain(
     score = float(result.scores[0, 0])
     estimate = round(float(expertise_estimate(score)), 2) if scorer == "fused" else None
     notices = list(profile.notices)
+    if scorer == "fused" and result.extras.get("encoder") != MINILM_NAME:
+        notices.append("with an encoder other than MiniLM, the embedding half of the fused score is ranked within "
+                       "this profile, so the score and estimate are only rough")
     if scorer == "fused":
         notices.append("the 1-5 estimate is calibrated on the gold-standard study's self-ratings (cross-validated MAE 0.83)")
     return ExpertiseReport(

@@ -105,7 +105,10 @@ def tfidf_paper_similarity(corpus: Corpus) -> tuple[np.ndarray, Any]:
 
     vectorizer = TfidfVectorizer(analyzer=tokens, sublinear_tf=True)
     texts = [p.title_abstract() for p in corpus.papers] + [s.title_abstract() for s in corpus.submissions]
-    matrix = vectorizer.fit_transform(texts)
+    try:
+        matrix = vectorizer.fit_transform(texts)
+    except ValueError:
+        raise InputError("no words left to compare after removing stop words") from None
     n = len(corpus.papers)
     sim = (matrix[n:] @ matrix[:n].T).toarray().astype(np.float32)
     return sim, (vectorizer, matrix[:n], matrix[n:])
@@ -147,9 +150,10 @@ def embedding_paper_similarity(corpus: Corpus, encoder: Any, cancel: Any = None)
     """Submissions × profile-papers cosine of the encoder's title + abstract embeddings."""
     texts = [p.title_abstract() for p in corpus.papers]
     subs = [s.title_abstract() for s in corpus.submissions]
+    unique = list(dict.fromkeys(texts + subs))
     kwargs = {"cancel": cancel} if cancel is not None else {}
-    vectors = encoder.encode(list(dict.fromkeys(texts + subs)), **kwargs)
-    index = {t: i for i, t in enumerate(dict.fromkeys(texts + subs))}
+    vectors = encoder.encode(unique, **kwargs)
+    index = {t: i for i, t in enumerate(unique)}
     profile_vecs = vectors[[index[t] for t in texts]]
     sub_vecs = vectors[[index[t] for t in subs]]
     return (sub_vecs @ profile_vecs.T).astype(np.float32)

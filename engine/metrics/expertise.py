@@ -152,7 +152,9 @@ def evaluate_draws(
     counts = bootstrap_samples(len(people), n_boot, seed)
 
     def ratio(num: int, den: int) -> tuple[float, list[float], np.ndarray]:
-        point = np.array([figures[d, :, num].sum() / figures[d, :, den].sum() for d in range(len(draws))])
+        if not figures[:, :, den].any():  # no pair of this kind (e.g. no hard triple)
+            return math.nan, [math.nan, math.nan], np.full(len(draws), math.nan)
+        point = figures[:, :, num].sum(axis=1) / figures[:, :, den].sum(axis=1)
         boot = (figures[:, :, num] @ counts.T) / np.maximum(figures[:, :, den] @ counts.T, 1e-12)
         boot = boot.mean(axis=0)
         return float(point.mean()), [float(np.percentile(boot, 2.5)), float(np.percentile(boot, 97.5))], point

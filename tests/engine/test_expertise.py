@@ -236,3 +236,26 @@ def test_cli_errors_are_one_line(tmp_path, capsys):
     assert "redraft: error: profile not found" in capsys.readouterr().err
     assert main(["expertise", "--matrix", "--reviewers", str(tmp_path)]) == 2
     assert "--matrix needs" in capsys.readouterr().err
+
+
+def test_cli_eval_expertise_on_a_hand_made_track(tmp_path, capsys):
+    draw = tmp_path / "d_20_1"
+    draw.mkdir()
+    write_track(draw)
+    header = ["ParticipantID"] + [f"Paper{k}" for k in range(1, 11)] + [f"Expertise{k}" for k in range(1, 11)]
+    rows = [["nlp", "s-mt", "s-bio"] + [""] * 8 + ["5.0", "1.0"] + [""] * 8,
+            ["bio", "s-mt", "s-bio"] + [""] * 8 + ["2.0", "4.5"] + [""] * 8]
+    tsv = tmp_path / "ratings.tsv"
+    tsv.write_text("\n".join("\t".join(r) for r in [header, *rows]) + "\n")
+    args = ["eval", "expertise", "--ratings", str(tsv), "--datasets", str(tmp_path), "--scorer", "tpms",
+            "--bootstrap", "50", "--json"]
+    assert main(args) == 0
+    [result] = json.loads(capsys.readouterr().out)["results"]
+    assert result["scorer"] == "tpms" and result["loss"] == 0.0 and result["easy"] == 1.0
+    assert result["easy_triples"] == 2 and result["participants"] == 2
+    assert result["hard_triples"] == 0 and result["hard"] is None  # NaN, written as null
+    assert main(args[:-1]) == 0
+    assert "tpms" in capsys.readouterr().out
+    tsv.write_text("\n".join("\t".join(r) for r in [header, ["ghost", *rows[0][1:]]]) + "\n")
+    assert main(args) == 2
+    assert "no profile" in capsys.readouterr().err
