@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 
-KINDS = ["align", "tldr", "edits"]
+KINDS = ["align", "tldr", "edits", "expertise"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
