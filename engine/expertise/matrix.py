@@ -86,7 +86,7 @@ class ScoreMatrix:
     def to_dict(self) -> dict[str, dict[str, float]]:
         """``{reviewer: {submission: score}}``, the gold-standard repository's prediction format."""
         return {
-            r: {s: round(float(v), 6) for s, v in zip(self.submissions, row)}
+            r: {s: float(f"{v:.9g}") for s, v in zip(self.submissions, row)}  # float32 exactly, no new ties
             for r, row in zip(self.reviewers, self.scores)
         }
 
