@@ -151,6 +151,25 @@ class JobRunner(QObject):
 
         ``on_success`` receives the whole text, after the last ``on_text``.
         """
+        def work(cancel: CancelToken, emit: Callable[[str], None]) -> str:
+            pieces = []
+            for piece in factory(cancel):
+                cancel.check()
+                pieces.append(piece)
+                emit(piece)
+            return "".join(pieces)
+
+        return self.run_streaming_call(work, on_text=on_text, label=label, on_success=on_success,
+                                       on_failure=on_failure, llm=llm, interval_ms=interval_ms)
+
+    def run_streaming_call(self, fn: Callable[[CancelToken, Callable[[str], None]], Any], *,
+                           on_text: Callable[[str], Any], label: str = "", on_success: Callback | None = None,
+                           on_failure: Callback | None = None, llm: bool = True,
+                           interval_ms: int = STREAM_INTERVAL_MS) -> JobHandle:
+        """Run ``fn(cancel, emit)`` on a worker; text passed to ``emit`` reaches ``on_text`` in batches.
+
+        For features that stream tokens on their way to a result (a suggestion's JSON).
+        """
         handle = self._new(label, llm)
         buffer = _StreamBuffer()
         timer = QTimer(self)
@@ -164,20 +183,13 @@ class JobRunner(QObject):
         timer.timeout.connect(flush)
         timer.start()
 
-        def work() -> str:
-            pieces = []
-            for piece in factory(handle.cancel_token):
-                handle.cancel_token.check()
-                pieces.append(piece)
-                buffer.add(piece)
-            return "".join(pieces)
-
         def finish() -> None:
             timer.stop()
             timer.deleteLater()
             flush()
 
-        return self._submit(handle, work, on_success, on_failure, before=finish)
+        return self._submit(handle, lambda: fn(handle.cancel_token, buffer.add), on_success, on_failure,
+                            before=finish)
 
     async def run_async(self, fn: Callable[[CancelToken], Any], *, label: str = "", llm: bool = False) -> Any:
         """Await ``fn(cancel)`` from a coroutine on the qasync loop (errors are raised, not reported)."""

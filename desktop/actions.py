@@ -1,0 +1,74 @@
+"""Every menu and toolbar action, built in one place with its shortcut and tip.
+
+``Actions`` only creates the ``QAction`` objects; ``app.py`` connects their
+``triggered`` signals to the controller, ``main_window.py`` puts them in menus.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QWidget
+
+Key = QKeySequence.StandardKey
+
+
+class Actions:
+    """The application's actions, as attributes (``actions.new_project`` ...)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        def make(text: str, tip: str, shortcut: QKeySequence | Key | str | None = None) -> QAction:
+            action = QAction(text, parent)
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+            if shortcut is not None:
+                action.setShortcut(QKeySequence(shortcut))
+                action.setToolTip(f"{tip} ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+            parent.addAction(action)  # shortcuts work even when the menu bar is hidden
+            return action
+
+        self.new_project = make("&New Project…", "Start a project from a draft and its reviews", Key.New)
+        self.open_project = make("&Open…", "Open a project, a draft or reviews", Key.Open)
+        self.export_letter = make("Export Response &Letter…", "Write the response to reviewers (.md or .pdf)",
+                                  "Ctrl+E")
+        self.export_report = make("Export Revision &Report…", "Write an HTML report with the diffs", "Ctrl+Shift+E")
+        self.settings = make("&Settings…", "Models, GPU layers, context size, threads, theme", Key.Preferences)
+        if self.settings.shortcut().isEmpty():
+            self.settings.setShortcut(QKeySequence("Ctrl+,"))
+        self.quit = make("&Quit", "Quit Redraft", Key.Quit)
+        if self.quit.shortcut().isEmpty():
+            self.quit.setShortcut(QKeySequence("Ctrl+Q"))
+        self.quit.setMenuRole(QAction.MenuRole.QuitRole)
+        self.settings.setMenuRole(QAction.MenuRole.PreferencesRole)
+
+        self.undo = make("&Undo", "Undo the last accept, reject or edit", Key.Undo)
+        self.redo = make("&Redo", "Redo what was undone", "Ctrl+Shift+Z")
+        self.undo.setEnabled(False)
+        self.redo.setEnabled(False)
+        self.find_comment = make("&Find Comment", "Filter the comment list", Key.Find)
+
+        self.next_comment = make("Ne&xt Comment", "Select the next comment", "Ctrl+Down")
+        self.previous_comment = make("Pre&vious Comment", "Select the previous comment", "Ctrl+Up")
+        self.show_diff = make("&Diff", "Show the word diff of the comment's edits", "Ctrl+1")
+        self.show_pdf = make("&PDF", "Show the pages with the comment's paragraphs", "Ctrl+2")
+        self.show_document = make("Docu&ment", "Show the document outline", "Ctrl+3")
+        self.show_coverage = make("&Coverage", "Area-chair view: which comments each revision addressed", "Ctrl+4")
+        self.show_expertise = make("E&xpertise", "Reviewer expertise profiles and scores", "Ctrl+5")
+
+        self.suggest = make("&Suggest Edit", "Generate a suggested edit for the selected comment", "Ctrl+G")
+        self.tldr = make("&TLDR", "Write TLDR candidates for the revised paper", "Ctrl+T")
+        self.cancel_job = make("&Cancel Job", "Stop the running job", "Esc")
+        self.cancel_job.setEnabled(False)
+
+        self.theme_group = QActionGroup(parent)
+        self.theme_actions: dict[str, QAction] = {}
+        for name, label in (("system", "Follow &System"), ("light", "&Light"), ("dark", "&Dark")):
+            action = QAction(label, parent)
+            action.setCheckable(True)
+            action.setData(name)
+            self.theme_group.addAction(action)
+            self.theme_actions[name] = action
+        self.about = make("&About Redraft", "Version and licence")
+        self.about.setMenuRole(QAction.MenuRole.AboutRole)
+
+    def set_theme(self, name: str) -> None:
+        self.theme_actions.get(name, self.theme_actions["system"]).setChecked(True)

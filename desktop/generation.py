@@ -1,0 +1,81 @@
+"""Models for the desktop: opened lazily from the settings, streaming their tokens to the UI.
+
+Nothing here imports llama_cpp or transformers at module level: the first
+suggestion pays for the import, on the LLM worker, not the launch.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from engine.project.model import SuggestionRecord
+from engine.settings import Settings
+
+
+class TeeGenerator:
+    """A ``Generator`` that passes every streamed piece to ``sink`` as it goes.
+
+    Features call ``stream`` (or ``generate``) as usual; the desktop sees the
+    tokens arrive (e.g. the JSON of a suggestion being written).
+    """
+
+    def __init__(self, inner: Any, sink: Callable[[str], None]) -> None:
+        self.inner = inner
+        self.sink = sink
+        self.name = inner.name
+
+    @property
+    def n_ctx(self) -> int:
+        return self.inner.n_ctx
+
+    def stream(self, prompt: Any, *args: Any, **kwargs: Any) -> Iterator[str]:
+        for piece in self.inner.stream(prompt, *args, **kwargs):
+            self.sink(piece)
+            yield piece
+
+    def generate(self, prompt: Any, *args: Any, **kwargs: Any) -> str:
+        return "".join(self.stream(prompt, *args, **kwargs))
+
+    def __getattr__(self, name: str) -> Any:  # count_tokens, choice_probabilities, ...
+        return getattr(self.inner, name)
+
+
+def open_generator(settings: Settings) -> Any:
+    """The generator the settings name (the embedded Gemma when none), loaded lazily."""
+    from engine.models.registry import open_generator as open_by_key
+
+    kwargs: dict[str, Any] = {"n_ctx": settings.n_ctx}
+    if settings.n_gpu_layers >= 0:
+        kwargs["n_gpu_layers"] = settings.n_gpu_layers
+    if settings.n_threads > 0:
+        kwargs["threads"] = settings.n_threads
+    return open_by_key(settings.generator_path or "embedded", **kwargs)
+
+
+def open_encoder(settings: Settings) -> Any:
+    """The encoder folder of the settings, or the embedded MiniLM."""
+    if settings.encoder_path:
+        from engine.models.encoder import TransformersEncoder
+
+        return TransformersEncoder(settings.encoder_path)
+    from engine.models.embedded import embedded_encoder
+
+    return embedded_encoder()
+
+
+def record_from_suggestion(suggestion: Any) -> SuggestionRecord:
+    """The stored form of an ``engine.generate.suggest.Suggestion``."""
+    return SuggestionRecord(
+        id=uuid.uuid4().hex[:12],
+        comment_id=suggestion.comment_id,
+        response=suggestion.response,
+        edit=suggestion.edit,
+        location=suggestion.paragraph_id or suggestion.section,
+        placeholders=[f"[[{p.kind}: {p.description}]]" for p in suggestion.placeholders],
+        flags=[f.message for f in suggestion.flags],
+        model=suggestion.model,
+        created=time.time(),
+    )

@@ -1,0 +1,214 @@
+"""The New Project dialog: the draft, an optional revised version, the reviews, a name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
+    QPlainTextEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget,
+)
+
+DRAFT_FILTER = "Drafts (*.pdf *.tex *.md *.markdown *.txt);;All files (*)"
+REVIEW_FILTER = "Reviews (*.md *.markdown *.txt *.json *.pdf);;All files (*)"
+DRAFT_SUFFIXES = (".pdf", ".tex", ".md", ".markdown", ".txt")
+REVIEW_SUFFIXES = (".md", ".markdown", ".txt", ".json", ".pdf")
+ALIGNERS = (("hybrid", "Hybrid: BM25 + embeddings (best)"), ("bm25", "BM25 only (fastest)"))
+
+
+@dataclass
+class ProjectRequest:
+    """What the dialog asks for; ``app.py`` turns it into ``build_project`` arguments."""
+
+    name: str
+    old_path: str
+    new_path: str | None
+    reviews: str  # a file path or pasted text
+    aligner: str = "hybrid"
+
+
+def guess_roles(paths: list[str]) -> dict[str, str]:
+    """Split dropped files into draft / revised / reviews by name and suffix.
+
+    A file named like a review (review, rebuttal, comments, meta) is the reviews;
+    of the rest, the first draft is the draft and the second the revised version.
+    """
+    roles: dict[str, str] = {}
+    drafts = []
+    for p in paths:
+        name = Path(p).name.lower()
+        suffix = Path(p).suffix.lower()
+        if suffix in REVIEW_SUFFIXES and any(w in name for w in ("review", "rebuttal", "comment", "meta")):
+            roles.setdefault("reviews", p)
+        elif suffix == ".json":
+            roles.setdefault("reviews", p)
+        elif suffix in DRAFT_SUFFIXES:
+            drafts.append(p)
+    if drafts:
+        roles["old"] = drafts[0]
+    if len(drafts) > 1:
+        roles["new"] = drafts[1]
+    return roles
+
+
+class _PathField(QWidget):
+    """A line edit and a Browse button opening the native file dialog."""
+
+    sig_path_changed = Signal(str)
+
+    def __init__(self, label: str, file_filter: str, placeholder: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.file_filter = file_filter
+        self.caption = label
+        self.edit = QLineEdit()
+        self.edit.setPlaceholderText(placeholder)
+        self.edit.setAccessibleName(label)
+        self.edit.textChanged.connect(self.sig_path_changed)
+        browse = QPushButton("Browse…")
+        browse.setAccessibleName(f"Browse for {label.lower()}")
+        browse.clicked.connect(self._browse)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.edit, 1)
+        row.addWidget(browse)
+
+    def path(self) -> str:
+        return self.edit.text().strip()
+
+    def set_path(self, path: str) -> None:
+        self.edit.setText(path)
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.caption, self.path() or str(Path.home()), self.file_filter)
+        if path:
+            self.set_path(path)
+
+
+class ProjectWizard(QDialog):
+    """Collects a ``ProjectRequest``; files can be browsed for or dropped on the dialog."""
+
+    def __init__(self, parent: QWidget | None = None, files: list[str] | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Project")
+        self.setAccessibleName("New project")
+        self.setAcceptDrops(True)
+        self.setMinimumWidth(560)
+        self.name = QLineEdit()
+        self.name.setAccessibleName("Project name")
+        self.name.setPlaceholderText("e.g. CGO submission, round 1")
+        self.draft = _PathField("Draft", DRAFT_FILTER, "the version the reviewers read (PDF, TeX or Markdown)")
+        self.revised = _PathField("Revised version", DRAFT_FILTER, "optional: the revised version")
+        self.review_file = _PathField("Reviews file", REVIEW_FILTER, "reviews as text, Markdown, OpenReview JSON or PDF")
+        self.review_text = QPlainTextEdit()
+        self.review_text.setAccessibleName("Pasted reviews")
+        self.review_text.setPlaceholderText("Paste the reviews here; start each one with a line like 'Reviewer 1'.")
+        self.reviews = QTabWidget()
+        self.reviews.setAccessibleName("Reviews source")
+        file_page = QWidget()
+        file_layout = QVBoxLayout(file_page)
+        file_layout.addWidget(self.review_file)
+        file_layout.addStretch(1)
+        self.reviews.addTab(file_page, "From a file")
+        self.reviews.addTab(self.review_text, "Pasted text")
+        self.aligner = QComboBox()
+        self.aligner.setAccessibleName("Alignment method")
+        for key, label in ALIGNERS:
+            self.aligner.addItem(label, key)
+
+        form = QFormLayout()
+        form.addRow("&Name:", self.name)
+        form.addRow("&Draft:", self.draft)
+        form.addRow("&Revised:", self.revised)
+        form.addRow("Re&views:", self.reviews)
+        form.addRow("&Alignment:", self.aligner)
+        self.problem = QLabel()
+        self.problem.setAccessibleName("What is missing")
+        self.problem.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        hint = QLabel("Tip: drop the files on this dialog.")
+        hint.setEnabled(False)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(hint)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.buttons)
+
+        for signal in (self.draft.sig_path_changed, self.revised.sig_path_changed, self.review_file.sig_path_changed,
+                       self.name.textChanged, self.review_text.textChanged, self.reviews.currentChanged):
+            signal.connect(self._validate)
+        self.draft.sig_path_changed.connect(self._suggest_name)
+        if files:
+            self.add_files(files)
+        self._validate()
+
+    # -- API -----------------------------------------------------------------------------
+
+    def add_files(self, paths: list[str]) -> None:
+        """Fill the fields from files (dropped, or given on the command line)."""
+        roles = guess_roles(paths)
+        if "old" in roles:
+            self.draft.set_path(roles["old"])
+        if "new" in roles:
+            self.revised.set_path(roles["new"])
+        if "reviews" in roles:
+            self.review_file.set_path(roles["reviews"])
+            self.reviews.setCurrentIndex(0)
+
+    def set_pasted_reviews(self, text: str) -> None:
+        self.review_text.setPlainText(text)
+        self.reviews.setCurrentIndex(1)
+
+    def request(self) -> ProjectRequest:
+        pasted = self.reviews.currentIndex() == 1
+        return ProjectRequest(
+            name=self.name.text().strip(),
+            old_path=self.draft.path(),
+            new_path=self.revised.path() or None,
+            reviews=self.review_text.toPlainText() if pasted else self.review_file.path(),
+            aligner=self.aligner.currentData(),
+        )
+
+    def problem_text(self) -> str:
+        """What stops the project from being created ("" when nothing does)."""
+        req = self.request()
+        if not req.old_path:
+            return "Choose the draft."
+        if not Path(req.old_path).is_file():
+            return f"No such file: {req.old_path}"
+        if req.new_path and not Path(req.new_path).is_file():
+            return f"No such file: {req.new_path}"
+        if not req.reviews.strip():
+            return "Choose a reviews file or paste the reviews."
+        if self.reviews.currentIndex() == 0 and not Path(req.reviews).is_file():
+            return f"No such file: {req.reviews}"
+        if not req.name:
+            return "Give the project a name."
+        return ""
+
+    # -- internals -----------------------------------------------------------------------
+
+    def _validate(self) -> None:
+        problem = self.problem_text()
+        self.problem.setText(problem)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
+
+    def _suggest_name(self, path: str) -> None:
+        if path and not self.name.text().strip():
+            self.name.setText(Path(path).stem.replace("_", " "))
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if paths:
+            self.add_files(paths)
+            event.setDropAction(Qt.DropAction.CopyAction)
+            event.accept()
