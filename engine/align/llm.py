@@ -100,6 +100,23 @@ class PairwiseLLMAligner(_LLMAligner):
         return matrix
 
 
+def salvage_json(raw: str) -> dict | None:
+    """The answer as JSON; output cut short by the token limit keeps its complete records."""
+    try:
+        value = json.loads(raw)
+        return value if isinstance(value, dict) else None
+    except ValueError:
+        pass
+    end = raw.rfind("}")
+    while end > 0:
+        try:
+            value = json.loads(raw[: end + 1] + "]}")
+            return value if isinstance(value, dict) else None
+        except ValueError:
+            end = raw.rfind("}", 0, end)
+    return None
+
+
 def runs(indexes: list[int]) -> list[list[int]]:
     """Consecutive runs in sorted ``indexes``."""
     out: list[list[int]] = []
@@ -188,12 +205,11 @@ class MultiEditLLMAligner(_LLMAligner):
             col = {edits[j].id: j for j in chunk}
             text = (prompt("align_multi").replace("{comments}", block)
                     .replace("{edits}", "\n\n".join(self._edit_block(edits[j]) for j in chunk)))
-            try:
-                raw = self.generator.generate(text, max_tokens=self.output_tokens, cancel=cancel,
-                                              json_schema=self.schema([c.id for c in group], list(col)))
-                answer = json.loads(raw)
-            except (ModelError, ValueError) as err:
-                self.notices.append(f"diff part {k + 1}: no usable answer ({err})")
+            raw = "".join(self.generator.stream(text, max_tokens=self.output_tokens, cancel=cancel,
+                                                json_schema=self.schema([c.id for c in group], list(col))))
+            answer = salvage_json(raw)
+            if answer is None:
+                self.notices.append(f"diff part {k + 1}: no usable answer (not JSON)")
                 continue
             for item in answer.get("alignments", []):
                 i = row.get(str(item.get("comment_id")))

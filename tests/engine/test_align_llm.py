@@ -78,3 +78,12 @@ def test_consecutive_runs_and_top_k_mask() -> None:
     assert runs([5, 3, 4, 9, 10, 11, 12]) == [[3, 4, 5], [9, 10, 11, 12]]
     mask = top_k_mask(np.array([[0.1, 0.9, 0.5], [0.3, 0.2, 0.1]]), 2)
     assert mask.tolist() == [[False, True, True], [True, True, False]]
+
+
+def test_salvage_keeps_complete_records_of_a_cut_answer() -> None:
+    from engine.align.llm import salvage_json
+
+    cut = '{"alignments": [{"comment_id": "A.1", "edit_ids": ["e0001"]}, {"comment_id": "A.2", "edit_ids": ["e00'
+    assert salvage_json(cut) == {"alignments": [{"comment_id": "A.1", "edit_ids": ["e0001"]}]}
+    assert salvage_json('{"alignments": []}') == {"alignments": []}
+    assert salvage_json("noise") is None
