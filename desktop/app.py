@@ -1,45 +1,177 @@
-"""Application entry: builds the objects, wires them, runs the Qt loop."""
+"""Application entry: the one place objects are created and wired; runs the qasync loop.
+
+``main(paths, demo, selftest)`` backs ``redraft gui``. Launch stays fast:
+nothing here imports torch, transformers or llama_cpp (models load on a worker
+when first used).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QEventLoop, Qt, QTimer
+from PySide6.QtWidgets import QApplication
 
+from desktop.controller import AppController
+from desktop.job_runner import JobRunner
 from desktop.main_window import MainWindow
-from engine.document import load_document
-from engine.errors import RedraftError
+from desktop.project_wizard import ProjectRequest
+from engine.paths import app_paths
+from engine.project import ProjectStore, SuggestionRecord
 from engine.resources import resource
+from engine.settings import Settings, load_settings
+from widgets.palette import apply_theme
+
+DEMO_NAME = "Redraft demo"
+WINDOW_SIZE = (1200, 800)
 
 
-def demo_draft() -> Path:
-    return Path(str(resource("demo", "draft_v1.md")))
+@dataclass
+class Shell:
+    """The wired application: window, job runner, controller."""
+
+    app: QApplication
+    window: MainWindow
+    runner: JobRunner
+    controller: AppController
 
 
-def main(paths: list[str] | None = None, demo: bool = False, selftest: str | None = None) -> int:
+def make_app() -> QApplication:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Redraft")
     app.setOrganizationName("Redraft")
+    app.setApplicationDisplayName("Redraft")
+    return app
+
+
+def system_theme(app: QApplication) -> str:
+    """``dark`` or ``light``, as the desktop says (light when it does not say)."""
+    scheme = app.styleHints().colorScheme()
+    return "dark" if scheme == Qt.ColorScheme.Dark else "light"
+
+
+def theme_applier(app: QApplication) -> Callable[[str], None]:
+    """A function applying ``system``, ``light`` or ``dark``; ``system`` follows later changes too."""
+    chosen = {"theme": "system"}
+
+    def apply(theme: str) -> None:
+        chosen["theme"] = theme
+        apply_theme(app, system_theme(app) if theme == "system" else theme)
+
+    def system_changed(_scheme: object) -> None:
+        if chosen["theme"] == "system":
+            apply("system")
+
+    app.styleHints().colorSchemeChanged.connect(system_changed)
+    return apply
+
+
+def build_shell(settings: Settings | None = None, remember_recent: bool = True) -> Shell:
+    """Create and wire everything; nothing is shown yet."""
+    app = make_app()
+    settings = settings or load_settings()
+    apply = theme_applier(app)
+    apply(settings.theme)
     window = MainWindow()
-    targets = list(paths or [])
-    if demo or selftest or not targets:
-        targets = [str(demo_draft())]
-    try:
-        window.show_document(load_document(targets[0]))
-    except RedraftError as err:
-        if selftest:
-            print(f"redraft: error: {err}", file=sys.stderr)
-            return 2
-        QMessageBox.warning(window, "Redraft", str(err))
-    window.resize(1200, 800)
-    window.show()
-    if selftest:
-        app.processEvents()
-        out = Path(selftest)
+    window.resize(*WINDOW_SIZE)
+    runner = JobRunner(window)
+    controller = AppController(window, runner, settings, apply, remember_recent=remember_recent)
+    return Shell(app, window, runner, controller)
+
+
+# -- the demo project ------------------------------------------------------------------------------
+
+def demo_request() -> ProjectRequest:
+    demo = resource("demo")
+    return ProjectRequest(name=DEMO_NAME, old_path=str(demo / "draft_v1.md"), new_path=str(demo / "draft_v2.md"),
+                          reviews=str(demo / "reviews.md"), aligner="hybrid")
+
+
+def add_demo_suggestions(store: ProjectStore) -> None:
+    """Store the hand-written example suggestion(s) of ``resources/demo/suggestions.json``."""
+    data = json.loads(resource("demo", "suggestions.json").read_text(encoding="utf-8"))
+    known = {c.id for c in store.load().comments}
+    for i, item in enumerate(data["suggestions"]):
+        if item["comment_id"] in known:
+            store.add_suggestion(SuggestionRecord.from_dict({**item, "id": f"demo-{i + 1}", "created": 1.0}))
+
+
+def open_demo(shell: Shell) -> None:
+    """Reopen the demo project in the data folder, or build it there."""
+    path = app_paths().projects / f"{DEMO_NAME}.redraft"
+    if path.is_file():
+        shell.controller.open_project(path)
+    else:
+        shell.controller.create_project(demo_request(), path=path, after=add_demo_suggestions)
+
+
+def build_demo_now(folder: Path) -> ProjectStore:
+    """Build the demo project in ``folder`` on this thread (for the selftest)."""
+    from desktop.generation import open_encoder
+    from engine.jobs import run_job
+    from engine.project.pipeline import build_project
+
+    req = demo_request()
+    store = ProjectStore.create(folder / "demo.redraft", req.name, overwrite=True)
+    run_job(build_project(store, req.old_path, req.new_path, req.reviews, aligner=req.aligner,
+                          encoder=open_encoder(Settings())))
+    add_demo_suggestions(store)
+    return store
+
+
+# -- entry points ----------------------------------------------------------------------------------
+
+def wait(ms: int) -> None:
+    """Let the Qt loop run for ``ms`` (layout, painting) without ``processEvents``."""
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
+def run_selftest(out: Path) -> int:
+    """Open the demo project offscreen-capable, show comment, diff and suggestion, save ``out``."""
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="redraft-selftest-") as tmp:
+        shell = build_shell(Settings(), remember_recent=False)
+        store = build_demo_now(Path(tmp))
+        shell.controller.use_store(store)
+        shell.controller.show_project(store.load())
+        shell.window.show()
+        wait(400)
         out.parent.mkdir(parents=True, exist_ok=True)
-        if not window.grab().save(str(out)):
-            print(f"redraft: error: cannot write {out}", file=sys.stderr)
-            return 2
-        return 0
-    return app.exec()
+        ok = shell.window.grab().save(str(out))
+        shell.window.close()
+        shell.controller.close()
+    if not ok:
+        print(f"redraft: error: cannot write {out}", file=sys.stderr)
+        return 2
+    comment = shell.controller.current_comment
+    print(f"selftest: comment {comment}, screenshot {out} in {time.perf_counter() - started:.1f} s")
+    return 0
+
+
+def main(paths: list[str] | None = None, demo: bool = False, selftest: str | None = None) -> int:
+    if selftest:
+        return run_selftest(Path(selftest))
+    import qasync
+
+    shell = build_shell()
+    loop = qasync.QEventLoop(shell.app)
+    asyncio.set_event_loop(loop)
+    shell.window.show()
+    if demo:
+        open_demo(shell)
+    elif paths:
+        shell.controller.open_paths([str(Path(p).resolve()) for p in paths])
+    closed = asyncio.Event()
+    shell.app.aboutToQuit.connect(closed.set)
+    with loop:
+        loop.run_until_complete(closed.wait())
+    return 0

@@ -1,39 +1,214 @@
-"""The main window."""
+"""The main window: comment list | diff, PDF, document, coverage, expertise | suggestion, TLDR.
+
+The window lays out widgets and menus and reports what the user does through
+its widgets' signals and its own (``sig_files_dropped``, ``sig_recent_chosen``);
+it builds no services. ``app.py`` wires it to the controller.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QTextBrowser
-from PySide6.QtCore import Qt
+from pathlib import Path
 
-from engine.document import Document
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QLabel, QMainWindow, QMenu, QSplitter, QStackedWidget, QTabWidget, QToolBar, QVBoxLayout, QWidget,
+)
+
+from desktop.actions import Actions
+from widgets.comment_list import CommentList
+from widgets.coverage_table import CoverageTable
+from widgets.diff_view import DiffView
 from widgets.document_view import DocumentView
+from widgets.expertise_panel import ExpertisePanel
+from widgets.job_status import JobStatus
+from widgets.pdf_view import PdfView
+from widgets.suggestion_card import SuggestionCard
+from widgets.tldr_panel import TldrPanel
+
+#: Files the window accepts when dropped.
+DROP_SUFFIXES = (".redraft", ".pdf", ".tex", ".md", ".markdown", ".txt", ".json")
+TABS = ("diff", "pdf", "document", "coverage", "expertise")
 
 
 class MainWindow(QMainWindow):
+    """Layout, menus, toolbar, status bar and drag and drop."""
+
+    sig_files_dropped = Signal(list)  # local paths
+    sig_recent_chosen = Signal(str)  # project path
+    sig_close_requested = Signal()
+
     def __init__(self) -> None:
         super().__init__()
         self.setWindowTitle("Redraft")
-        self.outline = DocumentView()
-        self.reader = QTextBrowser()
-        self.reader.setAccessibleName("Paragraph text")
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.outline)
-        splitter.addWidget(self.reader)
-        splitter.setSizes([700, 500])
-        self.setCentralWidget(splitter)
-        self.status = QLabel()
-        self.statusBar().addWidget(self.status)
-        self.outline.sig_paragraph_selected.connect(self._show_paragraph)
+        self.setAcceptDrops(True)
+        self.setUnifiedTitleAndToolBarOnMac(True)
+        self.commands = Actions(self)
 
-    def show_document(self, document: Document) -> None:
-        self.outline.set_document(document)
-        self.setWindowTitle(f"Redraft — {document.title or 'untitled'}")
-        self.status.setText(
-            f"{len(document.paragraphs)} paragraphs, {len(document.sections)} sections"
-        )
-        self.reader.setPlainText(document.abstract)
+        self.comments = CommentList()
+        self.diff = DiffView()
+        self.pdf_old = PdfView()
+        self.pdf_new = PdfView()
+        self.pdf_old.setAccessibleName("Draft pages")
+        self.pdf_new.setAccessibleName("Revised pages")
+        self.document = DocumentView()
+        self.coverage = CoverageTable()
+        self.expertise = ExpertisePanel()
+        self.suggestion = SuggestionCard()
+        self.tldr = TldrPanel()
+        self.job_status = JobStatus()
 
-    def _show_paragraph(self, paragraph_id: str) -> None:
-        doc = self.outline.document
-        if doc is not None:
-            self.reader.setPlainText(doc.paragraph(paragraph_id).text)
+        pdfs = QSplitter(Qt.Orientation.Horizontal)
+        pdfs.addWidget(_titled("Draft", self.pdf_old))
+        pdfs.addWidget(_titled("Revised", self.pdf_new))
+        self.tabs = QTabWidget()
+        self.tabs.setAccessibleName("Views")
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.diff, "Diff")
+        self.tabs.addTab(pdfs, "PDF")
+        self.tabs.addTab(self.document, "Document")
+        self.tabs.addTab(self.coverage, "Coverage")
+        self.tabs.addTab(self.expertise, "Expertise")
+
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.suggestion)
+        right.addWidget(self.tldr)
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 1)
+
+        self.body = QSplitter(Qt.Orientation.Horizontal)
+        self.body.addWidget(self.comments)
+        self.body.addWidget(self.tabs)
+        self.body.addWidget(right)
+        self.body.setStretchFactor(0, 2)
+        self.body.setStretchFactor(1, 5)
+        self.body.setStretchFactor(2, 3)
+        self.body.setSizes([300, 560, 340])
+        self.body.setChildrenCollapsible(False)
+
+        self.empty = QLabel(
+            "<h2>No project open</h2><p>Create one with <b>File → New Project</b> (Ctrl+N), "
+            "open a <code>.redraft</code> file (Ctrl+O), or drop a draft, its revised version "
+            "and the reviews on this window.</p>")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self.empty.setAccessibleName("Welcome")
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(self.body)
+        self.setCentralWidget(self.stack)
+
+        self.recent_menu = QMenu("Open &Recent", self)
+        self.recent_menu.setAccessibleName("Recent projects")
+        self._build_menus()
+        self._build_toolbar()
+        self.status_text = QLabel()
+        self.status_text.setAccessibleName("Project summary")
+        self.statusBar().addWidget(self.status_text, 1)
+        self.statusBar().addPermanentWidget(self.job_status)
+        for i, action in enumerate((self.commands.show_diff, self.commands.show_pdf, self.commands.show_document,
+                                    self.commands.show_coverage, self.commands.show_expertise)):
+            action.triggered.connect(lambda _=False, i=i: self.tabs.setCurrentIndex(i))
+        self.commands.quit.triggered.connect(self.close)
+        self.commands.find_comment.triggered.connect(self.comments.setFocus)
+
+    # -- building ------------------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        a = self.commands
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([a.new_project, a.open_project])
+        file_menu.addMenu(self.recent_menu)
+        file_menu.addSeparator()
+        file_menu.addActions([a.export_letter, a.export_report])
+        file_menu.addSeparator()
+        file_menu.addAction(a.settings)
+        file_menu.addSeparator()
+        file_menu.addAction(a.quit)
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addActions([a.undo, a.redo])
+        edit_menu.addSeparator()
+        edit_menu.addAction(a.find_comment)
+        view_menu = bar.addMenu("&View")
+        view_menu.addActions([a.show_diff, a.show_pdf, a.show_document, a.show_coverage, a.show_expertise])
+        view_menu.addSeparator()
+        view_menu.addActions([a.next_comment, a.previous_comment])
+        view_menu.addSeparator()
+        theme_menu = view_menu.addMenu("&Theme")
+        theme_menu.addActions(list(a.theme_actions.values()))
+        gen_menu = bar.addMenu("&Generate")
+        gen_menu.addActions([a.suggest, a.tldr])
+        gen_menu.addSeparator()
+        gen_menu.addAction(a.cancel_job)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(a.about)
+
+    def _build_toolbar(self) -> None:
+        a = self.commands
+        tools = QToolBar("Main")
+        tools.setObjectName("main_toolbar")
+        tools.setAccessibleName("Main toolbar")
+        tools.setMovable(False)
+        tools.setIconSize(QSize(18, 18))
+        tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        tools.addActions([a.new_project, a.open_project])
+        tools.addSeparator()
+        tools.addActions([a.undo, a.redo])
+        tools.addSeparator()
+        tools.addActions([a.suggest, a.tldr])
+        tools.addSeparator()
+        tools.addActions([a.export_letter, a.settings])
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, tools)
+        self.toolbar = tools
+
+    # -- state -----------------------------------------------------------------------------
+
+    def show_project_view(self, shown: bool = True) -> None:
+        self.stack.setCurrentWidget(self.body if shown else self.empty)
+        for action in (self.commands.export_letter, self.commands.export_report, self.commands.suggest,
+                       self.commands.tldr, self.commands.next_comment, self.commands.previous_comment):
+            action.setEnabled(shown)
+
+    def set_recent(self, paths: list[Path]) -> None:
+        self.recent_menu.clear()
+        for i, path in enumerate(paths):
+            label = f"&{i + 1} {path.stem}" if i < 9 else path.stem
+            action = self.recent_menu.addAction(label)
+            action.setToolTip(str(path))
+            action.setStatusTip(str(path))
+            action.triggered.connect(lambda _=False, p=str(path): self.sig_recent_chosen.emit(p))
+        self.recent_menu.setEnabled(bool(paths))
+
+    def show_tab(self, name: str) -> None:
+        self.tabs.setCurrentIndex(TABS.index(name))
+
+    # -- events ------------------------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        urls = event.mimeData().urls()
+        if any(u.isLocalFile() and Path(u.toLocalFile()).suffix.lower() in DROP_SUFFIXES for u in urls):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = [u.toLocalFile() for u in event.mimeData().urls()
+                 if u.isLocalFile() and Path(u.toLocalFile()).suffix.lower() in DROP_SUFFIXES]
+        if paths:
+            event.acceptProposedAction()
+            self.sig_files_dropped.emit(paths)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.sig_close_requested.emit()
+        super().closeEvent(event)
+
+
+def _titled(title: str, widget: QWidget) -> QWidget:
+    box = QWidget()
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(2)
+    label = QLabel(f"<b>{title}</b>")
+    label.setContentsMargins(6, 4, 6, 0)
+    layout.addWidget(label)
+    layout.addWidget(widget, 1)
+    return box

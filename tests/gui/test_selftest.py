@@ -24,5 +24,9 @@ def test_selftest_writes_a_screenshot(tmp_path) -> None:
         timeout=120,
     )
     assert result.returncode == 0, result.stderr
+    assert "selftest: comment" in result.stdout
     image = QImage(str(out))
     assert image.width() >= 800 and image.height() >= 600
+    # a real rendering, not a blank window: many colours (text, diff highlights, badges)
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
+    assert len(colours) > 50

@@ -1,0 +1,155 @@
+"""The Settings dialog: generator model, GPU layers, context size, threads, encoder, theme.
+
+It edits a copy of the ``Settings``; the caller saves ``dialog.settings()`` on
+accept. Whether this llama.cpp build can offload to a GPU is checked on a
+worker (``llama_cpp`` is a heavy import) and shown when known.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+    QPushButton, QSpinBox, QVBoxLayout, QWidget,
+)
+
+from desktop.job_runner import JobRunner
+from engine.settings import Settings
+from widgets.model_picker import ModelPicker
+
+THEMES = (("system", "Follow the system"), ("light", "Light"), ("dark", "Dark"))
+CONTEXT_SIZES = (2048, 4096, 8192, 16384, 32768, 65536, 131072)
+
+
+def offload_text(report: Any) -> str:
+    """One line for a ``BackendReport``."""
+    if report.gpu_offload:
+        return f"GPU offload available ({report.backend} build" + (
+            f", {report.visible_gpu})" if report.visible_gpu else ")")
+    line = f"GPU offload not available: this llama.cpp build is {report.backend}-only"
+    return line + (f". {report.hint}" if report.hint else ".")
+
+
+def check_backend(_cancel: object) -> Any:
+    from engine.models.backend import backend_report
+
+    return backend_report()
+
+
+class SettingsDialog(QDialog):
+    """Edits a copy of ``settings``; read the result with ``settings()``."""
+
+    def __init__(self, settings: Settings, runner: JobRunner | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Settings")
+        self.setAccessibleName("Settings")
+        self._settings = dataclasses.replace(settings)
+        self.generator_key = settings.generator_path
+
+        self.models = ModelPicker()
+        self.models.setAccessibleName("Generator model")
+        self.models.sig_model_chosen.connect(self._model_chosen)
+        self.model_label = QLabel(self._model_text())
+        self.model_label.setAccessibleName("Chosen generator")
+        self.model_label.setWordWrap(True)
+
+        self.gpu_layers = QSpinBox()
+        self.gpu_layers.setRange(-1, 999)
+        self.gpu_layers.setSpecialValueText("all layers when supported")
+        self.gpu_layers.setValue(settings.n_gpu_layers)
+        self.gpu_layers.setAccessibleName("GPU layers")
+        self.offload = QLabel("Checking GPU offload…")
+        self.offload.setAccessibleName("GPU offload availability")
+        self.offload.setWordWrap(True)
+
+        self.context = QComboBox()
+        self.context.setAccessibleName("Context size")
+        self.context.setEditable(True)
+        for n in CONTEXT_SIZES:
+            self.context.addItem(f"{n}", n)
+        self.context.setCurrentText(str(settings.n_ctx))
+
+        self.threads = QSpinBox()
+        self.threads.setRange(0, max(os.cpu_count() or 1, 1) * 2)
+        self.threads.setSpecialValueText("automatic")
+        self.threads.setValue(settings.n_threads)
+        self.threads.setAccessibleName("Threads")
+
+        self.encoder = QLineEdit(settings.encoder_path)
+        self.encoder.setPlaceholderText("embedded all-MiniLM-L6-v2")
+        self.encoder.setAccessibleName("Encoder folder")
+        browse = QPushButton("Browse…")
+        browse.setAccessibleName("Browse for an encoder folder")
+        browse.clicked.connect(self._browse_encoder)
+        encoder_row = QHBoxLayout()
+        encoder_row.addWidget(self.encoder, 1)
+        encoder_row.addWidget(browse)
+
+        self.theme = QComboBox()
+        self.theme.setAccessibleName("Theme")
+        for key, label in THEMES:
+            self.theme.addItem(label, key)
+        self.theme.setCurrentIndex(max(self.theme.findData(settings.theme), 0))
+
+        model_box = QGroupBox("Generator")
+        model_layout = QVBoxLayout(model_box)
+        model_layout.addWidget(self.models, 1)
+        model_layout.addWidget(self.model_label)
+        run_box = QGroupBox("Running models")
+        form = QFormLayout(run_box)
+        form.addRow("&GPU layers:", self.gpu_layers)
+        form.addRow("", self.offload)
+        form.addRow("&Context size:", self.context)
+        form.addRow("&Threads:", self.threads)
+        form.addRow("&Encoder folder:", encoder_row)
+        look = QFormLayout()
+        look.addRow("T&heme:", self.theme)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(model_box, 1)
+        layout.addWidget(run_box)
+        layout.addLayout(look)
+        layout.addWidget(buttons)
+        self.resize(620, 640)
+
+        if runner is not None:
+            runner.run_call(check_backend, label="checking the llama.cpp build",
+                            on_success=self.show_backend, on_failure=self._backend_failed)
+
+    def show_backend(self, report: Any) -> None:
+        self.offload.setText(offload_text(report))
+
+    def settings(self) -> Settings:
+        """The edited settings (a copy; nothing is saved here)."""
+        s = dataclasses.replace(self._settings)
+        s.generator_path = self.generator_key
+        s.n_gpu_layers = self.gpu_layers.value()
+        try:
+            s.n_ctx = max(512, int(self.context.currentText()))
+        except ValueError:
+            pass
+        s.n_threads = self.threads.value()
+        s.encoder_path = self.encoder.text().strip()
+        s.theme = self.theme.currentData()
+        return s
+
+    def _model_text(self) -> str:
+        return f"Chosen: {self.generator_key or 'the embedded Gemma 3 270M (smoke-test default, weak)'}"
+
+    def _model_chosen(self, key: str) -> None:
+        self.generator_key = "" if key.startswith("embedded") else key
+        self.model_label.setText(self._model_text())
+
+    def _backend_failed(self, err: BaseException) -> bool:
+        self.offload.setText(f"GPU offload unknown: {err}")
+        return True
+
+    def _browse_encoder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Encoder folder", self.encoder.text())
+        if folder:
+            self.encoder.setText(folder)

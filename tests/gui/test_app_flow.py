@@ -1,0 +1,134 @@
+"""The whole flow on the cgo18 data, through the New Project dialog and the window:
+build, comments, diff and PDF for a comment, a suggestion streamed by a real
+(tiny) model, accept / reject / undo / redo, exports, reopen. Screenshots of each
+main view go to $REDRAFT_SCREENSHOTS (else tmp_path)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QDialogButtonBox
+
+from desktop.app import Shell, build_shell
+from engine.models.llm import LlamaGenerator
+from engine.project import recent_projects
+from engine.settings import Settings
+from tests.gguf_factory import tiny_gguf  # noqa: F401
+
+pytestmark = [pytest.mark.slow, pytest.mark.shared_data]
+
+
+def shot(shell: Shell, name: str, tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("REDRAFT_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    assert shell.window.grab().save(str(path))
+    return path
+
+
+@pytest.fixture
+def shell(qtbot) -> Shell:
+    shell = build_shell(Settings(theme="light"))
+    qtbot.addWidget(shell.window)
+    shell.window.show()
+    qtbot.waitExposed(shell.window)
+    yield shell
+    shell.controller.close()
+
+
+def build_cgo18(qtbot, shell: Shell, shared_data: Path) -> None:
+    cgo = shared_data / "revision" / "cgo18"
+    files = [str(cgo / "submission.pdf"), str(cgo / "camera_ready.pdf"), str(cgo / "rebuttal.md")]
+    wizard = shell.controller.new_project_dialog(files=files)
+    wizard.name.setText("CGO 2018")
+    wizard.aligner.setCurrentIndex(wizard.aligner.findData("bm25"))
+    assert wizard.problem_text() == ""
+    with qtbot.waitSignal(shell.controller.sig_project_loaded, timeout=240_000):
+        wizard.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+
+def test_whole_flow_on_cgo18(qtbot, shell: Shell, shared_data: Path, tiny_gguf: Path, tmp_path: Path) -> None:
+    c, w = shell.controller, shell.window
+    shot(shell, "app_empty", tmp_path)
+    build_cgo18(qtbot, shell, shared_data)
+    project = c.project
+    assert project.name == "CGO 2018" and project.diff is not None and len(project.comments) >= 5
+    assert w.comments.count() == len(project.comments)
+    assert c.current_comment is not None  # the first comment with aligned edits is selected
+    assert project.path in recent_projects()
+
+    # a comment with edits: the diff shows them, the PDF pages highlight their paragraphs
+    first = c.current_comment
+    cid = next(x.id for x in project.comments if x.id != first and project.aligned_edits(x.id))
+    with qtbot.waitSignal(c.sig_comment_shown, timeout=10_000):
+        w.comments.select_comment(cid)
+    assert c.current_comment == cid
+    edits = project.aligned_edits(cid)
+    assert [e.id for e in w.diff.edits] == [e.id for e in edits]
+    regions = [r for e in edits for pid in e.target_ids for r in project.paragraph(pid).regions]
+    assert regions and w.pdf_new.highlights() == regions
+    w.show_tab("diff")
+    shot(shell, "app_diff", tmp_path)
+    w.show_tab("pdf")
+    qtbot.wait(200)
+    shot(shell, "app_pdf", tmp_path)
+    w.show_tab("coverage")
+    shot(shell, "app_coverage", tmp_path)
+    w.show_tab("diff")
+
+    # a suggestion from a real model, streamed into the card
+    c.models.set_generator(LlamaGenerator(tiny_gguf, n_ctx=2048, n_gpu_layers=0, threads=1))
+    c.models.suggest_options = {"max_tokens": 200, "max_chars": 40, "top_k": 2}
+    streamed: list[str] = []
+    w.suggestion.sig_text_appended.connect(streamed.append) if hasattr(w.suggestion, "sig_text_appended") else None
+    with qtbot.waitSignal(c.sig_suggestion_changed, timeout=120_000) as added:
+        c.suggest()
+    rec = project.suggestion(added.args[0])
+    assert rec.comment_id == cid and rec.edit and rec.status == "pending"
+    assert w.suggestion.suggestion() is rec or w.suggestion.suggestion().id == rec.id
+
+    # accept, reject, undo, redo: the card and the store agree
+    w.suggestion.sig_suggestion_accepted.emit(rec.id)
+    assert project.suggestion(rec.id).status == "accepted" and w.commands.undo.isEnabled()
+    w.suggestion.sig_suggestion_rejected.emit(rec.id)
+    assert c.store.load().suggestion(rec.id).status == "rejected"
+    w.commands.undo.trigger()
+    assert c.project.suggestion(rec.id).status == "accepted"
+    assert c.store.load().suggestion(rec.id).status == "accepted"
+    assert w.suggestion.suggestion().status == "accepted"
+    w.commands.redo.trigger()
+    assert c.store.load().suggestion(rec.id).status == "rejected"
+    w.commands.undo.trigger()
+    shot(shell, "app_suggestion", tmp_path)
+
+    # exports: the letter (Markdown and PDF) and the HTML report
+    letter = tmp_path / "response.md"
+    with qtbot.waitSignal(c.sig_export_written, timeout=60_000):
+        c.export_letter(letter)
+    text = letter.read_text(encoding="utf-8")
+    assert rec.response.strip()[:20] in text and project.comment(cid).text[:30] in text
+    pdf = tmp_path / "response.pdf"
+    with qtbot.waitSignal(c.sig_export_written, timeout=60_000):
+        c.export_letter(pdf)
+    assert pdf.read_bytes()[:5] == b"%PDF-"
+    report = tmp_path / "report.html"
+    with qtbot.waitSignal(c.sig_export_written, timeout=60_000):
+        c.export_report(report)
+    assert "<html" in report.read_text(encoding="utf-8").lower()
+
+    # reopen: a fresh window sees the same project, with the accepted suggestion
+    path = project.path
+    c.close()
+    other = build_shell(Settings(theme="dark"))
+    qtbot.addWidget(other.window)
+    other.window.show()
+    with qtbot.waitSignal(other.controller.sig_project_loaded, timeout=60_000):
+        other.controller.open_paths([str(path)])
+    again = other.controller.project
+    assert [x.id for x in again.comments] == [x.id for x in project.comments]
+    assert again.suggestion(rec.id).status == "accepted"
+    other.controller.select_comment(cid)
+    shot(other, "app_dark", tmp_path)
+    other.controller.close()

@@ -1,0 +1,89 @@
+"""The wired window: demo project, drag and drop, recent projects, settings, theme, shortcuts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent, QKeySequence
+
+from desktop.app import Shell, build_shell, open_demo, system_theme
+from desktop.project_wizard import ProjectWizard
+from desktop.settings_dialog import SettingsDialog, offload_text
+from engine.models.backend import backend_report
+from engine.paths import app_paths
+from engine.settings import Settings, load_settings
+from widgets.palette import is_dark
+import pytest
+
+
+@pytest.fixture
+def shell(qtbot) -> Shell:
+    shell = build_shell(Settings())
+    qtbot.addWidget(shell.window)
+    shell.window.show()
+    yield shell
+    shell.controller.close()
+
+
+def test_demo_project_is_built_then_reopened(qtbot, shell: Shell) -> None:
+    c = shell.controller
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=120_000):
+        open_demo(shell)
+    project = c.project
+    assert project.path.parent == app_paths().projects and project.path.is_file()
+    assert c.current_comment == "R1.1" and project.aligned_edits("R1.1")
+    assert project.suggestions["R1.1"][0].model.startswith("example")
+    assert shell.window.commands.export_letter.isEnabled()
+    c.close()
+    other = build_shell(Settings())
+    qtbot.addWidget(other.window)
+    with qtbot.waitSignal(other.controller.sig_project_loaded, timeout=60_000):
+        open_demo(other)  # the file exists now: opened, not rebuilt
+    assert other.controller.project.id == project.id
+    assert other.window.recent_menu.actions()[0].toolTip() == str(project.path)
+    other.controller.close()
+
+
+def test_dropping_drafts_opens_the_new_project_dialog(qtbot, shell: Shell, shared_data: Path) -> None:
+    cgo = shared_data / "revision" / "cgo18"
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(cgo / n)) for n in ("submission.pdf", "camera_ready.pdf", "rebuttal.md")])
+    event = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton,
+                       Qt.KeyboardModifier.NoModifier)
+    shell.window.dropEvent(event)
+    wizard = shell.window.findChild(ProjectWizard)
+    assert wizard is not None and wizard.isVisible()
+    assert wizard.request().new_path == str(cgo / "camera_ready.pdf") and wizard.problem_text() == ""
+    wizard.reject()
+
+
+def test_shortcuts_follow_the_contract(shell: Shell) -> None:
+    a = shell.window.commands
+    assert a.new_project.shortcut() == QKeySequence("Ctrl+N")
+    assert a.open_project.shortcut() == QKeySequence("Ctrl+O")
+    assert a.undo.shortcut() == QKeySequence("Ctrl+Z")
+    assert a.redo.shortcut() == QKeySequence("Ctrl+Shift+Z")
+    assert not a.settings.shortcut().isEmpty()
+    names = [m.title() for m in shell.window.menuBar().findChildren(type(shell.window.recent_menu))]
+    assert "&File" in names and "&Generate" in names
+
+
+def test_settings_dialog_edits_and_saves(qtbot, shell: Shell) -> None:
+    dialog = shell.controller.open_settings()
+    assert isinstance(dialog, SettingsDialog)
+    qtbot.waitUntil(lambda: "GPU offload" in dialog.offload.text() and "Checking" not in dialog.offload.text(),
+                    timeout=30_000)
+    assert dialog.offload.text() == offload_text(backend_report())
+    dialog.gpu_layers.setValue(0)
+    dialog.threads.setValue(2)
+    dialog.context.setCurrentText("8192")
+    dialog.theme.setCurrentIndex(dialog.theme.findData("dark"))
+    dialog.accept()
+    saved = load_settings()
+    assert (saved.n_gpu_layers, saved.n_threads, saved.n_ctx, saved.theme) == (0, 2, 8192, "dark")
+    assert is_dark(shell.app.palette())
+    shell.window.commands.theme_actions["light"].trigger()
+    assert not is_dark(shell.app.palette()) and load_settings().theme == "light"
+    shell.window.commands.theme_actions["system"].trigger()
+    assert is_dark(shell.app.palette()) == (system_theme(shell.app) == "dark")
