@@ -9,6 +9,7 @@ prompts read).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from engine.revision import Edit, EditType
@@ -41,25 +42,17 @@ def edit_text(edit: Edit, form: str = "target") -> str:
     raise ValueError(f"unknown edit form: {form}")
 
 
-@lru_cache(maxsize=50_000)
-def _stem(word: str) -> str:
-    return _stemmer().stem(word)
-
-
 @lru_cache(maxsize=1)
-def _stemmer():  # noqa: ANN202
+def _stem_words() -> Callable[[list[str]], list[str]]:
+    """PyStemmer's English Snowball stemmer (what bm25s uses); no stemming when it is missing."""
     try:
-        from nltk.stem.porter import PorterStemmer
+        import Stemmer
 
-        return PorterStemmer()
-    except ImportError:  # pragma: no cover - nltk comes with rouge-score
-        class _Identity:
-            def stem(self, w: str) -> str:
-                return w
-
-        return _Identity()
+        return Stemmer.Stemmer("english").stemWords
+    except ImportError:  # pragma: no cover
+        return lambda words: words
 
 
 def tokens(text: str) -> list[str]:
     """Lower-cased, stop words dropped, Porter-stemmed word tokens."""
-    return [_stem(w) for w in _TOKEN.findall(text.lower()) if w not in _STOP and not w.isdigit()]
+    return list(_stem_words()([w for w in _TOKEN.findall(text.lower()) if w not in _STOP and not w.isdigit()]))

@@ -1,0 +1,89 @@
+"""Alignment speed: 40 comments × 200 edits with BM25 + embeddings (hybrid) on CPU.
+
+Targets (issue 5): < 3 s cold (encoder load included, empty embedding cache),
+< 0.5 s with the embedding cache warm. Comments and edits are drawn from the
+cgo18 revision (sentences of the camera-ready) so the text is real; the edit
+list is built by cycling its paragraphs with a distinct suffix.
+
+    .venv/bin/python bench/bench_align.py [--data ../shared/data]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+N_COMMENTS, N_EDITS = 40, 200
+
+
+def workload(data: Path):
+    from engine.document import load_document
+    from engine.revision import Edit, EditType
+    from engine.reviews.model import ReviewComment
+    from engine.reviews.split import sentences
+
+    doc = load_document(data / "revision/cgo18/camera_ready/cgo18mscr.tex")
+    body = [p.text for p in doc.body() if len(p.text) > 200]
+    sents = [s for p in body for s, _, _ in sentences(p) if 8 <= len(s.split()) <= 40]
+    comments = [ReviewComment(id=f"c{i}", reviewer="R", text=f"Please clarify: {sents[(i * 7) % len(sents)]}")
+                for i in range(N_COMMENTS)]
+    edits = [Edit(id=f"e{j:04d}", type=EditType.ADDED, source_ids=(), target_ids=(f"p{j}",), source_text="",
+                  target_text=f"{body[j % len(body)]} (variant {j})", section="") for j in range(N_EDITS)]
+    return comments, edits
+
+
+def run_once(data: Path) -> dict[str, float]:
+    t0 = time.perf_counter()
+    from engine.align.cascade import HybridAligner
+    from engine.models.embedded import embedded_encoder
+
+    comments, edits = workload(data)
+    t1 = time.perf_counter()
+    aligner = HybridAligner(embedded_encoder())
+    matrix = aligner.scores(comments, edits)
+    t2 = time.perf_counter()
+    assert matrix.shape == (N_COMMENTS, N_EDITS)
+    return {"imports_and_workload_s": t1 - t0, "align_s": t2 - t1}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--data", default=os.environ.get("REDRAFT_DATA", str(Path.cwd().parent / "shared" / "data")))
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        r = run_once(Path(args.data))
+        print(f"{r['imports_and_workload_s']:.3f} {r['align_s']:.3f}")
+        return
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "REDRAFT_HOME": home}
+        cmd = [sys.executable, __file__, "--child", "--data", args.data]
+        for label in ("cold (new process, empty embedding cache)", "warm (new process, cache filled)"):
+            out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout.split()
+            setup, align = float(out[-2]), float(out[-1])
+            print(f"{label}: align {align:.2f} s  (+ {setup:.2f} s imports and workload)")
+        from engine.align.cascade import HybridAligner
+        from engine.models.embedded import embedded_encoder
+
+        os.environ["REDRAFT_HOME"] = home
+        comments, edits = workload(Path(args.data))
+        aligner = HybridAligner(embedded_encoder())
+        aligner.scores(comments, edits)
+        best = min(_timed(aligner, comments, edits) for _ in range(3))
+        print(f"warm in-process (encoder loaded, cache warm): align {best:.3f} s")
+    print(f"{N_COMMENTS} comments x {N_EDITS} edits, BM25 + all-MiniLM-L6-v2 (sentence pooling), CPU")
+
+
+def _timed(aligner, comments, edits) -> float:
+    t = time.perf_counter()
+    aligner.scores(comments, edits)
+    return time.perf_counter() - t
+
+
+if __name__ == "__main__":
+    main()
