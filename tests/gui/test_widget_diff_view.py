@@ -1,0 +1,95 @@
+"""DiffView on the real diff of the demo drafts."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from engine.revision import EditType
+from tests.gui.widget_helpers import demo_diff, save_shot, use_theme
+from widgets.diff_view import DiffView
+
+
+@pytest.fixture
+def view(qtbot):
+    use_theme("light")
+    view = DiffView(demo_diff())
+    qtbot.addWidget(view)
+    view.resize(1100, 560)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
+def test_diff_view_shows_every_changed_edit_with_marked_words(view) -> None:
+    diff = demo_diff()
+    changed = diff.changed_edits()
+    assert [e.id for e in view.edits] == [e.id for e in changed]
+    assert len(view.old_pane.starts) == len(changed) == len(view.new_pane.starts)
+    old_html, new_html = view.old_pane.toHtml(), view.new_pane.toHtml()
+    assert "line-through" in old_html
+    # every inserted run of the new side is in the new pane, shaded
+    inserted = [s.text.strip() for e in changed for s in e.diff if s.op == "insert" and s.text.strip()]
+    text = view.new_pane.toPlainText()
+    assert inserted and all(run.split()[0] in text for run in inserted)
+    added = next(e for e in changed if e.type is EditType.ADDED)
+    start = view.old_pane.starts[view.edits.index(added)]
+    assert "added in the new version" in view.old_pane.toPlainText()[start:start + 200]
+    assert view.old_title.text().startswith("Old · Learned Early Exits")
+
+
+def test_diff_view_scrolls_both_panes_together(view, qtbot) -> None:
+    old_bar, new_bar = view.old_pane.verticalScrollBar(), view.new_pane.verticalScrollBar()
+    assert old_bar.maximum() > 0 and new_bar.maximum() > 0
+    # scrolling the old pane to the top of an edit brings the new pane to that edit's top
+    k = max(i for i in range(len(view.edits))
+            if view.old_pane.edit_top(i) < old_bar.maximum() and view.new_pane.edit_top(i) < new_bar.maximum())
+    assert k >= 1
+    old_bar.setValue(int(view.old_pane.edit_top(k)))
+    assert abs(new_bar.value() - min(new_bar.maximum(), view.new_pane.edit_top(k))) <= 2
+    # and the other way round, half-way through an edit
+    mid = (view.new_pane.edit_top(2) + view.new_pane.edit_top(3)) / 2
+    new_bar.setValue(int(mid))
+    expected = min(old_bar.maximum(), (view.old_pane.edit_top(2) + view.old_pane.edit_top(3)) / 2)
+    assert abs(old_bar.value() - expected) <= 0.1 * (view.old_pane.edit_top(3) - view.old_pane.edit_top(2)) + 2
+    # no feedback loop: the source pane kept the value it was given
+    assert new_bar.value() == int(mid)
+
+
+def test_diff_view_keyboard_navigation_and_selection(view, qtbot, tmp_path) -> None:
+    ids = [e.id for e in view.edits]
+    view.old_pane.setFocus()
+    with qtbot.waitSignal(view.sig_edit_selected) as blocker:
+        qtbot.keyClick(view.old_pane, Qt.Key.Key_N)
+    assert blocker.args == [ids[0]]
+    with qtbot.waitSignal(view.sig_edit_selected) as blocker:
+        qtbot.keyClick(view.old_pane, Qt.Key.Key_N)
+    assert blocker.args == [ids[1]]
+    with qtbot.waitSignal(view.sig_edit_selected) as blocker:
+        qtbot.keyClick(view.old_pane, Qt.Key.Key_P)
+    assert blocker.args == [ids[0]]
+    # the application's select_edit scrolls and highlights without a signal
+    with qtbot.assertNotEmitted(view.sig_edit_selected):
+        view.select_edit(ids[3])
+    assert view.current_edit_id == ids[3]
+    assert view.position_label.text() == f"Change 4 of {len(ids)} · {ids[3]}"
+    assert len(view.new_pane.extraSelections()) == 1
+    bar = view.new_pane.verticalScrollBar()
+    assert bar.value() == min(bar.maximum(), int(view.new_pane.edit_top(3)) - 10)
+    with pytest.raises(KeyError):
+        view.select_edit("e9999")
+    save_shot(view, "diff_view_light", tmp_path)
+
+
+def test_diff_view_dark_theme(qtbot, tmp_path) -> None:
+    use_theme("dark")
+    try:
+        view = DiffView(demo_diff())
+        qtbot.addWidget(view)
+        view.resize(1100, 560)
+        view.show()
+        view.select_edit(view.edits[1].id)
+        assert "#1f4a2a" in view.new_pane.toHtml()  # the dark insert shade
+        save_shot(view, "diff_view_dark", tmp_path)
+    finally:
+        use_theme("light")

@@ -1,0 +1,42 @@
+"""HTML for one side of a diff view, built from engine.revision's renderer."""
+
+from __future__ import annotations
+
+import html
+
+from engine.revision import Edit, EditType
+from engine.revision.render import edit_label, html_pair
+from widgets.palette import Colors
+
+
+def side_css(c: Colors) -> str:
+    """Qt rich-text CSS for the ``rd-ins``/``rd-del`` classes of ``html_pair``."""
+    return (
+        f".rd-del {{ background-color: {c.delete_bg}; color: {c.delete_fg}; text-decoration: line-through; }}"
+        f".rd-ins {{ background-color: {c.insert_bg}; color: {c.insert_fg}; text-decoration: none; }}"
+        f".meta {{ color: {c.muted}; font-size: small; }}"
+        f".empty {{ color: {c.muted}; font-style: italic; }}"
+    )
+
+
+def side_html(edits: list[Edit], side: str) -> str:
+    """Every edit as a muted header line (anchored by its id) then its text on ``side``."""
+    parts = []
+    for e in edits:
+        old_html, new_html = html_pair(e.diff) if e.diff else (_plain(e.source_text), _plain(e.target_text))
+        body = old_html if side == "old" else new_html
+        ids = e.source_ids if side == "old" else e.target_ids
+        if not body.strip():
+            missing = "added in the new version" if e.type is EditType.ADDED else "removed in the new version"
+            body = f'<span class="empty">({missing})</span>'
+        where = " · ".join(x for x in (e.section, ", ".join(ids)) if x)
+        header = f"{e.id} · {html.escape(edit_label(e))}" + (f" · {html.escape(where)}" if where else "")
+        parts.append(
+            f'<p class="meta" style="margin-top:14px; margin-bottom:2px"><a name="{e.id}">{header}</a></p>'
+            f'<p style="margin-top:0px; margin-bottom:6px; line-height:135%">{body}</p>'
+        )
+    return "".join(parts)
+
+
+def _plain(text: str) -> str:
+    return html.escape(text).replace("\n\n", "<br><br>").replace("\n", " ")

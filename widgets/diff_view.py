@@ -1,0 +1,255 @@
+"""Side-by-side word diff of a list of edits, old | new, scrolled together."""
+
+from __future__ import annotations
+
+import bisect
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QKeySequence, QShortcut, QTextCursor, QTextFormat
+from PySide6.QtWidgets import (
+    QHBoxLayout, QLabel, QSplitter, QTextBrowser, QTextEdit, QToolButton, QVBoxLayout, QWidget,
+)
+
+from engine.revision import Edit, RevisionDiff
+from widgets.diff_html import side_css, side_html
+from widgets.palette import colors_for
+
+
+class DiffPane(QTextBrowser):
+    """One side of the diff; knows where each edit starts."""
+
+    def __init__(self, side: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.side = side
+        self.setOpenLinks(False)
+        self.setFrameShape(QTextBrowser.Shape.NoFrame)
+        self.document().setDocumentMargin(14)
+        name = "Old version" if side == "old" else "New version"
+        self.setAccessibleName(f"{name} text")
+        self.setAccessibleDescription(
+            "Deletions are struck through in red, insertions shaded green. N and P move between changes."
+        )
+        self.starts: list[int] = []  # document position where each edit's header starts
+
+    def show_edits(self, edits: list[Edit]) -> None:
+        doc = self.document()
+        doc.setDefaultStyleSheet(side_css(colors_for(self)))
+        doc.setHtml(side_html(edits, self.side))
+        found: dict[str, int] = {}
+        block = doc.begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                for name in it.fragment().charFormat().anchorNames():
+                    found.setdefault(name, block.position())
+                it += 1
+            block = block.next()
+        self.starts = [found.get(e.id, 0) for e in edits]
+
+    def edit_top(self, index: int) -> float:
+        """Document y of edit ``index``'s header (document height past the end)."""
+        doc = self.document()
+        if index >= len(self.starts):
+            return doc.size().height()
+        block = doc.findBlock(self.starts[index])
+        return doc.documentLayout().blockBoundingRect(block).top()
+
+    def edit_at(self, position: int) -> int:
+        return max(0, bisect.bisect_right(self.starts, position) - 1)
+
+
+class DiffView(QWidget):
+    """Shows edits side by side; user selection emits ``sig_edit_selected(edit_id)``.
+
+    ``select_edit`` (called by the application) scrolls and highlights without emitting.
+    """
+
+    sig_edit_selected = Signal(str)
+
+    def __init__(self, edits: list[Edit] | RevisionDiff | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Revision diff")
+        self._edits: list[Edit] = []
+        self._current = -1
+        self._syncing = False
+        self.old_pane, self.new_pane = DiffPane("old"), DiffPane("new")
+        self.old_title, self.new_title = QLabel("Old version"), QLabel("New version")
+        self.position_label = QLabel("")
+        self.position_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("Change 000 of 000 · e00000") + 8)
+        self.prev_button = _tool_button("◀ Previous", "Previous change (P)", self.previous_change)
+        self.next_button = _tool_button("Next ▶", "Next change (N)", self.next_change)
+
+        bar = QHBoxLayout()
+        bar.setContentsMargins(8, 4, 8, 4)
+        bar.addWidget(self.position_label)
+        bar.addStretch(1)
+        bar.addWidget(self.prev_button)
+        bar.addWidget(self.next_button)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.setChildrenCollapsible(False)
+        for title, pane in ((self.old_title, self.old_pane), (self.new_title, self.new_pane)):
+            column = QWidget()
+            col = QVBoxLayout(column)
+            col.setContentsMargins(0, 0, 0, 0)
+            col.setSpacing(0)
+            title.setProperty("role", "title")
+            title.setContentsMargins(14, 6, 14, 4)
+            col.addWidget(title)
+            col.addWidget(pane, 1)
+            splitter.addWidget(column)
+            pane.verticalScrollBar().valueChanged.connect(lambda v, p=pane: self._sync_from(p, v))
+            pane.cursorPositionChanged.connect(lambda p=pane: self._on_click(p))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addLayout(bar)
+        layout.addWidget(splitter, 1)
+        for key, slot in (("N", self.next_change), ("P", self.previous_change)):
+            shortcut = QShortcut(QKeySequence(key), self, slot)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self._apply_font()
+        if isinstance(edits, RevisionDiff):
+            self.set_diff(edits)
+        elif edits is not None:
+            self.set_edits(edits)
+        else:
+            self._update_label()
+
+    # -- public API ---------------------------------------------------------------
+    @property
+    def edits(self) -> list[Edit]:
+        return list(self._edits)
+
+    @property
+    def current_edit_id(self) -> str | None:
+        return self._edits[self._current].id if 0 <= self._current < len(self._edits) else None
+
+    def set_diff(self, diff: RevisionDiff) -> None:
+        """The changed edits of ``diff``, with the two documents' titles above the panes."""
+        self.set_titles(diff.old.title or "Old version", diff.new.title or "New version")
+        self.set_edits(diff.changed_edits())
+
+    def set_titles(self, old: str, new: str) -> None:
+        self.old_title.setText(f"Old · {old}")
+        self.new_title.setText(f"New · {new}")
+        self.old_title.setToolTip(old)
+        self.new_title.setToolTip(new)
+
+    def set_edits(self, edits: list[Edit]) -> None:
+        self._edits = list(edits)
+        self._current = -1
+        self._render()
+
+    def select_edit(self, edit_id: str) -> None:
+        """Scroll both panes to ``edit_id`` and highlight it (no signal)."""
+        index = next((i for i, e in enumerate(self._edits) if e.id == edit_id), None)
+        if index is None:
+            raise KeyError(edit_id)
+        self._go_to(index)
+
+    def next_change(self) -> None:
+        if self._edits:
+            self._go_to(min(self._current + 1, len(self._edits) - 1), emit=True)
+
+    def previous_change(self) -> None:
+        if self._edits:
+            self._go_to(max(self._current - 1, 0), emit=True)
+
+    # -- internals ----------------------------------------------------------------
+    def _render(self) -> None:
+        for pane in (self.old_pane, self.new_pane):
+            pane.show_edits(self._edits)
+        self._highlight()
+        self._update_label()
+
+    def _go_to(self, index: int, emit: bool = False) -> None:
+        changed = index != self._current
+        self._current = index
+        self._highlight()
+        self._update_label()
+        self._syncing = True
+        try:
+            for pane in (self.old_pane, self.new_pane):
+                bar = pane.verticalScrollBar()
+                bar.setValue(min(bar.maximum(), max(0, int(pane.edit_top(index)) - 10)))
+        finally:
+            self._syncing = False
+        if emit and changed:
+            self.sig_edit_selected.emit(self._edits[index].id)
+
+    def _highlight(self) -> None:
+        color = QColor(colors_for(self).selection_bg)
+        for pane in (self.old_pane, self.new_pane):
+            selections = []
+            if 0 <= self._current < len(pane.starts):
+                # only the header line: a background over the text would hide the diff shading
+                sel = QTextEdit.ExtraSelection()
+                sel.cursor = QTextCursor(pane.document())
+                sel.cursor.setPosition(pane.starts[self._current])
+                sel.cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor)
+                sel.format.setBackground(color)
+                sel.format.setFontWeight(QFont.Weight.DemiBold)
+                sel.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
+                selections.append(sel)
+            pane.setExtraSelections(selections)
+
+    def _update_label(self) -> None:
+        n = len(self._edits)
+        if not n:
+            self.position_label.setText("No changes to show")
+        elif self._current < 0:
+            self.position_label.setText(f"{n} change{'s' if n != 1 else ''}")
+        else:
+            self.position_label.setText(f"Change {self._current + 1} of {n} · {self._edits[self._current].id}")
+        self.prev_button.setEnabled(n > 0 and self._current > 0)
+        self.next_button.setEnabled(n > 0 and self._current < n - 1)
+
+    def _sync_from(self, source: DiffPane, value: int) -> None:
+        """Scroll the other pane to the same place: proportionally within the edit on screen."""
+        if self._syncing or not self._edits:
+            return
+        target = self.new_pane if source is self.old_pane else self.old_pane
+        dst_bar = target.verticalScrollBar()
+        tops = [source.edit_top(i) for i in range(len(self._edits) + 1)]
+        i = min(max(0, bisect.bisect_right(tops, value) - 1), len(self._edits) - 1)
+        frac = min(1.0, (value - tops[i]) / max(1.0, tops[i + 1] - tops[i]))
+        goal = target.edit_top(i) + frac * (target.edit_top(i + 1) - target.edit_top(i))
+        self._syncing = True
+        try:
+            dst_bar.setValue(int(round(goal)))
+        finally:
+            self._syncing = False
+
+    def _on_click(self, pane: DiffPane) -> None:
+        if self._syncing or not self._edits or not pane.hasFocus():
+            return
+        index = pane.edit_at(pane.textCursor().position())
+        if index != self._current:
+            self._current = index
+            self._highlight()
+            self._update_label()
+            self.sig_edit_selected.emit(self._edits[index].id)
+
+    def _apply_font(self) -> None:
+        font = QFont(self.font())
+        font.setPointSizeF(max(10.5, font.pointSizeF() * 1.1))
+        for pane in (self.old_pane, self.new_pane):
+            pane.document().setDefaultFont(font)
+
+    def changeEvent(self, event: QEvent) -> None:  # re-colour on a theme switch
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self._edits:
+            current = self._current
+            self._render()
+            self._current = current
+            self._highlight()
+
+
+def _tool_button(text: str, tip: str, slot) -> QToolButton:
+    button = QToolButton()
+    button.setText(text)
+    button.setToolTip(tip)
+    button.setAccessibleName(tip)
+    button.setAutoRaise(True)
+    button.clicked.connect(slot)
+    return button
