@@ -1,0 +1,95 @@
+"""TldrPanel on real TLDR candidates of the demo draft, and tokens streamed from a tiny real model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from engine.document import load_document
+from engine.generate import tldr as engine_tldr
+from engine.generate.tldr import TldrCandidate, enforce_length, extractive_for_document
+from engine.models.llm import LlamaGenerator
+from engine.resources import resource
+from tests.gguf_factory import tiny_gguf  # noqa: F401
+from tests.gui.widget_helpers import save_shot, use_theme
+from widgets.tldr_panel import MAX_WORDS, MIN_WORDS, TldrPanel
+
+
+@pytest.fixture
+def panel(qtbot) -> TldrPanel:
+    use_theme("light")
+    widget = TldrPanel()
+    qtbot.addWidget(widget)
+    widget.resize(420, 380)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def demo_candidates() -> list[TldrCandidate]:
+    """The extractive TLDR of the revised demo draft, and its abstract cut to 25 words by the engine."""
+    doc = load_document(resource("demo", "draft_v2.md"))
+    picked = extractive_for_document(doc)["candidates"][0]
+    abstract = next(p.text for p in doc.paragraphs if len(p.text.split()) > 40)
+    cut, _ = enforce_length(abstract.split(". ")[0])
+    return [TldrCandidate(picked["text"], "extractive"), TldrCandidate(cut, "cut"),
+            TldrCandidate(" ".join(abstract.split()[:40]), "too long")]
+
+
+def test_word_range_matches_the_engine() -> None:
+    assert (MIN_WORDS, MAX_WORDS) == (engine_tldr.MIN_WORDS, engine_tldr.MAX_WORDS)
+
+
+def test_panel_shows_candidates_with_word_counts_and_copies(panel: TldrPanel, qtbot, tmp_path: Path) -> None:
+    assert panel.empty.isVisible() and not panel.rows
+    candidates = demo_candidates()
+    panel.set_tldrs([c.text for c in candidates])
+    assert panel.tldrs() == [c.text for c in candidates] and not panel.empty.isVisible()
+    for row, cand in zip(panel.rows, candidates):
+        assert row.body.text() == cand.text
+        assert row.count.text() == f"{cand.words} words"
+        assert row.in_range == cand.valid
+    assert not panel.rows[-1].in_range  # 40 words
+    qtbot.wait(50)  # let the layout settle before the screenshot
+    save_shot(panel, "widget_tldr_panel", tmp_path)
+    with qtbot.waitSignal(panel.sig_tldr_copied, timeout=2000) as copied:
+        panel.rows[1].copy_button.click()
+    assert copied.args == [candidates[1].text] and QApplication.clipboard().text() == candidates[1].text
+    panel.set_tldrs([candidates[0].text])  # replaced, not appended
+    qtbot.waitUntil(lambda: len(panel.findChildren(type(panel.rows[0]))) == 1)
+    assert len(panel.rows) == 1
+
+
+def test_generate_buttons_ask_for_each_mode(panel: TldrPanel, qtbot) -> None:
+    with qtbot.waitSignal(panel.sig_generate_requested, timeout=2000) as asked:
+        panel.write_button.click()
+    assert asked.args == ["llm"]
+    with qtbot.waitSignal(panel.sig_generate_requested, timeout=2000) as asked:
+        panel.extract_button.click()
+    assert asked.args == ["extractive"]
+    with pytest.raises(ValueError):
+        panel.request("abstractive")
+
+
+def test_tokens_of_a_real_model_stream_into_the_panel(panel: TldrPanel, qtbot, tmp_path: Path,
+                                                        tiny_gguf: Path) -> None:  # noqa: F811
+    before = [c.text for c in demo_candidates()[:1]]
+    panel.set_tldrs(before)
+    generator = LlamaGenerator(tiny_gguf, n_ctx=512, n_gpu_layers=0, threads=1)
+    panel.begin_stream()
+    assert panel.is_streaming() and panel.stream.isVisible() and not panel.scroll.isVisible()
+    assert not panel.write_button.isEnabled()
+    with qtbot.assertNotEmitted(panel.sig_generate_requested):
+        panel.request("llm")  # one generation at a time
+    pieces = []
+    for piece in generator.stream("TLDR of the paper:", max_tokens=24):
+        pieces.append(piece)
+        panel.append_text(piece)
+    assert len(pieces) > 1 and panel.streamed_text() == "".join(pieces)
+    qtbot.wait(50)
+    save_shot(panel, "widget_tldr_panel_streaming", tmp_path)
+    panel.end_stream()  # e.g. the job failed: the earlier candidates are back
+    assert not panel.is_streaming() and panel.scroll.isVisible() and panel.write_button.isEnabled()
+    assert panel.tldrs() == before

@@ -1,0 +1,191 @@
+"""``TldrPanel``: the paper's TLDR candidates, each with its word count and a Copy button.
+
+``set_tldrs`` shows the candidates; ``begin_stream`` / ``append_text`` /
+``end_stream`` show a model's answer as it is written. The two generate
+buttons emit ``sig_generate_requested("llm" | "extractive")``; the shell runs
+the job and calls ``set_tldrs`` with the result.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import (
+    QApplication, QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QSizePolicy,
+    QToolButton, QVBoxLayout, QWidget,
+)
+
+from widgets.palette import colors_for
+
+#: A TLDR has 15-25 words (``engine.generate.tldr.MIN_WORDS, MAX_WORDS``; not imported: it loads the models).
+MIN_WORDS, MAX_WORDS = 15, 25
+MODES = ("llm", "extractive")
+EMPTY_TEXT = ("No TLDR yet. <b>Write</b> asks the model for one-sentence summaries; "
+              "<b>From abstract</b> picks the abstract's most central sentence.")
+
+
+def word_count(text: str) -> int:
+    return len(text.split())
+
+
+class TldrRow(QFrame):
+    """One candidate: its text, its word count as a chip, and a Copy button."""
+
+    sig_copy_requested = Signal(str)
+
+    def __init__(self, index: int, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.text = text
+        self.setObjectName("TldrRow")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.body = QLabel(text)
+        self.body.setWordWrap(True)
+        self.body.setTextFormat(Qt.TextFormat.PlainText)
+        self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.body.setAccessibleName(f"TLDR {index + 1}")
+        self.body.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        n = word_count(text)
+        self.count = QLabel(f"{n} words")
+        self.count.setProperty("role", "chip")
+        ok = MIN_WORDS <= n <= MAX_WORDS
+        bg, fg = colors_for(self).badge["addressed" if ok else "minor"]
+        self.count.setStyleSheet(f"background: {bg}; color: {fg};")
+        self.count.setToolTip(f"A TLDR has {MIN_WORDS}–{MAX_WORDS} words" + ("" if ok else f"; this one has {n}"))
+        self.count.setAccessibleName(f"Word count of TLDR {index + 1}")
+        self.in_range = ok
+        self.copy_button = QToolButton()
+        self.copy_button.setText("Copy")
+        self.copy_button.setAccessibleName(f"Copy TLDR {index + 1}")
+        self.copy_button.setToolTip("Copy this TLDR to the clipboard")
+        self.copy_button.clicked.connect(lambda: self.sig_copy_requested.emit(self.text))
+        side = QVBoxLayout()
+        side.setSpacing(4)
+        side.addWidget(self.count, 0, Qt.AlignmentFlag.AlignRight)
+        side.addWidget(self.copy_button, 0, Qt.AlignmentFlag.AlignRight)
+        side.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 6, 6, 6)
+        layout.addWidget(self.body, 1)
+        layout.addLayout(side)
+
+
+class TldrPanel(QFrame):
+    """TLDR candidates of the open paper, and the buttons that ask for new ones."""
+
+    sig_generate_requested = Signal(str)  # "llm" | "extractive"
+    sig_tldr_copied = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("TldrPanel")
+        self.setAccessibleName("TLDR panel")
+        self._tldrs: list[str] = []
+        self._streaming = False
+
+        title = QLabel("TLDR")
+        title.setProperty("role", "title")
+        self.write_button = QPushButton("Write")
+        self.write_button.setAccessibleName("Write TLDRs with the model")
+        self.write_button.setToolTip("Ask the language model for TLDR candidates (Ctrl+T)")
+        self.write_button.clicked.connect(lambda: self.request("llm"))
+        self.extract_button = QPushButton("From abstract")
+        self.extract_button.setAccessibleName("Pick an extractive TLDR from the abstract")
+        self.extract_button.setToolTip("Pick the abstract's most central sentence (instant, no model)")
+        self.extract_button.clicked.connect(lambda: self.request("extractive"))
+        header = QHBoxLayout()
+        header.addWidget(title)
+        header.addStretch(1)
+        header.addWidget(self.extract_button)
+        header.addWidget(self.write_button)
+
+        self.empty = QLabel(EMPTY_TEXT)
+        self.empty.setWordWrap(True)
+        self.empty.setAccessibleName("No TLDR yet")
+        self.empty.setStyleSheet(f"color: {colors_for(self).muted};")
+        self.rows_box = QWidget()
+        self.rows_layout = QVBoxLayout(self.rows_box)
+        self.rows_layout.setContentsMargins(0, 0, 0, 0)
+        self.rows_layout.setSpacing(6)
+        self.rows_layout.addStretch(1)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidget(self.rows_box)
+        self.scroll.setAccessibleName("TLDR candidates")
+
+        self.stream = QPlainTextEdit()
+        self.stream.setReadOnly(True)
+        self.stream.setAccessibleName("TLDR being written")
+        self.stream.setPlaceholderText("Waiting for the model…")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addLayout(header)
+        layout.addWidget(self.empty)
+        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.stream, 1)
+        self.rows: list[TldrRow] = []
+        self._refresh_visibility()
+
+    # -- candidates ------------------------------------------------------------------------
+
+    def set_tldrs(self, tldrs: list[str]) -> None:
+        """Show these candidates (best first), replacing the ones shown."""
+        self._tldrs = [t.strip() for t in tldrs if t and t.strip()]
+        for row in self.rows:
+            self.rows_layout.removeWidget(row)
+            row.deleteLater()
+        self.rows = []
+        for i, text in enumerate(self._tldrs):
+            row = TldrRow(i, text)
+            row.sig_copy_requested.connect(self.copy)
+            self.rows_layout.insertWidget(i, row)
+            self.rows.append(row)
+        self._refresh_visibility()
+
+    def tldrs(self) -> list[str]:
+        return list(self._tldrs)
+
+    def copy(self, text: str) -> None:
+        """Put ``text`` on the clipboard and say so."""
+        QApplication.clipboard().setText(text)
+        self.sig_tldr_copied.emit(text)
+
+    def request(self, mode: str) -> None:
+        if mode not in MODES:
+            raise ValueError(f"unknown TLDR mode {mode!r}; expected one of {', '.join(MODES)}")
+        if not self._streaming:
+            self.sig_generate_requested.emit(mode)
+
+    # -- streaming ---------------------------------------------------------------------------
+
+    def begin_stream(self) -> None:
+        """A model starts writing: its text shows below, the generate buttons wait."""
+        self._streaming = True
+        self.stream.clear()
+        self._refresh_visibility()
+
+    def append_text(self, text: str) -> None:
+        cursor = self.stream.textCursor()
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        cursor.insertText(text)
+        self.stream.setTextCursor(cursor)
+        self.stream.ensureCursorVisible()
+
+    def end_stream(self) -> None:
+        """Writing ended (done, failed or cancelled): back to the candidates."""
+        self._streaming = False
+        self._refresh_visibility()
+
+    def is_streaming(self) -> bool:
+        return self._streaming
+
+    def streamed_text(self) -> str:
+        return self.stream.toPlainText()
+
+    def _refresh_visibility(self) -> None:
+        self.stream.setVisible(self._streaming)
+        self.scroll.setVisible(not self._streaming and bool(self.rows))
+        self.empty.setVisible(not self._streaming and not self.rows)
+        self.write_button.setEnabled(not self._streaming)
+        self.extract_button.setEnabled(not self._streaming)
