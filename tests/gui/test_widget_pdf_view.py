@@ -1,0 +1,107 @@
+"""PdfView: real pages, lazy rendering, highlights of a real paragraph's regions."""
+
+from __future__ import annotations
+
+import pymupdf
+import pytest
+from PySide6.QtGui import QColor
+
+from engine.document import ParagraphKind, load_document
+from engine.errors import InputError
+from tests.gui.widget_helpers import save_shot, use_theme
+from widgets.pdf_pages import CACHE_PAGES
+from widgets.pdf_view import PdfView
+
+
+@pytest.fixture
+def view(qtbot):
+    use_theme("light")
+    view = PdfView()
+    qtbot.addWidget(view)
+    view.resize(760, 640)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
+def _long_pdf(path, pages: int) -> None:
+    doc = pymupdf.open()
+    for i in range(pages):
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((72, 100), f"Page {i + 1} of a long generated report.", fontsize=14)
+        page.insert_textbox(pymupdf.Rect(72, 130, 523, 700), "Lorem ipsum dolor sit amet. " * 40, fontsize=11)
+    doc.save(str(path))
+
+
+def test_pdf_view_highlights_a_real_paragraph(view, qtbot, shared_data, tmp_path) -> None:
+    pdf = shared_data / "revision" / "cgo18" / "camera_ready.pdf"
+    document = load_document(str(pdf))
+    para = next(p for p in document.paragraphs
+                if p.kind is ParagraphKind.BODY and p.page == 3 and len(p.text) > 300)
+    view.open(pdf)
+    assert view.page_count == document.page_count
+    assert view.current_page == 1
+    with qtbot.waitSignal(view.sig_page_changed) as blocker:
+        view.highlight(list(para.regions), "#81c995")
+    assert blocker.args == [3]
+    assert view.highlight_count == len(para.regions)
+    # the first region is on screen
+    box = view.canvas.region_rect(para.regions[0])
+    top = view.scroll.verticalScrollBar().value()
+    assert top <= box.top() <= top + view.scroll.viewport().height()
+    # lazy rendering: the visible pages get rendered, at the device-pixel ratio
+    qtbot.waitUntil(lambda: any(key[0] == 2 for key in view.canvas.cache))
+    pixmap = next(p for key, p in view.canvas.cache.items() if key[0] == 2)
+    dpr = view.canvas.devicePixelRatioF()
+    assert pixmap.devicePixelRatio() == dpr
+    assert pixmap.width() == round(612 * view.canvas.zoom * dpr)
+    # the box is painted: the pixel at its centre changes once highlights are cleared
+    view.canvas.repaint()
+    point = box.center().toPoint()
+    tinted = view.canvas.grab().toImage().pixelColor(point)
+    save_shot(view, "pdf_view", tmp_path)
+    view.clear_highlights()
+    view.canvas.repaint()
+    plain = view.canvas.grab().toImage().pixelColor(point)
+    assert view.highlight_count == 0
+    assert tinted != plain and tinted.green() > tinted.red()
+
+
+def test_pdf_view_opens_a_long_pdf_lazily(view, qtbot, tmp_path) -> None:
+    path = tmp_path / "long.pdf"
+    _long_pdf(path, 500)
+    view.open(path)
+    assert view.page_count == 500
+    assert view.canvas.renders == 0  # opening renders nothing
+    qtbot.waitUntil(lambda: view.canvas.renders >= 1)
+    assert view.canvas.renders <= 3  # only what is on screen
+    with qtbot.waitSignal(view.sig_page_changed) as blocker:
+        view.page_box.setValue(250)
+    assert blocker.args == [250] and view.current_page == 250
+    qtbot.waitUntil(lambda: any(key[0] == 249 for key in view.canvas.cache))
+    for page in (10, 40, 80, 120, 160, 200, 300, 400, 499):
+        view.go_to_page(page)
+        view.canvas.repaint()
+        qtbot.waitUntil(lambda p=page: any(key[0] == p - 1 for key in view.canvas.cache))
+    assert len(view.canvas.cache) <= CACHE_PAGES
+    before = view.canvas.zoom
+    view._step_zoom(1)
+    assert view.canvas.zoom > before and view.current_page == 499
+
+
+def test_pdf_view_refuses_what_it_cannot_show(view, tmp_path) -> None:
+    bad = tmp_path / "notes.pdf"
+    bad.write_text("not a pdf")
+    with pytest.raises(InputError):
+        view.open(bad)
+    locked = tmp_path / "locked.pdf"
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), "secret")
+    doc.save(str(locked), encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="pw", owner_pw="pw")
+    with pytest.raises(InputError, match="password"):
+        view.open(locked)
+    view.open(locked, password="pw")
+    assert view.page_count == 1
+    view.show_text("A LaTeX source has no pages.")
+    assert view.stack.currentWidget() is view.text
+    assert QColor("yellow").isValid()
