@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.redraft-installed
 
-.PHONY: run test venv bench clean
+.PHONY: run test venv bench clean package
 
 venv: $(STAMP)
 
@@ -25,6 +25,14 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	for script in bench/bench_*.py; do $(PY) $$script || exit 1; done
+
+# The Linux/macOS/Windows one-folder bundle in dist/redraft (packaging/README.md).
+$(VENV)/.redraft-package-installed: $(STAMP)
+	$(PY) -m pip install --quiet -e ".[package]"
+	touch $@
+
+package: $(VENV)/.redraft-package-installed
+	$(PY) -m PyInstaller --noconfirm --distpath dist --workpath build/pyinstaller packaging/redraft.spec
 
 clean:
 	rm -rf build dist *.egg-info
