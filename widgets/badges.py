@@ -40,7 +40,7 @@ class BadgeDelegate(QStyledItemDelegate):
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
         base = super().sizeHint(option, index)
         metrics = QFontMetrics(option.font)
-        return QSize(metrics.horizontalAdvance(str(index.data() or "")) + 24, max(base.height(), metrics.height() + 8))
+        return QSize(metrics.horizontalAdvance(str(index.data() or "")) + 36, max(base.height(), metrics.height() + 8))
 
 
 def chip(text: str, parent: QWidget | None = None, severity: str = "warning") -> QLabel:

@@ -1,0 +1,59 @@
+"""CommentList on the real comments of the demo reviews."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+
+from tests.gui.widget_helpers import demo_comments, save_shot, use_theme
+from widgets.comment_list import COL_ACTION, COL_STATUS, CommentList
+
+
+def _statuses() -> dict[str, str]:
+    ids = [c.id for c in demo_comments()]
+    return {cid: ("not addressed" if i % 3 == 2 else "addressed") for i, cid in enumerate(ids)}
+
+
+def test_comment_list_groups_filters_and_selects(qtbot, tmp_path) -> None:
+    use_theme("light")
+    comments = list(demo_comments())
+    view = CommentList()
+    qtbot.addWidget(view)
+    view.set_comments(comments, _statuses())
+    view.resize(560, 290)
+    view.show()
+    reviewers = list(dict.fromkeys(c.reviewer for c in comments))
+    assert view.tree.topLevelItemCount() == len(reviewers) == 2
+    first = view.tree.topLevelItem(0)
+    assert first.text(0) == f"Reviewer 1 · {sum(c.reviewer == 'Reviewer 1' for c in comments)}"
+    assert first.child(0).text(COL_ACTION) == comments[0].action
+    assert first.child(2).text(COL_STATUS) == "not addressed"
+
+    # keyboard: Down from the filter box enters the list, Down again moves on
+    view.filter_box.setFocus()
+    with qtbot.waitSignal(view.sig_comment_selected) as blocker:
+        qtbot.keyClick(view.filter_box, Qt.Key.Key_Down)
+    assert blocker.args == [comments[0].id]
+    with qtbot.waitSignal(view.sig_comment_selected) as blocker:
+        qtbot.keyClick(view.tree, Qt.Key.Key_Down)
+    assert blocker.args == [comments[1].id]
+    with qtbot.waitSignal(view.sig_comment_activated) as blocker:
+        qtbot.keyClick(view.tree, Qt.Key.Key_Return)
+    assert blocker.args == [comments[1].id]
+    qtbot.keySequence(view.tree, "Ctrl+C")
+    assert QGuiApplication.clipboard().text() == comments[1].full_text
+    save_shot(view, "comment_list", tmp_path)
+
+    # filters: words and status
+    view.filter_box.setText("latency")
+    assert set(view.visible_ids()) == {c.id for c in comments if "latency" in c.text.lower()}
+    view.filter_box.clear()
+    view.status_box.setCurrentText("not addressed")
+    assert view.visible_ids() == [cid for cid, s in _statuses().items() if s == "not addressed"]
+    # selecting a hidden comment clears the filters and emits
+    hidden = next(cid for cid, s in _statuses().items() if s == "addressed" and cid != view.selected_id)
+    with qtbot.waitSignal(view.sig_comment_selected) as blocker:
+        view.select_comment(hidden)
+    assert blocker.args == [hidden] and view.status_box.currentText() == "All"
+    view.set_statuses({hidden: "not addressed"})
+    assert view.tree.currentItem().text(COL_STATUS) == "not addressed"

@@ -1,0 +1,188 @@
+"""Review comments grouped by reviewer, with action class, directness, status badge and a filter."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLineEdit, QTreeWidget, QTreeWidgetItem,
+    QVBoxLayout, QWidget,
+)
+
+from engine.reviews.model import ReviewComment
+from widgets.badges import BadgeDelegate
+
+_ID_ROLE = Qt.ItemDataRole.UserRole
+STATUS_FILTERS = ("All", "not addressed", "addressed", "unknown")
+COL_TEXT, COL_ACTION, COL_STATUS = 0, 1, 2
+
+
+class CommentList(QWidget):
+    """``set_comments(comments, statuses)``; choosing one emits ``sig_comment_selected(id)``."""
+
+    sig_comment_selected = Signal(str)
+    sig_comment_activated = Signal(str)  # Enter or double-click
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Review comments")
+        self._comments: dict[str, ReviewComment] = {}
+        self._items: dict[str, QTreeWidgetItem] = {}
+        self.filter_box = QLineEdit()
+        self.filter_box.setPlaceholderText("Filter comments…")
+        self.filter_box.setClearButtonEnabled(True)
+        self.filter_box.setAccessibleName("Filter comments")
+        self.filter_box.setToolTip("Show comments whose text, reviewer or action contains these words")
+        self.filter_box.textChanged.connect(self._apply_filter)
+        self.filter_box.installEventFilter(self)
+        self.status_box = QComboBox()
+        self.status_box.addItems(STATUS_FILTERS)
+        self.status_box.setAccessibleName("Filter by status")
+        self.status_box.setToolTip("Show only comments with this status")
+        self.status_box.currentIndexChanged.connect(self._apply_filter)
+        self.tree = QTreeWidget()
+        self.tree.setAccessibleName("Comments by reviewer")
+        self.tree.setAccessibleDescription("Up and Down move between comments; Enter opens one; Ctrl+C copies it")
+        self.tree.setHeaderLabels(["Comment", "Action", "Status"])
+        self.tree.setRootIsDecorated(True)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setItemDelegateForColumn(COL_STATUS, BadgeDelegate(self.tree))
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(COL_TEXT, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COL_ACTION, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_STATUS, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.itemSelectionChanged.connect(self._on_selection)
+        self.tree.itemActivated.connect(self._on_activated)
+        self.tree.installEventFilter(self)  # Ctrl+C copies the comment's full text, not the cell
+        row = QHBoxLayout()
+        row.setSpacing(6)
+        row.addWidget(self.filter_box, 1)
+        row.addWidget(self.status_box)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        layout.addLayout(row)
+        layout.addWidget(self.tree, 1)
+        self.setFocusProxy(self.tree)
+
+    # -- public API -----------------------------------------------------------------------
+    def set_comments(self, comments: list[ReviewComment], statuses: dict[str, str] | None = None) -> None:
+        statuses = statuses or {}
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        self._comments = {c.id: c for c in comments}
+        self._items = {}
+        groups: dict[str, QTreeWidgetItem] = {}
+        for c in comments:
+            group = groups.get(c.reviewer)
+            if group is None:
+                group = QTreeWidgetItem([c.reviewer or "Reviewer"])
+                group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                font = group.font(COL_TEXT)
+                font.setBold(True)
+                group.setFont(COL_TEXT, font)
+                group.setFirstColumnSpanned(False)
+                self.tree.addTopLevelItem(group)
+                groups[c.reviewer] = group
+            action = c.action if c.directness == "direct" else f"{c.action} · {c.directness}"
+            item = QTreeWidgetItem([_label(c), action, statuses.get(c.id, "unknown")])
+            item.setData(COL_TEXT, _ID_ROLE, c.id)
+            item.setToolTip(COL_TEXT, _tooltip(c))
+            item.setToolTip(COL_ACTION, f"Action class: {c.action}; {c.directness} request")
+            item.setToolTip(COL_STATUS, _status_tip(statuses.get(c.id, "unknown")))
+            group.addChild(item)
+            self._items[c.id] = item
+        for name, group in groups.items():
+            group.setText(COL_TEXT, f"{name} · {group.childCount()}")
+        self.tree.expandAll()
+        self.tree.blockSignals(False)
+        self._apply_filter()
+
+    def set_statuses(self, statuses: dict[str, str]) -> None:
+        for cid, status in statuses.items():
+            if cid in self._items:
+                self._items[cid].setText(COL_STATUS, status)
+                self._items[cid].setToolTip(COL_STATUS, _status_tip(status))
+        self._apply_filter()
+
+    def select_comment(self, comment_id: str) -> None:
+        """Select ``comment_id`` (emits ``sig_comment_selected`` if the selection changes)."""
+        item = self._items[comment_id]
+        if item.isHidden():
+            self.filter_box.clear()
+            self.status_box.setCurrentIndex(0)
+        self.tree.setCurrentItem(item)
+        self.tree.scrollToItem(item)
+
+    @property
+    def selected_id(self) -> str | None:
+        items = self.tree.selectedItems()
+        return items[0].data(COL_TEXT, _ID_ROLE) if items else None
+
+    def visible_ids(self) -> list[str]:
+        return [cid for cid, item in self._items.items() if not item.isHidden()]
+
+    def copy_selected(self) -> None:
+        cid = self.selected_id
+        if cid is not None:
+            QGuiApplication.clipboard().setText(self._comments[cid].full_text)
+
+    # -- internals ------------------------------------------------------------------------
+    def _apply_filter(self) -> None:
+        words = self.filter_box.text().lower().split()
+        status = self.status_box.currentText()
+        for i in range(self.tree.topLevelItemCount()):
+            group = self.tree.topLevelItem(i)
+            shown = 0
+            for j in range(group.childCount()):
+                item = group.child(j)
+                c = self._comments[item.data(COL_TEXT, _ID_ROLE)]
+                hay = " ".join((c.id, c.reviewer, c.text, c.context, c.action, c.directness, item.text(COL_STATUS)))
+                ok = all(w in hay.lower() for w in words) and (status == "All" or item.text(COL_STATUS) == status)
+                item.setHidden(not ok)
+                shown += ok
+            group.setHidden(shown == 0)
+
+    def _on_selection(self) -> None:
+        cid = self.selected_id
+        if cid is not None:
+            self.sig_comment_selected.emit(cid)
+
+    def _on_activated(self, item: QTreeWidgetItem) -> None:
+        cid = item.data(COL_TEXT, _ID_ROLE)
+        if cid:
+            self.sig_comment_activated.emit(cid)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Down in the filter box moves into the list; Ctrl+C in the list copies the comment."""
+        if watched is self.tree and event.type() == QEvent.Type.KeyPress and event.matches(QKeySequence.StandardKey.Copy):
+            self.copy_selected()
+            return True
+        if watched is self.filter_box and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Down:
+            visible = self.visible_ids()
+            if visible:
+                self.tree.setFocus()
+                if self.selected_id not in visible:
+                    self.tree.setCurrentItem(self._items[visible[0]])
+                return True
+        return super().eventFilter(watched, event)
+
+
+def _label(c: ReviewComment) -> str:
+    text = " ".join(c.text.split())
+    return f"{c.id}  {text if len(text) <= 140 else text[:137] + '…'}"
+
+
+def _tooltip(c: ReviewComment) -> str:
+    lead = f"<i>{c.context}</i><br>" if c.context else ""
+    where = f" · {c.section}" if c.section else ""
+    return f"<b>{c.id}</b> · {c.reviewer}{where}<br>{lead}{c.text}"
+
+
+def _status_tip(status: str) -> str:
+    return {
+        "addressed": "An edit in the revised version was aligned to this comment",
+        "not addressed": "No edit in the revised version was aligned to this comment",
+    }.get(status, "No revised version to check against")
