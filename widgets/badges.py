@@ -43,10 +43,17 @@ class BadgeDelegate(QStyledItemDelegate):
         return QSize(metrics.horizontalAdvance(str(index.data() or "")) + 36, max(base.height(), metrics.height() + 8))
 
 
-def chip(text: str, parent: QWidget | None = None, severity: str = "warning") -> QLabel:
-    """A small rounded label (styled by ``QLabel[role="chip"]`` in the stylesheet)."""
+def chip(text: str, key: str = "minor", parent: QWidget | None = None) -> QLabel:
+    """A small rounded label coloured like the badge for ``key`` (a status or edit type)."""
     label = QLabel(text, parent)
-    label.setProperty("role", "chip")
-    label.setProperty("severity", severity)
-    label.setAccessibleName(f"Flag: {text}")
+    label.setAccessibleName(text)
+    style_chip(label, key)
     return label
+
+
+def style_chip(label: QLabel, key: str) -> None:
+    colors = colors_for(label)
+    bg, fg = colors.badge.get(key, colors.badge["unknown"])
+    label.setStyleSheet(
+        f"QLabel {{ background: {bg}; color: {fg}; border-radius: 8px; padding: 2px 8px; font-size: 11px; }}"
+    )

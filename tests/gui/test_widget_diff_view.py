@@ -16,8 +16,8 @@ def view(qtbot):
     view = DiffView(demo_diff())
     qtbot.addWidget(view)
     view.resize(1100, 560)
-    view.show()
-    qtbot.waitExposed(view)
+    with qtbot.waitExposed(view):
+        view.show()
     return view
 
 

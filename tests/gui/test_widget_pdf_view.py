@@ -19,8 +19,8 @@ def view(qtbot):
     view = PdfView()
     qtbot.addWidget(view)
     view.resize(760, 640)
-    view.show()
-    qtbot.waitExposed(view)
+    with qtbot.waitExposed(view):
+        view.show()
     return view
 
 

@@ -38,6 +38,8 @@ def save_shot(widget: QWidget, name: str, tmp_path: Path) -> Path:
     """Grab ``widget`` into ``$REDRAFT_SCREENSHOTS/name.png`` (or ``tmp_path``), at most 1000 px wide."""
     folder = Path(os.environ.get("REDRAFT_SCREENSHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
+    QApplication.sendPostedEvents()  # let pending layout updates land before the grab
+    QApplication.processEvents()
     image = widget.grab().toImage()
     if image.width() > MAX_WIDTH:
         image = image.scaledToWidth(MAX_WIDTH, Qt.TransformationMode.SmoothTransformation)

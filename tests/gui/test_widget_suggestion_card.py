@@ -1,0 +1,106 @@
+"""SuggestionCard on a real SuggestionRecord with placeholders and flags."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+
+from engine.generate.placeholders import find, placeholder
+from engine.project.model import SuggestionRecord
+from tests.gui.widget_helpers import save_shot, use_theme
+from widgets.suggestion_card import SuggestionCard
+
+EDIT = (
+    "We add static layer skipping at the same average depth as a second baseline. At the same computation, "
+    f"it raises the word error rate to {placeholder('RESULT', 'WER of static skipping on test-clean')}, "
+    f"while learned exits keep it at 3.2 (Table {placeholder('FIGURE', 'table number')})."
+)
+
+
+def _record(**kw) -> SuggestionRecord:
+    data = dict(id="s1", comment_id="R1.1", location="p0011", model="gemma-3-270m (smoke test)",
+                response="We added the requested baseline: static layer skipping at the same average depth.",
+                edit=EDIT, flags=["no_technical_detail", "promises"], status="pending")
+    data.update(kw)
+    return SuggestionRecord(**data)
+
+
+def _card(qtbot) -> SuggestionCard:
+    use_theme("light")
+    card = SuggestionCard()
+    qtbot.addWidget(card)
+    card.resize(520, 520)
+    with qtbot.waitExposed(card):
+        card.show()
+    with qtbot.waitActive(card):
+        card.activateWindow()
+    return card
+
+
+def test_suggestion_card_highlights_placeholders_and_flags(qtbot, tmp_path) -> None:
+    card = _card(qtbot)
+    assert card.empty.isVisible() and not card.accept_button.isEnabled()
+    save_shot(card, "suggestion_card_empty", tmp_path)
+    card.set_suggestion(_record())
+    expected = [(p.start, p.end) for p in find(EDIT)]
+    assert card.placeholder_spans() == expected and len(expected) == 2
+    # the highlighter painted exactly those ranges
+    block = card.edit.document().firstBlock()
+    painted = [(r.start, r.start + r.length) for r in block.layout().formats() if r.format.background().style() != Qt.BrushStyle.NoBrush]
+    assert painted == expected
+    assert card.placeholder_label.text() == "2 placeholders to fill"
+    chips = [card.flags_row.itemAt(i).widget().text() for i in range(card.flags_row.count() - 2)]
+    assert chips == ["no technical detail", "promises"]
+    assert card.status.text() == "pending"
+    assert card.meta.text() == "Comment R1.1 · at p0011 · by gemma-3-270m (smoke test)"
+    save_shot(card, "suggestion_card", tmp_path)
+
+
+def test_suggestion_card_keyboard_accept_reject_edit_copy(qtbot) -> None:
+    card = _card(qtbot)
+    card.set_suggestion(_record())
+    card.setFocus()
+    with qtbot.waitSignal(card.sig_suggestion_accepted) as blocker:
+        qtbot.keyClick(card, Qt.Key.Key_Return)
+    assert blocker.args == ["s1"]
+    with qtbot.waitSignal(card.sig_suggestion_rejected) as blocker:
+        qtbot.keyClick(card, Qt.Key.Key_Delete)
+    assert blocker.args == ["s1"]
+    with qtbot.waitSignal(card.sig_suggestion_copied) as blocker:
+        qtbot.keyClick(card, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert blocker.args == [EDIT] and QGuiApplication.clipboard().text() == EDIT
+    # F2 edits: Enter now types a newline instead of accepting; Ctrl+Enter saves
+    qtbot.keyClick(card, Qt.Key.Key_F2)
+    assert card.editing and not card.edit.isReadOnly() and card.edit.hasFocus()
+    with qtbot.assertNotEmitted(card.sig_suggestion_accepted):
+        qtbot.keyClick(card.edit, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+        qtbot.keyClicks(card.edit, " Done.")
+    with qtbot.waitSignal(card.sig_suggestion_edited) as blocker:
+        qtbot.keyClick(card.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert blocker.args == ["s1", EDIT + " Done."]
+    assert not card.editing and card.edit.isReadOnly()
+    # Escape cancels an edit and restores the text
+    card.toggle_edit()
+    qtbot.keyClicks(card.edit, "xyz")
+    qtbot.keyClick(card.edit, Qt.Key.Key_Escape)
+    assert card.edit.toPlainText() == EDIT and not card.editing
+
+
+def test_suggestion_card_streams_then_shows_the_record(qtbot, tmp_path) -> None:
+    card = _card(qtbot)
+    with qtbot.waitSignal(card.sig_generate_requested):
+        card.generate_button.click()
+    card.begin_stream()
+    for piece in ['{"response": "We added', ' the baseline.", "edit": "Static skipping gives ', placeholder("RESULT", "WER"), '"}']:
+        card.append_text(piece)
+    assert card.edit.toPlainText().endswith("[[RESULT: WER]]\"}")
+    assert card.status.text() == "writing…" and not card.accept_button.isEnabled()
+    assert not card.generate_button.isEnabled()
+    card.setFocus()
+    with qtbot.assertNotEmitted(card.sig_suggestion_accepted):
+        qtbot.keyClick(card, Qt.Key.Key_Return)
+    save_shot(card, "suggestion_card_streaming", tmp_path)
+    card.end_stream()
+    card.set_suggestion(_record(status="accepted", flags=[]))
+    assert card.status.text() == "accepted" and card.accept_button.isEnabled()
+    assert card.generate_button.text() == "Suggest again"

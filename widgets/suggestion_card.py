@@ -1,0 +1,233 @@
+"""One suggestion for a comment: the response and the edit, placeholders highlighted, to accept or reject."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from engine.project.model import SuggestionRecord
+from widgets.badges import chip, style_chip
+from widgets.placeholder_text import PlaceholderText
+
+FLAG_TIPS = {
+    "mentions_reviewer": "The edit still talks about the reviewer",
+    "paraphrases_comment": "The edit reuses the comment's wording",
+    "promises": "The edit promises or defers work instead of doing it",
+    "no_technical_detail": "No number, placeholder, citation, formula or acronym",
+}
+
+
+class SuggestionCard(QFrame):
+    """``set_suggestion(rec)``; Enter accepts, Delete rejects, F2 edits, Ctrl+Shift+C copies."""
+
+    sig_suggestion_accepted = Signal(str)
+    sig_suggestion_rejected = Signal(str)
+    sig_suggestion_edited = Signal(str, str)  # id, new edit text
+    sig_suggestion_copied = Signal(str)  # the copied text
+    sig_generate_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("SuggestionCard")
+        self.setAccessibleName("Suggested edit")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.record: SuggestionRecord | None = None
+        self.editing = False
+        self.streaming = False
+        self.title = QLabel("Suggestion")
+        self.title.setProperty("role", "title")
+        self.status = chip("pending", "pending")
+        self.meta = QLabel("")
+        self.meta.setWordWrap(True)
+        self.meta.setContentsMargins(0, 0, 0, 4)
+        self.placeholder_label = QLabel("")
+        for label in (self.meta, self.placeholder_label):
+            label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.response = PlaceholderText("Response to the reviewer")
+        self.edit = PlaceholderText("Edit to the paper")
+        self.edit.setToolTip("Placeholders like [[RESULT: ...]] mark facts only you can fill in")
+        self.flags_row = QHBoxLayout()
+        self.flags_row.setSpacing(4)
+        self.empty = QLabel("No suggestion for this comment yet.\nPress “Suggest an edit” to write one with the model.")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+
+        self.generate_button = _button("Suggest an edit", "Write a suggestion with the model", self.sig_generate_requested.emit)
+        self.accept_button = _button("Accept", "Accept this suggestion (Enter)", self.accept)
+        self.edit_button = _button("Edit", "Edit the suggested text (F2)", self.toggle_edit)
+        self.copy_button = _button("Copy", "Copy the edit to the clipboard (Ctrl+Shift+C)", self.copy)
+        self.reject_button = _button("Reject", "Reject this suggestion (Delete)", self.reject)
+        self.accept_button.setDefault(True)
+
+        head = QHBoxLayout()
+        head.addWidget(self.title)
+        head.addWidget(self.status)
+        head.addStretch(1)
+        head.addWidget(self.generate_button)
+        buttons = QHBoxLayout()
+        for b in (self.accept_button, self.edit_button, self.copy_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        buttons.addWidget(self.reject_button)
+        self.flags_row.addStretch(1)
+        self.flags_row.addWidget(self.placeholder_label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 10, 12, 10)
+        layout.setSpacing(6)
+        layout.addLayout(head)
+        layout.addWidget(self.meta)
+        layout.addWidget(self.empty)
+        self.response.set_editable(False)
+        self.sections = []
+        for text, box, stretch in (("Response to the reviewer", self.response, 1), ("Edit to the paper", self.edit, 2)):
+            label = QLabel(text)
+            label.setProperty("role", "title")
+            layout.addWidget(label)
+            layout.addWidget(box, stretch)
+            self.sections += [label, box]
+        layout.addLayout(self.flags_row)
+        layout.addLayout(buttons)
+        self._shortcuts = {}
+        for name, keys, slot in (
+            ("accept", (Qt.Key.Key_Return, Qt.Key.Key_Enter), self.accept),
+            ("reject", (Qt.Key.Key_Delete,), self.reject),
+            ("edit", (Qt.Key.Key_F2,), self.toggle_edit),
+            ("save", ("Ctrl+Return",), self._save_edit),
+            ("cancel", (Qt.Key.Key_Escape,), self.cancel_edit),
+            ("copy", ("Ctrl+Shift+C",), self.copy),
+        ):
+            self._shortcuts[name] = [QShortcut(QKeySequence(k), self, slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut) for k in keys]
+        self.set_suggestion(None)
+
+    # -- public API -----------------------------------------------------------------------
+    def set_suggestion(self, rec: SuggestionRecord | None) -> None:
+        self.record = rec
+        self.editing = False
+        self.edit.set_editable(False)
+        self.response.setPlainText(rec.response if rec else "")
+        self.edit.setPlainText(rec.edit if rec else "")
+        self.meta.setText(_meta(rec) if rec else "")
+        self._set_flags(rec.flags if rec else [])
+        self._refresh()
+
+    def begin_stream(self) -> None:
+        """Show the model's text as it is written (buttons off until ``end_stream``)."""
+        self.streaming = True
+        self.editing = False
+        self.response.clear()
+        self.edit.clear()
+        self.meta.setText("The model is writing…")
+        self._set_flags([])
+        self._refresh()
+
+    def append_text(self, text: str) -> None:
+        cursor = self.edit.textCursor()
+        cursor.movePosition(cursor.MoveOperation.End)
+        cursor.insertText(text)
+        self.edit.setTextCursor(cursor)
+        self.edit.ensureCursorVisible()
+
+    def end_stream(self) -> None:
+        self.streaming = False
+        self._refresh()
+
+    def placeholder_spans(self) -> list[tuple[int, int]]:
+        """Where the edit's placeholders are (highlighted)."""
+        return self.edit.highlighter.placeholder_spans()
+
+    def accept(self) -> None:
+        if self._actionable():
+            self.sig_suggestion_accepted.emit(self.record.id)
+
+    def reject(self) -> None:
+        if self._actionable():
+            self.sig_suggestion_rejected.emit(self.record.id)
+
+    def copy(self) -> None:
+        if self.record is not None and not self.streaming:
+            text = self.edit.toPlainText()
+            QGuiApplication.clipboard().setText(text)
+            self.sig_suggestion_copied.emit(text)
+
+    def toggle_edit(self) -> None:
+        if self.editing:
+            self._save_edit()
+        elif self._actionable():
+            self.editing = True
+            self.edit.set_editable(True)
+            self._refresh()
+
+    def cancel_edit(self) -> None:
+        if self.editing:
+            self.set_suggestion(self.record)
+
+    # -- internals ------------------------------------------------------------------------
+    def _save_edit(self) -> None:
+        if not self.editing or self.record is None:
+            return
+        text = self.edit.toPlainText()
+        self.editing = False
+        self.edit.set_editable(False)
+        self._refresh()
+        if text != self.record.edit:
+            self.sig_suggestion_edited.emit(self.record.id, text)
+
+    def _actionable(self) -> bool:
+        return self.record is not None and not self.streaming and not self.editing
+
+    def _set_flags(self, flags: list[str]) -> None:
+        while self.flags_row.count() > 2:
+            item = self.flags_row.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        for i, flag in enumerate(flags):
+            label = chip(flag.replace("_", " "), "minor")
+            label.setToolTip(FLAG_TIPS.get(flag, flag))
+            self.flags_row.insertWidget(i, label)
+            label.show()
+
+    def _refresh(self) -> None:
+        rec, has = self.record, self.record is not None
+        shown = has or self.streaming
+        self.empty.setVisible(not shown)
+        for w in self.sections:
+            w.setVisible(shown)
+        for w in self.sections[:2]:  # the streamed model output goes to the edit box
+            w.setVisible(shown and not self.streaming)
+        self.sections[2].setText("Model output" if self.streaming else "Edit to the paper")
+        status = "writing…" if self.streaming else ("editing" if self.editing else (rec.status if rec else ""))
+        self.status.setText(status)
+        style_chip(self.status, "edited" if self.editing or self.streaming else status)
+        self.status.setVisible(bool(status))
+        count = len(self.placeholder_spans())
+        self.placeholder_label.setText(f"{count} placeholder{'s' if count != 1 else ''} to fill" if count and not self.streaming else "")
+        for b in (self.accept_button, self.copy_button, self.reject_button):
+            b.setEnabled(has and not self.streaming and not self.editing)
+        self.edit_button.setEnabled(has and not self.streaming)
+        self.edit_button.setText("Save edit" if self.editing else "Edit")
+        self.edit_button.setToolTip("Save the edited text (Ctrl+Enter)" if self.editing else "Edit the suggested text (F2)")
+        self.generate_button.setEnabled(not self.streaming)
+        self.generate_button.setText("Suggest again" if has else "Suggest an edit")
+        for name in ("accept", "reject"):
+            for s in self._shortcuts[name]:
+                s.setEnabled(not self.editing)
+
+
+def _meta(rec: SuggestionRecord) -> str:
+    parts = [f"Comment {rec.comment_id}"]
+    if rec.location:
+        parts.append(f"at {rec.location}")
+    if rec.model:
+        parts.append(f"by {rec.model}")
+    return " · ".join(parts)
+
+
+def _button(text: str, tip: str, slot) -> QPushButton:
+    button = QPushButton(text)
+    button.setToolTip(tip)
+    button.setAccessibleName(text)
+    button.setAccessibleDescription(tip)
+    button.setAutoDefault(False)
+    button.clicked.connect(lambda _=False: slot())
+    return button
