@@ -45,6 +45,18 @@ class DiffPane(QTextBrowser):
                 it += 1
             block = block.next()
         self.starts = [found.get(e.id, 0) for e in edits]
+        self._pad_bottom()
+
+    def _pad_bottom(self) -> None:
+        """Room below the last edit, so any edit can scroll to the top in both panes."""
+        frame = self.document().rootFrame()
+        fmt = frame.frameFormat()
+        fmt.setBottomMargin(max(0, self.viewport().height() - 60))
+        frame.setFrameFormat(fmt)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._pad_bottom()
 
     def edit_top(self, index: int) -> float:
         """Document y of edit ``index``'s header (document height past the end)."""

@@ -15,7 +15,7 @@ def view(qtbot):
     use_theme("light")
     view = DiffView(demo_diff())
     qtbot.addWidget(view)
-    view.resize(1100, 560)
+    view.resize(1000, 540)
     with qtbot.waitExposed(view):
         view.show()
     return view
@@ -86,7 +86,7 @@ def test_diff_view_dark_theme(qtbot, tmp_path) -> None:
     try:
         view = DiffView(demo_diff())
         qtbot.addWidget(view)
-        view.resize(1100, 560)
+        view.resize(1000, 540)
         view.show()
         view.select_edit(view.edits[1].id)
         assert "#1f4a2a" in view.new_pane.toHtml()  # the dark insert shade
