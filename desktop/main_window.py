@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QLabel, QMainWindow, QMenu, QSplitter, QStackedWidget, QTabWidget, QToolBar, QVBoxLayout, QWidget,
@@ -83,8 +83,12 @@ class MainWindow(QMainWindow):
         self.body.setStretchFactor(0, 2)
         self.body.setStretchFactor(1, 5)
         self.body.setStretchFactor(2, 3)
-        self.body.setSizes([300, 560, 340])
         self.body.setChildrenCollapsible(False)
+        # Explicit minimums: the splitter would otherwise honour the widest tab's
+        # size hint (two PDF toolbars side by side) and squeeze the comment list.
+        self.tabs.setMinimumWidth(360)
+        right.setMinimumWidth(300)
+        self._panes_sized = False
 
         self.empty = QLabel(
             "<h2>No project open</h2><p>Create one with <b>File → New Project</b> (Ctrl+N), "
@@ -166,9 +170,24 @@ class MainWindow(QMainWindow):
 
     def show_project_view(self, shown: bool = True) -> None:
         self.stack.setCurrentWidget(self.body if shown else self.empty)
+        if shown:
+            QTimer.singleShot(0, self._size_panes)
         for action in (self.commands.export_letter, self.commands.export_report, self.commands.suggest,
                        self.commands.tldr, self.commands.next_comment, self.commands.previous_comment):
             action.setEnabled(shown)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        if self.stack.currentWidget() is self.body:
+            QTimer.singleShot(0, self._size_panes)
+
+    def _size_panes(self) -> None:
+        """Give the panes 24% | 46% | 30% of the width once, at the first real size."""
+        width = self.width()  # the body's own width lags behind the window's during a resize
+        if self._panes_sized or width < 600 or not self.isVisible():
+            return
+        self.body.setSizes([int(width * 0.24), int(width * 0.46), int(width * 0.30)])
+        self._panes_sized = True
 
     def set_recent(self, paths: list[Path]) -> None:
         self.recent_menu.clear()
