@@ -15,6 +15,7 @@ from widgets.badges import BadgeDelegate
 _ID_ROLE = Qt.ItemDataRole.UserRole
 STATUS_FILTERS = ("All", "not addressed", "addressed", "unknown")
 COL_TEXT, COL_ACTION, COL_STATUS = 0, 1, 2
+NARROW = 420  # below this width the action column hides
 
 
 class CommentList(QWidget):
@@ -46,6 +47,7 @@ class CommentList(QWidget):
         self.tree.setHeaderLabels(["Comment", "Action", "Status"])
         self.tree.setRootIsDecorated(True)
         self.tree.setUniformRowHeights(True)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setItemDelegateForColumn(COL_STATUS, BadgeDelegate(self.tree))
         header = self.tree.header()
@@ -83,8 +85,8 @@ class CommentList(QWidget):
                 font = group.font(COL_TEXT)
                 font.setBold(True)
                 group.setFont(COL_TEXT, font)
-                group.setFirstColumnSpanned(False)
                 self.tree.addTopLevelItem(group)
+                group.setFirstColumnSpanned(True)
                 groups[c.reviewer] = group
             action = c.action if c.directness == "direct" else f"{c.action} · {c.directness}"
             item = QTreeWidgetItem([_label(c), action, statuses.get(c.id, "unknown")])
@@ -130,6 +132,11 @@ class CommentList(QWidget):
             QGuiApplication.clipboard().setText(self._comments[cid].full_text)
 
     # -- internals ------------------------------------------------------------------------
+    def resizeEvent(self, event) -> None:
+        """In a narrow sidebar the comment text matters more than the action column (kept in tooltips)."""
+        super().resizeEvent(event)
+        self.tree.setColumnHidden(COL_ACTION, self.width() < NARROW)
+
     def _apply_filter(self) -> None:
         words = self.filter_box.text().lower().split()
         status = self.status_box.currentText()
@@ -172,7 +179,7 @@ class CommentList(QWidget):
 
 def _label(c: ReviewComment) -> str:
     text = " ".join(c.text.split())
-    return f"{c.id}  {text if len(text) <= 140 else text[:137] + '…'}"
+    return f"{c.id}  {text if len(text) <= 200 else text[:197] + '…'}"
 
 
 def _tooltip(c: ReviewComment) -> str:

@@ -53,6 +53,13 @@ class PlaceholderText(QPlainTextEdit):
         if event.type() == QEvent.Type.PaletteChange:
             self.highlighter.rehighlight()
 
+    def content_height(self) -> int:
+        """Pixels the wrapped text needs at the current width (for boxes sized to their text)."""
+        margin = 2 * self.document().documentMargin() + 2 * self.frameWidth()
+        width = max(50, self.viewport().width() - 2 * int(self.document().documentMargin()))
+        rect = self.fontMetrics().boundingRect(0, 0, width, 100000, Qt.TextFlag.TextWordWrap, self.toPlainText() or " ")
+        return int(rect.height() + margin + 4)
+
     def set_editable(self, on: bool) -> None:
         self.setReadOnly(not on)
         self.setFrameShape(QPlainTextEdit.Shape.StyledPanel if on else QPlainTextEdit.Shape.NoFrame)

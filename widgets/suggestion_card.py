@@ -182,7 +182,8 @@ class SuggestionCard(QFrame):
             if item.widget():
                 item.widget().deleteLater()
         for i, flag in enumerate(flags):
-            label = chip(flag.replace("_", " "), "minor")
+            text = flag.replace("_", " ")
+            label = chip(text if len(text) <= 28 else text[:27] + "…", "minor")
             label.setToolTip(FLAG_TIPS.get(flag, flag))
             self.flags_row.insertWidget(i, label)
             label.show()
@@ -201,7 +202,10 @@ class SuggestionCard(QFrame):
         style_chip(self.status, "edited" if self.editing or self.streaming else status)
         self.status.setVisible(bool(status))
         count = len(self.placeholder_spans())
-        self.placeholder_label.setText(f"{count} placeholder{'s' if count != 1 else ''} to fill" if count and not self.streaming else "")
+        flagged = rec is not None and any("placeholder" in f for f in rec.flags)  # a flag says it already
+        self.placeholder_label.setText(
+            f"{count} placeholder{'s' if count != 1 else ''} to fill" if count and not self.streaming and not flagged else "")
+        self._fit_response()
         for b in (self.accept_button, self.copy_button, self.reject_button):
             b.setEnabled(has and not self.streaming and not self.editing)
         self.edit_button.setEnabled(has and not self.streaming)
@@ -212,6 +216,15 @@ class SuggestionCard(QFrame):
         for name in ("accept", "reject"):
             for s in self._shortcuts[name]:
                 s.setEnabled(not self.editing)
+
+
+    def _fit_response(self) -> None:
+        """The response box as tall as its text (at most a third of the card), the edit takes the rest."""
+        self.response.setMaximumHeight(max(48, min(self.response.content_height(), self.height() // 3)))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_response()
 
 
 def _meta(rec: SuggestionRecord) -> str:
