@@ -123,6 +123,10 @@ class CommentList(QWidget):
         items = self.tree.selectedItems()
         return items[0].data(COL_TEXT, _ID_ROLE) if items else None
 
+    def count(self) -> int:
+        """Number of comments shown (filtered or not)."""
+        return len(self._comments)
+
     def visible_ids(self) -> list[str]:
         return [cid for cid, item in self._items.items() if not item.isHidden()]
 

@@ -157,6 +157,10 @@ class PdfView(QWidget):
         self.canvas.highlights = []
         self.canvas.update()
 
+    def highlights(self) -> list[Region]:
+        """The regions highlighted now, in the order they were added."""
+        return [region for region, _ in self.canvas.highlights]
+
     @property
     def highlight_count(self) -> int:
         return len(self.canvas.highlights)

@@ -111,6 +111,10 @@ class SuggestionCard(QFrame):
         self._set_flags(rec.flags if rec else [])
         self._refresh()
 
+    def suggestion(self) -> SuggestionRecord | None:
+        """The record shown, or ``None``."""
+        return self.record
+
     def begin_stream(self) -> None:
         """Show the model's text as it is written (buttons off until ``end_stream``)."""
         self.streaming = True
