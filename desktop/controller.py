@@ -245,6 +245,7 @@ class AppController(QObject):
             return
         self.current_comment = comment_id
         w.comments.select_comment(comment_id)
+        w.show_comment(p.comment(comment_id), p.status(comment_id))
         edits = p.aligned_edits(comment_id)
         w.diff.set_edits(edits)
         old_regions = [r for e in edits for pid in e.source_ids for r in self._regions(pid, new=False)]

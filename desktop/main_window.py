@@ -7,6 +7,7 @@ it builds no services. ``app.py`` wires it to the controller.
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.actions import Actions
+from engine.reviews.model import ReviewComment
 from widgets.comment_list import CommentList
 from widgets.coverage_table import CoverageTable
 from widgets.diff_view import DiffView
@@ -76,9 +78,22 @@ class MainWindow(QMainWindow):
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 1)
 
+        self.comment_header = QLabel()
+        self.comment_header.setWordWrap(True)
+        self.comment_header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.comment_header.setAccessibleName("Selected comment")
+        self.comment_header.setContentsMargins(8, 6, 8, 6)
+        self.comment_header.hide()
+        centre = QWidget()
+        centre_layout = QVBoxLayout(centre)
+        centre_layout.setContentsMargins(0, 0, 0, 0)
+        centre_layout.setSpacing(0)
+        centre_layout.addWidget(self.comment_header)
+        centre_layout.addWidget(self.tabs, 1)
+
         self.body = QSplitter(Qt.Orientation.Horizontal)
         self.body.addWidget(self.comments)
-        self.body.addWidget(self.tabs)
+        self.body.addWidget(centre)
         self.body.addWidget(right)
         self.body.setStretchFactor(0, 2)
         self.body.setStretchFactor(1, 5)
@@ -86,7 +101,7 @@ class MainWindow(QMainWindow):
         self.body.setChildrenCollapsible(False)
         # Explicit minimums: the splitter would otherwise honour the widest tab's
         # size hint (two PDF toolbars side by side) and squeeze the comment list.
-        self.tabs.setMinimumWidth(360)
+        centre.setMinimumWidth(360)
         right.setMinimumWidth(300)
         self._panes_sized = False
 
@@ -188,6 +203,17 @@ class MainWindow(QMainWindow):
             return
         self.body.setSizes([int(width * 0.24), int(width * 0.46), int(width * 0.30)])
         self._panes_sized = True
+
+    def show_comment(self, comment: ReviewComment | None, status: str = "") -> None:
+        """Show the selected comment in full above the views (its lead-in in grey)."""
+        if comment is None:
+            self.comment_header.hide()
+            return
+        lead = f"<span style='color:gray'>{escape(comment.context)}</span> " if comment.context else ""
+        facts = " · ".join(x for x in (comment.reviewer, comment.action, comment.directness, status) if x)
+        self.comment_header.setText(f"<b>{escape(comment.id)}</b> <span style='color:gray'>{escape(facts)}</span>"
+                                    f"<br>{lead}{escape(comment.text)}")
+        self.comment_header.show()
 
     def set_recent(self, paths: list[Path]) -> None:
         self.recent_menu.clear()
