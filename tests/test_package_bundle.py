@@ -98,6 +98,43 @@ def test_launcher_opens_the_window_by_default(tmp_path: Path) -> None:
     assert launcher.gui_argv(["nosuchcommand"], commands) == ["nosuchcommand"]  # argparse reports it
 
 
+def test_installers_workflow_is_valid_yaml_and_uses_our_scripts() -> None:
+    yaml = pytest.importorskip("yaml")
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "installers.yml").read_text())
+    triggers = workflow.get("on", workflow.get(True))  # YAML 1.1 reads a bare `on` as true
+    assert {"push", "pull_request", "workflow_dispatch"} <= set(triggers)
+    jobs = workflow["jobs"]
+    oses = {entry["os"].split("-")[0] for entry in jobs["installer"]["strategy"]["matrix"]["include"]}
+    assert oses == {"windows", "macos", "ubuntu"}
+    for job in jobs.values():
+        steps = job["steps"]
+        assert all("uses" in step or "run" in step for step in steps)
+        setup = next(step for step in steps if step.get("uses", "").startswith("actions/setup-python@"))
+        assert setup["with"]["python-version"] == "3.11"
+        scripts = {word for step in steps for word in str(step.get("run", "")).split() if word.startswith("packaging")}
+        for script in scripts:
+            assert (ROOT / script.replace("\\", "/")).is_file(), script
+    assert (ROOT / "packaging" / "windows" / "redraft.iss").is_file()
+
+
+def test_desktop_entry_and_installer_scripts_point_at_real_files() -> None:
+    import configparser
+
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str
+    entry.read(ROOT / "packaging" / "linux" / "redraft.desktop")
+    desktop = entry["Desktop Entry"]
+    assert desktop["Type"] == "Application" and desktop["Exec"].split()[0] == "redraft"
+    assert (ROOT / "resources" / "icons" / f"{desktop['Icon']}.png").is_file()
+    iss = (ROOT / "packaging" / "windows" / "redraft.iss").read_text()
+    icon = next(line.split("=", 1)[1] for line in iss.splitlines() if line.startswith("SetupIconFile="))
+    assert (ROOT / "packaging" / "windows" / icon.replace("\\", "/")).resolve().is_file()
+    for name in ("redraft.ico", "redraft.icns"):
+        assert (ROOT / "resources" / "icons" / name).stat().st_size < 100_000
+    assert (ROOT / "resources" / "icons" / "redraft.icns").read_bytes()[:4] == b"icns"
+    assert (ROOT / "resources" / "icons" / "redraft.ico").read_bytes()[:4] == b"\x00\x00\x01\x00"
+
+
 @pytest.mark.slow
 @linux_only
 def test_selftest_renders_the_main_window(bundle: Path, tmp_path: Path) -> None:
