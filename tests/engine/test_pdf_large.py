@@ -17,12 +17,17 @@ _CHILD = """
 import json, resource, sys, time
 from engine.document.pdf import load_pdf
 
-def rss_kb():
+def status_kb(field):
+    # /proc's VmHWM is this process's own peak; ru_maxrss is not: Linux carries it
+    # over from the parent across fork+exec, so a big pytest parent would show.
     try:
         with open("/proc/self/status") as fh:
-            return next(int(l.split()[1]) for l in fh if l.startswith("VmRSS:"))
-    except OSError:
+            return next(int(l.split()[1]) for l in fh if l.startswith(field + ":"))
+    except (OSError, StopIteration):
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+def rss_kb():
+    return status_kb("VmRSS")
 
 base = rss_kb()
 t = time.perf_counter()
@@ -30,7 +35,7 @@ doc = load_pdf(sys.argv[1]) if len(sys.argv) > 1 else None
 print(json.dumps({
     "seconds": time.perf_counter() - t,
     "base_kb": base,
-    "peak_kb": max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, rss_kb()),
+    "peak_kb": status_kb("VmHWM"),
     "pages": doc.page_count if doc else 0,
     "body": [p.text for p in doc.body()] if doc else [],
 }))
