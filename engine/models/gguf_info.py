@@ -100,6 +100,8 @@ def read_gguf_info(path: str | os.PathLike[str], with_sha256: bool = False) -> G
         value = fields.get(f"{arch}.{key}", default)
         if isinstance(value, list):  # per-layer values: take the largest
             value = max(value) if value else default
+        if isinstance(value, (str, list)):  # a damaged or hand-made file: a number is required here
+            raise InputError(f"damaged GGUF file {path.name} ({arch}.{key} is not a number)")
         return int(value)
 
     n_embd = arch_int("embedding_length")
@@ -122,7 +124,7 @@ def read_gguf_info(path: str | os.PathLike[str], with_sha256: bool = False) -> G
         n_head_kv=n_head_kv,
         head_dim_k=head_k,
         head_dim_v=head_v,
-        vocab_size=int(fields.get("tokenizer.ggml.tokens") or 0),
+        vocab_size=_count(fields.get("tokenizer.ggml.tokens")),
         sha256=sha256_file(path) if with_sha256 else None,
     )
 
@@ -146,6 +148,12 @@ class _HeaderReader:
             raise _Truncated()
         return data
 
+    def skip(self, n: int) -> None:
+        """Seek past ``n`` bytes; a length pointing past the end is a truncated file, not an OSError."""
+        if n > self.size - self.handle.tell():
+            raise _Truncated()
+        self.handle.seek(n, os.SEEK_CUR)
+
     def unpack(self, fmt: str) -> Any:
         return struct.unpack("<" + fmt, self.read(struct.calcsize("<" + fmt)))[0]
 
@@ -154,7 +162,7 @@ class _HeaderReader:
 
     def skip_strings(self, count: int) -> None:
         for _ in range(count):
-            self.handle.seek(self.unpack("Q"), os.SEEK_CUR)
+            self.skip(self.unpack("Q"))
 
     def value(self, vtype: int, keep_array: bool) -> Any:
         if vtype == _STRING:
@@ -170,7 +178,7 @@ class _HeaderReader:
                 raise ValueError(f"bad array item type {item_type}")
             fmt = _SCALARS[item_type]
             if not keep_array or count > _MAX_ARRAY:
-                self.handle.seek(count * struct.calcsize(fmt), os.SEEK_CUR)
+                self.skip(count * struct.calcsize(fmt))
                 return count
             return [self.unpack(fmt) for _ in range(count)]
         if vtype not in _SCALARS:
@@ -207,11 +215,13 @@ def parse_header(path: Path) -> tuple[dict[str, Any], list[tuple[str, int, int, 
                 block, type_size = gguf.GGML_QUANT_SIZES[gguf.GGMLQuantizationType(qtype)]
                 n_elements = math.prod(dims)
                 tensors.append((name, n_elements, n_elements * type_size // block, offset))
-            alignment = int(fields.get("general.alignment", gguf.GGUF_DEFAULT_ALIGNMENT))
+            alignment = fields.get("general.alignment", gguf.GGUF_DEFAULT_ALIGNMENT)
+            if not isinstance(alignment, int) or alignment <= 0:
+                raise ValueError(f"bad general.alignment {alignment!r}")
             data_offset = -(-handle.tell() // alignment) * alignment
     except _Truncated:
         raise InputError(f"truncated GGUF file: {path.name} ends inside its header") from None
-    except (ValueError, KeyError, OverflowError, MemoryError) as err:
+    except (ValueError, KeyError, OverflowError, MemoryError, TypeError) as err:
         raise InputError(f"damaged GGUF file {path.name} ({_first_line(err)})") from None
     return fields, tensors, data_offset
 
@@ -219,6 +229,11 @@ def parse_header(path: Path) -> tuple[dict[str, Any], list[tuple[str, int, int, 
 def read_metadata(path: str | os.PathLike[str], key: str) -> Any:
     """One metadata value (``None`` when absent), e.g. ``tokenizer.chat_template``."""
     return parse_header(Path(path))[0].get(key)
+
+
+def _count(value: Any) -> int:
+    """The length kept for a skipped array (an int), or 0 when the field is missing or not an array."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def _first_line(err: BaseException) -> str:
