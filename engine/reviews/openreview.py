@@ -48,9 +48,9 @@ def is_review(note: dict[str, Any]) -> bool:
     content = note.get("content")
     if not isinstance(content, dict):
         return False
-    invitations = " ".join(
-        [str(note.get("invitation", ""))] + [str(i) for i in note.get("invitations", []) or []]
-    ).lower()
+    listed = note.get("invitations") or []
+    listed = listed if isinstance(listed, list) else [listed]  # hand-edited JSON may hold a bare value
+    invitations = " ".join([str(note.get("invitation", ""))] + [str(i) for i in listed]).lower()
     if re.search(r"meta_review|decision|comment|rebuttal|withdraw", invitations):
         return False
     return any(k in content for k in REVIEW_KEYS)
@@ -58,7 +58,8 @@ def is_review(note: dict[str, Any]) -> bool:
 
 def reviewer_label(note: dict[str, Any], index: int) -> str:
     """``Reviewer xYz1`` from a signature like ``.../Paper12/Reviewer_xYz1``."""
-    for sig in note.get("signatures", []) or []:
+    signatures = note.get("signatures") or []
+    for sig in signatures if isinstance(signatures, list) else [signatures]:
         last = str(sig).rstrip("/").split("/")[-1]
         m = re.match(r"(?:AnonReviewer|Reviewer)[_ ]?(\w+)", last)
         if m:
