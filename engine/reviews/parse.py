@@ -63,10 +63,19 @@ def pdf_text(path: Path) -> tuple[str, list[str]]:
         if doc.needs_pass:
             raise InputError(f"{path.name} is encrypted; save an unlocked copy first")
         notices = []
-        pages = doc.page_count
+        try:
+            pages = doc.page_count
+        except Exception:  # noqa: BLE001 - a damaged page tree
+            raise InputError(f"{path.name} is a corrupt PDF (its page tree cannot be read)") from None
         if pages > MAX_PDF_PAGES:
             notices.append(f"read the first {MAX_PDF_PAGES} of {pages} pages of {path.name}")
-        text = "\n".join(doc[i].get_text("text") for i in range(min(pages, MAX_PDF_PAGES)))
+        texts = []
+        for i in range(min(pages, MAX_PDF_PAGES)):
+            try:
+                texts.append(doc[i].get_text("text"))
+            except Exception as err:  # noqa: BLE001 - a broken page should not sink the reviews
+                notices.append(f"page {i + 1} of {path.name} could not be read ({type(err).__name__})")
+        text = "\n".join(texts)
     if not text.strip():
         raise InputError(f"no review text found in {path.name} (a scanned PDF needs OCR first)")
     return text, notices
