@@ -1,10 +1,15 @@
-"""Revisions: what changed between two versions of a paper, paragraph by paragraph."""
+"""Revisions: what changed between two versions of a paper, paragraph by paragraph.
+
+The model and the word diff load with the package; the paragraph matcher (which
+needs scipy) loads on first use, so showing a saved diff stays cheap at start-up.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.document.model import Document
 from engine.jobs import CancelToken, run_job
-from engine.revision.compare import compared_paragraphs, iter_diff
 from engine.revision.diff import word_diff
 from engine.revision.model import DiffSpan, Edit, EditType, Flag, RevisionDiff, SectionMove
 from engine.revision.normalize import comparable_text
@@ -24,6 +29,14 @@ __all__ = [
 ]
 
 
+def __getattr__(name: str) -> Any:
+    if name in ("compared_paragraphs", "iter_diff"):
+        from engine.revision import compare
+
+        return getattr(compare, name)
+    raise AttributeError(f"module 'engine.revision' has no attribute {name!r}")
+
+
 def diff_documents(
     old: Document,
     new: Document,
@@ -37,6 +50,8 @@ def diff_documents(
     Raises ``InputError`` when either has no text, or (with ``check_related``)
     when they are too different to be versions of one paper.
     """
+    from engine.revision.compare import iter_diff
+
     return run_job(
         iter_diff(old, new, include_references=include_references, check_related=check_related, cancel=cancel)
     )
