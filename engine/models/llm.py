@@ -219,6 +219,7 @@ class LlamaGenerator:
         with self._lock:
             tokens = self._tokenize(rendered)
             self._check_room(len(tokens))
+            max_tokens = max(1, min(max_tokens, self.n_ctx - len(tokens) - 1))  # a retry's doubled budget must fit
             self.last_usage = usage
             usage["prompt_tokens"] = len(tokens)
             usage["reused_tokens"] = self._prefill(tokens, cancel)
