@@ -10,5 +10,5 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:  # no
         return
     terminalreporter.section("fuzz inputs")
     for name, n in sorted(COUNTS.items()):
-        terminalreporter.write_line(f"{name:<22} {n:>8,} inputs, {REJECTED[name]:>7,} rejected with a clear error")
-    terminalreporter.write_line(f"{'total':<22} {sum(COUNTS.values()):>8,} inputs")
+        terminalreporter.write_line(f"{name:<26} {n:>8,} inputs, {REJECTED[name]:>7,} rejected with a clear error")
+    terminalreporter.write_line(f"{"total":<26} {sum(COUNTS.values()):>8,} inputs")
