@@ -11,4 +11,4 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:  # no
     terminalreporter.section("fuzz inputs")
     for name, n in sorted(COUNTS.items()):
         terminalreporter.write_line(f"{name:<26} {n:>8,} inputs, {REJECTED[name]:>7,} rejected with a clear error")
-    terminalreporter.write_line(f"{"total":<26} {sum(COUNTS.values()):>8,} inputs")
+    terminalreporter.write_line(f"{'total':<26} {sum(COUNTS.values()):>8,} inputs")
