@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox
 
 from desktop.job_runner import JobHandle, JobRunner
 from desktop.main_window import MainWindow
+from desktop.expertise_wiring import ExpertiseWiring
 from desktop.model_jobs import ModelJobs
 from desktop.project_wizard import ProjectRequest, ProjectWizard
 from engine.errors import InputError
@@ -56,6 +57,7 @@ class AppController(QObject):
         self.project: Project | None = None
         self.current_comment: str | None = None
         self.models = ModelJobs(runner, lambda: self.settings)
+        self.expertise = ExpertiseWiring(window.expertise, runner, self._paper_document, lambda: self.settings, self)
         self._wire()
         self.refresh_recent()
         window.show_project_view(False)
@@ -259,6 +261,11 @@ class AppController(QObject):
         recs = p.suggestions.get(comment_id, [])
         w.suggestion.set_suggestion(recs[-1] if recs else None)
         self.sig_comment_shown.emit(comment_id)
+
+    def _paper_document(self):
+        """The paper reviewers are scored against: the revised version, else the draft."""
+        p = self.project
+        return None if p is None else (p.new or p.old)
 
     def _regions(self, paragraph_id: str, new: bool) -> list:
         para = self.project.paragraph(paragraph_id, new=new) if self.project else None
