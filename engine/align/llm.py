@@ -35,6 +35,20 @@ def default_generator() -> Generator:
     return embedded_generator()
 
 
+
+def pack_by_cost(costs: list[int], room: int) -> list[list[int]]:
+    """Indexes packed greedily, in order, into groups whose costs add up to at most ``room``
+    (a single item larger than ``room`` still gets a group of its own)."""
+    groups: list[list[int]] = [[]]
+    used = 0
+    for i, cost in enumerate(costs):
+        if groups[-1] and used + cost > room:
+            groups.append([])
+            used = 0
+        groups[-1].append(i)
+        used += cost
+    return groups
+
 class _LLMAligner(ScoredAligner):
     def __init__(self, generator: Generator | None, threshold: float, max_edits: int | None, min_chars: int) -> None:
         super().__init__(threshold, max_edits, min_chars)
@@ -142,16 +156,7 @@ class MultiEditLLMAligner(_LLMAligner):
         room = self.generator.n_ctx - base - self.output_tokens - 16
         if room < 64:
             raise ModelError("the comments leave no room for the diff in the model's context; use fewer comments")
-        chunks: list[list[int]] = [[]]
-        used = 0
-        for j, e in enumerate(edits):
-            cost = self.generator.count_tokens(self._edit_block(e)) + 2
-            if chunks[-1] and used + cost > room:
-                chunks.append([])
-                used = 0
-            chunks[-1].append(j)
-            used += cost
-        return chunks
+        return pack_by_cost([self.generator.count_tokens(self._edit_block(e)) + 2 for e in edits], room)
 
     def _edit_block(self, e: Edit) -> str:
         return f"{self._fit(edit_text(e, 'diff'), self.edit_tokens)}\nsection: {e.section}\nedit id: {e.id}"
@@ -175,16 +180,8 @@ class MultiEditLLMAligner(_LLMAligner):
         """Comments split so each group leaves at least half the free context for the diff."""
         fixed = self.generator.count_tokens(prompt("align_multi").replace("{comments}", "").replace("{edits}", ""))
         room = (self.generator.n_ctx - fixed - self.output_tokens) // 2
-        groups: list[list[ReviewComment]] = [[]]
-        used = 0
-        for c in comments:
-            cost = self.generator.count_tokens(self._comment_block(c)) + 2
-            if groups[-1] and used + cost > room:
-                groups.append([])
-                used = 0
-            groups[-1].append(c)
-            used += cost
-        return groups
+        costs = [self.generator.count_tokens(self._comment_block(c)) + 2 for c in comments]
+        return [[comments[i] for i in group] for group in pack_by_cost(costs, room)]
 
     def _comment_block(self, c: ReviewComment) -> str:
         return f"{self._fit(c.full_text, 200)}\ncomment id: {c.id}"
