@@ -57,7 +57,7 @@ def bench_matrix(args: argparse.Namespace) -> None:
     from engine.expertise.matrix import score_matrix
     from engine.models.embed_cache import EmbeddingCache
     from engine.models.embedded import encoder_path
-    from engine.models.encoder import TransformersEncoder
+    from engine.models.encoder import open_encoder
 
     t0 = time.perf_counter()
     profiles, submissions = synthetic_track(args.reviewers, args.papers, args.submissions)
@@ -65,7 +65,7 @@ def bench_matrix(args: argparse.Namespace) -> None:
     print(f"track: {args.reviewers} reviewers x {args.papers} papers, {args.submissions} submissions "
           f"({len(texts)} texts, built in {time.perf_counter() - t0:.1f} s)")
     cache = EmbeddingCache()
-    encoder = TransformersEncoder(encoder_path(), name="all-MiniLM-L6-v2", cache=cache)
+    encoder = open_encoder(encoder_path(), name="all-MiniLM-L6-v2", cache=cache)
     t0 = time.perf_counter()
     key = encoder.model_key
     vectors = np.random.default_rng(1).standard_normal((len(texts), encoder.dim)).astype(np.float32)
@@ -89,7 +89,7 @@ def bench_matrix(args: argparse.Namespace) -> None:
 
 def bench_throughput(args: argparse.Namespace) -> None:
     from engine.models.embedded import encoder_path
-    from engine.models.encoder import TransformersEncoder
+    from engine.models.encoder import open_encoder
 
     subs = args.data / "expertise" / "d_20_1" / "submissions.json"
     if subs.is_file():
@@ -100,7 +100,7 @@ def bench_throughput(args: argparse.Namespace) -> None:
     else:
         _, papers = synthetic_track(1, 1, args.texts)
         texts, source = [p.title_abstract() for p in papers], "synthetic abstracts"
-    encoder = TransformersEncoder(encoder_path(), name="all-MiniLM-L6-v2", cache=None)
+    encoder = open_encoder(encoder_path(), name="all-MiniLM-L6-v2", cache=None)
     t0 = time.perf_counter()
     encoder.load()
     load = time.perf_counter() - t0

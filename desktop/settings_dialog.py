@@ -1,4 +1,4 @@
-"""The Settings dialog: generator model, GPU layers, context size, threads, encoder, theme.
+"""The Settings dialog: generator model, GPU layers, context size, threads, encoder and its precision, theme.
 
 It edits a copy of the ``Settings``; the caller saves ``dialog.settings()`` on
 accept. Whether this llama.cpp build can offload to a GPU is checked on a
@@ -21,6 +21,7 @@ from engine.settings import Settings
 from widgets.model_picker import ModelPicker
 
 THEMES = (("system", "Follow the system"), ("light", "Light"), ("dark", "Dark"))
+ENCODER_PRECISIONS = (("int8", "int8 (about 2x faster on a CPU)"), ("fp32", "float32 (exact)"))
 CONTEXT_SIZES = (2048, 4096, 8192, 16384, 32768, 65536, 131072)
 
 
@@ -88,6 +89,14 @@ class SettingsDialog(QDialog):
         encoder_row.addWidget(self.encoder, 1)
         encoder_row.addWidget(browse)
 
+        self.precision = QComboBox()
+        self.precision.setAccessibleName("Encoder precision")
+        for key, label in ENCODER_PRECISIONS:
+            self.precision.addItem(label, key)
+        self.precision.setCurrentIndex(max(self.precision.findData(settings.encoder_precision), 0))
+        self.precision.setToolTip("int8 embeds about twice as fast on a CPU (cosine 0.997 to float32); "
+                                  "float32 reproduces the reference model. BERT-family encoders only.")
+
         self.theme = QComboBox()
         self.theme.setAccessibleName("Theme")
         for key, label in THEMES:
@@ -105,6 +114,7 @@ class SettingsDialog(QDialog):
         form.addRow("&Context size:", self.context)
         form.addRow("&Threads:", self.threads)
         form.addRow("&Encoder folder:", encoder_row)
+        form.addRow("Encoder &precision:", self.precision)
         look = QFormLayout()
         look.addRow("T&heme:", self.theme)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -135,6 +145,7 @@ class SettingsDialog(QDialog):
             pass
         s.n_threads = self.threads.value()
         s.encoder_path = self.encoder.text().strip()
+        s.encoder_precision = self.precision.currentData()
         s.theme = self.theme.currentData()
         return s
 

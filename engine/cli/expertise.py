@@ -34,9 +34,9 @@ def make_encoder(args: argparse.Namespace) -> Any:
         return None
     if args.encoder:
         from engine.models.embed_cache import EmbeddingCache
-        from engine.models.encoder import TransformersEncoder
+        from engine.models.encoder import open_encoder
 
-        return TransformersEncoder(args.encoder, cache=EmbeddingCache())
+        return open_encoder(args.encoder, cache=EmbeddingCache())
     from engine.models.embedded import embedded_encoder
 
     return embedded_encoder()

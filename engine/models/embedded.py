@@ -76,12 +76,13 @@ def generator_path() -> Path:
 
 
 def embedded_encoder(cached: bool = True, **kwargs: Any) -> Any:
-    """The embedded MiniLM encoder (with the on-disk embedding cache by default)."""
+    """The embedded MiniLM encoder (with the on-disk embedding cache by default),
+    on ONNX Runtime unless ``runtime="torch"`` (see ``open_encoder``)."""
     from engine.models.embed_cache import EmbeddingCache
-    from engine.models.encoder import TransformersEncoder
+    from engine.models.encoder import open_encoder
 
     cache = EmbeddingCache() if cached else None
-    return TransformersEncoder(encoder_path(), name="all-MiniLM-L6-v2", cache=cache, **kwargs)
+    return open_encoder(encoder_path(), name="all-MiniLM-L6-v2", cache=cache, **kwargs)
 
 
 def embedded_generator(**kwargs: Any) -> Any:

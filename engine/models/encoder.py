@@ -1,10 +1,14 @@
-"""``TransformersEncoder``: sentence embeddings from a local transformers model.
+"""Sentence embeddings from a local transformers model.
 
 Loads ``AutoModel``/``AutoTokenizer`` from a folder with ``local_files_only``;
 pools as the sentence-transformers config says (``1_Pooling/config.json``:
 mean, CLS or max; mean by default), L2-normalises, and batches texts of
 similar length together. torch and transformers are imported on first use.
 An ``EmbeddingCache`` makes repeated texts free.
+
+``open_encoder`` picks the runtime: BERT-family folders run on ONNX Runtime
+(``engine.models.onnx_encoder``: no torch import, 3x faster to a first
+vector), anything else on PyTorch.
 """
 
 from __future__ import annotations
@@ -61,8 +65,16 @@ def read_max_length(folder: Path) -> int:
     return 512
 
 
-class TransformersEncoder:
-    """An ``Encoder`` over a local sentence-transformers-style folder."""
+class CachedEncoder:
+    """What every runtime shares: model folder config, the cache key, the
+    SQLite embedding cache, de-duplication and length-sorted batching.
+
+    Subclasses load their runtime in ``_load`` and turn one batch of texts
+    into pooled, L2-normalised rows in ``_embed_batch``.
+    """
+
+    #: Appended to the cache key when a runtime's vectors differ from the reference.
+    key_suffix = ""
 
     def __init__(
         self,
@@ -71,7 +83,6 @@ class TransformersEncoder:
         cache: EmbeddingCache | None = None,
         max_length: int | None = None,
         threads: int | None = None,
-        device: str = "cpu",
     ) -> None:
         self.path = Path(path)
         if not (self.path / "config.json").is_file():
@@ -81,8 +92,8 @@ class TransformersEncoder:
         self.pooling = read_pooling(self.path)
         self.max_length = max_length or read_max_length(self.path)
         self.threads = threads
-        self.device = device
-        config = json.loads((self.path / "config.json").read_text())
+        self.config = json.loads((self.path / "config.json").read_text())
+        config = self.config
         self._dim = int(config.get("hidden_size") or config.get("dim") or config.get("d_model") or 0)
         self._model: Any = None
         self._tokenizer: Any = None
@@ -105,28 +116,23 @@ class TransformersEncoder:
                 if file.is_file():
                     sha = self.cache.file_sha256(file) if self.cache else sha256_file(file)
                     digest.update(f"{fname}:{sha};".encode())
-            self._key = f"{self.name}:{digest.hexdigest()[:16]}:{self.pooling}:{self.max_length}"
+            self._key = f"{self.name}:{digest.hexdigest()[:16]}:{self.pooling}:{self.max_length}{self.key_suffix}"
         return self._key
 
-    def load(self) -> "TransformersEncoder":
+    def load(self) -> "CachedEncoder":
         with self._lock:
             if self._model is None:
                 self._load()
         return self
 
     def _load(self) -> None:
-        import torch
-        from transformers import AutoModel, AutoTokenizer
+        raise NotImplementedError
 
-        threads = self.threads or min(os.cpu_count() or 1, 8)
-        if torch.get_num_threads() > threads:
-            torch.set_num_threads(threads)
-        try:
-            self._tokenizer = AutoTokenizer.from_pretrained(self.path, local_files_only=True)
-            model = AutoModel.from_pretrained(self.path, local_files_only=True)
-        except (OSError, ValueError) as err:
-            raise ModelError(f"cannot load encoder {self.name}: {str(err).splitlines()[0]}") from None
-        self._model = model.to(self.device).eval()
+    def _embed_batch(self, texts: list[str]) -> np.ndarray:
+        raise NotImplementedError
+
+    def _threads(self) -> int:
+        return self.threads or min(os.cpu_count() or 1, 8)
 
     def encode(self, texts: list[str], batch_size: int = 32, cancel: CancelToken | None = None) -> np.ndarray:
         """One L2-normalised float32 row per text, in the order given."""
@@ -149,25 +155,58 @@ class TransformersEncoder:
         return out
 
     def _encode_uncached(self, texts: list[str], batch_size: int, cancel: CancelToken | None) -> np.ndarray:
-        import torch
-
         self.load()
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        with self._lock, torch.inference_mode():
+        with self._lock:
             for start in range(0, len(order), batch_size):
                 if cancel is not None:
                     cancel.check()
                 idx = order[start : start + batch_size]
-                batch = self._tokenizer(
-                    [texts[i] for i in idx], padding=True, truncation=True,
-                    max_length=self.max_length, return_tensors="pt",
-                ).to(self.device)
-                hidden = self._model(**batch).last_hidden_state
-                pooled = _pool(hidden, batch["attention_mask"], self.pooling)
-                pooled = torch.nn.functional.normalize(pooled, p=2, dim=1)
-                out[idx] = pooled.float().cpu().numpy()
+                out[idx] = self._embed_batch([texts[i] for i in idx])
         return out
+
+
+class TransformersEncoder(CachedEncoder):
+    """An ``Encoder`` over a local sentence-transformers-style folder, run by PyTorch."""
+
+    def __init__(
+        self,
+        path: str | Path,
+        name: str | None = None,
+        cache: EmbeddingCache | None = None,
+        max_length: int | None = None,
+        threads: int | None = None,
+        device: str = "cpu",
+    ) -> None:
+        super().__init__(path, name, cache, max_length, threads)
+        self.device = device
+
+    def _load(self) -> None:
+        import torch
+        from transformers import AutoModel, AutoTokenizer
+
+        threads = self._threads()
+        if torch.get_num_threads() > threads:
+            torch.set_num_threads(threads)
+        try:
+            self._tokenizer = AutoTokenizer.from_pretrained(self.path, local_files_only=True)
+            model = AutoModel.from_pretrained(self.path, local_files_only=True)
+        except (OSError, ValueError) as err:
+            raise ModelError(f"cannot load encoder {self.name}: {str(err).splitlines()[0]}") from None
+        self._model = model.to(self.device).eval()
+
+    def _embed_batch(self, texts: list[str]) -> np.ndarray:
+        import torch
+
+        with torch.inference_mode():
+            batch = self._tokenizer(
+                texts, padding=True, truncation=True, max_length=self.max_length, return_tensors="pt",
+            ).to(self.device)
+            hidden = self._model(**batch).last_hidden_state
+            pooled = _pool(hidden, batch["attention_mask"], self.pooling)
+            pooled = torch.nn.functional.normalize(pooled, p=2, dim=1)
+            return pooled.float().cpu().numpy()
 
 
 def _pool(hidden: Any, mask: Any, mode: str) -> Any:
@@ -177,3 +216,30 @@ def _pool(hidden: Any, mask: Any, mode: str) -> Any:
     if mode == "max":
         return hidden.masked_fill(weights == 0, -1e9).max(dim=1).values
     return (hidden * weights).sum(dim=1) / weights.sum(dim=1).clamp(min=1e-9)
+
+
+def open_encoder(
+    path: str | Path,
+    name: str | None = None,
+    cache: EmbeddingCache | None = None,
+    runtime: str = "auto",
+    precision: str = "int8",
+    **kwargs: Any,
+) -> CachedEncoder:
+    """The fastest runtime that can run the folder: ONNX Runtime for BERT and
+    RoBERTa encoders on the CPU, PyTorch for everything else (or ``runtime``).
+
+    ``precision="int8"`` (the default) quantises the ONNX encoder's layers:
+    about 2x faster on the CPU, cosine 0.997 to the float vectors, the same
+    alignment F1 on the cgo18 gold; cached under its own key. ``"fp32"``
+    reproduces PyTorch to 1e-7. PyTorch always runs in float32.
+    """
+    from engine.models import onnx_encoder
+
+    if runtime not in ("auto", "onnx", "torch"):
+        raise InputError(f"unknown encoder runtime {runtime!r}: use auto, onnx or torch")
+    on_cpu = kwargs.get("device", "cpu") == "cpu"
+    if runtime == "onnx" or (runtime == "auto" and on_cpu and onnx_encoder.why_unsupported(path) is None):
+        kwargs.pop("device", None)
+        return onnx_encoder.OnnxEncoder(path, name=name, cache=cache, precision=precision, **kwargs)
+    return TransformersEncoder(path, name=name, cache=cache, **kwargs)

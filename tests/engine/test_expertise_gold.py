@@ -1,7 +1,7 @@
 """The scorers on the real gold-standard data (self-reported expertise of 33 participants).
 
-Slow: embeds about 2,600 titles and abstracts with the embedded MiniLM once
-per session (a session-wide embedding cache), then scores ten profile draws.
+Slow: embeds about 2,600 titles and abstracts with the embedded MiniLM (the
+app's default runtime: ONNX Runtime, int8) once per session (a session-wide embedding cache), then scores ten profile draws.
 Published losses on these participants: TPMS 0.24, SPECTER 0.20,
 SPECTER+MFR 0.18, ACL 0.25, ELMo 0.31.
 """
@@ -21,11 +21,11 @@ pytestmark = [pytest.mark.slow, pytest.mark.shared_data]
 def gold_results(shared_data, tmp_path_factory):
     from engine.models.embed_cache import EmbeddingCache
     from engine.models.embedded import encoder_path
-    from engine.models.encoder import TransformersEncoder
+    from engine.models.encoder import open_encoder
 
     root = shared_data / "expertise"
     cache = EmbeddingCache(tmp_path_factory.mktemp("expertise_cache") / "embeddings.sqlite3")
-    encoder = TransformersEncoder(encoder_path(), name="all-MiniLM-L6-v2", cache=cache)
+    encoder = open_encoder(encoder_path(), name="all-MiniLM-L6-v2", cache=cache)  # what the app runs: ONNX, int8
     ratings = read_ratings(root / "evaluations_dev.tsv")
     results = run_job(evaluate_scorers_job(dataset_folders(root), ratings, ["tpms", "embed-top3", "fused"],
                                            encoder, n_boot=300))

@@ -9,6 +9,7 @@ from PySide6.QtGui import QDropEvent, QKeySequence
 
 from desktop.app import Shell, build_shell, open_demo, system_theme
 from desktop.project_wizard import ProjectWizard
+from desktop.generation import open_encoder
 from desktop.settings_dialog import SettingsDialog, offload_text
 from engine.models.backend import backend_report
 from engine.paths import app_paths
@@ -79,9 +80,13 @@ def test_settings_dialog_edits_and_saves(qtbot, shell: Shell) -> None:
     dialog.threads.setValue(2)
     dialog.context.setCurrentText("8192")
     dialog.theme.setCurrentIndex(dialog.theme.findData("dark"))
+    assert dialog.precision.currentData() == "int8"
+    dialog.precision.setCurrentIndex(dialog.precision.findData("fp32"))
     dialog.accept()
     saved = load_settings()
     assert (saved.n_gpu_layers, saved.n_threads, saved.n_ctx, saved.theme) == (0, 2, 8192, "dark")
+    assert saved.encoder_precision == "fp32"
+    assert open_encoder(saved).precision == "fp32"  # the next alignment job embeds in float32
     assert is_dark(shell.app.palette())
     shell.window.commands.theme_actions["light"].trigger()
     assert not is_dark(shell.app.palette()) and load_settings().theme == "light"
