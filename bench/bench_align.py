@@ -6,7 +6,7 @@ new, empty Redraft home; the figure is the median of ``--repeat`` runs. Comments
 cgo18 revision (sentences of the camera-ready) so the text is real; the edit
 list is built by cycling its paragraphs with a distinct suffix.
 
-    .venv/bin/python bench/bench_align.py [--data ../shared/data]
+    .venv/bin/python bench/bench_align.py [--data ../shared/data] [--runtime torch] [--precision fp32]
 """
 
 from __future__ import annotations
@@ -39,14 +39,14 @@ def workload(data: Path):
     return comments, edits
 
 
-def run_once(data: Path) -> dict[str, float]:
+def run_once(data: Path, runtime: str, precision: str) -> dict[str, float]:
     t0 = time.perf_counter()
     from engine.align.cascade import HybridAligner
     from engine.models.embedded import embedded_encoder
 
     comments, edits = workload(data)
     t1 = time.perf_counter()
-    aligner = HybridAligner(embedded_encoder())
+    aligner = HybridAligner(embedded_encoder(runtime=runtime, precision=precision))
     matrix = aligner.scores(comments, edits)
     t2 = time.perf_counter()
     assert matrix.shape == (N_COMMENTS, N_EDITS)
@@ -56,14 +56,19 @@ def run_once(data: Path) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", default=os.environ.get("REDRAFT_DATA", str(Path.cwd().parent / "shared" / "data")))
+    parser.add_argument("--runtime", choices=("auto", "onnx", "torch"), default="auto",
+                        help="encoder runtime (default: auto, as the app)")
+    parser.add_argument("--precision", choices=("int8", "fp32"), default="int8",
+                        help="ONNX encoder precision (default: int8, as the app)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per setting (default: 3)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        r = run_once(Path(args.data))
+        r = run_once(Path(args.data), args.runtime, args.precision)
         print(f"{r['imports_and_workload_s']:.3f} {r['align_s']:.3f}")
         return
-    cmd = [sys.executable, __file__, "--child", "--data", args.data]
+    cmd = [sys.executable, __file__, "--child", "--data", args.data, "--runtime", args.runtime,
+           "--precision", args.precision]
     cold, setups = [], []
     for _ in range(args.repeat):
         with tempfile.TemporaryDirectory() as home:  # a fresh home: empty embedding cache
@@ -86,7 +91,7 @@ def main() -> None:
 
         os.environ["REDRAFT_HOME"] = home
         comments, edits = workload(Path(args.data))
-        encoder = embedded_encoder()
+        encoder = embedded_encoder(runtime=args.runtime, precision=args.precision)
         aligner = HybridAligner(encoder)
         aligner.scores(comments, edits)
         best = min(_timed(aligner, comments, edits) for _ in range(3))
