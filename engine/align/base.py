@@ -1,5 +1,6 @@
 """What every aligner shares: the ``Alignment`` record, the ``Aligner``
-protocol, the candidate edits and the threshold decision.
+protocol, the candidate edits and the threshold decision; the ``Location``
+record of a comment's place in the draft.
 
 An aligner scores every (comment, candidate edit) pair, so thresholds can be
 tuned on labelled data; ``edit_ids`` are the pairs at or above the threshold
@@ -36,6 +37,23 @@ class Alignment:
         if self.notes:
             out["notes"] = list(self.notes)
         return out
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where in the old draft a comment applies (``engine.align.localize``)."""
+
+    comment_id: str
+    #: ``(paragraph id, score)``, best first.
+    paragraphs: list[tuple[str, float]]
+
+    def to_dict(self) -> dict:
+        return {"comment_id": self.comment_id,
+                "paragraphs": [{"id": pid, "score": round(s, 4)} for pid, s in self.paragraphs]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Location":
+        return cls(data["comment_id"], [(p["id"], float(p["score"])) for p in data.get("paragraphs", [])])
 
 
 @runtime_checkable

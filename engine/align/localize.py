@@ -1,48 +1,103 @@
 """Comment → source-paragraph localisation: where in the OLD draft a comment
 should be addressed (ARIES appendix G), by BM25 + embedding fusion over the
-old body paragraphs."""
+old body paragraphs and captions. The desktop shows these for a comment no
+edit addresses, and for every comment when there is no revised version.
+
+Reviewers often say where: "the abstract should…", "in Section 4.2…",
+"Table 3 lacks…". Paragraphs of a section the comment names, and the caption
+of a figure or table it names, get ``REFERENCE_BOOST`` on top of the fused
+score (half of it for body text that cites the figure or table).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
 
 import numpy as np
 
+from engine.align.base import Location
 from engine.align.bm25 import bm25_matrix
-from engine.align.cascade import fuse
+from engine.align.cascade import fuse, row_scaled
 from engine.align.embed import cosine_matrix, default_encoder
-from engine.document.model import Document
+from engine.document.model import Document, Paragraph, ParagraphKind
 from engine.jobs import CancelToken
 from engine.models.protocols import Encoder
 from engine.reviews.model import ReviewComment
 
+#: Added to a paragraph's fused score (0..1 scale) when the comment names its section, figure or table.
+REFERENCE_BOOST = 0.5
+#: Section names that mean a section wherever they appear; matched as words inside section titles
+#: ("related work" in "2 Related Work"). Other names count only before "section" ("the results section").
+NAMED_SECTIONS = ("abstract", "introduction", "related work", "conclusion", "appendix", "limitations")
+_SECTION_NUMBER = re.compile(r"(?:\bsections?|\bsec\.|§)\s*(\d+(?:\.\d+)*)", re.I)
+_FLOAT = re.compile(r"\b(fig(?:ure)?s?|tab(?:le)?s?)\.?\s*(\d+)", re.I)
+_NAMED = re.compile(r"\b(" + "|".join(NAMED_SECTIONS) + r")s?\b", re.I)
+_BEFORE_SECTION = re.compile(r"\b([a-z]{4,}?)(?:s|al)?\s+section\b", re.I)
 
-@dataclass(frozen=True)
-class Location:
-    comment_id: str
-    #: ``(paragraph id, score)``, best first.
-    paragraphs: list[tuple[str, float]]
 
-    def to_dict(self) -> dict:
-        return {"comment_id": self.comment_id,
-                "paragraphs": [{"id": pid, "score": round(s, 4)} for pid, s in self.paragraphs]}
+def references(text: str) -> tuple[set[str], set[str], set[tuple[str, str]]]:
+    """Section names, section numbers and ``("figure"|"table", number)`` a comment mentions."""
+    names = {m.group(1).lower() for m in _NAMED.finditer(text)}
+    names |= {m.group(1).lower() for m in _BEFORE_SECTION.finditer(text)} - {"this", "that", "each", "every", "next"}
+    numbers = {m.group(1) for m in _SECTION_NUMBER.finditer(text)}
+    floats = {("figure" if m.group(1).lower().startswith("fig") else "table", m.group(2))
+              for m in _FLOAT.finditer(text)}
+    return names, numbers, floats
+
+
+def reference_boosts(text: str, paragraphs: list[Paragraph]) -> np.ndarray:
+    """Per paragraph: ``REFERENCE_BOOST`` (or half) when ``text`` points at its section, figure or table."""
+    refs = references(text)
+    if not any(refs):
+        return np.zeros(len(paragraphs), dtype=np.float32)
+    return np.array([_boost(refs, p) for p in paragraphs], dtype=np.float32)
+
+
+def _boost(refs: tuple[set[str], set[str], set[tuple[str, str]]], paragraph: Paragraph) -> float:
+    names, numbers, floats = refs
+    titles = [t.lower() for t in paragraph.section]
+    for title in titles:
+        if any(re.search(rf"\b{re.escape(n)}", title) for n in names):
+            return REFERENCE_BOOST
+        if any(re.match(rf"{re.escape(n)}(?:[.\s]|$)", title) for n in numbers):
+            return REFERENCE_BOOST
+    if floats:
+        head = paragraph.text[:40].lower()
+        for kind, number in floats:
+            label = r"fig(?:ure)?\.?" if kind == "figure" else r"tab(?:le)?\.?"
+            if paragraph.kind is ParagraphKind.CAPTION and re.match(rf"{label}\s*{number}\b", head):
+                return REFERENCE_BOOST
+            if re.search(rf"\b{label}\s*{number}\b", paragraph.text, re.I):
+                return REFERENCE_BOOST / 2
+    return 0.0
+
+
+def candidates(document: Document) -> list[Paragraph]:
+    """Body paragraphs and captions: what a comment can be about."""
+    return [p for p in document.paragraphs if p.kind in (ParagraphKind.BODY, ParagraphKind.CAPTION)]
 
 
 def localize(
     comments: list[ReviewComment], document: Document, encoder: Encoder | None = None, top_k: int = 3,
-    weight: float = 0.5, cancel: CancelToken | None = None,
+    weight: float = 0.5, cancel: CancelToken | None = None, lexical_only: bool = False,
 ) -> list[Location]:
-    """The ``top_k`` body paragraphs of ``document`` each comment most likely refers to."""
-    body = document.body()
-    if not comments or not body:
+    """The ``top_k`` paragraphs of ``document`` each comment most likely refers to
+    (BM25 alone with ``lexical_only``; then a comment that shares no term with the
+    draft and names no part of it gets none)."""
+    paragraphs = candidates(document)
+    if not comments or not paragraphs:
         return [Location(c.id, []) for c in comments]
     queries = [c.full_text for c in comments]
-    texts = [p.text for p in body]
+    texts = [p.text for p in paragraphs]
     lexical = bm25_matrix(queries, texts)
-    dense = cosine_matrix(encoder or default_encoder(), queries, texts, "sentence", cancel)
-    scores = fuse(lexical, dense, weight)
+    if lexical_only:
+        scores = row_scaled(lexical.astype(np.float32))
+    else:
+        scores = fuse(lexical, cosine_matrix(encoder or default_encoder(), queries, texts, "sentence", cancel), weight)
+    scores = scores + np.stack([reference_boosts(q, paragraphs) for q in queries])
     out = []
     for i, c in enumerate(comments):
         order = np.argsort(-scores[i], kind="stable")[:top_k]
-        out.append(Location(c.id, [(body[j].id, float(scores[i, j])) for j in order]))
+        out.append(Location(c.id, [(paragraphs[j].id, float(scores[i, j])) for j in order
+                                   if not lexical_only or scores[i, j] > 0]))
     return out

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.align.base import Alignment
+from engine.align.base import Alignment, Location
 from engine.document.model import Document, Paragraph
 from engine.revision.model import Edit, RevisionDiff
 from engine.reviews.model import Review, ReviewComment
@@ -77,6 +77,8 @@ class Project:
     diff: RevisionDiff | None = None
     #: By comment id.
     alignments: dict[str, Alignment] = field(default_factory=dict)
+    #: Where each comment applies in the old draft, by comment id.
+    locations: dict[str, Location] = field(default_factory=dict)
     #: Name of the aligner that made ``alignments``.
     aligner: str = ""
     #: By comment id, in the order they were added.
@@ -146,6 +148,18 @@ class Project:
                 out.append(self.diff.edit(eid))
             except KeyError:
                 continue
+        return out
+
+    def located_paragraphs(self, comment_id: str) -> list[Paragraph]:
+        """The draft paragraphs the comment most likely refers to, best first."""
+        location = self.locations.get(comment_id)
+        if location is None or self.old is None:
+            return []
+        out = []
+        for pid, _ in location.paragraphs:
+            para = self.paragraph(pid, new=False)
+            if para is not None:
+                out.append(para)
         return out
 
     def comments_for_edit(self, edit_id: str) -> list[str]:

@@ -1,5 +1,6 @@
 """Building a project: load the documents, read the reviews, extract the
-comments, compare the versions, align comments to edits.
+comments, find where each applies in the draft, compare the versions, align
+comments to edits.
 
 ``build_project`` is a job generator (``Progress`` records, a ``CancelToken``
 checked between and inside stages). Each stage is stored as soon as it is
@@ -12,7 +13,7 @@ from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
-from engine.errors import InputError
+from engine.errors import InputError, ModelError
 from engine.jobs import CancelToken, Job, Progress
 from engine.project.model import Project
 from engine.project.store import ProjectStore
@@ -24,7 +25,7 @@ DEFAULT_ALIGNER = "hybrid"
 REVIEW_SUFFIXES = (".md", ".markdown", ".txt", ".json", ".pdf")
 
 # Share of the progress bar each stage takes.
-_WEIGHTS = {"old": 10, "new": 10, "reviews": 3, "comments": 2, "diff": 25, "align": 50}
+_WEIGHTS = {"old": 10, "new": 10, "reviews": 3, "comments": 2, "locate": 10, "diff": 25, "align": 40}
 
 
 def reviews_source(reviews: str | Path) -> tuple[Path | None, str]:
@@ -84,6 +85,7 @@ def build_project(
     no diff and no alignment (comments show as "unknown").
     """
     from engine.align import make_aligner
+    from engine.align.localize import localize
     from engine.document import load_document
     from engine.revision.compare import iter_diff
     from engine.reviews import extract_comments, load_reviews, parse_reviews
@@ -94,8 +96,13 @@ def build_project(
     if not str(reviews).strip():
         raise InputError("no reviews given (a file or pasted text)")
     review_file, review_text = reviews_source(reviews)
+    if encoder is None and aligner != "bm25":  # one encoder for locating and aligning: one cache, one load
+        from engine.align.embed import default_encoder
+
+        encoder = default_encoder()
     align_with = make_aligner(aligner, encoder=encoder, generator=generator) if new_path else None
-    stages = ["old", "new", "reviews", "comments", "diff", "align"] if new_path else ["old", "reviews", "comments"]
+    stages = ["old", "new", "reviews", "comments", "locate", "diff", "align"] if new_path else [
+        "old", "reviews", "comments", "locate"]
     bar = _Bar(stages)
 
     yield bar.at("old", 0, "loading the draft")
@@ -117,6 +124,14 @@ def build_project(
     yield bar.at("comments", 0, "extracting comments")
     comments = extract_comments(found)
     store.save_comments(comments)
+    cancel.check()
+
+    yield bar.at("locate", 0, "finding where each comment applies in the draft")
+    try:
+        locations = localize(comments, old, encoder, cancel=cancel, lexical_only=encoder is None)
+    except ModelError:  # a broken encoder: BM25 still points somewhere
+        locations = localize(comments, old, lexical_only=True)
+    store.save_locations(locations)
     cancel.check()
 
     if new is not None and align_with is not None:

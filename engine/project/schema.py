@@ -13,7 +13,7 @@ from engine.reviews.model import Review
 
 #: "RDRF": marks the file as a Redraft project.
 APPLICATION_ID = 0x52445246
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SUFFIX = ".redraft"
 
 SCHEMA_SQL = """
@@ -32,6 +32,8 @@ CREATE TABLE suggestions (id TEXT PRIMARY KEY,
 CREATE TABLE responses (comment_id TEXT PRIMARY KEY REFERENCES comments(id) ON DELETE CASCADE,
                         text TEXT NOT NULL);
 CREATE TABLE tldrs (position INTEGER PRIMARY KEY, text TEXT NOT NULL);
+CREATE TABLE locations (comment_id TEXT PRIMARY KEY REFERENCES comments(id) ON DELETE CASCADE,
+                        data TEXT NOT NULL);
 CREATE TABLE history (seq INTEGER PRIMARY KEY AUTOINCREMENT,
                       suggestion_id TEXT NOT NULL REFERENCES suggestions(id) ON DELETE CASCADE,
                       before_status TEXT NOT NULL, before_edit TEXT NOT NULL,
@@ -39,10 +41,18 @@ CREATE TABLE history (seq INTEGER PRIMARY KEY AUTOINCREMENT,
                       undone INTEGER NOT NULL DEFAULT 0);
 """
 
-#: ``MIGRATIONS[v]`` upgrades a file from schema ``v`` to ``v + 1`` (inside the open transaction).
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
 
-STAGES = ("documents", "reviews", "comments", "diff", "alignments")
+
+def _add_locations(conn: sqlite3.Connection) -> None:
+    """Schema 2: where in the draft each comment applies (``engine.align.localize``)."""
+    conn.execute("CREATE TABLE locations (comment_id TEXT PRIMARY KEY REFERENCES comments(id) "
+                 "ON DELETE CASCADE, data TEXT NOT NULL)")
+
+
+#: ``MIGRATIONS[v]`` upgrades a file from schema ``v`` to ``v + 1`` (inside the open transaction).
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _add_locations}
+
+STAGES = ("documents", "reviews", "comments", "locations", "diff", "alignments")
 
 
 def dumps(data: Any) -> str:

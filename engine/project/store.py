@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from engine.align.base import Alignment
+from engine.align.base import Alignment, Location
 from engine.document.model import Document
 from engine.errors import InputError
 from engine.project.model import STATUSES, Project, SuggestionRecord
@@ -221,6 +221,14 @@ class ProjectStore:
             self._set_meta(conn, "aligner", aligner)
             self._mark(conn, "alignments")
 
+    def save_locations(self, locations: list[Location]) -> None:
+        """Where each comment applies in the draft (replaces what was stored)."""
+        with self._tx() as conn:
+            conn.execute("DELETE FROM locations")
+            conn.executemany("INSERT INTO locations VALUES (?, ?)",
+                             [(loc.comment_id, dumps(loc.to_dict())) for loc in locations])
+            self._mark(conn, "locations")
+
     def _clear_diff(self, conn: sqlite3.Connection) -> None:
         conn.execute("DELETE FROM edits")
         conn.execute("DELETE FROM alignments")
@@ -345,6 +353,9 @@ class ProjectStore:
                          for (d,) in conn.execute("SELECT data FROM edits ORDER BY position")]
                 moves = [SectionMove(m["section"], tuple(m["edit_ids"])) for m in meta.get("section_moves", [])]
                 project.diff = RevisionDiff(old=project.old, new=project.new, edits=edits, section_moves=moves)
+            for (d,) in conn.execute("SELECT data FROM locations"):
+                loc = Location.from_dict(json.loads(d))
+                project.locations[loc.comment_id] = loc
             for (d,) in conn.execute("SELECT data FROM alignments"):
                 a = alignment_from_dict(json.loads(d))
                 project.alignments[a.comment_id] = a

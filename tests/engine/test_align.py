@@ -9,7 +9,7 @@ from engine.align import make_aligner
 from engine.align.base import candidate_edits
 from engine.align.calibrate import Scored, calibrate_threshold
 from engine.align.gold import rematch
-from engine.align.localize import localize
+from engine.align.localize import localize, references
 from engine.align.text import edit_text
 from engine.document import load_document
 from engine.errors import InputError
@@ -77,6 +77,41 @@ def test_localize_points_at_the_old_paragraph(demo) -> None:
     assert "loss" in diff.old.paragraph(weights).text
     assert "maximum posterior" in diff.old.paragraph(locations["R1.4"].paragraphs[0][0]).text
     assert all(len(loc.paragraphs) == 2 for loc in locations.values())
+
+
+def test_localize_follows_the_section_figure_or_table_a_comment_names() -> None:
+    from engine.document.model import Document, Paragraph, ParagraphKind
+    from engine.reviews.model import ReviewComment
+
+    def para(pid, text, section, kind=ParagraphKind.BODY):
+        return Paragraph(id=pid, text=text, section=section, kind=kind)
+
+    doc = Document(title="t", paragraphs=[
+        para("p1", "We reduce latency by skipping layers for easy frames.", ("Abstract",)),
+        para("p2", "Latency matters on phones; skipping layers reduces latency and energy.", ("1 Introduction",)),
+        para("p3", "Table 2 lists latency on the phone for every threshold.", ("4 Evaluation", "4.2 Latency")),
+        para("p4", "Table 2: Latency per threshold on a Pixel phone.", ("4 Evaluation", "4.2 Latency"),
+             ParagraphKind.CAPTION),
+        para("p5", "Figure 3 plots the error rate against the computation saved.", ("4 Evaluation",)),
+        para("p6", "Our references are listed below.", ("References",), ParagraphKind.REFERENCE),
+    ])
+
+    def top(text, lexical_only=True):
+        comment = ReviewComment(id="c", reviewer="R", text=text)
+        return [pid for pid, _ in localize([comment], doc, top_k=2, lexical_only=lexical_only)[0].paragraphs]
+
+    assert top("The abstract should quantify the latency gain.")[0] == "p1"
+    assert top("The introduction should say why latency matters.")[0] == "p2"
+    assert top("In Section 4.2, which phone was used for the latency numbers?")[0] in ("p3", "p4")
+    assert top("Tab. 2 should also give the energy per threshold.")[0] == "p4"  # the caption first
+    assert top("Please explain the skipped layers.") == ["p1", "p2"]  # no reference: text similarity alone
+    assert "p6" not in top("Our references")  # reference lists are not candidates
+    assert top("completely unrelated words like banana") == []
+    assert top("The abstract should quantify the latency gain.", lexical_only=False)[0] == "p1"
+    assert references("In Section 4.2 and Sec. 3; Figure 3, figs 4 and Tab. 2; the results section")[1:] == (
+        {"4.2", "3"}, {("figure", "3"), ("figure", "4"), ("table", "2")})
+    assert references("the results section; in this section")[0] == {"result"}
+    assert references("The method is unclear and the results are weak.") == (set(), set(), set())
 
 
 def test_calibration_maximises_micro_f1() -> None:

@@ -33,7 +33,7 @@ def test_cancel_mid_pipeline_keeps_completed_stages(tmp_path: Path) -> None:
     store.close()
     with ProjectStore.open(tmp_path / "demo.redraft") as again:
         project = again.load()
-    assert project.stages == ["documents", "reviews", "comments"]
+    assert project.stages == ["documents", "reviews", "comments", "locations"]
     assert project.old is not None and project.new is not None and len(project.comments) == 7
     assert project.diff is None and project.alignments == {}
     assert {project.status(c.id) for c in project.comments} == {"unknown"}
@@ -66,10 +66,14 @@ def test_pasted_reviews_without_revised_version(tmp_path: Path) -> None:
     store = ProjectStore.create(tmp_path / "paste.redraft", "paste")
     project = run_job(build_project(store, DEMO / "draft_v1.md", None, text))
     store.close()
-    assert project.stages == ["documents", "reviews", "comments"]
+    assert project.stages == ["documents", "reviews", "comments", "locations"]
     assert project.reviews_path == "" and [r.reviewer for r in project.reviews] == ["Reviewer 1", "Reviewer 2"]
     assert project.new is None and project.diff is None and len(project.comments) == 7
     assert set(project.statuses().values()) == {"unknown"}
+    # Without a revision, where each comment applies is what the author needs (BM25 + MiniLM here).
+    assert all(len(project.located_paragraphs(c.id)) == 3 for c in project.comments)
+    assert "loss" in project.located_paragraphs("R1.3")[0].text
+    assert project.located_paragraphs("R2.3")[0].section == ("Abstract",)  # "The abstract should state…"
 
 
 def test_cgo18_pdf_draft(tmp_path: Path, shared_data: Path) -> None:

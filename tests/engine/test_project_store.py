@@ -4,6 +4,7 @@ read-only opening, bad files, schema migration."""
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.align import make_aligner
+from engine.align.localize import localize
 from engine.document import load_document
 from engine.errors import InputError
 from engine.jobs import run_job
@@ -47,8 +49,12 @@ def test_demo_round_trip_matches_a_fresh_computation(tmp_path: Path) -> None:
     alignments = make_aligner("bm25").align(comments, diff)
 
     assert project.name == "demo" and len(project.id) == 32
-    assert project.stages == ["documents", "reviews", "comments", "diff", "alignments"]
+    assert project.stages == ["documents", "reviews", "comments", "locations", "diff", "alignments"]
     assert project.old.to_dict() == old.to_dict() and project.new.to_dict() == new.to_dict()
+    located = localize(comments, old, lexical_only=True)  # a bm25 project locates by BM25 alone
+    assert {loc.comment_id: loc.to_dict() for loc in located} == {
+        k: loc.to_dict() for k, loc in project.locations.items()}
+    assert "loss" in project.located_paragraphs("R1.3")[0].text
     assert project.old_path == str((DEMO / "draft_v1.md").resolve()) and project.old.source_path == project.old_path
     assert [r.text for r in project.reviews] == [r.text for r in reviews]
     assert project.reviews[0].sections == reviews[0].sections and project.reviews[0].offsets == reviews[0].offsets
@@ -214,6 +220,30 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
         ProjectStore.open(path)
 
 
+def test_schema_1_files_gain_the_locations_table(tmp_path: Path) -> None:
+    """A project saved before comments were located opens, keeps its work, and can be located later."""
+    path = tmp_path / "v1.redraft"
+    store = build_demo(path)
+    store.set_response("R1.1", "kept")
+    store.close()
+    with sqlite3.connect(path) as conn:  # what schema 1 wrote: no locations table, no stage
+        conn.execute("DROP TABLE locations")
+        stages = [s for s in json.loads(conn.execute("SELECT value FROM meta WHERE key = 'stages'").fetchone()[0])
+                  if s != "locations"]
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'stages'", (json.dumps(stages),))
+        conn.execute("PRAGMA user_version = 1")
+    conn.close()
+    with ProjectStore.open(path) as store:
+        project = store.load()
+        assert project.notes == {"R1.1": "kept"} and project.locations == {} and "locations" not in project.stages
+        assert project.located_paragraphs("R1.1") == [] and project.status("R1.1") == "addressed"
+        store.save_locations(localize(project.comments, project.old, lexical_only=True))
+        assert set(store.load().locations) == {c.id for c in project.comments}
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    conn.close()
+
+
 def test_older_schema_is_migrated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "demo.redraft"
     store = build_demo(path)
@@ -223,11 +253,11 @@ def test_older_schema_is_migrated(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     def add_labels(conn: sqlite3.Connection) -> None:
         conn.execute("CREATE TABLE labels (comment_id TEXT REFERENCES comments(id), label TEXT)")
 
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(store_module.MIGRATIONS, 1, add_labels)
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 3)
+    monkeypatch.setitem(store_module.MIGRATIONS, 2, add_labels)
     with ProjectStore.open(path) as store:
         assert store.load().notes == {"R1.1": "kept"}
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
         assert conn.execute("SELECT COUNT(*) FROM labels").fetchone()[0] == 0
     conn.close()
