@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox
 
 from desktop.job_runner import JobHandle, JobRunner
@@ -56,6 +56,7 @@ class AppController(QObject):
         self.store: ProjectStore | None = None
         self.project: Project | None = None
         self.current_comment: str | None = None
+        self._flash_serial = 0
         self.models = ModelJobs(runner, lambda: self.settings)
         self.expertise = ExpertiseWiring(window.expertise, runner, self._paper_document, lambda: self.settings, self)
         self._wire()
@@ -133,7 +134,7 @@ class AppController(QObject):
 
         def job(cancel: CancelToken):
             encoder = None
-            if request.new_path and request.aligner in ("hybrid", "embed"):
+            if request.aligner != "bm25":  # it also locates each comment in the draft
                 from desktop.generation import open_encoder
 
                 encoder = open_encoder(settings)
@@ -249,18 +250,33 @@ class AppController(QObject):
         w.comments.select_comment(comment_id)
         w.show_comment(p.comment(comment_id), p.status(comment_id))
         edits = p.aligned_edits(comment_id)
-        w.diff.set_edits(edits)
-        old_regions = [r for e in edits for pid in e.source_ids for r in self._regions(pid, new=False)]
-        new_regions = [r for e in edits for pid in e.target_ids for r in self._regions(pid, new=True)]
         w.pdf_old.clear_highlights()
         w.pdf_new.clear_highlights()
-        if old_regions:
-            w.pdf_old.highlight(old_regions, "#f28b82")
-        if new_regions:
-            w.pdf_new.highlight(new_regions, "#81c995")
+        if edits:
+            w.diff.set_edits(edits)
+            old_regions = [r for e in edits for pid in e.source_ids for r in self._regions(pid, new=False)]
+            new_regions = [r for e in edits for pid in e.target_ids for r in self._regions(pid, new=True)]
+            if old_regions:
+                w.pdf_old.highlight(old_regions, "#f28b82")
+            if new_regions:
+                w.pdf_new.highlight(new_regions, "#81c995")
+        else:
+            self._show_location(comment_id)
         recs = p.suggestions.get(comment_id, [])
         w.suggestion.set_suggestion(recs[-1] if recs else None)
         self.sig_comment_shown.emit(comment_id)
+
+    def _show_location(self, comment_id: str) -> None:
+        """No edit addresses the comment: show where in the draft it applies instead."""
+        p, w = self.project, self.window
+        located = p.located_paragraphs(comment_id)
+        if not located:
+            w.diff.set_edits([], "No edit addresses this comment")
+            return
+        w.diff.set_edits(p.location_edits(comment_id), located_note(p, len(located)))
+        regions = [r for para in located for r in para.regions]
+        if regions:
+            w.pdf_old.highlight(regions, "#fdd663")
 
     def _paper_document(self):
         """The paper reviewers are scored against: the revised version, else the draft."""
@@ -323,7 +339,7 @@ class AppController(QObject):
 
     def _copied(self, text: str) -> None:
         QApplication.clipboard().setText(text)
-        self.window.statusBar().showMessage("Copied to the clipboard", 3000)
+        self.flash("Copied to the clipboard", 3000)
 
     # -- generation -----------------------------------------------------------------------------
 
@@ -385,7 +401,7 @@ class AppController(QObject):
                                     label="writing the revision report", on_success=self._exported)
 
     def _exported(self, path: str) -> None:
-        self.window.statusBar().showMessage(f"Wrote {path}", 5000)
+        self.flash(f"Wrote {path}", 5000)
         self.sig_export_written.emit(path)
 
     # -- settings, theme, errors ------------------------------------------------------------------
@@ -416,7 +432,15 @@ class AppController(QObject):
         box = QMessageBox(QMessageBox.Icon.Warning, "Redraft", message, QMessageBox.StandardButton.Ok, self.window)
         box.setAccessibleName("Error")
         box.open()  # not exec(): the loop keeps running
-        self.window.statusBar().showMessage(message, 8000)
+        self.flash(message, 8000)
+
+    def flash(self, message: str, ms: int) -> None:
+        """A message in place of the project summary for ``ms``, then the summary again
+        (one label: QStatusBar's own messages can be drawn over it)."""
+        self.window.status_text.setText(message)
+        self._flash_serial += 1
+        serial = self._flash_serial
+        QTimer.singleShot(ms, self, lambda: self._update_summary() if serial == self._flash_serial else None)
 
     def _about(self) -> None:
         QMessageBox.about(self.window, "About Redraft",
@@ -444,3 +468,11 @@ class AppController(QObject):
         if self.store is not None:
             self.store.close()
             self.store = None
+
+
+
+def located_note(project: Project, count: int) -> str:
+    where = f"{count} draft paragraph{'s' if count != 1 else ''}"
+    if project.diff is None:
+        return f"Where this comment applies: {where}"
+    return f"Not addressed · where it applies: {where}"

@@ -27,7 +27,10 @@ def side_html(edits: list[Edit], side: str) -> str:
         body = old_html if side == "old" else new_html
         ids = e.source_ids if side == "old" else e.target_ids
         if not body.strip():
-            missing = "added in the new version" if e.type is EditType.ADDED else "removed in the new version"
+            if e.type is EditType.UNCHANGED:  # a draft paragraph shown without a revised version
+                missing = "no revised version"
+            else:
+                missing = "added in the new version" if e.type is EditType.ADDED else "removed in the new version"
             body = f'<span class="empty">({missing})</span>'
         where = " · ".join(x for x in (e.section, ", ".join(ids)) if x)
         header = f"{e.id} · {html.escape(edit_label(e))}" + (f" · {html.escape(where)}" if where else "")

@@ -82,6 +82,7 @@ class DiffView(QWidget):
         super().__init__(parent)
         self.setAccessibleName("Revision diff")
         self._edits: list[Edit] = []
+        self._note = ""
         self._current = -1
         self._syncing = False
         self.old_pane, self.new_pane = DiffPane("old"), DiffPane("new")
@@ -147,8 +148,10 @@ class DiffView(QWidget):
         self.old_title.setToolTip(old)
         self.new_title.setToolTip(new)
 
-    def set_edits(self, edits: list[Edit]) -> None:
+    def set_edits(self, edits: list[Edit], note: str = "") -> None:
+        """Show ``edits``; ``note`` replaces the change count above them (say, why these)."""
         self._edits = list(edits)
+        self._note = note
         self._current = -1
         self._render()
 
@@ -208,9 +211,9 @@ class DiffView(QWidget):
     def _update_label(self) -> None:
         n = len(self._edits)
         if not n:
-            self.position_label.setText("No changes to show")
+            self.position_label.setText(self._note or "No changes to show")
         elif self._current < 0:
-            self.position_label.setText(f"{n} change{'s' if n != 1 else ''}")
+            self.position_label.setText(self._note or f"{n} change{'s' if n != 1 else ''}")
         else:
             self.position_label.setText(f"Change {self._current + 1} of {n} · {self._edits[self._current].id}")
         self.prev_button.setEnabled(n > 0 and self._current > 0)

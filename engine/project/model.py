@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.align.base import Alignment, Location
 from engine.document.model import Document, Paragraph
-from engine.revision.model import Edit, RevisionDiff
+from engine.revision.model import Edit, EditType, RevisionDiff
 from engine.reviews.model import Review, ReviewComment
 
 #: Review states of a suggestion.
@@ -161,6 +161,21 @@ class Project:
             if para is not None:
                 out.append(para)
         return out
+
+    def location_edits(self, comment_id: str) -> list[Edit]:
+        """The located paragraphs as a diff view shows them: the revision's edit
+        that holds each one (unchanged, or changed but not aligned to the
+        comment), or the paragraph alone when there is no revised version."""
+        out: dict[str, Edit] = {}
+        for para in self.located_paragraphs(comment_id):
+            holder = None
+            if self.diff is not None:
+                holder = next((e for e in self.diff.edits if para.id in e.source_ids), None)
+            if holder is None:
+                holder = Edit(id=para.id, type=EditType.UNCHANGED, source_ids=(para.id,), target_ids=(),
+                              source_text=para.text, target_text="", section=" > ".join(para.section))
+            out.setdefault(holder.id, holder)
+        return list(out.values())
 
     def comments_for_edit(self, edit_id: str) -> list[str]:
         """Ids of the comments aligned with ``edit_id``."""

@@ -116,6 +116,22 @@ def test_whole_flow_on_cgo18(qtbot, shell: Shell, shared_data: Path, tiny_gguf: 
         c.export_report(report)
     assert "<html" in report.read_text(encoding="utf-8").lower()
 
+    # a comment no edit addresses: the diff shows where in the draft it applies, the old PDF marks it
+    missed = next((x.id for x in project.comments
+                   if not project.aligned_edits(x.id) and project.located_paragraphs(x.id)), None)
+    assert missed is not None
+    with qtbot.waitSignal(c.sig_comment_shown, timeout=10_000):
+        w.comments.select_comment(missed)
+    located = project.located_paragraphs(missed)
+    assert [e.id for e in w.diff.edits] == [e.id for e in project.location_edits(missed)]
+    assert all(any(p.id in e.source_ids for e in w.diff.edits) for p in located)
+    assert w.diff.position_label.text() == f"Not addressed · where it applies: {len(located)} draft paragraphs"
+    assert w.pdf_old.highlights() == [r for p in located for r in p.regions] and not w.pdf_new.highlights()
+    w.show_tab("pdf")
+    qtbot.wait(200)
+    shot(shell, "app_located", tmp_path)
+    w.show_tab("diff")
+
     # reopen: a fresh window sees the same project, with the accepted suggestion
     path = project.path
     c.close()

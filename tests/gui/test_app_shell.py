@@ -92,3 +92,26 @@ def test_settings_dialog_edits_and_saves(qtbot, shell: Shell) -> None:
     assert not is_dark(shell.app.palette()) and load_settings().theme == "light"
     shell.window.commands.theme_actions["system"].trigger()
     assert is_dark(shell.app.palette()) == (system_theme(shell.app) == "dark")
+
+
+def test_draft_only_project_shows_where_each_comment_applies(qtbot, shell: Shell, tmp_path: Path) -> None:
+    """Before revising, the author picks a comment and sees the draft paragraphs it is about."""
+    from desktop.project_wizard import ProjectRequest
+
+    demo = Path(__file__).resolve().parents[2] / "resources" / "demo"
+    c, w = shell.controller, shell.window
+    request = ProjectRequest("draft only", str(demo / "draft_v1.md"), None, str(demo / "reviews.md"))
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=120_000):
+        c.create_project(request, tmp_path / "draft-only.redraft")
+    project = c.project
+    assert project.diff is None and set(project.locations) == {x.id for x in project.comments}
+    with qtbot.waitSignal(c.sig_comment_shown, timeout=10_000):
+        w.comments.select_comment("R1.3")
+    assert w.diff.position_label.text() == "Where this comment applies: 3 draft paragraphs"
+    assert w.diff.edits[0].source_ids == ("p0008",) and "exit" in w.diff.old_pane.toPlainText()
+    assert "(no revised version)" in w.diff.new_pane.toPlainText()
+    summary = w.status_text.text()
+    assert summary.startswith("7 comments from 2 reviewers")
+    c.flash("Wrote response.md", 50)
+    assert w.status_text.text() == "Wrote response.md"
+    qtbot.waitUntil(lambda: w.status_text.text() == summary, timeout=2_000)

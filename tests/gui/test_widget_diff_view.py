@@ -93,3 +93,20 @@ def test_diff_view_dark_theme(qtbot, tmp_path) -> None:
         save_shot(view, "diff_view_dark", tmp_path)
     finally:
         use_theme("light")
+
+
+def test_draft_paragraphs_without_a_revision_and_a_note(view) -> None:
+    from engine.revision import Edit
+
+    para = Edit(id="p0008", type=EditType.UNCHANGED, source_ids=("p0008",), target_ids=(),
+                source_text="During training, the loss is the sum of the exit losses.", target_text="",
+                section="2 Method")
+    view.set_edits([para], "Where this comment applies: 1 draft paragraph")
+    assert view.position_label.text() == "Where this comment applies: 1 draft paragraph"
+    assert "the sum of the exit losses" in view.old_pane.toPlainText()
+    assert "(no revised version)" in view.new_pane.toPlainText()
+    assert "removed" not in view.new_pane.toPlainText()
+    view.set_edits([], "No edit addresses this comment")
+    assert view.position_label.text() == "No edit addresses this comment"
+    view.set_edits([])
+    assert view.position_label.text() == "No changes to show"
