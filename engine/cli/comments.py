@@ -1,4 +1,5 @@
-"""``redraft comments REVIEWS [--json]``: the actionable comments in reviews."""
+"""``redraft comments REVIEWS [--paper DRAFT] [--json]``: the actionable comments
+in reviews and, with ``--paper``, the draft paragraphs each one applies to."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("reviews", help="the reviews file")
     p.add_argument("--json", action="store_true", help="print reviews and comments as JSON")
     p.add_argument("--model", metavar="GGUF", help="check each comment with this LLM (slower)")
+    p.add_argument("--paper", metavar="DRAFT", help="also show where in this draft each comment applies")
+    p.add_argument("--top", type=int, default=2, metavar="K", help="draft paragraphs per comment (default: 2)")
     p.set_defaults(func=run)
 
 
@@ -32,12 +35,25 @@ def load_comments(path: str, model: str | None = None) -> tuple[list, list, list
 
 
 def run(args: argparse.Namespace) -> int:
+    draft = None
+    if args.paper:
+        from engine.document import load_document
+
+        draft = load_document(args.paper)  # fails fast, before the reviews are read
     reviews, comments, notices = load_comments(args.reviews, args.model)
     for n in notices:
         print(f"redraft: note: {n}", file=sys.stderr)
+    locations = {}
+    if draft is not None and comments:
+        from engine.align.localize import localize
+
+        locations = {loc.comment_id: loc for loc in localize(comments, draft, top_k=max(args.top, 1))}
     if args.json:
-        print_json({"reviews": [r.to_dict() for r in reviews], "comments": [c.to_dict() for c in comments],
-                    "notices": notices})
+        out = {"reviews": [r.to_dict() for r in reviews], "comments": [c.to_dict() for c in comments],
+               "notices": notices}
+        if draft is not None:
+            out["locations"] = [loc.to_dict() for loc in locations.values()]
+        print_json(out)
         return 0
     if not comments:
         print("no actionable comments found")
@@ -48,4 +64,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"{r.reviewer}" + (f" ({scores})" if scores else "") + f": {len(mine)} comment(s)")
         for c in mine:
             print(f"  {c.id:6} [{c.action}, {c.directness}] {c.full_text}")
+            for pid, _ in locations[c.id].paragraphs if c.id in locations else []:
+                para = draft.paragraph(pid)
+                where = " > ".join(para.section) or "—"
+                page = f", p. {para.page}" if para.page else ""
+                print(f"         → {pid} ({where}{page}): {_clip(para.text, 90)}")
     return 0
+
+
+def _clip(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"

@@ -21,6 +21,20 @@ def test_comments_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(data["comments"][0]) == {"id", "reviewer", "text", "context", "action", "directness", "span", "section"}
 
 
+def test_comments_located_in_the_draft(capsys: pytest.CaptureFixture[str]) -> None:
+    reviews, draft = str(resource("demo", "reviews.md")), str(resource("demo", "draft_v1.md"))
+    assert main(["comments", reviews, "--paper", draft, "--json", "--top", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    where = {loc["comment_id"]: [p["id"] for p in loc["paragraphs"]] for loc in data["locations"]}
+    assert set(where) == {c["id"] for c in data["comments"]} and all(len(v) == 1 for v in where.values())
+    assert where["R1.3"] == ["p0008"]  # the exit-loss weights: the training-loss paragraph
+    assert main(["comments", reviews, "--paper", draft]) == 0
+    text = capsys.readouterr().out
+    assert "→ p0008 (Method): During training, the loss" in text
+    assert main(["comments", reviews, "--paper", str(REPO / "missing-draft.md")]) == 2
+    assert capsys.readouterr().err.startswith("redraft: error:")
+
+
 def test_comments_on_empty_file_is_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     empty = tmp_path / "r.md"
     empty.write_text("\n\n")
