@@ -273,10 +273,15 @@ class AppController(QObject):
         if not located:
             w.diff.set_edits([], "No edit addresses this comment")
             return
-        w.diff.set_edits(p.location_edits(comment_id), located_note(p, len(located)))
+        edits = p.location_edits(comment_id)
+        w.diff.set_edits(edits, located_note(p, len(located), edits))
         regions = [r for para in located for r in para.regions]
         if regions:
             w.pdf_old.highlight(regions, "#fdd663")
+        # the same text in the revised version, where it is still waiting for the change
+        new_regions = [r for e in edits for pid in e.target_ids for r in self._regions(pid, new=True)]
+        if new_regions:
+            w.pdf_new.highlight(new_regions, "#fdd663")
 
     def _paper_document(self):
         """The paper reviewers are scored against: the revised version, else the draft."""
@@ -471,8 +476,10 @@ class AppController(QObject):
 
 
 
-def located_note(project: Project, count: int) -> str:
+def located_note(project: Project, count: int, edits: list) -> str:
     where = f"{count} draft paragraph{'s' if count != 1 else ''}"
     if project.diff is None:
         return f"Where this comment applies: {where}"
-    return f"Not addressed · where it applies: {where}"
+    changed = sum(1 for e in edits if e.changed)
+    extra = f" · {changed} changed, not linked to it" if changed else ""
+    return f"Not addressed · where it applies: {where}{extra}"

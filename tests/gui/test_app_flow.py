@@ -125,8 +125,12 @@ def test_whole_flow_on_cgo18(qtbot, shell: Shell, shared_data: Path, tiny_gguf: 
     located = project.located_paragraphs(missed)
     assert [e.id for e in w.diff.edits] == [e.id for e in project.location_edits(missed)]
     assert all(any(p.id in e.source_ids for e in w.diff.edits) for p in located)
-    assert w.diff.position_label.text() == f"Not addressed · where it applies: {len(located)} draft paragraphs"
-    assert w.pdf_old.highlights() == [r for p in located for r in p.regions] and not w.pdf_new.highlights()
+    changed = sum(1 for e in w.diff.edits if e.changed)
+    assert w.diff.position_label.text() == f"Not addressed · where it applies: {len(located)} draft paragraphs" + (
+        f" · {changed} changed, not linked to it" if changed else "")
+    assert w.pdf_old.highlights() == [r for p in located for r in p.regions]
+    counterparts = [project.paragraph(pid) for e in w.diff.edits for pid in e.target_ids]
+    assert counterparts and w.pdf_new.highlights() == [r for p in counterparts for r in p.regions]
     w.show_tab("pdf")
     qtbot.wait(200)
     shot(shell, "app_located", tmp_path)
