@@ -131,7 +131,9 @@ def build_demo_now(folder: Path) -> ProjectStore:
 def wait(ms: int) -> None:
     """Let the Qt loop run for ``ms`` (layout, painting) without ``processEvents``."""
     loop = QEventLoop()
-    QTimer.singleShot(ms, loop.quit)
+    timer = QTimer(singleShot=True, interval=ms)  # not the static singleShot: see MainWindow
+    timer.timeout.connect(loop.quit)
+    timer.start()
     loop.exec()
 
 

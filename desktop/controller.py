@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox
 
 from desktop.job_runner import JobHandle, JobRunner
 from desktop.main_window import MainWindow
+from desktop.comment_display import show_comment
 from desktop.expertise_wiring import ExpertiseWiring
 from desktop.model_jobs import ModelJobs
 from desktop.project_wizard import ProjectRequest, ProjectWizard
@@ -56,7 +57,8 @@ class AppController(QObject):
         self.store: ProjectStore | None = None
         self.project: Project | None = None
         self.current_comment: str | None = None
-        self._flash_serial = 0
+        self._flash_timer = QTimer(self, singleShot=True)
+        self._flash_timer.timeout.connect(self._update_summary)
         self.models = ModelJobs(runner, lambda: self.settings)
         self.expertise = ExpertiseWiring(window.expertise, runner, self._paper_document, lambda: self.settings, self)
         self._wire()
@@ -248,49 +250,13 @@ class AppController(QObject):
             return
         self.current_comment = comment_id
         w.comments.select_comment(comment_id)
-        w.show_comment(p.comment(comment_id), p.status(comment_id))
-        edits = p.aligned_edits(comment_id)
-        w.pdf_old.clear_highlights()
-        w.pdf_new.clear_highlights()
-        if edits:
-            w.diff.set_edits(edits)
-            old_regions = [r for e in edits for pid in e.source_ids for r in self._regions(pid, new=False)]
-            new_regions = [r for e in edits for pid in e.target_ids for r in self._regions(pid, new=True)]
-            if old_regions:
-                w.pdf_old.highlight(old_regions, "#f28b82")
-            if new_regions:
-                w.pdf_new.highlight(new_regions, "#81c995")
-        else:
-            self._show_location(comment_id)
-        recs = p.suggestions.get(comment_id, [])
-        w.suggestion.set_suggestion(recs[-1] if recs else None)
+        show_comment(w, p, comment_id)
         self.sig_comment_shown.emit(comment_id)
-
-    def _show_location(self, comment_id: str) -> None:
-        """No edit addresses the comment: show where in the draft it applies instead."""
-        p, w = self.project, self.window
-        located = p.located_paragraphs(comment_id)
-        if not located:
-            w.diff.set_edits([], "No edit addresses this comment")
-            return
-        edits = p.location_edits(comment_id)
-        w.diff.set_edits(edits, located_note(p, len(located), edits))
-        regions = [r for para in located for r in para.regions]
-        if regions:
-            w.pdf_old.highlight(regions, "#fdd663")
-        # the same text in the revised version, where it is still waiting for the change
-        new_regions = [r for e in edits for pid in e.target_ids for r in self._regions(pid, new=True)]
-        if new_regions:
-            w.pdf_new.highlight(new_regions, "#fdd663")
 
     def _paper_document(self):
         """The paper reviewers are scored against: the revised version, else the draft."""
         p = self.project
         return None if p is None else (p.new or p.old)
-
-    def _regions(self, paragraph_id: str, new: bool) -> list:
-        para = self.project.paragraph(paragraph_id, new=new) if self.project else None
-        return list(para.regions) if para is not None else []
 
     def step_comment(self, step: int) -> None:
         p = self.project
@@ -443,9 +409,7 @@ class AppController(QObject):
         """A message in place of the project summary for ``ms``, then the summary again
         (one label: QStatusBar's own messages can be drawn over it)."""
         self.window.status_text.setText(message)
-        self._flash_serial += 1
-        serial = self._flash_serial
-        QTimer.singleShot(ms, self, lambda: self._update_summary() if serial == self._flash_serial else None)
+        self._flash_timer.start(ms)  # a later message restarts it (no static singleShot: see MainWindow)
 
     def _about(self) -> None:
         QMessageBox.about(self.window, "About Redraft",
@@ -475,11 +439,3 @@ class AppController(QObject):
             self.store = None
 
 
-
-def located_note(project: Project, count: int, edits: list) -> str:
-    where = f"{count} draft paragraph{'s' if count != 1 else ''}"
-    if project.diff is None:
-        return f"Where this comment applies: {where}"
-    changed = sum(1 for e in edits if e.changed)
-    extra = f" · {changed} changed, not linked to it" if changed else ""
-    return f"Not addressed · where it applies: {where}{extra}"

@@ -46,6 +46,10 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.setUnifiedTitleAndToolBarOnMac(True)
         self.commands = Actions(self)
+        # One timer, restarted: PySide6 6.12's static QTimer.singleShot(ms, callable) drops a
+        # reference to None on every call, and a long session then crashes the interpreter.
+        self._size_timer = QTimer(self, singleShot=True, interval=0)
+        self._size_timer.timeout.connect(self._size_panes)
 
         self.comments = CommentList()
         self.diff = DiffView()
@@ -186,7 +190,7 @@ class MainWindow(QMainWindow):
     def show_project_view(self, shown: bool = True) -> None:
         self.stack.setCurrentWidget(self.body if shown else self.empty)
         if shown:
-            QTimer.singleShot(0, self._size_panes)
+            self._size_timer.start(0)
         for action in (self.commands.export_letter, self.commands.export_report, self.commands.suggest,
                        self.commands.tldr, self.commands.next_comment, self.commands.previous_comment):
             action.setEnabled(shown)
@@ -194,7 +198,7 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
         if self.stack.currentWidget() is self.body:
-            QTimer.singleShot(0, self._size_panes)
+            self._size_timer.start(0)
 
     def _size_panes(self) -> None:
         """Give the panes 24% | 46% | 30% of the width once, at the first real size."""
