@@ -160,10 +160,35 @@ class AppController(QObject):
                 raise
 
         def opened(result: tuple[ProjectStore, Project]) -> None:
-            self.use_store(result[0])
-            self.show_project(result[1])
+            store, project = result
+            self.use_store(store)
+            self.show_project(project)
+            if project.old is not None and project.comments and "locations" not in project.stages:
+                self.locate_comments()  # saved by a Redraft that did not locate comments yet
 
         return self.runner.run_call(load, label=f"opening {Path(path).name}", on_success=opened)
+
+    def locate_comments(self) -> JobHandle | None:
+        """Find (again) where each comment applies in the draft, on a worker, and show it."""
+        store, project, settings = self.store, self.project, self.settings
+        if store is None or project is None or project.old is None:
+            return None
+
+        def job(cancel: CancelToken) -> Project:
+            from desktop.generation import open_encoder
+            from engine.align.localize import locate
+
+            store.save_locations(locate(project.comments, project.old, open_encoder(settings), cancel))
+            return store.load()
+
+        def done(fresh: Project) -> None:
+            if self.store is store:
+                selected, self.current_comment = self.current_comment, None
+                self.show_project(fresh)
+                if selected is not None:
+                    self.select_comment(selected)
+
+        return self.runner.run_call(job, label="finding where each comment applies", on_success=done)
 
     def use_store(self, store: ProjectStore) -> None:
         """Make ``store`` the open project file (closing the previous one)."""

@@ -101,3 +101,18 @@ def localize(
         out.append(Location(c.id, [(paragraphs[j].id, float(scores[i, j])) for j in order
                                    if not lexical_only or scores[i, j] > 0]))
     return out
+
+
+def locate(
+    comments: list[ReviewComment], document: Document, encoder: Encoder | None, cancel: CancelToken | None = None,
+) -> list[Location]:
+    """``localize`` with ``encoder``, or with BM25 alone when there is none or it fails
+    to load (where a comment applies is worth having even then)."""
+    from engine.errors import ModelError
+
+    if encoder is None:
+        return localize(comments, document, lexical_only=True)
+    try:
+        return localize(comments, document, encoder, cancel=cancel)
+    except ModelError:
+        return localize(comments, document, lexical_only=True)

@@ -13,7 +13,7 @@ from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
-from engine.errors import InputError, ModelError
+from engine.errors import InputError
 from engine.jobs import CancelToken, Job, Progress
 from engine.project.model import Project
 from engine.project.store import ProjectStore
@@ -85,7 +85,7 @@ def build_project(
     no diff and no alignment (comments show as "unknown").
     """
     from engine.align import make_aligner
-    from engine.align.localize import localize
+    from engine.align.localize import locate
     from engine.document import load_document
     from engine.revision.compare import iter_diff
     from engine.reviews import extract_comments, load_reviews, parse_reviews
@@ -127,11 +127,7 @@ def build_project(
     cancel.check()
 
     yield bar.at("locate", 0, "finding where each comment applies in the draft")
-    try:
-        locations = localize(comments, old, encoder, cancel=cancel, lexical_only=encoder is None)
-    except ModelError:  # a broken encoder: BM25 still points somewhere
-        locations = localize(comments, old, lexical_only=True)
-    store.save_locations(locations)
+    store.save_locations(locate(comments, old, encoder, cancel))
     cancel.check()
 
     if new is not None and align_with is not None:

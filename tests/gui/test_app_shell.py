@@ -115,3 +115,30 @@ def test_draft_only_project_shows_where_each_comment_applies(qtbot, shell: Shell
     c.flash("Wrote response.md", 50)
     assert w.status_text.text() == "Wrote response.md"
     qtbot.waitUntil(lambda: w.status_text.text() == summary, timeout=2_000)
+
+
+def test_projects_saved_before_locating_are_located_on_open(qtbot, shell: Shell, tmp_path: Path) -> None:
+    import json
+    import sqlite3
+
+    from engine.jobs import run_job
+    from engine.project import ProjectStore
+    from engine.project.pipeline import build_project
+
+    demo = Path(__file__).resolve().parents[2] / "resources" / "demo"
+    path = tmp_path / "old.redraft"
+    store = ProjectStore.create(path, "saved by schema 1")
+    run_job(build_project(store, demo / "draft_v1.md", None, demo / "reviews.md", aligner="bm25"))
+    store.close()
+    with sqlite3.connect(path) as conn:  # as schema 1 left it: no locations table, no stage
+        conn.execute("DROP TABLE locations")
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'stages'", (json.dumps(["documents", "reviews", "comments"]),))
+        conn.execute("PRAGMA user_version = 1")
+    conn.close()
+    c, w = shell.controller, shell.window
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
+        c.open_paths([str(path)])
+    qtbot.waitUntil(lambda: c.project is not None and "locations" in c.project.stages, timeout=60_000)
+    assert set(c.project.locations) == {x.id for x in c.project.comments}
+    assert c.current_comment is not None
+    assert w.diff.position_label.text() == "Where this comment applies: 3 draft paragraphs"
