@@ -108,7 +108,7 @@ def embedded_records() -> list[dict[str, Any]]:
         pass
     try:
         records.append({
-            "id": ENCODER_ID, "kind": "encoder", "label": ENCODER_LABEL, "note": "384-d, mean pooling",
+            "id": ENCODER_ID, "kind": "encoder", "label": ENCODER_LABEL, "note": "384-d, mean pooling; ONNX Runtime, int8 by default (Settings: float32)",
             "path": str(encoder_path()), "embedded": True,
         })
     except ModelError:
