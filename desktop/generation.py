@@ -57,15 +57,9 @@ def open_generator(settings: Settings) -> Any:
 
 def open_encoder(settings: Settings) -> Any:
     """The encoder folder of the settings, or the embedded MiniLM."""
-    precision = settings.encoder_precision if settings.encoder_precision in ("int8", "fp32") else "int8"
-    if settings.encoder_path:
-        from engine.models.embed_cache import EmbeddingCache
-        from engine.models.encoder import open_encoder
+    from engine.models.encoder import configured_encoder
 
-        return open_encoder(settings.encoder_path, cache=EmbeddingCache(), precision=precision)
-    from engine.models.embedded import embedded_encoder
-
-    return embedded_encoder(precision=precision)
+    return configured_encoder(settings)
 
 
 def record_from_suggestion(suggestion: Any) -> SuggestionRecord:

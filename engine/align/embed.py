@@ -22,9 +22,10 @@ from engine.reviews.split import sentences
 
 
 def default_encoder() -> Encoder:
-    from engine.models.embedded import embedded_encoder
+    """The configured encoder (Settings: encoder folder and precision; else the embedded MiniLM)."""
+    from engine.models.encoder import configured_encoder
 
-    return embedded_encoder()
+    return configured_encoder()
 
 
 def encode(encoder: Encoder, texts: list[str], cancel: CancelToken | None = None) -> np.ndarray:

@@ -37,9 +37,9 @@ def make_encoder(args: argparse.Namespace) -> Any:
         from engine.models.encoder import open_encoder
 
         return open_encoder(args.encoder, cache=EmbeddingCache())
-    from engine.models.embedded import embedded_encoder
+    from engine.models.encoder import configured_encoder
 
-    return embedded_encoder()
+    return configured_encoder()
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -173,3 +173,17 @@ def test_token_batches_respect_rows_and_budget() -> None:
         assert len(batch) == 1 or len(batch) * max(lengths[i] for i in batch) <= 128
     assert [lengths[b[0]] for b in batches] == sorted(lengths[b[0]] for b in batches)  # shortest first
     assert _token_batches([], 4, 64) == []
+
+
+def test_cli_and_app_embed_as_the_settings_say(tmp_path: Path) -> None:
+    from engine.align.embed import default_encoder
+    from engine.models.encoder import configured_encoder
+    from engine.settings import Settings, load_settings, save_settings
+
+    assert load_settings().encoder_precision == "int8" and default_encoder().precision == "int8"
+    save_settings(Settings(encoder_precision="fp32"))
+    assert default_encoder().precision == "fp32"  # the CLI's aligners read the saved settings
+    folder = tiny_folder(tmp_path)
+    chosen = configured_encoder(Settings(encoder_path=str(folder), encoder_precision="nonsense"))
+    assert isinstance(chosen, OnnxEncoder) and chosen.path == folder and chosen.precision == "int8"
+    assert chosen.cache is not None
