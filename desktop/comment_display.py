@@ -22,6 +22,7 @@ def show_comment(window: MainWindow, project: Project, comment_id: str) -> None:
     if edits:
         w.diff.set_edits(edits)
         _highlight(w, project, edits, REMOVED, ADDED)
+        _mark_outline(w, project, edits, "added")
     else:
         show_location(w, project, comment_id)
     recs = project.suggestions.get(comment_id, [])
@@ -33,11 +34,13 @@ def show_location(window: MainWindow, project: Project, comment_id: str) -> None
     located = project.located_paragraphs(comment_id)
     if not located:
         window.diff.set_edits([], "No edit addresses this comment")
+        window.document.mark_paragraphs([])
         return
     edits = project.location_edits(comment_id)
     window.diff.set_edits(edits, located_note(project, len(located), edits))
     # the draft paragraphs, and the same text in the revision, where it still waits for the change
     _highlight(window, project, edits, LOCATED, LOCATED)
+    _mark_outline(window, project, edits, "located")
 
 
 def located_note(project: Project, count: int, edits: list[Edit]) -> str:
@@ -56,6 +59,13 @@ def _highlight(window: MainWindow, project: Project, edits: list[Edit], old_colo
         window.pdf_old.highlight(old_regions, old_color)
     if new_regions:
         window.pdf_new.highlight(new_regions, new_color)
+
+
+def _mark_outline(window: MainWindow, project: Project, edits: list[Edit], kind: str) -> None:
+    """The same paragraphs in the Document tab (which shows the revision when there is one)."""
+    shows_new = window.document.document is not None and window.document.document is project.new
+    ids = [pid for e in edits for pid in (e.target_ids if shows_new else e.source_ids)]
+    window.document.mark_paragraphs(ids, kind)
 
 
 def _regions(project: Project, paragraph_id: str, new: bool) -> list[Region]:

@@ -110,6 +110,7 @@ def test_draft_only_project_shows_where_each_comment_applies(qtbot, shell: Shell
     assert w.diff.position_label.text() == "Where this comment applies: 3 draft paragraphs"
     assert w.diff.edits[0].source_ids == ("p0008",) and "exit" in w.diff.old_pane.toPlainText()
     assert "(no revised version)" in w.diff.new_pane.toPlainText()
+    assert w.document.marked() == [p.id for p in project.located_paragraphs("R1.3")]  # the Document tab too
     summary = w.status_text.text()
     assert summary.startswith("7 comments from 2 reviewers")
     c.flash("Wrote response.md", 50)

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from engine.document import Document, Paragraph, ParagraphKind
 from widgets.document_view import DocumentView
 
@@ -21,3 +23,24 @@ def test_document_view_nests_paragraphs_under_headings(qtbot) -> None:
     with qtbot.waitSignal(view.sig_paragraph_selected) as blocker:
         view.setCurrentItem(view.topLevelItem(0).child(0))
     assert blocker.args == ["p0002"]
+
+
+def test_marked_paragraphs_are_shaded_and_cleared(qtbot) -> None:
+    from widgets.palette import colors_for
+
+    doc = Document(title="T", paragraphs=[
+        Paragraph("p0001", "1 Introduction", ParagraphKind.HEADING, ("1 Introduction",)),
+        *[Paragraph(f"p{i:04d}", f"Paragraph {i}.", section=("1 Introduction",)) for i in range(2, 60)],
+    ])
+    view = DocumentView(doc)
+    qtbot.addWidget(view)
+    view.resize(500, 200)
+    view.show()
+    view.mark_paragraphs(["p0050", "p0051", "nope"], "located")
+    assert view.marked() == ["p0050", "p0051"]
+    item = view.topLevelItem(0).child(48)
+    assert item.background(0).color().name() == colors_for(view).placeholder_bg
+    assert view.visualItemRect(item).isValid() and view.viewport().rect().intersects(view.visualItemRect(item))
+    view.mark_paragraphs(["p0002"], "added")
+    assert item.background(0).style() == Qt.BrushStyle.NoBrush and view.marked() == ["p0002"]
+    assert view.topLevelItem(0).child(0).background(0).color().name() == colors_for(view).insert_bg
