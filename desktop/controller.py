@@ -230,6 +230,7 @@ class AppController(QObject):
                 pdf_shown = True
         w.tabs.setTabVisible(1, pdf_shown)
         w.diff.set_titles("Draft", "Revised" if project.new is not None else "—")
+        w.diff.show_new_side(project.new is not None)
         if project.diff is not None:
             w.diff.set_edits([e for e in project.diff.edits if e.changed])
         else:

@@ -32,8 +32,11 @@ def side_html(edits: list[Edit], side: str) -> str:
             else:
                 missing = "added in the new version" if e.type is EditType.ADDED else "removed in the new version"
             body = f'<span class="empty">({missing})</span>'
-        where = " · ".join(x for x in (e.section, ", ".join(ids)) if x)
-        header = f"{e.id} · {html.escape(edit_label(e))}" + (f" · {html.escape(where)}" if where else "")
+        if e.source_ids == (e.id,) and not e.target_ids:  # a draft paragraph, not an edit
+            header = f"{e.id}" + (f" · {html.escape(e.section)}" if e.section else "")
+        else:
+            where = " · ".join(x for x in (e.section, ", ".join(ids)) if x)
+            header = f"{e.id} · {html.escape(edit_label(e))}" + (f" · {html.escape(where)}" if where else "")
         parts.append(
             f'<p class="meta" style="margin-top:14px; margin-bottom:2px"><a name="{e.id}">{header}</a></p>'
             f'<p style="margin-top:0px; margin-bottom:6px; line-height:135%">{body}</p>'

@@ -98,6 +98,7 @@ class DiffView(QWidget):
         bar.addStretch(1)
         bar.addWidget(self.prev_button)
         bar.addWidget(self.next_button)
+        self._columns: list[QWidget] = []
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.setChildrenCollapsible(False)
         for title, pane in ((self.old_title, self.old_pane), (self.new_title, self.new_pane)):
@@ -110,6 +111,7 @@ class DiffView(QWidget):
             col.addWidget(title)
             col.addWidget(pane, 1)
             splitter.addWidget(column)
+            self._columns.append(column)
             pane.verticalScrollBar().valueChanged.connect(lambda v, p=pane: self._sync_from(p, v))
             pane.cursorPositionChanged.connect(lambda p=pane: self._on_click(p))
         layout = QVBoxLayout(self)
@@ -147,6 +149,10 @@ class DiffView(QWidget):
         self.new_title.setText(f"New · {new}")
         self.old_title.setToolTip(old)
         self.new_title.setToolTip(new)
+
+    def show_new_side(self, shown: bool) -> None:
+        """Hide the new column when there is no revised version (the draft gets the width)."""
+        self._columns[1].setVisible(shown)
 
     def set_edits(self, edits: list[Edit], note: str = "") -> None:
         """Show ``edits``; ``note`` replaces the change count above them (say, why these)."""

@@ -106,6 +106,11 @@ def test_draft_paragraphs_without_a_revision_and_a_note(view) -> None:
     assert "the sum of the exit losses" in view.old_pane.toPlainText()
     assert "(no revised version)" in view.new_pane.toPlainText()
     assert "removed" not in view.new_pane.toPlainText()
+    assert view.old_pane.toPlainText().startswith("p0008 · 2 Method\n")  # a paragraph, not an edit: no type
+    view.show_new_side(False)
+    assert not view.new_pane.isVisibleTo(view) and view.old_pane.isVisibleTo(view)
+    view.show_new_side(True)
+    assert view.new_pane.isVisibleTo(view)
     view.set_edits([], "No edit addresses this comment")
     assert view.position_label.text() == "No edit addresses this comment"
     view.set_edits([])
