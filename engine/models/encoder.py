@@ -192,8 +192,9 @@ class TransformersEncoder(CachedEncoder):
         try:
             self._tokenizer = AutoTokenizer.from_pretrained(self.path, local_files_only=True)
             model = AutoModel.from_pretrained(self.path, local_files_only=True)
-        except (OSError, ValueError) as err:
-            raise ModelError(f"cannot load encoder {self.name}: {str(err).splitlines()[0]}") from None
+        except Exception as err:  # a user's folder: transformers raises many kinds for a bad config
+            message = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+            raise ModelError(f"cannot load encoder {self.name}: {message}") from None
         self._model = model.to(self.device).eval()
 
     def _embed_batch(self, texts: list[str]) -> np.ndarray:

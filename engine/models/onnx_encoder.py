@@ -64,6 +64,11 @@ def why_unsupported(path: str | Path) -> str | None:
         return f"activation {config.get('hidden_act')!r} is not supported"
     if config.get("is_decoder") or config.get("add_cross_attention"):
         return "a decoder, not an encoder"
+    sizes = {k: config.get(k) for k in ("hidden_size", "num_attention_heads", "num_hidden_layers")}
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 100_000 for v in sizes.values()):
+        return f"config.json sizes are not positive whole numbers: {sizes}"
+    if sizes["hidden_size"] % sizes["num_attention_heads"]:
+        return "hidden_size is not a multiple of num_attention_heads"
     if not (folder / "model.safetensors").is_file():
         return "no model.safetensors (only PyTorch-format weights)"
     if not (folder / "tokenizer.json").is_file():
@@ -103,8 +108,11 @@ class OnnxEncoder(CachedEncoder):
             weights = _read_weights(self.path / "model.safetensors")
             model = _build_graph(self.config, weights, self.precision)
             tokenizer = Tokenizer.from_file(str(self.path / "tokenizer.json"))
-        except (OSError, ValueError, KeyError) as err:
-            raise ModelError(f"cannot load encoder {self.name}: {str(err).splitlines()[0]}") from None
+        except KeyError as err:  # the config names layers the weights don't have
+            raise ModelError(f"cannot load encoder {self.name}: no weight {err.args[0]} in model.safetensors") from None
+        except (OSError, ValueError, IndexError) as err:
+            message = str(err).splitlines()[0] if str(err) else type(err).__name__
+            raise ModelError(f"cannot load encoder {self.name}: {message}") from None
         positions = weights["embeddings.position_embeddings.weight"]
         if self.config.get("model_type") in ("roberta", "xlm-roberta"):
             self._position_offset = int(self.config.get("pad_token_id", 1)) + 1

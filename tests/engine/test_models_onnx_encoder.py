@@ -187,3 +187,22 @@ def test_cli_and_app_embed_as_the_settings_say(tmp_path: Path) -> None:
     chosen = configured_encoder(Settings(encoder_path=str(folder), encoder_precision="nonsense"))
     assert isinstance(chosen, OnnxEncoder) and chosen.path == folder and chosen.precision == "int8"
     assert chosen.cache is not None
+
+
+@pytest.mark.parametrize("patch, message", [
+    ({"num_attention_heads": 0}, "cannot load encoder"),  # refused by both runtimes
+    ({"hidden_size": "384"}, "cannot load encoder"),
+    ({"num_hidden_layers": 12}, "no weight encoder.layer.6.attention.self.query.weight in model.safetensors"),
+    ({"hidden_size": 768}, "cannot load encoder"),  # weights of another shape
+])
+def test_hostile_encoder_configs_give_one_line(tmp_path: Path, patch: dict, message: str) -> None:
+    folder = tmp_path / "enc"
+    folder.mkdir()
+    for item in embedded.encoder_path().iterdir():
+        if item.name != "config.json":
+            (folder / item.name).symlink_to(item)
+    config = json.loads((embedded.encoder_path() / "config.json").read_text())
+    (folder / "config.json").write_text(json.dumps({**config, **patch}))
+    with pytest.raises(ModelError, match=message) as err:
+        open_encoder(folder).encode(["one sentence"])
+    assert "\n" not in str(err.value)
