@@ -262,6 +262,8 @@ class AppController(QObject):
         if p.diff is not None:
             parts.append(f"{sum(1 for e in p.diff.edits if e.changed)} edits")
             parts.append(f"{statuses.count('addressed')} addressed")
+        elif "open" in statuses or "answered" in statuses:
+            parts.append(f"{statuses.count('answered')} answered")
         self.window.status_text.setText(" · ".join(parts))
 
     # -- the selected comment ----------------------------------------------------------------
@@ -324,8 +326,12 @@ class AppController(QObject):
         self._suggestion_changed(rec)
 
     def _suggestion_changed(self, rec: SuggestionRecord) -> None:
+        p, w = self.project, self.window
         if rec.comment_id == self.current_comment:
-            self.window.suggestion.set_suggestion(rec)
+            w.suggestion.set_suggestion(rec)
+            w.show_comment(p.comment(rec.comment_id), p.status(rec.comment_id))
+        w.comments.set_statuses(p.statuses())  # a draft-only project's comment is answered once an edit is kept
+        self._update_summary()
         self._update_undo()
         self.sig_suggestion_changed.emit(rec.id)
 

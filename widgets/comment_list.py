@@ -13,7 +13,8 @@ from engine.reviews.model import ReviewComment
 from widgets.badges import BadgeDelegate
 
 _ID_ROLE = Qt.ItemDataRole.UserRole
-STATUS_FILTERS = ("All", "not addressed", "addressed", "unknown")
+#: Status filters in menu order; the menu offers the ones present in the project.
+STATUS_FILTERS = ("All", "not addressed", "addressed", "open", "answered", "unknown")
 COL_TEXT, COL_ACTION, COL_STATUS = 0, 1, 2
 NARROW = 420  # below this width the action column hides
 
@@ -100,6 +101,7 @@ class CommentList(QWidget):
             group.setText(COL_TEXT, f"{name} · {group.childCount()}")
         self.tree.expandAll()
         self.tree.blockSignals(False)
+        self._offer_filters()
         self._apply_filter()
 
     def set_statuses(self, statuses: dict[str, str]) -> None:
@@ -107,7 +109,21 @@ class CommentList(QWidget):
             if cid in self._items:
                 self._items[cid].setText(COL_STATUS, status)
                 self._items[cid].setToolTip(COL_STATUS, _status_tip(status))
+        self._offer_filters()
         self._apply_filter()
+
+    def _offer_filters(self) -> None:
+        """The status menu: All plus the statuses the comments have (the choice kept if still there)."""
+        present = {item.text(COL_STATUS) for item in self._items.values()}
+        wanted = ["All", *[s for s in STATUS_FILTERS[1:] if s in present]]
+        if [self.status_box.itemText(i) for i in range(self.status_box.count())] == wanted:
+            return
+        current = self.status_box.currentText()
+        self.status_box.blockSignals(True)
+        self.status_box.clear()
+        self.status_box.addItems(wanted)
+        self.status_box.setCurrentIndex(max(wanted.index(current) if current in wanted else 0, 0))
+        self.status_box.blockSignals(False)
 
     def select_comment(self, comment_id: str) -> None:
         """Select ``comment_id`` (emits ``sig_comment_selected`` if the selection changes)."""
@@ -196,4 +212,6 @@ def _status_tip(status: str) -> str:
     return {
         "addressed": "An edit in the revised version was aligned to this comment",
         "not addressed": "No edit in the revised version was aligned to this comment",
-    }.get(status, "No revised version to check against")
+        "open": "Not answered yet: accept a suggested edit or write a response",
+        "answered": "You kept a suggested edit or wrote a response for this comment",
+    }.get(status, "The revised version has not been compared yet")

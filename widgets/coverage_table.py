@@ -23,7 +23,7 @@ from widgets.badges import BadgeDelegate
 COLUMNS = ("Comment", "Action", "Status", "Aligned edits", "Best score")
 COMMENT, ACTION, STATUS, EDITS, SCORE = range(len(COLUMNS))
 #: Sort order of the status column: what needs attention first.
-STATUS_ORDER = {"not addressed": 0, "unknown": 1, "addressed": 2}
+STATUS_ORDER = {"not addressed": 0, "open": 0, "unknown": 1, "addressed": 2, "answered": 2}
 ID_ROLE = Qt.ItemDataRole.UserRole
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 GROUP_ROLE = Qt.ItemDataRole.UserRole + 2

@@ -37,6 +37,7 @@ LIGHT = Colors(
     badge={
         "addressed": ("#d4f4d9", "#0f5323"), "not addressed": ("#fbdada", "#8c1d1d"),
         "unknown": ("#e8eaed", "#4a525c"), "pending": ("#e8eaed", "#4a525c"),
+        "open": ("#fff1c2", "#5c4400"), "answered": ("#d4f4d9", "#0f5323"),
         "accepted": ("#d4f4d9", "#0f5323"), "rejected": ("#fbdada", "#8c1d1d"),
         "edited": ("#e3eefc", "#1d4a80"), "major": ("#fbdada", "#8c1d1d"),
         "minor": ("#fff1c2", "#5c4400"), "added": ("#d4f4d9", "#0f5323"),
@@ -51,6 +52,7 @@ DARK = Colors(
     badge={
         "addressed": ("#1f4a2a", "#b8f0c4"), "not addressed": ("#5a2326", "#ffc4c4"),
         "unknown": ("#3a3f46", "#c9d1d9"), "pending": ("#3a3f46", "#c9d1d9"),
+        "open": ("#4a3d12", "#f3dc92"), "answered": ("#1f4a2a", "#b8f0c4"),
         "accepted": ("#1f4a2a", "#b8f0c4"), "rejected": ("#5a2326", "#ffc4c4"),
         "edited": ("#1f3550", "#b9d4f5"), "major": ("#5a2326", "#ffc4c4"),
         "minor": ("#4a3d12", "#f3dc92"), "added": ("#1f4a2a", "#b8f0c4"),

@@ -109,7 +109,11 @@ class Project:
         return {k: v for k, v in out.items() if v}
 
     def status(self, comment_id: str) -> str:
-        """``addressed``, ``not addressed`` or ``unknown`` (no revised version, or not aligned yet)."""
+        """``addressed`` or ``not addressed`` by the revision; for a draft-only project
+        ``answered`` (a kept suggestion or a response) or ``open``; ``unknown`` while a
+        revision given has not been compared or aligned yet."""
+        if self.new is None and not self.new_path:
+            return "answered" if self.response(comment_id) else "open"
         if self.diff is None:
             return "unknown"
         alignment = self.alignments.get(comment_id)

@@ -48,8 +48,9 @@ def revision_report_html(project: Project) -> str:
     title = f"Revision report: {(doc.title if doc and doc.title else '') or project.name}"
     parts = [f"<h1>{esc(title)}</h1>"]
     summary = [("comments", len(project.comments)), ("reviewers", len(project.comments_by_reviewer()))]
-    for s in ("addressed", "not addressed", "unknown"):
-        summary.append((f"comments {s}", sum(v == s for v in statuses.values())))
+    for s in ("addressed", "not addressed", "answered", "open", "unknown"):
+        if s in statuses.values() or s in ("addressed", "not addressed"):
+            summary.append((f"comments {s}", sum(v == s for v in statuses.values())))
     summary.append(("suggestions accepted or edited",
                     sum(len(project.kept_suggestions(c.id)) for c in project.comments)))
     summary.append(("comments with a response", sum(bool(project.response(c.id)) for c in project.comments)))

@@ -69,7 +69,7 @@ def test_pasted_reviews_without_revised_version(tmp_path: Path) -> None:
     assert project.stages == ["documents", "reviews", "comments", "locations"]
     assert project.reviews_path == "" and [r.reviewer for r in project.reviews] == ["Reviewer 1", "Reviewer 2"]
     assert project.new is None and project.diff is None and len(project.comments) == 7
-    assert set(project.statuses().values()) == {"unknown"}
+    assert set(project.statuses().values()) == {"open"}  # a draft-only project: nothing answered yet
     # Without a revision, where each comment applies is what the author needs (BM25 + MiniLM here).
     assert all(len(project.located_paragraphs(c.id)) == 3 for c in project.comments)
     assert "loss" in project.located_paragraphs("R1.3")[0].text

@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent, QKeySequence
 
-from desktop.app import Shell, build_shell, open_demo, system_theme
+from desktop.app import Shell, add_demo_suggestions, build_shell, open_demo, system_theme
 from desktop.project_wizard import ProjectWizard
 from desktop.generation import open_encoder
 from desktop.settings_dialog import SettingsDialog, offload_text
@@ -102,7 +102,7 @@ def test_draft_only_project_shows_where_each_comment_applies(qtbot, shell: Shell
     c, w = shell.controller, shell.window
     request = ProjectRequest("draft only", str(demo / "draft_v1.md"), None, str(demo / "reviews.md"))
     with qtbot.waitSignal(c.sig_project_loaded, timeout=120_000):
-        c.create_project(request, tmp_path / "draft-only.redraft")
+        c.create_project(request, tmp_path / "draft-only.redraft", after=add_demo_suggestions)
     project = c.project
     assert project.diff is None and set(project.locations) == {x.id for x in project.comments}
     with qtbot.waitSignal(c.sig_comment_shown, timeout=10_000):
@@ -111,8 +111,16 @@ def test_draft_only_project_shows_where_each_comment_applies(qtbot, shell: Shell
     assert w.diff.edits[0].source_ids == ("p0008",) and "exit" in w.diff.old_pane.toPlainText()
     assert not w.diff.new_pane.isVisibleTo(w.diff)  # no revised version: the draft gets the width
     assert w.document.marked() == [p.id for p in project.located_paragraphs("R1.3")]  # the Document tab too
+    # statuses track the author's answers: open until a suggested edit is kept
+    assert set(project.statuses().values()) == {"open"}
+    statuses = [w.comments.status_box.itemText(i) for i in range(w.comments.status_box.count())]
+    assert statuses == ["All", "open"]
+    demo_id = project.suggestions["R1.1"][0].id
+    c.set_status(demo_id, "accepted")
+    assert project.status("R1.1") == "answered" and w.comments._items["R1.1"].text(2) == "answered"
+    assert "answered" in [w.comments.status_box.itemText(i) for i in range(w.comments.status_box.count())]
     summary = w.status_text.text()
-    assert summary.startswith("7 comments from 2 reviewers")
+    assert summary.startswith("7 comments from 2 reviewers") and summary.endswith("1 answered")
     c.flash("Wrote response.md", 50)
     assert w.status_text.text() == "Wrote response.md"
     qtbot.waitUntil(lambda: w.status_text.text() == summary, timeout=2_000)

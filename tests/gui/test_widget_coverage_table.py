@@ -87,7 +87,7 @@ def test_clicking_a_comment_selects_it(table: CoverageTable, project: Project, q
     assert table.selected_comment() == other
 
 
-def test_without_a_revised_version_coverage_is_unknown(table: CoverageTable, project: Project) -> None:
+def test_without_a_revised_version_comments_are_open(table: CoverageTable, project: Project) -> None:
     table.set_data(project.comments, project.alignments, None)
-    assert {table.row(c.id)["Status"] for c in project.comments} == {"unknown"}
+    assert {table.row(c.id)["Status"] for c in project.comments} == {"open"}
     assert "no revised version" in table.summary.text()
