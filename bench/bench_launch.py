@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-HEAVY = ("torch", "transformers", "llama_cpp")
+HEAVY = ("torch", "transformers", "llama_cpp", "onnxruntime", "onnx")
 
 # The child does what `redraft gui` does up to the first shown window: import the CLI,
 # import the app, build and wire everything on the qasync loop, show the window.

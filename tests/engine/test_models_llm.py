@@ -271,9 +271,9 @@ def test_one_inference_at_a_time_across_threads(tiny_gguf: Path, gen: LlamaGener
 
 def test_importing_the_models_package_stays_light() -> None:
     code = (
-        "import sys, engine.models, engine.models.llm, engine.models.encoder, engine.models.registry, "
-        "engine.cli.models; print(json.dumps(sorted(m for m in ('llama_cpp', 'torch', 'transformers') "
-        "if m in sys.modules)))"
+        "import sys, engine.models, engine.models.llm, engine.models.encoder, engine.models.onnx_encoder, "
+        "engine.models.registry, engine.cli.models; print(json.dumps(sorted(m for m in ('llama_cpp', 'torch', "
+        "'transformers', 'onnxruntime', 'onnx', 'tokenizers') if m in sys.modules)))"
     )
     out = subprocess.run([sys.executable, "-c", "import json; " + code], capture_output=True, text=True,
                          check=True, cwd=Path(__file__).resolve().parents[2])
