@@ -29,11 +29,12 @@ CHAT_TEMPLATE = (
 )
 
 
-def vocabulary() -> tuple[list[str], list[float], list[int]]:
-    """Tokens, scores and token types: 3 specials then 256 byte tokens."""
+def vocabulary(extra_tokens: int = 0) -> tuple[list[str], list[float], list[int]]:
+    """Tokens, scores and token types: 3 specials, 256 byte tokens, then ``extra_tokens`` words."""
     tokens = ["<unk>", "<s>", "</s>"] + [f"<0x{b:02X}>" for b in range(256)]
-    scores = [0.0] * len(tokens)
-    types = [2, 3, 3] + [6] * 256  # unknown, control, control, byte
+    tokens += [f"\u2581w{i}" for i in range(extra_tokens)]
+    scores = [0.0] * 259 + [-float(i) for i in range(extra_tokens)]
+    types = [2, 3, 3] + [6] * 256 + [1] * extra_tokens  # unknown, control, control, byte, normal
     return tokens, scores, types
 
 
@@ -43,26 +44,39 @@ def write_tiny_llama(
     architecture: str = "llama",
     seed: int = 0,
     name: str = "tiny-llama",
+    n_embd: int = N_EMBD,
+    n_layer: int = N_LAYER,
+    n_head: int = N_HEAD,
+    n_head_kv: int | None = None,
+    n_ff: int = N_FF,
+    extra_tokens: int = 0,
+    f16: bool = False,
 ) -> Path:
-    """Write a random-weight llama-shaped GGUF and return its path."""
+    """Write a random-weight llama-shaped GGUF and return its path.
+
+    The defaults give the tiny test model; the shape arguments give a model of
+    real size for speed measurements (``f16`` halves the matrices' bytes).
+    """
     import gguf
 
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
-    tokens, scores, types = vocabulary()
+    tokens, scores, types = vocabulary(extra_tokens)
     n_vocab = len(tokens)
+    n_head_kv = n_head_kv or n_head
+    n_kv = n_embd // n_head * n_head_kv
     writer = gguf.GGUFWriter(str(path), architecture)
     writer.add_name(name)
     writer.add_context_length(CONTEXT_LENGTH)
-    writer.add_embedding_length(N_EMBD)
-    writer.add_block_count(N_LAYER)
-    writer.add_feed_forward_length(N_FF)
-    writer.add_head_count(N_HEAD)
-    writer.add_head_count_kv(N_HEAD)
-    writer.add_rope_dimension_count(N_EMBD // N_HEAD)
+    writer.add_embedding_length(n_embd)
+    writer.add_block_count(n_layer)
+    writer.add_feed_forward_length(n_ff)
+    writer.add_head_count(n_head)
+    writer.add_head_count_kv(n_head_kv)
+    writer.add_rope_dimension_count(n_embd // n_head)
     writer.add_layer_norm_rms_eps(1e-5)
-    writer.add_file_type(gguf.LlamaFileType.ALL_F32)
+    writer.add_file_type(gguf.LlamaFileType.MOSTLY_F16 if f16 else gguf.LlamaFileType.ALL_F32)
     writer.add_tokenizer_model("llama")
     writer.add_token_list(tokens)
     writer.add_token_scores(scores)
@@ -73,20 +87,27 @@ def write_tiny_llama(
     if chat_template is not None:
         writer.add_chat_template(chat_template)
 
-    def weight(*shape: int) -> np.ndarray:
-        return (rng.standard_normal(shape) * 0.5).astype(np.float32)
+    scale = 0.5 if n_embd == N_EMBD else n_embd**-0.5
 
-    writer.add_tensor("token_embd.weight", weight(n_vocab, N_EMBD))
-    writer.add_tensor("output_norm.weight", np.ones(N_EMBD, dtype=np.float32))
-    writer.add_tensor("output.weight", weight(n_vocab, N_EMBD))
-    for i in range(N_LAYER):
-        writer.add_tensor(f"blk.{i}.attn_norm.weight", np.ones(N_EMBD, dtype=np.float32))
-        for part in ("attn_q", "attn_k", "attn_v", "attn_output"):
-            writer.add_tensor(f"blk.{i}.{part}.weight", weight(N_EMBD, N_EMBD))
-        writer.add_tensor(f"blk.{i}.ffn_norm.weight", np.ones(N_EMBD, dtype=np.float32))
-        writer.add_tensor(f"blk.{i}.ffn_gate.weight", weight(N_FF, N_EMBD))
-        writer.add_tensor(f"blk.{i}.ffn_up.weight", weight(N_FF, N_EMBD))
-        writer.add_tensor(f"blk.{i}.ffn_down.weight", weight(N_EMBD, N_FF))
+    def weight(*shape: int) -> np.ndarray:
+        return (rng.standard_normal(shape) * scale).astype(np.float16 if f16 else np.float32)
+
+    def ones(n: int) -> np.ndarray:
+        return np.ones(n, dtype=np.float32)
+
+    writer.add_tensor("token_embd.weight", weight(n_vocab, n_embd))
+    writer.add_tensor("output_norm.weight", ones(n_embd))
+    writer.add_tensor("output.weight", weight(n_vocab, n_embd))
+    for i in range(n_layer):
+        writer.add_tensor(f"blk.{i}.attn_norm.weight", ones(n_embd))
+        writer.add_tensor(f"blk.{i}.attn_q.weight", weight(n_embd, n_embd))
+        writer.add_tensor(f"blk.{i}.attn_k.weight", weight(n_kv, n_embd))
+        writer.add_tensor(f"blk.{i}.attn_v.weight", weight(n_kv, n_embd))
+        writer.add_tensor(f"blk.{i}.attn_output.weight", weight(n_embd, n_embd))
+        writer.add_tensor(f"blk.{i}.ffn_norm.weight", ones(n_embd))
+        writer.add_tensor(f"blk.{i}.ffn_gate.weight", weight(n_ff, n_embd))
+        writer.add_tensor(f"blk.{i}.ffn_up.weight", weight(n_ff, n_embd))
+        writer.add_tensor(f"blk.{i}.ffn_down.weight", weight(n_embd, n_ff))
     writer.write_header_to_file()
     writer.write_kv_data_to_file()
     writer.write_tensors_to_file()
