@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 import threading
@@ -12,6 +13,7 @@ import pytest
 
 from engine.errors import Cancelled, InputError, ModelError, RedraftWarning
 from engine.jobs import CancelToken
+from engine.models.backend import gpu_offload_supported
 from engine.models.chat import render_prompt, template_formatter
 from engine.models.llm import LlamaGenerator, resolve_gpu_layers
 from engine.models.prefix_cache import PrefixCache
@@ -122,8 +124,11 @@ def test_choice_probabilities_sum_to_one(gen: LlamaGenerator) -> None:
     assert all(0.0 < p < 1.0 for p in probs.values())
     logps = gen.choice_logprobs("Is the comment addressed? Answer:", ["yes", "no"])
     assert all(lp < 0 for lp in logps.values())
-    ratio = probs["yes"] / probs["no"]
-    assert ratio == pytest.approx(pow(2.718281828459045, logps["yes"] - logps["no"]), rel=1e-6)
+    # The second call reuses the prompt's KV cache, so its logits differ in the last digits: on a CPU build
+    # log-odds 4e-6 apart here. A GPU build evaluates the reused prompt in other batch shapes, and large
+    # batches go to the GPU even with no layers offloaded (seen on an H100: 0.004 apart).
+    log_odds = math.log(probs["yes"]) - math.log(probs["no"])
+    assert log_odds == pytest.approx(logps["yes"] - logps["no"], abs=0.05 if gpu_offload_supported() else 1e-4)
     three = gen.choice_probabilities("Pick one:", ["a", "b", "c"])
     assert sum(three.values()) == pytest.approx(1.0)
 
