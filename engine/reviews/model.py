@@ -8,6 +8,9 @@ from typing import Any
 #: Action classes of ARIES (subsection B.1).
 ACTIONS = ("Explain", "Compare", "Report", "Remove", "Apply", "Use", "Define", "Discuss")
 DIRECTNESS = ("direct", "indirect")
+#: Fine comment types, after DISAPERE's fine review actions (requests for an experiment, an explanation, an
+#: edit, a typo fix, a clarification, a result) plus criticism that implies a change without asking for one.
+FINE_TYPES = ("experiment", "explanation", "clarification", "result", "edit", "typo", "criticism")
 
 
 @dataclass
@@ -53,6 +56,10 @@ class ReviewComment:
     #: (start, end) of ``text`` in the review's text; (0, 0) when written by hand.
     span: tuple[int, int] = (0, 0)
     section: str = ""
+    #: One of ``FINE_TYPES`` ("" when unknown, e.g. written by hand before typing).
+    fine_type: str = ""
+    #: How sure extraction is that this is an actionable comment, 0..1 (1.0 for comments a person wrote).
+    confidence: float = 1.0
 
     @property
     def full_text(self) -> str:
@@ -69,6 +76,8 @@ class ReviewComment:
             "directness": self.directness,
             "span": list(self.span),
             "section": self.section,
+            "fine_type": self.fine_type,
+            "confidence": self.confidence,
         }
 
     @classmethod
@@ -83,4 +92,6 @@ class ReviewComment:
             directness=data.get("directness", "direct"),
             span=(int(span[0]), int(span[1])),
             section=data.get("section", ""),
+            fine_type=data.get("fine_type", ""),
+            confidence=float(data.get("confidence", 1.0)),
         )
