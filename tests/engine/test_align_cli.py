@@ -18,7 +18,8 @@ def test_comments_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert [r["reviewer"] for r in data["reviews"]] == ["Reviewer 1", "Reviewer 2"]
     assert len(data["comments"]) == 7
-    assert set(data["comments"][0]) == {"id", "reviewer", "text", "context", "action", "directness", "span", "section"}
+    assert set(data["comments"][0]) == {"id", "reviewer", "text", "context", "action", "directness", "span", "section",
+                                        "fine_type", "confidence"}
 
 
 def test_comments_located_in_the_draft(capsys: pytest.CaptureFixture[str]) -> None:
