@@ -30,7 +30,7 @@ from pylatexenc import latexwalker
 from engine.document.latex_front import read_front_matter
 from engine.document.latex_macros import collect_macros, expand_macros
 from engine.document.latex_numbers import FLOATS, HEADINGS, Numbering, number_document
-from engine.document.latex_source import SourceText, document_body, find_main_file, load_project
+from engine.document.latex_source import SourceText, document_body, find_main_file, inside, load_project
 from engine.document.latex_text import EQUATION, MATH_ENVS, SILENT, LatexText
 from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
 from engine.document.text import normalize_text
@@ -105,7 +105,7 @@ def _inline_bbl(src: SourceText, main: Path) -> SourceText:
     """Put the ``.bbl`` beside the main file in place of ``\\bibliography{..}``, when there is one."""
     m = _BIBLIOGRAPHY.search(src.text)
     bbl = main.with_suffix(".bbl")
-    if m is None or not bbl.is_file():
+    if m is None or not bbl.is_file() or not inside(bbl, main.parent.resolve()):
         return src
     try:
         text = bbl.read_text(encoding="utf-8", errors="replace")

@@ -209,10 +209,13 @@ _DOC_BODY = re.compile(r"\\begin\s*\{document\}(.*?)(?:\\end\s*\{document\}|\Z)"
 def load_project(main: Path) -> tuple[SourceText, list[str]]:
     """The main file with every ``\\input``/``\\include``/``\\subfile``/``\\import`` inlined.
 
-    Missing files and cycles become notices, not errors.
+    Missing files and cycles become notices, not errors. Includes stay inside the
+    main file's folder (after resolving symlinks): a project someone sent you
+    cannot pull in ``\\input{/home/u/.ssh/id_rsa}`` or ``\\input{../../secret}``;
+    such an include is skipped with a notice naming it.
     """
     notices: list[str] = []
-    root = main.parent
+    root = main.parent.resolve()
     src = _expand_includes(main, root, [main.resolve()], notices)
     return src, notices
 
@@ -226,10 +229,11 @@ def _expand_includes(path: Path, root: Path, stack: list[Path], notices: list[st
         if not name:
             continue
         folder = (m.group("dir") or "").strip()
-        found = _resolve(name, folder, cmd, path.parent, root)
+        found, outside = _resolve(name, folder, cmd, path.parent, root)
         shown = f"{folder}{name}" if folder else name
         if found is None:
-            notices.append(f"\\{cmd}{{{shown}}} in {path.name}: file not found, skipped")
+            why = "outside the project folder" if outside else "file not found"
+            notices.append(f"\\{cmd}{{{shown}}} in {path.name}: {why}, skipped")
             edits.append((m.start(), m.end(), ""))
             continue
         resolved = found.resolve()
@@ -256,13 +260,30 @@ def _expand_includes(path: Path, root: Path, stack: list[Path], notices: list[st
     return src.splice(edits) if edits else src
 
 
-def _resolve(name: str, folder: str, cmd: str, here: Path, root: Path) -> Path | None:
+def _resolve(name: str, folder: str, cmd: str, here: Path, root: Path) -> tuple[Path | None, bool]:
+    """The included file inside ``root``, or None; the flag says a file was found only outside ``root``."""
     bases = [here / folder, root / folder] if cmd.startswith("sub") or cmd == "subfile" else [root / folder, here / folder]
+    outside = False
     for base in bases:
         for candidate in (base / name, base / f"{name}.tex"):
-            if candidate.is_file():
-                return candidate
-    return None
+            try:
+                if not candidate.is_file():
+                    continue
+            except OSError:  # a name too long, or a path the OS refuses
+                continue
+            if not inside(candidate, root):
+                outside = True
+                continue
+            return candidate, False
+    return None, outside
+
+
+def inside(path: Path, root: Path) -> bool:
+    """True when ``path``, symlinks resolved, lies in the folder ``root`` (itself resolved)."""
+    try:
+        return path.resolve().is_relative_to(root)
+    except (OSError, RuntimeError):  # a symlink loop
+        return False
 
 
 def document_body(src: SourceText) -> SourceText | None:

@@ -72,6 +72,36 @@ def test_self_input_is_a_cycle_not_a_crash(tmp_path: Path) -> None:
     assert any("cycle" in n for n in doc.notices)
 
 
+def test_includes_outside_the_project_folder_are_skipped_with_a_notice(tmp_path: Path) -> None:
+    secret = write(tmp_path / "home" / ".ssh" / "id_rsa", "PRIVATE KEY MATERIAL\n")
+    write(tmp_path / "secret.tex", "Secret two folders up.\n")
+    project = tmp_path / "inbox" / "paper"
+    write(project / "sec" / "ok.tex", "Inside the project.\n")
+    (project / "sec" / "link.tex").symlink_to(secret)  # a symlink inside the folder that points out of it
+    main = write(
+        project / "main.tex",
+        PREAMBLE + f"\\input{{{secret}}}\n\n\\input{{../../secret}}\n\n\\input{{sec/link}}\n\n"
+        "\\import{../}{../secret}\n\n\\input{sec/ok}\n\\end{document}\n",
+    )
+    doc = load_latex(main)
+    assert body_texts(doc) == ["Inside the project."]
+    assert not any("PRIVATE" in p.text or "Secret" in p.text for p in doc.paragraphs)
+    outside = [n for n in doc.notices if "outside the project folder" in n]
+    assert len(outside) == 4
+    assert any(str(secret) in n for n in outside) and any("../../secret" in n for n in outside)
+    assert any("sec/link" in n for n in outside)
+
+
+def test_bbl_symlinked_from_outside_is_not_read(tmp_path: Path) -> None:
+    write(tmp_path / "elsewhere.txt", "\\begin{thebibliography}{1}\n\\bibitem{x} LEAKED FILE CONTENT.\n\\end{thebibliography}\n")
+    project = tmp_path / "paper"
+    main = write(project / "main.tex", PREAMBLE + "Body text here.\n\n\\bibliography{refs}\n\\end{document}\n")
+    (project / "main.bbl").symlink_to(tmp_path / "elsewhere.txt")
+    doc = load_latex(main)
+    assert not any("LEAKED" in p.text for p in doc.paragraphs)
+    assert "Body text here." in body_texts(doc)
+
+
 def test_subfile_contributes_only_its_body(tmp_path: Path) -> None:
     write(
         tmp_path / "part.tex",
