@@ -85,5 +85,6 @@ def download_model(name: str, registry: ModelRegistry | None = None) -> ModelRec
         raise ModelError(f"download of {entry.name} is corrupt (SHA-256 mismatch); it was removed, try again")
     registry = registry or ModelRegistry()
     return registry.import_model(
-        path, label=entry.name, note=entry.note, source=f"huggingface:{entry.repo_id}/{entry.filename}"
+        path, label=entry.name, note=entry.note, source=f"huggingface:{entry.repo_id}/{entry.filename}",
+        created=True,
     )

@@ -62,6 +62,14 @@ class ModelRecord:
         )
 
 
+def _unused_name(folder: Path, stem: str) -> Path:
+    """``folder/stem.gguf``, or ``stem-2.gguf``… when a file of that name is already there."""
+    target, n = folder / f"{stem}.gguf", 2
+    while target.exists():
+        target, n = folder / f"{stem}-{n}.gguf", n + 1
+    return target
+
+
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9._-]+", "-", text.lower()).strip("-") or "model"
 
@@ -107,35 +115,46 @@ class ModelRegistry:
         label: str = "",
         note: str = "",
         source: str = "import",
+        created: bool = False,
     ) -> ModelRecord:
-        """Validate and hash a GGUF, then record it (re-importing updates the record)."""
+        """Validate and hash a GGUF, then record it (re-importing updates the record).
+
+        ``copy=True`` copies the file into the models folder under a name no other file has, so an import
+        never overwrites anything. ``created=True`` says Redraft itself wrote ``path`` (a download). Only
+        such files, and copies, are ever deleted by ``remove``; a file the user brought is only forgotten.
+        """
         info = read_gguf_info(path, with_sha256=True)
         with self._lock:
             records = self._read()
             existing = next((r for r in records if r.sha256 == info.sha256), None)
             model_id = existing.id if existing else self._new_id(records, Path(info.path).stem)
-            if copy:
-                target = app_paths().models / Path(info.path).name
-                if Path(info.path) != target.resolve():
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copy2(info.path, target)
-                info = GGUFInfo(**{**info.to_dict(), "path": str(target.resolve())})
+            owned = created
+            if existing is not None and existing.copied and Path(existing.path).is_file():
+                info, owned = GGUFInfo(**{**info.to_dict(), "path": existing.path}), True  # keep our copy
+            elif copy and not Path(info.path).resolve().is_relative_to(app_paths().models.resolve()):
+                target = _unused_name(app_paths().models, f"{slug(Path(info.path).stem)}-{info.sha256[:12]}")
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(info.path, target)
+                info, owned = GGUFInfo(**{**info.to_dict(), "path": str(target.resolve())}), True
             record = ModelRecord.from_info(
                 model_id, info, label=label or (existing.label if existing else ""),
-                note=note or (existing.note if existing else ""), copied=copy, source=source,
+                note=note or (existing.note if existing else ""), copied=owned, source=source,
             )
             records = [r for r in records if r.id != model_id] + [record]
             self._write(records)
         return record
 
     def remove(self, key: str) -> ModelRecord:
+        """Forget a model; delete its file only when Redraft created it and no other record uses it."""
         with self._lock:
             records = self._read()
             found = next((r for r in records if r.id == key), None)
             if found is None:
                 raise InputError(f"no imported model named '{key}' (see `redraft models list`)")
-            self._write([r for r in records if r.id != key])
-        if found.copied:
+            rest = [r for r in records if r.id != key]
+            self._write(rest)
+            shared = any(Path(r.path) == Path(found.path) for r in rest)
+        if found.copied and not shared and Path(found.path).resolve().is_relative_to(app_paths().models.resolve()):
             Path(found.path).unlink(missing_ok=True)
         return found
 

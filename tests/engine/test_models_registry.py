@@ -79,6 +79,50 @@ def test_import_with_copy_puts_the_file_in_the_models_folder(tiny_gguf: Path) ->
     assert ModelRegistry().models() == []
 
 
+def test_copies_never_overwrite_and_removing_deletes_only_the_copy(tmp_path: Path) -> None:
+    first, second = tmp_path / "a" / "model.gguf", tmp_path / "b" / "model.gguf"  # same name, other weights
+    write_tiny_llama(first, seed=1)
+    write_tiny_llama(second, seed=2)
+    registry = ModelRegistry()
+    one = registry.import_model(first, copy=True)
+    two = registry.import_model(second, copy=True)
+    assert one.path != two.path and Path(one.path).is_file() and Path(two.path).is_file()
+    assert Path(one.path).read_bytes() == first.read_bytes() and Path(two.path).read_bytes() == second.read_bytes()
+    registry.remove(one.id)
+    assert not Path(one.path).exists() and Path(two.path).is_file()
+    assert first.is_file() and second.is_file()  # the user's originals are never touched
+
+
+def test_a_user_file_in_the_models_folder_is_never_overwritten_or_deleted(tmp_path: Path) -> None:
+    from engine.paths import app_paths
+
+    source = tmp_path / "mine.gguf"
+    write_tiny_llama(source, seed=3)
+    models = app_paths().models
+    models.mkdir(parents=True, exist_ok=True)
+    placed = models / "placed.gguf"
+    write_tiny_llama(placed, seed=4)
+    registry = ModelRegistry()
+    inside = registry.import_model(placed, copy=True)  # already in the folder: referenced, not "copied"
+    assert Path(inside.path) == placed.resolve() and not inside.copied
+    registry.remove(inside.id)
+    assert placed.is_file()
+    # A name already taken in the folder gets a new name instead of being replaced.
+    stem = f"mine-{read_gguf_info(source, with_sha256=True).sha256[:12]}"
+    taken = models / f"{stem}.gguf"
+    taken.write_bytes(b"the user's own file")
+    copied = registry.import_model(source, copy=True)
+    assert Path(copied.path).name == f"{stem}-2.gguf" and taken.read_bytes() == b"the user's own file"
+    registry.remove(copied.id)
+    assert taken.read_bytes() == b"the user's own file" and source.is_file()
+
+
+def test_removing_a_referenced_model_only_forgets_it(tiny_gguf: Path) -> None:
+    record = ModelRegistry().import_model(tiny_gguf)
+    ModelRegistry().remove(record.id)
+    assert tiny_gguf.is_file() and ModelRegistry().models() == []
+
+
 def test_different_files_with_one_name_get_distinct_ids(tmp_path: Path) -> None:
     a = write_tiny_llama(tmp_path / "a" / "m.gguf", seed=1)
     b = write_tiny_llama(tmp_path / "b" / "m.gguf", seed=2)
