@@ -46,6 +46,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RedraftError as err:
         print(f"redraft: error: {err}", file=sys.stderr)
         return 2
+    except RecursionError:  # a parser met structure nested deeper than its own bound caught
+        print("redraft: error: the input is nested too deeply to read", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         return 0
 

@@ -30,10 +30,18 @@ from pylatexenc import latexwalker
 from engine.document.latex_front import read_front_matter
 from engine.document.latex_macros import collect_macros, expand_macros
 from engine.document.latex_numbers import FLOATS, HEADINGS, Numbering, number_document
-from engine.document.latex_source import SourceText, document_body, find_main_file, inside, load_project
+from engine.document.latex_source import (
+    SourceText,
+    check_nesting,
+    document_body,
+    find_main_file,
+    inside,
+    load_project,
+)
 from engine.document.latex_text import EQUATION, MATH_ENVS, SILENT, LatexText
 from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
 from engine.document.text import normalize_text
+from engine.document.textfile import MAX_BYTES
 from engine.errors import InputError
 
 _LISTS = {"itemize", "enumerate", "description", "compactitem", "compactenum", "asparaenum", "asparaitem", "list"}
@@ -49,10 +57,15 @@ def load_latex(path: Path) -> Document:
     path = Path(path)
     main = find_main_file(path) if path.is_dir() else path
     src, notices = load_project(main)
+    if len(src.text) > MAX_BYTES:
+        raise InputError(f"{main.name} with its includes is {len(src.text) / 1e6:.1f} million characters; "
+                         f"Redraft reads papers up to {MAX_BYTES // (1024 * 1024)} MB")
     if not src.text.strip():
         raise InputError(f"{main.name} is empty")
+    check_nesting(src, main.name)
     macros, src = collect_macros(src)
     src = expand_macros(src, macros)
+    check_nesting(src, main.name)
     converter = LatexText()
     front = read_front_matter(src.text, converter)
     body = document_body(src)

@@ -21,6 +21,10 @@ Anchor = tuple[int, str, int]
 _VERBATIM_ENVS = ("verbatim", "verbatim*", "Verbatim", "lstlisting", "minted", "comment", "alltt")
 _BEGIN_VERBATIM = re.compile(r"\\begin\s*\{(" + "|".join(re.escape(e) for e in _VERBATIM_ENVS) + r")\}")
 _MAX_DEPTH = 20
+#: Groups and environments nested deeper than this are refused before parsing (pylatexenc recurses per level
+#: and overflows Python's stack near 300; real papers stay under 20).
+MAX_NESTING = 100
+_GROUPING = re.compile(r"\\\\|\\[{}]|[{}]|\\(begin|end)\s*\{[^{}]*\}")
 
 
 @dataclass
@@ -196,6 +200,21 @@ def read_tex(path: Path, notices: list[str] | None = None) -> SourceText:
     if notice and notices is not None:
         notices.append(notice)
     return drop_false_blocks(strip_comments(text, str(path)))
+
+
+def check_nesting(src: SourceText, name: str, limit: int = MAX_NESTING) -> None:
+    """Raise ``InputError`` naming the line where braces or environments nest deeper than ``limit``."""
+    depth = 0
+    for m in _GROUPING.finditer(src.text):
+        token = m.group(0)
+        if token in ("{",) or m.group(1) == "begin":
+            depth += 1
+            if depth > limit:
+                where = src.origin(m.start())
+                at = f"{where[0]}, line {where[1]}" if where else name
+                raise InputError(f"{at}: braces or environments nested more than {limit} levels deep")
+        elif token == "}" or m.group(1) == "end":
+            depth = max(0, depth - 1)
 
 
 _INCLUDE = re.compile(

@@ -294,7 +294,7 @@ def _blocks(text: str) -> list[tuple[int, list[str]]]:
 def _join_lines(lines: list[str]) -> str:
     out = lines[0]
     for line in lines[1:]:
-        if re.search(r"[a-z]-$", out) and line[:1].islower():
+        if re.fullmatch(r"[a-z]-", out[-2:]) and line[:1].islower():  # the tail only: linear in the block
             out = out[:-1] + line
         else:
             out += " " + line

@@ -6,6 +6,9 @@ from pathlib import Path
 
 from engine.errors import InputError
 
+#: The largest source file read: a long thesis is about 1 MB of LaTeX. pylatexenc tokenises in more than linear
+#: time (2 MB of LaTeX takes about a minute on one core), so bigger sources are refused, not parsed for minutes.
+MAX_BYTES = 2 * 1024 * 1024
 #: Bytes that never occur in a text file (NUL and most C0 controls).
 _BINARY = set(range(0, 9)) | {11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 28, 29, 30, 31}
 
@@ -14,9 +17,13 @@ def read_text_file(path: Path) -> tuple[str, str | None]:
     """Decode ``path`` as UTF-8, then UTF-8 with BOM, then cp1252, then latin-1.
 
     Returns the text and a notice when a fallback encoding was used.
-    Raises ``InputError`` for a binary file.
+    Raises ``InputError`` for a binary file or one over ``MAX_BYTES``.
     """
     try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise InputError(f"{path.name} is {size / 1e6:.1f} MB; Redraft reads source files up to "
+                             f"{MAX_BYTES // (1024 * 1024)} MB")
         data = path.read_bytes()
     except OSError as err:
         raise InputError(f"cannot read {path}: {err.strerror or err}") from None

@@ -14,7 +14,6 @@ against one profile scores on the same scale as a whole track.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +27,7 @@ from engine.expertise.scorers import (
     TPMS_REGIMES, Corpus, aggregate, embedding_paper_similarity, tfidf_paper_similarity, tpms_scores,
 )
 from engine.jobs import CancelToken, Progress, run_job
+from engine.jsontext import parse_json
 
 SCORERS = ["fused", "tpms", "tpms-title", "tpms-full",
            "tfidf-top3", "tfidf-max", "tfidf-mean", "embed-top3", "embed-max", "embed-mean"]
@@ -171,10 +171,7 @@ def read_submissions(path: str | Path) -> list[Paper]:
         raise InputError(f"submissions file not found: {path}")
     if path.suffix.lower() == ".jsonl":
         return read_openreview_jsonl(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise InputError(f"{path.name}: not JSON ({err.msg})") from None
+    data = parse_json(path.read_text(encoding="utf-8"), path.name)
     if isinstance(data, dict):
         records = [dict(v, id=v.get("id", k)) for k, v in data.items() if isinstance(v, dict)]
     elif isinstance(data, list):

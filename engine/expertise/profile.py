@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import InputError
+from engine.jsontext import parse_json
 
 DEFAULT_RECENT = 20
 
@@ -98,10 +99,7 @@ def read_openreview_jsonl(path: Path) -> list[Paper]:
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
             continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise InputError(f"{path.name}:{n}: not JSON ({err.msg})") from None
+        record = parse_json(line, f"{path.name}:{n}")
         if not isinstance(record, dict):
             raise InputError(f"{path.name}:{n}: expected an object with id and content")
         papers.append(paper_from_record(record, f"{path.stem}-{n}"))
@@ -110,10 +108,7 @@ def read_openreview_jsonl(path: Path) -> list[Paper]:
 
 def read_semantic_scholar(path: Path) -> list[Paper]:
     """An author export: ``{"papers": [...]}``, ``{"data": [...]}`` or a bare list."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise InputError(f"{path.name}: not JSON ({err.msg})") from None
+    data = parse_json(path.read_text(encoding="utf-8"), path.name)
     if isinstance(data, dict):
         data = data.get("papers", data.get("data"))
     if not isinstance(data, list):
@@ -237,7 +232,7 @@ def load_submission(path: str | Path, full_text: bool = False) -> Paper:
         try:
             data = json.loads(path.read_text(encoding="utf-8").strip().splitlines()[0] if path.suffix.lower() == ".jsonl"
                               else path.read_text(encoding="utf-8"))
-        except (json.JSONDecodeError, IndexError):
+        except (json.JSONDecodeError, RecursionError, IndexError):
             raise InputError(f"{path.name}: not a JSON paper record") from None
         if not isinstance(data, dict):
             raise InputError(f"{path.name}: expected one paper record with a title")

@@ -115,7 +115,7 @@ def section_heading(line: str) -> tuple[str, str | None] | None:
     OpenReview pastes); ``None`` when the heading stands alone.
     """
     for pattern in (_RATING, _CONFIDENCE):
-        m = pattern.match(line)
+        m = pattern.match(line.lstrip())  # leading blanks stripped first: "^\s*\**\s*" backtracks on long indents
         if m:
             return clean_heading(m.group(1)).title(), m.group(2).strip().strip("*").strip()
     md = _MD_HEADING.match(line)

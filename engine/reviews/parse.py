@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from engine.errors import InputError
+from engine.jsontext import parse_json
 from engine.reviews.headings import clean_heading, is_metadata, is_separator, is_underline, reviewer_name, section_heading
 from engine.reviews.language import english_notice
 from engine.reviews.model import Review
@@ -39,10 +40,10 @@ def load_reviews(path: str | Path, *, max_chars: int = MAX_CHARS) -> list[Review
         raise InputError(f"cannot read {path}: {err.strerror or err}") from None
     if suffix == ".json" or raw.lstrip().startswith(("{", "[")):
         try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as err:
+            data = parse_json(raw, path.name)
+        except InputError:
             if suffix == ".json":
-                raise InputError(f"{path.name} is not valid JSON ({err.msg}, line {err.lineno})") from None
+                raise
         else:
             from engine.reviews.openreview import reviews_from_openreview
 
