@@ -16,6 +16,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import importlib
 
+    from engine.cli.qt_libs import check_qt_libraries
+    from engine.errors import InputError
+    from engine.paths import app_paths
+
+    if not args.selftest:  # the self-test renders offscreen, with no window system
+        problem = check_qt_libraries(app_paths().cache / "qt-libraries-ok")
+        if problem:
+            raise InputError(problem)
+
     # The engine must not import Qt; the desktop package is loaded by name.
     app = importlib.import_module("desktop.app")
     return app.main(paths=args.paths, demo=args.demo, selftest=args.selftest)
