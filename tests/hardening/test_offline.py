@@ -1,5 +1,7 @@
 """Offline guarantee: the whole CLI flow and the GUI selftest run in subprocesses
-whose network is blocked (``netblock/sitecustomize.py`` patches ``socket``), with
+whose network is blocked twice: ``netblock/sitecustomize.py`` patches Python's ``socket``, and, where a C
+compiler is present, ``netblock/netblock.c`` is preloaded (``LD_PRELOAD``) so that C code (llama.cpp, ONNX
+Runtime, Qt) cannot connect, send a datagram or look up a name unseen either. With
 ``HF_HUB_OFFLINE``/``TRANSFORMERS_OFFLINE`` unset so the defaults are what is
 tested; no connection or name lookup may be attempted. Only ``redraft models
 download`` goes online, and under the block it fails with a one-line error."""
@@ -8,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -40,11 +43,24 @@ print(json.dumps(codes))
 """
 
 
+def c_netblock(folder: Path) -> Path | None:
+    """The preloadable C blocker, compiled into ``folder``; None where there is no gcc (not Linux)."""
+    if not sys.platform.startswith("linux") or shutil.which("gcc") is None:
+        return None
+    lib = folder / "libnetblock.so"
+    subprocess.run(["gcc", "-shared", "-fPIC", "-O1", "-o", str(lib), str(NETBLOCK / "netblock.c"), "-ldl"],
+                   check=True, capture_output=True, timeout=120)
+    return lib
+
+
 def offline_env(tmp_path: Path) -> tuple[dict[str, str], Path]:
     log = tmp_path / "net.log"
     env = {k: v for k, v in os.environ.items() if k not in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")}
     env.update(PYTHONPATH=os.pathsep.join([str(NETBLOCK), str(REPO)]), REDRAFT_NET_LOG=str(log),
                QT_QPA_PLATFORM="offscreen")
+    lib = c_netblock(tmp_path)
+    if lib is not None:
+        env["LD_PRELOAD"] = " ".join(filter(None, [str(lib), env.get("LD_PRELOAD", "")]))
     return env, log
 
 
@@ -63,13 +79,45 @@ def test_the_blocker_catches_a_connection(tmp_path: Path) -> None:
             "    except OSError: print('caught')\n")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     assert out.stdout.split() == ["caught"] * 3, out.stderr
-    assert len(attempts(log)) == 3
+    assert len(attempts(log)) >= 3
+
+
+C_CONNECT = """#include <arpa/inet.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+int main(void) {
+    struct addrinfo *res;
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in a;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_port = htons(80);
+    inet_pton(AF_INET, "93.184.216.34", &a.sin_addr);
+    printf("%d %d\\n", connect(fd, (struct sockaddr *)&a, sizeof a), getaddrinfo("example.org", "80", 0, &res) != 0);
+    return 0;
+}
+"""
+
+
+def test_the_c_blocker_catches_native_code(tmp_path: Path) -> None:
+    """A C program (no Python at all) that connects and resolves a name is stopped and logged."""
+    env, log = offline_env(tmp_path)
+    if "LD_PRELOAD" not in env:
+        pytest.skip("no C compiler to build the preloaded blocker")
+    (tmp_path / "connect.c").write_text(C_CONNECT, encoding="utf-8")
+    subprocess.run(["gcc", "-o", str(tmp_path / "connect"), str(tmp_path / "connect.c")], check=True, timeout=120)
+    out = subprocess.run([str(tmp_path / "connect")], env=env, capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == ["-1", "1"]
+    assert sorted(line.split()[1:3] for line in attempts(log)) == [["C", "connect"], ["C", "getaddrinfo"]]
 
 
 @pytest.mark.slow
 def test_cli_flow_and_gui_make_no_connection(tmp_path: Path) -> None:
     env, log = offline_env(tmp_path)
     env["REDRAFT_HOME"] = str(tmp_path / "home")
+    env["HOME"] = str(tmp_path / "user")  # where ONNX Runtime's telemetry would keep its offline queue
     model = write_tiny_llama(tmp_path / "tiny.gguf")
     bib = tmp_path / "doe.bib"
     bib.write_text(BIB, encoding="utf-8")
@@ -106,7 +154,8 @@ def test_cli_flow_and_gui_make_no_connection(tmp_path: Path) -> None:
                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert gui.returncode == 0, gui.stderr[-3000:]
     assert shot.stat().st_size > 10_000
-    assert attempts(log) == []
+    assert attempts(log) == [], "\n".join(attempts(log))
+    assert not (tmp_path / "user" / ".cache" / "Microsoft").exists()  # ONNX Runtime's telemetry queue
 
 
 def test_model_download_is_the_one_online_path(tmp_path: Path) -> None:
