@@ -28,6 +28,9 @@ SOURCES = ["engine", "widgets", "desktop", "resources", "packaging/redraft.spec"
            "pyproject.toml"]
 BUILD_TIMEOUT_S = 40 * 60
 
+#: Run by ``make test-package`` (CI runs it after ``make test``), not by ``make test``.
+pytestmark = pytest.mark.package
+
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the bundle test builds the Linux bundle")
 
 
