@@ -91,8 +91,16 @@ def project_json(project: Project) -> dict[str, Any]:
     }
 
 
+def open_store(path: str | Path) -> ProjectStore:
+    """``ProjectStore.open``, printing its notices (an upgrade and the backup kept) to stderr."""
+    store = ProjectStore.open(path)
+    for note in store.notices:
+        print(f"redraft: note: {note}", file=sys.stderr)
+    return store
+
+
 def run_show(args: argparse.Namespace) -> int:
-    with ProjectStore.open(args.path) as store:
+    with open_store(args.path) as store:
         project = store.load()
     if args.json:
         print_json(project_json(project))

@@ -5,7 +5,8 @@ file and ``PRAGMA user_version`` for the schema version (older files are
 migrated by ``MIGRATIONS`` on open; newer ones are refused). Every change is
 committed in one transaction, so there is no "save": whatever returned is on
 disk (autosave), and a crash leaves either the old or the new state. Opening
-and loading never write. Suggestion accept/reject/edit go through a persisted
+a current file and loading never write; an older file is copied beside itself
+(``paper.redraft.schema1.bak``) before it is migrated, and ``notices`` says so. Suggestion accept/reject/edit go through a persisted
 undo/redo stack (the ``history`` table).
 """
 
@@ -24,6 +25,7 @@ from typing import Any
 from engine.align.base import Alignment, Location
 from engine.document.model import Document
 from engine.errors import InputError
+from engine.project.migrate import keep_backup, upgrade_notice
 from engine.project.model import STATUSES, Project, SuggestionRecord
 from engine.project.schema import (
     APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION, STAGES, SUFFIX, alignment_from_dict, dumps,
@@ -39,6 +41,8 @@ class ProjectStore:
         self.path = path
         self._conn = conn
         self._lock = threading.RLock()
+        #: One-line messages for the user about this file (an upgrade and its backup).
+        self.notices: list[str] = []
 
     # -- opening -------------------------------------------------------------------------
 
@@ -94,8 +98,6 @@ class ProjectStore:
             check = conn.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
                 raise InputError(f"{path.name} is damaged ({check})")
-            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":  # copied from elsewhere
-                conn.execute("PRAGMA journal_mode = WAL")
         except sqlite3.DatabaseError as err:
             conn.close()
             raise InputError(f"{path.name} is damaged and cannot be opened ({err})") from None
@@ -104,16 +106,27 @@ class ProjectStore:
             raise
         store = cls(path, conn)
         if version < SCHEMA_VERSION:
-            store._migrate(version)
+            try:
+                backup = keep_backup(path, version)
+                store._migrate(version)
+            except BaseException:
+                store.close()
+                raise
+            store.notices.append(upgrade_notice(path, version, SCHEMA_VERSION, backup))
         return store
 
     def _migrate(self, version: int) -> None:
+        """Every migration from ``version`` up, in one transaction (a crash leaves the old file)."""
         with self._tx() as conn:
+            if conn.execute("PRAGMA user_version").fetchone()[0] != version:
+                return  # another process upgraded it meanwhile
             for v in range(version, SCHEMA_VERSION):
                 if v not in MIGRATIONS:
                     raise InputError(f"{self.path.name}: no migration from project schema {v}")
                 MIGRATIONS[v](conn)
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        if self._conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            self._conn.execute("PRAGMA journal_mode = WAL")  # it is being written anyway
 
     def close(self) -> None:
         with self._lock:
