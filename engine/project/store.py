@@ -25,6 +25,7 @@ from typing import Any
 from engine.align.base import Alignment, Location
 from engine.document.model import Document
 from engine.errors import InputError
+from engine.project import history
 from engine.project.migrate import keep_backup, upgrade_notice
 from engine.project.model import STATUSES, Project, SuggestionRecord
 from engine.project.schema import (
@@ -213,6 +214,7 @@ class ProjectStore:
                 "INSERT INTO comments VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
                 "position = excluded.position, data = excluded.data",
                 [(c.id, i, dumps(c.to_dict())) for i, c in enumerate(comments)])
+            history.prune(conn)
             self._mark(conn, "comments")
 
     def save_diff(self, diff: RevisionDiff | None) -> None:
@@ -265,43 +267,36 @@ class ProjectStore:
             except sqlite3.IntegrityError:
                 raise KeyError(f"no comment {rec.comment_id!r} in this project") from None
 
-    def set_suggestion_status(self, suggestion_id: str, status: str, edit_text: str | None = None) -> None:
-        """Accept, reject or edit a suggestion (``edit_text`` replaces its edit); undoable."""
+    def set_suggestion_status(self, suggestion_id: str, status: str, edit_text: str | None = None) -> bool:
+        """Accept, reject or edit a suggestion (``edit_text`` replaces its edit); undoable.
+        False when it was already so."""
         if status not in STATUSES:
             raise ValueError(f"unknown suggestion status {status!r}")
         with self._tx() as conn:
-            row = conn.execute("SELECT status, edit FROM suggestions WHERE id = ?", (suggestion_id,)).fetchone()
-            if row is None:
-                raise KeyError(suggestion_id)
-            after_edit = row[1] if edit_text is None else edit_text
-            if (status, after_edit) == tuple(row):
-                return
-            conn.execute("DELETE FROM history WHERE undone = 1")
-            conn.execute("INSERT INTO history (suggestion_id, before_status, before_edit, after_status, after_edit) "
-                         "VALUES (?, ?, ?, ?, ?)", (suggestion_id, row[0], row[1], status, after_edit))
-            conn.execute("UPDATE suggestions SET status = ?, edit = ? WHERE id = ?", (status, after_edit, suggestion_id))
+            before = history.read(conn, "suggestion", suggestion_id)
+            after = {"status": status, "edit": before["edit"] if edit_text is None else edit_text}
+            return history.change(conn, "suggestion", suggestion_id, after)
+
+    def set_link(self, comment_id: str, edit_id: str, verdict: str | None) -> bool:
+        """The author's verdict on a comment-edit link (``confirmed``, ``rejected``, ``added``,
+        or None to leave it to the aligner); undoable. False when it was already so."""
+        with self._tx() as conn:
+            return history.change(conn, "link", (comment_id, edit_id), verdict)
+
+    def step_history(self, undo: bool = True) -> history.Step | None:
+        """Undo the last step of any kind (or redo the last undone one); None when there is none."""
+        with self._tx() as conn:
+            return history.step(conn, undo)
 
     def undo(self) -> str | None:
-        """Undo the last accept/reject/edit; returns the suggestion id, or None when nothing is left."""
-        with self._tx() as conn:
-            row = conn.execute("SELECT seq, suggestion_id, before_status, before_edit FROM history "
-                               "WHERE undone = 0 ORDER BY seq DESC LIMIT 1").fetchone()
-            if row is None:
-                return None
-            conn.execute("UPDATE suggestions SET status = ?, edit = ? WHERE id = ?", (row[2], row[3], row[1]))
-            conn.execute("UPDATE history SET undone = 1 WHERE seq = ?", (row[0],))
-            return row[1]
+        """Undo the last step; returns its target's id (a suggestion's, a comment's), or None."""
+        done = self.step_history(True)
+        return None if done is None else _target_id(done)
 
     def redo(self) -> str | None:
-        """Redo the last undone step; returns the suggestion id, or None."""
-        with self._tx() as conn:
-            row = conn.execute("SELECT seq, suggestion_id, after_status, after_edit FROM history "
-                               "WHERE undone = 1 ORDER BY seq LIMIT 1").fetchone()
-            if row is None:
-                return None
-            conn.execute("UPDATE suggestions SET status = ?, edit = ? WHERE id = ?", (row[2], row[3], row[1]))
-            conn.execute("UPDATE history SET undone = 0 WHERE seq = ?", (row[0],))
-            return row[1]
+        """Redo the last undone step; returns its target's id, or None."""
+        done = self.step_history(False)
+        return None if done is None else _target_id(done)
 
     def can_undo(self) -> bool:
         with self._lock:
@@ -311,16 +306,15 @@ class ProjectStore:
         with self._lock:
             return self._conn.execute("SELECT 1 FROM history WHERE undone = 1 LIMIT 1").fetchone() is not None
 
-    def set_response(self, comment_id: str, text: str) -> None:
-        """The author's response to a comment ("" removes it)."""
+    def set_response(self, comment_id: str, text: str, undoable: bool = False) -> bool:
+        """The author's response to a comment ("" removes it); False when it was already so."""
         with self._tx() as conn:
-            if not text.strip():
-                conn.execute("DELETE FROM responses WHERE comment_id = ?", (comment_id,))
-                return
-            try:
-                conn.execute("INSERT OR REPLACE INTO responses VALUES (?, ?)", (comment_id, text))
-            except sqlite3.IntegrityError:
-                raise KeyError(f"no comment {comment_id!r} in this project") from None
+            if undoable:
+                return history.change(conn, "response", comment_id, text if text.strip() else None)
+            if history.read(conn, "response", comment_id) == (text if text.strip() else None):
+                return False
+            history.write(conn, "response", comment_id, text)
+            return True
 
     def set_tldrs(self, tldrs: list[str]) -> None:
         with self._tx() as conn:
@@ -376,10 +370,16 @@ class ProjectStore:
                 rec = SuggestionRecord.from_dict({**json.loads(d), "status": status, "edit": edit})
                 project.suggestions.setdefault(rec.comment_id, []).append(rec)
             project.notes = dict(conn.execute("SELECT comment_id, text FROM responses").fetchall())
+            for cid, eid, verdict in conn.execute("SELECT comment_id, edit_id, verdict FROM links"):
+                project.links.setdefault(cid, {})[eid] = verdict
             project.tldrs = [t for (t,) in conn.execute("SELECT text FROM tldrs ORDER BY position")]
         finally:
             conn.execute("COMMIT")
         return project
+
+
+def _target_id(done: history.Step) -> str:
+    return done.target[0] if done.kind == "link" else done.target
 
 
 def _connect(path: Path) -> sqlite3.Connection:
