@@ -5,6 +5,8 @@ comments to edits.
 ``build_project`` is a job generator (``Progress`` records, a ``CancelToken``
 checked between and inside stages). Each stage is stored as soon as it is
 done, in its own transaction, so a cancel or a crash keeps what was finished.
+``build_project_file`` builds a new file that gets its final name only when
+the build succeeds (a partial one is kept, named as such, only when asked).
 """
 
 from __future__ import annotations
@@ -97,9 +99,9 @@ def build_project(
         raise InputError("no reviews given (a file or pasted text)")
     review_file, review_text = reviews_source(reviews)
     if encoder is None and aligner != "bm25":  # one encoder for locating and aligning: one cache, one load
-        from engine.align.embed import default_encoder
+        from engine.models.factory import open_model
 
-        encoder = default_encoder()
+        encoder = open_model("encoder")
     align_with = make_aligner(aligner, encoder=encoder, generator=generator) if new_path else None
     stages = ["old", "new", "reviews", "comments", "locate", "diff", "align"] if new_path else [
         "old", "reviews", "comments", "locate"]
@@ -144,3 +146,50 @@ def build_project(
 
     yield Progress(bar.total, bar.total, "done")
     return store.load()
+
+
+def partial_path(path: Path) -> Path:
+    """Where a failed or cancelled build is kept when asked: ``paper (partial).redraft``."""
+    return path.with_name(f"{path.stem} (partial){path.suffix}")
+
+
+def building_path(path: Path) -> Path:
+    """The hidden file a build writes before it is renamed to ``path``."""
+    return path.with_name(f".{path.name}.building")
+
+
+def build_project_file(
+    path: str | Path, name: str, old_path: str | Path, new_path: str | Path | None, reviews: str | Path, *,
+    overwrite: bool = False, keep_partial: bool = False, **options: Any,
+) -> Job[Path]:
+    """``build_project`` into a file that takes its name ``path`` only when the build succeeds.
+
+    A failed or cancelled build leaves no file, unless ``keep_partial``: then what was
+    finished is kept as ``partial_path(path)`` (when it got as far as the comments).
+    Returns the path of the finished project (closed: open it with a ``ProjectSession``).
+    """
+    import os
+
+    path = Path(path).expanduser()
+    if path.exists() and not overwrite:
+        raise InputError(f"{path} already exists")
+    tmp = building_path(path)
+    store = ProjectStore.create(tmp, name, overwrite=True)
+    done = False
+    try:
+        yield from build_project(store, old_path, new_path, reviews, **options)
+        done = True
+    finally:
+        kept = False
+        if not done and keep_partial:
+            try:
+                kept = "comments" in store.load().stages
+            except InputError:
+                kept = False
+        store.close()
+        if done or kept:
+            os.replace(tmp, path if done else partial_path(path))
+        else:
+            for extra in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+                extra.unlink(missing_ok=True)
+    return path
