@@ -91,13 +91,13 @@ def test_whole_flow_on_cgo18(qtbot, shell: Shell, shared_data: Path, tiny_gguf: 
     w.suggestion.sig_suggestion_accepted.emit(rec.id)
     assert project.suggestion(rec.id).status == "accepted" and w.commands.undo.isEnabled()
     w.suggestion.sig_suggestion_rejected.emit(rec.id)
-    assert c.store.load().suggestion(rec.id).status == "rejected"
+    assert c.session.store.load().suggestion(rec.id).status == "rejected"
     w.commands.undo.trigger()
     assert c.project.suggestion(rec.id).status == "accepted"
-    assert c.store.load().suggestion(rec.id).status == "accepted"
+    assert c.session.store.load().suggestion(rec.id).status == "accepted"
     assert w.suggestion.suggestion().status == "accepted"
     w.commands.redo.trigger()
-    assert c.store.load().suggestion(rec.id).status == "rejected"
+    assert c.session.store.load().suggestion(rec.id).status == "rejected"
     w.commands.undo.trigger()
     shot(shell, "app_suggestion", tmp_path)
 
