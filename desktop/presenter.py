@@ -142,7 +142,8 @@ class ProjectPresenter(QObject):
         edits = p.aligned_edits(comment_id)
         if edits:
             w.diff.set_edits(edits)
-            self._highlight(edits, REMOVED, ADDED)
+            first = self._highlight(edits, REMOVED, ADDED)
+            w.diff.select_edit(first.id)  # the diff on the edit the PDF panes show
             self._mark_outline(edits, "added")
         else:
             self._show_location(comment_id)
@@ -174,7 +175,8 @@ class ProjectPresenter(QObject):
         self._highlight(edits, LOCATED, LOCATED)
         self._mark_outline(edits, "located")
 
-    def _highlight(self, edits: list[Edit], old_color: str, new_color: str) -> None:
+    def _highlight(self, edits: list[Edit], old_color: str, new_color: str) -> Edit:
+        """Highlight every edit on the PDFs; both panes start on the same one (returned)."""
         p, w = self.project, self.window
         old_regions = [r for e in edits for pid in e.source_ids for r in _regions(p, pid, new=False)]
         new_regions = [r for e in edits for pid in e.target_ids for r in _regions(p, pid, new=True)]
@@ -185,6 +187,7 @@ class ProjectPresenter(QObject):
         # both panes start on the same edit: the first with text on both sides, else the first
         first = next((e for e in edits if _has_regions(p, e, False) and _has_regions(p, e, True)), edits[0])
         self.focus_edit(first.id)
+        return first
 
     def _mark_outline(self, edits: list[Edit], kind: str) -> None:
         """The same paragraphs in the Document tab (which shows the revision when there is one)."""

@@ -170,6 +170,11 @@ class PdfView(QWidget):
         self.scroll.verticalScrollBar().setValue(int(box.top() - self.scroll.viewport().height() / 4))
         self._on_scroll(self.scroll.verticalScrollBar().value())
 
+    @property
+    def scroll_pending(self) -> bool:
+        """A ``scroll_to`` waits for the view to be shown."""
+        return self._focus_pending
+
     def clear_highlights(self) -> None:
         self.canvas.highlights = []
         self.focus_region, self._focus_pending = None, False
