@@ -28,7 +28,7 @@ from desktop.project_wizard import ProjectRequest, ProjectWizard, free_project_p
 from engine.jobs import CancelToken
 from engine.project import Project, recent_projects, remember_project
 from engine.project.session import ProjectSession
-from engine.project.store import SUFFIX
+from engine.project.schema import SUFFIX
 from engine.settings import Settings
 
 

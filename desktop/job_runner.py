@@ -123,16 +123,19 @@ class JobRunner(QObject):
             job = factory(handle.cancel_token)
             pending = threading.Event()  # coalesce: at most one progress post in flight
             pending.set()
-            while True:
-                handle.cancel_token.check()
-                try:
-                    progress = next(job)
-                except StopIteration as stop:
-                    return stop.value
-                handle.last_progress = progress
-                if pending.is_set():
-                    pending.clear()
-                    self._post(lambda: (pending.set(), self._emit_progress(handle)))
+            try:
+                while True:
+                    handle.cancel_token.check()
+                    try:
+                        progress = next(job)
+                    except StopIteration as stop:
+                        return stop.value
+                    handle.last_progress = progress
+                    if pending.is_set():
+                        pending.clear()
+                        self._post(lambda: (pending.set(), self._emit_progress(handle)))
+            finally:
+                job.close()  # a job stopped between two steps still runs its cleanup (its finally blocks)
 
         return self._submit(handle, work, on_success, on_failure)
 

@@ -100,6 +100,11 @@ class ProjectPresenter(QObject):
             if selected is not None:
                 self.select_comment(selected)
             return
+        if changes.comment_list:  # comments added, removed, merged, split or rewritten
+            w.comments.set_comments(p.comments, p.statuses())
+            if self.current_comment not in {c.id for c in p.comments}:
+                self.current_comment = None
+                w.show_comment(None)
         if changes.statuses:
             w.comments.set_statuses(p.statuses())
             w.coverage.set_project(p)
@@ -109,6 +114,11 @@ class ProjectPresenter(QObject):
         if changes.tldrs:
             w.tldr.set_tldrs(p.tldrs)
         cid = self.current_comment
+        if cid is None and changes.comment_list:
+            first = self.first_aligned_comment()
+            if first is not None:
+                self.select_comment(first)
+            return
         if cid is None or cid not in changes.comment_ids:
             return
         if changes.suggestion_id is not None:  # the card and the header: the diff and PDFs stay where they are

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import (
     QPlainTextEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget,
 )
 
-from engine.project.store import SUFFIX, default_project_path
+from engine.project.pipeline import default_project_path
+from engine.project.schema import SUFFIX
 
 DRAFT_FILTER = "Drafts (*.pdf *.tex *.md *.markdown *.txt);;All files (*)"
 REVIEW_FILTER = "Reviews (*.md *.markdown *.txt *.json *.pdf);;All files (*)"

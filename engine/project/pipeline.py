@@ -18,6 +18,7 @@ from typing import Any
 from engine.errors import InputError
 from engine.jobs import CancelToken, Job, Progress
 from engine.project.model import Project
+from engine.project.schema import SUFFIX
 from engine.project.store import ProjectStore
 
 #: The best aligner that needs no LLM on the cgo18 gold (configured thresholds, micro-F1 34.0 vs
@@ -89,6 +90,7 @@ def build_project(
     from engine.align import make_aligner
     from engine.align.localize import locate
     from engine.document import load_document
+    from engine.project.corrections import apply_corrections
     from engine.revision.compare import iter_diff
     from engine.reviews import extract_comments, load_reviews, parse_reviews
 
@@ -124,7 +126,7 @@ def build_project(
     cancel.check()
 
     yield bar.at("comments", 0, "extracting comments")
-    comments = extract_comments(found)
+    comments, _ = apply_corrections(extract_comments(found), store.corrections())  # the author's fixes again
     store.save_comments(comments)
     cancel.check()
 
@@ -146,6 +148,14 @@ def build_project(
 
     yield Progress(bar.total, bar.total, "done")
     return store.load()
+
+
+def default_project_path(name: str) -> Path:
+    """``app_paths().projects / "<name>.redraft"`` (the name made safe for a file name)."""
+    from engine.paths import app_paths
+
+    safe = "".join(ch if ch.isalnum() or ch in " -_." else "_" for ch in name).strip(" .") or "project"
+    return app_paths().projects / f"{safe}{SUFFIX}"
 
 
 def partial_path(path: Path) -> Path:

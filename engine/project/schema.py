@@ -43,6 +43,7 @@ CREATE TABLE locations (comment_id TEXT PRIMARY KEY REFERENCES comments(id) ON D
 CREATE TABLE links (comment_id TEXT NOT NULL REFERENCES comments(id) ON DELETE CASCADE,
                     edit_id TEXT NOT NULL, verdict TEXT NOT NULL CHECK (verdict IN ('confirmed', 'rejected', 'added')),
                     PRIMARY KEY (comment_id, edit_id));
+CREATE TABLE corrections (seq INTEGER PRIMARY KEY AUTOINCREMENT, op TEXT NOT NULL, data TEXT NOT NULL);
 """ + HISTORY_SQL
 
 
@@ -54,10 +55,12 @@ def _add_locations(conn: sqlite3.Connection) -> None:
 
 
 def _add_links(conn: sqlite3.Connection) -> None:
-    """Schema 3: the author's verdicts on comment-edit links, and one undo stack for every kind of step."""
+    """Schema 3: the author's verdicts on comment-edit links, corrections to the extracted comments,
+    and one undo stack for every kind of step."""
     conn.execute("CREATE TABLE links (comment_id TEXT NOT NULL REFERENCES comments(id) ON DELETE CASCADE, "
                  "edit_id TEXT NOT NULL, verdict TEXT NOT NULL CHECK (verdict IN ('confirmed', 'rejected', 'added')), "
                  "PRIMARY KEY (comment_id, edit_id))")
+    conn.execute("CREATE TABLE corrections (seq INTEGER PRIMARY KEY AUTOINCREMENT, op TEXT NOT NULL, data TEXT NOT NULL)")
     rows = conn.execute("SELECT seq, suggestion_id, before_status, before_edit, after_status, after_edit, undone "
                         "FROM history ORDER BY seq").fetchall()
     conn.execute("DROP TABLE history")

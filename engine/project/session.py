@@ -3,7 +3,9 @@
 Every operation writes the store in one transaction, updates the in-memory
 ``Project`` to match, and returns a ``Changes`` record saying what changed (as
 Anki's ``OpChanges`` does), so a view redraws only that, and never reloads the
-project for one undo. The desktop and the CLI both go through it.
+project for one undo. The desktop and the CLI both go through it. Reviews,
+links and responses are undoable; corrections to the comments are kept in a
+log and replayed on a new extraction (``engine.project.corrections``).
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.align.base import Location
+from engine.project.corrections import REASSIGNABLE, apply_correction, new_comment_id
 from engine.project.history import Step
 from engine.project.model import STATUSES, Project, SuggestionRecord
 from engine.project.store import ProjectStore
+from engine.reviews.model import ReviewComment
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,8 @@ class Changes:
     statuses: bool = False
     tldrs: bool = False
     locations: bool = False
+    #: Comments were added, removed, merged, split or rewritten: the comment list is redrawn.
+    comment_list: bool = False
     #: What undo and redo can do may have changed.
     history: bool = False
     everything: bool = False
@@ -39,7 +45,7 @@ class Changes:
     @property
     def any(self) -> bool:
         return bool(self.comment_ids or self.suggestion_id or self.statuses or self.tldrs or self.locations
-                    or self.history or self.everything)
+                    or self.comment_list or self.history or self.everything)
 
 
 NOTHING = Changes()
@@ -184,6 +190,56 @@ class ProjectSession:
         if "locations" not in self.project.stages:
             self.project.stages.append("locations")
         return Changes(comment_ids=tuple(self.project.locations), locations=True, label="locations")
+
+    # -- corrections to the extracted comments (kept, and replayed on a new extraction) -----------
+
+    def edit_comment(self, comment_id: str, text: str) -> Changes:
+        if not text.strip():
+            raise ValueError("a comment needs some text (delete it instead)")
+        return self._correct("edit", {"id": comment_id, "text": text.strip()}, (comment_id,))
+
+    def delete_comment(self, comment_id: str) -> Changes:
+        """Not a comment after all (its response, suggestions and links go with it)."""
+        return self._correct("delete", {"id": comment_id}, ())
+
+    def add_comment(self, reviewer: str, text: str, action: str = "Explain", after: str | None = None) -> Changes:
+        """A comment the extractor missed, placed after ``after`` (else at the end)."""
+        if not text.strip():
+            raise ValueError("a comment needs some text")
+        same = [c.id for c in self.project.comments if c.reviewer == reviewer]
+        prefix = same[0].rsplit(".", 1)[0] if same and "." in same[0] else "C"
+        comment = ReviewComment(new_comment_id(self.project.comments, prefix), reviewer, text.strip(), action=action)
+        return self._correct("add", {"comment": comment.to_dict(), "after": after}, (comment.id,))
+
+    def merge_comments(self, comment_ids: list[str]) -> Changes:
+        """One request split in several comments: joined into the first."""
+        if len(comment_ids) < 2:
+            raise ValueError("merge needs two comments or more")
+        return self._correct("merge", {"ids": list(comment_ids)}, (comment_ids[0],))
+
+    def split_comment(self, comment_id: str, at: int) -> Changes:
+        """Two requests in one comment: the text from ``at`` on becomes a new comment after it."""
+        prefix = comment_id.rsplit(".", 1)[0] if "." in comment_id else "C"
+        new_id = new_comment_id(self.project.comments, prefix)
+        return self._correct("split", {"id": comment_id, "at": at, "new_id": new_id}, (comment_id, new_id))
+
+    def reassign_comment(self, comment_id: str, **fields: str) -> Changes:
+        """Another reviewer, action or type (``reviewer=``, ``action=``, ``fine_type=``, ``directness=``)."""
+        unknown = set(fields) - set(REASSIGNABLE)
+        if unknown or not fields:
+            raise ValueError(f"reassign takes {', '.join(REASSIGNABLE)}")
+        return self._correct("reassign", {"id": comment_id, **fields}, (comment_id,))
+
+    def _correct(self, op: str, data: dict[str, Any], touched: tuple[str, ...]) -> Changes:
+        comments = apply_correction(self.project.comments, op, data)  # KeyError / ValueError: nothing written
+        self.store.save_comments(comments, (op, data))
+        p, kept = self.project, {c.id for c in comments}
+        p.comments = comments
+        for by_comment in (p.notes, p.suggestions, p.alignments, p.locations, p.links):
+            for cid in [cid for cid in by_comment if cid not in kept]:
+                del by_comment[cid]  # as the store's foreign keys dropped them
+        return Changes(comment_ids=touched, statuses=True, comment_list=True, history=True,
+                       label=f"{op} {', '.join(touched) or data.get('id', '')}")
 
     # -- undo ----------------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ from engine.project import history
 from engine.project.migrate import keep_backup, upgrade_notice
 from engine.project.model import STATUSES, Project, SuggestionRecord
 from engine.project.schema import (
-    APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION, STAGES, SUFFIX, alignment_from_dict, dumps,
+    APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION, STAGES, alignment_from_dict, dumps,
     review_from_dict, review_to_dict,
 )
 from engine.revision.model import Edit, RevisionDiff, SectionMove
@@ -177,10 +177,6 @@ class ProjectStore:
             stages.append(stage)
         self._set_meta(conn, "stages", [s for s in STAGES if s in stages])
 
-    def rename(self, name: str) -> None:
-        with self._tx() as conn:
-            self._set_meta(conn, "name", name)
-
     # -- pipeline stages -----------------------------------------------------------------
 
     def save_documents(self, old: Document | None, new: Document | None = None,
@@ -202,8 +198,9 @@ class ProjectStore:
             self._set_meta(conn, "reviews_path", str(source_path))
             self._mark(conn, "reviews")
 
-    def save_comments(self, comments: list[ReviewComment]) -> None:
-        """Replace the comments; responses, suggestions and alignments of the ids kept survive."""
+    def save_comments(self, comments: list[ReviewComment], correction: tuple[str, dict] | None = None) -> None:
+        """Replace the comments; responses, suggestions and alignments of the ids kept survive.
+        ``correction`` (op, data) is logged in the same transaction, to replay after a new extraction."""
         ids = [c.id for c in comments]
         if len(set(ids)) != len(ids):
             raise ValueError("comment ids must be unique")
@@ -214,8 +211,15 @@ class ProjectStore:
                 "INSERT INTO comments VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
                 "position = excluded.position, data = excluded.data",
                 [(c.id, i, dumps(c.to_dict())) for i, c in enumerate(comments)])
+            if correction is not None:
+                conn.execute("INSERT INTO corrections (op, data) VALUES (?, ?)", (correction[0], dumps(correction[1])))
             history.prune(conn)
             self._mark(conn, "comments")
+
+    def corrections(self) -> list[tuple[str, dict]]:
+        """The author's corrections to the comments, oldest first (``engine.project.corrections``)."""
+        with self._lock:
+            return [(op, json.loads(d)) for op, d in self._conn.execute("SELECT op, data FROM corrections ORDER BY seq")]
 
     def save_diff(self, diff: RevisionDiff | None) -> None:
         """Store the edits (the documents are stored by ``save_documents``); alignments are dropped."""
@@ -387,11 +391,3 @@ def _connect(path: Path) -> sqlite3.Connection:
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = FULL")
     return conn
-
-
-def default_project_path(name: str) -> Path:
-    """``app_paths().projects / "<name>.redraft"`` (the name made safe for a file name)."""
-    from engine.paths import app_paths
-
-    safe = "".join(ch if ch.isalnum() or ch in " -_." else "_" for ch in name).strip(" .") or "project"
-    return app_paths().projects / f"{safe}{SUFFIX}"

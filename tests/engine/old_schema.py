@@ -13,10 +13,11 @@ OLD_HISTORY = """CREATE TABLE history (seq INTEGER PRIMARY KEY AUTOINCREMENT,
 
 
 def downgrade(path: Path, version: int) -> Path:
-    """Schema 2: no links, the suggestion-only undo table; schema 1: no locations either."""
+    """Schema 2: no links, no corrections, the suggestion-only undo table; schema 1: no locations either."""
     conn = sqlite3.connect(path)
     rows = conn.execute("SELECT seq, target, before, after, undone FROM history WHERE kind = 'suggestion'").fetchall()
     conn.execute("DROP TABLE links")
+    conn.execute("DROP TABLE corrections")
     conn.execute("DROP TABLE history")
     conn.execute(OLD_HISTORY)
     for seq, target, before, after, undone in rows:

@@ -33,6 +33,7 @@ def same_as_disk(session: ProjectSession) -> None:
     p = session.project
     assert {k: v for k, v in p.links.items()} == again.links
     assert p.notes == again.notes and p.tldrs == again.tldrs
+    assert [c.to_dict() for c in p.comments] == [c.to_dict() for c in again.comments]
     assert p.statuses() == again.statuses()
     assert {(s.id, s.status, s.edit) for recs in p.suggestions.values() for s in recs} == {
         (s.id, s.status, s.edit) for recs in again.suggestions.values() for s in recs}
@@ -167,3 +168,43 @@ def test_cli_steps_go_through_the_session(tmp_path: Path, capsys: pytest.Capture
     assert main(["project", "link", str(path), "R9.9", edit, "add"]) == 2
     assert "not in this project: R9.9" in capsys.readouterr().err
     assert main(["project", "review", str(path), "s1", "edit"]) == 2
+
+
+def test_comment_corrections_are_kept_and_replayed_on_a_new_extraction(tmp_path: Path) -> None:
+    path = tmp_path / "demo.redraft"
+    session = demo_session(path)
+    p = session.project
+    session.set_response("R2.3", "Abstract updated.")
+    changes = session.edit_comment("R1.2", "Report the wall-clock latency on a phone CPU.")
+    assert changes.comment_list and changes.comment_ids == ("R1.2",) and p.comment("R1.2").confidence == 1.0
+    session.delete_comment("R2.3")
+    assert "R2.3" not in {c.id for c in p.comments} and "R2.3" not in p.notes and "R2.3" not in p.alignments
+    added = session.add_comment("Reviewer 1", "Please release the code.", action="Experiment", after="R1.1")
+    new_id = added.comment_ids[0]
+    assert new_id == "R1.h1" and [c.id for c in p.comments][:2] == ["R1.1", new_id]
+    text = p.comment("R1.3").text
+    at = text.index(" ", len(text) // 2)
+    split = session.split_comment("R1.3", at)
+    assert split.comment_ids == ("R1.3", "R1.h2") and p.comment("R1.h2").text == text[at:].strip()
+    session.merge_comments(["R2.1", "R2.2"])
+    merged = p.comment("R2.1").text
+    assert "R2.2" not in {c.id for c in p.comments} and len(merged) > 40 and merged.count(".") >= 2
+    session.reassign_comment("R1.4", reviewer="Reviewer 2", action="Clarify")
+    assert (p.comment("R1.4").reviewer, p.comment("R1.4").action) == ("Reviewer 2", "Clarify")
+    with pytest.raises(KeyError):
+        session.edit_comment("R9.9", "no such comment")
+    with pytest.raises(ValueError):
+        session.reassign_comment("R1.4", text="not a field")
+    corrected = [(c.id, c.reviewer, c.action, c.text) for c in p.comments]
+    same_as_disk(session)
+    with ProjectSession.open(path) as again:
+        assert [(c.id, c.reviewer, c.action, c.text) for c in again.project.comments] == corrected
+    session.close()
+
+    # a new extraction over the same file: every correction is applied again
+    store = ProjectStore.open(path)
+    project = run_job(build_project(store, DEMO / "draft_v1.md", DEMO / "draft_v2.md", DEMO / "reviews.md",
+                                    aligner="bm25"))
+    store.close()
+    assert [(c.id, c.reviewer, c.action, c.text) for c in project.comments] == corrected
+    assert set(project.alignments) == {c.id for c in project.comments}  # aligned as corrected
