@@ -92,7 +92,7 @@ class AppController(QObject):
         w.suggestion.sig_suggestion_copied.connect(self._copied)
         w.suggestion.sig_generate_requested.connect(e.suggest)
         w.tldr.sig_generate_requested.connect(e.tldr)
-        self.runner.sig_error_reported.connect(self.presenter.show_error)
+        self.runner.sig_error_reported.connect(self.presenter.show_message)
         self.exports.sig_export_written.connect(lambda path: self.flash(f"Wrote {path}", 5000))
 
     # -- opening, building, switching --------------------------------------------------------
@@ -157,8 +157,8 @@ class AppController(QObject):
             self.refresh_recent()
         self.presenter.show_project(session.project)
         self.editing.update_undo()
-        for note in session.notices:
-            self.flash(note, 10_000)
+        for note in session.notices:  # an older file was upgraded, and a backup kept
+            self.presenter.show_message(note, notice=True)
         self.sig_project_loaded.emit(session.project)
         p = session.project
         if p.old is not None and p.comments and "locations" not in p.stages:

@@ -221,12 +221,15 @@ class ProjectPresenter(QObject):
             parts.append(f"{statuses.count('answered')} answered")
         self.window.status_text.setText(" · ".join(parts))
 
-    def show_error(self, message: str) -> None:
-        """The runner's one error handler ends here: a message box (not modal to the loop) and the status line."""
-        box = QMessageBox(QMessageBox.Icon.Warning, "Redraft", message, QMessageBox.StandardButton.Ok, self.window)
-        box.setAccessibleName("Error")
+    def show_message(self, message: str, notice: bool = False) -> QMessageBox:
+        """An error (the runner's one error handler ends here) or a notice: a message box
+        that does not block the loop, and the status line."""
+        icon = QMessageBox.Icon.Information if notice else QMessageBox.Icon.Warning
+        box = QMessageBox(icon, "Redraft", message, QMessageBox.StandardButton.Ok, self.window)
+        box.setAccessibleName("Notice" if notice else "Error")
         box.open()  # not exec(): the loop keeps running
         self.flash(message, 8000)
+        return box
 
     def flash(self, message: str, ms: int) -> None:
         """A message in place of the project summary for ``ms``, then the summary again

@@ -5,6 +5,7 @@ PDF tab go to $REDRAFT_SCREENSHOTS (else tmp_path)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -165,3 +166,23 @@ def test_a_cancelled_build_leaves_nothing_behind(qtbot, shell: Shell, projects: 
     assert not target.exists() and partial_path(target).is_file()
     assert c.project.path == partial_path(target) and c.project.comments
     assert recent_projects()[0] == partial_path(target).resolve()
+
+
+def test_one_encoder_kept_until_its_settings_change(qtbot, shell: Shell, projects: dict[str, Path]) -> None:
+    """The model owner builds the encoder once for every job, and again only after its settings change."""
+    c = shell.controller
+    open_project(qtbot, shell, projects["draft"])
+    for _ in range(2):  # two jobs that embed: one encoder
+        with qtbot.waitSignal(c.runner.sig_job_finished, timeout=120_000) as done:
+            c.locate_comments()
+        assert done.args[1] == "done"
+    assert c.owner.loads["encoder"] == 1 and c.owner.holds["encoder"]
+    assert len(c.project.locations) == len(c.project.comments)
+    settings = c.preferences.settings
+    c.preferences.apply_settings(replace(settings, theme="dark"))  # nothing a model reads
+    assert c.owner.holds["encoder"]
+    c.preferences.apply_settings(replace(settings, theme="dark", encoder_precision="fp32"))
+    assert not c.owner.holds["encoder"]
+    with qtbot.waitSignal(c.runner.sig_job_finished, timeout=120_000):
+        c.locate_comments()
+    assert c.owner.loads["encoder"] == 2 and c.owner.encoder().precision == "fp32"

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent, QKeySequence
+from PySide6.QtWidgets import QMessageBox
 
 from desktop.app import Shell, add_demo_suggestions, build_shell, open_demo, system_theme
 from desktop.project_wizard import ProjectWizard
@@ -146,3 +147,5 @@ def test_projects_saved_before_locating_are_located_on_open(qtbot, shell: Shell,
     assert c.current_comment is not None
     assert w.diff.position_label.text() == "Where this comment applies: 3 draft paragraphs"
     assert (path.parent / "old.redraft.schema1.bak").is_file()  # kept before the upgrade, and said so
+    notices = [b for b in w.findChildren(QMessageBox) if b.accessibleName() == "Notice"]
+    assert len(notices) == 1 and "old.redraft.schema1.bak" in notices[0].text()
