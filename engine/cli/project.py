@@ -2,7 +2,8 @@
 project file; ``redraft project show PATH [--json]`` prints what it holds; the
 author's steps go through a ``ProjectSession``, as in the app: ``review``
 (accept, reject, edit a suggestion), ``link`` (confirm, reject, add a
-comment-edit link), ``respond``, ``undo``, ``redo``."""
+comment-edit link), ``respond``, ``undo``, ``redo``, and ``comment`` (edit,
+delete, add, merge, split, reassign an extracted comment)."""
 
 from __future__ import annotations
 
@@ -59,6 +60,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     respond.add_argument("comment")
     respond.add_argument("text")
     respond.set_defaults(func=run_respond)
+    fix = cmds.add_parser("comment", help="correct the extracted comments (kept when the reviews are extracted again)")
+    fix.add_argument("path")
+    fix.add_argument("op", choices=("edit", "delete", "add", "merge", "split", "reassign"))
+    fix.add_argument("ids", nargs="*", metavar="COMMENT", help="the comment(s) it applies to")
+    fix.add_argument("--text", help="the new text (edit, add)")
+    fix.add_argument("--reviewer", help="the reviewer (add, reassign)")
+    fix.add_argument("--action", help="the action type (add, reassign)")
+    fix.add_argument("--type", dest="fine_type", help="the fine type (reassign)")
+    fix.add_argument("--after", help="add the new comment after this one")
+    fix.add_argument("--at", type=int, help="split at this character of the text")
+    fix.set_defaults(func=run_comment)
     for name in ("undo", "redo"):
         step = cmds.add_parser(name, help=f"{name} the last review, link or response step")
         step.add_argument("path")
@@ -185,3 +197,25 @@ def run_respond(args: argparse.Namespace) -> int:
 
 def run_step(args: argparse.Namespace) -> int:
     return _session_step(args.path, lambda s: s.undo() if args.step == "undo" else s.redo())
+
+
+def run_comment(args: argparse.Namespace) -> int:
+    ids, op = args.ids, args.op
+    wanted = {"edit": 1, "delete": 1, "add": 0, "split": 1, "reassign": 1}.get(op)
+    if (wanted is not None and len(ids) != wanted) or (op == "merge" and len(ids) < 2):
+        raise InputError(f"comment {op} takes {'two or more comment ids' if op == 'merge' else f'{wanted} comment id(s)'}")
+    if op in ("edit", "add") and not args.text:
+        raise InputError(f"comment {op} needs --text")
+    if op == "split" and args.at is None:
+        raise InputError("comment split needs --at (a character offset in the text)")
+    fields = {k: v for k, v in (("reviewer", args.reviewer), ("action", args.action), ("fine_type", args.fine_type))
+              if v}
+    ops: dict[str, Callable[[ProjectSession], Changes]] = {
+        "edit": lambda s: s.edit_comment(ids[0], args.text),
+        "delete": lambda s: s.delete_comment(ids[0]),
+        "add": lambda s: s.add_comment(args.reviewer or "", args.text, args.action or "Explain", args.after),
+        "merge": lambda s: s.merge_comments(ids),
+        "split": lambda s: s.split_comment(ids[0], args.at),
+        "reassign": lambda s: s.reassign_comment(ids[0], **fields),
+    }
+    return _session_step(args.path, ops[op])

@@ -168,6 +168,16 @@ def test_cli_steps_go_through_the_session(tmp_path: Path, capsys: pytest.Capture
     assert main(["project", "link", str(path), "R9.9", edit, "add"]) == 2
     assert "not in this project: R9.9" in capsys.readouterr().err
     assert main(["project", "review", str(path), "s1", "edit"]) == 2
+    assert main(["project", "comment", str(path), "edit", "R1.2", "--text", "Report the latency."]) == 0
+    assert main(["project", "comment", str(path), "merge", "R2.1", "R2.2"]) == 0
+    assert main(["project", "comment", str(path), "add", "--reviewer", "Reviewer 2", "--text", "Add a table."]) == 0
+    assert "add R2.h1" in capsys.readouterr().out
+    assert main(["project", "comment", str(path), "split", "R1.3"]) == 2
+    assert "needs --at" in capsys.readouterr().err
+    with ProjectSession.open(path) as again:
+        p = again.project
+        assert p.comment("R1.2").text == "Report the latency." and p.comment("R2.h1").reviewer == "Reviewer 2"
+        assert "R2.2" not in {c.id for c in p.comments}
 
 
 def test_comment_corrections_are_kept_and_replayed_on_a_new_extraction(tmp_path: Path) -> None:
