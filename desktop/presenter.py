@@ -54,6 +54,7 @@ class ProjectPresenter(QObject):
         w.document.mark_paragraphs([])
         w.tldr.set_tldrs([])
         w.suggestion.set_suggestion(None)
+        w.expertise.set_results([])  # scores were against the previous paper (the profiles stay)
         self.update_summary()
 
     def show_project(self, project: Project) -> None:

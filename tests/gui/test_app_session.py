@@ -186,3 +186,17 @@ def test_one_encoder_kept_until_its_settings_change(qtbot, shell: Shell, project
     with qtbot.waitSignal(c.runner.sig_job_finished, timeout=120_000):
         c.locate_comments()
     assert c.owner.loads["encoder"] == 2 and c.owner.encoder().precision == "fp32"
+
+
+def test_comment_corrections_redraw_the_list(qtbot, shell: Shell, projects: dict[str, Path], tmp_path: Path) -> None:
+    c, w = shell.controller, shell.window
+    copy = tmp_path / "copy.redraft"
+    copy.write_bytes(projects["draft"].read_bytes())
+    open_project(qtbot, shell, copy)
+    shown = c.current_comment
+    count = w.comments.count()
+    changes = c.editing.do(lambda s: s.delete_comment(shown))
+    assert changes.comment_list and w.comments.count() == count - 1
+    assert c.current_comment not in (None, shown) and w.comments.selected_id == c.current_comment
+    c.editing.do(lambda s: s.edit_comment(c.current_comment, "Compare against static layer skipping."))
+    assert "static layer skipping" in w.comment_header.text()
