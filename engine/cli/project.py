@@ -131,7 +131,7 @@ def project_json(project: Project) -> dict[str, Any]:
         "diff": project.diff.to_dict(include_documents=False) if project.diff else None,
         "comments": [
             {**c.to_dict(), "status": project.status(c.id),
-             "edit_ids": project.alignments[c.id].edit_ids if c.id in project.alignments else [],
+             "edit_ids": project.linked_edit_ids(c.id), "links": project.links.get(c.id, {}),
              "response": project.response(c.id),
              "suggestions": [s.to_dict() for s in project.suggestions.get(c.id, [])]}
             for c in project.comments

@@ -3,6 +3,7 @@ in-memory project matches a fresh load, and the change record says what changed.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -161,6 +162,9 @@ def test_cli_steps_go_through_the_session(tmp_path: Path, capsys: pytest.Capture
     out = capsys.readouterr().out
     assert "accepted s1" in out and f"added link R1.1–{edit}" in out and "R1.2: " in out
     assert main(["project", "undo", str(path)]) == 0 and "undid response to R1.2" in capsys.readouterr().out
+    assert main(["project", "show", str(path), "--json"]) == 0
+    shown = {c["id"]: c for c in json.loads(capsys.readouterr().out)["comments"]}
+    assert edit in shown["R1.1"]["edit_ids"] and shown["R1.1"]["links"] == {edit: "added"}
     with ProjectSession.open(path) as again:
         p = again.project
         assert p.suggestion("s1").status == "accepted" and edit in p.linked_edit_ids("R1.1")
