@@ -42,11 +42,12 @@ def workload(data: Path):
 def run_once(data: Path, runtime: str, precision: str) -> dict[str, float]:
     t0 = time.perf_counter()
     from engine.align.cascade import HybridAligner
-    from engine.models.embedded import embedded_encoder
+    from engine.models.factory import open_model
+    from engine.settings import Settings
 
     comments, edits = workload(data)
     t1 = time.perf_counter()
-    aligner = HybridAligner(embedded_encoder(runtime=runtime, precision=precision))
+    aligner = HybridAligner(open_model("encoder", Settings(encoder_precision=precision), runtime=runtime))
     matrix = aligner.scores(comments, edits)
     t2 = time.perf_counter()
     assert matrix.shape == (N_COMMENTS, N_EDITS)
@@ -87,11 +88,12 @@ def main() -> None:
         print(f"warm (new process, cache filled), {args.repeat} runs: align median {statistics.median(warm):.2f} s"
               f"  target < 0.5 s: {'met' if statistics.median(warm) < 0.5 else 'MISSED'}")
         from engine.align.cascade import HybridAligner
-        from engine.models.embedded import embedded_encoder
+        from engine.models.factory import open_model
+        from engine.settings import Settings
 
         os.environ["REDRAFT_HOME"] = home
         comments, edits = workload(Path(args.data))
-        encoder = embedded_encoder(runtime=args.runtime, precision=args.precision)
+        encoder = open_model("encoder", Settings(encoder_precision=args.precision), runtime=args.runtime)
         aligner = HybridAligner(encoder)
         aligner.scores(comments, edits)
         best = min(_timed(aligner, comments, edits) for _ in range(3))

@@ -22,10 +22,10 @@ def main() -> None:
     args = parser.parse_args()
     import engine.align.localize as localize_module
     from engine.align.gold import load_gold
-    from engine.models.encoder import configured_encoder
+    from engine.models.factory import open_model
 
     papers = load_gold(REPO / "tests" / "data" / "cgo18_align_gold.json", args.data)
-    encoder = configured_encoder()
+    encoder = open_model("encoder")
     shipped = localize_module.REFERENCE_BOOST
     for boost in (shipped, 0.0):
         localize_module.REFERENCE_BOOST = boost

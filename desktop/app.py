@@ -24,7 +24,8 @@ from desktop.job_runner import JobRunner
 from desktop.main_window import MainWindow
 from desktop.project_wizard import ProjectRequest
 from engine.paths import app_paths
-from engine.project import ProjectStore, SuggestionRecord
+from engine.project import SuggestionRecord
+from engine.project.session import ProjectSession
 from engine.resources import resource
 from engine.settings import Settings, load_settings
 from widgets.palette import apply_theme
@@ -94,13 +95,13 @@ def demo_request() -> ProjectRequest:
                           reviews=str(demo / "reviews.md"), aligner="hybrid")
 
 
-def add_demo_suggestions(store: ProjectStore) -> None:
-    """Store the hand-written example suggestion(s) of ``resources/demo/suggestions.json``."""
+def add_demo_suggestions(session: ProjectSession) -> None:
+    """Add the hand-written example suggestion(s) of ``resources/demo/suggestions.json``."""
     data = json.loads(resource("demo", "suggestions.json").read_text(encoding="utf-8"))
-    known = {c.id for c in store.load().comments}
+    known = {c.id for c in session.project.comments}
     for i, item in enumerate(data["suggestions"]):
         if item["comment_id"] in known:
-            store.add_suggestion(SuggestionRecord.from_dict({**item, "id": f"demo-{i + 1}", "created": 1.0}))
+            session.add_suggestion(SuggestionRecord.from_dict({**item, "id": f"demo-{i + 1}", "created": 1.0}))
 
 
 def open_demo(shell: Shell) -> None:
@@ -112,18 +113,18 @@ def open_demo(shell: Shell) -> None:
         shell.controller.create_project(demo_request(), path=path, after=add_demo_suggestions)
 
 
-def build_demo_now(folder: Path) -> ProjectStore:
+def build_demo_now(folder: Path) -> ProjectSession:
     """Build the demo project in ``folder`` on this thread (for the selftest)."""
-    from desktop.generation import open_encoder
     from engine.jobs import run_job
-    from engine.project.pipeline import build_project
+    from engine.models.factory import open_model
+    from engine.project.pipeline import build_project_file
 
     req = demo_request()
-    store = ProjectStore.create(folder / "demo.redraft", req.name, overwrite=True)
-    run_job(build_project(store, req.old_path, req.new_path, req.reviews, aligner=req.aligner,
-                          encoder=open_encoder(Settings())))
-    add_demo_suggestions(store)
-    return store
+    path = run_job(build_project_file(folder / "demo.redraft", req.name, req.old_path, req.new_path, req.reviews,
+                                      overwrite=True, aligner=req.aligner, encoder=open_model("encoder", Settings())))
+    session = ProjectSession.open(path)
+    add_demo_suggestions(session)
+    return session
 
 
 # -- entry points ----------------------------------------------------------------------------------
@@ -142,9 +143,7 @@ def run_selftest(out: Path) -> int:
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="redraft-selftest-") as tmp:
         shell = build_shell(Settings(), remember_recent=False)
-        store = build_demo_now(Path(tmp))
-        shell.controller.use_store(store)
-        shell.controller.show_project(store.load())
+        shell.controller.use_session(build_demo_now(Path(tmp)))
         shell.window.show()
         wait(400)
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -13,11 +13,9 @@ from typing import Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog
 
-from desktop.generation import open_encoder
 from desktop.job_runner import JobHandle, JobRunner
 from engine.document.model import Document
 from engine.jobs import CancelToken
-from engine.settings import Settings
 from widgets.expertise_panel import ExpertisePanel
 
 _FILTERS = {"bibtex": "BibTeX (*.bib)", "openreview": "OpenReview profile (*.jsonl *.json)"}
@@ -33,12 +31,13 @@ def paper_of(document: Document, paper_id: str = "paper") -> Any:
 
 class ExpertiseWiring(QObject):
     def __init__(self, panel: ExpertisePanel, runner: JobRunner, document: Callable[[], Document | None],
-                 settings: Callable[[], Settings], parent: QObject | None = None) -> None:
+                 encoder: Callable[[], Any], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.panel = panel
         self.runner = runner
         self.document = document
-        self.settings = settings
+        #: The owner's encoder (call on a worker).
+        self.encoder = encoder
         self.profiles: list[Any] = []
         panel.sig_profile_add_requested.connect(self.ask_profile)
         panel.sig_profile_remove_requested.connect(self.remove_profile)
@@ -71,12 +70,12 @@ class ExpertiseWiring(QObject):
         document = self.document()
         if document is None or not self.profiles:
             return None
-        paper, profiles, settings = paper_of(document), list(self.profiles), self.settings()
+        paper, profiles, get_encoder = paper_of(document), list(self.profiles), self.encoder
 
         def work(cancel: CancelToken) -> list[Any]:
             from engine.expertise.evidence import explain
 
-            encoder = open_encoder(settings)
+            encoder = get_encoder()
             reports = []
             for profile in profiles:
                 cancel.check()

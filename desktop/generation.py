@@ -1,7 +1,5 @@
-"""Models for the desktop: opened lazily from the settings, streaming their tokens to the UI.
-
-Nothing here imports llama_cpp or transformers at module level: the first
-suggestion pays for the import, on the LLM worker, not the launch.
+"""Generation helpers for the desktop: a generator that streams its tokens to the UI,
+and the stored form of a suggestion. (Models come from ``desktop.models.ModelOwner``.)
 """
 
 from __future__ import annotations
@@ -12,7 +10,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from engine.project.model import SuggestionRecord
-from engine.settings import Settings
 
 
 class TeeGenerator:
@@ -41,25 +38,6 @@ class TeeGenerator:
 
     def __getattr__(self, name: str) -> Any:  # count_tokens, choice_probabilities, ...
         return getattr(self.inner, name)
-
-
-def open_generator(settings: Settings) -> Any:
-    """The generator the settings name (the embedded Gemma when none), loaded lazily."""
-    from engine.models.registry import open_generator as open_by_key
-
-    kwargs: dict[str, Any] = {"n_ctx": settings.n_ctx}
-    if settings.n_gpu_layers >= 0:
-        kwargs["n_gpu_layers"] = settings.n_gpu_layers
-    if settings.n_threads > 0:
-        kwargs["threads"] = settings.n_threads
-    return open_by_key(settings.generator_path or "embedded", **kwargs)
-
-
-def open_encoder(settings: Settings) -> Any:
-    """The encoder folder of the settings, or the embedded MiniLM."""
-    from engine.models.encoder import configured_encoder
-
-    return configured_encoder(settings)
 
 
 def record_from_suggestion(suggestion: Any) -> SuggestionRecord:

@@ -11,7 +11,7 @@ General work runs on a thread pool, model work (``llm=True``) on a one-worker
 executor: one model, one inference at a time. Results, progress and errors
 come back to the UI thread as queued Qt signals, so this works under the qasync
 loop, ``app.exec()`` or a test's nested loop alike; it never calls
-``processEvents()``. ``run_async`` awaits a job from a qasync coroutine.
+``processEvents()``.
 
 Failures go through one place: the job's ``on_failure`` callback if any, then
 the runner's error handler (``Cancelled`` is quiet, a ``RedraftError`` shows its
@@ -20,7 +20,6 @@ one-line message, anything else is logged with its traceback).
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import logging
 import threading
@@ -124,16 +123,19 @@ class JobRunner(QObject):
             job = factory(handle.cancel_token)
             pending = threading.Event()  # coalesce: at most one progress post in flight
             pending.set()
-            while True:
-                handle.cancel_token.check()
-                try:
-                    progress = next(job)
-                except StopIteration as stop:
-                    return stop.value
-                handle.last_progress = progress
-                if pending.is_set():
-                    pending.clear()
-                    self._post(lambda: (pending.set(), self._emit_progress(handle)))
+            try:
+                while True:
+                    handle.cancel_token.check()
+                    try:
+                        progress = next(job)
+                    except StopIteration as stop:
+                        return stop.value
+                    handle.last_progress = progress
+                    if pending.is_set():
+                        pending.clear()
+                        self._post(lambda: (pending.set(), self._emit_progress(handle)))
+            finally:
+                job.close()  # a job stopped between two steps still runs its cleanup (its finally blocks)
 
         return self._submit(handle, work, on_success, on_failure)
 
@@ -190,23 +192,6 @@ class JobRunner(QObject):
 
         return self._submit(handle, lambda: fn(handle.cancel_token, buffer.add), on_success, on_failure,
                             before=finish)
-
-    async def run_async(self, fn: Callable[[CancelToken], Any], *, label: str = "", llm: bool = False) -> Any:
-        """Await ``fn(cancel)`` from a coroutine on the qasync loop (errors are raised, not reported)."""
-        handle = self._new(label, llm)
-        self.sig_job_started.emit(handle.id, label)
-        executor = self._llm_pool if llm else self._pool
-        try:
-            result = await asyncio.get_running_loop().run_in_executor(executor, fn, handle.cancel_token)
-        except BaseException as err:
-            handle.outcome = "cancelled" if isinstance(err, Cancelled) else "failed"
-            raise
-        else:
-            handle.outcome = "done"
-            return result
-        finally:
-            self._jobs.pop(handle.id, None)
-            self.sig_job_finished.emit(handle.id, handle.outcome)
 
     def cancel(self, job_id: int | None = None) -> None:
         """Cancel one job, or the most recent running one."""

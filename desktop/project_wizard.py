@@ -8,9 +8,12 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
     QPlainTextEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget,
 )
+
+from engine.project.pipeline import default_project_path
+from engine.project.schema import SUFFIX
 
 DRAFT_FILTER = "Drafts (*.pdf *.tex *.md *.markdown *.txt);;All files (*)"
 REVIEW_FILTER = "Reviews (*.md *.markdown *.txt *.json *.pdf);;All files (*)"
@@ -28,6 +31,8 @@ class ProjectRequest:
     new_path: str | None
     reviews: str  # a file path or pasted text
     aligner: str = "hybrid"
+    #: If the build fails or is cancelled, keep what was done as "NAME (partial).redraft".
+    keep_partial: bool = False
 
 
 def guess_roles(paths: list[str]) -> dict[str, str]:
@@ -52,6 +57,16 @@ def guess_roles(paths: list[str]) -> dict[str, str]:
     if len(drafts) > 1:
         roles["new"] = drafts[1]
     return roles
+
+
+def free_project_path(name: str) -> Path:
+    """``default_project_path(name)``, numbered when that file already exists."""
+    path = default_project_path(name)
+    n = 2
+    while path.exists():
+        path = path.with_name(f"{path.stem.rsplit(' (', 1)[0]} ({n}){SUFFIX}")
+        n += 1
+    return path
 
 
 class _PathField(QWidget):
@@ -124,6 +139,10 @@ class ProjectWizard(QDialog):
         form.addRow("&Revised:", self.revised)
         form.addRow("Re&views:", self.reviews)
         form.addRow("&Alignment:", self.aligner)
+        self.keep_partial = QCheckBox("Keep a partial project if the build fails or is cancelled")
+        self.keep_partial.setToolTip("Saved as “NAME (partial).redraft”; otherwise a stopped build leaves nothing")
+        self.keep_partial.setAccessibleName("Keep a partial project")
+        form.addRow("", self.keep_partial)
         self.problem = QLabel()
         self.problem.setAccessibleName("What is missing")
         self.problem.setWordWrap(True)
@@ -172,6 +191,7 @@ class ProjectWizard(QDialog):
             new_path=self.revised.path() or None,
             reviews=self.review_text.toPlainText() if pasted else self.review_file.path(),
             aligner=self.aligner.currentData(),
+            keep_partial=self.keep_partial.isChecked(),
         )
 
     def problem_text(self) -> str:

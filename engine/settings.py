@@ -2,7 +2,8 @@
 
 Unknown keys from newer versions are kept untouched on save; a corrupt file is
 set aside (renamed) and defaults are used, so a bad settings file never stops
-the app.
+the app. The recent-projects list lives in its own file (``engine.project.recent``),
+so saving settings can never roll it back.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ class Settings:
     #: 0: let llama.cpp choose.
     n_threads: int = 0
     theme: str = "system"
-    recent_projects: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -62,11 +62,15 @@ def load_settings(paths: AppPaths | None = None) -> Settings:
 
 def save_settings(settings: Settings, paths: AppPaths | None = None) -> Path:
     """Write settings atomically (temp file, fsync, rename)."""
-    path = (paths or app_paths()).settings_file
+    return write_json((paths or app_paths()).settings_file, settings.to_dict())
+
+
+def write_json(path: Path, data: Any) -> Path:
+    """Write ``data`` to ``path`` atomically (temp file, fsync, rename)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     with tmp.open("w", encoding="utf-8") as fh:
-        json.dump(settings.to_dict(), fh, indent=2)
+        json.dump(data, fh, indent=2)
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox, QHBoxLayout, QLabel, QScrollArea, QSpinBox, QStackedWidget, QTextBrowser, QToolButton,
@@ -29,6 +29,11 @@ class PdfView(QWidget):
         self.setAccessibleName("PDF pages")
         self.path: str | None = None
         self._page = 0
+        #: The region last scrolled to (kept to scroll there once the view is shown).
+        self.focus_region: Region | None = None
+        self._focus_pending = False
+        self._focus_timer = QTimer(self, singleShot=True, interval=0)  # after the first layout
+        self._focus_timer.timeout.connect(self._scroll_to_focus)
         self.canvas = PageCanvas()
         self.scroll = QScrollArea()
         self.scroll.setWidget(self.canvas)
@@ -121,6 +126,7 @@ class PdfView(QWidget):
             self.canvas.doc.close()
         self.canvas.set_document(None)
         self.canvas.highlights = []
+        self.focus_region, self._focus_pending = None, False
         self.path = None
         self.toolbar.setEnabled(False)
         self.stack.setCurrentWidget(self.empty)
@@ -141,20 +147,37 @@ class PdfView(QWidget):
         self.scroll.verticalScrollBar().setValue(self.canvas.tops[number - 1] - GAP // 2)
         self._set_page(number)
 
-    def highlight(self, regions: list[Region], color: str = "yellow") -> None:
-        """Draw boxes over ``regions`` (added to those shown) and scroll to the first."""
+    def highlight(self, regions: list[Region], color: str = "yellow", scroll: bool = True) -> None:
+        """Draw boxes over ``regions`` (added to those shown) and, with ``scroll``, scroll to the first."""
         shown = [r for r in regions if 0 < r.page <= self.page_count]
         self.canvas.highlights += [(r, QColor(color)) for r in shown]
         self.canvas.update()
-        if shown:
-            box = self.canvas.region_rect(shown[0])
-            hbar = self.scroll.horizontalScrollBar()
-            hbar.setValue(int(box.center().x() - self.scroll.viewport().width() / 2))
-            self.scroll.verticalScrollBar().setValue(int(box.top() - self.scroll.viewport().height() / 4))
-            self._on_scroll(self.scroll.verticalScrollBar().value())
+        if shown and scroll:
+            self.scroll_to(shown[0])
+
+    def scroll_to(self, region: Region) -> None:
+        """Bring ``region`` into view; while the view is hidden (a tab not opened yet) this
+        happens when it is first shown, since only then do the scroll bars have a range."""
+        if not 0 < region.page <= self.page_count:
+            return
+        self.focus_region = region
+        if not self.isVisible():
+            self._focus_pending = True
+            return
+        self._focus_pending = False
+        box = self.canvas.region_rect(region)
+        self.scroll.horizontalScrollBar().setValue(int(box.center().x() - self.scroll.viewport().width() / 2))
+        self.scroll.verticalScrollBar().setValue(int(box.top() - self.scroll.viewport().height() / 4))
+        self._on_scroll(self.scroll.verticalScrollBar().value())
+
+    @property
+    def scroll_pending(self) -> bool:
+        """A ``scroll_to`` waits for the view to be shown."""
+        return self._focus_pending
 
     def clear_highlights(self) -> None:
         self.canvas.highlights = []
+        self.focus_region, self._focus_pending = None, False
         self.canvas.update()
 
     def highlights(self) -> list[Region]:
@@ -203,6 +226,17 @@ class PdfView(QWidget):
         super().resizeEvent(event)
         if self.zoom_box.currentData() == "fit" and self.page_count:
             self._apply_zoom()
+        if self._focus_pending:
+            self._focus_timer.start()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._focus_pending:
+            self._focus_timer.start()
+
+    def _scroll_to_focus(self) -> None:
+        if self._focus_pending and self.focus_region is not None and self.isVisible():
+            self.scroll_to(self.focus_region)
 
 
 def _button(text: str, tip: str, slot) -> QToolButton:

@@ -21,13 +21,6 @@ from engine.reviews.model import ReviewComment
 from engine.reviews.split import sentences
 
 
-def default_encoder() -> Encoder:
-    """The configured encoder (Settings: encoder folder and precision; else the embedded MiniLM)."""
-    from engine.models.encoder import configured_encoder
-
-    return configured_encoder()
-
-
 def encode(encoder: Encoder, texts: list[str], cancel: CancelToken | None = None) -> np.ndarray:
     try:
         return encoder.encode(texts, cancel=cancel)  # type: ignore[call-arg]
@@ -80,7 +73,9 @@ class EmbedAligner(ScoredAligner):
     @property
     def encoder(self) -> Encoder:
         if self._encoder is None:
-            self._encoder = default_encoder()
+            from engine.models.factory import open_model
+
+            self._encoder = open_model("encoder")
         return self._encoder
 
     def iter_scores(

@@ -18,7 +18,7 @@ import numpy as np
 from engine.align.base import Location
 from engine.align.bm25 import bm25_matrix
 from engine.align.cascade import fuse, row_scaled
-from engine.align.embed import cosine_matrix, default_encoder
+from engine.align.embed import cosine_matrix
 from engine.document.model import Document, Paragraph, ParagraphKind
 from engine.jobs import CancelToken
 from engine.models.protocols import Encoder
@@ -93,7 +93,7 @@ def localize(
     if lexical_only:
         scores = row_scaled(lexical.astype(np.float32))
     else:
-        scores = fuse(lexical, cosine_matrix(encoder or default_encoder(), queries, texts, "sentence", cancel), weight)
+        scores = fuse(lexical, cosine_matrix(encoder or _configured_encoder(), queries, texts, "sentence", cancel), weight)
     scores = scores + np.stack([reference_boosts(q, paragraphs) for q in queries])
     out = []
     for i, c in enumerate(comments):
@@ -101,6 +101,12 @@ def localize(
         out.append(Location(c.id, [(paragraphs[j].id, float(scores[i, j])) for j in order
                                    if not lexical_only or scores[i, j] > 0]))
     return out
+
+
+def _configured_encoder() -> Encoder:
+    from engine.models.factory import open_model
+
+    return open_model("encoder")
 
 
 def locate(

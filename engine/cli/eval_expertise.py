@@ -11,7 +11,6 @@ import time
 from typing import Any
 
 from engine.cli.common import print_json
-from engine.cli.expertise import make_encoder
 from engine.expertise.matrix import SCORERS
 from engine.jobs import run_job
 
@@ -54,7 +53,9 @@ def run(args: argparse.Namespace) -> int:
     scorers = args.scorer or DEFAULT_SCORERS
     encoder = None
     if any(s == "fused" or s.startswith("embed") for s in scorers):
-        encoder = make_encoder(argparse.Namespace(scorer="fused", encoder=args.encoder))
+        from engine.models.factory import open_model
+
+        encoder = open_model("encoder", path=args.encoder or "")
     start = time.perf_counter()
 
     def report(p):  # noqa: ANN001

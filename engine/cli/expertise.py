@@ -29,17 +29,15 @@ def add_model_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the shuffle that orders same-year papers")
 
 
-def make_encoder(args: argparse.Namespace) -> Any:
-    if not (args.scorer == "fused" or args.scorer.startswith("embed")):
-        return None
-    if args.encoder:
-        from engine.models.embed_cache import EmbeddingCache
-        from engine.models.encoder import open_encoder
+def embeds(scorer: str) -> bool:
+    """Whether the scorer needs an encoder (``open_model("encoder", path=args.encoder)``)."""
+    return scorer == "fused" or scorer.startswith("embed")
 
-        return open_encoder(args.encoder, cache=EmbeddingCache())
-    from engine.models.encoder import configured_encoder
 
-    return configured_encoder()
+def _encoder(args: argparse.Namespace) -> Any:
+    from engine.models.factory import open_model
+
+    return open_model("encoder", path=args.encoder or "") if embeds(args.scorer) else None
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -68,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     full = args.scorer == "tpms-full"
     profile = load_profile(args.profile, recent=args.recent, seed=args.seed, full_text=full)
     paper = load_submission(args.paper, full_text=full)
-    report = explain(profile, paper, args.scorer, make_encoder(args))
+    report = explain(profile, paper, args.scorer, _encoder(args))
     if args.json:
         print_json(report.to_dict())
         return 0
@@ -95,7 +93,7 @@ def run_matrix(args: argparse.Namespace) -> int:
 
     profiles = read_archives(args.reviewers, args.recent, args.seed)
     submissions = read_submissions(args.submissions)
-    result = run_job(score_matrix_job(profiles, submissions, args.scorer, make_encoder(args)))
+    result = run_job(score_matrix_job(profiles, submissions, args.scorer, _encoder(args)))
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result.to_dict()), encoding="utf-8")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from engine.errors import InputError
-from engine.project import ProjectStore
+from engine.cli.project import open_store
 from engine.project.export import write_response_letter, write_revision_report
 
 
@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if not args.letter and not args.report:
         raise InputError("nothing to export: give --letter OUT.md|OUT.pdf and/or --report OUT.html")
-    with ProjectStore.open(args.project) as store:
+    with open_store(args.project) as store:
         project = store.load()
     if args.letter:
         print(f"wrote {write_response_letter(project, args.letter)}")

@@ -1,18 +1,25 @@
 """``redraft project new NAME --old OLD [--new NEW] --reviews REVIEWS`` builds a
-project file; ``redraft project show PATH [--json]`` prints what it holds."""
+project file; ``redraft project show PATH [--json]`` prints what it holds; the
+author's steps go through a ``ProjectSession``, as in the app: ``review``
+(accept, reject, edit a suggestion), ``link`` (confirm, reject, add a
+comment-edit link), ``respond``, ``undo``, ``redo``, and ``comment`` (edit,
+delete, add, merge, split, reassign an extracted comment)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from engine.align import METHODS
 from engine.cli.common import print_json
+from engine.errors import InputError
 from engine.jobs import Progress, run_job
 from engine.project import Project, ProjectStore, default_project_path, remember_project
-from engine.project.pipeline import DEFAULT_ALIGNER, build_project
+from engine.project.pipeline import DEFAULT_ALIGNER, build_project_file, partial_path
+from engine.project.session import Changes, ProjectSession
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,11 +36,48 @@ def register(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--model", metavar="GGUF", help="LLM for the llm-pairwise, llm-multi and cascade aligners")
     new.add_argument("--out", metavar="PATH", help="project file (default: <data dir>/projects/NAME.redraft)")
     new.add_argument("--overwrite", action="store_true", help="replace an existing project file")
+    new.add_argument("--keep-partial", action="store_true",
+                     help="if the build fails or is interrupted, keep what was done as 'NAME (partial).redraft'")
     new.set_defaults(func=run_new)
     show = cmds.add_parser("show", help="print the comments, their status and their edits")
     show.add_argument("path", help="the .redraft project file")
     show.add_argument("--json", action="store_true", help="print the project as JSON")
     show.set_defaults(func=run_show)
+    review = cmds.add_parser("review", help="accept, reject or edit a suggestion")
+    review.add_argument("path")
+    review.add_argument("suggestion", help="suggestion id (see show --json)")
+    review.add_argument("verdict", choices=("accept", "reject", "edit"))
+    review.add_argument("text", nargs="?", help="the edited text (for edit)")
+    review.set_defaults(func=run_review)
+    link = cmds.add_parser("link", help="confirm, reject or add a link between a comment and an edit")
+    link.add_argument("path")
+    link.add_argument("comment", help="comment id, e.g. R1.2")
+    link.add_argument("edit", help="edit id (see show)")
+    link.add_argument("verdict", choices=LINK_VERDICTS)
+    link.set_defaults(func=run_link)
+    respond = cmds.add_parser("respond", help="set the response to a comment ('' removes it)")
+    respond.add_argument("path")
+    respond.add_argument("comment")
+    respond.add_argument("text")
+    respond.set_defaults(func=run_respond)
+    fix = cmds.add_parser("comment", help="correct the extracted comments (kept when the reviews are extracted again)")
+    fix.add_argument("path")
+    fix.add_argument("op", choices=("edit", "delete", "add", "merge", "split", "reassign"))
+    fix.add_argument("ids", nargs="*", metavar="COMMENT", help="the comment(s) it applies to")
+    fix.add_argument("--text", help="the new text (edit, add)")
+    fix.add_argument("--reviewer", help="the reviewer (add, reassign)")
+    fix.add_argument("--action", help="the action type (add, reassign)")
+    fix.add_argument("--type", dest="fine_type", help="the fine type (reassign)")
+    fix.add_argument("--after", help="add the new comment after this one")
+    fix.add_argument("--at", type=int, help="split at this character of the text")
+    fix.set_defaults(func=run_comment)
+    for name in ("undo", "redo"):
+        step = cmds.add_parser(name, help=f"{name} the last review, link or response step")
+        step.add_argument("path")
+        step.set_defaults(func=run_step, step=name)
+
+
+LINK_VERDICTS = ("confirm", "reject", "add", "clear")
 
 
 def _progress(p: Progress) -> None:
@@ -48,15 +92,20 @@ def run_new(args: argparse.Namespace) -> int:
         from engine.models.llm import LlamaGenerator
 
         generator = LlamaGenerator(args.model)
-    store = ProjectStore.create(path, args.name, overwrite=args.overwrite)
     try:
-        project = run_job(build_project(store, args.old, args.new, args.reviews, aligner=args.aligner,
-                                        generator=generator), _progress)
+        run_job(build_project_file(path, args.name, args.old, args.new, args.reviews, overwrite=args.overwrite,
+                                   keep_partial=args.keep_partial, aligner=args.aligner, generator=generator),
+                _progress)
+    except BaseException:
+        if args.keep_partial and partial_path(path).is_file():
+            print(f"redraft: note: kept what was built as {partial_path(path)}", file=sys.stderr)
+        raise
     finally:
-        store.close()
         if sys.stderr.isatty():
             print(file=sys.stderr)
-        remember_project(path)
+    remember_project(path)  # only a finished project goes in the recent list
+    with ProjectSession.open(path) as session:
+        project = session.project
     print(f"wrote {path}")
     print(_headline(project))
     return 0
@@ -82,7 +131,7 @@ def project_json(project: Project) -> dict[str, Any]:
         "diff": project.diff.to_dict(include_documents=False) if project.diff else None,
         "comments": [
             {**c.to_dict(), "status": project.status(c.id),
-             "edit_ids": project.alignments[c.id].edit_ids if c.id in project.alignments else [],
+             "edit_ids": project.linked_edit_ids(c.id), "links": project.links.get(c.id, {}),
              "response": project.response(c.id),
              "suggestions": [s.to_dict() for s in project.suggestions.get(c.id, [])]}
             for c in project.comments
@@ -91,8 +140,16 @@ def project_json(project: Project) -> dict[str, Any]:
     }
 
 
+def open_store(path: str | Path) -> ProjectStore:
+    """``ProjectStore.open``, printing its notices (an upgrade and the backup kept) to stderr."""
+    store = ProjectStore.open(path)
+    for note in store.notices:
+        print(f"redraft: note: {note}", file=sys.stderr)
+    return store
+
+
 def run_show(args: argparse.Namespace) -> int:
-    with ProjectStore.open(args.path) as store:
+    with open_store(args.path) as store:
         project = store.load()
     if args.json:
         print_json(project_json(project))
@@ -106,3 +163,59 @@ def run_show(args: argparse.Namespace) -> int:
             edits = ", ".join(e.id for e in project.aligned_edits(c.id))
             print(f"  {c.id:6} [{project.status(c.id)}{': ' + edits if edits else ''}] {c.full_text[:100]}")
     return 0
+
+
+def _session_step(path: str, op: Callable[[ProjectSession], Changes]) -> int:
+    with ProjectSession(open_store(path)) as session:
+        try:
+            changes = op(session)
+        except KeyError as err:
+            raise InputError(f"not in this project: {err.args[0]}") from None
+        except ValueError as err:
+            raise InputError(str(err)) from None
+        print(changes.label or "nothing changed")
+        for cid in changes.comment_ids[:1]:
+            print(f"{cid}: {session.project.status(cid)}")
+    return 0
+
+
+def run_review(args: argparse.Namespace) -> int:
+    if args.verdict == "edit" and args.text is None:
+        raise InputError("edit needs the edited text")
+    status = {"accept": "accepted", "reject": "rejected", "edit": "edited"}[args.verdict]
+    return _session_step(args.path, lambda s: s.set_status(args.suggestion, status, args.text))
+
+
+def run_link(args: argparse.Namespace) -> int:
+    verdict = {"confirm": "confirmed", "reject": "rejected", "add": "added", "clear": None}[args.verdict]
+    return _session_step(args.path, lambda s: s.set_link(args.comment, args.edit, verdict))
+
+
+def run_respond(args: argparse.Namespace) -> int:
+    return _session_step(args.path, lambda s: s.set_response(args.comment, args.text))
+
+
+def run_step(args: argparse.Namespace) -> int:
+    return _session_step(args.path, lambda s: s.undo() if args.step == "undo" else s.redo())
+
+
+def run_comment(args: argparse.Namespace) -> int:
+    ids, op = args.ids, args.op
+    wanted = {"edit": 1, "delete": 1, "add": 0, "split": 1, "reassign": 1}.get(op)
+    if (wanted is not None and len(ids) != wanted) or (op == "merge" and len(ids) < 2):
+        raise InputError(f"comment {op} takes {'two or more comment ids' if op == 'merge' else f'{wanted} comment id(s)'}")
+    if op in ("edit", "add") and not args.text:
+        raise InputError(f"comment {op} needs --text")
+    if op == "split" and args.at is None:
+        raise InputError("comment split needs --at (a character offset in the text)")
+    fields = {k: v for k, v in (("reviewer", args.reviewer), ("action", args.action), ("fine_type", args.fine_type))
+              if v}
+    ops: dict[str, Callable[[ProjectSession], Changes]] = {
+        "edit": lambda s: s.edit_comment(ids[0], args.text),
+        "delete": lambda s: s.delete_comment(ids[0]),
+        "add": lambda s: s.add_comment(args.reviewer or "", args.text, args.action or "Explain", args.after),
+        "merge": lambda s: s.merge_comments(ids),
+        "split": lambda s: s.split_comment(ids[0], args.at),
+        "reassign": lambda s: s.reassign_comment(ids[0], **fields),
+    }
+    return _session_step(args.path, ops[op])

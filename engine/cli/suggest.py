@@ -51,9 +51,9 @@ def run(args: argparse.Namespace) -> int:
     generator, note = open_model(args)
     encoder = None
     if args.embed:
-        from engine.models.encoder import configured_encoder
+        from engine.models import factory
 
-        encoder = configured_encoder()
+        encoder = factory.open_model("encoder")
     suggester = EditSuggester(generator, encoder=encoder, top_k=args.top_k, max_tokens=args.max_tokens)
     suggestion = suggester.suggest(ReviewComment("c1", "", args.comment), document)
     data = suggestion.to_dict()

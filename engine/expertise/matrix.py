@@ -117,9 +117,9 @@ def score_matrix_job(
     corpus = Corpus(profiles, submissions)
     needs_encoder = scorer == "fused" or scorer.startswith("embed")
     if needs_encoder and encoder is None:
-        from engine.models.encoder import configured_encoder
+        from engine.models.factory import open_model
 
-        encoder = configured_encoder()
+        encoder = open_model("encoder")
     yield Progress(0, 2, "comparing papers")
     sims: dict[str, np.ndarray] = {}
     if scorer == "tpms-full" and not any(p.text for p in corpus.papers + submissions):

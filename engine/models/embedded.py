@@ -75,16 +75,6 @@ def generator_path() -> Path:
     return target
 
 
-def embedded_encoder(cached: bool = True, **kwargs: Any) -> Any:
-    """The embedded MiniLM encoder (with the on-disk embedding cache by default),
-    on ONNX Runtime unless ``runtime="torch"`` (see ``open_encoder``)."""
-    from engine.models.embed_cache import EmbeddingCache
-    from engine.models.encoder import open_encoder
-
-    cache = EmbeddingCache() if cached else None
-    return open_encoder(encoder_path(), name="all-MiniLM-L6-v2", cache=cache, **kwargs)
-
-
 def embedded_generator(**kwargs: Any) -> Any:
     """The smoke-test Gemma 3 270M generator."""
     from engine.models.llm import LlamaGenerator

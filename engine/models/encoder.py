@@ -245,18 +245,3 @@ def open_encoder(
         return onnx_encoder.OnnxEncoder(path, name=name, cache=cache, precision=precision, **kwargs)
     return TransformersEncoder(path, name=name, cache=cache, **kwargs)
 
-
-def configured_encoder(settings: Any = None) -> CachedEncoder:
-    """The encoder the user's settings name (a local folder, else the embedded MiniLM),
-    at the configured precision, with the on-disk embedding cache. The app and the
-    CLI both start from here, so they embed the same way."""
-    from engine.models.embed_cache import EmbeddingCache
-    from engine.settings import load_settings
-
-    settings = settings if settings is not None else load_settings()
-    precision = settings.encoder_precision if settings.encoder_precision in ("int8", "fp32") else "int8"
-    if settings.encoder_path:
-        return open_encoder(settings.encoder_path, cache=EmbeddingCache(), precision=precision)
-    from engine.models.embedded import embedded_encoder
-
-    return embedded_encoder(precision=precision)

@@ -84,6 +84,8 @@ class Project:
     #: By comment id, in the order they were added.
     suggestions: dict[str, list[SuggestionRecord]] = field(default_factory=dict)
     tldrs: list[str] = field(default_factory=list)
+    #: The author's verdicts on comment-edit links: comment id -> edit id -> confirmed | rejected | added.
+    links: dict[str, dict[str, str]] = field(default_factory=dict)
     #: The author's response text per comment id.
     notes: dict[str, str] = field(default_factory=dict)
     #: Pipeline stages completed: documents, reviews, comments, diff, alignments.
@@ -116,10 +118,9 @@ class Project:
             return "answered" if self.response(comment_id) else "open"
         if self.diff is None:
             return "unknown"
-        alignment = self.alignments.get(comment_id)
-        if alignment is None:
+        if comment_id not in self.alignments and not self.links.get(comment_id):
             return "unknown"
-        return "addressed" if alignment.edit_ids else "not addressed"
+        return "addressed" if self.linked_edit_ids(comment_id) else "not addressed"
 
     def statuses(self) -> dict[str, str]:
         return {c.id: self.status(c.id) for c in self.comments}
@@ -142,12 +143,18 @@ class Project:
             return note
         return "\n\n".join(s.response.strip() for s in self.kept_suggestions(comment_id) if s.response.strip())
 
-    def aligned_edits(self, comment_id: str) -> list[Edit]:
+    def linked_edit_ids(self, comment_id: str) -> list[str]:
+        """The aligner's edits for the comment less those the author rejected, plus those the author added."""
         alignment = self.alignments.get(comment_id)
-        if self.diff is None or alignment is None:
+        verdicts = self.links.get(comment_id, {})
+        ids = [e for e in (alignment.edit_ids if alignment else []) if verdicts.get(e) != "rejected"]
+        return ids + [e for e, v in verdicts.items() if v in ("added", "confirmed") and e not in ids]
+
+    def aligned_edits(self, comment_id: str) -> list[Edit]:
+        if self.diff is None:
             return []
         out = []
-        for eid in alignment.edit_ids:
+        for eid in self.linked_edit_ids(comment_id):
             try:
                 out.append(self.diff.edit(eid))
             except KeyError:
@@ -183,7 +190,7 @@ class Project:
 
     def comments_for_edit(self, edit_id: str) -> list[str]:
         """Ids of the comments aligned with ``edit_id``."""
-        return [cid for cid, a in self.alignments.items() if edit_id in a.edit_ids]
+        return [c.id for c in self.comments if edit_id in self.linked_edit_ids(c.id)]
 
     def paragraph(self, paragraph_id: str, new: bool = True) -> Paragraph | None:
         doc = self.new if new else self.old

@@ -5,6 +5,8 @@ comments to edits.
 ``build_project`` is a job generator (``Progress`` records, a ``CancelToken``
 checked between and inside stages). Each stage is stored as soon as it is
 done, in its own transaction, so a cancel or a crash keeps what was finished.
+``build_project_file`` builds a new file that gets its final name only when
+the build succeeds (a partial one is kept, named as such, only when asked).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from engine.errors import InputError
 from engine.jobs import CancelToken, Job, Progress
 from engine.project.model import Project
+from engine.project.schema import SUFFIX
 from engine.project.store import ProjectStore
 
 #: The best aligner that needs no LLM on the cgo18 gold (configured thresholds, micro-F1 34.0 vs
@@ -87,6 +90,7 @@ def build_project(
     from engine.align import make_aligner
     from engine.align.localize import locate
     from engine.document import load_document
+    from engine.project.corrections import apply_corrections
     from engine.revision.compare import iter_diff
     from engine.reviews import extract_comments, load_reviews, parse_reviews
 
@@ -97,9 +101,9 @@ def build_project(
         raise InputError("no reviews given (a file or pasted text)")
     review_file, review_text = reviews_source(reviews)
     if encoder is None and aligner != "bm25":  # one encoder for locating and aligning: one cache, one load
-        from engine.align.embed import default_encoder
+        from engine.models.factory import open_model
 
-        encoder = default_encoder()
+        encoder = open_model("encoder")
     align_with = make_aligner(aligner, encoder=encoder, generator=generator) if new_path else None
     stages = ["old", "new", "reviews", "comments", "locate", "diff", "align"] if new_path else [
         "old", "reviews", "comments", "locate"]
@@ -122,7 +126,7 @@ def build_project(
     cancel.check()
 
     yield bar.at("comments", 0, "extracting comments")
-    comments = extract_comments(found)
+    comments, _ = apply_corrections(extract_comments(found), store.corrections())  # the author's fixes again
     store.save_comments(comments)
     cancel.check()
 
@@ -144,3 +148,58 @@ def build_project(
 
     yield Progress(bar.total, bar.total, "done")
     return store.load()
+
+
+def default_project_path(name: str) -> Path:
+    """``app_paths().projects / "<name>.redraft"`` (the name made safe for a file name)."""
+    from engine.paths import app_paths
+
+    safe = "".join(ch if ch.isalnum() or ch in " -_." else "_" for ch in name).strip(" .") or "project"
+    return app_paths().projects / f"{safe}{SUFFIX}"
+
+
+def partial_path(path: Path) -> Path:
+    """Where a failed or cancelled build is kept when asked: ``paper (partial).redraft``."""
+    return path.with_name(f"{path.stem} (partial){path.suffix}")
+
+
+def building_path(path: Path) -> Path:
+    """The hidden file a build writes before it is renamed to ``path``."""
+    return path.with_name(f".{path.name}.building")
+
+
+def build_project_file(
+    path: str | Path, name: str, old_path: str | Path, new_path: str | Path | None, reviews: str | Path, *,
+    overwrite: bool = False, keep_partial: bool = False, **options: Any,
+) -> Job[Path]:
+    """``build_project`` into a file that takes its name ``path`` only when the build succeeds.
+
+    A failed or cancelled build leaves no file, unless ``keep_partial``: then what was
+    finished is kept as ``partial_path(path)`` (when it got as far as the comments).
+    Returns the path of the finished project (closed: open it with a ``ProjectSession``).
+    """
+    import os
+
+    path = Path(path).expanduser()
+    if path.exists() and not overwrite:
+        raise InputError(f"{path} already exists")
+    tmp = building_path(path)
+    store = ProjectStore.create(tmp, name, overwrite=True)
+    done = False
+    try:
+        yield from build_project(store, old_path, new_path, reviews, **options)
+        done = True
+    finally:
+        kept = False
+        if not done and keep_partial:
+            try:
+                kept = "comments" in store.load().stages
+            except InputError:
+                kept = False
+        store.close()
+        if done or kept:
+            os.replace(tmp, path if done else partial_path(path))
+        else:
+            for extra in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+                extra.unlink(missing_ok=True)
+    return path

@@ -1,11 +1,17 @@
-"""Recent projects, most recent first, kept in the settings (``Settings.recent_projects``)."""
+"""Recent projects, most recent first, in their own file (``<config>/recent.json``).
+
+Apart from the settings, so that saving the settings (a theme change) can never
+roll the list back, and every change re-reads the file first. A list kept in
+the settings by an older Redraft is taken over once.
+"""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from engine.paths import AppPaths
-from engine.settings import load_settings, save_settings
+from engine.paths import AppPaths, app_paths
+from engine.settings import load_settings, write_json
 
 MAX_RECENT = 10
 
@@ -14,29 +20,41 @@ def _key(path: str | Path) -> str:
     return str(Path(path).expanduser().resolve())
 
 
+def recent_file(paths: AppPaths | None = None) -> Path:
+    return (paths or app_paths()).config / "recent.json"
+
+
+def _read(paths: AppPaths | None) -> list[str]:
+    try:
+        data = json.loads(recent_file(paths).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        data = load_settings(paths).extra.get("recent_projects", [])
+    except (ValueError, UnicodeDecodeError):
+        data = []
+    return [str(p) for p in data] if isinstance(data, list) else []
+
+
+def _write(entries: list[str], paths: AppPaths | None) -> list[Path]:
+    write_json(recent_file(paths), entries)
+    return [Path(p) for p in entries]
+
+
 def recent_projects(paths: AppPaths | None = None) -> list[Path]:
-    """Recent project files that still exist; missing ones are dropped from the settings."""
-    settings = load_settings(paths)
-    kept = [p for p in settings.recent_projects if Path(p).is_file()]
-    if kept != settings.recent_projects:
-        settings.recent_projects = kept
-        save_settings(settings, paths)
+    """Recent project files that still exist; missing ones are dropped from the list."""
+    entries = _read(paths)
+    kept = [p for p in entries if Path(p).is_file()]
+    if kept != entries:
+        _write(kept, paths)
     return [Path(p) for p in kept]
 
 
 def remember_project(path: str | Path, paths: AppPaths | None = None, limit: int = MAX_RECENT) -> list[Path]:
     """Put ``path`` first in the recent list (at most ``limit`` entries); returns the list."""
-    settings = load_settings(paths)
     key = _key(path)
-    settings.recent_projects = [key] + [p for p in settings.recent_projects if p != key][: limit - 1]
-    save_settings(settings, paths)
-    return [Path(p) for p in settings.recent_projects]
+    return _write([key] + [p for p in _read(paths) if p != key][: limit - 1], paths)
 
 
 def forget_project(path: str | Path, paths: AppPaths | None = None) -> list[Path]:
     """Remove ``path`` from the recent list; returns the list."""
-    settings = load_settings(paths)
     key = _key(path)
-    settings.recent_projects = [p for p in settings.recent_projects if p != key]
-    save_settings(settings, paths)
-    return [Path(p) for p in settings.recent_projects]
+    return _write([p for p in _read(paths) if p != key], paths)

@@ -13,8 +13,14 @@ from engine.reviews.model import Review
 
 #: "RDRF": marks the file as a Redraft project.
 APPLICATION_ID = 0x52445246
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 SUFFIX = ".redraft"
+
+#: The undo stack: each row is one author's step on one target (see ``engine.project.history``).
+HISTORY_SQL = """
+CREATE TABLE history (seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, target TEXT NOT NULL,
+                      before TEXT NOT NULL, after TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0);
+"""
 
 SCHEMA_SQL = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -34,12 +40,11 @@ CREATE TABLE responses (comment_id TEXT PRIMARY KEY REFERENCES comments(id) ON D
 CREATE TABLE tldrs (position INTEGER PRIMARY KEY, text TEXT NOT NULL);
 CREATE TABLE locations (comment_id TEXT PRIMARY KEY REFERENCES comments(id) ON DELETE CASCADE,
                         data TEXT NOT NULL);
-CREATE TABLE history (seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                      suggestion_id TEXT NOT NULL REFERENCES suggestions(id) ON DELETE CASCADE,
-                      before_status TEXT NOT NULL, before_edit TEXT NOT NULL,
-                      after_status TEXT NOT NULL, after_edit TEXT NOT NULL,
-                      undone INTEGER NOT NULL DEFAULT 0);
-"""
+CREATE TABLE links (comment_id TEXT NOT NULL REFERENCES comments(id) ON DELETE CASCADE,
+                    edit_id TEXT NOT NULL, verdict TEXT NOT NULL CHECK (verdict IN ('confirmed', 'rejected', 'added')),
+                    PRIMARY KEY (comment_id, edit_id));
+CREATE TABLE corrections (seq INTEGER PRIMARY KEY AUTOINCREMENT, op TEXT NOT NULL, data TEXT NOT NULL);
+""" + HISTORY_SQL
 
 
 
@@ -49,8 +54,24 @@ def _add_locations(conn: sqlite3.Connection) -> None:
                  "ON DELETE CASCADE, data TEXT NOT NULL)")
 
 
+def _add_links(conn: sqlite3.Connection) -> None:
+    """Schema 3: the author's verdicts on comment-edit links, corrections to the extracted comments,
+    and one undo stack for every kind of step."""
+    conn.execute("CREATE TABLE links (comment_id TEXT NOT NULL REFERENCES comments(id) ON DELETE CASCADE, "
+                 "edit_id TEXT NOT NULL, verdict TEXT NOT NULL CHECK (verdict IN ('confirmed', 'rejected', 'added')), "
+                 "PRIMARY KEY (comment_id, edit_id))")
+    conn.execute("CREATE TABLE corrections (seq INTEGER PRIMARY KEY AUTOINCREMENT, op TEXT NOT NULL, data TEXT NOT NULL)")
+    rows = conn.execute("SELECT seq, suggestion_id, before_status, before_edit, after_status, after_edit, undone "
+                        "FROM history ORDER BY seq").fetchall()
+    conn.execute("DROP TABLE history")
+    conn.execute(HISTORY_SQL)
+    conn.executemany("INSERT INTO history VALUES (?, 'suggestion', ?, ?, ?, ?)", [
+        (seq, sid, dumps({"status": bs, "edit": be}), dumps({"status": as_, "edit": ae}), undone)
+        for seq, sid, bs, be, as_, ae, undone in rows])
+
+
 #: ``MIGRATIONS[v]`` upgrades a file from schema ``v`` to ``v + 1`` (inside the open transaction).
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _add_locations}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _add_locations, 2: _add_links}
 
 STAGES = ("documents", "reviews", "comments", "locations", "diff", "alignments")
 

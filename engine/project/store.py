@@ -5,7 +5,8 @@ file and ``PRAGMA user_version`` for the schema version (older files are
 migrated by ``MIGRATIONS`` on open; newer ones are refused). Every change is
 committed in one transaction, so there is no "save": whatever returned is on
 disk (autosave), and a crash leaves either the old or the new state. Opening
-and loading never write. Suggestion accept/reject/edit go through a persisted
+a current file and loading never write; an older file is copied beside itself
+(``paper.redraft.schema1.bak``) before it is migrated, and ``notices`` says so. Suggestion accept/reject/edit go through a persisted
 undo/redo stack (the ``history`` table).
 """
 
@@ -24,9 +25,11 @@ from typing import Any
 from engine.align.base import Alignment, Location
 from engine.document.model import Document
 from engine.errors import InputError
+from engine.project import history
+from engine.project.migrate import keep_backup, upgrade_notice
 from engine.project.model import STATUSES, Project, SuggestionRecord
 from engine.project.schema import (
-    APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION, STAGES, SUFFIX, alignment_from_dict, dumps,
+    APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION, STAGES, alignment_from_dict, dumps,
     review_from_dict, review_to_dict,
 )
 from engine.revision.model import Edit, RevisionDiff, SectionMove
@@ -39,6 +42,8 @@ class ProjectStore:
         self.path = path
         self._conn = conn
         self._lock = threading.RLock()
+        #: One-line messages for the user about this file (an upgrade and its backup).
+        self.notices: list[str] = []
 
     # -- opening -------------------------------------------------------------------------
 
@@ -94,8 +99,6 @@ class ProjectStore:
             check = conn.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
                 raise InputError(f"{path.name} is damaged ({check})")
-            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":  # copied from elsewhere
-                conn.execute("PRAGMA journal_mode = WAL")
         except sqlite3.DatabaseError as err:
             conn.close()
             raise InputError(f"{path.name} is damaged and cannot be opened ({err})") from None
@@ -104,16 +107,27 @@ class ProjectStore:
             raise
         store = cls(path, conn)
         if version < SCHEMA_VERSION:
-            store._migrate(version)
+            try:
+                backup = keep_backup(path, version)
+                store._migrate(version)
+            except BaseException:
+                store.close()
+                raise
+            store.notices.append(upgrade_notice(path, version, SCHEMA_VERSION, backup))
         return store
 
     def _migrate(self, version: int) -> None:
+        """Every migration from ``version`` up, in one transaction (a crash leaves the old file)."""
         with self._tx() as conn:
+            if conn.execute("PRAGMA user_version").fetchone()[0] != version:
+                return  # another process upgraded it meanwhile
             for v in range(version, SCHEMA_VERSION):
                 if v not in MIGRATIONS:
                     raise InputError(f"{self.path.name}: no migration from project schema {v}")
                 MIGRATIONS[v](conn)
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        if self._conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            self._conn.execute("PRAGMA journal_mode = WAL")  # it is being written anyway
 
     def close(self) -> None:
         with self._lock:
@@ -163,10 +177,6 @@ class ProjectStore:
             stages.append(stage)
         self._set_meta(conn, "stages", [s for s in STAGES if s in stages])
 
-    def rename(self, name: str) -> None:
-        with self._tx() as conn:
-            self._set_meta(conn, "name", name)
-
     # -- pipeline stages -----------------------------------------------------------------
 
     def save_documents(self, old: Document | None, new: Document | None = None,
@@ -188,8 +198,9 @@ class ProjectStore:
             self._set_meta(conn, "reviews_path", str(source_path))
             self._mark(conn, "reviews")
 
-    def save_comments(self, comments: list[ReviewComment]) -> None:
-        """Replace the comments; responses, suggestions and alignments of the ids kept survive."""
+    def save_comments(self, comments: list[ReviewComment], correction: tuple[str, dict] | None = None) -> None:
+        """Replace the comments; responses, suggestions and alignments of the ids kept survive.
+        ``correction`` (op, data) is logged in the same transaction, to replay after a new extraction."""
         ids = [c.id for c in comments]
         if len(set(ids)) != len(ids):
             raise ValueError("comment ids must be unique")
@@ -200,7 +211,15 @@ class ProjectStore:
                 "INSERT INTO comments VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
                 "position = excluded.position, data = excluded.data",
                 [(c.id, i, dumps(c.to_dict())) for i, c in enumerate(comments)])
+            if correction is not None:
+                conn.execute("INSERT INTO corrections (op, data) VALUES (?, ?)", (correction[0], dumps(correction[1])))
+            history.prune(conn)
             self._mark(conn, "comments")
+
+    def corrections(self) -> list[tuple[str, dict]]:
+        """The author's corrections to the comments, oldest first (``engine.project.corrections``)."""
+        with self._lock:
+            return [(op, json.loads(d)) for op, d in self._conn.execute("SELECT op, data FROM corrections ORDER BY seq")]
 
     def save_diff(self, diff: RevisionDiff | None) -> None:
         """Store the edits (the documents are stored by ``save_documents``); alignments are dropped."""
@@ -252,43 +271,36 @@ class ProjectStore:
             except sqlite3.IntegrityError:
                 raise KeyError(f"no comment {rec.comment_id!r} in this project") from None
 
-    def set_suggestion_status(self, suggestion_id: str, status: str, edit_text: str | None = None) -> None:
-        """Accept, reject or edit a suggestion (``edit_text`` replaces its edit); undoable."""
+    def set_suggestion_status(self, suggestion_id: str, status: str, edit_text: str | None = None) -> bool:
+        """Accept, reject or edit a suggestion (``edit_text`` replaces its edit); undoable.
+        False when it was already so."""
         if status not in STATUSES:
             raise ValueError(f"unknown suggestion status {status!r}")
         with self._tx() as conn:
-            row = conn.execute("SELECT status, edit FROM suggestions WHERE id = ?", (suggestion_id,)).fetchone()
-            if row is None:
-                raise KeyError(suggestion_id)
-            after_edit = row[1] if edit_text is None else edit_text
-            if (status, after_edit) == tuple(row):
-                return
-            conn.execute("DELETE FROM history WHERE undone = 1")
-            conn.execute("INSERT INTO history (suggestion_id, before_status, before_edit, after_status, after_edit) "
-                         "VALUES (?, ?, ?, ?, ?)", (suggestion_id, row[0], row[1], status, after_edit))
-            conn.execute("UPDATE suggestions SET status = ?, edit = ? WHERE id = ?", (status, after_edit, suggestion_id))
+            before = history.read(conn, "suggestion", suggestion_id)
+            after = {"status": status, "edit": before["edit"] if edit_text is None else edit_text}
+            return history.change(conn, "suggestion", suggestion_id, after)
+
+    def set_link(self, comment_id: str, edit_id: str, verdict: str | None) -> bool:
+        """The author's verdict on a comment-edit link (``confirmed``, ``rejected``, ``added``,
+        or None to leave it to the aligner); undoable. False when it was already so."""
+        with self._tx() as conn:
+            return history.change(conn, "link", (comment_id, edit_id), verdict)
+
+    def step_history(self, undo: bool = True) -> history.Step | None:
+        """Undo the last step of any kind (or redo the last undone one); None when there is none."""
+        with self._tx() as conn:
+            return history.step(conn, undo)
 
     def undo(self) -> str | None:
-        """Undo the last accept/reject/edit; returns the suggestion id, or None when nothing is left."""
-        with self._tx() as conn:
-            row = conn.execute("SELECT seq, suggestion_id, before_status, before_edit FROM history "
-                               "WHERE undone = 0 ORDER BY seq DESC LIMIT 1").fetchone()
-            if row is None:
-                return None
-            conn.execute("UPDATE suggestions SET status = ?, edit = ? WHERE id = ?", (row[2], row[3], row[1]))
-            conn.execute("UPDATE history SET undone = 1 WHERE seq = ?", (row[0],))
-            return row[1]
+        """Undo the last step; returns its target's id (a suggestion's, a comment's), or None."""
+        done = self.step_history(True)
+        return None if done is None else _target_id(done)
 
     def redo(self) -> str | None:
-        """Redo the last undone step; returns the suggestion id, or None."""
-        with self._tx() as conn:
-            row = conn.execute("SELECT seq, suggestion_id, after_status, after_edit FROM history "
-                               "WHERE undone = 1 ORDER BY seq LIMIT 1").fetchone()
-            if row is None:
-                return None
-            conn.execute("UPDATE suggestions SET status = ?, edit = ? WHERE id = ?", (row[2], row[3], row[1]))
-            conn.execute("UPDATE history SET undone = 0 WHERE seq = ?", (row[0],))
-            return row[1]
+        """Redo the last undone step; returns its target's id, or None."""
+        done = self.step_history(False)
+        return None if done is None else _target_id(done)
 
     def can_undo(self) -> bool:
         with self._lock:
@@ -298,16 +310,15 @@ class ProjectStore:
         with self._lock:
             return self._conn.execute("SELECT 1 FROM history WHERE undone = 1 LIMIT 1").fetchone() is not None
 
-    def set_response(self, comment_id: str, text: str) -> None:
-        """The author's response to a comment ("" removes it)."""
+    def set_response(self, comment_id: str, text: str, undoable: bool = False) -> bool:
+        """The author's response to a comment ("" removes it); False when it was already so."""
         with self._tx() as conn:
-            if not text.strip():
-                conn.execute("DELETE FROM responses WHERE comment_id = ?", (comment_id,))
-                return
-            try:
-                conn.execute("INSERT OR REPLACE INTO responses VALUES (?, ?)", (comment_id, text))
-            except sqlite3.IntegrityError:
-                raise KeyError(f"no comment {comment_id!r} in this project") from None
+            if undoable:
+                return history.change(conn, "response", comment_id, text if text.strip() else None)
+            if history.read(conn, "response", comment_id) == (text if text.strip() else None):
+                return False
+            history.write(conn, "response", comment_id, text)
+            return True
 
     def set_tldrs(self, tldrs: list[str]) -> None:
         with self._tx() as conn:
@@ -363,10 +374,16 @@ class ProjectStore:
                 rec = SuggestionRecord.from_dict({**json.loads(d), "status": status, "edit": edit})
                 project.suggestions.setdefault(rec.comment_id, []).append(rec)
             project.notes = dict(conn.execute("SELECT comment_id, text FROM responses").fetchall())
+            for cid, eid, verdict in conn.execute("SELECT comment_id, edit_id, verdict FROM links"):
+                project.links.setdefault(cid, {})[eid] = verdict
             project.tldrs = [t for (t,) in conn.execute("SELECT text FROM tldrs ORDER BY position")]
         finally:
             conn.execute("COMMIT")
         return project
+
+
+def _target_id(done: history.Step) -> str:
+    return done.target[0] if done.kind == "link" else done.target
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -374,11 +391,3 @@ def _connect(path: Path) -> sqlite3.Connection:
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = FULL")
     return conn
-
-
-def default_project_path(name: str) -> Path:
-    """``app_paths().projects / "<name>.redraft"`` (the name made safe for a file name)."""
-    from engine.paths import app_paths
-
-    safe = "".join(ch if ch.isalnum() or ch in " -_." else "_" for ch in name).strip(" .") or "project"
-    return app_paths().projects / f"{safe}{SUFFIX}"

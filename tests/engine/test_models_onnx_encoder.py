@@ -176,15 +176,14 @@ def test_token_batches_respect_rows_and_budget() -> None:
 
 
 def test_cli_and_app_embed_as_the_settings_say(tmp_path: Path) -> None:
-    from engine.align.embed import default_encoder
-    from engine.models.encoder import configured_encoder
+    from engine.models.factory import open_model
     from engine.settings import Settings, load_settings, save_settings
 
-    assert load_settings().encoder_precision == "int8" and default_encoder().precision == "int8"
+    assert load_settings().encoder_precision == "int8" and open_model("encoder").precision == "int8"
     save_settings(Settings(encoder_precision="fp32"))
-    assert default_encoder().precision == "fp32"  # the CLI's aligners read the saved settings
+    assert open_model("encoder").precision == "fp32"  # the CLI's aligners read the saved settings
     folder = tiny_folder(tmp_path)
-    chosen = configured_encoder(Settings(encoder_path=str(folder), encoder_precision="nonsense"))
+    chosen = open_model("encoder", Settings(encoder_path=str(folder), encoder_precision="nonsense"))
     assert isinstance(chosen, OnnxEncoder) and chosen.path == folder and chosen.precision == "int8"
     assert chosen.cache is not None
 

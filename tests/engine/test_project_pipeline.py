@@ -10,7 +10,9 @@ import pytest
 from engine.errors import Cancelled, InputError
 from engine.jobs import CancelToken, Progress, run_job
 from engine.project import ProjectStore
-from engine.project.pipeline import DEFAULT_ALIGNER, build_project, reviews_source
+from engine.project.pipeline import (
+    DEFAULT_ALIGNER, build_project, build_project_file, building_path, partial_path, reviews_source,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "resources" / "demo"
@@ -102,3 +104,52 @@ def test_bad_inputs_are_clear_errors(tmp_path: Path) -> None:
     store.close()
     assert reviews_source(str(DEMO / "reviews.md"))[0] == (DEMO / "reviews.md").resolve()
     assert reviews_source("Reviewer 1\nPlease add a baseline.") == (None, "Reviewer 1\nPlease add a baseline.")
+
+
+def test_a_project_file_takes_its_name_only_when_built(tmp_path: Path) -> None:
+    path = tmp_path / "paper.redraft"
+    cancel = CancelToken()
+
+    def cancel_at_diff(p: Progress) -> None:
+        if p.label.startswith("comparing the versions"):
+            cancel.cancel()
+
+    job = build_project_file(path, "paper", DEMO / "draft_v1.md", DEMO / "draft_v2.md", DEMO / "reviews.md",
+                             aligner="bm25", cancel=cancel)
+    with pytest.raises(Cancelled):
+        run_job(job, cancel_at_diff)
+    assert list(tmp_path.iterdir()) == []  # cancelled: no file at all, not even the hidden one
+
+    with pytest.raises(InputError):  # fails after the comments (a missing revision): nothing either
+        run_job(build_project_file(path, "paper", DEMO / "draft_v1.md", tmp_path / "missing.md",
+                                   DEMO / "reviews.md", aligner="bm25"))
+    assert list(tmp_path.iterdir()) == []
+
+    cancel = CancelToken()  # asked to keep it: saved under the partial name, holding what was finished
+    with pytest.raises(Cancelled):
+        run_job(build_project_file(path, "paper", DEMO / "draft_v1.md", DEMO / "draft_v2.md", DEMO / "reviews.md",
+                                   aligner="bm25", cancel=cancel, keep_partial=True), cancel_at_diff)
+    assert [p.name for p in tmp_path.iterdir()] == [partial_path(path).name] == ["paper (partial).redraft"]
+    with ProjectStore.open(partial_path(path)) as store:
+        assert store.load().stages == ["documents", "reviews", "comments", "locations"]
+
+    assert run_job(build_project_file(path, "paper", DEMO / "draft_v1.md", DEMO / "draft_v2.md",
+                                      DEMO / "reviews.md", aligner="bm25")) == path
+    with ProjectStore.open(path) as store:
+        assert store.load().stages[-1] == "alignments"
+    assert not building_path(path).exists()
+    with pytest.raises(InputError, match="already exists"):
+        run_job(build_project_file(path, "paper", DEMO / "draft_v1.md", None, DEMO / "reviews.md"))
+
+
+def test_cli_build_fails_cleanly_and_remembers_only_success(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.cli.main import main
+    from engine.project import recent_projects
+
+    out = tmp_path / "cli.redraft"
+    args = ["project", "new", "cli", "--old", str(DEMO / "draft_v1.md"), "--reviews", str(DEMO / "reviews.md"),
+            "--aligner", "bm25", "--out", str(out)]
+    assert main([*args[:3], "--new", str(tmp_path / "missing.md"), *args[3:]]) == 2
+    assert "redraft: error:" in capsys.readouterr().err and not out.exists() and recent_projects() == []
+    assert main(args) == 0 and out.is_file() and recent_projects() == [out.resolve()]

@@ -1,11 +1,15 @@
-"""Recent projects in the settings: remember, forget, drop missing files, limit."""
+"""Recent projects in their own file: remember, forget, drop missing files, limit; a settings
+save never rolls the list back; a list kept in the settings by an older Redraft is taken over."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from engine.project import ProjectStore, forget_project, recent_projects, remember_project
-from engine.settings import load_settings
+import json
+
+from engine.project.recent import recent_file
+from engine.settings import load_settings, save_settings
 
 
 def test_recent_projects(tmp_path: Path) -> None:
@@ -20,7 +24,29 @@ def test_recent_projects(tmp_path: Path) -> None:
     assert paths[3].resolve() not in recent_projects()
     paths[1].unlink()
     assert recent_projects() == [paths[0].resolve(), paths[2].resolve()]
-    assert load_settings().recent_projects == [str(paths[0].resolve()), str(paths[2].resolve())]  # dropped for good
+    assert json.loads(recent_file().read_text()) == [str(paths[0].resolve()), str(paths[2].resolve())]  # for good
+
+
+def test_saving_stale_settings_keeps_the_recent_list(tmp_path: Path) -> None:
+    settings = load_settings()  # loaded once at launch, as the app does
+    project = tmp_path / "p.redraft"
+    ProjectStore.create(project, "p").close()
+    remember_project(project)
+    settings.theme = "dark"
+    save_settings(settings)  # the stale copy is saved after the project was remembered
+    assert recent_projects() == [project.resolve()] and load_settings().theme == "dark"
+    assert "recent_projects" not in load_settings().to_dict()
+
+
+def test_a_list_in_old_settings_is_taken_over(tmp_path: Path) -> None:
+    project = tmp_path / "old.redraft"
+    ProjectStore.create(project, "old").close()
+    settings = load_settings()
+    settings.extra["recent_projects"] = [str(project.resolve())]
+    save_settings(settings)
+    assert recent_projects() == [project.resolve()]
+    remember_project(project)
+    assert recent_file().is_file()
 
 
 def test_recent_projects_limit(tmp_path: Path) -> None:

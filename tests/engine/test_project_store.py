@@ -22,6 +22,7 @@ from engine.project import store as store_module
 from engine.project.pipeline import build_project
 from engine.reviews import extract_comments, load_reviews
 from engine.revision import diff_documents
+from tests.engine.old_schema import downgrade
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "resources" / "demo"
@@ -226,13 +227,7 @@ def test_schema_1_files_gain_the_locations_table(tmp_path: Path) -> None:
     store = build_demo(path)
     store.set_response("R1.1", "kept")
     store.close()
-    with sqlite3.connect(path) as conn:  # what schema 1 wrote: no locations table, no stage
-        conn.execute("DROP TABLE locations")
-        stages = [s for s in json.loads(conn.execute("SELECT value FROM meta WHERE key = 'stages'").fetchone()[0])
-                  if s != "locations"]
-        conn.execute("UPDATE meta SET value = ? WHERE key = 'stages'", (json.dumps(stages),))
-        conn.execute("PRAGMA user_version = 1")
-    conn.close()
+    downgrade(path, 1)  # what schema 1 wrote: no locations table, no stage
     with ProjectStore.open(path) as store:
         project = store.load()
         assert project.notes == {"R1.1": "kept"} and project.locations == {} and "locations" not in project.stages
@@ -240,7 +235,7 @@ def test_schema_1_files_gain_the_locations_table(tmp_path: Path) -> None:
         store.save_locations(localize(project.comments, project.old, lexical_only=True))
         assert set(store.load().locations) == {c.id for c in project.comments}
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == store_module.SCHEMA_VERSION
     conn.close()
 
 
@@ -253,11 +248,33 @@ def test_older_schema_is_migrated(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     def add_labels(conn: sqlite3.Connection) -> None:
         conn.execute("CREATE TABLE labels (comment_id TEXT REFERENCES comments(id), label TEXT)")
 
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 3)
-    monkeypatch.setitem(store_module.MIGRATIONS, 2, add_labels)
+    newer = store_module.SCHEMA_VERSION + 1
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", newer)
+    monkeypatch.setitem(store_module.MIGRATIONS, newer - 1, add_labels)
     with ProjectStore.open(path) as store:
         assert store.load().notes == {"R1.1": "kept"}
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == newer
         assert conn.execute("SELECT COUNT(*) FROM labels").fetchone()[0] == 0
     conn.close()
+
+
+def test_schema_2_undo_history_and_work_survive_the_upgrade(tmp_path: Path) -> None:
+    """Schema 3 adds links and one undo stack for every kind of step; the old stack is kept."""
+    path = tmp_path / "v2.redraft"
+    store = build_demo(path)
+    store.add_suggestion(SuggestionRecord("s1", "R1.1", "r", "first", "p0008"))
+    store.set_suggestion_status("s1", "accepted")
+    store.set_suggestion_status("s1", "edited", "second")
+    store.undo()
+    store.close()
+    downgrade(path, 2)
+    with ProjectStore.open(path) as store:
+        assert "schema 2" in store.notices[0]
+        s1 = store.load().suggestion("s1")
+        assert (s1.status, s1.edit) == ("accepted", "first") and store.can_redo()
+        assert store.redo() == "s1" and store.load().suggestion("s1").edit == "second"
+        assert store.undo() == "s1" and store.undo() == "s1" and store.load().suggestion("s1").status == "pending"
+        assert not store.can_undo()
+        store.set_link("R1.1", "e0001", "rejected")
+        assert store.load().links == {"R1.1": {"e0001": "rejected"}}

@@ -5,7 +5,6 @@ main view go to $REDRAFT_SCREENSHOTS (else tmp_path)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -16,26 +15,9 @@ from engine.models.llm import LlamaGenerator
 from engine.project import recent_projects
 from engine.settings import Settings
 from tests.gguf_factory import tiny_gguf  # noqa: F401
+from tests.gui.app_helpers import light_shell as shell, shot  # noqa: F401 (the shell fixture)
 
 pytestmark = [pytest.mark.slow, pytest.mark.shared_data]
-
-
-def shot(shell: Shell, name: str, tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("REDRAFT_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.png"
-    assert shell.window.grab().save(str(path))
-    return path
-
-
-@pytest.fixture
-def shell(qtbot) -> Shell:
-    shell = build_shell(Settings(theme="light"))
-    qtbot.addWidget(shell.window)
-    shell.window.show()
-    qtbot.waitExposed(shell.window)
-    yield shell
-    shell.controller.close()
 
 
 def build_cgo18(qtbot, shell: Shell, shared_data: Path) -> None:
@@ -91,29 +73,29 @@ def test_whole_flow_on_cgo18(qtbot, shell: Shell, shared_data: Path, tiny_gguf: 
     w.suggestion.sig_suggestion_accepted.emit(rec.id)
     assert project.suggestion(rec.id).status == "accepted" and w.commands.undo.isEnabled()
     w.suggestion.sig_suggestion_rejected.emit(rec.id)
-    assert c.store.load().suggestion(rec.id).status == "rejected"
+    assert c.session.store.load().suggestion(rec.id).status == "rejected"
     w.commands.undo.trigger()
     assert c.project.suggestion(rec.id).status == "accepted"
-    assert c.store.load().suggestion(rec.id).status == "accepted"
+    assert c.session.store.load().suggestion(rec.id).status == "accepted"
     assert w.suggestion.suggestion().status == "accepted"
     w.commands.redo.trigger()
-    assert c.store.load().suggestion(rec.id).status == "rejected"
+    assert c.session.store.load().suggestion(rec.id).status == "rejected"
     w.commands.undo.trigger()
     shot(shell, "app_suggestion", tmp_path)
 
     # exports: the letter (Markdown and PDF) and the HTML report
     letter = tmp_path / "response.md"
     with qtbot.waitSignal(c.sig_export_written, timeout=60_000):
-        c.export_letter(letter)
+        c.exports.export_letter(letter)
     text = letter.read_text(encoding="utf-8")
     assert rec.response.strip()[:20] in text and project.comment(cid).text[:30] in text
     pdf = tmp_path / "response.pdf"
     with qtbot.waitSignal(c.sig_export_written, timeout=60_000):
-        c.export_letter(pdf)
+        c.exports.export_letter(pdf)
     assert pdf.read_bytes()[:5] == b"%PDF-"
     report = tmp_path / "report.html"
     with qtbot.waitSignal(c.sig_export_written, timeout=60_000):
-        c.export_report(report)
+        c.exports.export_report(report)
     assert "<html" in report.read_text(encoding="utf-8").lower()
 
     # a comment no edit addresses: the diff shows where in the draft it applies, the old PDF marks it

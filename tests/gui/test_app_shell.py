@@ -6,14 +6,16 @@ from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent, QKeySequence
+from PySide6.QtWidgets import QMessageBox
 
 from desktop.app import Shell, add_demo_suggestions, build_shell, open_demo, system_theme
 from desktop.project_wizard import ProjectWizard
-from desktop.generation import open_encoder
 from desktop.settings_dialog import SettingsDialog, offload_text
 from engine.models.backend import backend_report
+from engine.models.factory import open_model
 from engine.paths import app_paths
 from engine.settings import Settings, load_settings
+from tests.engine.old_schema import downgrade
 from widgets.palette import is_dark
 import pytest
 
@@ -86,7 +88,7 @@ def test_settings_dialog_edits_and_saves(qtbot, shell: Shell) -> None:
     saved = load_settings()
     assert (saved.n_gpu_layers, saved.n_threads, saved.n_ctx, saved.theme) == (0, 2, 8192, "dark")
     assert saved.encoder_precision == "fp32"
-    assert open_encoder(saved).precision == "fp32"  # the next alignment job embeds in float32
+    assert open_model("encoder", saved).precision == "fp32"  # the next alignment job embeds in float32
     assert is_dark(shell.app.palette())
     shell.window.commands.theme_actions["light"].trigger()
     assert not is_dark(shell.app.palette()) and load_settings().theme == "light"
@@ -127,9 +129,6 @@ def test_draft_only_project_shows_where_each_comment_applies(qtbot, shell: Shell
 
 
 def test_projects_saved_before_locating_are_located_on_open(qtbot, shell: Shell, tmp_path: Path) -> None:
-    import json
-    import sqlite3
-
     from engine.jobs import run_job
     from engine.project import ProjectStore
     from engine.project.pipeline import build_project
@@ -139,11 +138,7 @@ def test_projects_saved_before_locating_are_located_on_open(qtbot, shell: Shell,
     store = ProjectStore.create(path, "saved by schema 1")
     run_job(build_project(store, demo / "draft_v1.md", None, demo / "reviews.md", aligner="bm25"))
     store.close()
-    with sqlite3.connect(path) as conn:  # as schema 1 left it: no locations table, no stage
-        conn.execute("DROP TABLE locations")
-        conn.execute("UPDATE meta SET value = ? WHERE key = 'stages'", (json.dumps(["documents", "reviews", "comments"]),))
-        conn.execute("PRAGMA user_version = 1")
-    conn.close()
+    downgrade(path, 1)  # as schema 1 left it: no locations table, no stage
     c, w = shell.controller, shell.window
     with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
         c.open_paths([str(path)])
@@ -151,3 +146,6 @@ def test_projects_saved_before_locating_are_located_on_open(qtbot, shell: Shell,
     assert set(c.project.locations) == {x.id for x in c.project.comments}
     assert c.current_comment is not None
     assert w.diff.position_label.text() == "Where this comment applies: 3 draft paragraphs"
+    assert (path.parent / "old.redraft.schema1.bak").is_file()  # kept before the upgrade, and said so
+    notices = [b for b in w.findChildren(QMessageBox) if b.accessibleName() == "Notice"]
+    assert len(notices) == 1 and "old.redraft.schema1.bak" in notices[0].text()

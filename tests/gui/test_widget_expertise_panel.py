@@ -11,7 +11,8 @@ from PySide6.QtCore import Qt
 
 from engine.expertise.evidence import explain
 from engine.expertise.profile import load_profile, load_submission
-from engine.models.embedded import embedded_encoder
+from engine.models.factory import open_model
+from engine.settings import Settings
 from engine.resources import resource
 from tests.gui.widget_helpers import save_shot, use_theme
 from widgets.expertise_panel import CONFLICTS, ESTIMATE, NAME, PROFILE_KINDS, SCORE, ExpertisePanel
@@ -51,7 +52,7 @@ def scored(tmp_path_factory):
                 load_profile(folder / "bio.jsonl", reviewer="Biology reviewer")]
     paper = load_submission(resource("demo", "draft_v2.md"))
     paper.authors = ["Joon Park"]  # a shared author: a conflict to show
-    encoder = embedded_encoder(cached=False)
+    encoder = open_model("encoder", Settings(), cache=None)
     return profiles, [explain(p, paper, "fused", encoder=encoder) for p in profiles]
 
 

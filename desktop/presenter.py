@@ -1,0 +1,257 @@
+"""``ProjectPresenter``: draws a project into the window and redraws what a change record names.
+
+``show_project`` resets every view first (switching projects never leaves a
+stale PDF, diff or outline), then draws the new one. ``apply(changes)`` takes a
+``Changes`` record from the ``ProjectSession`` and redraws only that. For the
+selected comment the window shows its aligned edits in the diff and on both
+PDFs (both panes on the same edit, the one the diff is on), or, when no edit
+addresses it, the draft paragraphs it applies to.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QMessageBox
+
+from desktop.main_window import MainWindow
+from engine.document.model import Region
+from engine.project import Project
+from engine.project.session import Changes
+from engine.revision import Edit
+
+#: PDF highlight colours: text the aligned edits removed, text they added, where an open comment applies.
+REMOVED, ADDED, LOCATED = "#f28b82", "#81c995", "#fdd663"
+TAB_PDF = 1
+
+
+class ProjectPresenter(QObject):
+    sig_comment_shown = Signal(str)  # comment id
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.project: Project | None = None
+        self.current_comment: str | None = None
+        self._flash_timer = QTimer(self, singleShot=True)  # not the static singleShot: see MainWindow
+        self._flash_timer.timeout.connect(self.update_summary)
+        window.diff.sig_edit_selected.connect(self.focus_edit)
+
+    # -- the whole project ---------------------------------------------------------------
+
+    def reset(self) -> None:
+        """No project: every view empty (what the previous project showed is gone)."""
+        w = self.window
+        self.project, self.current_comment = None, None
+        w.setWindowTitle("Redraft")
+        w.setWindowFilePath("")
+        w.comments.set_comments([], {})
+        w.show_comment(None)
+        w.diff.set_edits([])
+        for view in (w.pdf_old, w.pdf_new):
+            view.close_document()
+        w.document.mark_paragraphs([])
+        w.tldr.set_tldrs([])
+        w.suggestion.set_suggestion(None)
+        w.expertise.set_results([])  # scores were against the previous paper (the profiles stay)
+        self.update_summary()
+
+    def show_project(self, project: Project) -> None:
+        self.reset()
+        w = self.window
+        self.project = project
+        w.setWindowTitle(f"{project.name} — Redraft")
+        w.setWindowFilePath(str(project.path))
+        w.show_project_view(True)
+        w.comments.set_comments(project.comments, project.statuses())
+        w.coverage.set_project(project)
+        w.tldr.set_tldrs(project.tldrs)
+        doc = project.new or project.old
+        if doc is not None:
+            w.document.set_document(doc)
+        pdf_shown = False
+        for view, source in ((w.pdf_old, project.old_path), (w.pdf_new, project.new_path)):
+            if source.lower().endswith(".pdf") and Path(source).is_file():
+                view.open(source)
+                pdf_shown = True
+        w.tabs.setTabVisible(TAB_PDF, pdf_shown)
+        w.diff.set_titles("Draft", "Revised" if project.new is not None else "—")
+        w.diff.show_new_side(project.new is not None)
+        w.diff.set_edits(project.diff.changed_edits() if project.diff is not None else [])
+        self.update_summary()
+        first = self.first_aligned_comment()
+        if first is not None:
+            self.select_comment(first)
+
+    def first_aligned_comment(self) -> str | None:
+        p = self.project
+        if p is None or not p.comments:
+            return None
+        return next((c.id for c in p.comments if p.aligned_edits(c.id)), p.comments[0].id)
+
+    def apply(self, changes: Changes) -> None:
+        """Redraw what ``changes`` names (the whole project for ``everything``)."""
+        p, w = self.project, self.window
+        if p is None or not changes.any:
+            return
+        if changes.everything:
+            selected = self.current_comment
+            self.show_project(p)
+            if selected is not None:
+                self.select_comment(selected)
+            return
+        if changes.comment_list:  # comments added, removed, merged, split or rewritten
+            w.comments.set_comments(p.comments, p.statuses())
+            if self.current_comment not in {c.id for c in p.comments}:
+                self.current_comment = None
+                w.show_comment(None)
+        if changes.statuses:
+            w.comments.set_statuses(p.statuses())
+            w.coverage.set_project(p)
+            if self.current_comment is not None:
+                w.comments.select_comment(self.current_comment)
+            self.update_summary()
+        if changes.tldrs:
+            w.tldr.set_tldrs(p.tldrs)
+        cid = self.current_comment
+        if cid is None and changes.comment_list:
+            first = self.first_aligned_comment()
+            if first is not None:
+                self.select_comment(first)
+            return
+        if cid is None or cid not in changes.comment_ids:
+            return
+        if changes.suggestion_id is not None:  # the card and the header: the diff and PDFs stay where they are
+            w.suggestion.set_suggestion(p.suggestion(changes.suggestion_id))
+            w.show_comment(p.comment(cid), p.status(cid))
+        else:  # its links or where it applies changed
+            self.show_comment(cid)
+
+    # -- the selected comment ----------------------------------------------------------------
+
+    def select_comment(self, comment_id: str) -> bool:
+        p = self.project
+        if p is None or comment_id == self.current_comment:
+            return False
+        try:
+            p.comment(comment_id)
+        except KeyError:
+            return False
+        self.current_comment = comment_id
+        self.window.comments.select_comment(comment_id)
+        self.window.coverage.select_comment(comment_id)
+        self.show_comment(comment_id)
+        self.sig_comment_shown.emit(comment_id)
+        return True
+
+    def show_comment(self, comment_id: str) -> None:
+        p, w = self.project, self.window
+        w.show_comment(p.comment(comment_id), p.status(comment_id))
+        w.pdf_old.clear_highlights()
+        w.pdf_new.clear_highlights()
+        edits = p.aligned_edits(comment_id)
+        if edits:
+            w.diff.set_edits(edits)
+            first = self._highlight(edits, REMOVED, ADDED)
+            w.diff.select_edit(first.id)  # the diff on the edit the PDF panes show
+            self._mark_outline(edits, "added")
+        else:
+            self._show_location(comment_id)
+        recs = p.suggestions.get(comment_id, [])
+        w.suggestion.set_suggestion(recs[-1] if recs else None)
+
+    def focus_edit(self, edit_id: str) -> None:
+        """Both PDF panes on the same edit: its old text on the left, its new text on the right."""
+        p, w = self.project, self.window
+        edit = next((e for e in w.diff.edits if e.id == edit_id), None)
+        if p is None or edit is None:
+            return
+        for view, ids, new in ((w.pdf_old, edit.source_ids, False), (w.pdf_new, edit.target_ids, True)):
+            regions = [r for pid in ids for r in _regions(p, pid, new)]
+            if regions:
+                view.scroll_to(regions[0])
+
+    def _show_location(self, comment_id: str) -> None:
+        """No edit addresses the comment: where in the draft it applies instead."""
+        p, w = self.project, self.window
+        located = p.located_paragraphs(comment_id)
+        if not located:
+            w.diff.set_edits([], "No edit addresses this comment")
+            w.document.mark_paragraphs([])
+            return
+        edits = p.location_edits(comment_id)
+        w.diff.set_edits(edits, located_note(p, len(located), edits))
+        # the draft paragraphs, and the same text in the revision, where it still waits for the change
+        self._highlight(edits, LOCATED, LOCATED)
+        self._mark_outline(edits, "located")
+
+    def _highlight(self, edits: list[Edit], old_color: str, new_color: str) -> Edit:
+        """Highlight every edit on the PDFs; both panes start on the same one (returned)."""
+        p, w = self.project, self.window
+        old_regions = [r for e in edits for pid in e.source_ids for r in _regions(p, pid, new=False)]
+        new_regions = [r for e in edits for pid in e.target_ids for r in _regions(p, pid, new=True)]
+        if old_regions:
+            w.pdf_old.highlight(old_regions, old_color, scroll=False)
+        if new_regions:
+            w.pdf_new.highlight(new_regions, new_color, scroll=False)
+        # both panes start on the same edit: the first with text on both sides, else the first
+        first = next((e for e in edits if _has_regions(p, e, False) and _has_regions(p, e, True)), edits[0])
+        self.focus_edit(first.id)
+        return first
+
+    def _mark_outline(self, edits: list[Edit], kind: str) -> None:
+        """The same paragraphs in the Document tab (which shows the revision when there is one)."""
+        w, p = self.window, self.project
+        shows_new = w.document.document is not None and w.document.document is p.new
+        w.document.mark_paragraphs([pid for e in edits for pid in (e.target_ids if shows_new else e.source_ids)], kind)
+
+    # -- the status line ---------------------------------------------------------------------
+
+    def update_summary(self) -> None:
+        p = self.project
+        if p is None:
+            self.window.status_text.setText("")
+            return
+        statuses = list(p.statuses().values())
+        parts = [f"{len(p.comments)} comments from {len(p.reviewers())} reviewers"]
+        if p.diff is not None:
+            parts.append(f"{sum(1 for e in p.diff.edits if e.changed)} edits")
+            parts.append(f"{statuses.count('addressed')} addressed")
+        elif "open" in statuses or "answered" in statuses:
+            parts.append(f"{statuses.count('answered')} answered")
+        self.window.status_text.setText(" · ".join(parts))
+
+    def show_message(self, message: str, notice: bool = False) -> QMessageBox:
+        """An error (the runner's one error handler ends here) or a notice: a message box
+        that does not block the loop, and the status line."""
+        icon = QMessageBox.Icon.Information if notice else QMessageBox.Icon.Warning
+        box = QMessageBox(icon, "Redraft", message, QMessageBox.StandardButton.Ok, self.window)
+        box.setAccessibleName("Notice" if notice else "Error")
+        box.open()  # not exec(): the loop keeps running
+        self.flash(message, 8000)
+        return box
+
+    def flash(self, message: str, ms: int) -> None:
+        """A message in place of the project summary for ``ms``, then the summary again
+        (one label: QStatusBar's own messages can be drawn over it)."""
+        self.window.status_text.setText(message)
+        self._flash_timer.start(ms)  # a later message restarts it
+
+
+def located_note(project: Project, count: int, edits: list[Edit]) -> str:
+    where = f"{count} draft paragraph{'s' if count != 1 else ''}"
+    if project.diff is None:
+        return f"Where this comment applies: {where}"
+    changed = sum(1 for e in edits if e.changed)
+    extra = f" · {changed} changed, not linked to it" if changed else ""
+    return f"Not addressed · where it applies: {where}{extra}"
+
+
+def _regions(project: Project, paragraph_id: str, new: bool) -> list[Region]:
+    para = project.paragraph(paragraph_id, new=new)
+    return list(para.regions) if para is not None else []
+
+
+def _has_regions(project: Project, edit: Edit, new: bool) -> bool:
+    return any(_regions(project, pid, new) for pid in (edit.target_ids if new else edit.source_ids))

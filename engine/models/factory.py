@@ -1,0 +1,60 @@
+"""The one way to get a model from the settings: ``open_model("encoder" | "generator", settings)``.
+
+The desktop's model owner and every CLI command build their encoder and
+generator here, so they embed and generate the same way. Nothing is loaded:
+the encoder loads on its first ``encode``, the generator on ``load()`` or its
+first call (both on a worker in the app).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.settings import Settings, load_settings
+
+KINDS = ("encoder", "generator")
+#: Name the embedded encoder's vectors are cached under.
+EMBEDDED_ENCODER_NAME = "all-MiniLM-L6-v2"
+
+
+def open_model(kind: str, settings: Settings | None = None, *, path: str = "", **overrides: Any) -> Any:
+    """The encoder or generator ``settings`` name (the saved settings when None).
+
+    ``path`` replaces the settings' folder or GGUF (a CLI ``--encoder``/``--model``);
+    ``overrides`` go to the backend (``cache=None``, ``runtime="torch"``, ``n_ctx=...``).
+    Empty paths mean the embedded MiniLM encoder and the embedded Gemma generator.
+    """
+    settings = settings if settings is not None else load_settings()
+    if kind == "encoder":
+        return _encoder(settings, path or settings.encoder_path, overrides)
+    if kind == "generator":
+        return _generator(settings, path or settings.generator_path, overrides)
+    raise ValueError(f"unknown model kind {kind!r}: use one of {', '.join(KINDS)}")
+
+
+def _encoder(settings: Settings, folder: str, overrides: dict[str, Any]) -> Any:
+    from engine.models.embed_cache import EmbeddingCache
+    from engine.models.encoder import open_encoder
+
+    options: dict[str, Any] = {
+        "precision": settings.encoder_precision if settings.encoder_precision in ("int8", "fp32") else "int8"}
+    options.update(overrides)
+    if "cache" not in options:
+        options["cache"] = EmbeddingCache()
+    if folder:
+        return open_encoder(folder, **options)
+    from engine.models import embedded
+
+    return open_encoder(embedded.encoder_path(), name=EMBEDDED_ENCODER_NAME, **options)
+
+
+def _generator(settings: Settings, key: str, overrides: dict[str, Any]) -> Any:
+    from engine.models.registry import open_generator
+
+    options: dict[str, Any] = {"n_ctx": settings.n_ctx}
+    if settings.n_gpu_layers >= 0:
+        options["n_gpu_layers"] = settings.n_gpu_layers
+    if settings.n_threads > 0:
+        options["threads"] = settings.n_threads
+    options.update(overrides)
+    return open_generator(key or "embedded", **options)

@@ -1,0 +1,86 @@
+"""The author's corrections to the extracted comments, kept as a log and replayed on a new extraction.
+
+Extraction is a guess; the author fixes it: edits a comment's text, deletes a
+span that is not a comment, adds one the extractor missed, merges two that are
+one request, splits one that holds two, or reassigns its reviewer or type.
+Each correction is logged (the ``corrections`` table) beside its effect on the
+stored comments; ``apply_corrections`` replays the log over a fresh extraction,
+skipping the steps whose comments are no longer there.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from engine.reviews.model import ReviewComment
+
+OPS = ("edit", "delete", "add", "merge", "split", "reassign")
+#: Fields ``reassign`` may change.
+REASSIGNABLE = ("reviewer", "action", "fine_type", "directness")
+
+
+def apply_correction(comments: list[ReviewComment], op: str, data: dict[str, Any]) -> list[ReviewComment]:
+    """``comments`` with one correction applied (a new list); ``KeyError`` when a comment it names is missing."""
+    out = list(comments)
+    index = {c.id: i for i, c in enumerate(out)}
+
+    def at(comment_id: str) -> int:
+        if comment_id not in index:
+            raise KeyError(comment_id)
+        return index[comment_id]
+
+    if op == "edit":
+        i = at(data["id"])
+        out[i] = dataclasses.replace(out[i], text=data["text"], span=(0, 0), confidence=1.0)
+    elif op == "delete":
+        del out[at(data["id"])]
+    elif op == "add":
+        comment = ReviewComment.from_dict(data["comment"])
+        if comment.id in index:
+            raise ValueError(f"comment {comment.id} already exists")
+        after = data.get("after")
+        out.insert(at(after) + 1 if after else len(out), comment)
+    elif op == "merge":
+        ids = list(data["ids"])
+        first = at(ids[0])
+        parts = [out[at(i)] for i in ids]
+        out[first] = dataclasses.replace(parts[0], text=" ".join(c.text.strip() for c in parts), span=(0, 0),
+                                         confidence=1.0)
+        out = [c for c in out if c.id not in ids[1:]]
+    elif op == "split":
+        i = at(data["id"])
+        head, tail = out[i].text[: data["at"]].strip(), out[i].text[data["at"]:].strip()
+        if not head or not tail:
+            raise ValueError("a split needs text on both sides")
+        if data["new_id"] in index:
+            raise ValueError(f"comment {data['new_id']} already exists")
+        out[i] = dataclasses.replace(out[i], text=head, span=(0, 0), confidence=1.0)
+        out.insert(i + 1, dataclasses.replace(out[i], id=data["new_id"], text=tail, context=""))
+    elif op == "reassign":
+        i = at(data["id"])
+        out[i] = dataclasses.replace(out[i], **{k: v for k, v in data.items() if k in REASSIGNABLE})
+    else:
+        raise ValueError(f"unknown correction {op!r}")
+    return out
+
+
+def apply_corrections(comments: list[ReviewComment],
+                      log: list[tuple[str, dict[str, Any]]]) -> tuple[list[ReviewComment], int]:
+    """Replay ``log`` over freshly extracted ``comments``; returns them and how many steps were skipped."""
+    skipped = 0
+    for op, data in log:
+        try:
+            comments = apply_correction(comments, op, data)
+        except (KeyError, ValueError):
+            skipped += 1
+    return comments, skipped
+
+
+def new_comment_id(comments: list[ReviewComment], reviewer_prefix: str) -> str:
+    """A free id for a comment the author adds or splits off: ``R1.h1``, ``R1.h2`` ..."""
+    taken = {c.id for c in comments}
+    n = 1
+    while f"{reviewer_prefix}.h{n}" in taken:
+        n += 1
+    return f"{reviewer_prefix}.h{n}"

@@ -1,0 +1,276 @@
+"""``ProjectSession``: the one owner of an open project and the only writer of its file.
+
+Every operation writes the store in one transaction, updates the in-memory
+``Project`` to match, and returns a ``Changes`` record saying what changed (as
+Anki's ``OpChanges`` does), so a view redraws only that, and never reloads the
+project for one undo. The desktop and the CLI both go through it. Reviews,
+links and responses are undoable; corrections to the comments are kept in a
+log and replayed on a new extraction (``engine.project.corrections``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.align.base import Location
+from engine.project.corrections import REASSIGNABLE, apply_correction, new_comment_id
+from engine.project.history import Step
+from engine.project.model import STATUSES, Project, SuggestionRecord
+from engine.project.store import ProjectStore
+from engine.reviews.model import ReviewComment
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What one operation changed. ``everything`` means: redraw the whole project."""
+
+    #: Comments whose status, links, response or suggestions changed.
+    comment_ids: tuple[str, ...] = ()
+    #: The suggestion whose status or edit changed, or that was added.
+    suggestion_id: str | None = None
+    #: Comment statuses (addressed, answered, ...) may have changed.
+    statuses: bool = False
+    tldrs: bool = False
+    locations: bool = False
+    #: Comments were added, removed, merged, split or rewritten: the comment list is redrawn.
+    comment_list: bool = False
+    #: What undo and redo can do may have changed.
+    history: bool = False
+    everything: bool = False
+    #: The operation named: what the status bar can say ("Undid: link R1.1-e3").
+    label: str = ""
+
+    @property
+    def any(self) -> bool:
+        return bool(self.comment_ids or self.suggestion_id or self.statuses or self.tldrs or self.locations
+                    or self.comment_list or self.history or self.everything)
+
+
+NOTHING = Changes()
+
+
+class ProjectSession:
+    """An open project: ``project`` is what the views show, ``store`` the file behind it."""
+
+    def __init__(self, store: ProjectStore, project: Project | None = None) -> None:
+        self.store = store
+        self.project = project if project is not None else store.load()
+
+    @classmethod
+    def open(cls, path: str | Path) -> "ProjectSession":
+        """Open a project file (an older one is backed up and upgraded: see ``notices``)."""
+        store = ProjectStore.open(path)
+        try:
+            return cls(store)
+        except BaseException:
+            store.close()
+            raise
+
+    @property
+    def path(self) -> Path:
+        return self.store.path
+
+    @property
+    def notices(self) -> list[str]:
+        return list(self.store.notices)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> "ProjectSession":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def reload(self) -> Changes:
+        """Read the whole project again (after a build step wrote to the file)."""
+        self.project = self.store.load()
+        return Changes(everything=True, history=True, label="reloaded")
+
+    # -- suggestions ---------------------------------------------------------------------
+
+    def set_status(self, suggestion_id: str, status: str, edit_text: str | None = None) -> Changes:
+        """Accept, reject or edit a suggestion; undoable."""
+        if status not in STATUSES:
+            raise ValueError(f"unknown suggestion status {status!r}")
+        rec = self.project.suggestion(suggestion_id)
+        if not self.store.set_suggestion_status(suggestion_id, status, edit_text):
+            return NOTHING
+        rec.status = status
+        if edit_text is not None:
+            rec.edit = edit_text
+        return self._suggestion_changed(rec, f"{status} {suggestion_id}")
+
+    def accept(self, suggestion_id: str) -> Changes:
+        return self.set_status(suggestion_id, "accepted")
+
+    def reject(self, suggestion_id: str) -> Changes:
+        return self.set_status(suggestion_id, "rejected")
+
+    def edit(self, suggestion_id: str, text: str) -> Changes:
+        return self.set_status(suggestion_id, "edited", text)
+
+    def add_suggestion(self, rec: SuggestionRecord) -> Changes:
+        """Store a new suggestion (not an undoable step: generating it again is the way back)."""
+        self.project.comment(rec.comment_id)
+        self.store.add_suggestion(rec)
+        recs = self.project.suggestions.setdefault(rec.comment_id, [])
+        recs[:] = [r for r in recs if r.id != rec.id] + [rec]
+        return Changes(comment_ids=(rec.comment_id,), suggestion_id=rec.id, statuses=True,
+                       label=f"added suggestion {rec.id}")
+
+    def _suggestion_changed(self, rec: SuggestionRecord, label: str) -> Changes:
+        return Changes(comment_ids=(rec.comment_id,), suggestion_id=rec.id, statuses=True, history=True, label=label)
+
+    # -- links between comments and edits -------------------------------------------------
+
+    def confirm_link(self, comment_id: str, edit_id: str) -> Changes:
+        """The author agrees that ``edit_id`` addresses the comment."""
+        return self.set_link(comment_id, edit_id, "confirmed")
+
+    def reject_link(self, comment_id: str, edit_id: str) -> Changes:
+        """The author says ``edit_id`` does not address the comment (the aligner's link is dropped)."""
+        return self.set_link(comment_id, edit_id, "rejected")
+
+    def add_link(self, comment_id: str, edit_id: str) -> Changes:
+        """The author links an edit the aligner missed."""
+        return self.set_link(comment_id, edit_id, "added")
+
+    def clear_link(self, comment_id: str, edit_id: str) -> Changes:
+        """Forget the author's verdict: the aligner's word stands again."""
+        return self.set_link(comment_id, edit_id, None)
+
+    def set_link(self, comment_id: str, edit_id: str, verdict: str | None) -> Changes:
+        self.project.comment(comment_id)  # KeyError for an unknown comment
+        if self.project.diff is not None:
+            self.project.diff.edit(edit_id)  # ... or an unknown edit
+        if not self.store.set_link(comment_id, edit_id, verdict):
+            return NOTHING
+        self._apply_link(comment_id, edit_id, verdict)
+        return Changes(comment_ids=(comment_id,), statuses=True, history=True,
+                       label=f"{verdict or 'cleared'} link {comment_id}–{edit_id}")
+
+    def _apply_link(self, comment_id: str, edit_id: str, verdict: str | None) -> None:
+        verdicts = self.project.links.setdefault(comment_id, {})
+        if verdict is None:
+            verdicts.pop(edit_id, None)
+        else:
+            verdicts[edit_id] = verdict
+        if not verdicts:
+            del self.project.links[comment_id]
+
+    # -- responses, TLDRs, locations ------------------------------------------------------
+
+    def set_response(self, comment_id: str, text: str) -> Changes:
+        """The author's response to a comment ("" removes it); undoable."""
+        self.project.comment(comment_id)
+        if not self.store.set_response(comment_id, text, undoable=True):
+            return NOTHING
+        self._apply_response(comment_id, text)
+        return Changes(comment_ids=(comment_id,), statuses=True, history=True, label=f"response to {comment_id}")
+
+    def _apply_response(self, comment_id: str, text: str | None) -> None:
+        if text and text.strip():
+            self.project.notes[comment_id] = text
+        else:
+            self.project.notes.pop(comment_id, None)
+
+    def set_tldrs(self, tldrs: list[str]) -> Changes:
+        self.store.set_tldrs(tldrs)
+        self.project.tldrs = list(tldrs)
+        return Changes(tldrs=True, label="TLDRs")
+
+    def set_locations(self, locations: list[Location]) -> Changes:
+        """Where each comment applies in the draft (replaces what was there)."""
+        self.store.save_locations(locations)
+        self.project.locations = {loc.comment_id: loc for loc in locations}
+        if "locations" not in self.project.stages:
+            self.project.stages.append("locations")
+        return Changes(comment_ids=tuple(self.project.locations), locations=True, label="locations")
+
+    # -- corrections to the extracted comments (kept, and replayed on a new extraction) -----------
+
+    def edit_comment(self, comment_id: str, text: str) -> Changes:
+        if not text.strip():
+            raise ValueError("a comment needs some text (delete it instead)")
+        return self._correct("edit", {"id": comment_id, "text": text.strip()}, (comment_id,))
+
+    def delete_comment(self, comment_id: str) -> Changes:
+        """Not a comment after all (its response, suggestions and links go with it)."""
+        return self._correct("delete", {"id": comment_id}, ())
+
+    def add_comment(self, reviewer: str, text: str, action: str = "Explain", after: str | None = None) -> Changes:
+        """A comment the extractor missed, placed after ``after`` (else at the end)."""
+        if not text.strip():
+            raise ValueError("a comment needs some text")
+        same = [c.id for c in self.project.comments if c.reviewer == reviewer]
+        prefix = same[0].rsplit(".", 1)[0] if same and "." in same[0] else "C"
+        comment = ReviewComment(new_comment_id(self.project.comments, prefix), reviewer, text.strip(), action=action)
+        return self._correct("add", {"comment": comment.to_dict(), "after": after}, (comment.id,))
+
+    def merge_comments(self, comment_ids: list[str]) -> Changes:
+        """One request split in several comments: joined into the first."""
+        if len(comment_ids) < 2:
+            raise ValueError("merge needs two comments or more")
+        return self._correct("merge", {"ids": list(comment_ids)}, (comment_ids[0],))
+
+    def split_comment(self, comment_id: str, at: int) -> Changes:
+        """Two requests in one comment: the text from ``at`` on becomes a new comment after it."""
+        prefix = comment_id.rsplit(".", 1)[0] if "." in comment_id else "C"
+        new_id = new_comment_id(self.project.comments, prefix)
+        return self._correct("split", {"id": comment_id, "at": at, "new_id": new_id}, (comment_id, new_id))
+
+    def reassign_comment(self, comment_id: str, **fields: str) -> Changes:
+        """Another reviewer, action or type (``reviewer=``, ``action=``, ``fine_type=``, ``directness=``)."""
+        unknown = set(fields) - set(REASSIGNABLE)
+        if unknown or not fields:
+            raise ValueError(f"reassign takes {', '.join(REASSIGNABLE)}")
+        return self._correct("reassign", {"id": comment_id, **fields}, (comment_id,))
+
+    def _correct(self, op: str, data: dict[str, Any], touched: tuple[str, ...]) -> Changes:
+        comments = apply_correction(self.project.comments, op, data)  # KeyError / ValueError: nothing written
+        self.store.save_comments(comments, (op, data))
+        p, kept = self.project, {c.id for c in comments}
+        p.comments = comments
+        for by_comment in (p.notes, p.suggestions, p.alignments, p.locations, p.links):
+            for cid in [cid for cid in by_comment if cid not in kept]:
+                del by_comment[cid]  # as the store's foreign keys dropped them
+        return Changes(comment_ids=touched, statuses=True, comment_list=True, history=True,
+                       label=f"{op} {', '.join(touched) or data.get('id', '')}")
+
+    # -- undo ----------------------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        return self.store.can_undo()
+
+    def can_redo(self) -> bool:
+        return self.store.can_redo()
+
+    def undo(self) -> Changes:
+        """Undo the author's last step of any kind (status, link, response)."""
+        return self._stepped(self.store.step_history(True), "undid")
+
+    def redo(self) -> Changes:
+        return self._stepped(self.store.step_history(False), "redid")
+
+    def _stepped(self, step: Step | None, verb: str) -> Changes:
+        if step is None:
+            return Changes(history=True)
+        state: Any = step.state
+        if step.kind == "suggestion":
+            rec = self.project.suggestion(step.target)
+            rec.status, rec.edit = state["status"], state["edit"]
+            changes = self._suggestion_changed(rec, f"{verb} {rec.status} {rec.id}")
+        elif step.kind == "link":
+            comment_id, edit_id = step.target
+            self._apply_link(comment_id, edit_id, state)
+            changes = Changes(comment_ids=(comment_id,), statuses=True, history=True,
+                              label=f"{verb} link {comment_id}–{edit_id}")
+        else:
+            self._apply_response(step.target, state)
+            changes = Changes(comment_ids=(step.target,), statuses=True, history=True,
+                              label=f"{verb} response to {step.target}")
+        return changes

@@ -1,0 +1,30 @@
+"""Shared by the whole-app tests: a wired, shown shell in the light theme, and screenshots."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from desktop.app import Shell, build_shell
+from engine.settings import Settings
+
+
+def shot(shell: Shell, name: str, tmp_path: Path) -> Path:
+    """Save the window to $REDRAFT_SCREENSHOTS (else ``tmp_path``) as ``name.png``."""
+    folder = Path(os.environ.get("REDRAFT_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    assert shell.window.grab().save(str(path))
+    return path
+
+
+@pytest.fixture(name="shell")
+def light_shell(qtbot) -> Shell:
+    shell = build_shell(Settings(theme="light"))
+    qtbot.addWidget(shell.window)
+    shell.window.show()
+    qtbot.waitExposed(shell.window)
+    yield shell
+    shell.controller.close()
