@@ -29,6 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--model", metavar="GGUF", help="LLM for the llm-pairwise, llm-multi and cascade aligners")
     new.add_argument("--out", metavar="PATH", help="project file (default: <data dir>/projects/NAME.redraft)")
     new.add_argument("--overwrite", action="store_true", help="replace an existing project file")
+    new.add_argument("--force", action="store_true", help="go on when the reviews look like an author response")
     new.set_defaults(func=run_new)
     show = cmds.add_parser("show", help="print the comments, their status and their edits")
     show.add_argument("path", help="the .redraft project file")
@@ -42,6 +43,10 @@ def _progress(p: Progress) -> None:
 
 
 def run_new(args: argparse.Namespace) -> int:
+    if not args.force:  # refuses non-reviews (exit 2) and author responses, before the project file is made
+        from engine.cli.comments import check_reviews_file
+
+        check_reviews_file(args.reviews)
     path = Path(args.out).expanduser() if args.out else default_project_path(args.name)
     generator = None
     if args.model and args.aligner in ("llm-pairwise", "llm-multi", "cascade"):
