@@ -15,6 +15,7 @@ on) are merged into one comment. ``refine`` adds an optional LLM pass.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -53,6 +54,7 @@ def score_units(
     per_review: list[list[SentenceUnit]], model: CommentModel, encoder: Any = None,
 ) -> list[tuple[np.ndarray, list[str]]]:
     """``(probabilities, fine types)`` for each review's units, embedding every unit in one call."""
+    per_review = [[_scoring_view(u) for u in units] for units in per_review]
     embeddings = None
     if model.uses_encoder:
         texts = [u.text for units in per_review for u in units]
@@ -69,6 +71,21 @@ def score_units(
             prob = blend["weight"] * prob + (1 - blend["weight"]) * other.predict(units)[0]
         out.append((prob, fine))
     return out
+
+
+def _scoring_view(u: SentenceUnit) -> SentenceUnit:
+    """A fragment list item ("an ImageNet baseline") is read with its lead-in ("The paper is missing:")."""
+    if u.is_item and u.index == 0 and _needs_context(u.lead_in, u.text):
+        return replace(u, text=f"{u.lead_in} {u.text}")
+    return u
+
+
+def _verdict_only(text: str) -> bool:
+    """"I recommend acceptance.", "Thanks for the response.", "Lacks novelty.": nothing to act on."""
+    c = read_cues(text)
+    if c.vague and not (c.request or c.question):  # "Lacks novelty." names no change to make
+        return True
+    return c.verdict and not (c.question or c.negative) and len(text.split()) <= 12
 
 
 def model_threshold(model: CommentModel) -> float:
@@ -89,6 +106,8 @@ def _joins(prev: SentenceUnit, cur: SentenceUnit) -> bool:
     """True when ``cur`` goes on the comment that ends with ``prev`` (one request over two sentences)."""
     if prev.block != cur.block:
         return False
+    if cur.is_item:  # a list item is the reviewer's own unit: its picked sentences make one comment
+        return True
     p = prev.text.rstrip()
     head = " ".join(cur.text.split()[:4])
     return p.endswith(":") or bool(_ANAPHORA.match(cur.text)) or bool(_BACK.search(head))
@@ -104,7 +123,7 @@ def build_comments(
     """The comments of one review from its scored units."""
     groups: list[list[int]] = []
     for k, u in enumerate(units):
-        if u.skip or prob[k] < threshold:
+        if u.skip or prob[k] < threshold or _verdict_only(u.text):
             continue
         if groups and groups[-1][-1] == k - 1 and _joins(units[k - 1], u):
             groups[-1].append(k)

@@ -84,7 +84,7 @@ def _mostly_text(head: bytes) -> bool:
 
 def check_text(text: str, name: str = "the reviews") -> None:
     """Raise ``InputError`` when ``text`` is empty or mostly not prose (code, numbers, noise)."""
-    tokens = _TOKEN.findall(text)
+    tokens = [t for t in _TOKEN.findall(text) if any(c.isalnum() for c in t)]  # rules and bullets aside
     if not tokens:
         raise InputError(f"{name}: no review text found (the file is empty)")
     chars = "".join(tokens)
