@@ -49,7 +49,8 @@ def test_eval_agrees_with_the_shared_scorer(shared_data: Path, tmp_path: Path, c
     if not scorer.is_file():
         pytest.skip("../shared/tools/score_comments.py is not present")
     wrapper = tmp_path / "redraft"
-    wrapper.write_text(f"#!/bin/sh\nexec {sys.executable} -m engine.cli.main \"$@\"\n")
+    # run from the repository: with -m, Python puts the working directory first on the path
+    wrapper.write_text(f"#!/bin/sh\ncd '{REPO}' && exec '{sys.executable}' -m engine.cli.main \"$@\"\n")
     wrapper.chmod(wrapper.stat().st_mode | stat.S_IEXEC)
     data = shared_data / "disapere" / "dev.jsonl"
     env = {**os.environ, "PYTHONPATH": str(REPO)}
