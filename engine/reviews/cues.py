@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 def _rx(*parts: str) -> re.Pattern[str]:
@@ -148,6 +149,7 @@ class Cues:
         return self.request or self.question or self.negative
 
 
+@lru_cache(maxsize=8192)
 def read_cues(sentence: str) -> Cues:
     s = sentence.strip()
     return Cues(
