@@ -112,7 +112,7 @@ def author_response(text: str) -> str | None:
     if cued >= 2 and (cued / len(sentences) >= 0.08 or we >= 0.3) and we >= 0.15:
         return ("this looks like an author response (a rebuttal), not reviews: "
                 f"{cued} of {len(sentences)} sentences answer a reviewer (\"we thank\", \"we have added\", "
-                "\"we will clarify\"); give the reviewers' text, or go on anyway")
+                "\"we will clarify\"); give the reviewers' text instead")
     return None
 
 

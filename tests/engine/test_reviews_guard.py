@@ -88,3 +88,16 @@ def test_disapere_rebuttals_flagged_and_reviews_not(shared_data: Path) -> None:
             flagged += author_response(text) is not None
     assert wrong == 0
     assert flagged / rebuttals >= 0.7, (flagged, rebuttals)
+
+
+def test_project_new_and_align_refuse_a_rebuttal_without_force(shared_data: Path, tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    cgo = shared_data / "revision" / "cgo18"
+    out = tmp_path / "x.redraft"
+    assert main(["project", "new", "x", "--old", str(cgo / "submission.pdf"), "--reviews", str(cgo / "rebuttal.md"),
+                 "--out", str(out)]) == 2
+    assert not out.exists()  # nothing saved
+    assert main(["align", "--old", str(cgo / "submission.pdf"), "--new", str(cgo / "camera_ready.pdf"),
+                 "--reviews", str(cgo / "rebuttal.md")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("author response") == 2 and "Traceback" not in err
