@@ -76,6 +76,11 @@ def review_units(review: Review) -> list[SentenceUnit]:
             last_key = key
             quoted = is_quote(raw) or _quoted_line(review.text, u.start)
             pieces = sentences(raw, u.start) if u.is_item else [(u.text, u.start, u.end)]
+            if quoted and not is_quote(raw) and "\n" in raw:  # a quotation, then the reviewer's own words
+                own = re.search(r"\n(?!\s*>)\s*\S", raw)
+                if own:
+                    a = u.start + own.end() - 1
+                    pieces, quoted = [(" ".join(review.text[a : u.end].split()), a, u.end)], False
             for k, (s, a, b) in enumerate(pieces):
                 s = " ".join(s.split())
                 skip = refs_section or quoted or is_reference(s) or bool(_SIGNOFF.match(s))

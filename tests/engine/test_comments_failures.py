@@ -126,3 +126,44 @@ def test_cgo18_reviews_yield_the_gold_comments(shared_data: Path) -> None:
     found = sum(all(w in texts for w in g["text"].split()[:4]) for g in gold["papers"][0]["comments"])
     assert found >= 22, found
     assert "Overall merit" not in texts and "The paper proposes online iterative" not in texts
+
+
+JOURNAL = """Dear Dr. Smith,
+
+Thank you for submitting your manuscript to the Journal of Signal Processing. The reviewers' comments are below.
+
+Reviewer #1:
+
+Comments to the Author
+The manuscript proposes a dilated convolutional network for bandwidth extension.
+1. The objective evaluation uses only one metric. Please add a listening test.
+2. Why is the sampling rate fixed at 16 kHz?
+
+Reviewer 2 Report
+
+Minor:
+a) Typo in Eq. 3: the index should be k, not n.
+b) Fig. 2 axis labels are unreadable.
+
+> "our method outperforms all baselines"
+This claim is too strong given Table 2.
+
+Best regards,
+Reviewer 2
+"""
+
+
+def test_journal_decision_letter(tmp_path: Path) -> None:
+    """The editor's letter is a preamble; "Reviewer 2 Report" opens a review; a quotation of the paper is not
+    a comment but the reviewer's words after it are; the summary and the sign-off are not comments."""
+    reviews = load_reviews(_write(tmp_path, JOURNAL))
+    assert [r.reviewer for r in reviews] == ["Reviewer #1", "Reviewer 2"]
+    comments = extract_comments(reviews)
+    by = {r.reviewer: [c.text for c in comments if c.reviewer == r.reviewer] for r in reviews}
+    assert any("listening test" in t for t in by["Reviewer #1"]) and any("16 kHz" in t for t in by["Reviewer #1"])
+    assert any("Typo in Eq. 3" in t for t in by["Reviewer 2"])
+    assert any(t == "This claim is too strong given Table 2." for t in by["Reviewer 2"])
+    joined = " ".join(c.full_text for c in comments)
+    for absent in ("outperforms all baselines", "Thank you for submitting", "Best regards", "proposes a dilated"):
+        assert absent not in joined
+    assert [c.id[:2] for c in comments] == ["R1"] * len(by["Reviewer #1"]) + ["R2"] * len(by["Reviewer 2"])
