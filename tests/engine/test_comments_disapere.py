@@ -61,3 +61,14 @@ def test_eval_agrees_with_the_shared_scorer(shared_data: Path, tmp_path: Path, c
     assert theirs["failures"] == 0
     for key in ("precision", "recall", "f1", "requests", "extracted_ok", "extracted_wrong", "comments_per_review"):
         assert ours[key] == theirs[key], key
+
+
+@pytest.mark.parametrize("name", ["minilm", "lexical"])
+def test_shipped_models_record_provenance_and_licence(name: str) -> None:
+    from engine.reviews.classify import shipped_model
+
+    model = shipped_model(name)
+    assert "DISAPERE train.jsonl" in model.meta["provenance"] and model.meta["licence"] == "CC BY-NC 4.0"
+    assert 0.0 < model.threshold < 1.0 and set(model.fine_labels) <= {
+        "experiment", "explanation", "clarification", "result", "edit", "typo", "criticism"}
+    assert (REPO / "resources" / "models" / "comments" / "PROVENANCE.md").is_file()
