@@ -7,9 +7,10 @@ from __future__ import annotations
 import argparse
 import re
 import time
+from collections.abc import Callable
 
 from engine.cli.common import print_json
-from engine.reviews.evaluate import read_forums, score_forums
+from engine.reviews.evaluate import forum_markdown, read_forums, score_forums
 from engine.reviews.parse import parse_reviews
 
 #: The keyword baseline of ../shared/data/README.md: a cue regex over each sentence.
@@ -28,7 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _redraft(encoder: object) -> object:
+def _redraft(encoder: object) -> tuple[Callable[[str], list[dict]], str]:
     from engine.reviews.comments import default_model, extract_comments
 
     model, enc = default_model(encoder)
@@ -45,8 +46,6 @@ def run(args: argparse.Namespace) -> int:
     if args.baseline == "cues":
         gold = {}
         for _, reviews in forums:
-            from engine.reviews.evaluate import forum_markdown
-
             gold[forum_markdown(reviews)] = [{"text": s["text"], "context": "", "fine_type": ""}
                                              for r in reviews for s in r["sentences"] if CUE_BASELINE.search(s["text"])]
         figures = score_forums(forums, gold.__getitem__)
