@@ -167,3 +167,12 @@ def test_journal_decision_letter(tmp_path: Path) -> None:
     for absent in ("outperforms all baselines", "Thank you for submitting", "Best regards", "proposes a dilated"):
         assert absent not in joined
     assert [c.id[:2] for c in comments] == ["R1"] * len(by["Reviewer #1"]) + ["R2"] * len(by["Reviewer 2"])
+
+
+def test_tooltip_says_type_and_confidence_in_plain_words() -> None:
+    from engine.reviews.model import ReviewComment, comment_tooltip
+
+    c = ReviewComment(id="R1.1", reviewer="R", text="Add a listening test.", fine_type="experiment", confidence=0.864)
+    assert comment_tooltip(c) == ("Asks for a new experiment or evaluation; found with 86% confidence that it is a "
+                                  "point to act on.")
+    assert "by hand" in comment_tooltip(ReviewComment(id="R1.2", reviewer="R", text="x"))
