@@ -35,7 +35,7 @@ def main() -> None:
                 stamps.append((stage, time.perf_counter()))
 
         project = run_job(build_project(store, cgo / "submission" / "cgo18mscr.tex",
-                                        cgo / "camera_ready" / "cgo18mscr.tex", cgo / "rebuttal.md",
+                                        cgo / "camera_ready" / "cgo18mscr.tex", Path(__file__).resolve().parents[1] / "tests" / "data" / "cgo18_reviews.md",
                                         aligner=args.aligner), on_progress)
         for (name, t0), (_, t1) in zip(stamps[1:], stamps[2:]):
             print(f"stage {name:40} {t1 - t0:7.2f} s")

@@ -22,11 +22,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--model", metavar="GGUF", help="LLM for llm-pairwise, llm-multi and cascade")
     p.add_argument("--threshold", type=float, help="decision threshold (default: from settings)")
     p.add_argument("--json", action="store_true", help="print comments, edits and alignments as JSON")
+    p.add_argument("--force", action="store_true", help="go on when the reviews look like an author response")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    _, comments, notices = load_comments(args.reviews)
+    _, comments, notices = load_comments(args.reviews, force=args.force)
     diff = diff_documents(load_document(args.old), load_document(args.new))
     generator = None
     if args.model and args.method in ("llm-pairwise", "llm-multi", "cascade"):

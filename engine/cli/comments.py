@@ -7,7 +7,9 @@ import argparse
 import sys
 
 from engine.cli.common import print_json
+from engine.errors import InputError
 from engine.reviews import extract_comments, load_reviews
+from engine.reviews.guard import reviews_look_like_response
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,13 +19,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--model", metavar="GGUF", help="check each comment with this LLM (slower)")
     p.add_argument("--paper", metavar="DRAFT", help="also show where in this draft each comment applies")
     p.add_argument("--top", type=int, default=2, metavar="K", help="draft paragraphs per comment (default: 2)")
+    p.add_argument("--force", action="store_true", help="go on when the file looks like an author response")
     p.set_defaults(func=run)
 
 
-def load_comments(path: str, model: str | None = None) -> tuple[list, list, list[str]]:
-    """Reviews, comments and notices for ``path`` (comments refined by ``model`` when given)."""
+def load_comments(path: str, model: str | None = None, force: bool = False) -> tuple[list, list, list[str]]:
+    """Reviews, comments and notices for ``path`` (comments refined by ``model`` when given).
+
+    A file that reads like an author response raises ``InputError`` unless ``force``.
+    """
     reviews = load_reviews(path)
     notices = list(dict.fromkeys(n for r in reviews for n in r.notices))
+    response = reviews_look_like_response(reviews)
+    if response and not force:
+        raise InputError(f"{response} (--force to go on)")
+    if response:
+        notices.append(response)
     comments = extract_comments(reviews)
     if model and comments:
         from engine.models.llm import LlamaGenerator
@@ -40,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         from engine.document import load_document
 
         draft = load_document(args.paper)  # fails fast, before the reviews are read
-    reviews, comments, notices = load_comments(args.reviews, args.model)
+    reviews, comments, notices = load_comments(args.reviews, args.model, args.force)
     for n in notices:
         print(f"redraft: note: {n}", file=sys.stderr)
     locations = {}
@@ -58,12 +69,13 @@ def run(args: argparse.Namespace) -> int:
     if not comments:
         print("no actionable comments found")
         return 0
-    for r in reviews:
+    for r in reviews:  # names are distinct (parse_reviews), so each block prints once
         mine = [c for c in comments if c.reviewer == r.reviewer]
         scores = ", ".join(f"{k} {v}" for k, v in (("rating", r.rating), ("confidence", r.confidence)) if v)
         print(f"{r.reviewer}" + (f" ({scores})" if scores else "") + f": {len(mine)} comment(s)")
         for c in mine:
-            print(f"  {c.id:6} [{c.action}, {c.directness}] {c.full_text}")
+            kind = f"{c.fine_type} {c.confidence:.2f}, " if c.fine_type else ""
+            print(f"  {c.id:6} [{kind}{c.action}, {c.directness}] {c.full_text}")
             for pid, _ in locations[c.id].paragraphs if c.id in locations else []:
                 para = draft.paragraph(pid)
                 where = " > ".join(para.section) or "—"
@@ -75,3 +87,10 @@ def run(args: argparse.Namespace) -> int:
 def _clip(text: str, width: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+def check_reviews_file(path: str) -> None:
+    """Raise ``InputError`` when ``path`` is not reviews or reads like an author response."""
+    response = reviews_look_like_response(load_reviews(path))
+    if response:
+        raise InputError(f"{response} (--force to go on)")

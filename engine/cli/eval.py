@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 
-KINDS = ["align", "tldr", "edits", "expertise"]
+KINDS = ["align", "tldr", "edits", "expertise", "comments"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -38,6 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--overwrite", action="store_true", help="replace an existing project file")
     new.add_argument("--keep-partial", action="store_true",
                      help="if the build fails or is interrupted, keep what was done as 'NAME (partial).redraft'")
+    new.add_argument("--force", action="store_true", help="go on when the reviews look like an author response")
     new.set_defaults(func=run_new)
     show = cmds.add_parser("show", help="print the comments, their status and their edits")
     show.add_argument("path", help="the .redraft project file")
@@ -86,6 +87,10 @@ def _progress(p: Progress) -> None:
 
 
 def run_new(args: argparse.Namespace) -> int:
+    if not args.force:  # refuses non-reviews (exit 2) and author responses, before the project file is made
+        from engine.cli.comments import check_reviews_file
+
+        check_reviews_file(args.reviews)
     path = Path(args.out).expanduser() if args.out else default_project_path(args.name)
     generator = None
     if args.model and args.aligner in ("llm-pairwise", "llm-multi", "cascade"):

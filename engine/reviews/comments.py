@@ -1,132 +1,170 @@
-"""Actionable comments from reviews, after ARIES (subsection A.3 and B.1).
+"""Actionable comments from reviews.
 
-A comment is a span that states or implies a request the authors could
-address by editing the paper: a request, a question, or a criticism that
-implies a change, anything that could be rewritten as a to-do item. Summaries,
-praise, verdicts, score lines and comments too vague to address ("Lacks
-novelty.") are left out. Rule-based: sentence and list-item units, cue
-lexicons (``cues``) and section priors (Weaknesses and Questions are rich in
-actions, Summary and Strengths are not). ``refine`` adds an optional LLM pass.
+A comment is something the authors can act on: a request, a question, or a
+criticism that implies a change. Summaries, praise, verdicts, score lines,
+references and pleasantries are not. Each review is cut into sentence units
+(``units``); a logistic regression fitted on DISAPERE's train split
+(``classify``: MiniLM embedding plus cue features, or words plus cues when no
+encoder can run) gives each unit a calibrated probability of being actionable
+and a fine type; units above the threshold chosen by cross-validation inside
+train become comments. Adjacent picked sentences of one paragraph or list
+item that form one request (a lead-in and its question, "This ..." that goes
+on) are merged into one comment. ``refine`` adds an optional LLM pass.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
-from engine.reviews.cues import Cues, action_of, read_cues
-from engine.reviews.headings import section_kind
+from typing import Any
+
+import numpy as np
+
+from engine.reviews.classify import CommentModel, shipped_model
+from engine.reviews.cues import action_of, read_cues
 from engine.reviews.model import Review, ReviewComment
-from engine.reviews.split import Unit, sentences, units
+from engine.reviews.units import SentenceUnit, review_units
 
-#: Items longer than this many sentences are cut into sentence-level comments.
-MAX_ITEM_SENTENCES = 3
 _ANAPHORA = re.compile(r"^(?:this|it|these|they|such|that|thus|therefore|hence|so|in particular|in this case|"
-                       r"for (?:example|instance)|e\.g\.|specifically|moreover|also|in addition)\b", re.I)
+                       r"for (?:example|instance)|e\.g\.|specifically|moreover|also|in addition|and|but|or)\b", re.I)
+#: A follow-up that points back in its first words ("Please explain why.", "Does it need ...?").
+_BACK = re.compile(r"\b(?:it|this|these|those|them|they|why)\b[.?]?$|^(?:please )?(?:\w+ )?(?:it|this|these|them)\b", re.I)
+_NUMBERED = re.compile(r"^(?:reviewer|referee|review)\s*#?\s*(\d{1,3})$", re.I)
+_ENCODER_FAILED: list[str] = []
 
 
-def decide(cues: Cues, kind: str, is_item: bool) -> str | None:
-    """``direct``, ``indirect`` or None (not actionable) for a unit in a section of ``kind``."""
-    if kind == "metadata":
-        return None
-    explicit = cues.request or cues.question
-    if cues.verdict and not (cues.question or cues.negative):
-        return None
-    if cues.vague and not explicit:
-        return None  # "Lacks novelty." is not something an edit can address
-    if kind == "poor":
-        if explicit or cues.negative and not (cues.praise or cues.summary):
-            return "direct"
-        return None
-    if cues.actionable_signal:
-        return None if cues.summary and not explicit else "direct"
-    if cues.praise or cues.summary and not cues.weak:
-        return None
-    if kind == "rich" or cues.weak or is_item and cues.soft:
-        return "indirect"
-    return None
+def default_model(encoder: Any = "auto") -> tuple[CommentModel, Any]:
+    """The MiniLM model with the embedded encoder, or the lexical model when no encoder can run."""
+    if encoder is None:
+        return shipped_model("lexical"), None
+    if encoder == "auto":
+        if _ENCODER_FAILED:
+            return shipped_model("lexical"), None
+        try:
+            from engine.models.embedded import embedded_encoder
+
+            encoder = embedded_encoder(precision="int8")
+        except Exception as err:  # noqa: BLE001 - any failure to load falls back to the lexical model
+            _ENCODER_FAILED.append(str(err))
+            return shipped_model("lexical"), None
+    return shipped_model("minilm"), encoder
 
 
-def _needs_context(lead: str, text: str) -> bool:
-    if not lead:
-        return False
-    return len(text.split()) < 6 or text[:1].islower()  # a fragment, not a sentence of its own
-
-
-def _plain(prev: Unit | None) -> bool:
-    """True when ``prev`` is a sentence a following "This ..." comment leans on."""
-    if prev is None or prev.is_item or prev.text.endswith(":"):
-        return False
-    c = read_cues(prev.text)
-    return not (c.praise or c.summary or c.verdict)
-
-
-def _section_candidates(review: Review, heading: str, body: str, offset: int) -> list[list]:
-    """``[section, text, context, start, end, directness]`` for the actionable units of one section."""
-    kind = section_kind(heading)
-    found = units(body, offset)
-    leads = {u.lead_in for u in found if u.lead_in}
-    out: list[list] = []
-    prev: Unit | None = None
-    prev_taken = False
-    for u in found:
-        if u.text in leads and u.text.endswith(":"):
-            prev, prev_taken = u, False
-            continue
-        pieces = sentences(review.text[u.start : u.end], u.start) if u.is_item else []
-        if len(pieces) > MAX_ITEM_SENTENCES:
-            first = " ".join(pieces[0][0].split())
-            for k, (s, a, b) in enumerate(pieces):
-                d = decide(read_cues(s), kind, False)
-                if d:
-                    ctx = first if k else (u.lead_in if _needs_context(u.lead_in, s) else "")
-                    out.append([heading, " ".join(s.split()), ctx, a, b, d])
-            prev, prev_taken = u, False
-            continue
-        text = u.text
-        cues = read_cues(text)
-        if u.is_item and u.lead_in and text[:1].islower():  # a fragment reads with its lead-in
-            cues = replace(read_cues(f"{u.lead_in} {text}"), vague=cues.vague, verdict=cues.verdict)
-        d = decide(cues, kind, u.is_item)
-        if d is None:
-            prev, prev_taken = u, False
-            continue
-        context = u.lead_in if _needs_context(u.lead_in, text) else ""
-        if not u.is_item and _ANAPHORA.match(text) and prev is not None and not prev.is_item:
-            if prev_taken:  # continues the previous comment
-                out[-1][1] += " " + text
-                out[-1][4] = u.end
-                out[-1][5] = "direct" if "direct" in (d, out[-1][5]) else d
-                prev = u
-                continue
-            if _plain(prev):  # "The baseline is weak. This should be fixed." reads as one comment
-                out.append([heading, f"{prev.text} {text}", context, prev.start, u.end, d])
-                prev, prev_taken = u, True
-                continue
-        out.append([heading, text, context, u.start, u.end, d])
-        prev, prev_taken = u, True
+def score_units(
+    per_review: list[list[SentenceUnit]], model: CommentModel, encoder: Any = None,
+) -> list[tuple[np.ndarray, list[str]]]:
+    """``(probabilities, fine types)`` for each review's units, embedding every unit in one call."""
+    per_review = [[_scoring_view(u) for u in units] for units in per_review]
+    embeddings = None
+    if model.uses_encoder:
+        texts = [u.text for units in per_review for u in units]
+        embeddings = encoder.encode(texts) if texts else np.zeros((0, 384), dtype=np.float32)
+    blend = model.meta.get("ensemble") if model.uses_encoder else None
+    other = shipped_model(blend["with"]) if blend else None
+    out = []
+    pos = 0
+    for units in per_review:
+        emb = embeddings[pos : pos + len(units)] if embeddings is not None else None
+        pos += len(units)
+        prob, fine = model.predict(units, emb)
+        if other is not None:  # the average with the lexical model, weighted as chosen on train
+            prob = blend["weight"] * prob + (1 - blend["weight"]) * other.predict(units)[0]
+        out.append((prob, fine))
     return out
 
 
-def extract_comments(reviews: list[Review]) -> list[ReviewComment]:
-    """Actionable comments of all ``reviews``; ids ``R<review>.<n>`` in reading order."""
+def _scoring_view(u: SentenceUnit) -> SentenceUnit:
+    """A fragment list item ("an ImageNet baseline") is read with its lead-in ("The paper is missing:")."""
+    if u.is_item and u.index == 0 and _needs_context(u.lead_in, u.text):
+        return replace(u, text=f"{u.lead_in} {u.text}")
+    return u
+
+
+def _verdict_only(text: str) -> bool:
+    """"I recommend acceptance.", "Thanks for the response.", "Lacks novelty.": nothing to act on."""
+    c = read_cues(text)
+    if c.vague and not (c.request or c.question):  # "Lacks novelty." names no change to make
+        return True
+    return c.verdict and not (c.question or c.negative) and len(text.split()) <= 12
+
+
+def model_threshold(model: CommentModel) -> float:
+    """The decision threshold of ``model`` (of its blend with the lexical model when it has one)."""
+    blend = model.meta.get("ensemble") if model.uses_encoder else None
+    return float(blend["threshold"]) if blend else model.threshold
+
+
+def prefixes(reviews: list[Review]) -> list[str]:
+    """Comment id prefixes: a reviewer's own number when every review is numbered ("Reviewer 2" -> R2), else the order."""
+    numbers = [_NUMBERED.match(r.reviewer.strip()) for r in reviews]
+    if all(numbers) and len({m.group(1) for m in numbers}) == len(numbers):
+        return [f"R{int(m.group(1))}" for m in numbers]
+    return [f"R{i}" for i in range(1, len(reviews) + 1)]
+
+
+def _joins(prev: SentenceUnit, cur: SentenceUnit) -> bool:
+    """True when ``cur`` goes on the comment that ends with ``prev`` (one request over two sentences)."""
+    if prev.block != cur.block:
+        return False
+    if cur.is_item:  # a list item is the reviewer's own unit: its picked sentences make one comment
+        return True
+    p = prev.text.rstrip()
+    head = " ".join(cur.text.split()[:4])
+    return p.endswith(":") or bool(_ANAPHORA.match(cur.text)) or bool(_BACK.search(head))
+
+
+def _needs_context(lead: str, text: str) -> bool:
+    return bool(lead) and (len(text.split()) < 6 or text[:1].islower())
+
+
+def build_comments(
+    review: Review, prefix: str, units: list[SentenceUnit], prob: np.ndarray, fine: list[str], threshold: float,
+) -> list[ReviewComment]:
+    """The comments of one review from its scored units."""
+    groups: list[list[int]] = []
+    for k, u in enumerate(units):
+        if u.skip or prob[k] < threshold or _verdict_only(u.text):
+            continue
+        if groups and groups[-1][-1] == k - 1 and _joins(units[k - 1], u):
+            groups[-1].append(k)
+        else:
+            groups.append([k])
+    out = []
+    for n, group in enumerate(groups, start=1):
+        first, last = units[group[0]], units[group[-1]]
+        text = " ".join(units[k].text for k in group)
+        context = ""
+        if first.is_item and first.index == 0 and _needs_context(first.lead_in, text):
+            context = first.lead_in
+        elif first.index > 0 and group[0] > 0 and units[group[0] - 1].text.rstrip().endswith(":"):
+            context = units[group[0] - 1].text  # "Two questions:" before a picked question
+        full = f"{context} {text}".strip()
+        best = max(group, key=lambda k: prob[k])
+        cues = [read_cues(units[k].text) for k in group]
+        direct = any(c.request or c.question or c.negative for c in cues)
+        out.append(ReviewComment(
+            id=f"{prefix}.{n}", reviewer=review.reviewer, text=text, context=context, action=action_of(full),
+            directness="direct" if direct else "indirect", span=(first.start, last.end), section=first.section,
+            fine_type=fine[best], confidence=round(float(prob[best]), 3),
+        ))
+    return out
+
+
+def extract_comments(
+    reviews: list[Review], *, model: CommentModel | None = None, encoder: Any = "auto",
+    threshold: float | None = None,
+) -> list[ReviewComment]:
+    """Actionable comments of all ``reviews``; ids ``R<reviewer>.<n>`` in reading order.
+
+    ``encoder="auto"`` uses the embedded MiniLM encoder (the lexical model when
+    it cannot load); ``encoder=None`` forces the lexical model.
+    """
+    if model is None:
+        model, encoder = default_model(encoder)
+    per_review = [review_units(r) for r in reviews]
+    scored = score_units(per_review, model, encoder)
+    cut = model_threshold(model) if threshold is None else threshold
     out: list[ReviewComment] = []
-    for i, review in enumerate(reviews, start=1):
-        items = [
-            c for (heading, body), offset in zip(review.sections, review.offsets)
-            for c in _section_candidates(review, heading, body, offset)
-        ]
-        for n, (section, text, context, start, end, directness) in enumerate(items, start=1):
-            full = f"{context} {text}" if context else text
-            out.append(
-                ReviewComment(
-                    id=f"R{i}.{n}",
-                    reviewer=review.reviewer,
-                    text=text,
-                    context=context,
-                    action=action_of(full),
-                    directness=directness,
-                    span=(start, end),
-                    section=section,
-                )
-            )
+    for review, prefix, units, (prob, fine) in zip(reviews, prefixes(reviews), per_review, scored):
+        out.extend(build_comments(review, prefix, units, prob, fine, cut))
     return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 def _rx(*parts: str) -> re.Pattern[str]:
@@ -99,7 +100,8 @@ VAGUE = _rx(
 
 #: Action classes, in the order ties are broken; each a pattern of its cues.
 ACTION_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("Remove", _rx(r"\bremov", r"\bdelet", r"\bdrop\b", r"\bomit\b", r"\bover-?claim", r"\bmisleading\b", r"\btone down\b",
+    # "remove", "be removed", not "the authors removed ..." (a description, often praise)
+    ("Remove", _rx(r"\bremov(?:e|ing|al)\b", r"\b(?:be|been) (?:removed|deleted|dropped)\b", r"\bdelet(?:e|ing|ion)\b", r"\bdrop\b", r"\bomit\b", r"\bover-?claim", r"\bmisleading\b", r"\btone down\b",
                    r"\bshould not (?:claim|say|state|call)", r"\bunnecessary\b", r"\bredundant\b", r"\bget rid of\b",
                    r"\bexaggerat", r"\bnot needed\b")),
     ("Define", _rx(r"\bdefin", r"\bnotation\b", r"\bsymbol", r"\bterm\b", r"\bterminology\b", r"\bwhat (?:is|are|does) (?:meant|the meaning)",
@@ -147,6 +149,7 @@ class Cues:
         return self.request or self.question or self.negative
 
 
+@lru_cache(maxsize=8192)
 def read_cues(sentence: str) -> Cues:
     s = sentence.strip()
     return Cues(

@@ -45,7 +45,7 @@ _BOLD_LINE = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*:?\s*$")
 _SEPARATOR = re.compile(r"^\s*(?:-{3,}|\*{3,}|={3,}|_{3,})\s*$")
 _REVIEWER = re.compile(
     r"^(?:official\s+)?(?:review(?:er)?|referee)\s*(?:#\s*)?([A-Za-z0-9][\w.-]{0,15})\b"
-    r"(?:\s*\([^)]{0,60}\))?\s*:?$",
+    r"(?:\s*\([^)]{0,60}\))?(?:\s+(?:report|comments?|review))?\s*:?$",  # "Reviewer 2 Report"
     re.I,
 )
 _BY_REVIEWER = re.compile(r"\bby\s+(reviewer\s+[A-Za-z0-9_]{2,16})\s*$", re.I)
@@ -88,7 +88,8 @@ def reviewer_name(line: str) -> str | None:
         return None
     if not starts_reviewer and not (re.search(r"\d", ident) or "#" in text):
         return None
-    return re.sub(r"\s*:$", "", re.sub(r"\s+", " ", text.split("(")[0])).strip()
+    name = re.sub(r"\s*:$", "", re.sub(r"\s+", " ", text.split("(")[0])).strip()
+    return re.sub(r"\s+(?:report|comments?|review)$", "", name, flags=re.I)  # "Reviewer 2 Report" -> "Reviewer 2"
 
 
 def is_separator(line: str) -> bool:

@@ -95,3 +95,24 @@ class ReviewComment:
             fine_type=data.get("fine_type", ""),
             confidence=float(data.get("confidence", 1.0)),
         )
+
+
+#: Each fine type in plain words, for badges and tooltips.
+FINE_TYPE_WORDS = {
+    "experiment": "asks for a new experiment or evaluation",
+    "explanation": "asks why or how: an explanation",
+    "clarification": "asks to make something clear or precise",
+    "result": "asks for a result or number to be reported",
+    "edit": "asks for a change to the text, figures or structure",
+    "typo": "points out a typo or a small error",
+    "criticism": "criticises something without asking for a specific change",
+}
+
+
+def comment_tooltip(comment: ReviewComment) -> str:
+    """A plain-words line about a comment's type and how sure extraction is, e.g.
+    "Asks for a new experiment or evaluation. Found with 86% confidence."."""
+    words = FINE_TYPE_WORDS.get(comment.fine_type, "type not known")
+    sure = ("written or corrected by hand" if comment.confidence >= 1.0
+            else f"found with {round(100 * comment.confidence)}% confidence that it is a point to act on")
+    return f"{words[0].upper()}{words[1:]}; {sure}."

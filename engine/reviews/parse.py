@@ -8,17 +8,20 @@ Several reviews in one file are split at reviewer headings ("# Reviewer 1",
 
 from __future__ import annotations
 
-import json
+import re
 from pathlib import Path
 
 from engine.errors import InputError
 from engine.jsontext import parse_json
+from engine.reviews.guard import check_file, check_text
 from engine.reviews.headings import clean_heading, is_metadata, is_separator, is_underline, reviewer_name, section_heading
 from engine.reviews.language import english_notice
 from engine.reviews.model import Review
 
 #: Characters of review text processed; the rest is dropped with a notice.
 MAX_CHARS = 150_000
+#: Text before the first reviewer heading up to this many words is a preamble, not a review.
+PREAMBLE_WORDS = 120
 #: Pages of a review PDF read.
 MAX_PDF_PAGES = 60
 
@@ -29,7 +32,11 @@ def load_reviews(path: str | Path, *, max_chars: int = MAX_CHARS) -> list[Review
     if not path.is_file():
         raise InputError(f"no such file: {path}")
     suffix = path.suffix.lower()
-    if suffix == ".pdf":
+    with path.open("rb") as f:
+        is_pdf = f.read(5) == b"%PDF-"
+    if not is_pdf:
+        check_file(path)  # an image, an archive, a program: refuse before reading it as text
+    if suffix == ".pdf" or is_pdf:
         text, notices = pdf_text(path)
         return parse_reviews(text, source="pdf", max_chars=max_chars, notices=notices)
     try:
@@ -88,8 +95,8 @@ def parse_reviews(
     """Split ``text`` into reviews and each review into sections."""
     notices = list(notices or [])
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if not text.strip():
-        raise InputError("no review text found")
+    text = re.sub(r"<!--.*?-->", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)  # invisible in Markdown
+    check_text(text)
     if len(text) > max_chars:
         cut = text.rfind("\n", 0, max_chars)
         cut = cut if cut > max_chars // 2 else max_chars
@@ -98,17 +105,22 @@ def parse_reviews(
     language = english_notice(text)
     if language:
         notices.append(language)
-    reviews = [_parse_one(name, body, source) for name, body in split_reviews(text)]
+    reviews = [_parse_one(name, body, source) for name, body in split_reviews(text, notices)]
     reviews = [r for r in reviews if r.text.strip()]
     if not reviews:
         raise InputError("no review text found")
+    _distinct_names(reviews)
     for r in reviews:
         r.notices = notices + r.notices
     return reviews
 
 
-def split_reviews(text: str) -> list[tuple[str, str]]:
-    """``(reviewer, text)`` for each review in ``text``, in order."""
+def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str, str]]:
+    """``(reviewer, text)`` for each review in ``text``, in order.
+
+    Text before the first reviewer heading is a preamble ("The three reviews of
+    our paper follow."), not a review, unless it is long enough to be one.
+    """
     lines = text.split("\n")
     starts: list[tuple[int, str | None]] = []  # (line index where the body starts, reviewer)
     cuts: list[int] = []  # line indexes that end a review
@@ -128,8 +140,10 @@ def split_reviews(text: str) -> list[tuple[str, str]]:
         return [("Reviewer 1", text)]
     out: list[tuple[str, str]] = []
     head = "\n".join(lines[: cuts[0]])
-    if head.strip():
+    if head.strip() and (not any(name for _, name in starts) or len(head.split()) > PREAMBLE_WORDS):
         out.append(("", head))
+    elif head.strip() and notices is not None:
+        notices.append(f"skipped the text before the first review ({len(head.split())} words)")
     for k, (start, name) in enumerate(starts):
         end = cuts[k + 1] if k + 1 < len(cuts) else len(lines)
         body = "\n".join(lines[start:end])
@@ -139,6 +153,16 @@ def split_reviews(text: str) -> list[tuple[str, str]]:
     for i, (name, body) in enumerate(out):
         numbered.append((name or f"Reviewer {i + 1}", body))
     return numbered
+
+
+def _distinct_names(reviews: list[Review]) -> None:
+    """Two reviews never share a name: a second "Reviewer 1" becomes "Reviewer 1 (2)"."""
+    seen: dict[str, int] = {}
+    for r in reviews:
+        n = seen.get(r.reviewer, 0) + 1
+        seen[r.reviewer] = n
+        if n > 1:
+            r.reviewer = f"{r.reviewer} ({n})"
 
 
 def _parse_one(reviewer: str, text: str, source: str) -> Review:

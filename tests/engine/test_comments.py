@@ -83,8 +83,8 @@ def test_openreview_paste_skips_praise_summary_scores_and_vague() -> None:
 
 def test_plain_review_without_headings() -> None:
     texts = _texts(extract_comments(parse_reviews(PLAIN)))
-    assert texts == [  # the remedy that follows the observation is part of the same comment
-        "The authors only evaluate on one dataset. It would be good to add results on a second organ.",
+    assert texts == [  # praise, summary and the verdict ("I recommend acceptance.") are left out
+        "It would be good to add results on a second organ.",
         "The loss in Eq. 3 is not defined before it is used.",
     ]
 
@@ -105,12 +105,14 @@ def test_lead_in_becomes_context_of_each_item() -> None:
     assert comments[4].context == ""  # a full sentence stands alone
 
 
-def test_long_item_is_cut_into_sentences_with_its_lead() -> None:
+def test_long_item_keeps_its_actionable_sentences() -> None:
     item = ("- The experimental section raises doubts. The method is trained for 300 epochs. The baselines are "
             "trained for 100 epochs. This is not a fair comparison. Please retrain the baselines for 300 epochs.")
     comments = extract_comments(parse_reviews("Weaknesses\n" + item))
-    assert [c.text for c in comments][-2:] == ["This is not a fair comparison.", "Please retrain the baselines for 300 epochs."]
-    assert comments[-1].context == "The experimental section raises doubts."
+    assert [c.text for c in comments][-1] == ("The baselines are trained for 100 epochs. This is not a fair comparison. "
+                                              "Please retrain the baselines for 300 epochs.")  # one item, one comment
+    assert comments[-1].context == "" and comments[-1].directness == "direct"
+    assert "trained for 300 epochs" not in " ".join(c.full_text for c in comments)  # a plain fact is left out
 
 
 def test_strengths_section_keeps_only_explicit_requests() -> None:

@@ -81,7 +81,7 @@ def test_pasted_reviews_without_revised_version(tmp_path: Path) -> None:
 def test_cgo18_pdf_draft(tmp_path: Path, shared_data: Path) -> None:
     cgo = shared_data / "revision" / "cgo18"
     store = ProjectStore.create(tmp_path / "cgo.redraft", "cgo18 pdf")
-    project = run_job(build_project(store, cgo / "submission.pdf", cgo / "camera_ready.pdf", cgo / "rebuttal.md",
+    project = run_job(build_project(store, cgo / "submission.pdf", cgo / "camera_ready.pdf", Path(__file__).resolve().parents[1] / "data" / "cgo18_reviews.md",
                                     aligner="bm25"))
     store.close()
     with ProjectStore.open(tmp_path / "cgo.redraft") as again:

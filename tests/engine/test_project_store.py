@@ -73,7 +73,7 @@ def test_cgo18_latex_round_trip(tmp_path: Path, shared_data: Path) -> None:
     path = tmp_path / "cgo18.redraft"
     store = ProjectStore.create(path, "cgo18")
     built = run_job(build_project(store, cgo / "submission" / "cgo18mscr.tex", cgo / "camera_ready" / "cgo18mscr.tex",
-                                  cgo / "rebuttal.md", aligner="bm25"))
+                                  Path(__file__).resolve().parents[1] / "data" / "cgo18_reviews.md", aligner="bm25"))
     store.close()
     with ProjectStore.open(path) as again:
         project = again.load()

@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.shared_data]
 
 def build_cgo18(qtbot, shell: Shell, shared_data: Path) -> None:
     cgo = shared_data / "revision" / "cgo18"
-    files = [str(cgo / "submission.pdf"), str(cgo / "camera_ready.pdf"), str(cgo / "rebuttal.md")]
+    files = [str(cgo / "submission.pdf"), str(cgo / "camera_ready.pdf"), str(Path(__file__).resolve().parents[1] / "data" / "cgo18_reviews.md")]
     wizard = shell.controller.new_project_dialog(files=files)
     wizard.name.setText("CGO 2018")
     wizard.aligner.setCurrentIndex(wizard.aligner.findData("bm25"))

@@ -55,7 +55,7 @@ def test_cancel_stops_a_project_build_quietly(qtbot, runner: JobRunner, shared_d
     runner.sig_error_reported.connect(errors.append)
     handle = runner.run_job(
         lambda cancel: build_project(store, cgo / "submission.pdf", cgo / "camera_ready.pdf",
-                                     cgo / "rebuttal.md", aligner="bm25", cancel=cancel),
+                                     Path(__file__).resolve().parents[1] / "data" / "cgo18_reviews.md", aligner="bm25", cancel=cancel),
         label="build", on_failure=failures.append)
     with qtbot.waitSignal(runner.sig_job_progress, timeout=30_000):
         pass

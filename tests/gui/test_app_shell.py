@@ -51,7 +51,7 @@ def test_demo_project_is_built_then_reopened(qtbot, shell: Shell) -> None:
 def test_dropping_drafts_opens_the_new_project_dialog(qtbot, shell: Shell, shared_data: Path) -> None:
     cgo = shared_data / "revision" / "cgo18"
     mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(cgo / n)) for n in ("submission.pdf", "camera_ready.pdf", "rebuttal.md")])
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in (cgo / "submission.pdf", cgo / "camera_ready.pdf", Path(__file__).resolve().parents[1] / "data" / "cgo18_reviews.md")])
     event = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton,
                        Qt.KeyboardModifier.NoModifier)
     shell.window.dropEvent(event)

@@ -14,7 +14,7 @@ from engine.resources import resource
 
 def test_guess_roles_on_the_cgo18_files(shared_data: Path) -> None:
     cgo = shared_data / "revision" / "cgo18"
-    files = [str(cgo / "rebuttal.md"), str(cgo / "submission.pdf"), str(cgo / "camera_ready.pdf")]
+    files = [str(Path(__file__).resolve().parents[1] / "data" / "cgo18_reviews.md"), str(cgo / "submission.pdf"), str(cgo / "camera_ready.pdf")]
     assert guess_roles(files) == {"reviews": files[0], "old": files[1], "new": files[2]}
 
 
@@ -29,10 +29,10 @@ def test_dialog_is_valid_only_when_complete(qtbot, shared_data: Path) -> None:
     assert "reviews" in wizard.problem_text()
     wizard.review_file.set_path(str(cgo / "missing.md"))
     assert "No such file" in wizard.problem_text() and not ok.isEnabled()
-    wizard.review_file.set_path(str(cgo / "rebuttal.md"))
+    wizard.review_file.set_path(str(Path(__file__).resolve().parents[1] / "data" / "cgo18_reviews.md"))
     assert ok.isEnabled() and wizard.problem.text() == ""
     req = wizard.request()
-    assert (req.old_path, req.new_path, req.reviews) == (str(cgo / "submission.pdf"), None, str(cgo / "rebuttal.md"))
+    assert (req.old_path, req.new_path, req.reviews) == (str(cgo / "submission.pdf"), None, str(Path(__file__).resolve().parents[1] / "data" / "cgo18_reviews.md"))
 
 
 def test_pasted_reviews_and_dropped_files(qtbot) -> None:

@@ -1,0 +1,121 @@
+"""Refusing what is not a review before any comment is drawn from it.
+
+``check_file`` and ``check_text`` raise ``InputError`` (one line) for binary
+or image files, empty text and text that is mostly not prose.
+``author_response`` says, with a message, when a text reads like the authors'
+response to reviews (a rebuttal) rather than the reviews: the CLI then stops
+unless ``--force`` is given, and the app asks before going on.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.errors import InputError
+
+#: Leading bytes of file types people drop by mistake.
+MAGIC = (
+    (b"\x89PNG\r\n\x1a\n", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF87a", "a GIF image"),
+    (b"GIF89a", "a GIF image"), (b"II*\x00", "a TIFF image"), (b"MM\x00*", "a TIFF image"),
+    (b"BM", "a BMP image"), (b"RIFF", "a RIFF (WebP/WAV/AVI) file"), (b"\x00\x00\x01\x00", "an icon file"),
+    (b"PK\x03\x04", "a ZIP archive (or a Word/OpenDocument file; export it as text or PDF)"),
+    (b"\x1f\x8b", "a gzip archive"), (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"), (b"Rar!", "a RAR archive"),
+    (b"\xd0\xcf\x11\xe0", "an old Office document (export it as text or PDF)"), (b"\x7fELF", "a program"),
+    (b"MZ", "a Windows program"), (b"{\\rtf", "an RTF document (save it as plain text)"),
+    (b"%!PS", "a PostScript file"), (b"\x00\x00\x00", "a binary file"),
+)
+#: Share of letters among the non-space characters below which a text is not prose.
+MIN_LETTER_SHARE = 0.55
+#: Share of word-like tokens among all tokens below which a text is not prose.
+MIN_WORD_SHARE = 0.5
+
+_TOKEN = re.compile(r"\S+")
+_WORDLIKE = re.compile(r"^[\"'(\[*_]*[A-Za-z\u00c0-\u024f][a-z\u00df-\u024f'’-]*[.,;:!?)\]\"'*_]*$")
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
+#: Phrases authors write to reviewers and reviewers do not.
+RESPONSE_CUES = re.compile(
+    r"\bwe (?:sincerely |greatly |really )?thank (?:the|all|you|our)\b|\bthank(?:s| you) (?:to )?(?:the )?reviewers?\b|"
+    r"\bthank(?:s| you)(?: very much| so much| a lot)? for (?:your|the|all) (?:\w+ )?(?:review|comments|feedback|"
+    r"time|suggestions|questions|remarks|reading|assessment)|\bdear (?:anon)?reviewer|\bour (?:responses?|replies|"
+    r"answers?|revisions?)\b|\bwe (?:would like to|want to|wish to) (?:thank|clarify|point out|emphasi[sz]e)\b|"
+    r"\bwe are (?:thankful|grateful)\b|\bwe (?:updated|revised|added|clarified|fixed|corrected)\b|"
+    r"\bwe (?:have|'ve) (?:now )?(?:added|revised|updated|clarified|fixed|corrected|included|rewritten|moved|removed|"
+    r"extended|expanded|modified|changed|run|conducted|incorporated)\b|\bwe (?:will|'ll) (?:clarify|add|revise|fix|"
+    r"update|include|publish|release|correct|discuss|change|rewrite|mention|expand|make)\b|"
+    r"\bin the (?:revised|updated|new|final|camera[- ]ready) (?:version|manuscript|paper|draft|submission)\b|"
+    r"\bresponse to (?:the )?reviewers?\b|\brebuttal\b(?! period)|\bwe agree (?:with|that)\b|"
+    r"\bthe reviewer (?:is right|correctly|raises|points out|asks|suggests|mentions)\b|\bas (?:the )?reviewer \S+ "
+    r"(?:suggested|pointed out|noted)\b|\bwe (?:apologi[sz]e|appreciate)\b|\bour (?:paper|work|method|approach|results)\b",
+    re.I,
+)
+_WE = re.compile(r"\b(?:we|our|us)\b", re.I)
+
+
+def check_file(path: str | Path) -> None:
+    """Raise ``InputError`` when ``path`` is an image, an archive, a program or other binary file."""
+    path = Path(path)
+    try:
+        with path.open("rb") as f:
+            head = f.read(4096)
+    except OSError as err:
+        raise InputError(f"cannot read {path}: {err.strerror or err}") from None
+    for magic, what in MAGIC:
+        if head.startswith(magic) and not (magic == b"BM" and _mostly_text(head)) \
+                and not (magic == b"MZ" and _mostly_text(head)):
+            raise InputError(f"{path.name} is {what}, not reviews: give the reviews as text, Markdown, JSON or PDF")
+    if b"\x00" in head or not _mostly_text(head):
+        raise InputError(f"{path.name} is a binary file, not reviews: give the reviews as text, Markdown, JSON or PDF")
+
+
+def _mostly_text(head: bytes) -> bool:
+    if not head:
+        return True
+    try:
+        text = head.decode("utf-8")
+    except UnicodeDecodeError as err:
+        if err.start < len(head) - 4:  # not just a character cut at the end of the sample
+            text = head.decode("latin-1")
+        else:
+            text = head[: err.start].decode("utf-8")
+    bad = sum(1 for c in text if (ord(c) < 32 and c not in "\t\n\r\f") or 0x7F <= ord(c) < 0xA0)
+    return bad <= max(2, len(text) // 100)
+
+
+def check_text(text: str, name: str = "the reviews") -> None:
+    """Raise ``InputError`` when ``text`` is empty or mostly not prose (code, numbers, noise)."""
+    tokens = [t for t in _TOKEN.findall(text) if any(c.isalnum() for c in t)]  # rules and bullets aside
+    if not tokens:
+        raise InputError(f"{name}: no review text found (the file is empty)")
+    chars = "".join(tokens)
+    letters = sum(c.isalpha() for c in chars) / len(chars)
+    wordlike = sum(bool(_WORDLIKE.match(t)) for t in tokens) / len(tokens)
+    real = [t for t in tokens if _WORDLIKE.match(t) and sum(c.isalpha() for c in t) >= 3]
+    if len(real) < 3:
+        raise InputError(f"{name}: no review text found (fewer than three words)")
+    if letters < MIN_LETTER_SHARE or wordlike < MIN_WORD_SHARE:
+        raise InputError(f"{name}: this is mostly not prose ({round(100 * wordlike)}% words), so not reviews")
+
+
+def author_response(text: str) -> str | None:
+    """A one-line message when ``text`` reads like the authors' response to reviews, else None.
+
+    Counts sentences with phrases authors write to reviewers ("We thank the
+    reviewer", "we have added", "in the revised version", "We will clarify")
+    and sentences in the first person plural; reviews use both rarely.
+    """
+    sentences = [s for s in _SENTENCE.findall(text[:60_000]) if len(s.split()) >= 3]
+    if not sentences:
+        return None
+    cued = sum(bool(RESPONSE_CUES.search(s)) for s in sentences)
+    we = sum(bool(_WE.search(s)) for s in sentences) / len(sentences)
+    if cued >= 2 and (cued / len(sentences) >= 0.08 or we >= 0.3) and we >= 0.15:
+        return ("this looks like an author response (a rebuttal), not reviews: "
+                f"{cued} of {len(sentences)} sentences answer a reviewer (\"we thank\", \"we have added\", "
+                "\"we will clarify\"); give the reviewers' text instead")
+    return None
+
+
+def reviews_look_like_response(reviews: list) -> str | None:
+    """``author_response`` over the text of parsed reviews (any source: text, JSON, PDF)."""
+    return author_response("\n\n".join(r.text for r in reviews))

@@ -1,0 +1,113 @@
+"""The sentence units a review is classified in: every sentence of every
+section that is not a score line, with what a classifier needs to know about
+where it stands (section kind, list item, lead-in, the block it belongs to).
+
+References lists, quoted passages of the paper, signatures and greetings are
+marked ``skip``: they are never comments, whatever a classifier says.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.reviews.headings import section_kind
+from engine.reviews.model import Review
+from engine.reviews.split import sentences, units
+
+_REFERENCE = re.compile(
+    r"^\s*(?:\[\d{1,3}\]|\d{1,3}\.|\(\d{1,3}\))?\s*(?:[A-Z][\w'-]*,?\s+(?:[A-Z]\.\s*)+|(?:[A-Z]\.\s*)+[A-Z][\w'-]+)"
+    r"(?:,|\band\b|&|et al\.?)"
+)
+_YEAR = re.compile(r"\b(?:19[5-9]\d|20[0-4]\d)[a-z]?\b")
+_VENUE = re.compile(r"\b(?:In |Proc(?:eedings)?\.?|arXiv|Conference|Journal|Trans(?:actions)?\.?|ICLR|NeurIPS|NIPS|ICML|"
+                    r"CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|AAAI|IJCAI|KDD|SIGIR|vol\.|pp\.|doi)", re.I)
+_SIGNOFF = re.compile(r"^(?:best|kind|warm)?\s*(?:regards|wishes|sincerely|cheers|yours(?: sincerely| truly)?)\b[,.!]?\s*$|"
+                      r"^(?:dear (?:authors?|editor|all|sir|madam)|hello|hi)\b[^.?!]{0,40}[,.!:]?\s*$", re.I)
+_REFS_HEADING = re.compile(r"\b(?:references|bibliography|works cited|citations)\b", re.I)
+
+
+@dataclass(frozen=True)
+class SentenceUnit:
+    text: str
+    start: int
+    end: int
+    section: str
+    kind: str
+    #: Index of the paragraph or list item the sentence belongs to (unique within a review).
+    block: int
+    is_item: bool
+    #: Position of the sentence within its block (0 = first).
+    index: int
+    #: The "... the following:" sentence a list item depends on ("" when none).
+    lead_in: str = ""
+    #: Never a comment (a reference entry, a quotation, a greeting or signature).
+    skip: bool = False
+
+
+def is_reference(text: str) -> bool:
+    """True for a bibliography entry ("[1] A. Author, B. Author. Title. In Venue, 2016")."""
+    return bool(_YEAR.search(text)) and (bool(_REFERENCE.match(text)) and (
+        bool(_VENUE.search(text)) or text.count(",") >= 2) or bool(re.match(r"^\s*\[\d{1,3}\]\s", text)) and
+        bool(_VENUE.search(text)))
+
+
+def is_quote(block: str) -> bool:
+    """A passage quoted from the paper: Markdown ``>`` lines."""
+    lines = [ln for ln in block.split("\n") if ln.strip()]
+    return bool(lines) and all(ln.lstrip().startswith(">") for ln in lines)
+
+
+def review_units(review: Review) -> list[SentenceUnit]:
+    """Sentence units of ``review`` in reading order (score sections left out)."""
+    out: list[SentenceUnit] = []
+    block = 0
+    for (heading, body), offset in zip(review.sections, review.offsets):
+        kind = section_kind(heading)
+        if kind == "metadata":
+            continue
+        refs_section = bool(_REFS_HEADING.search(heading))
+        last_key = None
+        for u in units(body, offset):
+            raw = review.text[u.start : u.end]
+            key = (u.start if u.is_item else None)
+            if u.is_item or key != last_key:
+                block += 1
+            last_key = key
+            quoted = is_quote(raw) or _quoted_line(review.text, u.start)
+            pieces = sentences(raw, u.start) if u.is_item else [(u.text, u.start, u.end)]
+            if quoted and not is_quote(raw) and "\n" in raw:  # a quotation, then the reviewer's own words
+                own = re.search(r"\n(?!\s*>)\s*\S", raw)
+                if own:
+                    a = u.start + own.end() - 1
+                    pieces, quoted = [(" ".join(review.text[a : u.end].split()), a, u.end)], False
+            for k, (s, a, b) in enumerate(pieces):
+                s = " ".join(s.split())
+                skip = refs_section or quoted or is_reference(s) or bool(_SIGNOFF.match(s))
+                out.append(SentenceUnit(s, a, b, heading, kind, block, u.is_item, k, u.lead_in, skip))
+    return _renumber_paragraphs(review, out)
+
+
+def _quoted_line(text: str, start: int) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
+    return text[line_start:start].lstrip().startswith(">")
+
+
+def _renumber_paragraphs(review: Review, found: list[SentenceUnit]) -> list[SentenceUnit]:
+    """Sentences of one paragraph share a block: paragraphs end at blank lines."""
+    out: list[SentenceUnit] = []
+    block, index = 0, 0
+    prev: SentenceUnit | None = None
+    for u in found:
+        same = prev is not None and (
+            (u.is_item and prev.is_item and u.block == prev.block)
+            or (not u.is_item and not prev.is_item and u.section == prev.section
+                and "\n\n" not in review.text[prev.end : u.start].replace(" ", ""))
+        )
+        if same:
+            index += 1
+        else:
+            block, index = block + 1, 0
+        out.append(SentenceUnit(u.text, u.start, u.end, u.section, u.kind, block, u.is_item, index, u.lead_in, u.skip))
+        prev = u
+    return out
