@@ -42,14 +42,13 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=20)
     args = ap.parse_args()
     text = "## Reviewer 1\n\n" + review_text(Path(args.data))
-    from engine.models.embedded import embedded_encoder
     from engine.reviews import parse_reviews
     from engine.reviews.classify import shipped_model
-    from engine.reviews.comments import extract_comments
+    from engine.reviews.comments import extract_comments, minilm_encoder
     from engine.reviews.cues import read_cues
 
     minilm, lexical = shipped_model("minilm"), shipped_model("lexical")
-    encoder = embedded_encoder(cached=False, precision="int8").load()
+    encoder = minilm_encoder(cache=None).load()
     extract_comments(parse_reviews(text), model=minilm, encoder=encoder)  # warm-up: ONNX session, first batch
     figures = {}
     for name, model in (("minilm", minilm), ("lexical", lexical)):

@@ -33,6 +33,14 @@ _NUMBERED = re.compile(r"^(?:reviewer|referee|review)\s*#?\s*(\d{1,3})$", re.I)
 _ENCODER_FAILED: list[str] = []
 
 
+def minilm_encoder(**overrides: Any) -> Any:
+    """The encoder the shipped model was fitted on: the embedded MiniLM in int8, never the user's own."""
+    from engine.models.factory import open_model
+    from engine.settings import Settings
+
+    return open_model("encoder", Settings(), precision="int8", **overrides)
+
+
 def default_model(encoder: Any = "auto") -> tuple[CommentModel, Any]:
     """The MiniLM model with the embedded encoder, or the lexical model when no encoder can run."""
     if encoder is None:
@@ -41,9 +49,7 @@ def default_model(encoder: Any = "auto") -> tuple[CommentModel, Any]:
         if _ENCODER_FAILED:
             return shipped_model("lexical"), None
         try:
-            from engine.models.embedded import embedded_encoder
-
-            encoder = embedded_encoder(precision="int8")
+            encoder = minilm_encoder()
         except Exception as err:  # noqa: BLE001 - any failure to load falls back to the lexical model
             _ENCODER_FAILED.append(str(err))
             return shipped_model("lexical"), None

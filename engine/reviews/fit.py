@@ -173,9 +173,9 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     texts = sorted({u.text for f in data for units in f["units"] for u in units})
     if args.only != "lexical":
-        from engine.models.embedded import embedded_encoder
+        from engine.reviews.comments import minilm_encoder
 
-        vecs = embedded_encoder(precision="int8").encode(texts)
+        vecs = minilm_encoder().encode(texts)
         emb = dict(zip(texts, vecs))
         x_of = [_features(f, emb, None) for f in data]
         minilm, cv, p_minilm = fit_model(data, x_of, "minilm", True, {}, log=lambda s: print(s, file=sys.stderr))
