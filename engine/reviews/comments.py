@@ -41,11 +41,17 @@ def minilm_encoder(**overrides: Any) -> Any:
     return open_model("encoder", Settings(), precision="int8", **overrides)
 
 
-def default_model(encoder: Any = "auto") -> tuple[CommentModel, Any]:
-    """The MiniLM model with the embedded encoder, or the lexical model when no encoder can run."""
+def default_model(encoder: Any = None) -> tuple[CommentModel, Any]:
+    """The model to extract with, and the encoder it needs.
+
+    The default (``encoder=None``) is the words-and-cues model: in 5-fold cross-validation on DISAPERE train
+    it scores as the MiniLM blend does (76.0 against 76.2 F1) at a twentieth of the time (a 2,000-word review
+    in 0.19 s against 3.2 s on two busy cores; the target is 0.5 s). ``encoder="minilm"`` (or an encoder
+    object) asks for the MiniLM blend; when the encoder cannot load, the words model is used.
+    """
     if encoder is None:
         return shipped_model("lexical"), None
-    if encoder == "auto":
+    if encoder == "minilm":
         if _ENCODER_FAILED:
             return shipped_model("lexical"), None
         try:
@@ -157,13 +163,13 @@ def build_comments(
 
 
 def extract_comments(
-    reviews: list[Review], *, model: CommentModel | None = None, encoder: Any = "auto",
+    reviews: list[Review], *, model: CommentModel | None = None, encoder: Any = None,
     threshold: float | None = None,
 ) -> list[ReviewComment]:
     """Actionable comments of all ``reviews``; ids ``R<reviewer>.<n>`` in reading order.
 
-    ``encoder="auto"`` uses the embedded MiniLM encoder (the lexical model when
-    it cannot load); ``encoder=None`` forces the lexical model.
+    ``encoder=None`` uses the words-and-cues model (the default, see ``default_model``);
+    ``encoder="minilm"`` the MiniLM blend (the words model when it cannot load).
     """
     if model is None:
         model, encoder = default_model(encoder)

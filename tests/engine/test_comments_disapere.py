@@ -28,7 +28,7 @@ def _eval(args: list[str], capsys: pytest.CaptureFixture[str]) -> dict:
 @pytest.mark.shared_data
 @pytest.mark.parametrize("name", ["minilm", "lexical"])
 def test_dev_figures_hold(name: str, shared_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    args = [str(shared_data / "disapere" / "dev.jsonl")] + (["--lexical"] if name == "lexical" else [])
+    args = [str(shared_data / "disapere" / "dev.jsonl")] + (["--minilm"] if name == "minilm" else [])
     figures = _eval(args, capsys)
     assert figures["forums"] == 37 and figures["requests"] == 281
     assert figures["f1"] >= PINNED[name]["f1"] - 1.0, figures
