@@ -49,6 +49,7 @@ class ProjectPresenter(QObject):
         w.comments.set_comments([], {})
         w.show_comment(None)
         w.diff.set_edits([])
+        w.links.show_link(None, None, 0, enabled=False)
         for view in (w.pdf_old, w.pdf_new):
             view.close_document()
         w.document.mark_paragraphs([])
@@ -158,6 +159,7 @@ class ProjectPresenter(QObject):
             self._mark_outline(edits, "added")
         else:
             self._show_location(comment_id)
+        self.show_link()
         recs = p.suggestions.get(comment_id, [])
         w.suggestion.set_suggestion(recs[-1] if recs else None)
 
@@ -167,10 +169,27 @@ class ProjectPresenter(QObject):
         edit = next((e for e in w.diff.edits if e.id == edit_id), None)
         if p is None or edit is None:
             return
+        self.show_link()
         for view, ids, new in ((w.pdf_old, edit.source_ids, False), (w.pdf_new, edit.target_ids, True)):
             regions = [r for pid in ids for r in _regions(p, pid, new)]
             if regions:
                 view.scroll_to(regions[0])
+
+    def show_link(self) -> None:
+        """The link bar: what the author said about the selected comment and the edit the diff is on."""
+        p, w, cid = self.project, self.window, self.current_comment
+        if p is None or cid is None or p.diff is None:
+            w.links.show_link(None, None, 0, enabled=False)
+            return
+        linked = p.linked_edit_ids(cid)
+        eid = w.diff.current_edit_id
+        if eid is not None and eid in linked:
+            state = p.links.get(cid, {}).get(eid) or "aligned"
+        elif eid is not None and any(e.id == eid and e.changed for e in w.diff.edits):
+            state = "unlinked"
+        else:
+            eid, state = None, None
+        w.links.show_link(eid, state, len(linked))
 
     def _show_location(self, comment_id: str) -> None:
         """No edit addresses the comment: where in the draft it applies instead."""
