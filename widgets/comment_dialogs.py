@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from html import escape
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout, QWidget,
+    QComboBox, QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget,
 )
 
 Submit = Callable[[object], "str | None"]
@@ -77,8 +79,14 @@ class SplitDialog(_Dialog):
         self.editor.setReadOnly(True)  # the offsets index the comment's text: it is not edited here
         self.editor.setTextInteractionFlags(self.editor.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self.layout_.addWidget(self.editor, 1)
+        self.preview = QLabel("")
+        self.preview.setAccessibleName("The two comments")
+        self.preview.setWordWrap(True)
+        self.layout_.addWidget(self.preview)
+        self.editor.cursorPositionChanged.connect(self._show_parts)
         self._finish()
         self.set_position(sentence_break(text))
+        self._show_parts()
         self.resize(560, 300)
 
     def set_position(self, position: int) -> None:
@@ -88,6 +96,19 @@ class SplitDialog(_Dialog):
 
     def value(self) -> int:
         return self.editor.textCursor().position()
+
+    def _show_parts(self) -> None:
+        """The two comments the split makes, and the second one selected in the text."""
+        text, at = self.editor.toPlainText(), self.value()
+        first, second = text[:at].strip(), text[at:].strip()
+        self.preview.setText(f"<b>1.</b> {escape(_short(first)) or '<i>(nothing)</i>'}<br>"
+                             f"<b>2.</b> {escape(_short(second)) or '<i>(nothing)</i>'}")
+        mark = QTextEdit.ExtraSelection()
+        mark.cursor = QTextCursor(self.editor.document())
+        mark.cursor.setPosition(at)
+        mark.cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        mark.format.setBackground(self.palette().highlight().color().lighter(170))
+        self.editor.setExtraSelections([mark])
 
 
 class ChoiceDialog(_Dialog):
@@ -114,6 +135,10 @@ class ChoiceDialog(_Dialog):
         if self.combo.isEditable() and (index < 0 or self.combo.currentText() != self.combo.itemText(index)):
             return self.combo.currentText().strip()
         return str(self.combo.itemData(index)) if index >= 0 else ""
+
+
+def _short(text: str, width: int = 90) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def sentence_break(text: str) -> int:

@@ -116,7 +116,7 @@ def test_confirm_reject_and_add_a_link_and_undo_them(qtbot, shell: Shell, projec
     assert "already linked" in next(r for r in rows if r.startswith("e0008"))
     picker.filter_box.setText("e0001")
     picker.choose("e0001")
-    picker.grab().save(str(Path(tmp_path) / "picker.png"))
+    shot(shell, "app_link_picker", tmp_path, picker)
     qtbot.mouseClick(picker.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
     assert not picker.isVisible()
     assert [e.id for e in w.diff.edits] == ["e0008", "e0001"]
@@ -190,6 +190,7 @@ def test_corrections_from_the_context_menu_are_kept(qtbot, shell: Shell, project
     text = c.project.comment("R1.3").text
     _context(shell, "Split Comment…").trigger()
     dialog = c.corrections.dialog
+    shot(shell, "app_split_dialog", tmp_path, dialog)
     at = dialog.value()
     assert 0 < at < len(text) and text[at - 2] in ".?"
     dialog.set_position(0)
