@@ -54,14 +54,15 @@ class Actions:
         self.link_edit = make("&Link an Edit…", "Link an edit the aligner missed to the selected comment",
                               "Ctrl+Alt+L")
         # corrections to the extracted comments (kept, and replayed when the reviews are read again)
-        self.edit_comment = make("Edit Comment &Text…", "Correct the text of the selected comment", "F2")
-        self.delete_comment = make("&Delete Comment", "Not a comment after all: remove it", Key.Delete)
+        # Shift+: F2 and Delete alone belong to the suggestion card (window-wide: edit, reject a suggestion)
+        self.edit_comment = make("Edit Comment &Text…", "Correct the text of the selected comment", "Shift+F2")
+        self.delete_comment = make("&Delete Comment", "Not a comment after all: remove it", "Shift+Del")
         self.merge_next = make("&Merge with Next", "Join the comment and the next one of the same reviewer")
         self.merge_selected = make("Merge &Selected", "Join the selected comments into the first")
         self.split_comment = make("S&plit Comment…", "Two requests in one comment: split it in two")
         self.change_reviewer = make("Change Re&viewer…", "Give the comment to another reviewer")
         self.change_type = make("Change T&ype…", "Say what the comment asks for (experiment, typo, …)")
-        for action in (self.edit_comment, self.delete_comment):  # F2 and Delete also serve the suggestion card
+        for action in (self.edit_comment, self.delete_comment):
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)  # live only in the comment list
         self.corrections = [self.edit_comment, self.delete_comment, self.merge_next, self.merge_selected,
                             self.split_comment, self.change_reviewer, self.change_type]

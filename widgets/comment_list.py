@@ -60,7 +60,7 @@ class CommentList(QWidget):
         self.status_box = QComboBox()
         self.status_box.addItems(STATUS_FILTERS)
         self.status_box.setAccessibleName("Filter by status")
-        self.status_box.setToolTip("Show only comments with this status")
+        self.status_box.setToolTip("Show only comments with this status, of this type, or those Redraft is unsure of")
         self.status_box.currentIndexChanged.connect(self._apply_filter)
         self.tree = QTreeWidget()
         self.tree.setAccessibleName("Comments by reviewer")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from desktop.app import Shell
@@ -62,6 +63,14 @@ def fresh(path: Path):
         return session.project
 
 
+def keys(qtbot, window, sequence: str) -> None:
+    """Press ``sequence`` in the window (focus in the comment list), as the author would."""
+    window.activateWindow()
+    window.comments.tree.setFocus()
+    key = QKeySequence(sequence)[0]
+    qtbot.keyClick(window.comments.tree, key.key(), key.keyboardModifiers())
+
+
 def status_cell(shell: Shell, cid: str) -> str:
     return shell.window.comments._items[cid].text(COL_STATUS)
 
@@ -81,11 +90,15 @@ def test_confirm_reject_and_add_a_link_and_undo_them(qtbot, shell: Shell, projec
     assert fresh(project).links == {"R1.1": {"e0008": "confirmed"}}
     w.tabs.setCurrentIndex(0)
     shot(shell, "app_diff_link_confirmed", tmp_path)
-    w.commands.undo.trigger()
+    keys(qtbot, w, "Ctrl+Z")
     assert bar.state == "aligned" and fresh(project).links == {}
-    w.commands.redo.trigger()
+    keys(qtbot, w, "Ctrl+Shift+Z")
     assert bar.state == "confirmed"
-    w.commands.undo.trigger()
+    keys(qtbot, w, "Ctrl+Z")
+    keys(qtbot, w, "Ctrl+L")  # the Edit menu's Confirm Link, from the keyboard
+    assert bar.state == "confirmed"
+    keys(qtbot, w, "Ctrl+Z")
+    assert bar.state == "aligned"
 
     # reject: the edit leaves the comment's linked edits, the badge says so (no reload), Ctrl+Shift+Z again
     loads = c.presenter.show_project
@@ -217,7 +230,8 @@ def test_corrections_from_the_context_menu_are_kept(qtbot, shell: Shell, project
 
     # delete asks first
     c.select_comment("R2.3")
-    _context(shell, "Delete Comment").trigger()
+    assert _context(shell, "Delete Comment").isEnabled()
+    keys(qtbot, w, "Shift+Del")  # in the comment list (Delete alone rejects the shown suggestion)
     box = c.corrections.dialog
     assert isinstance(box, QMessageBox) and box.isVisible()
     box.button(QMessageBox.StandardButton.Yes).click()
