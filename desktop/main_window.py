@@ -218,12 +218,12 @@ class MainWindow(QMainWindow):
             self._size_timer.start(0)
 
     def _size_panes(self) -> None:
-        """Give the panes 28% | 46% | 26% of the width once, at the first real size (the comment list
+        """Give the panes 27% | 45% | 28% of the width once, at the first real size (the comment list
         holds an id, the text, a type badge and a status badge)."""
         width = self.width()  # the body's own width lags behind the window's during a resize
         if self._panes_sized or width < 600 or not self.isVisible():
             return
-        self.body.setSizes([int(width * 0.28), int(width * 0.46), int(width * 0.26)])
+        self.body.setSizes([int(width * 0.27), int(width * 0.45), int(width * 0.28)])
         self._panes_sized = True
 
     def show_comment(self, comment: ReviewComment | None, status: str = "") -> None:
