@@ -24,6 +24,8 @@ from engine.revision import Edit
 #: PDF highlight colours: text the aligned edits removed, text they added, where an open comment applies.
 REMOVED, ADDED, LOCATED = "#f28b82", "#81c995", "#fdd663"
 TAB_PDF = 1
+#: What an edit's header in the diff says of the author's verdict on its link.
+LINK_MARKS = {"confirmed": "✓ confirmed", "added": "✓ added by you"}
 
 
 class ProjectPresenter(QObject):
@@ -153,7 +155,9 @@ class ProjectPresenter(QObject):
         w.pdf_new.clear_highlights()
         edits = p.aligned_edits(comment_id)
         if edits:
-            w.diff.set_edits(edits)
+            verdicts = p.links.get(comment_id, {})
+            w.diff.set_edits(edits, marks={e.id: LINK_MARKS[verdicts[e.id]] for e in edits
+                                           if verdicts.get(e.id) in LINK_MARKS})
             first = self._highlight(edits, REMOVED, ADDED)
             w.diff.select_edit(first.id)  # the diff on the edit the PDF panes show
             self._mark_outline(edits, "added")

@@ -31,10 +31,10 @@ class DiffPane(QTextBrowser):
         )
         self.starts: list[int] = []  # document position where each edit's header starts
 
-    def show_edits(self, edits: list[Edit]) -> None:
+    def show_edits(self, edits: list[Edit], marks: dict[str, str] | None = None) -> None:
         doc = self.document()
         doc.setDefaultStyleSheet(side_css(colors_for(self)))
-        doc.setHtml(side_html(edits, self.side))
+        doc.setHtml(side_html(edits, self.side, marks))
         found: dict[str, int] = {}
         block = doc.begin()
         while block.isValid():
@@ -83,6 +83,7 @@ class DiffView(QWidget):
         self.setAccessibleName("Revision diff")
         self._edits: list[Edit] = []
         self._note = ""
+        self._marks: dict[str, str] = {}
         self._current = -1
         self._syncing = False
         self.old_pane, self.new_pane = DiffPane("old"), DiffPane("new")
@@ -154,10 +155,12 @@ class DiffView(QWidget):
         """Hide the new column when there is no revised version (the draft gets the width)."""
         self._columns[1].setVisible(shown)
 
-    def set_edits(self, edits: list[Edit], note: str = "") -> None:
-        """Show ``edits``; ``note`` replaces the change count above them (say, why these)."""
+    def set_edits(self, edits: list[Edit], note: str = "", marks: dict[str, str] | None = None) -> None:
+        """Show ``edits``; ``note`` replaces the change count above them (say, why these); ``marks``
+        by edit id goes in the edit's header ("✓ confirmed by you")."""
         self._edits = list(edits)
         self._note = note
+        self._marks = dict(marks or {})
         self._current = -1
         self._render()
 
@@ -179,7 +182,7 @@ class DiffView(QWidget):
     # -- internals ----------------------------------------------------------------
     def _render(self) -> None:
         for pane in (self.old_pane, self.new_pane):
-            pane.show_edits(self._edits)
+            pane.show_edits(self._edits, self._marks)
         self._highlight()
         self._update_label()
 

@@ -88,6 +88,7 @@ def test_confirm_reject_and_add_a_link_and_undo_them(qtbot, shell: Shell, projec
     qtbot.mouseClick(bar.confirm_button, Qt.MouseButton.LeftButton)
     assert bar.state == "confirmed" and "✓ confirmed by you" in bar.chip.text() and not bar.confirm_button.isEnabled()
     assert fresh(project).links == {"R1.1": {"e0008": "confirmed"}}
+    assert "e0008 · major" in w.diff.new_pane.toPlainText() and "✓ confirmed" in w.diff.new_pane.toPlainText()
     w.tabs.setCurrentIndex(0)
     shot(shell, "app_diff_link_confirmed", tmp_path)
     keys(qtbot, w, "Ctrl+Z")
