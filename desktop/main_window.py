@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from desktop.actions import Actions
 from engine.reviews.model import ReviewComment
-from widgets.comment_list import CommentList
+from widgets.comment_list import LOW_CONFIDENCE, CommentList
 from widgets.coverage_table import CoverageTable
 from widgets.diff_view import DiffView
 from widgets.document_view import DocumentView
@@ -209,7 +209,7 @@ class MainWindow(QMainWindow):
             self._size_timer.start(0)
         for action in (self.commands.export_letter, self.commands.export_report, self.commands.suggest,
                        self.commands.tldr, self.commands.next_comment, self.commands.previous_comment,
-                       *self.commands.links, *self.commands.corrections):
+                       *self.commands.corrections):  # the link steps: the presenter, by the edit shown
             action.setEnabled(shown)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt override)
@@ -232,7 +232,10 @@ class MainWindow(QMainWindow):
             self.comment_header.hide()
             return
         lead = f"<span style='color:gray'>{escape(comment.context)}</span> " if comment.context else ""
-        facts = " · ".join(x for x in (comment.reviewer, comment.action, comment.directness, status) if x)
+        low = comment.confidence < LOW_CONFIDENCE
+        unsure = f"{round(comment.confidence * 100)}% sure it is a request" if low else ""
+        facts = " · ".join(x for x in (comment.reviewer, comment.action, comment.directness, comment.fine_type,
+                                       unsure, status) if x)
         self.comment_header.setText(f"<b>{escape(comment.id)}</b> <span style='color:gray'>{escape(facts)}</span>"
                                     f"<br>{lead}{escape(comment.text)}")
         self.comment_header.show()

@@ -51,12 +51,12 @@ class ProjectPresenter(QObject):
         w.comments.set_comments([], {})
         w.show_comment(None)
         w.diff.set_edits([])
-        w.links.show_link(None, None, 0, enabled=False)
         for view in (w.pdf_old, w.pdf_new):
             view.close_document()
         w.document.mark_paragraphs([])
         w.tldr.set_tldrs([])
         w.suggestion.set_suggestion(None)
+        self.show_link()
         w.expertise.set_results([])  # scores were against the previous paper (the profiles stay)
         self.update_summary()
 
@@ -184,6 +184,7 @@ class ProjectPresenter(QObject):
         p, w, cid = self.project, self.window, self.current_comment
         if p is None or cid is None or p.diff is None:
             w.links.show_link(None, None, 0, enabled=False)
+            self._enable_links(None, False)
             return
         linked = p.linked_edit_ids(cid)
         eid = w.diff.current_edit_id
@@ -194,6 +195,14 @@ class ProjectPresenter(QObject):
         else:
             eid, state = None, None
         w.links.show_link(eid, state, len(linked))
+        self._enable_links(state, True)
+
+    def _enable_links(self, state: str | None, linkable: bool) -> None:
+        """The Edit menu's link steps as the bar offers them for the edit shown."""
+        a = self.window.commands
+        a.confirm_link.setEnabled(state == "aligned")
+        a.reject_link.setEnabled(state in ("aligned", "confirmed", "added"))
+        a.link_edit.setEnabled(linkable)
 
     def _show_location(self, comment_id: str) -> None:
         """No edit addresses the comment: where in the draft it applies instead."""

@@ -85,7 +85,9 @@ def test_confirm_reject_and_add_a_link_and_undo_them(qtbot, shell: Shell, projec
     assert bar.confirm_button.isEnabled() and bar.reject_button.isEnabled() and bar.isVisible()
 
     # confirm: marked on screen and in the file; Ctrl+Z takes it back
+    assert w.commands.confirm_link.isEnabled() and w.commands.link_edit.isEnabled()
     qtbot.mouseClick(bar.confirm_button, Qt.MouseButton.LeftButton)
+    assert not w.commands.confirm_link.isEnabled() and w.commands.reject_link.isEnabled()
     assert bar.state == "confirmed" and "✓ confirmed by you" in bar.chip.text() and not bar.confirm_button.isEnabled()
     assert fresh(project).links == {"R1.1": {"e0008": "confirmed"}}
     assert "e0008 · major" in w.diff.new_pane.toPlainText() and "✓ confirmed" in w.diff.new_pane.toPlainText()
@@ -248,6 +250,8 @@ def test_type_and_confidence_badges_with_tooltips(qtbot, shell: Shell, project: 
     assert items["R1.1"].data(COL_TEXT, CHIP_ROLE) == "experiment"
     assert "Asks for a new experiment" in items["R1.1"].toolTip(COL_TEXT)
     assert items["R1.3"].data(COL_TEXT, CHIP_ROLE) == "? explanation"  # 42%: below the threshold
+    c.select_comment("R1.3")
+    assert "explanation · 42% sure it is a request" in w.comment_header.text()
     assert "Redraft is 42% sure this is a request you can act on" in items["R1.3"].toolTip(COL_TEXT)
     assert not items["R2.3"].data(COL_TEXT, CHIP_ROLE) and "not known" in items["R2.3"].toolTip(COL_TEXT)
     assert items["R1.1"].toolTip(COL_ACTION).startswith("Compare: asks you to compare")
