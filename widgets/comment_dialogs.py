@@ -77,7 +77,8 @@ class SplitDialog(_Dialog):
         self.editor = QPlainTextEdit(text)
         self.editor.setAccessibleName("Comment text")
         self.editor.setReadOnly(True)  # the offsets index the comment's text: it is not edited here
-        self.editor.setTextInteractionFlags(self.editor.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        flags = self.editor.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        self.editor.setTextInteractionFlags(flags)
         self.layout_.addWidget(self.editor, 1)
         self.preview = QLabel("")
         self.preview.setAccessibleName("The two comments")

@@ -114,9 +114,11 @@ class CommentList(QWidget):
             item = QTreeWidgetItem([_label(c), action, statuses.get(c.id, "unknown")])
             item.setData(COL_TEXT, _ID_ROLE, c.id)
             item.setData(COL_TEXT, CHIP_ROLE, type_badge(c))
-            item.setData(COL_TEXT, KEY_ROLE, "unknown" if low_confidence(c) else _TYPE_COLOURS.get(c.fine_type, "unknown"))
+            colour = "unknown" if low_confidence(c) else _TYPE_COLOURS.get(c.fine_type, "unknown")
+            item.setData(COL_TEXT, KEY_ROLE, colour)
             item.setToolTip(COL_TEXT, _tooltip(c))
-            item.setToolTip(COL_ACTION, f"{ACTION_TIPS.get(c.action, c.action)}.\n{DIRECTNESS_TIPS.get(c.directness, '')}")
+            item.setToolTip(COL_ACTION, f"{ACTION_TIPS.get(c.action, c.action)}.\n"
+                                        f"{DIRECTNESS_TIPS.get(c.directness, '')}")
             item.setToolTip(COL_STATUS, _status_tip(statuses.get(c.id, "unknown")))
             group.addChild(item)
             self._items[c.id] = item
@@ -280,8 +282,8 @@ def _tooltip(c: ReviewComment) -> str:
 
 def _status_tip(status: str) -> str:
     return {
-        "addressed": "An edit in the revised version was aligned to this comment",
-        "not addressed": "No edit in the revised version was aligned to this comment",
+        "addressed": "An edit of the revised version addresses this comment (linked by Redraft or by you)",
+        "not addressed": "No edit of the revised version is linked to this comment (Link an edit… adds one)",
         "open": "Not answered yet: accept a suggested edit or write a response",
         "answered": "You kept a suggested edit or wrote a response for this comment",
     }.get(status, "The revised version has not been compared yet")
