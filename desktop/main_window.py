@@ -145,6 +145,7 @@ class MainWindow(QMainWindow):
         # right-click on a comment: the corrections (shortcuts live while the list has focus)
         self.comments.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.comments.tree.addActions(self.commands.corrections)
+        self.diff.add_context_actions(self.commands.links)  # right-click on an edit: confirm, reject, link
 
     # -- building ------------------------------------------------------------------------
 

@@ -121,6 +121,10 @@ def test_confirm_reject_and_add_a_link_and_undo_them(qtbot, shell: Shell, projec
     finally:
         c.presenter.show_project = loads
 
+    # right-click menu of the diff panes: the same three steps, on the edit clicked
+    assert w.commands.confirm_link in w.diff.new_pane.context_actions
+    assert w.commands.link_edit in w.diff.old_pane.context_actions
+
     # link an edit the aligner missed: the picker lists edits with a snippet, not ids alone
     qtbot.mouseClick(bar.pick_button, Qt.MouseButton.LeftButton)
     picker = c.link_steps.picker
@@ -139,6 +143,9 @@ def test_confirm_reject_and_add_a_link_and_undo_them(qtbot, shell: Shell, projec
     assert w.diff.current_edit_id == "e0001" and bar.state == "added" and "linked by you" in bar.chip.text()
     assert fresh(project).links == {"R1.1": {"e0001": "added"}}
     shot(shell, "app_diff_link_added", tmp_path)
+    w.diff.new_pane.on_context(0)  # a right-click on the other edit: the menu's steps act on it
+    assert w.diff.current_edit_id == "e0008" and bar.edit_id == "e0008" and bar.state == "aligned"
+    assert w.commands.confirm_link.isEnabled()
     w.commands.undo.trigger()
     assert [e.id for e in w.diff.edits] == ["e0008"] and fresh(project).links == {}
 
