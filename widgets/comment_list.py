@@ -62,6 +62,9 @@ class CommentList(QWidget):
         self.status_box.setAccessibleName("Filter by status")
         self.status_box.setToolTip("Show only comments with this status, of this type, or those Redraft is unsure of")
         self.status_box.currentIndexChanged.connect(self._apply_filter)
+        # "type: clarification" would widen the box and squeeze the filter field: it shows ~9 letters
+        self.status_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.status_box.setMinimumContentsLength(9)
         self.tree = QTreeWidget()
         self.tree.setAccessibleName("Comments by reviewer")
         self.tree.setAccessibleDescription("Up and Down move between comments; Enter opens one; Ctrl+C copies it")

@@ -24,7 +24,8 @@ from widgets.badges import CHIP_ROLE
 from widgets.comment_list import COL_ACTION, COL_STATUS, COL_TEXT
 
 DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
-#: What extraction will say of the demo's comments (written into the file the way a build stores them).
+#: Types and confidences for the demo's comments, written into the file the way a build stores them
+#: (the others: type unknown, sure), so the badges do not follow the classifier's changes.
 TYPES = {"R1.1": ("experiment", 0.93), "R1.2": ("result", 0.88), "R1.3": ("explanation", 0.42),
          "R1.4": ("clarification", 0.81), "R2.1": ("experiment", 0.9), "R2.2": ("edit", 0.35)}
 
@@ -37,8 +38,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     store = ProjectStore.open(path)
     try:
         comments = store.load().comments
-        store.save_comments([dataclasses.replace(c, fine_type=TYPES[c.id][0], confidence=TYPES[c.id][1])
-                             if c.id in TYPES else c for c in comments])
+        store.save_comments([dataclasses.replace(c, fine_type=TYPES.get(c.id, ("", 1.0))[0],
+                                                 confidence=TYPES.get(c.id, ("", 1.0))[1]) for c in comments])
     finally:
         store.close()
     return path
