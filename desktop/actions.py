@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QWidget
 
@@ -40,11 +41,32 @@ class Actions:
         self.quit.setMenuRole(QAction.MenuRole.QuitRole)
         self.settings.setMenuRole(QAction.MenuRole.PreferencesRole)
 
-        self.undo = make("&Undo", "Undo the last accept, reject or edit", Key.Undo)
+        self.undo = make("&Undo", "Undo the last step: a suggestion kept or rejected, a link, a response", Key.Undo)
         self.redo = make("&Redo", "Redo what was undone", "Ctrl+Shift+Z")
         self.undo.setEnabled(False)
         self.redo.setEnabled(False)
         self.find_comment = make("&Find Comment", "Filter the comment list", Key.Find)
+
+        # the links between the selected comment and the revision's edits (undoable)
+        self.confirm_link = make("&Confirm Link", "The edit on screen addresses the selected comment", "Ctrl+L")
+        self.reject_link = make("Re&ject Link", "The edit on screen does not address the comment: unlink it",
+                                "Ctrl+Shift+L")
+        self.link_edit = make("&Link an Edit…", "Link an edit the aligner missed to the selected comment",
+                              "Ctrl+Alt+L")
+        # corrections to the extracted comments (kept, and replayed when the reviews are read again)
+        # Shift+: F2 and Delete alone belong to the suggestion card (window-wide: edit, reject a suggestion)
+        self.edit_comment = make("Edit Comment &Text…", "Correct the text of the selected comment", "Shift+F2")
+        self.delete_comment = make("&Delete Comment", "Not a comment after all: remove it", "Shift+Del")
+        self.merge_next = make("&Merge with Next", "Join the comment and the next one of the same reviewer")
+        self.merge_selected = make("Merge &Selected", "Join the selected comments into the first")
+        self.split_comment = make("S&plit Comment…", "Two requests in one comment: split it in two")
+        self.change_reviewer = make("Change Re&viewer…", "Give the comment to another reviewer")
+        self.change_type = make("Change T&ype…", "Say what the comment asks for (experiment, typo, …)")
+        for action in (self.edit_comment, self.delete_comment):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)  # live only in the comment list
+        self.corrections = [self.edit_comment, self.delete_comment, self.merge_next, self.merge_selected,
+                            self.split_comment, self.change_reviewer, self.change_type]
+        self.links = [self.confirm_link, self.reject_link, self.link_edit]
 
         self.next_comment = make("Ne&xt Comment", "Select the next comment", "Ctrl+Down")
         self.previous_comment = make("Pre&vious Comment", "Select the previous comment", "Ctrl+Up")

@@ -14,11 +14,13 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
+from desktop.corrections import Corrections
 from desktop.editing import Editing
 from desktop.expertise_wiring import ExpertiseWiring
 from desktop.exports import Exports
 from desktop.job_runner import JobHandle, JobRunner
 from desktop.job_wiring import JobStatusWiring
+from desktop.link_steps import LinkSteps
 from desktop.main_window import MainWindow
 from desktop.model_jobs import ModelJobs
 from desktop.models import ModelOwner
@@ -48,6 +50,8 @@ class AppController(QObject):
         self.jobs = JobStatusWiring(runner, window.job_status, window.commands.cancel_job)
         self.expertise = ExpertiseWiring(window.expertise, runner, self._paper_document, self.owner.encoder, self)
         self.editing = Editing(window, self.presenter, self.models, lambda: self.session)
+        self.link_steps = LinkSteps(window, self.editing, lambda: self.session)
+        self.corrections = Corrections(window, self.editing, lambda: self.session)
         self.preferences = Preferences(window, runner, settings, self.owner, apply_theme)
         # what tests and the demo drive, by their short names
         self.sig_comment_shown, self.sig_export_written = self.presenter.sig_comment_shown, self.exports.sig_export_written

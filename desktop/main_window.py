@@ -18,12 +18,13 @@ from PySide6.QtWidgets import (
 
 from desktop.actions import Actions
 from engine.reviews.model import ReviewComment
-from widgets.comment_list import CommentList
+from widgets.comment_list import LOW_CONFIDENCE, CommentList
 from widgets.coverage_table import CoverageTable
 from widgets.diff_view import DiffView
 from widgets.document_view import DocumentView
 from widgets.expertise_panel import ExpertisePanel
 from widgets.job_status import JobStatus
+from widgets.link_bar import LinkBar
 from widgets.pdf_view import PdfView
 from widgets.suggestion_card import SuggestionCard
 from widgets.tldr_panel import TldrPanel
@@ -53,6 +54,7 @@ class MainWindow(QMainWindow):
 
         self.comments = CommentList()
         self.diff = DiffView()
+        self.links = LinkBar()
         self.pdf_old = PdfView()
         self.pdf_new = PdfView()
         self.pdf_old.setAccessibleName("Draft pages")
@@ -70,7 +72,13 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName("Views")
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.diff, "Diff")
+        diff_tab = QWidget()
+        diff_layout = QVBoxLayout(diff_tab)
+        diff_layout.setContentsMargins(0, 0, 0, 0)
+        diff_layout.setSpacing(0)
+        diff_layout.addWidget(self.links)
+        diff_layout.addWidget(self.diff, 1)
+        self.tabs.addTab(diff_tab, "Diff")
         self.tabs.addTab(pdfs, "PDF")
         self.tabs.addTab(self.document, "Document")
         self.tabs.addTab(self.coverage, "Coverage")
@@ -134,6 +142,10 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, i=i: self.tabs.setCurrentIndex(i))
         self.commands.quit.triggered.connect(self.close)
         self.commands.find_comment.triggered.connect(self.comments.setFocus)
+        # right-click on a comment: the corrections (shortcuts live while the list has focus)
+        self.comments.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.comments.tree.addActions(self.commands.corrections)
+        self.diff.add_context_actions(self.commands.links)  # right-click on an edit: confirm, reject, link
 
     # -- building ------------------------------------------------------------------------
 
@@ -151,6 +163,11 @@ class MainWindow(QMainWindow):
         file_menu.addAction(a.quit)
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([a.undo, a.redo])
+        edit_menu.addSeparator()
+        edit_menu.addActions(a.links)
+        edit_menu.addSeparator()
+        comment_menu = edit_menu.addMenu("C&omment")
+        comment_menu.addActions(a.corrections)
         edit_menu.addSeparator()
         edit_menu.addAction(a.find_comment)
         view_menu = bar.addMenu("&View")
@@ -192,7 +209,8 @@ class MainWindow(QMainWindow):
         if shown:
             self._size_timer.start(0)
         for action in (self.commands.export_letter, self.commands.export_report, self.commands.suggest,
-                       self.commands.tldr, self.commands.next_comment, self.commands.previous_comment):
+                       self.commands.tldr, self.commands.next_comment, self.commands.previous_comment,
+                       *self.commands.corrections):  # the link steps: the presenter, by the edit shown
             action.setEnabled(shown)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt override)
@@ -201,11 +219,12 @@ class MainWindow(QMainWindow):
             self._size_timer.start(0)
 
     def _size_panes(self) -> None:
-        """Give the panes 24% | 46% | 30% of the width once, at the first real size."""
+        """Give the panes 27% | 45% | 28% of the width once, at the first real size (the comment list
+        holds an id, the text, a type badge and a status badge)."""
         width = self.width()  # the body's own width lags behind the window's during a resize
         if self._panes_sized or width < 600 or not self.isVisible():
             return
-        self.body.setSizes([int(width * 0.24), int(width * 0.46), int(width * 0.30)])
+        self.body.setSizes([int(width * 0.27), int(width * 0.45), int(width * 0.28)])
         self._panes_sized = True
 
     def show_comment(self, comment: ReviewComment | None, status: str = "") -> None:
@@ -214,7 +233,10 @@ class MainWindow(QMainWindow):
             self.comment_header.hide()
             return
         lead = f"<span style='color:gray'>{escape(comment.context)}</span> " if comment.context else ""
-        facts = " · ".join(x for x in (comment.reviewer, comment.action, comment.directness, status) if x)
+        low = comment.confidence < LOW_CONFIDENCE
+        unsure = f"{round(comment.confidence * 100)}% sure it is a request" if low else ""
+        facts = " · ".join(x for x in (comment.reviewer, comment.action, comment.directness, comment.fine_type,
+                                       unsure, status) if x)
         self.comment_header.setText(f"<b>{escape(comment.id)}</b> <span style='color:gray'>{escape(facts)}</span>"
                                     f"<br>{lead}{escape(comment.text)}")
         self.comment_header.show()

@@ -24,6 +24,8 @@ from engine.revision import Edit
 #: PDF highlight colours: text the aligned edits removed, text they added, where an open comment applies.
 REMOVED, ADDED, LOCATED = "#f28b82", "#81c995", "#fdd663"
 TAB_PDF = 1
+#: What an edit's header in the diff says of the author's verdict on its link.
+LINK_MARKS = {"confirmed": "✓ confirmed", "added": "✓ added by you"}
 
 
 class ProjectPresenter(QObject):
@@ -54,6 +56,7 @@ class ProjectPresenter(QObject):
         w.document.mark_paragraphs([])
         w.tldr.set_tldrs([])
         w.suggestion.set_suggestion(None)
+        self.show_link()
         w.expertise.set_results([])  # scores were against the previous paper (the profiles stay)
         self.update_summary()
 
@@ -152,12 +155,15 @@ class ProjectPresenter(QObject):
         w.pdf_new.clear_highlights()
         edits = p.aligned_edits(comment_id)
         if edits:
-            w.diff.set_edits(edits)
+            verdicts = p.links.get(comment_id, {})
+            w.diff.set_edits(edits, marks={e.id: LINK_MARKS[verdicts[e.id]] for e in edits
+                                           if verdicts.get(e.id) in LINK_MARKS})
             first = self._highlight(edits, REMOVED, ADDED)
             w.diff.select_edit(first.id)  # the diff on the edit the PDF panes show
             self._mark_outline(edits, "added")
         else:
             self._show_location(comment_id)
+        self.show_link()
         recs = p.suggestions.get(comment_id, [])
         w.suggestion.set_suggestion(recs[-1] if recs else None)
 
@@ -167,10 +173,36 @@ class ProjectPresenter(QObject):
         edit = next((e for e in w.diff.edits if e.id == edit_id), None)
         if p is None or edit is None:
             return
+        self.show_link()
         for view, ids, new in ((w.pdf_old, edit.source_ids, False), (w.pdf_new, edit.target_ids, True)):
             regions = [r for pid in ids for r in _regions(p, pid, new)]
             if regions:
                 view.scroll_to(regions[0])
+
+    def show_link(self) -> None:
+        """The link bar: what the author said about the selected comment and the edit the diff is on."""
+        p, w, cid = self.project, self.window, self.current_comment
+        if p is None or cid is None or p.diff is None:
+            w.links.show_link(None, None, 0, enabled=False)
+            self._enable_links(None, False)
+            return
+        linked = p.linked_edit_ids(cid)
+        eid = w.diff.current_edit_id
+        if eid is not None and eid in linked:
+            state = p.links.get(cid, {}).get(eid) or "aligned"
+        elif eid is not None and any(e.id == eid and e.changed for e in w.diff.edits):
+            state = "unlinked"
+        else:
+            eid, state = None, None
+        w.links.show_link(eid, state, len(linked))
+        self._enable_links(state, True)
+
+    def _enable_links(self, state: str | None, linkable: bool) -> None:
+        """The Edit menu's link steps as the bar offers them for the edit shown."""
+        a = self.window.commands
+        a.confirm_link.setEnabled(state == "aligned")
+        a.reject_link.setEnabled(state in ("aligned", "confirmed", "added"))
+        a.link_edit.setEnabled(linkable)
 
     def _show_location(self, comment_id: str) -> None:
         """No edit addresses the comment: where in the draft it applies instead."""

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QPainter
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import QLabel, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from widgets.palette import colors_for
+
+#: A cell's chip colour key when its text is not one (``? experiment`` drawn as ``unknown``).
+KEY_ROLE = Qt.ItemDataRole.UserRole + 1
+#: The text of a small chip drawn at the right end of a cell (``ChipTextDelegate``).
+CHIP_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
 class BadgeDelegate(QStyledItemDelegate):
@@ -23,7 +28,8 @@ class BadgeDelegate(QStyledItemDelegate):
             style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
         if not text:
             return
-        bg, fg = colors_for(widget).badge.get(text, colors_for(widget).badge["unknown"])
+        key = index.data(KEY_ROLE) or text
+        bg, fg = colors_for(widget).badge.get(key, colors_for(widget).badge["unknown"])
         metrics = QFontMetrics(option.font)
         width = metrics.horizontalAdvance(text) + 16
         height = metrics.height() + 4
@@ -41,6 +47,39 @@ class BadgeDelegate(QStyledItemDelegate):
         base = super().sizeHint(option, index)
         metrics = QFontMetrics(option.font)
         return QSize(metrics.horizontalAdvance(str(index.data() or "")) + 36, max(base.height(), metrics.height() + 8))
+
+
+class ChipTextDelegate(QStyledItemDelegate):
+    """Paints a cell's text, elided, with a small chip (``CHIP_ROLE``, coloured by ``KEY_ROLE``) at its right end:
+    a badge that takes no column of its own in a narrow list."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+        text = str(index.data(CHIP_ROLE) or "")
+        font = QFont(option.font)
+        font.setPointSizeF(max(7.0, font.pointSizeF() * 0.85))
+        metrics = QFontMetrics(font)
+        width, height = metrics.horizontalAdvance(text) + 12, metrics.height() + 2
+        if not text or option.rect.width() < width + 40:  # room for the id at least (the tooltip names the type)
+            super().paint(painter, option, index)
+            return
+        widget = option.widget
+        style = widget.style() if widget else None
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.rect = option.rect.adjusted(0, 0, -(width + 6), 0)
+        if style:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        bg, fg = colors_for(widget).badge.get(index.data(KEY_ROLE) or text, colors_for(widget).badge["unknown"])
+        rect = QRect(option.rect.right() - width - 3, option.rect.center().y() - height // 2 + 1, width, height)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(bg))
+        painter.drawRoundedRect(rect, height / 2, height / 2)
+        painter.setFont(font)
+        painter.setPen(QColor(fg))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+        painter.restore()
 
 
 def chip(text: str, key: str = "minor", parent: QWidget | None = None) -> QLabel:

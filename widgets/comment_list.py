@@ -1,4 +1,4 @@
-"""Review comments grouped by reviewer, with action class, directness, status badge and a filter."""
+"""Review comments grouped by reviewer, with type, action class, directness, status badges and a filter."""
 
 from __future__ import annotations
 
@@ -9,13 +9,33 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from engine.reviews.model import ReviewComment
-from widgets.badges import BadgeDelegate
+from engine.reviews.model import FINE_TYPES, ReviewComment
+from widgets.badges import CHIP_ROLE, KEY_ROLE, BadgeDelegate, ChipTextDelegate
 
 _ID_ROLE = Qt.ItemDataRole.UserRole
 #: Status filters in menu order; the menu offers the ones present in the project.
 STATUS_FILTERS = ("All", "not addressed", "addressed", "open", "answered", "unknown")
 COL_TEXT, COL_ACTION, COL_STATUS = 0, 1, 2
+#: Below this confidence a comment's type badge is muted and marked "?".
+LOW_CONFIDENCE = 0.5
+#: What each fine type asks for, in plain words (the type badge's tooltip).
+TYPE_TIPS = {
+    "experiment": "Asks for a new experiment", "explanation": "Asks you to explain something",
+    "clarification": "Asks you to make something clearer", "result": "Asks for a result or a number",
+    "edit": "Asks for a change to the text", "typo": "Points out a typo or a small slip",
+    "criticism": "Criticises the paper without saying what to change",
+}
+#: What each action class asks for (the action column's tooltip).
+ACTION_TIPS = {
+    "Explain": "Explain: asks you to explain or justify something", "Compare": "Compare: asks you to compare "
+    "with other work or a baseline", "Report": "Report: asks you to report a result, a detail or a number",
+    "Remove": "Remove: asks you to remove or shorten something", "Apply": "Apply: asks you to apply a method "
+    "or a fix", "Use": "Use: asks you to use another method, data set or metric",
+    "Define": "Define: asks you to define a term or a symbol", "Discuss": "Discuss: asks you to discuss "
+    "a point, a limitation or related work",
+}
+DIRECTNESS_TIPS = {"direct": "The reviewer asks for it in so many words",
+                   "indirect": "The reviewer implies it (a question or a doubt) rather than asking for it"}
 NARROW = 420  # below this width the action column hides
 
 
@@ -40,8 +60,11 @@ class CommentList(QWidget):
         self.status_box = QComboBox()
         self.status_box.addItems(STATUS_FILTERS)
         self.status_box.setAccessibleName("Filter by status")
-        self.status_box.setToolTip("Show only comments with this status")
+        self.status_box.setToolTip("Show only comments with this status, of this type, or those Redraft is unsure of")
         self.status_box.currentIndexChanged.connect(self._apply_filter)
+        # "type: clarification" would widen the box and squeeze the filter field: it shows ~9 letters
+        self.status_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.status_box.setMinimumContentsLength(9)
         self.tree = QTreeWidget()
         self.tree.setAccessibleName("Comments by reviewer")
         self.tree.setAccessibleDescription("Up and Down move between comments; Enter opens one; Ctrl+C copies it")
@@ -49,8 +72,9 @@ class CommentList(QWidget):
         self.tree.setRootIsDecorated(True)
         self.tree.setUniformRowHeights(True)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)  # Merge selected
         self.tree.setItemDelegateForColumn(COL_STATUS, BadgeDelegate(self.tree))
+        self.tree.setItemDelegateForColumn(COL_TEXT, ChipTextDelegate(self.tree))  # the type badge
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(COL_TEXT, QHeaderView.ResizeMode.Stretch)
@@ -92,8 +116,12 @@ class CommentList(QWidget):
             action = c.action if c.directness == "direct" else f"{c.action} · {c.directness}"
             item = QTreeWidgetItem([_label(c), action, statuses.get(c.id, "unknown")])
             item.setData(COL_TEXT, _ID_ROLE, c.id)
+            item.setData(COL_TEXT, CHIP_ROLE, type_badge(c))
+            colour = "unknown" if low_confidence(c) else _TYPE_COLOURS.get(c.fine_type, "unknown")
+            item.setData(COL_TEXT, KEY_ROLE, colour)
             item.setToolTip(COL_TEXT, _tooltip(c))
-            item.setToolTip(COL_ACTION, f"Action class: {c.action}; {c.directness} request")
+            item.setToolTip(COL_ACTION, f"{ACTION_TIPS.get(c.action, c.action)}.\n"
+                                        f"{DIRECTNESS_TIPS.get(c.directness, '')}")
             item.setToolTip(COL_STATUS, _status_tip(statuses.get(c.id, "unknown")))
             group.addChild(item)
             self._items[c.id] = item
@@ -113,9 +141,14 @@ class CommentList(QWidget):
         self._apply_filter()
 
     def _offer_filters(self) -> None:
-        """The status menu: All plus the statuses the comments have (the choice kept if still there)."""
+        """The filter menu: All, the statuses the comments have, then their types and "low confidence"
+        (the choice kept if still there)."""
         present = {item.text(COL_STATUS) for item in self._items.values()}
-        wanted = ["All", *[s for s in STATUS_FILTERS[1:] if s in present]]
+        types = {c.fine_type for c in self._comments.values()}
+        wanted = ["All", *[s for s in STATUS_FILTERS[1:] if s in present],
+                  *[f"type: {t}" for t in FINE_TYPES if t in types]]
+        if any(low_confidence(c) for c in self._comments.values()):
+            wanted.append("low confidence")
         if [self.status_box.itemText(i) for i in range(self.status_box.count())] == wanted:
             return
         current = self.status_box.currentText()
@@ -136,8 +169,17 @@ class CommentList(QWidget):
 
     @property
     def selected_id(self) -> str | None:
-        items = self.tree.selectedItems()
-        return items[0].data(COL_TEXT, _ID_ROLE) if items else None
+        """The current comment (of several selected, the one last clicked)."""
+        item = self.tree.currentItem()
+        if item is not None and item.isSelected() and item.data(COL_TEXT, _ID_ROLE):
+            return item.data(COL_TEXT, _ID_ROLE)
+        ids = self.selected_ids()
+        return ids[0] if ids else None
+
+    def selected_ids(self) -> list[str]:
+        """The selected comments, in list order."""
+        chosen = {item.data(COL_TEXT, _ID_ROLE) for item in self.tree.selectedItems()}
+        return [cid for cid in self._items if cid in chosen]
 
     def count(self) -> int:
         """Number of comments shown (filtered or not)."""
@@ -166,8 +208,9 @@ class CommentList(QWidget):
             for j in range(group.childCount()):
                 item = group.child(j)
                 c = self._comments[item.data(COL_TEXT, _ID_ROLE)]
-                hay = " ".join((c.id, c.reviewer, c.text, c.context, c.action, c.directness, item.text(COL_STATUS)))
-                ok = all(w in hay.lower() for w in words) and (status == "All" or item.text(COL_STATUS) == status)
+                hay = " ".join((c.id, c.reviewer, c.text, c.context, c.action, c.directness, c.fine_type,
+                                item.text(COL_STATUS)))
+                ok = all(w in hay.lower() for w in words) and _passes(status, c, item.text(COL_STATUS))
                 item.setHidden(not ok)
                 shown += ok
             group.setHidden(shown == 0)
@@ -197,6 +240,37 @@ class CommentList(QWidget):
         return super().eventFilter(watched, event)
 
 
+def _passes(choice: str, c: ReviewComment, status: str) -> bool:
+    if choice == "All":
+        return True
+    if choice.startswith("type: "):
+        return c.fine_type == choice[len("type: "):]
+    if choice == "low confidence":
+        return low_confidence(c)
+    return status == choice
+
+
+_TYPE_COLOURS = {"experiment": "moved", "result": "moved", "explanation": "edited", "clarification": "edited",
+                 "edit": "minor", "typo": "unchanged", "criticism": "open"}
+
+
+def low_confidence(c: ReviewComment) -> bool:
+    return c.confidence < LOW_CONFIDENCE
+
+
+def type_badge(c: ReviewComment) -> str:
+    """The type badge's text: the type, "?" before it when Redraft is unsure the comment is a request."""
+    if low_confidence(c):
+        return f"? {c.fine_type}" if c.fine_type else "?"
+    return c.fine_type
+
+
+def type_tip(c: ReviewComment) -> str:
+    kind = TYPE_TIPS.get(c.fine_type, "Type not known (Change type… sets one)")
+    sure = f"Redraft is {round(c.confidence * 100)}% sure this is a request you can act on"
+    return f"{kind}.\n{sure}" + (" (low confidence)." if low_confidence(c) else ".")
+
+
 def _label(c: ReviewComment) -> str:
     text = " ".join(c.text.split())
     return f"{c.id}  {text if len(text) <= 200 else text[:197] + '…'}"
@@ -205,13 +279,14 @@ def _label(c: ReviewComment) -> str:
 def _tooltip(c: ReviewComment) -> str:
     lead = f"<i>{c.context}</i><br>" if c.context else ""
     where = f" · {c.section}" if c.section else ""
-    return f"<b>{c.id}</b> · {c.reviewer}{where}<br>{lead}{c.text}"
+    kind = type_tip(c).replace("\n", "<br>")
+    return f"<b>{c.id}</b> · {c.reviewer}{where}<br>{lead}{c.text}<hr><small>{kind}</small>"
 
 
 def _status_tip(status: str) -> str:
     return {
-        "addressed": "An edit in the revised version was aligned to this comment",
-        "not addressed": "No edit in the revised version was aligned to this comment",
+        "addressed": "An edit of the revised version addresses this comment (linked by Redraft or by you)",
+        "not addressed": "No edit of the revised version is linked to this comment (Link an edit… adds one)",
         "open": "Not answered yet: accept a suggested edit or write a response",
         "answered": "You kept a suggested edit or wrote a response for this comment",
     }.get(status, "The revised version has not been compared yet")

@@ -15,12 +15,14 @@ def side_css(c: Colors) -> str:
         f".rd-del {{ background-color: {c.delete_bg}; color: {c.delete_fg}; text-decoration: line-through; }}"
         f".rd-ins {{ background-color: {c.insert_bg}; color: {c.insert_fg}; text-decoration: none; }}"
         f".meta {{ color: {c.muted}; font-size: small; }}"
+        f".mark {{ color: {c.insert_fg}; font-weight: bold; }}"
         f".empty {{ color: {c.muted}; font-style: italic; }}"
     )
 
 
-def side_html(edits: list[Edit], side: str) -> str:
-    """Every edit as a muted header line (anchored by its id) then its text on ``side``."""
+def side_html(edits: list[Edit], side: str, marks: dict[str, str] | None = None) -> str:
+    """Every edit as a muted header line (anchored by its id, ``marks[id]`` after it in bold, say
+    "✓ confirmed by you") then its text on ``side``."""
     parts = []
     for e in edits:
         old_html, new_html = html_pair(e.diff) if e.diff else (_plain(e.source_text), _plain(e.target_text))
@@ -37,6 +39,9 @@ def side_html(edits: list[Edit], side: str) -> str:
         else:
             where = " · ".join(x for x in (e.section, ", ".join(ids)) if x)
             header = f"{e.id} · {html.escape(edit_label(e))}" + (f" · {html.escape(where)}" if where else "")
+        if marks and marks.get(e.id):
+            mark = html.escape(marks[e.id]).replace(" ", "&nbsp;")  # wraps as one piece
+            header += f' · <span class="mark">{mark}</span>'
         parts.append(
             f'<p class="meta" style="margin-top:14px; margin-bottom:2px"><a name="{e.id}">{header}</a></p>'
             f'<p style="margin-top:0px; margin-bottom:6px; line-height:135%">{body}</p>'

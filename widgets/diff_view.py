@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QKeySequence, QShortcut, QTextCursor, QTextFormat
+from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QShortcut, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
     QHBoxLayout, QLabel, QSplitter, QTextBrowser, QTextEdit, QToolButton, QVBoxLayout, QWidget,
 )
@@ -30,11 +31,13 @@ class DiffPane(QTextBrowser):
             "Deletions are struck through in red, insertions shaded green. N and P move between changes."
         )
         self.starts: list[int] = []  # document position where each edit's header starts
+        self.context_actions: list[QAction] = []  # after Copy and Select All in the right-click menu
+        self.on_context: Callable[[int], None] | None = None  # told the edit index under a right-click
 
-    def show_edits(self, edits: list[Edit]) -> None:
+    def show_edits(self, edits: list[Edit], marks: dict[str, str] | None = None) -> None:
         doc = self.document()
         doc.setDefaultStyleSheet(side_css(colors_for(self)))
-        doc.setHtml(side_html(edits, self.side))
+        doc.setHtml(side_html(edits, self.side, marks))
         found: dict[str, int] = {}
         block = doc.begin()
         while block.isValid():
@@ -69,6 +72,18 @@ class DiffPane(QTextBrowser):
     def edit_at(self, position: int) -> int:
         return max(0, bisect.bisect_right(self.starts, position) - 1)
 
+    def contextMenuEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        """Copy and Select All, then the view's actions; the edit under the click is selected first,
+        so that an action ("Confirm Link") acts on the edit the author pointed at."""
+        if self.on_context is not None and self.starts:
+            self.on_context(self.edit_at(self.cursorForPosition(event.pos()).position()))
+        menu = self.createStandardContextMenu(event.pos())
+        if self.context_actions:
+            menu.addSeparator()
+            menu.addActions(self.context_actions)
+        menu.exec(event.globalPos())
+        menu.deleteLater()
+
 
 class DiffView(QWidget):
     """Shows edits side by side; user selection emits ``sig_edit_selected(edit_id)``.
@@ -83,6 +98,7 @@ class DiffView(QWidget):
         self.setAccessibleName("Revision diff")
         self._edits: list[Edit] = []
         self._note = ""
+        self._marks: dict[str, str] = {}
         self._current = -1
         self._syncing = False
         self.old_pane, self.new_pane = DiffPane("old"), DiffPane("new")
@@ -114,6 +130,7 @@ class DiffView(QWidget):
             self._columns.append(column)
             pane.verticalScrollBar().valueChanged.connect(lambda v, p=pane: self._sync_from(p, v))
             pane.cursorPositionChanged.connect(lambda p=pane: self._on_click(p))
+            pane.on_context = self._select_index
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -154,10 +171,12 @@ class DiffView(QWidget):
         """Hide the new column when there is no revised version (the draft gets the width)."""
         self._columns[1].setVisible(shown)
 
-    def set_edits(self, edits: list[Edit], note: str = "") -> None:
-        """Show ``edits``; ``note`` replaces the change count above them (say, why these)."""
+    def set_edits(self, edits: list[Edit], note: str = "", marks: dict[str, str] | None = None) -> None:
+        """Show ``edits``; ``note`` replaces the change count above them (say, why these); ``marks``
+        by edit id goes in the edit's header ("✓ confirmed by you")."""
         self._edits = list(edits)
         self._note = note
+        self._marks = dict(marks or {})
         self._current = -1
         self._render()
 
@@ -167,6 +186,11 @@ class DiffView(QWidget):
         if index is None:
             raise KeyError(edit_id)
         self._go_to(index)
+
+    def add_context_actions(self, actions: list[QAction]) -> None:
+        """Actions for the panes' right-click menu (they act on the edit selected by the click)."""
+        for pane in (self.old_pane, self.new_pane):
+            pane.context_actions = list(actions)
 
     def next_change(self) -> None:
         if self._edits:
@@ -179,7 +203,7 @@ class DiffView(QWidget):
     # -- internals ----------------------------------------------------------------
     def _render(self) -> None:
         for pane in (self.old_pane, self.new_pane):
-            pane.show_edits(self._edits)
+            pane.show_edits(self._edits, self._marks)
         self._highlight()
         self._update_label()
 
@@ -244,8 +268,11 @@ class DiffView(QWidget):
     def _on_click(self, pane: DiffPane) -> None:
         if self._syncing or not self._edits or not pane.hasFocus():
             return
-        index = pane.edit_at(pane.textCursor().position())
-        if index != self._current:
+        self._select_index(pane.edit_at(pane.textCursor().position()))
+
+    def _select_index(self, index: int) -> None:
+        """The user pointed at edit ``index``: highlight it and say so (no scroll)."""
+        if self._edits and index != self._current and 0 <= index < len(self._edits):
             self._current = index
             self._highlight()
             self._update_label()

@@ -11,12 +11,12 @@ from desktop.app import Shell, build_shell
 from engine.settings import Settings
 
 
-def shot(shell: Shell, name: str, tmp_path: Path) -> Path:
-    """Save the window to $REDRAFT_SCREENSHOTS (else ``tmp_path``) as ``name.png``."""
+def shot(shell: Shell, name: str, tmp_path: Path, widget=None) -> Path:
+    """Save the window (or ``widget``, say a dialog) to $REDRAFT_SCREENSHOTS (else ``tmp_path``) as ``name.png``."""
     folder = Path(os.environ.get("REDRAFT_SCREENSHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
-    assert shell.window.grab().save(str(path))
+    assert (widget or shell.window).grab().save(str(path))
     return path
 
 

@@ -1,0 +1,69 @@
+"""``LinkSteps``: the author's verdicts on the links between the selected comment and the
+revision's edits (confirm, reject, link one the aligner missed), each an undoable session step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject
+
+from desktop.editing import Editing
+from desktop.main_window import MainWindow
+from engine.project.session import Changes, ProjectSession
+from widgets.edit_picker import EditPicker
+
+
+class LinkSteps(QObject):
+    def __init__(self, window: MainWindow, editing: Editing, session: Callable[[], ProjectSession | None]) -> None:
+        super().__init__(window)
+        self.window, self.editing, self.session = window, editing, session
+        self.picker: EditPicker | None = None
+        bar, a = window.links, window.commands
+        bar.sig_link_confirmed.connect(lambda eid: self.set_link(eid, "confirmed"))
+        bar.sig_link_rejected.connect(lambda eid: self.set_link(eid, "rejected"))
+        bar.sig_link_added.connect(lambda eid: self.set_link(eid, "added"))
+        bar.sig_link_requested.connect(self.pick_edit)
+        a.confirm_link.triggered.connect(lambda: self._on_shown("confirmed", ("aligned",)))
+        a.reject_link.triggered.connect(lambda: self._on_shown("rejected", ("aligned", "confirmed", "added")))
+        a.link_edit.triggered.connect(self.pick_edit)
+
+    @property
+    def comment_id(self) -> str | None:
+        return self.editing.presenter.current_comment
+
+    def set_link(self, edit_id: str, verdict: str) -> Changes | None:
+        cid = self.comment_id
+        if cid is None:
+            return None
+        changes = self.editing.do(lambda s: s.set_link(cid, edit_id, verdict))
+        if changes is not None and changes.label:
+            self.editing.presenter.flash(_said(verdict, cid, edit_id), 4000)
+        return changes
+
+    def _on_shown(self, verdict: str, states: tuple[str, ...]) -> None:
+        """The menu or shortcut: acts on the edit the link bar shows, when that step applies to it."""
+        bar = self.window.links
+        if bar.edit_id is not None and bar.state in states:
+            self.set_link(bar.edit_id, verdict)
+
+    def pick_edit(self) -> EditPicker | None:
+        """The picker over the revision's changed edits; the one chosen is linked to the comment."""
+        session, cid = self.session(), self.comment_id
+        if session is None or cid is None or session.project.diff is None:
+            return None
+        p = session.project
+        self.picker = EditPicker(p.diff.changed_edits(), set(p.linked_edit_ids(cid)),
+                                 lambda eid: self._picked(cid, eid), comment_label=cid, parent=self.window)
+        self.picker.open()
+        return self.picker
+
+    def _picked(self, comment_id: str, edit_id: str) -> None:
+        if self.comment_id == comment_id and self.set_link(edit_id, "added") is not None:
+            self.window.diff.select_edit(edit_id)  # the diff on the edit just linked
+            self.editing.presenter.focus_edit(edit_id)
+
+
+def _said(verdict: str, comment_id: str, edit_id: str) -> str:
+    return {"confirmed": f"Confirmed: {edit_id} addresses {comment_id}",
+            "rejected": f"Unlinked {edit_id} from {comment_id} (Ctrl+Z undoes)",
+            "added": f"Linked {edit_id} to {comment_id}"}.get(verdict, f"{verdict} {edit_id}")

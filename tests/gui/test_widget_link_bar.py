@@ -1,0 +1,96 @@
+"""The link bar, the edit picker and the comment dialogs, built from the demo's real diff and comments."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from PySide6.QtWidgets import QDialogButtonBox
+
+from tests.gui.widget_helpers import demo_comments, demo_diff, save_shot, use_theme
+from widgets.badges import CHIP_ROLE
+from widgets.comment_dialogs import ChoiceDialog, SplitDialog, TextDialog, sentence_break
+from widgets.comment_list import COL_TEXT, CommentList
+from widgets.edit_picker import EditPicker
+from widgets.link_bar import LinkBar
+
+
+def test_link_bar_offers_what_fits_the_link(qtbot) -> None:
+    bar = LinkBar()
+    qtbot.addWidget(bar)
+    bar.show()
+    bar.show_link("e3", "aligned", 2)
+    assert bar.confirm_button.isEnabled() and bar.reject_button.isEnabled() and not bar.add_button.isVisible()
+    assert bar.summary.text() == "2 linked edits" and "e3" in bar.chip.toolTip()
+    with qtbot.waitSignal(bar.sig_link_confirmed) as confirmed:
+        bar.confirm_button.click()
+    assert confirmed.args == ["e3"]
+    bar.show_link("e3", "confirmed", 2)
+    assert not bar.confirm_button.isEnabled() and bar.chip.text() == "✓ confirmed by you"
+    bar.show_link("e5", "unlinked", 0)
+    assert bar.add_button.isVisible() and not bar.reject_button.isEnabled()
+    with qtbot.waitSignal(bar.sig_link_added) as added:
+        bar.add_button.click()
+    assert added.args == ["e5"] and bar.summary.text() == "No edit linked to this comment"
+    bar.show_link(None, None, 0, enabled=False)
+    assert not bar.isVisible()
+
+
+def test_edit_picker_lists_snippets_and_skips_linked_edits(qtbot, tmp_path) -> None:
+    use_theme("light")
+    edits = demo_diff().changed_edits()
+    picked: list[str] = []
+    picker = EditPicker(edits, {edits[0].id}, picked.append, "R1.1")
+    qtbot.addWidget(picker)
+    picker.show()
+    assert picker.chosen_id == edits[1].id  # the first one not linked yet
+    assert "already linked" in picker.list.item(0).text()
+    picker.filter_box.setText("zzz-nothing")
+    assert not picker.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+    picker.filter_box.clear()
+    picker.choose(edits[-1].id)
+    save_shot(picker, "widget_edit_picker", tmp_path)
+    picker.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert picked == [edits[-1].id] and not picker.isVisible()
+
+
+def test_dialogs_keep_the_text_on_a_bad_input(qtbot) -> None:
+    answers = iter(["Needs some text.", None])
+    got: list[object] = []
+    dialog = TextDialog("Edit", "Text:", "old", lambda v: got.append(v) or next(answers))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.editor.setPlainText("my careful rewrite")
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert dialog.isVisible() and dialog.error.text() == "Needs some text."
+    assert dialog.editor.toPlainText() == "my careful rewrite"
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert not dialog.isVisible() and got == ["my careful rewrite"] * 2
+
+    text = "First request here. Second one is longer than the first. Third."
+    assert text[sentence_break(text):].startswith("Second")
+    split = SplitDialog(text, lambda at: None)
+    qtbot.addWidget(split)
+    assert split.value() == sentence_break(text) and "2.</b> Second" in split.preview.text()
+    choice = ChoiceDialog("Reviewer", "Who?", [("R1", "R1")], "R1", lambda v: None, editable=True)
+    qtbot.addWidget(choice)
+    assert choice.value() == "R1"
+    choice.combo.setEditText("Reviewer 4")
+    assert choice.value() == "Reviewer 4"
+
+
+def test_comment_list_type_badges_and_tooltips(qtbot, tmp_path) -> None:
+    use_theme("light")
+    comments = list(demo_comments())
+    comments[0] = dataclasses.replace(comments[0], fine_type="experiment", confidence=0.95)
+    comments[1] = dataclasses.replace(comments[1], fine_type="typo", confidence=0.3)
+    view = CommentList()
+    qtbot.addWidget(view)
+    view.set_comments(comments, {c.id: "addressed" for c in comments})
+    view.resize(360, 300)
+    view.show()
+    first, second = view._items[comments[0].id], view._items[comments[1].id]
+    assert first.data(COL_TEXT, CHIP_ROLE) == "experiment" and "Asks for a new experiment" in first.toolTip(COL_TEXT)
+    assert second.data(COL_TEXT, CHIP_ROLE) == "? typo" and "30% sure" in second.toolTip(COL_TEXT)
+    save_shot(view, "widget_comment_list_types", tmp_path)
+    view.status_box.setCurrentText("type: typo")
+    assert view.visible_ids() == [comments[1].id]

@@ -1,0 +1,87 @@
+"""``LinkBar``: above the diff, what the author said about the link between the selected
+comment and the edit on screen, and the buttons to confirm it, reject it or link another edit."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
+
+from widgets.badges import style_chip
+
+#: What each link state says, its chip colour and the tooltip in plain words.
+STATES = {
+    "aligned": ("suggested by Redraft", "unknown",
+                "Redraft's aligner linked this edit to the comment; confirm it or reject it"),
+    "confirmed": ("✓ confirmed by you", "addressed", "You confirmed that this edit addresses the comment"),
+    "added": ("✓ linked by you", "addressed", "You linked this edit to the comment"),
+    "unlinked": ("not linked", "minor", "This edit is shown near the comment but not linked to it"),
+}
+
+
+class LinkBar(QWidget):
+    """``show_link(edit_id, state, linked)``: ``state`` is a key of ``STATES`` or None (no edit on screen);
+    ``linked`` counts the comment's linked edits. The buttons emit the edit id they act on."""
+
+    sig_link_confirmed = Signal(str)  # edit id
+    sig_link_rejected = Signal(str)  # edit id
+    sig_link_added = Signal(str)  # edit id shown but not linked: "Link this edit"
+    sig_link_requested = Signal()  # "Link an edit…": the author picks one
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Link between the comment and the edit")
+        self.edit_id: str | None = None
+        self.state: str | None = None
+        self.summary = QLabel("")
+        self.summary.setAccessibleName("Linked edits")
+        self.chip = QLabel("")
+        self.chip.setAccessibleName("Link state")
+        self.chip.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.confirm_button = _button("✓ Confirm", "This edit addresses the comment (Ctrl+L)",
+                                      lambda: self._emit(self.sig_link_confirmed))
+        self.reject_button = _button("✗ Reject", "This edit does not address the comment: unlink it "
+                                     "(Ctrl+Shift+L)", lambda: self._emit(self.sig_link_rejected))
+        self.add_button = _button("Link this edit", "Link the edit on screen to the comment",
+                                  lambda: self._emit(self.sig_link_added))
+        self.pick_button = _button("Link an edit…", "Choose an edit of the revision that addresses the comment "
+                                   "(Ctrl+Alt+L)", self.sig_link_requested.emit)
+        # the bar never widens the diff tab (its buttons would squeeze the comment list): it takes the width given
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # the first to give way
+        row = QHBoxLayout(self)
+        row.setContentsMargins(8, 2, 8, 2)
+        row.setSpacing(6)
+        row.addWidget(self.chip)
+        row.addWidget(self.summary, 1)  # takes the room left, and gives it up first
+        for button in (self.confirm_button, self.reject_button, self.add_button, self.pick_button):
+            row.addWidget(button)
+        self.show_link(None, None, 0, False)
+
+    def show_link(self, edit_id: str | None, state: str | None, linked: int, enabled: bool = True) -> None:
+        """``enabled`` False: no revision (nothing to link), the bar is hidden."""
+        self.edit_id, self.state = edit_id, state
+        self.setVisible(enabled)
+        self.summary.setText(f"{linked} linked edit{'s' if linked != 1 else ''}" if linked
+                             else "No edit linked to this comment")
+        text, key, tip = STATES.get(state or "", ("", "unknown", ""))
+        self.chip.setText(text if edit_id else "")  # the edit's id is in the diff's "Change 1 of 2 · e7" below
+        self.chip.setToolTip(f"{edit_id}: {tip}" if edit_id else "")
+        self.chip.setVisible(bool(self.chip.text()))
+        style_chip(self.chip, key)
+        self.confirm_button.setEnabled(state == "aligned")
+        self.reject_button.setEnabled(state in ("aligned", "confirmed", "added"))
+        self.add_button.setVisible(state == "unlinked")
+        self.pick_button.setEnabled(enabled)
+
+    def _emit(self, signal) -> None:
+        if self.edit_id is not None:
+            signal.emit(self.edit_id)
+
+
+def _button(text: str, tip: str, slot) -> QPushButton:
+    button = QPushButton(text)
+    button.setToolTip(tip)
+    button.setAccessibleName(text.strip("✓✗ "))
+    button.setAutoDefault(False)
+    button.clicked.connect(slot)
+    return button
