@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from engine.reviews.model import FINE_TYPES, ReviewComment
+from engine.reviews.model import FINE_TYPE_WORDS, FINE_TYPES, ReviewComment, comment_tooltip
 from widgets.badges import CHIP_ROLE, KEY_ROLE, BadgeDelegate, ChipTextDelegate
 
 _ID_ROLE = Qt.ItemDataRole.UserRole
@@ -18,13 +18,8 @@ STATUS_FILTERS = ("All", "not addressed", "addressed", "open", "answered", "unkn
 COL_TEXT, COL_ACTION, COL_STATUS = 0, 1, 2
 #: Below this confidence a comment's type badge is muted and marked "?".
 LOW_CONFIDENCE = 0.5
-#: What each fine type asks for, in plain words (the type badge's tooltip).
-TYPE_TIPS = {
-    "experiment": "Asks for a new experiment", "explanation": "Asks you to explain something",
-    "clarification": "Asks you to make something clearer", "result": "Asks for a result or a number",
-    "edit": "Asks for a change to the text", "typo": "Points out a typo or a small slip",
-    "criticism": "Criticises the paper without saying what to change",
-}
+#: What each fine type asks for, in plain words (the type badge's tooltip), from the engine's one list.
+TYPE_TIPS = {t: words[0].upper() + words[1:] for t, words in FINE_TYPE_WORDS.items()}
 #: What each action class asks for (the action column's tooltip).
 ACTION_TIPS = {
     "Explain": "Explain: asks you to explain or justify something", "Compare": "Compare: asks you to compare "
@@ -266,9 +261,7 @@ def type_badge(c: ReviewComment) -> str:
 
 
 def type_tip(c: ReviewComment) -> str:
-    kind = TYPE_TIPS.get(c.fine_type, "Type not known (Change type… sets one)")
-    sure = f"Redraft is {round(c.confidence * 100)}% sure this is a request you can act on"
-    return f"{kind}.\n{sure}" + (" (low confidence)." if low_confidence(c) else ".")
+    return comment_tooltip(c) + (" (low confidence)" if low_confidence(c) else "")
 
 
 def _label(c: ReviewComment) -> str:

@@ -110,9 +110,9 @@ FINE_TYPE_WORDS = {
 
 
 def comment_tooltip(comment: ReviewComment) -> str:
-    """A plain-words line about a comment's type and how sure extraction is, e.g.
-    "Asks for a new experiment or evaluation. Found with 86% confidence."."""
-    words = FINE_TYPE_WORDS.get(comment.fine_type, "type not known")
-    sure = ("written or corrected by hand" if comment.confidence >= 1.0
-            else f"found with {round(100 * comment.confidence)}% confidence that it is a point to act on")
-    return f"{words[0].upper()}{words[1:]}; {sure}."
+    """Two plain-words lines about a comment's type and how sure extraction is, e.g.
+    "Asks for a new experiment or evaluation." / "Redraft is 86% sure this is a request you can act on."."""
+    words = FINE_TYPE_WORDS.get(comment.fine_type, "type not known (Change type… sets one)")
+    sure = ("Written or corrected by hand." if comment.confidence >= 1.0
+            else f"Redraft is {round(100 * comment.confidence)}% sure this is a request you can act on.")
+    return f"{words[0].upper()}{words[1:]}.\n{sure}"

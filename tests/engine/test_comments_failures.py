@@ -174,6 +174,6 @@ def test_tooltip_says_type_and_confidence_in_plain_words() -> None:
     from engine.reviews.model import ReviewComment, comment_tooltip
 
     c = ReviewComment(id="R1.1", reviewer="R", text="Add a listening test.", fine_type="experiment", confidence=0.864)
-    assert comment_tooltip(c) == ("Asks for a new experiment or evaluation; found with 86% confidence that it is a "
-                                  "point to act on.")
+    assert comment_tooltip(c) == ("Asks for a new experiment or evaluation.\n"
+                                  "Redraft is 86% sure this is a request you can act on.")
     assert "by hand" in comment_tooltip(ReviewComment(id="R1.2", reviewer="R", text="x"))

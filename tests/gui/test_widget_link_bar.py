@@ -80,7 +80,7 @@ def test_dialogs_keep_the_text_on_a_bad_input(qtbot) -> None:
 
 def test_comment_list_type_badges_and_tooltips(qtbot, tmp_path) -> None:
     use_theme("light")
-    comments = list(demo_comments())
+    comments = [dataclasses.replace(c, fine_type="explanation", confidence=0.9) for c in demo_comments()]
     comments[0] = dataclasses.replace(comments[0], fine_type="experiment", confidence=0.95)
     comments[1] = dataclasses.replace(comments[1], fine_type="typo", confidence=0.3)
     view = CommentList()
