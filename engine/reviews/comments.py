@@ -46,7 +46,7 @@ def default_model(encoder: Any = None) -> tuple[CommentModel, Any]:
 
     The default (``encoder=None``) is the words-and-cues model: in 5-fold cross-validation on DISAPERE train
     it scores as the MiniLM blend does (76.0 against 76.2 F1) at a twentieth of the time (a 2,000-word review
-    in 0.19 s against 3.2 s on two busy cores; the target is 0.5 s). ``encoder="minilm"`` (or an encoder
+    in 0.07 s against 0.69 s on two quiet cores; the target is 0.5 s). ``encoder="minilm"`` (or an encoder
     object) asks for the MiniLM blend; when the encoder cannot load, the words model is used.
     """
     if encoder is None:
