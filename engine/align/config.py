@@ -13,9 +13,14 @@ from typing import Any
 
 from engine.settings import Settings, load_settings
 
-METHODS = ("bm25", "embed", "hybrid", "llm-pairwise", "llm-multi", "cascade")
+METHODS = ("evidence", "bm25", "embed", "hybrid", "llm-pairwise", "llm-multi", "cascade")
+#: The one default of the CLI and the app: the best method on cross-paper figures (docs/gold-icassp20.md).
+DEFAULT_METHOD = "evidence"
 
 DEFAULTS: dict[str, dict[str, Any]] = {
+    # logistic regression over engine.align.evidence.FEATURES, fitted on cgo18 + icassp20 (PDFs) with
+    # `redraft eval align --fit`; the figures quoted are cross-paper (fitted on one paper, scored on the other)
+    "evidence": {"threshold": 0.5, "weights": [0.0] * 7, "bias": 0.0, "max_edits": 5},
     # leave-one-reviewer-out thresholds on cgo18 ranged 3.0-3.6; tuned on all 30 comments: 3.18
     "bm25": {"threshold": 3.2, "edit_form": "target", "max_edits": 5},
     # sentence-max cosine of all-MiniLM-L6-v2; tuned on cgo18: 0.57

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine.align import METHODS, make_aligner
+from engine.align import DEFAULT_METHOD, METHODS, make_aligner
 from engine.cli.comments import load_comments
 from engine.cli.common import print_json
 from engine.document import load_document
@@ -18,7 +18,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--old", required=True, help="the version the reviewers read")
     p.add_argument("--new", required=True, help="the revised version")
     p.add_argument("--reviews", required=True, help="the reviews (text, Markdown, OpenReview JSON, PDF)")
-    p.add_argument("--method", choices=METHODS, default="bm25", help="aligner (default: bm25)")
+    p.add_argument("--method", choices=METHODS, default=DEFAULT_METHOD,
+                   help=f"aligner (default: {DEFAULT_METHOD}, the best cross-paper)")
     p.add_argument("--model", metavar="GGUF", help="LLM for llm-pairwise, llm-multi and cascade")
     p.add_argument("--threshold", type=float, help="decision threshold (default: from settings)")
     p.add_argument("--json", action="store_true", help="print comments, edits and alignments as JSON")

@@ -1,0 +1,157 @@
+"""The ``evidence`` aligner: calibrated probability that an edit addresses a
+comment, from what is known about both.
+
+Each (comment, edit) pair gets features: BM25 (scaled per comment) and
+sentence-max cosine of the comment against the edit's text, the pair's rank in
+the comment's fused row, whether the edit rewrote a draft paragraph the comment
+was located at (``engine.align.localize``, BM25 plus named sections, figures and
+tables), whether the comment names the edit's section, figure or table, whether
+the edit's intent fits the comment's fine type (experiment → new results,
+clarification → changed explanation, typo → surface edit; ``engine.align.cues``)
+and the edit's size. A logistic regression turns them into a probability; its
+weights are fitted on one labelled paper and scored on another
+(``engine.align.fit``; docs/gold-icassp20.md). Surface edits get probability 0
+for comments they cannot answer, and noise edits are never candidates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator as Gen, Sequence
+
+import numpy as np
+
+from engine.align.base import ScoredAligner
+from engine.align.bm25 import bm25_matrix
+from engine.align.cascade import row_scaled
+from engine.align.cues import compatible, fine_type, fits
+from engine.align.embed import EmbedAligner
+from engine.align.text import edit_text
+from engine.jobs import CancelToken, Progress
+from engine.models.protocols import Encoder
+from engine.revision import Edit, EditType, RevisionDiff
+from engine.revision.intent import Intent, classify_edit
+from engine.reviews.model import ReviewComment
+
+FEATURES = ("bm25", "cosine", "rank", "located", "named", "fits", "size")
+
+
+def rank_feature(fused: np.ndarray) -> np.ndarray:
+    """1 / rank of each edit in its comment's row (1 for the best edit)."""
+    out = np.zeros_like(fused, dtype=np.float32)
+    if fused.size:
+        order = np.argsort(-fused, axis=1, kind="stable")
+        ranks = np.empty_like(order)
+        np.put_along_axis(ranks, order, np.arange(fused.shape[1])[None, :].repeat(fused.shape[0], 0), axis=1)
+        out = (1.0 / (1.0 + ranks)).astype(np.float32)
+    return out
+
+
+def size_feature(edit: Edit) -> float:
+    words = edit.changed_tokens if edit.changed_tokens else len((edit.target_text or edit.source_text).split())
+    return float(np.log1p(words) / 5.0)
+
+
+def place_features(
+    comments: Sequence[ReviewComment], edits: Sequence[Edit], diff: RevisionDiff | None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """``located`` (the edit rewrote one of the comment's top-3 draft paragraphs) and
+    ``named`` (the comment names the edit's section, figure or table)."""
+    from engine.align.localize import localize, reference_boosts
+
+    located = np.zeros((len(comments), len(edits)), dtype=np.float32)
+    named = np.zeros_like(located)
+    if diff is None or not comments or not edits:
+        return located, named
+    places = {loc.comment_id: {pid for pid, _ in loc.paragraphs}
+              for loc in localize(list(comments), diff.old, top_k=3, lexical_only=True)}
+    old = {p.id: p for p in diff.old.paragraphs}
+    new = {p.id: p for p in diff.new.paragraphs}
+    paragraphs = [next(iter([new[t] for t in e.target_ids if t in new] + [old[s] for s in e.source_ids if s in old]),
+                       None) for e in edits]
+    present = [j for j, p in enumerate(paragraphs) if p is not None]
+    for i, c in enumerate(comments):
+        where = places.get(c.id, set())
+        for j, e in enumerate(edits):
+            if where.intersection(e.source_ids):
+                located[i, j] = 1.0
+        if present:
+            boosts = reference_boosts(c.full_text, [paragraphs[j] for j in present])
+            named[i, present] = (boosts > 0).astype(np.float32)
+    return located, named
+
+
+def sigmoid(x: np.ndarray) -> np.ndarray:
+    return (1.0 / (1.0 + np.exp(-x))).astype(np.float32)
+
+
+class EvidenceAligner(ScoredAligner):
+    """Calibrated probabilities from lexical, dense, place and intent evidence."""
+
+    name = "evidence"
+
+    def __init__(self, encoder: Encoder | None = None, threshold: float = 0.5, weights: Sequence[float] = (),
+                 bias: float = 0.0, max_edits: int | None = 5, min_chars: int = 0) -> None:
+        super().__init__(threshold, max_edits, min_chars)
+        self.embed = EmbedAligner(encoder, edit_form="target", pooling="sentence")
+        self.weights = np.asarray(weights or [0.0] * len(FEATURES), dtype=np.float32)
+        self.bias = float(bias)
+        #: The revision being aligned (for where comments apply); set by ``iter_align`` or by an evaluation.
+        self.diff: RevisionDiff | None = None
+        #: Why each (comment, edit) pair scored as it did, filled with the scores.
+        self.reasons: dict[tuple[str, str], str] = {}
+        self.intents: dict[str, Intent] = {}
+
+    def iter_align(self, comments, diff, cancel=None):
+        self.diff = diff
+        return (yield from super().iter_align(comments, diff, cancel))
+
+    def iter_features(
+        self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None
+    ) -> Gen[Progress, None, tuple[np.ndarray, np.ndarray]]:
+        """Feature tensor (comments × edits × features) and the mask of pairs an edit can answer at all."""
+        yield Progress(0, 2, "BM25 and places")
+        texts = [edit_text(e, "target") for e in edits]
+        lexical = row_scaled(bm25_matrix([c.full_text for c in comments], texts))
+        dense = yield from self.embed.iter_scores(comments, edits, cancel)
+        located, named = place_features(comments, edits, self.diff)
+        self.intents = {e.id: classify_edit(e) for e in edits}
+        kinds = [fine_type(c) for c in comments]
+        fit = np.array([[fits(k, self.intents[e.id]) for e in edits] for k in kinds], dtype=np.float32)
+        allowed = np.array([[compatible(k, self.intents[e.id]) for e in edits] for k in kinds], dtype=bool)
+        size = np.tile(np.array([size_feature(e) for e in edits], dtype=np.float32), (len(comments), 1))
+        rank = rank_feature(0.5 * lexical + 0.5 * dense)
+        features = np.stack([lexical, dense, rank, located, named, fit, size], axis=2)
+        yield Progress(2, 2, "evidence weighed")
+        return features, allowed
+
+    def iter_scores(
+        self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None
+    ) -> Gen[Progress, None, np.ndarray]:
+        features, allowed = yield from self.iter_features(comments, edits, cancel)
+        probs = np.where(allowed, sigmoid(features @ self.weights + self.bias), 0.0).astype(np.float32)
+        self.reasons = {}
+        for i, c in enumerate(comments):
+            for j in np.flatnonzero(probs[i] >= 0.3 * self.threshold):
+                self.reasons[(c.id, edits[j].id)] = explain(features[i, j], self.intents[edits[j].id])
+        return probs
+
+
+def explain(f: np.ndarray, intent: Intent) -> str:
+    """A short, readable account of a pair's evidence."""
+    parts = []
+    if f[3]:
+        parts.append("rewrites the paragraph the comment is about")
+    if f[4]:
+        parts.append("in the section, figure or table the comment names")
+    if f[0] >= 0.6:
+        parts.append("shares the comment's terms")
+    if f[1] >= 0.45:
+        parts.append("close in meaning")
+    if f[5]:
+        parts.append("the kind of edit the comment asks for")
+    kind = intent.labels[0] if intent.labels else intent.kind
+    return f"{kind} edit: " + ("; ".join(parts) if parts else "weak match")
+
+
+def is_added(edit: Edit) -> bool:
+    return edit.type is EditType.ADDED
