@@ -19,11 +19,11 @@ SURFACE_TYPES = frozenset({"typo", "edit"})
 _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("typo", re.compile(r"\btypos?\b|\bspell|\bgrammar|\bcapitali[sz]|\ball-caps\b|\bacronyms?\b|"
                         r"\bshould be \"|\" should be\b|\bshould read\b|^\W*\"[^\"]{1,60}\"\s+\w+\s*$", re.I)),
+    ("edit", re.compile(r"\bremove\b|\bshorten|\bmove\b|\brewrit|\bsubsections?\b|\bcaptions?\b|\brestructur|"
+                        r"\bsplit(?:ting)?\b|\bnot required\b|\bjust provide\b", re.I)),
     ("experiment", re.compile(r"\bexperiment|\bbaselines?\b|\bablation|\blistening tests?\b|\bperceptual tests?\b|"
                               r"\bcompar(?:e|ison)\b|\bevaluat|\bbenchmark|\bmismatch|\btrain(?:ing|ed)? on\b", re.I)),
     ("result", re.compile(r"\bresults?\b.*\b(?:report|show|table|figure|numbers?)\b|\bstatistical|\bsignifican", re.I)),
-    ("edit", re.compile(r"\bremove\b|\bshorten|\bmove\b|\brewrit|\bsubsections?\b|\bcaptions?\b|\brestructur|"
-                        r"\bsplit(?:ting)?\b|\bnot required\b|\bjust provide\b", re.I)),
     ("clarification", re.compile(r"\bclarif|\bunclear\b|\bdefine\b|\bdefinition|\bmention\b|\bwhat (?:is|are|does)\b|"
                                  r"\bhow (?:is|are|do|does)\b|\bambigu|\?", re.I)),
     ("explanation", re.compile(r"\bexplain|\bjustif|\bwhy\b|\bmotivat|\bdiscuss|\bself-contained\b", re.I)),
@@ -66,3 +66,11 @@ def fits(kind: str, intent: Intent) -> float:
     if kind == "edit":
         return 1.0 if labels & {"restructuring"} or intent.surface else 0.0
     return 0.0
+
+
+_QUOTE = re.compile(r"\"([^\"\n]{2,120})\"|\u201c([^\u201d\n]{2,120})\u201d|``([^'\n]{2,120})''")
+
+
+def quotes(text: str) -> list[str]:
+    """Phrases a comment quotes (in double or curly quotes): often the very words it wants changed."""
+    return [next(g for g in m.groups() if g) for m in _QUOTE.finditer(text)]

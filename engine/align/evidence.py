@@ -23,16 +23,17 @@ import numpy as np
 from engine.align.base import ScoredAligner
 from engine.align.bm25 import bm25_matrix
 from engine.align.cascade import row_scaled
-from engine.align.cues import compatible, fine_type, fits
+from engine.align.cues import compatible, fine_type, fits, quotes
 from engine.align.embed import EmbedAligner
 from engine.align.text import edit_text
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder
 from engine.revision import Edit, EditType, RevisionDiff
-from engine.revision.intent import Intent, classify_edit
+from engine.revision.normalize import comparable_tokens
+from engine.revision.intent import Intent, changed_sides, classify_edit
 from engine.reviews.model import ReviewComment
 
-FEATURES = ("bm25", "cosine", "rank", "located", "named", "fits", "size")
+FEATURES = ("bm25", "changed", "cosine", "rank", "located", "named", "quoted", "fits", "size")
 
 
 def rank_feature(fused: np.ndarray) -> np.ndarray:
@@ -80,6 +81,21 @@ def place_features(
     return located, named
 
 
+def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> np.ndarray:
+    """1 when a phrase the comment quotes is (mostly) among the words the edit deleted or inserted."""
+    out = np.zeros((len(comments), len(edits)), dtype=np.float32)
+    sides = [[set(comparable_tokens(t)) for t in changed_sides(e)] for e in edits]
+    for i, c in enumerate(comments):
+        for q in quotes(c.full_text):
+            words = comparable_tokens(q)
+            if not words:
+                continue
+            for j, bags in enumerate(sides):
+                if any(sum(w in bag for w in words) >= max(1, 0.6 * len(words)) for bag in bags):
+                    out[i, j] = 1.0
+    return out
+
+
 def sigmoid(x: np.ndarray) -> np.ndarray:
     return (1.0 / (1.0 + np.exp(-x))).astype(np.float32)
 
@@ -110,8 +126,9 @@ class EvidenceAligner(ScoredAligner):
     ) -> Gen[Progress, None, tuple[np.ndarray, np.ndarray]]:
         """Feature tensor (comments × edits × features) and the mask of pairs an edit can answer at all."""
         yield Progress(0, 2, "BM25 and places")
-        texts = [edit_text(e, "target") for e in edits]
-        lexical = row_scaled(bm25_matrix([c.full_text for c in comments], texts))
+        queries = [c.full_text for c in comments]
+        lexical = row_scaled(bm25_matrix(queries, [edit_text(e, "target") for e in edits]))
+        changed = row_scaled(bm25_matrix(queries, [" ".join(changed_sides(e)) for e in edits]))
         dense = yield from self.embed.iter_scores(comments, edits, cancel)
         located, named = place_features(comments, edits, self.diff)
         self.intents = {e.id: classify_edit(e) for e in edits}
@@ -120,7 +137,8 @@ class EvidenceAligner(ScoredAligner):
         allowed = np.array([[compatible(k, self.intents[e.id]) for e in edits] for k in kinds], dtype=bool)
         size = np.tile(np.array([size_feature(e) for e in edits], dtype=np.float32), (len(comments), 1))
         rank = rank_feature(0.5 * lexical + 0.5 * dense)
-        features = np.stack([lexical, dense, rank, located, named, fit, size], axis=2)
+        quoted = quote_feature(comments, edits)
+        features = np.stack([lexical, changed, dense, rank, located, named, quoted, fit, size], axis=2)
         yield Progress(2, 2, "evidence weighed")
         return features, allowed
 
@@ -137,17 +155,20 @@ class EvidenceAligner(ScoredAligner):
 
 
 def explain(f: np.ndarray, intent: Intent) -> str:
-    """A short, readable account of a pair's evidence."""
+    """A short, readable account of a pair's evidence (``f`` ordered as ``FEATURES``)."""
+    v = dict(zip(FEATURES, f))
     parts = []
-    if f[3]:
-        parts.append("rewrites the paragraph the comment is about")
-    if f[4]:
+    if v["quoted"]:
+        parts.append("changes the words the comment quotes")
+    if v["located"]:
+        parts.append("rewrites a paragraph the comment is about")
+    if v["named"]:
         parts.append("in the section, figure or table the comment names")
-    if f[0] >= 0.6:
+    if max(v["bm25"], v["changed"]) >= 0.6:
         parts.append("shares the comment's terms")
-    if f[1] >= 0.45:
+    if v["cosine"] >= 0.45:
         parts.append("close in meaning")
-    if f[5]:
+    if v["fits"]:
         parts.append("the kind of edit the comment asks for")
     kind = intent.labels[0] if intent.labels else intent.kind
     return f"{kind} edit: " + ("; ".join(parts) if parts else "weak match")

@@ -65,14 +65,21 @@ def scored(pf: PaperFeatures, weights: Sequence[float], bias: float) -> Scored:
     return Scored([c.id for c in pf.paper.comments], pf.edit_ids, probs.astype(np.float32), pf.paper.gold)
 
 
-def fit(train: Sequence[PaperFeatures], max_edits: int | None = 5) -> dict[str, Any]:
-    """Weights, bias and the micro-F1-optimal threshold, all from ``train``."""
+#: Per-comment caps the fit chooses from.
+CAPS = (1, 2, 3, 5)
+
+
+def fit(train: Sequence[PaperFeatures], caps: Sequence[int] = CAPS) -> dict[str, Any]:
+    """Weights, bias, the per-comment cap and the micro-F1-optimal threshold, all from ``train``."""
     weights, bias = fit_weights(train)
-    threshold, f1 = calibrate_threshold([scored(pf, weights, bias) for pf in train], max_edits)
-    return {"weights": weights, "bias": bias, "threshold": round(threshold, 4), "train_f1": round(100 * f1, 1)}
+    items = [scored(pf, weights, bias) for pf in train]
+    best = max(((calibrate_threshold(items, cap), cap) for cap in caps), key=lambda x: (x[0][1], -x[1]))
+    (threshold, f1), cap = best
+    return {"weights": weights, "bias": bias, "threshold": round(threshold, 4), "max_edits": cap,
+            "train_f1": round(100 * f1, 1)}
 
 
-def cross_paper(features: Sequence[PaperFeatures], max_edits: int | None = 5) -> list[dict[str, Any]]:
+def cross_paper(features: Sequence[PaperFeatures], caps: Sequence[int] = CAPS) -> list[dict[str, Any]]:
     """For each paper: fitted on all the others, scored on it (needs two papers or more)."""
     from engine.align.evaluate import report
 
@@ -81,8 +88,8 @@ def cross_paper(features: Sequence[PaperFeatures], max_edits: int | None = 5) ->
         train = [pf for j, pf in enumerate(features) if j != k]
         if not train:
             continue
-        model = fit(train, max_edits)
-        pred = predictions([scored(test, model["weights"], model["bias"])], model["threshold"], max_edits)
+        model = fit(train, caps)
+        pred = predictions([scored(test, model["weights"], model["bias"])], model["threshold"], model["max_edits"])
         out.append({"train": [pf.paper.id for pf in train], "test": test.paper.id, **model,
                     **report([test.paper], pred)})
     return out

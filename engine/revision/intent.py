@@ -31,7 +31,8 @@ SUBSTANTIVE_LABELS = ("claim", "fact", "new content", "clarification", "restruct
 _WORD = re.compile(r"\w+", re.UNICODE)
 _REAL_WORD = re.compile(r"^[^\W\d_]{3,}$", re.UNICODE)
 _CITATION = re.compile(
-    r"\[[^\[\]]{0,60}\]"  # [12], [3, 4], [CITATION]
+    r"\b[A-Z][\w'\u2019-]+(?:\s+(?:and|&)\s+[A-Z][\w'\u2019-]+)?(?:\s+et\s+al\.?)?,?\s*\(\s*(?:19|20)\d{2}[a-z]?\s*\)"
+    r"|\[[^\[\]]{0,60}\]"  # Smith et al. (2019); [12], [3, 4], [CITATION]
     r"|\([^()]{0,120}?(?:19|20)\d{2}[a-z]?\)"  # (Smith et al., 2020), (2020)
     r"|\bet\s+al\b\.?|\b(?:19|20)\d{2}[a-z]?\b"  # et al., a year
 )
@@ -108,9 +109,13 @@ def _near(a: str, b: str) -> bool:
     common = 0
     while common < min(len(a), len(b)) and a[common] == b[common]:
         common += 1
-    if common >= max(4, min(len(a), len(b)) - 3):  # control / controls, perceptive-ly / perceptual-ly
+    if common >= max(4, min(len(a), len(b)) - 5):  # control / controls, perceptively / perceptually
         return True
     return difflib.SequenceMatcher(None, a, b).ratio() >= 0.85
+
+
+def _surface_key(text: str) -> list[str]:
+    return [american(w) for w in _words(_CITATION.sub(" ", text))]
 
 
 def hunk_label(deleted: str, inserted: str) -> str | None:
@@ -135,6 +140,16 @@ def hunk_label(deleted: str, inserted: str) -> str | None:
     if len(a) == len(b) and all(x == y or _near(x, y) for x, y in zip(a, b)):
         return "spelling"
     return None
+
+
+def changed_sides(edit: Edit) -> tuple[str, str]:
+    """The words an edit deleted and the words it inserted (whole paragraphs for deletions and additions)."""
+    if edit.type is EditType.ADDED:
+        return "", edit.target_text
+    if edit.type is EditType.DELETED:
+        return edit.source_text, ""
+    pairs = hunks(edit.diff)
+    return " ".join(d for d, _ in pairs), " ".join(i for _, i in pairs)
 
 
 def hunks(diff: Sequence[DiffSpan]) -> list[tuple[str, str]]:
@@ -169,6 +184,11 @@ def classify_edit(edit: Edit) -> Intent:
     if looks_like_noise(edit.source_text) and looks_like_noise(edit.target_text):
         return Intent(NOISE, (), "too few words to be prose on either side")
     surface: list[str] = []
+    if _surface_key(edit.source_text) == _surface_key(edit.target_text) and (
+            _CITATION.search(edit.source_text) or _CITATION.search(edit.target_text)):
+        surface.append("citation")  # a citation restyled, whatever the hunks look like
+        if not (edit.type is EditType.MOVED or Flag.SPLIT in edit.flags or Flag.MERGED in edit.flags):
+            return Intent(SURFACE, ("citation",), "only the citation style changed")
     substantive: list[tuple[str, str]] = []
     for deleted, inserted in hunks(edit.diff):
         label = hunk_label(deleted, inserted)
@@ -215,8 +235,8 @@ def _clip(text: str, limit: int = 60) -> str:
 
 
 def noise_pairs(edits: Sequence[Edit], max_words: int = 12) -> set[str]:
-    """Ids of short added and deleted edits whose text reappears unchanged on the other side
-    (a heading or a figure label the loader placed elsewhere): a pair that is no edit at all."""
+    """Ids of short added and deleted edits whose text reappears unchanged on the other side, and of
+    short lines moved unchanged (a heading or a figure label the loader placed elsewhere): no edit at all."""
     def key(e: Edit) -> str:
         return " ".join(_words(e.target_text or e.source_text))
 
@@ -226,6 +246,9 @@ def noise_pairs(edits: Sequence[Edit], max_words: int = 12) -> set[str]:
             added.setdefault(key(e), []).append(e.id)
     out: set[str] = set()
     for e in edits:
+        if (e.type is EditType.MOVED and len(e.target_text.split()) <= max_words
+                and _words(e.source_text) == _words(e.target_text)):
+            out.add(e.id)  # a heading or short line matched to itself somewhere else
         if e.type is EditType.DELETED and len(e.source_text.split()) <= max_words:
             ids = added.get(key(e))
             if ids:
