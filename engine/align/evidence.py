@@ -2,15 +2,16 @@
 comment, from what is known about both.
 
 Each (comment, edit) pair gets features: BM25 (scaled per comment) and
-sentence-max cosine of the comment against the edit's text, the pair's rank in
-the comment's fused row, whether the edit rewrote a draft paragraph the comment
+BM25 of the comment against the words the edit changed, sentence-max cosine of
+the comment against the edit's text, whether the edit rewrote a draft paragraph the comment
 was located at (``engine.align.localize``, BM25 plus named sections, figures and
 tables), whether the comment names the edit's section, figure or table, whether
-the edit's intent fits the comment's fine type (experiment → new results,
-clarification → changed explanation, typo → surface edit; ``engine.align.cues``)
-and the edit's size. A logistic regression turns them into a probability; its
-weights are fitted on one labelled paper and scored on another
-(``engine.align.fit``; docs/gold-icassp20.md). Surface edits get probability 0
+the comment quotes words the edit changed, and whether the edit's intent fits the
+comment's fine type (experiment → new results, clarification → changed
+explanation, typo → surface edit; ``engine.align.cues``). A fixed mix
+(``MIX``) adds them up; Platt scaling turns the sum into a probability, its two
+numbers and the decision threshold fitted on one labelled paper and scored on
+another (``engine.align.fit``; docs/gold-icassp20.md). Surface edits get probability 0
 for comments they cannot answer, and noise edits are never candidates.
 """
 
@@ -20,7 +21,7 @@ from collections.abc import Generator as Gen, Sequence
 
 import numpy as np
 
-from engine.align.base import ScoredAligner
+from engine.align.base import Alignment, ScoredAligner
 from engine.align.bm25 import bm25_matrix
 from engine.align.cascade import row_scaled
 from engine.align.cues import compatible, fine_type, fits, quotes
@@ -28,28 +29,15 @@ from engine.align.embed import EmbedAligner
 from engine.align.text import edit_text
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder
-from engine.revision import Edit, EditType, RevisionDiff
+from engine.revision import Edit, RevisionDiff
 from engine.revision.normalize import comparable_tokens
 from engine.revision.intent import Intent, changed_sides, classify_edit
 from engine.reviews.model import ReviewComment
 
-FEATURES = ("bm25", "changed", "cosine", "rank", "located", "named", "quoted", "fits", "size")
-
-
-def rank_feature(fused: np.ndarray) -> np.ndarray:
-    """1 / rank of each edit in its comment's row (1 for the best edit)."""
-    out = np.zeros_like(fused, dtype=np.float32)
-    if fused.size:
-        order = np.argsort(-fused, axis=1, kind="stable")
-        ranks = np.empty_like(order)
-        np.put_along_axis(ranks, order, np.arange(fused.shape[1])[None, :].repeat(fused.shape[0], 0), axis=1)
-        out = (1.0 / (1.0 + ranks)).astype(np.float32)
-    return out
-
-
-def size_feature(edit: Edit) -> float:
-    words = edit.changed_tokens if edit.changed_tokens else len((edit.target_text or edit.source_text).split())
-    return float(np.log1p(words) / 5.0)
+FEATURES = ("bm25", "changed", "cosine", "located", "named", "quoted", "fits")
+#: How the evidence adds up (per feature). Chosen by hand among a few mixes (docs/gold-icassp20.md): half
+#: lexical (whole paragraph and changed words alike), half dense, bonuses for quoted words, place and fit.
+MIX = (0.25, 0.25, 0.5, 0.1, 0.1, 0.2, 0.1)
 
 
 def place_features(
@@ -100,26 +88,40 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
     return (1.0 / (1.0 + np.exp(-x))).astype(np.float32)
 
 
+def probabilities(features: np.ndarray, allowed: np.ndarray, mix: Sequence[float], scale: float,
+                  offset: float) -> np.ndarray:
+    """Probability of each pair: the mixed score through Platt scaling; 0 where the edit cannot answer."""
+    score = features @ np.asarray(mix, dtype=np.float32)
+    return np.where(allowed, sigmoid(scale * score + offset), 0.0).astype(np.float32)
+
+
 class EvidenceAligner(ScoredAligner):
     """Calibrated probabilities from lexical, dense, place and intent evidence."""
 
     name = "evidence"
 
-    def __init__(self, encoder: Encoder | None = None, threshold: float = 0.5, weights: Sequence[float] = (),
-                 bias: float = 0.0, max_edits: int | None = 5, min_chars: int = 0) -> None:
+    def __init__(self, encoder: Encoder | None = None, threshold: float = 0.5, mix: Sequence[float] = MIX,
+                 scale: float = 1.0, offset: float = 0.0, max_edits: int | None = 5, min_chars: int = 0) -> None:
         super().__init__(threshold, max_edits, min_chars)
         self.embed = EmbedAligner(encoder, edit_form="target", pooling="sentence")
-        self.weights = np.asarray(weights or [0.0] * len(FEATURES), dtype=np.float32)
-        self.bias = float(bias)
+        self.mix = np.asarray(mix, dtype=np.float32)
+        #: Platt scaling of the mixed score into a probability: ``sigmoid(scale * score + offset)``.
+        self.scale, self.offset = float(scale), float(offset)
         #: The revision being aligned (for where comments apply); set by ``iter_align`` or by an evaluation.
         self.diff: RevisionDiff | None = None
         #: Why each (comment, edit) pair scored as it did, filled with the scores.
         self.reasons: dict[tuple[str, str], str] = {}
         self.intents: dict[str, Intent] = {}
 
-    def iter_align(self, comments, diff, cancel=None):
+    def iter_align(
+        self, comments: list[ReviewComment], diff: RevisionDiff, cancel: CancelToken | None = None
+    ) -> Gen[Progress, None, list[Alignment]]:
         self.diff = diff
-        return (yield from super().iter_align(comments, diff, cancel))
+        alignments = yield from super().iter_align(comments, diff, cancel)
+        for a in alignments:
+            a.calibrated = True
+            a.reasons = {eid: self.reasons[(a.comment_id, eid)] for eid in a.scores if (a.comment_id, eid) in self.reasons}
+        return alignments
 
     def iter_features(
         self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None
@@ -135,10 +137,8 @@ class EvidenceAligner(ScoredAligner):
         kinds = [fine_type(c) for c in comments]
         fit = np.array([[fits(k, self.intents[e.id]) for e in edits] for k in kinds], dtype=np.float32)
         allowed = np.array([[compatible(k, self.intents[e.id]) for e in edits] for k in kinds], dtype=bool)
-        size = np.tile(np.array([size_feature(e) for e in edits], dtype=np.float32), (len(comments), 1))
-        rank = rank_feature(0.5 * lexical + 0.5 * dense)
         quoted = quote_feature(comments, edits)
-        features = np.stack([lexical, changed, dense, rank, located, named, quoted, fit, size], axis=2)
+        features = np.stack([lexical, changed, dense, located, named, quoted, fit], axis=2)
         yield Progress(2, 2, "evidence weighed")
         return features, allowed
 
@@ -146,10 +146,10 @@ class EvidenceAligner(ScoredAligner):
         self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None
     ) -> Gen[Progress, None, np.ndarray]:
         features, allowed = yield from self.iter_features(comments, edits, cancel)
-        probs = np.where(allowed, sigmoid(features @ self.weights + self.bias), 0.0).astype(np.float32)
+        probs = probabilities(features, allowed, self.mix, self.scale, self.offset)
         self.reasons = {}
         for i, c in enumerate(comments):
-            for j in np.flatnonzero(probs[i] >= 0.3 * self.threshold):
+            for j in np.flatnonzero(probs[i] >= 0.5 * self.threshold):
                 self.reasons[(c.id, edits[j].id)] = explain(features[i, j], self.intents[edits[j].id])
         return probs
 
@@ -173,6 +173,3 @@ def explain(f: np.ndarray, intent: Intent) -> str:
     kind = intent.labels[0] if intent.labels else intent.kind
     return f"{kind} edit: " + ("; ".join(parts) if parts else "weak match")
 
-
-def is_added(edit: Edit) -> bool:
-    return edit.type is EditType.ADDED

@@ -1,10 +1,9 @@
-"""Fitting the ``evidence`` aligner's weights and decision threshold on labelled
-papers, and scoring them cross-paper (fit on one paper, score on another) so
-no figure is in-sample.
+"""Fitting the ``evidence`` aligner on labelled papers, and scoring it
+cross-paper (fitted on one paper, scored on another) so no figure is in-sample.
 
-scikit-learn's ``LogisticRegression`` gives the weights (so scores are
-probabilities of a gold link); the link threshold is then the micro-F1-optimal
-one on the *training* paper(s) only.
+Platt scaling (scikit-learn's ``LogisticRegression`` on the one mixed score)
+makes scores probabilities of a gold link; the per-comment cap and the link
+threshold are then the micro-F1-optimal ones on the *training* paper(s) only.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ import numpy as np
 
 from engine.align.base import candidate_edits
 from engine.align.calibrate import Scored, calibrate_threshold, predictions
-from engine.align.evidence import FEATURES, EvidenceAligner, sigmoid
+from engine.align.evidence import FEATURES, MIX, EvidenceAligner, probabilities
 from engine.align.gold import GoldPaper
 from engine.jobs import CancelToken, Progress, run_job
 
@@ -49,33 +48,35 @@ def paper_features(aligner: EvidenceAligner, papers: Sequence[GoldPaper]) -> lis
     return run_job(iter_paper_features(aligner, papers))
 
 
-def fit_weights(train: Sequence[PaperFeatures], c: float = 1.0) -> tuple[list[float], float]:
-    """Logistic-regression weights and bias over the pairs an edit can answer at all."""
+def mixed(pf: PaperFeatures, mix: Sequence[float] = MIX) -> np.ndarray:
+    return pf.features @ np.asarray(mix, dtype=np.float32)
+
+
+def fit_platt(train: Sequence[PaperFeatures], mix: Sequence[float] = MIX) -> tuple[float, float]:
+    """Platt scaling ``(scale, offset)`` of the mixed score, over the pairs an edit can answer at all."""
     from sklearn.linear_model import LogisticRegression
 
-    x = np.concatenate([pf.features[pf.allowed] for pf in train])
-    y = np.concatenate([pf.labels[pf.allowed] for pf in train])
-    model = LogisticRegression(C=c, max_iter=1000)
-    model.fit(x, y.astype(int))
-    return [round(float(w), 4) for w in model.coef_[0]], round(float(model.intercept_[0]), 4)
+    x = np.concatenate([mixed(pf, mix)[pf.allowed] for pf in train])[:, None]
+    y = np.concatenate([pf.labels[pf.allowed] for pf in train]).astype(int)
+    model = LogisticRegression(C=100.0, max_iter=1000).fit(x, y)
+    return round(float(model.coef_[0][0]), 4), round(float(model.intercept_[0]), 4)
 
 
-def scored(pf: PaperFeatures, weights: Sequence[float], bias: float) -> Scored:
-    probs = np.where(pf.allowed, sigmoid(pf.features @ np.asarray(weights, dtype=np.float32) + bias), 0.0)
-    return Scored([c.id for c in pf.paper.comments], pf.edit_ids, probs.astype(np.float32), pf.paper.gold)
+def scored(pf: PaperFeatures, scale: float, offset: float, mix: Sequence[float] = MIX) -> Scored:
+    probs = probabilities(pf.features, pf.allowed, mix, scale, offset)
+    return Scored([c.id for c in pf.paper.comments], pf.edit_ids, probs, pf.paper.gold)
 
 
 #: Per-comment caps the fit chooses from.
-CAPS = (1, 2, 3, 5)
+CAPS = (3, 5)
 
 
-def fit(train: Sequence[PaperFeatures], caps: Sequence[int] = CAPS) -> dict[str, Any]:
-    """Weights, bias, the per-comment cap and the micro-F1-optimal threshold, all from ``train``."""
-    weights, bias = fit_weights(train)
-    items = [scored(pf, weights, bias) for pf in train]
-    best = max(((calibrate_threshold(items, cap), cap) for cap in caps), key=lambda x: (x[0][1], -x[1]))
-    (threshold, f1), cap = best
-    return {"weights": weights, "bias": bias, "threshold": round(threshold, 4), "max_edits": cap,
+def fit(train: Sequence[PaperFeatures], caps: Sequence[int] = CAPS, mix: Sequence[float] = MIX) -> dict[str, Any]:
+    """Platt scaling, the per-comment cap and the micro-F1-optimal probability threshold, all from ``train``."""
+    scale, offset = fit_platt(train, mix)
+    items = [scored(pf, scale, offset, mix) for pf in train]
+    (threshold, f1), cap = max(((calibrate_threshold(items, c), c) for c in caps), key=lambda x: (x[0][1], -x[1]))
+    return {"scale": scale, "offset": offset, "threshold": round(threshold, 4), "max_edits": cap,
             "train_f1": round(100 * f1, 1)}
 
 
@@ -89,7 +90,7 @@ def cross_paper(features: Sequence[PaperFeatures], caps: Sequence[int] = CAPS) -
         if not train:
             continue
         model = fit(train, caps)
-        pred = predictions([scored(test, model["weights"], model["bias"])], model["threshold"], model["max_edits"])
+        pred = predictions([scored(test, model["scale"], model["offset"])], model["threshold"], model["max_edits"])
         out.append({"train": [pf.paper.id for pf in train], "test": test.paper.id, **model,
                     **report([test.paper], pred)})
     return out
