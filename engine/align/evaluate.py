@@ -66,3 +66,18 @@ def evaluate_scored(aligner: ScoredAligner, papers: list[GoldPaper], scored: lis
         "candidates": sum(len(s.edit_ids) for s in scored),
         "comments": sum(len(s.comment_ids) for s in scored),
     }
+
+
+def cross_paper_thresholds(aligner: ScoredAligner, papers: list[GoldPaper], scored: list[Scored]) -> list[dict[str, Any]]:
+    """For each paper: the threshold tuned (max micro-F1) on the other papers, figures on it."""
+    cap = aligner.max_edits
+    out = []
+    for k, paper in enumerate(papers):
+        train = [s for j, s in enumerate(scored) if j != k]
+        if not train:
+            continue
+        t, _ = calibrate_threshold(train, cap)
+        out.append({"train": [p.id for j, p in enumerate(papers) if j != k], "test": paper.id,
+                    "threshold": round(t, 4), "max_edits": cap,
+                    **report([paper], predictions([scored[k]], t, cap))})
+    return out

@@ -1,11 +1,11 @@
 """Comment statuses, defined once: what the revision did about each comment,
 with the evidence, and how the author's confirmations change it.
 
-With a revised version, a comment is *addressed* (an edit addresses it with
-probability ≥ ``ADDRESSED_P``), *partly* addressed (best link ≥ ``PARTLY_P``),
-*not addressed* (edits were weighed and none is likely) or has *no evidence*
-(there was nothing to weigh: no changed paragraph the comment could be matched
-to). In a draft-only project a comment is *open* until the author keeps a
+With a revised version, a comment is *addressed* (the probability that one of
+its best edits addresses it is ≥ ``ADDRESSED_P``), *partly* addressed (some
+edit is a likely link, ≥ ``LINK_P``, but the comment as a whole stays below
+``ADDRESSED_P``), *not addressed* (edits were weighed and none is likely) or has
+*no evidence* (there was nothing to weigh: no changed paragraph at all). In a draft-only project a comment is *open* until the author keeps a
 suggestion or writes a response (*answered*). The author's confirmations come
 first: a confirmed or hand-made link makes it *confirmed addressed*; rejecting
 every suggested link (and adding none) makes it *confirmed not addressed*.
@@ -21,6 +21,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
+
+from engine.align.config import DEFAULTS
 
 
 class Status(str, Enum):
@@ -45,10 +47,13 @@ NEEDS_WORK = frozenset({Status.NOT_ADDRESSED, Status.CONFIRMED_NOT, Status.OPEN,
 #: Statuses that rest on the author's own word rather than on a suggestion.
 CONFIRMED_STATUSES = frozenset({Status.CONFIRMED, Status.CONFIRMED_NOT, Status.ANSWERED})
 
-#: A link at or above this probability addresses the comment; calibrated cross-paper (docs/gold-icassp20.md).
+#: A comment whose probability of being addressed (``comment_probability``) reaches this is addressed.
 ADDRESSED_P = 0.5
-#: A best link at or above this probability (and below ``ADDRESSED_P``) addresses it partly.
-PARTLY_P = 0.3
+#: A link at or above this probability is shown as evidence; a comment with such a link but below
+#: ``ADDRESSED_P`` is partly addressed. The ``evidence`` aligner's threshold (engine/align/config.py).
+LINK_P = float(DEFAULTS["evidence"]["threshold"])
+#: Edits that count towards a comment's probability (its best ones).
+TOP_LINKS = 3
 
 
 class Link(str, Enum):
@@ -95,32 +100,41 @@ class Assessment:
                 "evidence": [e.to_dict() for e in self.evidence]}
 
 
-def status_from_probability(best: float | None) -> Status:
-    """The status a best link probability gives (None: nothing to weigh)."""
-    if best is None:
+def comment_probability(probabilities: Iterable[float], top: int = TOP_LINKS) -> float:
+    """Probability that at least one of the comment's ``top`` best edits addresses it (noisy-OR)."""
+    best = sorted(probabilities, reverse=True)[:top]
+    miss = 1.0
+    for p in best:
+        miss *= 1.0 - p
+    return 1.0 - miss
+
+
+def status_from_probabilities(probabilities: Mapping[str, float], link_p: float = LINK_P) -> Status:
+    """The status link probabilities give (none at all: nothing to weigh)."""
+    if not probabilities:
         return Status.NO_EVIDENCE
-    if best >= ADDRESSED_P:
+    if comment_probability(probabilities.values()) >= ADDRESSED_P:
         return Status.ADDRESSED
-    if best >= PARTLY_P:
+    if max(probabilities.values()) >= link_p:
         return Status.PARTLY
     return Status.NOT_ADDRESSED
 
 
 def assess(
     comment_id: str, probabilities: Mapping[str, float], reasons: Mapping[str, str] | None = None,
-    decisions: Mapping[str, Link | str] | None = None, *, top: int = 5,
+    decisions: Mapping[str, Link | str] | None = None, *, link_p: float = LINK_P, top: int = 5,
 ) -> Assessment:
     """The status of one comment from its link ``probabilities`` (edit id → p) and the author's ``decisions``.
 
     ``probabilities`` empty means no edit could be weighed (no evidence). Suggested
-    evidence is the links at or above ``PARTLY_P`` (at most ``top``); confirmed and
+    evidence is the links at or above ``link_p`` (at most ``top``); confirmed and
     manual links are always kept, rejected ones are kept marked so the app can undo.
     """
     decisions = {k: Link(v) for k, v in (decisions or {}).items()}
     reasons = reasons or {}
     kept = [k for k, d in decisions.items() if d in (Link.CONFIRMED, Link.MANUAL)]
     rejected = [k for k, d in decisions.items() if d is Link.REJECTED]
-    suggested = sorted((k for k, p in probabilities.items() if p >= PARTLY_P and k not in decisions),
+    suggested = sorted((k for k, p in probabilities.items() if p >= link_p and k not in decisions),
                        key=lambda k: -probabilities[k])[:top]
     evidence = [Evidence(k, probabilities.get(k, 1.0 if decisions[k] is Link.MANUAL else 0.0), decisions[k],
                          reasons.get(k, "linked by hand" if decisions[k] is Link.MANUAL else ""))
@@ -132,9 +146,19 @@ def assess(
     elif rejected and not suggested:
         status = Status.CONFIRMED_NOT
     else:
-        open_p = [p for k, p in probabilities.items() if k not in rejected]
-        status = status_from_probability(max(open_p) if open_p else (None if not probabilities else 0.0))
+        status = status_from_probabilities({k: p for k, p in probabilities.items() if k not in rejected}, link_p)
     return Assessment(comment_id, status, tuple(evidence))
+
+
+def assess_alignment(alignment: Any, decisions: Mapping[str, Link | str] | None = None,
+                     link_p: float = LINK_P) -> Assessment:
+    """``assess`` for an ``Alignment``: its scores when calibrated; else its chosen edits count as sure links
+    (older projects and uncalibrated methods)."""
+    if alignment.calibrated:
+        probs = dict(alignment.scores)
+    else:
+        probs = {eid: (1.0 if eid in alignment.edit_ids else 0.0) for eid in alignment.scores}
+    return assess(alignment.comment_id, probs, alignment.reasons, decisions, link_p=link_p)
 
 
 def draft_status(answered: bool) -> Status:
