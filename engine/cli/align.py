@@ -39,6 +39,9 @@ def run(args: argparse.Namespace) -> int:
     alignments = aligner.align(comments, diff)
     for n in notices + aligner.notices:
         print(f"redraft: note: {n}", file=sys.stderr)
+    from engine.align.status import assess_alignment
+
+    assessments = [assess_alignment(a) for a in alignments]
     if args.json:
         print_json({
             "method": aligner.name,
@@ -46,11 +49,19 @@ def run(args: argparse.Namespace) -> int:
             "comments": [c.to_dict() for c in comments],
             "edits": [e.to_dict() for e in diff.changed_edits()],
             "alignments": [a.to_dict() for a in alignments],
+            "statuses": [s.to_dict() for s in assessments],
         })
         return 0
     print(f"{diff.summary()}; {len(comments)} comment(s); method {aligner.name}")
-    for c, a in zip(comments, alignments):
-        where = ", ".join(f"{eid} ({a.scores[eid]:.2f}, {diff.edit(eid).section or 'no section'})" for eid in a.edit_ids)
-        print(f"{c.id:6} {'addressed by ' + where if where else 'no matching edit'}")
+    for c, a, s in zip(comments, alignments, assessments):
+        print(f"{c.id:6} {s.status.value}")
         print(f"       {c.full_text[:110]}")
+        for ev in s.evidence:
+            e = diff.edit(ev.edit_id)
+            why = f": {ev.why}" if ev.why else ""
+            print(f"       - {e.id} ({e.section or 'no section'}), {_score(a, ev.probability)}{why}")
     return 0
+
+
+def _score(alignment, value: float) -> str:
+    return f"p = {value:.2f}" if alignment.calibrated else f"score {value:.2f}"
