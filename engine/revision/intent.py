@@ -21,6 +21,7 @@ import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.revision.model import DiffSpan, Edit, EditType, Flag
 
@@ -87,6 +88,7 @@ def looks_like_noise(text: str) -> bool:
     return len(words) <= 2 and len(words) / len(tokens) < 0.5
 
 
+@lru_cache(maxsize=65536)
 def american(word: str) -> str:
     """``word`` lower-cased with a British ending turned American (colour → color, modelling → modeling)."""
     w = word.lower()
@@ -184,8 +186,8 @@ def classify_edit(edit: Edit) -> Intent:
     if looks_like_noise(edit.source_text) and looks_like_noise(edit.target_text):
         return Intent(NOISE, (), "too few words to be prose on either side")
     surface: list[str] = []
-    if _surface_key(edit.source_text) == _surface_key(edit.target_text) and (
-            _CITATION.search(edit.source_text) or _CITATION.search(edit.target_text)):
+    if (_CITATION.search(edit.source_text) or _CITATION.search(edit.target_text)) and (
+            _surface_key(edit.source_text) == _surface_key(edit.target_text)):
         surface.append("citation")  # a citation restyled, whatever the hunks look like
         if not (edit.type is EditType.MOVED or Flag.SPLIT in edit.flags or Flag.MERGED in edit.flags):
             return Intent(SURFACE, ("citation",), "only the citation style changed")
