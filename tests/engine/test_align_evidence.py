@@ -11,23 +11,10 @@ from engine.align.cues import fine_type, guess_fine_type, quotes
 from engine.align.status import (
     STATUSES, Link, Status, assess, assess_alignment, comment_probability, counts, draft_status,
 )
-from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
+from engine.document.model import ParagraphKind
 from engine.revision import diff_documents
 from engine.reviews.model import ReviewComment
-
-PROSE = [
-    "Bandwidth extension predicts the missing high frequencies of an audio signal from its low frequencies.",
-    "We train a fully convolutional network on magnitude spectra of two public music datasets of monophonic music.",
-    "The network is evaluated with the signal to reconstruction ratio and with a perceptual score from a toolkit.",
-    "Results show that dilation helps on polyphonic music while the kernel size matters on monophonic music.",
-    "Phase is taken from the low band and mirrored, which keeps the reconstruction simple and fast to compute.",
-]
-
-
-def doc_of(texts: list[str], kinds: list[ParagraphKind] | None = None) -> Document:
-    kinds = kinds or [ParagraphKind.BODY] * len(texts)
-    paras = [Paragraph(paragraph_id(i), t, k, ("2 Method",)) for i, (t, k) in enumerate(zip(texts, kinds))]
-    return Document(title="t", sections=[Section("2 Method")], paragraphs=paras)
+from tests.engine.built_revisions import PROSE, doc_of
 
 
 def align_one(old: list[str], new: list[str], comment: str, new_kinds=None):
@@ -39,13 +26,6 @@ def align_one(old: list[str], new: list[str], comment: str, new_kinds=None):
 
 def edit_with(diff, text: str) -> str:
     return next(e.id for e in diff.changed_edits() if text in e.target_text)
-
-
-@pytest.fixture(scope="module")
-def encoder():
-    from engine.models.encoder import configured_encoder
-
-    return configured_encoder()
 
 
 def test_the_default_method_is_evidence_for_cli_and_app() -> None:

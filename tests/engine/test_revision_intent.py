@@ -4,22 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
+from engine.document.model import ParagraphKind
 from engine.revision import EditType, Flag, diff_documents
 from engine.revision.intent import NOISE, SUBSTANTIVE, SURFACE, american, classify_edit, hunk_label, looks_like_noise
-
-PROSE = [
-    "Bandwidth extension predicts the missing high frequencies of an audio signal from its low frequencies.",
-    "We train a fully convolutional network on magnitude spectra of two public music datasets of monophonic music.",
-    "The network is evaluated with the signal to reconstruction ratio and with a perceptual score from a toolkit.",
-    "Results show that dilation helps on polyphonic music while the kernel size matters on monophonic music.",
-]
-
-
-def doc_of(texts: list[str], kinds: list[ParagraphKind] | None = None) -> Document:
-    kinds = kinds or [ParagraphKind.BODY] * len(texts)
-    paras = [Paragraph(paragraph_id(i), t, k, ("1 Intro",)) for i, (t, k) in enumerate(zip(texts, kinds))]
-    return Document(title="t", sections=[Section("1 Intro")], paragraphs=paras)
+from tests.engine.built_revisions import PROSE, doc_of
 
 
 def only_edit(old: str, new: str):
