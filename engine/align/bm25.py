@@ -7,6 +7,7 @@ comparable across comments only roughly, so thresholds are tuned on data.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Generator as Gen
 
 import numpy as np
@@ -35,16 +36,17 @@ def bm25_matrix(queries: list[str], docs: list[str], k1: float = 1.2, b: float =
             vocab.setdefault(t, len(vocab))
     tf = np.zeros((len(docs), len(vocab)), dtype=np.float32)
     for j, toks in enumerate(doc_tokens):
-        np.add.at(tf[j], [vocab[t] for t in toks], 1.0)
+        counted = Counter(toks)
+        tf[j, [vocab[t] for t in counted]] = list(counted.values())
     lengths = np.array([len(t) for t in doc_tokens], dtype=np.float32)[:, None]
     df = (tf > 0).sum(axis=0)
     idf = np.log(1.0 + (len(docs) - df + 0.5) / (df + 0.5)).astype(np.float32)
     weights = idf * tf / (tf + k1 * (1 - b + b * lengths / lengths.mean()))
     counts = np.zeros((len(queries), len(vocab)), dtype=np.float32)
     for i, q in enumerate(queries):
-        ids = [vocab[t] for t in tokens(q) if t in vocab]
-        if ids:
-            np.add.at(counts[i], ids, 1.0)
+        counted = Counter(t for t in tokens(q) if t in vocab)
+        if counted:
+            counts[i, [vocab[t] for t in counted]] = list(counted.values())
     return (counts @ weights.T).astype(np.float32)
 
 

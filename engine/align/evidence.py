@@ -3,16 +3,23 @@ comment, from what is known about both.
 
 Each (comment, edit) pair gets features: BM25 (scaled per comment) and
 BM25 of the comment against the words the edit changed, sentence-max cosine of
-the comment against the edit's text, whether the edit rewrote a draft paragraph the comment
-was located at (``engine.align.localize``, BM25 plus named sections, figures and
-tables), whether the comment names the edit's section, figure or table, whether
-the comment quotes words the edit changed, and whether the edit's intent fits the
-comment's fine type (experiment → new results, clarification → changed
-explanation, typo → surface edit; ``engine.align.cues``). A fixed mix
-(``MIX``) adds them up; Platt scaling turns the sum into a probability, its two
-numbers and the decision threshold fitted on one labelled paper and scored on
-another (``engine.align.fit``; docs/gold-icassp20.md). Surface edits get probability 0
-for comments they cannot answer, and noise edits are never candidates.
+the comment against the sentences the edit wrote (``changed_sentences``), whether
+the edit rewrote a draft paragraph the comment was located at
+(``engine.align.localize``, BM25 plus named sections, figures and tables), whether
+the comment names the edit's section, figure or table, whether the comment quotes
+words the edit changed, and whether the edit's intent fits the comment's fine type
+(experiment → new results, clarification → changed explanation, typo → surface
+edit; ``engine.align.cues``). A fixed mix (``MIX``) adds them up; Platt scaling
+turns the sum into a probability, its two numbers, the per-comment cap and the
+decision threshold fitted on labelled papers (``engine.align.fit``;
+docs/gold-icassp20.md).
+
+Only pairs with *specific* evidence can be linked (``specific``: place, a named
+section/figure/table, quoted words, or strong overlap with the changed words);
+every other pair, surface edits for comments they cannot answer and noise edits
+get probability 0. That mask also keeps the encoder cheap: only the changed
+sentences of edits inside it, and only the comments with such an edit, are
+embedded, each distinct text once, through the encoder's on-disk cache.
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from engine.align.base import Alignment, ScoredAligner
 from engine.align.bm25 import bm25_matrix
 from engine.align.cascade import row_scaled
 from engine.align.cues import compatible, fine_type, fits, quotes
-from engine.align.embed import EmbedAligner
+from engine.align.embed import EmbedAligner, changed_sentences, sentence_cosines
 from engine.align.text import edit_text
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder
@@ -84,6 +91,18 @@ def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> n
     return out
 
 
+#: Row-scaled BM25 of the comment against the words an edit changed that counts as specific evidence on its own
+#: (chosen on cgo18 by leave-one-reviewer-out among 0.3-0.6; docs/gold-icassp20.md).
+SPECIFIC_CHANGED = 0.5
+
+
+def specific(changed: np.ndarray, located: np.ndarray, named: np.ndarray, quoted: np.ndarray) -> np.ndarray:
+    """Pairs with at least one specific piece of evidence: the edit rewrote a paragraph the comment is about, sits
+    in the section, figure or table it names, changes words it quotes, or shares its terms among the changed
+    words (``changed`` at least ``SPECIFIC_CHANGED`` of the comment's best). Only these can be linked."""
+    return (located > 0) | (named > 0) | (quoted > 0) | (changed >= SPECIFIC_CHANGED)
+
+
 def sigmoid(x: np.ndarray) -> np.ndarray:
     return (1.0 / (1.0 + np.exp(-x))).astype(np.float32)
 
@@ -126,18 +145,27 @@ class EvidenceAligner(ScoredAligner):
     def iter_features(
         self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None
     ) -> Gen[Progress, None, tuple[np.ndarray, np.ndarray]]:
-        """Feature tensor (comments × edits × features) and the mask of pairs an edit can answer at all."""
+        """Feature tensor (comments × edits × features) and the mask of pairs that can be linked at all: the edit
+        can answer the comment's type and there is specific evidence (``specific``). Dense similarity is computed
+        only inside that mask (0 elsewhere)."""
         yield Progress(0, 2, "BM25 and places")
         queries = [c.full_text for c in comments]
         lexical = row_scaled(bm25_matrix(queries, [edit_text(e, "target") for e in edits]))
         changed = row_scaled(bm25_matrix(queries, [" ".join(changed_sides(e)) for e in edits]))
-        dense = yield from self.embed.iter_scores(comments, edits, cancel)
-        located, named = place_features(comments, edits, self.diff)
         self.intents = {e.id: classify_edit(e) for e in edits}
         kinds = [fine_type(c) for c in comments]
         fit = np.array([[fits(k, self.intents[e.id]) for e in edits] for k in kinds], dtype=np.float32)
         allowed = np.array([[compatible(k, self.intents[e.id]) for e in edits] for k in kinds], dtype=bool)
+        located, named = place_features(comments, edits, self.diff)
         quoted = quote_feature(comments, edits)
+        allowed &= specific(changed, located, named, quoted)
+        yield Progress(1, 2, f"embedding changed sentences with {self.embed.encoder.name}")
+        # the sentences an edit wrote, only for the pairs with specific evidence (the rest score 0 anyway)
+        rows, cols = np.flatnonzero(allowed.any(axis=1)), np.flatnonzero(allowed.any(axis=0))
+        dense = np.zeros(allowed.shape, dtype=np.float32)
+        if len(rows) and len(cols):
+            dense[np.ix_(rows, cols)] = sentence_cosines(self.embed.encoder, [queries[i] for i in rows],
+                                                         [changed_sentences(edits[j]) for j in cols], cancel)
         features = np.stack([lexical, changed, dense, located, named, quoted, fit], axis=2)
         yield Progress(2, 2, "evidence weighed")
         return features, allowed

@@ -129,3 +129,28 @@ def test_alignment_json_stays_backward_compatible() -> None:
     assert assess_alignment(a).status is Status.ADDRESSED  # an older project's chosen edit counts as a link
     new = Alignment("R1.1", ["e0002"], {"e0002": 0.7}, calibrated=True, reasons={"e0002": "fact edit"})
     assert Alignment.from_dict(new.to_dict()) == new
+
+
+def test_only_the_sentences_an_edit_wrote_are_embedded() -> None:
+    from engine.align.embed import changed_sentences
+
+    old = ("The method is fast on small inputs. It uses a cache for repeated queries. "
+           "Results are in the next section.")
+    new = ("The method is fast on small inputs. It uses a bounded LRU cache, evicting the oldest entries first. "
+           "Results are in the next section.")
+    diff = diff_documents(doc_of([old]), doc_of([new]))
+    (edit,) = [e for e in diff.edits if e.text_changed]
+    assert changed_sentences(edit) == ["It uses a bounded LRU cache, evicting the oldest entries first."]
+
+
+def test_a_comment_with_no_specific_evidence_has_no_evidence() -> None:
+    from engine.align.evidence import specific
+    import numpy as np
+
+    zero = np.zeros((1, 3), dtype=np.float32)
+    changed = np.array([[0.2, 0.5, 1.0]], dtype=np.float32)
+    assert specific(changed, zero, zero, zero).tolist() == [[False, True, True]]
+    assert specific(zero, zero, np.array([[0, 1, 0]]), zero).tolist() == [[False, True, False]]
+    assert assess("c", {"e1": 0.0, "e2": 0.0}).status is Status.NO_EVIDENCE
+    # an older, uncalibrated alignment with no chosen edit was weighed: not addressed
+    assert assess_alignment(Alignment("c", [], {"e1": 0.2})).status is Status.NOT_ADDRESSED
