@@ -4,8 +4,9 @@ with the evidence, and how the author's confirmations change it.
 With a revised version, a comment is *addressed* (the probability that one of
 its best edits addresses it is ≥ ``ADDRESSED_P``), *partly* addressed (some
 edit is a likely link, ≥ ``LINK_P``, but the comment as a whole stays below
-``ADDRESSED_P``), *not addressed* (edits were weighed and none is likely) or has
-*no evidence* (there was nothing to weigh: no changed paragraph at all). In a draft-only project a comment is *open* until the author keeps a
+``ADDRESSED_P``), *not addressed* (some edit has specific evidence for it, but none is likely) or
+has *no evidence* (no edit has specific evidence for it, so the aligner gave
+every edit probability 0; or there was no changed paragraph at all). In a draft-only project a comment is *open* until the author keeps a
 suggestion or writes a response (*answered*). The author's confirmations come
 first: a confirmed or hand-made link makes it *confirmed addressed*; rejecting
 every suggested link (and adding none) makes it *confirmed not addressed*.
@@ -109,9 +110,11 @@ def comment_probability(probabilities: Iterable[float], top: int = TOP_LINKS) ->
     return 1.0 - miss
 
 
-def status_from_probabilities(probabilities: Mapping[str, float], link_p: float = LINK_P) -> Status:
-    """The status link probabilities give (none at all: nothing to weigh)."""
-    if not probabilities:
+def status_from_probabilities(probabilities: Mapping[str, float], link_p: float = LINK_P,
+                              calibrated: bool = True) -> Status:
+    """The status link probabilities give: none at all (nothing to weigh) or, from a calibrated aligner, none
+    above 0 (no edit has specific evidence for the comment) is no evidence."""
+    if not probabilities or (calibrated and max(probabilities.values()) <= 0.0):
         return Status.NO_EVIDENCE
     if comment_probability(probabilities.values()) >= ADDRESSED_P:
         return Status.ADDRESSED
@@ -123,6 +126,7 @@ def status_from_probabilities(probabilities: Mapping[str, float], link_p: float 
 def assess(
     comment_id: str, probabilities: Mapping[str, float], reasons: Mapping[str, str] | None = None,
     decisions: Mapping[str, Link | str] | None = None, *, link_p: float = LINK_P, top: int = 5,
+    calibrated: bool = True,
 ) -> Assessment:
     """The status of one comment from its link ``probabilities`` (edit id → p) and the author's ``decisions``.
 
@@ -146,7 +150,8 @@ def assess(
     elif rejected and not suggested:
         status = Status.CONFIRMED_NOT
     else:
-        status = status_from_probabilities({k: p for k, p in probabilities.items() if k not in rejected}, link_p)
+        status = status_from_probabilities({k: p for k, p in probabilities.items() if k not in rejected}, link_p,
+                                           calibrated)
     return Assessment(comment_id, status, tuple(evidence))
 
 
@@ -158,7 +163,8 @@ def assess_alignment(alignment: Any, decisions: Mapping[str, Link | str] | None 
         probs = dict(alignment.scores)
     else:
         probs = {eid: (1.0 if eid in alignment.edit_ids else 0.0) for eid in alignment.scores}
-    return assess(alignment.comment_id, probs, alignment.reasons, decisions, link_p=link_p)
+    return assess(alignment.comment_id, probs, alignment.reasons, decisions, link_p=link_p,
+                  calibrated=alignment.calibrated)
 
 
 def draft_status(answered: bool) -> Status:
