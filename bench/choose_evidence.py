@@ -15,8 +15,6 @@ import argparse
 import os
 from pathlib import Path
 
-import numpy as np
-
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -81,7 +79,7 @@ def main() -> None:
                                     fitted([gated(cgo, rest, share, floor)], caps)))
             g_c, g_i = gated(cgo, every["cgo18"], share, floor), gated(icassp, every["icassp20"], share, floor)
             name = "no gate" if share <= 0 else f"share>={share} raw>={floor}"
-            print(f"{name:22s} caps {str(caps):9s} {prf(cgo.paper.gold, pred):19s} "
+            print(f"{name:22s} caps {caps!s:9s} {prf(cgo.paper.gold, pred):19s} "
                   f"{prf(icassp.paper.gold, predict(g_i, fitted([g_c], caps))):19s} "
                   f"{prf(cgo.paper.gold, predict(g_c, fitted([g_i], caps)))}")
 

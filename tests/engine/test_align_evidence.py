@@ -144,8 +144,9 @@ def test_only_the_sentences_an_edit_wrote_are_embedded() -> None:
 
 
 def test_a_comment_with_no_specific_evidence_has_no_evidence() -> None:
-    from engine.align.evidence import specific
     import numpy as np
+
+    from engine.align.evidence import specific
 
     zero = np.zeros((1, 3), dtype=np.float32)
     changed = np.array([[0.2, 0.5, 1.0]], dtype=np.float32)
