@@ -1,10 +1,11 @@
-"""Where a comment applies in the draft: hit@1 and hit@3 of ``localize`` on the cgo18 gold.
+"""Where a comment applies in the draft: hit@1 and hit@3 of ``localize`` on the alignment gold sets
+(cgo18 from LaTeX, cgo18 and icassp20 from the PDFs; pass gold files to choose).
 
 A comment's true place is taken to be the draft paragraphs its gold edits
 rewrote (edits that only add text have no draft paragraph and are skipped), so
 this measures whether the located paragraphs are the ones the authors changed.
 
-    .venv/bin/python bench/measure_localize.py [--data ../shared/data]
+    .venv/bin/python bench/measure_localize.py [--data ../shared/data] [GOLD ...]
 """
 
 from __future__ import annotations
@@ -19,13 +20,20 @@ REPO = Path(__file__).resolve().parents[1]
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", default=os.environ.get("REDRAFT_DATA", str(REPO.parent / "shared" / "data")))
+    parser.add_argument("gold", nargs="*", default=[str(REPO / "tests" / "data" / g) for g in (
+        "cgo18_align_gold.json", "cgo18_pdf_align_gold.json", "icassp20_align_gold.json")])
     args = parser.parse_args()
     import engine.align.localize as localize_module
     from engine.align.gold import load_gold
     from engine.models.factory import open_model
 
-    papers = load_gold(REPO / "tests" / "data" / "cgo18_align_gold.json", args.data)
     encoder = open_model("encoder")
+    for gold in args.gold:
+        print(Path(gold).name)
+        measure(localize_module, load_gold(gold, args.data), encoder)
+
+
+def measure(localize_module, papers, encoder) -> None:
     shipped = localize_module.REFERENCE_BOOST
     for boost in (shipped, 0.0):
         localize_module.REFERENCE_BOOST = boost
@@ -44,6 +52,7 @@ def main() -> None:
                     hits3 += bool(set(located[c.id][:3]) & truth)
             method = "BM25" if lexical else f"BM25 + {encoder.name} ({getattr(encoder, 'precision', 'fp32')})"
             print(f"{method:<40} reference boost {boost}: {n} comments, hit@1 {hits1 / n:.3f}, hit@3 {hits3 / n:.3f}")
+    localize_module.REFERENCE_BOOST = shipped
 
 
 if __name__ == "__main__":

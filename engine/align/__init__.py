@@ -10,22 +10,26 @@ from __future__ import annotations
 from typing import Any
 
 from engine.align.base import Aligner, Alignment, ScoredAligner, candidate_edits
-from engine.align.config import METHODS, align_options
+from engine.align.config import DEFAULT_METHOD, METHODS, align_options
 from engine.errors import InputError
 from engine.models.protocols import Encoder, Generator
 from engine.settings import Settings
 
-__all__ = ["METHODS", "Aligner", "Alignment", "ScoredAligner", "candidate_edits", "make_aligner"]
+__all__ = ["DEFAULT_METHOD", "METHODS", "Aligner", "Alignment", "ScoredAligner", "candidate_edits", "make_aligner"]
 
 
 def make_aligner(
     method: str, *, encoder: Encoder | None = None, generator: Generator | None = None,
     settings: Settings | None = None, **overrides: Any,
 ) -> ScoredAligner:
-    """An aligner by name (``bm25``, ``embed``, ``hybrid``, ``llm-pairwise``, ``llm-multi``, ``cascade``)."""
+    """An aligner by name (``evidence``, ``bm25``, ``embed``, ``hybrid``, ``llm-pairwise``, ``llm-multi``, ``cascade``)."""
     if method not in METHODS:
         raise InputError(f"unknown alignment method {method!r}; choose from {', '.join(METHODS)}")
     opts = {**align_options(method, settings), **overrides}
+    if method == "evidence":
+        from engine.align.evidence import EvidenceAligner
+
+        return EvidenceAligner(encoder, **opts)
     if method == "bm25":
         from engine.align.bm25 import BM25Aligner
 

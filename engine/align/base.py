@@ -27,6 +27,10 @@ class Alignment:
     #: Score of every candidate edit (higher means more likely to address the comment).
     scores: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    #: True when ``scores`` are calibrated probabilities (the ``evidence`` aligner); statuses read them.
+    calibrated: bool = False
+    #: Why an edit scored as it did, for the edits worth showing (edit id → a short account).
+    reasons: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -36,7 +40,18 @@ class Alignment:
         }
         if self.notes:
             out["notes"] = list(self.notes)
+        if self.calibrated:
+            out["calibrated"] = True
+        if self.reasons:
+            out["reasons"] = dict(self.reasons)
         return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Alignment":
+        """Reads what ``to_dict`` writes, older records (no ``calibrated``, no ``reasons``) included."""
+        return cls(str(data["comment_id"]), list(data.get("edit_ids", [])),
+                   {k: float(v) for k, v in data.get("scores", {}).items()}, list(data.get("notes", [])),
+                   bool(data.get("calibrated", False)), dict(data.get("reasons", {})))
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""BM25 (bm25s) between each comment and the text of each candidate edit.
+"""BM25 (Lucene's variant, as bm25s scores it) between each comment and the text of each candidate edit.
 
 ARIES scores a comment against the post-revision text of an edit; the form
 is a setting (``target``, ``added`` or ``diff``). Scores are raw BM25 values,
@@ -7,6 +7,7 @@ comparable across comments only roughly, so thresholds are tuned on data.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Generator as Gen
 
 import numpy as np
@@ -19,21 +20,34 @@ from engine.reviews.model import ReviewComment
 
 
 def bm25_matrix(queries: list[str], docs: list[str], k1: float = 1.2, b: float = 0.75) -> np.ndarray:
-    """BM25 score of every query against every document, shape (queries, docs)."""
-    import bm25s
+    """BM25 score of every query against every document, shape (queries, docs).
 
+    Lucene's variant (what bm25s computes by default, to float rounding): idf ``log(1 + (N - df + 0.5) /
+    (df + 0.5))``, term weight ``tf / (tf + k1 (1 - b + b |d| / avgdl))``, summed over the query's tokens
+    (repeats counted). Plain NumPy: no index library to import.
+    """
     out = np.zeros((len(queries), len(docs)), dtype=np.float32)
-    doc_tokens = [tokens(d) or ["\u2205"] for d in docs]
     if not docs:
         return out
-    retriever = bm25s.BM25(k1=k1, b=b)
-    retriever.index(doc_tokens, show_progress=False)
-    vocab = retriever.vocab_dict
+    doc_tokens = [tokens(d) or ["\u2205"] for d in docs]
+    vocab: dict[str, int] = {}
+    for toks in doc_tokens:
+        for t in toks:
+            vocab.setdefault(t, len(vocab))
+    tf = np.zeros((len(docs), len(vocab)), dtype=np.float32)
+    for j, toks in enumerate(doc_tokens):
+        counted = Counter(toks)
+        tf[j, [vocab[t] for t in counted]] = list(counted.values())
+    lengths = np.array([len(t) for t in doc_tokens], dtype=np.float32)[:, None]
+    df = (tf > 0).sum(axis=0)
+    idf = np.log(1.0 + (len(docs) - df + 0.5) / (df + 0.5)).astype(np.float32)
+    weights = idf * tf / (tf + k1 * (1 - b + b * lengths / lengths.mean()))
+    counts = np.zeros((len(queries), len(vocab)), dtype=np.float32)
     for i, q in enumerate(queries):
-        q_tokens = [t for t in tokens(q) if t in vocab]
-        if q_tokens:
-            out[i] = retriever.get_scores(q_tokens)
-    return out
+        counted = Counter(t for t in tokens(q) if t in vocab)
+        if counted:
+            counts[i, [vocab[t] for t in counted]] = list(counted.values())
+    return (counts @ weights.T).astype(np.float32)
 
 
 class BM25Aligner(ScoredAligner):

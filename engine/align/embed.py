@@ -16,7 +16,7 @@ from engine.align.base import ScoredAligner
 from engine.align.text import edit_text
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder
-from engine.revision import Edit
+from engine.revision import Edit, EditType
 from engine.reviews.model import ReviewComment
 from engine.reviews.split import sentences
 
@@ -37,6 +37,53 @@ def edit_sentences(text: str, min_words: int = 4) -> list[str]:
         else:
             out.append(s)
     return out or [text]
+
+
+def _marked(spans: list[tuple[str, bool]]) -> list[str]:
+    """Sentences of the text ``spans`` make up that touch a changed span with a word in it."""
+    text, changed, pos = "", [], 0
+    for piece, is_change in spans:
+        if is_change and any(ch.isalnum() for ch in piece):
+            changed.append((pos, pos + len(piece)))
+        text += piece
+        pos += len(piece)
+    return [s for s, a, b in sentences(text) if any(a < end and start < b for start, end in changed)]
+
+
+def changed_sentences(edit: Edit, min_words: int = 4) -> list[str]:
+    """The sentences an edit wrote (the revised sentences with inserted words; the deleted ones when it only
+    deleted; every sentence of an added or deleted paragraph): what a comment can be answered by, without the
+    unchanged rest of a long paragraph. Short fragments are joined to their neighbour."""
+    if edit.type is EditType.ADDED or not edit.diff:
+        return edit_sentences(edit.target_text or edit.source_text, min_words)
+    if edit.type is EditType.DELETED:
+        return edit_sentences(edit.source_text, min_words)
+    new = _marked([(s.text, s.op == "insert") for s in edit.diff if s.op != "delete"])
+    pieces = new or _marked([(s.old if s.op == "equal" and s.old else s.text, s.op == "delete")
+                             for s in edit.diff if s.op != "insert"])
+    out: list[str] = []
+    for s in pieces:
+        if out and len(s.split()) < min_words:
+            out[-1] += " " + s
+        else:
+            out.append(s)
+    return out or edit_sentences(edit.target_text or edit.source_text, min_words)
+
+
+def sentence_cosines(
+    encoder: Encoder, queries: list[str], pieces: list[list[str]], cancel: CancelToken | None = None,
+) -> np.ndarray:
+    """Max cosine of each query with each doc's ``pieces``; every distinct text is embedded once (in one
+    batch, through the encoder's embedding cache). A doc with no pieces scores 0."""
+    unique = list(dict.fromkeys([*queries, *(s for p in pieces for s in p)]))
+    index = {t: k for k, t in enumerate(unique)}
+    vectors = encode(encoder, unique, cancel) if unique else np.zeros((0, 1), dtype=np.float32)
+    q = vectors[[index[t] for t in queries]]
+    out = np.zeros((len(queries), len(pieces)), dtype=np.float32)
+    for j, p in enumerate(pieces):
+        if p:
+            out[:, j] = (q @ vectors[[index[t] for t in p]].T).max(axis=1)
+    return out
 
 
 def cosine_matrix(

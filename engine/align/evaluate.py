@@ -21,12 +21,14 @@ def iter_score_papers(
     for k, p in enumerate(papers):
         yield Progress(k, len(papers), f"{aligner.name}: {p.id}")
         edits = candidate_edits(p.diff, aligner.min_chars)
+        if hasattr(aligner, "diff"):  # aligners that read where comments apply
+            aligner.diff = p.diff
         matrix = yield from aligner.iter_scores(p.comments, edits, cancel)
         out.append(Scored([c.id for c in p.comments], [e.id for e in edits], matrix, p.gold))
     return out
 
 
-def _report(papers: list[GoldPaper], pred: dict[str, set[str]]) -> dict[str, Any]:
+def report(papers: list[GoldPaper], pred: dict[str, set[str]]) -> dict[str, Any]:
     gold = {cid: ids for p in papers for cid, ids in p.gold.items()}
     groups = {c.id: p.id for p in papers for c in p.comments}
     added = {e.id for p in papers for e in p.diff.edits if is_addition(e)}
@@ -40,9 +42,9 @@ def _report(papers: list[GoldPaper], pred: dict[str, set[str]]) -> dict[str, Any
 def evaluate_scored(aligner: ScoredAligner, papers: list[GoldPaper], scored: list[Scored]) -> dict[str, Any]:
     """Figures at the configured threshold, the tuned-on-test threshold, and leave-one-reviewer-out."""
     cap = aligner.max_edits
-    configured = _report(papers, predictions(scored, aligner.threshold, cap))
+    configured = report(papers, predictions(scored, aligner.threshold, cap))
     tuned_t, _ = calibrate_threshold(scored, cap)
-    tuned = _report(papers, predictions(scored, tuned_t, cap))
+    tuned = report(papers, predictions(scored, tuned_t, cap))
     reviewers: dict[str, set[str]] = {}
     for p in papers:
         for c in p.comments:
@@ -54,7 +56,7 @@ def evaluate_scored(aligner: ScoredAligner, papers: list[GoldPaper], scored: lis
         t, _ = calibrate_threshold(scored, cap, keep=train) if train else (aligner.threshold, 0.0)
         loro_thresholds[name] = round(t, 4)
         loro_pred.update(predictions(scored, t, cap, keep=held_out))
-    loro = _report(papers, loro_pred)
+    loro = report(papers, loro_pred)
     return {
         "method": aligner.name,
         "threshold": aligner.threshold,
@@ -64,3 +66,18 @@ def evaluate_scored(aligner: ScoredAligner, papers: list[GoldPaper], scored: lis
         "candidates": sum(len(s.edit_ids) for s in scored),
         "comments": sum(len(s.comment_ids) for s in scored),
     }
+
+
+def cross_paper_thresholds(aligner: ScoredAligner, papers: list[GoldPaper], scored: list[Scored]) -> list[dict[str, Any]]:
+    """For each paper: the threshold tuned (max micro-F1) on the other papers, figures on it."""
+    cap = aligner.max_edits
+    out = []
+    for k, paper in enumerate(papers):
+        train = [s for j, s in enumerate(scored) if j != k]
+        if not train:
+            continue
+        t, _ = calibrate_threshold(train, cap)
+        out.append({"train": [p.id for j, p in enumerate(papers) if j != k], "test": paper.id,
+                    "threshold": round(t, 4), "max_edits": cap,
+                    **report([paper], predictions([scored[k]], t, cap))})
+    return out

@@ -50,24 +50,35 @@ def reference_boosts(text: str, paragraphs: list[Paragraph]) -> np.ndarray:
     refs = references(text)
     if not any(refs):
         return np.zeros(len(paragraphs), dtype=np.float32)
-    return np.array([_boost(refs, p) for p in paragraphs], dtype=np.float32)
+    patterns = _patterns(refs)
+    return np.array([_boost(patterns, p) for p in paragraphs], dtype=np.float32)
 
 
-def _boost(refs: tuple[set[str], set[str], set[tuple[str, str]]], paragraph: Paragraph) -> float:
+def _patterns(refs: tuple[set[str], set[str], set[tuple[str, str]]]) -> tuple:
+    """The references as compiled patterns (once per comment, not once per paragraph)."""
     names, numbers, floats = refs
-    titles = [t.lower() for t in paragraph.section]
-    for title in titles:
-        if any(re.search(rf"\b{re.escape(n)}", title) for n in names):
+    name_rx = re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + ")") if names else None
+    number_rx = re.compile("(?:" + "|".join(map(re.escape, numbers)) + r")(?:[.\s]|$)") if numbers else None
+    float_rx = []
+    for kind, number in floats:
+        label = r"fig(?:ure)?\.?" if kind == "figure" else r"tab(?:le)?\.?"
+        float_rx.append((re.compile(rf"{label}\s*{number}\b"), re.compile(rf"\b{label}\s*{number}\b", re.I)))
+    return name_rx, number_rx, float_rx
+
+
+def _boost(patterns: tuple, paragraph: Paragraph) -> float:
+    name_rx, number_rx, float_rx = patterns
+    for title in (t.lower() for t in paragraph.section):
+        if name_rx is not None and name_rx.search(title):
             return REFERENCE_BOOST
-        if any(re.match(rf"{re.escape(n)}(?:[.\s]|$)", title) for n in numbers):
+        if number_rx is not None and number_rx.match(title):
             return REFERENCE_BOOST
-    if floats:
+    if float_rx:
         head = paragraph.text[:40].lower()
-        for kind, number in floats:
-            label = r"fig(?:ure)?\.?" if kind == "figure" else r"tab(?:le)?\.?"
-            if paragraph.kind is ParagraphKind.CAPTION and re.match(rf"{label}\s*{number}\b", head):
+        for caption_rx, text_rx in float_rx:
+            if paragraph.kind is ParagraphKind.CAPTION and caption_rx.match(head):
                 return REFERENCE_BOOST
-            if re.search(rf"\b{label}\s*{number}\b", paragraph.text, re.I):
+            if text_rx.search(paragraph.text):
                 return REFERENCE_BOOST / 2
     return 0.0
 

@@ -55,4 +55,10 @@ def _stem_words() -> Callable[[list[str]], list[str]]:
 
 def tokens(text: str) -> list[str]:
     """Lower-cased, stop words dropped, Porter-stemmed word tokens."""
-    return list(_stem_words()([w for w in _TOKEN.findall(text.lower()) if w not in _STOP and not w.isdigit()]))
+    return list(_tokens(text))
+
+
+@lru_cache(maxsize=4096)
+def _tokens(text: str) -> tuple[str, ...]:
+    """``tokens``, remembered: aligners tokenize each comment and paragraph several times."""
+    return tuple(_stem_words()([w for w in _TOKEN.findall(text.lower()) if w not in _STOP and not w.isdigit()]))

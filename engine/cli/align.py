@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine.align import METHODS, make_aligner
+from engine.align import DEFAULT_METHOD, METHODS, make_aligner
 from engine.cli.comments import load_comments
 from engine.cli.common import print_json
 from engine.document import load_document
@@ -18,7 +18,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--old", required=True, help="the version the reviewers read")
     p.add_argument("--new", required=True, help="the revised version")
     p.add_argument("--reviews", required=True, help="the reviews (text, Markdown, OpenReview JSON, PDF)")
-    p.add_argument("--method", choices=METHODS, default="bm25", help="aligner (default: bm25)")
+    p.add_argument("--method", choices=METHODS, default=DEFAULT_METHOD,
+                   help=f"aligner (default: {DEFAULT_METHOD}, the best cross-paper)")
     p.add_argument("--model", metavar="GGUF", help="LLM for llm-pairwise, llm-multi and cascade")
     p.add_argument("--threshold", type=float, help="decision threshold (default: from settings)")
     p.add_argument("--json", action="store_true", help="print comments, edits and alignments as JSON")
@@ -39,6 +40,9 @@ def run(args: argparse.Namespace) -> int:
     alignments = aligner.align(comments, diff)
     for n in notices + aligner.notices:
         print(f"redraft: note: {n}", file=sys.stderr)
+    from engine.align.status import assess_alignment
+
+    assessments = [assess_alignment(a) for a in alignments]
     if args.json:
         print_json({
             "method": aligner.name,
@@ -46,11 +50,19 @@ def run(args: argparse.Namespace) -> int:
             "comments": [c.to_dict() for c in comments],
             "edits": [e.to_dict() for e in diff.changed_edits()],
             "alignments": [a.to_dict() for a in alignments],
+            "statuses": [s.to_dict() for s in assessments],
         })
         return 0
     print(f"{diff.summary()}; {len(comments)} comment(s); method {aligner.name}")
-    for c, a in zip(comments, alignments):
-        where = ", ".join(f"{eid} ({a.scores[eid]:.2f}, {diff.edit(eid).section or 'no section'})" for eid in a.edit_ids)
-        print(f"{c.id:6} {'addressed by ' + where if where else 'no matching edit'}")
+    for c, a, s in zip(comments, alignments, assessments):
+        print(f"{c.id:6} {s.status.value}")
         print(f"       {c.full_text[:110]}")
+        for ev in s.evidence:
+            e = diff.edit(ev.edit_id)
+            why = f": {ev.why}" if ev.why else ""
+            print(f"       - {e.id} ({e.section or 'no section'}), {_score(a, ev.probability)}{why}")
     return 0
+
+
+def _score(alignment, value: float) -> str:
+    return f"p = {value:.2f}" if alignment.calibrated else f"score {value:.2f}"

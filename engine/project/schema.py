@@ -97,5 +97,4 @@ def review_from_dict(data: dict[str, Any]) -> Review:
 
 
 def alignment_from_dict(data: dict[str, Any]) -> Alignment:
-    return Alignment(data["comment_id"], list(data.get("edit_ids", [])),
-                     {k: float(v) for k, v in data.get("scores", {}).items()}, list(data.get("notes", [])))
+    return Alignment.from_dict(data)  # keeps calibrated probabilities and reasons; reads older records too

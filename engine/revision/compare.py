@@ -85,6 +85,7 @@ def iter_diff(
                 cancel.check()
             yield Progress(total // 4 + (3 * total // 4) * k // len(groups), total, "comparing words")
     edits, moves = _section_moves(edits)
+    edits = _flag_noise(edits)
     yield Progress(total, total, "done")
     return RevisionDiff(old=old, new=new, edits=edits, section_moves=moves)
 
@@ -221,3 +222,16 @@ def _section_moves(edits: list[Edit]) -> tuple[list[Edit], list[SectionMove]]:
             for e in edits
         ]
     return edits, moves
+
+
+def _flag_noise(edits: list[Edit]) -> list[Edit]:
+    """Flag extraction debris (``engine.revision.intent``): no edit at all, kept only for the record."""
+    from engine.revision.intent import NOISE, classify_edit, noise_pairs
+
+    paired = noise_pairs(edits)
+    out = []
+    for e in edits:
+        if e.changed and (e.id in paired or classify_edit(e).kind == NOISE):
+            e = dataclasses.replace(e, flags=e.flags + (Flag.NOISE,))
+        out.append(e)
+    return out

@@ -29,6 +29,7 @@ class Flag:
     SPLIT = "split"  # one old paragraph became several new ones
     MERGED = "merged"  # several old paragraphs became one new one
     SECTION_MOVED = "section_moved"  # part of a section that moved as a whole
+    NOISE = "noise"  # extraction debris (figure labels, glyphs, a heading matched to itself): no edit at all
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,8 @@ class Edit:
     @property
     def text_changed(self) -> bool:
         """True when the wording changed (a pure move or an unchanged paragraph is not)."""
+        if Flag.NOISE in self.flags:
+            return False
         if self.type is EditType.MOVED:
             return Flag.ALSO_CHANGED in self.flags
         return self.type is not EditType.UNCHANGED
@@ -153,7 +156,8 @@ class RevisionDiff:
         return any(e.changed for e in self.edits)
 
     def changed_edits(self) -> list[Edit]:
-        return [e for e in self.edits if e.changed]
+        """Changed edits, extraction noise (``Flag.NOISE``) left out."""
+        return [e for e in self.edits if e.changed and Flag.NOISE not in e.flags]
 
     def edit(self, edit_id: str) -> Edit:
         try:

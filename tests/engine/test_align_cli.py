@@ -45,7 +45,7 @@ def test_comments_on_empty_file_is_exit_2(tmp_path: Path, capsys: pytest.Capture
 
 def test_align_json(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["align", "--old", str(resource("demo", "draft_v1.md")), "--new", str(resource("demo", "draft_v2.md")),
-            "--reviews", str(resource("demo", "reviews.md")), "--json", "--threshold", "2.5"]
+            "--reviews", str(resource("demo", "reviews.md")), "--json", "--threshold", "2.5", "--method", "bm25"]
     assert main(args) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) >= {"comments", "edits", "alignments"}

@@ -1,0 +1,76 @@
+"""What a comment asks for, as far as an aligner needs it: its fine type
+(``ReviewComment.fine_type`` when the extractor set it, else a small cue-based
+guess) and whether an edit of a given intent can answer it.
+
+Fine types follow DISAPERE's fine request types (experiment, explanation,
+clarification, result, edit, typo) plus criticism.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.reviews.model import FINE_TYPES, ReviewComment
+from engine.revision.intent import Intent
+
+#: Fine types a surface edit (spelling, citation style, punctuation) can answer.
+SURFACE_TYPES = frozenset({"typo", "edit"})
+
+_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("typo", re.compile(r"\btypos?\b|\bspell|\bgrammar|\bcapitali[sz]|\ball-caps\b|\bacronyms?\b|"
+                        r"\bshould be \"|\" should be\b|\bshould read\b|^\W*\"[^\"]{1,60}\"\s+\w+\s*$", re.I)),
+    ("edit", re.compile(r"\bremove\b|\bshorten|\bmove\b|\brewrit|\bsubsections?\b|\bcaptions?\b|\brestructur|"
+                        r"\bsplit(?:ting)?\b|\bnot required\b|\bjust provide\b", re.I)),
+    ("experiment", re.compile(r"\bexperiment|\bbaselines?\b|\bablation|\blistening tests?\b|\bperceptual tests?\b|"
+                              r"\bcompar(?:e|ison)\b|\bevaluat|\bbenchmark|\bmismatch|\btrain(?:ing|ed)? on\b", re.I)),
+    ("result", re.compile(r"\bresults?\b.*\b(?:report|show|table|figure|numbers?)\b|\bstatistical|\bsignifican", re.I)),
+    ("clarification", re.compile(r"\bclarif|\bunclear\b|\bdefine\b|\bdefinition|\bmention\b|\bwhat (?:is|are|does)\b|"
+                                 r"\bhow (?:is|are|do|does)\b|\bambigu|\?", re.I)),
+    ("explanation", re.compile(r"\bexplain|\bjustif|\bwhy\b|\bmotivat|\bdiscuss|\bself-contained\b", re.I)),
+)
+
+
+def fine_type(comment: ReviewComment) -> str:
+    """The comment's fine type: the extractor's when set, else the first cue that fires, else ``criticism``."""
+    if comment.fine_type in FINE_TYPES:
+        return comment.fine_type
+    return guess_fine_type(comment.full_text)
+
+
+def guess_fine_type(text: str) -> str:
+    for name, pattern in _CUES:
+        if pattern.search(text):
+            return name
+    return "criticism"
+
+
+def compatible(kind: str, intent: Intent) -> bool:
+    """Whether an edit of ``intent`` can address a comment of fine type ``kind`` at all.
+
+    Surface edits answer only typo and edit comments; every substantive edit can answer anything.
+    """
+    if intent.surface:
+        return kind in SURFACE_TYPES
+    return intent.substantive
+
+
+def fits(kind: str, intent: Intent) -> float:
+    """How well an edit's intent fits what the comment asks (1 = the expected kind of edit, 0 = neutral)."""
+    labels = set(intent.labels)
+    if kind == "typo":
+        return 1.0 if intent.surface else 0.0
+    if kind in ("experiment", "result"):
+        return 1.0 if labels & {"fact", "new content"} else 0.0
+    if kind in ("clarification", "explanation"):
+        return 1.0 if labels & {"clarification", "new content"} else 0.0
+    if kind == "edit":
+        return 1.0 if labels & {"restructuring"} or intent.surface else 0.0
+    return 0.0
+
+
+_QUOTE = re.compile(r"\"([^\"\n]{2,120})\"|\u201c([^\u201d\n]{2,120})\u201d|``([^'\n]{2,120})''")
+
+
+def quotes(text: str) -> list[str]:
+    """Phrases a comment quotes (in double or curly quotes): often the very words it wants changed."""
+    return [next(g for g in m.groups() if g) for m in _QUOTE.finditer(text)]

@@ -1,0 +1,203 @@
+"""The ``evidence`` aligner: calibrated probability that an edit addresses a
+comment, from what is known about both.
+
+Each (comment, edit) pair gets features: BM25 (scaled per comment) and
+BM25 of the comment against the words the edit changed, sentence-max cosine of
+the comment against the sentences the edit wrote (``changed_sentences``), whether
+the edit rewrote a draft paragraph the comment was located at
+(``engine.align.localize``, BM25 plus named sections, figures and tables), whether
+the comment names the edit's section, figure or table, whether the comment quotes
+words the edit changed, and whether the edit's intent fits the comment's fine type
+(experiment → new results, clarification → changed explanation, typo → surface
+edit; ``engine.align.cues``). A fixed mix (``MIX``) adds them up; Platt scaling
+turns the sum into a probability, its two numbers, the per-comment cap and the
+decision threshold fitted on labelled papers (``engine.align.fit``;
+docs/gold-icassp20.md).
+
+Only pairs with *specific* evidence can be linked (``specific``: place, a named
+section/figure/table, quoted words, or strong overlap with the changed words);
+every other pair, surface edits for comments they cannot answer and noise edits
+get probability 0. That mask also keeps the encoder cheap: only the changed
+sentences of edits inside it, and only the comments with such an edit, are
+embedded, each distinct text once, through the encoder's on-disk cache.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator as Gen, Sequence
+
+import numpy as np
+
+from engine.align.base import Alignment, ScoredAligner
+from engine.align.bm25 import bm25_matrix
+from engine.align.cascade import row_scaled
+from engine.align.cues import compatible, fine_type, fits, quotes
+from engine.align.embed import EmbedAligner, changed_sentences, sentence_cosines
+from engine.align.text import edit_text
+from engine.jobs import CancelToken, Progress
+from engine.models.protocols import Encoder
+from engine.revision import Edit, RevisionDiff
+from engine.revision.normalize import comparable_tokens
+from engine.revision.intent import Intent, changed_sides, classify_edit
+from engine.reviews.model import ReviewComment
+
+FEATURES = ("bm25", "changed", "cosine", "located", "named", "quoted", "fits")
+#: How the evidence adds up (per feature). Chosen by hand among a few mixes (docs/gold-icassp20.md): half
+#: lexical (whole paragraph and changed words alike), half dense, bonuses for quoted words, place and fit.
+MIX = (0.25, 0.25, 0.5, 0.1, 0.1, 0.2, 0.1)
+
+
+def place_features(
+    comments: Sequence[ReviewComment], edits: Sequence[Edit], diff: RevisionDiff | None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """``located`` (the edit rewrote one of the comment's top-3 draft paragraphs) and
+    ``named`` (the comment names the edit's section, figure or table)."""
+    from engine.align.localize import localize, reference_boosts
+
+    located = np.zeros((len(comments), len(edits)), dtype=np.float32)
+    named = np.zeros_like(located)
+    if diff is None or not comments or not edits:
+        return located, named
+    places = {loc.comment_id: {pid for pid, _ in loc.paragraphs}
+              for loc in localize(list(comments), diff.old, top_k=3, lexical_only=True)}
+    old = {p.id: p for p in diff.old.paragraphs}
+    new = {p.id: p for p in diff.new.paragraphs}
+    paragraphs = [next(iter([new[t] for t in e.target_ids if t in new] + [old[s] for s in e.source_ids if s in old]),
+                       None) for e in edits]
+    present = [j for j, p in enumerate(paragraphs) if p is not None]
+    for i, c in enumerate(comments):
+        where = places.get(c.id, set())
+        for j, e in enumerate(edits):
+            if where.intersection(e.source_ids):
+                located[i, j] = 1.0
+        if present:
+            boosts = reference_boosts(c.full_text, [paragraphs[j] for j in present])
+            named[i, present] = (boosts > 0).astype(np.float32)
+    return located, named
+
+
+def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> np.ndarray:
+    """1 when a phrase the comment quotes is (mostly) among the words the edit deleted or inserted."""
+    out = np.zeros((len(comments), len(edits)), dtype=np.float32)
+    sides = [[set(comparable_tokens(t)) for t in changed_sides(e)] for e in edits]
+    for i, c in enumerate(comments):
+        for q in quotes(c.full_text):
+            words = comparable_tokens(q)
+            if not words:
+                continue
+            for j, bags in enumerate(sides):
+                if any(sum(w in bag for w in words) >= max(1, 0.6 * len(words)) for bag in bags):
+                    out[i, j] = 1.0
+    return out
+
+
+#: Row-scaled BM25 of the comment against the words an edit changed that counts as specific evidence on its own
+#: (chosen on cgo18 by leave-one-reviewer-out among 0.3-0.6; docs/gold-icassp20.md).
+SPECIFIC_CHANGED = 0.5
+
+
+def specific(changed: np.ndarray, located: np.ndarray, named: np.ndarray, quoted: np.ndarray) -> np.ndarray:
+    """Pairs with at least one specific piece of evidence: the edit rewrote a paragraph the comment is about, sits
+    in the section, figure or table it names, changes words it quotes, or shares its terms among the changed
+    words (``changed`` at least ``SPECIFIC_CHANGED`` of the comment's best). Only these can be linked."""
+    return (located > 0) | (named > 0) | (quoted > 0) | (changed >= SPECIFIC_CHANGED)
+
+
+def sigmoid(x: np.ndarray) -> np.ndarray:
+    return (1.0 / (1.0 + np.exp(-x))).astype(np.float32)
+
+
+def probabilities(features: np.ndarray, allowed: np.ndarray, mix: Sequence[float], scale: float,
+                  offset: float) -> np.ndarray:
+    """Probability of each pair: the mixed score through Platt scaling; 0 where the edit cannot answer."""
+    score = features @ np.asarray(mix, dtype=np.float32)
+    return np.where(allowed, sigmoid(scale * score + offset), 0.0).astype(np.float32)
+
+
+class EvidenceAligner(ScoredAligner):
+    """Calibrated probabilities from lexical, dense, place and intent evidence."""
+
+    name = "evidence"
+
+    def __init__(self, encoder: Encoder | None = None, threshold: float = 0.5, mix: Sequence[float] = MIX,
+                 scale: float = 1.0, offset: float = 0.0, max_edits: int | None = 5, min_chars: int = 0) -> None:
+        super().__init__(threshold, max_edits, min_chars)
+        self.embed = EmbedAligner(encoder, edit_form="target", pooling="sentence")
+        self.mix = np.asarray(mix, dtype=np.float32)
+        #: Platt scaling of the mixed score into a probability: ``sigmoid(scale * score + offset)``.
+        self.scale, self.offset = float(scale), float(offset)
+        #: The revision being aligned (for where comments apply); set by ``iter_align`` or by an evaluation.
+        self.diff: RevisionDiff | None = None
+        #: Why each (comment, edit) pair scored as it did, filled with the scores.
+        self.reasons: dict[tuple[str, str], str] = {}
+        self.intents: dict[str, Intent] = {}
+
+    def iter_align(
+        self, comments: list[ReviewComment], diff: RevisionDiff, cancel: CancelToken | None = None
+    ) -> Gen[Progress, None, list[Alignment]]:
+        self.diff = diff
+        alignments = yield from super().iter_align(comments, diff, cancel)
+        for a in alignments:
+            a.calibrated = True
+            a.reasons = {eid: self.reasons[(a.comment_id, eid)] for eid in a.scores if (a.comment_id, eid) in self.reasons}
+        return alignments
+
+    def iter_features(
+        self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None
+    ) -> Gen[Progress, None, tuple[np.ndarray, np.ndarray]]:
+        """Feature tensor (comments × edits × features) and the mask of pairs that can be linked at all: the edit
+        can answer the comment's type and there is specific evidence (``specific``). Dense similarity is computed
+        only inside that mask (0 elsewhere)."""
+        yield Progress(0, 2, "BM25 and places")
+        queries = [c.full_text for c in comments]
+        lexical = row_scaled(bm25_matrix(queries, [edit_text(e, "target") for e in edits]))
+        changed = row_scaled(bm25_matrix(queries, [" ".join(changed_sides(e)) for e in edits]))
+        self.intents = {e.id: classify_edit(e) for e in edits}
+        kinds = [fine_type(c) for c in comments]
+        fit = np.array([[fits(k, self.intents[e.id]) for e in edits] for k in kinds], dtype=np.float32)
+        allowed = np.array([[compatible(k, self.intents[e.id]) for e in edits] for k in kinds], dtype=bool)
+        located, named = place_features(comments, edits, self.diff)
+        quoted = quote_feature(comments, edits)
+        allowed &= specific(changed, located, named, quoted)
+        yield Progress(1, 2, f"embedding changed sentences with {self.embed.encoder.name}")
+        # the sentences an edit wrote, only for the pairs with specific evidence (the rest score 0 anyway)
+        rows, cols = np.flatnonzero(allowed.any(axis=1)), np.flatnonzero(allowed.any(axis=0))
+        dense = np.zeros(allowed.shape, dtype=np.float32)
+        if len(rows) and len(cols):
+            dense[np.ix_(rows, cols)] = sentence_cosines(self.embed.encoder, [queries[i] for i in rows],
+                                                         [changed_sentences(edits[j]) for j in cols], cancel)
+        features = np.stack([lexical, changed, dense, located, named, quoted, fit], axis=2)
+        yield Progress(2, 2, "evidence weighed")
+        return features, allowed
+
+    def iter_scores(
+        self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None
+    ) -> Gen[Progress, None, np.ndarray]:
+        features, allowed = yield from self.iter_features(comments, edits, cancel)
+        probs = probabilities(features, allowed, self.mix, self.scale, self.offset)
+        self.reasons = {}
+        for i, c in enumerate(comments):
+            for j in np.flatnonzero(probs[i] >= 0.5 * self.threshold):
+                self.reasons[(c.id, edits[j].id)] = explain(features[i, j], self.intents[edits[j].id])
+        return probs
+
+
+def explain(f: np.ndarray, intent: Intent) -> str:
+    """A short, readable account of a pair's evidence (``f`` ordered as ``FEATURES``)."""
+    v = dict(zip(FEATURES, f))
+    parts = []
+    if v["quoted"]:
+        parts.append("changes the words the comment quotes")
+    if v["located"]:
+        parts.append("rewrites a paragraph the comment is about")
+    if v["named"]:
+        parts.append("in the section, figure or table the comment names")
+    if max(v["bm25"], v["changed"]) >= 0.6:
+        parts.append("shares the comment's terms")
+    if v["cosine"] >= 0.45:
+        parts.append("close in meaning")
+    if v["fits"]:
+        parts.append("the kind of edit the comment asks for")
+    kind = intent.labels[0] if intent.labels else intent.kind
+    return f"{kind} edit: " + ("; ".join(parts) if parts else "weak match")
+

@@ -1,0 +1,100 @@
+"""Fitting the ``evidence`` aligner on labelled papers, and scoring it
+cross-paper (fitted on one paper, scored on another) so no figure is in-sample.
+
+Platt scaling (scikit-learn's ``LogisticRegression`` on the one mixed score)
+makes scores probabilities of a gold link; the per-comment cap and the link
+threshold are then the micro-F1-optimal ones on the *training* paper(s) only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator as Gen, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from engine.align.base import candidate_edits
+from engine.align.calibrate import Scored, calibrate_threshold, predictions
+from engine.align.evidence import FEATURES, MIX, EvidenceAligner, probabilities
+from engine.align.gold import GoldPaper
+from engine.jobs import CancelToken, Progress, run_job
+
+
+@dataclass
+class PaperFeatures:
+    paper: GoldPaper
+    edit_ids: list[str]
+    features: np.ndarray  # comments × edits × features
+    allowed: np.ndarray  # comments × edits, bool
+    labels: np.ndarray  # comments × edits, 0/1
+
+
+def iter_paper_features(
+    aligner: EvidenceAligner, papers: Sequence[GoldPaper], cancel: CancelToken | None = None,
+) -> Gen[Progress, None, list[PaperFeatures]]:
+    out = []
+    for k, p in enumerate(papers):
+        yield Progress(k, len(papers), f"evidence: {p.id}")
+        edits = candidate_edits(p.diff, aligner.min_chars)
+        aligner.diff = p.diff
+        feats, allowed = yield from aligner.iter_features(p.comments, edits, cancel)
+        labels = np.array([[e.id in p.gold.get(c.id, set()) for e in edits] for c in p.comments], dtype=np.float32)
+        out.append(PaperFeatures(p, [e.id for e in edits], feats, allowed, labels))
+    return out
+
+
+def paper_features(aligner: EvidenceAligner, papers: Sequence[GoldPaper]) -> list[PaperFeatures]:
+    return run_job(iter_paper_features(aligner, papers))
+
+
+def mixed(pf: PaperFeatures, mix: Sequence[float] = MIX) -> np.ndarray:
+    return pf.features @ np.asarray(mix, dtype=np.float32)
+
+
+def fit_platt(train: Sequence[PaperFeatures], mix: Sequence[float] = MIX) -> tuple[float, float]:
+    """Platt scaling ``(scale, offset)`` of the mixed score, over the pairs an edit can answer at all."""
+    from sklearn.linear_model import LogisticRegression
+
+    x = np.concatenate([mixed(pf, mix)[pf.allowed] for pf in train])[:, None]
+    y = np.concatenate([pf.labels[pf.allowed] for pf in train]).astype(int)
+    model = LogisticRegression(C=100.0, max_iter=1000).fit(x, y)
+    return round(float(model.coef_[0][0]), 4), round(float(model.intercept_[0]), 4)
+
+
+def scored(pf: PaperFeatures, scale: float, offset: float, mix: Sequence[float] = MIX) -> Scored:
+    probs = probabilities(pf.features, pf.allowed, mix, scale, offset)
+    return Scored([c.id for c in pf.paper.comments], pf.edit_ids, probs, pf.paper.gold)
+
+
+#: Per-comment caps the fit chooses from.
+CAPS = (3, 5)
+
+
+def fit(train: Sequence[PaperFeatures], caps: Sequence[int] = CAPS, mix: Sequence[float] = MIX) -> dict[str, Any]:
+    """Platt scaling, the per-comment cap and the micro-F1-optimal probability threshold, all from ``train``."""
+    scale, offset = fit_platt(train, mix)
+    items = [scored(pf, scale, offset, mix) for pf in train]
+    (threshold, f1), cap = max(((calibrate_threshold(items, c), c) for c in caps), key=lambda x: (x[0][1], -x[1]))
+    return {"scale": scale, "offset": offset, "threshold": round(threshold, 4), "max_edits": cap,
+            "train_f1": round(100 * f1, 1)}
+
+
+def cross_paper(features: Sequence[PaperFeatures], caps: Sequence[int] = CAPS) -> list[dict[str, Any]]:
+    """For each paper: fitted on all the others, scored on it (needs two papers or more)."""
+    from engine.align.evaluate import report
+
+    out = []
+    for k, test in enumerate(features):
+        train = [pf for j, pf in enumerate(features) if j != k]
+        if not train:
+            continue
+        model = fit(train, caps)
+        pred = predictions([scored(test, model["scale"], model["offset"])], model["threshold"], model["max_edits"])
+        out.append({"train": [pf.paper.id for pf in train], "test": test.paper.id, **model,
+                    **report([test.paper], pred)})
+    return out
+
+
+def feature_names() -> tuple[str, ...]:
+    return FEATURES

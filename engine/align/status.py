@@ -1,0 +1,180 @@
+"""Comment statuses, defined once: what the revision did about each comment,
+with the evidence, and how the author's confirmations change it.
+
+With a revised version, a comment is *addressed* (the probability that one of
+its best edits addresses it is ≥ ``ADDRESSED_P``), *partly* addressed (some
+edit is a likely link, ≥ ``LINK_P``, but the comment as a whole stays below
+``ADDRESSED_P``), *not addressed* (some edit has specific evidence for it, but none is likely) or
+has *no evidence* (no edit has specific evidence for it, so the aligner gave
+every edit probability 0; or there was no changed paragraph at all). In a draft-only project a comment is *open* until the author keeps a
+suggestion or writes a response (*answered*). The author's confirmations come
+first: a confirmed or hand-made link makes it *confirmed addressed*; rejecting
+every suggested link (and adding none) makes it *confirmed not addressed*.
+
+Everything here is a pure function of an ``Alignment`` (its ``probabilities``)
+and the author's link decisions, so the project, the letter, the coverage
+table and the report all read one definition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from engine.align.config import DEFAULTS
+
+
+class Status(str, Enum):
+    ADDRESSED = "addressed"
+    PARTLY = "partly addressed"
+    NOT_ADDRESSED = "not addressed"
+    NO_EVIDENCE = "no evidence"
+    OPEN = "open"
+    ANSWERED = "answered"
+    CONFIRMED = "confirmed addressed"
+    CONFIRMED_NOT = "confirmed not addressed"
+    #: A revision was given but not compared or aligned yet.
+    UNKNOWN = "unknown"
+
+
+#: Every status, in the order a table lists them (most in need of work first).
+STATUSES = (Status.NOT_ADDRESSED, Status.CONFIRMED_NOT, Status.OPEN, Status.NO_EVIDENCE, Status.UNKNOWN,
+            Status.PARTLY, Status.ADDRESSED, Status.CONFIRMED, Status.ANSWERED)
+#: Statuses that still need the author's attention.
+NEEDS_WORK = frozenset({Status.NOT_ADDRESSED, Status.CONFIRMED_NOT, Status.OPEN, Status.NO_EVIDENCE,
+                        Status.PARTLY, Status.UNKNOWN})
+#: Statuses that rest on the author's own word rather than on a suggestion.
+CONFIRMED_STATUSES = frozenset({Status.CONFIRMED, Status.CONFIRMED_NOT, Status.ANSWERED})
+
+#: A comment whose probability of being addressed (``comment_probability``) reaches this is addressed.
+ADDRESSED_P = 0.5
+#: A link at or above this probability is shown as evidence; a comment with such a link but below
+#: ``ADDRESSED_P`` is partly addressed. The ``evidence`` aligner's threshold (engine/align/config.py).
+LINK_P = float(DEFAULTS["evidence"]["threshold"])
+#: Edits that count towards a comment's probability (its best ones).
+TOP_LINKS = 3
+
+
+class Link(str, Enum):
+    """The author's decision on one (comment, edit) link."""
+
+    SUGGESTED = "suggested"  # proposed by the aligner, not looked at
+    CONFIRMED = "confirmed"
+    REJECTED = "rejected"
+    MANUAL = "manual"  # a missing edit linked by hand
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One edit behind a status: its probability, the author's decision and why it was linked."""
+
+    edit_id: str
+    probability: float
+    link: Link = Link.SUGGESTED
+    why: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"edit_id": self.edit_id, "probability": round(self.probability, 4), "link": self.link.value,
+                "why": self.why}
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """A comment's status with the edits it rests on (confirmed links first, then by probability)."""
+
+    comment_id: str
+    status: Status
+    evidence: tuple[Evidence, ...] = field(default_factory=tuple)
+
+    @property
+    def confirmed(self) -> bool:
+        return self.status in CONFIRMED_STATUSES
+
+    def linked_edits(self) -> list[str]:
+        """The edits the letter, table and report cite: confirmed and manual links, then unrejected suggestions."""
+        return [e.edit_id for e in self.evidence if e.link is not Link.REJECTED]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"comment_id": self.comment_id, "status": self.status.value,
+                "evidence": [e.to_dict() for e in self.evidence]}
+
+
+def comment_probability(probabilities: Iterable[float], top: int = TOP_LINKS) -> float:
+    """Probability that at least one of the comment's ``top`` best edits addresses it (noisy-OR)."""
+    best = sorted(probabilities, reverse=True)[:top]
+    miss = 1.0
+    for p in best:
+        miss *= 1.0 - p
+    return 1.0 - miss
+
+
+def status_from_probabilities(probabilities: Mapping[str, float], link_p: float = LINK_P,
+                              calibrated: bool = True) -> Status:
+    """The status link probabilities give: none at all (nothing to weigh) or, from a calibrated aligner, none
+    above 0 (no edit has specific evidence for the comment) is no evidence."""
+    if not probabilities or (calibrated and max(probabilities.values()) <= 0.0):
+        return Status.NO_EVIDENCE
+    if comment_probability(probabilities.values()) >= ADDRESSED_P:
+        return Status.ADDRESSED
+    if max(probabilities.values()) >= link_p:
+        return Status.PARTLY
+    return Status.NOT_ADDRESSED
+
+
+def assess(
+    comment_id: str, probabilities: Mapping[str, float], reasons: Mapping[str, str] | None = None,
+    decisions: Mapping[str, Link | str] | None = None, *, link_p: float = LINK_P, top: int = 5,
+    calibrated: bool = True,
+) -> Assessment:
+    """The status of one comment from its link ``probabilities`` (edit id → p) and the author's ``decisions``.
+
+    ``probabilities`` empty means no edit could be weighed (no evidence). Suggested
+    evidence is the links at or above ``link_p`` (at most ``top``); confirmed and
+    manual links are always kept, rejected ones are kept marked so the app can undo.
+    """
+    decisions = {k: Link(v) for k, v in (decisions or {}).items()}
+    reasons = reasons or {}
+    kept = [k for k, d in decisions.items() if d in (Link.CONFIRMED, Link.MANUAL)]
+    rejected = [k for k, d in decisions.items() if d is Link.REJECTED]
+    suggested = sorted((k for k, p in probabilities.items() if p >= link_p and k not in decisions),
+                       key=lambda k: -probabilities[k])[:top]
+    evidence = [Evidence(k, probabilities.get(k, 1.0 if decisions[k] is Link.MANUAL else 0.0), decisions[k],
+                         reasons.get(k, "linked by hand" if decisions[k] is Link.MANUAL else ""))
+                for k in sorted(kept, key=lambda k: -probabilities.get(k, 1.0))]
+    evidence += [Evidence(k, probabilities[k], Link.SUGGESTED, reasons.get(k, "")) for k in suggested]
+    evidence += [Evidence(k, probabilities.get(k, 0.0), Link.REJECTED, reasons.get(k, "")) for k in rejected]
+    if kept:
+        status = Status.CONFIRMED
+    elif rejected and not suggested:
+        status = Status.CONFIRMED_NOT
+    else:
+        status = status_from_probabilities({k: p for k, p in probabilities.items() if k not in rejected}, link_p,
+                                           calibrated)
+    return Assessment(comment_id, status, tuple(evidence))
+
+
+def assess_alignment(alignment: Any, decisions: Mapping[str, Link | str] | None = None,
+                     link_p: float = LINK_P) -> Assessment:
+    """``assess`` for an ``Alignment``: its scores when calibrated; else its chosen edits count as sure links
+    (older projects and uncalibrated methods)."""
+    if alignment.calibrated:
+        probs = dict(alignment.scores)
+    else:
+        probs = {eid: (1.0 if eid in alignment.edit_ids else 0.0) for eid in alignment.scores}
+    return assess(alignment.comment_id, probs, alignment.reasons, decisions, link_p=link_p,
+                  calibrated=alignment.calibrated)
+
+
+def draft_status(answered: bool) -> Status:
+    """A draft-only project's comment: answered once a suggestion is kept or a response written."""
+    return Status.ANSWERED if answered else Status.OPEN
+
+
+def counts(statuses: Iterable[Status]) -> dict[str, int]:
+    """How many comments have each status, every status listed in ``STATUSES`` order."""
+    out = {s.value: 0 for s in STATUSES}
+    for s in statuses:
+        out[Status(s).value] += 1
+    return out

@@ -1,0 +1,259 @@
+"""Edit intents: is an edit *surface* (form only) or *substantive*, and which
+edits are no edit at all (*noise*).
+
+Labels follow Re3-Sci's edit intents (Ruan et al., 2024: grammar, clarity,
+fact/evidence, claim, other) and ARIES' edit types: surface labels are
+``citation`` (a citation restyled: "Author et al. (2019)" → "(Author et al.,
+2019)"), ``spelling`` (British → American, a misspelt word, an inflection),
+``hyphenation``, ``capitalisation``, ``punctuation``, ``whitespace``;
+substantive labels are ``claim``, ``fact`` (numbers, evidence), ``new content``,
+``clarification``, ``restructuring``. Noise is extraction debris a PDF yields:
+figure-internal labels ("20mm 40mm 60mm"), isolated numbers or glyphs, and a
+heading or short line deleted in one place and added unchanged in another.
+
+Surface edits never address a substantive comment (a request for baselines is
+not met by restyling a citation); they can address a typo or edit comment.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.revision.model import DiffSpan, Edit, EditType, Flag
+
+NOISE, SURFACE, SUBSTANTIVE = "noise", "surface", "substantive"
+SURFACE_LABELS = ("citation", "spelling", "hyphenation", "capitalisation", "punctuation", "whitespace")
+SUBSTANTIVE_LABELS = ("claim", "fact", "new content", "clarification", "restructuring")
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_REAL_WORD = re.compile(r"^[^\W\d_]{3,}$", re.UNICODE)
+_CITATION = re.compile(
+    r"\b[A-Z][\w'\u2019-]+(?:\s+(?:and|&)\s+[A-Z][\w'\u2019-]+)?(?:\s+et\s+al\.?)?,?\s*\(\s*(?:19|20)\d{2}[a-z]?\s*\)"
+    r"|\[[^\[\]]{0,60}\]"  # Smith et al. (2019); [12], [3, 4], [CITATION]
+    r"|\([^()]{0,120}?(?:19|20)\d{2}[a-z]?\)"  # (Smith et al., 2020), (2020)
+    r"|\bet\s+al\b\.?|\b(?:19|20)\d{2}[a-z]?\b"  # et al., a year
+)
+_DIGIT = re.compile(r"\d")
+_CLAIM = re.compile(r"\b(?:outperform\w*|state[- ]of[- ]the[- ]art|significant\w*|we (?:show|demonstrate|prove)|"
+                    r"superior|better than|novel)\b", re.I)
+#: Units a figure's axis or legend prints beside its numbers; not words.
+_UNITS = frozenset("mm cm km hz khz mhz ghz db ms sec min kb mb gb tb fps dpi px pt".split())
+#: British → American endings, tried on a word's end (longest first).
+_BRITISH = (
+    ("isations", "izations"), ("isation", "ization"), ("ising", "izing"), ("ised", "ized"), ("ises", "izes"),
+    ("iser", "izer"), ("ise", "ize"), ("ysing", "yzing"), ("ysed", "yzed"), ("yse", "yze"),
+    ("ours", "ors"), ("our", "or"), ("ourable", "orable"), ("ourite", "orite"), ("tres", "ters"), ("tre", "ter"),
+    ("ogue", "og"), ("ogues", "ogs"), ("lling", "ling"), ("lled", "led"), ("ller", "ler"), ("ence", "ense"),
+    ("amme", "am"), ("ey", "ay"),
+)
+
+
+@dataclass(frozen=True)
+class Intent:
+    """What an edit is: ``kind`` (noise, surface, substantive), its labels and why."""
+
+    kind: str
+    labels: tuple[str, ...]
+    reason: str
+
+    @property
+    def surface(self) -> bool:
+        return self.kind == SURFACE
+
+    @property
+    def substantive(self) -> bool:
+        return self.kind == SUBSTANTIVE
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "labels": list(self.labels), "reason": self.reason}
+
+
+def real_words(text: str) -> list[str]:
+    """Words of three letters or more (no digits), units left out."""
+    return [w for w in _WORD.findall(text) if _REAL_WORD.match(w) and w.lower() not in _UNITS]
+
+
+def looks_like_noise(text: str) -> bool:
+    """Figure-internal labels, isolated numbers or glyphs: too few real words to be prose."""
+    tokens = text.split()
+    if not tokens:
+        return True
+    words = real_words(text)
+    if not words:
+        return True
+    return len(words) <= 2 and len(words) / len(tokens) < 0.5
+
+
+@lru_cache(maxsize=65536)
+def american(word: str) -> str:
+    """``word`` lower-cased with a British ending turned American (colour → color, modelling → modeling)."""
+    w = word.lower()
+    for brit, amer in _BRITISH:
+        if w.endswith(brit) and len(w) - len(brit) >= 2:
+            return w[: len(w) - len(brit)] + amer
+    return w
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(text.replace("-", "").replace("\u2010", "").replace("\u00ad", ""))]
+
+
+def _near(a: str, b: str) -> bool:
+    """Two words one is a misspelling or inflection of the other (letters only, long enough)."""
+    if _DIGIT.search(a) or _DIGIT.search(b) or min(len(a), len(b)) < 4:
+        return False
+    if american(a) == american(b):
+        return True
+    common = 0
+    while common < min(len(a), len(b)) and a[common] == b[common]:
+        common += 1
+    if common >= max(4, min(len(a), len(b)) - 5):  # control / controls, perceptively / perceptually
+        return True
+    return difflib.SequenceMatcher(None, a, b).ratio() >= 0.85
+
+
+def _surface_key(text: str) -> list[str]:
+    return [american(w) for w in _words(_CITATION.sub(" ", text))]
+
+
+def hunk_label(deleted: str, inserted: str) -> str | None:
+    """The surface label of replacing ``deleted`` with ``inserted``, or None when the change is substantive."""
+    if deleted.split() == inserted.split():
+        return "whitespace"
+    if deleted.lower() == inserted.lower():
+        return "capitalisation"
+    a, b = _words(deleted), _words(inserted)
+    if a == b:
+        plain_a, plain_b = re.sub(r"\W", "", deleted), re.sub(r"\W", "", inserted)
+        if plain_a == plain_b and ("-" in deleted or "-" in inserted):
+            return "hyphenation"
+        return "capitalisation" if plain_a.lower() == plain_b.lower() and plain_a != plain_b else "punctuation"
+    if "".join(a) == "".join(b):
+        return "hyphenation"
+    ca, cb = _words(_CITATION.sub(" ", deleted)), _words(_CITATION.sub(" ", inserted))
+    if sorted(ca) == sorted(cb) and (_CITATION.search(deleted) or _CITATION.search(inserted)):
+        return "citation"
+    if not a or not b:
+        return None
+    if len(a) == len(b) and all(x == y or _near(x, y) for x, y in zip(a, b)):
+        return "spelling"
+    return None
+
+
+def changed_sides(edit: Edit) -> tuple[str, str]:
+    """The words an edit deleted and the words it inserted (whole paragraphs for deletions and additions)."""
+    if edit.type is EditType.ADDED:
+        return "", edit.target_text
+    if edit.type is EditType.DELETED:
+        return edit.source_text, ""
+    pairs = hunks(edit.diff)
+    return " ".join(d for d, _ in pairs), " ".join(i for _, i in pairs)
+
+
+def hunks(diff: Sequence[DiffSpan]) -> list[tuple[str, str]]:
+    """``(deleted, inserted)`` text of each run of changes between equal spans."""
+    out: list[tuple[str, str]] = []
+    dele, ins = [], []
+    for s in diff:
+        if s.op == "equal":
+            if dele or ins:
+                out.append(("".join(dele), "".join(ins)))
+                dele, ins = [], []
+        elif s.op == "delete":
+            dele.append(s.text)
+        else:
+            ins.append(s.text)
+    if dele or ins:
+        out.append(("".join(dele), "".join(ins)))
+    return out
+
+
+def classify_edit(edit: Edit) -> Intent:
+    """The intent of one edit (see the module docstring)."""
+    if Flag.NOISE in edit.flags:
+        return Intent(NOISE, (), "extraction debris matched elsewhere")
+    if edit.type in (EditType.ADDED, EditType.DELETED):
+        text = edit.target_text or edit.source_text
+        if looks_like_noise(text):
+            return Intent(NOISE, (), "too few words to be prose (figure labels, numbers or glyphs)")
+        verb = "added" if edit.type is EditType.ADDED else "deleted"
+        label = "new content" if edit.type is EditType.ADDED else "restructuring"
+        return Intent(SUBSTANTIVE, (label,), f"paragraph {verb}")
+    if looks_like_noise(edit.source_text) and looks_like_noise(edit.target_text):
+        return Intent(NOISE, (), "too few words to be prose on either side")
+    surface: list[str] = []
+    if (_CITATION.search(edit.source_text) or _CITATION.search(edit.target_text)) and (
+            _surface_key(edit.source_text) == _surface_key(edit.target_text)):
+        surface.append("citation")  # a citation restyled, whatever the hunks look like
+        if not (edit.type is EditType.MOVED or Flag.SPLIT in edit.flags or Flag.MERGED in edit.flags):
+            return Intent(SURFACE, ("citation",), "only the citation style changed")
+    substantive: list[tuple[str, str]] = []
+    for deleted, inserted in hunks(edit.diff):
+        label = hunk_label(deleted, inserted)
+        if label is None:
+            substantive.append((deleted, inserted))
+        elif label not in surface:
+            surface.append(label)
+    if not substantive:
+        if edit.type is EditType.MOVED or Flag.SPLIT in edit.flags or Flag.MERGED in edit.flags:
+            return Intent(SUBSTANTIVE, ("restructuring",), "paragraph moved, split or merged")
+        what = ", ".join(surface) or "form"
+        return Intent(SURFACE, tuple(surface), f"only {what} changed")
+    return Intent(SUBSTANTIVE, _substantive_labels(edit, substantive), _reason(substantive))
+
+
+def _substantive_labels(edit: Edit, changes: list[tuple[str, str]]) -> tuple[str, ...]:
+    labels = []
+    if edit.type is EditType.MOVED or Flag.SPLIT in edit.flags or Flag.MERGED in edit.flags:
+        labels.append("restructuring")
+    deleted = " ".join(d for d, _ in changes)
+    inserted = " ".join(i for _, i in changes)
+    if _DIGIT.search(deleted + inserted):
+        labels.append("fact")
+    if _CLAIM.search(inserted):
+        labels.append("claim")
+    if len(real_words(inserted)) >= 15 and len(real_words(inserted)) >= 2 * len(real_words(deleted)):
+        labels.append("new content")
+    if not labels or len(real_words(inserted)) > 0:
+        labels.append("clarification")
+    return tuple(dict.fromkeys(labels))
+
+
+def _reason(changes: list[tuple[str, str]]) -> str:
+    deleted, inserted = changes[0]
+    n = len(changes)
+    first = f"\u201c{_clip(deleted)}\u201d \u2192 \u201c{_clip(inserted)}\u201d" if deleted and inserted else (
+        f"added \u201c{_clip(inserted)}\u201d" if inserted else f"removed \u201c{_clip(deleted)}\u201d")
+    return first + (f" (+{n - 1} more change{'s' if n > 2 else ''})" if n > 1 else "")
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def noise_pairs(edits: Sequence[Edit], max_words: int = 12) -> set[str]:
+    """Ids of short added and deleted edits whose text reappears unchanged on the other side, and of
+    short lines moved unchanged (a heading or a figure label the loader placed elsewhere): no edit at all."""
+    def key(e: Edit) -> str:
+        return " ".join(_words(e.target_text or e.source_text))
+
+    added = {}
+    for e in edits:
+        if e.type is EditType.ADDED and len(e.target_text.split()) <= max_words:
+            added.setdefault(key(e), []).append(e.id)
+    out: set[str] = set()
+    for e in edits:
+        if (e.type is EditType.MOVED and len(e.target_text.split()) <= max_words
+                and _words(e.source_text) == _words(e.target_text)):
+            out.add(e.id)  # a heading or short line matched to itself somewhere else
+        if e.type is EditType.DELETED and len(e.source_text.split()) <= max_words:
+            ids = added.get(key(e))
+            if ids:
+                out.add(e.id)
+                out.add(ids.pop(0))
+    return out
