@@ -23,6 +23,7 @@ from desktop.controller import AppController
 from desktop.job_runner import JobRunner
 from desktop.main_window import MainWindow
 from desktop.project_wizard import ProjectRequest
+from engine.align.config import DEFAULT_METHOD
 from engine.paths import app_paths
 from engine.project import SuggestionRecord
 from engine.project.session import ProjectSession
@@ -92,7 +93,7 @@ def build_shell(settings: Settings | None = None, remember_recent: bool = True) 
 def demo_request() -> ProjectRequest:
     demo = resource("demo")
     return ProjectRequest(name=DEMO_NAME, old_path=str(demo / "draft_v1.md"), new_path=str(demo / "draft_v2.md"),
-                          reviews=str(demo / "reviews.md"), aligner="hybrid")
+                          reviews=str(demo / "reviews.md"), aligner=DEFAULT_METHOD)
 
 
 def add_demo_suggestions(session: ProjectSession) -> None:

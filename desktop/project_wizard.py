@@ -8,10 +8,23 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
-    QPlainTextEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
 )
 
+from engine.align.config import DEFAULT_METHOD
 from engine.project.pipeline import default_project_path
 from engine.project.schema import SUFFIX
 
@@ -19,7 +32,8 @@ DRAFT_FILTER = "Drafts (*.pdf *.tex *.md *.markdown *.txt);;All files (*)"
 REVIEW_FILTER = "Reviews (*.md *.markdown *.txt *.json *.pdf);;All files (*)"
 DRAFT_SUFFIXES = (".pdf", ".tex", ".md", ".markdown", ".txt")
 REVIEW_SUFFIXES = (".md", ".markdown", ".txt", ".json", ".pdf")
-ALIGNERS = (("hybrid", "Hybrid: BM25 + embeddings (best)"), ("bm25", "BM25 only (fastest)"))
+ALIGNERS = ((DEFAULT_METHOD, "Evidence: place, references, quotes, changed words (default)"),
+            ("hybrid", "Hybrid: BM25 + embeddings"), ("bm25", "BM25 only (fastest)"))
 
 
 @dataclass
@@ -30,7 +44,7 @@ class ProjectRequest:
     old_path: str
     new_path: str | None
     reviews: str  # a file path or pasted text
-    aligner: str = "hybrid"
+    aligner: str = DEFAULT_METHOD
     #: If the build fails or is cancelled, keep what was done as "NAME (partial).redraft".
     keep_partial: bool = False
 

@@ -15,6 +15,7 @@ from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
+from engine.align.config import DEFAULT_METHOD
 from engine.errors import InputError
 from engine.jobs import CancelToken, Job, Progress
 from engine.project.model import Project
@@ -23,7 +24,7 @@ from engine.project.store import ProjectStore
 
 #: The best aligner that needs no LLM on the cgo18 gold (configured thresholds, micro-F1 34.0 vs
 #: BM25 33.9, macro-F1 34.2 vs 29.4, recall 36.1 vs 28.9; see docs/gold-cgo18.md).
-DEFAULT_ALIGNER = "hybrid"
+DEFAULT_ALIGNER = DEFAULT_METHOD  # one default for the CLI and the app (engine/align/config.py)
 #: Suffixes of review files; a string ending in one of these is taken for a path.
 REVIEW_SUFFIXES = (".md", ".markdown", ".txt", ".json", ".pdf")
 
@@ -91,8 +92,8 @@ def build_project(
     from engine.align.localize import locate
     from engine.document import load_document
     from engine.project.corrections import apply_corrections
-    from engine.revision.compare import iter_diff
     from engine.reviews import extract_comments, load_reviews, parse_reviews
+    from engine.revision.compare import iter_diff
 
     cancel = cancel or CancelToken()
     old_path = Path(old_path).expanduser().resolve()
