@@ -9,6 +9,7 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QDialogButtonBox
 
 from desktop.project_wizard import ProjectWizard, guess_roles
+from engine.align import DEFAULT_METHOD
 from engine.resources import resource
 
 
@@ -49,4 +50,4 @@ def test_pasted_reviews_and_dropped_files(qtbot) -> None:
     wizard.set_pasted_reviews(text)
     req = wizard.request()
     assert req.reviews == text and wizard.problem_text() == ""
-    assert req.aligner == "hybrid"
+    assert req.aligner == DEFAULT_METHOD == "evidence"
