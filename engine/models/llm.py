@@ -202,8 +202,11 @@ class LlamaGenerator:
         grammar: str | None = None,
         stop: Sequence[str] = (),
         cancel: CancelToken | None = None,
+        repeat_penalty: float = 1.0,
     ) -> Iterator[str]:
-        """Yield the completion piece by piece; raises ``Cancelled`` within one token."""
+        """Yield the completion piece by piece; raises ``Cancelled`` within one token.
+
+        ``repeat_penalty`` > 1 makes tokens of the last 64 less likely (small models loop without it)."""
         from llama_cpp import StoppingCriteriaList
 
         llm = self._model()
@@ -228,6 +231,7 @@ class LlamaGenerator:
                 max_tokens=max_tokens,
                 temperature=temperature,
                 seed=seed,
+                repeat_penalty=repeat_penalty,
                 stop=list(stop) + list(rendered.stop),
                 grammar=compiled,
                 stream=True,
