@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from engine.document.model import Document, Paragraph
-from engine.errors import InputError
+from engine.errors import Cancelled, InputError
 from engine.generate import placeholders
 from engine.generate.checks import Flag, check_edit
 from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render
@@ -145,7 +145,8 @@ class EditSuggester:
             raise InputError("the comment is empty")
         start = time.monotonic()
         deadline = Deadline(self.time_limit, cancel)
-        deadline.check()
+        if deadline.user_cancelled:
+            raise Cancelled()
         paragraphs = rank_paragraphs(comment, document, self.encoder, self.top_k)
         fields, notices, shown = self._fields(comment, document, paragraphs)
         sources = [shown, comment.full_text]

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.document.model import Document
-from engine.errors import InputError
+from engine.errors import Cancelled, InputError
 from engine.generate.checks import Flag
 from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render
 from engine.generate.extractive import extractive_tldr, score_sentences, split_sentences
@@ -156,7 +156,8 @@ class TldrGenerator:
     def _pick(self, sentences: list[str], title: str, parts: dict[str, str], deadline: Deadline) -> TldrCandidate:
         import numpy as np
 
-        deadline.check()
+        if deadline.user_cancelled:
+            raise Cancelled()
         order = list(np.argsort(-score_sentences(sentences, title), kind="stable")[:3])
         top = [sentences[i] for i in order]
         choices = "\n".join(f"{i + 1}. {s}" for i, s in enumerate(top))

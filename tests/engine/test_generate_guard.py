@@ -43,7 +43,7 @@ def test_loops_are_found_where_they_start() -> None:
     looping = "We train the model. " + "[p0081] (EXPERIMENTS) We train the model on the data. " * 3
     start = loop_start(looping)
     assert start is not None and looping[:start].count("[p0081]") == 1
-    assert loop_start("very very very good") == len("very very ")
+    assert loop_start("very very very good") == len("very ")  # the first occurrence is kept
     prose = ("We recompile the program while it runs. Each version is timed on the same input. "
              "The best version is kept, and the search continues on the next input.")
     assert loop_start(prose) is None

@@ -15,7 +15,7 @@ from engine.document.model import Document, Paragraph, Section
 from engine.errors import Cancelled, InputError
 from engine.generate.context import load_template, render
 from engine.generate.fields import parse_fields
-from engine.generate.guard import Deadline, guarded_stream
+from engine.generate.guard import Deadline, check_text, guarded_stream
 from engine.generate.instruct import InstructEditor
 from engine.generate.suggest import EditSuggester
 from engine.generate.tldr import TldrGenerator
@@ -70,19 +70,31 @@ def test_templates_carry_no_worked_example_and_render_for_both_kinds() -> None:
     assert render(t, fields, chat=False, one_shot=False).endswith("Output:")
 
 
-def test_greedy_noise_is_stopped_at_its_loop(generator) -> None:
-    """The tiny model loops under greedy sampling; the loop stop ends it long before the budget."""
-    gen = guarded_stream(generator, "Once upon a time", 1500, Deadline(30))
-    assert gen.ended == "loop"
-    assert generator.last_usage["completion_tokens"] < 1500
+def test_a_looping_generation_is_stopped_early(generator) -> None:
+    """A grammar makes the tiny model repeat one phrase: the loop stop ends it long before the budget."""
+    grammar = 'root ::= ("we train the model on the data. ")+'
+    gen = guarded_stream(generator, "Once upon a time", 600, Deadline(60), grammar=grammar)
+    assert gen.ended == "loop" and gen.text == "we train the model on the data."
+    assert generator.last_usage["completion_tokens"] < 150  # stopped within the third repeat
+
+
+def test_a_copy_of_the_prompt_fails_the_check(generator) -> None:
+    """A grammar makes the tiny model write the prompt's own words: flagged, retried, then a failure."""
+    suggester = EditSuggester(generator, max_tokens=120, response_tokens=16)
+    words = suggester.template.sections["system"].split(".")[0]
+    grammar = 'root ::= "' + words.replace('"', "") + '."'
+    gen = guarded_stream(generator, "Write:", 120, Deadline(60), grammar=grammar)
+    checked = check_text(gen, suggester.prompt_texts(), [small_document().paragraphs[0].text, COMMENT.text])
+    assert gen.ended == "stop" and checked.failed
+    assert "copies_prompt" in [f.code for f in checked.flags]
 
 
 def test_time_limit_ends_a_generation(generator) -> None:
     start = time.monotonic()
-    gen = guarded_stream(generator, "Once upon a time", 1500, Deadline(0.02), repeat_penalty=1.5)
-    assert gen.ended in ("time", "loop") and time.monotonic() - start < 2.0
-    s = EditSuggester(generator, max_tokens=400, time_limit=0.0).suggest(COMMENT, small_document())
-    assert not s.valid and "timed_out" in [f.code for f in s.flags]
+    gen = guarded_stream(generator, "Once upon a time", 1500, Deadline(0.02))
+    assert gen.ended == "time" and time.monotonic() - start < 2.0
+    s = EditSuggester(generator, max_tokens=120, time_limit=0.0).suggest(COMMENT, small_document())
+    assert not s.valid and "timed_out" in [f.code for f in s.flags] and s.seconds < 2.0
 
 
 @pytest.mark.parametrize("kind", ["base", "chat"])
@@ -121,7 +133,8 @@ def test_cancel_is_immediate(generator) -> None:
     start = time.monotonic()
     timer.start()
     with pytest.raises(Cancelled):
-        guarded_stream(generator, "Once upon a time", 1900, Deadline(None, token), repeat_penalty=1.5)
+        # one endless word: neither the end of text nor the loop stop can end it first
+        guarded_stream(generator, "Once upon a time", 1900, Deadline(None, token), grammar="root ::= [a-z] root")
     assert time.monotonic() - start < 1.5
 
 
