@@ -81,6 +81,15 @@ def render(template: Template, fields: dict[str, str], chat: bool, one_shot: boo
     return "\n\n".join(parts)
 
 
+def render_task(template: Template, fields: dict[str, str], task: str, chat: bool, **extra: str) -> Prompt:
+    """The prompt with the template's section ``task`` as its ``{task}`` field; ``extra``
+    fills slots of the task text (filled once: braces in a value stay as they are)."""
+    text = template.sections[task]
+    for key, value in extra.items():
+        text = text.replace("{" + key + "}", value)
+    return render(template, {**fields, "task": text}, chat, one_shot=False)
+
+
 def prompt_tokens(generator: Generator, rendered: Prompt) -> int:
     if isinstance(rendered, str):
         return generator.count_tokens(rendered)

@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.errors import InputError
 from engine.generate.checks import Flag, replace_unsupported_numbers
-from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render
+from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render_task
 from engine.generate.extractive import split_sentences
 from engine.generate.guard import Deadline, ask_checked
 from engine.jobs import CancelToken
@@ -99,10 +99,7 @@ class InstructEditor:
         self.template = load_template(PROMPT)
 
     def _render(self, fields: dict[str, str], task: str, **extra: str) -> Any:
-        text = self.template.sections[task]
-        for key, value in extra.items():
-            text = text.replace("{" + key + "}", value)
-        return render(self.template, {**fields, "task": text}, is_chat(self.generator), one_shot=False)
+        return render_task(self.template, fields, task, is_chat(self.generator), **extra)
 
     def edit(self, text: str, intent: str, references: list[str] | None = None,
              cancel: CancelToken | None = None) -> InstructEdit:

@@ -28,7 +28,7 @@ from engine.document.model import Document, Paragraph
 from engine.errors import Cancelled, InputError
 from engine.generate import placeholders
 from engine.generate.checks import Flag, check_edit
-from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render
+from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render_task
 from engine.generate.guard import Deadline, ask_checked
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder, Generator
@@ -126,10 +126,7 @@ class EditSuggester:
         return filled, fitted.notices, shown
 
     def _render(self, fields: dict[str, str], task: str, **extra: str) -> Any:
-        text = self.template.sections[task]
-        for key, value in extra.items():
-            text = text.replace("{" + key + "}", value)
-        return render(self.template, {**fields, "task": text}, is_chat(self.generator), one_shot=False)
+        return render_task(self.template, fields, task, is_chat(self.generator), **extra)
 
     def prompt(self, comment: ReviewComment, document: Document, paragraphs: list[Paragraph]) -> tuple[Any, list[str], str]:
         """The rendered edit prompt, the notices of what was trimmed, and the context text shown."""

@@ -26,7 +26,7 @@ from typing import Any
 from engine.document.model import Document
 from engine.errors import Cancelled, InputError
 from engine.generate.checks import Flag
-from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render
+from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render_task
 from engine.generate.extractive import extractive_tldr, score_sentences, split_sentences
 from engine.generate.guard import Deadline, ask_checked
 from engine.jobs import CancelToken
@@ -123,10 +123,7 @@ class TldrGenerator:
         return {**fields, **join(fitted.texts)}
 
     def _render(self, fields: dict[str, str], task: str, **extra: str) -> Any:
-        text = self.template.sections[task]
-        for key, value in extra.items():
-            text = text.replace("{" + key + "}", value)
-        return render(self.template, {**fields, "task": text}, is_chat(self.generator), one_shot=False)
+        return render_task(self.template, fields, task, is_chat(self.generator), **extra)
 
     def prompt_texts(self) -> list[str]:
         return [v for k, v in self.template.sections.items() if k != "user"]

@@ -182,8 +182,10 @@ class LlamaGenerator:
         grammar: str | None = None,
         stop: Sequence[str] = (),
         cancel: CancelToken | None = None,
+        repeat_penalty: float = 1.0,
     ) -> str:
-        text = "".join(self.stream(prompt, max_tokens, temperature, seed, json_schema, grammar, stop, cancel))
+        text = "".join(self.stream(prompt, max_tokens, temperature, seed, json_schema, grammar, stop, cancel,
+                                   repeat_penalty))
         if json_schema is not None:
             parse_json_output(text, json_schema)
         return text
