@@ -209,22 +209,21 @@ def check_text(
 ) -> Generated:
     """Add failure flags (and the info flag of a dropped fragment) to ``gen``."""
     text = gen.text
-    if gen.ended in ("length", "time", "loop"):
-        kept = complete_sentences(text)
-        if kept != text:
-            if len(kept.split()) >= min_words:
-                gen.flags.append(Flag("fragment_dropped", "an unfinished last sentence was dropped", "info"))
-            text = kept
-    gen.text = text
     if gen.ended == "loop":
         gen.flags.append(Flag("loop_stopped", "the model started repeating itself; the repeat was cut", "info"))
+    if gen.ended in ("length", "time", "loop"):
+        kept = complete_sentences(text)
+        if kept and kept != text and len(kept.split()) >= min_words:
+            gen.flags.append(Flag("fragment_dropped", "an unfinished last sentence was dropped", "info"))
+            text = gen.text = kept
+        elif not kept:  # nothing complete: the fragment stays visible, as a failure
+            if gen.ended == "time":
+                gen.flags.append(failure("timed_out", "the time limit ended it before a complete sentence"))
+            else:
+                gen.flags.append(failure("cut_off", "no complete sentence within the token budget"))
+            return gen
     if not text:
-        if gen.ended == "time":
-            gen.flags.append(failure("timed_out", "the time limit ended it before a complete sentence"))
-        elif gen.ended in ("length", "loop"):
-            gen.flags.append(failure("cut_off", "no complete sentence within the token budget"))
-        else:
-            gen.flags.append(failure("empty", "the model wrote nothing"))
+        gen.flags.append(failure("empty", "the model wrote nothing"))
         return gen
     if len(text.split()) < min_words:
         gen.flags.append(failure("cut_off", f"only {len(text.split())} words"))

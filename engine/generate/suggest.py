@@ -29,7 +29,7 @@ from engine.errors import Cancelled, InputError
 from engine.generate import placeholders
 from engine.generate.checks import Flag, check_edit
 from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render_task
-from engine.generate.guard import Deadline, ask_checked
+from engine.generate.guard import Deadline, Generated, ask_checked, complete_sentences
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder, Generator
 from engine.reviews.model import ReviewComment
@@ -96,14 +96,16 @@ def rank_paragraphs(comment: ReviewComment, document: Document, encoder: Encoder
 class EditSuggester:
     """Suggests an edit per comment with an injected ``Generator``.
 
-    ``max_tokens`` bounds the edit, ``response_tokens`` the response,
+    ``max_tokens`` bounds the edit, ``response_tokens`` the response, ``max_chars`` both in characters,
     ``time_limit`` (seconds) the whole suggestion; ``on_text`` receives the
     labelled stream (``engine.generate.fields``) as it is written."""
 
     def __init__(self, generator: Generator, encoder: Encoder | None = None, top_k: int = 2,
                  max_tokens: int = 120, response_tokens: int = 64, time_limit: float | None = 50.0,
-                 on_text: Callable[[str], None] | None = None) -> None:
+                 on_text: Callable[[str], None] | None = None, max_chars: int | None = None) -> None:
         self.generator, self.encoder, self.top_k = generator, encoder, top_k
+        #: Longest edit or response in characters (a UI's room): longer text ends at its last sentence within it.
+        self.max_chars = max_chars
         self.max_tokens, self.response_tokens, self.time_limit = max_tokens, response_tokens, time_limit
         self.on_text = on_text
         self.template = load_template(PROMPT)
@@ -150,6 +152,7 @@ class EditSuggester:
         edit, tries = ask_checked(
             self.generator, [self._render(fields, "edit_task"), self._render(fields, "edit_retry")],
             self.max_tokens, deadline, self.prompt_texts(), sources, self.on_text, "edit", stop=("\n\n",))
+        self._cap(edit)
         checked = check_edit(edit.text, comment.full_text, shown) if not edit.failed else None
         edit_text = checked.text if checked else edit.text
         quoted = " ".join(edit_text.split())
@@ -158,6 +161,7 @@ class EditSuggester:
                              self._render(fields, "response_retry", edit=quoted)],
             self.response_tokens, deadline, self.prompt_texts(), sources + [edit_text], self.on_text, "response",
             stop=("\n",))
+        self._cap(response)
         flags = [f for f in edit.flags] + (checked.flags if checked else [])
         flags += [Flag(f.code, f.message.replace("failed check: ", "failed check: response: "), f.severity)
                   if f.severity == "error" else f for f in response.flags]
@@ -170,6 +174,11 @@ class EditSuggester:
             model=self.generator.name, prompt=self.template.label, attempts=tries + more,
             seconds=time.monotonic() - start,
         )
+
+    def _cap(self, gen: Generated) -> None:
+        if self.max_chars and len(gen.text) > self.max_chars:
+            gen.text = complete_sentences(gen.text[: self.max_chars]) or gen.text[: self.max_chars].rstrip()
+            gen.flags.append(Flag("shortened", f"cut to at most {self.max_chars} characters", "info"))
 
     def iter_suggest(self, comments: list[ReviewComment], document: Document,
                      cancel: CancelToken | None = None) -> Gen[Progress, None, list[Suggestion]]:

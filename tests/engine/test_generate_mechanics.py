@@ -94,7 +94,8 @@ def test_time_limit_ends_a_generation(generator) -> None:
     gen = guarded_stream(generator, "Once upon a time", 1500, Deadline(0.02))
     assert gen.ended == "time" and time.monotonic() - start < 2.0
     s = EditSuggester(generator, max_tokens=120, time_limit=0.0).suggest(COMMENT, small_document())
-    assert not s.valid and "timed_out" in [f.code for f in s.flags] and s.seconds < 2.0
+    assert not s.valid and "timed_out" in [f.code for f in s.flags]
+    assert s.edit == s.response == ""  # a spent limit generates nothing (the rest is retrieval and prompt set-up)
 
 
 @pytest.mark.parametrize("kind", ["base", "chat"])
