@@ -5,8 +5,7 @@ llama-cpp-python's ``Jinja2ChatFormatter``. That formatter compiles templates
 in ``jinja2.sandbox.ImmutableSandboxedEnvironment`` (llama-cpp-python 0.3.36,
 ``llama_chat_format.py``), so a hostile template in a downloaded model cannot
 reach Python internals or mutate the messages; ``template_formatter`` refuses
-to run one that is not sandboxed. Base models (no template, e.g. the embedded
-chat template): a plain transcript ending with ``Assistant:``.
+to run one that is not sandboxed. Base models (no chat template): a plain transcript ending with ``Assistant:``.
 
 Messages that end with an ``assistant`` message are a continuation: the
 model writes on from that message's text (e.g. after ``"Edit:"``), so a
