@@ -56,3 +56,24 @@ def test_embedded_model_runs_suggest_edit_and_tldr(capsys: pytest.CaptureFixture
     for c in t["candidates"]:
         assert c["words"] <= 25 or c["style"] == "extractive"
         assert not copied_span(c["text"], prompt)
+
+
+@pytest.mark.shared_data
+def test_suggestions_on_the_cgo18_draft_pass_the_checks(shared_data) -> None:
+    """A slice of the bench (bench/bench_suggest.py: 29/30 valid on all 30 comments):
+    the first 8 cgo18 comments, at most one failure, none repeating the prompt."""
+    from pathlib import Path
+
+    from engine.document import load_document
+    from engine.models.embedded import embedded_generator
+    from engine.reviews.model import ReviewComment
+
+    gold = json.loads((Path(__file__).parents[1] / "data" / "cgo18_align_gold.json").read_text())
+    doc = load_document(shared_data / "revision" / "cgo18" / "submission.pdf")
+    suggester = EditSuggester(embedded_generator(n_ctx=4096, n_gpu_layers=0))
+    prompt = suggester.prompt_texts()
+    results = [suggester.suggest(ReviewComment(c["id"], c["reviewer"], c["text"]), doc)
+               for c in gold["papers"][0]["comments"][:8]]
+    assert sum(s.valid for s in results) >= 7, [(s.comment_id, s.flags) for s in results if not s.valid]
+    assert not any(copied_span(s.edit, prompt) or copied_span(s.response, prompt) for s in results)
+    assert all(s.seconds < 60 for s in results)
