@@ -226,7 +226,8 @@ def check_text(
         gen.flags.append(failure("empty", "the model wrote nothing"))
         return gen
     if len(text.split()) < min_words:
-        gen.flags.append(failure("cut_off", f"only {len(text.split())} words"))
+        n = len(text.split())
+        gen.flags.append(failure("cut_off", f"{n} word{'s' if n != 1 else ''}: not a complete answer"))
     copied = copied_span(text, prompt_texts)
     if copied:
         gen.flags.append(failure("copies_prompt", f"repeats the prompt's own text (\"{copied}\")"))
