@@ -1,5 +1,10 @@
 """The Settings dialog: generator model, GPU layers, context size, threads, encoder and its precision, theme.
 
+The generator box says plainly that the embedded model is small, lists the
+recommended 3-8B instruct downloads (``redraft models download NAME``), and
+has an "Import model…" button that registers a GGUF (validated and hashed on
+a worker when a ``JobRunner`` is given) and selects it.
+
 It edits a copy of the ``Settings``; the caller saves ``dialog.settings()`` on
 accept. Whether this llama.cpp build can offload to a GPU is checked on a
 worker (``llama_cpp`` is a heavy import) and shown when known.
@@ -11,18 +16,31 @@ import dataclasses
 import os
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
     QPushButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from desktop.job_runner import JobRunner
+from engine.models.download import RECOMMENDED
 from engine.settings import Settings
 from widgets.model_picker import ModelPicker
 
 THEMES = (("system", "Follow the system"), ("light", "Light"), ("dark", "Dark"))
 ENCODER_PRECISIONS = (("int8", "int8 (about 2x faster on a CPU)"), ("fp32", "float32 (exact)"))
 CONTEXT_SIZES = (2048, 4096, 8192, 16384, 32768, 65536, 131072)
+
+
+EMBEDDED_TEXT = ("the embedded SmolLM2 135M Instruct: small and fast, checked before you see its text, "
+                 "but weak; a 3-8B instruct GGUF writes real suggestions")
+
+
+def recommended_text() -> str:
+    """The recommended instruct downloads, one line each."""
+    lines = [f"• {r.name} (~{r.approx_gb:g} GB): {r.note}" for r in RECOMMENDED]
+    return ("Recommended instruct models (`redraft models download NAME` fetches one and adds it here):\n"
+            + "\n".join(lines))
 
 
 def offload_text(report: Any) -> str:
@@ -49,6 +67,7 @@ class SettingsDialog(QDialog):
         self.setAccessibleName("Settings")
         self._settings = dataclasses.replace(settings)
         self.generator_key = settings.generator_path
+        self.runner = runner
 
         self.models = ModelPicker()
         self.models.setAccessibleName("Generator model")
@@ -103,10 +122,26 @@ class SettingsDialog(QDialog):
             self.theme.addItem(label, key)
         self.theme.setCurrentIndex(max(self.theme.findData(settings.theme), 0))
 
+        self.import_button = QPushButton("Import model…")
+        self.import_button.setAccessibleName("Import a GGUF model")
+        self.import_button.setToolTip("Add a GGUF file from disk to the models Redraft can use")
+        self.import_button.clicked.connect(self._choose_import)
+        self.import_status = QLabel("")
+        self.import_status.setWordWrap(True)
+        self.recommended = QLabel(recommended_text())
+        self.recommended.setAccessibleName("Recommended models")
+        self.recommended.setWordWrap(True)
+        self.recommended.setTextInteractionFlags(self.recommended.textInteractionFlags()
+                                                 | Qt.TextInteractionFlag.TextSelectableByMouse)
+        import_row = QHBoxLayout()
+        import_row.addWidget(self.import_button)
+        import_row.addWidget(self.import_status, 1)
         model_box = QGroupBox("Generator")
         model_layout = QVBoxLayout(model_box)
         model_layout.addWidget(self.models, 1)
         model_layout.addWidget(self.model_label)
+        model_layout.addLayout(import_row)
+        model_layout.addWidget(self.recommended)
         run_box = QGroupBox("Running models")
         form = QFormLayout(run_box)
         form.addRow("&GPU layers:", self.gpu_layers)
@@ -150,11 +185,46 @@ class SettingsDialog(QDialog):
         return s
 
     def _model_text(self) -> str:
-        return f"Chosen: {self.generator_key or 'the embedded Gemma 3 270M (smoke-test default, weak)'}"
+        return f"Chosen: {self.generator_key or EMBEDDED_TEXT}"
 
     def _model_chosen(self, key: str) -> None:
         self.generator_key = "" if key.startswith("embedded") else key
         self.model_label.setText(self._model_text())
+
+    def import_model(self, path: str) -> None:
+        """Register ``path`` (on the runner's worker when there is one), then select it."""
+        from engine.models.registry import ModelRegistry
+
+        registry = self.models.registry if isinstance(self.models.registry, ModelRegistry) else ModelRegistry()
+        self.import_button.setEnabled(False)
+        self.import_status.setText(f"Checking {os.path.basename(path)}…")
+        if self.runner is None:
+            try:
+                record = registry.import_model(path)
+            except Exception as err:  # InputError, ModelError: one line for the user
+                self._import_failed(err)
+                return
+            self._imported(record)
+            return
+        self.runner.run_call(lambda _cancel: registry.import_model(path), label="importing a model",
+                             on_success=self._imported, on_failure=self._import_failed)
+
+    def _choose_import(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import a GGUF model", "", "GGUF models (*.gguf)")
+        if path:
+            self.import_model(path)
+
+    def _imported(self, record: Any) -> None:
+        self.import_button.setEnabled(True)
+        self.import_status.setText(f"Imported {record.label or record.id}.")
+        self.models.reload()
+        self.models.set_current(record.id)
+        self._model_chosen(record.id)
+
+    def _import_failed(self, err: BaseException) -> bool:
+        self.import_button.setEnabled(True)
+        self.import_status.setText(f"Not imported: {str(err).splitlines()[0] if str(err) else type(err).__name__}")
+        return True
 
     def _backend_failed(self, err: BaseException) -> bool:
         self.offload.setText(f"GPU offload unknown: {err}")

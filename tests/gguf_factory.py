@@ -117,7 +117,7 @@ def write_tiny_llama(
 
 @pytest.fixture(scope="session")
 def tiny_gguf(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A base model: no chat template (like the embedded Gemma 3 270M)."""
+    """A base model: no chat template."""
     return write_tiny_llama(tmp_path_factory.mktemp("gguf") / "tiny-llama.gguf")
 
 

@@ -1,8 +1,8 @@
 """``ModelPicker``: the generator models Redraft can use — the embedded ones and the imported GGUFs.
 
 Rows come from ``ModelRegistry.listing()`` (registry JSON and package
-metadata only: nothing is loaded or hashed). The embedded Gemma is marked as
-the weak smoke-test default. Choosing a row emits ``sig_model_chosen(id)``.
+metadata only: nothing is loaded or hashed). The embedded SmolLM2 135M is
+marked as the small default. Choosing a row emits ``sig_model_chosen(id)``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from engine.models.registry import ModelRegistry
 
 COLUMNS = ("Model", "Size", "Quantisation", "Context", "Parameters", "Chat template")
 MODEL, SIZE, QUANT, CONTEXT, PARAMS, CHAT = range(len(COLUMNS))
-EMBEDDED_TAG = "smoke-test default (weak)"
+EMBEDDED_TAG = "small embedded default"
 _QUANT = re.compile(r"(?<![a-z0-9])(iq\d_[a-z]+|q\d_k(?:_[sml])?|q\d_\d|f16|bf16|f32)(?![a-z0-9])", re.IGNORECASE)
 
 
@@ -48,7 +48,7 @@ def parameters_text(n: int | None) -> str:
 
 def model_label(record: dict[str, Any]) -> str:
     if record.get("id") == embedded.GENERATOR_ID:
-        return f"Gemma 3 270M base — {EMBEDDED_TAG}"
+        return f"SmolLM2 135M Instruct — {EMBEDDED_TAG}"
     return record.get("label") or record.get("name") or record["id"]
 
 

@@ -1,4 +1,11 @@
-"""One suggestion for a comment: the response and the edit, placeholders highlighted, to accept or reject."""
+"""One suggestion for a comment: the response and the edit, placeholders highlighted, to accept or reject.
+
+The author decides: Accept is the default button (and Enter accepts) only for
+a suggestion with no flag; a suggestion that failed Redraft's checks
+(``engine.generate.guard``) says so and cannot be accepted as it stands (Edit
+still works). While the model writes, its labelled stream
+(``engine.generate.fields``) fills the response and edit boxes as they grow.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +13,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from engine.generate.fields import parse_fields
+from engine.generate.guard import FAILED, is_failure
 from engine.project.model import SuggestionRecord
 from widgets.badges import chip, style_chip
 from widgets.placeholder_text import PlaceholderText
@@ -15,6 +24,11 @@ FLAG_TIPS = {
     "paraphrases_comment": "The edit reuses the comment's wording",
     "promises": "The edit promises or defers work instead of doing it",
     "no_technical_detail": "No number, placeholder, citation, formula or acronym",
+    "copies_prompt": "The model repeated its instructions instead of writing about this paper",
+    "ungrounded": "The text shares almost no words with the paper and the comment",
+    "loops": "The model repeated itself",
+    "cut_off": "The text was cut off before a complete sentence",
+    "timed_out": "The model ran out of time",
 }
 
 
@@ -35,6 +49,7 @@ class SuggestionCard(QFrame):
         self.record: SuggestionRecord | None = None
         self.editing = False
         self.streaming = False
+        self._streamed = ""
         self.title = QLabel("Suggestion")
         self.title.setProperty("role", "title")
         self.status = chip("pending", "pending")
@@ -58,7 +73,6 @@ class SuggestionCard(QFrame):
         self.edit_button = _button("Edit", "Edit the suggested text (F2)", self.toggle_edit)
         self.copy_button = _button("Copy", "Copy the edit to the clipboard (Ctrl+Shift+C)", self.copy)
         self.reject_button = _button("Reject", "Reject this suggestion (Delete)", self.reject)
-        self.accept_button.setDefault(True)
 
         head = QHBoxLayout()
         head.addWidget(self.title)
@@ -90,7 +104,7 @@ class SuggestionCard(QFrame):
         layout.addLayout(buttons)
         self._shortcuts = {}
         for name, keys, slot in (
-            ("accept", (Qt.Key.Key_Return, Qt.Key.Key_Enter), self.accept),
+            ("accept", (Qt.Key.Key_Return, Qt.Key.Key_Enter), self._enter),
             ("reject", (Qt.Key.Key_Delete,), self.reject),
             ("edit", (Qt.Key.Key_F2,), self.toggle_edit),
             ("save", ("Ctrl+Return",), self._save_edit),
@@ -119,6 +133,7 @@ class SuggestionCard(QFrame):
         """Show the model's text as it is written (buttons off until ``end_stream``)."""
         self.streaming = True
         self.editing = False
+        self._streamed = ""
         self.response.clear()
         self.edit.clear()
         self.meta.setText("The model is writing…")
@@ -126,11 +141,15 @@ class SuggestionCard(QFrame):
         self._refresh()
 
     def append_text(self, text: str) -> None:
-        cursor = self.edit.textCursor()
-        cursor.movePosition(cursor.MoveOperation.End)
-        cursor.insertText(text)
-        self.edit.setTextCursor(cursor)
-        self.edit.ensureCursorVisible()
+        """More of the labelled stream: each field's box shows its text so far."""
+        self._streamed += text
+        fields = parse_fields(self._streamed)
+        for box, key in ((self.edit, "edit"), (self.response, "response")):
+            value = fields.get(key, fields.get("", "") if key == "edit" else "")
+            if box.toPlainText() != value:
+                box.setPlainText(value)
+                box.moveCursor(box.textCursor().MoveOperation.End)
+                box.ensureCursorVisible()
 
     def end_stream(self) -> None:
         self.streaming = False
@@ -141,8 +160,12 @@ class SuggestionCard(QFrame):
         return self.edit.highlighter.placeholder_spans()
 
     def accept(self) -> None:
-        if self._actionable():
+        if self._actionable() and not self.failed():
             self.sig_suggestion_accepted.emit(self.record.id)
+
+    def _enter(self) -> None:
+        if not self.flagged():
+            self.accept()
 
     def reject(self) -> None:
         if self._actionable():
@@ -180,14 +203,22 @@ class SuggestionCard(QFrame):
     def _actionable(self) -> bool:
         return self.record is not None and not self.streaming and not self.editing
 
+    def flagged(self) -> bool:
+        """The shown suggestion carries a flag: the author must click Accept, Enter does not."""
+        return self.record is not None and bool(self.record.flags)
+
+    def failed(self) -> bool:
+        """The shown suggestion failed a check: it cannot be accepted as it stands."""
+        return self.record is not None and any(is_failure(f) for f in self.record.flags)
+
     def _set_flags(self, flags: list[str]) -> None:
         while self.flags_row.count() > 2:
             item = self.flags_row.takeAt(0)
             if item.widget():
                 item.widget().deleteLater()
         for i, flag in enumerate(flags):
-            text = flag.replace("_", " ")
-            label = chip(text if len(text) <= 28 else text[:27] + "…", "minor")
+            text = flag.removeprefix(FAILED).replace("_", " ")
+            label = chip(text if len(text) <= 28 else text[:27] + "…", "major" if is_failure(flag) else "minor")
             label.setToolTip(FLAG_TIPS.get(flag, flag))
             self.flags_row.insertWidget(i, label)
             label.show()
@@ -198,12 +229,12 @@ class SuggestionCard(QFrame):
         self.empty.setVisible(not shown)
         for w in self.sections:
             w.setVisible(shown)
-        for w in self.sections[:2]:  # the streamed model output goes to the edit box
-            w.setVisible(shown and not self.streaming)
-        self.sections[2].setText("Model output" if self.streaming else "Edit to the paper")
         status = "writing…" if self.streaming else ("editing" if self.editing else (rec.status if rec else ""))
+        failed = self.failed() and not self.streaming
+        if failed and status == "pending":
+            status = "failed checks"
         self.status.setText(status)
-        style_chip(self.status, "edited" if self.editing or self.streaming else status)
+        style_chip(self.status, "edited" if self.editing or self.streaming else "major" if failed else status)
         self.status.setVisible(bool(status))
         count = len(self.placeholder_spans())
         flagged = rec is not None and any("placeholder" in f for f in rec.flags)  # a flag says it already
@@ -212,6 +243,11 @@ class SuggestionCard(QFrame):
         self._fit_response()
         for b in (self.accept_button, self.copy_button, self.reject_button):
             b.setEnabled(has and not self.streaming and not self.editing)
+        self.accept_button.setEnabled(self.accept_button.isEnabled() and not failed)
+        self.accept_button.setDefault(has and not self.flagged() and not self.streaming)
+        self.accept_button.setToolTip("Accept this suggestion (Enter)" if not self.flagged() else
+                                      "Accept this suggestion (flagged: read it first)" if not failed else
+                                      "This suggestion failed Redraft's checks: edit it or suggest again")
         self.edit_button.setEnabled(has and not self.streaming)
         self.edit_button.setText("Save edit" if self.editing else "Edit")
         self.edit_button.setToolTip("Save the edited text (Ctrl+Enter)" if self.editing else "Edit the suggested text (F2)")

@@ -1,6 +1,9 @@
 """``TldrPanel``: the paper's TLDR candidates, each with its word count and a Copy button.
 
-``set_tldrs`` shows the candidates; ``begin_stream`` / ``append_text`` /
+``set_tldrs`` shows the candidates; ``set_candidates`` shows the engine's
+candidate dicts, a candidate that failed Redraft's checks as a flagged
+failure (marked, no Copy, not among ``valid_tldrs()``, so the shell saves
+only the valid ones); ``begin_stream`` / ``append_text`` /
 ``end_stream`` show a model's answer as it is written. The two generate
 buttons emit ``sig_generate_requested("llm" | "extractive")``; the shell runs
 the job and calls ``set_tldrs`` with the result.
@@ -33,9 +36,10 @@ class TldrRow(QFrame):
 
     sig_copy_requested = Signal(str)
 
-    def __init__(self, index: int, text: str, parent: QWidget | None = None) -> None:
+    def __init__(self, index: int, text: str, parent: QWidget | None = None, failure: str = "") -> None:
         super().__init__(parent)
         self.text = text
+        self.failed = bool(failure)
         self.setObjectName("TldrRow")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.body = QLabel(text)
@@ -53,11 +57,18 @@ class TldrRow(QFrame):
         self.count.setToolTip(f"A TLDR has {MIN_WORDS}–{MAX_WORDS} words" + ("" if ok else f"; this one has {n}"))
         self.count.setAccessibleName(f"Word count of TLDR {index + 1}")
         self.in_range = ok
+        if failure:
+            bg, fg = colors_for(self).badge["major"]
+            self.count.setText("failed checks")
+            self.count.setStyleSheet(f"background: {bg}; color: {fg};")
+            self.count.setToolTip(f"Not a TLDR: {failure}")
+            self.body.setEnabled(False)
         self.copy_button = QToolButton()
         self.copy_button.setText("Copy")
         self.copy_button.setAccessibleName(f"Copy TLDR {index + 1}")
         self.copy_button.setToolTip("Copy this TLDR to the clipboard")
         self.copy_button.clicked.connect(lambda: self.sig_copy_requested.emit(self.text))
+        self.copy_button.setEnabled(not failure)
         side = QVBoxLayout()
         side.setSpacing(4)
         side.addWidget(self.count, 0, Qt.AlignmentFlag.AlignRight)
@@ -80,6 +91,7 @@ class TldrPanel(QFrame):
         self.setObjectName("TldrPanel")
         self.setAccessibleName("TLDR panel")
         self._tldrs: list[str] = []
+        self._failed: set[str] = set()
         self._streaming = False
 
         title = QLabel("TLDR")
@@ -131,13 +143,19 @@ class TldrPanel(QFrame):
 
     def set_tldrs(self, tldrs: list[str]) -> None:
         """Show these candidates (best first), replacing the ones shown."""
-        self._tldrs = [t.strip() for t in tldrs if t and t.strip()]
+        self.set_candidates([{"text": t} for t in tldrs])
+
+    def set_candidates(self, candidates: list[dict]) -> None:
+        """Show the engine's candidates (``text``, ``flags``); failed ones are marked."""
+        shown = [(c["text"].strip(), _failure(c)) for c in candidates if (c.get("text") or "").strip() or _failure(c)]
+        self._tldrs = [text for text, _ in shown]
+        self._failed = {text for text, why in shown if why}
         for row in self.rows:
             self.rows_layout.removeWidget(row)
             row.deleteLater()
         self.rows = []
-        for i, text in enumerate(self._tldrs):
-            row = TldrRow(i, text)
+        for i, (text, why) in enumerate(shown):
+            row = TldrRow(i, text or "(no text)", failure=why)
             row.sig_copy_requested.connect(self.copy)
             self.rows_layout.insertWidget(i, row)
             self.rows.append(row)
@@ -145,6 +163,10 @@ class TldrPanel(QFrame):
 
     def tldrs(self) -> list[str]:
         return list(self._tldrs)
+
+    def valid_tldrs(self) -> list[str]:
+        """The shown candidates that passed the checks (what may be saved or copied)."""
+        return [t for t in self._tldrs if t and t not in self._failed]
 
     def copy(self, text: str) -> None:
         """Put ``text`` on the clipboard and say so."""
@@ -189,3 +211,10 @@ class TldrPanel(QFrame):
         self.empty.setVisible(not self._streaming and not self.rows)
         self.write_button.setEnabled(not self._streaming)
         self.extract_button.setEnabled(not self._streaming)
+
+
+def _failure(candidate: dict) -> str:
+    """Why a candidate failed Redraft's checks ("" when it did not)."""
+    flags = candidate.get("flags") or []
+    return "; ".join(f.get("message", "") if isinstance(f, dict) else str(f) for f in flags
+                     if (f.get("severity") if isinstance(f, dict) else "") == "error")

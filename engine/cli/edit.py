@@ -27,14 +27,17 @@ def run(args: argparse.Namespace) -> int:
 
     intent = resolve_intent(args.intent)  # fail fast, before loading a model
     generator, note = open_model(args)
-    result = InstructEditor(generator, max_tokens=args.max_tokens).edit(args.text, intent, args.refs)
+    result = InstructEditor(generator, max_tokens=args.max_tokens, time_limit=args.time_limit).edit(
+        args.text, intent, args.refs)
     data = result.to_dict()
     data["model_note"] = note
     if args.json:
         print_json(data)
         return 0
     print_notes(([note] if note else []) + result.notices)
-    print(f"Model: {result.model}{' (weak smoke-test default)' if note else ''}")
+    print(f"Model: {result.model}{' (small embedded default)' if note else ''}")
+    if not result.valid:
+        print("FAILED CHECKS: not a usable edit (see the flags below)")
     print(f"Edited: {result.edited}")
     print(f"Why: {result.explanation}")
     for f in result.flags:

@@ -94,7 +94,7 @@ def run_info(args: argparse.Namespace) -> int:
 
     registry = ModelRegistry()
     data: dict[str, Any]
-    if args.model in ("embedded", embedded.GENERATOR_ID):
+    if args.model in embedded.GENERATOR_ALIASES:
         data = {"embedded": embedded.embedded_records()}
         path = embedded.generator_path()
     else:

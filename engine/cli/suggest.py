@@ -14,27 +14,35 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("suggest", help="suggest an edit that addresses a review comment")
     p.add_argument("paper", help="the draft (PDF, LaTeX, Markdown or text)")
     p.add_argument("--comment", required=True, help="the reviewer's comment")
-    add_model_args(p, max_tokens=512)
-    p.add_argument("--top-k", type=int, default=3, help="paragraphs shown to the model (default 3)")
+    add_model_args(p, max_tokens=120)
+    p.add_argument("--top-k", type=int, default=2, help="paragraphs shown to the model (default 2)")
     p.add_argument("--embed", action="store_true", help="localise with BM25 + the embedded encoder (default: BM25)")
     p.add_argument("--json", action="store_true", help="print the suggestion as JSON")
     p.set_defaults(func=run)
 
 
 def add_model_args(p: argparse.ArgumentParser, max_tokens: int) -> None:
-    p.add_argument("--model", metavar="M", help="GGUF path or registry id (default: the embedded gemma-3-270m)")
+    p.add_argument("--model", metavar="M", help="GGUF path or registry id (default: the embedded SmolLM2 135M Instruct)")
     p.add_argument("--max-tokens", type=int, default=max_tokens, help=f"answer tokens (default {max_tokens})")
     p.add_argument("--ctx", type=int, default=4096, help="context size to load the model with (default 4096)")
+    p.add_argument("--time-limit", type=float, default=50.0, help="seconds before the answer is cut (default 50)")
+    p.add_argument("--threads", type=int, help="CPU threads (default: llama.cpp's choice)")
+    p.add_argument("--gpu-layers", type=int, help="layers on the GPU (default: all when the build supports it)")
 
 
 def open_model(args: argparse.Namespace) -> tuple[Any, str | None]:
-    """The generator, and a note when it is the weak smoke-test default."""
-    from engine.models.embedded import GENERATOR_NOTE
+    """The generator, and a note when it is the small embedded default."""
+    from engine.models.embedded import GENERATOR_NOTE, is_embedded_generator
     from engine.models.registry import open_generator
 
     key = args.model or "embedded"
-    note = GENERATOR_NOTE if key in ("embedded", "embedded:gemma-3-270m") else None
-    return open_generator(key, n_ctx=args.ctx), note
+    note = GENERATOR_NOTE if is_embedded_generator(key) else None
+    kwargs = {"n_ctx": args.ctx}
+    if getattr(args, "threads", None):
+        kwargs["threads"] = args.threads
+    if getattr(args, "gpu_layers", None) is not None:
+        kwargs["n_gpu_layers"] = args.gpu_layers
+    return open_generator(key, **kwargs), note
 
 
 def print_notes(notes: list[str]) -> None:
@@ -54,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
         from engine.models import factory
 
         encoder = factory.open_model("encoder")
-    suggester = EditSuggester(generator, encoder=encoder, top_k=args.top_k, max_tokens=args.max_tokens)
+    suggester = EditSuggester(generator, encoder=encoder, top_k=args.top_k, max_tokens=args.max_tokens,
+                              time_limit=args.time_limit)
     suggestion = suggester.suggest(ReviewComment("c1", "", args.comment), document)
     data = suggestion.to_dict()
     data["model_note"] = note
@@ -63,7 +72,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print_notes(([note] if note else []) + suggestion.notices)
     where = suggestion.paragraph_id or "new paragraph"
-    print(f"Model: {suggestion.model}{' (weak smoke-test default)' if note else ''}")
+    print(f"Model: {suggestion.model}{' (small embedded default)' if note else ''}; {suggestion.seconds:.1f} s")
+    if not suggestion.valid:
+        print("FAILED CHECKS: not a usable suggestion (see the flags below)")
     print(f"Response: {suggestion.response}")
     print(f"Location: {where} ({suggestion.section or 'no section'}), {suggestion.mode}")
     print(f"Edit: {suggestion.edit}")

@@ -2,11 +2,12 @@
 and paper context trimmed to fit the model.
 
 A template (``resources/prompts/<name>.txt``) starts with ``# version: N``
-and has sections ``[system]``, ``[example_user]``, ``[example_assistant]``
-and ``[user]`` (``{field}`` slots). Chat models get the sections as messages
-(the example as one user/assistant turn); base models get a plain
-completion: the instructions, the worked example, then the input, ending
-in ``Output:`` so the JSON grammar continues from there.
+and has sections ``[system]`` and ``[user]`` (``{field}`` slots), optional
+``[example_user]``/``[example_assistant]``, and any task sections a feature
+puts into the user turn (Redraft's own prompts carry no worked example: small
+models copy it). Chat models get the sections as messages (an example as one
+user/assistant turn); base models get a plain completion: the instructions,
+an example, then the input, ending in ``Output:``.
 
 ``fit_parts`` fills context parts in priority order into the room the model
 has left (context size minus the fixed prompt and the answer), trimming or
@@ -15,14 +16,11 @@ dropping the rest, and says what it trimmed.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.errors import ModelError, RedraftError
-from engine.jobs import CancelToken
-from engine.models.json_check import schema_problem
 from engine.models.protocols import ChatMessage, Generator, Prompt
 from engine.resources import prompt as read_prompt
 
@@ -81,6 +79,15 @@ def render(template: Template, fields: dict[str, str], chat: bool, one_shot: boo
         parts.append(f"Example input:\n{s['example_user']}\n\nExample output:\n{s['example_assistant']}")
     parts.append(f"Input:\n{user}\n\nOutput:")
     return "\n\n".join(parts)
+
+
+def render_task(template: Template, fields: dict[str, str], task: str, chat: bool, **extra: str) -> Prompt:
+    """The prompt with the template's section ``task`` as its ``{task}`` field; ``extra``
+    fills slots of the task text (filled once: braces in a value stay as they are)."""
+    text = template.sections[task]
+    for key, value in extra.items():
+        text = text.replace("{" + key + "}", value)
+    return render(template, {**fields, "task": text}, chat, one_shot=False)
 
 
 def prompt_tokens(generator: Generator, rendered: Prompt) -> int:
@@ -142,24 +149,3 @@ def fit_parts(
             fitted.texts[part.name] = ""
             fitted.notices.append(f"{part.name} left out: no room in {generator.name}'s context")
     return fitted
-
-
-def ask_json(
-    generator: Generator, rendered: Prompt, schema: dict, max_tokens: int, attempts: int = 2,
-    cancel: CancelToken | None = None, limit: int | None = None,
-) -> tuple[dict, int]:
-    """Generate JSON under ``schema``; on output cut short or off-schema, retry with twice
-    the tokens (up to ``limit``). Returns (value, attempts used); ``ModelError`` after the last."""
-    error = ""
-    for attempt in range(1, attempts + 1):
-        text = "".join(generator.stream(rendered, max_tokens=max_tokens, json_schema=schema, cancel=cancel))
-        try:
-            # strict=False: JSON grammars let raw control characters (newlines) into strings
-            value = json.loads(text, strict=False)
-            error = schema_problem(value, schema) or ""
-        except json.JSONDecodeError as err:
-            error = f"not valid JSON ({err.msg} at char {err.pos}); it may have run out of tokens"
-        if not error:
-            return value, attempt
-        max_tokens = min(max_tokens * 2, limit) if limit else max_tokens * 2
-    raise ModelError(f"{generator.name} gave no usable answer in {attempts} attempt(s): {error}")

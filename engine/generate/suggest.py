@@ -1,16 +1,23 @@
-"""Edit suggestions for a review comment: a response, where to edit, and the
-edit text with typed placeholders for every fact the model does not have.
+"""Edit suggestions for a review comment: text to add to the paper, where it
+goes, and a one-sentence response to the reviewer.
 
 The comment is localised to the paper's body paragraphs (BM25, or BM25 +
-embeddings with an encoder); the best paragraphs, the abstract and the
-section titles go to the model within its context (trimmed, with notices).
-The answer is grammar-constrained JSON; the edit then goes through
+embeddings with an encoder); the edit is inserted after the best paragraph,
+and the best paragraphs go to the model within its context (trimmed, with
+notices). Two plain-text answers (the edit, then the response, which shares
+the prompt's prefix and so its KV cache) are each checked by
+``guard.check_text`` (copy of the prompt, grounding, loop, cut-off) and asked
+again once with a changed prompt when they fail; an answer that fails twice
+is kept only as a flagged failure (``valid`` false). The edit then goes through
 ``checks.check_edit`` (invented numbers and citations to placeholders,
-reviewer mentions out, ARIES failure modes flagged).
+reviewer mentions out, ARIES failure modes flagged). The whole suggestion
+runs under one wall-clock limit.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from collections.abc import Generator as Gen
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,15 +25,16 @@ from typing import Any
 import numpy as np
 
 from engine.document.model import Document, Paragraph
-from engine.errors import InputError
+from engine.errors import Cancelled, InputError
 from engine.generate import placeholders
 from engine.generate.checks import Flag, check_edit
-from engine.generate.context import ContextPart, ask_json, fit_parts, is_chat, load_template, render
+from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render_task
+from engine.generate.guard import Deadline, Generated, ask_checked, complete_sentences
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder, Generator
 from engine.reviews.model import ReviewComment
 
-PROMPT = "suggest_edit.v1"
+PROMPT = "suggest_edit.v2"
 MODES = ("replace", "insert_after")
 
 
@@ -46,6 +54,12 @@ class Suggestion:
     model: str = ""
     prompt: str = ""
     attempts: int = 1
+    seconds: float = 0.0
+
+    @property
+    def valid(self) -> bool:
+        """No failed check: the only kind of suggestion offered as a candidate."""
+        return not any(f.severity == "error" for f in self.flags)
 
     @property
     def placeholders(self) -> list[placeholders.Placeholder]:
@@ -59,6 +73,7 @@ class Suggestion:
             "placeholders": [p.to_dict() for p in self.placeholders],
             "flags": [f.to_dict() for f in self.flags], "removed_values": list(self.removed_values),
             "notices": list(self.notices), "model": self.model, "prompt": self.prompt, "attempts": self.attempts,
+            "valid": self.valid, "seconds": round(self.seconds, 2),
         }
 
 
@@ -79,66 +94,91 @@ def rank_paragraphs(comment: ReviewComment, document: Document, encoder: Encoder
 
 
 class EditSuggester:
-    """Suggests an edit per comment with an injected ``Generator``."""
+    """Suggests an edit per comment with an injected ``Generator``.
 
-    def __init__(self, generator: Generator, encoder: Encoder | None = None, top_k: int = 3,
-                 max_tokens: int = 512, attempts: int = 2, max_chars: int | None = None) -> None:
+    ``max_tokens`` bounds the edit, ``response_tokens`` the response, ``max_chars`` both in characters,
+    ``time_limit`` (seconds) the whole suggestion; ``on_text`` receives the
+    labelled stream (``engine.generate.fields``) as it is written."""
+
+    def __init__(self, generator: Generator, encoder: Encoder | None = None, top_k: int = 2,
+                 max_tokens: int = 120, response_tokens: int = 64, time_limit: float | None = 50.0,
+                 on_text: Callable[[str], None] | None = None, max_chars: int | None = None) -> None:
         self.generator, self.encoder, self.top_k = generator, encoder, top_k
-        self.max_tokens, self.attempts, self.max_chars = max_tokens, attempts, max_chars
+        #: Longest edit or response in characters (a UI's room): longer text ends at its last sentence within it.
+        self.max_chars = max_chars
+        self.max_tokens, self.response_tokens, self.time_limit = max_tokens, response_tokens, time_limit
+        self.on_text = on_text
         self.template = load_template(PROMPT)
 
-    def schema(self, ids: list[str]) -> dict[str, Any]:
-        text: dict[str, Any] = {"type": "string", "minLength": 1}
-        if self.max_chars:
-            text = {**text, "maxLength": self.max_chars}
-        return {
-            "type": "object",
-            "properties": {"response": text, "location": {"type": "string", "enum": ids + ["new"]},
-                           "mode": {"type": "string", "enum": list(MODES)}, "edit": text},
-            "required": ["response", "location", "mode", "edit"],
-        }
-
-    def prompt(self, comment: ReviewComment, document: Document, paragraphs: list[Paragraph]) -> tuple[Any, list[str], str]:
-        """The rendered prompt, the notices of what was trimmed, and the context text shown."""
-        sections = "; ".join(dict.fromkeys(s.title for s in document.sections if s.title)) or "(none)"
+    def _fields(self, comment: ReviewComment, document: Document, paragraphs: list[Paragraph],
+                ) -> tuple[dict[str, str], list[str], str]:
         parts = [ContextPart("comment", comment.full_text, 0, 16)]
-        parts += [ContextPart(f"paragraph {p.id}", f"[{p.id}] ({' > '.join(p.section) or 'no section'}) {p.text}", 1 + i)
-                  for i, p in enumerate(paragraphs)]
-        parts += [ContextPart("abstract", document.abstract, 10), ContextPart("section titles", sections, 11)]
+        parts += [ContextPart(f"paragraph {p.id}", p.text, 1 + i) for i, p in enumerate(paragraphs)]
 
         def join(texts: dict[str, str]) -> dict[str, str]:
             paras = [texts.get(f"paragraph {p.id}", "") for p in paragraphs]
-            return {"comment": texts.get("comment", ""), "abstract": texts.get("abstract", "") or "(not shown)",
-                    "sections": texts.get("section titles", "") or "(not shown)",
-                    "paragraphs": "\n\n".join(t for t in paras if t) or "(none)"}
+            return {"comment": texts.get("comment", ""), "paragraphs": "\n\n".join(t for t in paras if t) or "(none)"}
 
-        fields = {"title": document.title or "(untitled)"}
-        fitted = fit_parts(self.generator, self.template, fields, parts, self.max_tokens, join)
-        filled = join(fitted.texts)
-        shown = "\n".join([fields["title"], filled["abstract"], filled["sections"], filled["paragraphs"]])
-        rendered = render(self.template, {**fields, **filled}, is_chat(self.generator), fitted.one_shot)
-        return rendered, fitted.notices, shown
+        section = " > ".join(paragraphs[0].section) if paragraphs and paragraphs[0].section else "body"
+        fields = {"title": document.title or "(untitled)", "section": section,
+                  "task": self.template.sections["edit_retry"] + " x" * (self.max_tokens + 40)}
+        fitted = fit_parts(self.generator, self.template, fields, parts, self.response_tokens, join)
+        filled = {**fields, **join(fitted.texts)}
+        shown = "\n".join([filled["title"], filled["paragraphs"]])
+        return filled, fitted.notices, shown
+
+    def _render(self, fields: dict[str, str], task: str, **extra: str) -> Any:
+        return render_task(self.template, fields, task, is_chat(self.generator), **extra)
+
+    def prompt(self, comment: ReviewComment, document: Document, paragraphs: list[Paragraph]) -> tuple[Any, list[str], str]:
+        """The rendered edit prompt, the notices of what was trimmed, and the context text shown."""
+        fields, notices, shown = self._fields(comment, document, paragraphs)
+        return self._render(fields, "edit_task"), notices, shown
+
+    def prompt_texts(self) -> list[str]:
+        """The prompt's own words: an answer that repeats 8 of them in a row copied the prompt."""
+        return [self.template.sections[k] for k in ("system", "edit_task", "edit_retry", "response_task", "response_retry")]
 
     def suggest(self, comment: ReviewComment, document: Document, cancel: CancelToken | None = None) -> Suggestion:
         if not comment.text.strip():
             raise InputError("the comment is empty")
+        start = time.monotonic()
+        deadline = Deadline(self.time_limit, cancel)
+        if deadline.user_cancelled:
+            raise Cancelled()
         paragraphs = rank_paragraphs(comment, document, self.encoder, self.top_k)
-        rendered, notices, shown = self.prompt(comment, document, paragraphs)
-        value, attempts = ask_json(self.generator, rendered, self.schema([p.id for p in paragraphs]),
-                                   self.max_tokens, self.attempts, cancel, self.max_tokens * 4)
-        target = next((p for p in paragraphs if p.id == value["location"]), None)
-        mode = value["mode"] if target is not None else "new_paragraph"
-        anchor = target or (paragraphs[0] if paragraphs else None)
-        checked = check_edit(value["edit"], comment.full_text, shown)
-        if target is not None and mode == "replace" and " ".join(checked.text.split()) == " ".join(target.text.split()):
-            checked.flags.append(Flag("unchanged", "the replacement is the paragraph as it stands"))
+        fields, notices, shown = self._fields(comment, document, paragraphs)
+        sources = [shown, comment.full_text]
+        edit, tries = ask_checked(
+            self.generator, [self._render(fields, "edit_task"), self._render(fields, "edit_retry")],
+            self.max_tokens, deadline, self.prompt_texts(), sources, self.on_text, "edit", stop=("\n\n",))
+        self._cap(edit)
+        checked = check_edit(edit.text, comment.full_text, shown) if not edit.failed else None
+        edit_text = checked.text if checked else edit.text
+        quoted = " ".join(edit_text.split())
+        response, more = ask_checked(
+            self.generator, [self._render(fields, "response_task", edit=quoted),
+                             self._render(fields, "response_retry", edit=quoted)],
+            self.response_tokens, deadline, self.prompt_texts(), sources + [edit_text], self.on_text, "response",
+            stop=("\n",))
+        self._cap(response)
+        flags = [f for f in edit.flags] + (checked.flags if checked else [])
+        flags += [Flag(f.code, f.message.replace("failed check: ", "failed check: response: "), f.severity)
+                  if f.severity == "error" else f for f in response.flags]
+        target = paragraphs[0] if paragraphs else None
         return Suggestion(
-            comment_id=comment.id, comment=comment.full_text, response=str(value["response"]).strip(),
-            paragraph_id=target.id if target else None, section=" > ".join(anchor.section) if anchor else "",
-            mode=mode, edit=checked.text, original=target.text if target is not None else "",
-            flags=checked.flags, removed_values=checked.removed, notices=notices,
-            model=self.generator.name, prompt=self.template.label, attempts=attempts,
+            comment_id=comment.id, comment=comment.full_text, response=response.text,
+            paragraph_id=target.id if target else None, section=" > ".join(target.section) if target else "",
+            mode="insert_after" if target else "new_paragraph", edit=edit_text, original=target.text if target else "",
+            flags=flags, removed_values=checked.removed if checked else [], notices=notices,
+            model=self.generator.name, prompt=self.template.label, attempts=tries + more,
+            seconds=time.monotonic() - start,
         )
+
+    def _cap(self, gen: Generated) -> None:
+        if self.max_chars and len(gen.text) > self.max_chars:
+            gen.text = complete_sentences(gen.text[: self.max_chars]) or gen.text[: self.max_chars].rstrip()
+            gen.flags.append(Flag("shortened", f"cut to at most {self.max_chars} characters", "info"))
 
     def iter_suggest(self, comments: list[ReviewComment], document: Document,
                      cancel: CancelToken | None = None) -> Gen[Progress, None, list[Suggestion]]:

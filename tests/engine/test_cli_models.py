@@ -23,7 +23,7 @@ def test_import_then_list(tiny_chat_gguf: Path, capsys: pytest.CaptureFixture[st
     assert [r["id"] for r in rows if not r["embedded"]] == ["tiny-chat"]
     assert main(["models", "list"]) == 0
     out = capsys.readouterr().out
-    assert "tiny-chat" in out and "smoke-test" in out
+    assert "tiny-chat" in out and "small embedded default" in out
 
 
 def test_info_json(tiny_gguf: Path, capsys: pytest.CaptureFixture[str]) -> None:

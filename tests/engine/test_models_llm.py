@@ -181,6 +181,17 @@ def test_chat_template_from_metadata_renders_messages(tiny_chat_gguf: Path) -> N
     generator.close()
 
 
+def test_a_final_assistant_message_is_continued(tiny_chat_gguf: Path) -> None:
+    generator = fresh(tiny_chat_gguf)
+    assert generator.has_chat_template  # loads the model and its template
+    messages = [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Edit:"}]
+    rendered = render_prompt(messages, generator._formatter)
+    assert rendered.text == "<s><|user|>\nHi\n<|assistant|>\nEdit:"  # no end of turn after the lead
+    assert render_prompt(messages, None).text == "User: Hi\n\nAssistant: Edit:"
+    assert isinstance(generator.generate(messages, max_tokens=12, repeat_penalty=1.5), str)
+    generator.close()
+
+
 def test_base_model_gets_a_plain_transcript(gen: LlamaGenerator) -> None:
     rendered = render_prompt([{"role": "user", "content": "Hi"}], None)
     assert rendered.text == "User: Hi\n\nAssistant:"
@@ -213,7 +224,7 @@ def test_count_and_truncate_tokens(gen: LlamaGenerator) -> None:
     assert n > 20
     cut = gen.truncate_to_tokens(text, 20)
     # The tiny vocabulary spells SentencePiece's space marker in bytes, so only the length is checked here;
-    # the slow Gemma test checks the round trip on a real tokenizer.
+    # the slow embedded-model test checks the round trip on a real tokenizer.
     assert 0 < len(cut) < len(text)
     assert gen.truncate_to_tokens("short", 100) == "short"
 

@@ -190,14 +190,14 @@ def test_moved_model_file_is_reported(tiny_gguf: Path, tmp_path: Path) -> None:
         registry.resolve("moving")
 
 
-def test_listing_shows_embedded_models_with_the_smoke_test_note(tiny_gguf: Path) -> None:
+def test_listing_shows_embedded_models_with_the_small_model_note(tiny_gguf: Path) -> None:
     registry = ModelRegistry()
     registry.import_model(tiny_gguf)
     rows = registry.listing()
     ids = [r["id"] for r in rows]
     assert ids[-1] == "tiny-llama"
-    gemma = next(r for r in rows if r["id"] == "embedded:gemma-3-270m")
-    assert "smoke-test" in gemma["label"] and "smoke-test" in gemma["note"]
+    smol = next(r for r in rows if r["id"] == "embedded:smollm2-135m-instruct")
+    assert "small" in smol["label"] and "3-8B instruct" in smol["note"] and smol["has_chat_template"]
     assert any(r["id"] == "embedded:all-minilm-l6-v2" for r in rows)
 
 

@@ -1,4 +1,4 @@
-"""ModelPicker on a real registry (REDRAFT_HOME isolated): the embedded Gemma and an imported tiny GGUF."""
+"""ModelPicker on a real registry (REDRAFT_HOME isolated): the embedded SmolLM2 and an imported tiny GGUF."""
 
 from __future__ import annotations
 
@@ -42,16 +42,16 @@ def test_lists_embedded_and_imported_generators(picker: ModelPicker, registry: M
                                                 tiny_chat_gguf: Path, tmp_path: Path, qtbot) -> None:  # noqa: F811
     record = registry.models()[0]
     assert picker.model_ids() == [embedded.GENERATOR_ID, record.id]  # encoders are not generators
-    gemma = cells(picker, embedded.GENERATOR_ID)
-    assert gemma["Model"].endswith(EMBEDDED_TAG) and gemma["Quantisation"] == "Q4_K_M"
-    assert gemma["Size"] == "253 MB" and gemma["Chat template"] == "no"
+    smol = cells(picker, embedded.GENERATOR_ID)
+    assert smol["Model"].endswith(EMBEDDED_TAG) and smol["Quantisation"] == "Q4_1"
+    assert smol["Size"] == "98 MB" and smol["Chat template"] == "yes"
     info = read_gguf_info(tiny_chat_gguf)
     tiny = cells(picker, record.id)
     assert tiny["Model"] == "Tiny chat (test)" and tiny["Quantisation"] == info.file_type
     assert tiny["Context"] == f"{info.context_length:,}" and tiny["Chat template"] == "yes"
     assert tiny["Size"] == f"{info.size_bytes / 1e3:.0f} KB"
     picker.set_current("")  # the settings' "" means the embedded generator
-    assert picker.current_model() == embedded.GENERATOR_ID and "smoke-test default" in picker.note.text()
+    assert picker.current_model() == embedded.GENERATOR_ID and "small embedded default" in picker.note.text()
     qtbot.wait(50)  # let the layout settle before the screenshot
     save_shot(picker, "widget_model_picker", tmp_path)
 

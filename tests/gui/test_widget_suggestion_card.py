@@ -1,10 +1,12 @@
-"""SuggestionCard on a real SuggestionRecord with placeholders and flags."""
+"""SuggestionCard on a real SuggestionRecord with placeholders and flags; the author decides."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
+from engine.generate.fields import label_piece
+from engine.generate.guard import failure
 from engine.generate.placeholders import find, placeholder
 from engine.project.model import SuggestionRecord
 from tests.gui.widget_helpers import save_shot, use_theme
@@ -18,7 +20,7 @@ EDIT = (
 
 
 def _record(**kw) -> SuggestionRecord:
-    data = dict(id="s1", comment_id="R1.1", location="p0011", model="gemma-3-270m (smoke test)",
+    data = dict(id="s1", comment_id="R1.1", location="p0011", model="smollm2-135m-instruct (embedded)",
                 response="We added the requested baseline: static layer skipping at the same average depth.",
                 edit=EDIT, flags=["no_technical_detail", "promises"], status="pending")
     data.update(kw)
@@ -52,13 +54,15 @@ def test_suggestion_card_highlights_placeholders_and_flags(qtbot, tmp_path) -> N
     chips = [card.flags_row.itemAt(i).widget().text() for i in range(card.flags_row.count() - 2)]
     assert chips == ["no technical detail", "promises"]
     assert card.status.text() == "pending"
-    assert card.meta.text() == "Comment R1.1 · at p0011 · by gemma-3-270m (smoke test)"
+    assert card.meta.text() == "Comment R1.1 · at p0011 · by smollm2-135m-instruct (embedded)"
+    assert card.flagged() and not card.accept_button.isDefault()  # flagged: the author clicks, Enter does not
     save_shot(card, "suggestion_card", tmp_path)
 
 
 def test_suggestion_card_keyboard_accept_reject_edit_copy(qtbot) -> None:
     card = _card(qtbot)
-    card.set_suggestion(_record())
+    card.set_suggestion(_record(flags=[]))
+    assert card.accept_button.isDefault()
     card.setFocus()
     with qtbot.waitSignal(card.sig_suggestion_accepted) as blocker:
         qtbot.keyClick(card, Qt.Key.Key_Return)
@@ -91,9 +95,14 @@ def test_suggestion_card_streams_then_shows_the_record(qtbot, tmp_path) -> None:
     with qtbot.waitSignal(card.sig_generate_requested):
         card.generate_button.click()
     card.begin_stream()
-    for piece in ['{"response": "We added', ' the baseline.", "edit": "Static skipping gives ', placeholder("RESULT", "WER"), '"}']:
+    pieces = [label_piece("edit", True), "Static skipping", " gives ", placeholder("RESULT", "WER"), ".",
+              label_piece("response", False), "We added", " the baseline."]
+    for i, piece in enumerate(pieces):
         card.append_text(piece)
-    assert card.edit.toPlainText().endswith("[[RESULT: WER]]\"}")
+        if i == 3:  # the edit box fills while the model writes it, without its label
+            assert card.edit.toPlainText() == "Static skipping gives [[RESULT: WER]]" and not card.response.toPlainText()
+    assert card.edit.toPlainText() == "Static skipping gives [[RESULT: WER]]."
+    assert card.response.toPlainText() == "We added the baseline." and card.response.isVisible()
     assert card.status.text() == "writing…" and not card.accept_button.isEnabled()
     assert not card.generate_button.isEnabled()
     card.setFocus()
@@ -104,3 +113,23 @@ def test_suggestion_card_streams_then_shows_the_record(qtbot, tmp_path) -> None:
     card.set_suggestion(_record(status="accepted", flags=[]))
     assert card.status.text() == "accepted" and card.accept_button.isEnabled()
     assert card.generate_button.text() == "Suggest again"
+
+
+def test_flagged_and_failed_suggestions_are_not_accepted_by_enter(qtbot) -> None:
+    card = _card(qtbot)
+    card.set_suggestion(_record(flags=["promises"]))
+    card.setFocus()
+    with qtbot.assertNotEmitted(card.sig_suggestion_accepted):
+        qtbot.keyClick(card, Qt.Key.Key_Return)
+    assert card.accept_button.isEnabled() and not card.accept_button.isDefault()
+    with qtbot.waitSignal(card.sig_suggestion_accepted):
+        card.accept_button.click()  # a deliberate click still accepts
+    failed = failure("copies_prompt", "repeats the prompt's own text").message
+    card.set_suggestion(_record(flags=[failed]))
+    assert card.failed() and card.status.text() == "failed checks"
+    assert not card.accept_button.isEnabled() and card.edit_button.isEnabled()
+    chips = [card.flags_row.itemAt(i).widget().text() for i in range(card.flags_row.count() - 2)]
+    assert chips == ["repeats the prompt's own te…"]
+    with qtbot.assertNotEmitted(card.sig_suggestion_accepted):
+        card.accept()
+        qtbot.keyClick(card, Qt.Key.Key_Return)

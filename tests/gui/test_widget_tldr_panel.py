@@ -93,3 +93,18 @@ def test_tokens_of_a_real_model_stream_into_the_panel(panel: TldrPanel, qtbot, t
     panel.end_stream()  # e.g. the job failed: the earlier candidates are back
     assert not panel.is_streaming() and panel.scroll.isVisible() and panel.write_button.isEnabled()
     assert panel.tldrs() == before
+
+
+def test_failed_candidates_are_marked_and_never_valid(panel: TldrPanel, tiny_gguf: Path) -> None:  # noqa: F811
+    """Real candidates: the extractive TLDR and the tiny model's noise, which fails the checks."""
+    from engine.generate.tldr import TldrGenerator
+
+    doc = load_document(resource("demo", "draft_v2.md"))
+    generator = LlamaGenerator(tiny_gguf, n_ctx=2048, n_gpu_layers=0, threads=1)
+    data = TldrGenerator(generator, max_tokens=24).for_document(doc)
+    extractive, written = data["candidates"]
+    assert extractive["valid"] is not None and written["valid"] is False
+    panel.set_candidates(data["candidates"])
+    assert len(panel.rows) == 2 and not panel.rows[0].failed and panel.rows[1].failed
+    assert panel.rows[1].count.text() == "failed checks" and not panel.rows[1].copy_button.isEnabled()
+    assert panel.valid_tldrs() == [extractive["text"]]

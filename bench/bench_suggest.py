@@ -1,0 +1,83 @@
+"""Suggestions with the embedded model on a real draft: how many pass the checks, and how long each takes.
+
+The cgo18 submission (``revision/cgo18/submission.pdf``) and the 30 reviewer
+comments of ``tests/data/cgo18_align_gold.json``; one suggestion per comment
+with the default ``EditSuggester`` settings. Prints the share of valid
+suggestions (no failed check: copy of the prompt, loop, grounding, cut-off,
+time), the failure and info flags by code, whether any output repeats 8
+words of the prompt, and the median and 90th percentile seconds per
+suggestion (prefix reuse across comments included, model load excluded).
+The prompts were written on other papers; cgo18 was used only to measure.
+
+    .venv/bin/python bench/bench_suggest.py [--data ../shared/data] [--threads 2] [--gpu-layers 0]
+        [--model embedded] [--limit N] [--out results.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
+    ap.add_argument("--model", default="embedded")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--gpu-layers", type=int, default=0, help="layers on the GPU (-1: all)")
+    ap.add_argument("--limit", type=int)
+    ap.add_argument("--out", help="write every suggestion and the summary here as JSON")
+    args = ap.parse_args()
+
+    from engine.document import load_document
+    from engine.generate.guard import copied_span
+    from engine.generate.suggest import EditSuggester
+    from engine.models.registry import open_generator
+    from engine.reviews.model import ReviewComment
+
+    doc = load_document(Path(args.data) / "revision/cgo18/submission.pdf")
+    gold = json.loads((ROOT / "tests/data/cgo18_align_gold.json").read_text())["papers"][0]["comments"]
+    comments = [ReviewComment(c["id"], c["reviewer"], c["text"]) for c in gold][: args.limit]
+    start = time.perf_counter()
+    generator = open_generator(args.model, n_ctx=4096, n_gpu_layers=args.gpu_layers, threads=args.threads).load()
+    load_s = time.perf_counter() - start
+    suggester = EditSuggester(generator)
+    rows, seconds = [], []
+    for c in comments:
+        t = time.perf_counter()
+        s = suggester.suggest(c, doc)
+        seconds.append(time.perf_counter() - t)
+        rows.append(s.to_dict())
+        codes = [f.code + ("!" if f.severity == "error" else "") for f in s.flags]
+        print(f"{c.id:6} {seconds[-1]:5.1f} s {'valid ' if s.valid else 'FAILED'} {' '.join(codes)}", flush=True)
+    prompt = suggester.prompt_texts()
+    copies = sum(bool(copied_span(r["edit"], prompt) or copied_span(r["response"], prompt)) for r in rows)
+    failures = Counter(f["code"] for r in rows for f in r["flags"] if f["severity"] == "error")
+    infos = Counter(f["code"] for r in rows for f in r["flags"] if f["severity"] != "error")
+    valid = sum(r["valid"] for r in rows)
+    p90 = statistics.quantiles(seconds, n=10)[-1] if len(seconds) > 1 else seconds[0]
+    summary = {"model": generator.name, "threads": args.threads, "gpu_layers": args.gpu_layers,
+               "comments": len(rows), "valid": valid, "valid_share": round(valid / len(rows), 3),
+               "copies_prompt": copies, "failures": dict(failures), "other_flags": dict(infos),
+               "median_s": round(statistics.median(seconds), 2), "p90_s": round(p90, 2),
+               "max_s": round(max(seconds), 2), "load_s": round(load_s, 2)}
+    print(f"\n{generator.name} on the cgo18 submission, {len(rows)} comments, {args.threads} threads, "
+          f"{args.gpu_layers} GPU layers (load {load_s:.1f} s)")
+    print(f"valid (no failed check): {valid}/{len(rows)} ({valid / len(rows):.0%}); copying the prompt: {copies}")
+    print(f"failed checks: {dict(failures) or 'none'}; other flags: {dict(infos)}")
+    print(f"seconds per suggestion: median {summary['median_s']}, p90 {summary['p90_s']}, max {summary['max_s']}")
+    if args.out:
+        Path(args.out).write_text(json.dumps({"summary": summary, "suggestions": rows}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

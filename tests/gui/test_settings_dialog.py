@@ -1,0 +1,29 @@
+"""Settings: the embedded model is named as small, the recommended downloads are listed,
+and "Import model…" registers a real GGUF (the tiny test model) and selects it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from desktop.settings_dialog import SettingsDialog
+from engine.models.download import RECOMMENDED
+from engine.models.registry import ModelRegistry
+from engine.settings import Settings
+from tests.gguf_factory import tiny_chat_gguf  # noqa: F401
+
+
+def test_import_model_registers_and_selects_it(qtbot, tiny_chat_gguf: Path, tmp_path: Path) -> None:  # noqa: F811
+    dialog = SettingsDialog(Settings())
+    qtbot.addWidget(dialog)
+    assert "small" in dialog.model_label.text() and "3-8B instruct" in dialog.model_label.text()
+    assert all(r.name in dialog.recommended.text() for r in RECOMMENDED)
+    assert dialog.import_button.text() == "Import model…"
+    dialog.import_model(str(tiny_chat_gguf))
+    [record] = ModelRegistry().models()
+    assert dialog.settings().generator_path == record.id and dialog.models.current_model() == record.id
+    assert "Imported" in dialog.import_status.text() and dialog.import_button.isEnabled()
+    bad = tmp_path / "notes.gguf"
+    bad.write_text("not a model")
+    dialog.import_model(str(bad))
+    assert dialog.import_status.text().startswith("Not imported:") and "\n" not in dialog.import_status.text()
+    assert dialog.settings().generator_path == record.id  # the earlier choice stands
