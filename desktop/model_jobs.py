@@ -28,16 +28,22 @@ class ModelJobs:
         """A suggestion for one comment (``on_done`` stores it); its JSON streams into ``card``."""
         comment, document = project.comment(comment_id), project.new or project.old
 
-        def work(cancel: CancelToken, emit: Callable[[str], None]) -> SuggestionRecord:
-            from desktop.generation import TeeGenerator, record_from_suggestion
+        def work(cancel: CancelToken, emit: Callable[[str], None]) -> tuple[SuggestionRecord, bool]:
+            from desktop.generation import record_from_suggestion
             from engine.generate.suggest import EditSuggester
 
-            suggester = EditSuggester(TeeGenerator(self.owner.generator(), emit), **self.suggest_options)
-            return record_from_suggestion(suggester.suggest(comment, document, cancel))
+            # The suggester streams labelled fields ("Edit: …", "Response: …"), never raw JSON.
+            suggestion = EditSuggester(self.owner.generator(), on_text=emit, **self.suggest_options).suggest(
+                comment, document, cancel)
+            return record_from_suggestion(suggestion), suggestion.valid
 
-        def done(rec: SuggestionRecord) -> None:
+        def done(result: tuple[SuggestionRecord, bool]) -> None:
+            rec, valid = result
             card.end_stream()
-            on_done(rec)
+            if valid:
+                on_done(rec)
+            else:  # failed its checks after one retry: shown with its flags, never stored as a candidate
+                card.set_suggestion(rec)
 
         def failed(err: BaseException) -> bool:
             card.end_stream()
@@ -53,21 +59,26 @@ class ModelJobs:
         """TLDR candidates for the latest version (``on_done`` stores them): ``extractive`` or by the LLM."""
         document = project.new or project.old
 
-        def work(cancel: CancelToken, emit: Callable[[str], None]) -> list[str]:
+        def work(cancel: CancelToken, emit: Callable[[str], None]) -> tuple[list[dict], list[str]]:
             if mode == "extractive":
                 from engine.generate.tldr import extractive_for_document
 
                 result = extractive_for_document(document)
             else:
-                from desktop.generation import TeeGenerator
                 from engine.generate.tldr import TldrGenerator
 
-                result = TldrGenerator(TeeGenerator(self.owner.generator(), emit)).for_document(document, cancel=cancel)
-            return list(dict.fromkeys([c["text"] for c in result["candidates"]] + project.tldrs))
+                result = TldrGenerator(self.owner.generator(), on_text=emit).for_document(document, cancel=cancel)
+            candidates = result["candidates"]
+            passed = [c["text"] for c in candidates if c.get("valid", True) and c.get("text", "").strip()]
+            return candidates, list(dict.fromkeys(passed + project.tldrs))
 
-        def done(tldrs: list[str]) -> None:
+        def done(result: tuple[list[dict], list[str]]) -> None:
+            candidates, tldrs = result
             panel.end_stream()
-            on_done(tldrs)
+            on_done(tldrs)  # only candidates that passed the checks are saved
+            failed = [c for c in candidates if not c.get("valid", True)]
+            if failed:  # shown, marked, until the next redraw; never saved
+                panel.set_candidates([{"text": t} for t in tldrs] + failed)
 
         panel.begin_stream()
         return self.runner.run_streaming_call(work, on_text=panel.append_text, label="writing TLDRs",

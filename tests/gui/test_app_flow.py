@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from desktop.app import Shell, build_shell
 from engine.models.llm import LlamaGenerator
-from engine.project import recent_projects
+from engine.project import SuggestionRecord, recent_projects
 from engine.settings import Settings
 from tests.gguf_factory import tiny_gguf  # noqa: F401
 from tests.gui.app_helpers import light_shell as shell, shot  # noqa: F401 (the shell fixture)
@@ -60,14 +60,28 @@ def test_whole_flow_on_cgo18(qtbot, shell: Shell, shared_data: Path, tiny_gguf: 
     shot(shell, "app_coverage", tmp_path)
     w.show_tab("diff")
 
-    # a suggestion from a real model, streamed into the card
+    # a real model that writes noise (the tiny random GGUF): its text streams into the card, fails the checks
+    # after one retry, and is shown flagged with Accept disabled; nothing is stored as a candidate
     c.models.set_generator(LlamaGenerator(tiny_gguf, n_ctx=2048, n_gpu_layers=0, threads=1))
-    c.models.suggest_options = {"max_tokens": 200, "max_chars": 40, "top_k": 2}
-    with qtbot.waitSignal(c.sig_suggestion_changed, timeout=120_000) as added:
-        c.suggest()
+    c.models.suggest_options = {"max_tokens": 40, "max_chars": 40, "top_k": 2}
+    before = len(project.suggestions.get(cid, []))
+    c.suggest()
+    qtbot.waitUntil(lambda: not w.suggestion.streaming and w.suggestion.suggestion() is not None, timeout=120_000)
+    assert w.suggestion.failed() and not w.suggestion.accept_button.isEnabled()
+    assert not w.suggestion.accept_button.isDefault()  # Enter cannot put it in the letter
+    assert len(project.suggestions.get(cid, [])) == before
+    assert len(c.session.store.load().suggestions.get(cid, [])) == before
+
+    # a suggestion that passed the checks is stored through the session, as the job does
+    passed = SuggestionRecord(id="s-flow", comment_id=cid, response="We now compare against the offline setting.",
+                              edit="We compare online and offline iterative compilation in Section 5.",
+                              location=edits[0].target_ids[0], model="test")
+    with qtbot.waitSignal(c.sig_suggestion_changed, timeout=10_000) as added:
+        c.editing.do(lambda s: s.add_suggestion(passed))
     rec = project.suggestion(added.args[0])
     assert rec.comment_id == cid and rec.edit and rec.status == "pending"
     assert w.suggestion.suggestion() is rec or w.suggestion.suggestion().id == rec.id
+    assert w.suggestion.accept_button.isEnabled() and w.suggestion.accept_button.isDefault()
 
     # accept, reject, undo, redo: the card and the store agree
     w.suggestion.sig_suggestion_accepted.emit(rec.id)
