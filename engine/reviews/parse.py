@@ -96,12 +96,12 @@ def parse_reviews(
     notices = list(notices or [])
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = re.sub(r"<!--.*?-->", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)  # invisible in Markdown
-    check_text(text)
     if len(text) > max_chars:
         cut = text.rfind("\n", 0, max_chars)
         cut = cut if cut > max_chars // 2 else max_chars
         notices.append(f"review text truncated to the first {cut:,} of {len(text):,} characters")
         text = text[:cut]
+    check_text(text)  # on what is kept: a 50 MB paste is judged on its first 150,000 characters, in milliseconds
     language = english_notice(text)
     if language:
         notices.append(language)
