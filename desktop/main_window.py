@@ -72,13 +72,7 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName("Views")
         self.tabs.setDocumentMode(True)
-        diff_tab = QWidget()
-        diff_layout = QVBoxLayout(diff_tab)
-        diff_layout.setContentsMargins(0, 0, 0, 0)
-        diff_layout.setSpacing(0)
-        diff_layout.addWidget(self.links)
-        diff_layout.addWidget(self.diff, 1)
-        self.tabs.addTab(diff_tab, "Diff")
+        self.tabs.addTab(_stacked(self.links, self.diff), "Diff")
         self.tabs.addTab(pdfs, "PDF")
         self.tabs.addTab(self.document, "Document")
         self.tabs.addTab(self.coverage, "Coverage")
@@ -96,12 +90,7 @@ class MainWindow(QMainWindow):
         self.comment_header.setAccessibleName("Selected comment")
         self.comment_header.setContentsMargins(8, 6, 8, 6)
         self.comment_header.hide()
-        centre = QWidget()
-        centre_layout = QVBoxLayout(centre)
-        centre_layout.setContentsMargins(0, 0, 0, 0)
-        centre_layout.setSpacing(0)
-        centre_layout.addWidget(self.comment_header)
-        centre_layout.addWidget(self.tabs, 1)
+        centre = _stacked(self.comment_header, self.tabs)
 
         self.body = QSplitter(Qt.Orientation.Horizontal)
         self.body.addWidget(self.comments)
@@ -273,13 +262,18 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
 
-def _titled(title: str, widget: QWidget) -> QWidget:
+def _stacked(top: QWidget, main: QWidget, spacing: int = 0) -> QWidget:
+    """``top`` above ``main``, which takes the room left."""
     box = QWidget()
     layout = QVBoxLayout(box)
     layout.setContentsMargins(0, 0, 0, 0)
-    layout.setSpacing(2)
+    layout.setSpacing(spacing)
+    layout.addWidget(top)
+    layout.addWidget(main, 1)
+    return box
+
+
+def _titled(title: str, widget: QWidget) -> QWidget:
     label = QLabel(f"<b>{title}</b>")
     label.setContentsMargins(6, 4, 6, 0)
-    layout.addWidget(label)
-    layout.addWidget(widget, 1)
-    return box
+    return _stacked(label, widget, spacing=2)

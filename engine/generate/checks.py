@@ -4,8 +4,12 @@ Rewrites (the edit changes, a flag says so):
 - numbers that appear in neither the paper context nor the comment become
   ``[[RESULT: ...]]`` placeholders: a suggestion never carries an invented figure;
 - citations not found in the context become ``[[CITATION: ...?]]``;
-- lead-in clauses about the reviewer ("As the reviewer suggested, ...") go.
+- lead-in clauses about the reviewer ("As the reviewer suggested, ...") go;
+- quantities in words ("three times faster", "doubled") the context never states become placeholders
+  (``facts``).
 Flags only (shown with the suggestion):
+- ``unsupported_claim``: a result claim about the authors' work ("outperforms") the paper never makes;
+- ``unknown_name``: a dataset, model, metric or tool name in neither the paper nor the comment;
 - ``mentions_reviewer``: the edit still talks about the reviewer;
 - ``paraphrases_comment``: it reuses the comment's wording (word-trigram overlap);
 - ``promises``: it promises or defers ("we will", "in future work", "in the final version");
@@ -18,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.generate import placeholders
+from engine.generate import facts, placeholders
 
 PARAPHRASE_THRESHOLD = 0.3
 
@@ -148,8 +152,9 @@ def has_technical_detail(text: str) -> bool:
     return bool(_ANY_NUMBER.search(own) or _CITATION.search(own) or _MATH.search(own) or _ACRONYM.search(own))
 
 
-def check_edit(edit: str, comment: str, context: str) -> CheckedEdit:
-    """Rewrite and flag an edit; ``context`` is the paper text the model was shown."""
+def check_edit(edit: str, comment: str, context: str, paper: str = "") -> CheckedEdit:
+    """Rewrite and flag an edit; ``context`` is the paper text the model was shown, ``paper`` the whole paper
+    (names and claims may come from anywhere in it; ``context`` when not given)."""
     allowed = f"{context}\n{comment}"
     text = placeholders.normalize(edit).strip()
     out = CheckedEdit(text)
@@ -164,6 +169,20 @@ def check_edit(edit: str, comment: str, context: str) -> CheckedEdit:
         out.removed += numbers
         out.flags.append(Flag("invented_number", "numbers found in neither the paper nor the comment replaced by "
                               f"[[RESULT]] placeholders: {', '.join(numbers)}", "info"))
+    text, worded = facts.replace_worded_quantities(text, allowed)
+    if worded:
+        out.removed += worded
+        out.flags.append(Flag("invented_quantity", "quantities in words found in neither the paper nor the comment "
+                              f"replaced by [[RESULT]] placeholders: {', '.join(worded)}", "info"))
+    whole = f"{paper or context}\n{comment}"
+    claims = facts.unsupported_claims(text, whole)
+    if claims:
+        out.flags.append(Flag("unsupported_claim", "claims a result the paper never claims: "
+                              f"{', '.join(claims)}; keep it only if a result shows it"))
+    names = facts.unknown_names(text, whole)
+    if names:
+        out.flags.append(Flag("unknown_name", f"names found in neither the paper nor the comment: {', '.join(names)}; "
+                              "check that they are real and meant"))
     text, removed, left = remove_reviewer_mentions(text)
     if removed:
         out.flags.append(Flag("reviewer_mention_removed", "a clause addressing the reviewer was removed", "info"))

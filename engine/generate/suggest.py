@@ -153,7 +153,8 @@ class EditSuggester:
             self.generator, [self._render(fields, "edit_task"), self._render(fields, "edit_retry")],
             self.max_tokens, deadline, self.prompt_texts(), sources, self.on_text, "edit", stop=("\n\n",))
         self._cap(edit)
-        checked = check_edit(edit.text, comment.full_text, shown) if not edit.failed else None
+        paper = "\n".join([document.title, *(p.text for p in document.paragraphs)])
+        checked = check_edit(edit.text, comment.full_text, shown, paper) if not edit.failed else None
         edit_text = checked.text if checked else edit.text
         quoted = " ".join(edit_text.split())
         response, more = ask_checked(
