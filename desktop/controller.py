@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog
 
 from desktop.corrections import Corrections
 from desktop.editing import Editing
@@ -83,8 +83,6 @@ class AppController(QObject):
         a.tldr.triggered.connect(lambda: e.tldr("llm"))
         a.next_comment.triggered.connect(lambda: e.step_comment(1))
         a.previous_comment.triggered.connect(lambda: e.step_comment(-1))
-        a.about.triggered.connect(lambda: QMessageBox.about(
-            w, "About Redraft", "<b>Redraft</b><br>An offline assistant for revising a paper after peer review."))
         w.sig_files_dropped.connect(self.open_paths)
         w.sig_recent_chosen.connect(self.open_project)
         w.sig_close_requested.connect(self.close)
@@ -93,7 +91,7 @@ class AppController(QObject):
         w.suggestion.sig_suggestion_accepted.connect(lambda sid: e.set_status(sid, "accepted"))
         w.suggestion.sig_suggestion_rejected.connect(lambda sid: e.set_status(sid, "rejected"))
         w.suggestion.sig_suggestion_edited.connect(lambda sid, text: e.set_status(sid, "edited", text))
-        w.suggestion.sig_suggestion_copied.connect(self._copied)
+        w.suggestion.sig_suggestion_copied.connect(self.presenter.copy_text)
         w.suggestion.sig_generate_requested.connect(e.suggest)
         w.tldr.sig_generate_requested.connect(e.tldr)
         self.runner.sig_error_reported.connect(self.presenter.show_message)
@@ -190,10 +188,6 @@ class AppController(QObject):
         """The paper reviewers are scored against: the revised version, else the draft."""
         p = self.project
         return None if p is None else (p.new or p.old)
-
-    def _copied(self, text: str) -> None:
-        QApplication.clipboard().setText(text)
-        self.flash("Copied to the clipboard", 3000)
 
     # -- closing ---------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
-    QLabel, QMainWindow, QMenu, QSplitter, QStackedWidget, QTabWidget, QToolBar, QVBoxLayout, QWidget,
+    QLabel, QMainWindow, QMenu, QMessageBox, QSplitter, QStackedWidget, QTabWidget, QToolBar, QVBoxLayout, QWidget,
 )
 
 from desktop.actions import Actions
@@ -172,6 +172,8 @@ class MainWindow(QMainWindow):
         gen_menu.addAction(a.cancel_job)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(a.about)
+        a.about.triggered.connect(lambda: QMessageBox.about(
+            self, "About Redraft", "<b>Redraft</b><br>An offline assistant for revising a paper after peer review."))
 
     def _build_toolbar(self) -> None:
         a = self.commands

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from desktop.main_window import MainWindow
 from engine.document.model import Region
@@ -263,6 +263,10 @@ class ProjectPresenter(QObject):
         box.open()  # not exec(): the loop keeps running
         self.flash(message, 8000)
         return box
+
+    def copy_text(self, text: str) -> None:
+        QApplication.clipboard().setText(text)
+        self.flash("Copied to the clipboard", 3000)
 
     def flash(self, message: str, ms: int) -> None:
         """A message in place of the project summary for ``ms``, then the summary again
