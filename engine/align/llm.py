@@ -30,9 +30,10 @@ LONG_RUN = 4
 
 
 def default_generator() -> Generator:
-    from engine.models.embedded import embedded_generator
+    """The generator the settings name (the embedded one by default), built the one way models are built."""
+    from engine.models.factory import open_model
 
-    return embedded_generator()
+    return open_model("generator")
 
 
 

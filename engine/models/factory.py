@@ -22,7 +22,7 @@ def open_model(kind: str, settings: Settings | None = None, *, path: str = "", *
 
     ``path`` replaces the settings' folder or GGUF (a CLI ``--encoder``/``--model``);
     ``overrides`` go to the backend (``cache=None``, ``runtime="torch"``, ``n_ctx=...``).
-    Empty paths mean the embedded MiniLM encoder and the embedded Gemma generator.
+    Empty paths mean the embedded MiniLM encoder and the embedded SmolLM2 generator.
     """
     settings = settings if settings is not None else load_settings()
     if kind == "encoder":
