@@ -80,7 +80,7 @@ class Actions:
         self.zoom_in = make("Zoom &In", "Larger PDF pages", Key.ZoomIn)
         self.zoom_out = make("Zoom &Out", "Smaller PDF pages", Key.ZoomOut)
         self.fit_width = make("&Fit Width", "PDF pages as wide as their pane", "Ctrl+0")
-        self.zoom_in.setShortcuts([*QKeySequence.keyBindings(Key.ZoomIn), QKeySequence("Ctrl+=")])  # + needs Shift
+        self.zoom_in.setShortcuts([QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")])  # + needs Shift on most keyboards
         self.zoom = [self.zoom_in, self.zoom_out, self.fit_width]
         #: The View menu's views, in the order of the window's tabs.
         self.views = [self.show_diff, self.show_pdf, self.show_document, self.show_coverage, self.show_expertise]

@@ -24,6 +24,7 @@ from widgets.pdf_pages import GAP, PageCanvas
 
 ZOOMS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0)
 FIT = "fit"
+NARROW = 300  # below this width the page buttons hide
 
 
 class PdfView(QWidget):
@@ -72,12 +73,17 @@ class PdfView(QWidget):
         for z in ZOOMS:
             self.zoom_box.addItem(f"{round(z * 100)}%", z)
         self.zoom_box.setCurrentIndex(0)
+        # never squeezed to an empty box in a narrow pane
+        self.zoom_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.zoom_box.setMinimumWidth(self.zoom_box.sizeHint().width())
         self.zoom_box.currentIndexChanged.connect(lambda _: self._apply_zoom())
         bar = QHBoxLayout()
-        bar.setContentsMargins(6, 3, 6, 3)
-        bar.addWidget(_button("▲", "Previous page (Page Up)", lambda: self.go_to_page(self.current_page - 1)))
-        bar.addWidget(_button("▼", "Next page (Page Down)", lambda: self.go_to_page(self.current_page + 1)))
-        bar.addWidget(QLabel("Page"))
+        bar.setContentsMargins(4, 3, 4, 3)
+        bar.setSpacing(2)
+        self.page_buttons = (_button("▲", "Previous page (Page Up)", lambda: self.go_to_page(self.current_page - 1)),
+                             _button("▼", "Next page (Page Down)", lambda: self.go_to_page(self.current_page + 1)))
+        for button in self.page_buttons:
+            bar.addWidget(button)
         bar.addWidget(self.page_box)
         bar.addWidget(self.page_count_label)
         bar.addStretch(1)
@@ -270,6 +276,8 @@ class PdfView(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        for button in self.page_buttons:  # a narrow pane keeps the zoom controls (Page Up/Down still page)
+            button.setVisible(self.width() >= NARROW)
         if self._focus_pending:
             self._focus_timer.start()
 
