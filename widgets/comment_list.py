@@ -122,6 +122,8 @@ class CommentList(QWidget):
             self._items[c.id] = item
         for name, group in groups.items():
             group.setText(COL_TEXT, f"{name} · {group.childCount()}")
+            n = group.childCount()
+            group.setToolTip(COL_TEXT, f"{name or 'Reviewer'}: {n} comment{'s' if n != 1 else ''} to answer")
         self.tree.expandAll()
         self.tree.blockSignals(False)
         self._offer_filters()

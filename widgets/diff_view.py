@@ -270,7 +270,7 @@ class DiffView(QWidget):
             self.position_label.setText(self._note or f"{n} change{'s' if n != 1 else ''}")
         else:
             self.position_label.setText(f"Change {self._current + 1} of {n} · {self._edits[self._current].id}")
-        self.position_label.setToolTip(diff_position_tip(self.current_edit_id))
+        self.position_label.setToolTip(diff_position_tip(self.current_edit_id, self._note if self._current < 0 else ""))
         self.prev_button.setEnabled(n > 0 and self._current > 0)
         self.next_button.setEnabled(n > 0 and self._current < n - 1)
 

@@ -91,7 +91,11 @@ def comment_header_tip(comment: ReviewComment, status: str = "") -> str:
     return "\n".join(line.rstrip(": ") for line in lines)
 
 
-def diff_position_tip(edit_id: str | None) -> str:
+def diff_position_tip(edit_id: str | None, note: str = "") -> str:
+    """The tooltip of the line above the diff ("Change 1 of 2 · e0008", or a note saying why these)."""
+    if note and "where it applies" in note.lower():
+        return ("No edit is linked to this comment: the diff shows the draft paragraphs it applies to "
+                "(and, beside them, the same text in the revised version)")
     return ("Which of the comment's edits the diff is on; N and P (or the buttons) move between them"
             + (f"\n{edit_id}: an edit of the revision" if edit_id else ""))
 

@@ -151,6 +151,12 @@ def test_every_abbreviated_label_and_badge_has_a_tooltip(qtbot, shell: Shell) ->
                 checked += 1
                 assert label.toolTip().strip(), f"no tooltip on {label.text()!r}"
     assert checked >= 5
+    tree = w.comments.tree  # the reviewer rows ("Reviewer 1 · 4") and every column of a comment
+    for i in range(tree.topLevelItemCount()):
+        group = tree.topLevelItem(i)
+        assert is_abbreviated(group.text(0)) and "comments to answer" in group.toolTip(0)
+        for j in range(group.childCount()):
+            assert all(group.child(j).toolTip(col).strip() for col in range(tree.columnCount()))
     assert "Compare" in w.comment_header.toolTip() and "direct" in w.comment_header.toolTip()
     # the grey header over each edit in the diff ("e0008 · major · Experiments · p0011")
     pane = w.diff.new_pane
