@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.actions import Actions
+from desktop.help import GettingStarted
 from engine.reviews.model import ReviewComment
 from widgets.comment_list import LOW_CONFIDENCE, CommentList
 from widgets.coverage_table import CoverageTable
@@ -236,8 +237,6 @@ class MainWindow(QMainWindow):
 
     def show_getting_started(self) -> QWidget:
         """Help → Getting started: the workflow, every shortcut (read from the actions), the labels."""
-        from desktop.help import GettingStarted
-
         dialog = self.findChild(GettingStarted) or GettingStarted(self)
         dialog.show()
         dialog.raise_()
