@@ -112,6 +112,9 @@ class SuggestionCard(QFrame):
             ("copy", ("Ctrl+Shift+C",), self.copy),
         ):
             self._shortcuts[name] = [QShortcut(QKeySequence(k), self, slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut) for k in keys]
+        for name in ("save", "cancel"):  # saving or cancelling an edit: only with the focus in the card (the
+            for s in self._shortcuts[name]:  # response editor beside it has its own Ctrl+Enter and Escape)
+                s.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.set_suggestion(None)
 
     # -- public API -----------------------------------------------------------------------
