@@ -126,12 +126,17 @@ class Places:
         return self.order.get(path, self.order.get((path[-1].lower(),))) if path else None
 
     def section(self, section: tuple[str, ...] | str) -> str:
-        """``Section 3.1 Work Metric``; a section without a number is its title alone ("Abstract")."""
+        """``Section 3.1 Work Metric``; an unnumbered subsection under its numbered parent (``Section 2
+        Motivation, “Inputs matter.”``); an unnumbered top section is its title alone (``Abstract``)."""
         path = _path(section)
         if not path:
             return ""
-        number = self.numbers.get(path) or self.by_title.get(path[-1].lower())
-        return f"Section {number} {path[-1]}" if number else path[-1]
+        for depth in range(len(path), 0, -1):
+            number = self.numbers.get(path[:depth]) or self.by_title.get(path[depth - 1].lower())
+            if number:
+                head = f"Section {number} {path[depth - 1]}"
+                return head if depth == len(path) else f"{head}, “{path[-1]}”"
+        return path[-1]
 
     def paragraphs(self, paragraphs: list[Paragraph]) -> str:
         """Where paragraphs are: the first one's section, the pages, the margin line range if printed."""

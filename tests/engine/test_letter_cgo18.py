@@ -5,6 +5,7 @@ PDF (section numbers and titles it prints, pages where the changed text is, marg
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -56,6 +57,19 @@ def cgo18(shared_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Projec
     project = store.load()
     store.close()
     return project
+
+
+def two_pages(pdf: pymupdf.Document, dpi: int = 90) -> pymupdf.Pixmap:
+    """The first two pages side by side, on a grey ground."""
+    a, b = (pdf[i].get_pixmap(dpi=dpi) for i in (0, 1))
+    gap = 16
+    out = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, a.width + b.width + 3 * gap, max(a.height, b.height)
+                                                      + 2 * gap), False)
+    out.clear_with(0xDD)
+    for pix, x in ((a, gap), (b, a.width + 2 * gap)):
+        pix.set_origin(x, gap)
+        out.copy(pix, pix.irect)
+    return out
 
 
 def _internal_words(project: Project) -> list[str]:
@@ -146,11 +160,15 @@ def test_word_letter(cgo18: Project, tmp_path: Path) -> None:
 
 
 def test_pdf_letter_renders(cgo18: Project, tmp_path: Path) -> None:
+    """Also the README's screenshot: its first two pages side by side, to $REDRAFT_SCREENSHOTS/letter.png."""
     out = write_letter(cgo18, tmp_path / "letter.pdf")
     with pymupdf.open(out) as pdf:
         assert pdf.page_count >= 5
         _check_content(flat("\n".join(page.get_text() for page in pdf)), cgo18)
         pix = pdf[1].get_pixmap(dpi=80)
         pix.save(tmp_path / "letter.png")
+        folder = Path(os.environ.get("REDRAFT_SCREENSHOTS") or tmp_path)
+        folder.mkdir(parents=True, exist_ok=True)
+        two_pages(pdf).save(folder / "letter.png")
         assert pix.width > 400 and len(set(pix.samples[::97])) > 3  # drawn, not blank
     assert not list(tmp_path.glob(".*partial*"))
