@@ -62,6 +62,8 @@ class SuggestionCard(QFrame):
         self.response = PlaceholderText("Response to the reviewer")
         self.edit = PlaceholderText("Edit to the paper")
         self.edit.setToolTip("Placeholders like [[RESULT: ...]] mark facts only you can fill in")
+        self.response.setToolTip("The model's response: “Use suggestion” under Your response takes it to edit and "
+                                 "save as yours; accepting the suggestion puts it in the letter as it stands")
         self.flags_row = QHBoxLayout()
         self.flags_row.setSpacing(4)
         self.empty = QLabel("No suggestion for this comment yet.\nPress “Suggest an edit” to write one with the model.")
