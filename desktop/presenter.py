@@ -110,6 +110,7 @@ class ProjectPresenter(QObject):
             if self.current_comment not in {c.id for c in p.comments}:
                 self.current_comment = None
                 w.show_comment(None)
+                w.response.set_comment(None)  # its response went with it
         if changes.statuses:
             w.comments.set_statuses(p.statuses())
             w.coverage.set_project(p)
