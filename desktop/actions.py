@@ -29,7 +29,7 @@ class Actions:
 
         self.new_project = make("&New Project…", "Start a project from a draft and its reviews", Key.New)
         self.open_project = make("&Open…", "Open a project, a draft or reviews", Key.Open)
-        self.export_letter = make("Export Response &Letter…", "Write the response to reviewers (.md or .pdf)",
+        self.export_letter = make("Export Response &Letter…", "Write the response to reviewers (.md, .tex, .docx or .pdf)",
                                   "Ctrl+E")
         self.export_report = make("Export Revision &Report…", "Write an HTML report with the diffs", "Ctrl+Shift+E")
         self.settings = make("&Settings…", "Models, GPU layers, context size, threads, theme", Key.Preferences)
@@ -45,6 +45,7 @@ class Actions:
         self.redo = make("&Redo", "Redo what was undone", "Ctrl+Shift+Z")
         self.undo.setEnabled(False)
         self.redo.setEnabled(False)
+        self.respond = make("Write &Response", "Write or edit your response to the selected comment", "Ctrl+R")
         self.find_comment = make("&Find Comment", "Filter the comment list", Key.Find)
 
         # the links between the selected comment and the revision's edits (undoable)

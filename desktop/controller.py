@@ -94,9 +94,11 @@ class AppController(QObject):
         w.suggestion.sig_suggestion_edited.connect(lambda sid, text: e.set_status(sid, "edited", text))
         w.suggestion.sig_suggestion_copied.connect(self.presenter.copy_text)
         w.suggestion.sig_generate_requested.connect(e.suggest)
+        w.response.sig_response_saved.connect(e.save_response)
         w.tldr.sig_generate_requested.connect(e.tldr)
         self.runner.sig_error_reported.connect(self.presenter.show_message)
         self.exports.sig_export_written.connect(lambda path: self.flash(f"Wrote {path}", 5000))
+        self.exports.sig_export_refused.connect(self.presenter.show_message)
 
     # -- opening, building, switching --------------------------------------------------------
 

@@ -26,6 +26,15 @@ class Editing(QObject):
     def set_status(self, suggestion_id: str, status: str, edit_text: str | None = None) -> Changes | None:
         return self.do(lambda s: s.set_status(suggestion_id, status, edit_text))
 
+    def save_response(self, comment_id: str, text: str) -> Changes | None:
+        """The author's response to a comment ("" removes it); undoable."""
+        try:
+            return self.do(lambda s: s.set_response(comment_id, text))
+        except KeyError:  # the comment went (deleted or merged) while its response was being typed
+            self.presenter.show_message(f"The comment {comment_id} is no longer in the project; "
+                                        "the response was not saved.")
+            return None
+
     def undo(self) -> Changes | None:
         return self.do(ProjectSession.undo, follow=True)
 

@@ -1,7 +1,13 @@
-"""The response letter and the revision report, written on a worker from the open project."""
+"""The response letter and the revision report, written on a worker from the open project.
+
+The letter's format follows the file name (``.md``, ``.tex``, ``.docx``, ``.pdf``); a name typed without a
+suffix takes the one of the file type picked in the dialog, and any other suffix is refused with a message
+before anything is written (an export never ends silently with no file).
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -9,11 +15,21 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from desktop.job_runner import JobHandle, JobRunner
+from engine.errors import InputError
 from engine.project import Project
+
+LETTER_FILTERS = "Word (*.docx);;PDF (*.pdf);;Markdown (*.md);;LaTeX (*.tex)"
+
+
+def with_filter_suffix(path: str, selected_filter: str) -> str:
+    """``path`` as typed; without a suffix, with the suffix of the dialog's selected file type."""
+    m = re.search(r"\*(\.\w+)", selected_filter or "")
+    return path + m.group(1) if m and not Path(path).suffix else path
 
 
 class Exports(QObject):
     sig_export_written = Signal(str)  # path
+    sig_export_refused = Signal(str)  # the message: nothing was written
 
     def __init__(self, parent: QWidget, runner: JobRunner, project: Callable[[], Project | None]) -> None:
         super().__init__(parent)
@@ -22,10 +38,14 @@ class Exports(QObject):
         self.project = project
 
     def export_letter(self, path: str | Path | None = None) -> JobHandle | None:
+        from engine.letter import letter_format
         from engine.project.export import write_response_letter
 
-        return self._export(path, "Export the response letter", "response.md", "Markdown (*.md);;PDF (*.pdf)",
-                            write_response_letter, "writing the response letter")
+        def check(target: str) -> None:
+            letter_format(target)
+
+        return self._export(path, "Export the response letter", "response.docx", LETTER_FILTERS,
+                            write_response_letter, "writing the response letter", check)
 
     def export_report(self, path: str | Path | None = None) -> JobHandle | None:
         from engine.project.report import write_revision_report
@@ -34,14 +54,22 @@ class Exports(QObject):
                             write_revision_report, "writing the revision report")
 
     def _export(self, path: str | Path | None, caption: str, suffix: str, filters: str,
-                write: Callable[[Project, str | Path], Path], label: str) -> JobHandle | None:
+                write: Callable[[Project, str | Path], Path], label: str,
+                check: Callable[[str], None] | None = None) -> JobHandle | None:
         project = self.project()
         if project is None:
             return None
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self.parent_widget, caption,
-                                                  str(Path.home() / f"{project.name} {suffix}"), filters)
+            path, chosen = QFileDialog.getSaveFileName(self.parent_widget, caption,
+                                                       str(Path.home() / f"{project.name} {suffix}"), filters)
             if not path:
+                return None
+            path = with_filter_suffix(path, chosen)
+        if check is not None:
+            try:
+                check(str(path))
+            except InputError as err:
+                self.sig_export_refused.emit(f"Nothing was written: {err}.")
                 return None
         return self.runner.run_call(lambda cancel: str(write(project, path)), label=label,
                                     on_success=self.sig_export_written.emit)

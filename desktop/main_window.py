@@ -28,6 +28,7 @@ from widgets.glossary import comment_header_tip
 from widgets.job_status import JobStatus
 from widgets.link_bar import LinkBar
 from widgets.pdf_view import PdfView
+from widgets.response_editor import ResponseEditor
 from widgets.suggestion_card import SuggestionCard
 from widgets.tldr_panel import TldrPanel
 
@@ -65,6 +66,7 @@ class MainWindow(QMainWindow):
         self.coverage = CoverageTable()
         self.expertise = ExpertisePanel()
         self.suggestion = SuggestionCard()
+        self.response = ResponseEditor()
         self.tldr = TldrPanel()
         self.job_status = JobStatus()
 
@@ -82,9 +84,11 @@ class MainWindow(QMainWindow):
 
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.suggestion)
+        right.addWidget(self.response)
         right.addWidget(self.tldr)
         right.setStretchFactor(0, 3)
-        right.setStretchFactor(1, 1)
+        right.setStretchFactor(1, 2)
+        right.setStretchFactor(2, 1)
 
         self.comment_header = QLabel()
         self.comment_header.setWordWrap(True)
@@ -141,6 +145,7 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(lambda _: self._update_view_actions())
         self.commands.quit.triggered.connect(self.close)
         self.commands.find_comment.triggered.connect(self.comments.setFocus)
+        self.commands.respond.triggered.connect(self.response.text.setFocus)
         # right-click on a comment: the corrections (shortcuts live while the list has focus)
         self.comments.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.comments.tree.addActions(self.commands.corrections)
@@ -162,6 +167,8 @@ class MainWindow(QMainWindow):
         file_menu.addAction(a.quit)
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([a.undo, a.redo])
+        edit_menu.addSeparator()
+        edit_menu.addAction(a.respond)
         edit_menu.addSeparator()
         edit_menu.addActions(a.links)
         edit_menu.addSeparator()
@@ -212,7 +219,8 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.body if shown else self.empty)
         if shown:
             self._size_timer.start(0)
-        for action in (self.commands.export_letter, self.commands.export_report, self.commands.suggest,
+        for action in (self.commands.export_letter, self.commands.export_report, self.commands.respond,
+                       self.commands.suggest,
                        self.commands.tldr, self.commands.next_comment, self.commands.previous_comment,
                        *self.commands.corrections):  # the link steps: the presenter, by the edit shown
             action.setEnabled(shown)

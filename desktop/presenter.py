@@ -55,6 +55,7 @@ class ProjectPresenter(QObject):
         w.document.mark_paragraphs([])
         w.tldr.set_tldrs([])
         w.suggestion.set_suggestion(None)
+        w.response.set_comment(None)
         self.show_link()
         w.expertise.set_results([])  # scores were against the previous paper (the profiles stay)
         self.update_summary()
@@ -108,6 +109,7 @@ class ProjectPresenter(QObject):
             if self.current_comment not in {c.id for c in p.comments}:
                 self.current_comment = None
                 w.show_comment(None)
+                w.response.set_comment(None)  # its response went with it
         if changes.statuses:
             w.comments.set_statuses(p.statuses())
             w.coverage.set_project(p)
@@ -127,6 +129,7 @@ class ProjectPresenter(QObject):
         if changes.suggestion_id is not None:  # the card and the header: the diff and PDFs stay where they are
             w.suggestion.set_suggestion(p.suggestion(changes.suggestion_id))
             w.show_comment(p.comment(cid), p.status(cid))
+            self.show_response(cid)
         else:  # its links or where it applies changed
             self.show_comment(cid)
 
@@ -165,6 +168,15 @@ class ProjectPresenter(QObject):
         self.show_link()
         recs = p.suggestions.get(comment_id, [])
         w.suggestion.set_suggestion(recs[-1] if recs else None)
+        self.show_response(comment_id)
+
+    def show_response(self, comment_id: str) -> None:
+        """The response editor on the comment: the author's note, the card's suggested response, the kept ones."""
+        p = self.project
+        recs = p.suggestions.get(comment_id, [])
+        suggested = recs[-1].response if recs and recs[-1].status != "rejected" else ""
+        kept = "\n\n".join(s.response for s in p.kept_suggestions(comment_id) if s.response.strip())
+        self.window.response.set_comment(comment_id, p.notes.get(comment_id, ""), suggested, kept)
 
     def focus_edit(self, edit_id: str) -> None:
         """Both PDF panes on the same edit: its old text on the left, its new text on the right."""

@@ -66,6 +66,8 @@ class SuggestionCard(QFrame):
         self.response = PlaceholderText("Response to the reviewer")
         self.edit = PlaceholderText("Edit to the paper")
         self.edit.setToolTip("Placeholders like [[RESULT: ...]] mark facts only you can fill in")
+        self.response.setToolTip("The model's response: “Use suggestion” under Your response takes it to edit and "
+                                 "save as yours; accepting the suggestion puts it in the letter as it stands")
         self.flags_row = QHBoxLayout()
         self.flags_row.setSpacing(4)
         self.empty = QLabel("No suggestion for this comment yet.\nPress “Suggest an edit” to write one with the model.")
@@ -119,6 +121,9 @@ class SuggestionCard(QFrame):
         for name, tip in SHORTCUT_TIPS.items():  # listed in Help → Getting started
             for shortcut in self._shortcuts.get(name, ()):
                 shortcut.setWhatsThis(f"Suggestion: {tip}")
+        for name in ("save", "cancel"):  # saving or cancelling an edit: only with the focus in the card (the
+            for s in self._shortcuts[name]:  # response editor beside it has its own Ctrl+Enter and Escape)
+                s.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.set_suggestion(None)
 
     # -- public API -----------------------------------------------------------------------

@@ -16,7 +16,7 @@ from engine import __version__
 from engine.errors import Cancelled, RedraftError
 
 #: Command modules under ``engine.cli``, in the order ``--help`` lists them.
-COMMANDS = ["extract", "diff", "gui", "models", "comments", "align", "eval", "project", "export", "expertise", "suggest", "edit", "tldr"]
+COMMANDS = ["extract", "diff", "gui", "models", "comments", "align", "eval", "project", "respond", "export", "expertise", "suggest", "edit", "tldr"]
 
 
 def build_parser() -> argparse.ArgumentParser:

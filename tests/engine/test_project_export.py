@@ -1,5 +1,5 @@
 """Exports: the response letter (Markdown, PDF) holds every comment, its response
-and its edits with their locations; the revision report links comments and diffs;
+and where the paper changed; the revision report links comments and diffs;
 the ``redraft project`` and ``redraft export`` commands."""
 
 from __future__ import annotations
@@ -15,12 +15,15 @@ from engine.cli.main import main
 from engine.document.text import normalize_text
 from engine.errors import InputError
 from engine.jobs import run_job
+from engine.letter import build_letter
+from engine.letter.content import compact_runs
 from engine.project import Project, ProjectStore, SuggestionRecord, recent_projects
 from engine.project.export import (
-    compact_markup, edit_location, response_letter_markdown, revision_report_html, write_response_letter,
+    response_letter_markdown,
+    revision_report_html,
+    write_response_letter,
 )
 from engine.project.pipeline import build_project
-from engine.revision.render import markup
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "resources" / "demo"
@@ -45,52 +48,55 @@ def flat(text: str) -> str:
     return " ".join(normalize_text(text).split())
 
 
-def test_markdown_letter_has_every_comment_response_and_edit(demo: Project) -> None:
+def test_markdown_letter_has_every_comment_response_and_change(demo: Project) -> None:
     letter = response_letter_markdown(demo)
-    sections = re.split(r"^## ", letter, flags=re.M)[1:]
-    assert [s.split("\n")[0] for s in sections] == ["Reviewer 1", "Reviewer 2"]
-    for c in demo.comments:
-        block = letter.split(f"### Comment {c.id} ")[1].split("### Comment")[0]
-        assert c.text in block
-        assert f"({c.action}, {demo.status(c.id)})" in block.split("\n")[0]
-        for e in demo.aligned_edits(c.id):
-            assert f"**{e.id}**" in block and edit_location(demo, e) in block
+    sections = re.split(r"^## ", letter, flags=re.MULTILINE)[1:]
+    assert [s.split("\n")[0] for s in sections] == ["Summary of changes", "Reviewer 1", "Reviewer 2"]
+    built = build_letter(demo)
+    for part, section in zip(built.reviewers, sections[1:]):
+        blocks = section.split("### Comment ")[1:]
+        assert len(blocks) == len(part.answers)
+        for answer, block in zip(part.answers, blocks):
+            assert flat(answer.quote) in flat(block.replace("> ", ""))
+            for change in answer.changes:
+                assert change.where in block
     assert "We added static layer skipping as a second baseline." in letter
     assert "We explain the choice of confidence." in letter  # accepted suggestion's response
     assert "The maximum posterior was better calibrated than entropy." in letter
     assert "Rejected" not in letter
-    e8 = demo.diff.edit("e0008")
-    assert edit_location(demo, e8) == f"Section: Experiments; new line {demo.new.paragraph(e8.target_ids[0]).line}"
-    assert "[+and a Conformer with static layer skipping at the same average depth+]" in letter
-    assert letter.count("_No response yet._") == len(demo.comments) - 2
+    assert "**and a Conformer with static layer skipping at the same average depth**" in letter
+    assert letter.count("**[To answer.]**") == len(demo.comments) - 2
+    for c in demo.comments:  # no internal ids or classes
+        assert f"{c.id} " not in letter and f"({c.action}" not in letter
+    assert not re.search(r"\be\d{4}\b|\bp\d{4}\b|addressed", letter)
 
 
-def test_compact_markup_keeps_changes_and_cuts_long_context() -> None:
+def test_compact_runs_keep_changes_and_cut_long_context() -> None:
     from engine.revision import word_diff
 
     old = " ".join(f"w{i}" for i in range(60)) + " old end."
     new = " ".join(f"w{i}" for i in range(60)) + " new end."
-    spans = word_diff(old, new)
-    short = compact_markup(spans, context=5)
-    assert "[-old-]" in short and "[+new+]" in short and short.startswith("… w55")
-    assert len(short) < len(markup(spans)) / 3
+    runs = compact_runs(word_diff(old, new), context=5)
+    assert ("delete", "old") in runs and ("insert", "new") in runs and runs[0][1].startswith("… w55")
+    assert sum(len(t.split()) for _, t in runs) < 20
 
 
-def test_pdf_letter_text_holds_every_comment_and_edit(demo: Project, tmp_path: Path) -> None:
+def test_pdf_letter_text_holds_every_comment_and_change(demo: Project, tmp_path: Path) -> None:
     out = write_response_letter(demo, tmp_path / "letter.pdf")
     with pymupdf.open(out) as doc:
         text = flat("\n".join(page.get_text() for page in doc))
         assert doc.page_count >= 2
     assert text.startswith("Response to the reviewers")
-    for c in demo.comments:
-        assert f"Comment {c.id} ({c.action}, {demo.status(c.id)})" in text
-        assert flat(c.full_text) in text
-        for e in demo.aligned_edits(c.id):
-            assert f"{e.id} ({e.type.value})" in text and flat(edit_location(demo, e)) in text
-    assert "[+and a Conformer with static layer skipping at the same average depth+]" in text
+    for answer in build_letter(demo).answers():
+        assert flat(answer.quote) in text
+        for change in answer.changes:
+            assert flat(change.where) in text
+    assert "and a Conformer with static layer skipping at the same average depth" in text
     assert "We added static layer skipping as a second baseline." in text
-    with pytest.raises(InputError, match=".md or .pdf"):
-        write_response_letter(demo, tmp_path / "letter.docx")
+    for bad in ("letter.odt", "letter", "letter.txt"):
+        with pytest.raises(InputError, match=r"\.md, \.tex, \.docx or \.pdf"):
+            write_response_letter(demo, tmp_path / bad)
+        assert not (tmp_path / bad).exists()
 
 
 def test_report_links_comments_and_diffs(demo: Project) -> None:
@@ -120,7 +126,7 @@ def test_project_and_export_commands(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "R2.3" in capsys.readouterr().out
     letter, report = tmp_path / "letter.md", tmp_path / "report.html"
     assert main(["export", str(path), "--letter", str(letter), "--report", str(report)]) == 0
-    assert "### Comment R2.3" in letter.read_text(encoding="utf-8")
+    assert "## Reviewer 2" in letter.read_text(encoding="utf-8")
     assert '<tr id="e0008">' in report.read_text(encoding="utf-8")
     assert main(["export", str(letter), "--letter", str(tmp_path / "x.md")]) == 2
     assert "not a Redraft project" in capsys.readouterr().err

@@ -1,0 +1,230 @@
+"""What the response letter says, whatever its format: built once from a project, then written
+as Markdown, LaTeX, Word or PDF (``engine.letter.write``).
+
+Per reviewer, every comment quoted in full, the author's response (only what
+the author wrote or accepted: ``engine.project.responses``) and where the paper
+changed, in the revised version's own terms (``engine.letter.places``). The
+edits the author confirmed come first; the aligner's links the author has not
+looked at follow, marked as unconfirmed so they are checked before sending
+(``engine.align.status`` decides which is which). Nothing internal reaches the
+letter: no comment or edit ids, no action classes, no statuses.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from engine.align.status import Link, assess, assess_alignment
+from engine.letter.places import Places
+from engine.project.model import Project
+from engine.project.responses import LetterResponse, ResponseKind, letter_response
+from engine.revision.model import DiffSpan, Edit, EditType, Flag
+
+#: Words of unchanged text kept on each side of a change.
+CONTEXT_WORDS = 10
+#: What a change is called in the letter, by edit type.
+CHANGE_NAMES = {EditType.MINOR: "Revised", EditType.MAJOR: "Revised", EditType.ADDED: "Added",
+                EditType.DELETED: "Removed", EditType.MOVED: "Moved"}
+_VERDICTS = {"confirmed": Link.CONFIRMED, "added": Link.MANUAL, "rejected": Link.REJECTED}
+
+#: A run of the changed text: ("equal" | "insert" | "delete", text).
+Run = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One place the paper changed for a comment."""
+
+    name: str  # Revised, Added, Removed, Moved
+    where: str  # Section 3.1 Work Metric, p. 4, lines 12–18
+    runs: tuple[Run, ...]
+    confirmed: bool
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """Text the author accepted from a suggestion, for a place in the paper."""
+
+    where: str
+    text: str
+
+
+@dataclass
+class Answer:
+    quote: str
+    response: LetterResponse
+    changes: list[Change] = field(default_factory=list)
+    proposals: list[Proposal] = field(default_factory=list)
+
+
+@dataclass
+class ReviewerPart:
+    name: str
+    answers: list[Answer]
+
+
+@dataclass
+class Letter:
+    title: str
+    summary: list[str]
+    #: Sections of the revised version that changed, with what changed in each.
+    changed_sections: list[str]
+    reviewers: list[ReviewerPart]
+
+    def answers(self) -> list[Answer]:
+        return [a for part in self.reviewers for a in part.answers]
+
+    @property
+    def to_answer(self) -> int:
+        return sum(a.response.kind is ResponseKind.TO_ANSWER for a in self.answers())
+
+
+INTRO = ("We thank the reviewers for their careful reading. Below we answer each comment in turn; after each answer "
+         "we say where the revised version changed, with text we added in bold and text we removed struck through.")
+TO_ANSWER = "To answer."
+NO_CHANGE = "No change to the paper."
+UNCONFIRMED = "found by Redraft, unconfirmed: check before sending"
+
+
+def compact_runs(spans: tuple[DiffSpan, ...] | list[DiffSpan], context: int = CONTEXT_WORDS) -> tuple[Run, ...]:
+    """The diff as runs, long unchanged stretches cut to ``context`` words around the changes."""
+    out: list[Run] = []
+    for i, s in enumerate(spans):
+        words = s.text.split()
+        if not words:
+            continue
+        if s.op != "equal" or len(words) <= 2 * context:
+            out.append((s.op, " ".join(words)))
+            continue
+        first, last = i == 0, i == len(spans) - 1
+        head = [] if first else words[:context]
+        tail = [] if last else words[-context:]
+        text = " … ".join(" ".join(x) for x in (head, tail) if x)
+        out.append(("equal", ("… " if first else "") + text + (" …" if last else "")))
+    return tuple(out)
+
+
+def _runs(edit: Edit) -> tuple[Run, ...]:
+    if edit.type is EditType.MOVED and Flag.ALSO_CHANGED not in edit.flags:
+        return (("equal", " ".join(edit.target_text.split()[:2 * CONTEXT_WORDS]) + " …"),)
+    if edit.type is EditType.ADDED:
+        return (("insert", _cut(edit.target_text)),)
+    if edit.type is EditType.DELETED:
+        return (("delete", _cut(edit.source_text)),)
+    return compact_runs(edit.diff) if edit.diff else (("insert", _cut(edit.target_text)),)
+
+
+def _cut(text: str, words: int = 6 * CONTEXT_WORDS) -> str:
+    parts = text.split()
+    return " ".join(parts[:words]) + (" …" if len(parts) > words else "")
+
+
+class LetterBuilder:
+    """Builds the ``Letter`` of one project (places are read once, the revised PDF's line numbers too)."""
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self.revised = Places(project.new, project.new_path) if project.new is not None else None
+        self.draft = Places(project.old, None)
+
+    def where_edit(self, edit: Edit) -> str:
+        p = self.project
+        if edit.target_ids and self.revised is not None:
+            return self.revised.paragraphs([p.paragraph(pid, new=True) for pid in edit.target_ids]) or "revised version"
+        # removed text: its section in the revised version's terms when it still has it, and its draft page
+        olds = [p.paragraph(pid, new=False) for pid in edit.source_ids]
+        section = (self.revised or self.draft).section(edit.section) if edit.section else ""
+        pages = sorted({r.page for q in olds if q is not None for r in q.regions})
+        draft = f"p. {pages[0]} of the submitted version" if pages else ""
+        return ", ".join(x for x in (section, draft) if x) or "submitted version"
+
+    def changes(self, comment_id: str) -> list[Change]:
+        p = self.project
+        if p.diff is None:
+            return []
+        decisions = {eid: _VERDICTS[v] for eid, v in p.links.get(comment_id, {}).items() if v in _VERDICTS}
+        alignment = p.alignments.get(comment_id)
+        verdict = (assess_alignment(alignment, decisions) if alignment is not None
+                   else assess(comment_id, {}, decisions=decisions))
+        out = []
+        for ev in verdict.evidence:
+            if ev.link is Link.REJECTED:
+                continue
+            try:
+                edit = p.diff.edit(ev.edit_id)
+            except KeyError:
+                continue
+            if not edit.changed or Flag.NOISE in edit.flags:
+                continue
+            out.append(Change(CHANGE_NAMES[edit.type], self.where_edit(edit), _runs(edit),
+                              ev.link in (Link.CONFIRMED, Link.MANUAL)))
+        return sorted(out, key=lambda c: not c.confirmed)  # stable: the aligner's order within each group
+
+    def proposals(self, comment_id: str) -> list[Proposal]:
+        p, out = self.project, []
+        for rec in p.kept_suggestions(comment_id):
+            if not rec.edit.strip():
+                continue
+            para = p.paragraph(rec.location, new=False) if rec.location else None
+            if para is not None:
+                where = self.draft.paragraphs([para])
+                where = f"{where} of the submitted version" if where else "the submitted version"
+            else:
+                where = (self.revised or self.draft).section(rec.location) or "the paper"
+            out.append(Proposal(where, rec.edit.strip()))
+        return out
+
+    def changed_sections(self) -> list[str]:
+        """One line per section of the revised version that changed: "Section 3.1 Work Metric: 2 paragraphs
+        revised, 1 added"."""
+        p = self.project
+        if p.diff is None or self.revised is None:
+            return []
+        counts: dict[str, Counter[str]] = {}
+        order: dict[str, int] = {}
+        places = self.revised
+        for e in p.diff.changed_edits():
+            if not e.text_changed and e.type is not EditType.MOVED:
+                continue
+            para = p.paragraph(e.target_ids[0], new=True) if e.target_ids else None
+            path = para.section if para is not None else tuple(s for s in e.section.split(" > ") if s)
+            section = places.section(path) or "Front matter"
+            position = places.position(path)
+            if para is None and path and position is None:
+                section = f"{section} (submitted version)"
+            order.setdefault(section, len(places.order) if position is None else position)
+            counts.setdefault(section, Counter())[CHANGE_NAMES[e.type].lower()] += 1
+        lines = []
+        for section in sorted(counts, key=lambda s: order[s]):
+            c = counts[section]
+            what = ", ".join(f"{n} paragraph{'s' if n != 1 else ''} {name}" for name, n in
+                             sorted(c.items(), key=lambda kv: ("revised", "added", "removed", "moved").index(kv[0])))
+            lines.append(f"{section}: {what}")
+        return lines
+
+    def build(self) -> Letter:
+        p = self.project
+        parts = []
+        for reviewer, comments in p.comments_by_reviewer().items():
+            answers = [Answer(c.full_text.strip(), letter_response(p, c.id), self.changes(c.id), self.proposals(c.id))
+                       for c in comments]
+            parts.append(ReviewerPart(reviewer, answers))
+        doc = p.new or p.old
+        title = (doc.title if doc is not None and doc.title else "") or p.name
+        letter = Letter(title, [], self.changed_sections(), parts)
+        n, k = len(p.comments), len(parts)
+        summary = [f"This letter answers the {n} comment{'s' if n != 1 else ''} of {k} reviewer{'s' if k != 1 else ''}."]
+        if p.diff is not None:
+            total = sum(1 for e in p.diff.changed_edits() if e.text_changed or e.type is EditType.MOVED)
+            summary.append(f"The revised version changes {total} paragraph{'s' if total != 1 else ''} "
+                           f"in {len(letter.changed_sections)} section{'s' if len(letter.changed_sections) != 1 else ''}.")
+        if letter.to_answer:
+            summary.append(f"Draft: {letter.to_answer} comment{'s are' if letter.to_answer != 1 else ' is'} "
+                           f"still marked “{TO_ANSWER[:-1].lower()}”.")
+        letter.summary = summary
+        return letter
+
+
+def build_letter(project: Project) -> Letter:
+    return LetterBuilder(project).build()

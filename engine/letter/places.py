@@ -1,0 +1,154 @@
+"""Where a paragraph is, in the revised version's own terms: "Section 4.2 Training, p. 6, lines 12–18".
+
+The section number comes from the document's outline; the page from the
+paragraph's regions; the line range from the line numbers a review-mode PDF
+prints in its margins (the extraction drops them from the text, so they are
+read here again from the PDF with PyMuPDF: bare numbers in a column outside
+the text, matched to a paragraph's region by height and nearest side). A
+LaTeX or Markdown version has no pages to cite; its source line numbers mean
+nothing to a reader and are not given.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path
+
+from engine.document.model import Document, Paragraph, Region
+
+_NUMBER = re.compile(r"^\d{1,5}$")
+#: Bare numbers stacked at one x position, at least this many on a page, make a line-number column.
+MIN_COLUMN = 5
+
+
+@dataclass(frozen=True)
+class MarginNumber:
+    value: int
+    #: Vertical centre and horizontal centre on the page, PDF points.
+    y: float
+    x: float
+
+
+def pdf_line_numbers(path: str | Path) -> dict[int, list[MarginNumber]]:
+    """The margin line numbers of each 1-based page of a PDF ({} when it prints none or cannot be read)."""
+    import pymupdf
+
+    out: dict[int, list[MarginNumber]] = {}
+    try:
+        doc = pymupdf.open(str(path))
+    except Exception:  # noqa: BLE001 - a missing or broken PDF: no line numbers to cite
+        return out
+    with doc:
+        for index, page in enumerate(doc):
+            numbers = _page_numbers(page.get_text("words"))
+            if numbers:
+                out[index + 1] = numbers
+    return out
+
+
+def _page_numbers(words: list[tuple]) -> list[MarginNumber]:
+    text = [w for w in words if len(w[4]) >= 3 and not _NUMBER.match(w[4])]
+    if len(text) < 20:
+        return []
+    xs0, xs1 = sorted(w[0] for w in text), sorted(w[2] for w in text)
+    left, right = xs0[len(xs0) // 20], xs1[-1 - len(xs1) // 20]
+    columns: dict[int, list[MarginNumber]] = defaultdict(list)
+    for w in words:
+        if _NUMBER.match(w[4]) and (w[2] < left - 1 or w[0] > right + 1):
+            columns[round(w[2] / 4)].append(MarginNumber(int(w[4]), (w[1] + w[3]) / 2, (w[0] + w[2]) / 2))
+    kept = [n for col in columns.values() if len(col) >= MIN_COLUMN and _counts_up(col) for n in col]
+    return sorted(kept, key=lambda n: (n.x, n.y))
+
+
+def _counts_up(column: list[MarginNumber]) -> bool:
+    """Line numbers grow down the page (most steps between neighbours are +1)."""
+    ordered = [n.value for n in sorted(column, key=lambda n: n.y)]
+    steps = [b - a for a, b in pairwise(ordered)]
+    return sum(s == 1 for s in steps) >= 0.8 * len(steps)
+
+
+def region_lines(region: Region, numbers: list[MarginNumber]) -> tuple[int, int] | None:
+    """The first and last line number beside ``region``: numbers of the column nearest to it whose
+    height falls inside it."""
+    x0, y0, x1, y1 = region.bbox
+    inside = [n for n in numbers if y0 - 2 <= n.y <= y1 + 2]
+    if not inside:
+        return None
+    nearest = min(inside, key=lambda n: min(abs(n.x - x0), abs(n.x - x1)))
+    column = [n.value for n in inside if abs(n.x - nearest.x) < 8]
+    return min(column), max(column)
+
+
+def line_ranges(ranges: list[tuple[int, int]]) -> str:
+    """``line 7``, ``lines 12–18``, ``lines 44–49, 58–70`` (touching ranges joined)."""
+    merged: list[list[int]] = []
+    for lo, hi in sorted(ranges):
+        if merged and lo <= merged[-1][1] + 1:
+            merged[-1][1] = max(merged[-1][1], hi)
+        else:
+            merged.append([lo, hi])
+    text = ", ".join(f"{lo}" if lo == hi else f"{lo}–{hi}" for lo, hi in merged)
+    single = len(merged) == 1 and merged[0][0] == merged[0][1]
+    return f"line {text}" if single else f"lines {text}"
+
+
+def _path(section: tuple[str, ...] | str) -> tuple[str, ...]:
+    """A section path from a paragraph's tuple or an edit's "A > B" string."""
+    return tuple(s for s in section.split(" > ") if s) if isinstance(section, str) else tuple(section)
+
+
+class Places:
+    """Places of paragraphs in one document (the revised version, or the draft when there is none)."""
+
+    def __init__(self, doc: Document | None, pdf_path: str | Path | None = None) -> None:
+        self.doc = doc
+        self.numbers: dict[tuple[str, ...], str] = {}
+        self.by_title: dict[str, str] = {}
+        #: Section paths in the document's order.
+        self.order: dict[tuple[str, ...], int] = {}
+        path: list[str] = []
+        for s in doc.sections if doc else []:
+            path = path[:max(0, s.level - 1)] + [s.title]
+            self.order.setdefault(tuple(path), len(self.order))
+            self.order.setdefault((s.title.lower(),), self.order[tuple(path)])
+            if s.number:
+                self.numbers.setdefault(tuple(path), s.number)
+                self.by_title.setdefault(s.title.lower(), s.number)
+        pdf = Path(pdf_path) if pdf_path else None
+        self.lines = pdf_line_numbers(pdf) if pdf is not None and pdf.suffix.lower() == ".pdf" and pdf.is_file() else {}
+
+    def position(self, section: tuple[str, ...] | str) -> int | None:
+        """Where the section comes in the document (by its path, else by its title); ``None`` if absent."""
+        path = _path(section)
+        return self.order.get(path, self.order.get((path[-1].lower(),))) if path else None
+
+    def section(self, section: tuple[str, ...] | str) -> str:
+        """``Section 3.1 Work Metric``; an unnumbered subsection under its numbered parent (``Section 2
+        Motivation, “Inputs matter.”``); an unnumbered top section is its title alone (``Abstract``)."""
+        path = _path(section)
+        if not path:
+            return ""
+        for depth in range(len(path), 0, -1):
+            number = self.numbers.get(path[:depth]) or self.by_title.get(path[depth - 1].lower())
+            if number:
+                head = f"Section {number} {path[depth - 1]}"
+                return head if depth == len(path) else f"{head}, “{path[-1]}”"
+        return path[-1]
+
+    def paragraphs(self, paragraphs: list[Paragraph]) -> str:
+        """Where paragraphs are: the first one's section, the pages, the margin line range if printed."""
+        paragraphs = [p for p in paragraphs if p is not None]
+        if not paragraphs:
+            return ""
+        parts = [self.section(paragraphs[0].section)]
+        pages = sorted({r.page for p in paragraphs for r in p.regions})
+        if pages:
+            parts.append(f"p. {pages[0]}" if len(pages) == 1 else f"pp. {pages[0]}–{pages[-1]}")
+        lines = [span for p in paragraphs for r in p.regions
+                 if (span := region_lines(r, self.lines.get(r.page, []))) is not None]
+        if lines:
+            parts.append(line_ranges(lines))
+        return ", ".join(x for x in parts if x)

@@ -1,0 +1,143 @@
+"""The letter as Markdown and as LaTeX (plain text formats, written from a ``Letter``)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from engine.letter.content import (
+    INTRO,
+    NO_CHANGE,
+    TO_ANSWER,
+    UNCONFIRMED,
+    Answer,
+    Change,
+    Letter,
+    Run,
+)
+from engine.project.responses import ResponseKind
+
+
+def _quote_md(text: str) -> str:
+    return "\n".join("> " + line if line.strip() else ">" for line in text.strip().split("\n"))
+
+
+_MD_INLINE = re.compile(r"([\\`*<>|]|~~|(?<!\w)_|_(?!\w)|\[(?=[^\]]*\]\())")
+_MD_LINE_START = re.compile(r"^(\s*)([#>+=-]|\d+[.)])", re.MULTILINE)
+
+
+def _md_escape(text: str) -> str:
+    """Keep reviewers' and authors' text literal (no emphasis, heading, list or link made from it) while
+    leaving ordinary punctuation alone: ``susan_c`` and ``[9, 10]`` stay as they are."""
+    text = _MD_INLINE.sub(lambda m: "".join("\\" + ch for ch in m.group(1)), text)
+    return _MD_LINE_START.sub(lambda m: m.group(1) + (m.group(2)[:-1] + "\\" + m.group(2)[-1]
+                                                      if m.group(2)[0].isdigit() else "\\" + m.group(2)), text)
+
+
+def _runs_md(runs: tuple[Run, ...]) -> str:
+    out = []
+    for op, text in runs:
+        t = _md_escape(text)
+        out.append(f"**{t}**" if op == "insert" else f"~~{t}~~" if op == "delete" else t)
+    return " ".join(out)
+
+
+def _response_md(answer: Answer) -> list[str]:
+    r = answer.response
+    if r.kind is ResponseKind.TO_ANSWER:
+        return [f"**Response.** **[{TO_ANSWER}]**"]
+    lead = f"**Response.** {NO_CHANGE} " if r.kind is ResponseKind.NO_CHANGE else "**Response.** "
+    paragraphs = [_md_escape(p.strip()) for p in r.text.split("\n\n") if p.strip()]
+    return [lead + (paragraphs[0] if paragraphs else "")] + ["", *paragraphs[1:]] * bool(paragraphs[1:])
+
+
+def _change_md(c: Change) -> list[str]:
+    mark = "" if c.confirmed else f" _({UNCONFIRMED})_"
+    return [f"- {c.name}: {_md_escape(c.where)}{mark}", "", "  > " + _runs_md(c.runs), ""]
+
+
+def letter_markdown(letter: Letter) -> str:
+    lines = ["# Response to the reviewers", "", f"**Paper:** {_md_escape(letter.title)}", "",
+             "## Summary of changes", ""]
+    lines += [" ".join(letter.summary), ""]
+    lines += [f"- {_md_escape(s)}" for s in letter.changed_sections]
+    lines += ["", INTRO, ""]
+    for part in letter.reviewers:
+        lines += [f"## {_md_escape(part.name)}", ""]
+        for i, a in enumerate(part.answers, 1):
+            lines += [f"### Comment {i}", "", _quote_md(_md_escape(a.quote)), "", *_response_md(a), ""]
+            if a.changes:
+                lines += ["**Where the paper changed.**", ""]
+                for c in a.changes:
+                    lines += _change_md(c)
+            for prop in a.proposals:
+                lines += [f"**New text** ({_md_escape(prop.where)}):", "", _quote_md(_md_escape(prop.text)), ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+@lru_cache(maxsize=1)
+def _encoder() -> Any:
+    from pylatexenc.latexencode import UnicodeToLatexEncoder
+
+    return UnicodeToLatexEncoder(non_ascii_only=False, unknown_char_policy="replace",
+                                 replacement_latex_protection="braces-all")
+
+
+def tex_escape(text: str) -> str:
+    """Text as LaTeX source that prints it literally (pylatexenc: specials, accents, Greek, dashes; a
+    character LaTeX cannot print becomes a bold "?"); blank lines stay paragraph breaks."""
+    paragraphs = [" ".join(p.split()) for p in text.split("\n\n")]
+    out = "\n\n".join(_encoder().unicode_to_latex(p) for p in paragraphs if p)
+    return out.replace("[", "{[}").replace("]", "{]}")
+
+
+def _runs_tex(runs: tuple[Run, ...]) -> str:
+    out = []
+    for op, text in runs:
+        t = tex_escape(text)
+        out.append(f"\\textbf{{{t}}}" if op == "insert" else f"\\sout{{{t}}}" if op == "delete" else t)
+    return " ".join(out)
+
+
+_PREAMBLE = r"""\documentclass[11pt]{article}
+\usepackage[utf8]{inputenc}
+\usepackage[T1]{fontenc}
+\usepackage[margin=2.5cm]{geometry}
+\usepackage[normalem]{ulem}
+\usepackage{xcolor}
+"""
+
+
+def letter_latex(letter: Letter) -> str:
+    out = [_PREAMBLE, "\\begin{document}", "\\section*{Response to the reviewers}",
+           f"\\noindent\\textbf{{Paper:}} {tex_escape(letter.title)}", "",
+           "\\subsection*{Summary of changes}", tex_escape(" ".join(letter.summary))]
+    if letter.changed_sections:
+        out += ["\\begin{itemize}"] + [f"  \\item {tex_escape(s)}" for s in letter.changed_sections]
+        out += ["\\end{itemize}"]
+    out += ["", tex_escape(INTRO), ""]
+    for part in letter.reviewers:
+        out += [f"\\subsection*{{{tex_escape(part.name)}}}", ""]
+        for i, a in enumerate(part.answers, 1):
+            out += [f"\\subsubsection*{{Comment {i}}}", "\\begin{quote}\\itshape", tex_escape(a.quote),
+                    "\\end{quote}", ""]
+            r = a.response
+            if r.kind is ResponseKind.TO_ANSWER:
+                out.append(f"\\noindent\\textbf{{Response.}} \\textcolor{{red}}{{\\textbf{{[{TO_ANSWER}]}}}}")
+            else:
+                lead = f"{NO_CHANGE} " if r.kind is ResponseKind.NO_CHANGE else ""
+                out.append(f"\\noindent\\textbf{{Response.}} {tex_escape(lead + r.text.strip())}")
+            out.append("")
+            if a.changes:
+                out += ["\\noindent\\textbf{Where the paper changed.}", "\\begin{itemize}"]
+                for c in a.changes:
+                    mark = "" if c.confirmed else f" \\emph{{({tex_escape(UNCONFIRMED)})}}"
+                    out.append(f"  \\item {tex_escape(c.name)}: {tex_escape(c.where)}{mark}\\\\")
+                    out.append(f"  {_runs_tex(c.runs)}")
+                out += ["\\end{itemize}", ""]
+            for prop in a.proposals:
+                out += [f"\\noindent\\textbf{{New text}} ({tex_escape(prop.where)}):", "\\begin{quote}",
+                        tex_escape(prop.text), "\\end{quote}", ""]
+    out.append("\\end{document}")
+    return "\n".join(out) + "\n"

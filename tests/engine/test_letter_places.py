@@ -1,0 +1,35 @@
+"""Places in the revised version's own terms: section numbers from the outline (an unnumbered
+subsection under its numbered parent), line ranges joined where they touch."""
+
+from __future__ import annotations
+
+from engine.document.model import Document, Paragraph, Region, Section
+from engine.letter.places import MarginNumber, Places, line_ranges, region_lines
+
+
+def test_line_ranges_join_touching_spans() -> None:
+    assert line_ranges([(7, 7)]) == "line 7"
+    assert line_ranges([(12, 18)]) == "lines 12–18"
+    assert line_ranges([(58, 70), (44, 49)]) == "lines 44–49, 58–70"
+    assert line_ranges([(1, 4), (5, 9), (9, 9)]) == "lines 1–9"
+
+
+def test_sections_are_numbered_as_the_document_numbers_them() -> None:
+    doc = Document(sections=[Section("Abstract"), Section("Method", 1, "2"), Section("Training", 2, "2.1"),
+                             Section("Why it works.", 3, None), Section("Results", 1, "3")])
+    places = Places(doc)
+    assert places.section(("Method", "Training")) == "Section 2.1 Training"
+    assert places.section("Method > Training > Why it works.") == "Section 2.1 Training, “Why it works.”"
+    assert places.section(("Abstract",)) == "Abstract" and places.section(()) == ""
+    assert places.section(("Old name", "Results")) == "Section 3 Results"  # by its title when the path moved
+    assert places.position(("Results",)) > places.position(("Method", "Training"))
+    para = Paragraph("p1", "text", section=("Method", "Training"), regions=(Region(6, (72, 100, 300, 160)),))
+    assert places.paragraphs([para]) == "Section 2.1 Training, p. 6"
+
+
+def test_region_lines_take_the_nearest_column() -> None:
+    numbers = [MarginNumber(v, 100 + 12 * i, 46) for i, v in enumerate(range(1, 11))]
+    numbers += [MarginNumber(v, 100 + 12 * i, 566) for i, v in enumerate(range(11, 21))]
+    assert region_lines(Region(1, (72, 120, 296, 160)), numbers) == (3, 6)  # left column
+    assert region_lines(Region(1, (318, 120, 540, 160)), numbers) == (13, 16)  # right column
+    assert region_lines(Region(1, (72, 400, 296, 450)), numbers) is None

@@ -1,0 +1,131 @@
+"""Responses in the window (issue 18): write a response to a comment, save it, undo and redo it with
+Edit → Undo / Redo, mark "no change" (a reason is required: a message, the text kept), take the
+suggestion's response, and the letter export whose suffix decides its format (an unknown one is a
+message, never a silent nothing). Each step is checked on screen and in a fresh load of the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import docx
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from desktop.app import Shell
+from desktop.exports import with_filter_suffix
+from engine.jobs import run_job
+from engine.project import SuggestionRecord
+from engine.project.pipeline import build_project_file
+from engine.project.responses import NO_CHANGE_LEAD
+from engine.project.session import ProjectSession
+from engine.project.store import ProjectStore
+from tests.gui.app_helpers import light_shell as shell, shot  # noqa: F401 (the shell fixture)
+
+DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
+SUGGESTED = "We added static layer skipping as a second baseline (Table 2)."
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    path = run_job(build_project_file(tmp_path / "demo.redraft", "demo", DEMO / "draft_v1.md", DEMO / "draft_v2.md",
+                                      DEMO / "reviews.md", aligner="bm25"))
+    with ProjectStore.open(path) as store:
+        store.add_suggestion(SuggestionRecord("s1", "R1.1", SUGGESTED, "", "", status="pending"))
+    return path
+
+
+def notes(path: Path) -> dict[str, str]:
+    with ProjectSession.open(path) as session:
+        return dict(session.project.notes)
+
+
+def select(qtbot, shell: Shell, cid: str) -> None:
+    if shell.controller.current_comment != cid:
+        with qtbot.waitSignal(shell.controller.sig_comment_shown, timeout=10_000):
+            shell.window.comments.select_comment(cid)
+
+
+def test_write_save_undo_redo_no_change_and_suggestion(qtbot, shell: Shell, project: Path, tmp_path: Path) -> None:
+    c, w = shell.controller, shell.window
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
+        c.open_project(project)
+    editor = w.response
+    select(qtbot, shell, "R1.2")
+    assert editor.comment_id == "R1.2" and editor.state.text() == "to answer"
+    assert not editor.save_button.isEnabled() and not editor.use_button.isEnabled()
+
+    # write and save with Ctrl+Enter: stored, undoable, on screen
+    w.activateWindow()
+    w.commands.respond.trigger()
+    assert editor.text.hasFocus()
+    qtbot.keyClicks(editor.text, "We now report the variance over five seeds.")
+    assert editor.state.text() == "to answer · unsaved" and editor.save_button.isEnabled()
+    qtbot.keyClick(editor.text, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert notes(project) == {"R1.2": "We now report the variance over five seeds."}
+    assert editor.state.text() == "written" and not editor.save_button.isEnabled()
+    assert w.commands.undo.isEnabled()
+    shot(shell, "app_response", tmp_path)
+
+    # Edit → Undo takes it back, on screen and in the file; Redo brings it again
+    w.commands.undo.trigger()
+    assert notes(project) == {} and editor.text.toPlainText() == "" and editor.state.text() == "to answer"
+    w.commands.redo.trigger()
+    assert editor.text.toPlainText() == "We now report the variance over five seeds."
+    assert notes(project)["R1.2"] == "We now report the variance over five seeds."
+
+    # "no change" without a reason: a message, nothing saved; with one: stored with its lead
+    select(qtbot, shell, "R2.1")
+    editor.no_change.setChecked(True)
+    editor.save_button.click()
+    assert editor.problem.isVisible() and "Say why" in editor.problem.text()
+    assert "R2.1" not in notes(project)
+    qtbot.keyClicks(editor.text, "The setting is standard; we cite it.")
+    assert not editor.problem.isVisible()
+    editor.save_button.click()
+    assert notes(project)["R2.1"] == f"{NO_CHANGE_LEAD} The setting is standard; we cite it."
+    assert editor.state.text() == "no change"
+
+    # typing and moving to another comment keeps what was typed (saved for its comment)
+    select(qtbot, shell, "R1.3")
+    qtbot.keyClicks(editor.text, "Clarified in Section 3.")
+    select(qtbot, shell, "R1.1")
+    assert notes(project)["R1.3"] == "Clarified in Section 3."
+
+    # the suggestion's response, taken into the box and saved as the author's
+    assert editor.use_button.isEnabled()
+    editor.use_button.click()
+    assert editor.text.toPlainText() == SUGGESTED and editor.dirty()
+    editor.save_button.click()
+    assert notes(project)["R1.1"] == SUGGESTED
+    select(qtbot, shell, "R2.1")
+    assert editor.no_change.isChecked() and editor.text.toPlainText() == "The setting is standard; we cite it."
+
+    # the letter says what was written, in the format the file name asks for
+    out = tmp_path / "letter.docx"
+    with qtbot.waitSignal(c.sig_export_written, timeout=60_000):
+        c.exports.export_letter(out)
+    text = "\n".join(p.text for p in docx.Document(str(out)).paragraphs)
+    assert SUGGESTED in text and "No change to the paper. The setting is standard; we cite it." in text
+    assert "We now report the variance over five seeds." in text
+
+
+def test_letter_export_refuses_an_unknown_suffix_with_a_message(qtbot, shell: Shell, project: Path,
+                                                                tmp_path: Path) -> None:
+    c = shell.controller
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
+        c.open_project(project)
+    for name in ("letter.odt", "letter"):
+        with qtbot.waitSignal(c.exports.sig_export_refused, timeout=5_000) as refused:
+            assert c.exports.export_letter(tmp_path / name) is None
+        assert "Nothing was written" in refused.args[0] and ".docx" in refused.args[0]
+        box = next(b for b in shell.window.findChildren(QMessageBox) if b.isVisible())
+        assert "Nothing was written" in box.text()
+        box.close()
+    assert not list(tmp_path.glob("letter*"))
+    assert with_filter_suffix("/tmp/letter", "PDF (*.pdf)") == "/tmp/letter.pdf"
+    assert with_filter_suffix("/tmp/letter.md", "PDF (*.pdf)") == "/tmp/letter.md"  # the typed suffix decides
+    pdf = tmp_path / "letter.pdf"
+    with qtbot.waitSignal(c.sig_export_written, timeout=60_000):
+        c.exports.export_letter(pdf)
+    assert pdf.read_bytes()[:5] == b"%PDF-"

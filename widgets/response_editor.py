@@ -1,0 +1,180 @@
+"""The author's response to the selected comment: write or edit it, mark "no change" with a reason,
+or take the suggestion's response; saved (undoably) by the session, shown in the letter.
+
+The editor holds one comment at a time (``set_comment``). Save (Ctrl+Return) emits
+``sig_response_saved(comment_id, text)`` with the text to store ("" clears it); the
+badge says what the letter will print: *to answer*, *written*, *no change* or the
+*accepted suggestion*'s response. An invalid input (a "no change" without a reason)
+is a message under the box, and the text stays. Typing and then selecting
+another comment saves what was typed first.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QPalette, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox, QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget,
+)
+
+from engine.project.responses import is_no_change, no_change_reason, no_change_text
+from widgets.badges import chip, style_chip
+
+#: What the badge says and its colour, by what the letter will print.
+STATES = {"to answer": "open", "written": "answered", "no change": "answered", "accepted suggestion": "edited"}
+STATE_TIPS = {
+    "to answer": "The letter marks this comment “To answer.”: write a response, or accept a suggestion",
+    "written": "The letter prints your response",
+    "no change": "The letter says the paper does not change here, and your reason",
+    "accepted suggestion": "The letter prints the response of the suggestion you accepted (write your own to replace it)",
+}
+
+
+class ResponseEditor(QFrame):
+    """``set_comment(id, note, suggested, kept)``; Ctrl+Return saves, Escape reverts."""
+
+    sig_response_saved = Signal(str, str)  # comment id, text to store ("" removes the response)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("ResponseEditor")
+        self.setAccessibleName("Your response")
+        self.comment_id: str | None = None
+        self.stored = ""  # the note as stored
+        self.kept = ""  # responses of accepted suggestions (what the letter prints without a note)
+        self.suggested = ""  # the response of the suggestion on the card
+        title = QLabel("Your response")
+        title.setProperty("role", "title")
+        self.state = chip("to answer", "open")
+        self.text = QPlainTextEdit()
+        self.text.setAccessibleName("Response to the reviewer")
+        self.text.setTabChangesFocus(True)
+        self.text.setPlaceholderText("Write your answer to the reviewer (it goes in the response letter)")
+        self.no_change = QCheckBox("No change to the paper")
+        self.no_change.setToolTip("The paper does not change for this comment: the text above says why")
+        self.problem = QLabel("")
+        self.problem.setWordWrap(True)
+        self.problem.setForegroundRole(QPalette.ColorRole.BrightText)
+        self.problem.hide()
+        self.save_button = _button("Save", "Store this response in the project (Ctrl+Enter); Edit → Undo "
+                                   "takes it back", self.save)
+        self.use_button = _button("Use suggestion", "Copy the suggestion's response into the box, to edit and "
+                                  "save as yours", self.use_suggestion)
+        self.revert_button = _button("Revert", "Back to the saved response (Escape)", self.revert)
+        head = QHBoxLayout()
+        head.addWidget(title)
+        head.addWidget(self.state)
+        head.addStretch(1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.save_button)
+        buttons.addWidget(self.use_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.revert_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        layout.setSpacing(6)
+        layout.addLayout(head)
+        layout.addWidget(self.text, 1)
+        layout.addWidget(self.no_change)
+        layout.addWidget(self.problem)
+        layout.addLayout(buttons)
+        self._shortcuts = [QShortcut(QKeySequence("Ctrl+Return"), self, self.save),  # Ctrl+Enter too
+                           QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.revert)]
+        for shortcut in self._shortcuts:  # live while the focus is in the editor (set here: the constructor's
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)  # context= is not applied)
+        self.text.textChanged.connect(self._refresh)
+        self.no_change.toggled.connect(self._refresh)
+        self.set_comment(None)
+
+    # -- public API -----------------------------------------------------------------------
+    def set_comment(self, comment_id: str | None, note: str = "", suggested: str = "", kept: str = "") -> None:
+        """Show the response to ``comment_id``: its stored ``note``, the card's ``suggested`` response and the
+        ``kept`` (accepted) suggestions' responses. What was typed for another comment is saved first."""
+        typed = self.dirty()
+        if comment_id != self.comment_id and typed and comment_id is not None:
+            pending = self.pending_text()
+            if pending is not None:
+                self.sig_response_saved.emit(self.comment_id, pending)
+        keep = typed and comment_id == self.comment_id  # the same comment redrawn: what is typed stays
+        self.comment_id, self.stored, self.suggested, self.kept = comment_id, note.strip(), suggested.strip(), kept
+        if keep:
+            self._refresh()
+        else:
+            self._show_stored()
+
+    def pending_text(self) -> str | None:
+        """What Save would store, or ``None`` when the input cannot be stored as it is."""
+        text = self.text.toPlainText().strip()
+        if self.no_change.isChecked():
+            return no_change_text(text) if text else None
+        return text
+
+    def dirty(self) -> bool:
+        return self.comment_id is not None and self.pending_text() != self.stored
+
+    def letter_state(self) -> str:
+        """What the letter prints for the stored response: to answer, written, no change, accepted suggestion."""
+        if self.stored:
+            return "no change" if is_no_change(self.stored) else "written"
+        return "accepted suggestion" if self.kept.strip() else "to answer"
+
+    def save(self) -> None:
+        if self.comment_id is None:
+            return
+        text = self.pending_text()
+        if text is None:
+            self._say("Say why the paper does not change: the reason goes in the letter.")
+            self.text.setFocus()
+            return
+        if text != self.stored:
+            self.sig_response_saved.emit(self.comment_id, text)
+
+    def use_suggestion(self) -> None:
+        if self.comment_id is not None and self.suggested:
+            self.no_change.setChecked(False)
+            self.text.setPlainText(self.suggested)
+            self.text.setFocus()
+
+    def revert(self) -> None:
+        self._show_stored()
+
+    # -- internals ------------------------------------------------------------------------
+    def _show_stored(self) -> None:
+        for w in (self.text, self.no_change):
+            w.blockSignals(True)
+        self.no_change.setChecked(is_no_change(self.stored))
+        self.text.setPlainText(no_change_reason(self.stored) if is_no_change(self.stored) else self.stored)
+        for w in (self.text, self.no_change):
+            w.blockSignals(False)
+        self._say("")
+        self._refresh()
+
+    def _say(self, message: str) -> None:
+        self.problem.setText(message)
+        self.problem.setVisible(bool(message))
+
+    def _refresh(self) -> None:
+        has = self.comment_id is not None
+        for w in (self.text, self.no_change):
+            w.setEnabled(has)
+        state = self.letter_state() if has else ""
+        dirty = has and self.dirty()
+        self.state.setText(f"{state} · unsaved" if dirty else state)
+        style_chip(self.state, "edited" if dirty else STATES.get(state, "unknown"))
+        self.state.setToolTip(STATE_TIPS.get(state, ""))
+        self.state.setVisible(has)
+        self.save_button.setEnabled(dirty)
+        self.revert_button.setEnabled(dirty)
+        self.use_button.setEnabled(has and bool(self.suggested) and self.text.toPlainText().strip() != self.suggested)
+        if self.problem.isVisible() and self.pending_text() is not None:
+            self._say("")
+
+
+def _button(text: str, tip: str, slot) -> QPushButton:
+    button = QPushButton(text)
+    button.setToolTip(tip)
+    button.setAccessibleName(text)
+    button.setAccessibleDescription(tip)
+    button.setAutoDefault(False)
+    button.clicked.connect(lambda _=False: slot())
+    return button
