@@ -27,6 +27,7 @@ from desktop.models import ModelOwner
 from desktop.preferences import Preferences
 from desktop.presenter import ProjectPresenter
 from desktop.project_wizard import ProjectRequest, ProjectWizard, free_project_path
+from engine.inputs import INPUT_SUFFIXES, name_filter
 from engine.jobs import CancelToken
 from engine.project import Project, recent_projects, remember_project
 from engine.project.session import ProjectSession
@@ -108,7 +109,7 @@ class AppController(QObject):
     def open_dialog(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(
             self.window, "Open a project or a draft", str(Path.home()),
-            f"Redraft projects (*{SUFFIX});;Drafts and reviews (*.pdf *.tex *.md *.txt *.json);;All files (*)")
+            f"Redraft projects (*{SUFFIX});;{name_filter('Drafts and reviews', INPUT_SUFFIXES[1:])};;All files (*)")
         if paths:
             self.open_paths(paths)
 

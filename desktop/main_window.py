@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.actions import Actions
+from engine.inputs import INPUT_SUFFIXES
 from engine.reviews.model import ReviewComment
 from widgets.comment_list import LOW_CONFIDENCE, CommentList
 from widgets.coverage_table import CoverageTable
@@ -30,7 +31,7 @@ from widgets.suggestion_card import SuggestionCard
 from widgets.tldr_panel import TldrPanel
 
 #: Files the window accepts when dropped.
-DROP_SUFFIXES = (".redraft", ".pdf", ".tex", ".md", ".markdown", ".txt", ".json")
+DROP_SUFFIXES = INPUT_SUFFIXES
 TABS = ("diff", "pdf", "document", "coverage", "expertise")
 
 

@@ -25,13 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from engine.align.config import DEFAULT_METHOD
+from engine.inputs import DRAFT_SUFFIXES, REVIEW_SUFFIXES, name_filter
 from engine.project.pipeline import default_project_path
 from engine.project.schema import SUFFIX
 
-DRAFT_FILTER = "Drafts (*.pdf *.tex *.md *.markdown *.txt);;All files (*)"
-REVIEW_FILTER = "Reviews (*.md *.markdown *.txt *.json *.pdf);;All files (*)"
-DRAFT_SUFFIXES = (".pdf", ".tex", ".md", ".markdown", ".txt")
-REVIEW_SUFFIXES = (".md", ".markdown", ".txt", ".json", ".pdf")
+DRAFT_FILTER = name_filter("Drafts", DRAFT_SUFFIXES) + ";;All files (*)"
+REVIEW_FILTER = name_filter("Reviews", REVIEW_SUFFIXES) + ";;All files (*)"
 ALIGNERS = ((DEFAULT_METHOD, "Evidence: place, references, quotes, changed words (default)"),
             ("hybrid", "Hybrid: BM25 + embeddings"), ("bm25", "BM25 only (fastest)"))
 
@@ -128,9 +127,9 @@ class ProjectWizard(QDialog):
         self.name = QLineEdit()
         self.name.setAccessibleName("Project name")
         self.name.setPlaceholderText("e.g. CGO submission, round 1")
-        self.draft = _PathField("Draft", DRAFT_FILTER, "the version the reviewers read (PDF, TeX or Markdown)")
+        self.draft = _PathField("Draft", DRAFT_FILTER, "the version the reviewers read (PDF, TeX, Word or Markdown)")
         self.revised = _PathField("Revised version", DRAFT_FILTER, "optional: the revised version")
-        self.review_file = _PathField("Reviews file", REVIEW_FILTER, "reviews as text, Markdown, OpenReview JSON or PDF")
+        self.review_file = _PathField("Reviews file", REVIEW_FILTER, "reviews as text, Markdown, Word, OpenReview JSON or PDF")
         self.review_text = QPlainTextEdit()
         self.review_text.setAccessibleName("Pasted reviews")
         self.review_text.setPlaceholderText("Paste the reviews here; start each one with a line like 'Reviewer 1'.")

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.align.config import DEFAULT_METHOD
 from engine.errors import InputError
+from engine.inputs import REVIEW_SUFFIXES  # a string ending in one of these is taken for a path
 from engine.jobs import CancelToken, Job, Progress
 from engine.project.model import Project
 from engine.project.schema import SUFFIX
@@ -25,8 +26,6 @@ from engine.project.store import ProjectStore
 #: The best aligner that needs no LLM on the cgo18 gold (configured thresholds, micro-F1 34.0 vs
 #: BM25 33.9, macro-F1 34.2 vs 29.4, recall 36.1 vs 28.9; see docs/gold-cgo18.md).
 DEFAULT_ALIGNER = DEFAULT_METHOD  # one default for the CLI and the app (engine/align/config.py)
-#: Suffixes of review files; a string ending in one of these is taken for a path.
-REVIEW_SUFFIXES = (".md", ".markdown", ".txt", ".json", ".pdf")
 
 # Share of the progress bar each stage takes.
 _WEIGHTS = {"old": 10, "new": 10, "reviews": 3, "comments": 2, "locate": 10, "diff": 25, "align": 40}
