@@ -37,7 +37,7 @@ def run_round(args: argparse.Namespace) -> int:
         check_reviews_file(args.reviews)
     with ProjectSession(open_store(args.path)) as session:
         try:
-            report = run_job(build_round(session.path, session.project, draft=args.draft, revised=args.revised,
+            report = run_job(build_round(session.path, draft=args.draft, revised=args.revised,
                                          reviews=args.reviews, aligner=args.aligner), _progress)
         finally:
             if sys.stderr.isatty():

@@ -50,6 +50,8 @@ class RoundReport:
     changed: list[str]
     kept: list[str] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
+    #: The project file's last change when it was copied (a later one means the copy is stale).
+    source_modified: float = 0.0
     #: Where the previous round was kept, once the session took this one.
     backup: Path | None = None
 
@@ -65,11 +67,14 @@ def backup_path(path: Path, number: int) -> Path:
 
 
 def build_round(
-    path: str | Path, project: Project, *, draft: str | Path | None = None, revised: str | Path | None = None,
+    path: str | Path, *, draft: str | Path | None = None, revised: str | Path | None = None,
     reviews: str | Path | None = None, aligner: str | None = None, cancel: CancelToken | None = None,
     **options: Any,
 ) -> Job[RoundReport]:
-    """Build the next round of the project at ``path`` (open as ``project``) in ``round_path(path)``."""
+    """Build the next round of the project at ``path`` in ``round_path(path)``.
+
+    It reads a copy of the file, never the open session's objects, so it can run on a worker;
+    ``ProjectSession.take_round`` refuses it when the project changed meanwhile."""
     from engine.project.pipeline import DEFAULT_ALIGNER, build_project
 
     if not (draft or revised or reviews):
@@ -82,6 +87,7 @@ def build_round(
     store = ProjectStore.open(tmp)
     done = False
     try:
+        project = store.load()
         number = _clear_work(store, new_reviews=bool(reviews), new_revision=bool(draft or revised))
         old_doc = draft or project.old
         new_doc = revised or project.new
@@ -92,7 +98,7 @@ def build_round(
             cancel=cancel, **options)
         after = store.load()
         changed = [w for w, given in (("draft", draft), ("revised version", revised), ("reviews", reviews)) if given]
-        report = RoundReport(tmp, number, changed)
+        report = RoundReport(tmp, number, changed, source_modified=project.modified)
         _carry(store, project, after, report)
         done = True
     finally:
@@ -101,6 +107,16 @@ def build_round(
             for extra in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
                 extra.unlink(missing_ok=True)
     return report
+
+
+def file_modified(path: Path) -> float:
+    """When the project file last changed (its ``meta`` row), read without opening a store."""
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'modified'").fetchone()
+    finally:
+        conn.close()
+    return float(row[0]) if row else 0.0
 
 
 def _copy(path: Path, to: Path) -> None:

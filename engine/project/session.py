@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.align.base import Location
+from engine.errors import InputError
 from engine.project.corrections import REASSIGNABLE, apply_correction, new_comment_id
 from engine.project.history import Step
 from engine.project.model import STATUSES, Project, SuggestionRecord
@@ -92,11 +93,15 @@ class ProjectSession:
         return Changes(everything=True, history=True, label="reloaded")
 
     def take_round(self, built: RoundReport) -> Changes:
-        """Open the round ``build_round`` built in place of this one, kept as ``NAME (round N).redraft``."""
+        """Open the round ``build_round`` built in place of this one, kept as ``NAME (round N).redraft``.
+        Refused (``InputError``) when the project changed after the round's copy was made."""
         import os
 
-        from engine.project.rounds import backup_path
+        from engine.project.rounds import backup_path, file_modified
 
+        if file_modified(self.path) != built.source_modified:
+            built.path.unlink(missing_ok=True)
+            raise InputError("the project changed while the new round was being built; start the round again")
         path, built.backup = self.path, backup_path(self.path, built.round - 1)
         self.store.close()
         try:

@@ -51,7 +51,7 @@ def test_new_revised_version_keeps_the_work(first_round: ProjectSession, shared_
     old_edits = {e.id: e for e in before.diff.edits}
     notes, links = dict(before.notes), {c: dict(v) for c, v in before.links.items()}
     location = before.suggestion("s1").location
-    report = run_job(build_round(session.path, before,
+    report = run_job(build_round(session.path,
                                  revised=shared_data / "revision" / "cgo18" / "camera_ready" / "cgo18mscr.tex"))
     assert not report.dropped
     assert report.kept[:3] == ["4 of 4 responses", "2 of 2 link verdicts", "1 of 1 accepted edits"]
@@ -83,7 +83,7 @@ def test_new_reviews_drop_the_response_whose_comment_is_gone(first_round: Projec
     assert GONE in text
     new = tmp_path / "round2.md"
     new.write_text(text.replace(GONE, "").replace("Please release it", "please release it"), encoding="utf-8")
-    report = run_job(build_round(session.path, before, reviews=new))
+    report = run_job(build_round(session.path, reviews=new))
     assert report.dropped == [f"the response to Review#107A: \u201c{' '.join(gone.text.split()[:12])}"
                               + (" \u2026" if len(gone.text.split()) > 12 else "") + "\u201d (the comment is gone)"]
     assert report.kept[0] == "3 of 4 responses"
@@ -111,11 +111,16 @@ def test_a_bad_round_changes_nothing(first_round: ProjectSession, tmp_path: Path
     png = tmp_path / "revised.pdf"
     png.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 64)
     with pytest.raises(InputError):
-        run_job(build_round(session.path, session.project, revised=png))
+        run_job(build_round(session.path, revised=png))
     with pytest.raises(InputError, match="needs"):
-        run_job(build_round(session.path, session.project))
+        run_job(build_round(session.path))
     assert not round_path(session.path).exists() and not backup_path(session.path, 1).exists()
-    assert len(session.project.notes) == 4 and session.can_undo()
+    stale = run_job(build_round(session.path, reviews=REVIEWS))
+    session.set_response(session.project.comments[5].id, "Written while the round was being built.")
+    with pytest.raises(InputError, match="changed while"):  # taking it would lose that response
+        session.take_round(stale)
+    assert not stale.path.exists() and not backup_path(session.path, 1).exists()
+    assert len(session.project.notes) == 5 and session.can_undo()
     same_as_disk(session)
     session.close()
 
