@@ -145,6 +145,7 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu("&File")
         file_menu.addActions([a.new_project, a.open_project])
         file_menu.addMenu(self.recent_menu)
+        file_menu.addAction(a.new_round)
         file_menu.addSeparator()
         file_menu.addActions([a.export_letter, a.export_report])
         file_menu.addSeparator()
@@ -200,8 +201,8 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.body if shown else self.empty)
         if shown:
             self._size_timer.start(0)
-        for action in (self.commands.export_letter, self.commands.export_report, self.commands.suggest,
-                       self.commands.tldr, self.commands.next_comment, self.commands.previous_comment,
+        for action in (self.commands.new_round, self.commands.export_letter, self.commands.export_report,
+                       self.commands.suggest, self.commands.tldr, self.commands.next_comment, self.commands.previous_comment,
                        *self.commands.corrections):  # the link steps: the presenter, by the edit shown
             action.setEnabled(shown)
 

@@ -5,20 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QPushButton,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -28,6 +25,7 @@ from engine.align.config import DEFAULT_METHOD
 from engine.inputs import DRAFT_SUFFIXES, REVIEW_SUFFIXES, name_filter
 from engine.project.pipeline import default_project_path
 from engine.project.schema import SUFFIX
+from widgets.path_field import PathField as _PathField
 
 DRAFT_FILTER = name_filter("Drafts", DRAFT_SUFFIXES) + ";;All files (*)"
 REVIEW_FILTER = name_filter("Reviews", REVIEW_SUFFIXES) + ";;All files (*)"
@@ -80,39 +78,6 @@ def free_project_path(name: str) -> Path:
         path = path.with_name(f"{path.stem.rsplit(' (', 1)[0]} ({n}){SUFFIX}")
         n += 1
     return path
-
-
-class _PathField(QWidget):
-    """A line edit and a Browse button opening the native file dialog."""
-
-    sig_path_changed = Signal(str)
-
-    def __init__(self, label: str, file_filter: str, placeholder: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.file_filter = file_filter
-        self.caption = label
-        self.edit = QLineEdit()
-        self.edit.setPlaceholderText(placeholder)
-        self.edit.setAccessibleName(label)
-        self.edit.textChanged.connect(self.sig_path_changed)
-        browse = QPushButton("Browse…")
-        browse.setAccessibleName(f"Browse for {label.lower()}")
-        browse.clicked.connect(self._browse)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.edit, 1)
-        row.addWidget(browse)
-
-    def path(self) -> str:
-        return self.edit.text().strip()
-
-    def set_path(self, path: str) -> None:
-        self.edit.setText(path)
-
-    def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.caption, self.path() or str(Path.home()), self.file_filter)
-        if path:
-            self.set_path(path)
 
 
 class ProjectWizard(QDialog):

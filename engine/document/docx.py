@@ -27,9 +27,10 @@ from engine.errors import InputError
 
 #: Namespace of WordprocessingML elements.
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
-_HEADING = re.compile(r"^heading\s*(\d)$", re.I)
+_HEADING = re.compile(r"^heading\s*(\d)$", re.IGNORECASE)
 #: "Reviewer 1: The paper ..." in one Word paragraph: the reviewer heading, then the text.
-_INLINE_REVIEWER = re.compile(r"^((?:reviewer|referee)\s*#?\s*[\w-]{1,8})\s*[:.\u2013\u2014-]\s+(\S.*)$", re.I | re.S)
+_INLINE_REVIEWER = re.compile(r"^((?:reviewer|referee)\s*#?\s*[\w-]{1,8})\s*[:.\u2013\u2014-]\s+(\S.*)$", 
+                             re.IGNORECASE | re.DOTALL)
 
 
 def open_docx(path: Path) -> Any:

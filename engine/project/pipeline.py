@@ -18,7 +18,7 @@ from typing import Any
 from engine.align.config import DEFAULT_METHOD
 from engine.document.model import Document
 from engine.errors import InputError
-from engine.inputs import REVIEW_SUFFIXES  # a string ending in one of these is taken for a path
+from engine.inputs import REVIEW_SUFFIXES
 from engine.jobs import CancelToken, Job, Progress
 from engine.project.model import Project
 from engine.project.schema import SUFFIX
@@ -42,7 +42,7 @@ def reviews_source(reviews: str | Path) -> tuple[Path | None, str]:
         candidate = Path(reviews.strip()).expanduser()
         if candidate.is_file():
             return candidate.resolve(), ""
-        if candidate.suffix.lower() in REVIEW_SUFFIXES:
+        if candidate.suffix.lower() in REVIEW_SUFFIXES:  # a string ending in one of these is taken for a path
             raise InputError(f"no such file: {candidate}")
     return None, reviews
 

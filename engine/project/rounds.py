@@ -134,7 +134,7 @@ def _clear_work(store: ProjectStore, *, new_reviews: bool, new_revision: bool) -
     """The copy without the author's work (carried over by id later); returns the new round's number."""
     with store.transaction() as conn:
         for table in ("responses", "links", "suggestions", "history"):
-            conn.execute(f"DELETE FROM {table}")  # noqa: S608 - fixed table names
+            conn.execute(f"DELETE FROM {table}")
         if new_reviews:  # corrections name comments of the old reviews
             conn.execute("DELETE FROM corrections")
         if new_revision:  # TLDRs summarise the revision
@@ -229,11 +229,12 @@ def _carry(store: ProjectStore, before: Project, after: Project, report: RoundRe
         conn.executemany("INSERT INTO links VALUES (?, ?, ?)", links)
         conn.executemany("INSERT INTO suggestions VALUES (?, ?, ?, ?, ?, ?)", [
             (s.id, s.comment_id, i, s.status, s.edit, dumps(s.to_dict())) for i, s in enumerate(suggestions)])
-    kept_edits = sum(s.status in KEPT for s in suggestions)
-    report.kept = [f"{len(responses)} of {len(before.notes)} responses",
-                   f"{len(links)} of {sum(len(v) for v in before.links.values())} link verdicts",
-                   f"{kept_edits} of {sum(len(before.kept_suggestions(c)) for c in before.suggestions)} accepted edits",
-                   f"{len(comments)} of {len(before.comments)} comments (now {len(after.comments)})"]
+    totals = [(len(responses), len(before.notes), "responses"),
+              (len(links), sum(len(v) for v in before.links.values()), "link verdicts"),
+              (sum(s.status in KEPT for s in suggestions),
+               sum(len(before.kept_suggestions(c)) for c in before.suggestions), "accepted edits")]
+    report.kept = [f"{n} of {total} {what}" for n, total, what in totals if total]
+    report.kept.append(f"{len(comments)} of {len(before.comments)} comments (now {len(after.comments)})")
 
 
 def _short(text: str, words: int = 12) -> str:
