@@ -34,6 +34,7 @@ from engine.project.store import ProjectStore
 from engine.reviews.corrections import MATCH
 from engine.reviews.model import ReviewComment
 from engine.revision.match import align
+from engine.revision.model import EditType
 from engine.revision.normalize import comparable_text, comparable_tokens
 
 _WORD = re.compile(r"[a-z0-9]{2,}")
@@ -184,15 +185,25 @@ def match_texts(old: dict[str, str], new: dict[str, str]) -> dict[str, str]:
     return {old_ids[m.src[0]]: new_ids[m.tgt[0]] for m in found.matches if m.similarity >= SAME_TEXT}
 
 
-def _edit_text(edit: Any) -> str:
-    return f"{edit.source_text} {edit.target_text}"
+def match_edits(old: list[Any], new: list[Any]) -> dict[str, str]:
+    """Old edit id -> new edit id: the same text after (before, for a deletion) and the same text before.
+    With a new draft, an edit made in the last round is in the draft now: no edit of the new round."""
+    found = match_texts({e.id: e.target_text or e.source_text for e in old},
+                        {e.id: e.target_text or e.source_text for e in new})
+    before, after = {e.id: e for e in old}, {e.id: e for e in new}
+    return {a: b for a, b in found.items() if _similar(before[a].source_text, after[b].source_text)
+            and (after[b].type is not EditType.UNCHANGED or before[a].type is EditType.UNCHANGED)}
+
+
+def _similar(a: str, b: str) -> bool:
+    x, y = set(comparable_tokens(a)), set(comparable_tokens(b))
+    return not (x or y) or len(x & y) / max(1, len(x | y)) >= SAME_TEXT
 
 
 def _carry(store: ProjectStore, before: Project, after: Project, report: RoundReport) -> None:
     """Responses, link verdicts and suggestions of ``before`` put on ``after``'s ids, in one transaction."""
     comments = match_comments(before.comments, after.comments)
-    edits = match_texts({e.id: _edit_text(e) for e in before.diff.edits} if before.diff else {},
-                        {e.id: _edit_text(e) for e in after.diff.edits} if after.diff else {})
+    edits = match_edits(before.diff.edits if before.diff else [], after.diff.edits if after.diff else [])
     paragraphs = match_texts({p.id: p.text for p in before.old.paragraphs} if before.old else {},
                              {p.id: p.text for p in after.old.paragraphs} if after.old else {})
     gone = {c.id: f"{c.reviewer}: \u201c{_short(c.text)}\u201d" for c in before.comments if c.id not in comments}

@@ -99,6 +99,33 @@ def test_new_reviews_drop_the_response_whose_comment_is_gone(first_round: Projec
     session.close()
 
 
+def test_new_draft_keeps_edits_on_paragraphs_still_there(first_round: ProjectSession, shared_data: Path) -> None:
+    """Round 2 of a resubmission: the camera-ready PDF is the draft now, its LaTeX the revision. The
+    accepted edit's paragraph is still there (another id); a paragraph the last round deleted is not,
+    and last round's edits are in the draft now, so links to them go."""
+    session = first_round
+    before = session.project
+    deleted = next(e for e in before.diff.edits if e.type.value == "deleted" and len(e.source_text.split()) > 12)
+    session.add_suggestion(SuggestionRecord("s2", before.comments[2].id, "Removed.", "", deleted.source_ids[0]))
+    session.accept("s2")
+    kept_para = before.paragraph(before.suggestion("s1").location, new=False)
+    base = shared_data / "revision" / "cgo18"
+    report = run_job(build_round(session.path, draft=base / "camera_ready.pdf",
+                                 revised=base / "camera_ready" / "cgo18mscr.tex"))
+    assert report.changed == ["draft", "revised version"]
+    assert f"an accepted edit for {before.comments[2].id} (its paragraph is no longer in the draft)" in report.dropped
+    assert sum("link" in line for line in report.dropped) == 2  # both were on last round's changes
+    assert report.kept[:3] == ["4 of 4 responses", "0 of 2 link verdicts", "1 of 2 accepted edits"]
+    session.take_round(report)
+    after = session.project
+    moved = after.paragraph(after.suggestion("s1").location, new=False)
+    assert after.old_path.endswith("camera_ready.pdf") and moved is not None
+    overlap = set(comparable_tokens(moved.text)) & set(comparable_tokens(kept_para.text))
+    assert len(overlap) / len(set(comparable_tokens(kept_para.text))) > 0.5
+    assert "s2" not in {s.id for recs in after.suggestions.values() for s in recs} and not after.links
+    session.close()
+
+
 def test_matching_comments_by_text_and_reviewer(first_round: ProjectSession) -> None:
     comments = first_round.project.comments
     shuffled = list(reversed(comments))
