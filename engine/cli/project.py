@@ -29,9 +29,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     cmds.required = True
     new = cmds.add_parser("new", help="build a project from the draft, the revised version and the reviews")
     new.add_argument("name", help="project name")
-    new.add_argument("--old", required=True, help="the draft the reviewers read (PDF, LaTeX, Markdown, text)")
+    new.add_argument("--old", required=True, help="the draft the reviewers read (PDF, LaTeX, Word .docx, Markdown, text)")
     new.add_argument("--new", help="the revised version (optional)")
-    new.add_argument("--reviews", required=True, help="the reviews file (text, Markdown, OpenReview JSON, PDF)")
+    new.add_argument("--reviews", required=True, help="the reviews file (text, Markdown, Word .docx, OpenReview JSON, PDF)")
     new.add_argument("--aligner", choices=METHODS, default=DEFAULT_ALIGNER,
                      help=f"comment-edit aligner (default: {DEFAULT_ALIGNER})")
     new.add_argument("--model", metavar="GGUF", help="LLM for the llm-pairwise, llm-multi and cascade aligners")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import docx
 import pytest
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox
 
 from desktop.app import Shell
 from engine.jobs import run_job
@@ -102,3 +102,17 @@ def test_bad_round_file_brings_the_dialog_back(qtbot, shell: Shell, project: Pat
     shot(shell, "new-round-refused", tmp_path, again)
     assert c.session.project.notes == {c.session.project.comments[0].id: "Answered."}
     assert not backup_path(project, 1).exists()
+
+
+def test_word_files_are_taken_by_drop_open_and_the_wizard(qtbot, shell: Shell) -> None:
+    """One suffix table: a dropped or opened .docx goes to the New Project dialog in its role."""
+    from desktop.main_window import DROP_SUFFIXES
+    from desktop.project_wizard import DRAFT_FILTER, REVIEW_FILTER, guess_roles
+
+    assert ".docx" in DROP_SUFFIXES and "*.docx" in DRAFT_FILTER and "*.docx" in REVIEW_FILTER
+    files = ["/papers/paper_v1.docx", "/papers/paper_v2.docx", "/papers/Reviews round 1.docx"]
+    assert guess_roles(files) == {"old": files[0], "new": files[1], "reviews": files[2]}
+    shell.controller.open_paths(files)
+    wizard = next(w for w in shell.window.findChildren(QDialog) if w.isVisible())
+    assert (wizard.draft.path(), wizard.revised.path(), wizard.review_file.path()) == tuple(files)
+    wizard.reject()
