@@ -89,7 +89,7 @@ def build_round(
     done = False
     try:
         project = store.load()
-        number = _clear_work(store, new_reviews=bool(reviews), new_revision=bool(draft or revised))
+        number, cleared = _clear_work(store, new_reviews=bool(reviews), new_revision=bool(draft or revised))
         old_doc = draft or project.old
         new_doc = revised or project.new
         if old_doc is None:
@@ -99,7 +99,7 @@ def build_round(
             cancel=cancel, **options)
         after = store.load()
         changed = [w for w, given in (("draft", draft), ("revised version", revised), ("reviews", reviews)) if given]
-        report = RoundReport(tmp, number, changed, source_modified=project.modified)
+        report = RoundReport(tmp, number, changed, source_modified=project.modified, dropped=cleared)
         _carry(store, project, after, report)
         done = True
     finally:
@@ -131,20 +131,26 @@ def _copy(path: Path, to: Path) -> None:
         src.close()
 
 
-def _clear_work(store: ProjectStore, *, new_reviews: bool, new_revision: bool) -> int:
-    """The copy without the author's work (carried over by id later); returns the new round's number."""
+def _clear_work(store: ProjectStore, *, new_reviews: bool, new_revision: bool) -> tuple[int, list[str]]:
+    """The copy without the author's work (carried over by id later); returns the new round's number
+    and what is dropped for good (corrections of the old reviews' comments, TLDRs of the old revision)."""
     with store.transaction() as conn:
         for table in ("responses", "links", "suggestions", "history"):
             conn.execute(f"DELETE FROM {table}")
+        dropped = []
         if new_reviews:  # corrections name comments of the old reviews
-            conn.execute("DELETE FROM corrections")
+            n = conn.execute("DELETE FROM corrections").rowcount
+            if n:
+                dropped.append(f"{n} correction(s) to the comments extracted from the previous reviews")
         if new_revision:  # TLDRs summarise the revision
-            conn.execute("DELETE FROM tldrs")
+            n = conn.execute("DELETE FROM tldrs").rowcount
+            if n:
+                dropped.append(f"{n} TLDR(s) of the previous revised version")
         row = conn.execute("SELECT value FROM meta WHERE key = 'round'").fetchone()
         number = (int(row[0]) if row else 1) + 1
         conn.execute("INSERT INTO meta VALUES ('round', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                      (dumps(number),))
-    return number
+    return number, dropped
 
 
 def match_comments(old: list[ReviewComment], new: list[ReviewComment]) -> dict[str, str]:

@@ -51,9 +51,10 @@ def test_new_revised_version_keeps_the_work(first_round: ProjectSession, shared_
     old_edits = {e.id: e for e in before.diff.edits}
     notes, links = dict(before.notes), {c: dict(v) for c, v in before.links.items()}
     location = before.suggestion("s1").location
+    session.set_tldrs(["Online iterative compilation tunes programs on their users' inputs."])
     report = run_job(build_round(session.path,
                                  revised=shared_data / "revision" / "cgo18" / "camera_ready" / "cgo18mscr.tex"))
-    assert not report.dropped
+    assert report.dropped == ["1 TLDR(s) of the previous revised version"]  # it summarised the old revision
     assert report.kept[:3] == ["4 of 4 responses", "2 of 2 link verdicts", "1 of 1 accepted edits"]
     changes = session.take_round(report)
     assert changes.everything and changes.label == "round 2: revised version"
