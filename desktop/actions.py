@@ -77,6 +77,15 @@ class Actions:
         self.show_coverage = make("&Coverage", "Area-chair view: which comments each revision addressed", "Ctrl+4")
         self.show_expertise = make("E&xpertise", "Reviewer expertise profiles and scores", "Ctrl+5")
 
+        # the PDF panes, both at once (live while the PDF tab is shown)
+        self.zoom_in = make("Zoom &In", "Larger PDF pages", Key.ZoomIn)
+        self.zoom_out = make("Zoom &Out", "Smaller PDF pages", Key.ZoomOut)
+        self.fit_width = make("&Fit Width", "PDF pages as wide as their pane", "Ctrl+0")
+        self.zoom_in.setShortcuts([QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")])  # + needs Shift on most keyboards
+        self.zoom = [self.zoom_in, self.zoom_out, self.fit_width]
+        #: The View menu's views, in the order of the window's tabs.
+        self.views = [self.show_diff, self.show_pdf, self.show_document, self.show_coverage, self.show_expertise]
+
         self.suggest = make("&Suggest Edit", "Generate a suggested edit for the selected comment", "Ctrl+G")
         self.tldr = make("&TLDR", "Write TLDR candidates for the revised paper", "Ctrl+T")
         self.cancel_job = make("&Cancel Job", "Stop the running job", "Esc")
@@ -90,6 +99,10 @@ class Actions:
             action.setData(name)
             self.theme_group.addAction(action)
             self.theme_actions[name] = action
+        self.getting_started = make("&Getting Started", "How Redraft works, every shortcut, what the labels mean",
+                                    Key.HelpContents)
+        if self.getting_started.shortcut().isEmpty():
+            self.getting_started.setShortcut(QKeySequence("F1"))
         self.about = make("&About Redraft", "Version and licence")
         self.about.setMenuRole(QAction.MenuRole.AboutRole)
 

@@ -18,7 +18,7 @@ from desktop.corrections import Corrections
 from desktop.editing import Editing
 from desktop.expertise_wiring import ExpertiseWiring
 from desktop.exports import Exports
-from desktop.job_runner import JobHandle, JobRunner
+from desktop.job_runner import JobHandle, JobRunner, error_message
 from desktop.job_wiring import JobStatusWiring
 from desktop.link_steps import LinkSteps
 from desktop.main_window import MainWindow
@@ -28,6 +28,7 @@ from desktop.preferences import Preferences
 from desktop.presenter import ProjectPresenter
 from desktop.project_wizard import ProjectRequest, ProjectWizard, free_project_path
 from desktop.rounds import Rounds
+from engine.errors import Cancelled, RedraftError
 from engine.inputs import INPUT_SUFFIXES, name_filter
 from engine.jobs import CancelToken
 from engine.project import Project, recent_projects, remember_project
@@ -104,8 +105,10 @@ class AppController(QObject):
     # -- opening, building, switching --------------------------------------------------------
 
     def new_project_dialog(self, files: list[str] | None = None) -> ProjectWizard:
+        """The New Project dialog; it stays open through the build, and after a failed one."""
         wizard = ProjectWizard(self.window, files=files)
-        wizard.accepted.connect(lambda: self.create_project(wizard.request()))
+        wizard.sig_create_requested.connect(lambda request: self.create_project(request, wizard=wizard))
+        self.runner.sig_job_progress.connect(wizard.show_progress)
         wizard.open()
         return wizard
 
@@ -125,8 +128,11 @@ class AppController(QObject):
             self.new_project_dialog(files=paths)
 
     def create_project(self, request: ProjectRequest, path: str | Path | None = None,
-                       after: Callable[[ProjectSession], None] | None = None) -> JobHandle:
-        """Build a project on a worker; it gets its name, and replaces the open one, only once built."""
+                       after: Callable[[ProjectSession], None] | None = None,
+                       wizard: ProjectWizard | None = None) -> JobHandle:
+        """Build a project on a worker; it gets its name, and replaces the open one, only once built.
+        From a ``wizard``, the wizard shows the progress, closes once the project is open, and
+        says what went wrong (keeping its inputs) if the build fails or is stopped."""
         from engine.project.pipeline import build_project_file, partial_path
 
         target, owner = Path(path) if path else free_project_path(request.name), self.owner
@@ -142,12 +148,28 @@ class AppController(QObject):
             return session
 
         def failed(err: BaseException) -> bool:
-            if request.keep_partial and partial_path(target).is_file():
+            kept = request.keep_partial and partial_path(target).is_file()
+            if kept:
                 self.open_project(partial_path(target))
-            return False
+            if wizard is None:
+                return False
+            message = "Stopped: nothing was built." if isinstance(err, Cancelled) else error_message(err)
+            if kept:
+                message += f" What was built is open as “{partial_path(target).name}”."
+            wizard.show_error(message)
+            return isinstance(err, (Cancelled, RedraftError))  # a bug is still logged and shown by the runner
 
-        return self.runner.run_job(job, label=f"building “{request.name}”", on_success=self.use_session,
-                                   on_failure=failed)
+        def built(session: ProjectSession) -> None:
+            self.use_session(session)
+            if wizard is not None:
+                wizard.set_building(None)
+                wizard.accept()
+
+        handle = self.runner.run_job(job, label=f"building “{request.name}”", on_success=built, on_failure=failed)
+        if wizard is not None:
+            wizard.set_building(handle.id)
+            wizard.sig_cancel_requested.connect(handle.cancel)
+        return handle
 
     def open_project(self, path: str | Path) -> JobHandle:
         return self.runner.run_call(lambda cancel: ProjectSession.open(path), label=f"opening {Path(path).name}",

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.actions import Actions
+from desktop.help import GettingStarted
 from engine.inputs import INPUT_SUFFIXES
 from engine.reviews.model import ReviewComment
 from widgets.comment_list import LOW_CONFIDENCE, CommentList
@@ -24,6 +25,7 @@ from widgets.coverage_table import CoverageTable
 from widgets.diff_view import DiffView
 from widgets.document_view import DocumentView
 from widgets.expertise_panel import ExpertisePanel
+from widgets.glossary import comment_header_tip
 from widgets.job_status import JobStatus
 from widgets.link_bar import LinkBar
 from widgets.pdf_view import PdfView
@@ -125,11 +127,19 @@ class MainWindow(QMainWindow):
         self._build_toolbar()
         self.status_text = QLabel()
         self.status_text.setAccessibleName("Project summary")
+        self.status_text.setToolTip("The project at a glance: its comments and reviewers, the edits between "
+                                    "the draft and the revised version, and how many comments an edit addresses")
         self.statusBar().addWidget(self.status_text, 1)
         self.statusBar().addPermanentWidget(self.job_status)
-        for i, action in enumerate((self.commands.show_diff, self.commands.show_pdf, self.commands.show_document,
-                                    self.commands.show_coverage, self.commands.show_expertise)):
-            action.triggered.connect(lambda _=False, i=i: self.tabs.setCurrentIndex(i))
+        #: Views the open project has something for (the demo has no PDF): the others' tabs are hidden
+        #: and their View items disabled, so their shortcuts do nothing.
+        self.available_views = set(TABS)
+        for i, action in enumerate(self.commands.views):
+            action.triggered.connect(lambda _=False, i=i: self.show_tab(TABS[i]))
+        for action, slot in zip(self.commands.zoom, ("zoom_in", "zoom_out", "fit_width")):
+            for view in (self.pdf_old, self.pdf_new):
+                action.triggered.connect(getattr(view, slot))
+        self.tabs.currentChanged.connect(lambda _: self._update_view_actions())
         self.commands.quit.triggered.connect(self.close)
         self.commands.find_comment.triggered.connect(self.comments.setFocus)
         # right-click on a comment: the corrections (shortcuts live while the list has focus)
@@ -162,7 +172,9 @@ class MainWindow(QMainWindow):
         edit_menu.addSeparator()
         edit_menu.addAction(a.find_comment)
         view_menu = bar.addMenu("&View")
-        view_menu.addActions([a.show_diff, a.show_pdf, a.show_document, a.show_coverage, a.show_expertise])
+        view_menu.addActions(a.views)
+        view_menu.addSeparator()
+        view_menu.addActions(a.zoom)
         view_menu.addSeparator()
         view_menu.addActions([a.next_comment, a.previous_comment])
         view_menu.addSeparator()
@@ -173,7 +185,8 @@ class MainWindow(QMainWindow):
         gen_menu.addSeparator()
         gen_menu.addAction(a.cancel_job)
         help_menu = bar.addMenu("&Help")
-        help_menu.addAction(a.about)
+        help_menu.addActions([a.getting_started, a.about])
+        a.getting_started.triggered.connect(self.show_getting_started)
         a.about.triggered.connect(lambda: QMessageBox.about(
             self, "About Redraft", "<b>Redraft</b><br>An offline assistant for revising a paper after peer review."))
 
@@ -205,6 +218,31 @@ class MainWindow(QMainWindow):
                        self.commands.suggest, self.commands.tldr, self.commands.next_comment, self.commands.previous_comment,
                        *self.commands.corrections):  # the link steps: the presenter, by the edit shown
             action.setEnabled(shown)
+        self._update_view_actions()
+
+    def set_view_available(self, name: str, available: bool) -> None:
+        """Whether the project has anything for view ``name`` (a PDF tab needs a PDF): a view it has
+        nothing for loses its tab, and its View item is disabled (its shortcut does nothing)."""
+        self.available_views.discard(name)
+        if available:
+            self.available_views.add(name)
+        self.tabs.setTabVisible(TABS.index(name), available)
+        self._update_view_actions()
+
+    def _update_view_actions(self) -> None:
+        shown = self.stack.currentWidget() is self.body
+        for name, action in zip(TABS, self.commands.views):
+            action.setEnabled(shown and name in self.available_views)
+        on_pages = shown and "pdf" in self.available_views and self.tabs.currentIndex() == TABS.index("pdf")
+        for action in self.commands.zoom:  # Ctrl++ / Ctrl+- / Ctrl+0 act on the pages on screen only
+            action.setEnabled(on_pages)
+
+    def show_getting_started(self) -> QWidget:
+        """Help → Getting started: the workflow, every shortcut (read from the actions), the labels."""
+        dialog = self.findChild(GettingStarted) or GettingStarted(self)
+        dialog.show()
+        dialog.raise_()
+        return dialog
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
@@ -232,6 +270,7 @@ class MainWindow(QMainWindow):
                                        unsure, status) if x)
         self.comment_header.setText(f"<b>{escape(comment.id)}</b> <span style='color:gray'>{escape(facts)}</span>"
                                     f"<br>{lead}{escape(comment.text)}")
+        self.comment_header.setToolTip(comment_header_tip(comment, status))
         self.comment_header.show()
 
     def set_recent(self, paths: list[Path]) -> None:
@@ -245,7 +284,8 @@ class MainWindow(QMainWindow):
         self.recent_menu.setEnabled(bool(paths))
 
     def show_tab(self, name: str) -> None:
-        self.tabs.setCurrentIndex(TABS.index(name))
+        if name in self.available_views:  # never an empty pane for a view the project lacks
+            self.tabs.setCurrentIndex(TABS.index(name))
 
     # -- events ------------------------------------------------------------------------------
 

@@ -23,7 +23,6 @@ from engine.revision import Edit
 
 #: PDF highlight colours: text the aligned edits removed, text they added, where an open comment applies.
 REMOVED, ADDED, LOCATED = "#f28b82", "#81c995", "#fdd663"
-TAB_PDF = 1
 #: What an edit's header in the diff says of the author's verdict on its link.
 LINK_MARKS = {"confirmed": "✓ confirmed", "added": "✓ added by you"}
 
@@ -78,7 +77,7 @@ class ProjectPresenter(QObject):
             if source.lower().endswith(".pdf") and Path(source).is_file():
                 view.open(source)
                 pdf_shown = True
-        w.tabs.setTabVisible(TAB_PDF, pdf_shown)
+        w.set_view_available("pdf", pdf_shown)
         w.diff.set_titles("Draft", "Revised" if project.new is not None else "—")
         w.diff.show_new_side(project.new is not None)
         w.diff.set_edits(project.diff.changed_edits() if project.diff is not None else [])

@@ -1,11 +1,16 @@
-"""The New Project dialog: the draft, an optional revised version, the reviews, a name."""
+"""The New Project dialog: the draft, an optional revised version, the reviews, a name.
+
+Create does not close it: the dialog asks for the build (``sig_create_requested``), shows its
+progress, and closes only once the project is built. A build that fails or is cancelled
+leaves it open with the message and everything the author chose or typed.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -80,8 +85,29 @@ def free_project_path(name: str) -> Path:
     return path
 
 
+def file_problem(path: str) -> str:
+    """Why ``path`` cannot be read as a draft or reviews ("" when it can, as far as a glance tells)."""
+    file = Path(path)
+    if not file.is_file():
+        return f"No such file: {path}"
+    try:
+        size = file.stat().st_size
+        with file.open("rb") as f:
+            head = f.read(5)
+    except OSError as err:
+        return f"Cannot read {file.name}: {err.strerror or err}"
+    if size == 0:
+        return f"{file.name} is empty (0 bytes): choose the file with the paper or the reviews in it."
+    if file.suffix.lower() == ".pdf" and head != b"%PDF-":
+        return f"{file.name} is not a PDF (it does not start like one)."
+    return ""
+
+
 class ProjectWizard(QDialog):
     """Collects a ``ProjectRequest``; files can be browsed for or dropped on the dialog."""
+
+    sig_create_requested = Signal(object)  # ProjectRequest
+    sig_cancel_requested = Signal()  # Cancel while the project is being built
 
     def __init__(self, parent: QWidget | None = None, files: list[str] | None = None) -> None:
         super().__init__(parent)
@@ -126,12 +152,16 @@ class ProjectWizard(QDialog):
         self.problem.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
-        self.buttons.accepted.connect(self.accept)
+        self.buttons.accepted.connect(self.create)
         self.buttons.rejected.connect(self.reject)
+        self.building = False
+        self.job_id: int | None = None
         hint = QLabel("Tip: drop the files on this dialog.")
         hint.setEnabled(False)
+        self.form = QWidget()
+        self.form.setLayout(form)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
+        layout.addWidget(self.form)
         layout.addWidget(hint)
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
@@ -177,24 +207,61 @@ class ProjectWizard(QDialog):
         req = self.request()
         if not req.old_path:
             return "Choose the draft."
-        if not Path(req.old_path).is_file():
-            return f"No such file: {req.old_path}"
-        if req.new_path and not Path(req.new_path).is_file():
-            return f"No such file: {req.new_path}"
+        if req.new_path and (problem := file_problem(req.new_path)):
+            return problem
+        if problem := file_problem(req.old_path):
+            return problem
         if not req.reviews.strip():
             return "Choose a reviews file or paste the reviews."
-        if self.reviews.currentIndex() == 0 and not Path(req.reviews).is_file():
-            return f"No such file: {req.reviews}"
+        if self.reviews.currentIndex() == 0 and (problem := file_problem(req.reviews)):
+            return problem
         if not req.name:
             return "Give the project a name."
         return ""
 
+    # -- the build ---------------------------------------------------------------------------
+
+    def create(self) -> None:
+        """Create: ask for the build; the dialog stays open until it is done."""
+        if not self.building and not self.problem_text():
+            self.sig_create_requested.emit(self.request())
+
+    def set_building(self, job_id: int | None) -> None:
+        """The build of job ``job_id`` started (None: it ended): the inputs are locked meanwhile."""
+        self.building, self.job_id = job_id is not None, job_id
+        self.form.setEnabled(not self.building)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not self.building and not self.problem_text())
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Stop" if self.building else "Cancel")
+        if self.building:
+            self._say("Building the project… (Stop cancels it; what you chose stays here)")
+
+    def show_progress(self, job_id: int, done: int, total: int, label: str) -> None:
+        if self.building and job_id == self.job_id:
+            self._say(f"Building the project: {label}" + (f" ({done}/{total})" if total else "") + "…")
+
+    def show_error(self, message: str) -> None:
+        """The build failed or was stopped: say why and give the inputs back, as they were."""
+        self.set_building(None)
+        self._say(message, error=True)
+
+    def reject(self) -> None:
+        if self.building:  # Stop: cancel the build, keep the dialog
+            self.sig_cancel_requested.emit()
+            return
+        super().reject()
+
     # -- internals -----------------------------------------------------------------------
 
     def _validate(self) -> None:
+        if self.building:
+            return
         problem = self.problem_text()
-        self.problem.setText(problem)
+        self._say(problem)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.problem.setText(text)
+        self.problem.setStyleSheet("QLabel { color: #c5221f; font-weight: bold; }" if error else "")
 
     def _suggest_name(self, path: str) -> None:
         if path and not self.name.text().strip():

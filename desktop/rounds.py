@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from desktop.job_runner import JobHandle, JobRunner
 from desktop.models import ModelOwner
+from desktop.project_wizard import file_problem
 from engine.errors import InputError
 from engine.inputs import DRAFT_SUFFIXES, REVIEW_SUFFIXES, name_filter
 from engine.jobs import CancelToken
@@ -44,9 +45,9 @@ class Rounds:
             return "Give a new revised version, new reviews or a new draft."
         for path, suffixes in ((files.revised, DRAFT_SUFFIXES), (files.reviews, REVIEW_SUFFIXES),
                                (files.draft, DRAFT_SUFFIXES)):
-            if path and not Path(path).expanduser().exists():
-                return f"No such file: {path}"
-            if path and Path(path).is_file() and Path(path).suffix.lower() not in suffixes:
+            if path and (problem := file_problem(str(Path(path).expanduser()))):
+                return problem
+            if path and Path(path).suffix.lower() not in suffixes:
                 return f"{Path(path).name}: Redraft reads {', '.join(suffixes)} here."
         session = self.session()
         if session is None:

@@ -117,11 +117,13 @@ class CommentList(QWidget):
             item.setToolTip(COL_TEXT, _tooltip(c))
             item.setToolTip(COL_ACTION, f"{ACTION_TIPS.get(c.action, c.action)}.\n"
                                         f"{DIRECTNESS_TIPS.get(c.directness, '')}")
-            item.setToolTip(COL_STATUS, _status_tip(statuses.get(c.id, "unknown")))
+            item.setToolTip(COL_STATUS, status_tip(statuses.get(c.id, "unknown")))
             group.addChild(item)
             self._items[c.id] = item
         for name, group in groups.items():
             group.setText(COL_TEXT, f"{name} · {group.childCount()}")
+            n = group.childCount()
+            group.setToolTip(COL_TEXT, f"{name or 'Reviewer'}: {n} comment{'s' if n != 1 else ''} to answer")
         self.tree.expandAll()
         self.tree.blockSignals(False)
         self._offer_filters()
@@ -131,7 +133,7 @@ class CommentList(QWidget):
         for cid, status in statuses.items():
             if cid in self._items:
                 self._items[cid].setText(COL_STATUS, status)
-                self._items[cid].setToolTip(COL_STATUS, _status_tip(status))
+                self._items[cid].setToolTip(COL_STATUS, status_tip(status))
         self._offer_filters()
         self._apply_filter()
 
@@ -276,7 +278,7 @@ def _tooltip(c: ReviewComment) -> str:
     return f"<b>{c.id}</b> · {c.reviewer}{where}<br>{lead}{c.text}<hr><small>{kind}</small>"
 
 
-def _status_tip(status: str) -> str:
+def status_tip(status: str) -> str:
     return {
         "addressed": "An edit of the revised version addresses this comment (linked by Redraft or by you)",
         "not addressed": "No edit of the revised version is linked to this comment (Link an edit… adds one)",

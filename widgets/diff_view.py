@@ -5,14 +5,15 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QShortcut, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
-    QHBoxLayout, QLabel, QSplitter, QTextBrowser, QTextEdit, QToolButton, QVBoxLayout, QWidget,
+    QHBoxLayout, QLabel, QSplitter, QTextBrowser, QTextEdit, QToolButton, QToolTip, QVBoxLayout, QWidget,
 )
 
 from engine.revision import Edit, RevisionDiff
 from widgets.diff_html import side_css, side_html
+from widgets.glossary import diff_position_tip, edit_header_tip
 from widgets.palette import colors_for
 
 
@@ -31,6 +32,7 @@ class DiffPane(QTextBrowser):
             "Deletions are struck through in red, insertions shaded green. N and P move between changes."
         )
         self.starts: list[int] = []  # document position where each edit's header starts
+        self.edits: list[Edit] = []
         self.context_actions: list[QAction] = []  # after Copy and Select All in the right-click menu
         self.on_context: Callable[[int], None] | None = None  # told the edit index under a right-click
 
@@ -38,6 +40,7 @@ class DiffPane(QTextBrowser):
         doc = self.document()
         doc.setDefaultStyleSheet(side_css(colors_for(self)))
         doc.setHtml(side_html(edits, self.side, marks))
+        self.edits = list(edits)
         found: dict[str, int] = {}
         block = doc.begin()
         while block.isValid():
@@ -71,6 +74,25 @@ class DiffPane(QTextBrowser):
 
     def edit_at(self, position: int) -> int:
         return max(0, bisect.bisect_right(self.starts, position) - 1)
+
+    def header_tip_at(self, pos: QPoint) -> str:
+        """The plain-words tooltip of the edit header line at viewport ``pos`` ("" off a header)."""
+        if not self.starts:
+            return ""
+        cursor = self.cursorForPosition(pos)
+        index = self.edit_at(cursor.position())
+        on_header = cursor.block().position() == self.document().findBlock(self.starts[index]).position()
+        return edit_header_tip(self.edits[index], self.side) if on_header else ""
+
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.ToolTip:  # "e0008 · major · Experiments · p0010" in words
+            tip = self.header_tip_at(event.pos())
+            if tip:
+                QToolTip.showText(event.globalPos(), tip, self.viewport())
+            else:
+                QToolTip.hideText()
+            return True
+        return super().viewportEvent(event)
 
     def contextMenuEvent(self, event) -> None:  # noqa: N802 (Qt override)
         """Copy and Select All, then the view's actions; the edit under the click is selected first,
@@ -136,9 +158,11 @@ class DiffView(QWidget):
         layout.setSpacing(0)
         layout.addLayout(bar)
         layout.addWidget(splitter, 1)
-        for key, slot in (("N", self.next_change), ("P", self.previous_change)):
+        for key, slot, tip in (("N", self.next_change, "Diff: next change"),
+                               ("P", self.previous_change, "Diff: previous change")):
             shortcut = QShortcut(QKeySequence(key), self, slot)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.setWhatsThis(tip)  # listed in Help → Getting started
         self._apply_font()
         if isinstance(edits, RevisionDiff):
             self.set_diff(edits)
@@ -164,8 +188,8 @@ class DiffView(QWidget):
     def set_titles(self, old: str, new: str) -> None:
         self.old_title.setText(f"Old · {old}")
         self.new_title.setText(f"New · {new}")
-        self.old_title.setToolTip(old)
-        self.new_title.setToolTip(new)
+        self.old_title.setToolTip(f"Old: {old}, the version the reviewers read; deleted words struck through in red")
+        self.new_title.setToolTip(f"New: {new}, the revised version; inserted words shaded green")
 
     def show_new_side(self, shown: bool) -> None:
         """Hide the new column when there is no revised version (the draft gets the width)."""
@@ -246,6 +270,7 @@ class DiffView(QWidget):
             self.position_label.setText(self._note or f"{n} change{'s' if n != 1 else ''}")
         else:
             self.position_label.setText(f"Change {self._current + 1} of {n} · {self._edits[self._current].id}")
+        self.position_label.setToolTip(diff_position_tip(self.current_edit_id, self._note if self._current < 0 else ""))
         self.prev_button.setEnabled(n > 0 and self._current > 0)
         self.next_button.setEnabled(n > 0 and self._current < n - 1)
 

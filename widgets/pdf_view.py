@@ -1,11 +1,17 @@
-"""Rendered PDF pages with highlighted paragraphs, page navigation and zoom."""
+"""Rendered PDF pages with highlighted paragraphs, page navigation and zoom.
+
+The pages open fitted to the width of the pane, and stay fitted when the pane
+(or its viewport, as a scroll bar comes and goes) changes size; ``zoom_in``,
+``zoom_out`` and ``fit_width`` are what the window's View menu calls
+(Ctrl++, Ctrl+-, Ctrl+0).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pymupdf
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox, QHBoxLayout, QLabel, QScrollArea, QSpinBox, QStackedWidget, QTextBrowser, QToolButton,
@@ -17,6 +23,8 @@ from engine.errors import InputError
 from widgets.pdf_pages import GAP, PageCanvas
 
 ZOOMS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0)
+FIT = "fit"
+NARROW = 300  # below this width the page buttons hide
 
 
 class PdfView(QWidget):
@@ -40,6 +48,10 @@ class PdfView(QWidget):
         self.scroll.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         self.scroll.setAccessibleName("Pages")
         self.scroll.verticalScrollBar().valueChanged.connect(self._on_scroll)
+        # fit-width follows the viewport, which also narrows when the vertical scroll bar appears
+        self._fit_timer = QTimer(self, singleShot=True, interval=0)
+        self._fit_timer.timeout.connect(self._refit)
+        self.scroll.viewport().installEventFilter(self)
         self.text = QTextBrowser()
         self.text.setAccessibleName("Source text")
         self.empty = QLabel("No document")
@@ -56,23 +68,28 @@ class PdfView(QWidget):
         self.page_count_label = QLabel("/ 0")
         self.zoom_box = QComboBox()
         self.zoom_box.setAccessibleName("Zoom")
-        self.zoom_box.setToolTip("Zoom (Ctrl++ / Ctrl+-)")
+        self.zoom_box.setToolTip("Zoom: Ctrl++ larger, Ctrl+- smaller, Ctrl+0 fit the page to the pane's width")
+        self.zoom_box.addItem("Fit width", FIT)
         for z in ZOOMS:
             self.zoom_box.addItem(f"{round(z * 100)}%", z)
-        self.zoom_box.addItem("Fit width", "fit")
-        self.zoom_box.setCurrentIndex(ZOOMS.index(1.0))
+        self.zoom_box.setCurrentIndex(0)
+        # never squeezed to an empty box in a narrow pane
+        self.zoom_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.zoom_box.setMinimumWidth(self.zoom_box.sizeHint().width())
         self.zoom_box.currentIndexChanged.connect(lambda _: self._apply_zoom())
         bar = QHBoxLayout()
-        bar.setContentsMargins(6, 3, 6, 3)
-        bar.addWidget(_button("▲", "Previous page (Page Up)", lambda: self.go_to_page(self.current_page - 1)))
-        bar.addWidget(_button("▼", "Next page (Page Down)", lambda: self.go_to_page(self.current_page + 1)))
-        bar.addWidget(QLabel("Page"))
+        bar.setContentsMargins(4, 3, 4, 3)
+        bar.setSpacing(2)
+        self.page_buttons = (_button("▲", "Previous page (Page Up)", lambda: self.go_to_page(self.current_page - 1)),
+                             _button("▼", "Next page (Page Down)", lambda: self.go_to_page(self.current_page + 1)))
+        for button in self.page_buttons:
+            bar.addWidget(button)
         bar.addWidget(self.page_box)
         bar.addWidget(self.page_count_label)
         bar.addStretch(1)
-        bar.addWidget(_button("−", "Zoom out (Ctrl+-)", lambda: self._step_zoom(-1)))
+        bar.addWidget(_button("−", "Zoom out (Ctrl+-)", self.zoom_out))
         bar.addWidget(self.zoom_box)
-        bar.addWidget(_button("+", "Zoom in (Ctrl++)", lambda: self._step_zoom(1)))
+        bar.addWidget(_button("+", "Zoom in (Ctrl++)", self.zoom_in))
         self.toolbar = QWidget()
         self.toolbar.setLayout(bar)
         layout = QVBoxLayout(self)
@@ -80,14 +97,14 @@ class PdfView(QWidget):
         layout.setSpacing(0)
         layout.addWidget(self.toolbar)
         layout.addWidget(self.stack, 1)
-        for keys, slot in (
-            (QKeySequence.StandardKey.ZoomIn, lambda: self._step_zoom(1)),
-            (QKeySequence.StandardKey.ZoomOut, lambda: self._step_zoom(-1)),
-            (QKeySequence(Qt.Key.Key_PageDown), lambda: self.go_to_page(self.current_page + 1)),
-            (QKeySequence(Qt.Key.Key_PageUp), lambda: self.go_to_page(self.current_page - 1)),
+        # zoom keys are the window's (View menu, both panes at once); paging is the pane's own
+        for key, slot, tip in (
+            (Qt.Key.Key_PageDown, lambda: self.go_to_page(self.current_page + 1), "PDF pane: next page"),
+            (Qt.Key.Key_PageUp, lambda: self.go_to_page(self.current_page - 1), "PDF pane: previous page"),
         ):
-            shortcut = QShortcut(QKeySequence(keys), self, slot)
+            shortcut = QShortcut(QKeySequence(key), self, slot)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.setWhatsThis(tip)  # listed in Help → Getting started
         self.toolbar.setEnabled(False)
 
     # -- opening --------------------------------------------------------------------
@@ -166,7 +183,10 @@ class PdfView(QWidget):
             return
         self._focus_pending = False
         box = self.canvas.region_rect(region)
-        self.scroll.horizontalScrollBar().setValue(int(box.center().x() - self.scroll.viewport().width() / 2))
+        width = self.scroll.viewport().width()
+        # from the left edge when the region fits in the pane (centring it cut off the page's left margin)
+        left = 0 if box.right() + GAP <= width else int(min(box.left() - GAP, box.center().x() - width / 2))
+        self.scroll.horizontalScrollBar().setValue(left)
         self.scroll.verticalScrollBar().setValue(int(box.top() - self.scroll.viewport().height() / 4))
         self._on_scroll(self.scroll.verticalScrollBar().value())
 
@@ -188,27 +208,59 @@ class PdfView(QWidget):
     def highlight_count(self) -> int:
         return len(self.canvas.highlights)
 
+    # -- zoom ------------------------------------------------------------------------------
+    def zoom_in(self) -> None:
+        self._step_zoom(1)
+
+    def zoom_out(self) -> None:
+        self._step_zoom(-1)
+
+    def fit_width(self) -> None:
+        """Pages as wide as the pane (the default), kept so as the pane is resized."""
+        self.zoom_box.setCurrentIndex(self.zoom_box.findData(FIT))
+
+    @property
+    def fits_width(self) -> bool:
+        return self.zoom_box.currentData() == FIT
+
     # -- internals -----------------------------------------------------------------------
+    def _fit_zoom(self) -> float:
+        widest = max(w for w, _ in self.canvas.sizes)
+        return max(0.2, (self.scroll.viewport().width() - 2 * GAP) / widest)
+
     def _apply_zoom(self) -> None:
         data = self.zoom_box.currentData()
-        if data == "fit" and self.canvas.sizes:
-            widest = max(w for w, _ in self.canvas.sizes)
-            data = max(0.2, (self.scroll.viewport().width() - 2 * GAP) / widest)
-        if data == "fit":
-            data = 1.0
-        page = self.current_page or 1
-        self.canvas.zoom = float(data)
+        zoom = (self._fit_zoom() if self.canvas.sizes else 1.0) if data == FIT else float(data)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff if data == FIT
+                                                 else Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        if abs(zoom - self.canvas.zoom) < 1e-4 and self.canvas.tops:
+            return
+        # keep the same place in view: the top page and how far down it the view is
+        bar = self.scroll.verticalScrollBar()
+        index = self.canvas.page_at(bar.value()) if self.canvas.tops else 0
+        into = (bar.value() - self.canvas.tops[index]) / self.canvas.zoom if self.canvas.tops else 0
+        self.canvas.zoom = zoom
         self.canvas.cache.clear()
         self.canvas.relayout()
         if self.page_count:
-            self.go_to_page(page)
+            bar.setValue(round(self.canvas.tops[index] + into * zoom))
+            self._on_scroll(bar.value())
+
+    def _refit(self) -> None:
+        if self.fits_width and self.page_count:
+            self._apply_zoom()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if watched is self.scroll.viewport() and event.type() == QEvent.Type.Resize and self.fits_width:
+            self._fit_timer.start()  # after the resize: a relayout inside it would resize again
+        return super().eventFilter(watched, event)
 
     def _step_zoom(self, step: int) -> None:
         zoom = self.canvas.zoom
         bigger = [i for i, z in enumerate(ZOOMS) if z > zoom + 1e-6]
         smaller = [i for i, z in enumerate(ZOOMS) if z < zoom - 1e-6]
         target = (bigger[0] if bigger else len(ZOOMS) - 1) if step > 0 else (smaller[-1] if smaller else 0)
-        self.zoom_box.setCurrentIndex(target)
+        self.zoom_box.setCurrentIndex(self.zoom_box.findData(ZOOMS[target]))
 
     def _on_scroll(self, value: int) -> None:
         if self.page_count:
@@ -224,8 +276,8 @@ class PdfView(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if self.zoom_box.currentData() == "fit" and self.page_count:
-            self._apply_zoom()
+        for button in self.page_buttons:  # a narrow pane keeps the zoom controls (Page Up/Down still page)
+            button.setVisible(self.width() >= NARROW)
         if self._focus_pending:
             self._focus_timer.start()
 

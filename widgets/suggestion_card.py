@@ -17,8 +17,12 @@ from engine.generate.fields import parse_fields
 from engine.generate.guard import FAILED, is_failure
 from engine.project.model import SuggestionRecord
 from widgets.badges import chip, style_chip
+from widgets.glossary import SUGGESTION_TIPS
 from widgets.placeholder_text import PlaceholderText
 
+#: What the card's keys do (they work while the card has the focus).
+SHORTCUT_TIPS = {"accept": "accept it", "reject": "reject it", "edit": "edit its text", "save": "save the edited text",
+                 "cancel": "stop editing", "copy": "copy the edit to the clipboard"}
 FLAG_TIPS = {
     "mentions_reviewer": "The edit still talks about the reviewer",
     "paraphrases_comment": "The edit reuses the comment's wording",
@@ -112,6 +116,9 @@ class SuggestionCard(QFrame):
             ("copy", ("Ctrl+Shift+C",), self.copy),
         ):
             self._shortcuts[name] = [QShortcut(QKeySequence(k), self, slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut) for k in keys]
+        for name, tip in SHORTCUT_TIPS.items():  # listed in Help → Getting started
+            for shortcut in self._shortcuts.get(name, ()):
+                shortcut.setWhatsThis(f"Suggestion: {tip}")
         self.set_suggestion(None)
 
     # -- public API -----------------------------------------------------------------------
@@ -122,6 +129,7 @@ class SuggestionCard(QFrame):
         self.response.setPlainText(rec.response if rec else "")
         self.edit.setPlainText(rec.edit if rec else "")
         self.meta.setText(_meta(rec) if rec else "")
+        self.meta.setToolTip(_meta_tip(rec) if rec else "")
         self._set_flags(rec.flags if rec else [])
         self._refresh()
 
@@ -234,6 +242,7 @@ class SuggestionCard(QFrame):
         if failed and status == "pending":
             status = "failed checks"
         self.status.setText(status)
+        self.status.setToolTip(SUGGESTION_TIPS.get(status, status))
         style_chip(self.status, "edited" if self.editing or self.streaming else "major" if failed else status)
         self.status.setVisible(bool(status))
         count = len(self.placeholder_spans())
@@ -274,6 +283,15 @@ def _meta(rec: SuggestionRecord) -> str:
     if rec.model:
         parts.append(f"by {rec.model}")
     return " · ".join(parts)
+
+
+def _meta_tip(rec: SuggestionRecord) -> str:
+    lines = [f"Comment {rec.comment_id}: the comment this suggestion answers"]
+    if rec.location:
+        lines.append(f"at {rec.location}: the paragraph of the paper the edit is for")
+    if rec.model:
+        lines.append(f"by {rec.model}: the model that wrote it")
+    return "\n".join(lines)
 
 
 def _button(text: str, tip: str, slot) -> QPushButton:

@@ -15,14 +15,36 @@ _LIGATURES = {
     "\ufb06": "st",
 }
 _SPACES = re.compile(r"[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
-_ZERO_WIDTH = re.compile(r"[\u200b-\u200d\u2060\ufeff\u00ad]")
+_ZERO_WIDTH = re.compile(r"[\u200b-\u200d\u2060\ufeff\u00ad\ufe00-\ufe0f]")  # and variation selectors ("∑︁")
+#: What a PDF gives for a glyph it has no character for: private-use code points (symbol and
+#: math fonts without a Unicode map) and U+FFFD (big delimiters of TeX's cmex, txexs...).
+_UNMAPPED = "[\ue000-\uf8ff\ufffd\U000f0000-\U0010fffd]"
+_UNMAPPED_RUN = re.compile(f"{_UNMAPPED}(?:\\s*{_UNMAPPED})*")
+#: Shown in place of such glyphs: the page image shows the maths, the text says where it was.
+MATH_MARK = "[math]"
 
 
 def normalize_text(text: str) -> str:
-    """Expand ligatures, drop zero-width and soft-hyphen characters, collapse spaces."""
+    """Expand ligatures, drop zero-width and soft-hyphen characters, mark glyphs
+    without a character as ``[math]`` (``mark_unmapped``), collapse spaces."""
     for lig, repl in _LIGATURES.items():
         text = text.replace(lig, repl)
+    text = mark_unmapped(text.replace("c\u20dd", "\u00a9"))  # "c⃝2020": TeX's \\copyright
     text = unicodedata.normalize("NFC", text)
     text = _ZERO_WIDTH.sub("", text)
     text = _SPACES.sub(" ", text)
     return text.strip()
+
+
+def mark_unmapped(text: str) -> str:
+    """Each run of glyphs a PDF could not map to characters ("\ufffd\ufffd", private-use
+    code points) becomes one ``[math]``, set off by spaces from the words around it."""
+    if not _UNMAPPED_RUN.search(text):
+        return text
+
+    def mark(m: re.Match[str]) -> str:
+        before = " " if m.start() and not text[m.start() - 1].isspace() else ""
+        after = " " if m.end() < len(text) and not text[m.end()].isspace() else ""
+        return f"{before}{MATH_MARK}{after}"
+
+    return _UNMAPPED_RUN.sub(mark, text)

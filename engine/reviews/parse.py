@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from engine.document.text import mark_unmapped
 from engine.errors import InputError
 from engine.jsontext import parse_json
 from engine.reviews.guard import check_file, check_text
@@ -82,9 +83,11 @@ def pdf_text(path: Path) -> tuple[str, list[str]]:
         if pages > MAX_PDF_PAGES:
             notices.append(f"read the first {MAX_PDF_PAGES} of {pages} pages of {path.name}")
         texts = []
+        flags = pymupdf.TEXTFLAGS_TEXT & ~pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE
         for i in range(min(pages, MAX_PDF_PAGES)):
             try:
-                texts.append(doc[i].get_text("text"))
+                # unmapped glyphs as U+FFFD (not raw glyph ids, which read as letters), then "[math]"
+                texts.append(mark_unmapped(doc[i].get_text("text", flags=flags)))
             except Exception as err:  # noqa: BLE001 - a broken page should not sink the reviews
                 notices.append(f"page {i + 1} of {path.name} could not be read ({type(err).__name__})")
         text = "\n".join(texts)

@@ -66,4 +66,4 @@ def test_real_final_paragraphs_rarely_flagged(shared_data: Path) -> None:
     in_sample = measure([shared_data / p for p in PAPERS])
     assert in_sample["paragraphs"] >= 100 and in_sample["any_rate"] <= 5.0, in_sample
     held_out = measure(sorted((shared_data / "pdfs").glob("*.pdf")))
-    assert held_out["paragraphs"] >= 400 and held_out["any_rate"] <= 7.5, held_out  # measured 6.9
+    assert held_out["paragraphs"] >= 400 and held_out["any_rate"] <= 5.0, held_out  # measured 4.7

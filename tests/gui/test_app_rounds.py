@@ -95,10 +95,15 @@ def test_bad_round_file_brings_the_dialog_back(qtbot, shell: Shell, project: Pat
     fake = tmp_path / "revised.pdf"
     fake.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 64)
     first = c.rounds.open_dialog(RoundFiles(revised=str(fake)))
+    first.accept()  # refused at a glance: the dialog stays
+    assert first.isVisible() and "not a PDF" in first.error.text()
+    word = tmp_path / "revised.docx"  # refused by the loader, on the worker: the dialog comes back
+    word.write_bytes(fake.read_bytes())
+    first.revised.set_path(str(word))
     first.accept()
     qtbot.waitUntil(lambda: c.rounds.dialog is not first and c.rounds.dialog.isVisible(), timeout=30_000)
     again = c.rounds.dialog
-    assert again.revised.path() == str(fake) and "revised.pdf" in again.error.text()
+    assert again.revised.path() == str(word) and "revised.docx is not a readable .docx file" in again.error.text()
     shot(shell, "new-round-refused", tmp_path, again)
     assert c.session.project.notes == {c.session.project.comments[0].id: "Answered."}
     assert not backup_path(project, 1).exists()

@@ -105,3 +105,62 @@ def test_pdf_view_refuses_what_it_cannot_show(view, tmp_path) -> None:
     view.show_text("A LaTeX source has no pages.")
     assert view.stack.currentWidget() is view.text
     assert QColor("yellow").isValid()
+
+
+def test_pdf_view_fits_the_width_and_keeps_fitting(view, qtbot, shared_data, tmp_path) -> None:
+    """A new user saw every page cut off on the left at 100%: pages now open fitted to the pane."""
+    pdf = shared_data / "revision" / "cgo18" / "camera_ready.pdf"
+    view.resize(420, 600)
+    view.open(pdf)
+    assert view.fits_width and view.zoom_box.currentText() == "Fit width"
+
+    def fitted() -> bool:
+        page = view.canvas.page_rect(0)
+        return (view.canvas.width() <= view.scroll.viewport().width() and page.left() >= 0
+                and view.scroll.horizontalScrollBar().maximum() == 0)
+
+    qtbot.waitUntil(fitted)
+    narrow = view.canvas.zoom
+    assert narrow < 1.0  # a 612 pt page in a 420 px pane
+    view.resize(900, 600)  # the pane grows: the pages grow with it
+    qtbot.waitUntil(lambda: view.canvas.zoom > narrow and fitted())
+    view.show_text("")  # close and reopen at the wider size, from the top
+    view.open(pdf)
+    qtbot.waitUntil(fitted)
+    save_shot(view, "pdf_view_fit_width", tmp_path)
+    view.zoom_in()
+    assert not view.fits_width and view.canvas.zoom > narrow
+    assert view.zoom_box.currentData() in (1.0, 1.25, 1.5, 2.0)
+    view.fit_width()
+    qtbot.waitUntil(fitted)
+
+
+def test_pdf_view_keeps_the_left_margin_in_view_when_scrolling_to_a_paragraph(view, qtbot, shared_data) -> None:
+    pdf = shared_data / "revision" / "cgo18" / "camera_ready.pdf"
+    document = load_document(str(pdf))
+    para = next(p for p in document.paragraphs if p.kind is ParagraphKind.BODY and p.page == 3
+                and p.regions and p.regions[0].bbox[0] < 300)  # the left column
+    view.resize(700, 600)
+    view.open(pdf)
+    view.zoom_box.setCurrentIndex(view.zoom_box.findData(1.0))  # wider than the pane is no longer
+    view.highlight(list(para.regions))
+    box = view.canvas.region_rect(para.regions[0])
+    left = view.scroll.horizontalScrollBar().value()
+    assert left <= box.left() and box.right() - left <= view.scroll.viewport().width()
+    assert left == 0  # the region fits: the page's left edge stays on screen
+
+
+def test_pdf_view_draws_maths_the_text_cannot_spell(view, qtbot, shared_data) -> None:
+    """The ICASSP loss sets its big brackets in CMEX10, which has no Unicode map (its text reads
+    "[math]"): the page image still shows them, ink where the PDF puts the glyph."""
+    pdf = shared_data / "revision" / "icassp20" / "submission.pdf"
+    page = pymupdf.open(str(pdf))[1]
+    glyph = next(ch["bbox"] for block in page.get_text("rawdict", flags=0)["blocks"] for line in block.get("lines", ())
+                 for span in line["spans"] if "CMEX" in span["font"] for ch in span["chars"])
+    view.open(pdf)
+    pixmap = view.canvas.render_page(1)
+    image = pixmap.toImage()
+    scale = image.width() / page.rect.width
+    x0, y0, x1, y1 = (round(v * scale) for v in glyph)
+    dark = sum(1 for x in range(x0, x1) for y in range(y0, y1) if image.pixelColor(x, y).lightness() < 128)
+    assert dark >= 10
