@@ -29,6 +29,7 @@ class Actions:
 
         self.new_project = make("&New Project…", "Start a project from a draft and its reviews", Key.New)
         self.open_project = make("&Open…", "Open a project, a draft or reviews", Key.Open)
+        self.new_round = make("New &Round…", "Take a new revised version or new reviews, keeping your responses")
         self.export_letter = make("Export Response &Letter…", "Write the response to reviewers (.md, .tex, .docx or .pdf)",
                                   "Ctrl+E")
         self.export_report = make("Export Revision &Report…", "Write an HTML report with the diffs", "Ctrl+Shift+E")

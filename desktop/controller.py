@@ -27,7 +27,9 @@ from desktop.models import ModelOwner
 from desktop.preferences import Preferences
 from desktop.presenter import ProjectPresenter
 from desktop.project_wizard import ProjectRequest, ProjectWizard, free_project_path
+from desktop.rounds import Rounds
 from engine.errors import Cancelled, RedraftError
+from engine.inputs import INPUT_SUFFIXES, name_filter
 from engine.jobs import CancelToken
 from engine.project import Project, recent_projects, remember_project
 from engine.project.session import ProjectSession
@@ -53,6 +55,7 @@ class AppController(QObject):
         self.editing = Editing(window, self.presenter, self.models, lambda: self.session)
         self.link_steps = LinkSteps(window, self.editing, lambda: self.session)
         self.corrections = Corrections(window, self.editing, lambda: self.session)
+        self.rounds = Rounds(window, runner, self.owner, lambda: self.session, self.use_session)
         self.preferences = Preferences(window, runner, settings, self.owner, apply_theme)
         # what tests and the demo drive, by their short names
         self.sig_comment_shown, self.sig_export_written = self.presenter.sig_comment_shown, self.exports.sig_export_written
@@ -76,6 +79,7 @@ class AppController(QObject):
         w, a, e = self.window, self.window.commands, self.editing
         a.new_project.triggered.connect(lambda: self.new_project_dialog())
         a.open_project.triggered.connect(self.open_dialog)
+        a.new_round.triggered.connect(lambda: self.rounds.open_dialog())
         a.export_letter.triggered.connect(lambda: self.exports.export_letter())
         a.export_report.triggered.connect(lambda: self.exports.export_report())
         a.undo.triggered.connect(e.undo)
@@ -113,7 +117,7 @@ class AppController(QObject):
     def open_dialog(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(
             self.window, "Open a project or a draft", str(Path.home()),
-            f"Redraft projects (*{SUFFIX});;Drafts and reviews (*.pdf *.tex *.md *.txt *.json);;All files (*)")
+            f"Redraft projects (*{SUFFIX});;{name_filter('Drafts and reviews', INPUT_SUFFIXES[1:])};;All files (*)")
         if paths:
             self.open_paths(paths)
 

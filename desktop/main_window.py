@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from desktop.actions import Actions
 from desktop.help import GettingStarted
+from engine.inputs import INPUT_SUFFIXES
 from engine.reviews.model import ReviewComment
 from widgets.comment_list import LOW_CONFIDENCE, CommentList
 from widgets.coverage_table import CoverageTable
@@ -33,7 +34,7 @@ from widgets.suggestion_card import SuggestionCard
 from widgets.tldr_panel import TldrPanel
 
 #: Files the window accepts when dropped.
-DROP_SUFFIXES = (".redraft", ".pdf", ".tex", ".md", ".markdown", ".txt", ".json")
+DROP_SUFFIXES = INPUT_SUFFIXES
 TABS = ("diff", "pdf", "document", "coverage", "expertise")
 
 
@@ -159,6 +160,7 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu("&File")
         file_menu.addActions([a.new_project, a.open_project])
         file_menu.addMenu(self.recent_menu)
+        file_menu.addAction(a.new_round)
         file_menu.addSeparator()
         file_menu.addActions([a.export_letter, a.export_report])
         file_menu.addSeparator()
@@ -219,8 +221,8 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.body if shown else self.empty)
         if shown:
             self._size_timer.start(0)
-        for action in (self.commands.export_letter, self.commands.export_report, self.commands.respond,
-                       self.commands.suggest,
+        for action in (self.commands.new_round, self.commands.export_letter, self.commands.export_report,
+                       self.commands.respond, self.commands.suggest,
                        self.commands.tldr, self.commands.next_comment, self.commands.previous_comment,
                        *self.commands.corrections):  # the link steps: the presenter, by the edit shown
             action.setEnabled(shown)

@@ -17,26 +17,23 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QPushButton,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from engine.align.config import DEFAULT_METHOD
+from engine.inputs import DRAFT_SUFFIXES, REVIEW_SUFFIXES, name_filter
 from engine.project.pipeline import default_project_path
 from engine.project.schema import SUFFIX
+from widgets.path_field import PathField as _PathField
 
-DRAFT_FILTER = "Drafts (*.pdf *.tex *.md *.markdown *.txt);;All files (*)"
-REVIEW_FILTER = "Reviews (*.md *.markdown *.txt *.json *.pdf);;All files (*)"
-DRAFT_SUFFIXES = (".pdf", ".tex", ".md", ".markdown", ".txt")
-REVIEW_SUFFIXES = (".md", ".markdown", ".txt", ".json", ".pdf")
+DRAFT_FILTER = name_filter("Drafts", DRAFT_SUFFIXES) + ";;All files (*)"
+REVIEW_FILTER = name_filter("Reviews", REVIEW_SUFFIXES) + ";;All files (*)"
 ALIGNERS = ((DEFAULT_METHOD, "Evidence: place, references, quotes, changed words (default)"),
             ("hybrid", "Hybrid: BM25 + embeddings"), ("bm25", "BM25 only (fastest)"))
 
@@ -106,39 +103,6 @@ def file_problem(path: str) -> str:
     return ""
 
 
-class _PathField(QWidget):
-    """A line edit and a Browse button opening the native file dialog."""
-
-    sig_path_changed = Signal(str)
-
-    def __init__(self, label: str, file_filter: str, placeholder: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.file_filter = file_filter
-        self.caption = label
-        self.edit = QLineEdit()
-        self.edit.setPlaceholderText(placeholder)
-        self.edit.setAccessibleName(label)
-        self.edit.textChanged.connect(self.sig_path_changed)
-        browse = QPushButton("Browse…")
-        browse.setAccessibleName(f"Browse for {label.lower()}")
-        browse.clicked.connect(self._browse)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.edit, 1)
-        row.addWidget(browse)
-
-    def path(self) -> str:
-        return self.edit.text().strip()
-
-    def set_path(self, path: str) -> None:
-        self.edit.setText(path)
-
-    def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.caption, self.path() or str(Path.home()), self.file_filter)
-        if path:
-            self.set_path(path)
-
-
 class ProjectWizard(QDialog):
     """Collects a ``ProjectRequest``; files can be browsed for or dropped on the dialog."""
 
@@ -154,9 +118,9 @@ class ProjectWizard(QDialog):
         self.name = QLineEdit()
         self.name.setAccessibleName("Project name")
         self.name.setPlaceholderText("e.g. CGO submission, round 1")
-        self.draft = _PathField("Draft", DRAFT_FILTER, "the version the reviewers read (PDF, TeX or Markdown)")
+        self.draft = _PathField("Draft", DRAFT_FILTER, "the version the reviewers read (PDF, TeX, Word or Markdown)")
         self.revised = _PathField("Revised version", DRAFT_FILTER, "optional: the revised version")
-        self.review_file = _PathField("Reviews file", REVIEW_FILTER, "reviews as text, Markdown, OpenReview JSON or PDF")
+        self.review_file = _PathField("Reviews file", REVIEW_FILTER, "reviews as text, Markdown, Word, OpenReview JSON or PDF")
         self.review_text = QPlainTextEdit()
         self.review_text.setAccessibleName("Pasted reviews")
         self.review_text.setPlaceholderText("Paste the reviews here; start each one with a line like 'Reviewer 1'.")

@@ -3,7 +3,8 @@ project file; ``redraft project show PATH [--json]`` prints what it holds; the
 author's steps go through a ``ProjectSession``, as in the app: ``review``
 (accept, reject, edit a suggestion), ``link`` (confirm, reject, add a
 comment-edit link), ``respond``, ``undo``, ``redo``, and ``comment`` (edit,
-delete, add, merge, split, reassign an extracted comment)."""
+delete, add, merge, split, reassign an extracted comment); ``round`` takes the
+next round (``engine.cli.project_round``)."""
 
 from __future__ import annotations
 
@@ -28,9 +29,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     cmds.required = True
     new = cmds.add_parser("new", help="build a project from the draft, the revised version and the reviews")
     new.add_argument("name", help="project name")
-    new.add_argument("--old", required=True, help="the draft the reviewers read (PDF, LaTeX, Markdown, text)")
+    new.add_argument("--old", required=True, help="the draft the reviewers read (PDF, LaTeX, Word .docx, Markdown, text)")
     new.add_argument("--new", help="the revised version (optional)")
-    new.add_argument("--reviews", required=True, help="the reviews file (text, Markdown, OpenReview JSON, PDF)")
+    new.add_argument("--reviews", required=True, help="the reviews file (text, Markdown, Word .docx, OpenReview JSON, PDF)")
     new.add_argument("--aligner", choices=METHODS, default=DEFAULT_ALIGNER,
                      help=f"comment-edit aligner (default: {DEFAULT_ALIGNER})")
     new.add_argument("--model", metavar="GGUF", help="LLM for the llm-pairwise, llm-multi and cascade aligners")
@@ -76,6 +77,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         step = cmds.add_parser(name, help=f"{name} the last review, link or response step")
         step.add_argument("path")
         step.set_defaults(func=run_step, step=name)
+    from engine.cli.project_round import register as register_round
+
+    register_round(cmds)
 
 
 LINK_VERDICTS = ("confirm", "reject", "add", "clear")

@@ -1,4 +1,4 @@
-"""Loading papers into the ``Document`` model: PDF, LaTeX, Markdown, plain text."""
+"""Loading papers into the ``Document`` model: PDF, LaTeX, Word, Markdown, plain text."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 
 from engine.document.model import BBox, Document, Paragraph, ParagraphKind, Region, Section
 from engine.errors import InputError
+from engine.inputs import DRAFT_FORMATS
 
 __all__ = [
     "BBox",
@@ -19,15 +20,7 @@ __all__ = [
     "detect_format",
 ]
 
-_SUFFIXES = {
-    ".pdf": "pdf",
-    ".tex": "latex",
-    ".latex": "latex",
-    ".md": "markdown",
-    ".markdown": "markdown",
-    ".txt": "text",
-    ".text": "text",
-}
+_SUFFIXES = DRAFT_FORMATS
 
 
 def detect_format(path: Path) -> str:
@@ -44,7 +37,7 @@ def detect_format(path: Path) -> str:
     if fmt is not None:
         return fmt
     if b"\x00" in head:
-        raise InputError(f"{path.name}: unsupported file type (expected PDF, .tex, .md or .txt)")
+        raise InputError(f"{path.name}: unsupported file type (expected PDF, .tex, .docx, .md or .txt)")
     if b"\\documentclass" in head or b"\\begin{document}" in head or b"\\section" in head:
         return "latex"
     return "text"
@@ -77,6 +70,10 @@ def load_document(
         from engine.document.latex import load_latex
 
         return load_latex(p)
+    if fmt == "docx":
+        from engine.document.docx import load_docx
+
+        return load_docx(p)
     if fmt == "markdown":
         from engine.document.markdown import load_markdown
 

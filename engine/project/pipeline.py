@@ -16,17 +16,18 @@ from pathlib import Path
 from typing import Any
 
 from engine.align.config import DEFAULT_METHOD
+from engine.document.model import Document
 from engine.errors import InputError
+from engine.inputs import REVIEW_SUFFIXES
 from engine.jobs import CancelToken, Job, Progress
 from engine.project.model import Project
 from engine.project.schema import SUFFIX
 from engine.project.store import ProjectStore
+from engine.reviews.model import Review
 
 #: The best aligner that needs no LLM on the cgo18 gold (configured thresholds, micro-F1 34.0 vs
 #: BM25 33.9, macro-F1 34.2 vs 29.4, recall 36.1 vs 28.9; see docs/gold-cgo18.md).
 DEFAULT_ALIGNER = DEFAULT_METHOD  # one default for the CLI and the app (engine/align/config.py)
-#: Suffixes of review files; a string ending in one of these is taken for a path.
-REVIEW_SUFFIXES = (".md", ".markdown", ".txt", ".json", ".pdf")
 
 # Share of the progress bar each stage takes.
 _WEIGHTS = {"old": 10, "new": 10, "reviews": 3, "comments": 2, "locate": 10, "diff": 25, "align": 40}
@@ -41,7 +42,7 @@ def reviews_source(reviews: str | Path) -> tuple[Path | None, str]:
         candidate = Path(reviews.strip()).expanduser()
         if candidate.is_file():
             return candidate.resolve(), ""
-        if candidate.suffix.lower() in REVIEW_SUFFIXES:
+        if candidate.suffix.lower() in REVIEW_SUFFIXES:  # a string ending in one of these is taken for a path
             raise InputError(f"no such file: {candidate}")
     return None, reviews
 
@@ -72,9 +73,9 @@ class _Bar:
 
 def build_project(
     store: ProjectStore,
-    old_path: str | Path,
-    new_path: str | Path | None = None,
-    reviews: str | Path = "",
+    old_path: str | Path | Document,
+    new_path: str | Path | Document | None = None,
+    reviews: str | Path | list[Review] = "",
     *,
     aligner: str = DEFAULT_ALIGNER,
     cancel: CancelToken | None = None,
@@ -86,7 +87,9 @@ def build_project(
     """Fill ``store`` from the files; yields ``Progress``, returns the loaded ``Project``.
 
     ``reviews`` is a file path or pasted review text. Without ``new_path`` there is
-    no diff and no alignment (comments show as "unknown").
+    no diff and no alignment (comments show as "unknown"). A new round
+    (``engine.project.rounds``) passes the documents and reviews it keeps as
+    they are stored (a ``Document``, a list of ``Review``): not read again.
     """
     from engine.align import make_aligner
     from engine.align.localize import locate
@@ -96,11 +99,13 @@ def build_project(
     from engine.revision.compare import iter_diff
 
     cancel = cancel or CancelToken()
-    old_path = Path(old_path).expanduser().resolve()
-    new_path = Path(new_path).expanduser().resolve() if new_path else None
-    if not str(reviews).strip():
+    if not isinstance(old_path, Document):
+        old_path = Path(old_path).expanduser().resolve()
+    if new_path and not isinstance(new_path, Document):
+        new_path = Path(new_path).expanduser().resolve()
+    if not reviews or not isinstance(reviews, list) and not str(reviews).strip():
         raise InputError("no reviews given (a file or pasted text)")
-    review_file, review_text = reviews_source(reviews)
+    review_file, review_text = (None, "") if isinstance(reviews, list) else reviews_source(reviews)
     if encoder is None and aligner != "bm25":  # one encoder for locating and aligning: one cache, one load
         from engine.models.factory import open_model
 
@@ -111,19 +116,22 @@ def build_project(
     bar = _Bar(stages)
 
     yield bar.at("old", 0, "loading the draft")
-    old = load_document(old_path, password=old_password)
-    store.save_documents(old, None, old_path=str(old_path))
+    old = old_path if isinstance(old_path, Document) else load_document(old_path, password=old_password)
+    store.save_documents(old, None, old_path=old.source_path if isinstance(old_path, Document) else str(old_path))
     cancel.check()
     new = None
     if new_path:
         yield bar.at("new", 0, "loading the revised version")
-        new = load_document(new_path, password=new_password)
-        store.save_documents(None, new, new_path=str(new_path))
+        new = new_path if isinstance(new_path, Document) else load_document(new_path, password=new_password)
+        store.save_documents(None, new, new_path=new.source_path if isinstance(new_path, Document) else str(new_path))
         cancel.check()
 
     yield bar.at("reviews", 0, "reading the reviews")
-    found = load_reviews(review_file) if review_file else parse_reviews(review_text)
-    store.save_reviews(found, str(review_file or ""))
+    if isinstance(reviews, list):
+        found = reviews  # stored already
+    else:
+        found = load_reviews(review_file) if review_file else parse_reviews(review_text)
+        store.save_reviews(found, str(review_file or ""))
     cancel.check()
 
     yield bar.at("comments", 0, "extracting comments")

@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.align.base import Location
+from engine.errors import InputError
 from engine.project.corrections import REASSIGNABLE, apply_correction, new_comment_id
 from engine.project.history import Step
 from engine.project.model import STATUSES, Project, SuggestionRecord
+from engine.project.rounds import RoundReport
 from engine.project.store import ProjectStore
 from engine.reviews.model import ReviewComment
 
@@ -89,6 +91,27 @@ class ProjectSession:
         """Read the whole project again (after a build step wrote to the file)."""
         self.project = self.store.load()
         return Changes(everything=True, history=True, label="reloaded")
+
+    def take_round(self, built: RoundReport) -> Changes:
+        """Open the round ``build_round`` built in place of this one, kept as ``NAME (round N).redraft``.
+        Refused (``InputError``) when the project changed after the round's copy was made."""
+        import os
+
+        from engine.project.rounds import backup_path, file_modified
+
+        if file_modified(self.path) != built.source_modified:
+            built.path.unlink(missing_ok=True)
+            raise InputError("the project changed while the new round was being built; start the round again")
+        path, built.backup = self.path, backup_path(self.path, built.round - 1)
+        self.store.close()
+        try:
+            os.replace(path, built.backup)
+            os.replace(built.path, path)
+        finally:
+            self.store = ProjectStore.open(path)  # the new round, or (when a move failed) this one again
+        self.project = self.store.load()
+        return Changes(everything=True, comment_list=True, statuses=True, history=True,
+                       label=f"round {built.round}: {', '.join(built.changed)}")
 
     # -- suggestions ---------------------------------------------------------------------
 

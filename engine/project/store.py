@@ -18,7 +18,7 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -159,6 +159,10 @@ class ProjectStore:
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
+
+    def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        """One write transaction, for a writer of several tables at once (``engine.project.rounds``)."""
+        return self._tx()
 
     # -- meta ----------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 """Reading reviews: plain text and Markdown as pasted from OpenReview or a
-conference system, OpenReview JSON (see ``openreview``), and review PDFs.
+conference system, OpenReview JSON (see ``openreview``), Word files and review PDFs.
 
 Several reviews in one file are split at reviewer headings ("# Reviewer 1",
 "Review #107A", "Reviewer xYz1", "Official Review ... by Reviewer ab12") or at
@@ -28,13 +28,17 @@ MAX_PDF_PAGES = 60
 
 
 def load_reviews(path: str | Path, *, max_chars: int = MAX_CHARS) -> list[Review]:
-    """Reviews from a ``.json`` (OpenReview), ``.pdf`` or text/Markdown file."""
+    """Reviews from a ``.json`` (OpenReview), ``.pdf``, Word ``.docx`` or text/Markdown file."""
     path = Path(path).expanduser()
     if not path.is_file():
         raise InputError(f"no such file: {path}")
     suffix = path.suffix.lower()
     with path.open("rb") as f:
         is_pdf = f.read(5) == b"%PDF-"
+    if suffix == ".docx" and not is_pdf:  # a zip: read its text, then parse it as Markdown
+        from engine.document.docx import docx_text
+
+        return parse_reviews(docx_text(path), source="docx", max_chars=max_chars)
     if not is_pdf:
         check_file(path)  # an image, an archive, a program: refuse before reading it as text
     if suffix == ".pdf" or is_pdf:

@@ -1,0 +1,53 @@
+"""``redraft project round PATH [--revised NEW] [--reviews NEW] [--draft NEW]``: the next round of
+a project (a new revised version, another round of reviews, or the last revised version as the draft),
+keeping the author's responses, link verdicts and accepted edits where they still apply; it prints
+what it kept and names what it dropped."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from engine.align import METHODS
+from engine.jobs import run_job
+
+
+def register(cmds: argparse._SubParsersAction) -> None:
+    r = cmds.add_parser("round", help="take a new revised version or new reviews, keeping the author's work")
+    r.add_argument("path", help="the .redraft project file")
+    r.add_argument("--revised", metavar="NEW", help="the new revised version (PDF, LaTeX, Word, Markdown, text)")
+    r.add_argument("--reviews", metavar="NEW", help="the new round of reviews (text, Markdown, Word, JSON, PDF)")
+    r.add_argument("--draft", metavar="NEW", help="a new draft (e.g. the revised version the reviewers read last)")
+    r.add_argument("--aligner", choices=METHODS, help="comment-edit aligner (default: the project's)")
+    r.add_argument("--force", action="store_true", help="go on when the reviews look like an author response")
+    r.set_defaults(func=run_round)
+
+
+def run_round(args: argparse.Namespace) -> int:
+    from engine.cli.project import _progress, open_store
+    from engine.errors import InputError
+    from engine.project.rounds import build_round
+    from engine.project.session import ProjectSession
+
+    if not (args.revised or args.reviews or args.draft):
+        raise InputError("give --revised, --reviews or --draft: what is new in this round")
+    if args.reviews and not args.force:
+        from engine.cli.comments import check_reviews_file
+
+        check_reviews_file(args.reviews)
+    with ProjectSession(open_store(args.path)) as session:
+        try:
+            report = run_job(build_round(session.path, draft=args.draft, revised=args.revised,
+                                         reviews=args.reviews, aligner=args.aligner), _progress)
+        finally:
+            if sys.stderr.isatty():
+                print(file=sys.stderr)
+        changes = session.take_round(report)
+    print(f"{session.project.name}, {changes.label}")
+    print("kept: " + "; ".join(report.kept))
+    for line in report.dropped:
+        print(f"dropped: {line}")
+    if not report.dropped:
+        print("dropped: nothing")
+    print(f"round {report.round - 1} is kept as {report.backup}")
+    return 0

@@ -1,0 +1,144 @@
+"""Word ``.docx`` papers and reviews, read with python-docx.
+
+Rules, matching the Markdown loader's (the same ``_Outline`` collects them):
+
+- a "Title" paragraph is the title; "Heading N" paragraphs are sections of
+  level N, a leading number ("4.2 Training") kept in ``Section.number``;
+- other paragraphs and list items are BODY paragraphs ("Caption" styled ones,
+  or "Figure 3:" / "Table 1." starts, are CAPTIONs); an "Abstract" heading or
+  an "Abstract:" paragraph gives the abstract;
+- a table is one OTHER paragraph, a row per line, cells joined by " | ";
+- footnotes are FOOTNOTE paragraphs at the end.
+
+``docx_text`` gives the same content as Markdown-like text (headings as
+``#``), which the review parser reads as it reads a ``.md`` file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from engine.document.markdown import _Outline
+from engine.document.model import Document, ParagraphKind
+from engine.errors import InputError
+
+#: Namespace of WordprocessingML elements.
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_HEADING = re.compile(r"^heading\s*(\d)$", re.IGNORECASE)
+#: "Reviewer 1: The paper ..." in one Word paragraph: the reviewer heading, then the text.
+_INLINE_REVIEWER = re.compile(r"^((?:reviewer|referee)\s*#?\s*[\w-]{1,8})\s*[:.\u2013\u2014-]\s+(\S.*)$", 
+                             re.IGNORECASE | re.DOTALL)
+
+
+def open_docx(path: Path) -> Any:
+    """The python-docx document of ``path``; ``InputError`` for anything that is not a readable .docx."""
+    import docx
+
+    path = Path(path)
+    try:
+        if path.stat().st_size == 0:
+            raise InputError(f"{path.name} is empty")
+        return docx.Document(str(path))
+    except InputError:
+        raise
+    except OSError as err:
+        raise InputError(f"cannot read {path}: {err.strerror or err}") from None
+    except Exception as err:  # noqa: BLE001 - python-docx raises zip, XML and key errors for bad files
+        why = "not a Word document" if type(err).__name__ in ("PackageNotFoundError", "BadZipFile") else \
+            f"{type(err).__name__}"
+        raise InputError(f"{path.name} is not a readable .docx file ({why})") from None
+
+
+def blocks(doc: Any) -> Iterator[tuple[str, str, int]]:
+    """``(kind, text, level)`` in reading order: kind ``title``, ``heading``, ``body``, ``list``,
+    ``caption``, ``table`` or ``footnote``; ``level`` is a heading's level (else 0)."""
+    from docx.table import Table
+
+    for block in doc.iter_inner_content():
+        if isinstance(block, Table):
+            rows = [" | ".join(_cells(row)) for row in block.rows]
+            text = "\n".join(r for r in rows if r.strip(" |"))
+            if text:
+                yield "table", text, 0
+            continue
+        text = block.text.strip()
+        if not text:
+            continue
+        style = (block.style.name if block.style is not None else "") or ""
+        heading = _HEADING.match(style)
+        if style.lower() == "title":
+            yield "title", text, 0
+        elif heading:
+            yield "heading", text, int(heading.group(1))
+        elif style.lower() == "caption":
+            yield "caption", text, 0
+        elif style.lower().startswith("list") or block._p.pPr is not None and block._p.pPr.numPr is not None:
+            yield "list", text, 0
+        else:
+            yield "body", text, 0
+    for text in _footnotes(doc):
+        yield "footnote", text, 0
+
+
+def _cells(row: Any) -> list[str]:
+    out: list[str] = []
+    for cell in row.cells:
+        text = " ".join(cell.text.split())
+        if not out or text != out[-1]:  # a merged cell repeats
+            out.append(text)
+    return out
+
+
+def _footnotes(doc: Any) -> list[str]:
+    """The text of each footnote (python-docx has no footnote API: read the part's XML)."""
+    from lxml import etree
+
+    for part in doc.part.package.parts:
+        if str(part.partname) == "/word/footnotes.xml":
+            root = etree.fromstring(part.blob)
+            notes = []
+            for note in root.iter(f"{_W}footnote"):
+                if note.get(f"{_W}type") in ("separator", "continuationSeparator", "continuationNotice"):
+                    continue
+                text = " ".join("".join(t.text or "" for t in note.iter(f"{_W}t")).split())
+                if text:
+                    notes.append(text)
+            return notes
+    return []
+
+
+def load_docx(path: Path) -> Document:
+    """Load a Word paper."""
+    path = Path(path)
+    out = _Outline()
+    kinds = {"body": ParagraphKind.BODY, "list": ParagraphKind.BODY, "caption": ParagraphKind.CAPTION,
+             "table": ParagraphKind.OTHER, "footnote": ParagraphKind.FOOTNOTE}
+    for kind, text, level in blocks(open_docx(path)):
+        if kind == "title" and not out.title and not out.paragraphs:
+            out.title = text
+        elif kind in ("title", "heading"):
+            out.heading(text, max(level, 1), None)
+        else:
+            out.add(text, kinds[kind], None)
+    return out.document(path, "docx", [])
+
+
+def docx_text(path: Path) -> str:
+    """The text of a Word file as Markdown-like text: ``#`` headings, ``-`` list items, blank lines between."""
+    parts = []
+    for kind, text, level in blocks(open_docx(path)):
+        if kind in ("title", "heading"):
+            parts.append(f"{'#' * max(level, 1)} {' '.join(text.split())}")
+        elif kind == "list":
+            parts.append(f"- {text}")
+        elif (m := _INLINE_REVIEWER.match(text)) and kind == "body":
+            parts.extend([f"# {m.group(1)}", m.group(2)])
+        else:
+            parts.append(text)
+    text = "\n\n".join(parts)
+    if not text.strip():
+        raise InputError(f"{Path(path).name} has no text")
+    return text

@@ -1,0 +1,123 @@
+"""File → New Round… in the window: the dialog refuses what will not do and keeps the paths,
+a round of new reviews (a Word file) keeps the responses whose comments remain, and a message
+names the one it dropped; a bad file brings the dialog back, the project unchanged.
+Screenshots go to $REDRAFT_SCREENSHOTS (else tmp_path)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import docx
+import pytest
+from PySide6.QtWidgets import QDialog, QMessageBox
+
+from desktop.app import Shell
+from engine.jobs import run_job
+from engine.project.pipeline import build_project_file
+from engine.project.rounds import backup_path
+from tests.gui.app_helpers import light_shell as shell  # noqa: F401 (the shell fixture)
+from tests.gui.app_helpers import shot
+from widgets.round_dialog import RoundDialog, RoundFiles
+
+DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
+GONE = "The abstract should state the latency gain"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return run_job(build_project_file(tmp_path / "demo.redraft", "demo", DEMO / "draft_v1.md", DEMO / "draft_v2.md",
+                                      DEMO / "reviews.md", aligner="bm25"))
+
+
+def reviews_docx(path: Path) -> Path:
+    """The demo's reviews as a journal sends them, in Word, without the comment on the abstract."""
+    d = docx.Document()
+    for line in (DEMO / "reviews.md").read_text(encoding="utf-8").splitlines():
+        if not line.strip() or GONE in line:
+            continue
+        if line.startswith("#"):
+            d.add_heading(line.lstrip("# "), line.count("#", 0, 3))
+        elif line.startswith(("- ", "1. ", "2. ", "3. ")):
+            d.add_paragraph(line.split(" ", 1)[1], style="List Bullet")
+        else:
+            d.add_paragraph(line)
+    d.save(path)
+    return path
+
+
+def test_new_round_keeps_responses_and_names_the_dropped(qtbot, shell: Shell, project: Path, tmp_path: Path) -> None:
+    c = shell.controller
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
+        c.open_project(project)
+    session = c.session
+    gone = next(x for x in session.project.comments if GONE.lower() in x.text.lower())
+    kept = next(x for x in session.project.comments if "static layer skipping" in x.text)
+    session.set_response(gone.id, "The abstract now gives the latency gain.")
+    session.set_response(kept.id, "We added static layer skipping as a baseline.")
+    assert shell.window.commands.new_round.isEnabled()
+
+    shell.window.commands.new_round.trigger()
+    dialog = c.rounds.dialog
+    assert isinstance(dialog, RoundDialog) and dialog.isVisible()
+    dialog.accept()  # nothing given
+    assert dialog.isVisible() and "Give a new revised version" in dialog.error.text()
+    dialog.reviews.set_path(str(tmp_path / "missing.docx"))
+    dialog.accept()
+    assert dialog.isVisible() and "No such file" in dialog.error.text()
+    assert dialog.reviews.path().endswith("missing.docx")  # the author's path stays
+    dialog.reviews.set_path(str(reviews_docx(tmp_path / "round2.docx")))
+    shot(shell, "new-round-dialog", tmp_path, dialog)
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
+        dialog.accept()
+    assert not dialog.isVisible()
+    qtbot.waitUntil(lambda: c.rounds.message is not None and c.rounds.message.isVisible(), timeout=5_000)
+    message = c.rounds.message
+    text = message.text()
+    assert "round 2: reviews" in text and "1 of 2 responses" in text
+    assert "Dropped (1)" in text and "The abstract should state the latency gain" in text
+    shot(shell, "new-round-summary", tmp_path, message)
+    message.button(QMessageBox.StandardButton.Ok).click()
+    notes = c.session.project.notes
+    assert list(notes.values()) == ["We added static layer skipping as a baseline."]
+    assert c.session.project.reviews_path.endswith("round2.docx")
+    assert backup_path(project, 1).is_file()
+    tree = shell.window.comments.tree  # the list redrawn: one row per comment of the new round, by reviewer
+    shown = sum(tree.topLevelItem(i).childCount() for i in range(tree.topLevelItemCount()))
+    assert shown == len(c.session.project.comments)
+    shot(shell, "new-round-window", tmp_path)
+
+
+def test_bad_round_file_brings_the_dialog_back(qtbot, shell: Shell, project: Path, tmp_path: Path) -> None:
+    c = shell.controller
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
+        c.open_project(project)
+    c.session.set_response(c.session.project.comments[0].id, "Answered.")
+    fake = tmp_path / "revised.pdf"
+    fake.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 64)
+    first = c.rounds.open_dialog(RoundFiles(revised=str(fake)))
+    first.accept()  # refused at a glance: the dialog stays
+    assert first.isVisible() and "not a PDF" in first.error.text()
+    word = tmp_path / "revised.docx"  # refused by the loader, on the worker: the dialog comes back
+    word.write_bytes(fake.read_bytes())
+    first.revised.set_path(str(word))
+    first.accept()
+    qtbot.waitUntil(lambda: c.rounds.dialog is not first and c.rounds.dialog.isVisible(), timeout=30_000)
+    again = c.rounds.dialog
+    assert again.revised.path() == str(word) and "revised.docx is not a readable .docx file" in again.error.text()
+    shot(shell, "new-round-refused", tmp_path, again)
+    assert c.session.project.notes == {c.session.project.comments[0].id: "Answered."}
+    assert not backup_path(project, 1).exists()
+
+
+def test_word_files_are_taken_by_drop_open_and_the_wizard(qtbot, shell: Shell) -> None:
+    """One suffix table: a dropped or opened .docx goes to the New Project dialog in its role."""
+    from desktop.main_window import DROP_SUFFIXES
+    from desktop.project_wizard import DRAFT_FILTER, REVIEW_FILTER, guess_roles
+
+    assert ".docx" in DROP_SUFFIXES and "*.docx" in DRAFT_FILTER and "*.docx" in REVIEW_FILTER
+    files = ["/papers/paper_v1.docx", "/papers/paper_v2.docx", "/papers/Reviews round 1.docx"]
+    assert guess_roles(files) == {"old": files[0], "new": files[1], "reviews": files[2]}
+    shell.controller.open_paths(files)
+    wizard = next(w for w in shell.window.findChildren(QDialog) if w.isVisible())
+    assert (wizard.draft.path(), wizard.revised.path(), wizard.review_file.path()) == tuple(files)
+    wizard.reject()

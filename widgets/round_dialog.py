@@ -1,0 +1,104 @@
+"""File → New Round…: a new revised version, another round of reviews, or a new draft.
+
+``on_submit(RoundFiles)`` returns an error message (or None when the round is started): on an
+error the dialog stays open with the author's paths and says what is wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+
+from widgets.path_field import PathField
+
+
+@dataclass(frozen=True)
+class RoundFiles:
+    """The files a new round takes; "" for what stays as it is."""
+
+    revised: str = ""
+    reviews: str = ""
+    draft: str = ""
+
+    def any(self) -> bool:
+        return bool(self.revised or self.reviews or self.draft)
+
+
+class RoundDialog(QDialog):
+    """Asks for what is new in this round; the project keeps the rest and the author's work."""
+
+    def __init__(self, project_name: str, draft_filter: str, review_filter: str,
+                 on_submit: Callable[[RoundFiles], str | None], parent: QWidget | None = None,
+                 files: RoundFiles | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Round")
+        self.setAccessibleName("New round")
+        self.setMinimumWidth(560)
+        self._on_submit = on_submit
+        intro = QLabel(f"<b>{escape(project_name)}</b>: give what is new in this round. Responses, confirmed "
+                       "links and accepted edits are kept where their comments, edits and paragraphs still "
+                       "exist; you will be told what had to be dropped. This round is kept as a copy.")
+        intro.setWordWrap(True)
+        self.revised = PathField("New revised version", draft_filter, "the revised paper of this round")
+        self.reviews = PathField("New reviews", review_filter, "the reviews of this round")
+        self.draft = PathField("New draft", draft_filter, "optional: the version these reviews are about")
+        form = QFormLayout()
+        form.addRow("Revised version", self.revised)
+        form.addRow("Reviews", self.reviews)
+        form.addRow("Draft", self.draft)
+        self.error = QLabel("")
+        self.error.setAccessibleName("Problem")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b3261e;")
+        self.error.hide()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start Round")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(self.error)
+        layout.addWidget(self.buttons)
+        for field in (self.revised, self.reviews, self.draft):
+            field.sig_path_changed.connect(lambda _: self.error.hide())  # the problem was about the old path
+        if files is not None:
+            self.revised.set_path(files.revised)
+            self.reviews.set_path(files.reviews)
+            self.draft.set_path(files.draft)
+
+    def files(self) -> RoundFiles:
+        return RoundFiles(self.revised.path(), self.reviews.path(), self.draft.path())
+
+    def show_problem(self, problem: str) -> None:
+        self.error.setText(problem)
+        self.error.show()
+
+    def accept(self) -> None:
+        problem = self._on_submit(self.files())
+        if problem:
+            self.show_problem(problem)
+            return  # the dialog and the author's paths stay
+        super().accept()
+
+
+def round_summary(label: str, kept: list[str], dropped: list[str], backup: str) -> str:
+    """What the message after a round says, as rich text."""
+    lines = [f"<b>{escape(label)}</b>", "<p>Kept: " + escape("; ".join(kept)) + ".</p>"]
+    if dropped:
+        items = "".join(f"<li>{escape(d)}</li>" for d in dropped)
+        lines.append(f"<p>Dropped ({len(dropped)}):</p><ul>{items}</ul>")
+    else:
+        lines.append("<p>Nothing had to be dropped.</p>")
+    lines.append(f"<p>The previous round is kept beside it as <i>{escape(Path(backup).name)}</i>.</p>")
+    return "".join(lines)
