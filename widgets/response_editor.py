@@ -82,6 +82,8 @@ class ResponseEditor(QFrame):
                            QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.revert)]
         for shortcut in self._shortcuts:  # live while the focus is in the editor (set here: the constructor's
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)  # context= is not applied)
+        self._shortcuts[0].setWhatsThis("Response: save the response you are writing")  # listed in Help →
+        self._shortcuts[1].setWhatsThis("Response: go back to the saved response")  # Getting started
         self.text.textChanged.connect(self._refresh)
         self.no_change.toggled.connect(self._refresh)
         self.set_comment(None)
