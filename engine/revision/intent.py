@@ -5,6 +5,7 @@ Labels follow Re3-Sci's edit intents (Ruan et al., 2024: grammar, clarity,
 fact/evidence, claim, other) and ARIES' edit types: surface labels are
 ``citation`` (a citation restyled: "Author et al. (2019)" → "(Author et al.,
 2019)"), ``spelling`` (British → American, a misspelt word, an inflection),
+``grammar`` (an article, preposition or auxiliary added, dropped or swapped: "the", "of", "is" → "are"),
 ``hyphenation``, ``capitalisation``, ``punctuation``, ``whitespace``;
 substantive labels are ``claim``, ``fact`` (numbers, evidence), ``new content``,
 ``clarification``, ``restructuring``. Noise is extraction debris a PDF yields:
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,7 +28,7 @@ from functools import lru_cache
 from engine.revision.model import DiffSpan, Edit, EditType, Flag
 
 NOISE, SURFACE, SUBSTANTIVE = "noise", "surface", "substantive"
-SURFACE_LABELS = ("citation", "spelling", "hyphenation", "capitalisation", "punctuation", "whitespace")
+SURFACE_LABELS = ("citation", "spelling", "grammar", "hyphenation", "capitalisation", "punctuation", "whitespace")
 SUBSTANTIVE_LABELS = ("claim", "fact", "new content", "clarification", "restructuring")
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -38,6 +40,13 @@ _CITATION = re.compile(
     r"|\bet\s+al\b\.?|\b(?:19|20)\d{2}[a-z]?\b"  # et al., a year
 )
 _DIGIT = re.compile(r"\d")
+#: Words whose addition, removal or swap (at most ``GRAMMAR_WORDS`` of them in one change) is grammar, not content.
+#: Negations and quantifiers ("not", "all", "only") are left out: they change a claim.
+_FUNCTION = frozenset(
+    "a an the of to in on at for by with from as into onto over under within is are was were be been being has have "
+    "had do does did will would can could may might shall should it its this that these those which who whom whose "
+    "and or but nor than then there their they them we our us he she his her".split())
+GRAMMAR_WORDS = 2
 _CLAIM = re.compile(r"\b(?:outperform\w*|state[- ]of[- ]the[- ]art|significant\w*|we (?:show|demonstrate|prove)|"
                     r"superior|better than|novel)\b", re.I)
 #: Units a figure's axis or legend prints beside its numbers; not words.
@@ -137,11 +146,19 @@ def hunk_label(deleted: str, inserted: str) -> str | None:
     ca, cb = _words(_CITATION.sub(" ", deleted)), _words(_CITATION.sub(" ", inserted))
     if sorted(ca) == sorted(cb) and (_CITATION.search(deleted) or _CITATION.search(inserted)):
         return "citation"
+    if _grammar_only(a, b):
+        return "grammar"
     if not a or not b:
         return None
     if len(a) == len(b) and all(x == y or _near(x, y) for x, y in zip(a, b)):
         return "spelling"
     return None
+
+
+def _grammar_only(deleted: list[str], inserted: list[str]) -> bool:
+    """At most ``GRAMMAR_WORDS`` function words added, dropped or swapped, and nothing else."""
+    changed = (Counter(deleted) - Counter(inserted)) + (Counter(inserted) - Counter(deleted))
+    return 0 < sum(changed.values()) <= GRAMMAR_WORDS and all(w in _FUNCTION for w in changed)
 
 
 def changed_sides(edit: Edit) -> tuple[str, str]:

@@ -57,6 +57,21 @@ def test_a_spelling_change_addresses_a_typo_comment_but_no_substantive_one() -> 
     assert "changes the words the comment quotes" in typo.reasons[spelling]
 
 
+def test_a_general_request_to_fix_typos_links_the_spelling_and_grammar_fixes_only() -> None:
+    old = PROSE + ["We analyse the behaviour of the network on noisy inputs and the colour of its residual noise.",
+                   "Contrary to per DAG approach, the error of the relaxation is bounded for every loop of the program."]
+    new = [PROSE[0], PROSE[1] + " Both datasets are split by artist, so no song is in both sets.", *PROSE[2:],
+           "We analyze the behavior of the network on noisy inputs and the color of its residual noise.",
+           "Contrary to the per DAG approach, the error of the relaxation is bounded for every loop of the program."]
+    diff, a = align_one(old, new, "There are typos.")
+    spelling, grammar = edit_with(diff, "We analyze"), edit_with(diff, "Contrary to the")
+    assert len(diff.changed_edits()) == 3
+    assert set(a.edit_ids) == {spelling, grammar}
+    assert "fixes spelling or grammar" in a.reasons[grammar]
+    _, specific_typo = align_one(old, new, "Please fix the typo \"colour\".")  # names its passage: no blanket link
+    assert grammar not in specific_typo.edit_ids
+
+
 def test_the_definition_edit_ranks_first_ahead_of_one_word_terminology_edits() -> None:
     old = PROSE[:2] + ["A texture is a group of frames of the spectrum given to the network at once."] + PROSE[2:]
     new = [PROSE[0], PROSE[1].replace("network", "model"),
