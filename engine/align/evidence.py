@@ -81,9 +81,12 @@ def place_features(
 def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> np.ndarray:
     """1 when a phrase the comment quotes is (mostly) among the words the edit deleted or inserted."""
     out = np.zeros((len(comments), len(edits)), dtype=np.float32)
+    quoted = [quotes(c.full_text) for c in comments]
+    if not any(quoted):
+        return out
     sides = [[set(comparable_tokens(t)) for t in changed_sides(e)] for e in edits]
-    for i, c in enumerate(comments):
-        for q in quotes(c.full_text):
+    for i, phrases in enumerate(quoted):
+        for q in phrases:
             words = comparable_tokens(q)
             if not words:
                 continue

@@ -32,7 +32,8 @@ SURFACE_LABELS = ("citation", "spelling", "grammar", "hyphenation", "capitalisat
 SUBSTANTIVE_LABELS = ("claim", "fact", "new content", "clarification", "restructuring")
 
 _WORD = re.compile(r"\w+", re.UNICODE)
-_REAL_WORD = re.compile(r"^[^\W\d_]{3,}$", re.UNICODE)
+#: A whole word (``\w+``) of three letters or more, no digit or underscore in it.
+_LETTERS = re.compile(r"(?<!\w)[^\W\d_]{3,}(?!\w)", re.UNICODE)
 _CITATION = re.compile(
     r"\b[A-Z][\w'\u2019-]+(?:\s+(?:and|&)\s+[A-Z][\w'\u2019-]+)?(?:\s+et\s+al\.?)?,?\s*\(\s*(?:19|20)\d{2}[a-z]?\s*\)"
     r"|\[[^\[\]]{0,60}\]"  # Smith et al. (2019); [12], [3, 4], [CITATION]
@@ -83,11 +84,14 @@ class Intent:
 
 def real_words(text: str) -> list[str]:
     """Words of three letters or more (no digits), units left out."""
-    return [w for w in _WORD.findall(text) if _REAL_WORD.match(w) and w.lower() not in _UNITS]
+    return [w for w in _LETTERS.findall(text) if w.lower() not in _UNITS]
 
 
 def looks_like_noise(text: str) -> bool:
     """Figure-internal labels, isolated numbers or glyphs: too few real words to be prose."""
+    head = text[:300].rsplit(None, 1)[0] if len(text) > 300 else text
+    if len(real_words(head)) > 2:  # prose, whatever follows (the common case, decided on its start)
+        return False
     tokens = text.split()
     if not tokens:
         return True
@@ -125,8 +129,10 @@ def _near(a: str, b: str) -> bool:
     return difflib.SequenceMatcher(None, a, b).ratio() >= 0.85
 
 
-def _surface_key(text: str) -> list[str]:
-    return [american(w) for w in _words(_CITATION.sub(" ", text))]
+def _same_but_citations(old: str, new: str) -> bool:
+    """The two texts say the same words once citations are taken out and spellings made American."""
+    a, b = _words(_CITATION.sub(" ", old)), _words(_CITATION.sub(" ", new))
+    return len(a) == len(b) and (a == b or [american(w) for w in a] == [american(w) for w in b])
 
 
 def hunk_label(deleted: str, inserted: str) -> str | None:
@@ -203,8 +209,8 @@ def classify_edit(edit: Edit) -> Intent:
     if looks_like_noise(edit.source_text) and looks_like_noise(edit.target_text):
         return Intent(NOISE, (), "too few words to be prose on either side")
     surface: list[str] = []
-    if (_CITATION.search(edit.source_text) or _CITATION.search(edit.target_text)) and (
-            _surface_key(edit.source_text) == _surface_key(edit.target_text)):
+    if (_CITATION.search(edit.source_text) or _CITATION.search(edit.target_text)) and _same_but_citations(
+            edit.source_text, edit.target_text):
         surface.append("citation")  # a citation restyled, whatever the hunks look like
         if not (edit.type is EditType.MOVED or Flag.SPLIT in edit.flags or Flag.MERGED in edit.flags):
             return Intent(SURFACE, ("citation",), "only the citation style changed")
