@@ -84,7 +84,8 @@ def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> n
     quoted = [quotes(c.full_text) for c in comments]
     if not any(quoted):
         return out
-    sides = [[set(comparable_tokens(t)) for t in changed_sides(e)] for e in edits]
+    wanted = {w for phrases in quoted for q in phrases for w in comparable_tokens(q)}
+    sides = [[_bag(t, wanted) for t in changed_sides(e)] for e in edits]
     for i, phrases in enumerate(quoted):
         for q in phrases:
             words = comparable_tokens(q)
@@ -94,6 +95,15 @@ def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> n
                 if any(sum(w in bag for w in words) >= max(1, 0.6 * len(words)) for bag in bags):
                     out[i, j] = 1.0
     return out
+
+
+def _bag(text: str, wanted: set[str]) -> set[str]:
+    """The comparable words of ``text``; empty, without tokenizing, when none of ``wanted`` can be among them (plain
+    ASCII text with no hyphen: its words are substrings of its lower case)."""
+    lower = text.lower()
+    if lower.isascii() and "-" not in lower and not any(w in lower for w in wanted):
+        return set()
+    return set(comparable_tokens(text))
 
 
 #: Row-scaled BM25 of the comment against the words an edit changed that counts as specific evidence on its own
