@@ -107,11 +107,14 @@ def test_fine_type_is_used_when_set_and_guessed_otherwise() -> None:
 def test_statuses_from_probabilities() -> None:
     assert assess("c", {}).status is Status.NO_EVIDENCE
     assert assess("c", {"e1": 0.01, "e2": 0.02}).status is Status.NOT_ADDRESSED
-    partly = assess("c", {"e1": 0.3, "e2": 0.02}, {"e1": "clarification edit: close in meaning"})
+    partly = assess("c", {"e1": 0.4, "e2": 0.02}, {"e1": "clarification edit: close in meaning"})
     assert partly.status is Status.PARTLY
     assert [(e.edit_id, e.link, e.why) for e in partly.evidence] == [
         ("e1", Link.SUGGESTED, "clarification edit: close in meaning")]
     assert assess("c", {"e1": 0.6, "e2": 0.3}).status is Status.ADDRESSED
+    # one weak link (the comment's chance below PARTLY_P) is shown as a candidate, the comment is not addressed
+    weak = assess("c", {"e1": 0.2, "e2": 0.02})
+    assert weak.status is Status.NOT_ADDRESSED and [e.edit_id for e in weak.evidence] == ["e1"]
     assert comment_probability([0.5, 0.5, 0.5, 0.9]) == pytest.approx(1 - 0.1 * 0.5 * 0.5)
 
 
@@ -124,7 +127,8 @@ def test_the_authors_confirmations_come_first() -> None:
     assert rejected_all.status is Status.CONFIRMED_NOT
     assert rejected_all.linked_edits() == []
     rejected_one = assess("c", probs, decisions={"e1": "rejected"})
-    assert rejected_one.status is Status.PARTLY and rejected_one.linked_edits() == ["e2"]
+    assert rejected_one.status is Status.NOT_ADDRESSED and rejected_one.linked_edits() == ["e2"]
+    assert assess("c", {**probs, "e2": 0.4}, decisions={"e1": "rejected"}).status is Status.PARTLY
     manual = assess("c", probs, decisions={"e3": Link.MANUAL})
     assert manual.status is Status.CONFIRMED and manual.linked_edits()[0] == "e3"
     undone = assess("c", probs, decisions={})
