@@ -74,10 +74,15 @@ _PROOFREAD = re.compile(r"\btypos?\b|\btypographic|\bspelling|\bgrammar|\bgramma
                         r"\b(?:minor|small) (?:errors|mistakes)\b", re.I)
 
 
+#: A place in the paper: "page 3", "line 12", "Eq. 4", "Section 2.1", "Figure 3", "Table 1".
+_PLACE = re.compile(r"\b(?:pages?|p\.|lines?|l\.|eq(?:uation)?s?\.?|sec(?:tion)?s?\.?|fig(?:ure)?s?\.?|tables?)\s*\(?\d",
+                    re.I)
+
+
 def proofreading(text: str) -> bool:
-    """A request to fix typos or grammar in general: it names no passage (no quoted words), so every spelling,
-    grammar or punctuation fix answers it."""
-    return bool(_PROOFREAD.search(text)) and not quotes(text)
+    """A request to fix typos or grammar in general: it names no passage (no quoted words, no page, line,
+    equation, section, figure or table), so every spelling, grammar or punctuation fix answers it."""
+    return bool(_PROOFREAD.search(text)) and not quotes(text) and not _PLACE.search(text)
 
 
 def proofread_fix(intent: Intent) -> bool:

@@ -70,6 +70,10 @@ def test_a_general_request_to_fix_typos_links_the_spelling_and_grammar_fixes_onl
     assert "fixes spelling or grammar" in a.reasons[grammar]
     _, specific_typo = align_one(old, new, "Please fix the typo \"colour\".")  # names its passage: no blanket link
     assert grammar not in specific_typo.edit_ids
+    from engine.align.cues import proofreading
+
+    assert proofreading("There are typos.") and proofreading("Please proofread the paper; the grammar is poor.")
+    assert not proofreading("There is a typo on page 3.") and not proofreading("Typo in Eq. 4.")
 
 
 def test_the_definition_edit_ranks_first_ahead_of_one_word_terminology_edits() -> None:
