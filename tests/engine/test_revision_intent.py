@@ -61,11 +61,11 @@ def test_hunk_labels(deleted: str, inserted: str, label: str | None) -> None:
 
 
 def test_an_article_added_or_dropped_is_grammar_not_content() -> None:
-    edit, intent = only_edit(
+    _, intent = only_edit(
         "Contrary to per DAG approach, the error introduced by whole-program relaxation is not guaranteed here.",
         "Contrary to the per DAG approach, the error introduced by whole-program relaxation is not guaranteed here.")
     assert intent.kind == SURFACE and intent.labels == ("grammar",), intent
-    edit, intent = only_edit(
+    _, intent = only_edit(
         "The error introduced by whole-program relaxation is guaranteed to stay within bounds for each loop.",
         "The error introduced by whole-program relaxation is not guaranteed to stay within bounds for each loop.")
     assert intent.kind == SUBSTANTIVE  # a negation changes the claim
