@@ -8,7 +8,9 @@ the first 20 gold comments of each of cgo18 and icassp20, the 200 edits are both
 (PDF diffs) topped up with their other paragraphs (final versions, then the drafts) as additions, none repeated; the old documents of both papers
 are the draft comments are located in. It is built once in this process and handed to each timed child as
 JSON, so the child times only what the app does: import the engine, read the records, align. Each figure is
-the median of ``--repeat`` runs.
+the median of ``--repeat`` runs. The engine's bytecode is compiled first (untimed, into a temporary
+``PYTHONPYCACHEPREFIX``), as an installed app has it; ``--no-bytecode`` times it compiling every module from source
+in every process (what a checkout run with ``PYTHONDONTWRITEBYTECODE`` does).
 
     .venv/bin/python bench/bench_align.py [--data ../shared/data] [--repeat 3] [--method evidence --method hybrid]
 """
@@ -96,6 +98,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per setting (default: 3)")
     parser.add_argument("--method", action="append",
                         help="aligner(s) to time, back to back under the same load (default: the default method)")
+    parser.add_argument("--no-bytecode", action="store_true",
+                        help="compile every module from source in every process (no .pyc), as before")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -106,7 +110,8 @@ def main() -> None:
 
     for method in args.method or [DEFAULT_METHOD]:
         bench(args, method)
-    print(f"{N_COMMENTS} comments x {N_EDITS} distinct edits (cgo18 + icassp20 PDFs), CPU, {os.cpu_count()} cores; "
+    print(f"{N_COMMENTS} comments x {N_EDITS} distinct edits (cgo18 + icassp20 PDFs), CPU, {os.cpu_count()} cores, "
+          f"{'no bytecode' if args.no_bytecode else 'bytecode compiled'}; "
           f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
@@ -116,6 +121,10 @@ def bench(args: argparse.Namespace, method: str) -> None:
         path.write_text(json.dumps(workload(Path(args.data))), encoding="utf-8")
         cmd = [sys.executable, __file__, "--child", str(path), "--method", method]
         env = {**os.environ, "PYTHONPATH": str(REPO)}
+        if not args.no_bytecode:  # as installed: the engine's .pyc files exist (written here, untimed)
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
+            subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO / "engine")], env=env, check=True)
 
         def timed(home: str) -> list[float]:
             out = subprocess.run(cmd, env={**env, "REDRAFT_HOME": home}, capture_output=True, text=True, check=True)

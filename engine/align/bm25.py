@@ -27,24 +27,28 @@ def bm25_matrix(queries: list[str], docs: list[str], k1: float = 1.2, b: float =
     (repeats counted). Plain NumPy: no index library to import.
     """
     out = np.zeros((len(queries), len(docs)), dtype=np.float32)
-    if not docs:
+    if not docs or not queries:
         return out
     doc_tokens = [tokens(d) or ["\u2205"] for d in docs]
+    query_counts = [Counter(tokens(q)) for q in queries]
+    # only the terms some query has get a weight column (df still counts every document)
     vocab: dict[str, int] = {}
-    for toks in doc_tokens:
-        for t in toks:
+    for counted in query_counts:
+        for t in counted:
             vocab.setdefault(t, len(vocab))
+    if not vocab:
+        return out
     tf = np.zeros((len(docs), len(vocab)), dtype=np.float32)
     for j, toks in enumerate(doc_tokens):
-        counted = Counter(toks)
-        tf[j, [vocab[t] for t in counted]] = list(counted.values())
+        counted = Counter(t for t in toks if t in vocab)
+        if counted:
+            tf[j, [vocab[t] for t in counted]] = list(counted.values())
     lengths = np.array([len(t) for t in doc_tokens], dtype=np.float32)[:, None]
     df = (tf > 0).sum(axis=0)
     idf = np.log(1.0 + (len(docs) - df + 0.5) / (df + 0.5)).astype(np.float32)
     weights = idf * tf / (tf + k1 * (1 - b + b * lengths / lengths.mean()))
     counts = np.zeros((len(queries), len(vocab)), dtype=np.float32)
-    for i, q in enumerate(queries):
-        counted = Counter(t for t in tokens(q) if t in vocab)
+    for i, counted in enumerate(query_counts):
         if counted:
             counts[i, [vocab[t] for t in counted]] = list(counted.values())
     return (counts @ weights.T).astype(np.float32)

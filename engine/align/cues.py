@@ -68,6 +68,28 @@ def fits(kind: str, intent: Intent) -> float:
     return 0.0
 
 
+#: Surface labels a request to proofread ("there are typos") is answered by; citation restyling and whitespace are not.
+PROOFREADING = frozenset({"spelling", "grammar", "punctuation", "hyphenation", "capitalisation"})
+_PROOFREAD = re.compile(r"\btypos?\b|\btypographic|\bspelling|\bgrammar|\bgrammatical|\bproof-?read|\blanguage errors?\b|"
+                        r"\b(?:minor|small) (?:errors|mistakes)\b", re.I)
+
+
+#: A place in the paper: "page 3", "line 12", "Eq. 4", "Section 2.1", "Figure 3", "Table 1".
+_PLACE = re.compile(r"\b(?:pages?|p\.|lines?|l\.|eq(?:uation)?s?\.?|sec(?:tion)?s?\.?|fig(?:ure)?s?\.?|tables?)\s*\(?\d",
+                    re.I)
+
+
+def proofreading(text: str) -> bool:
+    """A request to fix typos or grammar in general: it names no passage (no quoted words, no page, line,
+    equation, section, figure or table), so every spelling, grammar or punctuation fix answers it."""
+    return bool(_PROOFREAD.search(text)) and not quotes(text) and not _PLACE.search(text)
+
+
+def proofread_fix(intent: Intent) -> bool:
+    """A surface edit that fixes spelling, grammar or punctuation (what a proofreading request asks for)."""
+    return intent.surface and bool(PROOFREADING.intersection(intent.labels))
+
+
 _QUOTE = re.compile(r"\"([^\"\n]{2,120})\"|\u201c([^\u201d\n]{2,120})\u201d|``([^'\n]{2,120})''")
 
 

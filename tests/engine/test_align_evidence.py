@@ -57,6 +57,25 @@ def test_a_spelling_change_addresses_a_typo_comment_but_no_substantive_one() -> 
     assert "changes the words the comment quotes" in typo.reasons[spelling]
 
 
+def test_a_general_request_to_fix_typos_links_the_spelling_and_grammar_fixes_only() -> None:
+    old = PROSE + ["We analyse the behaviour of the network on noisy inputs and the colour of its residual noise.",
+                   "Contrary to per DAG approach, the error of the relaxation is bounded for every loop of the program."]
+    new = [PROSE[0], PROSE[1] + " Both datasets are split by artist, so no song is in both sets.", *PROSE[2:],
+           "We analyze the behavior of the network on noisy inputs and the color of its residual noise.",
+           "Contrary to the per DAG approach, the error of the relaxation is bounded for every loop of the program."]
+    diff, a = align_one(old, new, "There are typos.")
+    spelling, grammar = edit_with(diff, "We analyze"), edit_with(diff, "Contrary to the")
+    assert len(diff.changed_edits()) == 3
+    assert set(a.edit_ids) == {spelling, grammar}
+    assert "fixes spelling or grammar" in a.reasons[grammar]
+    _, specific_typo = align_one(old, new, "Please fix the typo \"colour\".")  # names its passage: no blanket link
+    assert grammar not in specific_typo.edit_ids
+    from engine.align.cues import proofreading
+
+    assert proofreading("There are typos.") and proofreading("Please proofread the paper; the grammar is poor.")
+    assert not proofreading("There is a typo on page 3.") and not proofreading("Typo in Eq. 4.")
+
+
 def test_the_definition_edit_ranks_first_ahead_of_one_word_terminology_edits() -> None:
     old = PROSE[:2] + ["A texture is a group of frames of the spectrum given to the network at once."] + PROSE[2:]
     new = [PROSE[0], PROSE[1].replace("network", "model"),
@@ -92,11 +111,14 @@ def test_fine_type_is_used_when_set_and_guessed_otherwise() -> None:
 def test_statuses_from_probabilities() -> None:
     assert assess("c", {}).status is Status.NO_EVIDENCE
     assert assess("c", {"e1": 0.01, "e2": 0.02}).status is Status.NOT_ADDRESSED
-    partly = assess("c", {"e1": 0.3, "e2": 0.02}, {"e1": "clarification edit: close in meaning"})
+    partly = assess("c", {"e1": 0.4, "e2": 0.02}, {"e1": "clarification edit: close in meaning"})
     assert partly.status is Status.PARTLY
     assert [(e.edit_id, e.link, e.why) for e in partly.evidence] == [
         ("e1", Link.SUGGESTED, "clarification edit: close in meaning")]
     assert assess("c", {"e1": 0.6, "e2": 0.3}).status is Status.ADDRESSED
+    # one weak link (the comment's chance below PARTLY_P) is shown as a candidate, the comment is not addressed
+    weak = assess("c", {"e1": 0.2, "e2": 0.02})
+    assert weak.status is Status.NOT_ADDRESSED and [e.edit_id for e in weak.evidence] == ["e1"]
     assert comment_probability([0.5, 0.5, 0.5, 0.9]) == pytest.approx(1 - 0.1 * 0.5 * 0.5)
 
 
@@ -109,7 +131,8 @@ def test_the_authors_confirmations_come_first() -> None:
     assert rejected_all.status is Status.CONFIRMED_NOT
     assert rejected_all.linked_edits() == []
     rejected_one = assess("c", probs, decisions={"e1": "rejected"})
-    assert rejected_one.status is Status.PARTLY and rejected_one.linked_edits() == ["e2"]
+    assert rejected_one.status is Status.NOT_ADDRESSED and rejected_one.linked_edits() == ["e2"]
+    assert assess("c", {**probs, "e2": 0.4}, decisions={"e1": "rejected"}).status is Status.PARTLY
     manual = assess("c", probs, decisions={"e3": Link.MANUAL})
     assert manual.status is Status.CONFIRMED and manual.linked_edits()[0] == "e3"
     undone = assess("c", probs, decisions={})

@@ -53,9 +53,22 @@ def test_substantive_edits_carry_labels_and_reasons() -> None:
     ("colour", "color", "spelling"), ("non-linear", "nonlinear", "hyphenation"), ("srr", "SRR", "capitalisation"),
     ("results;", "results,", "punctuation"), ("[12]", "(Smith et al., 2019)", "citation"),
     ("increase", "decrease", None), ("0.5", "0.6", None), ("baseline", "oracle", None),
+    ("", " the ", "grammar"), ("is", "are", "grammar"), (" of", "", "grammar"), ("", " not ", None),
+    ("", " online ", None), ("", " of the whole ", None),
 ])
 def test_hunk_labels(deleted: str, inserted: str, label: str | None) -> None:
     assert hunk_label(deleted, inserted) == label
+
+
+def test_an_article_added_or_dropped_is_grammar_not_content() -> None:
+    _, intent = only_edit(
+        "Contrary to per DAG approach, the error introduced by whole-program relaxation is not guaranteed here.",
+        "Contrary to the per DAG approach, the error introduced by whole-program relaxation is not guaranteed here.")
+    assert intent.kind == SURFACE and intent.labels == ("grammar",), intent
+    _, intent = only_edit(
+        "The error introduced by whole-program relaxation is guaranteed to stay within bounds for each loop.",
+        "The error introduced by whole-program relaxation is not guaranteed to stay within bounds for each loop.")
+    assert intent.kind == SUBSTANTIVE  # a negation changes the claim
 
 
 def test_british_spellings_map_to_american() -> None:
