@@ -144,3 +144,25 @@ def test_without_the_encoder_files_extraction_falls_back_to_the_lexical_model(mo
         assert any("Hungarian" in c.text for c in found)
     finally:
         encoder_model.comment_encoder.cache_clear()
+
+
+@pytest.mark.slow
+@pytest.mark.shared_data
+def test_default_confidences_are_calibrated_on_dev(shared_data: Path) -> None:
+    """The confidence the comment list shows: over DISAPERE dev's sentence units, 10-bin expected calibration
+    error of the default model's probability against the gold label (0.049 at this commit)."""
+    import numpy as np
+
+    from engine.reviews.comments import default_model, score_units
+    from engine.reviews.evaluate import read_forums
+    from engine.reviews.fit import forum_units
+
+    model, encoder = default_model()
+    data = forum_units(read_forums(shared_data / "disapere" / "dev.jsonl"))
+    p = np.concatenate([prob for f in data for prob, _ in score_units(f["units"], model, encoder)])
+    y = np.concatenate([f["y"] for f in data])
+    assert len(p) == len(y) > 1000
+    which = np.minimum((p * 10).astype(int), 9)
+    ece = sum((which == b).sum() / len(p) * abs(p[which == b].mean() - y[which == b].mean())
+              for b in range(10) if (which == b).any())
+    assert ece < 0.07, ece
