@@ -1,4 +1,4 @@
-"""``redraft eval comments DATA.jsonl [--json] [--minilm] [--baseline cues]``: sentence-level
+"""``redraft eval comments DATA.jsonl [--json] [--lexical | --minilm] [--baseline cues]``: sentence-level
 extraction figures on DISAPERE-format data, as ``../shared/tools/score_comments.py``
 computes them, plus the macro-F1 of fine types (see ``engine.reviews.evaluate``)."""
 
@@ -22,8 +22,11 @@ CUE_BASELINE = re.compile(
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("comments", help="score comment extraction on DISAPERE-format data (JSON lines)")
     p.add_argument("data", help="DISAPERE-format JSON lines, e.g. ../shared/data/disapere/dev.jsonl")
-    p.add_argument("--minilm", action="store_true",
-                   help="use the MiniLM blend instead of the default words-and-cues model")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--lexical", action="store_true",
+                       help="use the words-and-cues model instead of the default fine-tuned encoder blend")
+    which.add_argument("--minilm", action="store_true",
+                       help="use the frozen-MiniLM blend instead of the default fine-tuned encoder blend")
     p.add_argument("--baseline", choices=["cues"], help="score the keyword baseline on the gold sentences instead")
     p.add_argument("--limit", type=int, metavar="N", help="only the first N forums")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -52,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         figures = score_forums(forums, gold.__getitem__)
         method = "keyword baseline (cue regex on the gold sentences)"
     else:
-        extract, name = _redraft("minilm" if args.minilm else None)
+        extract, name = _redraft("minilm" if args.minilm else "lexical" if args.lexical else None)
         figures = score_forums(forums, extract)
         method = f"redraft ({name} model)"
     figures = {"data": args.data, "method": method, **figures, "seconds": round(time.perf_counter() - start, 2)}

@@ -22,6 +22,7 @@ import numpy as np
 
 from engine.reviews.classify import CommentModel, shipped_model
 from engine.reviews.cues import action_of, read_cues
+from engine.reviews.encoder_model import CommentEncoder, comment_encoder
 from engine.reviews.model import Review, ReviewComment
 from engine.reviews.units import SentenceUnit, review_units
 
@@ -31,6 +32,7 @@ _ANAPHORA = re.compile(r"^(?:this|it|these|they|such|that|thus|therefore|hence|s
 _BACK = re.compile(r"\b(?:it|this|these|those|them|they|why)\b[.?]?$|^(?:please )?(?:\w+ )?(?:it|this|these|them)\b", re.I)
 _NUMBERED = re.compile(r"^(?:reviewer|referee|review)\s*#?\s*(\d{1,3})$", re.I)
 _ENCODER_FAILED: list[str] = []
+Model = CommentModel | CommentEncoder
 
 
 def minilm_encoder(**overrides: Any) -> Any:
@@ -41,15 +43,21 @@ def minilm_encoder(**overrides: Any) -> Any:
     return open_model("encoder", Settings(), precision="int8", **overrides)
 
 
-def default_model(encoder: Any = None) -> tuple[CommentModel, Any]:
-    """The model to extract with, and the encoder it needs.
+def default_model(encoder: Any = None) -> tuple[Model, Any]:
+    """The model to extract with, and the sentence encoder it needs (``None`` when it needs none).
 
-    The default (``encoder=None``) is the words-and-cues model: in 5-fold cross-validation on DISAPERE train
-    it scores as the MiniLM blend does (76.0 against 76.2 F1) at a twentieth of the time (a 2,000-word review
-    in 0.07 s against 0.69 s on two quiet cores; the target is 0.5 s). ``encoder="minilm"`` (or an encoder
-    object) asks for the MiniLM blend; when the encoder cannot load, the words model is used.
+    The default (``encoder=None``) is the fine-tuned comment encoder blended with the words-and-cues model
+    when ``resources/models/comments/encoder.onnx`` is shipped (``encoder_model``; none is yet: the one trained
+    on two CPU cores did not beat the words model, see docs/comments.md), else the words-and-cues model, which
+    in 5-fold cross-validation on DISAPERE train scores as the frozen-MiniLM blend does (76.0 against 76.2 F1)
+    at a twentieth of the time. ``encoder="lexical"`` asks for the words-and-cues model,
+    ``encoder="minilm"`` (or an encoder object) for the older frozen-MiniLM blend (the words model when the
+    encoder cannot load).
     """
     if encoder is None:
+        fine_tuned = comment_encoder()
+        return (fine_tuned if fine_tuned is not None else shipped_model("lexical")), None
+    if encoder == "lexical":
         return shipped_model("lexical"), None
     if encoder == "minilm":
         if _ENCODER_FAILED:
@@ -63,22 +71,31 @@ def default_model(encoder: Any = None) -> tuple[CommentModel, Any]:
 
 
 def score_units(
-    per_review: list[list[SentenceUnit]], model: CommentModel, encoder: Any = None,
+    per_review: list[list[SentenceUnit]], model: Model, encoder: Any = None,
 ) -> list[tuple[np.ndarray, list[str]]]:
     """``(probabilities, fine types)`` for each review's units, embedding every unit in one call."""
     per_review = [[_scoring_view(u) for u in units] for units in per_review]
-    embeddings = None
-    if model.uses_encoder:
-        texts = [u.text for units in per_review for u in units]
-        embeddings = encoder.encode(texts) if texts else np.zeros((0, 384), dtype=np.float32)
-    blend = model.meta.get("ensemble") if model.uses_encoder else None
-    other = shipped_model(blend["with"]) if blend else None
+    flat = [u for units in per_review for u in units]
+    if isinstance(model, CommentEncoder):
+        prob_all, fine_all = model.predict(flat)
+        blend = {"with": model.blend_with, "weight": model.weight}
+    else:
+        embeddings = None
+        if model.uses_encoder:
+            texts = [u.text for u in flat]
+            embeddings = encoder.encode(texts) if texts else np.zeros((0, 384), dtype=np.float32)
+        blend = model.meta.get("ensemble") if model.uses_encoder else None
+        prob_all, fine_all = None, None
+    other = shipped_model(blend["with"]) if blend and blend["weight"] < 1 else None
     out = []
     pos = 0
     for units in per_review:
-        emb = embeddings[pos : pos + len(units)] if embeddings is not None else None
+        if prob_all is not None:
+            prob, fine = prob_all[pos : pos + len(units)], fine_all[pos : pos + len(units)]
+        else:
+            emb = embeddings[pos : pos + len(units)] if embeddings is not None else None
+            prob, fine = model.predict(units, emb)
         pos += len(units)
-        prob, fine = model.predict(units, emb)
         if other is not None:  # the average with the lexical model, weighted as chosen on train
             prob = blend["weight"] * prob + (1 - blend["weight"]) * other.predict(units)[0]
         out.append((prob, fine))
@@ -100,8 +117,10 @@ def _verdict_only(text: str) -> bool:
     return c.verdict and not (c.question or c.negative) and len(text.split()) <= 12
 
 
-def model_threshold(model: CommentModel) -> float:
+def model_threshold(model: Model) -> float:
     """The decision threshold of ``model`` (of its blend with the lexical model when it has one)."""
+    if isinstance(model, CommentEncoder):
+        return model.threshold
     blend = model.meta.get("ensemble") if model.uses_encoder else None
     return float(blend["threshold"]) if blend else model.threshold
 
@@ -163,13 +182,14 @@ def build_comments(
 
 
 def extract_comments(
-    reviews: list[Review], *, model: CommentModel | None = None, encoder: Any = None,
+    reviews: list[Review], *, model: Model | None = None, encoder: Any = None,
     threshold: float | None = None,
 ) -> list[ReviewComment]:
     """Actionable comments of all ``reviews``; ids ``R<reviewer>.<n>`` in reading order.
 
-    ``encoder=None`` uses the words-and-cues model (the default, see ``default_model``);
-    ``encoder="minilm"`` the MiniLM blend (the words model when it cannot load).
+    ``encoder=None`` uses the fine-tuned encoder blended with the words-and-cues model (the default, see
+    ``default_model``); ``encoder="lexical"`` the words-and-cues model; ``encoder="minilm"`` the frozen-MiniLM
+    blend (the words model when it cannot load).
     """
     if model is None:
         model, encoder = default_model(encoder)

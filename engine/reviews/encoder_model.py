@@ -1,0 +1,125 @@
+"""The fine-tuned comment encoder: all-MiniLM-L6-v2 with its top layer trained on DISAPERE train to tell
+actionable review sentences, with a fine-type head, as one int8 ONNX graph (``encoder.onnx``) and its settings
+(``encoder.json``: Platt calibration, blend weight with the lexical model, threshold, fine labels) under
+``resources/models/comments/``. Trained by ``bench/train_comment_encoder.py``; run here on ONNX Runtime with the
+embedded MiniLM's tokenizer, so extraction imports no torch.
+
+When the files are absent (a build without them) or cannot load, ``comment_encoder()`` gives ``None`` and
+extraction uses the lexical model alone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from engine.reviews.units import SentenceUnit
+
+#: Tokens per batch: sentences are sorted by length and cut into batches of about this many tokens.
+TOKEN_BUDGET = 2048
+
+
+@dataclass
+class CommentEncoder:
+    """A loaded ``encoder.onnx`` with its ``encoder.json`` settings."""
+
+    session: Any
+    tokenizer: Any
+    meta: dict[str, Any]
+    name: str = "encoder"
+    #: The lexical model the probabilities are blended with (``meta["weight"]`` < 1), chosen on train.
+    blend_with: str = "lexical"
+    fine_labels: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        self.fine_labels = tuple(self.meta["fine_labels"])
+
+    @property
+    def threshold(self) -> float:
+        return float(self.meta["threshold"])
+
+    @property
+    def weight(self) -> float:
+        return float(self.meta["weight"])
+
+    def logits(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """The actionable logit and the fine-type logits of each text, in the order given."""
+        z = np.zeros(len(texts), dtype=np.float32)
+        f = np.zeros((len(texts), len(self.fine_labels)), dtype=np.float32)
+        if not texts:
+            return z, f
+        enc = self.tokenizer.encode_batch(texts)
+        order = sorted(range(len(texts)), key=lambda i: len(enc[i].ids))
+        start = 0
+        while start < len(order):
+            width = len(enc[order[start]].ids)
+            end = start + 1
+            while end < len(order) and (end - start + 1) * len(enc[order[end]].ids) <= TOKEN_BUDGET:
+                end += 1
+            idx = order[start:end]
+            width = len(enc[idx[-1]].ids)
+            ids = np.zeros((len(idx), width), dtype=np.int64)
+            mask = np.zeros((len(idx), width), dtype=np.int64)
+            for k, i in enumerate(idx):
+                n = len(enc[i].ids)
+                ids[k, :n] = enc[i].ids
+                mask[k, :n] = 1
+            zb, zf = self.session.run(None, {"input_ids": ids, "attention_mask": mask})
+            z[idx], f[idx] = zb, zf
+            start = end
+        return z, f
+
+    def predict(self, units: list[SentenceUnit]) -> tuple[np.ndarray, list[str]]:
+        """Calibrated probability that each unit is actionable (before the blend), and its fine type."""
+        if not units:
+            return np.zeros(0), []
+        z, f = self.logits([u.text for u in units])
+        a, b = self.meta["platt"]
+        prob = 1.0 / (1.0 + np.exp(-(a * z + b)))
+        return prob, [self.fine_labels[k] for k in f.argmax(axis=1)]
+
+
+def encoder_files() -> tuple[Path, Path] | None:
+    """``(encoder.onnx, encoder.json)`` when both are shipped, else ``None``."""
+    from engine.resources import resource
+
+    folder = Path(str(resource("models", "comments")))
+    onnx_file, meta_file = folder / "encoder.onnx", folder / "encoder.json"
+    return (onnx_file, meta_file) if onnx_file.is_file() and meta_file.is_file() else None
+
+
+@lru_cache(maxsize=1)
+def comment_encoder() -> CommentEncoder | None:
+    """The shipped fine-tuned encoder, loaded once; ``None`` when its files are absent or cannot load."""
+    files = encoder_files()
+    if files is None:
+        return None
+    try:
+        return load_encoder(*files)
+    except Exception:  # noqa: BLE001 - a broken or missing runtime falls back to the lexical model
+        return None
+
+
+def load_encoder(onnx_file: Path, meta_file: Path, threads: int | None = None) -> CommentEncoder:
+    import onnxruntime as ort
+    from tokenizers import Tokenizer
+
+    from engine.models.embedded import encoder_path
+
+    meta = json.loads(meta_file.read_text("utf-8"))
+    if meta.get("format") != "redraft-comment-encoder":
+        raise ValueError(f"{meta_file.name} is not a comment encoder of this version of Redraft")
+    tokenizer = Tokenizer.from_file(str(encoder_path() / "tokenizer.json"))
+    tokenizer.no_padding()
+    tokenizer.enable_truncation(int(meta["max_tokens"]))
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads or min(os.cpu_count() or 1, 8)
+    options.log_severity_level = 3
+    session = ort.InferenceSession(str(onnx_file), options, providers=["CPUExecutionProvider"])
+    return CommentEncoder(session=session, tokenizer=tokenizer, meta=meta)
