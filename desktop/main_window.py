@@ -145,7 +145,7 @@ class MainWindow(QMainWindow):
         file_menu.addActions([a.new_project, a.open_project])
         file_menu.addMenu(self.recent_menu)
         file_menu.addSeparator()
-        file_menu.addActions([a.export_letter, a.export_report])
+        file_menu.addActions([a.export_letter, a.export_report, a.export_marked, a.export_coverage])
         file_menu.addSeparator()
         file_menu.addAction(a.settings)
         file_menu.addSeparator()
@@ -199,7 +199,8 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.body if shown else self.empty)
         if shown:
             self._size_timer.start(0)
-        for action in (self.commands.export_letter, self.commands.export_report, self.commands.suggest,
+        for action in (self.commands.export_letter, self.commands.export_report, self.commands.export_coverage,
+                       self.commands.export_marked, self.commands.suggest,
                        self.commands.tldr, self.commands.next_comment, self.commands.previous_comment,
                        *self.commands.corrections):  # the link steps: the presenter, by the edit shown
             action.setEnabled(shown)

@@ -42,6 +42,10 @@ def revised_pdf(project: Project, given: str | Path | None = None) -> Path:
         if not path.is_file():
             raise InputError(f"the revised PDF {path} is no longer there; give its new place with --revised-pdf")
         return path
+    kind = project.new.source_format if project.new is not None else ""
+    if kind != "latex":
+        raise InputError(f"the revised version is {kind or 'not a PDF'} ({path.name}), not a PDF: "
+                         "the marked-up copy is drawn on the revised PDF; give it with --revised-pdf REVISED.pdf")
     for candidate in _beside(path):
         if candidate.is_file():
             return candidate
