@@ -16,7 +16,7 @@ import html
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
     QWidget,
@@ -246,23 +246,35 @@ class CoverageTable(QWidget):
         self._timer.start()
 
     def _relayout(self) -> None:
-        """Row heights follow the wrapped snippets at the edits column's width."""
+        """Row heights follow the wrapped comment text and snippets at their columns' widths."""
         header = self.tree.header()
         width = max(EDITS_MIN_WIDTH, self.tree.viewport().width() * 2 // 5)
-        if header.sectionSize(EDITS) != width and header.sectionResizeMode(EDITS) is QHeaderView.ResizeMode.Interactive:
+        if header.sectionSize(EDITS) != width:
             header.blockSignals(True)
             header.resizeSection(EDITS, width)
             header.blockSignals(False)
         width = header.sectionSize(EDITS)
+        self.tree.ensurePolished()
+        metrics = self.tree.fontMetrics()
+        text_width = max(80, header.sectionSize(COMMENT) - self.tree.indentation() - 12)
         for cid, label in self._labels.items():
+            label.ensurePolished()
             label.fit_width = width
             label.updateGeometry()
-            self._items[cid].setSizeHint(EDITS, QSize(width, label.heightForWidth(width)))
+            item = self._items[cid]
+            text = metrics.boundingRect(QRect(0, 0, text_width, 100_000), Qt.TextFlag.TextWordWrap,
+                                        item.text(COMMENT)).height() + 10
+            item.setSizeHint(EDITS, QSize(width, label.heightForWidth(width) + 6))
+            item.setSizeHint(COMMENT, QSize(text_width, text))
         self.tree.doItemsLayout()
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
         self._relayout_later()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self._relayout_later()  # fonts are final once shown
 
     def _summary_text(self, project: Project) -> str:
         if not project.comments:
