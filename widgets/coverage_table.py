@@ -18,7 +18,14 @@ from typing import Any
 
 from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -79,7 +86,7 @@ class SnippetLabel(QLabel):
         self.setTextFormat(Qt.TextFormat.RichText)
         self.setContentsMargins(4, 3, 4, 3)
 
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+    def sizeHint(self) -> QSize:
         return QSize(self.fit_width, self.heightForWidth(self.fit_width))
 
 
@@ -134,8 +141,8 @@ class CoverageTable(QWidget):
         header.setStretchLastSection(False)
         header.sectionResized.connect(lambda *_: self._relayout_later())
         for column, tip in ((COMMENT, "The reviewer's comment, in full"), (TYPE, "What the comment asks for"),
-                            (STATUS, "Whether the revision addresses the comment, and how sure Redraft is "
-                                     "(or that the author confirmed it)"),
+                            (STATUS, ("Whether the revision addresses the comment, and how sure Redraft is "
+                                      "(or that the author confirmed it)")),
                             (EDITS, "The changes that answer the comment; click one to open its diff")):
             self.tree.headerItem().setToolTip(column, tip)
         self.tree.itemSelectionChanged.connect(self._selection_changed)
@@ -268,11 +275,11 @@ class CoverageTable(QWidget):
             item.setSizeHint(COMMENT, QSize(text_width, text))
         self.tree.doItemsLayout()
 
-    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+    def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
         self._relayout_later()
 
-    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+    def showEvent(self, event: Any) -> None:
         super().showEvent(event)
         self._relayout_later()  # fonts are final once shown
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 
-from engine.errors import InputError
 from engine.cli.project import open_store
+from engine.errors import InputError
 from engine.project.export import write_response_letter, write_revision_report
 
 

@@ -17,12 +17,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.align.status import (
-    Assessment, Link, Status, assess_alignment, comment_probability, counts, draft_status,
+    Assessment,
+    Link,
+    Status,
+    assess_alignment,
+    comment_probability,
+    counts,
+    draft_status,
 )
 from engine.errors import InputError
 from engine.project.model import Project
-from engine.revision.model import Edit, EditType, Flag
 from engine.reviews.model import ReviewComment
+from engine.revision.model import Edit, EditType, Flag
 
 #: Below this extraction confidence a span is not counted as a comment (the comment list mutes it too).
 LIKELY_COMMENT = 0.5

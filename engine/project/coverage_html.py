@@ -46,9 +46,9 @@ def coverage_table_html(rows: list[CoverageRow], anchor, left_out: int = 0) -> s
               "type": [_key(x) for x in kinds]}
     names = {"reviewer": reviewers, "status": statuses, "type": kinds}
     parts = [f"<style>{CSS}{_filter_css(groups)}</style>"]
-    for group in groups:  # the radios come first: CSS reaches the filters and the table as later siblings
+    for group, keys in groups.items():  # the radios come first: CSS reaches the filters and table as later siblings
         parts.append(f'<input type="radio" name="{group}" id="f-{group}-all" checked hidden>')
-        parts += [f'<input type="radio" name="{group}" id="f-{group}-{k}" hidden>' for k in groups[group]]
+        parts += [f'<input type="radio" name="{group}" id="f-{group}-{k}" hidden>' for k in keys]
     parts.append('<div class="filters">')
     for group, keys in groups.items():
         labels = [f'<label for="f-{group}-all">all</label>']

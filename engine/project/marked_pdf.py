@@ -16,7 +16,14 @@ from pathlib import Path
 from engine.errors import InputError
 from engine.project.coverage import comments_by_edit, coverage_rows
 from engine.project.marked_source import Regions, paragraph_regions, revised_pdf
-from engine.project.marked_words import INSERTED, MOVED, line_rects, place, revised_text, runs
+from engine.project.marked_words import (
+    INSERTED,
+    MOVED,
+    line_rects,
+    place,
+    revised_text,
+    runs,
+)
 from engine.project.model import Project
 from engine.revision.model import Edit
 from engine.revision.render import edit_label

@@ -59,7 +59,7 @@ def _layout(body: str, rect) -> tuple[bytes, list[tuple[int, tuple, str]]]:
     story = pymupdf.Story(html=body, user_css=_CSS)
     links: list[tuple[int, tuple, str]] = []
 
-    def seen(pos) -> None:  # noqa: ANN001 - PyMuPDF's position record
+    def seen(pos) -> None:
         if pos.href and pos.open_close & 1:
             links.append((pos.page_num, tuple(pos.rect), pos.href))
 

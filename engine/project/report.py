@@ -8,7 +8,12 @@ import html
 from pathlib import Path
 
 from engine.errors import InputError
-from engine.project.coverage import comments_by_edit, coverage_rows, left_out, status_counts
+from engine.project.coverage import (
+    comments_by_edit,
+    coverage_rows,
+    left_out,
+    status_counts,
+)
 from engine.project.coverage_html import coverage_table_html
 from engine.project.model import Project
 from engine.revision.model import EDIT_TYPES

@@ -19,7 +19,6 @@ from engine.project.coverage import comments_by_edit, coverage_rows
 from engine.project.marked_pdf import write_marked_pdf
 from engine.project.marked_source import paragraph_regions, revised_pdf
 from engine.revision.model import EditType
-
 from tests.engine.conftest import build
 
 

@@ -15,7 +15,12 @@ from engine.align.status import Status
 from engine.cli.main import main
 from engine.errors import InputError
 from engine.project.coverage import (
-    CSV_COLUMNS, coverage_rows, filter_rows, left_out, status_counts, write_coverage_csv,
+    CSV_COLUMNS,
+    coverage_rows,
+    filter_rows,
+    left_out,
+    status_counts,
+    write_coverage_csv,
 )
 from engine.project.report import revision_report_html
 
@@ -76,7 +81,7 @@ def test_report_holds_the_same_table_with_filters_and_marks(cgo18) -> None:
     assert 'id="f-status-confirmed-addressed"' in page and "confirmed by the author" in page
     row = page.split(f'id="c-{confirmed[0].replace(".", "-")}"')[1].split("</tr>")[0]
     assert row.index(f'href="#{confirmed[1]}"') < row.index("unconfirmed")  # confirmed first, the rest marked
-    assert f"<tr><td>comments confirmed by the author</td><td>1</td></tr>" in page
+    assert "<tr><td>comments confirmed by the author</td><td>1</td></tr>" in page
 
 
 def test_cli_coverage_csv_and_bad_suffix(cgo18, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

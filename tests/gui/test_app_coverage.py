@@ -13,7 +13,8 @@ from desktop.main_window import TABS
 from engine.jobs import run_job
 from engine.project.coverage import coverage_rows
 from engine.project.pipeline import build_project_file
-from tests.gui.app_helpers import light_shell as shell, shot  # noqa: F401 (the shell fixture)
+from tests.gui.app_helpers import light_shell as shell  # noqa: F401 (the shell fixture)
+from tests.gui.app_helpers import shot
 
 DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
 
