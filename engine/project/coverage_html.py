@@ -13,7 +13,7 @@ from engine.project.coverage import CoverageRow
 CSS = """
 .filters{margin:8px 0;font-size:13px}.filters span.group{margin-right:18px}
 .filters input{display:none}.filters label{padding:1px 7px;border:1px solid #ccc;border-radius:9px;cursor:pointer}
-table.cov td.cid{width:60px}table.cov td.cstatus{width:150px}table.cov td.cedits{width:38%}
+table.cov .cid{width:70px}table.cov .cstatus{width:160px}table.cov .cedits{width:38%}
 .conf{font-size:12px;color:#555}.unconfirmed{color:#8a5a00;font-size:12px}
 ul.edits{margin:0;padding-left:16px}
 .partly-addressed{background:#ffd}.no-evidence{background:#eee}
