@@ -33,6 +33,10 @@ class Actions:
         self.export_letter = make("Export Response &Letter…", "Write the response to reviewers (.md, .tex, .docx or .pdf)",
                                   "Ctrl+E")
         self.export_report = make("Export Revision &Report…", "Write an HTML report with the diffs", "Ctrl+Shift+E")
+        self.export_marked = make("Export &Marked-up PDF…", "The revised PDF with every change highlighted and, in "
+                                  "the margin, the comments it answers")
+        self.export_coverage = make("Export &Coverage Table…", "One row per comment with its status and edits, "
+                                    "for an area chair's spreadsheet (.csv)")
         self.settings = make("&Settings…", "Models, GPU layers, context size, threads, theme", Key.Preferences)
         if self.settings.shortcut().isEmpty():
             self.settings.setShortcut(QKeySequence("Ctrl+,"))

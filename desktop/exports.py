@@ -1,4 +1,5 @@
-"""The response letter and the revision report, written on a worker from the open project.
+"""The response letter, the revision report, the marked-up PDF and the coverage table, written on a worker
+from the open project.
 
 The letter's format follows the file name (``.md``, ``.tex``, ``.docx``, ``.pdf``); a name typed without a
 suffix takes the one of the file type picked in the dialog, and any other suffix is refused with a message
@@ -52,6 +53,18 @@ class Exports(QObject):
 
         return self._export(path, "Export the revision report", "report.html", "HTML (*.html)",
                             write_revision_report, "writing the revision report")
+
+    def export_marked(self, path: str | Path | None = None) -> JobHandle | None:
+        from engine.project.marked_pdf import write_marked_pdf
+
+        return self._export(path, "Export the marked-up revised PDF", "marked.pdf", "PDF (*.pdf)",
+                            lambda project, out: write_marked_pdf(project, out).path, "marking the revised PDF")
+
+    def export_coverage(self, path: str | Path | None = None) -> JobHandle | None:
+        from engine.project.coverage import write_coverage_csv
+
+        return self._export(path, "Export the coverage table", "coverage.csv", "CSV (*.csv)",
+                            write_coverage_csv, "writing the coverage table")
 
     def _export(self, path: str | Path | None, caption: str, suffix: str, filters: str,
                 write: Callable[[Project, str | Path], Path], label: str,

@@ -162,7 +162,7 @@ class MainWindow(QMainWindow):
         file_menu.addMenu(self.recent_menu)
         file_menu.addAction(a.new_round)
         file_menu.addSeparator()
-        file_menu.addActions([a.export_letter, a.export_report])
+        file_menu.addActions([a.export_letter, a.export_report, a.export_marked, a.export_coverage])
         file_menu.addSeparator()
         file_menu.addAction(a.settings)
         file_menu.addSeparator()
@@ -222,6 +222,7 @@ class MainWindow(QMainWindow):
         if shown:
             self._size_timer.start(0)
         for action in (self.commands.new_round, self.commands.export_letter, self.commands.export_report,
+                       self.commands.export_coverage, self.commands.export_marked,
                        self.commands.respond, self.commands.suggest,
                        self.commands.tldr, self.commands.next_comment, self.commands.previous_comment,
                        *self.commands.corrections):  # the link steps: the presenter, by the edit shown

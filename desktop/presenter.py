@@ -79,6 +79,7 @@ class ProjectPresenter(QObject):
                 view.open(source)
                 pdf_shown = True
         w.set_view_available("pdf", pdf_shown)
+        w.commands.export_marked.setEnabled(has_revised_pdf(project))
         w.diff.set_titles("Draft", "Revised" if project.new is not None else "—")
         w.diff.show_new_side(project.new is not None)
         w.diff.set_edits(project.diff.changed_edits() if project.diff is not None else [])
@@ -177,6 +178,21 @@ class ProjectPresenter(QObject):
         suggested = recs[-1].response if recs and recs[-1].status != "rejected" else ""
         kept = "\n\n".join(s.response for s in p.kept_suggestions(comment_id) if s.response.strip())
         self.window.response.set_comment(comment_id, p.notes.get(comment_id, ""), suggested, kept)
+
+    def open_edit(self, comment_id: str, edit_id: str) -> None:
+        """A snippet clicked in the Coverage tab: the comment, and the diff on that edit."""
+        p, w = self.project, self.window
+        if p is None or p.diff is None:
+            return
+        self.select_comment(comment_id)
+        if not any(e.id == edit_id for e in w.diff.edits):
+            try:
+                w.diff.set_edits([p.diff.edit(edit_id)])
+            except KeyError:
+                return
+        w.diff.select_edit(edit_id)
+        self.focus_edit(edit_id)
+        w.show_tab("diff")
 
     def focus_edit(self, edit_id: str) -> None:
         """Both PDF panes on the same edit: its old text on the left, its new text on the right."""
@@ -293,6 +309,18 @@ def located_note(project: Project, count: int, edits: list[Edit]) -> str:
     changed = sum(1 for e in edits if e.changed)
     extra = f" · {changed} changed, not linked to it" if changed else ""
     return f"Not addressed · where it applies: {where}{extra}"
+
+
+def has_revised_pdf(project: Project) -> bool:
+    """A revised PDF to draw the marked-up copy on (the revision's, or one beside its LaTeX sources)."""
+    from engine.errors import InputError
+    from engine.project.marked_source import revised_pdf
+
+    try:
+        revised_pdf(project)
+    except InputError:
+        return False
+    return True
 
 
 def _regions(project: Project, paragraph_id: str, new: bool) -> list[Region]:

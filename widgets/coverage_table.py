@@ -1,131 +1,169 @@
 """``CoverageTable``: the area chair's view of which comments the revision addressed, with which edits.
 
-Rows are comments grouped under their reviewer (whose row says how many were
-addressed); columns: comment, action class, status badge, aligned edit ids and
-the best alignment score. Columns sort within each reviewer. Selecting a
-comment emits ``sig_comment_selected(comment_id)``.
+One row per counted comment (``engine.project.coverage``: junk spans left
+out), grouped under its reviewer (whose row says how many were addressed):
+the full comment text, wrapped; its type; its status badge with how sure
+Redraft is, or that the author confirmed it; the edits it rests on as short
+snippets, each a link (confirmed links first, unconfirmed ones marked).
+Filters pick a reviewer, a status and a type. Selecting a comment emits
+``sig_comment_selected(comment_id)``; clicking a snippet emits
+``sig_edit_activated(comment_id, edit_id)`` (the window opens that diff).
 """
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine.align.base import Alignment
+from engine.align.status import STATUSES, Status
+from engine.project.coverage import CoverageRow, coverage_rows, filter_rows, left_out
 from engine.project.model import Project
-from engine.reviews.model import ReviewComment
+from engine.reviews.model import FINE_TYPE_WORDS, ReviewComment
 from engine.revision.model import RevisionDiff
-from widgets.badges import BadgeDelegate
+from widgets.badges import KEY_ROLE, BadgeDelegate
 
-COLUMNS = ("Comment", "Action", "Status", "Aligned edits", "Best score")
-COMMENT, ACTION, STATUS, EDITS, SCORE = range(len(COLUMNS))
-#: Sort order of the status column: what needs attention first.
-STATUS_ORDER = {"not addressed": 0, "open": 0, "unknown": 1, "addressed": 2, "answered": 2}
+COLUMNS = ("Comment", "Type", "Status", "Edits")
+COMMENT, TYPE, STATUS, EDITS = range(len(COLUMNS))
+#: The badge colour of each status (the palette's keys).
+STATUS_KEYS = {Status.ADDRESSED: "addressed", Status.CONFIRMED: "addressed", Status.ANSWERED: "answered",
+               Status.NOT_ADDRESSED: "not addressed", Status.CONFIRMED_NOT: "not addressed",
+               Status.PARTLY: "open", Status.OPEN: "open", Status.NO_EVIDENCE: "unknown", Status.UNKNOWN: "unknown"}
+STATUS_WORDS = {
+    Status.ADDRESSED: "Redraft found edits that likely address this comment; the author has not confirmed them.",
+    Status.PARTLY: "Some edit may address this comment, but Redraft is not sure the comment is fully addressed.",
+    Status.NOT_ADDRESSED: "Some edits touch on this comment, but none likely addresses it.",
+    Status.NO_EVIDENCE: "No edit has specific evidence for this comment.",
+    Status.CONFIRMED: "The author confirmed (or linked by hand) an edit that addresses this comment.",
+    Status.CONFIRMED_NOT: "The author rejected every edit Redraft suggested for this comment.",
+    Status.OPEN: "No revised version: not answered yet.", Status.ANSWERED: "Answered by a response or a kept suggestion.",
+    Status.UNKNOWN: "The revised version has not been compared yet.",
+}
 ID_ROLE = Qt.ItemDataRole.UserRole
-SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-GROUP_ROLE = Qt.ItemDataRole.UserRole + 2
+ALL = "All"
+#: Below this width the edits column does not shrink (snippets stay readable).
+EDITS_MIN_WIDTH = 260
 
 
-class CoverageItem(QTreeWidgetItem):
-    """A row that sorts by the key stored under ``SORT_ROLE`` (numbers as numbers).
-
-    Reviewer rows keep their order whichever way a column sorts.
-    """
-
-    def __lt__(self, other: QTreeWidgetItem) -> bool:
-        tree = self.treeWidget()
-        if self.parent() is None:  # a reviewer row: by first appearance, both ways
-            mine, theirs = self.data(COMMENT, GROUP_ROLE) or 0, other.data(COMMENT, GROUP_ROLE) or 0
-            descending = tree is not None and tree.header().sortIndicatorOrder() == Qt.SortOrder.DescendingOrder
-            return mine > theirs if descending else mine < theirs
-        column = tree.sortColumn() if tree is not None else 0
-        mine, theirs = self.data(column, SORT_ROLE), other.data(column, SORT_ROLE)
-        if mine is None or theirs is None or type(mine) is not type(theirs):
-            return self.text(column) < other.text(column)
-        return mine < theirs
+def status_text(row: CoverageRow) -> str:
+    """``addressed · 79%``, or the author's word (``confirmed addressed``) alone."""
+    sure = row.confidence_text()
+    return row.status.value if row.confirmed or not sure else f"{row.status.value} · {sure}"
 
 
-def summary_counts(project: Project) -> dict[str, tuple[int, int]]:
-    """Per reviewer: (comments addressed, comments)."""
-    return {name: (sum(project.status(c.id) == "addressed" for c in comments), len(comments))
-            for name, comments in project.comments_by_reviewer().items()}
+def edits_html(row: CoverageRow) -> str:
+    if not row.edits:
+        return "<i>no edit</i>"
+    items = []
+    for e in row.edits:
+        mark = "" if e.confirmed else " <i>(unconfirmed)</i>"
+        where = f" <small>({html.escape(e.where)})</small>" if e.where else ""
+        items.append(f'<a href="{html.escape(e.edit_id)}">{html.escape(e.snippet)}</a>{where}{mark}')
+    return "<br>".join(items)
 
 
-def best_score(alignment: Alignment | None) -> float | None:
-    if alignment is None or not alignment.scores:
-        return None
-    return max(alignment.scores.values())
+class SnippetLabel(QLabel):
+    """The edits cell: wrapped links whose size hint follows the column's width (the tree sizes rows by it)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.fit_width = EDITS_MIN_WIDTH
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setContentsMargins(4, 3, 4, 3)
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.fit_width, self.heightForWidth(self.fit_width))
 
 
 class CoverageTable(QWidget):
-    """Comments × coverage, grouped by reviewer, with a summary line."""
+    """Comments × coverage, grouped by reviewer, with filters and a summary line."""
 
     sig_comment_selected = Signal(str)
+    sig_edit_activated = Signal(str, str)  # comment id, edit id
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAccessibleName("Coverage")
         self.project: Project | None = None
-        self._items: dict[str, CoverageItem] = {}
+        self.rows: list[CoverageRow] = []
+        self._items: dict[str, QTreeWidgetItem] = {}
+        self._labels: dict[str, SnippetLabel] = {}
 
         self.summary = QLabel("No project open.")
         self.summary.setAccessibleName("Coverage summary")
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
 
+        self.filters: dict[str, QComboBox] = {}
+        bar = QHBoxLayout()
+        for name, tip in (("reviewer", "Show one reviewer's comments"), ("status", "Show comments with one status"),
+                          ("type", "Show one type of comment (what it asks for)")):
+            box = QComboBox()
+            box.setAccessibleName(f"Filter by {name}")
+            box.setToolTip(tip)
+            box.currentIndexChanged.connect(self._apply_filters)
+            self.filters[name] = box
+            bar.addWidget(QLabel(f"{name.capitalize()}:"))
+            bar.addWidget(box)
+        bar.addStretch(1)
+
         self.tree = QTreeWidget()
         self.tree.setAccessibleName("Coverage table")
         self.tree.setColumnCount(len(COLUMNS))
         self.tree.setHeaderLabels(list(COLUMNS))
         self.tree.setRootIsDecorated(True)
-        self.tree.setUniformRowHeights(True)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setWordWrap(True)
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.tree.setItemDelegateForColumn(STATUS, BadgeDelegate(self.tree))
-        self.tree.setSortingEnabled(True)
-        self.tree.sortByColumn(COMMENT, Qt.SortOrder.AscendingOrder)
         header = self.tree.header()
         header.setSectionResizeMode(COMMENT, QHeaderView.ResizeMode.Stretch)
-        for column in (ACTION, STATUS, EDITS, SCORE):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(TYPE, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(STATUS, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(EDITS, QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
+        header.sectionResized.connect(lambda *_: self._relayout_later())
+        for column, tip in ((COMMENT, "The reviewer's comment, in full"), (TYPE, "What the comment asks for"),
+                            (STATUS, ("Whether the revision addresses the comment, and how sure Redraft is "
+                                      "(or that the author confirmed it)")),
+                            (EDITS, "The changes that answer the comment; click one to open its diff")):
+            self.tree.headerItem().setToolTip(column, tip)
         self.tree.itemSelectionChanged.connect(self._selection_changed)
+        self._timer = QTimer(self, singleShot=True, interval=0)
+        self._timer.timeout.connect(self._relayout)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.summary)
+        layout.addLayout(bar)
         layout.addWidget(self.tree, 1)
 
     # -- data --------------------------------------------------------------------------------
 
     def set_project(self, project: Project) -> None:
-        """Show the coverage of ``project``'s comments."""
+        """Show the coverage of ``project``'s comments (the filters kept where their values remain)."""
         self.project = project
-        self.tree.setSortingEnabled(False)
-        self.tree.clear()
-        self._items = {}
-        counts = summary_counts(project)
-        for reviewer, comments in project.comments_by_reviewer().items():
-            done, total = counts[reviewer]
-            group = CoverageItem([f"{reviewer or 'Reviewer'} — {done} of {total} addressed"])
-            group.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            group.setFirstColumnSpanned(True)
-            font = group.font(COMMENT)
-            font.setBold(True)
-            group.setFont(COMMENT, font)
-            group.setData(COMMENT, GROUP_ROLE, self.tree.topLevelItemCount())
-            self.tree.addTopLevelItem(group)
-            for i, comment in enumerate(comments):
-                item = self._comment_item(project, comment, i)
-                group.addChild(item)
-                self._items[comment.id] = item
-            group.setFirstColumnSpanned(True)
-            group.setExpanded(True)
-        self.tree.setSortingEnabled(True)
-        self.summary.setText(self._summary_text(project, counts))
+        self.rows = coverage_rows(project)
+        self._fill_filters()
+        self._fill()
+        self.summary.setText(self._summary_text(project))
 
     def set_data(self, comments: list[ReviewComment], alignments: dict[str, Alignment],
                  diff: RevisionDiff | None) -> None:
@@ -133,41 +171,134 @@ class CoverageTable(QWidget):
         self.set_project(Project(id="", name="", path=Path(), comments=list(comments),
                                  alignments=dict(alignments), diff=diff))
 
-    def _comment_item(self, project: Project, comment: ReviewComment, order: int) -> CoverageItem:
-        alignment = project.alignments.get(comment.id)
-        status = project.status(comment.id)
-        edits = list(alignment.edit_ids) if alignment else []
-        score = best_score(alignment)
-        text = " ".join(comment.text.split())
-        item = CoverageItem([f"{comment.id}  {text}", comment.action, status, ", ".join(edits) or "—",
-                             "—" if score is None else f"{score:.2f}"])
-        item.setData(COMMENT, ID_ROLE, comment.id)
-        item.setData(COMMENT, SORT_ROLE, order)
-        item.setData(ACTION, SORT_ROLE, comment.action)
-        item.setData(STATUS, SORT_ROLE, STATUS_ORDER.get(status, 1))
-        item.setData(EDITS, SORT_ROLE, len(edits))
-        item.setData(SCORE, SORT_ROLE, -1.0 if score is None else float(score))
-        item.setToolTip(COMMENT, comment.full_text)
-        if edits and project.diff is not None:
-            item.setToolTip(EDITS, "\n".join(f"{e.id} · {e.type.value} · {e.section or 'no section'}"
-                                             for e in project.aligned_edits(comment.id)))
-        item.setTextAlignment(SCORE, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    def _fill_filters(self) -> None:
+        values = {"reviewer": list(dict.fromkeys(r.reviewer for r in self.rows)),
+                  "status": [s.value for s in STATUSES if any(r.status is s for r in self.rows)],
+                  "type": sorted({r.kind for r in self.rows})}
+        for name, box in self.filters.items():  # a redraw keeps the choices that still exist
+            chosen = box.currentText()
+            box.blockSignals(True)
+            box.clear()
+            box.addItem(ALL)
+            box.addItems([v or "—" for v in values[name]])
+            box.setCurrentIndex(max(0, box.findText(chosen)))
+            box.blockSignals(False)
+
+    def set_filter(self, reviewer: str | None = None, status: str | None = None, kind: str | None = None) -> None:
+        """Pick filter values (None: All), as the boxes do."""
+        for name, value in (("reviewer", reviewer), ("status", status), ("type", kind)):
+            box = self.filters[name]
+            box.blockSignals(True)
+            box.setCurrentIndex(max(0, box.findText(value)) if value else 0)
+            box.blockSignals(False)
+        self._apply_filters()
+
+    def _chosen(self, name: str) -> str | None:
+        text = self.filters[name].currentText()
+        return None if text in (ALL, "") else text
+
+    def _apply_filters(self) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
+        selected = self.selected_comment()
+        self.tree.clear()
+        self._items, self._labels = {}, {}
+        shown = filter_rows(self.rows, self._chosen("reviewer"), self._chosen("status"), self._chosen("type"))
+        groups: dict[str, QTreeWidgetItem] = {}
+        for row in shown:
+            group = groups.get(row.reviewer)
+            if group is None:
+                group = groups[row.reviewer] = self._group_item(row.reviewer)
+            item = self._comment_item(row)
+            group.addChild(item)
+            label = SnippetLabel(edits_html(row))
+            label.setAccessibleName(f"Edits for {row.comment_id}")
+            label.setToolTip("Click a change to open its diff")
+            label.linkActivated.connect(lambda eid, cid=row.comment_id: self._edit_clicked(cid, eid))
+            self.tree.setItemWidget(item, EDITS, label)
+            self._items[row.comment_id] = item
+            self._labels[row.comment_id] = label
+        for group in groups.values():
+            group.setFirstColumnSpanned(True)
+            group.setExpanded(True)
+        if selected in self._items:
+            self.select_comment(selected)
+        self._relayout_later()
+
+    def _group_item(self, reviewer: str) -> QTreeWidgetItem:
+        mine = [r for r in self.rows if r.reviewer == reviewer]
+        done = sum(r.status in (Status.ADDRESSED, Status.CONFIRMED, Status.ANSWERED) for r in mine)
+        group = QTreeWidgetItem([f"{reviewer or 'Reviewer'} — {done} of {len(mine)} addressed"])
+        group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        font = group.font(COMMENT)
+        font.setBold(True)
+        group.setFont(COMMENT, font)
+        self.tree.addTopLevelItem(group)
+        return group
+
+    def _comment_item(self, row: CoverageRow) -> QTreeWidgetItem:
+        c = row.comment
+        item = QTreeWidgetItem([f"{c.id}  {' '.join(c.full_text.split())}", row.kind, status_text(row), ""])
+        item.setData(COMMENT, ID_ROLE, c.id)
+        item.setData(STATUS, KEY_ROLE, STATUS_KEYS.get(row.status, "unknown"))
+        item.setToolTip(COMMENT, c.full_text + (f"\n\nResponse: {row.response}" if row.response else ""))
+        item.setToolTip(TYPE, FINE_TYPE_WORDS.get(c.fine_type, "type not known").capitalize() + ".")
+        item.setToolTip(STATUS, STATUS_WORDS.get(row.status, "") + (
+            "" if row.confirmed or row.probability is None
+            else f" Redraft is {row.confidence_text()} sure the revision addresses it."))
         return item
 
-    @staticmethod
-    def _summary_text(project: Project, counts: dict[str, tuple[int, int]]) -> str:
+    def _relayout_later(self) -> None:
+        self._timer.start()
+
+    def _relayout(self) -> None:
+        """Row heights follow the wrapped comment text and snippets at their columns' widths."""
+        header = self.tree.header()
+        width = max(EDITS_MIN_WIDTH, self.tree.viewport().width() * 2 // 5)
+        if header.sectionSize(EDITS) != width:
+            header.blockSignals(True)
+            header.resizeSection(EDITS, width)
+            header.blockSignals(False)
+        width = header.sectionSize(EDITS)
+        self.tree.ensurePolished()
+        metrics = self.tree.fontMetrics()
+        text_width = max(80, header.sectionSize(COMMENT) - self.tree.indentation() - 12)
+        for cid, label in self._labels.items():
+            label.ensurePolished()
+            label.fit_width = width
+            label.updateGeometry()
+            item = self._items[cid]
+            text = metrics.boundingRect(QRect(0, 0, text_width, 100_000), Qt.TextFlag.TextWordWrap,
+                                        item.text(COMMENT)).height() + 10
+            item.setSizeHint(EDITS, QSize(width, label.heightForWidth(width) + 6))
+            item.setSizeHint(COMMENT, QSize(text_width, text))
+        self.tree.doItemsLayout()
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self._relayout_later()
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        self._relayout_later()  # fonts are final once shown
+
+    def _summary_text(self, project: Project) -> str:
         if not project.comments:
             return "No comments."
+        junk = left_out(project)
+        tail = f" ({len(junk)} span(s) under 50% sure to be requests not counted)" if junk else ""
         if project.diff is None:
-            return f"{len(project.comments)} comments; no revised version yet, so coverage is unknown."
-        done = sum(d for d, _ in counts.values())
-        parts = [f"{name or 'Reviewer'}: {d} of {n}" for name, (d, n) in counts.items()]
-        return f"{done} of {len(project.comments)} comments addressed — " + " · ".join(parts)
+            return f"{len(self.rows)} comments{tail}; no revised version yet, so coverage is unknown."
+        done = sum(r.status in (Status.ADDRESSED, Status.CONFIRMED) for r in self.rows)
+        confirmed = sum(r.confirmed for r in self.rows)
+        return (f"{done} of {len(self.rows)} comments addressed, {confirmed} confirmed by the author{tail}. "
+                "Click a change to open its diff.")
 
     # -- selection -----------------------------------------------------------------------------
 
     def comment_ids(self) -> list[str]:
-        """Comment ids in the order shown (after sorting)."""
+        """Comment ids in the order shown (after filtering)."""
         out = []
         for g in range(self.tree.topLevelItemCount()):
             group = self.tree.topLevelItem(g)
@@ -175,9 +306,12 @@ class CoverageTable(QWidget):
         return out
 
     def row(self, comment_id: str) -> dict[str, Any]:
-        """The cells shown for a comment, by column name."""
+        """The cells shown for a comment, by column name (the edits as their snippets, one a line)."""
         item = self._items[comment_id]
-        return {name: item.text(i) for i, name in enumerate(COLUMNS)}
+        cells = {name: item.text(i) for i, name in enumerate(COLUMNS)}
+        shown = next(r for r in self.rows if r.comment_id == comment_id)
+        cells["Edits"] = "\n".join(e.label() for e in shown.edits)
+        return cells
 
     def select_comment(self, comment_id: str) -> None:
         """Select a comment's row without emitting ``sig_comment_selected``."""
@@ -198,3 +332,7 @@ class CoverageTable(QWidget):
         cid = items[0].data(COMMENT, ID_ROLE) if items else None
         if cid:
             self.sig_comment_selected.emit(cid)
+
+    def _edit_clicked(self, comment_id: str, edit_id: str) -> None:
+        self.select_comment(comment_id)
+        self.sig_edit_activated.emit(comment_id, edit_id)

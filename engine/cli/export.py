@@ -1,5 +1,6 @@
-"""``redraft export PROJECT --letter OUT.{md,tex,docx,pdf} --report OUT.html``: the
-response-to-reviewers letter (its format follows the suffix) and the revision report of a project."""
+"""``redraft export PROJECT --letter OUT.{md,tex,docx,pdf} --report OUT.html --marked-pdf OUT.pdf --coverage
+OUT.csv``: the response-to-reviewers letter (its format follows the suffix), the revision report, the
+marked-up revised PDF and the coverage table of a project."""
 
 from __future__ import annotations
 
@@ -16,12 +17,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("project", help="the .redraft project file")
     p.add_argument("--letter", metavar="OUT", help="response-to-reviewers letter: OUT.md, OUT.tex, OUT.docx or OUT.pdf")
     p.add_argument("--report", metavar="OUT", help="revision report, OUT.html")
+    p.add_argument("--marked-pdf", metavar="OUT", help="the revised PDF with every change marked and annotated "
+                   "with the comments it answers, OUT.pdf")
+    p.add_argument("--revised-pdf", metavar="PDF", help="with --marked-pdf: the revised PDF to mark (default: the "
+                   "project's revised PDF, or the PDF beside its LaTeX sources)")
+    p.add_argument("--no-summary", action="store_true", help="with --marked-pdf: no first page listing the changes")
+    p.add_argument("--coverage", metavar="OUT", help="coverage table for area chairs (one row per comment), OUT.csv")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.letter and not args.report:
-        raise InputError("nothing to export: give --letter OUT.md|.tex|.docx|.pdf and/or --report OUT.html")
+    if not (args.letter or args.report or args.marked_pdf or args.coverage):
+        raise InputError("nothing to export: give --letter OUT.md|.tex|.docx|.pdf, --report OUT.html, "
+                         "--marked-pdf OUT.pdf and/or --coverage OUT.csv")
+    if (args.revised_pdf or args.no_summary) and not args.marked_pdf:
+        raise InputError("--revised-pdf and --no-summary go with --marked-pdf OUT.pdf")
     if args.letter:
         letter_format(args.letter)  # an unknown suffix is refused before the project is read
     with open_store(args.project) as store:
@@ -30,4 +40,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {write_response_letter(project, args.letter)}")
     if args.report:
         print(f"wrote {write_revision_report(project, args.report)}")
+    if args.coverage:
+        from engine.project.coverage import write_coverage_csv
+
+        print(f"wrote {write_coverage_csv(project, args.coverage)}")
+    if args.marked_pdf:
+        from engine.project.marked_pdf import write_marked_pdf
+
+        marked = write_marked_pdf(project, args.marked_pdf, args.revised_pdf, summary=not args.no_summary)
+        print(f"wrote {marked.path}: {marked.summary()}")
     return 0

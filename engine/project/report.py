@@ -8,6 +8,13 @@ import html
 from pathlib import Path
 
 from engine.errors import InputError
+from engine.project.coverage import (
+    comments_by_edit,
+    coverage_rows,
+    left_out,
+    status_counts,
+)
+from engine.project.coverage_html import coverage_table_html
 from engine.project.model import Project
 from engine.revision.model import EDIT_TYPES
 from engine.revision.render import edit_label, html_pair
@@ -43,14 +50,18 @@ def _counts_table(rows: list[tuple[str, int]]) -> str:
 def revision_report_html(project: Project) -> str:
     """The report as one HTML page (inline CSS, no scripts or outside resources)."""
     esc = html.escape
-    statuses = project.statuses()
     doc = project.new or project.old
     title = f"Revision report: {(doc.title if doc and doc.title else '') or project.name}"
     parts = [f"<h1>{esc(title)}</h1>"]
-    summary = [("comments", len(project.comments)), ("reviewers", len(project.comments_by_reviewer()))]
-    for s in ("addressed", "not addressed", "answered", "open", "unknown"):
-        if s in statuses.values() or s in ("addressed", "not addressed"):
-            summary.append((f"comments {s}", sum(v == s for v in statuses.values())))
+    rows = coverage_rows(project)
+    summary = [("comments", len(rows)), ("reviewers", len(project.comments_by_reviewer()))]
+    junk = left_out(project)
+    if junk:
+        summary.append(("spans not counted as comments (under 50% sure)", len(junk)))
+    for s, n in status_counts(rows).items():
+        if n or s in ("addressed", "not addressed"):
+            summary.append((f"comments {s}", n))
+    summary.append(("comments confirmed by the author", sum(r.confirmed for r in rows)))
     summary.append(("suggestions accepted or edited",
                     sum(len(project.kept_suggestions(c.id)) for c in project.comments)))
     summary.append(("comments with a response", sum(bool(project.response(c.id)) for c in project.comments)))
@@ -64,29 +75,20 @@ def revision_report_html(project: Project) -> str:
         parts.append("<p>No revised version in this project: there are no diffs to show.</p>")
 
     parts.append("<h2>Comments</h2>")
-    for reviewer, comments in project.comments_by_reviewer().items():
-        parts.append(f"<h3>{esc(reviewer)}</h3><table>")
-        for c in comments:
-            status = statuses[c.id]
-            links = ", ".join(f'<a href="#{esc(e.id)}">{esc(e.id)}</a> ({esc(edit_label(e))})'
-                              for e in project.aligned_edits(c.id)) or "no edit"
-            response = project.response(c.id)
-            parts.append(
-                f'<tr id="{_anchor(c.id)}"><td class="id">{esc(c.id)}</td>'
-                f'<td class="status"><span class="badge {status.replace(" ", "-")}">{esc(status)}</span></td>'
-                f"<td>{esc(c.full_text)}"
-                + (f'<div class="response">Response: {esc(response)}</div>' if response else "")
-                + f"<div>Edits: {links}</div></td></tr>")
-        parts.append("</table>")
+    parts.append("<p>Links the author confirmed come first; links Redraft suggested and the author has not "
+                 "confirmed are marked <i>unconfirmed</i>. Click a filter to show one reviewer, status or type.</p>")
+    parts.append(f"<div>{coverage_table_html(rows, _anchor, len(junk))}</div>")
 
     if project.diff is not None:
         changed = project.diff.changed_edits()
+        by_edit = comments_by_edit(rows)
         parts.append(f"<h2>Changed paragraphs ({len(changed)})</h2>")
         names = [esc(d.title or d.source_path or "") for d in (project.diff.old, project.diff.new)]
         parts.append(f'<table><tr><th class="meta">edit</th><th>old: {names[0]}</th><th>new: {names[1]}</th></tr>')
         for e in changed:
             old_html, new_html = html_pair(e.diff)
-            refs = ", ".join(f'<a href="#{_anchor(cid)}">{esc(cid)}</a>' for cid in project.comments_for_edit(e.id))
+            refs = ", ".join(f'<a href="#{_anchor(cid)}">{esc(cid)}</a>' + ("" if sure else " (unconfirmed)")
+                             for cid, sure in by_edit.get(e.id, []))
             meta = (f'<span class="badge {e.type.value}">{esc(edit_label(e))}</span><br>{esc(e.id)}<br>'
                     f"{esc(e.section)}" + (f"<br>comments: {refs}" if refs else ""))
             parts.append(f'<tr id="{esc(e.id)}"><td class="meta">{meta}</td>'

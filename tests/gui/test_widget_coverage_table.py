@@ -1,18 +1,23 @@
-"""CoverageTable on the real demo project (built with the BM25 aligner into a store in tmp_path)."""
+"""CoverageTable on the real demo project (built with the BM25 aligner into a store in tmp_path): one row
+per comment with its full text wrapped, the status (status.py) with how sure Redraft is or the author's
+word, the edits as snippets that emit ``sig_edit_activated``, filters by reviewer, status and type."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from engine.jobs import run_job
 from engine.project import Project, ProjectStore
+from engine.project.coverage import coverage_rows
 from engine.project.pipeline import build_project
 from engine.resources import resource
 from tests.gui.widget_helpers import save_shot, use_theme
-from widgets.coverage_table import COMMENT, SCORE, STATUS, CoverageTable
+from widgets.coverage_table import COMMENT, CoverageTable, status_text
 
 
 @pytest.fixture(scope="module")
@@ -31,60 +36,83 @@ def table(qtbot, project: Project) -> CoverageTable:
     use_theme("light")
     widget = CoverageTable()
     qtbot.addWidget(widget)
-    widget.resize(980, 520)
+    widget.resize(1100, 620)
     widget.set_project(project)
     widget.show()
     qtbot.waitExposed(widget)
     return widget
 
 
-def test_rows_show_each_comments_coverage(table: CoverageTable, project: Project, tmp_path: Path) -> None:
+def test_rows_show_full_text_status_and_snippets(table: CoverageTable, project: Project, tmp_path: Path) -> None:
     by_reviewer = project.comments_by_reviewer()
     assert table.tree.topLevelItemCount() == len(by_reviewer) >= 2
     assert table.comment_ids() == [c.id for comments in by_reviewer.values() for c in comments]
-    statuses = project.statuses()
-    assert set(statuses.values()) == {"addressed", "not addressed"}  # the demo has both
+    rows = {r.comment_id: r for r in coverage_rows(project)}
     for c in project.comments:
-        row = table.row(c.id)
-        alignment = project.alignments[c.id]
-        assert row["Status"] == statuses[c.id] and row["Action"] == c.action
-        assert row["Aligned edits"] == (", ".join(alignment.edit_ids) or "—")
-        assert row["Best score"] == f"{max(alignment.scores.values()):.2f}"
-        assert row["Comment"].startswith(c.id)
-    for g in range(table.tree.topLevelItemCount()):
-        name, comments = list(by_reviewer.items())[g]
-        done = sum(statuses[c.id] == "addressed" for c in comments)
+        cells = table.row(c.id)
+        assert cells["Comment"] == f"{c.id}  {' '.join(c.full_text.split())}"  # the whole text, never cut
+        assert cells["Status"] == status_text(rows[c.id]) and cells["Type"] == rows[c.id].kind
+        assert cells["Edits"] == "\n".join(e.label() for e in rows[c.id].edits)
+        assert not re.search(r"\be\d{4}\b", cells["Edits"])  # snippets, not edit ids
+    long = max(project.comments, key=lambda c: len(c.full_text))
+    item = table._items[long.id]
+    line = table.tree.fontMetrics().height()
+    assert table.tree.visualItemRect(item).height() >= 2 * line  # wrapped over lines, not elided
+    assert table.tree.visualItemRect(item).height() >= table._labels[long.id].heightForWidth(
+        table.tree.header().sectionSize(3)) - 1  # the snippets fit their row
+    for g, (name, comments) in enumerate(by_reviewer.items()):
+        done = sum(rows[c.id].status.value == "addressed" for c in comments)
         assert table.tree.topLevelItem(g).text(COMMENT) == f"{name} — {done} of {len(comments)} addressed"
-    total = sum(s == "addressed" for s in statuses.values())
-    assert table.summary.text().startswith(f"{total} of {len(project.comments)} comments addressed")
+    assert table.summary.text().startswith(f"{sum(r.status.value == 'addressed' for r in rows.values())} of "
+                                           f"{len(project.comments)} comments addressed, 0 confirmed")
     save_shot(table, "widget_coverage_table", tmp_path)
 
 
-def test_sorting_stays_within_each_reviewer(table: CoverageTable, project: Project) -> None:
-    table.tree.sortByColumn(SCORE, Qt.SortOrder.DescendingOrder)
-    for g in range(table.tree.topLevelItemCount()):
-        group = table.tree.topLevelItem(g)
-        ids = [group.child(i).data(COMMENT, Qt.ItemDataRole.UserRole) for i in range(group.childCount())]
-        scores = [max(project.alignments[cid].scores.values()) for cid in ids]
-        assert scores == sorted(scores, reverse=True)
-        assert {project.comment(cid).reviewer for cid in ids} == {group.text(COMMENT).split(" — ")[0]}
-    table.tree.sortByColumn(STATUS, Qt.SortOrder.AscendingOrder)
-    group = table.tree.topLevelItem(0)
-    shown = [group.child(i).text(STATUS) for i in range(group.childCount())]
-    assert shown == sorted(shown, key=lambda s: s == "addressed")  # what needs attention first
+def test_filters_by_reviewer_status_and_type(table: CoverageTable, project: Project, qtbot) -> None:
+    rows = coverage_rows(project)
+    reviewer = rows[-1].reviewer
+    table.filters["reviewer"].setCurrentText(reviewer)  # as the author picks it in the box
+    assert table.comment_ids() == [r.comment_id for r in rows if r.reviewer == reviewer]
+    status = rows[0].status.value
+    table.set_filter(status=status)
+    assert table.comment_ids() == [r.comment_id for r in rows if r.status.value == status]
+    kind = rows[0].kind
+    table.set_filter(reviewer=rows[0].reviewer, kind=kind)
+    assert table.comment_ids() == [r.comment_id for r in rows if (r.reviewer, r.kind) == (rows[0].reviewer, kind)]
+    assert table.filters["status"].itemText(0) == "All"
+    table.set_project(project)  # a redraw keeps the choice
+    assert table.filters["type"].currentText() == kind
+    table.set_filter()
+    assert len(table.comment_ids()) == len(rows)
 
 
-def test_clicking_a_comment_selects_it(table: CoverageTable, project: Project, qtbot) -> None:
-    cid = next(c.id for c in project.comments if project.aligned_edits(c.id))
-    item = table._items[cid]
-    rect = table.tree.visualItemRect(item)
+def test_a_snippet_click_asks_for_its_diff_and_a_row_click_selects(table: CoverageTable, project: Project,
+                                                                   qtbot) -> None:
+    row = next(r for r in coverage_rows(project) if r.edits)
+    label = table._labels[row.comment_id]
+    assert f'href="{row.edits[0].edit_id}"' in label.text()
+    with qtbot.waitSignal(table.sig_edit_activated, timeout=2000) as opened:
+        label.linkActivated.emit(row.edits[0].edit_id)  # what QLabel sends for a click on the link
+    assert opened.args == [row.comment_id, row.edits[0].edit_id] and table.selected_comment() == row.comment_id
+    other = next(c.id for c in project.comments if c.id != row.comment_id)
+    rect = table.tree.visualItemRect(table._items[other])
     with qtbot.waitSignal(table.sig_comment_selected, timeout=2000) as chosen:
-        qtbot.mouseClick(table.tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert chosen.args == [cid] and table.selected_comment() == cid
-    other = next(c.id for c in project.comments if c.id != cid)
+        qtbot.mouseClick(table.tree.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(rect.left() + 60,
+                                                                                       rect.center().y()))
+    assert chosen.args == [other]
     with qtbot.assertNotEmitted(table.sig_comment_selected):
-        table.select_comment(other)  # the shell syncing the view: no echo
-    assert table.selected_comment() == other
+        table.select_comment(row.comment_id)  # the shell syncing the view: no echo
+
+
+def test_the_authors_word_and_junk(table: CoverageTable, project: Project) -> None:
+    cid, eid = next((r.comment_id, r.edits[0].edit_id) for r in coverage_rows(project) if r.edits)
+    junk = dataclasses.replace(project.comments[-1], confidence=0.2)
+    mine = dataclasses.replace(project, links={cid: {eid: "confirmed"}}, comments=[*project.comments[:-1], junk])
+    table.set_project(mine)
+    assert table.row(cid)["Status"] == "confirmed addressed"
+    assert "[unconfirmed]" not in table.row(cid)["Edits"].split("\n")[0]
+    assert junk.id not in table.comment_ids() and "1 span(s) under 50% sure" in table.summary.text()
+    assert "1 confirmed by the author" in table.summary.text()
 
 
 def test_without_a_revised_version_comments_are_open(table: CoverageTable, project: Project) -> None:

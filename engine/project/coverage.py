@@ -1,0 +1,224 @@
+"""Coverage for area chairs: one row per comment with its full text, its status
+(``engine/align/status.py``) with how sure Redraft is and whether the author
+confirmed it, and the edits it rests on as short snippets of the changed text.
+
+Confirmed and hand-made links come first, then Redraft's suggestions (marked
+unconfirmed); rejected links are left out. Spans the extractor was less than
+``LIKELY_COMMENT`` sure were requests (junk: scores, praise, headings) are not
+rows and not counted; ``left_out`` names them. The CSV (``write_coverage_csv``),
+the HTML report and the app's Coverage tab all read ``coverage_rows``.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.align.status import (
+    Assessment,
+    Link,
+    Status,
+    assess_alignment,
+    comment_probability,
+    counts,
+    draft_status,
+)
+from engine.errors import InputError
+from engine.project.model import Project
+from engine.reviews.model import ReviewComment
+from engine.revision.model import Edit, EditType, Flag
+
+#: Below this extraction confidence a span is not counted as a comment (the comment list mutes it too).
+LIKELY_COMMENT = 0.5
+#: Words of changed text a snippet keeps.
+SNIPPET_WORDS = 12
+#: The author's link verdicts as stored in the project (``Project.links``), as ``status.Link``.
+_VERDICTS = {"confirmed": Link.CONFIRMED, "rejected": Link.REJECTED, "added": Link.MANUAL}
+CSV_COLUMNS = ("comment", "reviewer", "type", "action", "status", "confidence", "confirmed by author",
+               "edits", "comment text", "response")
+
+
+@dataclass(frozen=True)
+class EditSnippet:
+    """One linked edit, as a reader sees it: what changed, where, and who said it answers the comment."""
+
+    edit_id: str
+    snippet: str
+    where: str
+    #: "confirmed", "manual" (linked by hand) or "suggested" (by Redraft, not confirmed).
+    link: str
+    probability: float
+    section: str = ""
+
+    @property
+    def confirmed(self) -> bool:
+        return self.link in (Link.CONFIRMED.value, Link.MANUAL.value)
+
+    def label(self) -> str:
+        """``“…text…” (Method, p. 4)``, with ``[unconfirmed]`` for a suggestion."""
+        where = f" ({self.where})" if self.where else ""
+        return f"{self.snippet}{where}" + ("" if self.confirmed else " [unconfirmed]")
+
+
+@dataclass
+class CoverageRow:
+    comment: ReviewComment
+    status: Status
+    #: Probability that the revision addresses the comment (None: no revision, or nothing weighed).
+    probability: float | None
+    #: The status rests on the author's word (a confirmed link, every link rejected, a response).
+    confirmed: bool
+    edits: list[EditSnippet] = field(default_factory=list)
+    response: str = ""
+
+    @property
+    def comment_id(self) -> str:
+        return self.comment.id
+
+    @property
+    def reviewer(self) -> str:
+        return self.comment.reviewer
+
+    @property
+    def kind(self) -> str:
+        return self.comment.fine_type or "unknown"
+
+    def confidence_text(self) -> str:
+        if self.confirmed:
+            return "author"
+        return "" if self.probability is None else f"{round(100 * self.probability)}%"
+
+
+def is_junk(comment: ReviewComment) -> bool:
+    """A span the extractor doubts is a request (below ``LIKELY_COMMENT``); hand-written comments are 1.0."""
+    return comment.confidence < LIKELY_COMMENT
+
+
+def _decisions(project: Project, comment_id: str) -> dict[str, Link]:
+    return {eid: _VERDICTS[v] for eid, v in project.links.get(comment_id, {}).items() if v in _VERDICTS}
+
+
+def assessment(project: Project, comment_id: str) -> Assessment:
+    """The comment's status from its alignment and the author's link decisions (one definition: status.py)."""
+    if project.new is None and not project.new_path:
+        return Assessment(comment_id, draft_status(bool(project.response(comment_id))))
+    decisions = _decisions(project, comment_id)
+    alignment = project.alignments.get(comment_id)
+    if project.diff is None or (alignment is None and not decisions):
+        return Assessment(comment_id, Status.UNKNOWN)
+    if alignment is None:
+        from engine.align.status import assess
+
+        return assess(comment_id, {}, None, decisions)
+    return assess_alignment(alignment, decisions)
+
+
+def _words(text: str, n: int = SNIPPET_WORDS) -> str:
+    words = text.split()
+    return " ".join(words[:n]) + (" …" if len(words) > n else "")
+
+
+def edit_snippet(edit: Edit, n: int = SNIPPET_WORDS) -> str:
+    """A few words of what changed: ``added “…”``, ``removed “…”``, ``new paragraph “…”``."""
+    if edit.type is EditType.ADDED:
+        return f"new paragraph “{_words(edit.target_text, n)}”"
+    if edit.type is EditType.DELETED:
+        return f"removed paragraph “{_words(edit.source_text, n)}”"
+    if edit.type is EditType.MOVED and Flag.ALSO_CHANGED not in edit.flags:
+        return f"moved paragraph “{_words(edit.target_text, n)}”"
+    inserted = " ".join(s.text for s in edit.diff if s.op == "insert")
+    if inserted.strip():
+        return f"added “{_words(inserted, n)}”"
+    deleted = " ".join(s.text for s in edit.diff if s.op == "delete")
+    return f"removed “{_words(deleted, n)}”" if deleted.strip() else f"changed “{_words(edit.target_text, n)}”"
+
+
+def edit_where(project: Project, edit: Edit) -> str:
+    """``Method, p. 4`` (section and page or line of the revised text; the draft's for a removed paragraph)."""
+    new = bool(edit.target_ids)
+    para = project.paragraph((edit.target_ids or edit.source_ids)[0], new=new) if (
+        edit.target_ids or edit.source_ids) else None
+    parts = [edit.section] if edit.section else []
+    if para is not None and para.page is not None:
+        parts.append(f"p. {para.page}" if new else f"draft p. {para.page}")
+    elif para is not None and para.line is not None:
+        parts.append(f"line {para.line}" if new else f"draft line {para.line}")
+    return ", ".join(parts)
+
+
+def coverage_row(project: Project, comment: ReviewComment) -> CoverageRow:
+    a = assessment(project, comment.id)
+    kept = [e for e in a.evidence if e.link is not Link.REJECTED]
+    edits = []
+    for ev in kept:
+        try:
+            edit = project.diff.edit(ev.edit_id) if project.diff is not None else None
+        except KeyError:
+            edit = None
+        if edit is not None:
+            edits.append(EditSnippet(edit.id, edit_snippet(edit), edit_where(project, edit), ev.link.value,
+                                     ev.probability, edit.section))
+    probability = None
+    alignment = project.alignments.get(comment.id)
+    if project.diff is not None and alignment is not None and alignment.calibrated:
+        rejected = {e.edit_id for e in a.evidence if e.link is Link.REJECTED}
+        probability = comment_probability(p for k, p in alignment.scores.items() if k not in rejected)
+    return CoverageRow(comment, a.status, probability, a.confirmed, edits, project.response(comment.id))
+
+
+def coverage_rows(project: Project) -> list[CoverageRow]:
+    """One row per counted comment (junk left out), by reviewer in reading order."""
+    return [coverage_row(project, c) for cs in project.comments_by_reviewer().values() for c in cs
+            if not is_junk(c)]
+
+
+def left_out(project: Project) -> list[ReviewComment]:
+    """The spans not counted as comments (``is_junk``)."""
+    return [c for c in project.comments if is_junk(c)]
+
+
+def status_counts(rows: Iterable[CoverageRow]) -> dict[str, int]:
+    """How many rows have each status (every status, ``STATUSES`` order)."""
+    return counts(r.status for r in rows)
+
+
+def filter_rows(rows: Iterable[CoverageRow], reviewer: str | None = None, status: str | None = None,
+                kind: str | None = None) -> list[CoverageRow]:
+    """Rows of one reviewer, status and/or comment type (None: any)."""
+    return [r for r in rows if (reviewer is None or r.reviewer == reviewer)
+            and (status is None or r.status.value == status) and (kind is None or r.kind == kind)]
+
+
+def csv_record(row: CoverageRow) -> list[str]:
+    edits = "\n".join(e.label() for e in row.edits)
+    return [row.comment_id, row.reviewer, row.kind, row.comment.action, row.status.value, row.confidence_text(),
+            "yes" if row.confirmed else "no", edits, row.comment.full_text, row.response]
+
+
+def write_coverage_csv(project: Project, path: str | Path) -> Path:
+    """The coverage table as CSV (UTF-8 with a BOM so spreadsheets read the quotes and dashes)."""
+    path = Path(path).expanduser()
+    if path.suffix.lower() != ".csv":
+        raise InputError(f"the coverage table is written as .csv, not {path.suffix or 'a file without a suffix'}")
+    if not path.parent.is_dir():
+        raise InputError(f"cannot write {path}: no such folder")
+    rows = coverage_rows(project)
+    try:
+        with path.open("w", encoding="utf-8-sig", newline="") as f:
+            writer = csv.writer(f)
+            writer.writerow(CSV_COLUMNS)
+            writer.writerows(csv_record(r) for r in rows)
+    except OSError as err:
+        raise InputError(f"cannot write {path}: {err.strerror or err}") from None
+    return path
+
+
+def comments_by_edit(rows: Iterable[CoverageRow]) -> dict[str, list[tuple[str, bool]]]:
+    """Edit id → the (comment id, confirmed) pairs it answers, confirmed links first."""
+    out: dict[str, list[tuple[str, bool]]] = {}
+    for r in rows:
+        for e in r.edits:
+            out.setdefault(e.edit_id, []).append((r.comment_id, e.confirmed))
+    return {k: sorted(v, key=lambda x: not x[1]) for k, v in out.items()}

@@ -1,0 +1,256 @@
+"""The marked-up revised PDF: the real revised PDF with every change marked, drawn with PyMuPDF.
+
+Inserted and changed words are highlighted (moved paragraphs in blue), each
+deletion is a caret at its place whose note holds the deleted text, and every
+change that answers comments gets one note in the margin beside it with their
+ids ("R2.3 R1.1?"; ``?`` marks a link Redraft suggested and the author has
+not confirmed). An optional first page lists the changes by comment, each
+linked to its page (``marked_summary``). ``redraft export PROJECT --marked-pdf``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.errors import InputError
+from engine.project.coverage import comments_by_edit, coverage_rows
+from engine.project.marked_source import Regions, paragraph_regions, revised_pdf
+from engine.project.marked_words import (
+    INSERTED,
+    MOVED,
+    line_rects,
+    place,
+    revised_text,
+    runs,
+)
+from engine.project.model import Project
+from engine.revision.model import Edit
+from engine.revision.render import edit_label
+
+#: Highlight colours (RGB 0..1): inserted or changed words, moved paragraphs; caret; margin note.
+COLOURS = {INSERTED: (1.0, 0.9, 0.25), MOVED: (0.62, 0.8, 1.0)}
+CARET = (0.85, 0.1, 0.1)
+NOTE_TEXT, NOTE_FILL = (0.55, 0.0, 0.0), (1.0, 0.97, 0.85)
+NOTE_FONT = 7.0
+AUTHOR = "Redraft"
+
+
+@dataclass
+class MarkedPdf:
+    """What was written: counts of marks and the changes that could not be placed on a page."""
+
+    path: Path
+    source: Path
+    highlights: int = 0
+    deletions: int = 0
+    #: Margin notes, one per change that answers comments.
+    notes: int = 0
+    summary_pages: int = 0
+    not_located: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        line = (f"{self.notes} margin note(s), {self.highlights} highlight(s), {self.deletions} deletion mark(s) "
+                f"on {self.source.name}")
+        if self.not_located:
+            line += f"; {len(self.not_located)} change(s) not found on the page: {', '.join(self.not_located)}"
+        return line
+
+
+def _note_text(refs: list[tuple[str, bool]]) -> str:
+    return " ".join(cid + ("" if sure else "?") for cid, sure in refs)
+
+
+def _refs_words(refs: list[tuple[str, bool]]) -> str:
+    if not refs:
+        return "Not linked to a review comment."
+    return "Answers " + ", ".join(f"{cid} ({'confirmed' if sure else 'suggested, not confirmed'})"
+                                  for cid, sure in refs) + "."
+
+
+class _Marker:
+    """Draws on one open document; keeps the margin notes of each page side apart."""
+
+    def __init__(self, doc, regions: Regions, result: MarkedPdf) -> None:
+        self.doc, self.regions, self.result = doc, regions, result
+        self.taken: dict[tuple[int, str], list[tuple[float, float]]] = {}
+        self.extent: dict[int, tuple[float, float]] = {}
+        self.page_words: dict[int, list[tuple]] = {}
+
+    def words(self, edit: Edit) -> list[tuple]:
+        """The page words (with their 0-based page last) inside the regions of the edit's revised paragraphs."""
+        out: list[tuple] = []
+        for pid in edit.target_ids:
+            for r in self.regions(pid):
+                if not 1 <= r.page <= self.doc.page_count:
+                    continue
+                x0, y0, x1, y1 = r.bbox
+                out += [(*w[:8], r.page - 1) for w in self._page_words(r.page - 1)
+                        if x0 - 2 <= (w[0] + w[2]) / 2 <= x1 + 2 and y0 - 2 <= (w[1] + w[3]) / 2 <= y1 + 2]
+        return out
+
+    def _page_words(self, page_no: int) -> list[tuple]:
+        if page_no not in self.page_words:
+            self.page_words[page_no] = self.doc[page_no].get_text("words")
+        return self.page_words[page_no]
+
+    def mark_edit(self, edit: Edit, refs: list[tuple[str, bool]]) -> tuple[int, float, float] | None:
+        """Highlight and caret one edit with revised text; the (page, x, y) its margin note goes beside."""
+        boxes = self.words(edit)
+        if not boxes:
+            return None
+        text = revised_text(edit)
+        placed = place(text, boxes)
+        info = {"title": AUTHOR, "subject": f"{edit.id} · {edit_label(edit)}", "content": _refs_words(refs)}
+        anchor = None
+        for mark in (INSERTED, MOVED):
+            by_page: dict[int, list] = {}
+            for run in runs(placed, mark):
+                for page_no, rect in line_rects(run):
+                    by_page.setdefault(page_no, []).append(rect)
+            for page_no, rects in sorted(by_page.items()):
+                self._highlight(page_no, rects, COLOURS[mark], info)
+                anchor = anchor or (page_no, rects[0][0], rects[0][1])
+        for k, deleted in sorted(text.deletions.items()):
+            i = placed.token_box[k] if k < len(placed.token_box) else len(boxes)
+            w = boxes[min(i, len(boxes) - 1)]
+            x = w[0] - 1 if i < len(boxes) else w[2] + 1
+            self.caret(w[8], x, w[3] - 2.5, f"Deleted: {deleted}", info)
+            anchor = anchor or (w[8], x, w[1])
+        return anchor or (boxes[0][8], boxes[0][0], boxes[0][1])
+
+    def _highlight(self, page_no: int, rects: list[tuple], colour: tuple, info: dict[str, str]) -> None:
+        import pymupdf
+
+        page = self.doc[page_no]  # held: an annotation lives only as long as its page object
+        annot = page.add_highlight_annot([pymupdf.Rect(r).quad for r in rects])
+        annot.set_colors(stroke=colour)
+        annot.set_info(**info)
+        annot.update()
+        self.result.highlights += 1
+
+    def caret(self, page_no: int, x: float, y: float, note: str, info: dict[str, str]) -> None:
+        import pymupdf
+
+        page = self.doc[page_no]
+        annot = page.add_caret_annot((x, y))
+        annot.set_rect(pymupdf.Rect(x - 3.5, y - 5.5, x + 3.5, y + 1.5))  # the caret's tip on the baseline at x
+        annot.set_colors(stroke=CARET)
+        annot.set_info(title=AUTHOR, subject=info["subject"], content=f"{note}\n\n{info['content']}")
+        annot.update()
+        self.result.deletions += 1
+
+    def _text_extent(self, page_no: int) -> tuple[float, float]:
+        if page_no not in self.extent:
+            page = self.doc[page_no]
+            words = self._page_words(page_no)
+            self.extent[page_no] = ((min(w[0] for w in words), max(w[2] for w in words)) if words
+                                    else (page.rect.width * 0.1, page.rect.width * 0.9))
+        return self.extent[page_no]
+
+    def note(self, page_no: int, x: float, y: float, edit: Edit, refs: list[tuple[str, bool]]) -> None:
+        """One margin note beside (x, y): comment ids, wrapped to the margin's width."""
+        import pymupdf
+
+        page = self.doc[page_no]
+        left, right = self._text_extent(page_no)
+        side = "left" if x < page.rect.width / 2 else "right"
+        x0, x1 = (3.0, left - 4) if side == "left" else (right + 4, page.rect.width - 3)
+        if x1 - x0 < 28:  # no room: the nearer edge, over whatever is there
+            x0, x1 = (3.0, 31.0) if side == "left" else (page.rect.width - 31, page.rect.width - 3)
+        lines, line = [], ""
+        for word in _note_text(refs).split():
+            trial = f"{line} {word}".strip()
+            if line and pymupdf.get_text_length(trial, "helv", NOTE_FONT) > x1 - x0 - 6:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+        width = max(pymupdf.get_text_length(s, "helv", NOTE_FONT) for s in lines) + 7
+        height = len(lines) * NOTE_FONT * 1.3 + 4
+        if side == "left":
+            x0 = max(x0, x1 - width)
+        else:
+            x1 = min(x1, x0 + width)
+        y = self._free_y(page_no, side, y - 1, height, page.rect.height)
+        annot = page.add_freetext_annot(pymupdf.Rect(x0, y, x1, y + height), "\n".join(lines), fontsize=NOTE_FONT,
+                                        fontname="helv", text_color=NOTE_TEXT, fill_color=NOTE_FILL,
+                                        border_width=0.5)
+        annot.set_info(title=AUTHOR, subject=f"{edit.id} · {edit_label(edit)}", content="\n".join(lines))
+        annot.update()
+        self.result.notes += 1
+
+    def _free_y(self, page_no: int, side: str, y: float, height: float, page_height: float) -> float:
+        taken = self.taken.setdefault((page_no, side), [])
+        for lo, hi in sorted(taken):
+            if y < hi + 1 and y + height > lo - 1:
+                y = hi + 1
+        y = min(max(y, 2.0), page_height - height - 2)
+        taken.append((y, y + height))
+        return y
+
+
+def _deleted_anchor(project: Project, edit: Edit, marker: _Marker) -> tuple[int, float, float] | None:
+    """Where a removed paragraph stood: after the revised text of the edit before it, else before the next."""
+    edits = project.diff.edits
+    i = edits.index(edit)
+    for other in reversed(edits[:i]):
+        boxes = marker.words(other) if other.target_ids else []
+        if boxes:
+            return boxes[-1][8], boxes[-1][2] + 1, boxes[-1][3] - 2.5
+    for other in edits[i + 1:]:
+        boxes = marker.words(other) if other.target_ids else []
+        if boxes:
+            return boxes[0][8], boxes[0][0] - 1, boxes[0][3] - 2.5
+    return None
+
+
+def write_marked_pdf(project: Project, path: str | Path, revised: str | Path | None = None,
+                     summary: bool = True) -> MarkedPdf:
+    """Write the revised PDF with the changes marked to ``path``; ``revised`` overrides the revised PDF."""
+    import pymupdf
+
+    from engine.project.marked_summary import add_summary_pages
+
+    path = Path(path).expanduser()
+    if path.suffix.lower() != ".pdf":
+        raise InputError(f"the marked-up copy is written as .pdf, not {path.suffix or 'a file without a suffix'}")
+    if not path.parent.is_dir():
+        raise InputError(f"cannot write {path}: no such folder")
+    source = revised_pdf(project, revised)
+    if path.resolve() == source.resolve():
+        raise InputError(f"will not write the marked-up copy over the revised PDF itself ({source.name})")
+    try:
+        doc = pymupdf.open(source)
+    except Exception as err:  # noqa: BLE001 - any reason MuPDF refuses the file is one message
+        raise InputError(f"cannot open the revised PDF {source.name}: {err}") from None
+    result = MarkedPdf(path, source)
+    marker = _Marker(doc, paragraph_regions(project, source), result)
+    rows = coverage_rows(project)
+    by_edit = comments_by_edit(rows)
+    pages: dict[str, int] = {}
+    for edit in project.diff.changed_edits():
+        refs = by_edit.get(edit.id, [])
+        if edit.target_ids:
+            anchor = marker.mark_edit(edit, refs)
+        else:
+            anchor = _deleted_anchor(project, edit, marker)
+            if anchor is not None:
+                info = {"subject": f"{edit.id} · {edit_label(edit)}", "content": _refs_words(refs)}
+                marker.caret(anchor[0], anchor[1], anchor[2], f"Deleted paragraph: {edit.source_text}", info)
+        if anchor is None:
+            result.not_located.append(edit.id)
+            continue
+        pages[edit.id] = anchor[0]
+        if refs:
+            marker.note(anchor[0], anchor[1], anchor[2], edit, refs)
+    if summary:
+        result.summary_pages = add_summary_pages(doc, project, rows, pages)
+    try:
+        doc.save(path, garbage=3, deflate=True)
+    except Exception as err:  # noqa: BLE001
+        raise InputError(f"cannot write {path}: {err}") from None
+    finally:
+        doc.close()
+    return result

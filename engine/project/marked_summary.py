@@ -1,0 +1,96 @@
+"""The first page(s) of the marked-up PDF: what the marks mean, then every
+comment with its status and the changes that answer it, each linked to its page."""
+
+from __future__ import annotations
+
+import html
+import io
+
+from engine.project.coverage import CoverageRow
+from engine.project.model import Project
+
+_CSS = """
+body {font-family: sans-serif; font-size: 9pt; line-height: 1.3;}
+h1 {font-size: 15pt;} h2 {font-size: 11.5pt; margin-top: 10pt;}
+p {margin: 3pt 0;} .c {margin-top: 6pt;} .st {color: #555555;} .e {margin-left: 14pt;}
+.u {color: #8a5a00;} a {color: #0645ad;}
+"""
+LEGEND = ("Yellow highlights are inserted or changed text, blue ones moved paragraphs; a red caret marks "
+          "deleted text (its note holds what was deleted). The note in the margin beside a change names the "
+          "review comments it answers; a ? after an id marks a link Redraft suggested that the author has "
+          "not confirmed. Page numbers are the revised paper's own; each is a link to its page.")
+#: Words of a comment's text the list keeps.
+COMMENT_WORDS = 40
+
+
+def _short(text: str, n: int = COMMENT_WORDS) -> str:
+    words = text.split()
+    return " ".join(words[:n]) + (" …" if len(words) > n else "")
+
+
+def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int], offset: int) -> str:
+    """The list as HTML; a change's page link is ``#page=N`` (0-based page of the final file)."""
+    esc = html.escape
+    parts = ["<h1>Changes marked in this copy</h1>", f"<p>{esc(LEGEND)}</p>"]
+    reviewer = None
+    for r in rows:
+        if r.reviewer != reviewer:
+            reviewer = r.reviewer
+            parts.append(f"<h2>{esc(reviewer or 'Reviewer')}</h2>")
+        sure = "confirmed by the author" if r.confirmed else (
+            f"{r.confidence_text()} sure, not confirmed" if r.probability is not None else "not confirmed")
+        parts.append(f'<p class="c"><b>{esc(r.comment_id)}</b> <span class="st">{esc(r.status.value)} '
+                     f"({esc(sure)})</span> — {esc(_short(r.comment.full_text))}</p>")
+        for e in r.edits:
+            page = pages.get(e.edit_id)
+            where = (f'<a href="#page={page + offset}">p. {page + 1}</a>' if page is not None
+                     else "not found on the page")
+            mark = "" if e.confirmed else ' <span class="u">(unconfirmed)</span>'
+            parts.append(f'<p class="e">{where}: {esc(e.snippet)}{" — " + esc(e.section) if e.section else ""}'
+                         f"{mark}</p>")
+        if not r.edits:
+            parts.append('<p class="e">No change answers this comment.</p>')
+    return "<html><body>" + "\n".join(parts) + "</body></html>"
+
+
+def _layout(body: str, rect) -> tuple[bytes, list[tuple[int, tuple, str]]]:
+    import pymupdf
+
+    story = pymupdf.Story(html=body, user_css=_CSS)
+    links: list[tuple[int, tuple, str]] = []
+
+    def seen(pos) -> None:
+        if pos.href and pos.open_close & 1:
+            links.append((pos.page_num, tuple(pos.rect), pos.href))
+
+    buffer = io.BytesIO()
+    writer = pymupdf.DocumentWriter(buffer)
+    frame = rect + (48, 48, -48, -48)
+    more, page_num = 1, 0
+    while more:
+        device = writer.begin_page(rect)
+        more, _ = story.place(frame)
+        story.element_positions(seen, {"page_num": page_num})  # where the links of this page went
+        story.draw(device)
+        writer.end_page()
+        page_num += 1
+    writer.close()
+    return buffer.getvalue(), links
+
+
+def add_summary_pages(doc, project: Project, rows: list[CoverageRow], pages: dict[str, int]) -> int:
+    """Insert the list before the paper's first page with working page links; returns the pages added."""
+    import pymupdf
+
+    rect = doc[0].rect if doc.page_count else pymupdf.paper_rect("letter")
+    data, _ = _layout(summary_html(project, rows, pages, 0), rect)
+    added = pymupdf.open("pdf", data).page_count  # how many pages the list takes sets the page numbers in it
+    data, links = _layout(summary_html(project, rows, pages, added), rect)
+    summary = pymupdf.open("pdf", data)
+    doc.insert_pdf(summary, start_at=0)
+    for page_num, box, href in links:
+        target = int(href.split("=", 1)[1])
+        if 0 <= page_num < summary.page_count and 0 <= target < doc.page_count:
+            doc[page_num].insert_link({"kind": pymupdf.LINK_GOTO, "from": pymupdf.Rect(box), "page": target,
+                                           "to": pymupdf.Point(0, 0)})
+    return summary.page_count

@@ -1,0 +1,95 @@
+"""Coverage for area chairs on the cgo18 project: one CSV row per comment with its
+full text, status (status.py) with confidence, the author's confirmations and the
+edits as text snippets; junk spans not counted; the same table in the report."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.align.status import Status
+from engine.cli.main import main
+from engine.errors import InputError
+from engine.project.coverage import (
+    CSV_COLUMNS,
+    coverage_rows,
+    filter_rows,
+    left_out,
+    status_counts,
+    write_coverage_csv,
+)
+from engine.project.report import revision_report_html
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8-sig", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_one_csv_row_per_comment_with_snippets_not_ids(cgo18, tmp_path: Path) -> None:
+    project, _, confirmed, rejected = cgo18
+    rows = read_csv(write_coverage_csv(project, tmp_path / "coverage.csv"))
+    assert list(rows[0]) == list(CSV_COLUMNS)
+    assert [r["comment"] for r in rows] == [c.id for c in project.comments]  # none is junk in cgo18
+    by_id = {r["comment"]: r for r in rows}
+    for c in project.comments:
+        assert by_id[c.id]["comment text"] == c.full_text  # the full text, never cut
+        assert by_id[c.id]["status"] in {s.value for s in Status}
+    assert not any(re.search(r"\be\d{4}\b", r["edits"]) for r in rows)  # snippets, not "e0119"
+    mine = by_id[confirmed[0]]
+    assert mine["status"] == "confirmed addressed" and mine["confirmed by author"] == "yes"
+    assert mine["confidence"] == "author"
+    first = mine["edits"].split("\n")[0]
+    assert not first.endswith("[unconfirmed]")  # the author's link comes first, unmarked
+    assert all(line.endswith("[unconfirmed]") for line in mine["edits"].split("\n")[1:])
+    snippet = next(r for r in coverage_rows(project) if r.comment_id == rejected[0])
+    assert rejected[1] not in [e.edit_id for e in snippet.edits]  # a rejected link is not cited
+    others = [r for r in rows if r["confirmed by author"] == "no" and r["confidence"]]
+    assert others and all(re.fullmatch(r"\d{1,3}%", r["confidence"]) for r in others)
+
+
+def test_junk_is_not_counted_and_filters_pick_rows(cgo18) -> None:
+    project = cgo18[0]
+    junk = dataclasses.replace(project.comments[3], confidence=0.2)
+    noisy = dataclasses.replace(project, comments=[*project.comments[:3], junk, *project.comments[4:]])
+    rows = coverage_rows(noisy)
+    assert len(rows) == len(project.comments) - 1 and junk.id not in [r.comment_id for r in rows]
+    assert left_out(noisy) == [junk] and sum(status_counts(rows).values()) == len(rows)
+    reviewer = project.comments[0].reviewer
+    assert {r.reviewer for r in filter_rows(rows, reviewer=reviewer)} == {reviewer}
+    mine = filter_rows(rows, reviewer=reviewer, status="addressed", kind="clarification")
+    assert mine and all((r.status.value, r.kind) == ("addressed", "clarification") for r in mine)
+    page = revision_report_html(noisy)
+    assert "1 span(s) the extractor was less than 50% sure" in page
+    assert "<tr><td>comments</td><td>25</td></tr>" in page
+
+
+def test_report_holds_the_same_table_with_filters_and_marks(cgo18) -> None:
+    project, _, confirmed, _ = cgo18
+    page = revision_report_html(project)
+    assert "<script" not in page
+    rows = coverage_rows(project)
+    assert page.count('<tr class="row ') == len(rows)
+    for r in rows:
+        assert f'status-{r.status.value.replace(" ", "-")}' in page.split(f'id="c-{r.comment_id.replace(".", "-")}"')[0].rsplit("<tr", 1)[1]
+    for group in ("reviewer", "status", "type"):
+        assert f'id="f-{group}-all" checked' in page
+    assert 'id="f-status-confirmed-addressed"' in page and "confirmed by the author" in page
+    row = page.split(f'id="c-{confirmed[0].replace(".", "-")}"')[1].split("</tr>")[0]
+    assert row.index(f'href="#{confirmed[1]}"') < row.index("unconfirmed")  # confirmed first, the rest marked
+    assert "<tr><td>comments confirmed by the author</td><td>1</td></tr>" in page
+
+
+def test_cli_coverage_csv_and_bad_suffix(cgo18, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = cgo18[1]
+    out = tmp_path / "coverage.csv"
+    assert main(["export", str(folder / "cgo18.redraft"), "--coverage", str(out)]) == 0
+    assert len(read_csv(out)) == len(cgo18[0].comments)
+    assert main(["export", str(folder / "cgo18.redraft"), "--coverage", str(tmp_path / "c.xlsx")]) == 2
+    assert "written as .csv" in capsys.readouterr().err
+    with pytest.raises(InputError, match="no such folder"):
+        write_coverage_csv(cgo18[0], tmp_path / "missing" / "c.csv")
