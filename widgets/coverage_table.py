@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from engine.align.base import Alignment
@@ -185,7 +185,8 @@ class CoverageTable(QWidget):
         if item is None:
             return
         self.tree.blockSignals(True)
-        self.tree.setCurrentItem(item)
+        flags = QItemSelectionModel.SelectionFlag  # explicit: with Ctrl held, setCurrentItem alone deselects
+        self.tree.setCurrentItem(item, COMMENT, flags.ClearAndSelect | flags.Rows)
         self.tree.blockSignals(False)
         self.tree.scrollToItem(item)
 
