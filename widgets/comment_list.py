@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLineEdit, QTreeWidget, QTreeWidgetItem,
@@ -156,12 +156,17 @@ class CommentList(QWidget):
         self.status_box.blockSignals(False)
 
     def select_comment(self, comment_id: str) -> None:
-        """Select ``comment_id`` (emits ``sig_comment_selected`` if the selection changes)."""
+        """Select ``comment_id``, and only it (emits ``sig_comment_selected`` if the selection changes).
+
+        The selection command is explicit: ``setCurrentItem(item)`` alone reads the keyboard's modifiers
+        in an extended-selection list, so with Ctrl held (Ctrl+Down, Ctrl+Enter) it toggled the item
+        instead, leaving the previous comment selected too (and announced) or deselecting this one."""
         item = self._items[comment_id]
         if item.isHidden():
             self.filter_box.clear()
             self.status_box.setCurrentIndex(0)
-        self.tree.setCurrentItem(item)
+        flags = QItemSelectionModel.SelectionFlag
+        self.tree.setCurrentItem(item, COL_TEXT, flags.ClearAndSelect | flags.Rows)
         self.tree.scrollToItem(item)
 
     @property

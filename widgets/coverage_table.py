@@ -16,7 +16,7 @@ import html
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QItemSelectionModel, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -319,7 +319,8 @@ class CoverageTable(QWidget):
         if item is None:
             return
         self.tree.blockSignals(True)
-        self.tree.setCurrentItem(item)
+        flags = QItemSelectionModel.SelectionFlag  # explicit: with Ctrl held, setCurrentItem alone deselects
+        self.tree.setCurrentItem(item, COMMENT, flags.ClearAndSelect | flags.Rows)
         self.tree.blockSignals(False)
         self.tree.scrollToItem(item)
 

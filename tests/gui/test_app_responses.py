@@ -110,6 +110,34 @@ def test_write_save_undo_redo_no_change_and_suggestion(qtbot, shell: Shell, proj
     assert "We now report the variance over five seeds." in text
 
 
+def test_ctrl_down_while_ctrl_is_held_selects_one_comment_everywhere(qtbot, shell: Shell, project: Path) -> None:
+    """View → Next Comment with Ctrl held, as a user presses it: the list, the presenter and the response
+    box agree on the one comment (a programmatic selection must not read the held Ctrl as "toggle"), so a
+    response saved with Ctrl+Enter is drawn at once."""
+    c, w = shell.controller, shell.window
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
+        c.open_project(project)
+    select(qtbot, shell, "R1.1")
+    w.activateWindow()
+    qtbot.waitUntil(lambda: shell.app.activeWindow() is w)
+    w.comments.tree.setFocus()
+    qtbot.keyPress(w.comments.tree, Qt.Key.Key_Control, Qt.KeyboardModifier.ControlModifier)  # Ctrl held down
+    try:
+        assert shell.app.keyboardModifiers() == Qt.KeyboardModifier.ControlModifier
+        qtbot.keyClick(w.comments.tree, Qt.Key.Key_Down, Qt.KeyboardModifier.ControlModifier)
+        assert c.current_comment == w.response.comment_id == w.comments.selected_id == "R1.2"
+        assert w.comments.selected_ids() == ["R1.2"]
+        w.commands.respond.trigger()
+        qtbot.keyClicks(w.response.text, "Done.", Qt.KeyboardModifier.NoModifier)
+        qtbot.keyPress(w.response.text, Qt.Key.Key_Control, Qt.KeyboardModifier.ControlModifier)
+        qtbot.keyClick(w.response.text, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+        assert notes(project) == {"R1.2": "Done."}
+        assert w.response.state.text() == "written" and not w.response.save_button.isEnabled()
+        assert c.current_comment == w.comments.selected_id == "R1.2" and w.comments.selected_ids() == ["R1.2"]
+    finally:
+        qtbot.keyRelease(w.focusWidget() or w, Qt.Key.Key_Control)
+
+
 def test_letter_export_refuses_an_unknown_suffix_with_a_message(qtbot, shell: Shell, project: Path,
                                                                 tmp_path: Path) -> None:
     c = shell.controller
