@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import threading
 from pathlib import Path
@@ -26,6 +27,9 @@ SENTENCES = [
 
 @pytest.fixture(scope="module")
 def minilm() -> TransformersEncoder:
+    # TransformersEncoder runs on PyTorch, an optional extra; the cache tests below need no model.
+    if importlib.util.find_spec("torch") is None:
+        pytest.skip('PyTorch is optional: pip install "redraft[torch]"')
     return TransformersEncoder(embedded.encoder_path(), name="all-MiniLM-L6-v2").load()
 
 
