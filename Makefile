@@ -6,15 +6,22 @@ STAMP  := $(VENV)/.redraft-installed
 
 .PHONY: run test test-package venv bench clean package
 
+# PyTorch is optional (BERT-family encoders run on ONNX Runtime): `make venv TORCH=1` adds it,
+# as `pip install "redraft[torch]"` does (the pinned CPU build).
+TORCH  ?=
+comma  := ,
+EXTRAS := dev$(if $(TORCH),$(comma)torch)
+
+# llama-cpp-python builds from source (no wheel on PyPI): skip its multimodal library (mtmd/llava),
+# which Redraft never loads; a CMAKE_ARGS of your own (a GPU build, packaging/gpu-builds.md) wins.
+LLAMA_CMAKE_ARGS ?= -DLLAVA_BUILD=OFF
+
 venv: $(STAMP)
 
-# torch is pinned first so that the CPU build on disk is used where it exists;
-# the rest resolves against it.
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip wheel
-	$(PY) -m pip install --quiet "torch==2.13.0"
-	$(PY) -m pip install --quiet -e ".[dev]"
+	CMAKE_ARGS="$${CMAKE_ARGS:-$(LLAMA_CMAKE_ARGS)}" $(PY) -m pip install --quiet -e ".[$(EXTRAS)]"
 	touch $(STAMP)
 
 run: $(STAMP)
