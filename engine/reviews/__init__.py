@@ -1,10 +1,27 @@
 """Reviews: reading them (text, Markdown, OpenReview JSON, PDF), refusing what
-is not a review, and drawing the actionable comments out of them."""
+is not a review, and drawing the actionable comments out of them.
 
-from engine.reviews.comments import extract_comments
-from engine.reviews.guard import author_response, check_text, reviews_look_like_response
-from engine.reviews.model import ACTIONS, FINE_TYPES, Review, ReviewComment
-from engine.reviews.parse import load_reviews, parse_reviews
+The names below load on first use (PEP 562): the app's window imports
+``engine.reviews.model`` to start, and the extractor (numpy, cue tables) comes
+later, when a project is built.
+"""
 
-__all__ = ["ACTIONS", "FINE_TYPES", "Review", "ReviewComment", "author_response", "check_text", "extract_comments",
-           "load_reviews", "parse_reviews", "reviews_look_like_response"]
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_WHERE = {
+    "extract_comments": "comments",
+    "author_response": "guard", "check_text": "guard", "reviews_look_like_response": "guard",
+    "ACTIONS": "model", "FINE_TYPES": "model", "Review": "model", "ReviewComment": "model",
+    "load_reviews": "parse", "parse_reviews": "parse",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        return getattr(importlib.import_module(f"engine.reviews.{_WHERE[name]}"), name)
+    raise AttributeError(f"module 'engine.reviews' has no attribute {name!r}")
