@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.redraft-installed
 
-.PHONY: run test test-package venv bench clean package
+.PHONY: run test test-package test-torch venv bench clean package
 
 # PyTorch is optional (BERT-family encoders run on ONNX Runtime): `make venv TORCH=1` adds it,
 # as `pip install "redraft[torch]"` does (the pinned CPU build).
@@ -33,6 +33,12 @@ test: $(STAMP)
 # Builds the one-folder bundle (about 7 minutes on 2 cores) and launches it as a user would.
 test-package: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m package
+
+# The tests of the optional PyTorch encoder runtime (marked `torch`; `make test` skips them without
+# torch): adds the `torch` extra to the venv first.
+test-torch: $(STAMP)
+	$(PY) -m pip install --quiet -e ".[dev,torch]"
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m torch
 
 bench: $(STAMP)
 	for script in bench/bench_*.py; do $(PY) $$script || exit 1; done

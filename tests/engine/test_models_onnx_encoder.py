@@ -3,7 +3,6 @@ random BERT and RoBERTa models written with transformers at test time."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 from pathlib import Path
@@ -17,10 +16,7 @@ from engine.models import embedded
 from engine.models.embed_cache import EmbeddingCache
 from engine.models.encoder import TransformersEncoder, open_encoder
 from engine.models.onnx_encoder import OnnxEncoder, _token_batches, why_unsupported
-
-#: The PyTorch reference and the random test folders need the optional torch extra.
-needs_torch = pytest.mark.skipif(importlib.util.find_spec("torch") is None,
-                                 reason='PyTorch is optional: pip install "redraft[torch]"')
+from tests.optional import TORCH_MARKS, needs_torch  # the PyTorch reference and random test folders
 
 TEXTS = [
     "The model improves accuracy on the benchmark.",
@@ -207,8 +203,8 @@ def test_cli_and_app_embed_as_the_settings_say(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("patch, message", [
-    pytest.param({"num_attention_heads": 0}, "cannot load encoder", marks=needs_torch),  # refused by both runtimes
-    pytest.param({"hidden_size": "384"}, "cannot load encoder", marks=needs_torch),
+    pytest.param({"num_attention_heads": 0}, "cannot load encoder", marks=TORCH_MARKS),  # refused by both runtimes
+    pytest.param({"hidden_size": "384"}, "cannot load encoder", marks=TORCH_MARKS),
     ({"num_hidden_layers": 12}, "no weight encoder.layer.6.attention.self.query.weight in model.safetensors"),
     ({"hidden_size": 768}, "cannot load encoder"),  # weights of another shape
 ])
