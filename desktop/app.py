@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QEventLoop, Qt, QTimer
+from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from desktop.controller import AppController
@@ -130,6 +130,38 @@ def build_demo_now(folder: Path) -> ProjectSession:
 
 # -- entry points ----------------------------------------------------------------------------------
 
+class FirstPaint(QObject):
+    """Runs ``then`` once, on the loop turn after ``window`` first paints (or after ``fallback_ms``).
+
+    The window shows with the settings and the recent list only; a project (the
+    demo, files given on the command line) is opened after it is on screen.
+    """
+
+    def __init__(self, window: MainWindow, then: Callable[[], None], fallback_ms: int = 1000) -> None:
+        super().__init__(window)
+        self.window, self.then, self.done = window, then, False
+        window.installEventFilter(self)
+        # timers, not the static QTimer.singleShot (see MainWindow)
+        self.next_turn = QTimer(self, singleShot=True, interval=0)
+        self.next_turn.timeout.connect(self._run)
+        self.fallback = QTimer(self, singleShot=True, interval=fallback_ms)  # a window that never paints
+        self.fallback.timeout.connect(self._run)
+        self.fallback.start()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if obj is self.window and event.type() == QEvent.Type.Paint and not self.done:
+            self.next_turn.start()
+        return False
+
+    def _run(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        self.fallback.stop()
+        self.window.removeEventFilter(self)
+        self.then()
+
+
 def wait(ms: int) -> None:
     """Let the Qt loop run for ``ms`` (layout, painting) without ``processEvents``."""
     loop = QEventLoop()
@@ -169,9 +201,10 @@ def main(paths: list[str] | None = None, demo: bool = False, selftest: str | Non
     asyncio.set_event_loop(loop)
     shell.window.show()
     if demo:
-        open_demo(shell)
+        FirstPaint(shell.window, lambda: open_demo(shell))
     elif paths:
-        shell.controller.open_paths([str(Path(p).resolve()) for p in paths])
+        files = [str(Path(p).resolve()) for p in paths]
+        FirstPaint(shell.window, lambda: shell.controller.open_paths(files))
     closed = asyncio.Event()
     shell.app.aboutToQuit.connect(closed.set)
     with loop:

@@ -107,6 +107,12 @@ class SettingsDialog(QDialog):
         encoder_row = QHBoxLayout()
         encoder_row.addWidget(self.encoder, 1)
         encoder_row.addWidget(browse)
+        # Which runtime would run the folder (PyTorch is optional): read from its config, nothing imported.
+        self.encoder_note = QLabel("")
+        self.encoder_note.setAccessibleName("Encoder runtime")
+        self.encoder_note.setWordWrap(True)
+        self.encoder.textChanged.connect(self._describe_encoder)
+        self._describe_encoder(self.encoder.text())
 
         self.precision = QComboBox()
         self.precision.setAccessibleName("Encoder precision")
@@ -149,6 +155,7 @@ class SettingsDialog(QDialog):
         form.addRow("&Context size:", self.context)
         form.addRow("&Threads:", self.threads)
         form.addRow("&Encoder folder:", encoder_row)
+        form.addRow("", self.encoder_note)
         form.addRow("Encoder &precision:", self.precision)
         look = QFormLayout()
         look.addRow("T&heme:", self.theme)
@@ -229,6 +236,11 @@ class SettingsDialog(QDialog):
     def _backend_failed(self, err: BaseException) -> bool:
         self.offload.setText(f"GPU offload unknown: {err}")
         return True
+
+    def _describe_encoder(self, text: str) -> None:
+        from engine.models.encoder import describe_encoder_folder
+
+        self.encoder_note.setText(describe_encoder_folder(text.strip()))
 
     def _browse_encoder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Encoder folder", self.encoder.text())

@@ -27,6 +27,8 @@ DEMO = ROOT / "resources" / "demo"
 SOURCES = ["engine", "widgets", "desktop", "resources", "packaging/redraft.spec", "packaging/launcher.py",
            "pyproject.toml"]
 BUILD_TIMEOUT_S = 40 * 60
+#: The Linux one-folder bundle, embedded models included (issue 22).
+MAX_BUNDLE_MB = 800
 
 #: Run by ``make test-package`` (CI runs it after ``make test``), not by ``make test``.
 pytestmark = pytest.mark.package
@@ -172,13 +174,51 @@ def test_cli_errors_stay_one_line(bundle: Path, tmp_path: Path) -> None:
 @pytest.mark.slow
 @linux_only
 def test_embedded_encoder_runs_in_the_bundle(bundle: Path, tmp_path: Path) -> None:
-    """torch, transformers, tokenizers and the MiniLM weights all work frozen."""
+    """ONNX Runtime, tokenizers and the MiniLM weights work frozen, with no PyTorch in the bundle."""
     result = run_bundle(["align", "--old", str(DEMO / "draft_v1.md"), "--new", str(DEMO / "draft_v2.md"),
                          "--reviews", str(DEMO / "reviews.md"), "--method", "embed", "--json"], tmp_path)
     assert result.returncode == 0, result.stderr[-3000:]
     data = json.loads(result.stdout)
     assert data["comments"] and len(data["alignments"]) == len(data["comments"])
     assert any(a["edit_ids"] for a in data["alignments"])  # the demo revision addresses some comments
+
+
+@pytest.mark.slow
+@linux_only
+def test_an_encoder_that_needs_pytorch_gets_one_line_in_the_bundle(bundle: Path, tmp_path: Path) -> None:
+    mpnet = tmp_path / "all-mpnet-base-v2"
+    mpnet.mkdir()
+    (mpnet / "config.json").write_text(json.dumps({"model_type": "mpnet", "hidden_size": 768}))
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.json").write_text(json.dumps({"encoder_path": str(mpnet)}))
+    result = run_bundle(["align", "--old", str(DEMO / "draft_v1.md"), "--new", str(DEMO / "draft_v2.md"),
+                         "--reviews", str(DEMO / "reviews.md"), "--method", "embed"], tmp_path)
+    assert result.returncode == 2, result.stderr[-3000:]
+    line = result.stderr.strip()
+    assert line.startswith("redraft: error: encoder all-mpnet-base-v2 needs PyTorch") and "\n" not in line
+    assert "this installer does not include" in line and 'pip install "redraft[torch]"' in line
+
+
+@pytest.mark.slow
+@linux_only
+def test_bundle_size_and_what_fills_it(bundle: Path, capsys: pytest.CaptureFixture) -> None:
+    """Prints the bundle's size and its largest parts; under MAX_BUNDLE_MB, each embedded model once."""
+    def size(path: Path) -> int:
+        if path.is_file() and not path.is_symlink():
+            return path.stat().st_size
+        return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+
+    total = size(DIST)
+    parts = sorted(((size(p), p.name) for p in INTERNAL.iterdir()), reverse=True)
+    with capsys.disabled():  # shown in `make test-package`'s output
+        print(f"\nbundle dist/redraft: {total / 2**20:.0f} MB; largest parts: "
+              + ", ".join(f"{name} {n / 2**20:.0f} MB" for n, name in parts[:10]))
+    assert total < MAX_BUNDLE_MB * 2**20, f"bundle is {total / 2**20:.0f} MB"
+    names = {name for _, name in parts}
+    assert not names & {"torch", "transformers", "sympy", "networkx", "openai"}, names & {"torch", "transformers"}
+    for model in ("*.gguf", "model.safetensors"):
+        copies = [p for p in DIST.rglob(model) if not p.is_symlink()]
+        assert len(copies) == 1, copies
 
 
 @pytest.mark.slow

@@ -9,6 +9,8 @@ The shell then calls ``set_profiles`` and ``set_results`` with the engine's
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
@@ -16,9 +18,11 @@ from PySide6.QtWidgets import (
     QSplitter, QToolButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
-from engine.expertise.evidence import ExpertiseReport
 from engine.expertise.profile import Profile
 from widgets.palette import colors_for
+
+if TYPE_CHECKING:  # the scorers (numpy) load with the first estimate, not with the window
+    from engine.expertise.evidence import ExpertiseReport
 
 #: What Add offers: kind -> menu text.
 PROFILE_KINDS = {

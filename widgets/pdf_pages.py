@@ -10,12 +10,16 @@ from __future__ import annotations
 import bisect
 from collections import OrderedDict
 
-import pymupdf
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
 from engine.document.model import Region
+
+if TYPE_CHECKING:  # PyMuPDF loads with the first PDF shown, not with the window
+    import pymupdf
 
 CACHE_PAGES = 8
 GAP = 12  # pixels between pages
@@ -111,6 +115,8 @@ class PageCanvas(QWidget):
         if key in self.cache:
             return self.cache[key]
         page = self.doc[index]
+        import pymupdf
+
         pix = page.get_pixmap(matrix=pymupdf.Matrix(self.zoom * dpr, self.zoom * dpr), alpha=False)
         image = QImage(pix.samples, pix.width, pix.height, pix.stride, QImage.Format.Format_RGB888).copy()
         pixmap = QPixmap.fromImage(image)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pymupdf
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -110,6 +109,8 @@ class PdfView(QWidget):
     # -- opening --------------------------------------------------------------------
     def open(self, path: str | Path, password: str | None = None) -> None:
         """Show the PDF at ``path``; raises ``InputError`` if it cannot be read."""
+        import pymupdf  # loaded with the first PDF, not with the window
+
         try:
             doc = pymupdf.open(str(path))
         except (pymupdf.FileDataError, RuntimeError, FileNotFoundError) as err:

@@ -14,7 +14,6 @@ from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from engine.generate.fields import parse_fields
-from engine.generate.guard import FAILED, is_failure
 from engine.project.model import SuggestionRecord
 from widgets.badges import chip, style_chip
 from widgets.glossary import SUGGESTION_TIPS
@@ -222,13 +221,19 @@ class SuggestionCard(QFrame):
 
     def failed(self) -> bool:
         """The shown suggestion failed a check: it cannot be accepted as it stands."""
-        return self.record is not None and any(is_failure(f) for f in self.record.flags)
+        if self.record is None or not self.record.flags:
+            return False
+        from engine.generate.guard import is_failure  # the checks load with the first flag, not with the window
+
+        return any(is_failure(f) for f in self.record.flags)
 
     def _set_flags(self, flags: list[str]) -> None:
         while self.flags_row.count() > 2:
             item = self.flags_row.takeAt(0)
             if item.widget():
                 item.widget().deleteLater()
+        if flags:  # the checks load with the first flagged suggestion, not with the window
+            from engine.generate.guard import FAILED, is_failure
         for i, flag in enumerate(flags):
             text = flag.removeprefix(FAILED).replace("_", " ")
             label = chip(text if len(text) <= 28 else text[:27] + "…", "major" if is_failure(flag) else "minor")

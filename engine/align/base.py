@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Generator as Gen
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from engine.jobs import CancelToken, Progress, run_job
 from engine.revision import Edit, EditType, RevisionDiff
 from engine.reviews.model import ReviewComment
+
+if TYPE_CHECKING:  # numpy loads with the first alignment, not with the app's window
+    import numpy as np
 
 
 @dataclass
@@ -94,6 +95,8 @@ def candidate_edits(diff: RevisionDiff, min_chars: int = 0) -> list[Edit]:
 
 def decide(scores: np.ndarray, threshold: float, max_edits: int | None = None) -> list[list[int]]:
     """Per row, the column indexes at or above ``threshold``, best first, at most ``max_edits``."""
+    import numpy as np
+
     picked = []
     for row in scores:
         idx = [int(i) for i in np.argsort(-row, kind="stable") if row[i] >= threshold]
@@ -138,6 +141,8 @@ class ScoredAligner:
 
 
 def _empty(comments: list[ReviewComment], edits: list[Edit]) -> Gen[Progress, None, np.ndarray]:
+    import numpy as np
+
     return np.zeros((len(comments), len(edits)), dtype=np.float32)
     yield  # pragma: no cover
 

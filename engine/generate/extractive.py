@@ -18,8 +18,10 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy loads when sentences are scored: the guard's sentence split needs none
+    import numpy as np
 
 CONTRIBUTION = re.compile(
     r"\b(we (propose|present|introduce|develop|describe|design|study|investigate|explore|address|tackle|formulate|"
@@ -85,6 +87,8 @@ def _cosine(a: dict[str, float], b: dict[str, float]) -> float:
 
 def sentence_features(sentences: Sequence[str], title: str = "") -> np.ndarray:
     """One row of ``FEATURES`` per sentence."""
+    import numpy as np
+
     n = len(sentences)
     bags = [Counter(tokens(s)) for s in sentences]
     df = Counter(t for bag in bags for t in bag)
@@ -118,6 +122,8 @@ def sentence_features(sentences: Sequence[str], title: str = "") -> np.ndarray:
 
 
 def score_sentences(sentences: Sequence[str], title: str = "", weights: dict[str, float] | None = None) -> np.ndarray:
+    import numpy as np
+
     w = weights or WEIGHTS
     if not sentences:
         return np.zeros(0)
@@ -126,6 +132,8 @@ def score_sentences(sentences: Sequence[str], title: str = "", weights: dict[str
 
 def extractive_tldr(sentences: Sequence[str], title: str = "", weights: dict[str, float] | None = None) -> str:
     """The best-scoring sentence ("" for no sentences); ties go to the earlier one."""
+    import numpy as np
+
     cleaned = [s.strip() for s in sentences if s.strip()]
     if not cleaned:
         return ""

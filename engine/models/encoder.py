@@ -8,14 +8,19 @@ An ``EmbeddingCache`` makes repeated texts free.
 
 ``open_encoder`` picks the runtime: BERT-family folders run on ONNX Runtime
 (``engine.models.onnx_encoder``: no torch import, 3x faster to a first
-vector), anything else on PyTorch.
+vector), anything else on PyTorch. PyTorch is optional (``pip install
+"redraft[torch]"``); without it such a folder is refused with one line that
+says how to add it (``torch_missing``), and ``describe_encoder_folder`` says
+the same for the Settings dialog before anything loads.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -27,6 +32,45 @@ from engine.jobs import CancelToken
 from engine.models.embed_cache import EmbeddingCache
 
 _WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin")
+#: How to add the optional PyTorch runtime.
+TORCH_INSTALL = 'pip install "redraft[torch]"'
+
+
+def torch_missing(name: str, reason: str = "") -> str | None:
+    """``None`` when PyTorch can be imported, else the one line that says how to add it.
+
+    Looks for the package without importing it (an import costs seconds).
+    """
+    try:
+        if importlib.util.find_spec("torch") is not None:
+            return None
+    except (ImportError, ValueError):  # a broken or half-removed torch install
+        pass
+    why = f" ({reason})" if reason else ""
+    if getattr(sys, "frozen", False):  # the installer bundle carries no PyTorch
+        return (f"encoder {name} needs PyTorch{why}, which this installer does not include: choose a BERT-family "
+                f"encoder (they run on ONNX Runtime), or run Redraft from pip with {TORCH_INSTALL}")
+    return (f"encoder {name} needs PyTorch{why}, which is not installed: add it with {TORCH_INSTALL}, "
+            "or choose a BERT-family encoder (they run on ONNX Runtime)")
+
+
+def describe_encoder_folder(path: str | Path) -> str:
+    """One line on which runtime would run ``path`` (empty: the embedded encoder), for the Settings dialog.
+
+    Reads only the folder's config; imports no runtime.
+    """
+    from engine.models import onnx_encoder
+
+    if not str(path).strip():
+        return "The embedded all-MiniLM-L6-v2 runs on ONNX Runtime."
+    folder = Path(path).expanduser()
+    if not (folder / "config.json").is_file():
+        return f"Not a transformers model folder (no config.json): {folder}"
+    reason = onnx_encoder.why_unsupported(folder)
+    if reason is None:
+        return "Runs on ONNX Runtime (BERT family)."
+    missing = torch_missing(folder.name, reason)
+    return missing[0].upper() + missing[1:] + "." if missing else f"Runs on PyTorch ({reason} for ONNX Runtime)."
 
 
 def read_pooling(folder: Path) -> str:
@@ -183,6 +227,9 @@ class TransformersEncoder(CachedEncoder):
         self.device = device
 
     def _load(self) -> None:
+        missing = torch_missing(self.name, self._why_torch())
+        if missing:
+            raise ModelError(missing)
         import torch
         from transformers import AutoModel, AutoTokenizer
 
@@ -196,6 +243,14 @@ class TransformersEncoder(CachedEncoder):
             message = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
             raise ModelError(f"cannot load encoder {self.name}: {message}") from None
         self._model = model.to(self.device).eval()
+
+    def _why_torch(self) -> str:
+        from engine.models.onnx_encoder import why_unsupported
+
+        reason = why_unsupported(self.path)
+        if reason is None:  # ONNX Runtime could run it: PyTorch was asked for
+            return "runtime torch" if self.device == "cpu" else f"device {self.device}"
+        return reason
 
     def _embed_batch(self, texts: list[str]) -> np.ndarray:
         import torch

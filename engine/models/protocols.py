@@ -7,11 +7,12 @@ Features take these as constructor arguments; ``LlamaGenerator`` and
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol, TypedDict, Union, runtime_checkable
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict, Union, runtime_checkable
 
 from engine.jobs import CancelToken
+
+if TYPE_CHECKING:  # for the annotations only: the app's window starts without numpy
+    import numpy as np
 
 
 class ChatMessage(TypedDict):

@@ -2,15 +2,28 @@
 
 Open one with ``ProjectSession.open(path)``: the session owns the project and is
 the only writer of its file; each operation returns a ``Changes`` record.
+
+The names below load on first use (PEP 562), so the app's window can import the
+model without the build pipeline.
 """
 
-from engine.project.model import STATUSES, Project, SuggestionRecord
-from engine.project.pipeline import default_project_path
-from engine.project.recent import forget_project, recent_projects, remember_project
-from engine.project.session import Changes, ProjectSession
-from engine.project.store import ProjectStore
+from __future__ import annotations
 
-__all__ = [
-    "STATUSES", "Changes", "Project", "ProjectSession", "ProjectStore", "SuggestionRecord", "default_project_path",
-    "forget_project", "recent_projects", "remember_project",
-]
+import importlib
+from typing import Any
+
+_WHERE = {
+    "STATUSES": "model", "Project": "model", "SuggestionRecord": "model",
+    "default_project_path": "pipeline",
+    "forget_project": "recent", "recent_projects": "recent", "remember_project": "recent",
+    "Changes": "session", "ProjectSession": "session",
+    "ProjectStore": "store",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        return getattr(importlib.import_module(f"engine.project.{_WHERE[name]}"), name)
+    raise AttributeError(f"module 'engine.project' has no attribute {name!r}")

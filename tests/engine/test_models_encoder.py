@@ -16,6 +16,7 @@ from engine.models import embedded
 from engine.models.embed_cache import EmbeddingCache
 from engine.models.encoder import TransformersEncoder, read_max_length, read_pooling
 from engine.models.protocols import Encoder
+from tests.optional import needs_torch  # TransformersEncoder runs on PyTorch; the cache tests need no model
 
 SENTENCES = [
     "The model improves accuracy on the benchmark.",
@@ -29,6 +30,7 @@ def minilm() -> TransformersEncoder:
     return TransformersEncoder(embedded.encoder_path(), name="all-MiniLM-L6-v2").load()
 
 
+@needs_torch
 def test_rows_are_normalised_float32_and_meaningful(minilm: TransformersEncoder) -> None:
     assert isinstance(minilm, Encoder)
     vectors = minilm.encode(SENTENCES)
@@ -40,6 +42,7 @@ def test_rows_are_normalised_float32_and_meaningful(minilm: TransformersEncoder)
     assert sims[1, 0] > sims[1, 2] + 0.3
 
 
+@needs_torch
 def test_batching_and_order_do_not_change_vectors(minilm: TransformersEncoder) -> None:
     texts = SENTENCES + ["short", "a somewhat longer sentence about reviewers and rebuttals"]
     one_batch = minilm.encode(texts, batch_size=64)
@@ -50,12 +53,14 @@ def test_batching_and_order_do_not_change_vectors(minilm: TransformersEncoder) -
     assert minilm.encode([]).shape == (0, 384)
 
 
+@needs_torch
 def test_config_is_read_from_the_model_folder(minilm: TransformersEncoder) -> None:
     assert minilm.pooling == "mean"
     assert minilm.max_length == read_max_length(minilm.path) == 256
     assert minilm.dim == 384
 
 
+@needs_torch
 def test_pooling_follows_the_sentence_transformers_config(minilm: TransformersEncoder, tmp_path: Path) -> None:
     folder = tmp_path / "minilm-cls"
     folder.mkdir()
@@ -75,6 +80,7 @@ def test_pooling_follows_the_sentence_transformers_config(minilm: TransformersEn
     assert cls_encoder.model_key != minilm.model_key
 
 
+@needs_torch
 def test_cache_hit_returns_identical_vectors_without_loading_the_model(minilm: TransformersEncoder) -> None:
     cache = EmbeddingCache()
     first = TransformersEncoder(minilm.path, name="all-MiniLM-L6-v2", cache=cache)
@@ -87,6 +93,7 @@ def test_cache_hit_returns_identical_vectors_without_loading_the_model(minilm: T
     assert np.array_equal(vectors[0], vectors[3])
 
 
+@needs_torch
 def test_cancel_between_batches(minilm: TransformersEncoder) -> None:
     cancel = CancelToken()
     cancel.cancel()

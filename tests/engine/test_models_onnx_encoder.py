@@ -16,6 +16,7 @@ from engine.models import embedded
 from engine.models.embed_cache import EmbeddingCache
 from engine.models.encoder import TransformersEncoder, open_encoder
 from engine.models.onnx_encoder import OnnxEncoder, _token_batches, why_unsupported
+from tests.optional import TORCH_MARKS, needs_torch  # the PyTorch reference and random test folders
 
 TEXTS = [
     "The model improves accuracy on the benchmark.",
@@ -58,6 +59,7 @@ def tiny_folder(root: Path, kind: str = "bert", **config_overrides) -> Path:
     return folder
 
 
+@needs_torch
 def test_float32_reproduces_pytorch_on_minilm(reference: np.ndarray) -> None:
     encoder = open_encoder(embedded.encoder_path(), precision="fp32")
     assert isinstance(encoder, OnnxEncoder)
@@ -67,6 +69,7 @@ def test_float32_reproduces_pytorch_on_minilm(reference: np.ndarray) -> None:
     assert encoder.model_key == TransformersEncoder(embedded.encoder_path()).model_key  # they share cached rows
 
 
+@needs_torch
 def test_int8_stays_close_and_keeps_the_ranking(reference: np.ndarray) -> None:
     encoder = open_encoder(embedded.encoder_path())  # the default precision
     assert encoder.precision == "int8" and encoder.model_key.endswith(":int8")
@@ -96,6 +99,7 @@ def test_int8_rows_do_not_depend_on_their_batch() -> None:
     assert encoder.encode([]).shape == (0, 384)
 
 
+@needs_torch
 @pytest.mark.parametrize("kind, overrides", [
     ("bert", {}),
     ("bert", {"hidden_act": "gelu_new"}),
@@ -113,6 +117,7 @@ def test_small_random_encoders_match_pytorch(tmp_path: Path, kind: str, override
     assert (int8 * torch_vectors).sum(axis=1).min() > 0.97
 
 
+@needs_torch
 @pytest.mark.parametrize("pooling", ["cls", "max"])
 def test_pooling_modes_match_pytorch(tmp_path: Path, pooling: str) -> None:
     folder = tiny_folder(tmp_path)
@@ -125,6 +130,7 @@ def test_pooling_modes_match_pytorch(tmp_path: Path, pooling: str) -> None:
     assert np.abs(onnx_encoder.encode(TEXTS) - TransformersEncoder(folder).encode(TEXTS)).max() < 1e-4
 
 
+@needs_torch
 def test_folders_it_cannot_run_go_to_pytorch(tmp_path: Path) -> None:
     mpnet = tmp_path / "mpnet"
     mpnet.mkdir()
@@ -148,6 +154,7 @@ def test_folders_it_cannot_run_go_to_pytorch(tmp_path: Path) -> None:
         OnnxEncoder(embedded.encoder_path(), precision="int4")
 
 
+@needs_torch
 def test_corrupt_weights_give_one_line(tmp_path: Path) -> None:
     folder = tiny_folder(tmp_path)
     (folder / "model.safetensors").write_bytes(b"\x10\x00\x00\x00\x00\x00\x00\x00{not json")
@@ -181,6 +188,7 @@ def test_token_batches_respect_rows_and_budget() -> None:
     assert _token_batches([], 4, 64) == []
 
 
+@needs_torch
 def test_cli_and_app_embed_as_the_settings_say(tmp_path: Path) -> None:
     from engine.models.factory import open_model
     from engine.settings import Settings, load_settings, save_settings
@@ -195,8 +203,8 @@ def test_cli_and_app_embed_as_the_settings_say(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("patch, message", [
-    ({"num_attention_heads": 0}, "cannot load encoder"),  # refused by both runtimes
-    ({"hidden_size": "384"}, "cannot load encoder"),
+    pytest.param({"num_attention_heads": 0}, "cannot load encoder", marks=TORCH_MARKS),  # refused by both runtimes
+    pytest.param({"hidden_size": "384"}, "cannot load encoder", marks=TORCH_MARKS),
     ({"num_hidden_layers": 12}, "no weight encoder.layer.6.attention.self.query.weight in model.safetensors"),
     ({"hidden_size": 768}, "cannot load encoder"),  # weights of another shape
 ])

@@ -3,6 +3,8 @@ and "Import model…" registers a real GGUF (the tiny test model) and selects it
 
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
 
 from desktop.settings_dialog import SettingsDialog
@@ -27,3 +29,26 @@ def test_import_model_registers_and_selects_it(qtbot, tiny_chat_gguf: Path, tmp_
     dialog.import_model(str(bad))
     assert dialog.import_status.text().startswith("Not imported:") and "\n" not in dialog.import_status.text()
     assert dialog.settings().generator_path == record.id  # the earlier choice stands
+
+
+def test_encoder_folder_says_which_runtime_and_how_to_add_torch(qtbot, tmp_path: Path, monkeypatch) -> None:
+    from engine.models import embedded
+
+    monkeypatch.setitem(sys.modules, "torch", None)  # as after a default install: no PyTorch
+    mpnet = tmp_path / "all-mpnet-base-v2"
+    mpnet.mkdir()
+    (mpnet / "config.json").write_text(json.dumps({"model_type": "mpnet", "hidden_size": 768}))
+    dialog = SettingsDialog(Settings(encoder_path=str(mpnet)))
+    qtbot.addWidget(dialog)
+    note = dialog.encoder_note.text()
+    assert "needs PyTorch" in note and 'pip install "redraft[torch]"' in note and "mpnet" in note
+    dialog.encoder.setText(str(embedded.encoder_path()))
+    assert dialog.encoder_note.text() == "Runs on ONNX Runtime (BERT family)."
+    dialog.encoder.setText("")
+    assert "embedded" in dialog.encoder_note.text()
+    dialog.encoder.setText(str(tmp_path / "nowhere"))
+    assert dialog.encoder_note.text().startswith("Not a transformers model folder")
+    dialog.encoder.setText(str(mpnet))
+    assert dialog.settings().encoder_path == str(mpnet)  # the author's choice is kept, only explained
+    dialog.resize(620, 700)
+    dialog.grab().save(str(tmp_path / "settings_no_torch.png"))

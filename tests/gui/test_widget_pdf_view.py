@@ -25,11 +25,16 @@ def view(qtbot):
 
 
 def _long_pdf(path, pages: int) -> None:
+    # The body text is laid out once and shown on every page (one shared form XObject): 2-3x faster
+    # to write than laying it out 500 times, and the pages render the same.
+    body = pymupdf.open()
+    body.new_page(width=595, height=842).insert_textbox(
+        pymupdf.Rect(72, 130, 523, 700), "Lorem ipsum dolor sit amet. " * 40, fontsize=11)
     doc = pymupdf.open()
     for i in range(pages):
         page = doc.new_page(width=595, height=842)
         page.insert_text((72, 100), f"Page {i + 1} of a long generated report.", fontsize=14)
-        page.insert_textbox(pymupdf.Rect(72, 130, 523, 700), "Lorem ipsum dolor sit amet. " * 40, fontsize=11)
+        page.show_pdf_page(page.rect, body, 0)
     doc.save(str(path))
 
 
