@@ -10,6 +10,8 @@ log and replayed on a new extraction (``engine.project.corrections``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,9 +21,11 @@ from engine.errors import InputError
 from engine.project.corrections import REASSIGNABLE, apply_correction, new_comment_id
 from engine.project.history import Step
 from engine.project.model import STATUSES, Project, SuggestionRecord
-from engine.project.rounds import RoundReport
 from engine.project.store import ProjectStore
 from engine.reviews.model import ReviewComment
+
+if TYPE_CHECKING:  # rounds match paragraphs with numpy: loaded when a round is taken, not at start
+    from engine.project.rounds import RoundReport
 
 
 @dataclass(frozen=True)
