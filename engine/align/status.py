@@ -13,8 +13,10 @@ first: a confirmed or hand-made link makes it *confirmed addressed*; rejecting
 every suggested link (and adding none) makes it *confirmed not addressed*.
 
 Everything here is a pure function of an ``Alignment`` (its ``probabilities``)
-and the author's link decisions, so the project, the letter, the coverage
-table and the report all read one definition.
+and the author's link decisions, applied to a project by ``Project.assessment``,
+so the comment list (badge, tooltip, filter), the status bar, the letter, the
+coverage table, CSV and report, and the CLI (``redraft align``, ``redraft
+project show``) all read one definition, in the same words (``STATUS_WORDS``).
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ edits as text snippets; junk spans not counted; the same table in the report."""
 from __future__ import annotations
 
 import csv
-import json
 import dataclasses
+import json
 import re
 from pathlib import Path
 
@@ -99,7 +99,7 @@ def test_cli_coverage_csv_and_bad_suffix(cgo18, tmp_path: Path, capsys: pytest.C
 def test_every_status_reader_agrees_with_the_coverage_table(cgo18, capsys: pytest.CaptureFixture[str]) -> None:
     """One definition (status.py): the project's status (comment list, status bar, ``project show``) is the
     coverage row's for every comment of cgo18, with the same probability, confirmations included."""
-    project, folder, confirmed, rejected = cgo18
+    project, folder, confirmed, _ = cgo18
     rows = {r.comment_id: r for r in coverage_rows(project)}
     assert set(rows) == {c.id for c in project.comments}
     for c in project.comments:
