@@ -21,7 +21,8 @@ _ID_ROLE = Qt.ItemDataRole.UserRole
 STATUS_FILTERS = ("All", *(s.value for s in STATUSES))
 #: What the author can do about a status, after its meaning (the status badge's tooltip).
 STATUS_HINTS = {
-    Status.NOT_ADDRESSED: "Link an edit… links one by hand.", Status.NO_EVIDENCE: "Link an edit… links one by hand.",
+    Status.NOT_ADDRESSED: "Confirm a candidate link above the diff, or link an edit by hand (Link an edit…).",
+    Status.NO_EVIDENCE: "Link an edit… links one by hand.",
     Status.PARTLY: "Confirm the link above the diff, or link another edit.",
     Status.ADDRESSED: "Confirm or reject the link above the diff.",
     Status.OPEN: "Accept a suggested edit or write a response.",
