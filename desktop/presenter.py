@@ -16,6 +16,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from desktop.main_window import MainWindow
+from engine.align.status import Status
+from engine.align.status import summary as status_summary
 from engine.document.model import Region
 from engine.project import Project
 from engine.project.session import Changes
@@ -67,7 +69,7 @@ class ProjectPresenter(QObject):
         w.setWindowTitle(f"{project.name} — Redraft")
         w.setWindowFilePath(str(project.path))
         w.show_project_view(True)
-        w.comments.set_comments(project.comments, project.statuses())
+        w.comments.set_comments(project.comments, project.assessments())
         w.coverage.set_project(project)
         w.tldr.set_tldrs(project.tldrs)
         doc = project.new or project.old
@@ -106,13 +108,13 @@ class ProjectPresenter(QObject):
                 self.select_comment(selected)
             return
         if changes.comment_list:  # comments added, removed, merged, split or rewritten
-            w.comments.set_comments(p.comments, p.statuses())
+            w.comments.set_comments(p.comments, p.assessments())
             if self.current_comment not in {c.id for c in p.comments}:
                 self.current_comment = None
                 w.show_comment(None)
                 w.response.set_comment(None)  # its response went with it
         if changes.statuses:
-            w.comments.set_statuses(p.statuses())
+            w.comments.set_statuses(p.assessments())
             w.coverage.set_project(p)
             if self.current_comment is not None:
                 w.comments.select_comment(self.current_comment)
@@ -240,7 +242,7 @@ class ProjectPresenter(QObject):
             w.document.mark_paragraphs([])
             return
         edits = p.location_edits(comment_id)
-        w.diff.set_edits(edits, located_note(p, len(located), edits))
+        w.diff.set_edits(edits, located_note(p, len(located), edits, p.status(comment_id)))
         # the draft paragraphs, and the same text in the revision, where it still waits for the change
         self._highlight(edits, LOCATED, LOCATED)
         self._mark_outline(edits, "located")
@@ -276,9 +278,9 @@ class ProjectPresenter(QObject):
         parts = [f"{len(p.comments)} comments from {len(p.reviewers())} reviewers"]
         if p.diff is not None:
             parts.append(f"{sum(1 for e in p.diff.edits if e.changed)} edits")
-            parts.append(f"{statuses.count('addressed')} addressed")
-        elif "open" in statuses or "answered" in statuses:
-            parts.append(f"{statuses.count('answered')} answered")
+            parts.append(status_summary(statuses, always=("addressed",)))
+        elif Status.OPEN in statuses or Status.ANSWERED in statuses:
+            parts.append(f"{statuses.count(Status.ANSWERED)} answered")
         self.window.status_text.setText(" · ".join(parts))
 
     def show_message(self, message: str, notice: bool = False) -> QMessageBox:
@@ -302,13 +304,14 @@ class ProjectPresenter(QObject):
         self._flash_timer.start(ms)  # a later message restarts it
 
 
-def located_note(project: Project, count: int, edits: list[Edit]) -> str:
+def located_note(project: Project, count: int, edits: list[Edit], status: Status = Status.NOT_ADDRESSED) -> str:
+    """The line above the draft paragraphs a comment applies to: its status (no edit is linked), and where."""
     where = f"{count} draft paragraph{'s' if count != 1 else ''}"
     if project.diff is None:
         return f"Where this comment applies: {where}"
     changed = sum(1 for e in edits if e.changed)
     extra = f" · {changed} changed, not linked to it" if changed else ""
-    return f"Not addressed · where it applies: {where}{extra}"
+    return f"{status.value[:1].upper()}{status.value[1:]} · where it applies: {where}{extra}"
 
 
 def has_revised_pdf(project: Project) -> bool:

@@ -6,10 +6,15 @@ from PySide6.QtCore import QModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import QLabel, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
+from engine.align.status import Status
 from widgets.palette import colors_for
 
 #: A cell's chip colour key when its text is not one (``? experiment`` drawn as ``unknown``).
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
+#: The badge colour of each comment status (the palette's keys): green done, yellow half-way, red not done.
+STATUS_KEYS = {Status.ADDRESSED: "addressed", Status.CONFIRMED: "addressed", Status.ANSWERED: "answered",
+               Status.NOT_ADDRESSED: "not addressed", Status.CONFIRMED_NOT: "not addressed",
+               Status.PARTLY: "open", Status.OPEN: "open", Status.NO_EVIDENCE: "unknown", Status.UNKNOWN: "unknown"}
 #: The text of a small chip drawn at the right end of a cell (``ChipTextDelegate``).
 CHIP_ROLE = Qt.ItemDataRole.UserRole + 2
 

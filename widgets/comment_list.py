@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
@@ -9,13 +11,25 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
+from engine.align.status import CONFIRMED_STATUSES, STATUS_BADGES, STATUS_WORDS, STATUSES, Assessment, Status
 from engine.reviews.model import FINE_TYPE_WORDS, FINE_TYPES, ReviewComment, comment_tooltip
-from widgets.badges import CHIP_ROLE, KEY_ROLE, BadgeDelegate, ChipTextDelegate
+from widgets.badges import CHIP_ROLE, KEY_ROLE, STATUS_KEYS, BadgeDelegate, ChipTextDelegate
 
 _ID_ROLE = Qt.ItemDataRole.UserRole
-#: Status filters in menu order; the menu offers the ones present in the project.
-STATUS_FILTERS = ("All", "not addressed", "addressed", "open", "answered", "unknown")
+#: Status filters in menu order (every status, most in need of work first: ``status.STATUSES``); the menu
+#: offers the ones present in the project.
+STATUS_FILTERS = ("All", *(s.value for s in STATUSES))
+#: What the author can do about a status, after its meaning (the status badge's tooltip).
+STATUS_HINTS = {
+    Status.NOT_ADDRESSED: "Confirm a candidate link above the diff, or link an edit by hand (Link an edit…).",
+    Status.NO_EVIDENCE: "Link an edit… links one by hand.",
+    Status.PARTLY: "Confirm the link above the diff, or link another edit.",
+    Status.ADDRESSED: "Confirm or reject the link above the diff.",
+    Status.OPEN: "Accept a suggested edit or write a response.",
+}
 COL_TEXT, COL_ACTION, COL_STATUS = 0, 1, 2
+#: The full status of a row (``Status.value``), kept on its status cell: the badge may say it shorter.
+STATUS_ROLE = Qt.ItemDataRole.UserRole
 #: Below this confidence a comment's type badge is muted and marked "?".
 LOW_CONFIDENCE = 0.5
 #: What each fine type asks for, in plain words (the type badge's tooltip), from the engine's one list.
@@ -90,7 +104,10 @@ class CommentList(QWidget):
         self.setFocusProxy(self.tree)
 
     # -- public API -----------------------------------------------------------------------
-    def set_comments(self, comments: list[ReviewComment], statuses: dict[str, str] | None = None) -> None:
+    def set_comments(self, comments: list[ReviewComment],
+                     statuses: Mapping[str, Assessment | Status | str] | None = None) -> None:
+        """The comments, each with its status: an ``Assessment`` (``Project.assessments()``: the badge says the
+        status, its tooltip how sure Redraft is) or a bare status."""
         statuses = statuses or {}
         self.tree.blockSignals(True)
         self.tree.clear()
@@ -109,7 +126,7 @@ class CommentList(QWidget):
                 group.setFirstColumnSpanned(True)
                 groups[c.reviewer] = group
             action = c.action if c.directness == "direct" else f"{c.action} · {c.directness}"
-            item = QTreeWidgetItem([_label(c), action, statuses.get(c.id, "unknown")])
+            item = QTreeWidgetItem([_label(c), action, ""])
             item.setData(COL_TEXT, _ID_ROLE, c.id)
             item.setData(COL_TEXT, CHIP_ROLE, type_badge(c))
             colour = "unknown" if low_confidence(c) else _TYPE_COLOURS.get(c.fine_type, "unknown")
@@ -117,7 +134,7 @@ class CommentList(QWidget):
             item.setToolTip(COL_TEXT, _tooltip(c))
             item.setToolTip(COL_ACTION, f"{ACTION_TIPS.get(c.action, c.action)}.\n"
                                         f"{DIRECTNESS_TIPS.get(c.directness, '')}")
-            item.setToolTip(COL_STATUS, status_tip(statuses.get(c.id, "unknown")))
+            _show_status(item, statuses.get(c.id, Status.UNKNOWN))
             group.addChild(item)
             self._items[c.id] = item
         for name, group in groups.items():
@@ -129,18 +146,17 @@ class CommentList(QWidget):
         self._offer_filters()
         self._apply_filter()
 
-    def set_statuses(self, statuses: dict[str, str]) -> None:
+    def set_statuses(self, statuses: Mapping[str, Assessment | Status | str]) -> None:
         for cid, status in statuses.items():
             if cid in self._items:
-                self._items[cid].setText(COL_STATUS, status)
-                self._items[cid].setToolTip(COL_STATUS, status_tip(status))
+                _show_status(self._items[cid], status)
         self._offer_filters()
         self._apply_filter()
 
     def _offer_filters(self) -> None:
         """The filter menu: All, the statuses the comments have, then their types and "low confidence"
         (the choice kept if still there)."""
-        present = {item.text(COL_STATUS) for item in self._items.values()}
+        present = {item.data(COL_STATUS, STATUS_ROLE) for item in self._items.values()}
         types = {c.fine_type for c in self._comments.values()}
         wanted = ["All", *[s for s in STATUS_FILTERS[1:] if s in present],
                   *[f"type: {t}" for t in FINE_TYPES if t in types]]
@@ -168,6 +184,10 @@ class CommentList(QWidget):
         flags = QItemSelectionModel.SelectionFlag
         self.tree.setCurrentItem(item, COL_TEXT, flags.ClearAndSelect | flags.Rows)
         self.tree.scrollToItem(item)
+
+    def status_of(self, comment_id: str) -> str:
+        """The comment's full status (``partly addressed``), whatever its badge says (``partly``)."""
+        return self._items[comment_id].data(COL_STATUS, STATUS_ROLE)
 
     @property
     def selected_id(self) -> str | None:
@@ -211,8 +231,8 @@ class CommentList(QWidget):
                 item = group.child(j)
                 c = self._comments[item.data(COL_TEXT, _ID_ROLE)]
                 hay = " ".join((c.id, c.reviewer, c.text, c.context, c.action, c.directness, c.fine_type,
-                                item.text(COL_STATUS)))
-                ok = all(w in hay.lower() for w in words) and _passes(status, c, item.text(COL_STATUS))
+                                item.text(COL_STATUS), item.data(COL_STATUS, STATUS_ROLE) or ""))
+                ok = all(w in hay.lower() for w in words) and _passes(status, c, item.data(COL_STATUS, STATUS_ROLE))
                 item.setHidden(not ok)
                 shown += ok
             group.setHidden(shown == 0)
@@ -283,10 +303,31 @@ def _tooltip(c: ReviewComment) -> str:
     return f"<b>{c.id}</b> · {c.reviewer}{where}<br>{lead}{c.text}<hr><small>{kind}</small>"
 
 
-def status_tip(status: str) -> str:
-    return {
-        "addressed": "An edit of the revised version addresses this comment (linked by Redraft or by you)",
-        "not addressed": "No edit of the revised version is linked to this comment (Link an edit… adds one)",
-        "open": "Not answered yet: accept a suggested edit or write a response",
-        "answered": "You kept a suggested edit or wrote a response for this comment",
-    }.get(status, "The revised version has not been compared yet")
+def status_tip(status: Status | str, probability: float | None = None) -> str:
+    """What a status means in plain words (``status.STATUS_WORDS``), how sure Redraft is (unless the author
+    said so), and what the author can do about it."""
+    try:
+        status = Status(status)
+    except ValueError:
+        return str(status)
+    lines = [STATUS_WORDS[status]]
+    if probability is not None and status not in CONFIRMED_STATUSES:
+        lines.append(f"Redraft is {round(100 * probability)}% sure the revision addresses it.")
+    if status in STATUS_HINTS:
+        lines.append(STATUS_HINTS[status])
+    return " ".join(lines)
+
+
+def _show_status(item: QTreeWidgetItem, value: Assessment | Status | str) -> None:
+    """The status badge of a comment's row (its short word, coloured by ``STATUS_KEYS``), its full status
+    (``STATUS_ROLE``) and its tooltip."""
+    a = value if isinstance(value, Assessment) else None
+    status = a.status if a is not None else value
+    try:
+        known = Status(status)
+    except ValueError:
+        known = None
+    item.setText(COL_STATUS, STATUS_BADGES[known] if known is not None else str(status))
+    item.setData(COL_STATUS, STATUS_ROLE, str(status))
+    item.setData(COL_STATUS, KEY_ROLE, STATUS_KEYS[known] if known is not None else "unknown")
+    item.setToolTip(COL_STATUS, status_tip(status, a.probability if a is not None else None))

@@ -30,29 +30,16 @@ from PySide6.QtWidgets import (
 )
 
 from engine.align.base import Alignment
-from engine.align.status import STATUSES, Status
+from engine.align.status import ADDRESSED_STATUSES, STATUSES, Status
 from engine.project.coverage import CoverageRow, coverage_rows, filter_rows, left_out
 from engine.project.model import Project
 from engine.reviews.model import FINE_TYPE_WORDS, ReviewComment
 from engine.revision.model import RevisionDiff
-from widgets.badges import KEY_ROLE, BadgeDelegate
+from widgets.badges import KEY_ROLE, STATUS_KEYS, BadgeDelegate
+from widgets.comment_list import status_tip
 
 COLUMNS = ("Comment", "Type", "Status", "Edits")
 COMMENT, TYPE, STATUS, EDITS = range(len(COLUMNS))
-#: The badge colour of each status (the palette's keys).
-STATUS_KEYS = {Status.ADDRESSED: "addressed", Status.CONFIRMED: "addressed", Status.ANSWERED: "answered",
-               Status.NOT_ADDRESSED: "not addressed", Status.CONFIRMED_NOT: "not addressed",
-               Status.PARTLY: "open", Status.OPEN: "open", Status.NO_EVIDENCE: "unknown", Status.UNKNOWN: "unknown"}
-STATUS_WORDS = {
-    Status.ADDRESSED: "Redraft found edits that likely address this comment; the author has not confirmed them.",
-    Status.PARTLY: "Some edit may address this comment, but Redraft is not sure the comment is fully addressed.",
-    Status.NOT_ADDRESSED: "Some edits touch on this comment, but none likely addresses it.",
-    Status.NO_EVIDENCE: "No edit has specific evidence for this comment.",
-    Status.CONFIRMED: "The author confirmed (or linked by hand) an edit that addresses this comment.",
-    Status.CONFIRMED_NOT: "The author rejected every edit Redraft suggested for this comment.",
-    Status.OPEN: "No revised version: not answered yet.", Status.ANSWERED: "Answered by a response or a kept suggestion.",
-    Status.UNKNOWN: "The revised version has not been compared yet.",
-}
 ID_ROLE = Qt.ItemDataRole.UserRole
 ALL = "All"
 #: Below this width the edits column does not shrink (snippets stay readable).
@@ -60,9 +47,8 @@ EDITS_MIN_WIDTH = 260
 
 
 def status_text(row: CoverageRow) -> str:
-    """``addressed · 79%``, or the author's word (``confirmed addressed``) alone."""
-    sure = row.confidence_text()
-    return row.status.value if row.confirmed or not sure else f"{row.status.value} · {sure}"
+    """``addressed · 79%``, or the author's word (``confirmed addressed``) alone (``status.status_label``)."""
+    return row.label()
 
 
 def edits_html(row: CoverageRow) -> str:
@@ -244,9 +230,7 @@ class CoverageTable(QWidget):
         item.setData(STATUS, KEY_ROLE, STATUS_KEYS.get(row.status, "unknown"))
         item.setToolTip(COMMENT, c.full_text + (f"\n\nResponse: {row.response}" if row.response else ""))
         item.setToolTip(TYPE, FINE_TYPE_WORDS.get(c.fine_type, "type not known").capitalize() + ".")
-        item.setToolTip(STATUS, STATUS_WORDS.get(row.status, "") + (
-            "" if row.confirmed or row.probability is None
-            else f" Redraft is {row.confidence_text()} sure the revision addresses it."))
+        item.setToolTip(STATUS, status_tip(row.status, row.probability))
         return item
 
     def _relayout_later(self) -> None:
@@ -290,7 +274,7 @@ class CoverageTable(QWidget):
         tail = f" ({len(junk)} span(s) under 50% sure to be requests not counted)" if junk else ""
         if project.diff is None:
             return f"{len(self.rows)} comments{tail}; no revised version yet, so coverage is unknown."
-        done = sum(r.status in (Status.ADDRESSED, Status.CONFIRMED) for r in self.rows)
+        done = sum(r.status in ADDRESSED_STATUSES for r in self.rows)
         confirmed = sum(r.confirmed for r in self.rows)
         return (f"{done} of {len(self.rows)} comments addressed, {confirmed} confirmed by the author{tail}. "
                 "Click a change to open its diff.")

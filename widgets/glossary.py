@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from engine.align.status import STATUS_BADGES, STATUSES
 from engine.reviews.model import ReviewComment
 from engine.revision import Edit, EditType
 from engine.revision.model import Flag
@@ -116,7 +117,8 @@ def glossary() -> list[tuple[str, str]]:
     rows += [(key, tip.split(": ", 1)[1]) for key, tip in EDIT_FLAG_TIPS.items()]
     rows += [(key, tip.split(": ", 1)[1] if tip.startswith(key) else tip) for key, tip in ACTION_TIPS.items()]
     rows += list(DIRECTNESS_TIPS.items()) + list(TYPE_TIPS.items())
-    rows += [(s, status_tip(s)) for s in ("addressed", "not addressed", "open", "answered")]
+    rows += [(s.value, status_tip(s)) for s in STATUSES]
+    rows += [(STATUS_BADGES[s], status_tip(s)) for s in STATUSES if STATUS_BADGES[s] != s.value]  # short badges
     rows += [(text, tip) for text, _key, tip in LINK_STATES.values()]
     rows += [(key, tip.split(": ", 1)[1]) for key, tip in SUGGESTION_TIPS.items()]
     rows += list(OTHER_TERMS.items())

@@ -13,14 +13,16 @@ first: a confirmed or hand-made link makes it *confirmed addressed*; rejecting
 every suggested link (and adding none) makes it *confirmed not addressed*.
 
 Everything here is a pure function of an ``Alignment`` (its ``probabilities``)
-and the author's link decisions, so the project, the letter, the coverage
-table and the report all read one definition.
+and the author's link decisions, applied to a project by ``Project.assessment``,
+so the comment list (badge, tooltip, filter), the status bar, the letter, the
+coverage table, CSV and report, and the CLI (``redraft align``, ``redraft
+project show``) all read one definition, in the same words (``STATUS_WORDS``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -39,6 +41,11 @@ class Status(str, Enum):
     #: A revision was given but not compared or aligned yet.
     UNKNOWN = "unknown"
 
+    def __str__(self) -> str:  # the words, in f-strings and prints too (Python 3.11 prints "Status.OPEN")
+        return self.value
+
+    __format__ = str.__format__
+
 
 #: Every status, in the order a table lists them (most in need of work first).
 STATUSES = (Status.NOT_ADDRESSED, Status.CONFIRMED_NOT, Status.OPEN, Status.NO_EVIDENCE, Status.UNKNOWN,
@@ -48,6 +55,22 @@ NEEDS_WORK = frozenset({Status.NOT_ADDRESSED, Status.CONFIRMED_NOT, Status.OPEN,
                         Status.PARTLY, Status.UNKNOWN})
 #: Statuses that rest on the author's own word rather than on a suggestion.
 CONFIRMED_STATUSES = frozenset({Status.CONFIRMED, Status.CONFIRMED_NOT, Status.ANSWERED})
+#: Statuses counted as "addressed" in a summary (the revision answers the comment, by Redraft or the author).
+ADDRESSED_STATUSES = frozenset({Status.ADDRESSED, Status.CONFIRMED})
+#: What each status means, in plain words (tooltips, the glossary, the CLI's legend).
+STATUS_WORDS = {
+    Status.ADDRESSED: "Redraft found edits that likely address this comment; the author has not confirmed them.",
+    Status.PARTLY: "Some edit may address this comment, but Redraft is not sure the comment is fully addressed.",
+    Status.NOT_ADDRESSED: "Some edits touch on this comment, but none likely addresses it.",
+    Status.NO_EVIDENCE: "No edit has specific evidence for this comment.",
+    Status.CONFIRMED: "The author confirmed (or linked by hand) an edit that addresses this comment.",
+    Status.CONFIRMED_NOT: "The author rejected every edit Redraft suggested for this comment.",
+    Status.OPEN: "No revised version: not answered yet.", Status.ANSWERED: "Answered by a response or a kept suggestion.",
+    Status.UNKNOWN: "The revised version has not been compared yet.",
+}
+#: The status in a word or two, for a badge in a narrow list (✓: the author's word, as the link bar marks it).
+STATUS_BADGES = {s: s.value for s in Status} | {
+    Status.PARTLY: "partly", Status.CONFIRMED: "✓ addressed", Status.CONFIRMED_NOT: "✓ not addressed"}
 
 #: A comment whose probability of being addressed (``comment_probability``) reaches this is addressed.
 ADDRESSED_P = 0.5
@@ -92,18 +115,34 @@ class Assessment:
     comment_id: str
     status: Status
     evidence: tuple[Evidence, ...] = field(default_factory=tuple)
+    #: Probability that the revision addresses the comment (its unrejected links; None: not calibrated, no alignment).
+    probability: float | None = None
 
     @property
     def confirmed(self) -> bool:
         return self.status in CONFIRMED_STATUSES
+
+    def label(self) -> str:
+        """``partly addressed · 45%``, or the status alone when the author's word or no probability stands."""
+        return status_label(self.status, self.probability, self.confirmed)
 
     def linked_edits(self) -> list[str]:
         """The edits the letter, table and report cite: confirmed and manual links, then unrejected suggestions."""
         return [e.edit_id for e in self.evidence if e.link is not Link.REJECTED]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"comment_id": self.comment_id, "status": self.status.value,
-                "evidence": [e.to_dict() for e in self.evidence]}
+        out = {"comment_id": self.comment_id, "status": self.status.value,
+               "evidence": [e.to_dict() for e in self.evidence]}
+        if self.probability is not None:
+            out["probability"] = round(self.probability, 4)
+        return out
+
+
+def status_label(status: Status, probability: float | None = None, confirmed: bool = False) -> str:
+    """The status as a badge says it: ``addressed · 79%``; the author's word (or no probability) alone."""
+    if confirmed or probability is None:
+        return status.value
+    return f"{status.value} · {round(100 * probability)}%"
 
 
 def comment_probability(probabilities: Iterable[float], top: int = TOP_LINKS) -> float:
@@ -169,8 +208,12 @@ def assess_alignment(alignment: Any, decisions: Mapping[str, Link | str] | None 
         probs = dict(alignment.scores)
     else:
         probs = {eid: (1.0 if eid in alignment.edit_ids else 0.0) for eid in alignment.scores}
-    return assess(alignment.comment_id, probs, alignment.reasons, decisions, link_p=link_p,
-                  calibrated=alignment.calibrated)
+    out = assess(alignment.comment_id, probs, alignment.reasons, decisions, link_p=link_p,
+                 calibrated=alignment.calibrated)
+    if not alignment.calibrated:
+        return out
+    rejected = {e.edit_id for e in out.evidence if e.link is Link.REJECTED}
+    return replace(out, probability=comment_probability(p for k, p in probs.items() if k not in rejected))
 
 
 def draft_status(answered: bool) -> Status:
@@ -184,3 +227,25 @@ def counts(statuses: Iterable[Status]) -> dict[str, int]:
     for s in statuses:
         out[Status(s).value] += 1
     return out
+
+
+#: How a summary groups the statuses: the author's confirmations count with what they confirm.
+SUMMARY_GROUPS = (
+    ("addressed", (Status.ADDRESSED, Status.CONFIRMED)), ("partly addressed", (Status.PARTLY,)),
+    ("not addressed", (Status.NOT_ADDRESSED, Status.CONFIRMED_NOT)), ("no evidence", (Status.NO_EVIDENCE,)),
+    ("answered", (Status.ANSWERED,)), ("open", (Status.OPEN,)), ("unknown", (Status.UNKNOWN,)),
+)
+
+
+def summary(statuses: Iterable[Status | str], always: Iterable[str] = ()) -> str:
+    """``12 addressed (3 confirmed), 4 partly addressed, 10 not addressed``: the groups with comments (and
+    those named in ``always``), with how many of them rest on the author's word."""
+    tally = counts(statuses)
+    parts = []
+    for name, members in SUMMARY_GROUPS:
+        n = sum(tally[s.value] for s in members)
+        if not n and name not in always:
+            continue
+        sure = sum(tally[s.value] for s in members if s in CONFIRMED_STATUSES and s is not Status.ANSWERED)
+        parts.append(f"{n} {name}" + (f" ({sure} confirmed)" if sure else ""))
+    return ", ".join(parts)

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(f"{diff.summary()}; {len(comments)} comment(s); method {aligner.name}")
     for c, a, s in zip(comments, alignments, assessments):
-        print(f"{c.id:6} {s.status.value}")
+        print(f"{c.id:6} {s.label()}")
         print(f"       {c.full_text[:110]}")
         for ev in s.evidence:
             e = diff.edit(ev.edit_id)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.align import METHODS
+from engine.align.status import summary as status_summary
 from engine.cli.common import print_json
 from engine.errors import InputError
 from engine.jobs import Progress, run_job
@@ -121,10 +122,10 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def _headline(project: Project) -> str:
-    statuses = list(project.statuses().values())
+    statuses = project.statuses().values()
     line = f"{project.name}: {len(project.comments)} comment(s)"
     if project.diff is not None:
-        line += (f", {statuses.count('addressed')} addressed, {statuses.count('not addressed')} not addressed"
+        line += (f", {status_summary(statuses, always=('addressed', 'not addressed'))}"
                  f" ({project.aligner}); {project.diff.summary()}")
     else:
         line += "; no revised version"
@@ -139,7 +140,8 @@ def project_json(project: Project) -> dict[str, Any]:
         "reviewers": [r.to_dict() for r in project.reviews],
         "diff": project.diff.to_dict(include_documents=False) if project.diff else None,
         "comments": [
-            {**c.to_dict(), "status": project.status(c.id),
+            {**c.to_dict(), "status": project.status(c.id).value,
+             "probability": project.assessment(c.id).probability,
              "edit_ids": project.linked_edit_ids(c.id), "links": project.links.get(c.id, {}),
              "response": project.response(c.id),
              "suggestions": [s.to_dict() for s in project.suggestions.get(c.id, [])]}
@@ -170,7 +172,7 @@ def run_show(args: argparse.Namespace) -> int:
         print(f"{reviewer}:")
         for c in comments:
             edits = ", ".join(e.id for e in project.aligned_edits(c.id))
-            print(f"  {c.id:6} [{project.status(c.id)}{': ' + edits if edits else ''}] {c.full_text[:100]}")
+            print(f"  {c.id:6} [{project.assessment(c.id).label()}{': ' + edits if edits else ''}] {c.full_text[:100]}")
     return 0
 
 
@@ -184,7 +186,7 @@ def _session_step(path: str, op: Callable[[ProjectSession], Changes]) -> int:
             raise InputError(str(err)) from None
         print(changes.label or "nothing changed")
         for cid in changes.comment_ids[:1]:
-            print(f"{cid}: {session.project.status(cid)}")
+            print(f"{cid}: {session.project.assessment(cid).label()}")
     return 0
 
 

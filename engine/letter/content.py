@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine.align.status import Link, assess, assess_alignment
+from engine.align.status import Link
 from engine.letter.places import Places
 from engine.project.model import Project
 from engine.project.responses import LetterResponse, ResponseKind, letter_response
@@ -26,7 +26,6 @@ CONTEXT_WORDS = 10
 #: What a change is called in the letter, by edit type.
 CHANGE_NAMES = {EditType.MINOR: "Revised", EditType.MAJOR: "Revised", EditType.ADDED: "Added",
                 EditType.DELETED: "Removed", EditType.MOVED: "Moved"}
-_VERDICTS = {"confirmed": Link.CONFIRMED, "added": Link.MANUAL, "rejected": Link.REJECTED}
 
 #: A run of the changed text: ("equal" | "insert" | "delete", text).
 Run = tuple[str, str]
@@ -143,10 +142,7 @@ class LetterBuilder:
         p = self.project
         if p.diff is None:
             return []
-        decisions = {eid: _VERDICTS[v] for eid, v in p.links.get(comment_id, {}).items() if v in _VERDICTS}
-        alignment = p.alignments.get(comment_id)
-        verdict = (assess_alignment(alignment, decisions) if alignment is not None
-                   else assess(comment_id, {}, decisions=decisions))
+        verdict = p.assessment(comment_id)
         out = []
         for ev in verdict.evidence:
             if ev.link is Link.REJECTED:

@@ -16,15 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.align.status import (
-    Assessment,
-    Link,
-    Status,
-    assess_alignment,
-    comment_probability,
-    counts,
-    draft_status,
-)
+from engine.align.status import Assessment, Link, Status, counts, status_label
 from engine.errors import InputError
 from engine.project.model import Project
 from engine.reviews.model import ReviewComment
@@ -34,8 +26,6 @@ from engine.revision.model import Edit, EditType, Flag
 LIKELY_COMMENT = 0.5
 #: Words of changed text a snippet keeps.
 SNIPPET_WORDS = 12
-#: The author's link verdicts as stored in the project (``Project.links``), as ``status.Link``.
-_VERDICTS = {"confirmed": Link.CONFIRMED, "rejected": Link.REJECTED, "added": Link.MANUAL}
 CSV_COLUMNS = ("comment", "reviewer", "type", "action", "status", "confidence", "confirmed by author",
                "edits", "comment text", "response")
 
@@ -85,6 +75,10 @@ class CoverageRow:
     def kind(self) -> str:
         return self.comment.fine_type or "unknown"
 
+    def label(self) -> str:
+        """``partly addressed · 45%`` (``status.status_label``), as the comment list's badge says it too."""
+        return status_label(self.status, self.probability, self.confirmed)
+
     def confidence_text(self) -> str:
         if self.confirmed:
             return "author"
@@ -96,23 +90,9 @@ def is_junk(comment: ReviewComment) -> bool:
     return comment.confidence < LIKELY_COMMENT
 
 
-def _decisions(project: Project, comment_id: str) -> dict[str, Link]:
-    return {eid: _VERDICTS[v] for eid, v in project.links.get(comment_id, {}).items() if v in _VERDICTS}
-
-
 def assessment(project: Project, comment_id: str) -> Assessment:
-    """The comment's status from its alignment and the author's link decisions (one definition: status.py)."""
-    if project.new is None and not project.new_path:
-        return Assessment(comment_id, draft_status(bool(project.response(comment_id))))
-    decisions = _decisions(project, comment_id)
-    alignment = project.alignments.get(comment_id)
-    if project.diff is None or (alignment is None and not decisions):
-        return Assessment(comment_id, Status.UNKNOWN)
-    if alignment is None:
-        from engine.align.status import assess
-
-        return assess(comment_id, {}, None, decisions)
-    return assess_alignment(alignment, decisions)
+    """The comment's status from its alignment and the author's link decisions (``Project.assessment``)."""
+    return project.assessment(comment_id)
 
 
 def _words(text: str, n: int = SNIPPET_WORDS) -> str:
@@ -160,12 +140,7 @@ def coverage_row(project: Project, comment: ReviewComment) -> CoverageRow:
         if edit is not None:
             edits.append(EditSnippet(edit.id, edit_snippet(edit), edit_where(project, edit), ev.link.value,
                                      ev.probability, edit.section))
-    probability = None
-    alignment = project.alignments.get(comment.id)
-    if project.diff is not None and alignment is not None and alignment.calibrated:
-        rejected = {e.edit_id for e in a.evidence if e.link is Link.REJECTED}
-        probability = comment_probability(p for k, p in alignment.scores.items() if k not in rejected)
-    return CoverageRow(comment, a.status, probability, a.confirmed, edits, project.response(comment.id))
+    return CoverageRow(comment, a.status, a.probability, a.confirmed, edits, project.response(comment.id))
 
 
 def coverage_rows(project: Project) -> list[CoverageRow]:

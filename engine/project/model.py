@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.align.base import Alignment, Location
+from engine.align.status import Assessment, Link, Status, assess, assess_alignment, draft_status
 from engine.document.model import Document, Paragraph
 from engine.revision.model import Edit, EditType, RevisionDiff
 from engine.reviews.model import Review, ReviewComment
@@ -18,6 +19,8 @@ from engine.reviews.model import Review, ReviewComment
 STATUSES = ("pending", "accepted", "rejected", "edited")
 #: States whose response and edit the author keeps.
 KEPT = ("accepted", "edited")
+#: The author's link verdicts as stored (``Project.links``), as the decisions ``engine.align.status`` weighs.
+VERDICT_LINKS = {"confirmed": Link.CONFIRMED, "rejected": Link.REJECTED, "added": Link.MANUAL}
 
 
 @dataclass
@@ -110,19 +113,32 @@ class Project:
             out.setdefault(c.reviewer, []).append(c)
         return {k: v for k, v in out.items() if v}
 
-    def status(self, comment_id: str) -> str:
-        """``addressed`` or ``not addressed`` by the revision; for a draft-only project
-        ``answered`` (a kept suggestion or a response) or ``open``; ``unknown`` while a
-        revision given has not been compared or aligned yet."""
-        if self.new is None and not self.new_path:
-            return "answered" if self.response(comment_id) else "open"
-        if self.diff is None:
-            return "unknown"
-        if comment_id not in self.alignments and not self.links.get(comment_id):
-            return "unknown"
-        return "addressed" if self.linked_edit_ids(comment_id) else "not addressed"
+    def decisions(self, comment_id: str) -> dict[str, Link]:
+        """The author's verdicts on the comment's links, as ``status.Link`` (edit id -> decision)."""
+        return {eid: VERDICT_LINKS[v] for eid, v in self.links.get(comment_id, {}).items() if v in VERDICT_LINKS}
 
-    def statuses(self) -> dict[str, str]:
+    def assessment(self, comment_id: str) -> Assessment:
+        """The comment's status, with how sure Redraft is and the edits it rests on (the one definition:
+        ``engine/align/status.py``). A draft-only project's comment is open or answered; one whose revision
+        has not been compared or aligned yet is unknown."""
+        if self.new is None and not self.new_path:
+            return Assessment(comment_id, draft_status(bool(self.response(comment_id))))
+        decisions = self.decisions(comment_id)
+        alignment = self.alignments.get(comment_id)
+        if self.diff is None or (alignment is None and not decisions):
+            return Assessment(comment_id, Status.UNKNOWN)
+        if alignment is None:
+            return assess(comment_id, {}, None, decisions)
+        return assess_alignment(alignment, decisions)
+
+    def assessments(self) -> dict[str, Assessment]:
+        return {c.id: self.assessment(c.id) for c in self.comments}
+
+    def status(self, comment_id: str) -> Status:
+        """The comment's ``Status`` (a str: ``partly addressed``, ``confirmed addressed``, ``open``…)."""
+        return self.assessment(comment_id).status
+
+    def statuses(self) -> dict[str, Status]:
         return {c.id: self.status(c.id) for c in self.comments}
 
     def suggestion(self, suggestion_id: str) -> SuggestionRecord:

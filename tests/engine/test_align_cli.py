@@ -66,3 +66,22 @@ def test_eval_align_on_cgo18_gold(shared_data: Path, capsys: pytest.CaptureFixtu
     loro = result["leave_one_reviewer_out"]
     assert 0 < loro["micro_f1"] <= 100 and loro["ao_micro_f1"] is not None
     assert result["tuned_on_test"]["micro_f1"] >= loro["micro_f1"]
+
+
+def test_align_prints_the_status_a_project_shows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``redraft align`` and a project built from the same files (the comment list, the coverage table) say
+    the same status and confidence for every comment: one definition, engine/align/status.py."""
+    from engine.jobs import run_job
+    from engine.project import ProjectStore
+    from engine.project.pipeline import build_project
+
+    old, new, reviews = (resource("demo", n) for n in ("draft_v1.md", "draft_v2.md", "reviews.md"))
+    assert main(["align", "--old", str(old), "--new", str(new), "--reviews", str(reviews)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    store = ProjectStore.create(tmp_path / "demo.redraft", "demo")
+    project = run_job(build_project(store, old, new, reviews))
+    store.close()
+    labels = [project.assessment(c.id).label() for c in project.comments]
+    assert [f"{c.id:6} {label}" for c, label in zip(project.comments, labels)] == [
+        line for line in lines if line[:1] == "R"]
+    assert any(label.startswith("partly addressed · ") for label in labels)  # not the old two values

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import json
 import re
 from pathlib import Path
 
@@ -93,3 +94,29 @@ def test_cli_coverage_csv_and_bad_suffix(cgo18, tmp_path: Path, capsys: pytest.C
     assert "written as .csv" in capsys.readouterr().err
     with pytest.raises(InputError, match="no such folder"):
         write_coverage_csv(cgo18[0], tmp_path / "missing" / "c.csv")
+
+
+def test_every_status_reader_agrees_with_the_coverage_table(cgo18, capsys: pytest.CaptureFixture[str]) -> None:
+    """One definition (status.py): the project's status (comment list, status bar, ``project show``) is the
+    coverage row's for every comment of cgo18, with the same probability, confirmations included."""
+    project, folder, confirmed, _ = cgo18
+    rows = {r.comment_id: r for r in coverage_rows(project)}
+    assert set(rows) == {c.id for c in project.comments}
+    for c in project.comments:
+        a = project.assessment(c.id)
+        assert project.status(c.id) is a.status is rows[c.id].status, c.id
+        assert a.probability == rows[c.id].probability and a.label() == rows[c.id].label()
+    statuses = project.statuses()
+    assert statuses[confirmed[0]] is Status.CONFIRMED and project.assessment(confirmed[0]).label() == "confirmed addressed"
+    # the two-valued status this replaced called every comment with a linked edit "addressed"
+    assert {Status.ADDRESSED, Status.PARTLY, Status.NOT_ADDRESSED} <= set(statuses.values())
+    assert main(["project", "show", str(folder / "cgo18.redraft")]) == 0
+    out = capsys.readouterr().out
+    for r in rows.values():
+        assert f"  {r.comment_id:6} [{r.label()}" in out
+    assert f"{sum(r.status in (Status.ADDRESSED, Status.CONFIRMED) for r in rows.values())} addressed (1 confirmed)" in out
+    assert f"{sum(r.status is Status.PARTLY for r in rows.values())} partly addressed" in out
+    assert main(["project", "show", str(folder / "cgo18.redraft"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {c["id"]: c["status"] for c in data["comments"]} == {k: r.status.value for k, r in rows.items()}
+    assert {c["id"]: c["probability"] for c in data["comments"]} == {k: r.probability for k, r in rows.items()}

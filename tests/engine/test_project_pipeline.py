@@ -66,7 +66,12 @@ def test_default_aligner_on_the_demo(tmp_path: Path) -> None:
     # R1.3 asks for the exit-loss weights; the revision added them in e0007.
     assert "e0007" in project.alignments["R1.3"].edit_ids
     assert "e0008" in project.alignments["R1.1"].edit_ids
-    assert sum(s == "addressed" for s in project.statuses().values()) >= 5
+    # Five comments have a linked edit, as before; with calibrated links the one definition
+    # (engine/align/status.py) calls those below a 50% chance "partly addressed" rather than "addressed".
+    statuses = project.statuses()
+    assert sum(s in ("addressed", "partly addressed") for s in statuses.values()) >= 5
+    assert all((s in ("addressed", "partly addressed")) == bool(project.linked_edit_ids(cid))
+               for cid, s in statuses.items())
 
 
 def test_pasted_reviews_without_revised_version(tmp_path: Path) -> None:

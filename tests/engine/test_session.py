@@ -85,23 +85,25 @@ def test_links_confirm_reject_add_with_undo(tmp_path: Path) -> None:
     for eid in p.linked_edit_ids(cid):  # the author rejects every edit the aligner linked
         changes = session.reject_link(cid, eid)
         assert changes.comment_ids == (cid,) and changes.statuses and changes.history
-    assert p.status(cid) == "not addressed" and p.aligned_edits(cid) == []
+    # the author's word stands: every suggested link rejected and none added (engine/align/status.py)
+    assert p.status(cid) == "confirmed not addressed" and p.aligned_edits(cid) == []
     same_as_disk(session)
 
     other = next(e.id for e in p.diff.edits if e.changed and e.id not in p.alignments[cid].edit_ids)
     session.add_link(cid, other)  # ... and links one the aligner missed
-    assert p.linked_edit_ids(cid) == [other] and p.status(cid) == "addressed"
+    assert p.linked_edit_ids(cid) == [other] and p.status(cid) == "confirmed addressed"
     assert cid in p.comments_for_edit(other)
     same_as_disk(session)
 
     session.undo()  # the added link goes
-    assert other not in p.linked_edit_ids(cid) and p.status(cid) == "not addressed"
+    assert other not in p.linked_edit_ids(cid) and p.status(cid) == "confirmed not addressed"
     session.redo()
     assert p.linked_edit_ids(cid) == [other]
     session.clear_link(cid, aligned)  # the aligner's word stands again for this edit
     assert aligned in p.linked_edit_ids(cid)
     session.confirm_link(cid, aligned)
-    assert p.links[cid][aligned] == "confirmed"
+    assert p.links[cid][aligned] == "confirmed" and p.status(cid) == "confirmed addressed"
+    assert p.assessment(cid).label() == "confirmed addressed"  # the author's word: no percentage
     same_as_disk(session)
     with pytest.raises(KeyError):
         session.add_link(cid, "no-such-edit")

@@ -112,12 +112,14 @@ def test_confirm_reject_and_add_a_link_and_undo_them(qtbot, shell: Shell, projec
         assert c.project.aligned_edits("R1.1") == [] and bar.state is None and "No edit linked" in bar.summary.text()
         # the diff falls back to where the comment applies: e0008 may be there, said to be not linked
         assert "not linked to it" in w.diff.position_label.text() or "e0008" not in [e.id for e in w.diff.edits]
-        assert status_cell(shell, "R1.1") == "not addressed" and "not addressed" in w.comment_header.text()
+        # the author's word (engine/align/status.py): every suggested link rejected, none added
+        assert status_cell(shell, "R1.1") == "✓ not addressed" and w.comments.status_of("R1.1") == "confirmed not addressed"
+        assert "confirmed not addressed" in w.comment_header.text()
         assert fresh(project).linked_edit_ids("R1.1") == []
         w.commands.undo.trigger()
         assert [e.id for e in w.diff.edits] == ["e0008"] and status_cell(shell, "R1.1") == "addressed"
         w.commands.redo.trigger()
-        assert status_cell(shell, "R1.1") == "not addressed"
+        assert status_cell(shell, "R1.1") == "✓ not addressed"
         w.commands.undo.trigger()
     finally:
         c.presenter.show_project = loads
@@ -159,9 +161,9 @@ def test_a_comment_with_no_link_gets_one_by_hand(qtbot, shell: Shell, project: P
     assert status_cell(shell, "R2.3") == "not addressed"
     c.link_steps.pick_edit().choose("e0001")
     c.link_steps.picker.accept()
-    assert status_cell(shell, "R2.3") == "addressed" and w.links.state == "added"
+    assert status_cell(shell, "R2.3") == "✓ addressed" and w.links.state == "added"  # linked by hand: confirmed
     w.commands.reject_link.trigger()  # the Edit menu's Reject Link (Ctrl+Shift+L) acts on the edit shown
-    assert status_cell(shell, "R2.3") == "not addressed" and fresh(project).linked_edit_ids("R2.3") == []
+    assert status_cell(shell, "R2.3") == "✓ not addressed" and fresh(project).linked_edit_ids("R2.3") == []
 
 
 def _ok(dialog) -> None:

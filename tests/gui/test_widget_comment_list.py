@@ -5,7 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
+from engine.align.status import Assessment, Status
 from tests.gui.widget_helpers import demo_comments, save_shot, use_theme
+from widgets.badges import KEY_ROLE
 from widgets.comment_list import COL_ACTION, COL_STATUS, CommentList
 
 
@@ -62,3 +64,29 @@ def test_comment_list_groups_filters_and_selects(qtbot, tmp_path) -> None:
     assert blocker.args == [hidden] and view.status_box.currentText() == "All"
     view.set_statuses({hidden: "not addressed"})
     assert view.tree.currentItem().text(COL_STATUS) == "not addressed"
+
+
+def test_badges_say_the_engine_status_with_confidence_in_the_tooltip(qtbot) -> None:
+    """An ``Assessment`` (engine/align/status.py) per comment: the badge says its status in a word or two, the
+    tooltip in plain words with how sure Redraft is (not when the author said so); the filter offers the
+    statuses present by their full names."""
+    comments = list(demo_comments())
+    ids = [c.id for c in comments]
+    view = CommentList()
+    qtbot.addWidget(view)
+    view.set_comments(comments, {ids[0]: Assessment(ids[0], Status.PARTLY, probability=0.46),
+                                 ids[1]: Assessment(ids[1], Status.CONFIRMED, probability=0.3),
+                                 ids[2]: Assessment(ids[2], Status.NO_EVIDENCE, probability=0.0)})
+    items = view._items
+    assert [items[cid].text(COL_STATUS) for cid in ids[:4]] == ["partly", "✓ addressed", "no evidence", "unknown"]
+    assert view.status_of(ids[0]) == "partly addressed" and view.status_of(ids[1]) == "confirmed addressed"
+    assert "Redraft is 46% sure the revision addresses it" in items[ids[0]].toolTip(COL_STATUS)
+    assert "confirmed" in items[ids[1]].toolTip(COL_STATUS) and "% sure" not in items[ids[1]].toolTip(COL_STATUS)
+    assert items[ids[0]].data(COL_STATUS, KEY_ROLE) == "open" and items[ids[1]].data(COL_STATUS, KEY_ROLE) == "addressed"
+    choices = [view.status_box.itemText(i) for i in range(view.status_box.count())]
+    assert choices[:5] == ["All", "no evidence", "unknown", "partly addressed", "confirmed addressed"]  # STATUSES order
+    view.status_box.setCurrentText("partly addressed")
+    assert view.visible_ids() == [ids[0]]
+    view.status_box.setCurrentIndex(0)
+    view.filter_box.setText("confirmed")  # the words filter reads the full status too
+    assert view.visible_ids() == [ids[1]]
