@@ -17,6 +17,7 @@ from pathlib import Path
 
 from engine.align.base import candidate_edits
 from engine.document import load_document
+from engine.document.text import normalize_text
 from engine.errors import InputError
 from engine.revision import Edit, RevisionDiff, diff_documents
 from engine.reviews.model import ReviewComment
@@ -39,7 +40,9 @@ def data_folder(explicit: str | os.PathLike[str] | None = None) -> Path:
 
 
 def _norm(text: str) -> str:
-    return " ".join(text.split())
+    """Text as today's extraction writes it (a snippet labelled on an older extraction may still hold a glyph
+    that is now cleaned, e.g. a variation selector after a big sum), whitespace collapsed."""
+    return " ".join(normalize_text(text).split())
 
 
 def rematch(label: dict, edits: list[Edit]) -> str | None:
