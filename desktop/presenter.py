@@ -273,7 +273,8 @@ class ProjectPresenter(QObject):
             self.window.status_text.setText("")
             return
         statuses = list(p.statuses().values())
-        parts = [f"{len(p.comments)} comments from {len(p.reviewers())} reviewers"]
+        n, k = len(p.comments), len(p.reviewers())
+        parts = [f"{n} comment{'s' if n != 1 else ''} from {k} reviewer{'s' if k != 1 else ''}"]
         if p.diff is not None:
             parts.append(f"{sum(1 for e in p.diff.edits if e.changed)} edits")
             parts.append(f"{statuses.count('addressed')} addressed")

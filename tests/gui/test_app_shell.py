@@ -128,6 +128,23 @@ def test_draft_only_project_shows_where_each_comment_applies(qtbot, shell: Shell
     qtbot.waitUntil(lambda: w.status_text.text() == summary, timeout=2_000)
 
 
+def test_one_reviewers_project_is_counted_in_the_singular(qtbot, shell: Shell, tmp_path: Path) -> None:
+    """"1 comment from 1 reviewer", not "1 comments from 1 reviewers", in the status line; and the
+    revised pane of a draft-only project names no page of a document it does not have."""
+    from desktop.project_wizard import ProjectRequest
+
+    demo = Path(__file__).resolve().parents[2] / "resources" / "demo"
+    reviews = tmp_path / "one.md"
+    reviews.write_text("# Reviewer 1\n\nThe baseline is weak; please compare against static layer skipping.\n", encoding="utf-8")
+    c, w = shell.controller, shell.window
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=120_000):
+        c.create_project(ProjectRequest("one", str(demo / "draft_v1.md"), None, str(reviews)), tmp_path / "one.redraft")
+    assert len(c.project.comments) == 1
+    assert w.status_text.text().startswith("1 comment from 1 reviewer ·") or w.status_text.text() == \
+        "1 comment from 1 reviewer"
+    assert w.pdf_new.page_count_label.text() == "/ 0" and w.pdf_new.page_box.value() == 0
+
+
 def test_projects_saved_before_locating_are_located_on_open(qtbot, shell: Shell, tmp_path: Path) -> None:
     from engine.jobs import run_job
     from engine.project import ProjectStore
