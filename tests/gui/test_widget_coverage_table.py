@@ -18,7 +18,15 @@ from engine.project.coverage import coverage_rows
 from engine.project.pipeline import build_project
 from engine.resources import resource
 from tests.gui.widget_helpers import save_shot, use_theme
-from widgets.coverage_table import COMMENT, COMMENT_MIN_WIDTH, EDITS, EDITS_FLOOR, TYPE, CoverageTable, status_text
+from widgets.coverage_table import (
+    COMMENT,
+    COMMENT_MIN_WIDTH,
+    EDITS,
+    EDITS_FLOOR,
+    TYPE,
+    CoverageTable,
+    status_text,
+)
 
 
 @pytest.fixture(scope="module")
