@@ -84,6 +84,9 @@ class ProjectPresenter(QObject):
         w.diff.show_new_side(project.new is not None)
         w.diff.set_edits(project.diff.changed_edits() if project.diff is not None else [])
         self.update_summary()
+        if not project.comments:
+            self.show_message("No request was found in the reviews. Add the ones they make with "
+                              "Edit → Comment → Add Comment… (or right-click the comment list).", notice=True)
         first = self.first_aligned_comment()
         if first is not None:
             self.select_comment(first)

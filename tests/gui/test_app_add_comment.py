@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from desktop.app import Shell
 from desktop.project_wizard import ProjectRequest
@@ -30,6 +30,10 @@ def test_a_missed_comment_is_added_in_the_window(qtbot, shell: Shell, tmp_path: 
     with qtbot.waitSignal(c.sig_project_loaded, timeout=120_000):
         c.create_project(ProjectRequest("missed", str(DEMO / "draft_v1.md"), None, str(reviews)), path)
     assert MISSED not in [x.text for x in c.project.comments]  # the extraction's miss this test is about
+    assert not c.project.comments  # praise, and a request the extraction misses: the author is told what to do
+    (box,) = [b for b in w.findChildren(QMessageBox) if b.isVisible()]
+    assert box.accessibleName() == "Notice" and "Add Comment" in box.text()
+    box.accept()
     before = {x.id for x in c.project.comments}
     add = w.commands.add_comment
     assert add.isEnabled() and add in w.comments.tree.actions()  # Edit → Comment and the right-click menu
