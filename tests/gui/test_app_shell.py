@@ -166,3 +166,13 @@ def test_projects_saved_before_locating_are_located_on_open(qtbot, shell: Shell,
     assert (path.parent / "old.redraft.schema1.bak").is_file()  # kept before the upgrade, and said so
     notices = [b for b in w.findChildren(QMessageBox) if b.accessibleName() == "Notice"]
     assert len(notices) == 1 and "old.redraft.schema1.bak" in notices[0].text()
+
+
+def test_the_window_takes_most_of_a_large_screen() -> None:
+    """1200 × 800 on a 1600 × 1000 screen left the Coverage and PDF panes cramped; a larger screen now
+    gives the window 85% of its room, and a small one still gets the least size the panes need."""
+    from desktop.app import WINDOW_SIZE, first_size
+
+    assert first_size((1600, 1000)) == (1360, 850)
+    assert first_size((2560, 1400)) == (2176, 1190)
+    assert first_size((800, 600)) == WINDOW_SIZE and first_size(None) == WINDOW_SIZE
