@@ -68,10 +68,11 @@ class Actions:
         self.split_comment = make("S&plit Comment…", "Two requests in one comment: split it in two")
         self.change_reviewer = make("Change Re&viewer…", "Give the comment to another reviewer")
         self.change_type = make("Change T&ype…", "Say what the comment asks for (experiment, typo, …)")
+        self.add_comment = make("&Add Comment…", "A request the extraction missed: add it, with its reviewer")
         for action in (self.edit_comment, self.delete_comment):
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)  # live only in the comment list
         self.corrections = [self.edit_comment, self.delete_comment, self.merge_next, self.merge_selected,
-                            self.split_comment, self.change_reviewer, self.change_type]
+                            self.split_comment, self.change_reviewer, self.change_type, self.add_comment]
         self.links = [self.confirm_link, self.reject_link, self.link_edit]
 
         self.next_comment = make("Ne&xt Comment", "Select the next comment", "Ctrl+Down")

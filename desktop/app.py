@@ -32,7 +32,17 @@ from engine.settings import Settings, load_settings
 from widgets.palette import apply_theme
 
 DEMO_NAME = "Redraft demo"
+#: The window's first size; a larger screen gives it 85% of its room (three panes want the width).
 WINDOW_SIZE = (1200, 800)
+SCREEN_SHARE = 0.85
+
+
+def first_size(available: tuple[int, int] | None) -> tuple[int, int]:
+    """``WINDOW_SIZE``, or 85% of the screen's available room where that is larger."""
+    if available is None:
+        return WINDOW_SIZE
+    (least_w, least_h), (room_w, room_h) = WINDOW_SIZE, available
+    return max(least_w, int(room_w * SCREEN_SHARE)), max(least_h, int(room_h * SCREEN_SHARE))
 
 
 @dataclass
@@ -82,7 +92,9 @@ def build_shell(settings: Settings | None = None, remember_recent: bool = True) 
     apply = theme_applier(app)
     apply(settings.theme)
     window = MainWindow()
-    window.resize(*WINDOW_SIZE)
+    screen = app.primaryScreen()
+    room = screen.availableGeometry() if screen is not None else None
+    window.resize(*first_size((room.width(), room.height()) if room is not None else None))
     runner = JobRunner(window)
     controller = AppController(window, runner, settings, apply, remember_recent=remember_recent)
     return Shell(app, window, runner, controller)

@@ -1,5 +1,5 @@
 """``Corrections``: the author's fixes to the extracted comments (edit, delete, merge, split, change
-reviewer or type), from the comment list's context menu and the Edit menu, each through the session.
+reviewer or type, add one the extraction missed), from the comment list's context menu and the Edit menu, each through the session.
 
 A bad input never loses the author's text: the dialog stays open and says what is wrong."""
 
@@ -13,7 +13,12 @@ from desktop.editing import Editing
 from desktop.main_window import MainWindow
 from engine.project.session import Changes, ProjectSession
 from engine.reviews.model import FINE_TYPES, ReviewComment
-from widgets.comment_dialogs import ChoiceDialog, SplitDialog, TextDialog
+from widgets.comment_dialogs import (
+    AddCommentDialog,
+    ChoiceDialog,
+    SplitDialog,
+    TextDialog,
+)
 from widgets.comment_list import TYPE_TIPS
 
 
@@ -29,6 +34,7 @@ class Corrections:
         a.split_comment.triggered.connect(self.split)
         a.change_reviewer.triggered.connect(self.change_reviewer)
         a.change_type.triggered.connect(self.change_type)
+        a.add_comment.triggered.connect(self.add)
 
     def _comment(self) -> ReviewComment | None:
         session, cid = self.session(), self.window.comments.selected_id or self.editing.presenter.current_comment
@@ -118,6 +124,32 @@ class Corrections:
         types = [(t, f"{t} — {TYPE_TIPS[t].lower()}") for t in FINE_TYPES]
         return self._open(ChoiceDialog("Change type", f"What does {c.id} ask for?", types, c.fine_type,
                                        lambda t: self._reassign(c.id, fine_type=str(t)), parent=self.window))
+
+    def add(self) -> QDialog | None:
+        """Works with no comment selected, and in a project where the extraction found none."""
+        session = self.session()
+        if session is None:
+            return None
+        reviewers = session.project.reviewers()
+        c = self._comment()
+        current = c.reviewer if c is not None else (reviewers[0] if reviewers else "Reviewer 1")
+        return self._open(AddCommentDialog(reviewers, current, self._add, self.window))
+
+    def _add(self, value: object) -> str | None:
+        reviewer, text = value  # type: ignore[misc]
+        if not str(reviewer).strip():
+            return "Say which reviewer wrote it (or Cancel)."
+        if not str(text).strip():
+            return "Type or paste the comment (or Cancel)."
+        session = self.session()
+        before = {x.id for x in session.project.comments} if session is not None else set()
+        problem = self._run(lambda s: s.add_comment(str(reviewer), str(text)))
+        session = self.session()
+        if problem is None and session is not None:
+            added = [x.id for x in session.project.comments if x.id not in before]
+            if added:
+                self.editing.presenter.select_comment(added[0])
+        return problem
 
     def _reassign(self, comment_id: str, **fields: str) -> str | None:
         if any(not v.strip() for v in fields.values()):

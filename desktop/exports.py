@@ -28,6 +28,20 @@ def with_filter_suffix(path: str, selected_filter: str) -> str:
     return path + m.group(1) if m and not Path(path).suffix else path
 
 
+def export_folder(project: Project) -> Path:
+    """Where the save dialog opens: beside the project file (unless it sits in the app's own data
+    folder), else beside the revised version, else the draft; the first that can be written to,
+    else the home folder."""
+    import os
+
+    from engine.paths import app_paths
+
+    own = app_paths().projects.resolve()
+    candidates = [Path(project.path).parent] if project.path and Path(project.path).parent.resolve() != own else []
+    candidates += [Path(p).expanduser().parent for p in (project.new_path, project.old_path) if p]
+    return next((c for c in candidates if c.is_dir() and os.access(c, os.W_OK)), Path.home())
+
+
 class Exports(QObject):
     sig_export_written = Signal(str)  # path
     sig_export_refused = Signal(str)  # the message: nothing was written
@@ -74,7 +88,8 @@ class Exports(QObject):
             return None
         if path is None:
             path, chosen = QFileDialog.getSaveFileName(self.parent_widget, caption,
-                                                       str(Path.home() / f"{project.name} {suffix}"), filters)
+                                                       str(export_folder(project) / f"{project.name} {suffix}"),
+                                                       filters)
             if not path:
                 return None
             path = with_filter_suffix(path, chosen)

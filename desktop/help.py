@@ -11,8 +11,16 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMenu, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QMenu,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
+from engine.inputs import DRAFT_FORMATS, REVIEW_SUFFIXES
 from engine.resources import resource
 from widgets.glossary import glossary
 
@@ -70,6 +78,19 @@ def shortcut_rows(window: QWidget) -> list[tuple[str, str, str]]:
     return menu_shortcuts(window) + view_shortcuts(window)
 
 
+#: What each input format is called on the page (the suffixes come from ``engine.inputs``).
+FORMAT_NAMES = {"pdf": "PDF", "latex": "LaTeX", "docx": "Word (.docx)", "markdown": "Markdown", "text": "text",
+                "json": "OpenReview JSON"}
+REVIEW_FORMATS = {".md": "markdown", ".markdown": "markdown", ".txt": "text", ".docx": "docx", ".json": "json",
+                  ".pdf": "pdf"}
+
+
+def format_list(formats: list[str]) -> str:
+    """"PDF, LaTeX, Word (.docx), Markdown or text": each format once, in the table's order."""
+    names = list(dict.fromkeys(FORMAT_NAMES[f] for f in formats))
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 def page_html(window: QWidget) -> str:
     """The whole page: the workflow, then the shortcut and label tables."""
     shortcuts = "".join(f"<tr><td>{escape(where)}</td><td><b>{escape(keys)}</b></td><td>{escape(what)}</td></tr>"
@@ -78,6 +99,8 @@ def page_html(window: QWidget) -> str:
                      for label, meaning in glossary())
     table = '<table cellspacing="0" cellpadding="3" width="100%">{}</table>'
     text = resource("help", "getting_started.html").read_text(encoding="utf-8")
+    text = text.replace("{draft_formats}", format_list(list(DRAFT_FORMATS.values())))
+    text = text.replace("{review_formats}", "a file: " + format_list([REVIEW_FORMATS[s] for s in REVIEW_SUFFIXES]))
     return text.replace("{shortcuts}", table.format(shortcuts)).replace("{labels}", table.format(labels))
 
 
@@ -99,6 +122,6 @@ class GettingStarted(QDialog):
         layout.addWidget(buttons)
         self._window = window
 
-    def showEvent(self, event) -> None:  # noqa: N802 (Qt override)
+    def showEvent(self, event) -> None:
         self.browser.setHtml(page_html(self._window))  # shortcuts as they are now (settings may change them)
         super().showEvent(event)

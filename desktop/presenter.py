@@ -86,6 +86,9 @@ class ProjectPresenter(QObject):
         w.diff.show_new_side(project.new is not None)
         w.diff.set_edits(project.diff.changed_edits() if project.diff is not None else [])
         self.update_summary()
+        if not project.comments:
+            self.show_message("No request was found in the reviews. Add the ones they make with "
+                              "Edit → Comment → Add Comment… (or right-click the comment list).", notice=True)
         first = self.first_aligned_comment()
         if first is not None:
             self.select_comment(first)
@@ -275,7 +278,8 @@ class ProjectPresenter(QObject):
             self.window.status_text.setText("")
             return
         statuses = list(p.statuses().values())
-        parts = [f"{len(p.comments)} comments from {len(p.reviewers())} reviewers"]
+        n, k = len(p.comments), len(p.reviewers())
+        parts = [f"{n} comment{'s' if n != 1 else ''} from {k} reviewer{'s' if k != 1 else ''}"]
         if p.diff is not None:
             parts.append(f"{sum(1 for e in p.diff.edits if e.changed)} edits")
             parts.append(status_summary(statuses, always=("addressed",)))

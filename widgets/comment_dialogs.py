@@ -138,6 +138,29 @@ class ChoiceDialog(_Dialog):
         return str(self.combo.itemData(index)) if index >= 0 else ""
 
 
+class AddCommentDialog(_Dialog):
+    """A comment the extraction missed: who wrote it (one of the reviewers, or a new name) and its text."""
+
+    def __init__(self, reviewers: list[str], current: str, on_submit: Submit, parent: QWidget | None = None) -> None:
+        super().__init__("Add comment", "A request the reviews make that is not in the list: paste or type it, "
+                         "and say which reviewer wrote it.", on_submit, parent)
+        self.reviewer = QComboBox()
+        self.reviewer.setAccessibleName("Reviewer")
+        self.reviewer.setEditable(True)
+        self.reviewer.addItems(reviewers)
+        self.reviewer.setEditText(current)
+        self.editor = QPlainTextEdit()
+        self.editor.setAccessibleName("Comment text")
+        self.editor.setPlaceholderText("the reviewer's words")
+        self.layout_.addWidget(self.reviewer)
+        self.layout_.addWidget(self.editor, 1)
+        self._finish()
+        self.resize(560, 300)
+
+    def value(self) -> tuple[str, str]:
+        return self.reviewer.currentText().strip(), self.editor.toPlainText()
+
+
 def _short(text: str, width: int = 90) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 

@@ -42,8 +42,12 @@ COLUMNS = ("Comment", "Type", "Status", "Edits")
 COMMENT, TYPE, STATUS, EDITS = range(len(COLUMNS))
 ID_ROLE = Qt.ItemDataRole.UserRole
 ALL = "All"
-#: Below this width the edits column does not shrink (snippets stay readable).
+#: The edits column's width when there is room (snippets stay readable) ...
 EDITS_MIN_WIDTH = 260
+#: ... and the least it gets in a narrow pane, before the comment column gives way.
+EDITS_FLOOR = 160
+#: The comment column never gets narrower than this (a few words a line); a narrower pane scrolls sideways.
+COMMENT_MIN_WIDTH = 240
 
 
 def status_text(row: CoverageRow) -> str:
@@ -89,6 +93,7 @@ class CoverageTable(QWidget):
         self.rows: list[CoverageRow] = []
         self._items: dict[str, QTreeWidgetItem] = {}
         self._labels: dict[str, SnippetLabel] = {}
+        self._has_edits: dict[str, bool] = {}
 
         self.summary = QLabel("No project open.")
         self.summary.setAccessibleName("Coverage summary")
@@ -120,7 +125,7 @@ class CoverageTable(QWidget):
         self.tree.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.tree.setItemDelegateForColumn(STATUS, BadgeDelegate(self.tree))
         header = self.tree.header()
-        header.setSectionResizeMode(COMMENT, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COMMENT, QHeaderView.ResizeMode.Interactive)  # sized by _relayout
         header.setSectionResizeMode(TYPE, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(STATUS, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(EDITS, QHeaderView.ResizeMode.Interactive)
@@ -189,7 +194,7 @@ class CoverageTable(QWidget):
     def _fill(self) -> None:
         selected = self.selected_comment()
         self.tree.clear()
-        self._items, self._labels = {}, {}
+        self._items, self._labels, self._has_edits = {}, {}, {}
         shown = filter_rows(self.rows, self._chosen("reviewer"), self._chosen("status"), self._chosen("type"))
         groups: dict[str, QTreeWidgetItem] = {}
         for row in shown:
@@ -205,6 +210,7 @@ class CoverageTable(QWidget):
             self.tree.setItemWidget(item, EDITS, label)
             self._items[row.comment_id] = item
             self._labels[row.comment_id] = label
+            self._has_edits[row.comment_id] = bool(row.edits)
         for group in groups.values():
             group.setFirstColumnSpanned(True)
             group.setExpanded(True)
@@ -239,15 +245,16 @@ class CoverageTable(QWidget):
     def _relayout(self) -> None:
         """Row heights follow the wrapped comment text and snippets at their columns' widths."""
         header = self.tree.header()
-        width = max(EDITS_MIN_WIDTH, self.tree.viewport().width() * 2 // 5)
-        if header.sectionSize(EDITS) != width:
-            header.blockSignals(True)
-            header.resizeSection(EDITS, width)
-            header.blockSignals(False)
-        width = header.sectionSize(EDITS)
+        comment, width = self.column_widths()
+        header.blockSignals(True)
+        for column, size in ((COMMENT, comment), (EDITS, width)):
+            if header.sectionSize(column) != size:
+                header.resizeSection(column, size)
+        header.blockSignals(False)
         self.tree.ensurePolished()
         metrics = self.tree.fontMetrics()
-        text_width = max(80, header.sectionSize(COMMENT) - self.tree.indentation() - 12)
+        # a comment row sits one level down: two indentations (the root decoration and its own)
+        text_width = max(80, header.sectionSize(COMMENT) - 2 * self.tree.indentation() - 12)
         for cid, label in self._labels.items():
             label.ensurePolished()
             label.fit_width = width
@@ -258,6 +265,26 @@ class CoverageTable(QWidget):
             item.setSizeHint(EDITS, QSize(width, label.heightForWidth(width) + 6))
             item.setSizeHint(COMMENT, QSize(text_width, text))
         self.tree.doItemsLayout()
+
+    def column_widths(self) -> tuple[int, int]:
+        """(comment, edits): the edits take two fifths of the width (less when no comment has an edit),
+        the comment the rest, but never under ``COMMENT_MIN_WIDTH``: in a narrow pane the edits give
+        way down to ``EDITS_FLOOR``, then the table scrolls sideways rather than squeeze the comment."""
+        header = self.tree.header()
+        viewport = self.tree.viewport().width()
+        has_edits = any(self._has_edits.values())
+        # too narrow for all four: the type goes first (the comment list shows it as a badge, the filter keeps it)
+        kind = max(self.tree.sizeHintForColumn(TYPE), header.sectionSizeHint(TYPE))
+        narrow = has_edits and viewport < kind + header.sectionSize(STATUS) + COMMENT_MIN_WIDTH + EDITS_FLOOR
+        if self.tree.isColumnHidden(TYPE) != narrow:
+            self.tree.setColumnHidden(TYPE, narrow)
+        fixed = (0 if narrow else kind) + header.sectionSize(STATUS)
+        if has_edits:
+            edits = max(EDITS_MIN_WIDTH, viewport * 2 // 5)
+            edits = max(EDITS_FLOOR, min(edits, viewport - fixed - COMMENT_MIN_WIDTH))
+        else:
+            edits = self.tree.fontMetrics().horizontalAdvance("no edit") + 24
+        return max(COMMENT_MIN_WIDTH, viewport - fixed - edits), edits
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)

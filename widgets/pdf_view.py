@@ -146,6 +146,11 @@ class PdfView(QWidget):
         self.canvas.highlights = []
         self.focus_region, self._focus_pending = None, False
         self.path = None
+        self.page_box.blockSignals(True)
+        self.page_box.setRange(0, 0)  # no stale "3 / 5" of the document shown before
+        self.page_box.blockSignals(False)
+        self.page_count_label.setText("/ 0")
+        self._page = 0
         self.toolbar.setEnabled(False)
         self.stack.setCurrentWidget(self.empty)
 

@@ -118,6 +118,10 @@ def run_new(args: argparse.Namespace) -> int:
         project = session.project
     print(f"wrote {path}")
     print(_headline(project))
+    if not project.comments:
+        print(f"redraft: note: no request was found in {Path(args.reviews).name}; add the ones the reviews make "
+              f"with `redraft project comment {path} add --reviewer 'Reviewer 1' --text '…'` "
+              "(app: Edit → Comment → Add Comment…)", file=sys.stderr)
     return 0
 
 

@@ -70,6 +70,8 @@ class Letter:
     #: Sections of the revised version that changed, with what changed in each.
     changed_sections: list[str]
     reviewers: list[ReviewerPart]
+    #: The paragraph before the answers; it promises the changes only when there is a revised version.
+    intro: str = ""
 
     def answers(self) -> list[Answer]:
         return [a for part in self.reviewers for a in part.answers]
@@ -79,8 +81,9 @@ class Letter:
         return sum(a.response.kind is ResponseKind.TO_ANSWER for a in self.answers())
 
 
-INTRO = ("We thank the reviewers for their careful reading. Below we answer each comment in turn; after each answer "
-         "we say where the revised version changed, with text we added in bold and text we removed struck through.")
+INTRO_NO_REVISION = "We thank the reviewers for their careful reading. Below we answer each comment in turn."
+INTRO = (INTRO_NO_REVISION[:-1] + "; after each answer we say where the revised version changed, with text we added "
+         "in bold and text we removed struck through.")
 TO_ANSWER = "To answer."
 NO_CHANGE = "No change to the paper."
 UNCONFIRMED = "found by Redraft, unconfirmed: check before sending"
@@ -208,7 +211,7 @@ class LetterBuilder:
             parts.append(ReviewerPart(reviewer, answers))
         doc = p.new or p.old
         title = (doc.title if doc is not None and doc.title else "") or p.name
-        letter = Letter(title, [], self.changed_sections(), parts)
+        letter = Letter(title, [], self.changed_sections(), parts, INTRO if p.diff is not None else INTRO_NO_REVISION)
         n, k = len(p.comments), len(parts)
         summary = [f"This letter answers the {n} comment{'s' if n != 1 else ''} of {k} reviewer{'s' if k != 1 else ''}."]
         if p.diff is not None:

@@ -6,7 +6,6 @@ import html
 from pathlib import Path
 
 from engine.letter.content import (
-    INTRO,
     NO_CHANGE,
     TO_ANSWER,
     UNCONFIRMED,
@@ -67,7 +66,7 @@ def write_docx(letter: Letter, path: Path) -> None:
     doc.add_paragraph(" ".join(letter.summary))
     for line in letter.changed_sections:
         doc.add_paragraph(line, style="List Bullet")
-    doc.add_paragraph(INTRO)
+    doc.add_paragraph(letter.intro)
     for part in letter.reviewers:
         doc.add_heading(part.name, level=1)
         for i, a in enumerate(part.answers, 1):
@@ -125,7 +124,7 @@ def letter_html(letter: Letter) -> str:
              "<h2>Summary of changes</h2>", f"<p>{esc(' '.join(letter.summary))}</p>"]
     if letter.changed_sections:
         parts.append("<ul>" + "".join(f"<li>{esc(s)}</li>" for s in letter.changed_sections) + "</ul>")
-    parts.append(f"<p>{esc(INTRO)}</p>")
+    parts.append(f"<p>{esc(letter.intro)}</p>")
     for part in letter.reviewers:
         parts.append(f"<h2>{esc(part.name)}</h2>")
         for i, a in enumerate(part.answers, 1):

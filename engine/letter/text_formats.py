@@ -7,7 +7,6 @@ from functools import lru_cache
 from typing import Any
 
 from engine.letter.content import (
-    INTRO,
     NO_CHANGE,
     TO_ANSWER,
     UNCONFIRMED,
@@ -62,7 +61,7 @@ def letter_markdown(letter: Letter) -> str:
              "## Summary of changes", ""]
     lines += [" ".join(letter.summary), ""]
     lines += [f"- {_md_escape(s)}" for s in letter.changed_sections]
-    lines += ["", INTRO, ""]
+    lines += ["", letter.intro, ""]
     for part in letter.reviewers:
         lines += [f"## {_md_escape(part.name)}", ""]
         for i, a in enumerate(part.answers, 1):
@@ -116,7 +115,7 @@ def letter_latex(letter: Letter) -> str:
     if letter.changed_sections:
         out += ["\\begin{itemize}"] + [f"  \\item {tex_escape(s)}" for s in letter.changed_sections]
         out += ["\\end{itemize}"]
-    out += ["", tex_escape(INTRO), ""]
+    out += ["", tex_escape(letter.intro), ""]
     for part in letter.reviewers:
         out += [f"\\subsection*{{{tex_escape(part.name)}}}", ""]
         for i, a in enumerate(part.answers, 1):

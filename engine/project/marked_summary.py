@@ -48,7 +48,10 @@ def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int
             mark = "" if e.confirmed else ' <span class="u">(unconfirmed)</span>'
             parts.append(f'<p class="e">{where}: {esc(e.snippet)}{" — " + esc(e.section) if e.section else ""}'
                          f"{mark}</p>")
-        if not r.edits:
+        if not r.edits and r.response:  # the author answered it in words: say so, not "no change answers it"
+            said = esc(_short(r.response, 2 * COMMENT_WORDS))
+            parts.append(f'<p class="e">No change linked; the response: “{said}”</p>')
+        elif not r.edits:
             parts.append('<p class="e">No change answers this comment.</p>')
     return "<html><body>" + "\n".join(parts) + "</body></html>"
 

@@ -10,11 +10,10 @@ log and replayed on a new extraction (``engine.project.corrections``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.align.base import Location
 from engine.errors import InputError
@@ -234,7 +233,9 @@ class ProjectSession:
         if not text.strip():
             raise ValueError("a comment needs some text")
         same = [c.id for c in self.project.comments if c.reviewer == reviewer]
-        prefix = same[0].rsplit(".", 1)[0] if same and "." in same[0] else "C"
+        numbered = re.fullmatch(r"reviewer\s*#?\s*(\d+)", reviewer.strip(), re.IGNORECASE)
+        prefix = (same[0].rsplit(".", 1)[0] if same and "." in same[0]
+                  else f"R{numbered.group(1)}" if numbered else "C")  # "Reviewer 2"'s first comment: R2.h1
         comment = ReviewComment(new_comment_id(self.project.comments, prefix), reviewer, text.strip(), action=action)
         return self._correct("add", {"comment": comment.to_dict(), "after": after}, (comment.id,))
 

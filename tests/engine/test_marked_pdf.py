@@ -120,3 +120,17 @@ def test_bad_requests_are_one_line_errors(cgo18, tmp_path: Path, capsys: pytest.
                  "--revised-pdf", str(tmp_path / "missing.pdf")]) == 2
     assert main(["export", str(folder / "cgo18.redraft"), "--marked-pdf", str(tmp_path / "m.pdf")]) == 0
     assert "margin note(s)" in capsys.readouterr().out and (tmp_path / "m.pdf").is_file()
+
+
+def test_first_page_gives_the_authors_response_where_no_change_is_linked(cgo18, tmp_path: Path) -> None:
+    """A comment answered in words (no edit linked) is not listed as "No change answers this comment"."""
+    from engine.project.marked_summary import summary_html
+
+    project = cgo18[0]
+    rows = coverage_rows(project)
+    bare = next(r for r in rows if not r.edits)
+    answered = dataclasses.replace(bare, response="We now explain why the cost model is not tuned per benchmark.")
+    html = summary_html(project, [answered if r is bare else r for r in rows], {}, 0)
+    mine = html.split(f"<b>{bare.comment_id}</b>", 1)[1].split('<p class="c">', 1)[0]
+    assert "the response: “We now explain why the cost model" in mine and "No change answers" not in mine
+    assert "No change answers this comment." in summary_html(project, rows, {}, 0)  # unanswered: as before

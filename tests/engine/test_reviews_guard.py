@@ -101,3 +101,19 @@ def test_project_new_and_align_refuse_a_rebuttal_without_force(shared_data: Path
                  "--reviews", str(cgo / "rebuttal.md")]) == 2
     err = capsys.readouterr().err
     assert err.count("author response") == 2 and "Traceback" not in err
+
+
+def test_a_project_whose_reviews_yield_no_comment_says_how_to_add_them(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Praise only: the project is built (the draft is real) and the author is told how to add the requests."""
+    draft = Path(__file__).resolve().parents[2] / "resources" / "demo" / "draft_v1.md"
+    reviews = tmp_path / "praise.md"
+    reviews.write_text("# Reviewer 1\n\nThe paper is clearly written and the idea is neat.\n", encoding="utf-8")
+    out = tmp_path / "praise.redraft"
+    assert main(["project", "new", "praise", "--old", str(draft), "--reviews", str(reviews), "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "0 comment(s)" in captured.out and out.is_file()
+    assert "no request was found in praise.md" in captured.err and "project comment" in captured.err
+    assert main(["project", "comment", str(out), "add", "--reviewer", "Reviewer 1", "--text",
+                 "Please report the wall-clock latency on a real device."]) == 0
+    assert "R1.h1" in capsys.readouterr().out

@@ -198,6 +198,9 @@ def test_comment_corrections_are_kept_and_replayed_on_a_new_extraction(tmp_path:
     added = session.add_comment("Reviewer 1", "Please release the code.", action="Experiment", after="R1.1")
     new_id = added.comment_ids[0]
     assert new_id == "R1.h1" and [c.id for c in p.comments][:2] == ["R1.1", new_id]
+    # a reviewer with no comment yet: "Reviewer 3" gets R3.h1 (not C.h1), a name without a number C.h1
+    assert session.add_comment("Reviewer 3", "Please add error bars.").comment_ids == ("R3.h1",)
+    assert session.add_comment("Area chair", "Shorten the paper.").comment_ids == ("C.h1",)
     text = p.comment("R1.3").text
     at = text.index(" ", len(text) // 2)
     split = session.split_comment("R1.3", at)

@@ -3,6 +3,7 @@ Help → Getting started and the tooltips of the labels."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -10,8 +11,16 @@ from PySide6.QtGui import QAction, QTextCursor
 from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
 from desktop.app import Shell, open_demo
-from desktop.help import GettingStarted, keys_text, shortcut_rows
+from desktop.help import (
+    FORMAT_NAMES,
+    REVIEW_FORMATS,
+    GettingStarted,
+    keys_text,
+    page_html,
+    shortcut_rows,
+)
 from desktop.main_window import TABS
+from engine.inputs import DRAFT_FORMATS, REVIEW_SUFFIXES
 from engine.paths import app_paths
 from engine.resources import resource
 from tests.gui.app_helpers import light_shell as shell, shot  # noqa: F401 (fixture)
@@ -130,6 +139,26 @@ def test_getting_started_lists_every_shortcut_and_label(qtbot, shell: Shell, tmp
     assert "The workflow" in text and "Getting Started" in dialog.windowTitle()
     qtbot.waitExposed(dialog)
     shot(shell, "getting_started", tmp_path, widget=dialog)
+
+
+def test_getting_started_names_every_input_format_and_real_menu_items(qtbot, shell: Shell) -> None:
+    """The workflow names the formats ``engine.inputs`` reads (Word .docx too), the response box, and
+    only menu items the window has (File → New Round…, Export Marked-up PDF, Export Coverage Table …)."""
+    text = " ".join(page_html(shell.window).split())
+    draft = text.split("choose the draft the reviewers read (", 1)[1].split("), the revised version", 1)[0]
+    reviews = text.split("and the reviews (", 1)[1].split(", or paste them)", 1)[0]
+    assert draft.count("Word (.docx)") == 1 and reviews.count("Word (.docx)") == 1
+    for suffix, fmt in DRAFT_FORMATS.items():
+        assert FORMAT_NAMES[fmt] in draft, suffix
+    assert all(FORMAT_NAMES[REVIEW_FORMATS[s]] in reviews for s in REVIEW_SUFFIXES)
+    assert "{" not in text.split("<h3>Shortcuts")[0]  # every placeholder filled
+    assert "Your response" in text and "No change to the paper" in text
+    menus = {a.text().replace("&", ""): a.menu() for a in shell.window.menuBar().actions() if a.menu()}
+    named = re.findall(r"(File|Edit|Generate|View|Help) → ([A-Z][\w-]*(?: [A-Z][\w-]*)*…?)", text)
+    assert len(named) >= 8
+    for menu, item in named:
+        labels = {a.text().replace("&", "") for a in menus[menu].actions()}
+        assert item in labels or f"{item}…" in labels, f"{menu} → {item}"
 
 
 def test_every_abbreviated_label_and_badge_has_a_tooltip(qtbot, shell: Shell) -> None:

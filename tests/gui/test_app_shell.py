@@ -128,6 +128,23 @@ def test_draft_only_project_shows_where_each_comment_applies(qtbot, shell: Shell
     qtbot.waitUntil(lambda: w.status_text.text() == summary, timeout=2_000)
 
 
+def test_one_reviewers_project_is_counted_in_the_singular(qtbot, shell: Shell, tmp_path: Path) -> None:
+    """"1 comment from 1 reviewer", not "1 comments from 1 reviewers", in the status line; and the
+    revised pane of a draft-only project names no page of a document it does not have."""
+    from desktop.project_wizard import ProjectRequest
+
+    demo = Path(__file__).resolve().parents[2] / "resources" / "demo"
+    reviews = tmp_path / "one.md"
+    reviews.write_text("# Reviewer 1\n\nThe baseline is weak; please compare against static layer skipping.\n", encoding="utf-8")
+    c, w = shell.controller, shell.window
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=120_000):
+        c.create_project(ProjectRequest("one", str(demo / "draft_v1.md"), None, str(reviews)), tmp_path / "one.redraft")
+    assert len(c.project.comments) == 1
+    assert w.status_text.text().startswith("1 comment from 1 reviewer ·") or w.status_text.text() == \
+        "1 comment from 1 reviewer"
+    assert w.pdf_new.page_count_label.text() == "/ 0" and w.pdf_new.page_box.value() == 0
+
+
 def test_projects_saved_before_locating_are_located_on_open(qtbot, shell: Shell, tmp_path: Path) -> None:
     from engine.jobs import run_job
     from engine.project import ProjectStore
@@ -149,3 +166,13 @@ def test_projects_saved_before_locating_are_located_on_open(qtbot, shell: Shell,
     assert (path.parent / "old.redraft.schema1.bak").is_file()  # kept before the upgrade, and said so
     notices = [b for b in w.findChildren(QMessageBox) if b.accessibleName() == "Notice"]
     assert len(notices) == 1 and "old.redraft.schema1.bak" in notices[0].text()
+
+
+def test_the_window_takes_most_of_a_large_screen() -> None:
+    """1200 × 800 on a 1600 × 1000 screen left the Coverage and PDF panes cramped; a larger screen now
+    gives the window 85% of its room, and a small one still gets the least size the panes need."""
+    from desktop.app import WINDOW_SIZE, first_size
+
+    assert first_size((1600, 1000)) == (1360, 850)
+    assert first_size((2560, 1400)) == (2176, 1190)
+    assert first_size((800, 600)) == WINDOW_SIZE and first_size(None) == WINDOW_SIZE

@@ -9,7 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QStyle
 
 from engine.jobs import run_job
 from engine.project import Project, ProjectStore
@@ -17,7 +18,15 @@ from engine.project.coverage import coverage_rows
 from engine.project.pipeline import build_project
 from engine.resources import resource
 from tests.gui.widget_helpers import save_shot, use_theme
-from widgets.coverage_table import COMMENT, CoverageTable, status_text
+from widgets.coverage_table import (
+    COMMENT,
+    COMMENT_MIN_WIDTH,
+    EDITS,
+    EDITS_FLOOR,
+    TYPE,
+    CoverageTable,
+    status_text,
+)
 
 
 @pytest.fixture(scope="module")
@@ -119,3 +128,38 @@ def test_without_a_revised_version_comments_are_open(table: CoverageTable, proje
     table.set_data(project.comments, project.alignments, None)
     assert {table.row(c.id)["Status"] for c in project.comments} == {"open"}
     assert "no revised version" in table.summary.text()
+
+
+def _widths(table: CoverageTable) -> tuple[int, int]:
+    header = table.tree.header()
+    return header.sectionSize(COMMENT), header.sectionSize(EDITS)
+
+
+def test_a_narrow_pane_keeps_the_comment_readable_and_whole(table: CoverageTable, project: Project, qtbot,
+                                                            tmp_path: Path) -> None:
+    """The Coverage tab of a 1200-pixel window is about 460 pixels wide: the comment column used to be
+    squeezed to a word a line (the edits kept 260 pixels) and cut with "…"; now the edits give way, then
+    the table scrolls sideways, and every comment is whole in its cell."""
+    wide = _widths(table)
+    assert wide[0] >= COMMENT_MIN_WIDTH and wide[1] >= 260
+    assert sum(table.tree.header().sectionSize(i) for i in range(4)) <= table.tree.viewport().width()
+    table.resize(460, 620)
+    qtbot.waitUntil(lambda: _widths(table)[0] == COMMENT_MIN_WIDTH)
+    assert _widths(table)[1] >= EDITS_FLOOR
+    assert table.tree.isColumnHidden(TYPE)  # the type gives way first (the comment list shows it)
+    assert table.tree.header().sectionViewportPosition(EDITS) < table.tree.viewport().width()  # edits in view
+    long = max(project.comments, key=lambda c: len(c.full_text))
+    lines = table.tree.visualItemRect(table._items[long.id]).height() / table.tree.fontMetrics().height()
+    assert lines < 8  # before: one or two words a line, 20+ lines for this comment
+    style, metrics = table.tree.style(), table.tree.fontMetrics()
+    margin = 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table.tree) + 1)
+    for cid, item in table._items.items():  # each comment whole in its cell, none cut with "…"
+        cell = table.tree.visualRect(table.tree.indexFromItem(item, COMMENT))
+        needed = metrics.boundingRect(QRect(0, 0, cell.width() - margin, 100_000), Qt.TextFlag.TextWordWrap,
+                                      item.text(COMMENT)).height()
+        assert needed <= cell.height(), cid
+    save_shot(table, "widget_coverage_table_narrow", tmp_path)
+    table.set_data(project.comments, project.alignments, None)  # no revised version: no edit anywhere
+    qtbot.waitUntil(lambda: _widths(table)[1] < EDITS_FLOOR)
+    assert _widths(table)[0] > COMMENT_MIN_WIDTH  # the comment gets the room the edits do not need
+    assert not table.tree.isColumnHidden(TYPE)

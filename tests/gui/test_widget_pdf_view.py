@@ -169,3 +169,18 @@ def test_pdf_view_draws_maths_the_text_cannot_spell(view, qtbot, shared_data) ->
     x0, y0, x1, y1 = (round(v * scale) for v in glyph)
     dark = sum(1 for x in range(x0, x1) for y in range(y0, y1) if image.pixelColor(x, y).lightness() < 128)
     assert dark >= 10
+
+
+def test_pdf_view_closed_shows_no_page_of_the_last_document(view, qtbot, tmp_path) -> None:
+    """A project without a revised PDF, opened after one with, must not keep "3 / 5" in the empty pane."""
+    path = tmp_path / "five.pdf"
+    _long_pdf(path, 5)
+    view.open(path)
+    view.go_to_page(3)
+    qtbot.waitUntil(lambda: view.page_box.value() == 3)
+    assert view.page_count_label.text() == "/ 5"
+    view.close_document()
+    assert view.stack.currentWidget() is view.empty and not view.toolbar.isEnabled()
+    assert (view.page_box.value(), view.page_count_label.text(), view.current_page) == (0, "/ 0", 0)
+    view.open(path)  # and a document opened again starts on its first page
+    assert view.page_box.minimum() == 1 and view.page_box.value() == 1 and view.page_count_label.text() == "/ 5"
