@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (
     QComboBox, QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget,
 )
 
+from widgets.controls import problem_label
+
 Submit = Callable[[object], "str | None"]
 
 
@@ -26,11 +28,7 @@ class _Dialog(QDialog):
         self._on_submit = on_submit
         self.prompt = QLabel(prompt)
         self.prompt.setWordWrap(True)
-        self.error = QLabel("")
-        self.error.setAccessibleName("Problem")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b3261e;")
-        self.error.hide()
+        self.error = problem_label()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)

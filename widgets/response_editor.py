@@ -14,11 +14,18 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
-    QCheckBox, QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget,
+    QCheckBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
 )
 
 from engine.project.responses import is_no_change, no_change_reason, no_change_text
 from widgets.badges import chip, style_chip
+from widgets.controls import plain_button
 
 #: What the badge says and its colour, by what the letter will print.
 STATES = {"to answer": "open", "written": "answered", "no change": "answered", "accepted suggestion": "edited"}
@@ -56,11 +63,11 @@ class ResponseEditor(QFrame):
         self.problem.setWordWrap(True)
         self.problem.setForegroundRole(QPalette.ColorRole.BrightText)
         self.problem.hide()
-        self.save_button = _button("Save", "Store this response in the project (Ctrl+Enter); Edit → Undo "
+        self.save_button = plain_button("Save", "Store this response in the project (Ctrl+Enter); Edit → Undo "
                                    "takes it back", self.save)
-        self.use_button = _button("Use suggestion", "Copy the suggestion's response into the box, to edit and "
+        self.use_button = plain_button("Use suggestion", "Copy the suggestion's response into the box, to edit and "
                                   "save as yours", self.use_suggestion)
-        self.revert_button = _button("Revert", "Back to the saved response (Escape)", self.revert)
+        self.revert_button = plain_button("Revert", "Back to the saved response (Escape)", self.revert)
         head = QHBoxLayout()
         head.addWidget(title)
         head.addWidget(self.state)
@@ -170,13 +177,3 @@ class ResponseEditor(QFrame):
         self.use_button.setEnabled(has and bool(self.suggested) and self.text.toPlainText().strip() != self.suggested)
         if self.problem.isVisible() and self.pending_text() is not None:
             self._say("")
-
-
-def _button(text: str, tip: str, slot) -> QPushButton:
-    button = QPushButton(text)
-    button.setToolTip(tip)
-    button.setAccessibleName(text)
-    button.setAccessibleDescription(tip)
-    button.setAutoDefault(False)
-    button.clicked.connect(lambda _=False: slot())
-    return button

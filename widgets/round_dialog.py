@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from widgets.controls import problem_label
 from widgets.path_field import PathField
 
 
@@ -56,11 +57,7 @@ class RoundDialog(QDialog):
         form.addRow("Revised version", self.revised)
         form.addRow("Reviews", self.reviews)
         form.addRow("Draft", self.draft)
-        self.error = QLabel("")
-        self.error.setAccessibleName("Problem")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b3261e;")
-        self.error.hide()
+        self.error = problem_label()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start Round")
         self.buttons.accepted.connect(self.accept)

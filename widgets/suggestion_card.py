@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from engine.generate.fields import parse_fields
 from engine.project.model import SuggestionRecord
 from widgets.badges import chip, style_chip
+from widgets.controls import plain_button
 from widgets.glossary import SUGGESTION_TIPS
 from widgets.placeholder_text import PlaceholderText
 
@@ -73,11 +74,11 @@ class SuggestionCard(QFrame):
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
 
-        self.generate_button = _button("Suggest an edit", "Write a suggestion with the model", self.sig_generate_requested.emit)
-        self.accept_button = _button("Accept", "Accept this suggestion (Enter)", self.accept)
-        self.edit_button = _button("Edit", "Edit the suggested text (F2)", self.toggle_edit)
-        self.copy_button = _button("Copy", "Copy the edit to the clipboard (Ctrl+Shift+C)", self.copy)
-        self.reject_button = _button("Reject", "Reject this suggestion (Delete)", self.reject)
+        self.generate_button = plain_button("Suggest an edit", "Write a suggestion with the model", self.sig_generate_requested.emit)
+        self.accept_button = plain_button("Accept", "Accept this suggestion (Enter)", self.accept)
+        self.edit_button = plain_button("Edit", "Edit the suggested text (F2)", self.toggle_edit)
+        self.copy_button = plain_button("Copy", "Copy the edit to the clipboard (Ctrl+Shift+C)", self.copy)
+        self.reject_button = plain_button("Reject", "Reject this suggestion (Delete)", self.reject)
 
         head = QHBoxLayout()
         head.addWidget(self.title)
@@ -302,13 +303,3 @@ def _meta_tip(rec: SuggestionRecord) -> str:
     if rec.model:
         lines.append(f"by {rec.model}: the model that wrote it")
     return "\n".join(lines)
-
-
-def _button(text: str, tip: str, slot) -> QPushButton:
-    button = QPushButton(text)
-    button.setToolTip(tip)
-    button.setAccessibleName(text)
-    button.setAccessibleDescription(tip)
-    button.setAutoDefault(False)
-    button.clicked.connect(lambda _=False: slot())
-    return button
