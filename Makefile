@@ -44,8 +44,9 @@ test-torch: $(STAMP)
 	$(PY) -m pip install --quiet -e ".[dev,torch]"
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m torch
 
+# Every bench/bench_*.py, run as a module (python -m bench.bench_extract ...); bench/__init__.py says what the other prefixes are.
 bench: $(STAMP)
-	for script in bench/bench_*.py; do $(PY) $$script || exit 1; done
+	for script in bench/bench_*.py; do $(PY) -m bench.$$(basename $$script .py) || exit 1; done
 
 # The Linux/macOS/Windows one-folder bundle in dist/redraft (packaging/README.md).
 $(VENV)/.redraft-package-installed: $(STAMP)

@@ -12,7 +12,7 @@ the median of ``--repeat`` runs. The engine's bytecode is compiled first (untime
 ``PYTHONPYCACHEPREFIX``), as an installed app has it; ``--no-bytecode`` times it compiling every module from source
 in every process (what a checkout run with ``PYTHONDONTWRITEBYTECODE`` does).
 
-    .venv/bin/python bench/bench_align.py [--data ../shared/data] [--repeat 3] [--method evidence --method hybrid]
+    .venv/bin/python -m bench.bench_align [--data ../shared/data] [--repeat 3] [--method evidence --method hybrid]
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ GOLD = ("cgo18_pdf_align_gold.json", "icassp20_align_gold.json")
 
 
 def workload(data: Path) -> dict:
-    sys.path.insert(0, str(REPO))
     from engine.align.base import candidate_edits
     from engine.align.gold import load_gold
     from engine.document.model import Document
@@ -105,7 +104,6 @@ def main() -> None:
     if args.child:
         child(args.child, args.method[0])
         return
-    sys.path.insert(0, str(REPO))
     from engine.align import DEFAULT_METHOD
 
     for method in args.method or [DEFAULT_METHOD]:
@@ -119,7 +117,7 @@ def bench(args: argparse.Namespace, method: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "workload.json"
         path.write_text(json.dumps(workload(Path(args.data))), encoding="utf-8")
-        cmd = [sys.executable, __file__, "--child", str(path), "--method", method]
+        cmd = [sys.executable, "-m", "bench.bench_align", "--child", str(path), "--method", method]
         env = {**os.environ, "PYTHONPATH": str(REPO)}
         if not args.no_bytecode:  # as installed: the engine's .pyc files exist (written here, untimed)
             env.pop("PYTHONDONTWRITEBYTECODE", None)

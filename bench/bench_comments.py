@@ -9,7 +9,7 @@ when ``resources/models/comments/encoder.onnx`` is shipped, the fine-tuned
 encoder blend (``engine/reviews/encoder_model.py``) are timed the same way; a
 blend's time includes the lexical model's.
 
-    .venv/bin/python bench/bench_comments.py [--data ../shared/data] [--repeat 20]
+    .venv/bin/python -m bench.bench_comments [--data ../shared/data] [--repeat 20]
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 
 def review_text(data: Path, words: int = 2000) -> str:

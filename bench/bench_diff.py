@@ -11,7 +11,7 @@
 Times are the diff alone (the documents are loaded first), best of three,
 wall-clock and CPU (the CPU time is the fairer figure on a busy machine).
 
-    .venv/bin/python bench/bench_diff.py
+    .venv/bin/python -m bench.bench_diff
 """
 
 from __future__ import annotations
@@ -22,13 +22,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 DATA = ROOT.parent / "shared" / "data" / "revision" / "cgo18"
 
-from engine.document import load_document  # noqa: E402
-from engine.revision import Flag, diff_documents  # noqa: E402
-from engine.revision.evaluate import compare_changes  # noqa: E402
-from engine.revision.synthetic import make_document, make_revision, typical_edits  # noqa: E402
+from engine.document import load_document
+from engine.revision import Flag, diff_documents
+from engine.revision.evaluate import compare_changes
+from engine.revision.synthetic import make_document, make_revision, typical_edits
 
 
 def best_of(runs: int, fn):

@@ -10,7 +10,7 @@
 2. MiniLM throughput on CPU: real titles + abstracts from the gold-standard
    data (or synthetic ones without it), empty cache, texts per second.
 
-    .venv/bin/python bench/bench_expertise.py [--data ../shared/data] [--reviewers 500] [--submissions 1000]
+    .venv/bin/python -m bench.bench_expertise [--data ../shared/data] [--reviewers 500] [--submissions 1000]
 """
 
 from __future__ import annotations
@@ -18,14 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def synthetic_track(n_reviewers: int, n_papers: int, n_subs: int, seed: int = 0):
@@ -55,9 +53,9 @@ def synthetic_track(n_reviewers: int, n_papers: int, n_subs: int, seed: int = 0)
 
 def bench_matrix(args: argparse.Namespace) -> None:
     from engine.expertise.matrix import score_matrix
-    from engine.models.embed_cache import EmbeddingCache
+    from engine.models.encoders.embed_cache import EmbeddingCache
     from engine.models.embedded import encoder_path
-    from engine.models.encoder import open_encoder
+    from engine.models.encoders.encoder import open_encoder
 
     t0 = time.perf_counter()
     profiles, submissions = synthetic_track(args.reviewers, args.papers, args.submissions)
@@ -89,7 +87,7 @@ def bench_matrix(args: argparse.Namespace) -> None:
 
 def bench_throughput(args: argparse.Namespace) -> None:
     from engine.models.embedded import encoder_path
-    from engine.models.encoder import open_encoder
+    from engine.models.encoders.encoder import open_encoder
 
     subs = args.data / "expertise" / "d_20_1" / "submissions.json"
     if subs.is_file():

@@ -4,7 +4,7 @@ Prints seconds per paper and pages per second (best of three runs, after the
 imports), and the one-off cost of importing the loader. Target: a 10-page
 paper in under 0.5 s.
 
-    .venv/bin/python bench/bench_extract.py [PDF ...]
+    .venv/bin/python -m bench.bench_extract [PDF ...]
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ DEFAULT = sorted((DATA / "pdfs").glob("*.pdf")) + sorted((DATA / "revision" / "c
 
 def main(argv: list[str]) -> int:
     t = time.perf_counter()
-    from engine.document.pdf import load_pdf
+    from engine.document.pdf.load import load_pdf
 
-    print(f"import engine.document.pdf: {time.perf_counter() - t:.2f} s (once per process)")
+    print(f"import engine.document.pdf.load: {time.perf_counter() - t:.2f} s (once per process)")
     paths = [Path(a) for a in argv] or DEFAULT
     if not paths:
         print("no PDFs found; pass paths", file=sys.stderr)

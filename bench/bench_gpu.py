@@ -2,12 +2,12 @@
 
 Writes a random-weight llama GGUF of real size (default: Llama 3.2 1B's shape
 with a 32k vocabulary, f16, 2.2 GB), then measures it through Redraft's
-``LlamaGenerator`` the way the app uses it (``engine.models.bench``: one
+``LlamaGenerator`` the way the app uses it (``engine.models.llama.bench``: one
 ~1,000-token paper prefix, then requests that reuse it), once on the CPU and
 once with every layer offloaded. Random weights give noise text but the same
 arithmetic as a trained model of that shape.
 
-    .venv/bin/python bench/bench_gpu.py [--shape auto|1b|tiny] [--gen-tokens 128] [--json]
+    .venv/bin/python -m bench.bench_gpu [--shape auto|1b|tiny] [--gen-tokens 128] [--json]
 
 ``--shape auto`` (the default) takes ``1b`` on a build with GPU offload and
 ``tiny`` (0.5 MB, a smoke run) on a CPU-only build, where the GPU row says so
@@ -18,19 +18,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import tempfile
 import time
 import warnings
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.errors import RedraftWarning  # noqa: E402
-from engine.models.backend import backend_report  # noqa: E402
-from engine.models.bench import measure_generator  # noqa: E402
-from engine.models.llm import LlamaGenerator  # noqa: E402
-from tests.gguf_factory import write_tiny_llama  # noqa: E402
+from engine.errors import RedraftWarning
+from engine.models.llama.backend import backend_report
+from engine.models.llama.bench import measure_generator
+from engine.models.llama.llm import LlamaGenerator
+from bench.gguf_factory import write_tiny_llama
 
 SHAPES = {
     "1b": dict(n_embd=2048, n_layer=16, n_head=32, n_head_kv=8, n_ff=8192, extra_tokens=32000 - 259, f16=True),

@@ -6,7 +6,7 @@ same size) is measured in the same run, alternating with Redraft, so both see
 the same machine. Prints min/median/max for both, which heavy libraries were
 imported by the time of the paint, and checks the median against the target.
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_launch.py [--runs 9]
+    QT_QPA_PLATFORM=offscreen .venv/bin/python -m bench.bench_launch [--runs 9]
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class FirstPaint(QObject):
 spy = FirstPaint()
 """
 
-# `redraft gui`: the console script's own path (engine.cli.main -> gui -> desktop.app.main).
+# `redraft gui`: the console script's own path (redraft_app.main -> redraft_app.gui -> desktop.app.main).
 REDRAFT = SPY + """
 import desktop.app
 make_app = desktop.app.make_app
@@ -51,7 +51,7 @@ def spied_make_app():
     app.installEventFilter(spy)
     return app
 desktop.app.make_app = spied_make_app
-from engine.cli.main import main
+from redraft_app.main import main
 sys.exit(main(["gui"]))
 """
 

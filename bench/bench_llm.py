@@ -5,23 +5,21 @@ request from an empty KV cache (~200-token prompt, 64 new tokens), alternating,
 ``--repeats`` times. Reported: tokens/s, time to first token, and the relative
 difference of total request time (target: Redraft <= 5% slower).
 
-    .venv/bin/python bench/bench_llm.py [--repeats 5] [--threads N]
+    .venv/bin/python -m bench.bench_llm [--repeats 5] [--threads N]
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.models import embedded  # noqa: E402
-from engine.models.backend import cpu_has_amx  # noqa: E402
-from engine.models.bench import paper_text  # noqa: E402
-from engine.models.llama_support import model_params  # noqa: E402
+from engine.models import embedded
+from engine.models.llama.backend import cpu_has_amx
+from engine.models.llama.bench import paper_text
+from engine.models.llama.support import model_params
 
 
 def timed_stream(pieces) -> tuple[float, float]:  # type: ignore[no-untyped-def]

@@ -4,22 +4,20 @@ Target: requests 2..10 reach their first token in <= 0.3x the first request's ti
 Second part: an unrelated request comes in between; compare re-evaluating the
 prefix with restoring it from a ``PrefixCache``.
 
-    .venv/bin/python bench/bench_prefix_reuse.py [--prefix-tokens 1500] [--threads N]
+    .venv/bin/python -m bench.bench_prefix_reuse [--prefix-tokens 1500] [--threads N]
 """
 
 from __future__ import annotations
 
 import argparse
 import re
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.models import embedded  # noqa: E402
-from engine.models.bench import COMMENTS, paper_text, time_request  # noqa: E402
-from engine.models.prefix_cache import PrefixCache  # noqa: E402
+from engine.models import embedded
+from engine.models.llama.bench import COMMENTS, paper_text, time_request
+from engine.models.llama.prefix_cache import PrefixCache
 
 PAPER = Path(__file__).resolve().parents[2] / "shared/data/revision/cgo18/camera_ready"
 SECTIONS = ["abstract", "intro", "motivation", "overview", "work", "results", "related", "conclusions"]

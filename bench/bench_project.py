@@ -1,7 +1,7 @@
 """Project store figures on the cgo18 paper (LaTeX, rebuttal as reviews).
 
 Prints the pipeline time per stage, the file size, and save/open/load times.
-Usage: python bench/bench_project.py [--data ../shared/data] [--aligner hybrid]
+Usage: .venv/bin/python -m bench.bench_project [--data ../shared/data] [--aligner hybrid]
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from engine.jobs import run_job
 from engine.project import ProjectStore, SuggestionRecord
-from engine.project.export import response_letter_markdown, revision_report_html, write_response_letter
+from engine.letter.export import response_letter_markdown, revision_report_html, write_response_letter
 from engine.project.pipeline import build_project
 
 

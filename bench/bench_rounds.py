@@ -14,17 +14,15 @@ response was dropped. Baseline: carrying by comment id (R1.3 to R1.3), what a
 project rebuilt from the new reviews would do with its stored responses.
 Nothing here was tuned on these files (``MATCH`` comes from the comment corrections).
 
-    .venv/bin/python bench/bench_rounds.py [--data ../shared/data]
+    .venv/bin/python -m bench.bench_rounds [--data ../shared/data]
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 
 def canonical(texts: list[tuple[str, str]]) -> str:

@@ -9,7 +9,7 @@ words of the prompt, and the median and 90th percentile seconds per
 suggestion (prefix reuse across comments included, model load excluded).
 The prompts were written on other papers; cgo18 was used only to measure.
 
-    .venv/bin/python bench/bench_suggest.py [--data ../shared/data] [--threads 2] [--gpu-layers 0]
+    .venv/bin/python -m bench.bench_suggest [--data ../shared/data] [--threads 2] [--gpu-layers 0]
         [--model embedded] [--limit N] [--out results.json]
 """
 
@@ -18,13 +18,11 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
 from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 
 def main() -> int:

@@ -10,7 +10,7 @@
                             it shares most of (the best match by bigram overlap, at least 0.3, and every edit
                             at least 60% of whose bigrams lie in the labelled edit: a piece of it)
 
-    .venv/bin/python bench/build_align_gold.py dump ../shared/data/revision/icassp20/submission.pdf \\
+    .venv/bin/python -m bench.build_align_gold dump ../shared/data/revision/icassp20/submission.pdf \\
         ../shared/data/revision/icassp20/final.pdf
 """
 
@@ -21,7 +21,6 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
 
 def _diff(old: str, new: str):

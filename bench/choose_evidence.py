@@ -6,7 +6,7 @@ Variants: the specific-evidence gate (``evidence.specific``: place, named refere
 BM25 at least ``share`` of the comment's best, here also at least ``raw`` BM25, a floor that was tried and not
 kept) and the caps the fit may pick. The mix and features are fixed (``evidence.MIX``).
 
-    PYTHONPATH=. .venv/bin/python bench/choose_evidence.py [--data ../shared/data]
+    .venv/bin/python -m bench.choose_evidence [--data ../shared/data]
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ paper: title, body, captions, tables and references). Real text must pass; the t
 Two sets: the final versions of cgo18 and icassp20 (the checks' rules were adjusted after looking at these:
 in-sample) and the four papers of ``../shared/data/pdfs`` (never looked at while writing the rules: held out).
 
-    python bench/measure_fact_checks.py [--data ../shared/data] [--show]
+    .venv/bin/python -m bench.measure_fact_checks [--data ../shared/data] [--show]
 """
 
 from __future__ import annotations

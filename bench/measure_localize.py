@@ -5,7 +5,7 @@ A comment's true place is taken to be the draft paragraphs its gold edits
 rewrote (edits that only add text have no draft paragraph and are skipped), so
 this measures whether the located paragraphs are the ones the authors changed.
 
-    .venv/bin/python bench/measure_localize.py [--data ../shared/data] [GOLD ...]
+    .venv/bin/python -m bench.measure_localize [--data ../shared/data] [GOLD ...]
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """How many LaTeX BODY paragraphs are found among the PDF's paragraphs (cgo18, both versions).
 
-Usage: python bench/measure_tex_pdf_coverage.py [DATA_DIR] [--misses] [--threshold 0.9]
+Usage: .venv/bin/python -m bench.measure_tex_pdf_coverage [DATA_DIR] [--misses] [--threshold 0.9]
 
 For each version, loads ``<version>/`` (LaTeX, main file found) and ``<version>.pdf``,
-then prints found/total with ``engine.document.compare.paragraph_coverage``
+then prints found/total with ``engine.document.paragraph_recall.paragraph_coverage``
 (token SequenceMatcher ratio >= threshold on normalised text, or containment in
 a merged PDF paragraph, or a match with two consecutive PDF paragraphs).
 """
@@ -15,10 +15,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.document import load_document  # noqa: E402
-from engine.document.compare import paragraph_coverage  # noqa: E402
+from engine.document import load_document
+from engine.document.paragraph_recall import paragraph_coverage
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "revision" / "cgo18"
 

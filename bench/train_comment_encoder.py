@@ -1,6 +1,6 @@
 """Fine-tune the embedded all-MiniLM-L6-v2 to find actionable review sentences, on DISAPERE train only.
 
-    nice -n 10 .venv/bin/python bench/train_comment_encoder.py ../shared/data/disapere/train.jsonl OUT_DIR \
+    nice -n 10 .venv/bin/python -m bench.train_comment_encoder ../shared/data/disapere/train.jsonl OUT_DIR \
         [--top 1] [--epochs 2] [--device cpu] [--work /tmp/redraft-encoder]
 
 A non-runtime tool (it needs torch and transformers; extraction does not: ``engine/reviews/encoder_model.py``
@@ -32,7 +32,6 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 SEED = 0
 #: Encoder layers trained (the top ones; 6 = all of MiniLM-L6 but the embeddings), epochs, device: see --help.

@@ -1,8 +1,8 @@
 """Fit the extractive TLDR weights on SciTLDR train and print ROUGE on dev; or
 compare the LLM TLDR modes with lead and extractive on a slice of one split.
 
-    .venv/bin/python bench/tune_tldr.py [DATA_DIR]
-    .venv/bin/python bench/tune_tldr.py [DATA_DIR] --llm --split train --start 0 --limit 60
+    .venv/bin/python -m bench.tune_tldr [DATA_DIR]
+    .venv/bin/python -m bench.tune_tldr [DATA_DIR] --llm --split train --start 0 --limit 60
         [--modes rewrite,abstract,pick] [--model embedded] [--threads 2] [--gpu-layers 0]
 
 The first form prints the fitted ``WEIGHTS`` (paste into

@@ -54,7 +54,7 @@ class Exports(QObject):
 
     def export_letter(self, path: str | Path | None = None) -> JobHandle | None:
         from engine.letter import letter_format
-        from engine.project.export import write_response_letter
+        from engine.letter.export import write_response_letter
 
         def check(target: str) -> None:
             letter_format(target)

@@ -53,7 +53,7 @@ def offload_text(report: Any) -> str:
 
 
 def check_backend(_cancel: object) -> Any:
-    from engine.models.backend import backend_report
+    from engine.models.llama.backend import backend_report
 
     return backend_report()
 
@@ -238,7 +238,7 @@ class SettingsDialog(QDialog):
         return True
 
     def _describe_encoder(self, text: str) -> None:
-        from engine.models.encoder import describe_encoder_folder
+        from engine.models.encoders.encoder import describe_encoder_folder
 
         self.encoder_note.setText(describe_encoder_folder(text.strip()))
 

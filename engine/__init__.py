@@ -2,7 +2,7 @@
 
 import os
 
-from engine.native_order import preload_gpu_llama
+from engine.models.llama.native_order import preload_gpu_llama
 
 __version__ = "0.1.0"
 
@@ -11,5 +11,5 @@ __version__ = "0.1.0"
 # preloaded C blocker). Nothing may leave the machine: this opts out before onnxruntime initialises.
 os.environ["ORT_DISABLE_TELEMETRY"] = "1"
 
-# Before numpy or Qt load the C++ runtime: see engine/native_order.py.
+# Before numpy or Qt load the C++ runtime: see engine/models/llama/native_order.py.
 preload_gpu_llama()

@@ -3,7 +3,7 @@
 The bundle holds two executables built from this script (see ``redraft.spec``):
 ``redraft`` (windowed on Windows and macOS, so no console flashes up) and
 ``redraft-cli`` (a console program for the command line). Both run the same
-``engine.cli.main.main``; only the defaults differ:
+``redraft_app.main.main``; only the defaults differ:
 
 - no arguments, or only a macOS ``-psn_...`` process serial number -> ``gui``;
 - a file dropped on the windowed executable (first argument an existing file,
@@ -33,7 +33,7 @@ def main() -> int:
     for name in ("stdout", "stderr"):
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (lives as long as the app)
-    from engine.cli.main import COMMANDS, main as cli_main
+    from redraft_app.main import COMMANDS, main as cli_main
 
     return cli_main(gui_argv(sys.argv[1:], COMMANDS))
 

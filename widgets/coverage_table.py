@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.align.base import Alignment
+from engine.align.records import Alignment
 from engine.align.status import ADDRESSED_STATUSES, STATUSES, Status
 from engine.project.coverage import CoverageRow, coverage_rows, filter_rows, left_out
 from engine.project.model import Project

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.align.base import Aligner, Alignment, ScoredAligner, candidate_edits
+from engine.align.base import Aligner, ScoredAligner, candidate_edits
+from engine.align.records import Alignment
 from engine.align.config import DEFAULT_METHOD, METHODS, align_options
 from engine.errors import InputError
 from engine.models.protocols import Encoder, Generator

@@ -18,7 +18,7 @@ from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder
 from engine.revision import Edit, EditType
 from engine.reviews.model import ReviewComment
-from engine.reviews.split import sentences
+from engine.text import sentences
 
 
 def encode(encoder: Encoder, texts: list[str], cancel: CancelToken | None = None) -> np.ndarray:

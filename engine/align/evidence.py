@@ -28,7 +28,8 @@ from collections.abc import Generator as Gen, Sequence
 
 import numpy as np
 
-from engine.align.base import Alignment, ScoredAligner
+from engine.align.base import ScoredAligner
+from engine.align.records import Alignment
 from engine.align.bm25 import bm25_matrix
 from engine.align.cascade import row_scaled
 from engine.align.cues import compatible, fine_type, fits, proofread_fix, proofreading, quotes

@@ -15,7 +15,7 @@ import re
 
 import numpy as np
 
-from engine.align.base import Location
+from engine.align.records import Location
 from engine.align.bm25 import bm25_matrix
 from engine.align.cascade import fuse, row_scaled
 from engine.align.embed import cosine_matrix

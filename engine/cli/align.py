@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     diff = diff_documents(load_document(args.old), load_document(args.new))
     generator = None
     if args.model and args.method in ("llm-pairwise", "llm-multi", "cascade"):
-        from engine.models.llm import LlamaGenerator
+        from engine.models.llama.llm import LlamaGenerator
 
         generator = LlamaGenerator(args.model)
     overrides = {"threshold": args.threshold} if args.threshold is not None else {}

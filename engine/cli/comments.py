@@ -37,7 +37,7 @@ def load_comments(path: str, model: str | None = None, force: bool = False) -> t
         notices.append(response)
     comments = extract_comments(reviews)
     if model and comments:
-        from engine.models.llm import LlamaGenerator
+        from engine.models.llama.llm import LlamaGenerator
         from engine.jobs import run_job
         from engine.reviews.refine import iter_refine
 

@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--cross-paper needs two gold papers or more")
     generator = None
     if args.model:
-        from engine.models.llm import LlamaGenerator
+        from engine.models.llama.llm import LlamaGenerator
 
         generator = LlamaGenerator(args.model)
     results = []

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import argparse
 
-from engine.cli.project import open_store
+from engine.cli.stores import open_store
 from engine.errors import InputError
 from engine.letter import letter_format
-from engine.project.export import write_response_letter, write_revision_report
+from engine.letter.export import write_response_letter, write_revision_report
 
 
 def register(sub: argparse._SubParsersAction) -> None:

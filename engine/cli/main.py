@@ -2,7 +2,9 @@
 
 Each command lives in its own module exposing ``register(subparsers)``, which
 adds a parser whose ``func`` default takes the parsed args and returns an exit
-code. User errors (``RedraftError``) print one line and exit 2.
+code. User errors (``RedraftError``) print one line and exit 2. ``redraft gui``
+is added by the launcher package above the engine (``redraft_app``), so the
+engine never reaches the desktop app.
 """
 
 from __future__ import annotations
@@ -11,16 +13,18 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 from engine import __version__
 from engine.errors import Cancelled, RedraftError
 
 #: Command modules under ``engine.cli``, in the order ``--help`` lists them.
-COMMANDS = ["extract", "diff", "gui", "models", "comments", "align", "eval", "project", "respond", "export", "expertise", "suggest", "edit", "tldr"]
+COMMANDS = ["extract", "diff", "models", "comments", "align", "eval", "project", "respond", "export", "expertise", "suggest", "edit", "tldr"]
 
 
-def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
-    """The ``redraft`` parser with ``commands`` (all by default) registered."""
+def build_parser(commands: Sequence[str] = COMMANDS, extra: Sequence[ModuleType] = ()) -> argparse.ArgumentParser:
+    """The ``redraft`` parser with the engine's ``commands`` (all by default), then the ``extra`` command
+    modules (``register(sub)``)."""
     parser = argparse.ArgumentParser(
         prog="redraft",
         description="Offline assistant for revising a paper after peer review.",
@@ -30,14 +34,17 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
     sub.required = True
     for name in commands:
         importlib.import_module(f"engine.cli.{name}").register(sub)
+    for module in extra:
+        module.register(sub)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, extra: Sequence[ModuleType] = ()) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    # `redraft gui` registers only its own command: the other commands' modules import numpy and the
-    # extractors, which the window does not need to open (bench/bench_launch.py).
-    parser = build_parser(["gui"] if argv[:1] == ["gui"] else COMMANDS)
+    # `redraft gui` (an extra command, from the launcher) registers only the extra commands: the engine's
+    # command modules import numpy and the extractors, which the window does not need to open
+    # (bench/bench_launch.py).
+    parser = build_parser(() if extra and argv[:1] == ["gui"] else COMMANDS, extra)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)

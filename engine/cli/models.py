@@ -88,8 +88,8 @@ def run_import(args: argparse.Namespace) -> int:
 
 def run_info(args: argparse.Namespace) -> int:
     from engine.models import embedded
-    from engine.models.gguf_info import read_gguf_info
-    from engine.models.memory import available_ram_bytes, estimate_memory, gib
+    from engine.models.llama.gguf_info import read_gguf_info
+    from engine.models.llama.memory import available_ram_bytes, estimate_memory, gib
     from engine.models.registry import ModelRegistry
 
     registry = ModelRegistry()
@@ -129,7 +129,7 @@ def run_info(args: argparse.Namespace) -> int:
 
 
 def run_bench(args: argparse.Namespace) -> int:
-    from engine.models.bench import measure_generator
+    from engine.models.llama.bench import measure_generator
     from engine.models.registry import open_generator
 
     generator = open_generator(
@@ -167,7 +167,7 @@ def run_download(args: argparse.Namespace) -> int:
 
 
 def run_backend(args: argparse.Namespace) -> int:
-    from engine.models.backend import backend_report
+    from engine.models.llama.backend import backend_report
 
     report = backend_report()
     if args.json:

@@ -17,9 +17,10 @@ from typing import Any
 from engine.align import METHODS
 from engine.align.status import summary as status_summary
 from engine.cli.common import print_json
+from engine.cli.stores import _progress, open_store
 from engine.errors import InputError
-from engine.jobs import Progress, run_job
-from engine.project import Project, ProjectStore, default_project_path, remember_project
+from engine.jobs import run_job
+from engine.project import Project, default_project_path, remember_project
 from engine.project.pipeline import DEFAULT_ALIGNER, build_project_file, partial_path
 from engine.project.session import Changes, ProjectSession
 
@@ -86,11 +87,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 LINK_VERDICTS = ("confirm", "reject", "add", "clear")
 
 
-def _progress(p: Progress) -> None:
-    if sys.stderr.isatty():
-        print(f"\r{100 * p.fraction:5.1f}% {p.label[:70]:70}", end="", file=sys.stderr, flush=True)
-
-
 def run_new(args: argparse.Namespace) -> int:
     if not args.force:  # refuses non-reviews (exit 2) and author responses, before the project file is made
         from engine.cli.comments import check_reviews_file
@@ -99,7 +95,7 @@ def run_new(args: argparse.Namespace) -> int:
     path = Path(args.out).expanduser() if args.out else default_project_path(args.name)
     generator = None
     if args.model and args.aligner in ("llm-pairwise", "llm-multi", "cascade"):
-        from engine.models.llm import LlamaGenerator
+        from engine.models.llama.llm import LlamaGenerator
 
         generator = LlamaGenerator(args.model)
     try:
@@ -153,14 +149,6 @@ def project_json(project: Project) -> dict[str, Any]:
         ],
         "tldrs": project.tldrs,
     }
-
-
-def open_store(path: str | Path) -> ProjectStore:
-    """``ProjectStore.open``, printing its notices (an upgrade and the backup kept) to stderr."""
-    store = ProjectStore.open(path)
-    for note in store.notices:
-        print(f"redraft: note: {note}", file=sys.stderr)
-    return store
 
 
 def run_show(args: argparse.Namespace) -> int:

@@ -24,7 +24,7 @@ def register(cmds: argparse._SubParsersAction) -> None:
 
 
 def run_round(args: argparse.Namespace) -> int:
-    from engine.cli.project import _progress, open_store
+    from engine.cli.stores import _progress, open_store
     from engine.errors import InputError
     from engine.project.rounds import build_round
     from engine.project.session import ProjectSession

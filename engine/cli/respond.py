@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from engine.cli.project import open_store
+from engine.cli.stores import open_store
 from engine.errors import InputError
 from engine.project.responses import letter_response, no_change_text, suggested_response
 from engine.project.session import ProjectSession

@@ -63,11 +63,11 @@ def load_document(
     except PermissionError:
         raise InputError(f"cannot read {p}: permission denied") from None
     if fmt == "pdf":
-        from engine.document.pdf import load_pdf
+        from engine.document.pdf.load import load_pdf
 
         return load_pdf(p, password=password)
     if fmt == "latex":
-        from engine.document.latex import load_latex
+        from engine.document.latex.load import load_latex
 
         return load_latex(p)
     if fmt == "docx":

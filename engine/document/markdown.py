@@ -27,7 +27,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from pylatexenc.latex2text import LatexNodes2Text
 
-from engine.document.latex_text import compact_math
+from engine.document.latex.text import compact_math
 from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
 from engine.document.text import normalize_text
 from engine.document.textfile import read_text_file

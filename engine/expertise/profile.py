@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import InputError
+from engine.inputs import DRAFT_SUFFIXES
 from engine.jsontext import parse_json
 
 DEFAULT_RECENT = 20
@@ -166,7 +167,7 @@ def _pdf_year(path: Path) -> int | None:
     return _year((meta.get("creationDate") or "")[2:6])
 
 
-_DOC_SUFFIXES = {".pdf", ".tex", ".md", ".txt"}
+_DOC_SUFFIXES = set(DRAFT_SUFFIXES)  # a reviewer's papers: whatever a draft may be
 
 
 def read_papers(path: str | Path, full_text: bool = False) -> tuple[list[Paper], str]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import InputError, ModelError
-from engine.models.gguf_info import sha256_file
+from engine.models.llama.gguf_info import sha256_file
 from engine.models.registry import ModelRecord, ModelRegistry
 from engine.paths import app_paths
 

@@ -57,7 +57,7 @@ def generator_path() -> Path:
 
 def embedded_generator(**kwargs: Any) -> Any:
     """The embedded SmolLM2-135M-Instruct generator (loaded on first use)."""
-    from engine.models.llm import LlamaGenerator
+    from engine.models.llama.llm import LlamaGenerator
 
     kwargs.setdefault("name", "smollm2-135m-instruct (embedded)")
     return LlamaGenerator(generator_path(), **kwargs)

@@ -33,8 +33,8 @@ def open_model(kind: str, settings: Settings | None = None, *, path: str = "", *
 
 
 def _encoder(settings: Settings, folder: str, overrides: dict[str, Any]) -> Any:
-    from engine.models.embed_cache import EmbeddingCache
-    from engine.models.encoder import open_encoder
+    from engine.models.encoders.embed_cache import EmbeddingCache
+    from engine.models.encoders.encoder import open_encoder
 
     options: dict[str, Any] = {
         "precision": settings.encoder_precision if settings.encoder_precision in ("int8", "fp32") else "int8"}

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.errors import InputError
 from engine.models import embedded
-from engine.models.gguf_info import GGUFInfo, read_gguf_info
+from engine.models.llama.gguf_info import GGUFInfo, read_gguf_info
 from engine.paths import app_paths
 
 SCHEMA_VERSION = 1
@@ -189,7 +189,7 @@ class ModelRegistry:
 
 def open_generator(key: str, registry: ModelRegistry | None = None, **kwargs: Any) -> Any:
     """A ``LlamaGenerator`` for a registry id, ``embedded`` or a path (loaded lazily)."""
-    from engine.models.llm import LlamaGenerator
+    from engine.models.llama.llm import LlamaGenerator
 
     registry = registry or ModelRegistry()
     if key in embedded.GENERATOR_ALIASES:

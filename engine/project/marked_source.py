@@ -3,7 +3,7 @@
 A PDF revision carries its page regions already. A LaTeX revision has none:
 its PDF (given, or found beside the sources: ``paper.tex`` → ``paper.pdf``,
 ``camera_ready/`` → ``camera_ready.pdf``) is read and each LaTeX paragraph is
-matched to the PDF's paragraphs by their words (``engine.document.compare``).
+matched to the PDF's paragraphs by their words (``engine.document.paragraph_recall``).
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def paragraph_regions(project: Project, pdf: Path) -> Regions:
 
 def _matched_regions(project: Project, pdf: Path) -> Regions:
     from engine.document import load_document
-    from engine.document.compare import _best_match, match_tokens
+    from engine.document.paragraph_recall import _best_match, match_tokens
 
     typeset = load_document(pdf)
     cands = [p for p in typeset.paragraphs if match_tokens(p.text)]

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.align.base import Alignment, Location
+from engine.align.records import Alignment, Location
 from engine.align.status import Assessment, Link, Status, assess, assess_alignment, draft_status
 from engine.document.model import Document, Paragraph
 from engine.revision.model import Edit, EditType, RevisionDiff

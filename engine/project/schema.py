@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from engine.align.base import Alignment
+from engine.align.records import Alignment
 from engine.reviews.model import Review
 
 #: "RDRF": marks the file as a Redraft project.

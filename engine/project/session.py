@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.align.base import Location
+from engine.align.records import Location
 from engine.errors import InputError
 from engine.project.corrections import REASSIGNABLE, apply_correction, new_comment_id
 from engine.project.history import Step

@@ -22,7 +22,7 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
-from engine.align.base import Alignment, Location
+from engine.align.records import Alignment, Location
 from engine.document.model import Document
 from engine.errors import InputError
 from engine.project import history

@@ -15,7 +15,7 @@ _WHERE = {
     "extract_comments": "comments",
     "author_response": "guard", "check_text": "guard", "reviews_look_like_response": "guard",
     "ACTIONS": "model", "FINE_TYPES": "model", "Review": "model", "ReviewComment": "model",
-    "load_reviews": "parse", "parse_reviews": "parse",
+    "load_reviews": "load", "parse_reviews": "parse",
 }
 
 __all__ = sorted(_WHERE)

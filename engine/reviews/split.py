@@ -5,14 +5,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from engine.text import sentences
 
 _ITEM = re.compile(r"^(\s*)(?:[-*+\u2022\u25cf\u25aa\u2013\u2014>]|\(?\d{1,2}[.)](?!\d)|\(?[a-h][.)]|\(?[ivx]{1,4}\)|\[\d{1,2}\]|[A-Z]\d?\.\d{1,2}\.?|Q\d{1,2}[.:)]?|W\d{1,2}[.:)]?)\s+")
-_ABBREV = re.compile(
-    r"(?:\b(?:e\.g|i\.e|et al|etc|vs|cf|Fig|Figs|Eq|Eqs|Sec|Secs|Tab|Ref|Refs|No|resp|approx|Dr|Prof|Mr|Ms|al|w\.r\.t|"
-    r"a\.k\.a|Thm|Def|Alg|Appx|App|Ch|pp|p|ca)\.|\b[A-Z]\.)$",
-    re.I,
-)
-_SENT_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _INLINE_ENUM = re.compile(r"(?:(?<=\s)|^)(\((?:\d{1,2}|[a-h]|[ivx]{1,4})\)|(?<![\w.])(?:\d{1,2}|[a-h]|[ivx]{1,4})\))\s+")
 
 
@@ -24,22 +19,6 @@ class Unit:
     #: Text a unit needs before it to be understood (a "missing several things:" lead-in).
     lead_in: str = ""
     is_item: bool = False
-
-
-def sentences(text: str, offset: int = 0) -> list[tuple[str, int, int]]:
-    """``(sentence, start, end)`` with spans shifted by ``offset``; abbreviations do not end sentences."""
-    out: list[tuple[str, int, int]] = []
-    start = 0
-    for m in _SENT_END.finditer(text):
-        piece = text[start : m.start()].rstrip()
-        if _ABBREV.search(piece) or len(piece.strip()) < 3:
-            continue
-        out.append((piece, start, start + len(piece)))
-        start = m.end()
-    rest = text[start:].rstrip()
-    if rest.strip():
-        out.append((rest, start, start + len(rest)))
-    return [(s.strip(), offset + a + (len(s) - len(s.lstrip())), offset + b) for s, a, b in out if s.strip()]
 
 
 def _blocks(text: str) -> list[tuple[str, int, bool]]:

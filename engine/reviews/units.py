@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from engine.reviews.headings import section_kind
 from engine.reviews.model import Review
-from engine.reviews.split import sentences, units
+from engine.reviews.split import units
+from engine.text import sentences
 
 _REFERENCE = re.compile(
     r"^\s*(?:\[\d{1,3}\]|\d{1,3}\.|\(\d{1,3}\))?\s*(?:[A-Z][\w'-]*,?\s+(?:[A-Z]\.\s*)+|(?:[A-Z]\.\s*)+[A-Z][\w'-]+)"

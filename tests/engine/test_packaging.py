@@ -1,4 +1,4 @@
-"""The wheel holds exactly the four top-level packages the design names."""
+"""The wheel holds exactly the five top-level packages the design names."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_wheel_holds_engine_widgets_desktop_resources(tmp_path) -> None:
+def test_wheel_holds_launcher_engine_widgets_desktop_resources(tmp_path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path), str(ROOT)],
         capture_output=True,
@@ -21,7 +21,7 @@ def test_wheel_holds_engine_widgets_desktop_resources(tmp_path) -> None:
     wheel = next(tmp_path.glob("redraft-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     top = {n.split("/")[0] for n in names if not n.split("/")[0].endswith((".dist-info", ".data"))}
-    assert top == {"engine", "widgets", "desktop", "resources"}
+    assert top == {"redraft_app", "engine", "widgets", "desktop", "resources"}
     assert "resources/demo/draft_v1.md" in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "redraft = engine.cli.main:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "redraft = redraft_app.main:main" in zipfile.ZipFile(wheel).read(entry_points).decode()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli import qt_libs
-from engine.cli.main import main
+from redraft_app.main import main
 
 
 def test_install_hint_names_the_distribution_packages() -> None:

@@ -17,8 +17,14 @@ import pytest
 
 from engine.errors import ModelError
 from engine.models import embedded
-from engine.models.encoder import TORCH_INSTALL, TransformersEncoder, describe_encoder_folder, open_encoder, torch_missing
-from engine.models.onnx_encoder import OnnxEncoder
+from engine.models.encoders.encoder import (
+    TORCH_INSTALL,
+    TransformersEncoder,
+    describe_encoder_folder,
+    open_encoder,
+    torch_missing,
+)
+from engine.models.encoders.onnx_encoder import OnnxEncoder
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "resources" / "demo"

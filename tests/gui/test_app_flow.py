@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
 from desktop.app import Shell, build_shell
-from engine.models.llm import LlamaGenerator
+from engine.models.llama.llm import LlamaGenerator
 from engine.project import SuggestionRecord, recent_projects
 from engine.settings import Settings
 from tests.gguf_factory import tiny_gguf  # noqa: F401

@@ -11,7 +11,7 @@ from desktop.job_runner import JobRunner
 from engine.document import load_document
 from engine.errors import InputError
 from engine.jobs import CancelToken
-from engine.models.llm import LlamaGenerator
+from engine.models.llama.llm import LlamaGenerator
 from engine.project import ProjectStore
 from engine.project.pipeline import build_project
 from engine.resources import resource

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QPlainTextEdit
 
 from desktop.job_runner import JobRunner
 from engine.jobs import CancelToken
-from engine.models.llm import LlamaGenerator
+from engine.models.llama.llm import LlamaGenerator
 from tests.gguf_factory import tiny_gguf  # noqa: F401
 
 MAX_GAP_MS = 100

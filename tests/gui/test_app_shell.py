@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 from desktop.app import Shell, add_demo_suggestions, build_shell, open_demo, system_theme
 from desktop.project_wizard import ProjectWizard
 from desktop.settings_dialog import SettingsDialog, offload_text
-from engine.models.backend import backend_report
+from engine.models.llama.backend import backend_report
 from engine.models.factory import open_model
 from engine.paths import app_paths
 from engine.settings import Settings, load_settings

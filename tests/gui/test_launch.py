@@ -39,7 +39,7 @@ def spied_make_app():
     app.installEventFilter(spy)
     return app
 desktop.app.make_app = spied_make_app
-from engine.cli.main import main
+from redraft_app.main import main
 sys.exit(main(sys.argv[1:]))
 """
 

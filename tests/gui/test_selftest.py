@@ -16,7 +16,7 @@ def test_selftest_writes_a_screenshot(tmp_path) -> None:
     out = tmp_path / "selftest.png"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     result = subprocess.run(
-        [sys.executable, "-m", "engine.cli.main", "gui", "--selftest", str(out)],
+        [sys.executable, "-m", "redraft_app.main", "gui", "--selftest", str(out)],
         cwd=ROOT,
         env=env,
         capture_output=True,

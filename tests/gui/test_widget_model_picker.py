@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from engine.models import embedded
-from engine.models.gguf_info import read_gguf_info
+from engine.models.llama.gguf_info import read_gguf_info
 from engine.models.registry import ModelRegistry
 from tests.gguf_factory import tiny_chat_gguf  # noqa: F401
 from tests.gui.widget_helpers import save_shot, use_theme

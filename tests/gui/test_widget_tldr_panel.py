@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 from engine.document import load_document
 from engine.generate import tldr as engine_tldr
 from engine.generate.tldr import TldrCandidate, enforce_length, extractive_for_document
-from engine.models.llm import LlamaGenerator
+from engine.models.llama.llm import LlamaGenerator
 from engine.resources import resource
 from tests.gguf_factory import tiny_gguf  # noqa: F401
 from tests.gui.widget_helpers import save_shot, use_theme

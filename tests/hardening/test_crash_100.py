@@ -17,17 +17,17 @@ from pathlib import Path
 
 import pytest
 
-from engine.align.base import Alignment
+from engine.align.records import Alignment
 from engine.jobs import run_job
 from engine.project import ProjectStore, SuggestionRecord
 from engine.project.pipeline import build_project
-from tests.engine.test_project_crash import DEMO, REPO
+from tests.engine.project.test_project_crash import DEMO, REPO
 
 KILLS = 100
 
 ZYGOTE = """
 import os, sys
-from engine.align.base import Alignment
+from engine.align.records import Alignment
 from engine.project import ProjectStore
 path, ids = sys.argv[1], sys.argv[2].split(",")
 for line in sys.stdin:

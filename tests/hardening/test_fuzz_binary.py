@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.document.pdf import load_pdf
-from engine.models.gguf_info import read_gguf_info
-from engine.reviews.parse import load_reviews
+from engine.document.pdf.load import load_pdf
+from engine.models.llama.gguf_info import read_gguf_info
+from engine.reviews.load import load_reviews
 from tests.hardening.fuzzkit import check, mutation_batch, profile
 from tests.hardening.test_fuzz_text import BATCH, SEEDS, _file_parser, n
 from tests.pdf_factory import make_paper_pdf, sample_paragraph

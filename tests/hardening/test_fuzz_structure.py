@@ -15,12 +15,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.document.latex import load_latex
+from engine.document.latex.load import load_latex
 from engine.document.markdown import load_markdown, load_plain_text
 from engine.document.textfile import MAX_BYTES
 from engine.errors import InputError
 from engine.expertise.profile import read_bibtex, read_openreview_jsonl, read_semantic_scholar
-from engine.reviews.parse import load_reviews
+from engine.reviews.load import load_reviews
 from tests.hardening.fuzzkit import check, profile
 
 DEPTHS = st.sampled_from([1, 5, 60, 99, 101, 300, 1_000, 5_000, 100_000])

@@ -12,11 +12,12 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.document.latex import load_latex
+from engine.document.latex.load import load_latex
 from engine.document.markdown import load_markdown, load_plain_text
 from engine.expertise.profile import read_bibtex, read_openreview_jsonl, read_semantic_scholar
 from engine.reviews.openreview import reviews_from_openreview
-from engine.reviews.parse import load_reviews, parse_reviews
+from engine.reviews.load import load_reviews
+from engine.reviews.parse import parse_reviews
 from tests.hardening.fuzzkit import check, mutation_batch, profile, soup
 
 SCALE = float(os.environ.get("REDRAFT_FUZZ_SCALE", "1"))

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.gguf_factory import write_tiny_llama
+from bench.gguf_factory import write_tiny_llama
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "resources" / "demo"
@@ -150,7 +150,7 @@ def test_cli_flow_and_gui_make_no_connection(tmp_path: Path) -> None:
     assert (tmp_path / "letter.md").stat().st_size > 0 and (tmp_path / "report.html").stat().st_size > 0
 
     shot = tmp_path / "selftest.png"
-    gui = subprocess.run([sys.executable, "-m", "engine.cli.main", "gui", "--selftest", str(shot)], env=env,
+    gui = subprocess.run([sys.executable, "-m", "redraft_app.main", "gui", "--selftest", str(shot)], env=env,
                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert gui.returncode == 0, gui.stderr[-3000:]
     assert shot.stat().st_size > 10_000

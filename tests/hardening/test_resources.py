@@ -18,8 +18,9 @@ from engine.errors import ModelError
 from engine.generate.context import prompt_tokens
 from engine.generate.suggest import EditSuggester
 from engine.reviews.model import ReviewComment
-from engine.reviews.parse import MAX_CHARS, load_reviews
-from tests.engine.test_pdf_large import _CHILD
+from engine.reviews.load import load_reviews
+from engine.reviews.parse import MAX_CHARS
+from tests.engine.document.test_pdf_large import _CHILD
 from tests.pdf_factory import make_paper_pdf, sample_paragraph
 
 REPO = Path(__file__).resolve().parents[2]
@@ -60,8 +61,8 @@ def test_five_megabyte_review_is_cut_with_a_notice(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_hundred_thousand_token_paper_against_a_4k_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import tests.gguf_factory as factory
-    from engine.models.llm import LlamaGenerator
+    import bench.gguf_factory as factory
+    from engine.models.llama.llm import LlamaGenerator
 
     monkeypatch.setattr(factory, "CONTEXT_LENGTH", 4096)
     generator = LlamaGenerator(factory.write_tiny_llama(tmp_path / "ctx4k.gguf"), n_ctx=4096, n_gpu_layers=0)

@@ -27,9 +27,10 @@ from engine.cli.main import main
 from engine.document import load_document
 from engine.errors import ModelError
 from engine.generate.suggest import EditSuggester
-from engine.models.chat import render_prompt, template_formatter
+from engine.models.llama.chat import render_prompt, template_formatter
 from engine.reviews.comments import extract_comments
-from engine.reviews.parse import load_reviews, parse_reviews
+from engine.reviews.load import load_reviews
+from engine.reviews.parse import parse_reviews
 from tests.gguf_factory import tiny_chat_gguf, tiny_gguf  # noqa: F401
 from tests.pdf_factory import make_paper_pdf, sample_paragraph
 
@@ -63,7 +64,7 @@ def _comment():
 
 
 def test_chat_prompt_keeps_injection_in_the_user_turn(tiny_chat_gguf: Path) -> None:  # noqa: F811
-    from engine.models.llm import LlamaGenerator
+    from engine.models.llama.llm import LlamaGenerator
 
     doc = load_document(DEMO / "draft_v1.md")
     suggester = EditSuggester(LlamaGenerator(tiny_chat_gguf, n_ctx=4096), top_k=2, max_tokens=64)
@@ -78,7 +79,7 @@ def test_chat_prompt_keeps_injection_in_the_user_turn(tiny_chat_gguf: Path) -> N
 
 
 def test_base_prompt_keeps_injection_after_the_input_label(tiny_gguf: Path) -> None:  # noqa: F811
-    from engine.models.llm import LlamaGenerator
+    from engine.models.llama.llm import LlamaGenerator
 
     doc = load_document(DEMO / "draft_v1.md")
     text, _, _ = EditSuggester(LlamaGenerator(tiny_gguf, n_ctx=4096), top_k=2, max_tokens=64).prompt(
@@ -112,7 +113,7 @@ def test_injected_review_triggers_no_action(tmp_path: Path, tiny_gguf: Path, tri
 FORBIDDEN = {"eval", "exec", "compile", "__import__"}
 FORBIDDEN_ATTRS = {("os", "system"), ("os", "popen"), ("os", "startfile"), ("webbrowser", "open"),
                    ("webbrowser", "open_new"), ("webbrowser", "open_new_tab"), ("pickle", "loads"), ("pickle", "load")}
-SUBPROCESS_ALLOWED = {"engine/models/backend.py", "engine/models/memory.py",  # fixed nvidia-smi probes
+SUBPROCESS_ALLOWED = {"engine/models/llama/backend.py", "engine/models/llama/memory.py",  # fixed nvidia-smi probes
                       "engine/cli/qt_libs.py"}  # a fixed ldd probe of the Qt plugin PySide6 ships
 
 

@@ -1,0 +1,1 @@
+"""LaTeX loading: the project's sources to paragraphs (``load.load_latex``)."""

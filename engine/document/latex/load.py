@@ -1,0 +1,330 @@
+"""LaTeX sources to a ``Document``: front matter, headings, paragraphs, captions, footnotes.
+
+Rules (chosen so the paragraphs line up with the typeset PDF):
+
+- paragraphs end at blank lines, ``\\par``, headings, lists, floats and displays;
+- ``\\section``..``\\subsubsection``, ``\\chapter`` and ``\\paragraph`` (starred or not)
+  become HEADING paragraphs and ``Document.sections`` (numbered like LaTeX);
+- a display (``\\[..\\]``, ``$$..$$``, equation/align/gather/multline/eqnarray and
+  starred forms) is its own EQUATION paragraph ``[EQUATION]``; text around it
+  becomes separate paragraphs, as in the PDF;
+- each ``\\item`` is its own BODY paragraph;
+- floats keep only their captions, as CAPTION paragraphs ``Figure 3: ...``;
+- ``\\footnote`` text becomes a FOOTNOTE paragraph after its paragraph;
+- verbatim/lstlisting/minted content is an OTHER paragraph; tables are dropped;
+- ``thebibliography`` (or the ``.bbl`` beside the main file) gives REFERENCE paragraphs;
+- the abstract environment (or ``\\abstract{..}``) fills ``Document.abstract`` and its
+  paragraphs are BODY paragraphs in section "Abstract";
+- a file without ``\\begin{document}`` is read as a fragment (with a notice).
+
+Inline text conventions (math, citations, references) are in ``latex_text``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pylatexenc import latexwalker
+
+from engine.document.latex.front import read_front_matter
+from engine.document.latex.macros import collect_macros, expand_macros
+from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document
+from engine.document.latex.source import (
+    SourceText,
+    check_nesting,
+    document_body,
+    find_main_file,
+    inside,
+    load_project,
+)
+from engine.document.latex.text import EQUATION, MATH_ENVS, SILENT, LatexText
+from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
+from engine.document.text import normalize_text
+from engine.document.textfile import MAX_BYTES
+from engine.errors import InputError
+
+_LISTS = {"itemize", "enumerate", "description", "compactitem", "compactenum", "asparaenum", "asparaitem", "list"}
+_DROPPED_ENVS = {"tabular", "tabular*", "tabularx", "tikzpicture", "pgfpicture", "picture", "CCSXML", "titlepage", "filecontents", "filecontents*"}
+_INLINE_ENVS = {"math", "inparaenum", "inparaitem"}
+_VERBATIM = re.compile(r"\\begin\s*\{(verbatim\*?|Verbatim|lstlisting|minted|alltt)\}(?:\[[^\]\n]*\])?(?:\{[^}\n]*\})?(.*?)\\end\s*\{\1\}", re.S)
+_VERB = re.compile(r"\\(?:verb|lstinline)\*?(?:\[[^\]]*\])?([^a-zA-Z\s{])(.*?)\1|\\lstinline\{([^}]*)\}")
+_BIBLIOGRAPHY = re.compile(r"\\bibliography\s*\{([^}]*)\}|\\printbibliography\b(?:\[[^\]]*\])?")
+
+
+def load_latex(path: Path) -> Document:
+    """Load a LaTeX main file, or a project folder (its main file is found)."""
+    path = Path(path)
+    main = find_main_file(path) if path.is_dir() else path
+    src, notices = load_project(main)
+    if len(src.text) > MAX_BYTES:
+        raise InputError(f"{main.name} with its includes is {len(src.text) / 1e6:.1f} million characters; "
+                         f"Redraft reads papers up to {MAX_BYTES // (1024 * 1024)} MB")
+    if not src.text.strip():
+        raise InputError(f"{main.name} is empty")
+    check_nesting(src, main.name)
+    macros, src = collect_macros(src)
+    src = expand_macros(src, macros)
+    check_nesting(src, main.name)
+    converter = LatexText()
+    front = read_front_matter(src.text, converter)
+    body = document_body(src)
+    if body is None:
+        notices.append(f"{main.name} has no \\begin{{document}}: read as a fragment")
+        body = src
+    body = _protect_verbatim(_inline_bbl(body, main), converter)
+    nodes, _, _ = converter.walker(body.text).get_latex_nodes()
+    numbering = number_document(nodes)
+    converter.labels = numbering.labels
+    builder = _Builder(body, converter, numbering, main.parent)
+    builder.walk(nodes)
+    builder.flush()
+    abstract = front.abstract or " ".join(p.text for p in builder.abstract)
+    paragraphs = [*builder.abstract_paragraphs(front.abstract), *builder.paragraphs]
+    paragraphs = [
+        Paragraph(id=paragraph_id(i), text=p.text, kind=p.kind, section=p.section, line=p.line, file=p.file)
+        for i, p in enumerate(paragraphs)
+    ]
+    if not paragraphs and not front.title:
+        notices.append("no text found in the LaTeX source")
+    return Document(
+        title=front.title,
+        authors=front.authors,
+        abstract=abstract,
+        sections=builder.sections,
+        paragraphs=paragraphs,
+        source_format="latex",
+        source_path=str(main),
+        notices=notices,
+    )
+
+
+def _protect_verbatim(src: SourceText, converter: LatexText) -> SourceText:
+    """Swap verbatim blocks and ``\\verb`` for placeholder macros the parser cannot trip on."""
+    edits: list[tuple[int, int, str]] = []
+    for m in _VERBATIM.finditer(src.text):
+        converter.verbatim.append(m.group(2).strip("\n"))
+        edits.append((m.start(), m.end(), f"\n\n\\redraftverbatim{{{len(converter.verbatim) - 1}}}\n\n"))
+    spans = [(s, e) for s, e, _ in edits]
+    for m in _VERB.finditer(src.text):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        converter.verbatim.append(m.group(2) if m.group(2) is not None else m.group(3))
+        edits.append((m.start(), m.end(), f"\\redraftverb{{{len(converter.verbatim) - 1}}}"))
+    return src.splice(list(edits)) if edits else src
+
+
+def _inline_bbl(src: SourceText, main: Path) -> SourceText:
+    """Put the ``.bbl`` beside the main file in place of ``\\bibliography{..}``, when there is one."""
+    m = _BIBLIOGRAPHY.search(src.text)
+    bbl = main.with_suffix(".bbl")
+    if m is None or not bbl.is_file() or not inside(bbl, main.parent.resolve()):
+        return src
+    try:
+        text = bbl.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return src
+    return src.splice([(m.start(), m.end(), "\n\n" + text + "\n\n")])
+
+
+class _Builder:
+    """Walks the node tree and cuts it into paragraphs."""
+
+    def __init__(self, src: SourceText, conv: LatexText, numbering: Numbering, root: Path) -> None:
+        self.src = src
+        self.conv = conv
+        self.numbering = numbering
+        self.root = root
+        self.paragraphs: list[Paragraph] = []
+        self.abstract: list[Paragraph] = []
+        self.sections: list[Section] = []
+        self.stack: list[tuple[int, str]] = []
+        self.pieces: list[object] = []
+        self.start: int | None = None
+        self.kind = ParagraphKind.BODY
+        self.in_abstract = False
+        self.top = 1 if numbering.has_chapters else 2
+
+    # -- output -------------------------------------------------------------
+    def section_path(self) -> tuple[str, ...]:
+        if self.in_abstract:
+            return ("Abstract",)
+        return tuple(title for _, title in self.stack)
+
+    def emit(self, text: str, kind: ParagraphKind, pos: int | None) -> None:
+        text = normalize_text(text)
+        if not text:
+            return
+        origin = self.src.origin(pos) if pos is not None else None
+        para = Paragraph(
+            id="",
+            text=text,
+            kind=kind,
+            section=self.section_path(),
+            line=origin[1] if origin else None,
+            file=_relative(origin[0], self.root) if origin else None,
+        )
+        (self.abstract if self.in_abstract else self.paragraphs).append(para)
+
+    def add(self, piece: object, pos: int) -> None:
+        silent = isinstance(piece, latexwalker.LatexMacroNode) and piece.macroname in SILENT
+        if self.start is None and not silent and (not isinstance(piece, str) or piece.strip()):
+            self.start = pos + (len(piece) - len(piece.lstrip()) if isinstance(piece, str) else 0)
+        self.pieces.append(piece)
+
+    def flush(self) -> None:
+        pieces, start = self.pieces, self.start
+        self.pieces, self.start = [], None
+        if pieces:
+            self.emit(self.conv.text(pieces), self.kind, start)
+        notes, self.conv.footnotes = self.conv.footnotes, []
+        for note in notes:
+            self.emit(note, ParagraphKind.FOOTNOTE, start)
+
+    def abstract_paragraphs(self, front_abstract: str) -> list[Paragraph]:
+        if self.abstract or not front_abstract:
+            return self.abstract
+        return [Paragraph(id="", text=normalize_text(front_abstract), section=("Abstract",))]
+
+    # -- walking ------------------------------------------------------------
+    def walk(self, nodes: list[latexwalker.LatexNode]) -> None:
+        for node in nodes:
+            if isinstance(node, latexwalker.LatexCharsNode):
+                self.chars(node)
+            elif isinstance(node, latexwalker.LatexCommentNode):
+                continue
+            elif isinstance(node, latexwalker.LatexGroupNode):
+                self.walk(node.nodelist)
+            elif isinstance(node, latexwalker.LatexMathNode):
+                if node.displaytype == "inline":
+                    self.add(node, node.pos)
+                else:
+                    self.block(EQUATION, ParagraphKind.EQUATION, node.pos)
+            elif isinstance(node, latexwalker.LatexMacroNode):
+                self.macro(node)
+            elif isinstance(node, latexwalker.LatexEnvironmentNode):
+                self.environment(node)
+            else:
+                self.add(node, node.pos)
+
+    def chars(self, node: latexwalker.LatexCharsNode) -> None:
+        parts = re.split(r"(\n[ \t]*\n\s*)", node.chars)
+        offset = node.pos
+        for i, part in enumerate(parts):
+            if i % 2:
+                self.flush()
+            elif part:
+                self.add(part, offset)
+            offset += len(part)
+
+    def block(self, text: str, kind: ParagraphKind, pos: int) -> None:
+        self.flush()
+        self.emit(text, kind, pos)
+
+    def macro(self, node: latexwalker.LatexMacroNode) -> None:
+        name = node.macroname
+        if name in HEADINGS:
+            self.heading(node)
+        elif name in ("par", "appendix"):
+            self.flush()
+        elif name == "caption":
+            self.block(self.caption_text(node, None), ParagraphKind.CAPTION, node.pos)
+        elif name == "bibitem":
+            self.flush()
+        elif name == "redraftverbatim":
+            index = int(node.nodeargd.argnlist[-1].latex_verbatim().strip("{}"))
+            self.block(self.conv.verbatim[index], ParagraphKind.OTHER, node.pos)
+        elif name in ("item",):
+            self.flush()
+            opt = node.nodeargd.argnlist[0] if node.nodeargd and node.nodeargd.argnlist else None
+            if opt is not None:
+                self.add(opt.latex_verbatim()[1:-1] + " ", node.pos)
+        else:
+            self.add(node, node.pos)
+
+    def heading(self, node: latexwalker.LatexMacroNode) -> None:
+        self.flush()
+        self.in_abstract = False
+        args = node.nodeargd.argnlist if node.nodeargd else []
+        title = self.conv.text([args[-1]]) if args and args[-1] is not None else ""
+        self.conv.footnotes = []
+        if not title:
+            return
+        level = max(HEADINGS[node.macroname] - self.top + 1, 1)
+        while self.stack and self.stack[-1][0] >= level:
+            self.stack.pop()
+        self.stack.append((level, title))
+        self.sections.append(Section(title, level, self.numbering.numbers.get(id(node))))
+        self.emit(title, ParagraphKind.HEADING, node.pos)
+
+    def caption_text(self, node: latexwalker.LatexMacroNode, kind: str | None) -> str:
+        args = node.nodeargd.argnlist if node.nodeargd else []
+        text = self.conv.text([args[-1]]) if args and args[-1] is not None else ""
+        self.conv.footnotes = []
+        number = self.numbering.numbers.get(id(node))
+        if kind and number:
+            return f"{kind.capitalize()} {number}: {text}"
+        return text
+
+    def environment(self, node: latexwalker.LatexEnvironmentNode) -> None:
+        name = node.environmentname
+        if name in _INLINE_ENVS:
+            self.add(node, node.pos)
+        elif name == "abstract":
+            self.flush()
+            self.in_abstract = True
+            self.walk(node.nodelist)
+            self.flush()
+            self.in_abstract = False
+        elif name in MATH_ENVS:
+            self.block(EQUATION, ParagraphKind.EQUATION, node.pos)
+        elif name in FLOATS:
+            self.flush()
+            for caption in _captions(node.nodelist, FLOATS[name]):
+                self.emit(self.caption_text(*caption), ParagraphKind.CAPTION, caption[0].pos)
+        elif name in _DROPPED_ENVS:
+            self.flush()
+        elif name == "thebibliography":
+            self.flush()
+            kind, self.kind = self.kind, ParagraphKind.REFERENCE
+            self.walk(node.nodelist)
+            self.flush()
+            self.kind = kind
+        elif name in ("acks", "ack", "acknowledgments", "acknowledgements"):
+            self.flush()
+            self.sections.append(Section("Acknowledgments", 1, None))
+            self.stack = [(1, "Acknowledgments")]
+            self.emit("Acknowledgments", ParagraphKind.HEADING, node.pos)
+            self.walk(node.nodelist)
+            self.flush()
+        else:
+            # lists, theorem-like, center, quote, minipage, unknown: block-level containers
+            self.flush()
+            self.walk(node.nodelist)
+            self.flush()
+
+
+def _relative(name: str, root: Path) -> str:
+    try:
+        return Path(name).relative_to(root).as_posix()
+    except ValueError:
+        return name
+
+
+def _captions(nodes: list[latexwalker.LatexNode], kind: str | None) -> list[tuple[latexwalker.LatexMacroNode, str | None]]:
+    """Caption macros inside a float, outermost first; subfigure captions carry no kind."""
+    found: list[tuple[latexwalker.LatexMacroNode, str | None]] = []
+    for node in nodes:
+        if isinstance(node, latexwalker.LatexMacroNode) and node.macroname == "caption":
+            found.append((node, kind))
+        elif isinstance(node, latexwalker.LatexEnvironmentNode):
+            name = node.environmentname
+            inner = None if name in ("subfigure", "subtable") else FLOATS.get(name, kind)
+            found.extend(_captions(node.nodelist, inner))
+        elif isinstance(node, latexwalker.LatexGroupNode):
+            found.extend(_captions(node.nodelist, kind))
+        elif isinstance(node, latexwalker.LatexMacroNode) and node.nodeargd:
+            for arg in node.nodeargd.argnlist:
+                if arg is not None and getattr(arg, "nodelist", None):
+                    found.extend(_captions(arg.nodelist, kind))
+    return found

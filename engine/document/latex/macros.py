@@ -1,0 +1,218 @@
+"""User-defined LaTeX macros: collect ``\\newcommand``/``\\def`` definitions and expand them.
+
+Best effort, by design: macros with arguments (``#1``...) and an optional first
+argument are expanded; delimited ``\\def`` parameters, environments and
+redefinitions of the structural commands the loader relies on are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.document.latex.source import SourceText
+
+#: Commands the structure pass reads itself; a user redefinition is not expanded.
+PROTECTED = frozenset(
+    """begin end section subsection subsubsection paragraph subparagraph chapter part appendix
+    caption footnote item label ref eqref autoref cref Cref cite citep citet title author abstract
+    input include par emph textbf textit texttt bibliography bibitem maketitle thanks and
+    """.split()
+)
+_DEFINE = re.compile(
+    r"\\(?P<kind>(?:re)?newcommand|providecommand|DeclareRobustCommand|DeclareMathOperator|"
+    r"newenvironment|renewenvironment|def|gdef|edef|xdef|let)\b\*?"
+)
+_NAME = re.compile(r"\s*(?:\{\s*\\(?P<a>[a-zA-Z@]+)\s*\}|\\(?P<b>[a-zA-Z@]+|.))")
+_XSPACE_STOP = set(".,;:!?'\")]}/-~\\$")
+_MAX_PASSES = 8
+
+
+@dataclass(frozen=True)
+class Macro:
+    name: str
+    nargs: int
+    default: str | None
+    body: str
+
+
+def read_group(text: str, i: int, open_: str = "{", close: str = "}") -> tuple[str, int] | None:
+    """The balanced ``{...}`` group starting at ``i`` (after spaces): (content, end) or None."""
+    j = i
+    while j < len(text) and text[j] in " \t\n":
+        j += 1
+    if j >= len(text) or text[j] != open_:
+        return None
+    depth = 0
+    k = j
+    while k < len(text):
+        c = text[k]
+        if c == "\\":
+            k += 2
+            continue
+        if c == open_:
+            depth += 1
+        elif c == close:
+            depth -= 1
+            if depth == 0:
+                return text[j + 1 : k], k + 1
+        k += 1
+    return None
+
+
+def collect_macros(src: SourceText) -> tuple[dict[str, Macro], SourceText]:
+    """Find macro definitions; return them and the text with the definitions removed."""
+    macros: dict[str, Macro] = {}
+    edits: list[tuple[int, int, str]] = []
+    text = src.text
+    pos = 0
+    while True:
+        m = _DEFINE.search(text, pos)
+        if m is None:
+            break
+        end = _parse_definition(text, m, macros)
+        if end is None:
+            pos = m.end()
+            continue
+        edits.append((m.start(), end, ""))
+        pos = end
+    return macros, (src.splice(list(edits)) if edits else src)
+
+
+def _parse_definition(text: str, m: re.Match[str], macros: dict[str, Macro]) -> int | None:
+    kind = m.group("kind")
+    i = m.end()
+    if kind in ("newenvironment", "renewenvironment"):
+        name = read_group(text, i)
+        if name is None:
+            return None
+        i = name[1]
+        for _ in range(2):
+            opt = read_group(text, i, "[", "]")
+            if opt is not None:
+                i = opt[1]
+        for _ in range(2):
+            part = read_group(text, i)
+            if part is None:
+                return None
+            i = part[1]
+        return i
+    nm = _NAME.match(text, i)
+    if nm is None:
+        return None
+    name = nm.group("a") or nm.group("b")
+    i = nm.end()
+    if kind == "let":
+        rest = re.match(r"\s*=?\s*(\\[a-zA-Z@]+|.)", text[i:])
+        return i + rest.end() if rest else None
+    nargs = 0
+    default = None
+    if kind in ("def", "gdef", "edef", "xdef"):
+        params = re.match(r"[^{]*", text[i:]).group(0)
+        i += len(params)
+        body = read_group(text, i)
+        if body is None:
+            return None
+        if re.fullmatch(r"(#\d)*", params.strip()):
+            nargs = len(params.strip()) // 2
+            _store(macros, Macro(name, nargs, None, body[0]))
+        return body[1]
+    opt = read_group(text, i, "[", "]")
+    if opt is not None and kind != "DeclareMathOperator":
+        nargs = int(opt[0]) if opt[0].strip().isdigit() else 0
+        i = opt[1]
+        opt2 = read_group(text, i, "[", "]")
+        if opt2 is not None:
+            default = opt2[0]
+            i = opt2[1]
+    body = read_group(text, i)
+    if body is None:
+        return None
+    content = body[0]
+    if kind == "DeclareMathOperator":
+        content = f"\\operatorname{{{content}}}"
+    if kind != "providecommand" or name not in macros:
+        _store(macros, Macro(name, nargs, default, content))
+    return body[1]
+
+
+def _store(macros: dict[str, Macro], macro: Macro) -> None:
+    if macro.name in PROTECTED or "@" in macro.name or not macro.name.isalpha():
+        return
+    if re.search(r"\\(?:def|newcommand|renewcommand|if[a-z]*|makeatletter|csname)\b", macro.body):
+        return
+    macros[macro.name] = macro
+
+
+def expand_macros(src: SourceText, macros: dict[str, Macro]) -> SourceText:
+    """Expand uses of ``macros`` until nothing changes (a few passes at most)."""
+    if not macros:
+        return src
+    pattern = re.compile(r"\\(" + "|".join(sorted(map(re.escape, macros), key=len, reverse=True)) + r")(?![a-zA-Z@])")
+    for _ in range(_MAX_PASSES):
+        edits: list[tuple[int, int, str]] = []
+        pos = 0
+        while True:
+            m = pattern.search(src.text, pos)
+            if m is None:
+                break
+            if m.start() > 0 and src.text[m.start() - 1] == "\\" and _escaped(src.text, m.start() - 1):
+                pos = m.end()
+                continue
+            done = _expand_one(src.text, m, macros[m.group(1)])
+            if done is None:
+                pos = m.end()
+                continue
+            end, repl = done
+            edits.append((m.start(), end, repl))
+            pos = end
+        if not edits:
+            break
+        src = src.splice(list(edits))
+    return src
+
+
+def _escaped(text: str, i: int) -> bool:
+    """Whether the backslash at ``i`` is itself escaped (an odd run of backslashes before it)."""
+    n = 0
+    while i - n - 1 >= 0 and text[i - n - 1] == "\\":
+        n += 1
+    return n % 2 == 1
+
+
+def _expand_one(text: str, m: re.Match[str], macro: Macro) -> tuple[int, str] | None:
+    i = m.end()
+    args: list[str] = []
+    if macro.nargs == 0:
+        space = re.match(r"[ \t]*(?:\n[ \t]*(?!\n))?", text[i:])
+        i += space.end() if space else 0
+    for k in range(macro.nargs):
+        if k == 0 and macro.default is not None:
+            opt = read_group(text, i, "[", "]")
+            if opt is None:
+                args.append(macro.default)
+            else:
+                args.append(opt[0])
+                i = opt[1]
+            continue
+        group = read_group(text, i)
+        if group is not None:
+            args.append(group[0])
+            i = group[1]
+            continue
+        tok = re.match(r"\s*(\\[a-zA-Z@]+|\S)", text[i:])
+        if tok is None:
+            return None
+        args.append(tok.group(1))
+        i += tok.end()
+    body = re.sub(r"#(\d)", lambda g: args[int(g.group(1)) - 1] if 0 < int(g.group(1)) <= len(args) else "", macro.body)
+    nxt = text[i] if i < len(text) else ""
+    if body.rstrip().endswith("\\xspace"):
+        body = body.rstrip()[: -len("\\xspace")]
+        if nxt and not nxt.isspace() and nxt not in _XSPACE_STOP:
+            body += " "
+        elif nxt and nxt.isspace():
+            body += " "
+    elif macro.nargs == 0 and i > m.end() and nxt.isalpha() and re.search(r"\\[a-zA-Z@]+$", body):
+        body += "{}"
+    return i, "{" + body + "}"

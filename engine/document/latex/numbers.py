@@ -1,0 +1,143 @@
+"""Numbering a LaTeX document like LaTeX does: sections, figures, tables, equations, labels.
+
+One pass over the node tree gives each numbered heading and caption its number
+(keyed by ``id(node)``) and each ``\\label`` the (kind, number) that ``\\ref``
+prints. Best effort: standard counters of article-like classes, no ``\\setcounter``.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+
+from pylatexenc import latexwalker
+
+from engine.document.latex.text import MATH_ENVS
+
+HEADINGS = {"part": 0, "chapter": 1, "section": 2, "subsection": 3, "subsubsection": 4, "paragraph": 5, "subparagraph": 6}
+FLOATS = {
+    "figure": "figure", "figure*": "figure", "wrapfigure": "figure", "SCfigure": "figure",
+    "table": "table", "table*": "table", "wraptable": "table", "algorithm": "algorithm", "algorithm*": "algorithm",
+    "listing": "listing",
+}
+_UNNUMBERED_MATH = {"equation*", "align*", "alignat*", "gather*", "multline*", "eqnarray*", "flalign*", "displaymath", "math", "dmath*", "split"}
+
+
+@dataclass
+class Numbering:
+    labels: dict[str, tuple[str, str]] = field(default_factory=dict)
+    numbers: dict[int, str] = field(default_factory=dict)
+    has_chapters: bool = False
+
+
+def number_document(nodes: list[latexwalker.LatexNode]) -> Numbering:
+    """Numbers for headings and captions, and the label table."""
+    state = _State(Numbering())
+    state.result.has_chapters = _has_macro(nodes, "chapter")
+    state.walk(nodes, float_kind=None)
+    return state.result
+
+
+def _has_macro(nodes: list[latexwalker.LatexNode], name: str) -> bool:
+    for node in nodes:
+        if isinstance(node, latexwalker.LatexMacroNode) and node.macroname == name:
+            return True
+        if hasattr(node, "nodelist") and node.nodelist and _has_macro(node.nodelist, name):
+            return True
+    return False
+
+
+class _State:
+    def __init__(self, result: Numbering) -> None:
+        self.result = result
+        self.sections = [0] * 7
+        self.appendix = False
+        self.counters = {"figure": 0, "table": 0, "equation": 0, "algorithm": 0, "listing": 0}
+        self.current: tuple[str, str] = ("", "")
+
+    def walk(self, nodes: list[latexwalker.LatexNode], float_kind: str | None) -> None:
+        for node in nodes:
+            if isinstance(node, latexwalker.LatexMacroNode):
+                self.macro(node, float_kind)
+            elif isinstance(node, latexwalker.LatexEnvironmentNode):
+                self.environment(node, float_kind)
+            elif isinstance(node, latexwalker.LatexGroupNode):
+                self.walk(node.nodelist, float_kind)
+
+    def macro(self, node: latexwalker.LatexMacroNode, float_kind: str | None) -> None:
+        name = node.macroname
+        if name == "appendix":
+            self.appendix = True
+            top = 1 if self.result.has_chapters else 2
+            self.sections[top:] = [0] * (7 - top)
+        elif name in HEADINGS and not _starred(node):
+            level = HEADINGS[name]
+            top = 1 if self.result.has_chapters else 2
+            if level < top or level > 4:
+                return
+            self.sections[level] += 1
+            self.sections[level + 1 :] = [0] * (6 - level)
+            parts = []
+            for i in range(top, level + 1):
+                n = self.sections[i]
+                parts.append(string.ascii_uppercase[(n - 1) % 26] if self.appendix and i == top else str(n))
+            number = ".".join(parts)
+            self.result.numbers[id(node)] = number
+            self.current = ("section", number)
+        elif name == "caption" and float_kind:
+            self.counters[float_kind] += 1
+            number = str(self.counters[float_kind])
+            self.result.numbers[id(node)] = number
+            self.current = (float_kind, number)
+        elif name == "label" and node.nodeargd and node.nodeargd.argnlist:
+            arg = node.nodeargd.argnlist[-1]
+            key = arg.latex_verbatim().strip("{} \n") if arg is not None else ""
+            if key and self.current[1]:
+                self.result.labels.setdefault(key, self.current)
+        if node.nodeargd:
+            for arg in node.nodeargd.argnlist:
+                if arg is not None and hasattr(arg, "nodelist") and arg.nodelist:
+                    self.walk(arg.nodelist, float_kind)
+
+    def environment(self, node: latexwalker.LatexEnvironmentNode, float_kind: str | None) -> None:
+        name = node.environmentname
+        if name in FLOATS:
+            self.walk(node.nodelist, FLOATS[name])
+            return
+        if name in ("subfigure", "subtable"):
+            self.walk(node.nodelist, None)
+            return
+        if name in MATH_ENVS:
+            if name in _UNNUMBERED_MATH:
+                self.walk(node.nodelist, float_kind)
+                return
+            self.math_rows(node.nodelist, multi=name.startswith(("align", "gather", "eqnarray", "flalign")))
+            return
+        self.walk(node.nodelist, float_kind)
+
+    def math_rows(self, nodes: list[latexwalker.LatexNode], multi: bool) -> None:
+        rows: list[list[latexwalker.LatexNode]] = [[]]
+        for node in nodes:
+            if multi and isinstance(node, latexwalker.LatexMacroNode) and node.macroname == "\\":
+                rows.append([])
+            else:
+                rows[-1].append(node)
+        for row in rows:
+            if multi and not any(_is_text(n) for n in row):
+                continue
+            if any(isinstance(n, latexwalker.LatexMacroNode) and n.macroname in ("nonumber", "notag") for n in row):
+                continue
+            self.counters["equation"] += 1
+            self.current = ("equation", str(self.counters["equation"]))
+            self.walk(row, None)
+
+
+def _is_text(node: latexwalker.LatexNode) -> bool:
+    if isinstance(node, latexwalker.LatexCharsNode):
+        return bool(node.chars.strip())
+    return not isinstance(node, latexwalker.LatexCommentNode)
+
+
+def _starred(node: latexwalker.LatexMacroNode) -> bool:
+    args = node.nodeargd.argnlist if node.nodeargd else []
+    return bool(args) and args[0] is not None and getattr(args[0], "chars", "") == "*"

@@ -1,0 +1,1 @@
+"""PDF loading: text spans to lines, blocks, paragraphs (``load.load_pdf``)."""

@@ -1,0 +1,300 @@
+"""From cleaned page lines to a ``Document``: blocks, kinds, continued
+paragraphs, the outline, front matter, abstract and references."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from engine.document.model import Document, Paragraph, ParagraphKind, Region, Section, paragraph_id
+from engine.document.pdf.blocks import Block, line_pitch, split_segment
+from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key
+from engine.document.pdf.clean import drop_line_numbers, drop_running_text, mark_headers_above_text
+from engine.document.pdf.layout import Segment, column_gutters, page_segments
+from engine.document.pdf.lines import Line, PageText
+from engine.document.pdf.meta import find_authors, find_title, metadata_title
+from engine.document.pdf.text import build_vocabulary, join_lines
+
+_ABSTRACT_LEAD = re.compile(r"^abstract\s*[—–:.\-]?\s*", re.I)
+_BARE_NUMBERS = re.compile(r"^[\d\s]{1,16}$")
+_KEYWORDS = re.compile(r"^(keywords|index terms|ccs concepts|additional key words)\b", re.I)
+#: Front-matter labels of ACM, IEEE and Springer templates.
+_FRONT_LABEL = re.compile(
+    r"^(keywords|key\s?words|index terms|ccs concepts|acm reference format|additional key words"
+    r"( and phrases)?|general terms|categories and subject descriptors|acm ccs)\b", re.I
+)
+_REF_BRACKET = re.compile(r"^\[[\w+.-]{1,12}\]")
+_REF_NUMBER = re.compile(r"^\d{1,3}\.\s")
+_SKIPPABLE = {ParagraphKind.CAPTION, ParagraphKind.FOOTNOTE, ParagraphKind.OTHER}
+
+
+def body_font_size(pages: list[PageText]) -> float:
+    """The font size most characters are set in."""
+    weights: Counter[float] = Counter()
+    for page in pages:
+        for ln in page.lines:
+            weights.update(ln.sizes)
+    return weights.most_common(1)[0][0] if weights else 10.0
+
+
+def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
+    drop_line_numbers(pages)
+    drop_running_text(pages)
+    body = body_font_size(pages)
+    mark_headers_above_text(pages, body)
+    heights = {p.number: p.height for p in pages}
+    segments: list[Segment] = []
+    gutters = column_gutters(pages)
+    for page in pages:
+        segments.extend(page_segments(page, gutters))
+        page.lines = []  # the segments own the lines now
+    pitch = line_pitch(segments, body)
+    blocks = [b for seg in segments for b in split_segment(seg, body, pitch)]
+    blocks = [b for b in blocks if not _BARE_NUMBERS.match(b.text)]
+    classify(blocks, body, heights)
+    blocks = _attach_caption_tails(blocks, pitch, body)
+    _mark_front_labels(blocks)
+    first_page = [ln for seg in segments if seg.page == 1 for ln in seg.lines]
+    title, title_lines = find_title(first_page, body, heights.get(1, 792.0))
+    abstract_blocks = _front_matter(blocks, title_lines)
+    stop_y = min((b.first.y0 for b in abstract_blocks if b.first.page == 1), default=heights.get(1, 792.0) / 2)
+    authors = find_authors(first_page, title_lines, stop_y)
+    blocks = _merge_continuations(blocks, body)
+    blocks = _split_references(blocks)
+    vocab = build_vocabulary(ln.text for b in blocks for ln in _all_lines(b))
+    doc = Document(title=title or metadata_title(meta), authors=authors, source_format="pdf")
+    doc.paragraphs, doc.sections = _paragraphs(blocks, vocab)
+    doc.abstract = _abstract_text(abstract_blocks, vocab)
+    return doc
+
+
+def _attach_caption_tails(blocks: list[Block], pitch: float, body: float) -> list[Block]:
+    """Give a caption back the lines layout cut off from it.
+
+    A full-width caption's short last line does not cross the gutter, so it
+    lands in the left column and would pass for a paragraph (or another
+    paragraph's continuation). A block on the same page starting one line
+    pitch below the caption's last line, at its left edge, continues it."""
+    out: list[Block] = []
+    taken: set[int] = set()
+    for i, b in enumerate(blocks):
+        if id(b) in taken:
+            continue
+        out.append(b)
+        if b.kind is not ParagraphKind.CAPTION:
+            continue
+        last = _all_lines(b)[-1]
+        for nxt in blocks[i + 1:i + 8]:
+            first = nxt.first
+            if first.page != last.page or nxt.kind in (ParagraphKind.HEADING, ParagraphKind.CAPTION):
+                continue
+            drop = first.baseline - last.baseline
+            if (
+                0.3 * last.size < drop <= 1.4 * pitch * max(last.size, body) / body
+                and abs(first.x0 - last.x0) <= 2.0 and abs(first.size - last.size) < 0.6
+                and len(nxt.lines) <= 3
+            ):
+                b.parts.append((nxt.segment, nxt.lines + [ln for _, lines in nxt.parts for ln in lines]))
+                taken.add(id(nxt))
+                break
+    return out
+
+
+def _mark_front_labels(blocks: list[Block]) -> None:
+    """"Keywords ...", "CCS Concepts ...", "ACM Reference Format: ..." on the
+    first pages are front matter, not body text."""
+    for i, b in enumerate(blocks):
+        if b.first.page > 2 or not _FRONT_LABEL.match(b.text):
+            continue
+        label_only = b.kind is ParagraphKind.HEADING or (
+            len(b.lines) == 1 and b.text.rstrip().endswith(":") and len(b.text.split()) <= 4
+        )
+        b.kind = ParagraphKind.OTHER
+        if label_only and i + 1 < len(blocks) and blocks[i + 1].kind is ParagraphKind.BODY:
+            blocks[i + 1].kind = ParagraphKind.OTHER
+
+
+def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
+    """Mark page-1 material before the first section as OTHER; return the abstract blocks."""
+    for b in blocks:
+        if any(ln in title_lines for ln in b.lines):
+            b.kind = ParagraphKind.OTHER
+    first = next(
+        (i for i, b in enumerate(blocks) if b.kind is ParagraphKind.HEADING
+         and (b.heading_number is not None or heading_key(b.heading_title) in KNOWN_HEADINGS)),
+        None,
+    )
+    if first is None:
+        return []
+    head = blocks[:first]
+    heading = blocks[first]
+    abstract: list[Block] = []
+    if heading_key(heading.heading_title) == "abstract":
+        for b in blocks[first + 1:]:
+            if b.kind is ParagraphKind.HEADING:
+                break
+            if b.kind is ParagraphKind.BODY and not _KEYWORDS.match(b.text):
+                abstract.append(b)
+    else:
+        lead = next((b for b in head if b.kind is ParagraphKind.BODY and _ABSTRACT_LEAD.match(b.text)
+                     and len(b.text.split()) >= 15), None)
+        if lead is None:
+            lead = next((b for b in head if b.first.page == 1 and len(b.text.split()) >= 40
+                         and b.ends_sentence() and b.kind in (ParagraphKind.BODY, ParagraphKind.OTHER)), None)
+        if lead is not None:
+            lead.kind = ParagraphKind.BODY
+            abstract.append(lead)
+    for b in head:
+        if b.first.page == 1 and b not in abstract:
+            b.kind = ParagraphKind.OTHER
+    return abstract
+
+
+def _abstract_text(blocks: list[Block], vocab: Counter[str]) -> str:
+    parts = [join_lines([ln.text for ln in _all_lines(b)], vocab) for b in blocks]
+    text = "\n\n".join(p for p in parts if p)
+    return _ABSTRACT_LEAD.sub("", text, count=1) if _ABSTRACT_LEAD.match(text) and len(text) > 40 else text
+
+
+def _all_lines(b: Block) -> list[Line]:
+    return b.lines + [ln for _, lines in b.parts for ln in lines]
+
+
+def _merge_continuations(blocks: list[Block], body: float) -> list[Block]:
+    """Rejoin a paragraph broken by a column or page break, or by a float in between."""
+    out: list[Block] = []
+    last_body: Block | None = None
+    between = 0
+    bodies = [b for b in blocks if b.kind is ParagraphKind.BODY]
+    indent_style = sum(1 for b in bodies if b.indented) >= 0.3 * max(len(bodies), 1)
+    for b in blocks:
+        caption_like = _sentence_like_caption(b, body)
+        if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None:
+            tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
+            moved = tail_seg is not b.segment or between > 0
+            tail = last_body.parts[-1][1][-1] if last_body.parts else last_body.last
+            closed = bool(re.search(r"[.!?:]['\")\]’”]*$", tail.text))
+            lower = b.first.text[:1].islower()
+            plain = not b.indented and (not closed or lower)
+            hyphen = tail.text.endswith("-") and lower
+            full = indent_style and not b.indented and tail.x1 >= tail_seg.right - 2 and len(tail.text) > 20
+            if moved and b.first.text[:1].isalnum() and (plain or hyphen or full or (lower and not closed)):
+                last_body.parts.append((b.segment, b.lines))
+                between = 0
+                continue
+        if b.kind is ParagraphKind.BODY:
+            last_body, between = b, 0
+        elif b.kind in _SKIPPABLE or b.kind is ParagraphKind.EQUATION and _elsewhere(last_body, b):
+            between += 1  # a float, a footnote or math inside a float between the parts
+        else:
+            last_body = None
+        out.append(b)
+    return out
+
+
+def _elsewhere(last_body: Block | None, b: Block) -> bool:
+    """``b`` is in another column or page than where ``last_body`` ends."""
+    if last_body is None:
+        return False
+    tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
+    return tail_seg is not b.segment
+
+
+def _sentence_like_caption(b: Block, body: float) -> bool:
+    """A "Table 4." that only looks like a caption: body-size text after an open sentence."""
+    return (
+        b.kind is ParagraphKind.CAPTION
+        and abs(b.size - body) < 0.5
+        and not b.first.lead_bold
+        and bool(re.match(r"^\S+\s*\S*\d+\.\s", b.text))
+    )
+
+
+def _split_references(blocks: list[Block]) -> list[Block]:
+    """One block per bibliography entry, marked REFERENCE."""
+    out: list[Block] = []
+    in_refs: int | None = None
+    pending: list[tuple[Segment, Line, bool]] = []
+
+    def flush() -> None:
+        out.extend(_reference_entries(pending))
+        pending.clear()
+
+    for b in blocks:
+        if b.kind is ParagraphKind.HEADING:
+            if in_refs is not None and b.level <= in_refs:
+                flush()
+                in_refs = None
+            if heading_key(b.heading_title) in REFERENCE_HEADINGS:
+                in_refs = b.level
+            out.append(b)
+            continue
+        if in_refs is not None:
+            for seg, lines in [(b.segment, b.lines)] + b.parts:
+                for i, ln in enumerate(lines):
+                    pending.append((seg, ln, i == 0 and seg is b.segment))
+            continue
+        out.append(b)
+    flush()
+    return out
+
+
+def _reference_entries(items: list[tuple[Segment, Line, bool]]) -> list[Block]:
+    if not items:
+        return []
+    bracket = sum(1 for _, ln, _ in items if _REF_BRACKET.match(ln.text)) >= 2
+    numbered = not bracket and sum(1 for _, ln, _ in items if _REF_NUMBER.match(ln.text)) >= 3
+    indents = [ln.x0 - seg.left for seg, ln, _ in items]
+    hanging = sum(1 for d in indents if 0.5 * items[0][1].size <= d <= 4 * items[0][1].size) >= 0.3 * len(items)
+    entries: list[Block] = []
+    for (seg, ln, block_start), indent in zip(items, indents):
+        if bracket:
+            start = bool(_REF_BRACKET.match(ln.text))
+        elif numbered:
+            start = bool(_REF_NUMBER.match(ln.text))
+        elif hanging:
+            start = indent < 0.5 * ln.size
+        else:
+            start = block_start
+        if entries and not start:
+            last = entries[-1]
+            if last.parts and last.parts[-1][0] is seg:
+                last.parts[-1][1].append(ln)
+            elif not last.parts and last.segment is seg:
+                last.lines.append(ln)
+            else:
+                last.parts.append((seg, [ln]))
+            continue
+        entries.append(Block([ln], seg, kind=ParagraphKind.REFERENCE))
+    return entries
+
+
+def _region(page: int, lines: list[Line]) -> Region:
+    return Region(page, (min(ln.x0 for ln in lines), min(ln.y0 for ln in lines),
+                         max(ln.x1 for ln in lines), max(ln.y1 for ln in lines)))
+
+
+def _paragraphs(blocks: list[Block], vocab: Counter[str]) -> tuple[list[Paragraph], list[Section]]:
+    paragraphs: list[Paragraph] = []
+    sections: list[Section] = []
+    stack: list[tuple[int, str]] = []
+    for b in blocks:
+        if b.kind is ParagraphKind.HEADING:
+            title = join_lines([b.heading_title], vocab)
+            if not title:
+                continue
+            while stack and stack[-1][0] >= b.level:
+                stack.pop()
+            stack.append((b.level, title))
+            sections.append(Section(title, b.level, b.heading_number))
+            text = title
+        else:
+            text = join_lines([ln.text for ln in _all_lines(b)], vocab)
+        if not text:
+            continue
+        regions = [_region(b.segment.page, b.lines)] + [_region(seg.page, lines) for seg, lines in b.parts if lines]
+        paragraphs.append(Paragraph(
+            id=paragraph_id(len(paragraphs)), text=text, kind=b.kind,
+            section=tuple(t for _, t in stack), regions=tuple(regions),
+        ))
+    return paragraphs, sections

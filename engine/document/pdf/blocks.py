@@ -1,0 +1,147 @@
+"""Cutting column segments into paragraph blocks.
+
+PyMuPDF's blocks are not paragraphs, so blocks are rebuilt from lines: a new
+block starts at a vertical gap wider than the usual line pitch, at a first-line
+indent, at a change of font size or weight, after a short last line that ends
+a sentence, and where a caption or a footnote marker starts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.document.model import ParagraphKind
+from engine.document.pdf.layout import Segment
+from engine.document.pdf.lines import Line
+
+CAPTION = re.compile(r"^(fig\.?|figure|table|tab\.|algorithm|listing|chart)\s*[A-Z]?\d+[.:|]", re.I)
+NUMBERED_HEADING = re.compile(
+    r"^(?P<num>(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?)|(?:[A-Z](?:\.\d{1,2}){0,3}\.?)|(?:[IVX]{1,5}\.))\s+(?P<title>\S.*)$"
+)
+_TERMINAL = re.compile(r"[.!?:;]['\")\]’”]*$")
+
+
+@dataclass(slots=True)
+class Block:
+    """A run of lines that may become one paragraph (or part of one)."""
+
+    lines: list[Line]
+    segment: Segment
+    kind: ParagraphKind = ParagraphKind.BODY
+    #: First line indented relative to its column.
+    indented: bool = False
+    #: Lines of continuation parts in other columns or pages, with their segment.
+    parts: list[tuple[Segment, list[Line]]] = field(default_factory=list)
+    heading_number: str | None = None
+    heading_title: str = ""
+    level: int = 1
+
+    @property
+    def text(self) -> str:
+        return " ".join(ln.text for ln in self.lines)
+
+    @property
+    def size(self) -> float:
+        sizes = sorted(ln.size for ln in self.lines)
+        return sizes[len(sizes) // 2]
+
+    @property
+    def bold(self) -> bool:
+        return all(ln.bold for ln in self.lines)
+
+    @property
+    def first(self) -> Line:
+        return self.lines[0]
+
+    @property
+    def last(self) -> Line:
+        return self.lines[-1]
+
+    def ends_sentence(self) -> bool:
+        return bool(_TERMINAL.search(self.last.text))
+
+
+def ends_sentence(text: str) -> bool:
+    return bool(_TERMINAL.search(text.rstrip()))
+
+
+def _justified(seg: Segment) -> bool:
+    long = [ln for ln in seg.lines if len(ln.text) >= 20]
+    if len(long) < 4:
+        return True
+    flush = sum(1 for ln in long if ln.x1 >= seg.right - 3)
+    return flush >= 0.5 * len(long)
+
+
+def _is_indented(ln: Line, seg: Segment) -> bool:
+    return 0.6 * ln.size <= ln.x0 - seg.left <= 4.5 * ln.size
+
+
+def split_segment(seg: Segment, body_size: float, pitch: float) -> list[Block]:
+    """Blocks of one column segment."""
+    blocks: list[Block] = []
+    justified = _justified(seg)
+    cur: list[Line] = []
+    for i, ln in enumerate(seg.lines):
+        if cur and _breaks(cur, ln, seg, body_size, pitch, justified, seg.lines[i + 1] if i + 1 < len(seg.lines) else None):
+            blocks.append(Block(cur, seg, indented=_is_indented(cur[0], seg)))
+            cur = []
+        cur.append(ln)
+    if cur:
+        blocks.append(Block(cur, seg, indented=_is_indented(cur[0], seg)))
+    return blocks
+
+
+def _breaks(
+    cur: list[Line], ln: Line, seg: Segment, body_size: float, pitch: float,
+    justified: bool, nxt: Line | None,
+) -> bool:
+    prev = cur[-1]
+    size = max(prev.size, ln.size)
+    expected = max(pitch * size / body_size, 1.0 * size)
+    delta = ln.baseline - prev.baseline
+    if delta <= 0.3 * size or delta > 1.3 * expected:
+        return True
+    if abs(prev.size - ln.size) >= 1.0:
+        return True
+    if ln.text[:1].islower() and (prev.text.endswith("-") or not ends_sentence(prev.text)):
+        return False  # a sentence running on
+    if prev.bold != ln.bold:
+        return True
+    if ln.marker and ln.size < body_size - 0.4:
+        return True
+    if CAPTION.match(ln.text) and (ends_sentence(prev.text) or ln.lead_bold):
+        return True
+    if prev.gaps != ln.gaps and (prev.gaps == 0 or ln.gaps == 0) and ln.size < body_size - 0.4:
+        return True
+    if ln.bold and NUMBERED_HEADING.match(ln.text) and not prev.text.endswith("-"):
+        return True
+    if prev.bold and ln.bold:
+        return False  # a heading wrapped onto a second line
+    indented = _is_indented(ln, seg)
+    if indented and not _is_indented(prev, seg):
+        # a first-line indent, unless the next lines stay indented (a quote or list)
+        if nxt is None or not _is_indented(nxt, seg) or abs(nxt.baseline - ln.baseline) > 1.3 * expected:
+            return True
+    short = prev.x1 < seg.right - max(0.08 * seg.width, 2 * prev.size)
+    if not justified:
+        short = prev.x1 < seg.left + 0.6 * seg.width
+    if short and ends_sentence(prev.text) and not ln.text[:1].islower():
+        return True
+    return False
+
+
+def line_pitch(segments: list[Segment], body_size: float) -> float:
+    """The usual baseline distance between consecutive body lines."""
+    deltas: list[float] = []
+    for seg in segments:
+        for a, b in zip(seg.lines, seg.lines[1:]):
+            if abs(a.size - body_size) < 0.6 and abs(b.size - body_size) < 0.6:
+                d = b.baseline - a.baseline
+                if 0.8 * body_size <= d <= 2.0 * body_size:
+                    deltas.append(round(d, 1))
+    if not deltas:
+        return 1.2 * body_size
+    deltas.sort()
+    return deltas[len(deltas) // 2]

@@ -1,0 +1,141 @@
+"""What each block is: heading, caption, footnote, equation, figure text or body."""
+
+from __future__ import annotations
+
+import re
+
+from engine.document.model import ParagraphKind
+from engine.document.pdf.blocks import CAPTION, NUMBERED_HEADING, Block, ends_sentence
+
+KNOWN_HEADINGS = {
+    "abstract", "introduction", "background", "related work", "related works", "method", "methods",
+    "methodology", "approach", "experiments", "experimental setup", "experimental results", "results",
+    "evaluation", "discussion", "analysis", "conclusion", "conclusions", "conclusion and future work",
+    "future work", "limitations", "ethics statement", "ethical considerations", "broader impact",
+    "acknowledgments", "acknowledgements", "acknowledgment", "acknowledgement", "references",
+    "bibliography", "works cited", "literature cited", "appendix", "appendices", "supplementary material",
+    "keywords", "index terms", "data availability", "author contributions", "impact statement",
+    "preliminaries", "problem formulation", "setup", "overview", "motivation", "contributions",
+}
+REFERENCE_HEADINGS = {"references", "bibliography", "works cited", "literature cited", "reference"}
+_ROMAN = re.compile(r"^[IVX]+\.?$")
+_EQ_NUMBER = re.compile(r"\(\d{1,3}[a-z]?\)$")
+_WORD = re.compile(r"[A-Za-z]{2,}")
+_RELATION = re.compile(r"[=≤≥<>≈≠≡∝∈⊂⊆→←⇒⇔∼]|:=")
+_NUMBER_AT_END = re.compile(r"\(\d{1,3}(?:\.\d{1,3})?[a-z]?\)$")
+
+
+def _clean_title(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().rstrip(".:").strip()
+
+
+def heading_key(text: str) -> str:
+    return re.sub(r"[^a-z ]", "", text.lower()).strip()
+
+
+def _heading_level(number: str, roman_sections: bool) -> int:
+    num = number.rstrip(".")
+    if _ROMAN.match(number) and number.endswith("."):
+        return 1
+    if re.fullmatch(r"[A-Z]", num):
+        return 2 if roman_sections else 1
+    return num.count(".") + 1
+
+
+def classify(blocks: list[Block], body_size: float, page_height: dict[int, float]) -> None:
+    """Set each block's kind (and heading number, title and level)."""
+    numbered = [b for b in blocks if _numbered_heading(b, body_size)]
+    roman = sum(1 for b in numbered if _ROMAN.match(b.heading_number or "")) >= 2
+    for b in blocks:
+        b.kind = _kind(b, body_size, page_height.get(b.first.page, 792.0), roman)
+
+
+def _numbered_heading(b: Block, body_size: float) -> bool:
+    if len(b.lines) > 3:
+        return False
+    text = _clean_title(b.text)
+    m = NUMBERED_HEADING.match(text)
+    if not m:
+        return False
+    title = m.group("title")
+    words = title.split()
+    if not (1 <= len(words) <= 14) or not title[:1].isupper():
+        return False
+    if ends_sentence(b.text) and not b.text.rstrip().endswith(":") and len(words) > 6:
+        return False
+    styled = b.bold or b.size >= body_size + 0.9 or title.isupper()
+    if not styled or not all(ln.alone and not ln.gaps for ln in b.lines) or b.size < body_size - 1.6:
+        return False
+    number = m.group("num")
+    if re.fullmatch(r"\d{3,}\.?", number) or re.fullmatch(r"[A-Z]", number.rstrip(".")) and len(words) > 10:
+        return False
+    b.heading_number = number.rstrip(".")
+    b.heading_title = _clean_title(title)
+    return True
+
+
+def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKind:
+    text = b.text
+    if all(ln.above_text for ln in b.lines):
+        return ParagraphKind.OTHER  # a running header
+    if CAPTION.match(text):
+        return ParagraphKind.CAPTION
+    if b.heading_number is not None:
+        b.level = _heading_level(b.heading_number, roman)
+        return ParagraphKind.HEADING
+    words = text.split()
+    key = heading_key(text)
+    styled = (b.bold or b.size >= body_size + 0.9 or (text.isupper() and len(text) > 3)) and (
+        b.size >= body_size - 0.6 and all(ln.alone and not ln.gaps for ln in b.lines)
+    )
+    if len(b.lines) <= 2 and styled and 1 <= len(words) <= 10 and not ends_sentence(text) or (
+        key in KNOWN_HEADINGS and len(b.lines) == 1 and (styled or text.rstrip(".:") == text.rstrip(".:").upper())
+    ):
+        if _WORD.search(text) and not b.first.marker:
+            b.heading_title = _clean_title(text)
+            return ParagraphKind.HEADING
+    math = sum(ln.math * len(ln.text) for ln in b.lines) / max(sum(len(ln.text) for ln in b.lines), 1)
+    if math >= 0.35 or (len(b.lines) <= 3 and _EQ_NUMBER.search(text) and math >= 0.15):
+        return ParagraphKind.EQUATION
+    if display_equation(b, math):
+        return ParagraphKind.EQUATION
+    small = b.size <= body_size - 0.9
+    if small and (b.first.marker or _footnote_start(text)):
+        return ParagraphKind.FOOTNOTE if b.first.y0 > 0.55 * height else ParagraphKind.OTHER
+    if sum(1 for ln in b.lines if not ln.alone) > len(b.lines) / 2:
+        return ParagraphKind.OTHER
+    if sum(1 for ln in b.lines if ln.gaps) >= max(1, len(b.lines) // 2):
+        return ParagraphKind.OTHER
+    letters = sum(c.isalpha() for c in text)
+    if letters < 0.5 * len(text.replace(" ", "")):
+        return ParagraphKind.OTHER
+    if small and len(words) < 12:
+        return ParagraphKind.OTHER
+    if len(words) < 4 and not ends_sentence(text):
+        return ParagraphKind.OTHER
+    if small and b.first.y0 > 0.6 * height and b.segment.lines and b.lines[-1] is b.segment.lines[-1]:
+        return ParagraphKind.FOOTNOTE
+    return ParagraphKind.BODY
+
+
+def _footnote_start(text: str) -> bool:
+    return bool(re.match(r"^[\d*†‡§¶∗⋆]", text))
+
+
+def display_equation(b: Block, math: float) -> bool:
+    """A displayed formula: a few short lines set apart from the margins
+    (centred, or with an equation number such as "(3)" at the right margin)
+    that hold math, a relation sign or math fonts, and little prose."""
+    if len(b.lines) > 3:
+        return False
+    seg, text = b.segment, b.text
+    if len(_WORD.findall(text)) > 8 or text.rstrip(".,;").endswith((":",)):
+        return False
+    margin = 2.0 * b.size
+    numbered = bool(_NUMBER_AT_END.search(text)) and b.last.x1 >= seg.right - margin
+    left = min(ln.x0 for ln in b.lines) - seg.left
+    right = seg.right - max(ln.x1 for ln in b.lines)
+    if left < margin or not numbered and (right < margin or abs(left - right) > 0.2 * seg.width):
+        return False
+    mathy = math >= 0.15 or bool(_RELATION.search(text)) or any(ln.math > 0.05 for ln in b.lines)
+    return mathy and (numbered or math > 0 or bool(_RELATION.search(text)))

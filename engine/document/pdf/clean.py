@@ -1,0 +1,153 @@
+"""Dropping what is not the paper's text: running headers and footers, page
+numbers and the line numbers review-mode templates print in the margins.
+A header printed once (a two-page paper, odd and even pages with other heads)
+is not dropped but marked, so that it stays out of the body text."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+from engine.document.pdf.lines import Line, PageText
+
+_NUMBER = re.compile(r"^\d{1,5}$")
+_PAGE_NUMBER = re.compile(
+    r"^(?:page\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlc]{1,6})\s*[-–—]?(?:\s*(?:of|/)\s*\d{1,4})?$", re.I
+)
+#: Share of the page height counted as top or bottom margin.
+MARGIN = 0.12
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(q * (len(ordered) - 1)))))]
+
+
+def _text_extent(lines: list[Line]) -> tuple[float, float] | None:
+    wide = [ln for ln in lines if len(ln.text) >= 15 and not _NUMBER.match(ln.text)]
+    if len(wide) < 3:
+        return None
+    return _percentile([ln.x0 for ln in wide], 0.05), _percentile([ln.x1 for ln in wide], 0.95)
+
+
+def _margin_numbers(page: PageText) -> list[Line]:
+    extent = _text_extent(page.lines)
+    if extent is None:
+        return []
+    left, right = extent
+    return [
+        ln for ln in page.lines
+        if _NUMBER.match(ln.text) and (ln.x1 < left - 1 or ln.x0 > right + 1)
+    ]
+
+
+def drop_line_numbers(pages: list[PageText]) -> int:
+    """Remove margin line numbers: columns of bare numbers beside the text.
+
+    A page with five or more bare numbers stacked at one x position outside
+    its text marks that position; numbers at a marked position are removed on
+    every page. Returns how many fragments were removed.
+    """
+    positions: Counter[int] = Counter()
+    for page in pages:
+        per_x: Counter[int] = Counter()
+        for ln in _margin_numbers(page):
+            per_x[round(ln.x1 / 4)] += 1
+        for x, n in per_x.items():
+            if n >= 5:
+                positions[x] += 1
+    if not positions:
+        return 0
+    marked = {x + d for x in positions for d in (-1, 0, 1)}
+    removed = 0
+    for page in pages:
+        extent = _text_extent(page.lines)
+        outside = [
+            ln for ln in page.lines
+            if _NUMBER.match(ln.text) and (extent is None or ln.x1 < extent[0] - 1 or ln.x0 > extent[1] + 1)
+        ]
+        drop = {id(ln) for ln in outside if round(ln.x1 / 4) in marked}
+        drop |= _continuing(outside, drop)
+        removed += len(drop)
+        page.lines = [ln for ln in page.lines if id(ln) not in drop]
+    return removed
+
+
+def _continuing(numbers: list[Line], dropped: set[int]) -> set[int]:
+    """Margin numbers that carry on the count of the line numbers found: a
+    column too short for five numbers (49, 50, 51 beside the last lines of a
+    page) still continues the numbering of the other column."""
+    values = {int(ln.text) for ln in numbers if id(ln) in dropped}
+    found: set[int] = set()
+    rest = [ln for ln in numbers if id(ln) not in dropped]
+    grew = True
+    while grew and values:
+        grew = False
+        for ln in rest:
+            v = int(ln.text)
+            if id(ln) not in found and (v - 1 in values or v + 1 in values):
+                found.add(id(ln))
+                values.add(v)
+                grew = True
+    return found
+
+
+def _signature(line: Line) -> str:
+    """Text with digits masked, plus the height it sits at (headers keep their place)."""
+    text = re.sub(r"\s+", " ", re.sub(r"\d+", "#", line.text.lower())).strip()
+    return f"{round(line.baseline / 6)}|{text}"
+
+
+def _in_margin(ln: Line, page: PageText) -> bool:
+    return ln.y1 <= page.height * MARGIN or ln.y0 >= page.height * (1 - MARGIN)
+
+
+def drop_running_text(pages: list[PageText]) -> int:
+    """Remove page numbers and running headers or footers.
+
+    A line in the top or bottom margin goes when it is a bare page number or
+    when its text (digits ignored) recurs in the margins of several pages.
+    Returns how many lines were removed.
+    """
+    seen: Counter[str] = Counter()
+    for page in pages:
+        sigs = {_signature(ln) for ln in page.lines if _in_margin(ln, page)}
+        seen.update(sigs)
+    need = max(2, math.ceil(0.25 * len(pages)))
+    repeated = {sig for sig, n in seen.items() if n >= need and sig.split("|", 1)[1].strip("# ")}
+    removed = 0
+    for page in pages:
+        keep = []
+        for ln in page.lines:
+            if _in_margin(ln, page) and (
+                _PAGE_NUMBER.match(ln.text.strip()) or _signature(ln) in repeated
+            ):
+                removed += 1
+                continue
+            keep.append(ln)
+        page.lines = keep
+    return removed
+
+
+def mark_headers_above_text(pages: list[PageText], body_size: float) -> int:
+    """Mark the head-margin lines set above where the other pages' text begins.
+
+    Such a line (a running header that does not repeat) is not removed but
+    flagged ``above_text``, so it becomes a paragraph of its own kind instead
+    of being read as the continuation of the previous page's last paragraph.
+    Lines larger than the body text (a title) are left alone. Returns how
+    many lines were marked.
+    """
+    tops = {p.number: min(ln.y0 for ln in p.lines) for p in pages if p.lines}
+    marked = 0
+    for page in pages:
+        others = sorted(y for number, y in tops.items() if number != page.number)
+        if not others:
+            continue
+        top = others[len(others) // 2]
+        for ln in page.lines:
+            if ln.y1 < top - 0.5 * ln.size and ln.y1 <= page.height * MARGIN and ln.size <= body_size + 0.5:
+                ln.above_text = True
+                marked += 1
+    return marked

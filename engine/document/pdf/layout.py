@@ -1,0 +1,254 @@
+"""Reading order on a page: columns, full-width bands and visual lines.
+
+Columns are found per page from where text lines sit horizontally: a page is
+two-column when a vertical gutter near the middle is crossed by few lines while
+both sides hold text. A page with too little text in one column to show its
+gutter by itself (a column holding only the end of a paragraph) borrows the
+gutter of the paper's other pages when the page's lines leave it empty.
+Lines crossing the gutter (title, abstract, wide figures
+and tables) are full-width and cut the page into bands; each band is read left
+column first, then right column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.document.pdf.lines import Line, PageText, insert_fragment, merge_fragments
+
+
+@dataclass(slots=True)
+class Segment:
+    """Lines of one column (or one full-width band) read top to bottom."""
+
+    page: int
+    col: int
+    lines: list[Line] = field(default_factory=list)
+    left: float = 0.0
+    right: float = 0.0
+
+    @property
+    def width(self) -> float:
+        return max(self.right - self.left, 1.0)
+
+
+def find_gutter(lines: list[Line], width: float) -> float | None:
+    """The x of a two-column gutter on the page, or None for one column."""
+    text = [ln for ln in lines if len(ln.text) >= 4]
+    if len(text) < 6 or width <= 0:
+        return None
+    lo, hi = int(width * 0.3), int(width * 0.7)
+    delta = [0] * (hi - lo + 2)
+    for ln in text:
+        a, b = max(int(ln.x0) + 1, lo), min(int(ln.x1) - 1, hi)
+        if a <= b:
+            delta[a - lo] += len(ln.text)
+            delta[b - lo + 1] -= len(ln.text)
+    cover, running = [], 0
+    for d in delta[:-1]:
+        running += d
+        cover.append(running)
+    best = min(cover)
+    # the widest run of least-covered x, nearest the middle on ties
+    runs: list[tuple[int, int]] = []
+    start = None
+    for i, c in enumerate(cover + [best + 1]):
+        if c <= best and start is None:
+            start = i
+        elif c > best and start is not None:
+            runs.append((start, i - 1))
+            start = None
+    mid = (hi - lo) / 2
+    a, b = max(runs, key=lambda r: (r[1] - r[0], -abs((r[0] + r[1]) / 2 - mid)))
+    gutter = lo + (a + b) / 2
+    left = [ln for ln in text if ln.x1 <= gutter + 2 and len(ln.text) >= 15]
+    right = [ln for ln in text if ln.x0 >= gutter - 2 and len(ln.text) >= 15]
+    if len(right) < 3 and len(left) >= 6:
+        gutter = _sparse_gutter(text, left, width) or gutter
+        left = [ln for ln in text if ln.x1 <= gutter + 2 and len(ln.text) >= 15]
+        right = [ln for ln in text if ln.x0 >= gutter - 2]
+        if len(left) < 6 or not right:
+            return None
+    elif len(left) < 3 or len(right) < 3:
+        return None
+    crossing = [ln for ln in text if ln.x0 < gutter - 2 and ln.x1 > gutter + 2]
+    chars = sum(len(ln.text) for ln in text)
+    if sum(len(ln.text) for ln in crossing) > 0.45 * chars:
+        return None
+    # real columns are wide: their long lines fill most of each half
+    left_w = sorted(ln.width for ln in left)[(len(left) * 4) // 5]
+    right_w = sorted(ln.width for ln in right)[(len(right) * 4) // 5]
+    if left_w < 0.25 * width or right_w < 0.25 * width and len(right) >= 3:
+        return None
+    return gutter
+
+
+def _sparse_gutter(text: list[Line], left: list[Line], width: float) -> float | None:
+    """The gutter beside a full left column when the right one holds a line
+    or two (a paragraph's last line at the top of a one-page paper's right
+    column): midway between the left column's right edge and the right lines,
+    which must start past that edge and in the middle of the page."""
+    edge = sorted(ln.x1 for ln in left)[(len(left) * 3) // 4]
+    size = sorted(ln.size for ln in left)[len(left) // 2]
+    right = [ln for ln in text if ln.x0 >= edge + 0.5 * size]
+    if not right or not all(ln.x0 < 0.7 * width for ln in right):
+        return None
+    gutter = (edge + min(ln.x0 for ln in right)) / 2
+    return gutter if 0.3 * width <= gutter <= 0.7 * width else None
+
+
+def column_gutters(pages: list[PageText]) -> list[float]:
+    """The gutters found on the pages, most common first (rounded to 2 pt)."""
+    found: dict[int, list[float]] = {}
+    for page in pages:
+        gutter = find_gutter(page.lines, page.width)
+        if gutter is not None:
+            found.setdefault(round(gutter / 2), []).append(gutter)
+    ranked = sorted(found.values(), key=len, reverse=True)
+    return [sorted(xs)[len(xs) // 2] for xs in ranked]
+
+
+def _fits_gutter(lines: list[Line], width: float, gutter: float) -> bool:
+    """Whether the page's lines leave a borrowed gutter empty: text on both
+    sides, and lines crossing it (a title, a wide figure) a minority."""
+    if not width * 0.3 <= gutter <= width * 0.7:
+        return False
+    text = [ln for ln in lines if len(ln.text) >= 4]
+    crossing = sum(len(ln.text) for ln in text if ln.x0 < gutter - 2 and ln.x1 > gutter + 2)
+    left = [ln for ln in text if ln.x1 <= gutter + 2]
+    right = [ln for ln in text if ln.x0 >= gutter - 2]
+    if not left or not right or crossing > 0.45 * sum(len(ln.text) for ln in text):
+        return False
+    # the lines on each side stay clear of the gutter, as column text does
+    return max(ln.x1 for ln in left) < gutter and min(ln.x0 for ln in right) > gutter
+
+
+def _join_baselines(lines: list[Line], max_gap: float) -> list[Line]:
+    """Join fragments on one baseline (justified words, heading numbers)."""
+    out: list[Line] = []
+    for ln in sorted(lines, key=lambda l: (round(l.baseline), l.x0)):
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and abs(prev.baseline - ln.baseline) <= 0.3 * max(prev.size, ln.size)
+            and -1 <= ln.x0 - prev.x1 <= max_gap * max(prev.size, ln.size)
+        ):
+            out[-1] = merge_fragments(prev, ln)
+        else:
+            out.append(ln)
+    return _sort_rows(out)
+
+
+def _sort_rows(lines: list[Line]) -> list[Line]:
+    """Top to bottom, then left to right for lines sharing a baseline."""
+    lines = sorted(lines, key=lambda l: l.baseline)
+    rows: list[list[Line]] = []
+    for ln in lines:
+        if rows and abs(rows[-1][0].baseline - ln.baseline) <= 0.3 * ln.size:
+            rows[-1].append(ln)
+        else:
+            rows.append([ln])
+    for row in rows:
+        for ln in row:
+            ln.alone = len(row) == 1
+    return [ln for row in rows for ln in sorted(row, key=lambda l: l.x0)]
+
+
+def _larger_neighbour(lines: list[Line], i: int, step: int) -> Line | None:
+    """The nearest line before or after ``lines[i]`` set in a clearly larger size."""
+    ln = lines[i]
+    for j in range(i + step, i + 4 * step, step):
+        if not 0 <= j < len(lines):
+            return None
+        other = lines[j]
+        if other.size >= 1.15 * ln.size and (other.baseline - ln.baseline) * step > 0.5:
+            return other
+    return None
+
+
+def _attach_interlinear(lines: list[Line]) -> list[Line]:
+    """Fold small fragments set between two text lines (a fraction's numerator
+    or denominator, a sub- or superscript on its own) into the nearer line.
+
+    A fragment qualifies when it is small, lies horizontally within the lines
+    around it and those lines keep about their usual spacing, so the fragment
+    sits inside the paragraph rather than between paragraphs."""
+    out = list(lines)
+    i = 1
+    while i < len(out) - 1:
+        ln = out[i]
+        above, below = _larger_neighbour(out, i, -1), _larger_neighbour(out, i, 1)
+        if (
+            above is not None and below is not None and len(ln.text) <= 40
+            and above.baseline < ln.baseline < below.baseline
+            and below.baseline - above.baseline <= 1.8 * max(above.size, below.size)
+            and ln.x0 >= min(above.x0, below.x0) - 2 and ln.x1 <= max(above.x1, below.x1) + 2
+        ):
+            over_above = min(ln.y1, above.y1) - max(ln.y0, above.y0)
+            over_below = min(ln.y1, below.y1) - max(ln.y0, below.y0)
+            host = below if over_below >= over_above else above
+            at = next(k for k, other in enumerate(out) if other is host)
+            out[at] = insert_fragment(host, ln)
+            del out[i]
+            continue
+        i += 1
+    return out
+
+
+def _edges(lines: list[Line]) -> tuple[float, float]:
+    long = [ln for ln in lines if len(ln.text) >= 20] or lines
+    xs0 = sorted(ln.x0 for ln in long)
+    xs1 = sorted(ln.x1 for ln in long)
+    return xs0[len(xs0) // 10], xs1[(len(xs1) * 9) // 10]
+
+
+def _segment(page: int, col: int, lines: list[Line], max_gap: float) -> Segment:
+    joined = _attach_interlinear(_join_baselines(lines, max_gap))
+    for ln in joined:
+        ln.col = col
+    left, right = _edges(joined)
+    return Segment(page, col, joined, left, right)
+
+
+def page_segments(page: PageText, gutters: list[float] = ()) -> list[Segment]:
+    """The page's text as column segments in reading order; ``gutters`` are
+    the paper's gutters (see ``column_gutters``) for a page too sparse to show its own."""
+    if not page.lines:
+        return []
+    gutter = find_gutter(page.lines, page.width)
+    if gutter is None:
+        gutter = next((g for g in gutters if _fits_gutter(page.lines, page.width, g)), None)
+    if gutter is None:
+        return [_segment(page.number, 0, page.lines, 3.0)]
+    bands: list[tuple[str, list[Line]]] = []
+    for ln in sorted(page.lines, key=lambda l: l.y0):
+        spanning = ln.x0 < gutter - 8 and ln.x1 > gutter + 8
+        kind = "span" if spanning else "cols"
+        if bands and bands[-1][0] == kind:
+            bands[-1][1].append(ln)
+        else:
+            bands.append((kind, [ln]))
+    segments: list[Segment] = []
+    for kind, lines in bands:
+        if kind == "span":
+            segments.append(_segment(page.number, -1, lines, 2.0))
+            continue
+        left = [ln for ln in lines if (ln.x0 + ln.x1) / 2 < gutter]
+        right = [ln for ln in lines if (ln.x0 + ln.x1) / 2 >= gutter]
+        for col, part in ((0, left), (1, right)):
+            if part:
+                segments.append(_segment(page.number, col, part, 3.0))
+    return _merge_neighbours(segments)
+
+
+def _merge_neighbours(segments: list[Segment]) -> list[Segment]:
+    """Rejoin consecutive segments of one column split by a stray wide line."""
+    out: list[Segment] = []
+    for seg in segments:
+        if out and out[-1].col == seg.col and seg.col >= 0:
+            prev = out[-1]
+            prev.lines.extend(seg.lines)
+            prev.left, prev.right = _edges(prev.lines)
+        else:
+            out.append(seg)
+    return out

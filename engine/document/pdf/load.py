@@ -1,0 +1,100 @@
+"""Loading a PDF paper into a ``Document`` with PyMuPDF.
+
+Pages are read one at a time into light ``Line`` records (the page and its
+span dictionary are released at once), so a long PDF stays within bounded
+memory. Then: margin line numbers and running headers go, each page is cut
+into column segments in reading order, segments into blocks, blocks are
+classified, continued paragraphs are rejoined across columns and pages, and
+the outline, abstract and references are filled in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from pathlib import Path
+
+import pymupdf
+
+from engine.document.model import Document
+from engine.document.pdf.assemble import build_document
+from engine.document.pdf.lines import PageText, page_lines
+from engine.errors import InputError
+from engine.jobs import CancelToken, Progress, run_job
+
+_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
+
+pymupdf.TOOLS.mupdf_display_errors(False)
+pymupdf.TOOLS.mupdf_display_warnings(False)
+
+
+def load_pdf(path: Path, password: str | None = None) -> Document:
+    """Read the paper in ``path``; raise ``InputError`` for unusable files."""
+    return run_job(load_pdf_job(Path(path), password))
+
+
+def load_pdf_job(
+    path: Path, password: str | None = None, cancel: CancelToken | None = None
+) -> Generator[Progress, None, Document]:
+    """``load_pdf`` as a job yielding one ``Progress`` per page read."""
+    pdf = open_pdf(path, password)
+    pages: list[PageText] = []
+    notices: list[str] = []
+    try:
+        total = pdf.page_count
+        meta = dict(pdf.metadata or {})
+        for index in range(total):
+            if cancel is not None:
+                cancel.check()
+            try:
+                page = pdf.load_page(index)
+                data = page.get_text("dict", flags=_FLAGS)
+                pages.append(page_lines(data, index + 1))
+                del data, page
+            except Exception as err:  # a broken page should not sink the paper
+                notices.append(f"page {index + 1} could not be read ({type(err).__name__})")
+                pages.append(PageText(index + 1, 0.0, 0.0, []))
+            yield Progress(index + 1, total, "reading pages")
+    finally:
+        pdf.close()
+    if not any(p.lines for p in pages):
+        raise InputError(f"{path.name} has no text layer (scanned?); run OCR first, e.g. ocrmypdf")
+    doc = build_document(pages, meta)
+    doc.source_path = str(path)
+    doc.page_count = total
+    doc.notices = notices + doc.notices
+    return doc
+
+
+def open_pdf(path: Path, password: str | None = None) -> pymupdf.Document:
+    """Open and unlock ``path``, turning every failure into a one-line ``InputError``."""
+    name = path.name
+    try:
+        if not path.is_file():
+            raise InputError(f"file not found: {path}")
+        if path.stat().st_size == 0:
+            raise InputError(f"{name} is empty")
+        with path.open("rb") as fh:
+            head = fh.read(1024)
+    except PermissionError:
+        raise InputError(f"cannot read {path}: permission denied") from None
+    if b"%PDF" not in head:
+        raise InputError(f"{name} is not a PDF (no %PDF header); it may be corrupt or mislabelled")
+    try:
+        pdf = pymupdf.open(path, filetype="pdf")
+    except Exception:
+        raise InputError(f"{name} is a corrupt PDF that cannot be opened") from None
+    if pdf.needs_pass:
+        if password is None:
+            pdf.close()
+            raise InputError(f"{name} is encrypted; pass --password")
+        if not pdf.authenticate(password):
+            pdf.close()
+            raise InputError(f"wrong password for {name}")
+    try:
+        count = pdf.page_count
+    except Exception:
+        count = 0
+    if count == 0:
+        pdf.close()
+        raise InputError(f"{name} has no pages (empty or corrupt PDF)")
+    return pdf

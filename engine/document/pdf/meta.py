@@ -1,0 +1,75 @@
+"""Title and authors from the first page, with PDF metadata as a fallback."""
+
+from __future__ import annotations
+
+import re
+
+from engine.document.pdf.lines import Line
+from engine.document.text import normalize_text
+
+_AFFILIATION = re.compile(
+    r"universit|institut|college|school|department|dept\.|laborator|\blab\b|research|inc\.|corp|"
+    r"center|centre|faculty|academy|google|microsoft|meta|amazon|ibm|@|\busa\b|\buk\b|china|germany|"
+    r"france|canada|japan|email|http|www\.|\bai\b|anonymous|submission|conference|proceedings|"
+    r"abstract|workshop|journal|arxiv|preprint|\d{4}",
+    re.I,
+)
+_NAME_WORD = re.compile(r"^(?:[A-Z][a-zA-Z'’\-]+|[A-Z]\.(?:-?[A-Z]\.)?|[A-Z][A-Z'’\-]+|de|van|von|der|da|di|la|le)$")
+_MARKS = re.compile(r"[\d*†‡§¶∗⋆♦♣♠♥□⋄,]+$")
+_BAD_META = re.compile(r"^(untitled|microsoft word|title|paper|main|document)\b|\.(dvi|tex|docx?|pdf|ps)$", re.I)
+
+
+def find_title(lines: list[Line], body_size: float, page_height: float) -> tuple[str, list[Line]]:
+    """The title (largest text near the top of page 1) and its lines."""
+    top = [ln for ln in lines if ln.y0 < 0.45 * page_height and len(ln.text.strip()) > 1]
+    if not top:
+        return "", []
+    biggest = max(ln.size for ln in top)
+    if biggest < body_size + 1.5:
+        return "", []
+    chosen = sorted((ln for ln in top if ln.size >= biggest - 0.6), key=lambda l: (l.baseline, l.x0))
+    group = [chosen[0]]
+    for ln in chosen[1:]:
+        if ln.baseline - group[-1].baseline <= 2.2 * biggest:
+            group.append(ln)
+        else:
+            break
+    title = normalize_text(" ".join(ln.text for ln in group))
+    title = re.sub(r"\s*[*†‡∗]+$", "", title).strip()
+    if len(title) < 4 or not re.search(r"[A-Za-z]{3}", title):
+        return "", []
+    return title, group
+
+
+def metadata_title(meta: dict[str, str] | None) -> str:
+    """The metadata title when it looks like a real one."""
+    title = normalize_text((meta or {}).get("title") or "")
+    if len(title.split()) < 2 or _BAD_META.search(title):
+        return ""
+    return title
+
+
+def find_authors(lines: list[Line], title_lines: list[Line], stop_y: float) -> list[str]:
+    """Person names between the title and ``stop_y`` (the abstract or first heading)."""
+    if not title_lines:
+        return []
+    start = max(ln.y1 for ln in title_lines)
+    zone = sorted(
+        (ln for ln in lines if start - 1 <= ln.y0 < stop_y and ln not in title_lines),
+        key=lambda l: (round(l.baseline), l.x0),
+    )
+    names: list[str] = []
+    for ln in zone[:40]:
+        text = re.sub(r"[*†‡§¶∗⋆♦♣♠♥□⋄]+|(?<=[a-z])\d+(?:,\d+)*", ",", normalize_text(ln.text))
+        for part in re.split(r",|;|\band\b|\s{2,}|·|&", text):
+            part = _MARKS.sub("", part.strip()).strip()
+            if not part or _AFFILIATION.search(part):
+                if _AFFILIATION.search(part or "") and "," in text:
+                    break  # "NAME, Affiliation": the rest of the line is the affiliation
+                continue
+            words = part.split()
+            if 2 <= len(words) <= 4 and all(_NAME_WORD.match(w) for w in words):
+                name = " ".join(w.title() if w.isupper() and len(w.rstrip(".")) >= 2 else w for w in words)
+                if name not in names:
+                    names.append(name)
+    return names[:30]

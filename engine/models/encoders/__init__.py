@@ -1,0 +1,1 @@
+"""Sentence encoders (transformers, ONNX Runtime) and their on-disk embedding cache."""

@@ -1,0 +1,1 @@
+"""Generators on llama.cpp: GGUF files, chat templates, grammars, memory, the KV prefix cache."""

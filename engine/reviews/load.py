@@ -1,0 +1,86 @@
+"""Reading a reviews file (OpenReview ``.json``, ``.pdf``, text or Markdown) into ``Review``s; the text itself
+is parsed by ``engine.reviews.parse``, OpenReview's notes by ``engine.reviews.openreview``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.document.text import mark_unmapped
+from engine.errors import InputError
+from engine.jsontext import parse_json
+from engine.reviews.guard import check_file
+from engine.reviews.model import Review
+from engine.reviews.parse import MAX_CHARS, parse_reviews
+
+
+#: Pages of a review PDF read.
+MAX_PDF_PAGES = 60
+
+
+def load_reviews(path: str | Path, *, max_chars: int = MAX_CHARS) -> list[Review]:
+    """Reviews from a ``.json`` (OpenReview), ``.pdf``, Word ``.docx`` or text/Markdown file."""
+    path = Path(path).expanduser()
+    if not path.is_file():
+        raise InputError(f"no such file: {path}")
+    suffix = path.suffix.lower()
+    with path.open("rb") as f:
+        is_pdf = f.read(5) == b"%PDF-"
+    if suffix == ".docx" and not is_pdf:  # a zip: read its text, then parse it as Markdown
+        from engine.document.docx import docx_text
+
+        return parse_reviews(docx_text(path), source="docx", max_chars=max_chars)
+    if not is_pdf:
+        check_file(path)  # an image, an archive, a program: refuse before reading it as text
+    if suffix == ".pdf" or is_pdf:
+        text, notices = pdf_text(path)
+        return parse_reviews(text, source="pdf", max_chars=max_chars, notices=notices)
+    try:
+        raw = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raw = path.read_bytes().decode("latin-1")
+    except OSError as err:
+        raise InputError(f"cannot read {path}: {err.strerror or err}") from None
+    if suffix == ".json" or raw.lstrip().startswith(("{", "[")):
+        try:
+            data = parse_json(raw, path.name)
+        except InputError:
+            if suffix == ".json":
+                raise
+        else:
+            from engine.reviews.openreview import reviews_from_openreview
+
+            return reviews_from_openreview(data, max_chars=max_chars)
+    source = "markdown" if suffix in (".md", ".markdown") else "text"
+    return parse_reviews(raw, source=source, max_chars=max_chars)
+
+
+def pdf_text(path: Path) -> tuple[str, list[str]]:
+    """The text of a review PDF, page after page, at most ``MAX_PDF_PAGES`` pages."""
+    import pymupdf
+
+    try:
+        doc = pymupdf.open(path)
+    except Exception as err:  # noqa: BLE001 - PyMuPDF raises several types for bad files
+        raise InputError(f"cannot open {path.name} as a PDF: {err}") from None
+    with doc:
+        if doc.needs_pass:
+            raise InputError(f"{path.name} is encrypted; save an unlocked copy first")
+        notices = []
+        try:
+            pages = doc.page_count
+        except Exception:  # noqa: BLE001 - a damaged page tree
+            raise InputError(f"{path.name} is a corrupt PDF (its page tree cannot be read)") from None
+        if pages > MAX_PDF_PAGES:
+            notices.append(f"read the first {MAX_PDF_PAGES} of {pages} pages of {path.name}")
+        texts = []
+        flags = pymupdf.TEXTFLAGS_TEXT & ~pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE
+        for i in range(min(pages, MAX_PDF_PAGES)):
+            try:
+                # unmapped glyphs as U+FFFD (not raw glyph ids, which read as letters), then "[math]"
+                texts.append(mark_unmapped(doc[i].get_text("text", flags=flags)))
+            except Exception as err:  # noqa: BLE001 - a broken page should not sink the reviews
+                notices.append(f"page {i + 1} of {path.name} could not be read ({type(err).__name__})")
+        text = "\n".join(texts)
+    if not text.strip():
+        raise InputError(f"no review text found in {path.name} (a scanned PDF needs OCR first)")
+    return text, notices

@@ -1,0 +1,29 @@
+"""Plain-text helpers shared by the engine's packages: ``sentences()`` with character spans."""
+
+from __future__ import annotations
+
+import re
+
+
+_ABBREV = re.compile(
+    r"(?:\b(?:e\.g|i\.e|et al|etc|vs|cf|Fig|Figs|Eq|Eqs|Sec|Secs|Tab|Ref|Refs|No|resp|approx|Dr|Prof|Mr|Ms|al|w\.r\.t|"
+    r"a\.k\.a|Thm|Def|Alg|Appx|App|Ch|pp|p|ca)\.|\b[A-Z]\.)$",
+    re.I,
+)
+_SENT_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
+
+
+def sentences(text: str, offset: int = 0) -> list[tuple[str, int, int]]:
+    """``(sentence, start, end)`` with spans shifted by ``offset``; abbreviations do not end sentences."""
+    out: list[tuple[str, int, int]] = []
+    start = 0
+    for m in _SENT_END.finditer(text):
+        piece = text[start : m.start()].rstrip()
+        if _ABBREV.search(piece) or len(piece.strip()) < 3:
+            continue
+        out.append((piece, start, start + len(piece)))
+        start = m.end()
+    rest = text[start:].rstrip()
+    if rest.strip():
+        out.append((rest, start, start + len(rest)))
+    return [(s.strip(), offset + a + (len(s) - len(s.lstrip())), offset + b) for s, a, b in out if s.strip()]

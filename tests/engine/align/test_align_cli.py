@@ -1,0 +1,87 @@
+"""The comments, align and eval align commands, end to end."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.cli.main import main
+from engine.resources import resource
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def test_comments_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["comments", str(resource("demo", "reviews.md")), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [r["reviewer"] for r in data["reviews"]] == ["Reviewer 1", "Reviewer 2"]
+    assert len(data["comments"]) == 7
+    assert set(data["comments"][0]) == {"id", "reviewer", "text", "context", "action", "directness", "span", "section",
+                                        "fine_type", "confidence"}
+
+
+def test_comments_located_in_the_draft(capsys: pytest.CaptureFixture[str]) -> None:
+    reviews, draft = str(resource("demo", "reviews.md")), str(resource("demo", "draft_v1.md"))
+    assert main(["comments", reviews, "--paper", draft, "--json", "--top", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    where = {loc["comment_id"]: [p["id"] for p in loc["paragraphs"]] for loc in data["locations"]}
+    assert set(where) == {c["id"] for c in data["comments"]} and all(len(v) == 1 for v in where.values())
+    assert where["R1.3"] == ["p0008"]  # the exit-loss weights: the training-loss paragraph
+    assert main(["comments", reviews, "--paper", draft]) == 0
+    text = capsys.readouterr().out
+    assert "→ p0008 (Method): During training, the loss" in text
+    assert main(["comments", reviews, "--paper", str(REPO / "missing-draft.md")]) == 2
+    assert capsys.readouterr().err.startswith("redraft: error:")
+
+
+def test_comments_on_empty_file_is_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "r.md"
+    empty.write_text("\n\n")
+    assert main(["comments", str(empty)]) == 2
+    assert "no review text found" in capsys.readouterr().err
+
+
+def test_align_json(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["align", "--old", str(resource("demo", "draft_v1.md")), "--new", str(resource("demo", "draft_v2.md")),
+            "--reviews", str(resource("demo", "reviews.md")), "--json", "--threshold", "2.5", "--method", "bm25"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) >= {"comments", "edits", "alignments"}
+    by_id = {a["comment_id"]: a for a in data["alignments"]}
+    assert "e0007" in by_id["R1.3"]["edit_ids"]
+    assert "e0005" in by_id["R1.4"]["edit_ids"]
+    assert len(by_id["R1.3"]["scores"]) == len(data["edits"])
+
+
+@pytest.mark.shared_data
+def test_eval_align_on_cgo18_gold(shared_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    gold = REPO / "tests" / "data" / "cgo18_align_gold.json"
+    assert main(["eval", "align", str(gold), "--data", str(shared_data), "--method", "bm25", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    result = data["results"][0]
+    assert data["notices"] == []  # every gold edit found in today's diff
+    assert result["comments"] == 30
+    loro = result["leave_one_reviewer_out"]
+    assert 0 < loro["micro_f1"] <= 100 and loro["ao_micro_f1"] is not None
+    assert result["tuned_on_test"]["micro_f1"] >= loro["micro_f1"]
+
+
+def test_align_prints_the_status_a_project_shows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``redraft align`` and a project built from the same files (the comment list, the coverage table) say
+    the same status and confidence for every comment: one definition, engine/align/status.py."""
+    from engine.jobs import run_job
+    from engine.project import ProjectStore
+    from engine.project.pipeline import build_project
+
+    old, new, reviews = (resource("demo", n) for n in ("draft_v1.md", "draft_v2.md", "reviews.md"))
+    assert main(["align", "--old", str(old), "--new", str(new), "--reviews", str(reviews)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    store = ProjectStore.create(tmp_path / "demo.redraft", "demo")
+    project = run_job(build_project(store, old, new, reviews))
+    store.close()
+    labels = [project.assessment(c.id).label() for c in project.comments]
+    assert [f"{c.id:6} {label}" for c, label in zip(project.comments, labels)] == [
+        line for line in lines if line[:1] == "R"]
+    assert any(label.startswith("partly addressed · ") for label in labels)  # not the old two values

@@ -1,0 +1,53 @@
+"""Cross-paper figures of the default aligner on the two labelled real revisions, from their PDFs:
+fitted on one paper, scored on the other. Pins the figures docs/gold-icassp20.md and the README report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.align import DEFAULT_METHOD, make_aligner
+from engine.align.fit import cross_paper, paper_features
+from engine.align.gold import load_gold
+
+REPO = Path(__file__).resolve().parents[3]
+GOLD = [REPO / "tests" / "data" / "cgo18_pdf_align_gold.json", REPO / "tests" / "data" / "icassp20_align_gold.json"]
+#: Cross-paper micro-F1 reported (docs/gold-icassp20.md): the test fails 3 points below.
+REPORTED_F1 = {"cgo18": 38.0, "icassp20": 56.1}
+#: Cross-paper link precision reported (the issue asks for 50: not reached); the test fails 3 points below.
+REPORTED_P = {"cgo18": 40.2, "icassp20": 44.4}
+#: Share of comments called addressed or partly exactly when the gold has an edit for them (docs/gold-icassp20.md);
+#: the test fails 7 points (2 comments) below.
+STATUS_AGREEMENT = {"cgo18": 83.3, "icassp20": 62.1}
+#: The baseline, hybrid (BM25 + MiniLM) with its threshold tuned on the other paper.
+HYBRID_F1 = {"cgo18": 29.1, "icassp20": 30.3}
+
+
+@pytest.fixture(scope="module")
+def papers(shared_data: Path):
+    return [p for g in GOLD for p in load_gold(g, shared_data)]
+
+
+@pytest.mark.shared_data
+def test_gold_labels_are_all_found_in_the_pdf_diffs(papers) -> None:
+    assert [p.id for p in papers] == ["cgo18", "icassp20"]
+    assert [n for p in papers for n in p.notices] == []
+    assert [len(p.comments) for p in papers] == [30, 29]
+    assert [sum(len(v) for v in p.gold.values()) for p in papers] == [97, 21]
+
+
+@pytest.mark.shared_data
+def test_cross_paper_micro_f1_of_the_default_method(papers) -> None:
+    results = {r["test"]: r for r in cross_paper(paper_features(make_aligner(DEFAULT_METHOD), papers))}
+    assert set(results) == set(REPORTED_F1)
+    for paper, figure in REPORTED_F1.items():
+        r = results[paper]
+        assert r["micro_f1"] >= figure - 3, (paper, r)
+        assert r["micro_precision"] >= REPORTED_P[paper] - 3, (paper, r)
+        assert r["micro_f1"] > HYBRID_F1[paper], (paper, r)
+        assert r["train"] == [p for p in REPORTED_F1 if p != paper]  # never fitted on the paper it is scored on
+        counted = r["statuses"]["counts"]
+        assert sum(n for row in counted.values() for n in row.values()) == len(
+            next(p for p in papers if p.id == paper).comments)
+        assert r["statuses"]["agreement"] >= STATUS_AGREEMENT[paper] - 7, (paper, r["statuses"])

@@ -1,0 +1,180 @@
+"""The evidence aligner on minimal built revisions (the false links a new user met), with the real
+MiniLM encoder; comment statuses and the author's confirmations as pure functions."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.align import DEFAULT_METHOD, make_aligner
+from engine.align.records import Alignment
+from engine.align.cues import fine_type, guess_fine_type, quotes
+from engine.align.status import (
+    STATUSES, Link, Status, assess, assess_alignment, comment_probability, counts, draft_status,
+)
+from engine.document.model import ParagraphKind
+from engine.revision import diff_documents
+from engine.reviews.model import ReviewComment
+from tests.engine.built_revisions import PROSE, doc_of
+
+
+def align_one(old: list[str], new: list[str], comment: str, new_kinds=None):
+    diff = diff_documents(doc_of(old), doc_of(new, new_kinds))
+    c = ReviewComment(id="R1.1", reviewer="Reviewer 1", text=comment)
+    (a,) = make_aligner("evidence").align([c], diff)
+    return diff, a
+
+
+def edit_with(diff, text: str) -> str:
+    return next(e.id for e in diff.changed_edits() if text in e.target_text)
+
+
+def test_the_default_method_is_evidence_for_cli_and_app() -> None:
+    assert DEFAULT_METHOD == "evidence"
+
+
+def test_a_citation_restyle_never_addresses_a_request_for_baselines() -> None:
+    old = PROSE + ["Our method improves over the approach of Smith et al. (2019) on both datasets, with a lower loss."]
+    new = PROSE[:4] + ["Phase is taken from the low band and mirrored, keeping the reconstruction simple, and its "
+                       "cost is negligible."] + [
+        "Our method improves over the approach of (Smith et al., 2019) on both datasets, with a lower loss."]
+    diff, a = align_one(old, new, "Please compare against more baselines, not only the approach of Smith et al.")
+    cited = edit_with(diff, "(Smith et al., 2019)")
+    assert a.scores[cited] == 0.0 and cited not in a.edit_ids
+    assert a.calibrated and cited not in {e.edit_id for e in assess_alignment(a).evidence}
+
+
+def test_a_spelling_change_addresses_a_typo_comment_but_no_substantive_one() -> None:
+    old = PROSE + ["We analyse the behaviour of the network on noisy inputs and the colour of its residual noise."]
+    new = [PROSE[0], PROSE[1] + " Both datasets are split by artist.", PROSE[2],
+           PROSE[3] + " A listening test with twelve people agrees with the perceptual score."] + PROSE[4:] + [
+        "We analyze the behavior of the network on noisy inputs and the color of its residual noise."]
+    diff, a = align_one(old, new, "The behaviour of the network on noisy inputs is not analysed; please discuss it.")
+    spelling = edit_with(diff, "We analyze")
+    assert len(diff.changed_edits()) == 3
+    assert a.scores[spelling] == 0.0 and a.edit_ids == []
+    _, typo = align_one(old, new, "There are many typos and British spellings, e.g. \"analyse\" and \"behaviour\".")
+    assert typo.scores[spelling] > 0 and max(typo.scores, key=typo.scores.get) == spelling
+    assert "changes the words the comment quotes" in typo.reasons[spelling]
+
+
+def test_a_general_request_to_fix_typos_links_the_spelling_and_grammar_fixes_only() -> None:
+    old = PROSE + ["We analyse the behaviour of the network on noisy inputs and the colour of its residual noise.",
+                   "Contrary to per DAG approach, the error of the relaxation is bounded for every loop of the program."]
+    new = [PROSE[0], PROSE[1] + " Both datasets are split by artist, so no song is in both sets.", *PROSE[2:],
+           "We analyze the behavior of the network on noisy inputs and the color of its residual noise.",
+           "Contrary to the per DAG approach, the error of the relaxation is bounded for every loop of the program."]
+    diff, a = align_one(old, new, "There are typos.")
+    spelling, grammar = edit_with(diff, "We analyze"), edit_with(diff, "Contrary to the")
+    assert len(diff.changed_edits()) == 3
+    assert set(a.edit_ids) == {spelling, grammar}
+    assert "fixes spelling or grammar" in a.reasons[grammar]
+    _, specific_typo = align_one(old, new, "Please fix the typo \"colour\".")  # names its passage: no blanket link
+    assert grammar not in specific_typo.edit_ids
+    from engine.align.cues import proofreading
+
+    assert proofreading("There are typos.") and proofreading("Please proofread the paper; the grammar is poor.")
+    assert not proofreading("There is a typo on page 3.") and not proofreading("Typo in Eq. 4.")
+
+
+def test_the_definition_edit_ranks_first_ahead_of_one_word_terminology_edits() -> None:
+    old = PROSE[:2] + ["A texture is a group of frames of the spectrum given to the network at once."] + PROSE[2:]
+    new = [PROSE[0], PROSE[1].replace("network", "model"),
+           "We call texture ten consecutive STFT frames of the magnitude spectrum, processed as one example.",
+           PROSE[2].replace("network", "model")] + PROSE[3:]
+    diff, a = align_one(old, new, "The definition of a texture is unclear and its wording should be made precise.")
+    definition = edit_with(diff, "We call texture")
+    assert len(diff.changed_edits()) == 3
+    assert max(a.scores, key=a.scores.get) == definition
+    assert a.edit_ids[0] == definition
+    assert "rewrites a paragraph the comment is about" in a.reasons[definition]
+
+
+def test_an_added_figure_addresses_a_request_for_a_figure() -> None:
+    new = PROSE + ["Figure 3: Spectrograms of the original and the reconstructed signal for one excerpt of each dataset."]
+    kinds = [ParagraphKind.BODY] * len(PROSE) + [ParagraphKind.CAPTION]
+    diff, a = align_one(PROSE, new, "Please add a figure showing spectrograms of the reconstructed signals, "
+                        "a single spectrum is not enough.", kinds)
+    figure = edit_with(diff, "Figure 3")
+    assert a.edit_ids == [figure]
+    assert assess_alignment(a).status in (Status.ADDRESSED, Status.PARTLY)
+
+
+def test_fine_type_is_used_when_set_and_guessed_otherwise() -> None:
+    assert fine_type(ReviewComment("c", "R", "Please discuss related work.", fine_type="typo")) == "typo"
+    assert guess_fine_type('On page 4: "perceptively" should be "perceptually"') == "typo"
+    assert guess_fine_type("No experiment is presented with training on one dataset and testing on the other.") \
+        == "experiment"
+    assert guess_fine_type("Please define \"texture windows\" on page 2") == "clarification"
+    assert quotes('"perceptively" should be \u201cperceptually\u201d') == ["perceptively", "perceptually"]
+
+
+def test_statuses_from_probabilities() -> None:
+    assert assess("c", {}).status is Status.NO_EVIDENCE
+    assert assess("c", {"e1": 0.01, "e2": 0.02}).status is Status.NOT_ADDRESSED
+    partly = assess("c", {"e1": 0.4, "e2": 0.02}, {"e1": "clarification edit: close in meaning"})
+    assert partly.status is Status.PARTLY
+    assert [(e.edit_id, e.link, e.why) for e in partly.evidence] == [
+        ("e1", Link.SUGGESTED, "clarification edit: close in meaning")]
+    assert assess("c", {"e1": 0.6, "e2": 0.3}).status is Status.ADDRESSED
+    # one weak link (the comment's chance below PARTLY_P) is shown as a candidate, the comment is not addressed
+    weak = assess("c", {"e1": 0.2, "e2": 0.02})
+    assert weak.status is Status.NOT_ADDRESSED and [e.edit_id for e in weak.evidence] == ["e1"]
+    assert comment_probability([0.5, 0.5, 0.5, 0.9]) == pytest.approx(1 - 0.1 * 0.5 * 0.5)
+
+
+def test_the_authors_confirmations_come_first() -> None:
+    probs = {"e1": 0.6, "e2": 0.2, "e3": 0.01}
+    confirmed = assess("c", probs, decisions={"e2": Link.CONFIRMED})
+    assert confirmed.status is Status.CONFIRMED and confirmed.confirmed
+    assert [e.edit_id for e in confirmed.evidence][:1] == ["e2"]
+    rejected_all = assess("c", probs, decisions={"e1": "rejected", "e2": "rejected"})
+    assert rejected_all.status is Status.CONFIRMED_NOT
+    assert rejected_all.linked_edits() == []
+    rejected_one = assess("c", probs, decisions={"e1": "rejected"})
+    assert rejected_one.status is Status.NOT_ADDRESSED and rejected_one.linked_edits() == ["e2"]
+    assert assess("c", {**probs, "e2": 0.4}, decisions={"e1": "rejected"}).status is Status.PARTLY
+    manual = assess("c", probs, decisions={"e3": Link.MANUAL})
+    assert manual.status is Status.CONFIRMED and manual.linked_edits()[0] == "e3"
+    undone = assess("c", probs, decisions={})
+    assert undone.status is Status.ADDRESSED
+
+
+def test_draft_statuses_and_counts() -> None:
+    assert draft_status(False) is Status.OPEN and draft_status(True) is Status.ANSWERED
+    table = counts([Status.OPEN, Status.ANSWERED, Status.ADDRESSED, Status.ADDRESSED])
+    assert list(table) == [s.value for s in STATUSES] and table["addressed"] == 2 and sum(table.values()) == 4
+
+
+def test_alignment_json_stays_backward_compatible() -> None:
+    old = {"comment_id": "R1.1", "edit_ids": ["e0002"], "scores": {"e0002": 4.2, "e0003": 0.5}}
+    a = Alignment.from_dict(old)
+    assert not a.calibrated and a.to_dict() == old
+    assert assess_alignment(a).status is Status.ADDRESSED  # an older project's chosen edit counts as a link
+    new = Alignment("R1.1", ["e0002"], {"e0002": 0.7}, calibrated=True, reasons={"e0002": "fact edit"})
+    assert Alignment.from_dict(new.to_dict()) == new
+
+
+def test_only_the_sentences_an_edit_wrote_are_embedded() -> None:
+    from engine.align.embed import changed_sentences
+
+    old = ("The method is fast on small inputs. It uses a cache for repeated queries. "
+           "Results are in the next section.")
+    new = ("The method is fast on small inputs. It uses a bounded LRU cache, evicting the oldest entries first. "
+           "Results are in the next section.")
+    diff = diff_documents(doc_of([old]), doc_of([new]))
+    (edit,) = [e for e in diff.edits if e.text_changed]
+    assert changed_sentences(edit) == ["It uses a bounded LRU cache, evicting the oldest entries first."]
+
+
+def test_a_comment_with_no_specific_evidence_has_no_evidence() -> None:
+    import numpy as np
+
+    from engine.align.evidence import specific
+
+    zero = np.zeros((1, 3), dtype=np.float32)
+    changed = np.array([[0.2, 0.5, 1.0]], dtype=np.float32)
+    assert specific(changed, zero, zero, zero).tolist() == [[False, True, True]]
+    assert specific(zero, zero, np.array([[0, 1, 0]]), zero).tolist() == [[False, True, False]]
+    assert assess("c", {"e1": 0.0, "e2": 0.0}).status is Status.NO_EVIDENCE
+    # an older, uncalibrated alignment with no chosen edit was weighed: not addressed
+    assert assess_alignment(Alignment("c", [], {"e1": 0.2})).status is Status.NOT_ADDRESSED

@@ -1,0 +1,255 @@
+"""LaTeX structure and text: front matter, headings, math, macros, captions, footnotes, lists."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.document import Document, ParagraphKind
+from engine.document.latex.load import load_latex
+
+
+def load(tmp_path: Path, body: str, preamble: str = "") -> Document:
+    main = tmp_path / "main.tex"
+    main.write_text(
+        "\\documentclass{article}\n" + preamble + "\n\\begin{document}\n" + body + "\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    return load_latex(main)
+
+
+def kinds(doc: Document) -> list[tuple[str, str]]:
+    return [(p.kind.value, p.text) for p in doc.paragraphs]
+
+
+def test_title_with_short_form_braces_linebreak_and_thanks(tmp_path: Path) -> None:
+    doc = load(
+        tmp_path,
+        "\\maketitle\nBody.",
+        preamble="\\title[Short]{Online {Iterative} Compilation:\\\\ a {\\em Study}\\thanks{Funded by X.}}\n"
+        "\\author{Ann Lee\\thanks{Uni A} \\and Bo Chen \\\\ Some University}\n",
+    )
+    assert doc.title == "Online Iterative Compilation: a Study"
+    assert doc.authors == ["Ann Lee", "Bo Chen"]
+    assert doc.source_format == "latex"
+
+
+def test_several_author_commands_and_affiliations(tmp_path: Path) -> None:
+    doc = load(
+        tmp_path,
+        "\\title{T}\n\\author{R. Rocha}\n\\affiliation{\\institution{Edinburgh}}\n\\email{r@x}\n"
+        "\\author{Lu\\'is G\\'oes}\n\\maketitle\nBody.",
+    )
+    assert doc.authors == ["R. Rocha", "Lu\u00eds G\u00f3es"]
+    assert [p.text for p in doc.paragraphs] == ["Body."]
+
+
+def test_abstract_environment_and_macro(tmp_path: Path) -> None:
+    doc = load(tmp_path, "\\begin{abstract}\nWe study X.\n\nWe find Y.\n\\end{abstract}\n\\section{Intro}\nText.")
+    assert doc.abstract == "We study X. We find Y."
+    abstract = [p for p in doc.paragraphs if p.section == ("Abstract",)]
+    assert [p.text for p in abstract] == ["We study X.", "We find Y."]
+    assert all(p.kind is ParagraphKind.BODY for p in abstract)
+    macro = load(tmp_path, "\\maketitle\nBody.", preamble="\\abstract{A short \\emph{abstract}.}")
+    assert macro.abstract == "A short abstract."
+    assert macro.paragraphs[0].text == "A short abstract."
+
+
+def test_headings_levels_stars_numbers_and_appendix(tmp_path: Path) -> None:
+    doc = load(
+        tmp_path,
+        "\\section{Introduction}\nA.\n\\subsection{Scope}\nB.\n\\subsubsection*{Aside}\nC.\n"
+        "\\paragraph{Run-in.}\nD.\n\\section*{Unnumbered}\nE.\n\\section{Method}\\label{sec:m}\nSee Section~\\ref{sec:m}.\n"
+        "\\appendix\n\\section{Proofs}\\label{app:p}\nIn \\autoref{app:p}.",
+    )
+    assert [(s.title, s.level, s.number) for s in doc.sections] == [
+        ("Introduction", 1, "1"),
+        ("Scope", 2, "1.1"),
+        ("Aside", 3, None),
+        ("Run-in.", 4, None),
+        ("Unnumbered", 1, None),
+        ("Method", 1, "2"),
+        ("Proofs", 1, "A"),
+    ]
+    heads = [p for p in doc.paragraphs if p.kind is ParagraphKind.HEADING]
+    assert [p.text for p in heads][:2] == ["Introduction", "Scope"]
+    d = next(p for p in doc.paragraphs if p.text == "D.")
+    assert d.section == ("Introduction", "Scope", "Aside", "Run-in.")
+    assert "See Section 2." in [p.text for p in doc.paragraphs]
+    assert "In Section A." in [p.text for p in doc.paragraphs]
+
+
+def test_chapters_are_level_one(tmp_path: Path) -> None:
+    doc = load(tmp_path, "\\chapter{Start}\nA.\n\\section{Part}\nB.")
+    assert [(s.title, s.level, s.number) for s in doc.sections] == [("Start", 1, "1"), ("Part", 2, "1.1")]
+
+
+def test_paragraphs_split_on_blank_lines_and_par(tmp_path: Path) -> None:
+    doc = load(tmp_path, "One\nstill one.\n\n\n   Two.\\par Three.\n\\par\nFour.")
+    assert [p.text for p in doc.paragraphs] == ["One still one.", "Two.", "Three.", "Four."]
+    assert [p.line for p in doc.paragraphs] == [4, 8, 8, 10]
+
+
+def test_display_math_is_its_own_equation_paragraph(tmp_path: Path) -> None:
+    body = (
+        "We define\n\\[ W = \\sum_i w_i \\]\nwhere $w_i$ is a weight.\n\n"
+        "$$ a = b $$\n\n\\begin{equation}\\label{eq:e} E = mc^2 \\end{equation}\n\n"
+        "\\begin{align*} x &= 1 \\\\ y &= 2 \\end{align*}\n\\begin{eqnarray} a \\end{eqnarray}\n"
+        "\\begin{gather} g \\end{gather}\\begin{multline*} m \\end{multline*}\nBy Equation~\\eqref{eq:e}."
+    )
+    doc = load(tmp_path, body)
+    assert kinds(doc) == [
+        ("body", "We define"),
+        ("equation", "[EQUATION]"),
+        ("body", "where wi is a weight."),
+        ("equation", "[EQUATION]"),
+        ("equation", "[EQUATION]"),
+        ("equation", "[EQUATION]"),
+        ("equation", "[EQUATION]"),
+        ("equation", "[EQUATION]"),
+        ("equation", "[EQUATION]"),
+        ("body", "By Equation (1)."),
+    ]
+
+
+def test_inline_math_is_compact_text(tmp_path: Path) -> None:
+    doc = load(tmp_path, "Ratio $\\Delta W / \\Delta t$ with $\\alpha^{2}$ and $x_{ij}$, costs \\$5.")
+    assert doc.paragraphs[0].text == "Ratio ΔW / Δt with α2 and xij, costs $5."
+
+
+def test_formatting_macros_are_unwrapped(tmp_path: Path) -> None:
+    doc = load(
+        tmp_path,
+        "\\emph{a} \\textbf{b} \\textit{c} \\texttt{-O3} \\textsc{d} \\underline{e} \\mbox{f-g} \\hbox{h} "
+        "\\url{http://x.org} \\href{http://y.org}{link text} {\\em old} \\textcolor{red}{red} "
+        "\\unknownmacro{kept} \\vspace{2mm}\\noindent end.",
+    )
+    assert doc.paragraphs[0].text == "a b c -O3 d e f-g h http://x.org link text old red kept end."
+
+
+def test_special_characters_quotes_dashes_accents(tmp_path: Path) -> None:
+    doc = load(
+        tmp_path,
+        "A~B 50\\% R\\&D \\#1 ``quoted'' `single' pages 1--2 --- yes \\ldots{} na\\\"{\\i}ve "
+        "caf\\'e \\c{c}a \\ss{} x\\\\y.",
+    )
+    assert doc.paragraphs[0].text == "A B 50% R&D #1 \u201cquoted\u201d \u2018single\u2019 pages 1\u20132 \u2014 yes \u2026 na\u00efve caf\u00e9 \u00e7a \u00df x y."
+
+
+def test_citations_refs_and_labels(tmp_path: Path) -> None:
+    doc = load(
+        tmp_path,
+        "\\section{Intro}\\label{sec:intro}\nAs shown~\\cite{knuth73,ball94}, \\citep[p.~3]{a} and \\citet{b}. "
+        "Figure~\\ref{fig:x} and Table~\\ref{tab:y} in Section~\\ref{sec:intro}; \\cref{fig:x}; \\ref{nowhere}.\n"
+        "\\begin{figure}\\caption{First.}\\label{fig:x}\\end{figure}\n"
+        "\\begin{table}\\caption{Tab.}\\label{tab:y}\\begin{tabular}{ll} a & b \\\\ \\end{tabular}\\end{table}",
+    )
+    body = doc.body()[0].text
+    assert body == (
+        "As shown [knuth73, ball94], [a] and [b]. Figure 1 and Table 1 in Section 1; fig. 1; ??."
+    )
+    captions = [p.text for p in doc.paragraphs if p.kind is ParagraphKind.CAPTION]
+    assert captions == ["Figure 1: First.", "Table 1: Tab."]
+
+
+def test_newcommand_macros_with_and_without_arguments(tmp_path: Path) -> None:
+    preamble = (
+        "\\usepackage{xspace}\n\\newcommand{\\itercomp}{iterative compilation\\xspace}\n"
+        "\\newcommand\\etal{et~al.}\n\\newcommand{\\tool}{\\textsc{Redraft}}\n"
+        "\\newcommand{\\pair}[2]{(#1, #2)}\n\\newcommand{\\opt}[1][x]{<#1>}\n"
+        "\\renewcommand{\\vec}[1]{\\mathbf{#1}}\n\\def\\ours{OurSys}\n\\DeclareMathOperator{\\argmax}{arg\\,max}\n"
+        "\\newcommand{\\red}[1]{\\textcolor{red}{#1}}\n"
+    )
+    doc = load(
+        tmp_path,
+        "We use \\itercomp online; \\itercomp. Smith \\etal{} and \\tool{} show \\pair{a}{b}, \\opt, \\opt[y]. "
+        "\\ours{} wins \\red{here}, $\\vec{v}$.",
+        preamble=preamble,
+    )
+    assert doc.paragraphs[0].text == (
+        "We use iterative compilation online; iterative compilation. Smith et al. and Redraft show (a, b), <x>, <y>. "
+        "OurSys wins here, v."
+    )
+
+
+def test_captions_footnotes_and_floats(tmp_path: Path) -> None:
+    doc = load(
+        tmp_path,
+        "Text with a note.\\footnote{The \\emph{note} text.} More text.\n\n"
+        "\\begin{figure*}[t]\n\\centering\n\\includegraphics[width=\\textwidth]{f.pdf}\n"
+        "\\caption{Overhead of \\texttt{-O3}.}\\label{fig:o}\n\\end{figure*}\n"
+        "\\begin{figure}\\begin{subfigure}{.5\\linewidth}\\caption{Left}\\end{subfigure}\\caption{Both.}\\end{figure}\n"
+        "After.",
+    )
+    assert kinds(doc) == [
+        ("body", "Text with a note. More text."),
+        ("footnote", "The note text."),
+        ("caption", "Figure 1: Overhead of -O3."),
+        ("caption", "Left"),
+        ("caption", "Figure 2: Both."),
+        ("body", "After."),
+    ]
+
+
+def test_lists_verbatim_tables_and_bibliography(tmp_path: Path) -> None:
+    doc = load(
+        tmp_path,
+        "Our contributions:\n\\begin{itemize}[leftmargin=3mm]\n\\item First point\nspans lines.\n"
+        "\\item Second point.\n\\end{itemize}\n\\begin{description}\\item[Term] Meaning.\\end{description}\n"
+        "\\begin{lstlisting}\nint main() { return 0; } % not a comment\n\\end{lstlisting}\n"
+        "Use \\verb|x%y| here.\n\n\\begin{tabular}{ll} cell & cell \\end{tabular}\n"
+        "\\begin{thebibliography}{9}\n\\bibitem{k} D. Knuth. \\newblock Art. 1973.\n\\bibitem{b} T. Ball. 1994.\n"
+        "\\end{thebibliography}",
+    )
+    assert kinds(doc) == [
+        ("body", "Our contributions:"),
+        ("body", "First point spans lines."),
+        ("body", "Second point."),
+        ("body", "Term Meaning."),
+        ("other", "int main() { return 0; } % not a comment"),
+        ("body", "Use x%y here."),
+        ("reference", "D. Knuth. Art. 1973."),
+        ("reference", "T. Ball. 1994."),
+    ]
+
+
+def test_bbl_beside_main_gives_references(tmp_path: Path) -> None:
+    (tmp_path / "main.bbl").write_text(
+        "\\begin{thebibliography}{1}\n\\bibitem{k} Donald Knuth. 1973. Optimal profiling.\n\\end{thebibliography}\n",
+        encoding="utf-8",
+    )
+    doc = load(tmp_path, "Text~\\cite{k}.\n\\bibliographystyle{plain}\n\\bibliography{refs}")
+    assert kinds(doc) == [("body", "Text [k]."), ("reference", "Donald Knuth. 1973. Optimal profiling.")]
+
+
+def test_theorem_like_and_unknown_environments_are_transparent(tmp_path: Path) -> None:
+    doc = load(
+        tmp_path,
+        "Before.\n\\begin{theorem}Every graph is fine.\\end{theorem}\n\\begin{center}Centered.\\end{center}\n"
+        "\\begin{acks}We thank all.\\end{acks}",
+    )
+    assert kinds(doc) == [
+        ("body", "Before."),
+        ("body", "Every graph is fine."),
+        ("body", "Centered."),
+        ("heading", "Acknowledgments"),
+        ("body", "We thank all."),
+    ]
+
+
+def test_algorithm_inside_figure_and_paragraph_start_after_label(tmp_path: Path) -> None:
+    doc = load(
+        tmp_path,
+        "\\section{Method}\\label{sec:m}\n\\vspace{2mm}\nFirst line of text.\n"
+        "\\begin{figure}\\begin{minipage}{.5\\linewidth}\\caption{A plot.}\\end{minipage}"
+        "\\begin{minipage}{.5\\linewidth}\\begin{algorithm}[H]\\caption{Search.}\\label{alg:s}"
+        "\\begin{algorithmic}\\STATE{x}\\end{algorithmic}\\end{algorithm}\\end{minipage}\\end{figure}\n"
+        "See Algorithm~\\ref{alg:s}.",
+    )
+    assert kinds(doc) == [
+        ("heading", "Method"),
+        ("body", "First line of text."),
+        ("caption", "Figure 1: A plot."),
+        ("caption", "Algorithm 1: Search."),
+        ("body", "See Algorithm 1."),
+    ]
+    assert doc.paragraphs[1].line == 6  # the text's own line, not the \label's or \vspace's

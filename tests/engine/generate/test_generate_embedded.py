@@ -1,0 +1,79 @@
+"""The whole suggest / edit / tldr path with the embedded SmolLM2-135M-Instruct (the
+CLI's default), on the demo draft: answers arrive within the time limit, carry the
+check results, and never repeat the prompt's own words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.cli.main import main
+from engine.generate.guard import copied_span
+from engine.generate.instruct import InstructEditor
+from engine.generate.suggest import EditSuggester
+from engine.generate.tldr import TldrGenerator
+from engine.resources import resource
+
+pytestmark = pytest.mark.slow
+
+COMMENT = "Only tau = 0.9 is reported; how sensitive is the method to tau?"
+
+
+def _sections(cls) -> dict[str, str]:
+    from engine.generate.context import load_template
+    from engine.generate.instruct import PROMPT as EDIT
+    from engine.generate.suggest import PROMPT as SUGGEST
+    from engine.generate.tldr import PROMPT as TLDR
+
+    return load_template({EditSuggester: SUGGEST, InstructEditor: EDIT, TldrGenerator: TLDR}[cls]).sections
+
+
+def test_embedded_model_runs_suggest_edit_and_tldr(capsys: pytest.CaptureFixture[str]) -> None:
+    paper = str(resource("demo", "draft_v1.md"))
+    assert main(["suggest", paper, "--comment", COMMENT, "--ctx", "2048", "--json"]) == 0
+    s = json.loads(capsys.readouterr().out)
+    assert "3-8B instruct" in s["model_note"] and s["seconds"] < 60
+    assert s["location"]["mode"] == "insert_after" and s["location"]["paragraph_id"].startswith("p")
+    assert s["valid"] == (not [f for f in s["flags"] if f["severity"] == "error"])
+    prompt = [v for k, v in _sections(EditSuggester).items() if k != "user"]
+    assert not copied_span(s["edit"], prompt) and not copied_span(s["response"], prompt)
+    if s["valid"]:
+        assert s["edit"] and s["response"]
+
+    assert main(["edit", "--intent", "grammar", "--text", "The results shows that our model outperform the baseline.",
+                 "--ctx", "2048", "--json"]) == 0
+    e = json.loads(capsys.readouterr().out)
+    assert e["intent"] == "fluency" and isinstance(e["unchanged"], bool) and isinstance(e["valid"], bool)
+    if e["valid"]:
+        assert e["edited"] and e["explanation"]
+
+    assert main(["tldr", paper, "--ctx", "2048", "--json"]) == 0
+    t = json.loads(capsys.readouterr().out)
+    assert t["source"] == "abstract+introduction+conclusion" and t["default"] == "extractive"
+    assert [c["style"] for c in t["candidates"]] == ["extractive", "rewrite"]
+    prompt = [v for k, v in _sections(TldrGenerator).items() if k != "user"]
+    for c in t["candidates"]:
+        assert c["words"] <= 25 or c["style"] == "extractive"
+        assert not copied_span(c["text"], prompt)
+
+
+@pytest.mark.shared_data
+def test_suggestions_on_the_cgo18_draft_pass_the_checks(shared_data) -> None:
+    """A slice of the bench (bench/bench_suggest.py: 29/30 valid on all 30 comments):
+    the first 8 cgo18 comments, at most one failure, none repeating the prompt."""
+    from pathlib import Path
+
+    from engine.document import load_document
+    from engine.models.embedded import embedded_generator
+    from engine.reviews.model import ReviewComment
+
+    gold = json.loads((Path(__file__).parents[2] / "data" / "cgo18_align_gold.json").read_text())
+    doc = load_document(shared_data / "revision" / "cgo18" / "submission.pdf")
+    suggester = EditSuggester(embedded_generator(n_ctx=4096, n_gpu_layers=0))
+    prompt = suggester.prompt_texts()
+    results = [suggester.suggest(ReviewComment(c["id"], c["reviewer"], c["text"]), doc)
+               for c in gold["papers"][0]["comments"][:8]]
+    assert sum(s.valid for s in results) >= 7, [(s.comment_id, s.flags) for s in results if not s.valid]
+    assert not any(copied_span(s.edit, prompt) or copied_span(s.response, prompt) for s in results)
+    assert all(s.seconds < 60 for s in results)

@@ -1,0 +1,142 @@
+"""Actionable comments from reviews: what becomes a comment, its context, action, directness and span."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.resources import resource
+from engine.reviews import extract_comments, parse_reviews
+from engine.reviews.refine import refine_comments
+from tests.gguf_factory import tiny_gguf  # noqa: F401
+
+OPENREVIEW_PASTE = """Official Review of Submission4711 by Reviewer Qm3t
+
+Summary:
+The paper proposes a retrieval-augmented decoder for code completion and reports gains on two benchmarks.
+
+Soundness: 3 good
+Presentation: 2 fair
+Contribution: 3 good
+
+Strengths:
+- The method is simple and the gains are substantial.
+- I like the analysis in Section 5.
+- The paper is well written.
+
+Weaknesses:
+- The retrieval index is built from the test repositories, which may leak test data.
+- There is no comparison with kNN-LM, the closest prior work.
+- Figure 3 is hard to read.
+- Lacks novelty.
+
+Questions:
+1. How large is the index, and how long does retrieval take per token?
+2. Does the method work for languages other than Python?
+
+Rating: 5: marginally below the acceptance threshold
+Confidence: 4: You are confident in your assessment, but not absolutely certain.
+"""
+
+PLAIN = """The paper studies label noise in medical image segmentation. Overall the paper is interesting and the writing is clear.
+
+The authors only evaluate on one dataset. It would be good to add results on a second organ. The loss in Eq. 3 is not defined before it is used. I recommend acceptance.
+"""
+
+
+def _texts(comments: list) -> list[str]:
+    return [c.full_text for c in comments]
+
+
+def test_demo_reviews_yield_every_weakness_and_question() -> None:
+    reviews = parse_reviews(resource("demo", "reviews.md").read_text(encoding="utf-8"), "markdown")
+    comments = extract_comments(reviews)
+    assert [c.id for c in comments] == ["R1.1", "R1.2", "R1.3", "R1.4", "R2.1", "R2.2", "R2.3"]
+    assert {c.section for c in comments} == {"Weaknesses", "Questions"}
+    by_id = {c.id: c for c in comments}
+    assert by_id["R1.1"].action == "Compare"
+    assert by_id["R1.2"].action == "Report"
+    assert by_id["R1.4"].action == "Explain"
+    assert by_id["R2.1"].action == "Apply"
+    assert by_id["R2.2"].action == "Discuss"
+    assert all(c.reviewer in ("Reviewer 1", "Reviewer 2") for c in comments)
+    for c in comments:  # spans point at the text in the review
+        review = reviews[0] if c.id.startswith("R1") else reviews[1]
+        assert " ".join(review.text[c.span[0] : c.span[1]].split()) == c.text
+
+
+def test_openreview_paste_skips_praise_summary_scores_and_vague() -> None:
+    comments = extract_comments(parse_reviews(OPENREVIEW_PASTE))
+    texts = _texts(comments)
+    assert len(comments) == 5, texts
+    assert all(c.reviewer == "Reviewer Qm3t" for c in comments)
+    joined = " ".join(texts)
+    for absent in ("well written", "simple and the gains", "I like", "retrieval-augmented decoder", "Lacks novelty",
+                   "marginally below", "confident", "3 good"):
+        assert absent not in joined
+    assert [c.section for c in comments] == ["Weaknesses"] * 3 + ["Questions"] * 2
+    assert comments[1].action == "Compare"
+    assert comments[0].directness == "indirect"  # an observation: "... may leak test data"
+    assert comments[3].directness == "direct"
+
+
+def test_plain_review_without_headings() -> None:
+    texts = _texts(extract_comments(parse_reviews(PLAIN)))
+    assert texts == [  # praise, summary and the verdict ("I recommend acceptance.") are left out
+        "It would be good to add results on a second organ.",
+        "The loss in Eq. 3 is not defined before it is used.",
+    ]
+
+
+def test_lead_in_becomes_context_of_each_item() -> None:
+    text = ("Weaknesses\nThe paper is missing several things: (1) a definition of L, (2) an ImageNet baseline, "
+            "and (3) error bars.\n\nSeveral points need work:\n- the ablation of the temperature\n"
+            "- Section 4 should state the hardware used.\n")
+    comments = extract_comments(parse_reviews(text))
+    assert [c.text for c in comments] == [
+        "a definition of L", "an ImageNet baseline", "error bars.",
+        "the ablation of the temperature", "Section 4 should state the hardware used."]
+    assert comments[0].context == "The paper is missing several things:"
+    assert comments[0].full_text == "The paper is missing several things: a definition of L"
+    assert comments[0].action == "Define"
+    assert comments[1].action == "Compare"
+    assert comments[3].context == "Several points need work:"
+    assert comments[4].context == ""  # a full sentence stands alone
+
+
+def test_long_item_keeps_its_actionable_sentences() -> None:
+    item = ("- The experimental section raises doubts. The method is trained for 300 epochs. The baselines are "
+            "trained for 100 epochs. This is not a fair comparison. Please retrain the baselines for 300 epochs.")
+    comments = extract_comments(parse_reviews("Weaknesses\n" + item))
+    assert [c.text for c in comments][-1] == ("The baselines are trained for 100 epochs. This is not a fair comparison. "
+                                              "Please retrain the baselines for 300 epochs.")  # one item, one comment
+    assert comments[-1].context == "" and comments[-1].directness == "direct"
+    assert "trained for 300 epochs" not in " ".join(c.full_text for c in comments)  # a plain fact is left out
+
+
+def test_strengths_section_keeps_only_explicit_requests() -> None:
+    text = ("Strengths\n- Strong results on all benchmarks.\n- The writing is clear, but the notation in Section 3 "
+            "should be simplified.\n")
+    comments = extract_comments(parse_reviews(text))
+    assert [c.text for c in comments] == ["The writing is clear, but the notation in Section 3 should be simplified."]
+
+
+def test_llm_refinement_mechanics_with_tiny_model(tiny_gguf: Path) -> None:  # noqa: F811
+    from engine.models.llama.llm import LlamaGenerator
+
+    comments = extract_comments(parse_reviews(resource("demo", "reviews.md").read_text(encoding="utf-8")))
+    generator = LlamaGenerator(tiny_gguf, n_ctx=2048)
+    refined = refine_comments(comments, generator)
+    assert len(refined) <= len(comments)
+    ids = {c.id for c in comments}
+    for c in refined:
+        assert c.id in ids
+        assert c.action in ("Explain", "Compare", "Report", "Remove", "Apply", "Use", "Define", "Discuss")
+        assert c.directness in ("direct", "indirect")
+
+
+@pytest.mark.parametrize("line", ["Rating: 3", "Confidence: 5", "Recommendation: 6: accept", "Code Of Conduct: Yes"])
+def test_score_lines_never_become_comments(line: str) -> None:
+    assert extract_comments(parse_reviews(f"Weaknesses\n- Please add error bars.\n{line}\n")) and all(
+        line.split(":")[0] not in c.text for c in extract_comments(parse_reviews(f"Weaknesses\n- Please add error bars.\n{line}\n")))
