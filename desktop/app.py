@@ -29,7 +29,7 @@ from engine.project import SuggestionRecord
 from engine.project.session import ProjectSession
 from engine.resources import resource
 from engine.settings import Settings, load_settings
-from widgets.palette import apply_theme
+from widgets.palette import apply_palette, apply_theme
 
 DEMO_NAME = "Redraft demo"
 #: The window's first size; a larger screen gives it 85% of its room (three panes want the width).
@@ -90,8 +90,9 @@ def build_shell(settings: Settings | None = None, remember_recent: bool = True) 
     app = make_app()
     settings = settings or load_settings()
     apply = theme_applier(app)
+    apply_palette(app, system_theme(app) if settings.theme == "system" else settings.theme)
+    window = MainWindow()  # before the stylesheet (see apply_palette)
     apply(settings.theme)
-    window = MainWindow()
     screen = app.primaryScreen()
     room = screen.availableGeometry() if screen is not None else None
     window.resize(*first_size((room.width(), room.height()) if room is not None else None))
