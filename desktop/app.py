@@ -7,7 +7,6 @@ when first used).
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sys
 import tempfile
@@ -207,17 +206,23 @@ def run_selftest(out: Path) -> int:
 def main(paths: list[str] | None = None, demo: bool = False, selftest: str | None = None) -> int:
     if selftest:
         return run_selftest(Path(selftest))
+    shell = build_shell()
+    shell.window.show()
+    # The first paint needs no asyncio: a plain Qt loop runs until it, then qasync takes over
+    # (asyncio and qasync take about 50 ms to import).
+    painted = QEventLoop()
+    FirstPaint(shell.window, painted.quit)
+    painted.exec()
+    import asyncio
+
     import qasync
 
-    shell = build_shell()
     loop = qasync.QEventLoop(shell.app)
     asyncio.set_event_loop(loop)
-    shell.window.show()
-    if demo:
-        FirstPaint(shell.window, lambda: open_demo(shell))
+    if demo:  # a project opens only once the window is on screen
+        open_demo(shell)
     elif paths:
-        files = [str(Path(p).resolve()) for p in paths]
-        FirstPaint(shell.window, lambda: shell.controller.open_paths(files))
+        shell.controller.open_paths([str(Path(p).resolve()) for p in paths])
     closed = asyncio.Event()
     shell.app.aboutToQuit.connect(closed.set)
     with loop:

@@ -18,7 +18,8 @@ from engine.settings import Settings
 ROOT = Path(__file__).resolve().parents[2]
 #: Libraries the first window must not wait for: they load with the first project, PDF or model.
 HEAVY = ("numpy", "scipy", "sklearn", "pymupdf", "torch", "transformers", "llama_cpp", "onnxruntime", "onnx",
-         "engine.reviews.comments", "engine.reviews.parse", "engine.revision.compare", "engine.align.evidence")
+         "engine.reviews.comments", "engine.reviews.parse", "engine.revision.compare", "engine.align.evidence",
+         "asyncio", "qasync")  # the event loop of asyncio starts after the first paint
 
 SPIED_GUI = f"""
 import json, os, sys
