@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         #: and their View items disabled, so their shortcuts do nothing.
         self.available_views = set(TABS)
         self.commands.quit.triggered.connect(self.close)
+        self.show_project_view(False)  # the project's commands are off until one opens (the frame paints so)
         if body:
             self.build_body()
 

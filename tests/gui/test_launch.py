@@ -86,6 +86,9 @@ def test_the_frame_paints_first_and_the_panes_come_after(qtbot) -> None:
     sheet = app.styleSheet()
     assert window.body is None and not hasattr(window, "comments")  # the welcome page, menus and toolbar only
     assert sheet and window.stack.currentWidget() is window.empty
+    # the frame paints as the wired window does: the project's commands already off
+    assert not window.commands.suggest.isEnabled() and not window.commands.export_letter.isEnabled()
+    assert window.commands.new_project.isEnabled()
     shell = wire(app, window, apply, settings, remember_recent=False)
     assert window.body is not None and window.stack.indexOf(window.body) == 1
     assert app.styleSheet() == sheet  # the panes were built without it, and it is back
