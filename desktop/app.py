@@ -2,12 +2,12 @@
 
 ``main(paths, demo, selftest)`` backs ``redraft gui``. Launch stays fast:
 nothing here imports torch, transformers or llama_cpp (models load on a worker
-when first used).
+when first used), and the window's frame paints before its panes, the
+controller and qasync are built (``make_window``, then ``wire``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sys
 import tempfile
@@ -15,21 +15,23 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
-from desktop.controller import AppController
-from desktop.job_runner import JobRunner
-from desktop.main_window import MainWindow
-from desktop.project_wizard import ProjectRequest
-from engine.align.config import DEFAULT_METHOD
 from engine.paths import app_paths
-from engine.project import SuggestionRecord
-from engine.project.session import ProjectSession
-from engine.resources import resource
 from engine.settings import Settings, load_settings
-from widgets.palette import apply_theme
+from widgets.palette import apply_palette, apply_theme
+
+# The window's frame paints before the rest is imported (``main``): the controller, the panes and
+# the project code are imported where they are first needed.
+if TYPE_CHECKING:
+    from desktop.controller import AppController
+    from desktop.job_runner import JobRunner
+    from desktop.main_window import MainWindow
+    from desktop.project_wizard import ProjectRequest
+    from engine.project.session import ProjectSession
 
 DEMO_NAME = "Redraft demo"
 #: The window's first size; a larger screen gives it 85% of its room (three panes want the width).
@@ -87,14 +89,36 @@ def theme_applier(app: QApplication) -> Callable[[str], None]:
 
 def build_shell(settings: Settings | None = None, remember_recent: bool = True) -> Shell:
     """Create and wire everything; nothing is shown yet."""
-    app = make_app()
     settings = settings or load_settings()
+    return wire(*make_window(settings), settings, remember_recent=remember_recent)
+
+
+def make_window(settings: Settings, body: bool = True) -> tuple[QApplication, MainWindow, Callable[[str], None]]:
+    """The application, its themed main window (``body=False``: its frame only), and the theme applier."""
+    from desktop.main_window import MainWindow
+
+    app = make_app()
     apply = theme_applier(app)
+    apply_palette(app, system_theme(app) if settings.theme == "system" else settings.theme)
+    window = MainWindow(body=body)  # before the stylesheet (see apply_palette)
     apply(settings.theme)
-    window = MainWindow()
     screen = app.primaryScreen()
     room = screen.availableGeometry() if screen is not None else None
     window.resize(*first_size((room.width(), room.height()) if room is not None else None))
+    return app, window, apply
+
+
+def wire(app: QApplication, window: MainWindow, apply: Callable[[str], None], settings: Settings,
+         remember_recent: bool = True) -> Shell:
+    """Give ``window`` its panes (if it has none yet), a job runner and the controller."""
+    from desktop.controller import AppController
+    from desktop.job_runner import JobRunner
+
+    if window.body is None:  # built without the stylesheet, then given it (see apply_palette)
+        sheet = app.styleSheet()
+        app.setStyleSheet("")
+        window.build_body()
+        app.setStyleSheet(sheet)
     runner = JobRunner(window)
     controller = AppController(window, runner, settings, apply, remember_recent=remember_recent)
     return Shell(app, window, runner, controller)
@@ -103,6 +127,10 @@ def build_shell(settings: Settings | None = None, remember_recent: bool = True) 
 # -- the demo project ------------------------------------------------------------------------------
 
 def demo_request() -> ProjectRequest:
+    from desktop.project_wizard import ProjectRequest
+    from engine.align.config import DEFAULT_METHOD
+    from engine.resources import resource
+
     demo = resource("demo")
     return ProjectRequest(name=DEMO_NAME, old_path=str(demo / "draft_v1.md"), new_path=str(demo / "draft_v2.md"),
                           reviews=str(demo / "reviews.md"), aligner=DEFAULT_METHOD)
@@ -110,6 +138,9 @@ def demo_request() -> ProjectRequest:
 
 def add_demo_suggestions(session: ProjectSession) -> None:
     """Add the hand-written example suggestion(s) of ``resources/demo/suggestions.json``."""
+    from engine.project import SuggestionRecord
+    from engine.resources import resource
+
     data = json.loads(resource("demo", "suggestions.json").read_text(encoding="utf-8"))
     known = {c.id for c in session.project.comments}
     for i, item in enumerate(data["suggestions"]):
@@ -131,6 +162,7 @@ def build_demo_now(folder: Path) -> ProjectSession:
     from engine.jobs import run_job
     from engine.models.factory import open_model
     from engine.project.pipeline import build_project_file
+    from engine.project.session import ProjectSession
 
     req = demo_request()
     path = run_job(build_project_file(folder / "demo.redraft", req.name, req.old_path, req.new_path, req.reviews,
@@ -206,17 +238,29 @@ def run_selftest(out: Path) -> int:
 def main(paths: list[str] | None = None, demo: bool = False, selftest: str | None = None) -> int:
     if selftest:
         return run_selftest(Path(selftest))
+    settings = load_settings()
+    app, window, apply = make_window(settings, body=False)
+    window.show()
+    # The frame paints in a plain Qt loop; then the panes are built, the controller wired, and
+    # qasync takes over (the panes, the project code, asyncio and qasync take about 0.2 s).
+    painted = QEventLoop()
+    FirstPaint(window, painted.quit)
+    app.lastWindowClosed.connect(painted.quit)
+    painted.exec()
+    app.lastWindowClosed.disconnect(painted.quit)
+    if not window.isVisible():  # closed before it painted
+        return 0
+    shell = wire(app, window, apply, settings)
+    import asyncio
+
     import qasync
 
-    shell = build_shell()
     loop = qasync.QEventLoop(shell.app)
     asyncio.set_event_loop(loop)
-    shell.window.show()
-    if demo:
-        FirstPaint(shell.window, lambda: open_demo(shell))
+    if demo:  # a project opens only once the window is on screen
+        open_demo(shell)
     elif paths:
-        files = [str(Path(p).resolve()) for p in paths]
-        FirstPaint(shell.window, lambda: shell.controller.open_paths(files))
+        shell.controller.open_paths([str(Path(p).resolve()) for p in paths])
     closed = asyncio.Event()
     shell.app.aboutToQuit.connect(closed.set)
     with loop:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
@@ -17,21 +18,11 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.actions import Actions
-from desktop.help import GettingStarted
 from engine.inputs import INPUT_SUFFIXES
-from engine.reviews.model import ReviewComment
-from widgets.comment_list import LOW_CONFIDENCE, CommentList
-from widgets.coverage_table import CoverageTable
-from widgets.diff_view import DiffView
-from widgets.document_view import DocumentView
-from widgets.expertise_panel import ExpertisePanel
-from widgets.glossary import comment_header_tip
 from widgets.job_status import JobStatus
-from widgets.link_bar import LinkBar
-from widgets.pdf_view import PdfView
-from widgets.response_editor import ResponseEditor
-from widgets.suggestion_card import SuggestionCard
-from widgets.tldr_panel import TldrPanel
+
+if TYPE_CHECKING:
+    from engine.reviews.model import ReviewComment
 
 #: Files the window accepts when dropped.
 DROP_SUFFIXES = INPUT_SUFFIXES
@@ -45,7 +36,9 @@ class MainWindow(QMainWindow):
     sig_recent_chosen = Signal(str)  # project path
     sig_close_requested = Signal()
 
-    def __init__(self) -> None:
+    def __init__(self, body: bool = True) -> None:
+        """The window; with ``body=False`` only its frame (menus, toolbar, status bar, the welcome page):
+        ``redraft gui`` paints that first and calls ``build_body`` after."""
         super().__init__()
         self.setWindowTitle("Redraft")
         self.setAcceptDrops(True)
@@ -55,6 +48,54 @@ class MainWindow(QMainWindow):
         # reference to None on every call, and a long session then crashes the interpreter.
         self._size_timer = QTimer(self, singleShot=True, interval=0)
         self._size_timer.timeout.connect(self._size_panes)
+
+        self.empty = QLabel(
+            "<h2>No project open</h2><p>Create one with <b>File → New Project</b> (Ctrl+N), "
+            "open a <code>.redraft</code> file (Ctrl+O), or drop a draft, its revised version "
+            "and the reviews on this window.</p>")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self.empty.setAccessibleName("Welcome")
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.empty)
+        self.setCentralWidget(self.stack)
+        self.body: QSplitter | None = None  # the project's panes: build_body
+        self._panes_sized = False
+        self.job_status = JobStatus()
+
+        self.recent_menu = QMenu("Open &Recent", self)
+        self.recent_menu.setAccessibleName("Recent projects")
+        self._build_menus()
+        self._build_toolbar()
+        self.status_text = QLabel()
+        self.status_text.setAccessibleName("Project summary")
+        self.status_text.setToolTip("The project at a glance: its comments and reviewers, the edits between "
+                                    "the draft and the revised version, and how many comments an edit addresses")
+        self.statusBar().addWidget(self.status_text, 1)
+        self.statusBar().addPermanentWidget(self.job_status)
+        #: Views the open project has something for (the demo has no PDF): the others' tabs are hidden
+        #: and their View items disabled, so their shortcuts do nothing.
+        self.available_views = set(TABS)
+        self.commands.quit.triggered.connect(self.close)
+        self.show_project_view(False)  # the project's commands are off until one opens (the frame paints so)
+        if body:
+            self.build_body()
+
+    def build_body(self) -> None:
+        """The project's panes: comment list | diff, PDF, document, coverage, expertise | suggestion,
+        response, TLDR (once; the welcome page shows until a project opens)."""
+        if self.body is not None:
+            return
+        from widgets.comment_list import CommentList
+        from widgets.coverage_table import CoverageTable
+        from widgets.diff_view import DiffView
+        from widgets.document_view import DocumentView
+        from widgets.expertise_panel import ExpertisePanel
+        from widgets.link_bar import LinkBar
+        from widgets.pdf_view import PdfView
+        from widgets.response_editor import ResponseEditor
+        from widgets.suggestion_card import SuggestionCard
+        from widgets.tldr_panel import TldrPanel
 
         self.comments = CommentList()
         self.diff = DiffView()
@@ -69,7 +110,6 @@ class MainWindow(QMainWindow):
         self.suggestion = SuggestionCard()
         self.response = ResponseEditor()
         self.tldr = TldrPanel()
-        self.job_status = JobStatus()
 
         pdfs = QSplitter(Qt.Orientation.Horizontal)
         pdfs.addWidget(_titled("Draft", self.pdf_old))
@@ -111,40 +151,14 @@ class MainWindow(QMainWindow):
         # size hint (two PDF toolbars side by side) and squeeze the comment list.
         centre.setMinimumWidth(360)
         right.setMinimumWidth(300)
-        self._panes_sized = False
 
-        self.empty = QLabel(
-            "<h2>No project open</h2><p>Create one with <b>File → New Project</b> (Ctrl+N), "
-            "open a <code>.redraft</code> file (Ctrl+O), or drop a draft, its revised version "
-            "and the reviews on this window.</p>")
-        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty.setWordWrap(True)
-        self.empty.setAccessibleName("Welcome")
-        self.stack = QStackedWidget()
-        self.stack.addWidget(self.empty)
         self.stack.addWidget(self.body)
-        self.setCentralWidget(self.stack)
-
-        self.recent_menu = QMenu("Open &Recent", self)
-        self.recent_menu.setAccessibleName("Recent projects")
-        self._build_menus()
-        self._build_toolbar()
-        self.status_text = QLabel()
-        self.status_text.setAccessibleName("Project summary")
-        self.status_text.setToolTip("The project at a glance: its comments and reviewers, the edits between "
-                                    "the draft and the revised version, and how many comments an edit addresses")
-        self.statusBar().addWidget(self.status_text, 1)
-        self.statusBar().addPermanentWidget(self.job_status)
-        #: Views the open project has something for (the demo has no PDF): the others' tabs are hidden
-        #: and their View items disabled, so their shortcuts do nothing.
-        self.available_views = set(TABS)
         for i, action in enumerate(self.commands.views):
             action.triggered.connect(lambda _=False, i=i: self.show_tab(TABS[i]))
         for action, slot in zip(self.commands.zoom, ("zoom_in", "zoom_out", "fit_width")):
             for view in (self.pdf_old, self.pdf_new):
                 action.triggered.connect(getattr(view, slot))
         self.tabs.currentChanged.connect(lambda _: self._update_view_actions())
-        self.commands.quit.triggered.connect(self.close)
         self.commands.find_comment.triggered.connect(self.comments.setFocus)
         self.commands.respond.triggered.connect(self.response.text.setFocus)
         # right-click on a comment: the corrections (shortcuts live while the list has focus)
@@ -218,6 +232,8 @@ class MainWindow(QMainWindow):
     # -- state -----------------------------------------------------------------------------
 
     def show_project_view(self, shown: bool = True) -> None:
+        if shown:
+            self.build_body()
         self.stack.setCurrentWidget(self.body if shown else self.empty)
         if shown:
             self._size_timer.start(0)
@@ -248,6 +264,8 @@ class MainWindow(QMainWindow):
 
     def show_getting_started(self) -> QWidget:
         """Help → Getting started: the workflow, every shortcut (read from the actions), the labels."""
+        from desktop.help import GettingStarted
+
         dialog = self.findChild(GettingStarted) or GettingStarted(self)
         dialog.show()
         dialog.raise_()
@@ -269,6 +287,9 @@ class MainWindow(QMainWindow):
 
     def show_comment(self, comment: ReviewComment | None, status: str = "") -> None:
         """Show the selected comment in full above the views (its lead-in in grey)."""
+        from widgets.comment_list import LOW_CONFIDENCE
+        from widgets.glossary import comment_header_tip
+
         if comment is None:
             self.comment_header.hide()
             return

@@ -105,10 +105,21 @@ def stylesheet(theme: str) -> str:
     return base + "\n" + resource("styles", f"{theme}.qss").read_text(encoding="utf-8")
 
 
+def apply_palette(app: QApplication, theme: str) -> None:
+    """Give ``app`` the Fusion style and the palette of ``theme``, not yet its stylesheet.
+
+    The shell builds its window between this and ``apply_theme``: a widget built under an
+    application stylesheet is polished again at every property it sets, which made the
+    window's construction three times slower (about 0.2 s of the launch).
+    """
+    if app.style().name().lower() != "fusion":  # setStyle polishes every widget again, even to the same style
+        app.setStyle("Fusion")
+    app.setPalette(dark_palette() if theme == "dark" else light_palette())
+
+
 def apply_theme(app: QApplication, theme: str) -> None:
     """Give ``app`` the palette and stylesheet of ``theme`` ("light" or "dark")."""
-    app.setStyle("Fusion")
-    app.setPalette(dark_palette() if theme == "dark" else light_palette())
+    apply_palette(app, theme)
     app.setStyleSheet(stylesheet(theme))
 
 

@@ -12,13 +12,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from desktop.app import FirstPaint, build_shell
+from desktop.app import FirstPaint, build_shell, make_window, wire
 from engine.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Libraries the first window must not wait for: they load with the first project, PDF or model.
 HEAVY = ("numpy", "scipy", "sklearn", "pymupdf", "torch", "transformers", "llama_cpp", "onnxruntime", "onnx",
-         "engine.reviews.comments", "engine.reviews.parse", "engine.revision.compare", "engine.align.evidence")
+         "engine.reviews.comments", "engine.reviews.parse", "engine.revision.compare", "engine.align.evidence",
+         "asyncio", "qasync",  # the event loop of asyncio starts after the first paint
+         "desktop.controller", "widgets.comment_list", "widgets.pdf_view")  # the panes: after it too
 
 SPIED_GUI = f"""
 import json, os, sys
@@ -74,4 +76,24 @@ def test_a_project_opens_after_the_first_paint(qtbot) -> None:
     shell.window.update()
     qtbot.wait(50)
     assert events.count("opened") == 1  # later paints run nothing more
+    shell.controller.close()
+
+
+def test_the_frame_paints_first_and_the_panes_come_after(qtbot) -> None:
+    settings = Settings()
+    app, window, apply = make_window(settings, body=False)
+    qtbot.addWidget(window)
+    sheet = app.styleSheet()
+    assert window.body is None and not hasattr(window, "comments")  # the welcome page, menus and toolbar only
+    assert sheet and window.stack.currentWidget() is window.empty
+    # the frame paints as the wired window does: the project's commands already off
+    assert not window.commands.suggest.isEnabled() and not window.commands.export_letter.isEnabled()
+    assert window.commands.new_project.isEnabled()
+    shell = wire(app, window, apply, settings, remember_recent=False)
+    assert window.body is not None and window.stack.indexOf(window.body) == 1
+    assert app.styleSheet() == sheet  # the panes were built without it, and it is back
+    assert window.stack.currentWidget() is window.empty  # still the welcome page until a project opens
+    window.commands.views[0].trigger()  # the View items reach the panes built late
+    assert window.tabs.currentIndex() == 0
+    assert shell.controller.window is window
     shell.controller.close()
