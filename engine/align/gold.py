@@ -40,14 +40,14 @@ def data_folder(explicit: str | os.PathLike[str] | None = None) -> Path:
 
 
 def _norm(text: str) -> str:
-    """Text as today's extraction writes it (a snippet labelled on an older extraction may still hold a glyph
-    that is now cleaned, e.g. a variation selector after a big sum), whitespace collapsed."""
-    return " ".join(normalize_text(text).split())
+    return " ".join(text.split())
 
 
 def rematch(label: dict, edits: list[Edit]) -> str | None:
     """The id of the candidate edit a gold label points at: same id with matching text, else the snippet's edit."""
-    src, tgt = _norm(label.get("source_snippet", "")), _norm(label.get("target_snippet", ""))
+    # A snippet labelled on an older extraction may still hold a glyph today's extraction cleans (e.g. a
+    # variation selector after a big sum): normalised as the edits' text already is, once per label.
+    src, tgt = (_norm(normalize_text(label.get(k, ""))) for k in ("source_snippet", "target_snippet"))
 
     def fits(e: Edit) -> bool:
         ok_t = not tgt or _norm(e.target_text).startswith(tgt) or tgt in _norm(e.target_text)
