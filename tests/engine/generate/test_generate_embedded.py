@@ -61,7 +61,8 @@ def test_embedded_model_runs_suggest_edit_and_tldr(capsys: pytest.CaptureFixture
 @pytest.mark.shared_data
 def test_suggestions_on_the_cgo18_draft_pass_the_checks(shared_data) -> None:
     """A slice of the bench (bench/bench_suggest.py: 29/30 valid on all 30 comments):
-    the first 8 cgo18 comments, at most one failure, none repeating the prompt."""
+    the first 8 cgo18 comments, at most one failure, none repeating the prompt. No time limit: what is checked
+    is the text, which a busy machine (other tests beside this one) must not change; speed is the bench's."""
     from pathlib import Path
 
     from engine.document import load_document
@@ -70,10 +71,9 @@ def test_suggestions_on_the_cgo18_draft_pass_the_checks(shared_data) -> None:
 
     gold = json.loads((Path(__file__).parents[2] / "data" / "cgo18_align_gold.json").read_text())
     doc = load_document(shared_data / "revision" / "cgo18" / "submission.pdf")
-    suggester = EditSuggester(embedded_generator(n_ctx=4096, n_gpu_layers=0))
+    suggester = EditSuggester(embedded_generator(n_ctx=4096, n_gpu_layers=0), time_limit=None)
     prompt = suggester.prompt_texts()
     results = [suggester.suggest(ReviewComment(c["id"], c["reviewer"], c["text"]), doc)
                for c in gold["papers"][0]["comments"][:8]]
     assert sum(s.valid for s in results) >= 7, [(s.comment_id, s.flags) for s in results if not s.valid]
     assert not any(copied_span(s.edit, prompt) or copied_span(s.response, prompt) for s in results)
-    assert all(s.seconds < 60 for s in results)
