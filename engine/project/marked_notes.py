@@ -11,6 +11,7 @@ change's highlights and carets name the comments in their pop-ups, as everywhere
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.revision.model import Edit
@@ -41,7 +42,7 @@ def note_text(refs: list[tuple[str, bool]]) -> str:
 class MarginNotes:
     """Places the notes of one open document, keeping those of each page's margin apart."""
 
-    def __init__(self, doc, page_words) -> None:
+    def __init__(self, doc, page_words: Callable[[int], list[tuple]]) -> None:
         self.doc, self.page_words = doc, page_words
         self.taken: dict[tuple[int, str], list[tuple[float, float]]] = {}
         self.extent: dict[int, tuple[float, float]] = {}
