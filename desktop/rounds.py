@@ -33,7 +33,8 @@ class Rounds:
         if session is None:
             return None
         self.dialog = RoundDialog(session.project.name, name_filter("Drafts", DRAFT_SUFFIXES),
-                                  name_filter("Reviews", REVIEW_SUFFIXES), self.start, self.parent, files)
+                                  name_filter("Reviews", REVIEW_SUFFIXES), self.start, self.parent, files,
+                                  revised_name=Path(session.project.new_path).name if session.project.new_path else "")
         if problem:
             self.dialog.show_problem(problem)
         self.dialog.open()

@@ -1,7 +1,9 @@
 """File → New Round…: a new revised version, another round of reviews, or a new draft.
 
 ``on_submit(RoundFiles)`` returns an error message (or None when the round is started): on an
-error the dialog stays open with the author's paths and says what is wrong."""
+error the dialog stays open with the author's paths and says what is wrong. A new draft without a
+revised version says, before the round starts, that the project's revised version (``revised_name``) is
+dropped: it revised the old draft, not the new one."""
 
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ class RoundDialog(QDialog):
 
     def __init__(self, project_name: str, draft_filter: str, review_filter: str,
                  on_submit: Callable[[RoundFiles], str | None], parent: QWidget | None = None,
-                 files: RoundFiles | None = None) -> None:
+                 files: RoundFiles | None = None, revised_name: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle("New Round")
         self.setAccessibleName("New round")
@@ -57,6 +59,11 @@ class RoundDialog(QDialog):
         form.addRow("Revised version", self.revised)
         form.addRow("Reviews", self.reviews)
         form.addRow("Draft", self.draft)
+        self._revised_name = revised_name
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setAccessibleName("What the new draft does")
+        self.note.hide()
         self.error = problem_label()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start Round")
@@ -65,14 +72,24 @@ class RoundDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addLayout(form)
+        layout.addWidget(self.note)
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
         for field in (self.revised, self.reviews, self.draft):
             field.sig_path_changed.connect(lambda _: self.error.hide())  # the problem was about the old path
+            field.sig_path_changed.connect(lambda _: self._show_note())
         if files is not None:
             self.revised.set_path(files.revised)
             self.reviews.set_path(files.reviews)
             self.draft.set_path(files.draft)
+
+    def _show_note(self) -> None:
+        """A new draft alone: the project's revised version is dropped (it revised the old draft)."""
+        drops = bool(self._revised_name and self.draft.path() and not self.revised.path())
+        self.note.setText(f"The new draft starts a round without a revised version: "
+                          f"<i>{escape(self._revised_name)}</i> revised the old draft and is dropped. "
+                          "Give the new draft's revised version to compare them." if drops else "")
+        self.note.setVisible(drops)
 
     def files(self) -> RoundFiles:
         return RoundFiles(self.revised.path(), self.reviews.path(), self.draft.path())

@@ -1,7 +1,8 @@
 """``redraft project round PATH [--revised NEW] [--reviews NEW] [--draft NEW]``: the next round of
 a project (a new revised version, another round of reviews, or the last revised version as the draft),
 keeping the author's responses, link verdicts and accepted edits where they still apply; it prints
-what it kept and names what it dropped."""
+what it kept and names what it dropped (with ``--draft`` alone, the project's revised version: it revised
+the old draft)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ def register(cmds: argparse._SubParsersAction) -> None:
     r.add_argument("path", help="the .redraft project file")
     r.add_argument("--revised", metavar="NEW", help="the new revised version (PDF, LaTeX, Word, Markdown, text)")
     r.add_argument("--reviews", metavar="NEW", help="the new round of reviews (text, Markdown, Word, JSON, PDF)")
-    r.add_argument("--draft", metavar="NEW", help="a new draft (e.g. the revised version the reviewers read last)")
+    r.add_argument("--draft", metavar="NEW", help="a new draft (e.g. the revised version the reviewers read last); "
+                   "without --revised the round has no revised version yet: the project's is dropped")
     r.add_argument("--aligner", choices=METHODS, help="comment-edit aligner (default: the project's)")
     r.add_argument("--force", action="store_true", help="go on when the reviews look like an author response")
     r.set_defaults(func=run_round)

@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from engine.letter.author_tex import latex_response
 from engine.letter.content import (
     NO_CHANGE,
     TO_ANSWER,
@@ -22,7 +23,7 @@ def _quote_md(text: str) -> str:
     return "\n".join("> " + line if line.strip() else ">" for line in text.strip().split("\n"))
 
 
-_MD_INLINE = re.compile(r"([\\`*<>|]|~~|(?<!\w)_|_(?!\w)|\[(?=[^\]]*\]\())")
+_MD_INLINE = re.compile(r"([\\`*<>|$]|~~|(?<!\w)_|_(?!\w)|\[(?=[^\]]*\]\())")
 _MD_LINE_START = re.compile(r"^(\s*)([#>+=-]|\d+[.)])", re.MULTILINE)
 
 
@@ -91,6 +92,11 @@ def tex_escape(text: str) -> str:
     return out.replace("[", "{[}").replace("]", "{]}")
 
 
+def _prose_tex(text: str) -> str:
+    """Prose between the author's LaTeX, escaped as ``tex_escape`` does but with its spaces and lines kept."""
+    return _encoder().unicode_to_latex(text).replace("[", "{[}").replace("]", "{]}")
+
+
 def _runs_tex(runs: tuple[Run, ...]) -> str:
     out = []
     for op, text in runs:
@@ -125,8 +131,10 @@ def letter_latex(letter: Letter) -> str:
             if r.kind is ResponseKind.TO_ANSWER:
                 out.append(f"\\noindent\\textbf{{Response.}} \\textcolor{{red}}{{\\textbf{{[{TO_ANSWER}]}}}}")
             else:
-                lead = f"{NO_CHANGE} " if r.kind is ResponseKind.NO_CHANGE else ""
-                out.append(f"\\noindent\\textbf{{Response.}} {tex_escape(lead + r.text.strip())}")
+                lead = f"{tex_escape(NO_CHANGE)} " if r.kind is ResponseKind.NO_CHANGE else ""
+                text = r.text.strip()
+                text = latex_response(text, _prose_tex) or tex_escape(text)  # the author's LaTeX as typed
+                out.append(f"\\noindent\\textbf{{Response.}} {lead}{text}")
             out.append("")
             if a.changes:
                 out += ["\\noindent\\textbf{Where the paper changed.}", "\\begin{itemize}"]

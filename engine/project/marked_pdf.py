@@ -4,8 +4,9 @@ Inserted and changed words are highlighted (moved paragraphs in blue), each
 deletion is a caret at its place whose note holds the deleted text, and every
 change that answers comments gets one note in the margin beside it with their
 ids ("R2.3 R1.1?"; ``?`` marks a link Redraft suggested and the author has
-not confirmed). An optional first page lists the changes by comment, each
-linked to its page (``marked_summary``). ``redraft export PROJECT --marked-pdf``.
+not confirmed), placed inside the page and off the text (``marked_notes``: in
+the other margin, smaller, or as a numbered mark when the margins are too narrow). An optional first
+page lists the changes by comment, each linked to its page and naming its mark (``marked_summary``). ``redraft export PROJECT --marked-pdf``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from engine.errors import InputError
 from engine.project.coverage import comments_by_edit, coverage_rows
+from engine.project.marked_notes import AUTHOR, MarginNotes
 from engine.project.marked_source import Regions, paragraph_regions, revised_pdf
 from engine.project.marked_words import (
     INSERTED,
@@ -31,9 +33,6 @@ from engine.revision.render import edit_label
 #: Highlight colours (RGB 0..1): inserted or changed words, moved paragraphs; caret; margin note.
 COLOURS = {INSERTED: (1.0, 0.9, 0.25), MOVED: (0.62, 0.8, 1.0)}
 CARET = (0.85, 0.1, 0.1)
-NOTE_TEXT, NOTE_FILL = (0.55, 0.0, 0.0), (1.0, 0.97, 0.85)
-NOTE_FONT = 7.0
-AUTHOR = "Redraft"
 
 
 @dataclass
@@ -44,21 +43,21 @@ class MarkedPdf:
     source: Path
     highlights: int = 0
     deletions: int = 0
-    #: Margin notes, one per change that answers comments.
+    #: Margin notes, one per change that answers comments (numbered marks included).
     notes: int = 0
+    #: Notes no margin could hold, drawn as a numbered mark: edit id -> the mark's number on its page.
+    marks: dict[str, str] = field(default_factory=dict)
     summary_pages: int = 0
     not_located: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
         line = (f"{self.notes} margin note(s), {self.highlights} highlight(s), {self.deletions} deletion mark(s) "
                 f"on {self.source.name}")
+        if self.marks:
+            line += f" ({len(self.marks)} note(s) as numbered marks: the margins are too narrow)"
         if self.not_located:
             line += f"; {len(self.not_located)} change(s) not found on the page: {', '.join(self.not_located)}"
         return line
-
-
-def _note_text(refs: list[tuple[str, bool]]) -> str:
-    return " ".join(cid + ("" if sure else "?") for cid, sure in refs)
 
 
 def _refs_words(refs: list[tuple[str, bool]]) -> str:
@@ -69,13 +68,11 @@ def _refs_words(refs: list[tuple[str, bool]]) -> str:
 
 
 class _Marker:
-    """Draws on one open document; keeps the margin notes of each page side apart."""
+    """Draws the highlights and carets on one open document (the notes: ``marked_notes``)."""
 
     def __init__(self, doc, regions: Regions, result: MarkedPdf) -> None:
         self.doc, self.regions, self.result = doc, regions, result
-        self.taken: dict[tuple[int, str], list[tuple[float, float]]] = {}
-        self.extent: dict[int, tuple[float, float]] = {}
-        self.page_words: dict[int, list[tuple]] = {}
+        self._words: dict[int, list[tuple]] = {}
 
     def words(self, edit: Edit) -> list[tuple]:
         """The page words (with their 0-based page last) inside the regions of the edit's revised paragraphs."""
@@ -85,14 +82,14 @@ class _Marker:
                 if not 1 <= r.page <= self.doc.page_count:
                     continue
                 x0, y0, x1, y1 = r.bbox
-                out += [(*w[:8], r.page - 1) for w in self._page_words(r.page - 1)
+                out += [(*w[:8], r.page - 1) for w in self.page_words(r.page - 1)
                         if x0 - 2 <= (w[0] + w[2]) / 2 <= x1 + 2 and y0 - 2 <= (w[1] + w[3]) / 2 <= y1 + 2]
         return out
 
-    def _page_words(self, page_no: int) -> list[tuple]:
-        if page_no not in self.page_words:
-            self.page_words[page_no] = self.doc[page_no].get_text("words")
-        return self.page_words[page_no]
+    def page_words(self, page_no: int) -> list[tuple]:
+        if page_no not in self._words:
+            self._words[page_no] = self.doc[page_no].get_text("words")
+        return self._words[page_no]
 
     def mark_edit(self, edit: Edit, refs: list[tuple[str, bool]]) -> tuple[int, float, float] | None:
         """Highlight and caret one edit with revised text; the (page, x, y) its margin note goes beside."""
@@ -140,56 +137,6 @@ class _Marker:
         annot.update()
         self.result.deletions += 1
 
-    def _text_extent(self, page_no: int) -> tuple[float, float]:
-        if page_no not in self.extent:
-            page = self.doc[page_no]
-            words = self._page_words(page_no)
-            self.extent[page_no] = ((min(w[0] for w in words), max(w[2] for w in words)) if words
-                                    else (page.rect.width * 0.1, page.rect.width * 0.9))
-        return self.extent[page_no]
-
-    def note(self, page_no: int, x: float, y: float, edit: Edit, refs: list[tuple[str, bool]]) -> None:
-        """One margin note beside (x, y): comment ids, wrapped to the margin's width."""
-        import pymupdf
-
-        page = self.doc[page_no]
-        left, right = self._text_extent(page_no)
-        side = "left" if x < page.rect.width / 2 else "right"
-        x0, x1 = (3.0, left - 4) if side == "left" else (right + 4, page.rect.width - 3)
-        if x1 - x0 < 28:  # no room: the nearer edge, over whatever is there
-            x0, x1 = (3.0, 31.0) if side == "left" else (page.rect.width - 31, page.rect.width - 3)
-        lines, line = [], ""
-        for word in _note_text(refs).split():
-            trial = f"{line} {word}".strip()
-            if line and pymupdf.get_text_length(trial, "helv", NOTE_FONT) > x1 - x0 - 6:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-        width = max(pymupdf.get_text_length(s, "helv", NOTE_FONT) for s in lines) + 7
-        height = len(lines) * NOTE_FONT * 1.3 + 4
-        if side == "left":
-            x0 = max(x0, x1 - width)
-        else:
-            x1 = min(x1, x0 + width)
-        y = self._free_y(page_no, side, y - 1, height, page.rect.height)
-        annot = page.add_freetext_annot(pymupdf.Rect(x0, y, x1, y + height), "\n".join(lines), fontsize=NOTE_FONT,
-                                        fontname="helv", text_color=NOTE_TEXT, fill_color=NOTE_FILL,
-                                        border_width=0.5)
-        annot.set_info(title=AUTHOR, subject=f"{edit.id} · {edit_label(edit)}", content="\n".join(lines))
-        annot.update()
-        self.result.notes += 1
-
-    def _free_y(self, page_no: int, side: str, y: float, height: float, page_height: float) -> float:
-        taken = self.taken.setdefault((page_no, side), [])
-        for lo, hi in sorted(taken):
-            if y < hi + 1 and y + height > lo - 1:
-                y = hi + 1
-        y = min(max(y, 2.0), page_height - height - 2)
-        taken.append((y, y + height))
-        return y
-
 
 def _deleted_anchor(project: Project, edit: Edit, marker: _Marker) -> tuple[int, float, float] | None:
     """Where a removed paragraph stood: after the revised text of the edit before it, else before the next."""
@@ -227,6 +174,7 @@ def write_marked_pdf(project: Project, path: str | Path, revised: str | Path | N
         raise InputError(f"cannot open the revised PDF {source.name}: {err}") from None
     result = MarkedPdf(path, source)
     marker = _Marker(doc, paragraph_regions(project, source), result)
+    notes = MarginNotes(doc, marker.page_words)
     rows = coverage_rows(project)
     by_edit = comments_by_edit(rows)
     pages: dict[str, int] = {}
@@ -244,9 +192,12 @@ def write_marked_pdf(project: Project, path: str | Path, revised: str | Path | N
             continue
         pages[edit.id] = anchor[0]
         if refs:
-            marker.note(anchor[0], anchor[1], anchor[2], edit, refs)
+            placed = notes.add(anchor[0], anchor[1], anchor[2], edit, refs)
+            result.notes += 1
+            if placed.mark:
+                result.marks[edit.id] = placed.mark
     if summary:
-        result.summary_pages = add_summary_pages(doc, project, rows, pages)
+        result.summary_pages = add_summary_pages(doc, project, rows, pages, result.marks)
     try:
         doc.save(path, garbage=3, deflate=True)
     except Exception as err:  # noqa: BLE001

@@ -19,6 +19,9 @@ LEGEND = ("Yellow highlights are inserted or changed text, blue ones moved parag
           "deleted text (its note holds what was deleted). The note in the margin beside a change names the "
           "review comments it answers; a ? after an id marks a link Redraft suggested that the author has "
           "not confirmed. Page numbers are the revised paper's own; each is a link to its page.")
+MARKS = ("Where the page's margins are too narrow for a note, a small numbered mark stands in the margin "
+         "instead; the list gives its number after the page (\u201cp. 4, mark 1\u201d), and the change's "
+         "highlight names the comments in its pop-up note.")
 #: Words of a comment's text the list keeps.
 COMMENT_WORDS = 40
 
@@ -28,10 +31,13 @@ def _short(text: str, n: int = COMMENT_WORDS) -> str:
     return " ".join(words[:n]) + (" …" if len(words) > n else "")
 
 
-def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int], offset: int) -> str:
-    """The list as HTML; a change's page link is ``#page=N`` (0-based page of the final file)."""
+def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int], offset: int,
+                 marks: dict[str, str] | None = None) -> str:
+    """The list as HTML; a change's page link is ``#page=N`` (0-based page of the final file); ``marks``:
+    edit id -> the number of the mark standing in for its margin note."""
     esc = html.escape
-    parts = ["<h1>Changes marked in this copy</h1>", f"<p>{esc(LEGEND)}</p>"]
+    marks = marks or {}
+    parts = ["<h1>Changes marked in this copy</h1>", f"<p>{esc(LEGEND)}{' ' + esc(MARKS) if marks else ''}</p>"]
     reviewer = None
     for r in rows:
         if r.reviewer != reviewer:
@@ -45,6 +51,8 @@ def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int
             page = pages.get(e.edit_id)
             where = (f'<a href="#page={page + offset}">p. {page + 1}</a>' if page is not None
                      else "not found on the page")
+            if page is not None and e.edit_id in marks:
+                where += f", mark {marks[e.edit_id]}"
             mark = "" if e.confirmed else ' <span class="u">(unconfirmed)</span>'
             parts.append(f'<p class="e">{where}: {esc(e.snippet)}{" — " + esc(e.section) if e.section else ""}'
                          f"{mark}</p>")
@@ -81,14 +89,15 @@ def _layout(body: str, rect) -> tuple[bytes, list[tuple[int, tuple, str]]]:
     return buffer.getvalue(), links
 
 
-def add_summary_pages(doc, project: Project, rows: list[CoverageRow], pages: dict[str, int]) -> int:
+def add_summary_pages(doc, project: Project, rows: list[CoverageRow], pages: dict[str, int],
+                      marks: dict[str, str] | None = None) -> int:
     """Insert the list before the paper's first page with working page links; returns the pages added."""
     import pymupdf
 
     rect = doc[0].rect if doc.page_count else pymupdf.paper_rect("letter")
-    data, _ = _layout(summary_html(project, rows, pages, 0), rect)
+    data, _ = _layout(summary_html(project, rows, pages, 0, marks), rect)
     added = pymupdf.open("pdf", data).page_count  # how many pages the list takes sets the page numbers in it
-    data, links = _layout(summary_html(project, rows, pages, added), rect)
+    data, links = _layout(summary_html(project, rows, pages, added, marks), rect)
     summary = pymupdf.open("pdf", data)
     doc.insert_pdf(summary, start_at=0)
     for page_num, box, href in links:

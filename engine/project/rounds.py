@@ -13,6 +13,10 @@ then carries the author's work over in one transaction:
   paragraph alignment (``engine.revision.match.align``): a link verdict needs
   its edit, an accepted or edited suggestion its paragraph.
 
+A new draft without a revised version starts a round with no revised version: the
+last one was the revision of the old draft, not of the new one, so it is dropped
+and named in the report (give ``revised`` too to compare the new draft with it).
+
 Whatever has no match is dropped and named in the report. The session takes
 the built file (``ProjectSession.take_round``); the previous round is kept
 beside it as ``NAME (round N).redraft``.
@@ -91,7 +95,12 @@ def build_round(
         project = store.load()
         number, cleared = _clear_work(store, new_reviews=bool(reviews), new_revision=bool(draft or revised))
         old_doc = draft or project.old
-        new_doc = revised or project.new
+        # A new draft is the submission being revised now: the last revision is not its revision.
+        new_doc = revised or (None if draft else project.new)
+        if draft and not revised and project.new_path:
+            _drop_revised(store)
+            cleared.insert(0, f"the revised version {Path(project.new_path).name} (a new draft starts a round "
+                              "without one: give the revised version of the new draft to compare them)")
         if old_doc is None:
             raise InputError("this project has no draft; build it again instead")
         yield from build_project(
@@ -151,6 +160,12 @@ def _clear_work(store: ProjectStore, *, new_reviews: bool, new_revision: bool) -
         conn.execute("INSERT INTO meta VALUES ('round', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                      (dumps(number),))
     return number, dropped
+
+
+def _drop_revised(store: ProjectStore) -> None:
+    """The copy without its revised version (the build's ``save_documents`` drops its diff and alignments)."""
+    with store.transaction() as conn:
+        conn.execute("DELETE FROM documents WHERE role = 'new'")
 
 
 def match_comments(old: list[ReviewComment], new: list[ReviewComment]) -> dict[str, str]:
@@ -224,7 +239,8 @@ def _carry(store: ProjectStore, before: Project, after: Project, report: RoundRe
             if cid not in comments:
                 report.dropped.append(f"a {verdict} link of {gone[cid]} (the comment is gone)")
             elif eid not in edits:
-                report.dropped.append(f"a {verdict} link of {cid} to an edit the new revision no longer has")
+                report.dropped.append(f"a {verdict} link of {cid} to an edit " + (
+                    "the new revision no longer has" if after.diff else "of the dropped revised version"))
             else:
                 links.append((comments[cid], edits[eid], verdict))
     for cid, recs in before.suggestions.items():

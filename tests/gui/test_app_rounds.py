@@ -87,6 +87,31 @@ def test_new_round_keeps_responses_and_names_the_dropped(qtbot, shell: Shell, pr
     shot(shell, "new-round-window", tmp_path)
 
 
+def test_new_draft_round_says_the_revised_version_is_dropped(qtbot, shell: Shell, project: Path,
+                                                             tmp_path: Path) -> None:
+    """A new draft alone: the dialog says the project's revised version goes, the summary names it,
+    and the new round has no revised version (not the old one compared with the new draft)."""
+    c = shell.controller
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
+        c.open_project(project)
+    dialog = c.rounds.open_dialog()
+    assert not dialog.note.isVisibleTo(dialog)
+    dialog.draft.set_path(str(DEMO / "draft_v2.md"))
+    assert dialog.note.isVisibleTo(dialog) and "draft_v2.md" in dialog.note.text()
+    dialog.revised.set_path(str(DEMO / "draft_v2.md"))
+    assert not dialog.note.isVisibleTo(dialog)  # a revised version given: nothing is dropped
+    dialog.revised.set_path("")
+    shot(shell, "new-round-new-draft", tmp_path, dialog)
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
+        dialog.accept()
+    qtbot.waitUntil(lambda: c.rounds.message is not None and c.rounds.message.isVisible(), timeout=5_000)
+    text = c.rounds.message.text()
+    assert "round 2: draft" in text and "the revised version draft_v2.md" in text
+    c.rounds.message.button(QMessageBox.StandardButton.Ok).click()
+    after = c.session.project
+    assert after.old_path.endswith("draft_v2.md") and after.new is None and after.diff is None
+
+
 def test_bad_round_file_brings_the_dialog_back(qtbot, shell: Shell, project: Path, tmp_path: Path) -> None:
     c = shell.controller
     with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
