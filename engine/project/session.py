@@ -63,8 +63,8 @@ class ProjectSession:
     def __init__(self, store: ProjectStore, project: Project | None = None, encoder: "Encoder | None" = None) -> None:
         self.store = store
         self.project = project if project is not None else store.load()
-        #: Locates added and rewritten comments as the build does (BM25 with it; BM25 alone without, as a bm25
-        #: project is built); the desktop may set it once its encoder is loaded.
+        #: Locates added and rewritten comments as the build does (with BM25); when None, the configured encoder is
+        #: opened on the first such comment, as the build opens it, unless the project was aligned with bm25 alone.
         self.encoder = encoder
 
     @classmethod
@@ -283,6 +283,14 @@ class ProjectSession:
             return []
         from engine.align.localize import locate
 
+        if self.encoder is None and self.project.aligner != "bm25":  # the build located with the encoder
+            from engine.errors import ModelError
+            from engine.models.factory import open_model
+
+            try:
+                self.encoder = open_model("encoder")
+            except ModelError:  # BM25 alone, as the build falls back to
+                pass
         return locate(comments, self.project.old, self.encoder)
 
     # -- undo ----------------------------------------------------------------------------

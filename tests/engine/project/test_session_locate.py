@@ -59,17 +59,17 @@ def test_hand_added_and_rewritten_comments_are_located_as_the_build_locates_them
     assert stored_locations(path) == located
 
 
-def test_a_session_with_an_encoder_locates_with_it_as_the_build_does(tmp_path: Path) -> None:
+def test_comments_are_located_with_the_encoder_the_build_used(tmp_path: Path) -> None:
     path = tmp_path / "demo.redraft"
-    build(path, aligner="hybrid")  # the build locates with BM25 and MiniLM
-    encoder = open_model("encoder")
-    session = ProjectSession(ProjectStore.open(path), encoder=encoder)
-    try:
+    build(path, aligner="hybrid")  # the build locates with BM25 and the configured MiniLM
+    with ProjectSession.open(path) as session:  # opens the same encoder on the first comment it locates
         new_id = session.add_comment("Reviewer 1", "Report latency on a phone CPU, not only the saved computation."
                                      ).comment_ids[0]
         located = session.project.locations[new_id].to_dict()
-        assert located == localize([session.project.comment(new_id)], session.project.old, encoder)[0].to_dict()
-    finally:
-        session.close()
+        assert session.encoder is not None
+        fused = localize([session.project.comment(new_id)], session.project.old, open_model("encoder"))[0]
+        assert located == fused.to_dict()
+        assert located != localize([session.project.comment(new_id)], session.project.old, lexical_only=True)[0
+                                   ].to_dict()
     build(path, aligner="hybrid")
     assert stored_locations(path)[new_id] == located
