@@ -218,8 +218,7 @@ class ProjectStore:
                 [(c.id, i, dumps(c.to_dict())) for i, c in enumerate(comments)])
             if correction is not None:
                 conn.execute("INSERT INTO corrections (op, data) VALUES (?, ?)", (correction[0], dumps(correction[1])))
-            conn.executemany("INSERT OR REPLACE INTO locations VALUES (?, ?)",
-                             [(loc.comment_id, dumps(loc.to_dict())) for loc in locations or ()])
+            conn.executemany("INSERT OR REPLACE INTO locations VALUES (?, ?)", [(x.comment_id, dumps(x.to_dict())) for x in locations or ()])
             history.prune(conn)
             self._mark(conn, "comments")
 
