@@ -68,15 +68,29 @@ def place_features(
     paragraphs = [next(iter([new[t] for t in e.target_ids if t in new] + [old[s] for s in e.source_ids if s in old]),
                        None) for e in edits]
     present = [j for j, p in enumerate(paragraphs) if p is not None]
+    rewrote: dict[str, list[int]] = {}  # draft paragraph id -> the edits that rewrote it
+    for j, e in enumerate(edits):
+        for pid in e.source_ids:
+            rewrote.setdefault(pid, []).append(j)
     for i, c in enumerate(comments):
-        where = places.get(c.id, set())
-        for j, e in enumerate(edits):
-            if where.intersection(e.source_ids):
-                located[i, j] = 1.0
+        hit = [j for pid in places.get(c.id, ()) for j in rewrote.get(pid, ())]
+        located[i, hit] = 1.0
         if present:
             boosts = reference_boosts(c.full_text, [paragraphs[j] for j in present])
             named[i, present] = (boosts > 0).astype(np.float32)
     return located, named
+
+
+def kind_features(kinds: Sequence[str], intents: Sequence[Intent]) -> tuple[np.ndarray, np.ndarray]:
+    """``fits`` and ``compatible`` for every (comment, edit) pair, computed once per distinct fine type (a handful)
+    and copied to the comments of that type."""
+    fit = np.zeros((len(kinds), len(intents)), dtype=np.float32)
+    allowed = np.zeros(fit.shape, dtype=bool)
+    for kind in dict.fromkeys(kinds):
+        rows = [i for i, k in enumerate(kinds) if k == kind]
+        fit[rows] = np.array([fits(kind, t) for t in intents], dtype=np.float32)
+        allowed[rows] = np.array([compatible(kind, t) for t in intents], dtype=bool)
+    return fit, allowed
 
 
 def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> np.ndarray:
@@ -86,14 +100,15 @@ def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> n
     if not any(quoted):
         return out
     wanted = {w for phrases in quoted for q in phrases for w in comparable_tokens(q)}
-    sides = [[_bag(t, wanted) for t in changed_sides(e)] for e in edits]
+    # only the sides holding some quoted word can match: each is a (edit index, its words & the quoted words)
+    sides = [(j, bag & wanted) for j, e in enumerate(edits) for bag in (_bag(t, wanted) for t in changed_sides(e))]
+    sides = [(j, bag) for j, bag in sides if bag]
     for i, phrases in enumerate(quoted):
         for q in phrases:
             words = comparable_tokens(q)
-            if not words:
-                continue
-            for j, bags in enumerate(sides):
-                if any(sum(w in bag for w in words) >= max(1, 0.6 * len(words)) for bag in bags):
+            need = max(1, 0.6 * len(words))
+            for j, bag in sides if words else ():
+                if sum(w in bag for w in words) >= need:
                     out[i, j] = 1.0
     return out
 
@@ -139,8 +154,11 @@ class EvidenceAligner(ScoredAligner):
     name = "evidence"
 
     def __init__(self, encoder: Encoder | None = None, threshold: float = 0.5, mix: Sequence[float] = MIX,
-                 scale: float = 1.0, offset: float = 0.0, max_edits: int | None = 5, min_chars: int = 0) -> None:
+                 scale: float = 1.0, offset: float = 0.0, max_edits: int | None = 5, min_chars: int = 0,
+                 min_comment: float = 0.0) -> None:
         super().__init__(threshold, max_edits, min_chars)
+        #: Links only for a comment whose probability of being addressed (noisy-OR of its best edits) reaches this.
+        self.min_comment = float(min_comment)
         self.embed = EmbedAligner(encoder, edit_form="target", pooling="sentence")
         self.mix = np.asarray(mix, dtype=np.float32)
         #: Platt scaling of the mixed score into a probability: ``sigmoid(scale * score + offset)``.
@@ -173,8 +191,7 @@ class EvidenceAligner(ScoredAligner):
         changed = row_scaled(bm25_matrix(queries, [" ".join(changed_sides(e)) for e in edits]))
         self.intents = {e.id: classify_edit(e) for e in edits}
         kinds = [fine_type(c) for c in comments]
-        fit = np.array([[fits(k, self.intents[e.id]) for e in edits] for k in kinds], dtype=np.float32)
-        allowed = np.array([[compatible(k, self.intents[e.id]) for e in edits] for k in kinds], dtype=bool)
+        fit, allowed = kind_features(kinds, [self.intents[e.id] for e in edits])
         located, named = place_features(comments, edits, self.diff)
         quoted = quote_feature(comments, edits)
         asks = np.array([proofreading(c.full_text) for c in comments], dtype=bool)

@@ -24,6 +24,7 @@ from engine.project.store import ProjectStore
 from engine.reviews.model import ReviewComment
 
 if TYPE_CHECKING:  # rounds match paragraphs with numpy: loaded when a round is taken, not at start
+    from engine.models.protocols import Encoder
     from engine.project.rounds import RoundReport
 
 
@@ -59,9 +60,12 @@ NOTHING = Changes()
 class ProjectSession:
     """An open project: ``project`` is what the views show, ``store`` the file behind it."""
 
-    def __init__(self, store: ProjectStore, project: Project | None = None) -> None:
+    def __init__(self, store: ProjectStore, project: Project | None = None, encoder: "Encoder | None" = None) -> None:
         self.store = store
         self.project = project if project is not None else store.load()
+        #: Locates added and rewritten comments as the build does (with BM25); when None, the configured encoder is
+        #: opened on the first such comment, as the build opens it, unless the project was aligned with bm25 alone.
+        self.encoder = encoder
 
     @classmethod
     def open(cls, path: str | Path) -> "ProjectSession":
@@ -259,15 +263,35 @@ class ProjectSession:
         return self._correct("reassign", {"id": comment_id, **fields}, (comment_id,))
 
     def _correct(self, op: str, data: dict[str, Any], touched: tuple[str, ...]) -> Changes:
+        before = {c.id: c.full_text for c in self.project.comments}
         comments = apply_correction(self.project.comments, op, data)  # KeyError / ValueError: nothing written
-        self.store.save_comments(comments, (op, data))
+        located = self._locate([c for c in comments if before.get(c.id) != c.full_text])
+        self.store.save_comments(comments, (op, data), located)  # one transaction: the comments and their places
         p, kept = self.project, {c.id for c in comments}
         p.comments = comments
         for by_comment in (p.notes, p.suggestions, p.alignments, p.locations, p.links):
             for cid in [cid for cid in by_comment if cid not in kept]:
                 del by_comment[cid]  # as the store's foreign keys dropped them
-        return Changes(comment_ids=touched, statuses=True, comment_list=True, history=True,
+        p.locations.update((loc.comment_id, loc) for loc in located)
+        return Changes(comment_ids=touched, statuses=True, locations=bool(located), comment_list=True, history=True,
                        label=f"{op} {', '.join(touched) or data.get('id', '')}")
+
+    def _locate(self, comments: list[ReviewComment]) -> list[Location]:
+        """Where added or rewritten comments apply in the draft, found as the build finds every comment's
+        (``engine.align.localize.locate``: a comment's places do not depend on the other comments)."""
+        if not comments or self.project.old is None:
+            return []
+        from engine.align.localize import locate
+
+        if self.encoder is None and self.project.aligner != "bm25":  # the build located with the encoder
+            from engine.errors import ModelError
+            from engine.models.factory import open_model
+
+            try:
+                self.encoder = open_model("encoder")
+            except ModelError:  # BM25 alone, as the build falls back to
+                pass
+        return locate(comments, self.project.old, self.encoder)
 
     # -- undo ----------------------------------------------------------------------------
 

@@ -202,9 +202,10 @@ class ProjectStore:
             self._set_meta(conn, "reviews_path", str(source_path))
             self._mark(conn, "reviews")
 
-    def save_comments(self, comments: list[ReviewComment], correction: tuple[str, dict] | None = None) -> None:
-        """Replace the comments; responses, suggestions and alignments of the ids kept survive.
-        ``correction`` (op, data) is logged in the same transaction, to replay after a new extraction."""
+    def save_comments(self, comments: list[ReviewComment], correction: tuple[str, dict] | None = None,
+                      locations: list[Location] | None = None) -> None:
+        """Replace the comments; responses, suggestions and alignments of the ids kept survive. In the same transaction
+        ``correction`` (op, data) is logged, to replay after a new extraction, and ``locations`` replace stored ones."""
         ids = [c.id for c in comments]
         if len(set(ids)) != len(ids):
             raise ValueError("comment ids must be unique")
@@ -217,6 +218,7 @@ class ProjectStore:
                 [(c.id, i, dumps(c.to_dict())) for i, c in enumerate(comments)])
             if correction is not None:
                 conn.execute("INSERT INTO corrections (op, data) VALUES (?, ?)", (correction[0], dumps(correction[1])))
+            conn.executemany("INSERT OR REPLACE INTO locations VALUES (?, ?)", [(x.comment_id, dumps(x.to_dict())) for x in locations or ()])
             history.prune(conn)
             self._mark(conn, "comments")
 

@@ -82,9 +82,12 @@ class Intent:
         return {"kind": self.kind, "labels": list(self.labels), "reason": self.reason}
 
 
+_UNIT_LENGTH = max(map(len, _UNITS))
+
+
 def real_words(text: str) -> list[str]:
-    """Words of three letters or more (no digits), units left out."""
-    return [w for w in _LETTERS.findall(text) if w.lower() not in _UNITS]
+    """Words of three letters or more (no digits), units left out (only a word as short as a unit can be one)."""
+    return [w for w in _LETTERS.findall(text) if len(w) > _UNIT_LENGTH or w.lower() not in _UNITS]
 
 
 def looks_like_noise(text: str) -> bool:
@@ -112,7 +115,10 @@ def american(word: str) -> str:
 
 
 def _words(text: str) -> list[str]:
-    return [w.lower() for w in _WORD.findall(text.replace("-", "").replace("\u2010", "").replace("\u00ad", ""))]
+    text = text.replace("-", "").replace("\u2010", "").replace("\u00ad", "")
+    if text.isascii():  # lower-casing ASCII keeps every character a word character or not: lower once
+        return _WORD.findall(text.lower())
+    return [w.lower() for w in _WORD.findall(text)]
 
 
 def _near(a: str, b: str) -> bool:
