@@ -42,7 +42,7 @@ def report(papers: list[GoldPaper], pred: dict[str, set[str]]) -> dict[str, Any]
 def evaluate_scored(aligner: ScoredAligner, papers: list[GoldPaper], scored: list[Scored]) -> dict[str, Any]:
     """Figures at the configured threshold, the tuned-on-test threshold, and leave-one-reviewer-out."""
     cap = aligner.max_edits
-    configured = report(papers, predictions(scored, aligner.threshold, cap, min_comment=aligner.min_comment))
+    configured = report(papers, predictions(scored, aligner.threshold, cap))
     tuned_t, _ = calibrate_threshold(scored, cap)
     tuned = report(papers, predictions(scored, tuned_t, cap))
     reviewers: dict[str, set[str]] = {}
