@@ -42,25 +42,13 @@ def candidate_edits(diff: RevisionDiff, min_chars: int = 0) -> list[Edit]:
     return out
 
 
-#: How many of a comment's best edits its probability of being addressed counts (noisy-OR; as
-#: ``engine.align.status.TOP_LINKS``, which keeps its own copy so the statuses import nothing heavy).
-TOP_LINKS = 3
-
-
-def decide(scores: np.ndarray, threshold: float, max_edits: int | None = None,
-           min_comment: float = 0.0) -> list[list[int]]:
-    """Per row, the column indexes at or above ``threshold``, best first, at most ``max_edits``; none for a row
-    whose noisy-OR of its ``TOP_LINKS`` best scores (the probability that one of its best edits addresses the
-    comment, as ``engine.align.status`` computes it) is below ``min_comment``."""
+def decide(scores: np.ndarray, threshold: float, max_edits: int | None = None) -> list[list[int]]:
+    """Per row, the column indexes at or above ``threshold``, best first, at most ``max_edits``."""
     import numpy as np
 
     picked = []
     for row in scores:
-        order = np.argsort(-row, kind="stable")
-        if min_comment > 0 and 1.0 - float(np.prod(1.0 - row[order[:TOP_LINKS]].astype(np.float64))) < min_comment:
-            picked.append([])
-            continue
-        idx = [int(i) for i in order if row[i] >= threshold]
+        idx = [int(i) for i in np.argsort(-row, kind="stable") if row[i] >= threshold]
         picked.append(idx[:max_edits] if max_edits else idx)
     return picked
 
@@ -73,8 +61,6 @@ class ScoredAligner:
     def __init__(self, threshold: float, max_edits: int | None = 5, min_chars: int = 0) -> None:
         self.threshold = threshold
         self.max_edits = max_edits
-        #: A comment gets links only when the noisy-OR of its best scores reaches this (0: always; ``decide``).
-        self.min_comment = 0.0
         self.min_chars = min_chars
         self.notes: dict[str, list[str]] = {}
         #: Notices about the last run as a whole (a model that gave no usable answer).
@@ -95,8 +81,7 @@ class ScoredAligner:
         edits = candidate_edits(diff, self.min_chars)
         self.notes, self.notices = {}, []
         matrix = yield from self.iter_scores(comments, edits, cancel) if edits and comments else _empty(comments, edits)
-        return alignments_from_scores(comments, edits, matrix, self.threshold, self.max_edits, self.notes,
-                                      self.min_comment)
+        return alignments_from_scores(comments, edits, matrix, self.threshold, self.max_edits, self.notes)
 
     def align(
         self, comments: list[ReviewComment], diff: RevisionDiff, cancel: CancelToken | None = None
@@ -113,9 +98,9 @@ def _empty(comments: list[ReviewComment], edits: list[Edit]) -> Gen[Progress, No
 
 def alignments_from_scores(
     comments: list[ReviewComment], edits: list[Edit], matrix: np.ndarray, threshold: float,
-    max_edits: int | None = None, notes: dict[str, list[str]] | None = None, min_comment: float = 0.0,
+    max_edits: int | None = None, notes: dict[str, list[str]] | None = None,
 ) -> list[Alignment]:
-    picked = decide(matrix, threshold, max_edits, min_comment) if len(edits) else [[] for _ in comments]
+    picked = decide(matrix, threshold, max_edits) if len(edits) else [[] for _ in comments]
     out = []
     for i, c in enumerate(comments):
         scores = {e.id: float(matrix[i, j]) for j, e in enumerate(edits)}

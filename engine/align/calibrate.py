@@ -22,10 +22,10 @@ class Scored:
 
 
 def predictions(items: Sequence[Scored], threshold: float, max_edits: int | None,
-                keep: set[str] | None = None, min_comment: float = 0.0) -> dict[str, set[str]]:
+                keep: set[str] | None = None) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for s in items:
-        picked = decide(s.matrix, threshold, max_edits, min_comment) if s.edit_ids else [[] for _ in s.comment_ids]
+        picked = decide(s.matrix, threshold, max_edits) if s.edit_ids else [[] for _ in s.comment_ids]
         for i, cid in enumerate(s.comment_ids):
             if keep is None or cid in keep:
                 out[cid] = {s.edit_ids[j] for j in picked[i]}
@@ -41,7 +41,7 @@ def candidate_thresholds(items: Sequence[Scored], limit: int = 400) -> list[floa
 
 def calibrate_threshold(
     items: Sequence[Scored], max_edits: int | None = None, keep: set[str] | None = None,
-    min_recall: float | None = None, min_comment: float = 0.0,
+    min_recall: float | None = None,
 ) -> tuple[float, float]:
     """``(threshold, micro-F1)`` maximising micro-F1 over the comments in ``keep`` (all if None).
 
@@ -50,7 +50,7 @@ def calibrate_threshold(
     gold = {cid: s.gold.get(cid, set()) for s in items for cid in s.comment_ids if keep is None or cid in keep}
     best = (float("inf"), -1.0)
     for t in sorted(candidate_thresholds(items), reverse=True):
-        prf = micro_prf(gold, predictions(items, t, max_edits, keep, min_comment))
+        prf = micro_prf(gold, predictions(items, t, max_edits, keep))
         if min_recall is not None:
             if prf.recall >= min_recall:
                 return t, prf.f1

@@ -21,10 +21,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     # Platt scaling, cap and threshold fitted on cgo18 + icassp20 (PDFs) with `redraft eval align --cross-paper`
     # (only pairs with specific evidence; evidence.specific). The figures quoted for it are cross-paper (fitted on
     # one paper, scored on the other), never these numbers' own fit. Fitted on cgo18 alone: 6.496 / -5.921 /
-    # 0.1168; on icassp20 alone: 8.8007 / -7.0468 / 0.2228 (cap 5 each time). The comment gate (``min_comment``:
-    # links only for a comment whose probability of being addressed reaches it) fitted on both: 0 (none); on cgo18
-    # alone: 0.35; on icassp20 alone: 0.
-    "evidence": {"threshold": 0.1209, "scale": 7.0633, "offset": -6.2228, "max_edits": 5, "min_comment": 0.0},
+    # 0.1168; on icassp20 alone: 8.8007 / -7.0468 / 0.2228 (cap 5 each time).
+    "evidence": {"threshold": 0.1209, "scale": 7.0633, "offset": -6.2228, "max_edits": 5},
     # leave-one-reviewer-out thresholds on cgo18 ranged 3.0-3.6; tuned on all 30 comments: 3.18
     "bm25": {"threshold": 3.2, "edit_form": "target", "max_edits": 5},
     # sentence-max cosine of all-MiniLM-L6-v2; tuned on cgo18: 0.57

@@ -18,7 +18,6 @@ from engine.align.base import candidate_edits
 from engine.align.calibrate import Scored, calibrate_threshold, predictions
 from engine.align.evidence import FEATURES, MIX, EvidenceAligner, probabilities
 from engine.align.gold import GoldPaper
-from engine.align.status import ADDRESSED_P, PARTLY_P
 from engine.jobs import CancelToken, Progress, run_job
 
 
@@ -70,23 +69,15 @@ def scored(pf: PaperFeatures, scale: float, offset: float, mix: Sequence[float] 
 
 #: Per-comment caps the fit chooses from.
 CAPS = (3, 5)
-#: The least probability of being addressed (noisy-OR of a comment's best edits, ``engine.align.status``) a comment
-#: needs to get any link, chosen by the fit among: none, the status bands' edges (partly, addressed), so a comment
-#: the statuses call not addressed gets no link when the fit says so. A wider set (0.3-0.7) was tried: the gate it
-#: fitted on one paper swung the other by 2-4 F1 points either way (docs/gold-icassp20.md).
-MIN_COMMENT = (0.0, PARTLY_P, ADDRESSED_P)
 
 
-def fit(train: Sequence[PaperFeatures], caps: Sequence[int] = CAPS, mix: Sequence[float] = MIX,
-        min_comment: Sequence[float] = MIN_COMMENT) -> dict[str, Any]:
-    """Platt scaling, then the per-comment cap, the comment gate (``min_comment``) and the micro-F1-optimal
-    probability threshold, all from ``train`` (ties: the smaller cap, then the lower gate)."""
+def fit(train: Sequence[PaperFeatures], caps: Sequence[int] = CAPS, mix: Sequence[float] = MIX) -> dict[str, Any]:
+    """Platt scaling, the per-comment cap and the micro-F1-optimal probability threshold, all from ``train``."""
     scale, offset = fit_platt(train, mix)
     items = [scored(pf, scale, offset, mix) for pf in train]
-    (threshold, f1), cap, gate = max(((calibrate_threshold(items, c, min_comment=q), c, q)
-                                      for c in caps for q in min_comment), key=lambda x: (x[0][1], -x[1], -x[2]))
+    (threshold, f1), cap = max(((calibrate_threshold(items, c), c) for c in caps), key=lambda x: (x[0][1], -x[1]))
     return {"scale": scale, "offset": offset, "threshold": round(threshold, 4), "max_edits": cap,
-            "min_comment": gate, "train_f1": round(100 * f1, 1)}
+            "train_f1": round(100 * f1, 1)}
 
 
 def cross_paper(features: Sequence[PaperFeatures], caps: Sequence[int] = CAPS) -> list[dict[str, Any]]:
@@ -99,8 +90,7 @@ def cross_paper(features: Sequence[PaperFeatures], caps: Sequence[int] = CAPS) -
         if not train:
             continue
         model = fit(train, caps)
-        pred = predictions([scored(test, model["scale"], model["offset"])], model["threshold"], model["max_edits"],
-                           min_comment=model["min_comment"])
+        pred = predictions([scored(test, model["scale"], model["offset"])], model["threshold"], model["max_edits"])
         out.append({"train": [pf.paper.id for pf in train], "test": test.paper.id, **model,
                     **report([test.paper], pred), "statuses": statuses(test, model)})
     return out

@@ -178,25 +178,3 @@ def test_a_comment_with_no_specific_evidence_has_no_evidence() -> None:
     assert assess("c", {"e1": 0.0, "e2": 0.0}).status is Status.NO_EVIDENCE
     # an older, uncalibrated alignment with no chosen edit was weighed: not addressed
     assert assess_alignment(Alignment("c", [], {"e1": 0.2})).status is Status.NOT_ADDRESSED
-
-
-def test_the_comment_gate_links_only_comments_the_statuses_call_addressed() -> None:
-    """With ``min_comment`` at the addressed band's edge, a comment whose best edits leave it below gets no link (its
-    candidates still scored, and shown as evidence), and every linked comment is addressed."""
-    from engine.align.status import ADDRESSED_P as GATE
-    from engine.document import load_document
-    from engine.resources import resource
-    from engine.reviews import extract_comments, parse_reviews
-
-    diff = diff_documents(load_document(str(resource("demo", "draft_v1.md"))),
-                          load_document(str(resource("demo", "draft_v2.md"))))
-    comments = extract_comments(parse_reviews(resource("demo", "reviews.md").read_text(encoding="utf-8")))
-    loose = make_aligner("evidence", threshold=0.0, min_comment=0.0).align(comments, diff)
-    gated = make_aligner("evidence", threshold=0.0, min_comment=GATE).align(comments, diff)
-    chance = {a.comment_id: comment_probability(a.scores.values()) for a in loose}
-    assert any(p < GATE for p in chance.values()) and any(p >= GATE for p in chance.values())
-    for a, b in zip(loose, gated):
-        assert a.scores == b.scores  # the gate changes which links are made, never a probability
-        assert b.edit_ids == (a.edit_ids if chance[a.comment_id] >= GATE else [])
-        if b.edit_ids:
-            assert assess_alignment(b).status is Status.ADDRESSED
