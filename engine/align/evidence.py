@@ -154,11 +154,8 @@ class EvidenceAligner(ScoredAligner):
     name = "evidence"
 
     def __init__(self, encoder: Encoder | None = None, threshold: float = 0.5, mix: Sequence[float] = MIX,
-                 scale: float = 1.0, offset: float = 0.0, max_edits: int | None = 5, min_chars: int = 0,
-                 min_comment: float = 0.0) -> None:
+                 scale: float = 1.0, offset: float = 0.0, max_edits: int | None = 5, min_chars: int = 0) -> None:
         super().__init__(threshold, max_edits, min_chars)
-        #: Links only for a comment whose probability of being addressed (noisy-OR of its best edits) reaches this.
-        self.min_comment = float(min_comment)
         self.embed = EmbedAligner(encoder, edit_form="target", pooling="sentence")
         self.mix = np.asarray(mix, dtype=np.float32)
         #: Platt scaling of the mixed score into a probability: ``sigmoid(scale * score + offset)``.
