@@ -185,6 +185,7 @@ class AppController(QObject):
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
+        session.encoder_source = self.owner.encoder  # added comments are located with the jobs' encoder
         if self.remember_recent:
             remember_project(session.path)
             self.refresh_recent()

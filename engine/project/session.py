@@ -24,6 +24,8 @@ from engine.project.store import ProjectStore
 from engine.reviews.model import ReviewComment
 
 if TYPE_CHECKING:  # rounds match paragraphs with numpy: loaded when a round is taken, not at start
+    from collections.abc import Callable
+
     from engine.models.protocols import Encoder
     from engine.project.rounds import RoundReport
 
@@ -66,6 +68,9 @@ class ProjectSession:
         #: Locates added and rewritten comments as the build does (with BM25); when None, the configured encoder is
         #: opened on the first such comment, as the build opens it, unless the project was aligned with bm25 alone.
         self.encoder = encoder
+        #: Where that encoder comes from when it is needed (an app passes the one its jobs already loaded, so
+        #: it is not loaded twice); None opens the configured one.
+        self.encoder_source: "Callable[[], Encoder] | None" = None
 
     @classmethod
     def open(cls, path: str | Path) -> "ProjectSession":
@@ -288,7 +293,7 @@ class ProjectSession:
             from engine.models.factory import open_model
 
             try:
-                self.encoder = open_model("encoder")
+                self.encoder = self.encoder_source() if self.encoder_source is not None else open_model("encoder")
             except ModelError:  # BM25 alone, as the build falls back to
                 pass
         return locate(comments, self.project.old, self.encoder)

@@ -73,3 +73,16 @@ def test_comments_are_located_with_the_encoder_the_build_used(tmp_path: Path) ->
                                    ].to_dict()
     build(path, aligner="hybrid")
     assert stored_locations(path)[new_id] == located
+
+
+def test_an_app_lends_its_loaded_encoder_instead_of_a_second_copy(tmp_path: Path) -> None:
+    path = tmp_path / "demo.redraft"
+    build(path, aligner="hybrid")
+    encoder, lent = open_model("encoder"), []
+    with ProjectSession.open(path) as session:
+        session.encoder_source = lambda: lent.append(1) or encoder  # what the desktop passes: its jobs' encoder
+        first = session.add_comment("Reviewer 1", "Report latency on a phone CPU.").comment_ids[0]
+        session.add_comment("Reviewer 2", "Compare against early-exit baselines on ImageNet.")
+        assert session.encoder is encoder and lent == [1]  # asked once, then kept
+        assert session.project.locations[first].to_dict() == localize(
+            [session.project.comment(first)], session.project.old, encoder)[0].to_dict()
