@@ -55,6 +55,7 @@ class AppController(QObject):
         self.editing = Editing(window, self.presenter, self.models, lambda: self.session)
         self.link_steps = LinkSteps(window, self.editing, lambda: self.session)
         self.corrections = Corrections(window, self.editing, lambda: self.session)
+        self.corrections.on_corrected = self.align_new_comments
         self.rounds = Rounds(window, runner, self.owner, lambda: self.session, self.use_session)
         self.preferences = Preferences(window, runner, settings, self.owner, apply_theme)
         # what tests and the demo drive, by their short names
@@ -197,6 +198,7 @@ class AppController(QObject):
         p = session.project
         if p.old is not None and p.comments and "locations" not in p.stages:
             self.locate_comments()  # saved by a Redraft that did not locate comments yet
+        self.align_new_comments()  # added or reworded before the last alignment job could finish
 
     def locate_comments(self) -> JobHandle | None:
         """Find (again) where each comment applies in the draft, on a worker, and show it."""
@@ -212,6 +214,23 @@ class AppController(QObject):
 
         return self.runner.run_call(job, label="finding where each comment applies", on_success=lambda found: (
             self.editing.apply(session.set_locations(found)) if self.session is session else None))
+
+    def align_new_comments(self) -> JobHandle | None:
+        """Align the comments added or reworded since the build, on a worker, as the build aligned the others."""
+        from engine.project.realign import align_comments, unaligned
+
+        session, owner = self.session, self.owner
+        todo = unaligned(session.project) if session is not None else []
+        if not todo:
+            return None
+        project, words = session.project, {c.id: c.full_text for c in todo}
+
+        def job(cancel: CancelToken):
+            return align_comments(project, todo, owner.encoder() if project.aligner != "bm25" else None, cancel)
+
+        return self.runner.run_call(job, label=f"aligning {len(todo)} new comment{'s' * (len(todo) > 1)}",
+                                    on_success=lambda found: self.editing.apply(session.add_alignments(found, words))
+                                    if self.session is session else None)
 
     def refresh_recent(self) -> None:
         self.window.set_recent(recent_projects())

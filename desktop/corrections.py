@@ -26,6 +26,8 @@ class Corrections:
     def __init__(self, window: MainWindow, editing: Editing, session: Callable[[], ProjectSession | None]) -> None:
         self.window, self.editing, self.session = window, editing, session
         self.dialog: QDialog | QMessageBox | None = None  # the open one (tests drive it)
+        #: Called after each correction (the controller aligns comments added or reworded, on a worker).
+        self.on_corrected: Callable[[], object] = lambda: None
         a = window.commands
         a.edit_comment.triggered.connect(self.edit_text)
         a.delete_comment.triggered.connect(self.delete)
@@ -53,6 +55,7 @@ class Corrections:
             return _plain(exc)
         if changes is not None and changes.label:
             self.editing.presenter.flash(f"Corrected: {changes.label}", 4000)
+        self.on_corrected()
         return None
 
     def _open(self, dialog: QDialog | QMessageBox) -> QDialog | QMessageBox:

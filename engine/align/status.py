@@ -66,7 +66,7 @@ STATUS_WORDS = {
     Status.CONFIRMED: "The author confirmed (or linked by hand) an edit that addresses this comment.",
     Status.CONFIRMED_NOT: "The author rejected every edit Redraft suggested for this comment.",
     Status.OPEN: "No revised version: not answered yet.", Status.ANSWERED: "Answered by a response or a kept suggestion.",
-    Status.UNKNOWN: "The revised version has not been compared yet.",
+    Status.UNKNOWN: "Not compared with the revised version yet (a comment added or reworded since: not aligned yet).",
 }
 #: The status in a word or two, for a badge in a narrow list (✓: the author's word, as the link bar marks it).
 STATUS_BADGES = {s: s.value for s in Status} | {

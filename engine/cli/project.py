@@ -221,4 +221,5 @@ def run_comment(args: argparse.Namespace) -> int:
         "split": lambda s: s.split_comment(ids[0], args.at),
         "reassign": lambda s: s.reassign_comment(ids[0], **fields),
     }
-    return _session_step(args.path, ops[op])
+    # a comment added or reworded is aligned against the revision at once, as the build aligned the others
+    return _session_step(args.path, lambda s: (ops[op](s), s.align_unaligned())[0])

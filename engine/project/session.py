@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.align.records import Location
+from engine.align.records import Alignment, Location
 from engine.errors import InputError
 from engine.project.corrections import REASSIGNABLE, apply_correction, new_comment_id
 from engine.project.history import Step
@@ -226,6 +226,17 @@ class ProjectSession:
             self.project.stages.append("locations")
         return Changes(comment_ids=tuple(self.project.locations), locations=True, label="locations")
 
+    def add_alignments(self, alignments: list[Alignment], aligned: dict[str, str]) -> Changes:
+        """Alignments of comments added or rewritten since the build (``engine.project.realign``), kept beside
+        the others. ``aligned`` holds the words each was scored for: a comment deleted or rewritten again
+        meanwhile is left out (still unaligned)."""
+        texts = {c.id: c.full_text for c in self.project.comments}
+        fresh = [a for a in alignments if texts.get(a.comment_id) == aligned.get(a.comment_id)
+                 and a.comment_id not in self.project.alignments]
+        self.store.save_alignments(fresh, aligner=None)
+        self.project.alignments.update((a.comment_id, a) for a in fresh)
+        return Changes(comment_ids=tuple(a.comment_id for a in fresh), statuses=True, label="alignments")
+
     # -- corrections to the extracted comments (kept, and replayed on a new extraction) -----------
 
     def edit_comment(self, comment_id: str, text: str) -> Changes:
@@ -270,10 +281,14 @@ class ProjectSession:
     def _correct(self, op: str, data: dict[str, Any], touched: tuple[str, ...]) -> Changes:
         before = {c.id: c.full_text for c in self.project.comments}
         comments = apply_correction(self.project.comments, op, data)  # KeyError / ValueError: nothing written
-        located = self._locate([c for c in comments if before.get(c.id) != c.full_text])
-        self.store.save_comments(comments, (op, data), located)  # one transaction: the comments and their places
+        rewritten = [c for c in comments if before.get(c.id) != c.full_text]
+        located = self._locate(rewritten)
+        stale = tuple(c.id for c in rewritten if c.id in self.project.alignments)  # scored for other words
+        self.store.save_comments(comments, (op, data), located, stale)  # one transaction: comments, places, stale
         p, kept = self.project, {c.id for c in comments}
         p.comments = comments
+        for cid in stale:
+            del p.alignments[cid]
         for by_comment in (p.notes, p.suggestions, p.alignments, p.locations, p.links):
             for cid in [cid for cid in by_comment if cid not in kept]:
                 del by_comment[cid]  # as the store's foreign keys dropped them
@@ -288,15 +303,30 @@ class ProjectSession:
             return []
         from engine.align.localize import locate
 
-        if self.encoder is None and self.project.aligner != "bm25":  # the build located with the encoder
+        return locate(comments, self.project.old, self._build_encoder())
+
+    def _build_encoder(self) -> "Encoder | None":
+        """The encoder the build located and aligned with (None: BM25 alone, as the build falls back to)."""
+        if self.encoder is None and self.project.aligner != "bm25":
             from engine.errors import ModelError
             from engine.models.factory import open_model
 
             try:
                 self.encoder = self.encoder_source() if self.encoder_source is not None else open_model("encoder")
-            except ModelError:  # BM25 alone, as the build falls back to
+            except ModelError:
                 pass
-        return locate(comments, self.project.old, self.encoder)
+        return self.encoder
+
+    def align_unaligned(self) -> Changes:
+        """Align, here and now, the comments added or rewritten since the build (an app does it on a worker
+        with ``engine.project.realign`` and ``add_alignments``)."""
+        from engine.project.realign import align_comments, unaligned
+
+        todo = unaligned(self.project)
+        if not todo:
+            return Changes()
+        found = align_comments(self.project, todo, self._build_encoder())
+        return self.add_alignments(found, {c.id: c.full_text for c in todo})
 
     # -- undo ----------------------------------------------------------------------------
 

@@ -1,13 +1,11 @@
 """``ProjectStore``: one SQLite file per project.
 
-WAL journal, foreign keys, ``PRAGMA application_id`` to recognise a Redraft
-file and ``PRAGMA user_version`` for the schema version (older files are
-migrated by ``MIGRATIONS`` on open; newer ones are refused). Every change is
-committed in one transaction, so there is no "save": whatever returned is on
-disk (autosave), and a crash leaves either the old or the new state. Opening
-a current file and loading never write; an older file is copied beside itself
-(``paper.redraft.schema1.bak``) before it is migrated, and ``notices`` says so. Suggestion accept/reject/edit go through a persisted
-undo/redo stack (the ``history`` table).
+WAL journal, foreign keys, ``PRAGMA application_id`` to recognise a Redraft file and ``PRAGMA user_version`` for
+the schema version (older files are migrated by ``MIGRATIONS`` on open; newer ones are refused). Every change is
+committed in one transaction, so there is no "save": whatever returned is on disk (autosave), and a crash leaves
+either the old or the new state. Opening a current file and loading never write; an older file is copied beside
+itself (``paper.redraft.schema1.bak``) before it is migrated, and ``notices`` says so. Suggestion accept/reject/
+edit go through a persisted undo/redo stack (the ``history`` table).
 """
 
 from __future__ import annotations
@@ -28,10 +26,8 @@ from engine.errors import InputError
 from engine.project import history
 from engine.project.migrate import keep_backup, upgrade_notice
 from engine.project.model import STATUSES, Project, SuggestionRecord
-from engine.project.schema import (
-    APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION, STAGES, alignment_from_dict, dumps,
-    review_from_dict, review_to_dict,
-)
+from engine.project.schema import (APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION, STAGES, alignment_from_dict,
+                                   dumps, review_from_dict, review_to_dict)
 from engine.revision.model import Edit, RevisionDiff, SectionMove
 from engine.reviews.model import Review, ReviewComment
 
@@ -203,9 +199,10 @@ class ProjectStore:
             self._mark(conn, "reviews")
 
     def save_comments(self, comments: list[ReviewComment], correction: tuple[str, dict] | None = None,
-                      locations: list[Location] | None = None) -> None:
+                      locations: list[Location] | None = None, stale: tuple[str, ...] = ()) -> None:
         """Replace the comments; responses, suggestions and alignments of the ids kept survive. In the same transaction
-        ``correction`` (op, data) is logged, to replay after a new extraction, and ``locations`` replace stored ones."""
+        ``correction`` (op, data) is logged, to replay after a new extraction, ``locations`` replace stored ones and
+        the alignments of ``stale`` comments (rewritten: scored for other words) are dropped."""
         ids = [c.id for c in comments]
         if len(set(ids)) != len(ids):
             raise ValueError("comment ids must be unique")
@@ -219,6 +216,7 @@ class ProjectStore:
             if correction is not None:
                 conn.execute("INSERT INTO corrections (op, data) VALUES (?, ?)", (correction[0], dumps(correction[1])))
             conn.executemany("INSERT OR REPLACE INTO locations VALUES (?, ?)", [(x.comment_id, dumps(x.to_dict())) for x in locations or ()])
+            conn.executemany("DELETE FROM alignments WHERE comment_id = ?", [(i,) for i in stale])
             history.prune(conn)
             self._mark(conn, "comments")
 
@@ -237,13 +235,14 @@ class ProjectStore:
                 self._set_meta(conn, "section_moves", [m.to_dict() for m in diff.section_moves])
                 self._mark(conn, "diff")
 
-    def save_alignments(self, alignments: list[Alignment] | dict[str, Alignment], aligner: str = "") -> None:
+    def save_alignments(self, alignments: list[Alignment] | dict[str, Alignment], aligner: str | None = "") -> None:
+        """Replace the alignments and name their ``aligner``; with ``aligner=None``, add or replace these only."""
         items = list(alignments.values()) if isinstance(alignments, dict) else list(alignments)
         with self._tx() as conn:
-            conn.execute("DELETE FROM alignments")
-            conn.executemany("INSERT INTO alignments VALUES (?, ?)",
-                             [(a.comment_id, dumps(a.to_dict())) for a in items])
-            self._set_meta(conn, "aligner", aligner)
+            if aligner is not None:
+                conn.execute("DELETE FROM alignments")
+                self._set_meta(conn, "aligner", aligner)
+            conn.executemany("INSERT OR REPLACE INTO alignments VALUES (?, ?)", [(a.comment_id, dumps(a.to_dict())) for a in items])
             self._mark(conn, "alignments")
 
     def save_locations(self, locations: list[Location]) -> None:

@@ -1,0 +1,73 @@
+"""A comment the author adds or rewords after the build is aligned against the revision as the build aligns
+every comment: its old scores are dropped with the correction, and ``align_unaligned`` (the CLI) or
+``realign.align_comments`` + ``add_alignments`` (the app, on a worker) give it what a rebuild gives it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.align.status import Status
+from engine.cli.main import main
+from engine.jobs import run_job
+from engine.project import ProjectStore
+from engine.project.pipeline import build_project
+from engine.project.realign import align_comments, unaligned
+from engine.project.session import ProjectSession
+
+DEMO = Path(__file__).resolve().parents[3] / "resources" / "demo"
+ASK = "Report the wall-clock latency of the early exits on a phone CPU, not only the saved computation."
+
+
+def build(path: Path) -> None:
+    store = ProjectStore.create(path, "demo") if not path.exists() else ProjectStore.open(path)
+    try:
+        run_job(build_project(store, DEMO / "draft_v1.md", DEMO / "draft_v2.md", DEMO / "reviews.md"))  # default
+    finally:
+        store.close()
+
+
+def stored(path: Path) -> dict[str, dict]:
+    with ProjectSession.open(path) as again:
+        return {k: a.to_dict() for k, a in again.project.alignments.items()}
+
+
+def test_added_and_reworded_comments_are_aligned_as_a_rebuild_aligns_them(tmp_path: Path) -> None:
+    path = tmp_path / "demo.redraft"
+    build(path)
+    with ProjectSession.open(path) as session:
+        p = session.project
+        assert p.aligner == "evidence" and not unaligned(p)
+        new_id = session.add_comment("Reviewer 1", ASK).comment_ids[0]
+        session.edit_comment("R1.2", "How were the weights of the exit losses chosen, and how sensitive are they?")
+        assert {c.id for c in unaligned(p)} == {new_id, "R1.2"}  # the old scores of R1.2 were for other words
+        assert p.status(new_id) == Status.UNKNOWN and p.status("R1.2") == Status.UNKNOWN
+        assert "R1.2" not in stored(path)  # dropped on disk with the correction
+
+        stale = align_comments(p, unaligned(p), session.encoder)  # what a worker computes...
+        session.edit_comment("R1.2", "How were the exit-loss weights chosen?")  # ...while the author rewords again
+        kept = session.add_alignments(stale, {"R1.2": "How were the weights of the exit losses chosen, and how "
+                                                      "sensitive are they?", new_id: p.comment(new_id).full_text})
+        assert kept.comment_ids == (new_id,) and "R1.2" not in p.alignments  # the stale one is left out
+
+        changes = session.align_unaligned()
+        assert changes.comment_ids == ("R1.2",) and not unaligned(p)
+        assert p.status(new_id) != Status.UNKNOWN and p.alignments[new_id].calibrated
+        aligned = {k: a.to_dict() for k, a in p.alignments.items()}
+    assert stored(path) == aligned  # on disk, as in memory
+
+    build(path)  # a new extraction replays the corrections and aligns every comment together: the same scores
+    rebuilt = stored(path)
+    for cid in (new_id, "R1.2"):
+        assert rebuilt[cid]["edit_ids"] == aligned[cid]["edit_ids"]
+        assert rebuilt[cid]["scores"].keys() == aligned[cid]["scores"].keys()
+        assert all(abs(rebuilt[cid]["scores"][e] - s) < 1e-3 for e, s in aligned[cid]["scores"].items())
+
+
+def test_the_cli_aligns_a_comment_it_adds(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "demo.redraft"
+    build(path)
+    assert main(["project", "comment", str(path), "add", "--reviewer", "Reviewer 2", "--text", ASK]) == 0
+    out = capsys.readouterr().out
+    assert "add" in out and "unknown" not in out.lower()  # the new comment's status line
+    with ProjectSession.open(path) as session:
+        assert not unaligned(session.project)
