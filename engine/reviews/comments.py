@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from engine.reviews.classify import CommentModel, shipped_model
-from engine.reviews.cues import action_of, read_cues
+from engine.reviews.cues import NEGATIVE, VERDICT, action_of, read_cues
 from engine.reviews.encoder_model import CommentEncoder, comment_encoder
 from engine.reviews.model import Review, ReviewComment
 from engine.reviews.units import SentenceUnit, review_units
@@ -32,6 +32,9 @@ _ANAPHORA = re.compile(r"^(?:this|it|these|they|such|that|thus|therefore|hence|s
 _BACK = re.compile(r"\b(?:it|this|these|those|them|they|why)\b[.?]?$|^(?:please )?(?:\w+ )?(?:it|this|these|them)\b", re.I)
 _NUMBERED = re.compile(r"^(?:reviewer|referee|review)\s*#?\s*(\d{1,3})$", re.I)
 _ENCODER_FAILED: list[str] = []
+#: A request in so many words or a typo note (``Cues.explicit``) is a comment from this probability up, below the
+#: model's threshold; chosen in cross-validation on DISAPERE train (docs/comments.md).
+EXPLICIT_FLOOR = 0.15
 Model = CommentModel | CommentEncoder
 
 
@@ -114,7 +117,18 @@ def _verdict_only(text: str) -> bool:
     c = read_cues(text)
     if c.vague and not (c.request or c.question):  # "Lacks novelty." names no change to make
         return True
-    return c.verdict and not (c.question or c.negative) and len(text.split()) <= 12
+    if not c.verdict or c.question or len(text.split()) > 12:
+        return False
+    return not c.negative or not NEGATIVE.search(VERDICT.sub(" ", text))  # "I recommend a weak accept."
+
+
+def picked(text: str, prob: float, threshold: float) -> bool:
+    """Whether a unit scored ``prob`` is a comment: above the threshold, or above ``EXPLICIT_FLOOR`` when it asks
+    in so many words; never praise alone ("It is nice that the authors ...") nor a bare verdict."""
+    c = read_cues(text)
+    if c.praise_only or _verdict_only(text):
+        return False
+    return prob >= threshold or (c.explicit and prob >= EXPLICIT_FLOOR)
 
 
 def model_threshold(model: Model) -> float:
@@ -154,7 +168,7 @@ def build_comments(
     """The comments of one review from its scored units."""
     groups: list[list[int]] = []
     for k, u in enumerate(units):
-        if u.skip or prob[k] < threshold or _verdict_only(u.text):
+        if u.skip or not picked(u.text, float(prob[k]), threshold):
             continue
         if groups and groups[-1][-1] == k - 1 and _joins(units[k - 1], u):
             groups[-1].append(k)
