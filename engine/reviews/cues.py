@@ -101,6 +101,7 @@ VAGUE = _rx(
 #: A request in so many words: "Please ...", an imperative, "I suggest ..." (whatever the classifier makes of it).
 EXPLICIT = re.compile(
     r"^(?:also,?\s+|finally,?\s+|additionally,?\s+|moreover,?\s+)?(?:please|kindly)\b|"
+    r"^.*?\b(?:I|one) (?:would |might |may )?(?:wonders?|wondered|is left wondering)\b|"
     r"^I (?:would |'d )?(?:strongly )?(?:suggest|recommend|encourage|urge|ask)\b(?! (?:an? )?(?:acceptance|rejection|accept|reject|weak))",
     re.I,
 )
