@@ -78,30 +78,49 @@ def score_units(
 ) -> list[tuple[np.ndarray, list[str]]]:
     """``(probabilities, fine types)`` for each review's units, embedding every unit in one call."""
     per_review = [[_scoring_view(u) for u in units] for units in per_review]
-    flat = [u for units in per_review for u in units]
     if isinstance(model, CommentEncoder):
-        prob_all, fine_all = model.predict(flat)
-        blend = {"with": model.blend_with, "weight": model.weight}
-    else:
-        embeddings = None
-        if model.uses_encoder:
-            texts = [u.text for u in flat]
-            embeddings = encoder.encode(texts) if texts else np.zeros((0, 384), dtype=np.float32)
-        blend = model.meta.get("ensemble") if model.uses_encoder else None
-        prob_all, fine_all = None, None
+        return _score_with_encoder(per_review, model)
+    flat = [u for units in per_review for u in units]
+    embeddings = None
+    if model.uses_encoder:
+        texts = [u.text for u in flat]
+        embeddings = encoder.encode(texts) if texts else np.zeros((0, 384), dtype=np.float32)
+    blend = model.meta.get("ensemble") if model.uses_encoder else None
     other = shipped_model(blend["with"]) if blend and blend["weight"] < 1 else None
     out = []
     pos = 0
     for units in per_review:
-        if prob_all is not None:
-            prob, fine = prob_all[pos : pos + len(units)], fine_all[pos : pos + len(units)]
-        else:
-            emb = embeddings[pos : pos + len(units)] if embeddings is not None else None
-            prob, fine = model.predict(units, emb)
+        emb = embeddings[pos : pos + len(units)] if embeddings is not None else None
+        prob, fine = model.predict(units, emb)
         pos += len(units)
         if other is not None:  # the average with the lexical model, weighted as chosen on train
             prob = blend["weight"] * prob + (1 - blend["weight"]) * other.predict(units)[0]
         out.append((prob, fine))
+    return out
+
+
+def _score_with_encoder(per_review: list[list[SentenceUnit]], model: CommentEncoder) -> list[tuple[np.ndarray, list[str]]]:
+    """The words model scores every unit; the fine-tuned encoder reads only the units whose words-model
+    probability lies in its band (``encoder.json`` ``band``, chosen on held-out train forums) and there the two
+    probabilities are averaged with the weight chosen there. Fine types are the words model's unless
+    ``fine_from`` (chosen there too) names the encoder's head."""
+    words = shipped_model(model.blend_with)
+    scored = [words.predict(units) for units in per_review]
+    flat = [u for units in per_review for u in units]
+    prob = np.concatenate([p for p, _ in scored]) if flat else np.zeros(0)
+    lo, hi = model.band
+    ask = np.flatnonzero((prob >= lo) & (prob <= hi))
+    fine = [f for _, fines in scored for f in fines]
+    if len(ask):
+        read, read_fine = model.predict([flat[i] for i in ask])
+        prob[ask] = model.weight * read + (1 - model.weight) * prob[ask]
+        if model.meta.get("fine_from") == "encoder":  # else the words model's, as chosen on train
+            for i, f in zip(ask, read_fine):
+                fine[i] = f
+    out, pos = [], 0
+    for units in per_review:
+        out.append((prob[pos : pos + len(units)], fine[pos : pos + len(units)]))
+        pos += len(units)
     return out
 
 
