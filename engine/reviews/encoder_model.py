@@ -128,5 +128,8 @@ def load_encoder(onnx_file: Path, meta_file: Path, threads: int | None = None) -
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads or min(os.cpu_count() or 1, 8)
     options.log_severity_level = 3
+    # no busy-waiting between operators: on cores shared with the app (or other work) spinning threads cost more
+    # than they save (a third of the encoder's time at load 4 on two cores, bench.bench_comments)
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     session = ort.InferenceSession(str(onnx_file), options, providers=["CPUExecutionProvider"])
     return CommentEncoder(session=session, tokenizer=tokenizer, meta=meta)
