@@ -89,7 +89,7 @@ SUMMARY = _rx(
     r"^to summari[sz]e\b", r"^in summary\b",
 )
 VERDICT = _rx(
-    r"\b(?:recommend|vote|lean|leaning|tend) (?:for |towards? )?(?:acceptance|rejection|accept|reject|weak)",
+    r"\b(?:recommend|vote|lean|leaning|tend) (?:for |towards? )?(?:an? )?(?:acceptance|rejection|accept|reject|weak)",
     r"\b(?:above|below) the acceptance threshold\b", r"\bI have read the (?:rebuttal|response|author)",
     r"\bthank(?:s| you)\b", r"\b(?:accept|reject)(?:ed)?\b.*\bpaper\b", r"^overall,? (?:I|this|the paper) ",
     r"\braise my score\b", r"\bkeep my score\b", r"\bmy (?:score|rating)\b",
@@ -97,6 +97,25 @@ VERDICT = _rx(
 VAGUE = _rx(
     r"\b(?:several|some|a few|many|multiple|various|a number of) (?:\w+ )?(?:gaps|issues|problems|concerns|weaknesses|"
     r"limitations|questions|comments|points|shortcomings|flaws)\b",r"\bnovelty\b", r"\bincremental\b", r"\boriginality\b", r"\bsignificance\b", r"\bcontribution is\b")
+
+#: A request in so many words: "Please ...", an imperative, "I suggest ..." (whatever the classifier makes of it).
+EXPLICIT = re.compile(
+    r"^(?:also,?\s+|finally,?\s+|additionally,?\s+|moreover,?\s+)?(?:please|kindly)\b|"
+    r"^.*?\b(?:I|one) (?:would |might |may )?(?:wonders?|wondered|is left wondering)\b|"
+    r"^I (?:would |'d )?(?:strongly )?(?:suggest|recommend|encourage|urge|ask)\b(?! (?:an? )?(?:acceptance|rejection|accept|reject|weak))",
+    re.I,
+)
+#: A note about wording at a place in the paper: "typo in line 3: 'teh'", "p. 4: recieve -> receive",
+#: "Eq. 2 should read ...": short notes that a reviewer rarely writes as a sentence.
+EDIT_NOTE = _rx(
+    r"\btypos?\b(?!s? (?:and|&) )", r"\bmisspel", r"\bspelling\b", r"\bgrammatical (?:error|mistake)", r"\s(?:->|-->|=>|→)\s",
+    r"\bshould read\b",
+)
+LOCATION_NOTE = re.compile(
+    r"^\W*(?:(?:on|in|at) )?(?:p|pp|pg|page|l|ll|line|lines|eq|eqs|equation|fig|figure|tab|table|sec|sect|section|"
+    r"alg|algorithm|appendix|app)\.?\s*\(?\d[\w.]*\)?\s*[,:;)]", re.I,
+)
+
 
 #: Action classes, in the order ties are broken; each a pattern of its cues.
 ACTION_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -139,6 +158,10 @@ class Cues:
     summary: bool
     verdict: bool
     vague: bool
+    #: a request in so many words (``EXPLICIT``), or a short note of a typo or a wording at a place in the paper
+    explicit: bool = False
+    #: praise and nothing else: no request, question, problem, hedge or contrast ("It is nice that the authors ...")
+    praise_only: bool = False
 
     @property
     def actionable_signal(self) -> bool:
@@ -152,16 +175,17 @@ class Cues:
 @lru_cache(maxsize=8192)
 def read_cues(sentence: str) -> Cues:
     s = sentence.strip()
+    request, question = bool(REQUEST.search(s) or IMPERATIVE.match(s)), s.rstrip(" )\"'").endswith("?")
+    negative, weak, soft, praise = bool(NEGATIVE.search(s)), bool(WEAK.search(s)), bool(SOFT.search(s)), bool(PRAISE.search(s))
+    short = len(s.split()) <= 15
+    note = short and bool(EDIT_NOTE.search(s) or LOCATION_NOTE.match(s)) and not s.rstrip().endswith(":")
     return Cues(
-        request=bool(REQUEST.search(s) or IMPERATIVE.match(s)),
-        question=s.rstrip(" )\"'").endswith("?"),
-        negative=bool(NEGATIVE.search(s)),
-        weak=bool(WEAK.search(s)),
-        soft=bool(SOFT.search(s)),
-        praise=bool(PRAISE.search(s)),
+        request=request, question=question, negative=negative, weak=weak, soft=soft, praise=praise,
         summary=bool(SUMMARY.search(s)),
         verdict=bool(VERDICT.search(s)),
         vague=bool(VAGUE.search(s)) and len(s.split()) <= 12,
+        explicit=bool(EXPLICIT.match(s)) or note,
+        praise_only=praise and not (request or question or negative or weak or soft or note),
     )
 
 

@@ -1,7 +1,8 @@
-"""The fine-tuned comment encoder: all-MiniLM-L6-v2 with its top layer trained on DISAPERE train to tell
-actionable review sentences, with a fine-type head, as one int8 ONNX graph (``encoder.onnx``) and its settings
-(``encoder.json``: Platt calibration, blend weight with the lexical model, threshold, fine labels) under
-``resources/models/comments/``. Trained by ``bench/train_comment_encoder.py``; run here on ONNX Runtime with the
+"""The fine-tuned comment encoder: all-MiniLM-L6-v2 with its six layers trained on DISAPERE train to tell
+actionable review sentences, as one int8 ONNX graph (``encoder.onnx``) and its settings (``encoder.json``: Platt
+calibration, blend weight with the lexical model, threshold, the band of lexical probabilities for which it is
+read, fine labels) under ``resources/models/comments/``. Trained by ``bench/train_comment_encoder.py``, its use
+chosen by ``bench/choose_comment_encoder.py`` on held-out train forums; run here on ONNX Runtime with the
 embedded MiniLM's tokenizer, so extraction imports no torch.
 
 When the files are absent (a build without them) or cannot load, ``comment_encoder()`` gives ``None`` and
@@ -47,6 +48,12 @@ class CommentEncoder:
     @property
     def weight(self) -> float:
         return float(self.meta["weight"])
+
+    @property
+    def band(self) -> tuple[float, float]:
+        """The words-model probabilities for which the encoder is read (every unit when absent)."""
+        lo, hi = self.meta.get("band", (0.0, 1.0))
+        return float(lo), float(hi)
 
     def logits(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
         """The actionable logit and the fine-type logits of each text, in the order given."""
@@ -121,5 +128,8 @@ def load_encoder(onnx_file: Path, meta_file: Path, threads: int | None = None) -
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads or min(os.cpu_count() or 1, 8)
     options.log_severity_level = 3
+    # no busy-waiting between operators: on cores shared with the app (or other work) spinning threads cost more
+    # than they save (a third of the encoder's time at load 4 on two cores, bench.bench_comments)
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     session = ort.InferenceSession(str(onnx_file), options, providers=["CPUExecutionProvider"])
     return CommentEncoder(session=session, tokenizer=tokenizer, meta=meta)

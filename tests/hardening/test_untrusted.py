@@ -60,7 +60,9 @@ def tripwires(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def _comment():
-    return next(c for c in extract_comments(parse_reviews(REVIEW)) if "Ignore" in c.full_text)
+    # every sentence a comment (threshold 0): the prompt's handling is tested, not whether the classifier picks
+    # the injection's first sentence
+    return next(c for c in extract_comments(parse_reviews(REVIEW), threshold=0.0) if "Ignore" in c.full_text)
 
 
 def test_chat_prompt_keeps_injection_in_the_user_turn(tiny_chat_gguf: Path) -> None:  # noqa: F811
@@ -98,7 +100,7 @@ def test_injected_review_triggers_no_action(tmp_path: Path, tiny_gguf: Path, tri
     before = {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in (v1, v2, reviews)}
     assert main(["comments", str(reviews), "--json"]) == 0
     comments = json.loads(capsys.readouterr().out)["comments"]
-    assert any("Ignore" in c["text"] for c in comments)  # kept as text, nothing more
+    assert any("developer mode" in c["text"] for c in comments)  # kept as text, nothing more
     assert main(["align", "--old", str(v1), "--new", str(v2), "--reviews", str(reviews), "--json"]) == 0
     capsys.readouterr()
     code = main(["suggest", str(v1), "--comment", INJECTION, "--model", str(tiny_gguf), "--max-tokens", "48",

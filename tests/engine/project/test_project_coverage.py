@@ -66,7 +66,7 @@ def test_junk_is_not_counted_and_filters_pick_rows(cgo18) -> None:
     assert mine and all((r.status.value, r.kind) == ("addressed", "clarification") for r in mine)
     page = revision_report_html(noisy)
     assert "1 span(s) the extractor was less than 50% sure" in page
-    assert "<tr><td>comments</td><td>25</td></tr>" in page
+    assert f"<tr><td>comments</td><td>{len(project.comments) - 1}</td></tr>" in page  # the junk one not counted
 
 
 def test_report_holds_the_same_table_with_filters_and_marks(cgo18) -> None:

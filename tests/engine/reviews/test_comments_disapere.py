@@ -15,9 +15,12 @@ import pytest
 from engine.cli.main import main
 
 REPO = Path(__file__).resolve().parents[3]
-#: Measured on dev.jsonl at this commit (docs/comments.md); a drop of more than a point fails.
-PINNED = {"minilm": {"f1": 75.7, "recall": 86.8}, "lexical": {"f1": 76.8, "recall": 86.5}}
-FLAGS = {"minilm": ["--minilm"], "lexical": ["--lexical"]}
+#: Measured on dev.jsonl at this commit (docs/comments.md); a drop of more than a point (of 0.02 in fine-type
+#: macro-F1) fails. "encoder" is the default: the fine-tuned encoder read where the words model is unsure.
+PINNED = {"encoder": {"f1": 80.1, "recall": 82.9, "fine_macro_f1": 0.312},
+          "minilm": {"f1": 75.7, "recall": 86.8, "fine_macro_f1": 0.37},
+          "lexical": {"f1": 77.0, "recall": 86.5, "fine_macro_f1": 0.347}}
+FLAGS = {"encoder": [], "minilm": ["--minilm"], "lexical": ["--lexical"]}
 
 
 def _eval(args: list[str], capsys: pytest.CaptureFixture[str]) -> dict:
@@ -27,13 +30,13 @@ def _eval(args: list[str], capsys: pytest.CaptureFixture[str]) -> dict:
 
 @pytest.mark.slow
 @pytest.mark.shared_data
-@pytest.mark.parametrize("name", ["minilm", "lexical"])
+@pytest.mark.parametrize("name", ["encoder", "minilm", "lexical"])
 def test_dev_figures_hold(name: str, shared_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     figures = _eval([str(shared_data / "disapere" / "dev.jsonl"), *FLAGS[name]], capsys)
     assert figures["forums"] == 37 and figures["requests"] == 281
     assert figures["f1"] >= PINNED[name]["f1"] - 1.0, figures
     assert figures["recall"] >= PINNED[name]["recall"] - 1.0, figures
-    assert figures["fine_macro_f1"] > 0.2, figures
+    assert figures["fine_macro_f1"] >= PINNED[name]["fine_macro_f1"] - 0.02, figures
 
 
 @pytest.mark.shared_data
@@ -72,6 +75,20 @@ def test_shipped_models_record_provenance_and_licence(name: str) -> None:
     assert 0.0 < model.threshold < 1.0 and set(model.fine_labels) <= {
         "experiment", "explanation", "clarification", "result", "edit", "typo", "criticism"}
     assert (REPO / "resources" / "models" / "comments" / "PROVENANCE.md").is_file()
+
+
+def test_the_shipped_encoder_is_the_default_and_beat_the_words_model_on_held_out_train() -> None:
+    from engine.reviews.comments import default_model
+    from engine.reviews.encoder_model import CommentEncoder, comment_encoder
+
+    model, encoder = default_model()
+    assert isinstance(model, CommentEncoder) and encoder is None and model is comment_encoder()
+    meta = model.meta
+    assert "DISAPERE train.jsonl" in meta["provenance"] and meta["licence"].startswith("CC BY-NC 4.0")
+    assert meta["training"]["top_layers"] == 6 and 0.0 <= model.band[0] < model.band[1] <= 1.0
+    held = meta["held_out_in_train"]
+    assert held["encoder_in_band"]["f1"] > held["words_model_alone"]["f1"] + 2.0, held
+    assert "encoder.onnx" in (REPO / "resources" / "models" / "comments" / "PROVENANCE.md").read_text("utf-8")
 
 
 REVIEW = """## Reviewer 1
@@ -149,7 +166,7 @@ def test_without_the_encoder_files_extraction_falls_back_to_the_lexical_model(mo
 @pytest.mark.shared_data
 def test_default_confidences_are_calibrated_on_dev(shared_data: Path) -> None:
     """The confidence the comment list shows: over DISAPERE dev's sentence units, 10-bin expected calibration
-    error of the default model's probability against the gold label (0.049 at this commit)."""
+    error of the default model's probability against the gold label (0.054 at this commit; 0.049 for the words model)."""
     import numpy as np
 
     from engine.reviews.comments import default_model, score_units

@@ -116,7 +116,8 @@ def test_lexical_model_works_without_an_encoder() -> None:
     assert all(c.fine_type in FINE_TYPES for c in comments)
 
 
-@pytest.mark.parametrize("encoder, at_least", [(None, 20), ("minilm", 22)])  # as measured when pinned
+# as measured when pinned; the default (the fine-tuned encoder) is stricter on borderline criticisms here
+@pytest.mark.parametrize("encoder, at_least", [(None, 17), ("lexical", 20), ("minilm", 22)])
 def test_cgo18_reviews_yield_the_gold_comments(shared_data: Path, encoder: str | None, at_least: int) -> None:
     """The rebuilt cgo18 reviews: four reviewers, most of the 30 gold comments found, no summary or score line."""
     gold = json.loads((CGO18_REVIEWS.parent / "cgo18_align_gold.json").read_text(encoding="utf-8"))
@@ -177,3 +178,47 @@ def test_tooltip_says_type_and_confidence_in_plain_words() -> None:
     assert comment_tooltip(c) == ("Asks for a new experiment or evaluation.\n"
                                   "Redraft is 86% sure this is a request you can act on.")
     assert "by hand" in comment_tooltip(ReviewComment(id="R1.2", reviewer="R", text="x"))
+
+
+TRIAL = """## Reviewer 3
+
+This work proposes a pruning criterion for vision transformers based on attention entropy. The experiments cover
+ImageNet and COCO.
+
+It is nice that the authors evaluate on both classification and detection. It is nice that the authors provide
+their code and the preprocessing scripts.
+
+The main weakness is the lack of timing measurements. Please report the wall-clock latency on a GPU and on a CPU.
+
+Line 3: 'teh'.
+
+p. 7, l. 12: recieve -> receive
+
+I recommend a weak accept.
+"""
+
+
+@pytest.mark.parametrize("encoder", [None, "lexical"])
+def test_new_user_trial_request_typo_and_praise(encoder: str | None) -> None:
+    """Found in a new-user trial: a "Please report ..." request and short typo notes were missed, and praise
+    ("It is nice that the authors ...") and a verdict were listed as comments."""
+    comments = extract_comments(parse_reviews(TRIAL, "markdown"), encoder=encoder)
+    texts = [c.full_text for c in comments]
+    assert any(t.startswith("Please report the wall-clock latency") for t in texts), texts
+    assert any("'teh'" in t for t in texts) and any("recieve -> receive" in t for t in texts), texts
+    assert not any("It is nice" in t or "weak accept" in t or "proposes a pruning" in t for t in texts), texts
+
+
+def test_explicit_requests_and_praise_cues() -> None:
+    from engine.reviews.cues import read_cues
+
+    for text in ("Please report the wall-clock latency.", "I suggest a second dataset.", "typo in line 3: 'teh'",
+                 "Eq. 4: the sign is flipped.", "Sec 2, the notation should read x_t.", "teh -> the"):
+        assert read_cues(text).explicit, text
+    for text in ("The authors report the wall-clock latency.", "I recommend acceptance.", "Typos and minor issues:",
+                 "The paper has several typos and is hard to follow in places, mostly in the middle sections of it."):
+        assert not read_cues(text).explicit, text
+    assert read_cues("It is nice that the authors release code.").praise_only
+    for text in ("It is nice that the authors release code, but the scripts are missing.",
+                 "It would be nice to see a comparison with X.", "It is nice, but is it fast?"):
+        assert not read_cues(text).praise_only, text

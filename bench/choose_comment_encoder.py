@@ -1,0 +1,144 @@
+"""Choose, on the held-out train forums only, how the fine-tuned comment encoder is used, and whether it is.
+
+    nice -n 10 .venv/bin/python -m bench.choose_comment_encoder ../shared/data/disapere/train.jsonl \
+        resources/models/comments [--work /tmp/redraft-encoder]
+
+Runs after ``bench.train_comment_encoder`` (same ``--work``, whose out-of-fold words-model probabilities it
+reuses). It reads ``encoder.onnx`` as it ships (int8, ONNX Runtime, ``engine.reviews.encoder_model``) over the
+units of the forums held out of the fine-tuning (cross-validation fold 0 of ``engine.reviews.fit``: 19 forums of
+train) and chooses there, with the extraction rules of this version (``engine.reviews.comments``):
+
+1. the Platt calibration, the weight of the average with the words model and the threshold
+   (``train_comment_encoder.choose``);
+2. the band of words-model probabilities for which the encoder is read at all: the one reading the fewest units
+   whose F1 is within ``TOLERANCE`` of reading every unit;
+3. where fine types come from: the words model's fine-type model (refitted without the held-out forums, so that
+   it is scored on forums it has not seen) for every unit, or the encoder's fine-type head for the units it reads
+   (the words model's for the others): the higher fine-type macro-F1 there.
+
+It prints the figures of the words model alone on the same forums (out-of-fold, its best threshold there) and
+rewrites ``encoder.json`` with the choices and the figures. Dev is never read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from bench.train_comment_encoder import FOLDS, choose, lexical_oof, log, prepare, split
+
+#: F1 points the band may give up against reading every unit.
+TOLERANCE = 0.2
+LOWS = (0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3)
+HIGHS = (0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+
+
+def _figures(s: dict) -> dict:
+    return {k: s[k] for k in ("precision", "recall", "f1")}
+
+
+def _score_fine(sub: list, probs: list[np.ndarray], fines: list[list[str]], threshold: float) -> dict:
+    """``engine.reviews.fit._score`` with fine types."""
+    from engine.reviews.comments import build_comments, prefixes
+    from engine.reviews.evaluate import score_forums
+
+    comments_of = {}
+    for f, p, fine in zip(sub, probs, fines):
+        found, pos = [], 0
+        for r, prefix, units in zip(f["reviews"], prefixes(f["reviews"]), f["units"]):
+            n = len(units)
+            found += [c.to_dict() for c in build_comments(r, prefix, units, p[pos : pos + n], fine[pos : pos + n], threshold)]
+            pos += n
+        comments_of[f["md"]] = found
+    return score_forums([(f["forum"], f["gold"]) for f in sub], lambda md: comments_of[md])
+
+
+def words_fine_out_of_fold(data: list, held_forums: list[int]) -> list[list[str]]:
+    """Fine types of the held-out forums' units by the words model's fine-type model fitted on the other forums."""
+    from collections import Counter
+
+    from engine.reviews.classify import ngrams
+    from engine.reviews.fit import _features, _lr
+
+    rest = [i for i in range(len(data)) if i not in set(held_forums)]
+    texts = sorted({u.text for i in rest for units in data[i]["units"] for u in units})
+    df = Counter(g for t in texts for g in set(ngrams(t)))
+    vocab = {g: i for i, g in enumerate(sorted(g for g, n in df.items() if n >= 3))}
+    x = np.vstack([_features(data[i], None, vocab) for i in rest])
+    y = np.concatenate([data[i]["y"] for i in rest]) == 1
+    fines = np.array([fl for i in rest for fl in data[i]["fine"]])
+    clf = _lr(1.0, multi=True).fit(x[y], fines[y])
+    return [clf.predict(_features(data[i], None, vocab)).tolist() for i in held_forums]
+
+
+def main(argv: list[str] | None = None) -> int:
+    from engine.reviews.encoder_model import load_encoder
+    from engine.reviews.fit import _score
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("train")
+    ap.add_argument("folder", help="where encoder.onnx and encoder.json are (rewritten)")
+    ap.add_argument("--work", default="/tmp/redraft-encoder")
+    args = ap.parse_args(argv)
+    folder, work = Path(args.folder), Path(args.work)
+    data, texts, _, _, group = prepare(args.train)
+    lexical = lexical_oof(data, texts, work)
+    held = np.flatnonzero(group % FOLDS == 0)
+    forums = sorted(set(group[held].tolist()))
+    sub = [data[i] for i in forums]
+    model = load_encoder(folder / "encoder.onnx", folder / "encoder.json", threads=2)
+    z, _ = model.logits([texts[i] for i in held])
+    lex = lexical[held]
+
+    words = max((_score(sub, split(sub, lex), float(t)) | {"threshold": round(float(t), 3)}
+                 for t in np.arange(0.25, 0.75, 0.025)), key=lambda s: s["f1"])
+    log("words model alone on the held-out forums:", words)
+    chosen, full = choose(sub, z, lex)
+    log("encoder read on every unit:", chosen, _figures(full))
+    a, b = chosen["platt"]
+    p_enc = 1 / (1 + np.exp(-(a * z + b)))
+    best = None
+    for lo in LOWS:
+        for hi in HIGHS:
+            ask = (lex >= lo) & (lex <= hi)
+            p = np.where(ask, chosen["weight"] * p_enc + (1 - chosen["weight"]) * lex, lex)
+            s = _score(sub, split(sub, p), chosen["threshold"])
+            log(f"band {lo}-{hi}: reads {ask.mean():.2f} of units, P={s['precision']} R={s['recall']} F1={s['f1']}")
+            if s["f1"] >= full["f1"] - TOLERANCE and (best is None or ask.mean() < best[0]):
+                best = (float(ask.mean()), [lo, hi], s)
+    share, band, banded = best
+    log("chosen band", band, "reads", round(share, 3), _figures(banded))
+
+    lo, hi = band
+    ask = (lex >= lo) & (lex <= hi)
+    p = np.where(ask, chosen["weight"] * p_enc + (1 - chosen["weight"]) * lex, lex)
+    _, zf = model.logits([texts[i] for i in held])
+    words_fine = words_fine_out_of_fold(data, forums)
+    enc_fine = split(sub, np.array([model.fine_labels[k] for k in zf.argmax(axis=1)], dtype=object))
+    mixed = [[e if a else w for e, w, a in zip(ef, wf, af)] for ef, wf, af in zip(enc_fine, words_fine, split(sub, ask))]
+    fine_words = _score_fine(sub, split(sub, p), words_fine, chosen["threshold"])["fine_macro_f1"]
+    fine_mixed = _score_fine(sub, split(sub, p), mixed, chosen["threshold"])["fine_macro_f1"]
+    log(f"fine-type macro-F1: words model {fine_words}, encoder head where read {fine_mixed}")
+
+    meta = json.loads((folder / "encoder.json").read_text("utf-8"))
+    meta.update(chosen)
+    meta["band"] = band
+    meta["fine_from"] = "encoder" if fine_mixed > fine_words else "words"
+    meta["held_out_in_train"] = {
+        "forums": len(forums), "units": len(held),
+        "words_model_alone": _figures(words) | {"threshold": words["threshold"]},
+        "encoder_on_every_unit": _figures(full),
+        "encoder_in_band": _figures(banded) | {"share_of_units_read": round(share, 3)},
+        "fine_macro_f1": {"words_model": fine_words, "encoder_head_where_read": fine_mixed},
+    }
+    (folder / "encoder.json").write_text(json.dumps(meta, indent=1) + "\n")
+    print(json.dumps(meta["held_out_in_train"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
