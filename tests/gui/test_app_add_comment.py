@@ -1,5 +1,5 @@
 """Edit → Comment → Add Comment…: a request the extraction missed (here, in reviews where it found
-none: "Please report …" alone is not taken as a request) is added in the window, with its reviewer;
+none: an implicit request, "… would strengthen the paper", is missed) is added in the window, with its reviewer;
 a bad input keeps the dialog and the author's text; the comment is stored and selected."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from tests.gui.app_helpers import light_shell as shell, shot  # noqa: F401 (the 
 from widgets.comment_list import COL_TEXT
 
 DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
-MISSED = "Please report the wall-clock latency on a real device."
+MISSED = "Real-device latency numbers would strengthen the paper."
 
 
 def _ok(dialog) -> None:

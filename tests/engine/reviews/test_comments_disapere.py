@@ -17,7 +17,7 @@ from engine.cli.main import main
 REPO = Path(__file__).resolve().parents[3]
 #: Measured on dev.jsonl at this commit (docs/comments.md); a drop of more than a point (of 0.02 in fine-type
 #: macro-F1) fails. "encoder" is the default: the fine-tuned encoder read where the words model is unsure.
-PINNED = {"encoder": {"f1": 80.1, "recall": 82.9, "fine_macro_f1": 0.312},
+PINNED = {"encoder": {"f1": 79.5, "recall": 83.3, "fine_macro_f1": 0.315},
           "minilm": {"f1": 75.7, "recall": 86.8, "fine_macro_f1": 0.37},
           "lexical": {"f1": 77.0, "recall": 86.5, "fine_macro_f1": 0.347}}
 FLAGS = {"encoder": [], "minilm": ["--minilm"], "lexical": ["--lexical"]}
@@ -166,7 +166,7 @@ def test_without_the_encoder_files_extraction_falls_back_to_the_lexical_model(mo
 @pytest.mark.shared_data
 def test_default_confidences_are_calibrated_on_dev(shared_data: Path) -> None:
     """The confidence the comment list shows: over DISAPERE dev's sentence units, 10-bin expected calibration
-    error of the default model's probability against the gold label (0.054 at this commit; 0.049 for the words model)."""
+    error of the default model's probability against the gold label (0.065 at this commit; 0.049 for the words model)."""
     import numpy as np
 
     from engine.reviews.comments import default_model, score_units
