@@ -147,6 +147,21 @@ def test_an_exported_encoder_extracts_comments_without_torch(exported_encoder: P
     assert out["comments"] and all(0.0 < c["confidence"] < 1.0 for c in out["comments"])
 
 
+def test_a_sentence_scores_the_same_whatever_is_beside_it() -> None:
+    """The int8 graph quantises activations over a whole run: each sentence runs alone, so its score is its own
+    (batched, a sentence moved by up to 0.28 logit with its batch-mates), in any review and any round."""
+    from engine.reviews.encoder_model import comment_encoder
+
+    encoder = comment_encoder()
+    sentence = "The authors should compare against a distillation baseline on ImageNet."
+    others = ["The paper is well written.", "Why is the threshold fixed at 0.5 for every exit, and how was it chosen?",
+              "Minor: typo in the caption of Figure 3.", "x " * 40]
+    alone = encoder.logits([sentence])[0][0]
+    for k in range(len(others) + 1):
+        z, _ = encoder.logits(others[:k] + [sentence] + others[k:])
+        assert z[k] == alone
+
+
 def test_without_the_encoder_files_extraction_falls_back_to_the_lexical_model(monkeypatch: pytest.MonkeyPatch) -> None:
     from engine.reviews import encoder_model, parse_reviews
     from engine.reviews.comments import default_model, extract_comments
