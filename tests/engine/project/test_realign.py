@@ -6,24 +6,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.align.config import DEFAULT_METHOD
 from engine.align.status import Status
 from engine.cli.main import main
-from engine.jobs import run_job
-from engine.project import ProjectStore
-from engine.project.pipeline import build_project
 from engine.project.realign import align_comments, unaligned
 from engine.project.session import ProjectSession
-
-DEMO = Path(__file__).resolve().parents[3] / "resources" / "demo"
+from tests.engine.project.test_session_locate import build as build_demo
 ASK = "Report the wall-clock latency of the early exits on a phone CPU, not only the saved computation."
 
 
 def build(path: Path) -> None:
-    store = ProjectStore.create(path, "demo") if not path.exists() else ProjectStore.open(path)
-    try:
-        run_job(build_project(store, DEMO / "draft_v1.md", DEMO / "draft_v2.md", DEMO / "reviews.md"))  # default
-    finally:
-        store.close()
+    """The demo project (draft, revision, reviews) with the default aligner, built or built again."""
+    build_demo(path, aligner=DEFAULT_METHOD)
 
 
 def stored(path: Path) -> dict[str, dict]:
