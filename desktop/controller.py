@@ -226,11 +226,17 @@ class AppController(QObject):
         project, words = session.project, {c.id: c.full_text for c in todo}
 
         def job(cancel: CancelToken):
-            return align_comments(project, todo, owner.encoder() if project.aligner != "bm25" else None, cancel)
+            try:
+                return align_comments(project, todo, owner.encoder() if project.aligner != "bm25" else None, cancel)
+            except RedraftError:  # no encoder to align with: the comments stay "unknown", the correction stands
+                return []
+
+        def done(found) -> None:
+            if self.session is session and session.project is project:  # not closed, no round taken meanwhile
+                self.editing.apply(session.add_alignments(found, words))
 
         return self.runner.run_call(job, label=f"aligning {len(todo)} new comment{'s' * (len(todo) > 1)}",
-                                    on_success=lambda found: self.editing.apply(session.add_alignments(found, words))
-                                    if self.session is session else None)
+                                    on_success=done)
 
     def refresh_recent(self) -> None:
         self.window.set_recent(recent_projects())

@@ -18,7 +18,7 @@ from engine.align import METHODS
 from engine.align.status import summary as status_summary
 from engine.cli.common import print_json
 from engine.cli.stores import _progress, open_store
-from engine.errors import InputError
+from engine.errors import InputError, RedraftError
 from engine.jobs import run_job
 from engine.project import Project, default_project_path, remember_project
 from engine.project.pipeline import DEFAULT_ALIGNER, build_project_file, partial_path
@@ -221,5 +221,12 @@ def run_comment(args: argparse.Namespace) -> int:
         "split": lambda s: s.split_comment(ids[0], args.at),
         "reassign": lambda s: s.reassign_comment(ids[0], **fields),
     }
-    # a comment added or reworded is aligned against the revision at once, as the build aligned the others
-    return _session_step(args.path, lambda s: (ops[op](s), s.align_unaligned())[0])
+    def corrected(session: ProjectSession) -> Changes:
+        changes = ops[op](session)  # stored; then aligned against the revision at once, as the build aligned
+        try:
+            session.align_unaligned()
+        except RedraftError as err:  # the correction stands; the comment stays "unknown" until it can be aligned
+            print(f"not aligned yet: {err}", file=sys.stderr)
+        return changes
+
+    return _session_step(args.path, corrected)

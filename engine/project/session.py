@@ -230,6 +230,8 @@ class ProjectSession:
         """Alignments of comments added or rewritten since the build (``engine.project.realign``), kept beside
         the others. ``aligned`` holds the words each was scored for: a comment deleted or rewritten again
         meanwhile is left out (still unaligned)."""
+        if self.project.diff is None or "alignments" not in self.project.stages:  # a round came in meanwhile
+            return Changes()
         texts = {c.id: c.full_text for c in self.project.comments}
         fresh = [a for a in alignments if texts.get(a.comment_id) == aligned.get(a.comment_id)
                  and a.comment_id not in self.project.alignments]
@@ -279,11 +281,13 @@ class ProjectSession:
         return self._correct("reassign", {"id": comment_id, **fields}, (comment_id,))
 
     def _correct(self, op: str, data: dict[str, Any], touched: tuple[str, ...]) -> Changes:
-        before = {c.id: c.full_text for c in self.project.comments}
+        before = {c.id: (c.full_text, c.fine_type) for c in self.project.comments}
         comments = apply_correction(self.project.comments, op, data)  # KeyError / ValueError: nothing written
-        rewritten = [c for c in comments if before.get(c.id) != c.full_text]
+        rewritten = [c for c in comments if before.get(c.id, ("",))[0] != c.full_text]
         located = self._locate(rewritten)
-        stale = tuple(c.id for c in rewritten if c.id in self.project.alignments)  # scored for other words
+        # scored for other words, or for another type (the evidence aligner links edits by the comment's type)
+        stale = tuple(c.id for c in comments if before.get(c.id) != (c.full_text, c.fine_type)
+                      and c.id in self.project.alignments)
         self.store.save_comments(comments, (op, data), located, stale)  # one transaction: comments, places, stale
         p, kept = self.project, {c.id for c in comments}
         p.comments = comments
@@ -306,15 +310,18 @@ class ProjectSession:
         return locate(comments, self.project.old, self._build_encoder())
 
     def _build_encoder(self) -> "Encoder | None":
-        """The encoder the build located and aligned with (None: BM25 alone, as the build falls back to)."""
-        if self.encoder is None and self.project.aligner != "bm25":
-            from engine.errors import ModelError
-            from engine.models.factory import open_model
+        """The encoder the build located and aligned with (None: BM25 alone, as the build falls back to). An
+        ``encoder_source`` is asked each time (the app's encoder changes with its settings); else the configured
+        encoder is opened once."""
+        if self.project.aligner == "bm25" or (self.encoder is not None and self.encoder_source is None):
+            return self.encoder
+        from engine.errors import RedraftError
+        from engine.models.factory import open_model
 
-            try:
-                self.encoder = self.encoder_source() if self.encoder_source is not None else open_model("encoder")
-            except ModelError:
-                pass
+        try:
+            self.encoder = self.encoder_source() if self.encoder_source is not None else open_model("encoder")
+        except RedraftError:  # a setting naming a missing or broken encoder: BM25 places; aligning will say why
+            pass
         return self.encoder
 
     def align_unaligned(self) -> Changes:
@@ -325,7 +332,7 @@ class ProjectSession:
         todo = unaligned(self.project)
         if not todo:
             return Changes()
-        found = align_comments(self.project, todo, self._build_encoder())
+        found = align_comments(self.project, todo, self._build_encoder())  # RedraftError: no encoder to align with
         return self.add_alignments(found, {c.id: c.full_text for c in todo})
 
     # -- undo ----------------------------------------------------------------------------

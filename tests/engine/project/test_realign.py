@@ -57,6 +57,35 @@ def test_added_and_reworded_comments_are_aligned_as_a_rebuild_aligns_them(tmp_pa
         assert all(abs(rebuilt[cid]["scores"][e] - s) < 1e-3 for e, s in aligned[cid]["scores"].items())
 
 
+def test_a_comment_given_another_type_is_aligned_again(tmp_path: Path) -> None:
+    """The evidence aligner links edits by the comment's type: new type, old scores dropped, scored again."""
+    path = tmp_path / "demo.redraft"
+    build(path)
+    with ProjectSession.open(path) as session:
+        p = session.project
+        before = p.comment("R1.1").fine_type
+        session.reassign_comment("R1.1", fine_type="typo" if before != "typo" else "experiment")
+        assert [c.id for c in unaligned(p)] == ["R1.1"] and "R1.1" not in stored(path)
+        session.align_unaligned()
+        assert not unaligned(p) and "R1.1" in stored(path)
+        session.reassign_comment("R1.1", reviewer=p.comment("R1.1").reviewer)  # nothing an aligner reads: kept
+        assert not unaligned(p)
+
+
+def test_a_correction_stands_when_the_encoder_cannot_load(tmp_path: Path, capsys) -> None:
+    from engine.settings import Settings, save_settings
+
+    path = tmp_path / "demo.redraft"
+    build(path)
+    save_settings(Settings(encoder_path=str(tmp_path / "no-such-encoder")))  # moved or deleted since the build
+    assert main(["project", "comment", str(path), "add", "--reviewer", "Reviewer 2", "--text", ASK]) == 0
+    captured = capsys.readouterr()
+    assert "not aligned yet" in captured.err and "R2.h1" in captured.out  # stored, and said so in one line
+    with ProjectSession.open(path) as session:
+        assert [c.id for c in unaligned(session.project)] == ["R2.h1"]
+        assert session.project.status("R2.h1") == Status.UNKNOWN
+
+
 def test_the_cli_aligns_a_comment_it_adds(tmp_path: Path, capsys) -> None:
     path = tmp_path / "demo.redraft"
     build(path)

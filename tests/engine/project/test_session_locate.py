@@ -83,6 +83,6 @@ def test_an_app_lends_its_loaded_encoder_instead_of_a_second_copy(tmp_path: Path
         session.encoder_source = lambda: lent.append(1) or encoder  # what the desktop passes: its jobs' encoder
         first = session.add_comment("Reviewer 1", "Report latency on a phone CPU.").comment_ids[0]
         session.add_comment("Reviewer 2", "Compare against early-exit baselines on ImageNet.")
-        assert session.encoder is encoder and lent == [1]  # asked once, then kept
+        assert session.encoder is encoder and lent == [1, 1]  # asked each time: the app's follows its settings
         assert session.project.locations[first].to_dict() == localize(
             [session.project.comment(first)], session.project.old, encoder)[0].to_dict()
