@@ -217,13 +217,13 @@ class AppController(QObject):
 
     def align_new_comments(self) -> JobHandle | None:
         """Align the comments added or reworded since the build, on a worker, as the build aligned the others."""
-        from engine.project.realign import align_comments, unaligned
+        from engine.project.realign import align_comments, scored_as, unaligned
 
         session, owner = self.session, self.owner
         todo = unaligned(session.project) if session is not None else []
         if not todo:
             return None
-        project, words = session.project, {c.id: c.full_text for c in todo}
+        project, aligned = session.project, {c.id: scored_as(c) for c in todo}
 
         def job(cancel: CancelToken):
             try:
@@ -233,7 +233,7 @@ class AppController(QObject):
 
         def done(found) -> None:
             if self.session is session and session.project is project:  # not closed, no round taken meanwhile
-                self.editing.apply(session.add_alignments(found, words))
+                self.editing.apply(session.add_alignments(found, aligned))
 
         return self.runner.run_call(job, label=f"aligning {len(todo)} new comment{'s' * (len(todo) > 1)}",
                                     on_success=done)

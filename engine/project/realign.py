@@ -22,6 +22,12 @@ if TYPE_CHECKING:
 NEEDS_GENERATOR = frozenset({"llm-pairwise", "llm-multi", "cascade"})
 
 
+def scored_as(comment: ReviewComment) -> tuple[str, str]:
+    """What an aligner reads of a comment: its words (with their lead-in) and its type (the evidence aligner
+    links edits by type). A correction that changes it makes the comment's alignment stale."""
+    return comment.full_text, comment.fine_type
+
+
 def unaligned(project: Project) -> list[ReviewComment]:
     """The comments with no alignment though the revision was compared and aligned (added or rewritten since)."""
     if project.diff is None or "alignments" not in project.stages or project.aligner in NEEDS_GENERATOR:

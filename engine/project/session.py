@@ -226,14 +226,16 @@ class ProjectSession:
             self.project.stages.append("locations")
         return Changes(comment_ids=tuple(self.project.locations), locations=True, label="locations")
 
-    def add_alignments(self, alignments: list[Alignment], aligned: dict[str, str]) -> Changes:
+    def add_alignments(self, alignments: list[Alignment], aligned: dict[str, tuple[str, str]]) -> Changes:
         """Alignments of comments added or rewritten since the build (``engine.project.realign``), kept beside
-        the others. ``aligned`` holds the words each was scored for: a comment deleted or rewritten again
-        meanwhile is left out (still unaligned)."""
+        the others. ``aligned`` holds what each was scored as (``realign.scored_as``): a comment deleted or
+        corrected again meanwhile is left out (still unaligned)."""
+        from engine.project.realign import scored_as
+
         if self.project.diff is None or "alignments" not in self.project.stages:  # a round came in meanwhile
-            return Changes()
-        texts = {c.id: c.full_text for c in self.project.comments}
-        fresh = [a for a in alignments if texts.get(a.comment_id) == aligned.get(a.comment_id)
+            return NOTHING
+        now = {c.id: scored_as(c) for c in self.project.comments}
+        fresh = [a for a in alignments if now.get(a.comment_id) == aligned.get(a.comment_id)
                  and a.comment_id not in self.project.alignments]
         self.store.save_alignments(fresh, aligner=None)
         self.project.alignments.update((a.comment_id, a) for a in fresh)
@@ -281,13 +283,12 @@ class ProjectSession:
         return self._correct("reassign", {"id": comment_id, **fields}, (comment_id,))
 
     def _correct(self, op: str, data: dict[str, Any], touched: tuple[str, ...]) -> Changes:
-        before = {c.id: (c.full_text, c.fine_type) for c in self.project.comments}
+        from engine.project.realign import scored_as
+
+        before = {c.id: scored_as(c) for c in self.project.comments}
         comments = apply_correction(self.project.comments, op, data)  # KeyError / ValueError: nothing written
-        rewritten = [c for c in comments if before.get(c.id, ("",))[0] != c.full_text]
-        located = self._locate(rewritten)
-        # scored for other words, or for another type (the evidence aligner links edits by the comment's type)
-        stale = tuple(c.id for c in comments if before.get(c.id) != (c.full_text, c.fine_type)
-                      and c.id in self.project.alignments)
+        located = self._locate([c for c in comments if before.get(c.id, ("",))[0] != c.full_text])  # new words
+        stale = tuple(c.id for c in comments if c.id in self.project.alignments and before[c.id] != scored_as(c))
         self.store.save_comments(comments, (op, data), located, stale)  # one transaction: comments, places, stale
         p, kept = self.project, {c.id for c in comments}
         p.comments = comments
@@ -327,13 +328,13 @@ class ProjectSession:
     def align_unaligned(self) -> Changes:
         """Align, here and now, the comments added or rewritten since the build (an app does it on a worker
         with ``engine.project.realign`` and ``add_alignments``)."""
-        from engine.project.realign import align_comments, unaligned
+        from engine.project.realign import align_comments, scored_as, unaligned
 
         todo = unaligned(self.project)
         if not todo:
-            return Changes()
+            return NOTHING
         found = align_comments(self.project, todo, self._build_encoder())  # RedraftError: no encoder to align with
-        return self.add_alignments(found, {c.id: c.full_text for c in todo})
+        return self.add_alignments(found, {c.id: scored_as(c) for c in todo})
 
     # -- undo ----------------------------------------------------------------------------
 

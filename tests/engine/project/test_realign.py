@@ -9,7 +9,7 @@ from pathlib import Path
 from engine.align.config import DEFAULT_METHOD
 from engine.align.status import Status
 from engine.cli.main import main
-from engine.project.realign import align_comments, unaligned
+from engine.project.realign import align_comments, scored_as, unaligned
 from engine.project.session import ProjectSession
 from tests.engine.project.test_session_locate import build as build_demo
 ASK = "Report the wall-clock latency of the early exits on a phone CPU, not only the saved computation."
@@ -37,10 +37,10 @@ def test_added_and_reworded_comments_are_aligned_as_a_rebuild_aligns_them(tmp_pa
         assert p.status(new_id) == Status.UNKNOWN and p.status("R1.2") == Status.UNKNOWN
         assert "R1.2" not in stored(path)  # dropped on disk with the correction
 
-        stale = align_comments(p, unaligned(p), session.encoder)  # what a worker computes...
+        todo = unaligned(p)
+        stale = align_comments(p, todo, session.encoder)  # what a worker computes...
         session.edit_comment("R1.2", "How were the exit-loss weights chosen?")  # ...while the author rewords again
-        kept = session.add_alignments(stale, {"R1.2": "How were the weights of the exit losses chosen, and how "
-                                                      "sensitive are they?", new_id: p.comment(new_id).full_text})
+        kept = session.add_alignments(stale, {c.id: scored_as(c) for c in todo})
         assert kept.comment_ids == (new_id,) and "R1.2" not in p.alignments  # the stale one is left out
 
         changes = session.align_unaligned()
