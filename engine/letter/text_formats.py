@@ -88,12 +88,11 @@ def tex_escape(text: str) -> str:
     """Text as LaTeX source that prints it literally (pylatexenc: specials, accents, Greek, dashes; a
     character LaTeX cannot print becomes a bold "?"); blank lines stay paragraph breaks."""
     paragraphs = [" ".join(p.split()) for p in text.split("\n\n")]
-    out = "\n\n".join(_encoder().unicode_to_latex(p) for p in paragraphs if p)
-    return out.replace("[", "{[}").replace("]", "{]}")
+    return "\n\n".join(_prose_tex(p) for p in paragraphs if p)
 
 
 def _prose_tex(text: str) -> str:
-    """Prose between the author's LaTeX, escaped as ``tex_escape`` does but with its spaces and lines kept."""
+    """Text as LaTeX source, its spaces and lines kept (also the prose between the author's own LaTeX)."""
     return _encoder().unicode_to_latex(text).replace("[", "{[}").replace("]", "{]}")
 
 

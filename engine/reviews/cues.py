@@ -88,8 +88,10 @@ SUMMARY = _rx(
     r"^in this (?:paper|work|submission)\b", r"^(?:an?|the) (?:\w+[- ]){0,4}(?:scheme|method|approach|framework|system|model) for\b",
     r"^to summari[sz]e\b", r"^in summary\b",
 )
+#: What a verdict recommends ("acceptance", "a weak accept"): a verdict, not a request, after "I recommend".
+_DECISION = r"(?:an? )?(?:acceptance|rejection|accept|reject|weak)"
 VERDICT = _rx(
-    r"\b(?:recommend|vote|lean|leaning|tend) (?:for |towards? )?(?:an? )?(?:acceptance|rejection|accept|reject|weak)",
+    rf"\b(?:recommend|vote|lean|leaning|tend) (?:for |towards? )?{_DECISION}",
     r"\b(?:above|below) the acceptance threshold\b", r"\bI have read the (?:rebuttal|response|author)",
     r"\bthank(?:s| you)\b", r"\b(?:accept|reject)(?:ed)?\b.*\bpaper\b", r"^overall,? (?:I|this|the paper) ",
     r"\braise my score\b", r"\bkeep my score\b", r"\bmy (?:score|rating)\b",
@@ -102,7 +104,7 @@ VAGUE = _rx(
 EXPLICIT = re.compile(
     r"^(?:also,?\s+|finally,?\s+|additionally,?\s+|moreover,?\s+)?(?:please|kindly)\b|"
     r"^.*?\b(?:I|one) (?:would |might |may )?(?:wonders?|wondered|is left wondering)\b|"
-    r"^I (?:would |'d )?(?:strongly )?(?:suggest|recommend|encourage|urge|ask)\b(?! (?:an? )?(?:acceptance|rejection|accept|reject|weak))",
+    rf"^I (?:would |'d )?(?:strongly )?(?:suggest|recommend|encourage|urge|ask)\b(?! {_DECISION})",
     re.I,
 )
 #: A note about wording at a place in the paper: "typo in line 3: 'teh'", "p. 4: recieve -> receive",

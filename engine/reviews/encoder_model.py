@@ -22,6 +22,7 @@ import numpy as np
 
 from engine.reviews.units import SentenceUnit
 
+
 @dataclass
 class CommentEncoder:
     """A loaded ``encoder.onnx`` with its ``encoder.json`` settings."""
