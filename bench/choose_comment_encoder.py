@@ -41,33 +41,12 @@ def _figures(s: dict) -> dict:
     return {k: s[k] for k in ("precision", "recall", "f1")}
 
 
-def _score_fine(sub: list, probs: list[np.ndarray], fines: list[list[str]], threshold: float) -> dict:
-    """``engine.reviews.fit._score`` with fine types."""
-    from engine.reviews.comments import build_comments, prefixes
-    from engine.reviews.evaluate import score_forums
-
-    comments_of = {}
-    for f, p, fine in zip(sub, probs, fines):
-        found, pos = [], 0
-        for r, prefix, units in zip(f["reviews"], prefixes(f["reviews"]), f["units"]):
-            n = len(units)
-            found += [c.to_dict() for c in build_comments(r, prefix, units, p[pos : pos + n], fine[pos : pos + n], threshold)]
-            pos += n
-        comments_of[f["md"]] = found
-    return score_forums([(f["forum"], f["gold"]) for f in sub], lambda md: comments_of[md])
-
-
 def words_fine_out_of_fold(data: list, held_forums: list[int]) -> list[list[str]]:
     """Fine types of the held-out forums' units by the words model's fine-type model fitted on the other forums."""
-    from collections import Counter
-
-    from engine.reviews.classify import ngrams
-    from engine.reviews.fit import _features, _lr
+    from engine.reviews.fit import _features, _lr, vocabulary
 
     rest = [i for i in range(len(data)) if i not in set(held_forums)]
-    texts = sorted({u.text for i in rest for units in data[i]["units"] for u in units})
-    df = Counter(g for t in texts for g in set(ngrams(t)))
-    vocab = {g: i for i, g in enumerate(sorted(g for g, n in df.items() if n >= 3))}
+    vocab = vocabulary([u.text for i in rest for units in data[i]["units"] for u in units])
     x = np.vstack([_features(data[i], None, vocab) for i in rest])
     y = np.concatenate([data[i]["y"] for i in rest]) == 1
     fines = np.array([fl for i in rest for fl in data[i]["fine"]])
@@ -91,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     forums = sorted(set(group[held].tolist()))
     sub = [data[i] for i in forums]
     model = load_encoder(folder / "encoder.onnx", folder / "encoder.json", threads=2)
-    z, _ = model.logits([texts[i] for i in held])
+    z, zf = model.logits([texts[i] for i in held])  # each sentence run once: the actionable and fine-type heads
     lex = lexical[held]
 
     words = max((_score(sub, split(sub, lex), float(t)) | {"threshold": round(float(t), 3)}
@@ -101,11 +80,16 @@ def main(argv: list[str] | None = None) -> int:
     log("encoder read on every unit:", chosen, _figures(full))
     a, b = chosen["platt"]
     p_enc = 1 / (1 + np.exp(-(a * z + b)))
+
+    def banded(lo: float, hi: float) -> tuple[np.ndarray, np.ndarray]:
+        """Which units the encoder reads in the band, and the probabilities then (as ``comments`` blends them)."""
+        ask = (lex >= lo) & (lex <= hi)
+        return ask, np.where(ask, chosen["weight"] * p_enc + (1 - chosen["weight"]) * lex, lex)
+
     best = None
     for lo in LOWS:
         for hi in HIGHS:
-            ask = (lex >= lo) & (lex <= hi)
-            p = np.where(ask, chosen["weight"] * p_enc + (1 - chosen["weight"]) * lex, lex)
+            ask, p = banded(lo, hi)
             s = _score(sub, split(sub, p), chosen["threshold"])
             log(f"band {lo}-{hi}: reads {ask.mean():.2f} of units, P={s['precision']} R={s['recall']} F1={s['f1']}")
             if s["f1"] >= full["f1"] - TOLERANCE and (best is None or ask.mean() < best[0]):
@@ -113,15 +97,12 @@ def main(argv: list[str] | None = None) -> int:
     share, band, banded = best
     log("chosen band", band, "reads", round(share, 3), _figures(banded))
 
-    lo, hi = band
-    ask = (lex >= lo) & (lex <= hi)
-    p = np.where(ask, chosen["weight"] * p_enc + (1 - chosen["weight"]) * lex, lex)
-    _, zf = model.logits([texts[i] for i in held])
+    ask, p = banded(*band)
     words_fine = words_fine_out_of_fold(data, forums)
     enc_fine = split(sub, np.array([model.fine_labels[k] for k in zf.argmax(axis=1)], dtype=object))
     mixed = [[e if a else w for e, w, a in zip(ef, wf, af)] for ef, wf, af in zip(enc_fine, words_fine, split(sub, ask))]
-    fine_words = _score_fine(sub, split(sub, p), words_fine, chosen["threshold"])["fine_macro_f1"]
-    fine_mixed = _score_fine(sub, split(sub, p), mixed, chosen["threshold"])["fine_macro_f1"]
+    fine_words = _score(sub, split(sub, p), chosen["threshold"], words_fine)["fine_macro_f1"]
+    fine_mixed = _score(sub, split(sub, p), chosen["threshold"], mixed)["fine_macro_f1"]
     log(f"fine-type macro-F1: words model {fine_words}, encoder head where read {fine_mixed}")
 
     meta = json.loads((folder / "encoder.json").read_text("utf-8"))

@@ -205,18 +205,15 @@ def split(data, flat: np.ndarray) -> list[np.ndarray]:
 
 def lexical_oof(data, texts: list[str], work: Path) -> np.ndarray:
     """Out-of-fold calibrated probabilities of the lexical model (its shipped C), on the same folds."""
-    from collections import Counter
-
     from sklearn.linear_model import LogisticRegression
 
-    from engine.reviews.classify import ngrams, shipped_model
-    from engine.reviews.fit import _features
+    from engine.reviews.classify import shipped_model
+    from engine.reviews.fit import _features, vocabulary
 
     path = work / "lexical_oof.npy"
     if path.exists():
         return np.load(path)
-    df = Counter(g for t in sorted(set(texts)) for g in set(ngrams(t)))
-    vocab = {g: i for i, g in enumerate(sorted(g for g, n in df.items() if n >= 3))}
+    vocab = vocabulary(texts)
     x_of = [_features(f, None, vocab) for f in data]
     c = shipped_model("lexical").meta["C"]
     oof = [np.zeros(len(f["y"])) for f in data]

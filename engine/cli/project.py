@@ -17,7 +17,7 @@ from typing import Any
 from engine.align import METHODS
 from engine.align.status import summary as status_summary
 from engine.cli.common import print_json
-from engine.cli.stores import _progress, open_store
+from engine.cli.stores import open_store, print_progress
 from engine.errors import InputError, RedraftError
 from engine.jobs import run_job
 from engine.project import Project, default_project_path, remember_project
@@ -101,7 +101,7 @@ def run_new(args: argparse.Namespace) -> int:
     try:
         run_job(build_project_file(path, args.name, args.old, args.new, args.reviews, overwrite=args.overwrite,
                                    keep_partial=args.keep_partial, aligner=args.aligner, generator=generator),
-                _progress)
+                print_progress)
     except BaseException:
         if args.keep_partial and partial_path(path).is_file():
             print(f"redraft: note: kept what was built as {partial_path(path)}", file=sys.stderr)

@@ -26,7 +26,7 @@ def register(cmds: argparse._SubParsersAction) -> None:
 
 
 def run_round(args: argparse.Namespace) -> int:
-    from engine.cli.stores import _progress, open_store
+    from engine.cli.stores import open_store, print_progress
     from engine.errors import InputError
     from engine.project.rounds import build_round
     from engine.project.session import ProjectSession
@@ -40,7 +40,7 @@ def run_round(args: argparse.Namespace) -> int:
     with ProjectSession(open_store(args.path)) as session:
         try:
             report = run_job(build_round(session.path, draft=args.draft, revised=args.revised,
-                                         reviews=args.reviews, aligner=args.aligner), _progress)
+                                         reviews=args.reviews, aligner=args.aligner), print_progress)
         finally:
             if sys.stderr.isatty():
                 print(file=sys.stderr)

@@ -9,7 +9,7 @@ from engine.jobs import Progress
 from engine.project import ProjectStore
 
 
-def _progress(p: Progress) -> None:
+def print_progress(p: Progress) -> None:
     if sys.stderr.isatty():
         print(f"\r{100 * p.fraction:5.1f}% {p.label[:70]:70}", end="", file=sys.stderr, flush=True)
 

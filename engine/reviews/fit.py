@@ -90,13 +90,22 @@ def _features(f: dict[str, Any], emb: dict[str, np.ndarray] | None, vocab: dict[
     return np.vstack(rows) if rows else np.zeros((0, 1))
 
 
-def _score(data: list[dict[str, Any]], probs: list[np.ndarray], threshold: float) -> dict[str, Any]:
+def vocabulary(texts: list[str]) -> dict[str, int]:
+    """The words model's features: unigrams and bigrams seen in at least 3 of ``texts``, numbered."""
+    df = Counter(g for t in sorted(set(texts)) for g in set(ngrams(t)))
+    return {g: i for i, g in enumerate(sorted(g for g, n in df.items() if n >= 3))}
+
+
+def _score(data: list[dict[str, Any]], probs: list[np.ndarray], threshold: float,
+           fines: list[list[str]] | None = None) -> dict[str, Any]:
+    """The sentence-level figures of ``probs`` (and of ``fines``, each forum's fine types, when given)."""
     comments_of: dict[str, list[dict[str, Any]]] = {}
-    for f, p in zip(data, probs):
+    for k, (f, p) in enumerate(zip(data, probs)):
         found, pos = [], 0
         for r, prefix, units in zip(f["reviews"], prefixes(f["reviews"]), f["units"]):
             n = len(units)
-            found += [c.to_dict() for c in build_comments(r, prefix, units, p[pos : pos + n], ["" ] * n, threshold)]
+            fine = fines[k][pos : pos + n] if fines is not None else [""] * n
+            found += [c.to_dict() for c in build_comments(r, prefix, units, p[pos : pos + n], fine, threshold)]
             pos += n
         comments_of[f["md"]] = found
     return score_forums([(f["forum"], f["gold"]) for f in data], lambda md: comments_of[md])
@@ -182,8 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         (out / "minilm.json").write_text(json.dumps(minilm.to_json()) + "\n")
         print("minilm", cv)
     if args.only != "minilm":
-        df = Counter(g for t in texts for g in set(ngrams(t)))
-        vocab = {g: i for i, g in enumerate(sorted(g for g, n in df.items() if n >= 3))}
+        vocab = vocabulary(texts)
         x_of = [_features(f, None, vocab) for f in data]
         lexical, cv, p_lexical = fit_model(data, x_of, "lexical", False, vocab, log=lambda s: print(s, file=sys.stderr))
         (out / "lexical.json").write_text(json.dumps(lexical.to_json()) + "\n")
