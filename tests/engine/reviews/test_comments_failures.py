@@ -116,8 +116,8 @@ def test_lexical_model_works_without_an_encoder() -> None:
     assert all(c.fine_type in FINE_TYPES for c in comments)
 
 
-# as measured when pinned; the default (the fine-tuned encoder) is stricter on borderline criticisms here
-@pytest.mark.parametrize("encoder, at_least", [(None, 18), ("lexical", 20), ("minilm", 22)])
+# as measured when pinned (the default, the fine-tuned encoder, found 18 before it was fitted on every train forum)
+@pytest.mark.parametrize("encoder, at_least", [(None, 20), ("lexical", 20), ("minilm", 22)])
 def test_cgo18_reviews_yield_the_gold_comments(shared_data: Path, encoder: str | None, at_least: int) -> None:
     """The rebuilt cgo18 reviews: four reviewers, most of the 30 gold comments found, no summary or score line."""
     gold = json.loads((CGO18_REVIEWS.parent / "cgo18_align_gold.json").read_text(encoding="utf-8"))
