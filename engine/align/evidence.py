@@ -196,7 +196,9 @@ class EvidenceAligner(ScoredAligner):
         asks = np.array([proofreading(c.full_text) for c in comments], dtype=bool)
         fixes = np.array([proofread_fix(self.intents[e.id]) for e in edits], dtype=bool)
         proofread = (asks[:, None] & fixes[None, :]).astype(np.float32)
-        allowed &= specific(changed, located, named, quoted, proofread)
+        # a request to proofread is answered by spelling and grammar fixes whatever type the extractor gave it
+        # ("There are typos throughout; please proofread it." reads as a criticism)
+        allowed = (allowed | (proofread > 0)) & specific(changed, located, named, quoted, proofread)
         loading.join()
         yield Progress(1, 2, f"embedding changed sentences with {self.embed.encoder.name}")
         # the sentences an edit wrote, only for the pairs with specific evidence (the rest score 0 anyway)

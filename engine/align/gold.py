@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from engine.align.base import candidate_edits
@@ -102,3 +102,21 @@ def load_gold(path: str | os.PathLike[str], data: str | os.PathLike[str] | None 
     if not papers:
         raise InputError(f"{path.name} holds no papers")
     return papers
+
+
+def with_extracted_types(papers: list[GoldPaper]) -> list[GoldPaper]:
+    """The papers with each gold comment typed as the comment extractor types it (``fine_type``: experiment,
+    clarification, typo, criticism, ...), each comment read alone as a one-comment review; what the app and
+    ``redraft align`` give the aligner. A comment the extractor would not keep stays untyped, as one a person adds
+    by hand: the aligner then guesses its type from cue words (``engine.align.cues.guess_fine_type``), as it does
+    for every gold comment without this (gold files carry no types)."""
+    from engine.reviews import extract_comments, parse_reviews
+
+    out = []
+    for p in papers:
+        comments = []
+        for c in p.comments:
+            found = extract_comments(parse_reviews(f"## Reviewer 1\n\n{c.text}\n", "markdown"))
+            comments.append(replace(c, fine_type=found[0].fine_type if found else ""))
+        out.append(replace(p, comments=comments))
+    return out

@@ -1,4 +1,4 @@
-"""``redraft eval align GOLD... [--method M] [--data DIR] [--cross-paper] [--json]``:
+"""``redraft eval align GOLD... [--method M] [--data DIR] [--cross-paper] [--comment-types cues|extracted] [--json]``:
 alignment figures (micro/macro P/R/F1, AO-F1) at the configured threshold, tuned
 on the gold itself (optimistic), and leave-one-reviewer-out; with
 ``--cross-paper`` (two papers or more), each paper scored with what was fitted
@@ -12,7 +12,7 @@ import time
 
 from engine.align import METHODS, make_aligner
 from engine.align.evaluate import cross_paper_thresholds, evaluate_scored, iter_score_papers
-from engine.align.gold import load_gold
+from engine.align.gold import load_gold, with_extracted_types
 from engine.cli.common import print_json
 from engine.errors import InputError
 from engine.jobs import run_job
@@ -27,6 +27,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--data", help="shared data folder the gold paths are relative to (default: $REDRAFT_DATA or ../shared/data)")
     p.add_argument("--cross-paper", action="store_true",
                    help="fit on all papers but one, score on that one, for each paper (needs two papers)")
+    p.add_argument("--comment-types", choices=("cues", "extracted"), default="cues",
+                   help="fine types of the gold comments, which gold files do not carry: guessed from cue words "
+                        "(cues, the default), or given by the comment extractor as in the app (extracted)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=run)
 
@@ -36,6 +39,8 @@ ROW = "{:<14} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}"
 
 def run(args: argparse.Namespace) -> int:
     papers = [p for g in args.gold for p in load_gold(g, args.data)]
+    if args.comment_types == "extracted":
+        papers = with_extracted_types(papers)
     ids = [c.id for p in papers for c in p.comments]
     if len(set(ids)) != len(ids):
         raise InputError("comment ids repeat across the gold papers; give each paper its own ids")

@@ -17,9 +17,9 @@ from engine.reviews.model import ReviewComment
 from tests.engine.built_revisions import PROSE, doc_of
 
 
-def align_one(old: list[str], new: list[str], comment: str, new_kinds=None):
+def align_one(old: list[str], new: list[str], comment: str, new_kinds=None, fine_type: str = ""):
     diff = diff_documents(doc_of(old), doc_of(new, new_kinds))
-    c = ReviewComment(id="R1.1", reviewer="Reviewer 1", text=comment)
+    c = ReviewComment(id="R1.1", reviewer="Reviewer 1", text=comment, fine_type=fine_type)
     (a,) = make_aligner("evidence").align([c], diff)
     return diff, a
 
@@ -68,6 +68,10 @@ def test_a_general_request_to_fix_typos_links_the_spelling_and_grammar_fixes_onl
     assert len(diff.changed_edits()) == 3
     assert set(a.edit_ids) == {spelling, grammar}
     assert "fixes spelling or grammar" in a.reasons[grammar]
+    # as extracted from a real review: the extractor types it a criticism, which no surface edit may answer, but
+    # its words ask for proofreading, so the spelling and grammar fixes answer it all the same
+    _, extracted = align_one(old, new, "There are typos throughout the paper; please proofread it.", fine_type="criticism")
+    assert set(extracted.edit_ids) == {spelling, grammar}
     _, specific_typo = align_one(old, new, "Please fix the typo \"colour\".")  # names its passage: no blanket link
     assert grammar not in specific_typo.edit_ids
     from engine.align.cues import proofreading
@@ -202,3 +206,26 @@ def test_the_encoder_loads_beside_the_lexical_work_and_its_failure_reaches_the_c
     (a,) = EvidenceAligner().align([comment], diff)
     (edit,) = [e.id for e in diff.changed_edits()]
     assert a.edit_ids == [edit] and a.scores[edit] > 0.5
+
+
+def test_gold_comments_can_be_typed_as_the_extractor_types_them() -> None:
+    """``redraft eval align --comment-types extracted``: each gold comment gets the fine type the comment extractor
+    gives it (gold files carry none), and a proofreading request keeps its spelling links whatever that type is."""
+    from engine.align.gold import GoldPaper, with_extracted_types
+
+    old = PROSE + ["We analyse the behaviour of the network on noisy inputs and the colour of its residual noise."]
+    new = PROSE + ["We analyze the behavior of the network on noisy inputs and the color of its residual noise."]
+    diff = diff_documents(doc_of(old), doc_of(new))
+    comments = [ReviewComment(id="R1.1", reviewer="Reviewer 1", text="There are typos throughout; please proofread."),
+                ReviewComment(id="R1.2", reviewer="Reviewer 1",
+                              text="The gain is small. Please add an ablation study on the second dataset with five "
+                                   "random seeds."),
+                ReviewComment(id="R1.3", reviewer="Reviewer 1", text="The paper proposes a new loss.")]
+    paper = GoldPaper(id="built", diff=diff, comments=comments, gold={})
+    (typed,) = with_extracted_types([paper])
+    assert [c.fine_type for c in paper.comments] == ["", "", ""]  # the input is left as it was
+    assert [c.fine_type for c in typed.comments[:2]] == ["criticism", "experiment"], typed.comments
+    assert typed.comments[2].fine_type == ""  # a summary the extractor would not keep: typed by cues when aligned
+    (spelling,) = [e.id for e in diff.changed_edits()]
+    (a, *_) = make_aligner("evidence").align(typed.comments, diff)
+    assert a.edit_ids == [spelling]
