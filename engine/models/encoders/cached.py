@@ -118,6 +118,8 @@ class CachedEncoder:
         return self._key
 
     def load(self) -> "CachedEncoder":
+        if self._model is not None:  # loaded: no wait behind another thread's encode
+            return self
         with self._lock:
             if self._model is None:
                 self._load()
