@@ -54,11 +54,20 @@ def words_fine_out_of_fold(data: list, held_forums: list[int]) -> list[list[str]
     return [clf.predict(_features(data[i], None, vocab)).tolist() for i in held_forums]
 
 
+def explicit_requests(texts: list[str]) -> np.ndarray:
+    """Which units are requests in so many words: the encoder reads them whatever the band."""
+    from engine.reviews.cues import read_cues
+
+    return np.array([read_cues(t).explicit for t in texts], dtype=bool)
+
+
 def choose_use(sub: list, z: np.ndarray, zf: np.ndarray, lex: np.ndarray, fine_labels: list[str],
-               words_fine: list[list[str]]) -> tuple[dict, dict]:
+               words_fine: list[list[str]], always: np.ndarray | None = None) -> tuple[dict, dict]:
     """How the encoder is used, chosen on forums ``sub`` that it was not fitted on: its logits ``z`` and fine-type
-    logits ``zf`` there, the words model's out-of-fold probabilities ``lex`` and fine types ``words_fine``.
-    Returns the settings for ``encoder.json`` (Platt, weight, threshold, band, fine_from) and the figures."""
+    logits ``zf`` there, the words model's out-of-fold probabilities ``lex`` and fine types ``words_fine``;
+    ``always`` marks the units the encoder reads whatever the band (requests in so many words, as
+    ``engine.reviews.comments`` reads them). Returns the settings for ``encoder.json`` (Platt, weight, threshold,
+    band, fine_from) and the figures."""
     from engine.reviews.fit import _score
 
     words = max((_score(sub, split(sub, lex), float(t)) | {"threshold": round(float(t), 3)}
@@ -71,7 +80,7 @@ def choose_use(sub: list, z: np.ndarray, zf: np.ndarray, lex: np.ndarray, fine_l
 
     def banded(lo: float, hi: float) -> tuple[np.ndarray, np.ndarray]:
         """Which units the encoder reads in the band, and the probabilities then (as ``comments`` blends them)."""
-        ask = (lex >= lo) & (lex <= hi)
+        ask = (lex >= lo) & (lex <= hi) | (always if always is not None else False)
         return ask, np.where(ask, chosen["weight"] * p_enc + (1 - chosen["weight"]) * lex, lex)
 
     best = None
@@ -117,7 +126,8 @@ def main(argv: list[str] | None = None) -> int:
     sub = [data[i] for i in forums]
     model = load_encoder(folder / "encoder.onnx", folder / "encoder.json", threads=2)
     z, zf = model.logits([texts[i] for i in held])  # each sentence run once: the actionable and fine-type heads
-    settings, figures = choose_use(sub, z, zf, lexical[held], model.fine_labels, words_fine_out_of_fold(data, forums))
+    settings, figures = choose_use(sub, z, zf, lexical[held], model.fine_labels, words_fine_out_of_fold(data, forums),
+                                   explicit_requests([texts[i] for i in held]))
     meta = json.loads((folder / "encoder.json").read_text("utf-8"))
     meta.update(settings)
     meta["held_out_in_train"] = {"forums": len(forums), "units": len(held), **figures}

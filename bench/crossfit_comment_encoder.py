@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 import bench.train_comment_encoder as trainer
-from bench.choose_comment_encoder import choose_use, words_fine_out_of_fold
+from bench.choose_comment_encoder import choose_use, explicit_requests, words_fine_out_of_fold
 from bench.train_comment_encoder import FINE, FOLDS, SEED, log
 
 
@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         forums = [int(i) for i in forum_of if i % FOLDS == k]
         for i, types in zip(forums, words_fine_out_of_fold(data, forums)):
             words_fine[i] = types
-    settings, figures = choose_use(data, z, zf, lexical, list(FINE), words_fine)
+    settings, figures = choose_use(data, z, zf, lexical, list(FINE), words_fine, explicit_requests(texts))
 
     final = work / f"all_top{trainer.TOP}_e{trainer.EPOCHS}_lr{trainer.LR:g}.pt"
     if final.exists():

@@ -100,15 +100,18 @@ def score_units(
 
 def _score_with_encoder(per_review: list[list[SentenceUnit]], model: CommentEncoder) -> list[tuple[np.ndarray, list[str]]]:
     """The words model scores every unit; the fine-tuned encoder reads only the units whose words-model
-    probability lies in its band (``encoder.json`` ``band``, chosen on held-out train forums) and there the two
-    probabilities are averaged with the weight chosen there. Fine types are the words model's unless
+    probability lies in its band (``encoder.json`` ``band``, chosen out of fold on train), and every request in
+    so many words ("Please ...", "I suggest ...": ``Cues.explicit``), whatever the words model says: it puts a
+    review's opening request low, as if it were the summary that opens most reviews. There the two
+    probabilities are averaged with the weight chosen on train. Fine types are the words model's unless
     ``fine_from`` (chosen there too) names the encoder's head."""
     words = shipped_model(model.blend_with)
     scored = [words.predict(units) for units in per_review]
     flat = [u for units in per_review for u in units]
     prob = np.concatenate([p for p, _ in scored]) if flat else np.zeros(0)
     lo, hi = model.band
-    ask = np.flatnonzero((prob >= lo) & (prob <= hi))
+    explicit = np.array([read_cues(u.text).explicit for u in flat], dtype=bool)
+    ask = np.flatnonzero(((prob >= lo) & (prob <= hi)) | explicit)
     fine = [f for _, fines in scored for f in fines]
     if len(ask):
         read, read_fine = model.predict([flat[i] for i in ask])

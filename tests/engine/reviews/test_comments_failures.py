@@ -222,3 +222,18 @@ def test_explicit_requests_and_praise_cues() -> None:
     for text in ("It is nice that the authors release code, but the scripts are missing.",
                  "It would be nice to see a comparison with X.", "It is nice, but is it fast?"):
         assert not read_cues(text).praise_only, text
+
+
+def test_a_review_that_opens_with_a_request_keeps_it() -> None:
+    """A review whose first sentence is a request: the words model scores it as the summary most reviews open with
+    (0.13 for the first request below), so the fine-tuned encoder reads every request in so many words; and it
+    drops a pleasantry that only looks like one."""
+    opening = parse_reviews("## Reviewer 1\n\nPlease add an ablation study on the second dataset with five random "
+                            "seeds. Please also report the variance.\n", "markdown")
+    texts = [c.text for c in extract_comments(opening)]
+    assert any(t.startswith("Please add an ablation study") for t in texts), texts
+    assert any(t.startswith("Please also report the variance") for t in texts), texts
+    pleasantry = parse_reviews("## Reviewer 1\n\nPlease see my comments below.\n\nThe method is not compared with "
+                               "BM25, which is the obvious baseline.\n", "markdown")
+    texts = [c.text for c in extract_comments(pleasantry)]
+    assert texts and not any("see my comments" in t for t in texts), texts
