@@ -161,11 +161,17 @@ def model_threshold(model: Model) -> float:
 
 
 def prefixes(reviews: list[Review]) -> list[str]:
-    """Comment id prefixes: a reviewer's own number when every review is numbered ("Reviewer 2" -> R2), else the order."""
-    numbers = [_NUMBERED.match(r.reviewer.strip()) for r in reviews]
+    """Comment id prefixes: a reviewer's own number when every review is numbered ("Reviewer 2" -> R2), else the
+    order; the editor's letter (``parse.EDITOR``) is E and takes no reviewer's number."""
+    from engine.reviews.parse import EDITOR
+
+    editor = [r.reviewer == EDITOR for r in reviews]
+    numbers = [_NUMBERED.match(r.reviewer.strip()) for r, e in zip(reviews, editor) if not e]
     if all(numbers) and len({m.group(1) for m in numbers}) == len(numbers):
-        return [f"R{int(m.group(1))}" for m in numbers]
-    return [f"R{i}" for i in range(1, len(reviews) + 1)]
+        ids = iter(f"R{int(m.group(1))}" for m in numbers)
+    else:
+        ids = iter(f"R{i}" for i in range(1, len(numbers) + 1))
+    return ["E" if e else next(ids) for e in editor]
 
 
 def _joins(prev: SentenceUnit, cur: SentenceUnit) -> bool:

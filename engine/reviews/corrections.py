@@ -90,10 +90,11 @@ def apply_corrections(
 
 
 def renumber(comments: list[ReviewComment]) -> list[ReviewComment]:
-    """Ids ``R<n>.<k>``: each reviewer keeps the prefix most of its comments had, comments numbered in order."""
+    """Ids ``R<n>.<k>`` (``E.<k>`` for the editor's letter): each reviewer keeps the prefix most of its comments
+    had, comments numbered in order."""
     votes: dict[str, dict[str, int]] = {}
     for c in comments:
-        m = re.match(r"^(R\d+)\.", c.id)
+        m = re.match(r"^(R\d+|E)\.", c.id)
         box = votes.setdefault(c.reviewer, {})
         if m:
             box[m.group(1)] = box.get(m.group(1), 0) + 1

@@ -20,6 +20,10 @@ from engine.reviews.model import Review
 MAX_CHARS = 150_000
 #: Text before the first reviewer heading up to this many words is a preamble, not a review.
 PREAMBLE_WORDS = 120
+#: Name of the review an editor's decision letter becomes when it is longer than a preamble (its comments: E.n).
+EDITOR = "Editor"
+#: An editor's letter opens with a greeting to a person by title; a review greets "the authors".
+_LETTER = re.compile(r"^\W*dear\s+(?:dr|prof|professor|mr|mrs|ms|mx)\b", re.I)
 
 
 def parse_reviews(
@@ -73,19 +77,33 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
         return [("Reviewer 1", text)]
     out: list[tuple[str, str]] = []
     head = "\n".join(lines[: cuts[0]])
-    if head.strip() and (not any(name for _, name in starts) or len(head.split()) > PREAMBLE_WORDS):
-        out.append(("", head))
+    named = any(name for _, name in starts)
+    if head.strip() and (not named or len(head.split()) > PREAMBLE_WORDS):
+        out.append((EDITOR if named and is_editor_letter(head) else "", head))
     elif head.strip() and notices is not None:
         notices.append(f"skipped the text before the first review ({len(head.split())} words)")
     for k, (start, name) in enumerate(starts):
         end = cuts[k + 1] if k + 1 < len(cuts) else len(lines)
         body = "\n".join(lines[start:end])
-        if body.strip():
-            out.append((name or "", body))
+        if not body.strip():
+            continue
+        if not name and is_editor_letter(body):  # a decision letter between reviews: a preamble, or the editor's
+            if len(body.split()) <= PREAMBLE_WORDS:
+                if notices is not None:
+                    notices.append(f"skipped an editor's letter ({len(body.split())} words)")
+                continue
+            name = EDITOR
+        out.append((name or "", body))
     numbered = []
     for i, (name, body) in enumerate(out):
-        numbered.append((name or f"Reviewer {i + 1}", body))
+        numbered.append((name or f"Reviewer {i + 1 - sum(n == EDITOR for n, _ in out[:i])}", body))
     return numbered
+
+
+def is_editor_letter(text: str) -> bool:
+    """Text that opens like an editor's decision letter ("Dear Dr. Shen,"), not a review ("Dear authors,")."""
+    first = next((line for line in text.split("\n") if line.strip()), "")
+    return bool(_LETTER.match(first))
 
 
 def _distinct_names(reviews: list[Review]) -> None:

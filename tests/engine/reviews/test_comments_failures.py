@@ -171,6 +171,40 @@ def test_journal_decision_letter(tmp_path: Path) -> None:
     assert [c.id[:2] for c in comments] == ["R1"] * len(by["Reviewer #1"]) + ["R2"] * len(by["Reviewer 2"])
 
 
+def test_a_journal_section_label_is_not_part_of_the_first_comment() -> None:
+    """ScholarOne writes "Comments to the Author" (singular) on its own line, the review right under it."""
+    letter = ("Reviewer #1:\n\nComments to the Author\nPlease add an error analysis of the generated long summaries."
+              "\n\nIs the dataset restricted to federal cases only?\n")
+    comments = extract_comments(parse_reviews(letter, "markdown"))
+    assert [c.id for c in comments][:1] == ["R1.1"]
+    assert comments[0].text.startswith("Please add an error analysis"), comments[0].text
+    assert not any("Comments to the Author" in c.full_text for c in comments)
+
+
+def test_a_long_decision_letter_is_the_editor_not_reviewer_1() -> None:
+    """A decision letter longer than a preamble, before or between the reviews: its requests are the editor's (E.n),
+    and "Reviewer #1" keeps R1; a short one between reviews is skipped with a notice, not an empty reviewer."""
+    from engine.reviews.corrections import renumber
+
+    letter = ("Dear Dr. Smith,\n\n" + "Thank you for submitting your manuscript to the Journal of Signal Processing. " * 12
+              + "\n\nPlease shorten Section 2 to four pages.\n\nReviewer #1:\n\nWhy is the sampling rate fixed at 16 kHz?"
+              "\n\nReviewer #2:\n\nThe evaluation uses only one metric. Please report PESQ too.\n")
+    reviews = parse_reviews(letter, "markdown")
+    assert [r.reviewer for r in reviews] == ["Editor", "Reviewer #1", "Reviewer #2"]
+    comments = extract_comments(reviews)
+    assert [(c.id, c.reviewer) for c in comments] == [
+        ("E.1", "Editor"), ("R1.1", "Reviewer #1"), ("R2.1", "Reviewer #2")], comments
+    assert [c.id for c in renumber(comments)] == ["E.1", "R1.1", "R2.1"]  # corrections keep them
+    between = ("## Reviewer 1\n\nWhy is the learning rate fixed?\n\n---\n\nDear Prof. Shen,\n\nWe have received two "
+               "reports, included below.\n\nReviewer #2:\n\nPlease report the variance over seeds.\n")
+    reviews = parse_reviews(between, "markdown")
+    assert [r.reviewer for r in reviews] == ["Reviewer 1", "Reviewer #2"]
+    assert any("editor's letter" in n for n in reviews[0].notices)
+    assert [c.id for c in extract_comments(reviews)] == ["R1.1", "R2.1"]
+    dear_authors = parse_reviews("## Reviewer 1\n\nDear authors, why is the learning rate fixed?\n", "markdown")
+    assert [c.id for c in extract_comments(dear_authors)] == ["R1.1"]  # a review that greets the authors stays one
+
+
 def test_tooltip_says_type_and_confidence_in_plain_words() -> None:
     from engine.reviews.model import ReviewComment, comment_tooltip
 
