@@ -96,3 +96,24 @@ _QUOTE = re.compile(r"\"([^\"\n]{2,120})\"|\u201c([^\u201d\n]{2,120})\u201d|``([
 def quotes(text: str) -> list[str]:
     """Phrases a comment quotes (in double or curly quotes): often the very words it wants changed."""
     return [next(g for g in m.groups() if g) for m in _QUOTE.finditer(text)]
+
+
+_Q = r"(?:\"([^\"\n]{1,120})\"|\u201c([^\u201d\n]{1,120})\u201d)"
+#: "A" should be "B", "A" -> "B", replace "A" with "B", "B" instead of "A".
+_REPLACE = re.compile(
+    rf"{_Q}\s*(?:should (?:be|read)|must be|(?:is|was) meant to be|->|=>|\u2192)\s*{_Q}"
+    rf"|\breplace\s+{_Q}\s+(?:with|by)\s+{_Q}", re.I)
+_INSTEAD = re.compile(rf"{_Q}\s+instead of\s+{_Q}", re.I)
+
+
+def replacements(text: str) -> list[tuple[str, str]]:
+    """``(old words, new words)`` pairs a comment asks for in so many words: "A" should be "B", "A" -> "B",
+    replace "A" with "B", "B" instead of "A"."""
+    out = []
+    for m in _REPLACE.finditer(text):
+        g = [x for x in m.groups() if x is not None]
+        out.append((g[0], g[1]))
+    for m in _INSTEAD.finditer(text):
+        g = [x for x in m.groups() if x is not None]
+        out.append((g[1], g[0]))
+    return out

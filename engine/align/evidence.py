@@ -33,14 +33,14 @@ from engine.align.base import ScoredAligner
 from engine.align.records import Alignment
 from engine.align.bm25 import bm25_matrix
 from engine.align.cascade import row_scaled
-from engine.align.cues import compatible, fine_type, fits, proofread_fix, proofreading, quotes
+from engine.align.cues import compatible, fine_type, fits, proofread_fix, proofreading, quotes, replacements
 from engine.align.embed import EmbedAligner, changed_sentences, sentence_cosines
 from engine.align.text import edit_text
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder
-from engine.revision import Edit, RevisionDiff
+from engine.revision import Edit, EditType, RevisionDiff
 from engine.revision.normalize import comparable_tokens
-from engine.revision.intent import Intent, changed_sides, classify_edit
+from engine.revision.intent import Intent, changed_sides, classify_edit, hunks
 from engine.reviews.model import ReviewComment
 
 FEATURES = ("bm25", "changed", "cosine", "located", "named", "quoted", "fits", "proofread")
@@ -95,23 +95,55 @@ def kind_features(kinds: Sequence[str], intents: Sequence[Intent]) -> tuple[np.n
 
 
 def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> np.ndarray:
-    """1 when a phrase the comment quotes is (mostly) among the words the edit deleted or inserted."""
+    """1 when the edit changes the words the comment quotes: a quoted phrase is (mostly) among the words one run of
+    changes deleted or inserted, and that run is not a longer passage deleted around a quoted word (deleting a
+    sentence that holds "summarization" does not answer a comment on its spelling); or the edit makes the very
+    replacement the comment asks for ("A" should be "B": fewer A and more B after it)."""
     out = np.zeros((len(comments), len(edits)), dtype=np.float32)
     quoted = [quotes(c.full_text) for c in comments]
     if not any(quoted):
         return out
     wanted = {w for phrases in quoted for q in phrases for w in comparable_tokens(q)}
-    # only the sides holding some quoted word can match: each is a (edit index, its words & the quoted words)
-    sides = [(j, bag & wanted) for j, e in enumerate(edits) for bag in (_bag(t, wanted) for t in changed_sides(e))]
-    sides = [(j, bag) for j, bag in sides if bag]
+    # only the runs holding some quoted word can match: (edit index, the run's words & the quoted words, how many
+    # words the run deleted when it inserted none, else 0)
+    runs = []
+    for j, e in enumerate(edits):
+        for deleted, inserted in _runs(e):
+            bag = (_bag(deleted, wanted) | _bag(inserted, wanted)) & wanted
+            if bag:
+                runs.append((j, bag, 0 if inserted.strip() else len(comparable_tokens(deleted))))
     for i, phrases in enumerate(quoted):
         for q in phrases:
             words = comparable_tokens(q)
             need = max(1, 0.6 * len(words))
-            for j, bag in sides if words else ():
-                if sum(w in bag for w in words) >= need:
+            for j, bag, only_deleted in runs if words else ():
+                if sum(w in bag for w in words) >= need and (not only_deleted or len(words) >= 0.5 * only_deleted):
+                    out[i, j] = 1.0
+        for a, b in replacements(comments[i].full_text):
+            for j, e in enumerate(edits):
+                if not out[i, j] and _replaced(e, comparable_tokens(a), comparable_tokens(b)):
                     out[i, j] = 1.0
     return out
+
+
+def _runs(edit: Edit) -> list[tuple[str, str]]:
+    """``(deleted, inserted)`` of each run of changes (the whole paragraph for an addition or a deletion)."""
+    if edit.type in (EditType.ADDED, EditType.DELETED) or not edit.diff:
+        return [changed_sides(edit)]
+    return hunks(edit.diff)
+
+
+def _replaced(edit: Edit, a: list[str], b: list[str]) -> bool:
+    """Whether the edit turned the words ``a`` into ``b``: fewer ``a`` and more ``b`` in its new text than its old."""
+    if not a or not b or a == b or not edit.source_text or not edit.target_text:
+        return False
+    old, new = comparable_tokens(edit.source_text), comparable_tokens(edit.target_text)
+    return _count(old, a) > _count(new, a) and _count(new, b) > _count(old, b)
+
+
+def _count(words: list[str], seq: list[str]) -> int:
+    n = len(seq)
+    return sum(words[k : k + n] == seq for k in range(len(words) - n + 1))
 
 
 def _bag(text: str, wanted: set[str]) -> set[str]:

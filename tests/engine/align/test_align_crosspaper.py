@@ -19,7 +19,7 @@ REPORTED_F1 = {"cgo18": 38.0, "icassp20": 56.1}
 REPORTED_P = {"cgo18": 40.2, "icassp20": 44.4}
 #: Share of comments called addressed or partly exactly when the gold has an edit for them (docs/gold-icassp20.md);
 #: the test fails 7 points (2 comments) below.
-STATUS_AGREEMENT = {"cgo18": 83.3, "icassp20": 62.1}
+STATUS_AGREEMENT = {"cgo18": 86.7, "icassp20": 62.1}
 #: The baseline, hybrid (BM25 + MiniLM) with its threshold tuned on the other paper.
 HYBRID_F1 = {"cgo18": 29.1, "icassp20": 30.3}
 #: The same figures with the gold comments typed by the comment extractor, as the app types extracted comments

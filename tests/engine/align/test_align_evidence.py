@@ -229,3 +229,26 @@ def test_gold_comments_can_be_typed_as_the_extractor_types_them() -> None:
     (spelling,) = [e.id for e in diff.changed_edits()]
     (a, *_) = make_aligner("evidence").align(typed.comments, diff)
     assert a.edit_ids == [spelling]
+
+
+def test_the_replacement_a_comment_asks_for_is_credited_and_a_deleted_sentence_is_not_a_quote() -> None:
+    """From a new-user trial: 'Section 5: "CLRC writers" should be "CRLC writers".' was 'not addressed' by the edit
+    that made exactly that change (only one of the two quoted words changed); and deleting a footnote that held
+    "summarization" counted as 'changes the words the comment quotes' for a comment on its spelling."""
+    from engine.align.cues import replacements
+    from engine.align.evidence import quote_feature
+
+    old = PROSE + ["The summaries were written by CLRC writers, who are law students trained for this task.",
+                   "The full book summarization task in BookSum is a related benchmark with much longer inputs."]
+    new = PROSE + ["The summaries were written by CRLC writers, who are law students trained for this task."]
+    diff = diff_documents(doc_of(old), doc_of(new))
+    swap, deleted = (e.id for e in diff.changed_edits())
+    _, a = align_one(old, new, 'Section 5: "CLRC writers" should be "CRLC writers".', fine_type="typo")
+    assert a.edit_ids == [swap] and a.scores[swap] >= 0.5  # addressed
+    assert "changes the words the comment quotes" in a.reasons[swap]
+    spelling = ReviewComment(id="R1.2", reviewer="R", text='"summarisation" and "summarization" are both used.')
+    edits = diff.changed_edits()
+    assert quote_feature([spelling], edits).tolist() == [[0.0, 0.0]]
+    assert replacements('"aren\'t" -> "are not"; please replace "dataset" with "data set"; '
+                        'use "control" instead of "controls"') == [
+        ("aren't", "are not"), ("dataset", "data set"), ("controls", "control")]
