@@ -22,6 +22,7 @@ from engine.errors import InputError, RedraftError
 from engine.jobs import run_job
 from engine.project import Project, default_project_path, remember_project
 from engine.project.pipeline import DEFAULT_ALIGNER, build_project_file, partial_path
+from engine.project.schema import SUFFIX
 from engine.project.session import Changes, ProjectSession
 
 
@@ -30,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     cmds = p.add_subparsers(dest="project_command", metavar="ACTION")
     cmds.required = True
     new = cmds.add_parser("new", help="build a project from the draft, the revised version and the reviews")
-    new.add_argument("name", help="project name")
+    new.add_argument("name", help="project name, or a path (with a folder or ending in .redraft) to write it to")
     new.add_argument("--old", required=True, help="the draft the reviewers read (PDF, LaTeX, Word .docx, Markdown, text)")
     new.add_argument("--new", help="the revised version (optional)")
     new.add_argument("--reviews", required=True, help="the reviews file (text, Markdown, Word .docx, OpenReview JSON, PDF)")
@@ -92,14 +93,18 @@ def run_new(args: argparse.Namespace) -> int:
         from engine.cli.comments import check_reviews_file
 
         check_reviews_file(args.reviews)
-    path = Path(args.out).expanduser() if args.out else default_project_path(args.name)
+    name, out = args.name, args.out
+    if not out and ("/" in name or "\\" in name or name.endswith(SUFFIX)):  # a path, not a name: write it there
+        out = name if name.endswith(SUFFIX) else name + SUFFIX
+        name = Path(out).stem
+    path = Path(out).expanduser() if out else default_project_path(name)
     generator = None
     if args.model and args.aligner in ("llm-pairwise", "llm-multi", "cascade"):
         from engine.models.llama.llm import LlamaGenerator
 
         generator = LlamaGenerator(args.model)
     try:
-        run_job(build_project_file(path, args.name, args.old, args.new, args.reviews, overwrite=args.overwrite,
+        run_job(build_project_file(path, name, args.old, args.new, args.reviews, overwrite=args.overwrite,
                                    keep_partial=args.keep_partial, aligner=args.aligner, generator=generator),
                 print_progress)
     except BaseException:

@@ -164,3 +164,10 @@ def test_cli_build_fails_cleanly_and_remembers_only_success(tmp_path: Path,
     assert main([*args[:3], "--new", str(tmp_path / "missing.md"), *args[3:]]) == 2
     assert "redraft: error:" in capsys.readouterr().err and not out.exists() and recent_projects() == []
     assert main(args) == 0 and out.is_file() and recent_projects() == [out.resolve()]
+    # a name given as a path (a new-user trial typed one) is where the project goes, named by its stem
+    assert main(["project", "new", str(tmp_path / "sub" / "trial"), *args[3:-2]]) == 0
+    assert (tmp_path / "sub" / "trial.redraft").is_file()
+    from engine.project.session import ProjectSession
+
+    with ProjectSession.open(tmp_path / "sub" / "trial.redraft") as session:
+        assert session.project.name == "trial"
