@@ -26,7 +26,7 @@ def side_html(edits: list[Edit], side: str, marks: dict[str, str] | None = None)
     parts = []
     for e in edits:
         old_html, new_html = html_pair(e.diff) if e.diff else (_plain(e.source_text), _plain(e.target_text))
-        body = old_html if side == "old" else new_html
+        body = _anchor_first_change(old_html if side == "old" else new_html, e.id)
         ids = e.source_ids if side == "old" else e.target_ids
         if not body.strip():
             if e.type is EditType.UNCHANGED:  # a draft paragraph shown without a revised version
@@ -51,3 +51,22 @@ def side_html(edits: list[Edit], side: str, marks: dict[str, str] | None = None)
 
 def _plain(text: str) -> str:
     return html.escape(text).replace("\n\n", "<br><br>").replace("\n", " ")
+
+
+#: Suffix of the anchor on an edit's first marked run (``DiffPane.change_top``).
+CHANGE_ANCHOR = "~change"
+
+
+def _anchor_first_change(body: str, edit_id: str) -> str:
+    """``body`` with its first marked run (``<ins>``/``<del>`` of ``html_pair``) inside an anchor named
+    ``<id>~change``."""
+    found = [(body.find(f"<{tag} "), tag) for tag in ("ins", "del")]
+    found = [(i, tag) for i, tag in found if i >= 0]
+    if not found:
+        return body
+    start, tag = min(found)
+    end = body.find(f"</{tag}>", start)
+    if end < 0:
+        return body
+    end += len(f"</{tag}>")
+    return f'{body[:start]}<a name="{edit_id}{CHANGE_ANCHOR}">{body[start:end]}</a>{body[end:]}'

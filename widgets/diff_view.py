@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.revision import Edit, RevisionDiff
-from widgets.diff_html import side_css, side_html
+from widgets.diff_html import CHANGE_ANCHOR, side_css, side_html
 from widgets.glossary import diff_position_tip, edit_header_tip
 from widgets.palette import colors_for
 
@@ -32,6 +32,7 @@ class DiffPane(QTextBrowser):
             "Deletions are struck through in red, insertions shaded green. N and P move between changes."
         )
         self.starts: list[int] = []  # document position where each edit's header starts
+        self.changes: list[int | None] = []  # where each edit's first marked run starts, if any
         self.edits: list[Edit] = []
         self.context_actions: list[QAction] = []  # after Copy and Select All in the right-click menu
         self.on_context: Callable[[int], None] | None = None  # told the edit index under a right-click
@@ -47,10 +48,11 @@ class DiffPane(QTextBrowser):
             it = block.begin()
             while not it.atEnd():
                 for name in it.fragment().charFormat().anchorNames():
-                    found.setdefault(name, block.position())
+                    found.setdefault(name, it.fragment().position())
                 it += 1
             block = block.next()
         self.starts = [found.get(e.id, 0) for e in edits]
+        self.changes = [found.get(e.id + CHANGE_ANCHOR) for e in edits]
         self._pad_bottom()
 
     def _pad_bottom(self) -> None:
@@ -71,6 +73,28 @@ class DiffPane(QTextBrowser):
             return doc.size().height()
         block = doc.findBlock(self.starts[index])
         return doc.documentLayout().blockBoundingRect(block).top()
+
+    def change_top(self, index: int) -> float | None:
+        """Document y of the line holding edit ``index``'s first marked word (``None`` when nothing is marked)."""
+        if index >= len(self.changes) or self.changes[index] is None:
+            return None
+        doc = self.document()
+        block = doc.findBlock(self.changes[index])
+        line = block.layout().lineForTextPosition(self.changes[index] - block.position())
+        top = doc.documentLayout().blockBoundingRect(block).top()
+        return top + (line.y() if line.isValid() else 0.0)
+
+    def scroll_target(self, index: int) -> int:
+        """Where to scroll for edit ``index``: its header at the top, unless its first change would then be in the
+        lower part of the view or below it (a long paragraph changed near its end); then that change a third of the
+        way down."""
+        top = self.edit_top(index) - 10
+        change = self.change_top(index)
+        height = self.viewport().height()
+        if change is not None and change - top > 0.6 * height:
+            top = change - height / 3
+        bar = self.verticalScrollBar()
+        return min(bar.maximum(), max(0, int(top)))
 
     def edit_at(self, position: int) -> int:
         return max(0, bisect.bisect_right(self.starts, position) - 1)
@@ -236,13 +260,16 @@ class DiffView(QWidget):
         self._current = index
         self._highlight()
         self._update_label()
+        panes = (self.old_pane, self.new_pane)
         self._syncing = True
         try:
-            for pane in (self.old_pane, self.new_pane):
-                bar = pane.verticalScrollBar()
-                bar.setValue(min(bar.maximum(), max(0, int(pane.edit_top(index)) - 10)))
+            for pane in panes:
+                pane.verticalScrollBar().setValue(pane.scroll_target(index))
         finally:
             self._syncing = False
+        marked = [pane for pane in panes if pane.change_top(index) is not None]
+        if len(marked) == 1:  # words only added (or only deleted): the other side follows, proportionally
+            self._sync_from(marked[0], marked[0].verticalScrollBar().value())
         if emit and changed:
             self.sig_edit_selected.emit(self._edits[index].id)
 

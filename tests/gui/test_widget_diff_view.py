@@ -115,3 +115,37 @@ def test_draft_paragraphs_without_a_revision_and_a_note(view) -> None:
     assert view.position_label.text() == "No edit addresses this comment"
     view.set_edits([])
     assert view.position_label.text() == "No changes to show"
+
+
+def test_a_change_deep_in_a_long_paragraph_is_scrolled_into_view(qtbot, tmp_path) -> None:
+    """From a new-user trial: a sentence added at the end of a long paragraph was below the fold when its edit was
+    selected (the view put the paragraph's header at the top). Now the first change is in view on both sides; a
+    short edit still opens at its header."""
+    from engine.revision import diff_documents
+    from tests.engine.built_revisions import PROSE, doc_of
+
+    long_old = " ".join(f"Sentence {k} of the method section describes one more detail of the training setup."
+                        for k in range(60))
+    long_new = long_old + " We added an extract-then-abstract baseline, which scores 2.1 ROUGE-L below ours."
+    old = PROSE[:2] + [long_old] + PROSE[2:] + ["The loss is the mean squared error of the spectra."]
+    new = PROSE[:2] + [long_new] + PROSE[2:] + ["The loss is the mean absolute error of the spectra."]
+    use_theme("light")
+    view = DiffView(diff_documents(doc_of(old), doc_of(new)))
+    qtbot.addWidget(view)
+    view.resize(900, 420)
+    with qtbot.waitExposed(view):
+        view.show()
+    ids = [e.id for e in view.edits]
+    assert len(ids) == 2
+    view.select_edit(ids[0])
+    pane = view.new_pane
+    change, top = pane.change_top(0), pane.verticalScrollBar().value()
+    assert change is not None and change - pane.edit_top(0) > pane.viewport().height()  # deep in the paragraph
+    assert top <= change <= top + pane.viewport().height() - 20, (top, change)
+    # the old side has no marked word (only words added): it follows to the same place in the paragraph
+    assert view.old_pane.change_top(0) is None
+    assert view.old_pane.verticalScrollBar().value() > view.old_pane.edit_top(0) + view.old_pane.viewport().height()
+    save_shot(view, "diff_deep_change", tmp_path)
+    view.select_edit(ids[1])
+    bar = view.new_pane.verticalScrollBar()
+    assert bar.value() == min(bar.maximum(), int(view.new_pane.edit_top(1)) - 10)  # short: its header on top
