@@ -104,7 +104,12 @@ VAGUE = _rx(
 EXPLICIT = re.compile(
     r"^(?:also,?\s+|finally,?\s+|additionally,?\s+|moreover,?\s+)?(?:please|kindly)\b|"
     r"^.*?\b(?:I|one) (?:would |might |may )?(?:wonders?|wondered|is left wondering)\b|"
-    rf"^I (?:would |'d )?(?:strongly )?(?:suggest|recommend|encourage|urge|ask)\b(?! {_DECISION})",
+    rf"^I (?:would |'d )?(?:strongly )?(?:suggest|recommend|encourage|urge|ask)\b(?! {_DECISION})|"
+    # "I would like to see ...", "I would have liked ...", "I would replace these values with N/A", "I would tone
+    # this down" (not "I would like to thank", "I would imagine")
+    r"^I (?:would|'d) (?:also |really |strongly )?(?:appreciate|like to see|like the|have (?:also )?liked|"
+    r"have been interested|replace|remove|tone|move|drop|rephrase|reword|rename|shorten|add|include|expand|clarify|"
+    r"soften|use|report|cite|discuss|mention|consider)\b",
     re.I,
 )
 #: A note about wording at a place in the paper: "typo in line 3: 'teh'", "p. 4: recieve -> receive",

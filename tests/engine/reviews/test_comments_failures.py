@@ -247,9 +247,11 @@ def test_explicit_requests_and_praise_cues() -> None:
     from engine.reviews.cues import read_cues
 
     for text in ("Please report the wall-clock latency.", "I suggest a second dataset.", "typo in line 3: 'teh'",
+                 "I would tone this down.", "I would like to see a second dataset.", "I would have liked a baseline.",
                  "Eq. 4: the sign is flipped.", "Sec 2, the notation should read x_t.", "teh -> the"):
         assert read_cues(text).explicit, text
     for text in ("The authors report the wall-clock latency.", "I recommend acceptance.", "Typos and minor issues:",
+                 "I would like to thank the authors for their reply.", "I would imagine that it works.",
                  "The paper has several typos and is hard to follow in places, mostly in the middle sections of it."):
         assert not read_cues(text).explicit, text
     assert read_cues("It is nice that the authors release code.").praise_only
@@ -271,3 +273,13 @@ def test_a_review_that_opens_with_a_request_keeps_it() -> None:
                                "BM25, which is the obvious baseline.\n", "markdown")
     texts = [c.text for c in extract_comments(pleasantry)]
     assert texts and not any("see my comments" in t for t in texts), texts
+
+
+def test_a_request_after_its_criticism_stays_with_it() -> None:
+    """From a new-user trial: "... received a user rating of 0.43 out of 3. I would tone this down." kept only the
+    criticism; "I would <verb> ..." is now a request in so many words, and it joins the sentence it points back to."""
+    review = ("## Reviewer 1\n\nThe claim in the conclusion that the dataset will aid real-world systems is not "
+              "supported by the human evaluation, where the system received a user rating of 0.43 out of 3. "
+              "I would tone this down.\n")
+    texts = [c.full_text for c in extract_comments(parse_reviews(review, "markdown"))]
+    assert any("0.43 out of 3" in t and t.endswith("I would tone this down.") for t in texts), texts
