@@ -38,9 +38,9 @@ from engine.align.embed import EmbedAligner, changed_sentences, sentence_cosines
 from engine.align.text import edit_text
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder
-from engine.revision import Edit, EditType, RevisionDiff
+from engine.revision import Edit, RevisionDiff
 from engine.revision.normalize import comparable_tokens
-from engine.revision.intent import Intent, changed_sides, classify_edit, hunks
+from engine.revision.intent import Intent, change_runs, changed_sides, classify_edit
 from engine.reviews.model import ReviewComment
 
 FEATURES = ("bm25", "changed", "cosine", "located", "named", "quoted", "fits", "proofread")
@@ -108,10 +108,11 @@ def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> n
     # words the run deleted when it inserted none, else 0)
     runs = []
     for j, e in enumerate(edits):
-        for deleted, inserted in _runs(e):
+        for deleted, inserted in change_runs(e):
             bag = (_bag(deleted, wanted) | _bag(inserted, wanted)) & wanted
             if bag:
                 runs.append((j, bag, 0 if inserted.strip() else len(comparable_tokens(deleted))))
+    texts: dict[int, tuple[list[str], list[str]]] = {}  # each edit's old and new words, read once when asked
     for i, phrases in enumerate(quoted):
         for q in phrases:
             words = comparable_tokens(q)
@@ -120,28 +121,22 @@ def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> n
                 if sum(w in bag for w in words) >= need and (not only_deleted or len(words) >= 0.5 * only_deleted):
                     out[i, j] = 1.0
         for a, b in replacements(comments[i].full_text):
+            a, b = comparable_tokens(a), comparable_tokens(b)
+            if not a or not b or a == b:
+                continue
             for j, e in enumerate(edits):
-                if not out[i, j] and _replaced(e, comparable_tokens(a), comparable_tokens(b)):
+                if out[i, j] or not (e.source_text and e.target_text):
+                    continue
+                if j not in texts:
+                    texts[j] = comparable_tokens(e.source_text), comparable_tokens(e.target_text)
+                old, new = texts[j]
+                if _count(old, a) > _count(new, a) and _count(new, b) > _count(old, b):
                     out[i, j] = 1.0
     return out
 
 
-def _runs(edit: Edit) -> list[tuple[str, str]]:
-    """``(deleted, inserted)`` of each run of changes (the whole paragraph for an addition or a deletion)."""
-    if edit.type in (EditType.ADDED, EditType.DELETED) or not edit.diff:
-        return [changed_sides(edit)]
-    return hunks(edit.diff)
-
-
-def _replaced(edit: Edit, a: list[str], b: list[str]) -> bool:
-    """Whether the edit turned the words ``a`` into ``b``: fewer ``a`` and more ``b`` in its new text than its old."""
-    if not a or not b or a == b or not edit.source_text or not edit.target_text:
-        return False
-    old, new = comparable_tokens(edit.source_text), comparable_tokens(edit.target_text)
-    return _count(old, a) > _count(new, a) and _count(new, b) > _count(old, b)
-
-
 def _count(words: list[str], seq: list[str]) -> int:
+    """How often ``seq`` occurs in ``words``."""
     n = len(seq)
     return sum(words[k : k + n] == seq for k in range(len(words) - n + 1))
 

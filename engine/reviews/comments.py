@@ -24,6 +24,7 @@ from engine.reviews.classify import CommentModel, shipped_model
 from engine.reviews.cues import NEGATIVE, VERDICT, action_of, read_cues
 from engine.reviews.encoder_model import CommentEncoder, comment_encoder
 from engine.reviews.model import Review, ReviewComment
+from engine.reviews.parse import EDITOR
 from engine.reviews.units import SentenceUnit, review_units
 
 _ANAPHORA = re.compile(r"^(?:this|it|these|they|such|that|thus|therefore|hence|so|in particular|in this case|"
@@ -50,9 +51,9 @@ def default_model(encoder: Any = None) -> tuple[Model, Any]:
     """The model to extract with, and the sentence encoder it needs (``None`` when it needs none).
 
     The default (``encoder=None``) is the fine-tuned comment encoder blended with the words-and-cues model
-    when ``resources/models/comments/encoder.onnx`` is shipped (``encoder_model``; it is: on held-out train
-    forums it scores 83.3 F1 against 78.7 for the words model, see docs/comments.md), read only where the words
-    model is unsure; else the words-and-cues model. ``encoder="lexical"`` asks for the words-and-cues model,
+    when ``resources/models/comments/encoder.onnx`` is shipped (``encoder_model``; it is: out of fold on DISAPERE
+    train it scores 80.6 F1 against 77.4 for the words model, see docs/comments.md), read only where the words
+    model is unsure or a sentence asks in so many words; else the words-and-cues model. ``encoder="lexical"`` asks for the words-and-cues model,
     ``encoder="minilm"`` (or an encoder object) for the older frozen-MiniLM blend (the words model when the
     encoder cannot load).
     """
@@ -163,8 +164,6 @@ def model_threshold(model: Model) -> float:
 def prefixes(reviews: list[Review]) -> list[str]:
     """Comment id prefixes: a reviewer's own number when every review is numbered ("Reviewer 2" -> R2), else the
     order; the editor's letter (``parse.EDITOR``) is E and takes no reviewer's number."""
-    from engine.reviews.parse import EDITOR
-
     editor = [r.reviewer == EDITOR for r in reviews]
     numbers = [_NUMBERED.match(r.reviewer.strip()) for r, e in zip(reviews, editor) if not e]
     if all(numbers) and len({m.group(1) for m in numbers}) == len(numbers):

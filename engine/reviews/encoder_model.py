@@ -1,9 +1,9 @@
 """The fine-tuned comment encoder: all-MiniLM-L6-v2 with its six layers trained on DISAPERE train to tell
 actionable review sentences, as one int8 ONNX graph (``encoder.onnx``) and its settings (``encoder.json``: Platt
 calibration, blend weight with the lexical model, threshold, the band of lexical probabilities for which it is
-read, fine labels) under ``resources/models/comments/``. Trained by ``bench/train_comment_encoder.py``, its use
-chosen by ``bench/choose_comment_encoder.py`` on held-out train forums; run here on ONNX Runtime with the
-embedded MiniLM's tokenizer, so extraction imports no torch.
+read, fine labels) under ``resources/models/comments/``. Trained by ``bench/crossfit_comment_encoder.py`` on
+every DISAPERE train forum, its use chosen out of fold (``bench/choose_comment_encoder.choose_use``); run here on
+ONNX Runtime with the embedded MiniLM's tokenizer, so extraction imports no torch.
 
 When the files are absent (a build without them) or cannot load, ``comment_encoder()`` gives ``None`` and
 extraction uses the lexical model alone.

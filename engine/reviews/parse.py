@@ -94,9 +94,10 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
                 continue
             name = EDITOR
         out.append((name or "", body))
-    numbered = []
-    for i, (name, body) in enumerate(out):
-        numbered.append((name or f"Reviewer {i + 1 - sum(n == EDITOR for n, _ in out[:i])}", body))
+    numbered, reviewers = [], 0
+    for name, body in out:  # unnamed reviews are numbered in order; the editor's letter takes no number
+        reviewers += name != EDITOR
+        numbered.append((name or f"Reviewer {reviewers}", body))
     return numbered
 
 

@@ -173,14 +173,19 @@ def _grammar_only(deleted: list[str], inserted: list[str]) -> bool:
     return 0 < sum(changed.values()) <= GRAMMAR_WORDS and all(w in _FUNCTION for w in changed)
 
 
+def change_runs(edit: Edit) -> list[tuple[str, str]]:
+    """``(deleted, inserted)`` of each run of an edit's changes (the whole paragraph for a deletion or an addition)."""
+    if edit.type is EditType.ADDED:
+        return [("", edit.target_text)]
+    if edit.type is EditType.DELETED:
+        return [(edit.source_text, "")]
+    return hunks(edit.diff)
+
+
 def changed_sides(edit: Edit) -> tuple[str, str]:
     """The words an edit deleted and the words it inserted (whole paragraphs for deletions and additions)."""
-    if edit.type is EditType.ADDED:
-        return "", edit.target_text
-    if edit.type is EditType.DELETED:
-        return edit.source_text, ""
-    pairs = hunks(edit.diff)
-    return " ".join(d for d, _ in pairs), " ".join(i for _, i in pairs)
+    runs = change_runs(edit)
+    return " ".join(d for d, _ in runs), " ".join(i for _, i in runs)
 
 
 def hunks(diff: Sequence[DiffSpan]) -> list[tuple[str, str]]:

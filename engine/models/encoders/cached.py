@@ -107,13 +107,9 @@ class CachedEncoder:
             digest = hashlib.sha256()
             for fname in ("config.json", *_WEIGHT_FILES, "1_Pooling/config.json"):
                 file = self.path / fname
-                if self.weights_id is not None:
-                    digest.update(f"{fname}:{file.is_file()};".encode())
-                elif file.is_file():
-                    sha = self.cache.file_sha256(file) if self.cache else sha256_file(file)
+                if file.is_file():
+                    sha = self.weights_id or (self.cache.file_sha256(file) if self.cache else sha256_file(file))
                     digest.update(f"{fname}:{sha};".encode())
-            if self.weights_id is not None:
-                digest.update(self.weights_id.encode())
             self._key = f"{self.name}:{digest.hexdigest()[:16]}:{self.pooling}:{self.max_length}{self.key_suffix}"
         return self._key
 
