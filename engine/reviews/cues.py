@@ -118,6 +118,9 @@ EDIT_NOTE = _rx(
     r"\btypos?\b(?!s? (?:and|&) )", r"\bmisspel", r"\bspelling\b", r"\bgrammatical (?:error|mistake)", r"\s(?:->|-->|=>|→)\s",
     r"\bshould read\b",
 )
+#: A comment about spelling or wording in so many words: what makes it a typo comment whatever a model says.
+TYPO = _rx(r"\btypos?\b", r"\bmisspel", r"\bspelling\b", r"\bgrammar\b", r"\bgrammatical\b", r"\s(?:->|-->|=>|→)\s",
+           r"\bshould read\b", r"\"[^\"]+\"\s*should be\s*\"")
 LOCATION_NOTE = re.compile(
     r"^\W*(?:(?:on|in|at) )?(?:p|pp|pg|page|l|ll|line|lines|eq|eqs|equation|fig|figure|tab|table|sec|sect|section|"
     r"alg|algorithm|appendix|app)\.?\s*\(?\d[\w.]*\)?\s*[,:;)]", re.I,

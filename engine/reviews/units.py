@@ -2,8 +2,8 @@
 section that is not a score line, with what a classifier needs to know about
 where it stands (section kind, list item, lead-in, the block it belongs to).
 
-References lists, quoted passages of the paper, signatures and greetings are
-marked ``skip``: they are never comments, whatever a classifier says.
+References lists, quoted passages of the paper, signatures, greetings and
+sentences that only point to the rest of the review are marked ``skip``: they are never comments, whatever a classifier says.
 """
 
 from __future__ import annotations
@@ -25,6 +25,13 @@ _VENUE = re.compile(r"\b(?:In |Proc(?:eedings)?\.?|arXiv|Conference|Journal|Tran
                     r"CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|AAAI|IJCAI|KDD|SIGIR|vol\.|pp\.|doi)", re.I)
 _SIGNOFF = re.compile(r"^(?:best|kind|warm)?\s*(?:regards|wishes|sincerely|cheers|yours(?: sincerely| truly)?)\b[,.!]?\s*$|"
                       r"^(?:dear (?:authors?|editor|all|sir|madam)|hello|hi)\b[^.?!]{0,40}[,.!:]?\s*$", re.I)
+#: A sentence that only points to the rest of the review ("Please find my review below.", "More in the comments
+#: below.", "Detailed comments follow."): structure, never a comment.
+_POINTER = re.compile(
+    r"^(?!.*\b(?:should|must|needs? to|move|moved)\b)(?=.*\b(?:comments?|questions?|points?|remarks?|issues|concerns|"
+    r"review|typos|details|weaknesses|problems|suggestions|list)\b)"
+    r"[^?]{0,90}\b(?:below|above|as follows|in the following|follows?)\s*[.!:]?\s*$|"
+    r"^(?:please )?(?:find|see) (?:my|the|our) (?:\w+ )?(?:review|comments|remarks|report)\b[^?]{0,40}$", re.I)
 _REFS_HEADING = re.compile(r"\b(?:references|bibliography|works cited|citations)\b", re.I)
 
 
@@ -51,6 +58,11 @@ def is_reference(text: str) -> bool:
     return bool(_YEAR.search(text)) and (bool(_REFERENCE.match(text)) and (
         bool(_VENUE.search(text)) or text.count(",") >= 2) or bool(re.match(r"^\s*\[\d{1,3}\]\s", text)) and
         bool(_VENUE.search(text)))
+
+
+def is_pointer(text: str) -> bool:
+    """A short sentence that only points elsewhere in the review ("Please find my review below.")."""
+    return len(text.split()) <= 14 and bool(_POINTER.match(text))
 
 
 def is_quote(block: str) -> bool:
@@ -84,7 +96,7 @@ def review_units(review: Review) -> list[SentenceUnit]:
                     pieces, quoted = [(" ".join(review.text[a : u.end].split()), a, u.end)], False
             for k, (s, a, b) in enumerate(pieces):
                 s = " ".join(s.split())
-                skip = refs_section or quoted or is_reference(s) or bool(_SIGNOFF.match(s))
+                skip = refs_section or quoted or is_reference(s) or bool(_SIGNOFF.match(s)) or is_pointer(s)
                 out.append(SentenceUnit(s, a, b, heading, kind, block, u.is_item, k, u.lead_in, skip))
     return _renumber_paragraphs(review, out)
 

@@ -141,3 +141,52 @@ def test_llm_refinement_mechanics_with_tiny_model(tiny_gguf: Path) -> None:  # n
 def test_score_lines_never_become_comments(line: str) -> None:
     assert extract_comments(parse_reviews(f"Weaknesses\n- Please add error bars.\n{line}\n")) and all(
         line.split(":")[0] not in c.text for c in extract_comments(parse_reviews(f"Weaknesses\n- Please add error bars.\n{line}\n")))
+
+
+TRIAL = """# Reviews
+
+## Reviewer 1
+
+Please find my review below.
+
+The paper proposes a method for summarising legal documents.
+
+My main concern is the evaluation metric. I would like to see a factuality metric such as QAFactEval reported alongside ROUGE.
+
+Is there any overlap between cases in the train and test splits (e.g., consolidated cases)?
+
+Typos: "aren't" -> "are not" (Section 5); "presented in 3" -> "presented in Table 3".
+
+Some of the problems are listed as follows:
+- The ablation removes two components at once; please ablate them one at a time.
+"""
+
+
+def test_a_pointer_to_the_rest_of_the_review_is_not_a_comment() -> None:
+    """"Please find my review below." asks for nothing (a new-user trial); a lead-in that only points to its list
+    is not a comment either, but still gives the list its context."""
+    comments = extract_comments(parse_reviews(TRIAL, "markdown"))
+    texts = [c.text for c in comments]
+    assert not any("find my review" in t for t in texts), texts
+    assert not any(t.startswith("Some of the problems") for t in texts), texts
+    assert any("one at a time" in c.text for c in comments), texts
+
+
+def test_a_named_concern_joins_the_request_that_follows_it() -> None:
+    """"My main concern is X." and the request after it are one comment, not two (a new-user trial)."""
+    comments = extract_comments(parse_reviews(TRIAL, "markdown"))
+    concern = [c for c in comments if "main concern" in c.text]
+    assert len(concern) == 1 and "QAFactEval" in concern[0].text, [c.text for c in comments]
+
+
+def test_typo_type_follows_what_the_comment_names() -> None:
+    """A list of replacements is a typo comment whatever the model types it; a question naming no wording is
+    never one (a typo comment may be answered by a spelling fix alone)."""
+    from engine.reviews.comments import checked_type
+
+    typos = [c for c in extract_comments(parse_reviews(TRIAL, "markdown")) if c.text.startswith("Typos:")]
+    assert [c.fine_type for c in typos] == ["typo"]
+    assert checked_type('Eq. 3: "recieve" should be "receive".', "criticism") == "typo"
+    assert checked_type("Is there any overlap between the train and test splits?", "typo") == "explanation"
+    assert checked_type("Is 'teh' on page 3 a typo?", "typo") == "typo"
+    assert checked_type("Please add a second dataset.", "experiment") == "experiment"
