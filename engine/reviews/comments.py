@@ -200,8 +200,19 @@ def _joins(prev: SentenceUnit, cur: SentenceUnit) -> bool:
         return True
     p = prev.text.rstrip()
     head = " ".join(cur.text.split()[:4])
-    topic = len(p.split()) <= 14 and bool(_TOPIC.match(p))
-    return p.endswith(":") or topic or bool(_ANAPHORA.match(cur.text)) or bool(_BACK.search(head))
+    return p.endswith(":") or _is_topic(p) or bool(_ANAPHORA.match(cur.text)) or bool(_BACK.search(head))
+
+
+def _is_topic(text: str) -> bool:
+    return len(text.split()) <= 14 and bool(_TOPIC.match(text.rstrip()))
+
+
+def _after_topic(units: list[SentenceUnit], group: list[int], k: int) -> bool:
+    """True when ``units[k]`` closes the comment a named concern opened ("My main concern is the metric."),
+    at most two sentences of its paragraph after it: those sentences (the reasons) join it too."""
+    first, last = units[group[0]], group[-1]
+    return (len(group) == 1 and _is_topic(first.text) and 0 < k - last <= 3
+            and all(units[j].block == first.block and not units[j].skip for j in range(last + 1, k + 1)))
 
 
 def _needs_context(lead: str, text: str) -> bool:
@@ -218,6 +229,8 @@ def build_comments(
             continue
         if groups and groups[-1][-1] == k - 1 and _joins(units[k - 1], u):
             groups[-1].append(k)
+        elif groups and _after_topic(units, groups[-1], k):  # "My main concern is X. <why>. <request>"
+            groups[-1].extend(range(groups[-1][-1] + 1, k + 1))
         else:
             groups.append([k])
     out = []
