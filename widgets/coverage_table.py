@@ -60,7 +60,7 @@ def edits_html(row: CoverageRow) -> str:
         return "<i>no edit</i>"
     items = []
     for e in row.edits:
-        mark = "" if e.confirmed else " <i>(unconfirmed)</i>"
+        mark = f" <i>({e.mark})</i>" if e.mark else ""
         where = f" <small>({html.escape(e.where)})</small>" if e.where else ""
         items.append(f'<a href="{html.escape(e.edit_id)}">{html.escape(e.snippet)}</a>{where}{mark}')
     return "<br>".join(items)

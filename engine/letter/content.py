@@ -6,7 +6,9 @@ the author wrote or accepted: ``engine.project.responses``) and where the paper
 changed, in the revised version's own terms (``engine.letter.places``). The
 edits the author confirmed come first; the aligner's links the author has not
 looked at follow, marked as unconfirmed so they are checked before sending
-(``engine.align.status`` decides which is which). Nothing internal reaches the
+(``engine.align.status`` decides which is which); under a comment that is not
+addressed the closest edits Redraft found are not listed (the author can
+confirm one to list it). Nothing internal reaches the
 letter: no comment or edit ids, no action classes, no statuses.
 """
 
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine.align.status import Link
+from engine.align.status import Link, Status
 from engine.letter.places import Places
 from engine.project.model import Project
 from engine.project.responses import LetterResponse, ResponseKind, letter_response
@@ -148,7 +150,8 @@ class LetterBuilder:
         verdict = p.assessment(comment_id)
         out = []
         for ev in verdict.evidence:
-            if ev.link is Link.REJECTED:
+            # neither a rejected link nor, under a comment that is not addressed, the closest edit Redraft found
+            if ev.link is Link.REJECTED or (verdict.status is Status.NOT_ADDRESSED and ev.link is Link.SUGGESTED):
                 continue
             try:
                 edit = p.diff.edit(ev.edit_id)

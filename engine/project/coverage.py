@@ -41,15 +41,25 @@ class EditSnippet:
     link: str
     probability: float
     section: str = ""
+    #: A suggestion under a comment that is not addressed: the closest edit Redraft found, too weak to count (shown
+    #: so that the author can confirm it, never as what answers the comment).
+    candidate: bool = False
 
     @property
     def confirmed(self) -> bool:
         return self.link in (Link.CONFIRMED.value, Link.MANUAL.value)
 
+    @property
+    def mark(self) -> str:
+        """What a reader is told besides the snippet: nothing for the author's link, else ``unconfirmed`` or
+        ``closest edit, not counted``."""
+        return "" if self.confirmed else ("closest edit, not counted" if self.candidate else "unconfirmed")
+
     def label(self) -> str:
-        """``“…text…” (Method, p. 4)``, with ``[unconfirmed]`` for a suggestion."""
+        """``“…text…” (Method, p. 4)``, with ``[unconfirmed]`` for a suggestion and ``[closest edit, not
+        counted]`` for a candidate."""
         where = f" ({self.where})" if self.where else ""
-        return f"{self.snippet}{where}" + ("" if self.confirmed else " [unconfirmed]")
+        return f"{self.snippet}{where}" + (f" [{self.mark}]" if self.mark else "")
 
 
 @dataclass
@@ -131,6 +141,7 @@ def edit_where(project: Project, edit: Edit) -> str:
 def coverage_row(project: Project, comment: ReviewComment) -> CoverageRow:
     a = assessment(project, comment.id)
     kept = [e for e in a.evidence if e.link is not Link.REJECTED]
+    weak = a.status is Status.NOT_ADDRESSED  # its suggested links are candidates, not evidence
     edits = []
     for ev in kept:
         try:
@@ -139,7 +150,7 @@ def coverage_row(project: Project, comment: ReviewComment) -> CoverageRow:
             edit = None
         if edit is not None:
             edits.append(EditSnippet(edit.id, edit_snippet(edit), edit_where(project, edit), ev.link.value,
-                                     ev.probability, edit.section))
+                                     ev.probability, edit.section, candidate=weak and ev.link is Link.SUGGESTED))
     return CoverageRow(comment, a.status, a.probability, a.confirmed, edits, project.response(comment.id))
 
 
@@ -191,9 +202,10 @@ def write_coverage_csv(project: Project, path: str | Path) -> Path:
 
 
 def comments_by_edit(rows: Iterable[CoverageRow]) -> dict[str, list[tuple[str, bool]]]:
-    """Edit id → the (comment id, confirmed) pairs it answers, confirmed links first."""
+    """Edit id → the (comment id, confirmed) pairs it answers, confirmed links first (candidates left out: a
+    closest edit does not answer a comment that is not addressed)."""
     out: dict[str, list[tuple[str, bool]]] = {}
     for r in rows:
-        for e in r.edits:
+        for e in (e for e in r.edits if not e.candidate):
             out.setdefault(e.edit_id, []).append((r.comment_id, e.confirmed))
     return {k: sorted(v, key=lambda x: not x[1]) for k, v in out.items()}

@@ -68,7 +68,7 @@ def coverage_table_html(rows: list[CoverageRow], anchor, left_out: int = 0) -> s
         edits = "".join(
             f'<li><a href="#{esc(e.edit_id)}">{esc(e.snippet)}</a>'
             + (f' <span class="conf">({esc(e.where)})</span>' if e.where else "")
-            + ("" if e.confirmed else ' <span class="unconfirmed">unconfirmed</span>') + "</li>"
+            + (f' <span class="unconfirmed">{esc(e.mark)}</span>' if e.mark else "") + "</li>"
             for e in r.edits)
         response = f'<div class="response">Response: {esc(r.response)}</div>' if r.response else ""
         parts.append(

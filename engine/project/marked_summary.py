@@ -53,7 +53,7 @@ def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int
                      else "not found on the page")
             if page is not None and e.edit_id in marks:
                 where += f", mark {marks[e.edit_id]}"
-            mark = "" if e.confirmed else ' <span class="u">(unconfirmed)</span>'
+            mark = f' <span class="u">({esc(e.mark)})</span>' if e.mark else ""
             parts.append(f'<p class="e">{where}: {esc(e.snippet)}{" — " + esc(e.section) if e.section else ""}'
                          f"{mark}</p>")
         if not r.edits and r.response:  # the author answered it in words: say so, not "no change answers it"

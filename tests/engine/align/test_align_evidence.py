@@ -3,6 +3,8 @@ MiniLM encoder; comment statuses and the author's confirmations as pure function
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.align import DEFAULT_METHOD, make_aligner
@@ -224,11 +226,14 @@ def test_gold_comments_can_be_typed_as_the_extractor_types_them() -> None:
     paper = GoldPaper(id="built", diff=diff, comments=comments, gold={})
     (typed,) = with_extracted_types([paper])
     assert [c.fine_type for c in paper.comments] == ["", "", ""]  # the input is left as it was
-    assert [c.fine_type for c in typed.comments[:2]] == ["criticism", "experiment"], typed.comments
+    # a comment that names typos is typed typo (comments.checked_type)
+    assert [c.fine_type for c in typed.comments[:2]] == ["typo", "experiment"], typed.comments
     assert typed.comments[2].fine_type == ""  # a summary the extractor would not keep: typed by cues when aligned
     (spelling,) = [e.id for e in diff.changed_edits()]
-    (a, *_) = make_aligner("evidence").align(typed.comments, diff)
-    assert a.edit_ids == [spelling]
+    for kind in ("typo", "criticism"):  # the proofreading request is linked to the spelling fixes either way
+        first = dataclasses.replace(typed.comments[0], fine_type=kind)
+        (a, *_) = make_aligner("evidence").align([first, *typed.comments[1:]], diff)
+        assert a.edit_ids == [spelling], kind
 
 
 def test_the_replacement_a_comment_asks_for_is_credited_and_a_deleted_sentence_is_not_a_quote() -> None:

@@ -120,3 +120,25 @@ def test_every_status_reader_agrees_with_the_coverage_table(cgo18, capsys: pytes
     data = json.loads(capsys.readouterr().out)
     assert {c["id"]: c["status"] for c in data["comments"]} == {k: r.status.value for k, r in rows.items()}
     assert {c["id"]: c["probability"] for c in data["comments"]} == {k: r.probability for k, r in rows.items()}
+
+
+def test_the_closest_edit_of_a_comment_not_addressed_is_not_evidence(cgo18) -> None:
+    """Under a comment that is not addressed, Redraft's suggestions are the closest edits it found: the table says
+    so ("closest edit, not counted"), the marked-up PDF and the report's edit map do not cite the comment on them,
+    and the letter does not list them as changes (a new-user trial read them as what answers the comment)."""
+    from engine.letter.content import LetterBuilder
+    from engine.project.coverage import comments_by_edit
+
+    project = cgo18[0]
+    rows = coverage_rows(project)
+    weak = [r for r in rows if r.status is Status.NOT_ADDRESSED and r.edits]
+    assert weak, [(r.comment_id, r.status.value) for r in rows]
+    for r in weak:
+        assert all(e.candidate and e.label().endswith("[closest edit, not counted]") for e in r.edits)
+        assert LetterBuilder(project).changes(r.comment_id) == []
+    by_edit = comments_by_edit(rows)
+    assert not any(r.comment_id in [c for c, _ in by_edit.get(e.edit_id, [])] for r in weak for e in r.edits)
+    counted = [r for r in rows if r.status in (Status.ADDRESSED, Status.PARTLY) and r.edits]
+    assert counted and not any(e.candidate for r in counted for e in r.edits)
+    assert all(LetterBuilder(project).changes(r.comment_id) for r in counted)
+    assert "closest edit, not counted" in revision_report_html(project)
