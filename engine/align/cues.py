@@ -79,15 +79,25 @@ _PLACE = re.compile(r"\b(?:pages?|p\.|lines?|l\.|eq(?:uation)?s?\.?|sec(?:tion)?
                     re.I)
 
 
-def proofreading(text: str) -> bool:
-    """A request to fix typos or grammar in general: it names no passage (no quoted words, no page, line,
-    equation, section, figure or table), so every spelling, grammar or punctuation fix answers it."""
-    return bool(_PROOFREAD.search(text)) and not quotes(text) and not _PLACE.search(text)
+#: A request about capitalisation in general ("Please use all-caps acronyms"): answered by capitalisation fixes.
+_CASE = re.compile(r"\bcapitali[sz]|\ball[- ]caps\b|\bupper-?case\b|\blower-?case\b|\bcapital letters?\b", re.I)
 
 
-def proofread_fix(intent: Intent) -> bool:
-    """A surface edit that fixes spelling, grammar or punctuation (what a proofreading request asks for)."""
-    return intent.surface and bool(PROOFREADING.intersection(intent.labels))
+def proofreading(text: str) -> frozenset[str]:
+    """The surface fixes a general request answers, when it names no passage (no quoted words, no page, line,
+    equation, section, figure or table): every spelling, grammar, punctuation, hyphenation or capitalisation fix
+    for a request to fix typos or grammar ("There are typos."), every capitalisation fix for one about case
+    ("Please use all-caps acronyms."); empty (false) for any other comment."""
+    if quotes(text) or _PLACE.search(text):
+        return frozenset()
+    if _PROOFREAD.search(text):
+        return PROOFREADING
+    return frozenset({"capitalisation"}) if _CASE.search(text) else frozenset()
+
+
+def proofread_fix(intent: Intent, asked: frozenset[str] = PROOFREADING) -> bool:
+    """A surface edit that makes one of the ``asked`` fixes (what a general request asks for)."""
+    return intent.surface and bool(asked.intersection(intent.labels))
 
 
 _QUOTE = re.compile(r"\"([^\"\n]{2,120})\"|\u201c([^\u201d\n]{2,120})\u201d|``([^'\n]{2,120})''")

@@ -220,9 +220,9 @@ class EvidenceAligner(ScoredAligner):
         fit, allowed = kind_features(kinds, [self.intents[e.id] for e in edits])
         located, named = place_features(comments, edits, self.diff)
         quoted = quote_feature(comments, edits)
-        asks = np.array([proofreading(c.full_text) for c in comments], dtype=bool)
-        fixes = np.array([proofread_fix(self.intents[e.id]) for e in edits], dtype=bool)
-        proofread = (asks[:, None] & fixes[None, :]).astype(np.float32)
+        asks = [proofreading(c.full_text) for c in comments]
+        proofread = np.array([[bool(a) and proofread_fix(self.intents[e.id], a) for e in edits] for a in asks],
+                             dtype=np.float32).reshape(len(comments), len(edits))
         # a request to proofread is answered by spelling and grammar fixes whatever type the extractor gave it
         # ("There are typos throughout; please proofread it." reads as a criticism)
         allowed = (allowed | (proofread > 0)) & specific(changed, located, named, quoted, proofread)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from engine.document.model import Document, Paragraph, ParagraphKind
 from engine.errors import InputError
 from engine.jobs import CancelToken, Job, Progress
-from engine.revision.diff import changed_token_count, edit_type, whole_span, word_diff
+from engine.revision.diff import changed_token_count, edit_type, restyled_words, whole_span, word_diff
 from engine.revision.match import MOVE_OVERLAP, align, increasing_pairs
 from engine.revision.model import Edit, EditType, Flag, RevisionDiff, SectionMove, edit_id
 from engine.revision.normalize import comparable_tokens, display_tokens
@@ -200,6 +200,8 @@ def _edit(
         diff = whole_span("equal", new_text)
     else:
         diff = word_diff(old_text, new_text)
+        if kind is EditType.UNCHANGED and (restyled := restyled_words(diff)):
+            kind, changed = EditType.MINOR, restyled  # only case or citation style changed: a surface edit
     return Edit(type=kind, diff=diff, flags=tuple(flags), similarity=g.similarity, changed_tokens=changed, **common)
 
 

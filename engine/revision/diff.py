@@ -9,6 +9,7 @@ the result is mapped back to words.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Sequence
 
 from diff_match_patch import diff_match_patch
@@ -18,6 +19,9 @@ from engine.revision.normalize import comparable_tokens, display_tokens, token_k
 
 #: An edit changing fewer words than this is minor (ARIES: "less than 10 tokens").
 MINOR_MAX_TOKENS = 10
+#: A numbered citation marker ("[12]", "[3, 4]", "[5-7]") and an author-year one ("(Lin, 2004)", "Lin (2004)").
+_NUMBERED_CITE = re.compile(r"\[\s*\d+(?:\s*[,;\u2013-]\s*\d+)*\s*\]")
+_AUTHOR_YEAR_CITE = re.compile(r"\([A-Z][^()]{0,120}?(?:19|20)\d{2}[a-z]?\)|\b[A-Z][\w'-]+(?: et al\.?)?,? \((?:19|20)\d{2}[a-z]?\)")
 
 def _engine() -> diff_match_patch:
     dmp = diff_match_patch()
@@ -78,6 +82,28 @@ def word_diff(old: str, new: str) -> tuple[DiffSpan, ...]:
             _append(spans, "insert", "".join(b[ib : ib + n]))
             ib += n
     return tuple(spans)
+
+
+def restyled_words(spans: Sequence[DiffSpan]) -> int:
+    """Words whose case changed ("Dev" -> "dev") and citations restyled (a numbered marker for an author-year one,
+    or back): changes that comparison ignores (``comparable_tokens``) but a reader sees and may have asked for.
+    A citation renumbered ("[12]" -> "[13]"), a float renumbered or a hyphen a PDF line break left is none."""
+    n, k = 0, 0
+    while k + 1 < len(spans):
+        a, b = spans[k], spans[k + 1]
+        if {a.op, b.op} != {"delete", "insert"}:
+            k += 1
+            continue
+        old, new = (a.text, b.text) if a.op == "delete" else (b.text, a.text)
+        if old.strip() and old.strip().lower() == new.strip().lower():
+            n += len(old.split())
+        else:
+            numbered = [len(_NUMBERED_CITE.findall(t)) for t in (old, new)]
+            author_year = [len(_AUTHOR_YEAR_CITE.findall(t)) for t in (old, new)]
+            if (numbered[0] and author_year[1]) or (author_year[0] and numbered[1]):
+                n += max(numbered + author_year)  # each citation restyled counts as a word
+        k += 2
+    return n
 
 
 def _append(spans: list[DiffSpan], op: str, text: str, old: str | None = None) -> None:

@@ -1,7 +1,8 @@
 """Text normalisation for comparing two versions of a paper.
 
 All the rules that decide which differences are *not* edits live here:
-case, punctuation, citation markers and placeholders, figure/table numbers,
+case (shown in a word diff, and an edit when nothing else changed:
+``diff.restyled_words``), punctuation, citation markers and placeholders, figure/table numbers,
 hyphenation at line ends. A LaTeX source writes ``[CITATION]`` or
 ``Figure [REF]`` where its PDF prints ``[12]`` or ``Figure 3``; both compare equal.
 """
@@ -68,8 +69,10 @@ def display_tokens(text: str) -> list[str]:
 
 
 def token_key(token: str) -> str:
-    """Key under which two display tokens count as the same word (case and spacing aside)."""
+    """Key under which two display tokens count as the same word in a word diff (spacing aside): any citation
+    marker is the same as any other ("[12]" renumbered "[13]", "[CITATION]"); a change of case is a change a
+    reader sees ("Dev" -> "dev"), though comparison ignores it (``comparable_tokens``)."""
     core = token.rstrip()
     if core.startswith("[") and _CITATION.fullmatch(core):
         return "\x00cite"
-    return core.lower()
+    return core

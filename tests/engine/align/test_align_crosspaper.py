@@ -14,17 +14,17 @@ from engine.align.gold import load_gold
 REPO = Path(__file__).resolve().parents[3]
 GOLD = [REPO / "tests" / "data" / "cgo18_pdf_align_gold.json", REPO / "tests" / "data" / "icassp20_align_gold.json"]
 #: Cross-paper micro-F1 reported (docs/gold-icassp20.md): the test fails 3 points below.
-REPORTED_F1 = {"cgo18": 38.0, "icassp20": 56.1}
+REPORTED_F1 = {"cgo18": 37.8, "icassp20": 55.9}
 #: Cross-paper link precision reported (the issue asks for 50: not reached); the test fails 3 points below.
-REPORTED_P = {"cgo18": 40.2, "icassp20": 44.4}
+REPORTED_P = {"cgo18": 39.8, "icassp20": 48.7}
 #: Share of comments called addressed or partly exactly when the gold has an edit for them (docs/gold-icassp20.md);
 #: the test fails 7 points (2 comments) below.
-STATUS_AGREEMENT = {"cgo18": 86.7, "icassp20": 62.1}
+STATUS_AGREEMENT = {"cgo18": 83.3, "icassp20": 62.1}
 #: The baseline, hybrid (BM25 + MiniLM) with its threshold tuned on the other paper.
-HYBRID_F1 = {"cgo18": 29.1, "icassp20": 30.3}
+HYBRID_F1 = {"cgo18": 34.1, "icassp20": 33.8}
 #: The same figures with the gold comments typed by the comment extractor, as the app types extracted comments
 #: (``redraft eval align … --comment-types extracted``); micro P and F1, the test fails 3 points below.
-EXTRACTED_TYPES = {"cgo18": (41.0, 37.8), "icassp20": (53.6, 61.2)}
+EXTRACTED_TYPES = {"cgo18": (39.8, 37.8), "icassp20": (50.0, 56.7)}
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,7 @@ def test_gold_labels_are_all_found_in_the_pdf_diffs(papers) -> None:
     assert [p.id for p in papers] == ["cgo18", "icassp20"]
     assert [n for p in papers for n in p.notices] == []
     assert [len(p.comments) for p in papers] == [30, 29]
-    assert [sum(len(v) for v in p.gold.values()) for p in papers] == [97, 21]
+    assert [sum(len(v) for v in p.gold.values()) for p in papers] == [97, 29]
 
 
 @pytest.mark.shared_data

@@ -82,6 +82,24 @@ def test_a_general_request_to_fix_typos_links_the_spelling_and_grammar_fixes_onl
     assert not proofreading("There is a typo on page 3.") and not proofreading("Typo in Eq. 4.")
 
 
+def test_a_request_about_capitalisation_is_answered_by_capitalisation_fixes_only() -> None:
+    """icassp20's R3.3, "Please use all-caps acronyms …", was answered ("done") by paragraphs where only "srr"
+    became "SRR": edits now (a change of case), and what such a request asks for, wherever they are; a spelling
+    fix is not. A request to proofread still takes every spelling, grammar or capitalisation fix."""
+    from engine.align.cues import PROOFREADING, proofreading
+
+    old = PROSE + ["The srr of each method is given in the table, with the sbr baseline as reference.",
+                   "We analyse the behaviour of the network on noisy inputs."]
+    new = PROSE + ["The SRR of each method is given in the table, with the SBR baseline as reference.",
+                   "We analyze the behavior of the network on noisy inputs."]
+    diff, a = align_one(old, new, "Please use all-caps acronyms, even if the words defining them are not "
+                                  "capitalized when they are introduced.")
+    assert a.edit_ids == [edit_with(diff, "The SRR of each")]
+    assert proofreading("Please use all-caps acronyms.") == frozenset({"capitalisation"})
+    assert proofreading("There are typos throughout.") == PROOFREADING
+    assert not proofreading("Capitalize 'gaussian' on page 3.")  # names its passage: no blanket link
+
+
 def test_the_definition_edit_ranks_first_ahead_of_one_word_terminology_edits() -> None:
     old = PROSE[:2] + ["A texture is a group of frames of the spectrum given to the network at once."] + PROSE[2:]
     new = [PROSE[0], PROSE[1].replace("network", "model"),

@@ -94,6 +94,34 @@ def test_citation_markers_and_float_numbers_are_not_edits() -> None:
     assert not diff.has_changes
 
 
+def test_a_change_of_case_or_of_citation_style_is_a_surface_edit_a_renumbering_is_not() -> None:
+    """From a new-user trial: "Dev" -> "dev" was not shown in the word diff, and a paragraph whose only changes
+    were "[37]" -> "(Lin, 2004)" and "DeBERTA" -> "DeBERTa" was no edit at all. A citation renumbered ("[12]" ->
+    "[13]", as a new reference renumbers every later one) and a float renumbered stay no edit."""
+    from engine.revision.intent import classify_edit
+
+    maker = TextMaker(11)
+    base = [maker.paragraph() for _ in range(5)]
+    old, new = base[:], base[:]
+    old[1] = "We split the cases into train (70%, 3177 samples), Dev (10%) and Test (30%). " + base[1]
+    new[1] = "We split the cases into train (70%, 3,177 samples), dev (10%) and test (30%). " + base[1]
+    old[2] = "Rouge [37] and BERT Score [61] use the DeBERTA [24] model. " + base[2]
+    new[2] = "Rouge (Lin, 2004) and BERT Score (Zhang et al., 2020) use the DeBERTa (He et al., 2021) model. " + base[2]
+    old[3] = "As shown in Figure 3 [12], the " + base[3]
+    new[3] = "As shown in Figure 4 [13], the " + base[3]
+    diff = diff_documents(doc_of(old), doc_of(new))
+    edits = {e.source_ids[0]: e for e in diff.changed_edits()}
+    assert sorted(edits) == [paragraph_id(1), paragraph_id(2)]
+    split = edits[paragraph_id(1)]
+    assert [(s.op, s.text.strip()) for s in split.diff if s.op != "equal"] == [
+        ("delete", "3177"), ("insert", "3,177"), ("delete", "Dev"), ("insert", "dev"), ("delete", "Test"),
+        ("insert", "test")]
+    restyled = edits[paragraph_id(2)]
+    assert restyled.type is EditType.MINOR and restyled.changed_tokens == 3
+    intent = classify_edit(restyled)
+    assert intent.surface and set(intent.labels) <= {"citation", "capitalisation"}, intent
+
+
 def test_whole_section_moved_is_reported() -> None:
     old = make_document(40, seed=21, per_section=5)
     heads = [k for k, p in enumerate(old.paragraphs) if p.kind is ParagraphKind.HEADING]
