@@ -143,7 +143,10 @@ def test_statuses_from_probabilities() -> None:
     # one weak link (the comment's chance below PARTLY_P) is shown as a candidate, the comment is not addressed
     weak = assess("c", {"e1": 0.2, "e2": 0.02})
     assert weak.status is Status.NOT_ADDRESSED and [e.edit_id for e in weak.evidence] == ["e1"]
-    assert comment_probability([0.5, 0.5, 0.5, 0.9]) == pytest.approx(1 - 0.1 * 0.5 * 0.5)
+    assert comment_probability([0.5, 0.5, 0.5, 0.9]) == pytest.approx(0.9)
+    # several weak links are not one strong one (a new-user trial: 0.30, 0.26, 0.22 made "addressed · 59%")
+    many_weak = assess("c", {"e1": 0.30, "e2": 0.26, "e3": 0.22, "e4": 0.2})
+    assert many_weak.status is Status.NOT_ADDRESSED and len(many_weak.evidence) == 4
 
 
 def test_the_authors_confirmations_come_first() -> None:

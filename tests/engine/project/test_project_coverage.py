@@ -62,8 +62,10 @@ def test_junk_is_not_counted_and_filters_pick_rows(cgo18) -> None:
     assert left_out(noisy) == [junk] and sum(status_counts(rows).values()) == len(rows)
     reviewer = project.comments[0].reviewer
     assert {r.reviewer for r in filter_rows(rows, reviewer=reviewer)} == {reviewer}
-    mine = filter_rows(rows, reviewer=reviewer, status="addressed", kind="clarification")
-    assert mine and all((r.status.value, r.kind) == ("addressed", "clarification") for r in mine)
+    first = next(r for r in rows if r.reviewer == reviewer)
+    mine = filter_rows(rows, reviewer=reviewer, status=first.status.value, kind=first.kind)
+    assert first in mine and all((r.reviewer, r.status, r.kind) == (reviewer, first.status, first.kind) for r in mine)
+    assert len(mine) < len(rows)
     page = revision_report_html(noisy)
     assert "1 span(s) the extractor was less than 50% sure" in page
     assert f"<tr><td>comments</td><td>{len(project.comments) - 1}</td></tr>" in page  # the junk one not counted
@@ -142,3 +144,20 @@ def test_the_closest_edit_of_a_comment_not_addressed_is_not_evidence(cgo18) -> N
     assert counted and not any(e.candidate for r in counted for e in r.edits)
     assert all(LetterBuilder(project).changes(r.comment_id) for r in counted)
     assert "closest edit, not counted" in revision_report_html(project)
+
+
+def test_a_snippet_reads_a_replacement_as_one_and_each_run_apart() -> None:
+    """From a new-user trial: "valuation" -> "evaluation" plus an added sentence read
+    `added “evaluation Because these samples …”`."""
+    from engine.project.coverage import edit_snippet
+    from engine.revision import diff_documents
+    from tests.engine.built_revisions import PROSE, doc_of
+
+    old = PROSE + ["We detail valuation criteria in the appendix and report the scores."]
+    new = PROSE + ["We detail evaluation criteria in the appendix and report the scores. Because these samples are "
+                   "small, we also give 95% confidence intervals for every score."]
+    (edit,) = diff_documents(doc_of(old), doc_of(new)).changed_edits()
+    assert edit_snippet(edit) == "“valuation” → “evaluation”; added “Because these samples are small, we also give 95% …”"
+    (added,) = diff_documents(doc_of(PROSE), doc_of(PROSE + ["A new paragraph on the limits of the method."])
+                              ).changed_edits()
+    assert edit_snippet(added) == "new paragraph “A new paragraph on the limits of the method.”"
