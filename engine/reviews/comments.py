@@ -200,7 +200,14 @@ def _joins(prev: SentenceUnit, cur: SentenceUnit) -> bool:
         return True
     p = prev.text.rstrip()
     head = " ".join(cur.text.split()[:4])
-    return p.endswith(":") or _is_topic(p) or bool(_ANAPHORA.match(cur.text)) or bool(_BACK.search(head))
+    return p.endswith(":") or _is_topic(p) or _problem_then_request(p, cur.text) or bool(_ANAPHORA.match(cur.text)) or bool(_BACK.search(head))
+
+
+def _problem_then_request(prev: str, cur: str) -> bool:
+    """A problem stated without a request ("The t-SNE plot in Figure 3 is only qualitative.") and the request
+    that follows it ("A quantitative evaluation would make Section 6 more convincing."): one comment."""
+    p, c = read_cues(prev), read_cues(cur)
+    return (p.negative or p.weak) and not (p.request or p.question) and (c.request or c.explicit)
 
 
 def _is_topic(text: str) -> bool:

@@ -191,3 +191,16 @@ def test_typo_type_follows_what_the_comment_names() -> None:
     assert checked_type("Is there any overlap between the train and test splits?", "typo") == "explanation"
     assert checked_type("Is 'teh' on page 3 a typo?", "typo") == "typo"
     assert checked_type("Please add a second dataset.", "experiment") == "experiment"
+
+
+def test_a_problem_and_the_request_after_it_are_one_comment() -> None:
+    """From a new-user trial: the second half of "The t-SNE visualisation in Figure 3 is only qualitative. A
+    quantitative evaluation ... would make Section 6 more convincing." was a comment of its own, and an edit
+    elsewhere "addressed" it; a question after a problem stays its own comment."""
+    text = ("# Reviews\n\n## Reviewer 1\n\nThe t-SNE visualisation in Figure 3 is only qualitative. A quantitative "
+            "evaluation of the paper embeddings, for example on citation prediction, would make Section 6 more "
+            "convincing.\n\nThe runtime is only reported for one GPU. Why was the batch size fixed at 32?\n")
+    comments = extract_comments(parse_reviews(text, "markdown"))
+    tsne = [c for c in comments if "t-SNE" in c.text]
+    assert len(tsne) == 1 and "quantitative evaluation" in tsne[0].text, [c.text for c in comments]
+    assert any(c.text.startswith("Why was the batch size") for c in comments), [c.text for c in comments]
