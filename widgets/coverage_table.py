@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -55,14 +56,17 @@ def status_text(row: CoverageRow) -> str:
     return row.label()
 
 
-def edits_html(row: CoverageRow) -> str:
+def edits_html(row: CoverageRow, link_color: str | None = None) -> str:
+    """The edits cell; ``link_color`` for the links of a selected row (the default link blue is unreadable on the
+    selection's, a new-user trial found)."""
     if not row.edits:
         return "<i>no edit</i>"
+    style = f' style="color:{link_color}"' if link_color else ""
     items = []
     for e in row.edits:
         mark = f" <i>({e.mark})</i>" if e.mark else ""
         where = f" <small>({html.escape(e.where)})</small>" if e.where else ""
-        items.append(f'<a href="{html.escape(e.edit_id)}">{html.escape(e.snippet)}</a>{where}{mark}')
+        items.append(f'<a href="{html.escape(e.edit_id)}"{style}>{html.escape(e.snippet)}</a>{where}{mark}')
     return "<br>".join(items)
 
 
@@ -93,6 +97,7 @@ class CoverageTable(QWidget):
         self.rows: list[CoverageRow] = []
         self._items: dict[str, QTreeWidgetItem] = {}
         self._labels: dict[str, SnippetLabel] = {}
+        self._marked: str | None = None  # the row whose edits cell is drawn in the selection's colours
         self._has_edits: dict[str, bool] = {}
 
         self.summary = QLabel("No project open.")
@@ -194,7 +199,7 @@ class CoverageTable(QWidget):
     def _fill(self) -> None:
         selected = self.selected_comment()
         self.tree.clear()
-        self._items, self._labels, self._has_edits = {}, {}, {}
+        self._items, self._labels, self._has_edits, self._marked = {}, {}, {}, None
         shown = filter_rows(self.rows, self._chosen("reviewer"), self._chosen("status"), self._chosen("type"))
         groups: dict[str, QTreeWidgetItem] = {}
         for row in shown:
@@ -333,15 +338,30 @@ class CoverageTable(QWidget):
         flags = QItemSelectionModel.SelectionFlag  # explicit: with Ctrl held, setCurrentItem alone deselects
         self.tree.setCurrentItem(item, COMMENT, flags.ClearAndSelect | flags.Rows)
         self.tree.blockSignals(False)
+        self._mark_selected(comment_id)
         self.tree.scrollToItem(item)
 
     def selected_comment(self) -> str | None:
         item = self.tree.currentItem()
         return item.data(COMMENT, ID_ROLE) if item is not None else None
 
+    def _mark_selected(self, comment_id: str | None) -> None:
+        """Draw the selected row's edits cell in the selection's text colour, and the row left in the usual one."""
+        colour = self.tree.palette().color(QPalette.ColorRole.HighlightedText).name()
+        rows = {r.comment_id: r for r in self.rows}
+        for cid in {self._marked, comment_id} - {None}:
+            label, row = self._labels.get(cid), rows.get(cid)
+            if label is None or row is None:
+                continue
+            selected = cid == comment_id
+            label.setText(edits_html(row, colour if selected else None))
+            label.setStyleSheet(f"color: {colour}" if selected else "")
+        self._marked = comment_id
+
     def _selection_changed(self) -> None:
         items = self.tree.selectedItems()
         cid = items[0].data(COMMENT, ID_ROLE) if items else None
+        self._mark_selected(cid)
         if cid:
             self.sig_comment_selected.emit(cid)
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.align import METHODS
-from engine.align.status import summary as status_summary
+from engine.align.status import Status, summary as status_summary
 from engine.cli.common import print_json
 from engine.cli.stores import open_store, print_progress
 from engine.errors import InputError, RedraftError
@@ -168,8 +168,11 @@ def run_show(args: argparse.Namespace) -> int:
     for reviewer, comments in project.comments_by_reviewer().items():
         print(f"{reviewer}:")
         for c in comments:
+            a = project.assessment(c.id)
             edits = ", ".join(e.id for e in project.aligned_edits(c.id))
-            print(f"  {c.id:6} [{project.assessment(c.id).label()}{': ' + edits if edits else ''}] {c.full_text[:100]}")
+            if edits and a.status is Status.NOT_ADDRESSED:  # the closest edits, not what answers it
+                edits = f"closest, not counted: {edits}"
+            print(f"  {c.id:6} [{a.label()}{': ' + edits if edits else ''}] {c.full_text[:100]}")
     return 0
 
 

@@ -92,21 +92,32 @@ UNCONFIRMED = "found by Redraft, unconfirmed: check before sending"
 
 
 def compact_runs(spans: tuple[DiffSpan, ...] | list[DiffSpan], context: int = CONTEXT_WORDS) -> tuple[Run, ...]:
-    """The diff as runs, long unchanged stretches cut to ``context`` words around the changes."""
+    """The diff as runs, long unchanged stretches cut to ``context`` words around the changes. A run that was
+    separated from the one before by a space starts with one (``glued`` reads it): "**0.89**." keeps its full
+    stop against the bold words."""
     out: list[Run] = []
+    spaced = False  # white space since the last run kept
     for i, s in enumerate(spans):
         words = s.text.split()
+        spaced = spaced or s.text[:1].isspace()
         if not words:
             continue
+        lead = " " if out and spaced else ""
+        spaced = s.text[-1:].isspace()
         if s.op != "equal" or len(words) <= 2 * context:
-            out.append((s.op, " ".join(words)))
+            out.append((s.op, lead + " ".join(words)))
             continue
         first, last = i == 0, i == len(spans) - 1
         head = [] if first else words[:context]
         tail = [] if last else words[-context:]
         text = " … ".join(" ".join(x) for x in (head, tail) if x)
-        out.append(("equal", ("… " if first else "") + text + (" …" if last else "")))
+        out.append(("equal", lead + ("… " if first else "") + text + (" …" if last else "")))
     return tuple(out)
+
+
+def glued(runs: tuple[Run, ...]) -> list[tuple[str, str, str]]:
+    """``(space before, op, text)`` of each run, for a writer that marks up the text but not the space."""
+    return [(" " if text[:1] == " " else "", op, text.lstrip()) for op, text in runs]
 
 
 def _runs(edit: Edit) -> tuple[Run, ...]:

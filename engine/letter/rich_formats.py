@@ -12,6 +12,7 @@ from engine.letter.content import (
     Answer,
     Letter,
     Run,
+    glued,
 )
 from engine.project.responses import ResponseKind
 
@@ -24,8 +25,10 @@ INSERT_RGB, DELETE_RGB, TO_ANSWER_RGB, QUOTE_RGB = (0x00, 0x66, 0x00), (0x99, 0x
 def _add_runs(paragraph, runs: tuple[Run, ...]) -> None:
     from docx.shared import RGBColor
 
-    for i, (op, text) in enumerate(runs):
-        run = paragraph.add_run(("" if i == 0 else " ") + text)
+    for glue, op, text in glued(runs):
+        if glue:
+            paragraph.add_run(glue)
+        run = paragraph.add_run(text)
         if op == "insert":
             run.bold = True
             run.font.color.rgb = RGBColor(*INSERT_RGB)
@@ -106,12 +109,9 @@ h1 {font-size: 17pt;} h2 {font-size: 14pt; margin-top: 14pt;} h3 {font-size: 11p
 
 
 def _runs_html(runs: tuple[Run, ...]) -> str:
-    out = []
-    for op, text in runs:
-        t = html.escape(text)
-        out.append(f'<span class="ins">{t}</span>' if op == "insert" else
-                   f'<span class="del">{t}</span>' if op == "delete" else t)
-    return " ".join(out)
+    return "".join(glue + (f'<span class="ins">{html.escape(t)}</span>' if op == "insert" else
+                           f'<span class="del">{html.escape(t)}</span>' if op == "delete" else html.escape(t))
+                   for glue, op, t in glued(runs))
 
 
 def _text_html(text: str) -> str:

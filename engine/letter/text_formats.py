@@ -15,6 +15,7 @@ from engine.letter.content import (
     Change,
     Letter,
     Run,
+    glued,
 )
 from engine.project.responses import ResponseKind
 
@@ -23,7 +24,8 @@ def _quote_md(text: str) -> str:
     return "\n".join("> " + line if line.strip() else ">" for line in text.strip().split("\n"))
 
 
-_MD_INLINE = re.compile(r"([\\`*<>|$]|~~|(?<!\w)_|_(?!\w)|\[(?=[^\]]*\]\())")
+#: What Markdown reads as markup inside a line ("->" is not: ">" quotes only at a line's start, escaped there).
+_MD_INLINE = re.compile(r"([\\`*<|$]|~~|(?<!\w)_|_(?!\w)|\[(?=[^\]]*\]\())")
 _MD_LINE_START = re.compile(r"^(\s*)([#>+=-]|\d+[.)])", re.MULTILINE)
 
 
@@ -36,11 +38,8 @@ def _md_escape(text: str) -> str:
 
 
 def _runs_md(runs: tuple[Run, ...]) -> str:
-    out = []
-    for op, text in runs:
-        t = _md_escape(text)
-        out.append(f"**{t}**" if op == "insert" else f"~~{t}~~" if op == "delete" else t)
-    return " ".join(out)
+    return "".join(glue + (f"**{_md_escape(t)}**" if op == "insert" else f"~~{_md_escape(t)}~~" if op == "delete"
+                           else _md_escape(t)) for glue, op, t in glued(runs))
 
 
 def _response_md(answer: Answer) -> list[str]:
@@ -97,11 +96,8 @@ def _prose_tex(text: str) -> str:
 
 
 def _runs_tex(runs: tuple[Run, ...]) -> str:
-    out = []
-    for op, text in runs:
-        t = tex_escape(text)
-        out.append(f"\\textbf{{{t}}}" if op == "insert" else f"\\sout{{{t}}}" if op == "delete" else t)
-    return " ".join(out)
+    return "".join(glue + (f"\\textbf{{{tex_escape(t)}}}" if op == "insert" else f"\\sout{{{tex_escape(t)}}}"
+                           if op == "delete" else tex_escape(t)) for glue, op, t in glued(runs))
 
 
 _PREAMBLE = r"""\documentclass[11pt]{article}

@@ -20,6 +20,7 @@ from engine.align.status import Assessment, Link, Status, counts, status_label
 from engine.errors import InputError
 from engine.project.model import Project
 from engine.reviews.model import ReviewComment
+from engine.revision.intent import hunks
 from engine.revision.model import Edit, EditType, Flag
 
 #: Below this extraction confidence a span is not counted as a comment (the comment list mutes it too).
@@ -111,18 +112,28 @@ def _words(text: str, n: int = SNIPPET_WORDS) -> str:
 
 
 def edit_snippet(edit: Edit, n: int = SNIPPET_WORDS) -> str:
-    """A few words of what changed: ``added “…”``, ``removed “…”``, ``new paragraph “…”``."""
+    """A few words of what changed, run by run: ``“valuation” → “evaluation”; added “…”``, ``removed “…”``,
+    ``new paragraph “…”`` (a new-user trial read ``added “evaluation Because …”`` for a word replaced and a
+    sentence added)."""
     if edit.type is EditType.ADDED:
         return f"new paragraph “{_words(edit.target_text, n)}”"
     if edit.type is EditType.DELETED:
         return f"removed paragraph “{_words(edit.source_text, n)}”"
     if edit.type is EditType.MOVED and Flag.ALSO_CHANGED not in edit.flags:
         return f"moved paragraph “{_words(edit.target_text, n)}”"
-    inserted = " ".join(s.text for s in edit.diff if s.op == "insert")
-    if inserted.strip():
-        return f"added “{_words(inserted, n)}”"
-    deleted = " ".join(s.text for s in edit.diff if s.op == "delete")
-    return f"removed “{_words(deleted, n)}”" if deleted.strip() else f"changed “{_words(edit.target_text, n)}”"
+    runs = [(d.strip(), i.strip()) for d, i in hunks(edit.diff) if (d + i).strip()]
+    parts: list[str] = []
+    for old, new in runs:
+        budget = n - sum(len(p.split()) for p in parts)
+        if budget <= 0:
+            break
+        if old and new:  # a replacement reads as one: “valuation” → “evaluation”
+            parts.append(f"“{_words(old, max(2, budget // 2))}” → “{_words(new, max(2, budget // 2))}”")
+        else:
+            parts.append(f"{'added' if new else 'removed'} “{_words(new or old, budget)}”")
+    if not parts:
+        return f"changed “{_words(edit.target_text, n)}”"
+    return "; ".join(parts) + ("; …" if len(parts) < len(runs) else "")
 
 
 def edit_where(project: Project, edit: Edit) -> str:

@@ -163,3 +163,20 @@ def test_a_narrow_pane_keeps_the_comment_readable_and_whole(table: CoverageTable
     qtbot.waitUntil(lambda: _widths(table)[1] < EDITS_FLOOR)
     assert _widths(table)[0] > COMMENT_MIN_WIDTH  # the comment gets the room the edits do not need
     assert not table.tree.isColumnHidden(TYPE)
+
+
+def test_the_selected_rows_edits_are_drawn_in_the_selections_colours(table: CoverageTable, tmp_path: Path) -> None:
+    """A new-user trial found the selected row's links dark blue on the selection's blue."""
+    from PySide6.QtGui import QPalette
+
+    with_edits = [cid for cid in table.comment_ids() if table._has_edits[cid]]
+    assert len(with_edits) >= 2
+    first, second = with_edits[:2]
+    colour = table.tree.palette().color(QPalette.ColorRole.HighlightedText).name()
+    table.select_comment(first)
+    assert f'style="color:{colour}"' in table._labels[first].text()
+    assert "style=" not in table._labels[second].text()
+    table.tree.setCurrentItem(table._items[second])  # a click: the selection moves, the first row gets its colours
+    assert f'style="color:{colour}"' in table._labels[second].text()
+    assert "style=" not in table._labels[first].text() and table._labels[first].styleSheet() == ""
+    save_shot(table, "coverage_selected", tmp_path)

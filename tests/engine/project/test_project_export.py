@@ -73,8 +73,24 @@ def test_compact_runs_keep_changes_and_cut_long_context() -> None:
     old = " ".join(f"w{i}" for i in range(60)) + " old end."
     new = " ".join(f"w{i}" for i in range(60)) + " new end."
     runs = compact_runs(word_diff(old, new), context=5)
-    assert ("delete", "old") in runs and ("insert", "new") in runs and runs[0][1].startswith("… w55")
+    # a run separated from the one before by a space starts with it (glued reads it)
+    assert ("delete", " old") in runs and ("insert", " new") in runs and runs[0][1].startswith("… w55")
     assert sum(len(t.split()) for _, t in runs) < 20
+
+
+def test_the_letter_keeps_punctuation_against_changed_words_and_arrows_unescaped() -> None:
+    """From a new-user trial: "**… an F1 of 0.89** ." in the Markdown letter, and a quoted "(vi)" -> "(vii)" read
+    "(vi)" -\\> "(vii)"."""
+    from engine.letter.content import glued
+    from engine.letter.text_formats import _md_escape, _runs_md
+    from engine.revision import word_diff
+
+    runs = compact_runs(word_diff("We find comparable F1-scores.", "We find F1-scores comparable to those reported."))
+    md = _runs_md(runs)
+    assert md.endswith("**comparable to those reported**."), md
+    assert all(glue in ("", " ") and not t.startswith(" ") for glue, _, t in glued(runs))
+    assert _md_escape('"(vi)" -> "(vii)"') == '"(vi)" -> "(vii)"'
+    assert _md_escape("> quoted") == "\\> quoted" and _md_escape("a <b> c") == "a \\<b> c"  # no HTML made
 
 
 def test_pdf_letter_text_holds_every_comment_and_change(demo: Project, tmp_path: Path) -> None:
