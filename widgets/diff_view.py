@@ -227,6 +227,12 @@ class DiffView(QWidget):
         self._marks = dict(marks or {})
         self._current = -1
         self._render()
+        self._syncing = True  # a new list opens at its top on both sides, not where the last one was scrolled
+        try:
+            for pane in (self.old_pane, self.new_pane):
+                pane.verticalScrollBar().setValue(0)
+        finally:
+            self._syncing = False
 
     def select_edit(self, edit_id: str) -> None:
         """Scroll both panes to ``edit_id`` and highlight it (no signal)."""

@@ -149,3 +149,14 @@ def test_a_change_deep_in_a_long_paragraph_is_scrolled_into_view(qtbot, tmp_path
     view.select_edit(ids[1])
     bar = view.new_pane.verticalScrollBar()
     assert bar.value() == min(bar.maximum(), int(view.new_pane.edit_top(1)) - 10)  # short: its header on top
+
+
+def test_a_new_list_of_edits_opens_at_its_top_on_both_sides(view) -> None:
+    """From a new-user trial: a comment with no linked edit shows the draft paragraphs it is about, but the old
+    pane stayed where the previous comment had scrolled it, the paragraph off screen."""
+    edits = view.edits
+    view.set_edits(edits)
+    view.select_edit(edits[-1].id)
+    assert view.old_pane.verticalScrollBar().value() > 0 and view.new_pane.verticalScrollBar().value() > 0
+    view.set_edits(edits[:2], "The draft paragraph this comment is about")
+    assert [p.verticalScrollBar().value() for p in (view.old_pane, view.new_pane)] == [0, 0]
