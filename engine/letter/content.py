@@ -21,6 +21,7 @@ from engine.align.status import Link, Status
 from engine.letter.places import Places
 from engine.project.model import Project
 from engine.project.responses import LetterResponse, ResponseKind, letter_response
+from engine.revision.intent import classify_edit
 from engine.revision.model import DiffSpan, Edit, EditType, Flag
 
 #: Words of unchanged text kept on each side of a change.
@@ -190,7 +191,8 @@ class LetterBuilder:
 
     def changed_sections(self) -> list[str]:
         """One line per section of the revised version that changed: "Section 3.1 Work Metric: 2 paragraphs
-        revised, 1 added"."""
+        revised, 1 paragraph corrected in wording only, 1 paragraph added" (a spelling, capitalisation or
+        citation-style edit is told apart: a reviewer reading "revised" looks for new content)."""
         p = self.project
         if p.diff is None or self.revised is None:
             return []
@@ -207,12 +209,16 @@ class LetterBuilder:
             if para is None and path and position is None:
                 section = f"{section} (submitted version)"
             order.setdefault(section, len(places.order) if position is None else position)
-            counts.setdefault(section, Counter())[CHANGE_NAMES[e.type].lower()] += 1
+            name = CHANGE_NAMES[e.type].lower()
+            if name == "revised" and classify_edit(e).surface:  # spelling, capitals, a citation restyled
+                name = "corrected in wording only"
+            counts.setdefault(section, Counter())[name] += 1
         lines = []
+        kinds = ("revised", "corrected in wording only", "added", "removed", "moved")
         for section in sorted(counts, key=lambda s: order[s]):
             c = counts[section]
             what = ", ".join(f"{n} paragraph{'s' if n != 1 else ''} {name}" for name, n in
-                             sorted(c.items(), key=lambda kv: ("revised", "added", "removed", "moved").index(kv[0])))
+                             sorted(c.items(), key=lambda kv: kinds.index(kv[0])))
             lines.append(f"{section}: {what}")
         return lines
 

@@ -33,3 +33,28 @@ def test_region_lines_take_the_nearest_column() -> None:
     assert region_lines(Region(1, (72, 120, 296, 160)), numbers) == (3, 6)  # left column
     assert region_lines(Region(1, (318, 120, 540, 160)), numbers) == (13, 16)  # right column
     assert region_lines(Region(1, (72, 400, 296, 450)), numbers) is None
+
+
+def test_summary_of_changes_tells_wording_fixes_apart(tmp_path) -> None:
+    """From a new-user trial: a spelling change read "Section 1 Introduction: 1 paragraph revised", as a new result
+    would. A spelling, capitalisation or citation-style edit is now "corrected in wording only"."""
+    from engine.jobs import run_job
+    from engine.letter.content import LetterBuilder
+    from engine.project import ProjectStore
+    from engine.project.pipeline import build_project
+    from tests.engine.built_revisions import PROSE
+
+    old = ["We analyse the behaviour of the network on noisy inputs and report the colour of its residual noise.",
+           "The model is trained for ten epochs with the Adam optimiser on the training split."]
+    new = ["We analyze the behavior of the network on noisy inputs and report the color of its residual noise.",
+           "The model is trained for ten epochs with the Adam optimiser on the training split, and we add an "
+           "ablation without the second loss term, which lowers accuracy by four points."]
+    for name, paras in (("old.md", old), ("new.md", new)):
+        (tmp_path / name).write_text("# A paper\n\n## 1 Introduction\n\n" + "\n\n".join(PROSE[:2] + paras) + "\n")
+    (tmp_path / "reviews.md").write_text("# Reviews\n\n## Reviewer 1\n\nPlease add an ablation of the loss.\n")
+    store = ProjectStore.create(tmp_path / "p.redraft", "p")
+    project = run_job(build_project(store, tmp_path / "old.md", tmp_path / "new.md", tmp_path / "reviews.md",
+                                    aligner="bm25"))
+    store.close()
+    (line,) = LetterBuilder(project).changed_sections()
+    assert line.endswith("Introduction: 1 paragraph revised, 1 paragraph corrected in wording only"), line
