@@ -11,6 +11,7 @@ from desktop.editing import Editing
 from desktop.main_window import MainWindow
 from engine.project.session import Changes, ProjectSession
 from widgets.edit_picker import EditPicker
+from widgets.link_bar import SUGGESTED
 
 
 class LinkSteps(QObject):
@@ -23,8 +24,8 @@ class LinkSteps(QObject):
         bar.sig_link_rejected.connect(lambda eid: self.set_link(eid, "rejected"))
         bar.sig_link_added.connect(lambda eid: self.set_link(eid, "added"))
         bar.sig_link_requested.connect(self.pick_edit)
-        a.confirm_link.triggered.connect(lambda: self._on_shown("confirmed", ("aligned",)))
-        a.reject_link.triggered.connect(lambda: self._on_shown("rejected", ("aligned", "confirmed", "added")))
+        a.confirm_link.triggered.connect(lambda: self._on_shown("confirmed", SUGGESTED))
+        a.reject_link.triggered.connect(lambda: self._on_shown("rejected", (*SUGGESTED, "confirmed", "added")))
         a.link_edit.triggered.connect(self.pick_edit)
 
     @property

@@ -22,6 +22,7 @@ from engine.document.model import Region
 from engine.project import Project
 from engine.project.session import Changes
 from engine.revision import Edit
+from widgets.link_bar import SUGGESTED
 
 #: PDF highlight colours: text the aligned edits removed, text they added, where an open comment applies.
 REMOVED, ADDED, LOCATED = "#f28b82", "#81c995", "#fdd663"
@@ -219,21 +220,22 @@ class ProjectPresenter(QObject):
             self._enable_links(None, False)
             return
         linked = p.linked_edit_ids(cid)
+        closest = {e.edit_id for e in p.assessment(cid).evidence if e.candidate} & set(linked)  # too weak to count
         eid = w.diff.current_edit_id
         if eid is not None and eid in linked:
-            state = p.links.get(cid, {}).get(eid) or "aligned"
+            state = p.links.get(cid, {}).get(eid) or ("closest" if eid in closest else "aligned")
         elif eid is not None and any(e.id == eid and e.changed for e in w.diff.edits):
             state = "unlinked"
         else:
             eid, state = None, None
-        w.links.show_link(eid, state, len(linked))
+        w.links.show_link(eid, state, len(linked) - len(closest), closest=len(closest))
         self._enable_links(state, True)
 
     def _enable_links(self, state: str | None, linkable: bool) -> None:
         """The Edit menu's link steps as the bar offers them for the edit shown."""
         a = self.window.commands
-        a.confirm_link.setEnabled(state == "aligned")
-        a.reject_link.setEnabled(state in ("aligned", "confirmed", "added"))
+        a.confirm_link.setEnabled(state in SUGGESTED)
+        a.reject_link.setEnabled(state in (*SUGGESTED, "confirmed", "added"))
         a.link_edit.setEnabled(linkable)
 
     def _show_location(self, comment_id: str) -> None:

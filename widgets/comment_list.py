@@ -45,7 +45,7 @@ ACTION_TIPS = {
 }
 DIRECTNESS_TIPS = {"direct": "The reviewer asks for it in so many words",
                    "indirect": "The reviewer implies it (a question or a doubt) rather than asking for it"}
-NARROW = 420  # below this width the action column hides
+NARROW = 640  # below this width the action column hides (the comment text needs the room; a new-user trial read four characters)
 
 
 class CommentList(QWidget):

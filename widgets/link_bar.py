@@ -12,10 +12,17 @@ from widgets.badges import style_chip
 STATES = {
     "aligned": ("suggested by Redraft", "unknown",
                 "Redraft's aligner linked this edit to the comment; confirm it or reject it"),
+    "closest": ("closest edit · not counted", "minor",
+                "The closest edit Redraft found, too weakly linked to count: the comment's status does not rest on "
+                "it. Confirm it if it answers the comment"),
     "confirmed": ("✓ confirmed by you", "addressed", "You confirmed that this edit addresses the comment"),
     "added": ("✓ linked by you", "addressed", "You linked this edit to the comment"),
     "unlinked": ("not linked", "minor", "This edit is shown near the comment but not linked to it"),
 }
+
+
+#: The states of a link the aligner suggested and the author has not judged.
+SUGGESTED = ("aligned", "closest")
 
 
 class LinkBar(QWidget):
@@ -57,19 +64,22 @@ class LinkBar(QWidget):
             row.addWidget(button)
         self.show_link(None, None, 0, False)
 
-    def show_link(self, edit_id: str | None, state: str | None, linked: int, enabled: bool = True) -> None:
-        """``enabled`` False: no revision (nothing to link), the bar is hidden."""
+    def show_link(self, edit_id: str | None, state: str | None, linked: int, enabled: bool = True,
+                  closest: int = 0) -> None:
+        """``enabled`` False: no revision (nothing to link), the bar is hidden. ``linked`` edits count towards the
+        comment's status; ``closest`` ones were suggested too weakly to count (``status.Evidence.candidate``)."""
         self.edit_id, self.state = edit_id, state
         self.setVisible(enabled)
-        self.summary.setText(f"{linked} linked edit{'s' if linked != 1 else ''}" if linked
-                             else "No edit linked to this comment")
+        parts = [f"{linked} linked edit{'s' if linked != 1 else ''}"] if linked else []
+        parts += [f"{closest} closest edit{'s' if closest != 1 else ''}, not counted"] if closest else []
+        self.summary.setText(" · ".join(parts) or "No edit linked to this comment")
         text, key, tip = STATES.get(state or "", ("", "unknown", ""))
         self.chip.setText(text if edit_id else "")  # the edit's id is in the diff's "Change 1 of 2 · e7" below
         self.chip.setToolTip(f"{edit_id}: {tip}" if edit_id else "")
         self.chip.setVisible(bool(self.chip.text()))
         style_chip(self.chip, key)
-        self.confirm_button.setEnabled(state == "aligned")
-        self.reject_button.setEnabled(state in ("aligned", "confirmed", "added"))
+        self.confirm_button.setEnabled(state in SUGGESTED)
+        self.reject_button.setEnabled(state in (*SUGGESTED, "confirmed", "added"))
         self.add_button.setVisible(state == "unlinked")
         self.pick_button.setEnabled(enabled)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from engine.reviews.cues import read_cues
 from engine.reviews.model import FINE_TYPES, ReviewComment
 from engine.revision.intent import Intent
 
@@ -92,7 +93,10 @@ def proofreading(text: str) -> frozenset[str]:
         return frozenset()
     if _PROOFREAD.search(text):
         return PROOFREADING
-    return frozenset({"capitalisation"}) if _CASE.search(text) else frozenset()
+    if not _CASE.search(text) or text.rstrip(" )\"'").endswith("?"):  # "Did you lowercase the text?" asks none
+        return frozenset()
+    c = read_cues(text)
+    return frozenset({"capitalisation"}) if c.request or c.explicit else frozenset()
 
 
 def proofread_fix(intent: Intent, asked: frozenset[str] = PROOFREADING) -> bool:

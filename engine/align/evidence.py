@@ -278,7 +278,8 @@ def explain(f: np.ndarray, intent: Intent) -> str:
     v = dict(zip(FEATURES, f))
     parts = []
     if v["proofread"]:
-        parts.append("fixes spelling or grammar, as the comment asks")
+        fixes = "capitalisation" if set(intent.labels) == {"capitalisation"} else "spelling or grammar"
+        parts.append(f"fixes {fixes}, as the comment asks")
     if v["quoted"]:
         parts.append("changes the words the comment quotes")
     if v["located"]:

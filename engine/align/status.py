@@ -101,6 +101,15 @@ class Evidence:
     link: Link = Link.SUGGESTED
     why: str = ""
 
+    @property
+    def candidate(self) -> bool:
+        """A suggestion too weak to count towards the status (below ``PARTLY_P``; a comment is as addressed as its
+        best link): the closest edit Redraft found, shown for the author to confirm, never as what answers the
+        comment (in the letter, the marked-up PDF or a table's edits). Every suggestion of a comment that is not
+        addressed is one; a weak second link of an addressed comment is one too (a new-user trial found a
+        capitalisation fix at 12% listed under a typo comment in the letter)."""
+        return self.link is Link.SUGGESTED and self.probability < PARTLY_P
+
     def to_dict(self) -> dict[str, Any]:
         return {"edit_id": self.edit_id, "probability": round(self.probability, 4), "link": self.link.value,
                 "why": self.why}

@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     alignments = aligner.align(comments, diff)
     for n in notices + aligner.notices:
         print(f"redraft: note: {n}", file=sys.stderr)
-    from engine.align.status import Status, assess_alignment
+    from engine.align.status import assess_alignment
 
     assessments = [assess_alignment(a) for a in alignments]
     if args.json:
@@ -57,10 +57,10 @@ def run(args: argparse.Namespace) -> int:
     for c, a, s in zip(comments, alignments, assessments):
         print(f"{c.id:6} {s.label()}")
         print(f"       {c.full_text[:110]}")
-        closest = "closest, not counted: " if s.status is Status.NOT_ADDRESSED else ""
         for ev in s.evidence:
             e = diff.edit(ev.edit_id)
             why = f": {ev.why}" if ev.why else ""
+            closest = "closest, not counted: " if ev.candidate else ""
             print(f"       - {closest}{e.id} ({e.section or 'no section'}), {_score(a, ev.probability)}{why}")
     return 0
 

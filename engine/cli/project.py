@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.align import METHODS
-from engine.align.status import Status, summary as status_summary
+from engine.align.status import Link, summary as status_summary
 from engine.cli.common import print_json
 from engine.cli.stores import open_store, print_progress
 from engine.errors import InputError, RedraftError
@@ -169,9 +169,10 @@ def run_show(args: argparse.Namespace) -> int:
         print(f"{reviewer}:")
         for c in comments:
             a = project.assessment(c.id)
-            edits = ", ".join(e.id for e in project.aligned_edits(c.id))
-            if edits and a.status is Status.NOT_ADDRESSED:  # the closest edits, not what answers it
-                edits = f"closest, not counted: {edits}"
+            kept = [e for e in a.evidence if e.link is not Link.REJECTED]
+            counted = ", ".join(e.edit_id for e in kept if not e.candidate)
+            closest = ", ".join(e.edit_id for e in kept if e.candidate)  # the closest edits, not what answers it
+            edits = "; ".join(x for x in (counted, closest and f"closest, not counted: {closest}") if x)
             print(f"  {c.id:6} [{a.label()}{': ' + edits if edits else ''}] {c.full_text[:100]}")
     return 0
 

@@ -6,9 +6,9 @@ the author wrote or accepted: ``engine.project.responses``) and where the paper
 changed, in the revised version's own terms (``engine.letter.places``). The
 edits the author confirmed come first; the aligner's links the author has not
 looked at follow, marked as unconfirmed so they are checked before sending
-(``engine.align.status`` decides which is which); under a comment that is not
-addressed the closest edits Redraft found are not listed (the author can
-confirm one to list it). Nothing internal reaches the
+(``engine.align.status`` decides which is which); a suggestion too weak to count
+(``status.Evidence.candidate``: every one under a comment that is not
+addressed) is not listed (the author can confirm it to list it). Nothing internal reaches the
 letter: no comment or edit ids, no action classes, no statuses.
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine.align.status import Link, Status
+from engine.align.status import Link
 from engine.letter.places import Places
 from engine.project.model import Project
 from engine.project.responses import LetterResponse, ResponseKind, letter_response
@@ -97,14 +97,23 @@ def compact_runs(spans: tuple[DiffSpan, ...] | list[DiffSpan], context: int = CO
     separated from the one before by a space starts with one (``glued`` reads it): "**0.89**." keeps its full
     stop against the bold words."""
     out: list[Run] = []
-    spaced = False  # white space since the last run kept
+    # white space since the last run kept, on the old side (what a deletion follows) and on the new one
+    spaced = {"delete": False, "insert": False}
     for i, s in enumerate(spans):
         words = s.text.split()
-        spaced = spaced or s.text[:1].isspace()
+        side = "delete" if s.op == "delete" else "insert"
+        if s.text[:1].isspace():
+            spaced = {"delete": True, "insert": True}
         if not words:
             continue
-        lead = " " if out and spaced else ""
-        spaced = s.text[-1:].isspace()
+        # a deletion and an insertion side by side are alternatives, never one word ("~~comparable~~ **similar**")
+        swapped = bool(out) and {out[-1][0], s.op} == {"delete", "insert"}
+        lead = " " if out and (spaced[side] or swapped) else ""
+        ends = s.text[-1:].isspace()
+        if s.op == "equal":
+            spaced = {"delete": (s.old if s.old is not None else s.text)[-1:].isspace(), "insert": ends}
+        else:
+            spaced[side] = ends
         if s.op != "equal" or len(words) <= 2 * context:
             out.append((s.op, lead + " ".join(words)))
             continue
@@ -162,8 +171,8 @@ class LetterBuilder:
         verdict = p.assessment(comment_id)
         out = []
         for ev in verdict.evidence:
-            # neither a rejected link nor, under a comment that is not addressed, the closest edit Redraft found
-            if ev.link is Link.REJECTED or (verdict.status is Status.NOT_ADDRESSED and ev.link is Link.SUGGESTED):
+            # neither a rejected link nor a suggestion too weak to count (the closest edits Redraft found)
+            if ev.link is Link.REJECTED or ev.candidate:
                 continue
             try:
                 edit = p.diff.edit(ev.edit_id)

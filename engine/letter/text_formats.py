@@ -38,8 +38,13 @@ def _md_escape(text: str) -> str:
 
 
 def _runs_md(runs: tuple[Run, ...]) -> str:
-    return "".join(glue + (f"**{_md_escape(t)}**" if op == "insert" else f"~~{_md_escape(t)}~~" if op == "delete"
-                           else _md_escape(t)) for glue, op, t in glued(runs))
+    out = ""
+    for glue, op, t in glued(runs):
+        if op != "equal" and not glue and out[-1:].isalnum() and not t[:1].isalnum():
+            glue = " "  # "A**, B**" is no emphasis in Markdown (an opening ** between a letter and punctuation)
+        out += glue + (f"**{_md_escape(t)}**" if op == "insert" else f"~~{_md_escape(t)}~~" if op == "delete"
+                       else _md_escape(t))
+    return out
 
 
 def _response_md(answer: Answer) -> list[str]:

@@ -42,8 +42,8 @@ class EditSnippet:
     link: str
     probability: float
     section: str = ""
-    #: A suggestion under a comment that is not addressed: the closest edit Redraft found, too weak to count (shown
-    #: so that the author can confirm it, never as what answers the comment).
+    #: A suggestion too weak to count (``status.Evidence.candidate``): the closest edit Redraft found, shown so that
+    #: the author can confirm it, never as what answers the comment.
     candidate: bool = False
 
     @property
@@ -152,7 +152,6 @@ def edit_where(project: Project, edit: Edit) -> str:
 def coverage_row(project: Project, comment: ReviewComment) -> CoverageRow:
     a = assessment(project, comment.id)
     kept = [e for e in a.evidence if e.link is not Link.REJECTED]
-    weak = a.status is Status.NOT_ADDRESSED  # its suggested links are candidates, not evidence
     edits = []
     for ev in kept:
         try:
@@ -161,7 +160,7 @@ def coverage_row(project: Project, comment: ReviewComment) -> CoverageRow:
             edit = None
         if edit is not None:
             edits.append(EditSnippet(edit.id, edit_snippet(edit), edit_where(project, edit), ev.link.value,
-                                     ev.probability, edit.section, candidate=weak and ev.link is Link.SUGGESTED))
+                                     ev.probability, edit.section, candidate=ev.candidate))
     return CoverageRow(comment, a.status, a.probability, a.confirmed, edits, project.response(comment.id))
 
 

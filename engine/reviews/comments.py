@@ -36,7 +36,10 @@ _BACK = re.compile(r"\b(?:it|this|these|those|them|they|why)\b[.?]?$|^(?:please 
 _TOPIC = re.compile(r"^(?:(?:my|one|another|the|a) )?(?:(?:main|major|biggest|key|first|second|third|last|final|other|"
                     r"minor|remaining|only|general) )*(?:concern|issue|question|problem|comment|point|criticism|"
                     r"weakness|complaint|limitation|doubt)s? (?:is|are|regards|concerns|relates to|is about|lies in|"
-                    r"has to do with)\b[^?]*$", re.I)
+                    r"has to do with)\b(?! that\b| whether\b| how\b| why\b)[^?]*$", re.I)
+#: At most this many words: a topic names its subject ("... is the evaluation metric."); a longer one states the
+#: problem itself ("The main weakness is that the method does not scale to large graphs.").
+TOPIC_WORDS = 10
 _NUMBERED = re.compile(r"^(?:reviewer|referee|review)\s*#?\s*(\d{1,3})$", re.I)
 _ENCODER_FAILED: list[str] = []
 #: A request in so many words or a typo note (``Cues.explicit``) is a comment from this probability up, below the
@@ -211,14 +214,14 @@ def _problem_then_request(prev: str, cur: str) -> bool:
 
 
 def _is_topic(text: str) -> bool:
-    return len(text.split()) <= 14 and bool(_TOPIC.match(text.rstrip()))
+    return len(text.split()) <= TOPIC_WORDS and bool(_TOPIC.match(text.rstrip()))
 
 
 def _after_topic(units: list[SentenceUnit], group: list[int], k: int) -> bool:
     """True when ``units[k]`` closes the comment a named concern opened ("My main concern is the metric."),
     at most two sentences of its paragraph after it: those sentences (the reasons) join it too."""
     first, last = units[group[0]], group[-1]
-    return (len(group) == 1 and _is_topic(first.text) and 0 < k - last <= 3
+    return (_is_topic(first.text) and 0 < k - group[0] <= 3 and k > last
             and all(units[j].block == first.block and not units[j].skip for j in range(last + 1, k + 1)))
 
 

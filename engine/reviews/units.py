@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.reviews.cues import read_cues
 from engine.reviews.headings import section_kind
 from engine.reviews.model import Review
 from engine.reviews.split import units
@@ -28,10 +29,11 @@ _SIGNOFF = re.compile(r"^(?:best|kind|warm)?\s*(?:regards|wishes|sincerely|cheer
 #: A sentence that only points to the rest of the review ("Please find my review below.", "More in the comments
 #: below.", "Detailed comments follow."): structure, never a comment.
 _POINTER = re.compile(
-    r"^(?!.*\b(?:should|must|needs? to|move|moved)\b)(?=.*\b(?:comments?|questions?|points?|remarks?|issues|concerns|"
-    r"review|typos|details|weaknesses|problems|suggestions|list)\b)"
-    r"[^?]{0,90}\b(?:below|above|as follows|in the following|follows?)\s*[.!:]?\s*$|"
+    r"^(?=.*\b(?:comments?|questions?|points?|remarks?|issues|concerns|review|typos|details|weaknesses|problems|"
+    r"suggestions|list)\b)[^?]{0,90}\b(?:below|above|as follows|in the following|follows?)\s*[.!:]?\s*$|"
     r"^(?:please )?(?:find|see) (?:my|the|our) (?:\w+ )?(?:review|comments|remarks|report)\b[^?]{0,40}$", re.I)
+#: Words that make a sentence say something of its own, whatever it points to.
+_NOT_A_POINTER = re.compile(r"\b(?:should|must|needs? to|move|moved|cited?|lacks?|lacking|miss(?:es|ing)?|not)\b", re.I)
 _REFS_HEADING = re.compile(r"\b(?:references|bibliography|works cited|citations)\b", re.I)
 
 
@@ -61,8 +63,12 @@ def is_reference(text: str) -> bool:
 
 
 def is_pointer(text: str) -> bool:
-    """A short sentence that only points elsewhere in the review ("Please find my review below.")."""
-    return len(text.split()) <= 14 and bool(_POINTER.match(text))
+    """A short sentence that only points elsewhere in the review ("Please find my review below."), not one that
+    says something of its own ("The paper lacks the details described above.")."""
+    if len(text.split()) > 14 or not _POINTER.match(text) or _NOT_A_POINTER.search(text):
+        return False
+    c = read_cues(text)
+    return not (c.negative or c.question)
 
 
 def is_quote(block: str) -> bool:

@@ -48,7 +48,7 @@ def test_comment_list_groups_filters_and_selects(qtbot, tmp_path) -> None:
     view.resize(300, 290)  # a narrow sidebar keeps the text and the badge, drops the action column
     assert view.tree.isColumnHidden(COL_ACTION) and not view.tree.isColumnHidden(COL_STATUS)
     save_shot(view, "comment_list_narrow", tmp_path)
-    view.resize(560, 290)
+    view.resize(700, 290)
     assert not view.tree.isColumnHidden(COL_ACTION)
 
     # filters: words and status

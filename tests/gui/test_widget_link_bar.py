@@ -31,6 +31,13 @@ def test_link_bar_offers_what_fits_the_link(qtbot) -> None:
     with qtbot.waitSignal(bar.sig_link_added) as added:
         bar.add_button.click()
     assert added.args == ["e5"] and bar.summary.text() == "No edit linked to this comment"
+    # a suggestion too weak to count (a new-user trial read "suggested by Redraft · 1 linked edit" under a comment
+    # the list called not addressed): said so, and still confirmable
+    bar.show_link("e7", "closest", 0, closest=1)
+    assert bar.chip.text() == "closest edit · not counted" and bar.confirm_button.isEnabled()
+    assert bar.summary.text() == "1 closest edit, not counted"
+    bar.show_link("e7", "aligned", 1, closest=2)
+    assert bar.summary.text() == "1 linked edit · 2 closest edits, not counted"
     bar.show_link(None, None, 0, enabled=False)
     assert not bar.isVisible()
 

@@ -98,6 +98,8 @@ def test_a_request_about_capitalisation_is_answered_by_capitalisation_fixes_only
     assert proofreading("Please use all-caps acronyms.") == frozenset({"capitalisation"})
     assert proofreading("There are typos throughout.") == PROOFREADING
     assert not proofreading("Capitalize 'gaussian' on page 3.")  # names its passage: no blanket link
+    assert not proofreading("Did you lowercase the text before computing BLEU?")  # a question asks no fix
+    assert not proofreading("Vectors are in lowercase bold.")  # notation, no request
 
 
 def test_the_definition_edit_ranks_first_ahead_of_one_word_terminology_edits() -> None:

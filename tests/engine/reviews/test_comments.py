@@ -170,6 +170,13 @@ def test_a_pointer_to_the_rest_of_the_review_is_not_a_comment() -> None:
     assert not any("find my review" in t for t in texts), texts
     assert not any(t.startswith("Some of the problems") for t in texts), texts
     assert any("one at a time" in c.text for c in comments), texts
+    from engine.reviews.units import is_pointer
+
+    for said in ("The paper lacks details on the experimental setup described above.",
+                 "These problems are not discussed in the section below.",
+                 "Related work misses key comparisons, see the list below.",
+                 "See the survey review by Li et al., which should be cited."):
+        assert not is_pointer(said), said  # each says something of its own
 
 
 def test_a_named_concern_joins_the_request_that_follows_it() -> None:
@@ -178,6 +185,15 @@ def test_a_named_concern_joins_the_request_that_follows_it() -> None:
     concern = [c for c in comments if "main concern" in c.text]
     assert len(concern) == 1, [c.text for c in comments]
     assert "correlate poorly" in concern[0].text and "QAFactEval" in concern[0].text
+    # a picked reason between them, and a statement that is no topic ("The main weakness is that ...")
+    text = ("# Reviews\n\n## Reviewer 1\n\nMy main concern is the evaluation metric. The reported gains are small "
+            "and not significant. ROUGE is known to correlate poorly with factual accuracy. I would like to see a "
+            "factuality metric reported.\n\nThe main weakness is that the method does not scale to large graphs. "
+            "Why was the batch size fixed at 32?\n")
+    comments = extract_comments(parse_reviews(text, "markdown"))
+    assert sum("main concern" in c.text and "factuality metric" in c.text for c in comments) == 1, [
+        c.text for c in comments]
+    assert any(c.text.startswith("Why was the batch size") for c in comments), [c.text for c in comments]
 
 
 def test_typo_type_follows_what_the_comment_names() -> None:
