@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from engine.align.status import Link
 from engine.letter.places import Places
+from engine.letter.quotes import whole_point
 from engine.project.model import Project
 from engine.project.responses import LetterResponse, ResponseKind, letter_response
 from engine.revision.intent import classify_edit
@@ -234,9 +235,10 @@ class LetterBuilder:
     def build(self) -> Letter:
         p = self.project
         parts = []
+        reviews = {r.reviewer: r for r in p.reviews}
         for reviewer, comments in p.comments_by_reviewer().items():
-            answers = [Answer(c.full_text.strip(), letter_response(p, c.id), self.changes(c.id), self.proposals(c.id))
-                       for c in comments]
+            answers = [Answer(whole_point(c, reviews.get(reviewer), comments), letter_response(p, c.id),
+                              self.changes(c.id), self.proposals(c.id)) for c in comments]
             parts.append(ReviewerPart(reviewer, answers))
         doc = p.new or p.old
         title = (doc.title if doc is not None and doc.title else "") or p.name

@@ -58,3 +58,30 @@ def test_summary_of_changes_tells_wording_fixes_apart(tmp_path) -> None:
     store.close()
     (line,) = LetterBuilder(project).changed_sections()
     assert line.endswith("Introduction: 1 paragraph revised, 1 paragraph corrected in wording only"), line
+
+
+def test_the_letter_quotes_the_reviewers_whole_point() -> None:
+    """From a new-user trial: the letter quoted "Please state which section … the example was taken from." without
+    "The caption of Figure 1 cites [20] …" before it, so the reader could not tell which figure was meant."""
+    import dataclasses
+
+    from engine.letter.quotes import whole_point
+    from engine.reviews import extract_comments, parse_reviews
+
+    text = ("# Reviews\n\n## Reviewer 1\n\n1. The caption of Figure 1 cites [20], a paper about zero-shot reasoning. "
+            "Please state which section of which paper the example paragraph was taken from.\n"
+            "2. The method is slow. Why was the batch size fixed at 32?\n\n"
+            "Minor issues:\n- Please fix the typo in Eq. 3.\n")
+    (review,) = parse_reviews(text, "markdown")
+    comments = extract_comments([review])
+    caption = next(c for c in comments if "which section" in c.text)
+    assert not caption.text.startswith("The caption")  # the extractor kept only the request ...
+    quote = whole_point(caption, review, comments)
+    assert quote.startswith("The caption of Figure 1 cites [20]") and quote.endswith("taken from.")  # ... the letter
+    batch = next(c for c in comments if "batch size" in c.text)
+    assert whole_point(batch, review, comments).startswith(("The method is slow.", "Why was"))
+    typo = next(c for c in comments if "typo" in c.text)
+    assert whole_point(typo, review, comments) == typo.full_text  # a colon lead-in stays the comment's context
+    edited = dataclasses.replace(caption, text="Please name the source of the example in Figure 1.")
+    assert whole_point(edited, review, comments) == edited.full_text  # the author's correction, as corrected
+    assert whole_point(caption, None, comments) == caption.full_text  # no review text to quote from

@@ -1,0 +1,46 @@
+"""What the letter quotes of a comment: the reviewer's whole point, not only the sentences the extractor kept.
+
+A comment is the sentences Redraft found actionable; the sentence before them in the same paragraph or list item
+often says what they are about ("The caption of Figure 1 cites [20]. Please state which section of which paper the
+example was taken from."). A new-user trial read the letter's quote without it and could not tell which figure was
+meant. The quote takes up to ``LEAD_SENTENCES`` sentences before the comment in its paragraph or list item, when no
+other comment holds them and the comment still reads as the review does (an author's correction is quoted as
+corrected).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from engine.reviews.model import Review, ReviewComment
+from engine.text import sentences
+
+#: Sentences of the paragraph before the comment that the quote may take.
+LEAD_SENTENCES = 2
+#: Where a list item starts: "- ", "* ", "1. ", "(a) ", "a) ", "W2: ".
+_ITEM = re.compile(r"^[ \t]*(?:[-*\u2022]|\(?\d{1,2}[.)]|\(?[a-z][.)]|[A-Z]\d{1,2}[:.])[ \t]+", re.M)
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def whole_point(comment: ReviewComment, review: Review | None, others: Sequence[ReviewComment] = ()) -> str:
+    """The comment as the letter quotes it (see the module docstring); ``others`` are the review's other comments."""
+    start, end = comment.span
+    if review is None or not 0 <= start < end <= len(review.text) or _flat(review.text[start:end]) != _flat(comment.text):
+        return comment.full_text.strip()
+    text = review.text
+    block = text.rfind("\n\n", 0, start)
+    block = 0 if block < 0 else block + 2
+    items = [m.end() for m in _ITEM.finditer(text, block, start)]
+    block = items[-1] if items else block
+    if any(o.span[0] < start and o.span[1] > block for o in others if o.id != comment.id and o.span != (0, 0)):
+        return comment.full_text.strip()
+    lead = [s for s, _, _ in sentences(_flat(text[block:start]))][-LEAD_SENTENCES:]
+    if not lead or lead[-1].rstrip().endswith(":"):  # a lead-in ending with a colon is the comment's context
+        return comment.full_text.strip()
+    quote = " ".join([*lead, comment.text.strip()])
+    context = comment.context.strip()
+    return f"{context} {quote}" if context and context not in quote else quote
