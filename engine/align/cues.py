@@ -60,8 +60,8 @@ def fits(kind: str, intent: Intent) -> float:
     labels = set(intent.labels)
     if kind == "typo":
         return 1.0 if intent.surface else 0.0
-    if kind in ("experiment", "result"):
-        return 1.0 if labels & {"fact", "new content"} else 0.0
+    if kind in ("experiment", "result"):  # a promise of the experiment is not the experiment
+        return 1.0 if labels & {"fact", "new content"} and "plan" not in labels else 0.0
     if kind in ("clarification", "explanation"):
         return 1.0 if labels & {"clarification", "new content"} else 0.0
     if kind == "edit":

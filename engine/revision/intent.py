@@ -29,7 +29,14 @@ from engine.revision.model import DiffSpan, Edit, EditType, Flag
 
 NOISE, SURFACE, SUBSTANTIVE = "noise", "surface", "substantive"
 SURFACE_LABELS = ("citation", "spelling", "grammar", "hyphenation", "capitalisation", "punctuation", "whitespace")
-SUBSTANTIVE_LABELS = ("claim", "fact", "new content", "clarification", "restructuring")
+SUBSTANTIVE_LABELS = ("claim", "fact", "new content", "clarification", "restructuring", "plan")
+#: A sentence that promises work rather than reporting it: "We will start with an interview study", "we plan to
+#: evaluate", "is left for future work". An edit whose new sentences mostly promise is a ``plan``: it answers a
+#: request for an experiment or a result only in part (a new-user trial saw "add a small formative study"
+#: addressed by "We will start with a formative interview study").
+_PROMISE = re.compile(r"\b(?:we|I)\s+(?:will|shall|plan|intend|aim|hope)\b|\bwe'll\b|\bin future work\b|"
+                      r"\bfuture (?:work|research|studies)\b|\bis left for\b|\bwill be (?:evaluated|studied|tested|"
+                      r"explored|investigated|released|made)\b", re.I)
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 #: A whole word (``\w+``) of three letters or more, no digit or underscore in it.
@@ -216,7 +223,8 @@ def classify_edit(edit: Edit) -> Intent:
             return Intent(NOISE, (), "too few words to be prose (figure labels, numbers or glyphs)")
         verb = "added" if edit.type is EditType.ADDED else "deleted"
         label = "new content" if edit.type is EditType.ADDED else "restructuring"
-        return Intent(SUBSTANTIVE, (label,), f"paragraph {verb}")
+        plan = ("plan",) if edit.type is EditType.ADDED and promises(text) else ()
+        return Intent(SUBSTANTIVE, (label, *plan), f"paragraph {verb}")
     if looks_like_noise(edit.source_text) and looks_like_noise(edit.target_text):
         return Intent(NOISE, (), "too few words to be prose on either side")
     surface: list[str] = []
@@ -254,7 +262,17 @@ def _substantive_labels(edit: Edit, changes: list[tuple[str, str]]) -> tuple[str
         labels.append("new content")
     if not labels or len(real_words(inserted)) > 0:
         labels.append("clarification")
+    if promises(inserted):
+        labels.append("plan")
     return tuple(dict.fromkeys(labels))
+
+
+def promises(text: str) -> bool:
+    """True when most of ``text``'s sentences promise work rather than report it (``_PROMISE``)."""
+    from engine.text import sentences
+
+    said = [s for s, _, _ in sentences(" ".join(text.split())) if len(s.split()) >= 4]
+    return bool(said) and 2 * sum(bool(_PROMISE.search(s)) for s in said) >= len(said)
 
 
 def _reason(changes: list[tuple[str, str]]) -> str:

@@ -280,3 +280,21 @@ def test_the_replacement_a_comment_asks_for_is_credited_and_a_deleted_sentence_i
     assert replacements('"aren\'t" -> "are not"; please replace "dataset" with "data set"; '
                         'use "control" instead of "controls"') == [
         ("aren't", "are not"), ("dataset", "data set"), ("controls", "control")]
+
+
+def test_a_promised_experiment_answers_a_request_for_it_less_than_one_done() -> None:
+    """From a new-user trial: "Please add at least a small formative study" was addressed (56%) by "We will start
+    with a formative interview study …". A paragraph that mostly promises work is a plan: it fits a request for an
+    experiment less than the same paragraph reporting it."""
+    from engine.revision.intent import classify_edit
+
+    comment = "Please add at least a small formative study with writers to ground the three components."
+    plan = ["We will start with a formative study with eight writers of literature reviews. We plan to ask them "
+            "which of the three components they would use and to observe how they write with them."]
+    done = ["We ran a formative study with eight writers of literature reviews. We asked them which of the three "
+            "components they would use and observed how they wrote with them."]
+    diff_plan, promised = align_one(PROSE, PROSE + plan, comment, fine_type="experiment")
+    diff_done, reported = align_one(PROSE, PROSE + done, comment, fine_type="experiment")
+    (e_plan,), (e_done,) = diff_plan.changed_edits(), diff_done.changed_edits()
+    assert "plan" in classify_edit(e_plan).labels and "plan" not in classify_edit(e_done).labels
+    assert promised.scores[e_plan.id] < reported.scores[e_done.id], (promised.scores, reported.scores)
