@@ -12,6 +12,7 @@ the HTML report and the app's Coverage tab all read ``coverage_rows``.
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -111,10 +112,15 @@ def _words(text: str, n: int = SNIPPET_WORDS) -> str:
     return " ".join(words[:n]) + (" …" if len(words) > n else "")
 
 
-def edit_snippet(edit: Edit, n: int = SNIPPET_WORDS) -> str:
+def _stems(text: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"[a-z]{4,}", text.lower())}
+
+
+def edit_snippet(edit: Edit, n: int = SNIPPET_WORDS, about: str = "") -> str:
     """A few words of what changed, run by run: ``“valuation” → “evaluation”; added “…”``, ``removed “…”``,
     ``new paragraph “…”`` (a new-user trial read ``added “evaluation Because …”`` for a word replaced and a
-    sentence added)."""
+    sentence added). With ``about`` (a comment's text), the runs that share most words with it come first: a
+    trial's area chair read another comment's answer as this one's."""
     if edit.type is EditType.ADDED:
         return f"new paragraph “{_words(edit.target_text, n)}”"
     if edit.type is EditType.DELETED:
@@ -122,6 +128,9 @@ def edit_snippet(edit: Edit, n: int = SNIPPET_WORDS) -> str:
     if edit.type is EditType.MOVED and Flag.ALSO_CHANGED not in edit.flags:
         return f"moved paragraph “{_words(edit.target_text, n)}”"
     runs = [(d.strip(), i.strip()) for d, i in hunks(edit.diff) if (d + i).strip()]
+    if about:  # the runs that share most words with the comment first (a paragraph may answer two comments)
+        asked = _stems(about)
+        runs.sort(key=lambda r: -len(_stems(f"{r[0]} {r[1]}") & asked))
     parts: list[str] = []
     for old, new in runs:
         budget = n - sum(len(p.split()) for p in parts)
@@ -159,8 +168,9 @@ def coverage_row(project: Project, comment: ReviewComment) -> CoverageRow:
         except KeyError:
             edit = None
         if edit is not None:
-            edits.append(EditSnippet(edit.id, edit_snippet(edit), edit_where(project, edit), ev.link.value,
-                                     ev.probability, edit.section, candidate=ev.candidate))
+            snippet = edit_snippet(edit, about=comment.full_text)
+            edits.append(EditSnippet(edit.id, snippet, edit_where(project, edit), ev.link.value, ev.probability,
+                                     edit.section, candidate=ev.candidate))
     return CoverageRow(comment, a.status, a.probability, a.confirmed, edits, project.response(comment.id))
 
 

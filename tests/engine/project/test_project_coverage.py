@@ -164,6 +164,9 @@ def test_a_snippet_reads_a_replacement_as_one_and_each_run_apart() -> None:
                    "small, we also give 95% confidence intervals for every score."]
     (edit,) = diff_documents(doc_of(old), doc_of(new)).changed_edits()
     assert edit_snippet(edit) == "“valuation” → “evaluation”; added “Because these samples are small, we also give 95% …”"
+    # for a comment, the run it is about comes first (a trial's area chair read another comment's answer)
+    about = edit_snippet(edit, about="Report confidence intervals; the samples are small.")
+    assert about.startswith("added “Because these samples are small"), about
     (added,) = diff_documents(doc_of(PROSE), doc_of(PROSE + ["A new paragraph on the limits of the method."])
                               ).changed_edits()
     assert edit_snippet(added) == "new paragraph “A new paragraph on the limits of the method.”"
