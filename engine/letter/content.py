@@ -218,6 +218,8 @@ class LetterBuilder:
             position = places.position(path)
             if para is None and path and position is None:
                 section = f"{section} (submitted version)"
+            if position is None and (section == "Front matter" or section.lower().startswith("abstract")):
+                position = -1  # the abstract and the front matter open the paper, outline or not
             order.setdefault(section, len(places.order) if position is None else position)
             name = CHANGE_NAMES[e.type].lower()
             if name == "revised" and classify_edit(e).surface:  # spelling, capitals, a citation restyled

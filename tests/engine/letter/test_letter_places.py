@@ -49,14 +49,17 @@ def test_summary_of_changes_tells_wording_fixes_apart(tmp_path) -> None:
     new = ["We analyze the behavior of the network on noisy inputs and report the color of its residual noise.",
            "The model is trained for ten epochs with the Adam optimiser on the training split, and we add an "
            "ablation without the second loss term, which lowers accuracy by four points."]
-    for name, paras in (("old.md", old), ("new.md", new)):
-        (tmp_path / name).write_text("# A paper\n\n## 1 Introduction\n\n" + "\n\n".join(PROSE[:2] + paras) + "\n")
+    abstracts = ("We study the colour of noise in speech models.", "We study the color of noise in speech models.")
+    for name, paras, abstract in (("old.md", old, abstracts[0]), ("new.md", new, abstracts[1])):
+        (tmp_path / name).write_text(f"# A paper\n\n## Abstract\n\n{abstract}\n\n## 1 Introduction\n\n"
+                                     + "\n\n".join(PROSE[:2] + paras) + "\n")
     (tmp_path / "reviews.md").write_text("# Reviews\n\n## Reviewer 1\n\nPlease add an ablation of the loss.\n")
     store = ProjectStore.create(tmp_path / "p.redraft", "p")
     project = run_job(build_project(store, tmp_path / "old.md", tmp_path / "new.md", tmp_path / "reviews.md",
                                     aligner="bm25"))
     store.close()
-    (line,) = LetterBuilder(project).changed_sections()
+    first, line = LetterBuilder(project).changed_sections()
+    assert first == "Abstract: 1 paragraph corrected in wording only"  # the abstract opens the summary
     assert line.endswith("Introduction: 1 paragraph revised, 1 paragraph corrected in wording only"), line
 
 
