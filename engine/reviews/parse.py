@@ -159,7 +159,14 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
         low = head.lower()
         if review.rating is None and low in ("rating", "recommendation", "overall merit", "overall score",
                                                "overall rating", "score", "overall evaluation"):
-            review.rating = body.split("\n")[0]
+            review.rating = _score_line(body)
         if review.confidence is None and ("confidence" in low or "expertise" in low):
-            review.confidence = body.split("\n")[0]
+            review.confidence = _score_line(body)
     return review
+
+
+def _score_line(body: str) -> str:
+    """A rating or confidence as written on its first line, without the full stop that ends a sentence ("minor
+    revision." read "rating minor revision."; a new-user trial); a number's ("3.") is kept."""
+    line = body.split("\n")[0].strip()
+    return line[:-1] if len(line) > 2 and line.endswith(".") and line[-2].isalpha() else line

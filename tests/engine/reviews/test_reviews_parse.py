@@ -151,3 +151,11 @@ def test_non_english_review_gets_a_notice() -> None:
     assert any("does not look like English" in n for n in reviews[0].notices)
     assert not parse_reviews("Weaknesses: the evaluation is limited to one dataset and the authors should "
                              "compare their method with the prior work on this problem in a fair way.")[0].notices
+
+
+def test_a_rating_written_as_a_sentence_drops_its_full_stop() -> None:
+    """A new-user trial read "Reviewer 2 (rating minor revision.)"."""
+    text = ("# Reviews\n\n## Reviewer 1\n\nPlease report variance over seeds.\n\nRecommendation: minor revision.\n\n"
+            "Confidence: 3.\n")
+    (review,) = parse_reviews(text, "markdown")
+    assert (review.rating, review.confidence) == ("minor revision", "3.")
