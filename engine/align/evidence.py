@@ -221,8 +221,12 @@ class EvidenceAligner(ScoredAligner):
         located, named = place_features(comments, edits, self.diff)
         quoted = quote_feature(comments, edits)
         asks = [proofreading(c.full_text) for c in comments]
-        proofread = np.array([[bool(a) and proofread_fix(self.intents[e.id], a) for e in edits] for a in asks],
-                             dtype=np.float32).reshape(len(comments), len(edits))
+        fixes = {a: np.array([proofread_fix(self.intents[e.id], a) for e in edits], dtype=np.float32)
+                 for a in set(asks) if a}  # which edits make the fixes each kind of general request asks for
+        proofread = np.zeros((len(comments), len(edits)), dtype=np.float32)
+        for i, a in enumerate(asks):
+            if a:
+                proofread[i] = fixes[a]
         # a request to proofread is answered by spelling and grammar fixes whatever type the extractor gave it
         # ("There are typos throughout; please proofread it." reads as a criticism)
         allowed = (allowed | (proofread > 0)) & specific(changed, located, named, quoted, proofread)

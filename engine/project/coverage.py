@@ -21,7 +21,7 @@ from engine.align.status import Assessment, Link, Status, counts, status_label
 from engine.errors import InputError
 from engine.project.model import Project
 from engine.reviews.model import ReviewComment
-from engine.revision.intent import hunks
+from engine.revision.diff import hunks
 from engine.revision.model import Edit, EditType, Flag
 
 #: Below this extraction confidence a span is not counted as a comment (the comment list mutes it too).

@@ -167,8 +167,7 @@ def checked_type(text: str, fine: str) -> str:
     a replacement ("A" -> "B") is a typo whatever the model says, and a question that names none is not
     (a typo comment can be answered by a spelling fix alone, see ``engine.align.cues``). Measured out of fold
     on DISAPERE train, docs/comments.md."""
-    typo_cue = bool(TYPO.search(text))
-    if typo_cue:
+    if TYPO.search(text):
         return "typo"
     if fine == "typo" and text.rstrip(" )\"'").endswith("?"):
         return "explanation"  # what most questions ask for in DISAPERE train
@@ -203,7 +202,8 @@ def _joins(prev: SentenceUnit, cur: SentenceUnit) -> bool:
         return True
     p = prev.text.rstrip()
     head = " ".join(cur.text.split()[:4])
-    return p.endswith(":") or _is_topic(p) or _problem_then_request(p, cur.text) or bool(_ANAPHORA.match(cur.text)) or bool(_BACK.search(head))
+    return (p.endswith(":") or _is_topic(p) or _problem_then_request(p, cur.text) or bool(_ANAPHORA.match(cur.text))
+            or bool(_BACK.search(head)))
 
 
 def _problem_then_request(prev: str, cur: str) -> bool:

@@ -120,9 +120,8 @@ EDIT_NOTE = _rx(
 )
 #: A comment about spelling or wording in so many words: what makes it a typo comment whatever a model says.
 _QUOTE_MARK = "[\"\u201c\u201d'\u2018\u2019`]"
-TYPO = _rx(r"\btypos?\b", r"\bmisspel", r"\bspelling\b", r"\bgrammar\b", r"\bgrammatical\b",
-           rf"{_QUOTE_MARK}\s*(?:->|-->|=>|\u2192)\s*{_QUOTE_MARK}", r"\s(?:->|-->|=>|\u2192)\s",
-           r"\bshould read\b",
+TYPO = _rx(EDIT_NOTE.pattern, r"\btypos?\b", r"\bgrammar\b", r"\bgrammatical\b",
+           rf"{_QUOTE_MARK}\s*(?:->|-->|=>|\u2192)\s*{_QUOTE_MARK}",
            rf"{_QUOTE_MARK}[^\"\u201c\u201d]+{_QUOTE_MARK}\s*should be\s*{_QUOTE_MARK}")
 LOCATION_NOTE = re.compile(
     r"^\W*(?:(?:on|in|at) )?(?:p|pp|pg|page|l|ll|line|lines|eq|eqs|equation|fig|figure|tab|table|sec|sect|section|"

@@ -84,25 +84,37 @@ def word_diff(old: str, new: str) -> tuple[DiffSpan, ...]:
     return tuple(spans)
 
 
+def hunks(diff: Sequence[DiffSpan]) -> list[tuple[str, str]]:
+    """``(deleted, inserted)`` text of each run of changes between equal spans."""
+    out: list[tuple[str, str]] = []
+    dele, ins = [], []
+    for s in diff:
+        if s.op == "equal":
+            if dele or ins:
+                out.append(("".join(dele), "".join(ins)))
+                dele, ins = [], []
+        elif s.op == "delete":
+            dele.append(s.text)
+        else:
+            ins.append(s.text)
+    if dele or ins:
+        out.append(("".join(dele), "".join(ins)))
+    return out
+
+
 def restyled_words(spans: Sequence[DiffSpan]) -> int:
     """Words whose case changed ("Dev" -> "dev") and citations restyled (a numbered marker for an author-year one,
     or back): changes that comparison ignores (``comparable_tokens``) but a reader sees and may have asked for.
     A citation renumbered ("[12]" -> "[13]"), a float renumbered or a hyphen a PDF line break left is none."""
-    n, k = 0, 0
-    while k + 1 < len(spans):
-        a, b = spans[k], spans[k + 1]
-        if {a.op, b.op} != {"delete", "insert"}:
-            k += 1
-            continue
-        old, new = (a.text, b.text) if a.op == "delete" else (b.text, a.text)
+    n = 0
+    for old, new in hunks(spans):
         if old.strip() and old.strip().lower() == new.strip().lower():
             n += len(old.split())
-        else:
-            numbered = [len(_NUMBERED_CITE.findall(t)) for t in (old, new)]
-            author_year = [len(_AUTHOR_YEAR_CITE.findall(t)) for t in (old, new)]
-            if (numbered[0] and author_year[1]) or (author_year[0] and numbered[1]):
-                n += max(numbered + author_year)  # each citation restyled counts as a word
-        k += 2
+            continue
+        numbered = [len(_NUMBERED_CITE.findall(t)) for t in (old, new)]
+        author_year = [len(_AUTHOR_YEAR_CITE.findall(t)) for t in (old, new)]
+        if (numbered[0] and author_year[1]) or (author_year[0] and numbered[1]):
+            n += max(numbered + author_year)  # each citation restyled counts as a word
     return n
 
 

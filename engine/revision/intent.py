@@ -25,7 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.revision.model import DiffSpan, Edit, EditType, Flag
+from engine.revision.diff import hunks
+from engine.revision.model import Edit, EditType, Flag
 
 NOISE, SURFACE, SUBSTANTIVE = "noise", "surface", "substantive"
 SURFACE_LABELS = ("citation", "spelling", "grammar", "hyphenation", "capitalisation", "punctuation", "whitespace")
@@ -193,24 +194,6 @@ def changed_sides(edit: Edit) -> tuple[str, str]:
     """The words an edit deleted and the words it inserted (whole paragraphs for deletions and additions)."""
     runs = change_runs(edit)
     return " ".join(d for d, _ in runs), " ".join(i for _, i in runs)
-
-
-def hunks(diff: Sequence[DiffSpan]) -> list[tuple[str, str]]:
-    """``(deleted, inserted)`` text of each run of changes between equal spans."""
-    out: list[tuple[str, str]] = []
-    dele, ins = [], []
-    for s in diff:
-        if s.op == "equal":
-            if dele or ins:
-                out.append(("".join(dele), "".join(ins)))
-                dele, ins = [], []
-        elif s.op == "delete":
-            dele.append(s.text)
-        else:
-            ins.append(s.text)
-    if dele or ins:
-        out.append(("".join(dele), "".join(ins)))
-    return out
 
 
 def classify_edit(edit: Edit) -> Intent:
