@@ -144,9 +144,34 @@ def _near(a: str, b: str) -> bool:
 
 
 def _same_but_citations(old: str, new: str) -> bool:
-    """The two texts say the same words once citations are taken out and spellings made American."""
+    """The two texts say the same words once citations are taken out and spellings made American, or a textual
+    citation became a parenthetical one behind a few words that name what it cites (``_subject_added``)."""
     a, b = _words(_CITATION.sub(" ", old)), _words(_CITATION.sub(" ", new))
-    return len(a) == len(b) and (a == b or [american(w) for w in a] == [american(w) for w in b])
+    if len(a) == len(b) and (a == b or [american(w) for w in a] == [american(w) for w in b]):
+        return True
+    return _subject_added(old, new)
+
+
+#: Words a textual citation made parenthetical may gain before it, as the subject the author's name was: "Following
+#: Beltagy et al. (2019)" → "Following SciBERT (Beltagy et al., 2019)", "Saier and Färber (2019) convert" → "earlier
+#: work (Saier and Färber, 2019) converts" (a new-user trial saw such a restyle read as a clarification).
+SUBJECT_WORDS = 3
+_TEXTUAL, _PARENTHETICAL = "zzcitetextual", "zzciteparen"
+
+
+def _cited(text: str) -> list[str]:
+    """The words of ``text``, each citation one token: textual ("Author (2019)") or parenthetical."""
+    return _words(_CITATION.sub(lambda m: f" {_TEXTUAL if m.group()[0].isupper() else _PARENTHETICAL} ", text))
+
+
+def _subject_added(old: str, new: str) -> bool:
+    """Every change is a textual citation turned parenthetical with one to ``SUBJECT_WORDS`` words before it."""
+    a, b = _cited(old), _cited(new)
+    changes = [op for op in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes() if op[0] != "equal"]
+    return bool(changes) and all(
+        tag == "replace" and a[i1:i2] == [_TEXTUAL] and b[j2 - 1] == _PARENTHETICAL
+        and 1 < j2 - j1 <= SUBJECT_WORDS + 1 and not any(_DIGIT.search(w) for w in b[j1:j2 - 1])
+        for tag, i1, i2, j1, j2 in changes)
 
 
 def hunk_label(deleted: str, inserted: str) -> str | None:

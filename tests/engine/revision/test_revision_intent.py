@@ -23,6 +23,16 @@ def only_edit(old: str, new: str):
     ("Dilated convolutions grow the receptive field without extra parameters, as in Smith et al. (2019) for audio.",
      "Dilated convolutions grow the receptive field without extra parameters, as in (Smith et al., 2019) for audio.",
      "citation"),
+    # a textual citation made parenthetical gains the subject the author's name was (a new-user trial's restyle)
+    ("Following Beltagy et al. (2019), we construct a cased WordPiece vocabulary from the full text of our papers.",
+     "Following SciBERT (Beltagy et al., 2019), we construct a cased WordPiece vocabulary from the full text of our "
+     "papers.", "citation"),
+    ("Inspired by Saier and Färber (2019), we first convert the LaTeX source of each paper into an XML document.",
+     "Inspired by earlier work (Saier and Färber, 2019), we first convert the LaTeX source of each paper into an XML "
+     "document.", "citation"),
+    ("Following Beltagy et al. (2019), we construct a cased WordPiece vocabulary from the full text of our papers.",
+     "Following the four strong baselines of (Beltagy et al., 2019), we construct a cased WordPiece vocabulary from "
+     "the full text of our papers.", None),  # five words: more than a name for what is cited
     ("We analyse the behaviour of the modelling choices and the colour of the noise across both datasets here.",
      "We analyze the behavior of the modeling choices and the color of the noise across both datasets here.",
      "spelling"),
