@@ -192,16 +192,16 @@ def _edit(
         flags.append(Flag.SPLIT)
     if len(g.src) > 1 and len(g.tgt) == 1:
         flags.append(Flag.MERGED)
-    if g.moved:
-        if kind is not EditType.UNCHANGED:
-            flags.append(Flag.ALSO_CHANGED)
-        kind = EditType.MOVED
     if old_text == new_text or display_tokens(old_text) == display_tokens(new_text):
         diff = whole_span("equal", new_text)
     else:
         diff = word_diff(old_text, new_text)
         if kind is EditType.UNCHANGED and (restyled := restyled_words(diff)):
             kind, changed = EditType.MINOR, restyled  # only case or citation style changed: a surface edit
+    if g.moved:
+        if kind is not EditType.UNCHANGED:  # a moved paragraph whose case alone changed was also changed
+            flags.append(Flag.ALSO_CHANGED)
+        kind = EditType.MOVED
     return Edit(type=kind, diff=diff, flags=tuple(flags), similarity=g.similarity, changed_tokens=changed, **common)
 
 

@@ -122,6 +122,20 @@ def test_a_change_of_case_or_of_citation_style_is_a_surface_edit_a_renumbering_i
     assert intent.surface and set(intent.labels) <= {"citation", "capitalisation"}, intent
 
 
+def test_a_moved_paragraph_whose_case_alone_changed_was_also_changed() -> None:
+    """A moved paragraph with "Dev" -> "dev" in it is a moved and changed paragraph (it stayed a pure move)."""
+    maker = TextMaker(13)
+    base = [maker.paragraph() for _ in range(8)]
+    old = base[:]
+    old[1] = "We split the cases into train, Dev and Test sets. " + base[1]
+    new = base[:1] + base[2:] + ["We split the cases into train, dev and test sets. " + base[1]]
+    diff = diff_documents(doc_of(old), doc_of(new))
+    (moved,) = [e for e in diff.edits if e.type is EditType.MOVED]
+    assert Flag.ALSO_CHANGED in moved.flags and moved.text_changed
+    changed = {op: " ".join(s.text for s in moved.diff if s.op == op) for op in ("delete", "insert")}
+    assert "Dev" in changed["delete"] and "dev" in changed["insert"], changed
+
+
 def test_whole_section_moved_is_reported() -> None:
     old = make_document(40, seed=21, per_section=5)
     heads = [k for k, p in enumerate(old.paragraphs) if p.kind is ParagraphKind.HEADING]
