@@ -3,132 +3,17 @@
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QShortcut, QTextCursor, QTextFormat
-from PySide6.QtWidgets import (
-    QHBoxLayout, QLabel, QSplitter, QTextBrowser, QTextEdit, QToolButton, QToolTip, QVBoxLayout, QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSplitter, QTextEdit, QToolButton, QVBoxLayout, QWidget
 
 from engine.revision import Edit, RevisionDiff
-from widgets.diff_html import CHANGE_ANCHOR, side_css, side_html
-from widgets.glossary import diff_position_tip, edit_header_tip
+from widgets.diff_pane import DiffPane
+from widgets.glossary import diff_position_tip
 from widgets.palette import colors_for
 
-
-class DiffPane(QTextBrowser):
-    """One side of the diff; knows where each edit starts."""
-
-    def __init__(self, side: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.side = side
-        self.setOpenLinks(False)
-        self.setFrameShape(QTextBrowser.Shape.NoFrame)
-        self.document().setDocumentMargin(14)
-        name = "Old version" if side == "old" else "New version"
-        self.setAccessibleName(f"{name} text")
-        self.setAccessibleDescription(
-            "Deletions are struck through in red, insertions shaded green. N and P move between changes."
-        )
-        self.starts: list[int] = []  # document position where each edit's header starts
-        self.changes: list[int | None] = []  # where each edit's first marked run starts, if any
-        self.edits: list[Edit] = []
-        self.context_actions: list[QAction] = []  # after Copy and Select All in the right-click menu
-        self.on_context: Callable[[int], None] | None = None  # told the edit index under a right-click
-
-    def show_edits(self, edits: list[Edit], marks: dict[str, str] | None = None) -> None:
-        doc = self.document()
-        doc.setDefaultStyleSheet(side_css(colors_for(self)))
-        doc.setHtml(side_html(edits, self.side, marks))
-        self.edits = list(edits)
-        found: dict[str, int] = {}
-        block = doc.begin()
-        while block.isValid():
-            it = block.begin()
-            while not it.atEnd():
-                for name in it.fragment().charFormat().anchorNames():
-                    found.setdefault(name, it.fragment().position())
-                it += 1
-            block = block.next()
-        self.starts = [found.get(e.id, 0) for e in edits]
-        self.changes = [found.get(e.id + CHANGE_ANCHOR) for e in edits]
-        self._pad_bottom()
-
-    def _pad_bottom(self) -> None:
-        """Room below the last edit, so any edit can scroll to the top in both panes."""
-        frame = self.document().rootFrame()
-        fmt = frame.frameFormat()
-        fmt.setBottomMargin(max(0, self.viewport().height() - 60))
-        frame.setFrameFormat(fmt)
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self._pad_bottom()
-
-    def edit_top(self, index: int) -> float:
-        """Document y of edit ``index``'s header (document height past the end)."""
-        doc = self.document()
-        if index >= len(self.starts):
-            return doc.size().height()
-        block = doc.findBlock(self.starts[index])
-        return doc.documentLayout().blockBoundingRect(block).top()
-
-    def change_top(self, index: int) -> float | None:
-        """Document y of the line holding edit ``index``'s first marked word (``None`` when nothing is marked)."""
-        if index >= len(self.changes) or self.changes[index] is None:
-            return None
-        doc = self.document()
-        block = doc.findBlock(self.changes[index])
-        line = block.layout().lineForTextPosition(self.changes[index] - block.position())
-        top = doc.documentLayout().blockBoundingRect(block).top()
-        return top + (line.y() if line.isValid() else 0.0)
-
-    def scroll_target(self, index: int) -> int:
-        """Where to scroll for edit ``index``: its header at the top, unless its first change would then be in the
-        lower part of the view or below it (a long paragraph changed near its end); then that change a third of the
-        way down."""
-        top = self.edit_top(index) - 10
-        change = self.change_top(index)
-        height = self.viewport().height()
-        if change is not None and change - top > 0.6 * height:
-            top = change - height / 3
-        bar = self.verticalScrollBar()
-        return min(bar.maximum(), max(0, int(top)))
-
-    def edit_at(self, position: int) -> int:
-        return max(0, bisect.bisect_right(self.starts, position) - 1)
-
-    def header_tip_at(self, pos: QPoint) -> str:
-        """The plain-words tooltip of the edit header line at viewport ``pos`` ("" off a header)."""
-        if not self.starts:
-            return ""
-        cursor = self.cursorForPosition(pos)
-        index = self.edit_at(cursor.position())
-        on_header = cursor.block().position() == self.document().findBlock(self.starts[index]).position()
-        return edit_header_tip(self.edits[index], self.side) if on_header else ""
-
-    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802 (Qt override)
-        if event.type() == QEvent.Type.ToolTip:  # "e0008 · major · Experiments · p0010" in words
-            tip = self.header_tip_at(event.pos())
-            if tip:
-                QToolTip.showText(event.globalPos(), tip, self.viewport())
-            else:
-                QToolTip.hideText()
-            return True
-        return super().viewportEvent(event)
-
-    def contextMenuEvent(self, event) -> None:  # noqa: N802 (Qt override)
-        """Copy and Select All, then the view's actions; the edit under the click is selected first,
-        so that an action ("Confirm Link") acts on the edit the author pointed at."""
-        if self.on_context is not None and self.starts:
-            self.on_context(self.edit_at(self.cursorForPosition(event.pos()).position()))
-        menu = self.createStandardContextMenu(event.pos())
-        if self.context_actions:
-            menu.addSeparator()
-            menu.addActions(self.context_actions)
-        menu.exec(event.globalPos())
-        menu.deleteLater()
+__all__ = ["DiffPane", "DiffView"]
 
 
 class DiffView(QWidget):
@@ -147,6 +32,7 @@ class DiffView(QWidget):
         self._marks: dict[str, str] = {}
         self._current = -1
         self._syncing = False
+        self._lining = False
         self.old_pane, self.new_pane = DiffPane("old"), DiffPane("new")
         self.old_title, self.new_title = QLabel("Old version"), QLabel("New version")
         self.position_label = QLabel("")
@@ -177,6 +63,7 @@ class DiffView(QWidget):
             pane.verticalScrollBar().valueChanged.connect(lambda v, p=pane: self._sync_from(p, v))
             pane.cursorPositionChanged.connect(lambda p=pane: self._on_click(p))
             pane.on_context = self._select_index
+            pane.on_resize = self._line_up
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -218,6 +105,7 @@ class DiffView(QWidget):
     def show_new_side(self, shown: bool) -> None:
         """Hide the new column when there is no revised version (the draft gets the width)."""
         self._columns[1].setVisible(shown)
+        self._line_up()
 
     def set_edits(self, edits: list[Edit], note: str = "", marks: dict[str, str] | None = None) -> None:
         """Show ``edits``; ``note`` replaces the change count above them (say, why these); ``marks``
@@ -258,8 +146,23 @@ class DiffView(QWidget):
     def _render(self) -> None:
         for pane in (self.old_pane, self.new_pane):
             pane.show_edits(self._edits, self._marks)
+        self._line_up()
         self._highlight()
         self._update_label()
+
+    def _line_up(self) -> None:
+        """Pad the shorter side of each edit, so that every edit starts at the same height in both panes (a long
+        insertion beside its empty old side pushed all later edits apart, a new-user trial saw)."""
+        old, new = self.old_pane, self.new_pane
+        if self._lining or not self._edits or len(old.starts) != len(new.starts) or not new.isVisibleTo(self):
+            return
+        self._lining = True
+        try:
+            heights = list(zip(old.edit_heights(), new.edit_heights()))
+            old.pad_edits([max(0.0, b - a) for a, b in heights])
+            new.pad_edits([max(0.0, a - b) for a, b in heights])
+        finally:
+            self._lining = False
 
     def _go_to(self, index: int, emit: bool = False) -> None:
         changed = index != self._current

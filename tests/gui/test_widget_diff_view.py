@@ -160,3 +160,36 @@ def test_a_new_list_of_edits_opens_at_its_top_on_both_sides(view) -> None:
     assert view.old_pane.verticalScrollBar().value() > 0 and view.new_pane.verticalScrollBar().value() > 0
     view.set_edits(edits[:2], "The draft paragraph this comment is about")
     assert [p.verticalScrollBar().value() for p in (view.old_pane, view.new_pane)] == [0, 0]
+
+
+def test_every_edit_starts_at_the_same_height_in_both_panes(qtbot, tmp_path) -> None:
+    """A long insertion beside its empty old side used to push every later edit of the old pane up, so the two
+    panes drifted apart (a new-user trial). The shorter side of each edit is padded, also after a resize, and both
+    panes open at their top."""
+    from engine.revision import diff_documents
+    from tests.engine.built_revisions import PROSE, doc_of
+
+    use_theme("light")
+    long_insert = ("A listening test with twenty participants compares the three systems on ten excerpts each. " * 8)
+    old = PROSE[:5]
+    new = [PROSE[0], long_insert.strip(), PROSE[1] + " We also report the variance over five seeds.", *PROSE[2:4],
+           PROSE[4].replace("the", "a", 1)]
+    diff = diff_documents(doc_of(old), doc_of(new))
+    assert any(e.type is EditType.ADDED for e in diff.changed_edits()) and len(diff.changed_edits()) >= 3
+    view = DiffView(diff)
+    qtbot.addWidget(view)
+    view.resize(900, 500)
+    with qtbot.waitExposed(view):
+        view.show()
+
+    def tops(pane):
+        return [round(pane.edit_top(i)) for i in range(len(view.edits))]
+
+    assert tops(view.old_pane) == tops(view.new_pane)
+    old_bar, new_bar = view.old_pane.verticalScrollBar(), view.new_pane.verticalScrollBar()
+    assert old_bar.value() == new_bar.value() == 0  # the new pane opened 70 px down, where its cursor was
+    save_shot(view, "diff_lined_up", tmp_path)
+    view.resize(640, 500)  # narrower: the text wraps anew, and the padding follows
+    qtbot.waitUntil(lambda: tops(view.old_pane) == tops(view.new_pane), timeout=2000)
+    old_bar.setValue(int(view.old_pane.edit_top(2)))
+    assert new_bar.value() == old_bar.value()
