@@ -100,6 +100,8 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
     if display_equation(b, math):
         return ParagraphKind.EQUATION
     small = b.size <= body_size - 0.9
+    if small and all(ln.in_graphic for ln in b.lines):
+        return ParagraphKind.OTHER  # text set in a figure (a new-user trial saw it spliced into a paragraph)
     if small and (b.first.marker or _footnote_start(text)):
         return ParagraphKind.FOOTNOTE if b.first.y0 > 0.55 * height else ParagraphKind.OTHER
     if sum(1 for ln in b.lines if not ln.alone) > len(b.lines) / 2:

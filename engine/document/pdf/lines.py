@@ -60,6 +60,8 @@ class Line:
     lead_bold: bool = False
     #: Set above the text block in the head margin: a running header seen once.
     above_text: bool = False
+    #: Inside a drawn box or image (a figure's frame): text set in a figure, when it is small too.
+    in_graphic: bool = False
 
     @property
     def width(self) -> float:
@@ -182,8 +184,10 @@ def _make_line(page: int, spans: list[dict[str, Any]]) -> Line | None:
     )
 
 
-def page_lines(page_dict: dict[str, Any], number: int) -> PageText:
-    """Cut the page's PyMuPDF lines into ``Line`` fragments at wide gaps."""
+def page_lines(page_dict: dict[str, Any], number: int,
+               graphics: list[tuple[float, float, float, float]] | None = None) -> PageText:
+    """Cut the page's PyMuPDF lines into ``Line`` fragments at wide gaps; mark those inside one of ``graphics``
+    (``graphic_boxes``)."""
     lines: list[Line] = []
     has_images = False
     for block in page_dict.get("blocks", ()):
@@ -211,7 +215,23 @@ def page_lines(page_dict: dict[str, Any], number: int) -> PageText:
             line = _make_line(number, group) if group else None
             if line:
                 lines.append(line)
+    for ln in lines:
+        ln.in_graphic = any(x0 - 1 <= ln.x0 and y0 - 1 <= ln.y0 and ln.x1 <= x1 + 1 and ln.y1 <= y1 + 1
+                            for x0, y0, x1, y1 in graphics or ())
     return PageText(number, float(page_dict.get("width", 0)), float(page_dict.get("height", 0)), lines, has_images)
+
+
+#: What PyMuPDF's drawing log calls paths and images (``Page.get_bboxlog``).
+_GRAPHICS = frozenset({"fill-path", "stroke-path", "fill-image", "fill-imgmask", "fill-shade"})
+
+
+def graphic_boxes(log: list[tuple[str, Any]], width: float, height: float) -> list[tuple[float, float, float, float]]:
+    """The boxes of a page's drawn shapes and images that could frame a figure: larger than a line of text
+    (40 × 20 pt), smaller than half the page (a page-wide background fill frames nothing); the 40 largest."""
+    page = max(1.0, width * height)
+    boxes = [tuple(map(float, r)) for kind, r in log if kind in _GRAPHICS]
+    boxes = [b for b in boxes if b[2] - b[0] >= 40 and b[3] - b[1] >= 20 and (b[2] - b[0]) * (b[3] - b[1]) < 0.5 * page]
+    return sorted(boxes, key=lambda b: -(b[2] - b[0]) * (b[3] - b[1]))[:40]
 
 
 def merge_fragments(a: Line, b: Line) -> Line:

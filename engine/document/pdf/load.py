@@ -17,7 +17,7 @@ import pymupdf
 
 from engine.document.model import Document
 from engine.document.pdf.assemble import build_document
-from engine.document.pdf.lines import PageText, page_lines
+from engine.document.pdf.lines import PageText, graphic_boxes, page_lines
 from engine.errors import InputError
 from engine.jobs import CancelToken, Progress, run_job
 
@@ -48,7 +48,8 @@ def load_pdf_job(
             try:
                 page = pdf.load_page(index)
                 data = page.get_text("dict", flags=_FLAGS)
-                pages.append(page_lines(data, index + 1))
+                graphics = graphic_boxes(page.get_bboxlog(), page.rect.width, page.rect.height)
+                pages.append(page_lines(data, index + 1, graphics))
                 del data, page
             except Exception as err:  # a broken page should not sink the paper
                 notices.append(f"page {index + 1} could not be read ({type(err).__name__})")

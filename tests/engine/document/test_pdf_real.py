@@ -119,3 +119,15 @@ def test_camera_ready_line_numbers_do_not_change_the_text(shared_data: Path) -> 
     assert first.text.startswith("Selecting good optimization settings is very hard in modern compilers")
     assert "Programs compiled with -O3 might be 50% slower or worse than those compiled" in first.text
     assert len(first.regions) == 2
+
+
+def test_text_set_in_a_figure_is_not_spliced_into_a_paragraph(shared_data: Path) -> None:
+    """The last paragraph of page 1 runs on below page 2's figure, whose frame holds small sentences of its own:
+    they were joined to it ("… Many realistic expository writing Several studies have shown …", a new-user trial).
+    Small text inside a drawn frame is figure text."""
+    doc = _load(shared_data, "pdfs/2304.02623v1.pdf")
+    para = next(p for p in doc.body() if p.text.startswith("Expository writing occurs frequently"))
+    assert "Many realistic expository writing tasks require domain experts" in para.text
+    assert [r.page for r in para.regions] == [1, 2]
+    assert not [p.text for p in doc.body() if "Several studies have shown" in p.text or "3fixed" in p.text]
+    assert any(p.kind is ParagraphKind.OTHER and "Several studies have shown" in p.text for p in doc.paragraphs)
