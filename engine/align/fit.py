@@ -90,10 +90,25 @@ def cross_paper(features: Sequence[PaperFeatures], caps: Sequence[int] = CAPS) -
         if not train:
             continue
         model = fit(train, caps)
-        pred = predictions([scored(test, model["scale"], model["offset"])], model["threshold"], model["max_edits"])
+        probs = [scored(test, model["scale"], model["offset"])]
+        pred = predictions(probs, model["threshold"], model["max_edits"])
         out.append({"train": [pf.paper.id for pf in train], "test": test.paper.id, **model,
-                    **report([test.paper], pred), "statuses": statuses(test, model)})
+                    **report([test.paper], pred), "counted": counted_links(test, probs, model),
+                    "statuses": statuses(test, model)})
     return out
+
+
+def counted_links(pf: PaperFeatures, probs: list[Scored], model: dict[str, Any]) -> dict[str, float]:
+    """Micro precision, recall and F1 of the links that count towards a status (a probability of at least
+    ``status.PARTLY_P``): the ones the letter, the report and the marked-up PDF cite. Weaker links are shown only as
+    "closest edit, not counted"."""
+    from engine.align.status import PARTLY_P
+    from engine.metrics.alignment import micro_prf
+
+    pred = predictions(probs, max(model["threshold"], PARTLY_P), model["max_edits"])
+    prf = micro_prf({c.id: pf.paper.gold.get(c.id, set()) for c in pf.paper.comments}, pred)
+    return {"threshold": PARTLY_P, "precision": round(100 * prf.precision, 1), "recall": round(100 * prf.recall, 1),
+            "f1": round(100 * prf.f1, 1)}
 
 
 def statuses(pf: PaperFeatures, model: dict[str, Any]) -> dict[str, Any]:

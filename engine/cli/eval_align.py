@@ -82,6 +82,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"  ({r['seconds']} s; configured threshold {r['threshold']}, tuned {r['tuned_on_test']['threshold']}"
               + "".join(f"; fitted without {x['test']}: threshold {x['threshold']}, cap {x['max_edits']}"
                         for x in r.get("cross_paper", [])) + ")")
+        for x in r.get("cross_paper", []):
+            if "counted" in x:  # the links the letter and the report cite
+                c = x["counted"]
+                print(f"  ->{x['test']}: links that count (p >= {c['threshold']}): P {c['precision']} R {c['recall']} "
+                      f"F1 {c['f1']}")
     return 0
 
 

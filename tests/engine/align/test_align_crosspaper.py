@@ -17,6 +17,9 @@ GOLD = [REPO / "tests" / "data" / "cgo18_pdf_align_gold.json", REPO / "tests" / 
 REPORTED_F1 = {"cgo18": 37.8, "icassp20": 55.9}
 #: Cross-paper link precision reported (the issue asks for 50: not reached); the test fails 3 points below.
 REPORTED_P = {"cgo18": 39.8, "icassp20": 48.7}
+#: Precision and recall of the links that count (p >= status.PARTLY_P: the letter and the report cite them), cross-paper;
+#: PARTLY_P was chosen on both papers' statuses, so these are not blind. The test fails 3 points below.
+COUNTED = {"cgo18": (43.7, 32.0), "icassp20": (91.7, 37.9)}
 #: Share of comments called addressed or partly exactly when the gold has an edit for them (docs/gold-icassp20.md);
 #: the test fails 7 points (2 comments) below.
 STATUS_AGREEMENT = {"cgo18": 76.7, "icassp20": 82.8}
@@ -48,6 +51,7 @@ def test_cross_paper_micro_f1_of_the_default_method(papers) -> None:
         r = results[paper]
         assert r["micro_f1"] >= figure - 3, (paper, r)
         assert r["micro_precision"] >= REPORTED_P[paper] - 3, (paper, r)
+        assert r["counted"]["precision"] >= COUNTED[paper][0] - 3 and r["counted"]["recall"] >= COUNTED[paper][1] - 3
         assert r["micro_f1"] > HYBRID_F1[paper], (paper, r)
         assert r["train"] == [p for p in REPORTED_F1 if p != paper]  # never fitted on the paper it is scored on
         counted = r["statuses"]["counts"]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.align import DEFAULT_METHOD, make_aligner
-from engine.align.status import Status, assess_alignment
+from engine.align.status import PARTLY_P, Status, assess_alignment
 from engine.cli.comments import load_comments
 from engine.document import load_document
 from engine.revision import diff_documents
@@ -19,6 +19,9 @@ from tests.engine.align.s2orc_trial import FOLDER, build
 #: Measured when pinned: comments whose status (addressed or partly, or neither) agrees with the gold, of 24;
 #: link precision and recall over the 13 gold (comment, edit) pairs. The test fails a comment (or 8 points) below.
 AGREEMENT, PRECISION, RECALL = 21, 36.1, 100.0
+#: The same for the links that count (p >= status.PARTLY_P, cited by the letter and the report; closer to blind:
+#: PARTLY_P was chosen on cgo18 and icassp20 before this paper was labelled).
+COUNTED = (85.7, 92.3)
 
 
 @pytest.mark.shared_data
@@ -41,5 +44,8 @@ def test_unanswered_comments_are_not_called_addressed(shared_data: Path, tmp_pat
     found = {(c.id, eid) for c, a in zip(comments, alignments) for eid in a.edit_ids}
     precision, recall = 100 * len(found & pairs) / len(found), 100 * len(found & pairs) / len(pairs)
     assert precision >= PRECISION - 8 and recall >= RECALL - 8, (precision, recall, sorted(found - pairs))
+    counted = {(c.id, eid) for c, a in zip(comments, alignments) for eid in a.edit_ids if a.scores[eid] >= PARTLY_P}
+    precision, recall = 100 * len(counted & pairs) / len(counted), 100 * len(counted & pairs) / len(pairs)
+    assert precision >= COUNTED[0] - 8 and recall >= COUNTED[1] - 8, (precision, recall, sorted(counted - pairs))
     surface = {where[label] for label in ("N1", "N3", "N4")}  # restyled citation, British spellings, capitals
     assert not [p for p in found if p[1] in surface], sorted(found)
