@@ -1,9 +1,11 @@
-"""Small controls the panels and dialogs share: a plain button and the red line that names a problem."""
+"""Small controls the panels and dialogs share: a plain button, the red line that names a problem and a label that
+ends in "…" when it has too little room."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton
 
 #: The colour of a problem named in a dialog or panel (readable on the light and the dark theme).
@@ -29,3 +31,29 @@ def problem_label() -> QLabel:
     label.setStyleSheet(f"color: {PROBLEM_COLOUR};")
     label.hide()
     return label
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that shows as much of its text as fits, then "…", with the whole text as its tooltip (a
+    narrow link bar cut "1 linked edit" to "1 linked edi")."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__()
+        self._full = ""
+        self.setText(text)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt override)
+        self._full = text
+        self.setToolTip(text)
+        self._fit()
+
+    def text(self) -> str:  # the whole text (Qt paints the shown one)
+        return self._full
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, max(0, self.width()))
+        super().setText(shown if self.width() > 0 else self._full)

@@ -7,6 +7,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
 from widgets.badges import style_chip
+from widgets.controls import ElidedLabel
 
 #: What each link state says, its chip colour and the tooltip in plain words.
 STATES = {
@@ -39,7 +40,7 @@ class LinkBar(QWidget):
         self.setAccessibleName("Link between the comment and the edit")
         self.edit_id: str | None = None
         self.state: str | None = None
-        self.summary = QLabel("")
+        self.summary = ElidedLabel("")
         self.summary.setAccessibleName("Linked edits")
         self.chip = QLabel("")
         self.chip.setAccessibleName("Link state")

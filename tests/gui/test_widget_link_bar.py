@@ -101,3 +101,20 @@ def test_comment_list_type_badges_and_tooltips(qtbot, tmp_path) -> None:
     save_shot(view, "widget_comment_list_types", tmp_path)
     view.status_box.setCurrentText("type: typo")
     assert view.visible_ids() == [comments[1].id]
+
+
+def test_a_narrow_bar_ends_its_summary_in_an_ellipsis(qtbot) -> None:
+    """At 1200 pixels the app's bar cut "1 linked edit" to "1 linked edi": it now ends in "…", whole in its tooltip."""
+    from PySide6.QtWidgets import QLabel
+
+    bar = LinkBar()
+    qtbot.addWidget(bar)
+    bar.show_link("e3", "confirmed", 1, closest=2)
+    bar.resize(bar.minimumSizeHint().width() + 120, bar.sizeHint().height())
+    bar.show()
+    qtbot.waitExposed(bar)
+    shown = QLabel.text(bar.summary)
+    assert bar.summary.text() == "1 linked edit · 2 closest edits, not counted" == bar.summary.toolTip()
+    assert shown.endswith("…") and len(shown) < len(bar.summary.text())
+    bar.resize(1400, bar.sizeHint().height())
+    qtbot.waitUntil(lambda: QLabel.text(bar.summary) == bar.summary.text())
