@@ -71,9 +71,12 @@ class LinkBar(QWidget):
         comment's status; ``closest`` ones were suggested too weakly to count (``status.Evidence.candidate``)."""
         self.edit_id, self.state = edit_id, state
         self.setVisible(enabled)
-        parts = [f"{linked} linked edit{'s' if linked != 1 else ''}"] if linked else []
-        parts += [f"{closest} closest edit{'s' if closest != 1 else ''}, not counted"] if closest else []
+        parts = [f"{linked} link{'s' if linked != 1 else ''}"] if linked else []
+        parts += [f"{closest} closest, not counted"] if closest else []
         self.summary.setText(" · ".join(parts) or "No edit linked to this comment")
+        tip = [f"{linked} edit{'s' if linked != 1 else ''} linked to this comment, counted in its status"] if linked else []
+        tip += [f"{closest} closest edit{'s' if closest != 1 else ''}, too weak to count"] if closest else []
+        self.summary.setToolTip("; ".join(tip) or "No edit linked to this comment")
         text, key, tip = STATES.get(state or "", ("", "unknown", ""))
         self.chip.setText(text if edit_id else "")  # the edit's id is in the diff's "Change 1 of 2 · e7" below
         self.chip.setToolTip(f"{edit_id}: {tip}" if edit_id else "")

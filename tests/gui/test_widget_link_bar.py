@@ -20,7 +20,7 @@ def test_link_bar_offers_what_fits_the_link(qtbot) -> None:
     bar.show()
     bar.show_link("e3", "aligned", 2)
     assert bar.confirm_button.isEnabled() and bar.reject_button.isEnabled() and not bar.add_button.isVisible()
-    assert bar.summary.text() == "2 linked edits" and "e3" in bar.chip.toolTip()
+    assert bar.summary.text() == "2 links" and "e3" in bar.chip.toolTip()
     with qtbot.waitSignal(bar.sig_link_confirmed) as confirmed:
         bar.confirm_button.click()
     assert confirmed.args == ["e3"]
@@ -35,9 +35,9 @@ def test_link_bar_offers_what_fits_the_link(qtbot) -> None:
     # the list called not addressed): said so, and still confirmable
     bar.show_link("e7", "closest", 0, closest=1)
     assert bar.chip.text() == "closest edit · not counted" and bar.confirm_button.isEnabled()
-    assert bar.summary.text() == "1 closest edit, not counted"
+    assert bar.summary.text() == "1 closest, not counted"
     bar.show_link("e7", "aligned", 1, closest=2)
-    assert bar.summary.text() == "1 linked edit · 2 closest edits, not counted"
+    assert bar.summary.text() == "1 link · 2 closest, not counted"
     bar.show_link(None, None, 0, enabled=False)
     assert not bar.isVisible()
 
@@ -104,17 +104,20 @@ def test_comment_list_type_badges_and_tooltips(qtbot, tmp_path) -> None:
 
 
 def test_a_narrow_bar_ends_its_summary_in_an_ellipsis(qtbot) -> None:
-    """At 1200 pixels the app's bar cut "1 linked edit" to "1 linked edi": it now ends in "…", whole in its tooltip."""
+    """At 1200 pixels the app's bar cut "1 linked edit" to "1 linked edi": it says "1 link" now, ends in "…" when
+    even that does not fit, and says it in full in its tooltip."""
     from PySide6.QtWidgets import QLabel
 
     bar = LinkBar()
     qtbot.addWidget(bar)
     bar.show_link("e3", "confirmed", 1, closest=2)
-    bar.resize(bar.minimumSizeHint().width() + 120, bar.sizeHint().height())
+    bar.resize(bar.minimumSizeHint().width() + 80, bar.sizeHint().height())
     bar.show()
     qtbot.waitExposed(bar)
     shown = QLabel.text(bar.summary)
-    assert bar.summary.text() == "1 linked edit · 2 closest edits, not counted" == bar.summary.toolTip()
+    assert bar.summary.text() == "1 link · 2 closest, not counted"
+    assert bar.summary.toolTip() == ("1 edit linked to this comment, counted in its status; 2 closest edits, too weak "
+                                     "to count")
     assert shown.endswith("…") and len(shown) < len(bar.summary.text())
     bar.resize(1400, bar.sizeHint().height())
     qtbot.waitUntil(lambda: QLabel.text(bar.summary) == bar.summary.text())
