@@ -18,7 +18,7 @@ from tests.engine.align.s2orc_trial import FOLDER, build
 
 #: Measured when pinned: comments whose status (addressed or partly, or neither) agrees with the gold, of 24;
 #: link precision and recall over the 13 gold (comment, edit) pairs. The test fails a comment (or 8 points) below.
-AGREEMENT, PRECISION, RECALL = 21, 36.1, 100.0
+AGREEMENT, PRECISION, RECALL = 21, 37.1, 100.0
 #: The same for the links that count (p >= status.PARTLY_P, cited by the letter and the report; closer to blind:
 #: PARTLY_P was chosen on cgo18 and icassp20 before this paper was labelled).
 COUNTED = (85.7, 92.3)
