@@ -37,7 +37,7 @@ class DiffPane(QTextBrowser):
         self.context_actions: list[QAction] = []  # after Copy and Select All in the right-click menu
         self.on_context: Callable[[int], None] | None = None  # told the edit index under a right-click
         self.on_resize: Callable[[], None] | None = None  # told when the text wraps anew
-        self._padded: dict[int, float] = {}  # block number → its own bottom margin, where padding was added
+        self._padded: dict[int, float] = {}  # block number → its own top margin, where padding was added
         # a scroll bar that comes and goes would re-wrap the text after the edits were lined up
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
 
@@ -76,29 +76,37 @@ class DiffPane(QTextBrowser):
 
     def edit_heights(self) -> list[float]:
         """The height of each edit but the last (header to the next header), without the padding."""
+        self.document().pageCount()  # finishes the layout Qt does in steps after a resize, so the heights are final
         tops = [self.edit_top(i) for i in range(len(self.starts))]
         return [b - a - self._padding(i) for i, (a, b) in enumerate(pairwise(tops))]
 
-    def _last_block(self, index: int):
-        return self.document().findBlock(self.starts[index + 1]).previous()
+    def _pad_block(self, index: int):
+        """The block whose top margin holds the room below edit ``index``: the next edit's header. (Qt collapses a
+        block's bottom margin with the next one's top margin, so room added below the edit's text would show only
+        past the header's own margin.)"""
+        return self.document().findBlock(self.starts[index + 1])
 
     def _padding(self, index: int) -> float:
-        block = self._last_block(index)
+        block = self._pad_block(index)
         base = self._padded.get(block.blockNumber())
-        return 0.0 if base is None else block.blockFormat().bottomMargin() - base
+        return 0.0 if base is None else block.blockFormat().topMargin() - base
 
     def pad_edits(self, extra: list[float]) -> None:
         """Room below edit ``i`` of ``extra[i]`` pixels (the other side's edit is that much taller), so that both
         panes show every edit at the same height."""
         cursor = QTextCursor(self.document())
-        for i, add in enumerate(extra):
-            block = self._last_block(i)
-            fmt = block.blockFormat()
-            base = self._padded.setdefault(block.blockNumber(), fmt.bottomMargin())
-            if abs(fmt.bottomMargin() - (base + add)) >= 0.5:
-                fmt.setBottomMargin(base + add)
-                cursor.setPosition(block.position())
-                cursor.setBlockFormat(fmt)
+        cursor.beginEditBlock()  # one layout pass for all of them
+        try:
+            for i, add in enumerate(extra):
+                block = self._pad_block(i)
+                fmt = block.blockFormat()
+                base = self._padded.setdefault(block.blockNumber(), fmt.topMargin())
+                if abs(fmt.topMargin() - (base + add)) > 0.01:
+                    fmt.setTopMargin(base + add)
+                    cursor.setPosition(block.position())
+                    cursor.setBlockFormat(fmt)
+        finally:
+            cursor.endEditBlock()
 
     def edit_top(self, index: int) -> float:
         """Document y of edit ``index``'s header (document height past the end)."""

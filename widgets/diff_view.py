@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QShortcut, QTextCursor, QTextFormat
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSplitter, QTextEdit, QToolButton, QVBoxLayout, QWidget
 
@@ -33,6 +33,9 @@ class DiffView(QWidget):
         self._current = -1
         self._syncing = False
         self._lining = False
+        # a resize re-wraps the text: line the edits up again once the panes have their new width (and once for a
+        # run of resizes, as a window is dragged wider)
+        self._line_up_timer = QTimer(self, singleShot=True, interval=40, timeout=self._line_up)
         self.old_pane, self.new_pane = DiffPane("old"), DiffPane("new")
         self.old_title, self.new_title = QLabel("Old version"), QLabel("New version")
         self.position_label = QLabel("")
@@ -63,7 +66,7 @@ class DiffView(QWidget):
             pane.verticalScrollBar().valueChanged.connect(lambda v, p=pane: self._sync_from(p, v))
             pane.cursorPositionChanged.connect(lambda p=pane: self._on_click(p))
             pane.on_context = self._select_index
-            pane.on_resize = self._line_up
+            pane.on_resize = self._line_up_soon
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -149,6 +152,9 @@ class DiffView(QWidget):
         self._line_up()
         self._highlight()
         self._update_label()
+
+    def _line_up_soon(self) -> None:
+        self._line_up_timer.start()
 
     def _line_up(self) -> None:
         """Pad the shorter side of each edit, so that every edit starts at the same height in both panes (a long
