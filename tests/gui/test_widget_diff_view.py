@@ -185,7 +185,7 @@ def test_every_edit_starts_at_the_same_height_in_both_panes(qtbot, tmp_path) -> 
     def tops(pane):
         return [round(pane.edit_top(i)) for i in range(len(view.edits))]
 
-    assert tops(view.old_pane) == tops(view.new_pane)
+    qtbot.waitUntil(lambda: tops(view.old_pane) == tops(view.new_pane), timeout=2000)  # once shown at its size
     old_bar, new_bar = view.old_pane.verticalScrollBar(), view.new_pane.verticalScrollBar()
     assert old_bar.value() == new_bar.value() == 0  # the new pane opened 70 px down, where its cursor was
     save_shot(view, "diff_lined_up", tmp_path)
