@@ -120,6 +120,13 @@ _REPLACE = re.compile(
 _INSTEAD = re.compile(rf"{_Q}\s+instead of\s+{_Q}", re.I)
 
 
+def quoted_passages(text: str) -> list[str]:
+    """The phrases a comment quotes from the paper: its quotes, less the corrections it asks for ("A" should be
+    "B": "B" is not in the draft, and an edit that writes "B" elsewhere does not answer it)."""
+    wanted = {b for _, b in replacements(text)}
+    return [q for q in quotes(text) if q not in wanted]
+
+
 def replacements(text: str) -> list[tuple[str, str]]:
     """``(old words, new words)`` pairs a comment asks for in so many words: "A" should be "B", "A" -> "B",
     replace "A" with "B", "B" instead of "A"."""

@@ -24,6 +24,7 @@ embedded, each distinct text once, through the encoder's on-disk cache.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Generator as Gen, Sequence
 
@@ -43,12 +44,14 @@ from engine.revision.normalize import comparable_tokens
 from engine.revision.intent import Intent, change_runs, changed_sides, classify_edit
 from engine.reviews.model import ReviewComment
 
-FEATURES = ("bm25", "changed", "cosine", "located", "named", "quoted", "fits", "proofread")
+FEATURES = ("bm25", "changed", "cosine", "located", "named", "quoted", "fits", "proofread", "replaced")
 #: How the evidence adds up (per feature). Chosen by hand among a few mixes (docs/gold-icassp20.md): half
 #: lexical (whole paragraph and changed words alike), half dense, bonuses for quoted words, place and fit.
 #: ``proofread`` (a spelling or grammar fix for a general request to fix typos, which shares no words with it)
 #: weighs as much as a perfect lexical and dense match: set by hand, not fitted (no training paper has enough of them).
-MIX = (0.25, 0.25, 0.5, 0.1, 0.1, 0.2, 0.1, 1.0)
+#: So does ``replaced``: the edit makes the very replacement the comment asks for ('"All a result" should be "As a
+#: result"' and "All" → "As"), which shares no content word with it either.
+MIX = (0.25, 0.25, 0.5, 0.1, 0.1, 0.2, 0.1, 1.0, 1.0)
 
 
 def place_features(
@@ -97,22 +100,22 @@ def kind_features(kinds: Sequence[str], intents: Sequence[Intent]) -> tuple[np.n
 def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> np.ndarray:
     """1 when the edit changes the words the comment quotes: a quoted phrase is (mostly) among the words one run of
     changes deleted or inserted, and that run is not a longer passage deleted around a quoted word (deleting a
-    sentence that holds "summarization" does not answer a comment on its spelling); or the edit makes the very
-    replacement the comment asks for ("A" should be "B": fewer A and more B after it)."""
+    sentence that holds "summarization" does not answer a comment on its spelling). The two sides of a replacement
+    the comment asks for ("A" should be "B") count only through the words of A that B drops, all replaced in one run:
+    B may well be written elsewhere ("As a result" in a new paragraph), and A's other words stay."""
     out = np.zeros((len(comments), len(edits)), dtype=np.float32)
-    quoted = [quotes(c.full_text) for c in comments]
-    if not any(quoted):
-        return out
+    asked = [replacements(c.full_text) for c in comments]
+    quoted = [[q for q in quotes(c.full_text) if q not in {x for pair in pairs for x in pair}]
+              for c, pairs in zip(comments, asked)]
     wanted = {w for phrases in quoted for q in phrases for w in comparable_tokens(q)}
     # only the runs holding some quoted word can match: (edit index, the run's words & the quoted words, how many
     # words the run deleted when it inserted none, else 0)
     runs = []
-    for j, e in enumerate(edits):
+    for j, e in enumerate(edits if wanted else ()):
         for deleted, inserted in change_runs(e):
             bag = (_bag(deleted, wanted) | _bag(inserted, wanted)) & wanted
             if bag:
                 runs.append((j, bag, 0 if inserted.strip() else len(comparable_tokens(deleted))))
-    texts: dict[int, tuple[list[str], list[str]]] = {}  # each edit's old and new words, read once when asked
     for i, phrases in enumerate(quoted):
         for q in phrases:
             words = comparable_tokens(q)
@@ -120,19 +123,44 @@ def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> n
             for j, bag, only_deleted in runs if words else ():
                 if sum(w in bag for w in words) >= need and (not only_deleted or len(words) >= 0.5 * only_deleted):
                     out[i, j] = 1.0
-        for a, b in replacements(comments[i].full_text):
-            a, b = comparable_tokens(a), comparable_tokens(b)
-            if not a or not b or a == b:
+    for i, pairs in enumerate(asked):
+        for a, b in pairs:
+            gone = set(_tokens(a, False)) - set(_tokens(b, False))
+            for j, e in enumerate(edits if gone else ()):
+                if not out[i, j] and any(ins.strip() and gone <= set(_tokens(d, False)) for d, ins in change_runs(e)):
+                    out[i, j] = 1.0
+    return out
+
+
+_TOKEN = re.compile(r"\w+")
+
+
+def replace_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> np.ndarray:
+    """1 when the edit makes the very replacement the comment asks for ("A" should be "B", "A" -> "B", replace "A"
+    with "B"): fewer A and more B after it, word for word (digits kept: '"presented in 3" should be "presented in
+    Table 3"'; case kept only when the two differ in nothing else)."""
+    out = np.zeros((len(comments), len(edits)), dtype=np.float32)
+    asked = [replacements(c.full_text) for c in comments]
+    texts: dict[tuple[int, bool], tuple[list[str], list[str]]] = {}  # each edit's old and new words, when asked
+    for i, pairs in enumerate(asked):
+        for a, b in pairs:
+            cased = a.lower() == b.lower()
+            a_words, b_words = _tokens(a, cased), _tokens(b, cased)
+            if not a_words or not b_words or a_words == b_words:
                 continue
             for j, e in enumerate(edits):
                 if out[i, j] or not (e.source_text and e.target_text):
                     continue
-                if j not in texts:
-                    texts[j] = comparable_tokens(e.source_text), comparable_tokens(e.target_text)
-                old, new = texts[j]
-                if _count(old, a) > _count(new, a) and _count(new, b) > _count(old, b):
+                if (j, cased) not in texts:
+                    texts[j, cased] = _tokens(e.source_text, cased), _tokens(e.target_text, cased)
+                old, new = texts[j, cased]
+                if _count(old, a_words) > _count(new, a_words) and _count(new, b_words) > _count(old, b_words):
                     out[i, j] = 1.0
     return out
+
+
+def _tokens(text: str, cased: bool) -> list[str]:
+    return _TOKEN.findall(text if cased else text.lower())
 
 
 def _count(words: list[str], seq: list[str]) -> int:
@@ -220,6 +248,7 @@ class EvidenceAligner(ScoredAligner):
         fit, allowed = kind_features(kinds, [self.intents[e.id] for e in edits])
         located, named = place_features(comments, edits, self.diff)
         quoted = quote_feature(comments, edits)
+        replaced = replace_feature(comments, edits)
         asks = [proofreading(c.full_text) for c in comments]
         fixes = {a: np.array([proofread_fix(self.intents[e.id], a) for e in edits], dtype=np.float32)
                  for a in set(asks) if a}  # which edits make the fixes each kind of general request asks for
@@ -229,7 +258,9 @@ class EvidenceAligner(ScoredAligner):
                 proofread[i] = fixes[a]
         # a request to proofread is answered by spelling and grammar fixes whatever type the extractor gave it
         # ("There are typos throughout; please proofread it." reads as a criticism)
-        allowed = (allowed | (proofread > 0)) & specific(changed, located, named, quoted, proofread)
+        # so is the very replacement a comment asks for, whatever the two types ("All" -> "As" reads as a rewording)
+        allowed = (allowed | (proofread > 0) | (replaced > 0)) & specific(changed, located, named, quoted,
+                                                                           proofread + replaced)
         loading.join()
         yield Progress(1, 2, f"embedding changed sentences with {self.embed.encoder.name}")
         # the sentences an edit wrote, only for the pairs with specific evidence (the rest score 0 anyway)
@@ -238,7 +269,7 @@ class EvidenceAligner(ScoredAligner):
         if len(rows) and len(cols):
             dense[np.ix_(rows, cols)] = sentence_cosines(self.embed.encoder, [queries[i] for i in rows],
                                                          [changed_sentences(edits[j]) for j in cols], cancel)
-        features = np.stack([lexical, changed, dense, located, named, quoted, fit, proofread], axis=2)
+        features = np.stack([lexical, changed, dense, located, named, quoted, fit, proofread, replaced], axis=2)
         yield Progress(2, 2, "evidence weighed")
         return features, allowed
 
@@ -284,7 +315,9 @@ def explain(f: np.ndarray, intent: Intent) -> str:
     if v["proofread"]:
         fixes = "capitalisation" if set(intent.labels) == {"capitalisation"} else "spelling or grammar"
         parts.append(f"fixes {fixes}, as the comment asks")
-    if v["quoted"]:
+    if v["replaced"]:
+        parts.append("makes the replacement the comment asks for")
+    elif v["quoted"]:
         parts.append("changes the words the comment quotes")
     if v["located"]:
         parts.append("rewrites a paragraph the comment is about")

@@ -11,9 +11,9 @@ from engine.align import DEFAULT_METHOD, make_aligner
 from engine.align.records import Alignment
 from engine.align.cues import fine_type, guess_fine_type, quotes
 from engine.align.status import (
-    STATUSES, Link, Status, assess, assess_alignment, comment_probability, counts, draft_status,
+    PARTLY_P, STATUSES, Link, Status, assess, assess_alignment, comment_probability, counts, draft_status,
 )
-from engine.document.model import ParagraphKind
+from engine.document.model import ParagraphKind, paragraph_id
 from engine.revision import diff_documents
 from engine.reviews.model import ReviewComment
 from tests.engine.built_revisions import PROSE, doc_of
@@ -273,7 +273,7 @@ def test_the_replacement_a_comment_asks_for_is_credited_and_a_deleted_sentence_i
     swap, deleted = (e.id for e in diff.changed_edits())
     _, a = align_one(old, new, 'Section 5: "CLRC writers" should be "CRLC writers".', fine_type="typo")
     assert a.edit_ids == [swap] and a.scores[swap] >= 0.5  # addressed
-    assert "changes the words the comment quotes" in a.reasons[swap]
+    assert "makes the replacement the comment asks for" in a.reasons[swap]
     spelling = ReviewComment(id="R1.2", reviewer="R", text='"summarisation" and "summarization" are both used.')
     edits = diff.changed_edits()
     assert quote_feature([spelling], edits).tolist() == [[0.0, 0.0]]
@@ -298,3 +298,32 @@ def test_a_promised_experiment_answers_a_request_for_it_less_than_one_done() -> 
     (e_plan,), (e_done,) = diff_plan.changed_edits(), diff_done.changed_edits()
     assert "plan" in classify_edit(e_plan).labels and "plan" not in classify_edit(e_done).labels
     assert promised.scores[e_plan.id] < reported.scores[e_done.id], (promised.scores, reported.scores)
+
+
+def test_the_very_replacement_asked_for_addresses_a_typo_however_short_the_words() -> None:
+    """From a new-user trial: 'Section 3.1: "All a result" should be "As a result".' scored 5% against the edit that
+    changed "All" to "As" (too short a word to read as a spelling fix, and "As a result" in two new paragraphs counted
+    as quoted words as much); '"presented in 3" should be "presented in Table 3"' scored 16%. Making the replacement
+    asked for is now decisive, the correction written elsewhere is not a quote, and the comment is placed at the
+    paragraph that holds the quoted words."""
+    from engine.align.localize import localize
+
+    old = PROSE + ["All a result, the cases in the dataset span many years and many courts of the country.",
+                   "The ratings are presented in 3 and discussed below, for each of the two writers."]
+    new = PROSE[:2] + ["As a result of the split, no case appears in two sets, and no summary is shared."] + PROSE[2:] + [
+        "As a result, the cases in the dataset span many years and many courts of the country.",
+        "The ratings are presented in Table 3 and discussed below, for each of the two writers."]
+    diff = diff_documents(doc_of(old), doc_of(new))
+    fix, table, unrelated = (edit_with(diff, t) for t in ("As a result, the cases", "in Table 3", "As a result of"))
+    comments = [ReviewComment(id="R3.5", reviewer="Reviewer 3", text='Section 3.1: "All a result" should be "As a '
+                              'result".', fine_type="typo"),
+                ReviewComment(id="R3.8", reviewer="Reviewer 3", text='Section 5: "presented in 3" should be '
+                              '"presented in Table 3".', fine_type="typo")]
+    first, second = make_aligner("evidence").align(comments, diff)
+    assert first.edit_ids[0] == fix and first.scores[fix] >= 0.9 and first.scores[unrelated] < PARTLY_P
+    assert "makes the replacement the comment asks for" in first.reasons[fix]
+    assert "quotes" not in first.reasons.get(unrelated, "")  # it writes the correction, elsewhere
+    assert second.edit_ids[0] == table and second.scores[table] >= 0.9
+    assert assess_alignment(first).status is Status.ADDRESSED
+    placed = [loc.paragraphs[0][0] for loc in localize(comments, doc_of(old), lexical_only=True)]
+    assert placed == [paragraph_id(len(PROSE)), paragraph_id(len(PROSE) + 1)]
