@@ -225,6 +225,18 @@ def _after_topic(units: list[SentenceUnit], group: list[int], k: int) -> bool:
             and all(units[j].block == first.block and not units[j].skip for j in range(last + 1, k + 1)))
 
 
+#: A sentence that refers back to what the one before it named ("… relates to these efforts.", "such methods", "the
+#: above"): when no comment holds that sentence and it states a problem, it is the comment's context (a new-user trial's "The authors should
+#: discuss how Multi-LexSum relates to these efforts." reached the aligner without the efforts).
+_REFERS_BACK = re.compile(r"\b(?:these|those|such)\s+(?!that\b|as\b)[a-z]{3,}|\bthe above\b|\baforementioned\b", re.I)
+
+
+def _criticism(text: str) -> bool:
+    """A stated problem, no request or question ("… but misses recent work on X.")."""
+    c = read_cues(text)
+    return (c.negative or c.weak or c.soft) and not (c.request or c.question)
+
+
 def _needs_context(lead: str, text: str) -> bool:
     return bool(lead) and (len(text.split()) < 6 or text[:1].islower())
 
@@ -244,14 +256,19 @@ def build_comments(
         else:
             groups.append([k])
     out = []
+    taken = {k for group in groups for k in group}
     for n, group in enumerate(groups, start=1):
         first, last = units[group[0]], units[group[-1]]
         text = " ".join(units[k].text for k in group)
+        before = units[group[0] - 1] if group[0] > 0 else None
         context = ""
         if first.is_item and first.index == 0 and _needs_context(first.lead_in, text):
             context = first.lead_in
-        elif first.index > 0 and group[0] > 0 and units[group[0] - 1].text.rstrip().endswith(":"):
-            context = units[group[0] - 1].text  # "Two questions:" before a picked question
+        elif first.index > 0 and before is not None and before.text.rstrip().endswith(":"):
+            context = before.text  # "Two questions:" before a picked question
+        elif (first.index > 0 and before is not None and group[0] - 1 not in taken and not before.skip
+              and before.block == first.block and _REFERS_BACK.search(first.text) and _criticism(before.text)):
+            context = before.text  # "… misses recent work on X." before "Discuss how it relates to these efforts."
         full = f"{context} {text}".strip()
         best = max(group, key=lambda k: prob[k])
         kind = checked_type(full, fine[best])

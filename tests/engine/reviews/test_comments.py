@@ -220,3 +220,20 @@ def test_a_problem_and_the_request_after_it_are_one_comment() -> None:
     tsne = [c for c in comments if "t-SNE" in c.text]
     assert len(tsne) == 1 and "quantitative evaluation" in tsne[0].text, [c.text for c in comments]
     assert any(c.text.startswith("Why was the batch size") for c in comments), [c.text for c in comments]
+
+
+def test_a_request_that_points_back_takes_the_problem_before_it_as_context() -> None:
+    """From a new-user trial: "The authors should discuss how Multi-LexSum relates to these efforts." reached the
+    aligner without the efforts, which the sentence before it names; that sentence (a problem, in no comment) is its
+    context now. A sentence before that states no problem is not."""
+    text = ("# Reviews\n\n## Reviewer 2\n\nThe related work section is thorough for extractive legal summarization but "
+            "misses recent work on abstractive summarization of long legal documents, such as the summarization of "
+            "long legal opinions. The authors should discuss how Multi-LexSum relates to these efforts.\n\n"
+            "We thank the authors for the clear writing. The authors should discuss how the tool relates to these "
+            "efforts.\n")
+    comments = extract_comments(parse_reviews(text, "markdown"))
+    efforts = [c for c in comments if "these efforts" in c.text]
+    assert len(efforts) == 2, [c.text for c in comments]
+    first, second = efforts
+    assert "misses recent work on abstractive summarization" in first.full_text
+    assert "thank" not in second.full_text
