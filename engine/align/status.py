@@ -146,10 +146,17 @@ class Assessment:
 
 
 def status_label(status: Status, probability: float | None = None, confirmed: bool = False) -> str:
-    """The status as a badge says it: ``addressed · 79%``; the author's word (or no probability) alone."""
-    if confirmed or probability is None:
+    """The status as a badge says it: ``addressed · 79%`` and ``partly addressed · 42%``, the chance that the revision
+    addresses the comment; the other statuses, the author's word and a status without a probability alone ("not
+    addressed · 31%" read as 31% sure it was not addressed, a new-user trial found)."""
+    if confirmed or probability is None or status not in (Status.ADDRESSED, Status.PARTLY):
         return status.value
     return f"{status.value} · {round(100 * probability)}%"
+
+
+def chance_text(probability: float) -> str:
+    """The probability in words that cannot be read the wrong way round: "31% chance it is addressed"."""
+    return f"{round(100 * probability)}% chance it is addressed"
 
 
 def comment_probability(probabilities: Iterable[float]) -> float:

@@ -28,7 +28,7 @@ from engine.revision.model import Edit, EditType, Flag
 LIKELY_COMMENT = 0.5
 #: Words of changed text a snippet keeps.
 SNIPPET_WORDS = 12
-CSV_COLUMNS = ("comment", "reviewer", "type", "action", "status", "confidence", "confirmed by author",
+CSV_COLUMNS = ("comment", "reviewer", "type", "action", "status", "chance addressed", "confirmed by author",
                "edits", "comment text", "response")
 
 

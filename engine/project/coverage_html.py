@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import re
 
-from engine.align.status import STATUSES
+from engine.align.status import STATUSES, chance_text
 from engine.project.coverage import CoverageRow
 
 CSS = """
@@ -64,7 +64,7 @@ def coverage_table_html(rows: list[CoverageRow], anchor, left_out: int = 0) -> s
         status = r.status.value
         cls = f"row reviewer-{_key(r.reviewer)} status-{_key(status)} type-{_key(r.kind)}"
         sure = "confirmed by the author" if r.confirmed else (
-            f"{r.confidence_text()} sure, not confirmed" if r.probability is not None else "not confirmed")
+            f"{chance_text(r.probability)}, not confirmed" if r.probability is not None else "not confirmed")
         edits = "".join(
             f'<li><a href="#{esc(e.edit_id)}">{esc(e.snippet)}</a>'
             + (f' <span class="conf">({esc(e.where)})</span>' if e.where else "")

@@ -11,7 +11,7 @@ from engine.align import DEFAULT_METHOD, make_aligner
 from engine.align.records import Alignment
 from engine.align.cues import fine_type, guess_fine_type, quotes
 from engine.align.status import (
-    PARTLY_P, STATUSES, Link, Status, assess, assess_alignment, comment_probability, counts, draft_status,
+    PARTLY_P, STATUSES, chance_text, status_label, Link, Status, assess, assess_alignment, comment_probability, counts, draft_status,
 )
 from engine.document.model import ParagraphKind, paragraph_id
 from engine.revision import diff_documents
@@ -149,6 +149,12 @@ def test_statuses_from_probabilities() -> None:
     # several weak links are not one strong one (a new-user trial: 0.30, 0.26, 0.22 made "addressed · 59%")
     many_weak = assess("c", {"e1": 0.30, "e2": 0.26, "e3": 0.22, "e4": 0.2})
     assert many_weak.status is Status.NOT_ADDRESSED and len(many_weak.evidence) == 4
+    # the number is the chance the comment is addressed: shown beside "addressed" and "partly", never beside "not
+    # addressed" ("not addressed · 31%" read as 31% sure it was not, a new-user trial found); in words elsewhere
+    assert [status_label(s, p) for s, p in ((Status.ADDRESSED, 0.6), (Status.PARTLY, 0.4),
+                                            (Status.NOT_ADDRESSED, 0.31))] == [
+        "addressed · 60%", "partly addressed · 40%", "not addressed"]
+    assert chance_text(0.31) == "31% chance it is addressed"
 
 
 def test_the_authors_confirmations_come_first() -> None:

@@ -43,14 +43,14 @@ def test_one_csv_row_per_comment_with_snippets_not_ids(cgo18, tmp_path: Path) ->
     assert not any(re.search(r"\be\d{4}\b", r["edits"]) for r in rows)  # snippets, not "e0119"
     mine = by_id[confirmed[0]]
     assert mine["status"] == "confirmed addressed" and mine["confirmed by author"] == "yes"
-    assert mine["confidence"] == "author"
+    assert mine["chance addressed"] == "author"
     first = mine["edits"].split("\n")[0]
     assert not first.endswith("[unconfirmed]")  # the author's link comes first, unmarked
     assert all(line.endswith(("[unconfirmed]", "[closest edit, not counted]")) for line in mine["edits"].split("\n")[1:])
     snippet = next(r for r in coverage_rows(project) if r.comment_id == rejected[0])
     assert rejected[1] not in [e.edit_id for e in snippet.edits]  # a rejected link is not cited
-    others = [r for r in rows if r["confirmed by author"] == "no" and r["confidence"]]
-    assert others and all(re.fullmatch(r"\d{1,3}%", r["confidence"]) for r in others)
+    others = [r for r in rows if r["confirmed by author"] == "no" and r["chance addressed"]]
+    assert others and all(re.fullmatch(r"\d{1,3}%", r["chance addressed"]) for r in others)
 
 
 def test_junk_is_not_counted_and_filters_pick_rows(cgo18) -> None:
