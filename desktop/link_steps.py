@@ -54,7 +54,8 @@ class LinkSteps(QObject):
             return None
         p = session.project
         self.picker = EditPicker(p.diff.changed_edits(), set(p.linked_edit_ids(cid)),
-                                 lambda eid: self._picked(cid, eid), comment_label=cid, parent=self.window)
+                                 lambda eid: self._picked(cid, eid), comment_label=cid, parent=self.window,
+                                 about=p.comment(cid).full_text)
         self.picker.open()
         return self.picker
 

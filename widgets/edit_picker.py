@@ -1,5 +1,5 @@
-"""``EditPicker``: a small dialog listing the revision's edits (type, section, a snippet of the
-change) so the author can link one the aligner missed."""
+"""``EditPicker``: a small dialog listing the revision's edits (type, section, what changed, run by run) so the
+author can link one the aligner missed; its filter reads the whole text of both versions."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QLabel, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget,
 )
 
+from engine.project.coverage import edit_snippet
 from engine.revision import Edit
 
 _ID_ROLE = Qt.ItemDataRole.UserRole
@@ -20,7 +21,7 @@ class EditPicker(QDialog):
     edits in ``linked`` are listed, marked and not offered again."""
 
     def __init__(self, edits: list[Edit], linked: set[str], on_pick: Callable[[str], None],
-                 comment_label: str = "", parent: QWidget | None = None) -> None:
+                 comment_label: str = "", parent: QWidget | None = None, about: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle("Link an edit")
         self.setAccessibleName("Link an edit")
@@ -29,7 +30,7 @@ class EditPicker(QDialog):
         intro = QLabel(f"Which edit of the revision addresses {comment_label or 'the comment'}?")
         intro.setWordWrap(True)
         self.filter_box = QLineEdit()
-        self.filter_box.setPlaceholderText("Filter edits…")
+        self.filter_box.setPlaceholderText("Filter edits: words of either version (say, the words a reviewer quoted)…")
         self.filter_box.setAccessibleName("Filter edits")
         self.filter_box.setClearButtonEnabled(True)
         self.filter_box.textChanged.connect(self._filter)
@@ -37,9 +38,11 @@ class EditPicker(QDialog):
         self.list.setAccessibleName("Edits of the revision")
         self.list.setWordWrap(True)
         self.list.setAlternatingRowColors(True)
+        self._texts: list[str] = []  # what the filter reads, per row: the label and both versions' whole text
         for edit in edits:
-            item = QListWidgetItem(edit_label(edit) + ("\n✓ already linked" if edit.id in linked else ""))
+            item = QListWidgetItem(edit_label(edit, about) + ("\n✓ already linked" if edit.id in linked else ""))
             item.setData(_ID_ROLE, edit.id)
+            self._texts.append(_plain(f"{item.text()} {edit.source_text} {edit.target_text}"))
             item.setToolTip(f"{edit.id} · {edit.type.value}\n{edit.source_text[:400]}\n→ {edit.target_text[:400]}")
             if edit.id in linked:
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled & ~Qt.ItemFlag.ItemIsSelectable)
@@ -86,15 +89,28 @@ class EditPicker(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(self.chosen_id is not None)
 
     def _filter(self, text: str) -> None:
-        words = text.lower().split()
+        """Rows holding every word typed, in their label or either version; the first of them is chosen when the
+        chosen one is hidden, so Enter links it (it chose nothing, a new-user trial found)."""
+        words = _plain(text).split()
         for i in range(self.list.count()):
-            item = self.list.item(i)
-            item.setHidden(not all(w in item.text().lower() for w in words))
+            self.list.item(i).setHidden(not all(w in self._texts[i] for w in words))
+        if self.chosen_id is None:
+            shown = (i for i in range(self.list.count()) if not self.list.item(i).isHidden()
+                     and self.list.item(i).flags() & Qt.ItemFlag.ItemIsEnabled)
+            first = next(shown, None)
+            if first is not None:
+                self.list.setCurrentRow(first)
         self._update_ok()
 
 
-def edit_label(edit: Edit, width: int = 110) -> str:
-    """``e7 · modified · Results`` and a line of the change (the new text, else the old)."""
+def _plain(text: str) -> str:
+    """Lower case, curly quotes and dashes plain, spaces single: what the filter compares."""
+    table = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-"})
+    return " ".join(text.lower().translate(table).split())
+
+
+def edit_label(edit: Edit, about: str = "") -> str:
+    """``e7 · major · Results`` and what changed, run by run (``“All” → “As”; added “…”``), the runs nearest the
+    comment's words (``about``) first: the paragraph's first words did not say which edit was which."""
     section = f" · {edit.section}" if edit.section else ""
-    text = " ".join((edit.target_text or edit.source_text).split())
-    return f"{edit.id} · {edit.type.value}{section}\n{text[:width] + '…' if len(text) > width else text}"
+    return f"{edit.id} · {edit.type.value}{section}\n{edit_snippet(edit, 18, about)}"

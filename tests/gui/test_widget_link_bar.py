@@ -121,3 +121,26 @@ def test_a_narrow_bar_ends_its_summary_in_an_ellipsis(qtbot) -> None:
     assert shown.endswith("…") and len(shown) < len(bar.summary.text())
     bar.resize(1400, bar.sizeHint().height())
     qtbot.waitUntil(lambda: QLabel.text(bar.summary) == bar.summary.text())
+
+
+def test_the_edit_picker_says_what_changed_and_filters_on_both_versions(qtbot) -> None:
+    """From a new-user trial: edits were listed by their paragraph's first words, the filter read only those, and
+    after filtering to one edit Enter linked nothing. Each row says what changed now; the filter reads both versions'
+    whole text (a reviewer's quoted words), and the first row left is chosen."""
+    from PySide6.QtCore import Qt
+
+    use_theme("light")
+    edits = demo_diff().changed_edits()
+    replaced = next(e for e in edits if any(s.op == "delete" for s in e.diff) and any(s.op == "insert" for s in e.diff))
+    deleted = next(s.text.strip() for s in replaced.diff if s.op == "delete" and len(s.text.split()) >= 1)
+    picked: list[str] = []
+    picker = EditPicker(edits, set(), picked.append, "R1.1")
+    qtbot.addWidget(picker)
+    picker.show()
+    row = next(i for i in range(picker.list.count()) if picker.list.item(i).data(Qt.ItemDataRole.UserRole) == replaced.id)
+    assert "→" in picker.list.item(row).text() or "removed" in picker.list.item(row).text()
+    picker.choose(edits[0].id if edits[0].id != replaced.id else edits[1].id)
+    picker.filter_box.setText(deleted)  # words only the old version holds
+    assert picker.chosen_id == replaced.id
+    qtbot.keyClick(picker.filter_box, Qt.Key.Key_Return)
+    assert picked == [replaced.id]
