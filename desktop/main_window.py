@@ -11,7 +11,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QLabel, QMainWindow, QMenu, QMessageBox, QSplitter, QStackedWidget, QTabWidget, QToolBar, QVBoxLayout, QWidget,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from desktop.actions import Actions
 from engine.inputs import INPUT_SUFFIXES
+from widgets.controls import StatusLine
 from widgets.job_status import JobStatus
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.setAccessibleName("Recent projects")
         self._build_menus()
         self._build_toolbar()
-        self.status_text = QLabel()
+        self.status_text = StatusLine()
         self.status_text.setAccessibleName("Project summary")
         self.status_text.setToolTip("The project at a glance: its comments and reviewers, the edits between "
                                     "the draft and the revised version, and how many comments an edit addresses")
@@ -331,6 +332,12 @@ class MainWindow(QMainWindow):
         if paths:
             event.acceptProposedAction()
             self.sig_files_dropped.emit(paths)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.StatusTip:  # a hovered command's tip, in the status line's place
+            self.status_text.show_tip(event.tip())
+            return True
+        return super().event(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.sig_close_requested.emit()

@@ -126,6 +126,16 @@ def test_draft_only_project_shows_where_each_comment_applies(qtbot, shell: Shell
     c.flash("Wrote response.md", 50)
     assert w.status_text.text() == "Wrote response.md"
     qtbot.waitUntil(lambda: w.status_text.text() == summary, timeout=2_000)
+    # a hovered command's tip takes the status line's place, never drawn over it (a new-user trial saw both at once)
+    from PySide6.QtGui import QStatusTipEvent
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    c.flash("Wrote response.md", 2_000)
+    QApplication.sendEvent(w, QStatusTipEvent("Write the response to reviewers"))
+    assert QLabel.text(w.status_text) == "Write the response to reviewers" and w.statusBar().currentMessage() == ""
+    assert w.status_text.text() == "Wrote response.md"
+    QApplication.sendEvent(w, QStatusTipEvent(""))
+    assert QLabel.text(w.status_text) == "Wrote response.md"
 
 
 def test_one_reviewers_project_is_counted_in_the_singular(qtbot, shell: Shell, tmp_path: Path) -> None:
