@@ -307,9 +307,11 @@ class CoverageTable(QWidget):
         if project.diff is None:
             return f"{len(self.rows)} comments{tail}; no revised version yet, so coverage is unknown."
         done = sum(r.status in ADDRESSED_STATUSES for r in self.rows)
-        confirmed = sum(r.confirmed for r in self.rows)
-        return (f"{done} of {len(self.rows)} comments addressed, {confirmed} confirmed by the author{tail}. "
-                "Click a change to open its diff.")
+        # the author's "not addressed" is not one of the addressed (a new-user trial read it counted among them)
+        yes, no = (sum(r.status is s for r in self.rows) for s in (Status.CONFIRMED, Status.CONFIRMED_NOT))
+        said = (f", {yes} of them confirmed by the author" if yes else "") + (
+            f"; {no} confirmed not addressed" if no else "")
+        return f"{done} of {len(self.rows)} comments addressed{said}{tail}. Click a change to open its diff."
 
     # -- selection -----------------------------------------------------------------------------
 

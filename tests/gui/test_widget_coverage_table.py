@@ -73,7 +73,7 @@ def test_rows_show_full_text_status_and_snippets(table: CoverageTable, project: 
         done = sum(rows[c.id].status.value == "addressed" for c in comments)
         assert table.tree.topLevelItem(g).text(COMMENT) == f"{name} — {done} of {len(comments)} addressed"
     assert table.summary.text().startswith(f"{sum(r.status.value == 'addressed' for r in rows.values())} of "
-                                           f"{len(project.comments)} comments addressed, 0 confirmed")
+                                           f"{len(project.comments)} comments addressed. Click")
     save_shot(table, "widget_coverage_table", tmp_path)
 
 
@@ -121,7 +121,11 @@ def test_the_authors_word_and_junk(table: CoverageTable, project: Project) -> No
     assert table.row(cid)["Status"] == "confirmed addressed"
     assert "[unconfirmed]" not in table.row(cid)["Edits"].split("\n")[0]
     assert junk.id not in table.comment_ids() and "1 span(s) under 50% sure" in table.summary.text()
-    assert "1 confirmed by the author" in table.summary.text()
+    assert "addressed, 1 of them confirmed by the author" in table.summary.text()
+    rejected = dataclasses.replace(mine, links={cid: {e.edit_id: "rejected" for e in table_row_edits(mine, cid)}})
+    table.set_project(rejected)
+    assert table.row(cid)["Status"] == "confirmed not addressed"
+    assert "confirmed by the author" not in table.summary.text() and "; 1 confirmed not addressed" in table.summary.text()
 
 
 def test_without_a_revised_version_comments_are_open(table: CoverageTable, project: Project) -> None:
@@ -180,3 +184,7 @@ def test_the_selected_rows_edits_are_drawn_in_the_selections_colours(table: Cove
     assert f'style="color:{colour}"' in table._labels[second].text()
     assert "style=" not in table._labels[first].text() and table._labels[first].styleSheet() == ""
     save_shot(table, "coverage_selected", tmp_path)
+
+
+def table_row_edits(project: Project, comment_id: str):
+    return next(r for r in coverage_rows(project) if r.comment_id == comment_id).edits
