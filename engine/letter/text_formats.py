@@ -32,19 +32,38 @@ _MD_LINE_START = re.compile(r"^(\s*)([#>+=-]|\d+[.)])", re.MULTILINE)
 def _md_escape(text: str) -> str:
     """Keep reviewers' and authors' text literal (no emphasis, heading, list or link made from it) while
     leaving ordinary punctuation alone: ``susan_c`` and ``[9, 10]`` stay as they are."""
-    text = _MD_INLINE.sub(lambda m: "".join("\\" + ch for ch in m.group(1)), text)
+    return _md_line_start(_md_inline(text))
+
+
+def _md_inline(text: str) -> str:
+    return _MD_INLINE.sub(lambda m: "".join("\\" + ch for ch in m.group(1)), text)
+
+
+def _md_line_start(text: str) -> str:
     return _MD_LINE_START.sub(lambda m: m.group(1) + (m.group(2)[:-1] + "\\" + m.group(2)[-1]
                                                       if m.group(2)[0].isdigit() else "\\" + m.group(2)), text)
 
 
+_LEADING_PUNCTUATION = re.compile(r"^[^\w\s(\[“\"'‘]+\s*")
+
+
 def _runs_md(runs: tuple[Run, ...]) -> str:
+    """The runs as one line: insertions bold, deletions struck through. Only the line's start is escaped as a line
+    start (each run's was: "**Table** 3\\." for "Table 3."). An opening ``**`` between a letter and punctuation is
+    no emphasis in Markdown: the punctuation an insertion starts with goes before its bold ("models: **training
+    …**", not "models **: training …**"), and a deletion's gets a space."""
     out = ""
     for glue, op, t in glued(runs):
         if op != "equal" and not glue and out[-1:].isalnum() and not t[:1].isalnum():
-            glue = " "  # "A**, B**" is no emphasis in Markdown (an opening ** between a letter and punctuation)
-        out += glue + (f"**{_md_escape(t)}**" if op == "insert" else f"~~{_md_escape(t)}~~" if op == "delete"
-                       else _md_escape(t))
-    return out
+            lead = _LEADING_PUNCTUATION.match(t)
+            if op == "insert" and lead and lead.end() < len(t):
+                out += _md_inline(lead.group())
+                t = t[lead.end():]
+            else:
+                glue = " "
+        out += glue + (f"**{_md_inline(t)}**" if op == "insert" else f"~~{_md_inline(t)}~~" if op == "delete"
+                       else _md_inline(t))
+    return _md_line_start(out)
 
 
 def _response_md(answer: Answer) -> list[str]:
