@@ -3,7 +3,7 @@
 All the rules that decide which differences are *not* edits live here:
 case (shown in a word diff, and an edit when nothing else changed:
 ``diff.restyled_words``), punctuation, citation markers and placeholders, figure/table numbers,
-hyphenation at line ends. A LaTeX source writes ``[CITATION]`` or
+a list item's marker, hyphenation at line ends. A LaTeX source writes ``[CITATION]`` or
 ``Figure [REF]`` where its PDF prints ``[12]`` or ``Figure 3``; both compare equal.
 """
 
@@ -28,6 +28,9 @@ _FLOAT_NUMBER = re.compile(
 )
 # A footnote's own mark glued to its first word: "1Download" (the number changes with the numbering).
 _FOOTNOTE_MARK = re.compile(r"^\s*(?:\d{1,2}|[*\u2020\u2021\u00a7\u00b6])\s*(?=[A-Z][a-z])")
+# A list item's marker ("1.", "(b)", "iii)", "•"): a PDF prints it, a Markdown or LaTeX source makes it (a new-user
+# trial saw "[-1.-]" as an edit of every numbered item of a PDF compared with its Markdown).
+_LIST_MARK = re.compile(r"^\s*(?:\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]|[\u2022\u25cf\u25aa\u25e6\u2023\u00b7\u2219*\u2013-])\s+")
 _FLOAT_WORDS = ("fig", "tab", "sec", "eq", "alg", "list", "append", "theor", "lemm", "defin", "chap")
 # A hyphen inside a word, or at a line end before a lowercase word: joined, since
 # a PDF may keep or drop the hyphen of a word broken across lines.
@@ -49,7 +52,7 @@ def comparable_tokens(text: str) -> list[str]:
         text = normalize_text(text)
     if "[" in text or "(" in text:
         text = _CITATION.sub(" ", text)
-    text = _FOOTNOTE_MARK.sub("", text)
+    text = _LIST_MARK.sub("", _FOOTNOTE_MARK.sub("", text), count=1)
     lower = text.lower()
     if any(k in lower for k in _FLOAT_WORDS):
         text = _FLOAT_NUMBER.sub(lambda m: " " + m.group(1) + " ", text)

@@ -94,6 +94,19 @@ def test_citation_markers_and_float_numbers_are_not_edits() -> None:
     assert not diff.has_changes
 
 
+def test_a_list_items_marker_is_no_edit() -> None:
+    """A PDF prints "1." or "•" before a list item, a Markdown source makes it: "[-1.-]" was an edit of every numbered
+    item of a PDF compared with its Markdown (a new-user trial)."""
+    maker = TextMaker(17)
+    base = [maker.paragraph() for _ in range(5)]
+    pdf, md = base[:], base[:]
+    pdf[1], pdf[2], pdf[3] = "1. " + base[1], "(b) " + base[2], "\u2022 " + base[3]
+    diff = diff_documents(doc_of(pdf), doc_of(md))
+    assert not diff.has_changes, [e.type for e in diff.changed_edits()]
+    md[4] = "2. " + base[4].replace(" ", " new ", 1)  # a real change still is one
+    assert [e.type for e in diff_documents(doc_of(pdf), doc_of(md)).changed_edits()] == [EditType.MINOR]
+
+
 def test_a_change_of_case_or_of_citation_style_is_a_surface_edit_a_renumbering_is_not() -> None:
     """From a new-user trial: "Dev" -> "dev" was not shown in the word diff, and a paragraph whose only changes
     were "[37]" -> "(Lin, 2004)" and "DeBERTA" -> "DeBERTa" was no edit at all. A citation renumbered ("[12]" ->
