@@ -6,6 +6,10 @@ A generated text fails when it
   returns the example has not read the paper;
 - is not grounded (``ungrounded``): almost none of its content words occur in
   the paper context or the comment it was given;
+- is off the topic (``off_topic``), when a topic is given (an edit's comment):
+  it shares fewer than ``MIN_TOPIC`` content words with it (a new-user trial was
+  offered "The paper discusses a new approach to evaluating multiple-choice
+  tests …" for a comment on the sizes of the data splits);
 - loops (``loops``): the same word n-gram back to back, or one 6-gram three
   times (the looping stops generation early as well);
 - is cut off (``cut_off``): the token budget or the time limit ended it with
@@ -37,7 +41,9 @@ COPY_NGRAM = 8
 #: ``MIN_SHARED`` shared words) a text is ungrounded.
 MIN_GROUNDING = 0.3
 MIN_SHARED = 2
-FAILURE_CODES = ("copies_prompt", "ungrounded", "loops", "cut_off", "timed_out", "empty")
+#: Content words a text must share with its topic (``check_text``'s ``topic``).
+MIN_TOPIC = 2
+FAILURE_CODES = ("copies_prompt", "ungrounded", "off_topic", "loops", "cut_off", "timed_out", "empty")
 #: Every failure flag's message starts with this (stored records keep messages only).
 FAILED = "failed check: "
 
@@ -205,9 +211,9 @@ def guarded_stream(
 
 
 def check_text(
-    gen: Generated, prompt_texts: Sequence[str], sources: Sequence[str], min_words: int = 3,
+    gen: Generated, prompt_texts: Sequence[str], sources: Sequence[str], min_words: int = 3, topic: str = "",
 ) -> Generated:
-    """Add failure flags (and the info flag of a dropped fragment) to ``gen``."""
+    """Add failure flags (and the info flag of a dropped fragment) to ``gen``; ``topic``: what it must be about."""
     text = gen.text
     if gen.ended == "loop":
         gen.flags.append(Flag("loop_stopped", "the model started repeating itself; the repeat was cut", "info"))
@@ -234,6 +240,10 @@ def check_text(
     share, shared = grounding(text, sources)
     if share < MIN_GROUNDING or shared < MIN_SHARED:
         gen.flags.append(failure("ungrounded", f"shares few words with the paper and the comment ({share:.0%})"))
+    elif topic and len(content_words(text) & content_words(topic)) < MIN_TOPIC:
+        common = sorted(content_words(text) & content_words(topic))
+        gen.flags.append(failure("off_topic", "does not take up the comment: it shares "
+                                 + (f"only “{common[0]}”" if common else "no word") + " with it"))
     if loop_start(text) is not None:
         gen.flags.append(failure("loops", "the text repeats itself"))
     return gen
@@ -242,7 +252,7 @@ def check_text(
 def ask_checked(
     generator: Any, prompts: Sequence[Any], max_tokens: int, deadline: Deadline, prompt_texts: Sequence[str],
     sources: Sequence[str], on_text: Callable[[str], None] | None = None, label: str = "",
-    min_words: int = 3, stop: Sequence[str] = (), penalties: Sequence[float] = (1.15, 1.3),
+    min_words: int = 3, stop: Sequence[str] = (), penalties: Sequence[float] = (1.15, 1.3), topic: str = "",
 ) -> tuple[Generated, int]:
     """Generate, check, and ask again once with the changed prompt (``prompts[1]``)
     when the first answer fails; returns the passing answer, else the one with
@@ -260,7 +270,7 @@ def ask_checked(
         else:
             sampling = {"repeat_penalty": penalties[min(attempt, len(penalties)) - 1]} if penalties else {}
             gen = guarded_stream(generator, prompt, max_tokens, deadline, stop, on_text, **sampling)
-        gen = check_text(gen, prompt_texts, sources, min_words)
+        gen = check_text(gen, prompt_texts, sources, min_words, topic)
         errors = sum(f.severity == "error" for f in gen.flags)
         if best is None or errors < sum(f.severity == "error" for f in best.flags):
             best = gen

@@ -151,7 +151,8 @@ class EditSuggester:
         sources = [shown, comment.full_text]
         edit, tries = ask_checked(
             self.generator, [self._render(fields, "edit_task"), self._render(fields, "edit_retry")],
-            self.max_tokens, deadline, self.prompt_texts(), sources, self.on_text, "edit", stop=("\n\n",))
+            self.max_tokens, deadline, self.prompt_texts(), sources, self.on_text, "edit", stop=("\n\n",),
+            topic=comment.full_text)
         self._cap(edit)
         paper = "\n".join([document.title, *(p.text for p in document.paragraphs)])
         checked = check_edit(edit.text, comment.full_text, shown, paper) if not edit.failed else None

@@ -91,3 +91,22 @@ def test_deadline_fires_at_its_time_and_tells_a_user_cancel_apart() -> None:
     other = Deadline(None, parent)
     parent.cancel()
     assert other.cancelled and other.user_cancelled and other.left() is None
+
+
+def test_an_edit_must_take_up_its_comment() -> None:
+    """From a new-user trial: SmolLM2 answered a comment on the sizes of the data splits with "The paper discusses a
+    new approach to evaluating the effectiveness of multiple-choice tests in assessing civil rights law cases.",
+    grounded in the paper's words but not the comment's; only a dropped fragment was flagged, and it could be
+    accepted. An edit shares at least two content words with its comment, or it fails."""
+    paper = ("Multi-LexSum holds 9,280 expert-authored summaries of civil rights law cases. We split the cases into "
+             "train (70%, 3,177), dev (10%, 454) and test (30%, 908) sets, and evaluate the models on each of them.")
+    comment = ("The split sizes in Section 4.1 are inconsistent: the text says Test (30%, 908), but Appendix E and "
+               "Table 8 say the test set is 20%.")
+    off = Generated("The paper discusses a new approach to evaluating the effectiveness of multiple-choice tests in "
+                    "assessing civil rights law cases.", "stop")
+    assert not check_text(off, [], [paper, comment]).failed  # grounded in the paper: the old checks let it through
+    checked = check_text(Generated(off.text, "stop"), [], [paper, comment], topic=comment)
+    assert checked.failed and _codes(checked) == ["off_topic"] and "“test”" in checked.flags[0].message
+    fix = Generated("The test set holds 20% of the cases (908), as Table 8 and Appendix E state; the split sizes in "
+                    "the text are corrected to match.", "stop")
+    assert not check_text(fix, [], [paper, comment], topic=comment).failed
