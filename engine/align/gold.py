@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -39,6 +40,10 @@ def data_folder(explicit: str | os.PathLike[str] | None = None) -> Path:
     return Path(env).expanduser() if env else Path.cwd().parent / "shared" / "data"
 
 
+#: What the PDF loader now drops from a footnote's start (``engine.document.pdf.assemble``).
+_NOTE_NUMBER = re.compile(r"^\d{1,2}(?=[A-Z][a-z])")
+
+
 def _norm(text: str) -> str:
     return " ".join(text.split())
 
@@ -46,8 +51,10 @@ def _norm(text: str) -> str:
 def rematch(label: dict, edits: list[Edit]) -> str | None:
     """The id of the candidate edit a gold label points at: same id with matching text, else the snippet's edit."""
     # A snippet labelled on an older extraction may still hold a glyph today's extraction cleans (e.g. a
-    # variation selector after a big sum): normalised as the edits' text already is, once per label.
-    src, tgt = (_norm(normalize_text(label.get(k, ""))) for k in ("source_snippet", "target_snippet"))
+    # variation selector after a big sum) or a footnote's number glued to its first word ("1Reproducible …"):
+    # normalised as the edits' text already is, once per label.
+    src, tgt = (_NOTE_NUMBER.sub("", _norm(normalize_text(label.get(k, ""))), count=1)
+                for k in ("source_snippet", "target_snippet"))
 
     def fits(e: Edit) -> bool:
         ok_t = not tgt or _norm(e.target_text).startswith(tgt) or tgt in _norm(e.target_text)

@@ -26,6 +26,8 @@ _FRONT_LABEL = re.compile(
 _REF_BRACKET = re.compile(r"^\[[\w+.-]{1,12}\]")
 _REF_NUMBER = re.compile(r"^\d{1,3}\.\s")
 _SKIPPABLE = {ParagraphKind.CAPTION, ParagraphKind.FOOTNOTE, ParagraphKind.OTHER}
+#: A footnote's number before its first word, with or without a space ("4For LED training", "3 We compare").
+_NOTE_NUMBER = re.compile(r"^\s*\d{1,2}\s*(?=[A-Z][a-z])")
 
 
 def body_font_size(pages: list[PageText]) -> float:
@@ -290,6 +292,8 @@ def _paragraphs(blocks: list[Block], vocab: Counter[str]) -> tuple[list[Paragrap
             text = title
         else:
             text = join_lines([ln.text for ln in _all_lines(b)], vocab)
+            if b.kind is ParagraphKind.FOOTNOTE:  # its own number, raised, glued to its first word: "4For LED …"
+                text = _NOTE_NUMBER.sub("", text, count=1)
         if not text:
             continue
         regions = [_region(b.segment.page, b.lines)] + [_region(seg.page, lines) for seg, lines in b.parts if lines]

@@ -18,6 +18,8 @@ KNOWN_HEADINGS = {
     "preliminaries", "problem formulation", "setup", "overview", "motivation", "contributions",
 }
 REFERENCE_HEADINGS = {"references", "bibliography", "works cited", "literature cited", "reference"}
+#: A list item's bullet: a bold bulleted line is no heading ("● University of Michigan Law School").
+BULLETS = frozenset("●•▪◦‣·∙■□➢►–")
 _ROMAN = re.compile(r"^[IVX]+\.?$")
 _EQ_NUMBER = re.compile(r"\(\d{1,3}[a-z]?\)$")
 _WORD = re.compile(r"[A-Za-z]{2,}")
@@ -91,7 +93,7 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
     if len(b.lines) <= 2 and styled and 1 <= len(words) <= 10 and not ends_sentence(text) or (
         key in KNOWN_HEADINGS and len(b.lines) == 1 and (styled or text.rstrip(".:") == text.rstrip(".:").upper())
     ):
-        if _WORD.search(text) and not b.first.marker:
+        if _WORD.search(text) and not b.first.marker and text.lstrip()[:1] not in BULLETS:
             b.heading_title = _clean_title(text)
             return ParagraphKind.HEADING
     math = sum(ln.math * len(ln.text) for ln in b.lines) / max(sum(len(ln.text) for ln in b.lines), 1)

@@ -131,3 +131,15 @@ def test_text_set_in_a_figure_is_not_spliced_into_a_paragraph(shared_data: Path)
     assert [r.page for r in para.regions] == [1, 2]
     assert not [p.text for p in doc.body() if "Several studies have shown" in p.text or "3fixed" in p.text]
     assert any(p.kind is ParagraphKind.OTHER and "Several studies have shown" in p.text for p in doc.paragraphs)
+
+
+def test_footnotes_lose_their_glued_number_and_a_bullet_is_no_heading(shared_data: Path) -> None:
+    """From a new-user trial on Multi-LexSum: "4For LED training, …" and "3We compare …" kept their raised numbers
+    glued to the first word, and a bold bulleted line ("● University of Michigan Law School") became a section
+    that the next paragraphs were filed under."""
+    doc = _load(shared_data, "pdfs/2206.10883v3.pdf")
+    notes = [p.text for p in doc.paragraphs if p.kind is ParagraphKind.FOOTNOTE]
+    assert any(t.startswith("For LED training, we use 3e-5") for t in notes), notes[:6]
+    assert any(t.startswith("We compare with the full book summarization task") for t in notes)
+    assert not [t for t in notes if re.match(r"\d{1,2}[A-Z][a-z]", t)]
+    assert not [s.title for s in doc.sections if s.title.startswith("●")]
