@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from engine.reviews.classify import CommentModel, shipped_model
-from engine.reviews.cues import NEGATIVE, TYPO, VERDICT, action_of, read_cues
+from engine.reviews.cues import ARROW, NEGATIVE, TYPO, VERDICT, action_of, read_cues
 from engine.reviews.encoder_model import CommentEncoder, comment_encoder
 from engine.reviews.model import Review, ReviewComment
 from engine.reviews.parse import EDITOR
@@ -162,12 +162,22 @@ def picked(text: str, prob: float, threshold: float) -> bool:
     return prob >= threshold or (c.explicit and prob >= EXPLICIT_FLOOR)
 
 
+#: Words past which a question or request with an arrow in it is more than a note on wording.
+NOTE_WORDS = 12
+
+
+def _asks_more(text: str) -> bool:
+    """A question or a request longer than a note: an arrow in it is notation ("the best D → L model")."""
+    c = read_cues(text)
+    return (c.question or c.request) and len(text.split()) > NOTE_WORDS
+
+
 def checked_type(text: str, fine: str) -> str:
     """The fine type a comment is shown with: the model's, except that a comment naming a typo, a misspelling or
     a replacement ("A" -> "B") is a typo whatever the model says, and a question that names none is not
     (a typo comment can be answered by a spelling fix alone, see ``engine.align.cues``). Measured out of fold
     on DISAPERE train, docs/comments.md."""
-    if TYPO.search(text):
+    if TYPO.search(text) or ARROW.search(text) and not _asks_more(text):
         return "typo"
     if fine == "typo" and text.rstrip(" )\"'").endswith("?"):
         return "explanation"  # what most questions ask for in DISAPERE train

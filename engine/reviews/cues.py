@@ -114,13 +114,18 @@ EXPLICIT = re.compile(
 )
 #: A note about wording at a place in the paper: "typo in line 3: 'teh'", "p. 4: recieve -> receive",
 #: "Eq. 2 should read ...": short notes that a reviewer rarely writes as a sentence.
-EDIT_NOTE = _rx(
-    r"\btypos?\b(?!s? (?:and|&) )", r"\bmisspel", r"\bspelling\b", r"\bgrammatical (?:error|mistake)", r"\s(?:->|-->|=>|→)\s",
-    r"\bshould read\b",
-)
+_NOTE_WORDS = (r"\btypos?\b(?!s? (?:and|&) )", r"\bmisspel", r"\bspelling\b", r"\bgrammatical (?:error|mistake)",
+               r"\bshould read\b")
+EDIT_NOTE = _rx(*_NOTE_WORDS, r"\s(?:->|-->|=>|→)\s")
 #: A comment about spelling or wording in so many words: what makes it a typo comment whatever a model says.
 _QUOTE_MARK = "[\"\u201c\u201d'\u2018\u2019`]"
-TYPO = _rx(EDIT_NOTE.pattern, r"\btypos?\b", r"\bgrammar\b", r"\bgrammatical\b",
+#: An arrow between words, as a replacement is written ("recieve -> receive"). An arrow between symbols is one too
+#: in a short note ("In eq. (2) f^n(z) -> G(f^n(z))"), but not in a longer question or request, where it is notation
+#: ("the best D → L model", a new-user trial's question read as a typo comment): ``ARROW``, see
+#: ``engine.reviews.comments.checked_type``.
+_WORD_ARROW = r"\b[^\W\d_]{3,}[\w'’-]*\s(?:->|-->|=>|\u2192)\s[^\W\d_]{3,}"
+ARROW = re.compile(r"\s(?:->|-->|=>|→)\s")
+TYPO = _rx(*_NOTE_WORDS, _WORD_ARROW, r"\btypos?\b", r"\bgrammar\b", r"\bgrammatical\b",
            rf"{_QUOTE_MARK}\s*(?:->|-->|=>|\u2192)\s*{_QUOTE_MARK}",
            rf"{_QUOTE_MARK}[^\"\u201c\u201d]+{_QUOTE_MARK}\s*should be\s*{_QUOTE_MARK}")
 LOCATION_NOTE = re.compile(

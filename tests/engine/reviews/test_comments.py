@@ -237,3 +237,17 @@ def test_a_request_that_points_back_takes_the_problem_before_it_as_context() -> 
     first, second = efforts
     assert "misses recent work on abstractive summarization" in first.full_text
     assert "thank" not in second.full_text
+
+
+def test_an_arrow_in_a_question_is_notation_not_a_typo() -> None:
+    """From a new-user trial on Multi-LexSum ("D → L" is a task): a question and a request holding such an arrow
+    were typed typo. An arrow between words, or between symbols in a short note, still makes a typo comment."""
+    from engine.reviews.comments import checked_type
+
+    assert checked_type("In Section 4.3, why is the pipeline's long summary L′ generated with BART rather than with "
+                        "PRIMERA, which is the best D → L model?", "typo") == "explanation"
+    assert checked_type("Please add a zero-shot result from a large instruction-following model such as GPT-3 on "
+                        "D → S; readers will want to know whether prompting changes the picture.", "experiment") == \
+        "experiment"
+    assert checked_type("p. 4: recieve -> receive", "edit") == "typo"
+    assert checked_type("In eq. (2) f^n(z) -> G(f^n(z))", "clarification") == "typo"
