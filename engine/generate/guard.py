@@ -7,7 +7,7 @@ A generated text fails when it
 - is not grounded (``ungrounded``): almost none of its content words occur in
   the paper context or the comment it was given;
 - is off the topic (``off_topic``), when a topic is given (an edit's comment):
-  it shares fewer than ``MIN_TOPIC`` content words with it (a new-user trial was
+  it shares fewer than ``MIN_TOPIC`` content words with it (one for a short topic; a new-user trial was
   offered "The paper discusses a new approach to evaluating multiple-choice
   tests …" for a comment on the sizes of the data splits);
 - loops (``loops``): the same word n-gram back to back, or one 6-gram three
@@ -41,7 +41,8 @@ COPY_NGRAM = 8
 #: ``MIN_SHARED`` shared words) a text is ungrounded.
 MIN_GROUNDING = 0.3
 MIN_SHARED = 2
-#: Content words a text must share with its topic (``check_text``'s ``topic``).
+#: Content words a text must share with its topic (``check_text``'s ``topic``): two, one for a topic of fewer than six
+#: content words ("Please report variance.": "We now report standard deviations …" takes it up).
 MIN_TOPIC = 2
 FAILURE_CODES = ("copies_prompt", "ungrounded", "off_topic", "loops", "cut_off", "timed_out", "empty")
 #: Every failure flag's message starts with this (stored records keep messages only).
@@ -210,6 +211,11 @@ def guarded_stream(
     return Generated(text.strip(), ended)
 
 
+def topic_words(topic: str) -> int:
+    """How many content words a text must share with ``topic``: ``MIN_TOPIC``, one for a topic of fewer than six."""
+    return min(MIN_TOPIC, max(1, len(content_words(topic)) // 3))
+
+
 def check_text(
     gen: Generated, prompt_texts: Sequence[str], sources: Sequence[str], min_words: int = 3, topic: str = "",
 ) -> Generated:
@@ -240,8 +246,7 @@ def check_text(
     share, shared = grounding(text, sources)
     if share < MIN_GROUNDING or shared < MIN_SHARED:
         gen.flags.append(failure("ungrounded", f"shares few words with the paper and the comment ({share:.0%})"))
-    elif topic and len(content_words(text) & content_words(topic)) < MIN_TOPIC:
-        common = sorted(content_words(text) & content_words(topic))
+    elif topic and len(common := sorted(content_words(text) & content_words(topic))) < topic_words(topic):
         gen.flags.append(failure("off_topic", "does not take up the comment: it shares "
                                  + (f"only “{common[0]}”" if common else "no word") + " with it"))
     if loop_start(text) is not None:

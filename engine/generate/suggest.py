@@ -152,7 +152,7 @@ class EditSuggester:
         edit, tries = ask_checked(
             self.generator, [self._render(fields, "edit_task"), self._render(fields, "edit_retry")],
             self.max_tokens, deadline, self.prompt_texts(), sources, self.on_text, "edit", stop=("\n\n",),
-            topic=comment.full_text)
+            topic="" if _about_wording(comment) else comment.full_text)
         self._cap(edit)
         paper = "\n".join([document.title, *(p.text for p in document.paragraphs)])
         checked = check_edit(edit.text, comment.full_text, shown, paper) if not edit.failed else None
@@ -192,3 +192,11 @@ class EditSuggester:
             out.append(self.suggest(c, document, cancel))
         yield Progress(len(comments), len(comments), "suggestions ready")
         return out
+
+
+def _about_wording(comment: ReviewComment) -> bool:
+    """A typo or proofreading comment: its fix rewrites a passage and need not repeat the comment's words."""
+    from engine.align.cues import fine_type, proofreading, replacements
+
+    text = comment.full_text
+    return fine_type(comment) == "typo" or bool(proofreading(text)) or bool(replacements(text))

@@ -110,3 +110,15 @@ def test_an_edit_must_take_up_its_comment() -> None:
     fix = Generated("The test set holds 20% of the cases (908), as Table 8 and Appendix E state; the split sizes in "
                     "the text are corrected to match.", "stop")
     assert not check_text(fix, [], [paper, comment], topic=comment).failed
+
+
+def test_a_short_comment_asks_for_one_shared_word() -> None:
+    """A comment of few content words ("Please report variance.") is taken up by an edit sharing one of them (a
+    reviewer's pass found right answers to short comments failed)."""
+    from engine.generate.guard import topic_words
+
+    comment = "Please report variance."
+    answer = Generated("We now report standard deviations over five seeds for every model in Table 2.", "stop")
+    assert topic_words(comment) == 1
+    assert not check_text(answer, [], ["We report the mean over five seeds in Table 2.", comment], topic=comment).failed
+    assert topic_words("The split sizes in Section 4.1 are inconsistent: the text says Test (30%, 908).") == 2
