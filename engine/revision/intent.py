@@ -164,14 +164,24 @@ def _cited(text: str) -> list[str]:
     return _words(_CITATION.sub(lambda m: f" {_TEXTUAL if m.group()[0].isupper() else _PARENTHETICAL} ", text))
 
 
+#: Words that change what a sentence claims; added before a citation, they are no name for what it cites ("agree with
+#: no earlier study (Smith et al., 2019)").
+_CLAIM_WORDS = frozenset("no not never none nothing only all every each few some any without neither nor".split())
+
+
 def _subject_added(old: str, new: str) -> bool:
-    """Every change is a textual citation turned parenthetical with one to ``SUBJECT_WORDS`` words before it."""
+    """Every change is a textual citation turned parenthetical, citing the same authors, with one to
+    ``SUBJECT_WORDS`` words before it that change no claim."""
     a, b = _cited(old), _cited(new)
     changes = [op for op in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes() if op[0] != "equal"]
-    return bool(changes) and all(
-        tag == "replace" and a[i1:i2] == [_TEXTUAL] and b[j2 - 1] == _PARENTHETICAL
-        and 1 < j2 - j1 <= SUBJECT_WORDS + 1 and not any(_DIGIT.search(w) for w in b[j1:j2 - 1])
-        for tag, i1, i2, j1, j2 in changes)
+    if not changes or not all(
+            tag == "replace" and a[i1:i2] == [_TEXTUAL] and b[j2 - 1] == _PARENTHETICAL
+            and 1 < j2 - j1 <= SUBJECT_WORDS + 1 and not any(_DIGIT.search(w) or w in _CLAIM_WORDS for w in b[j1:j2 - 1])
+            for tag, i1, i2, j1, j2 in changes):
+        return False
+    # the same authors: each textual citation's first name is in a parenthetical citation of the new text
+    cited = " ".join(m.group() for m in _CITATION.finditer(new) if not m.group()[0].isupper())
+    return all(m.group().split()[0] in cited for m in _CITATION.finditer(old) if m.group()[0].isupper())
 
 
 def hunk_label(deleted: str, inserted: str) -> str | None:

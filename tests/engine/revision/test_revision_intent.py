@@ -33,6 +33,12 @@ def only_edit(old: str, new: str):
     ("Following Beltagy et al. (2019), we construct a cased WordPiece vocabulary from the full text of our papers.",
      "Following the four strong baselines of (Beltagy et al., 2019), we construct a cased WordPiece vocabulary from "
      "the full text of our papers.", None),  # five words: more than a name for what is cited
+    ("Our findings agree with Smith et al. (2019) on every dataset that we tried in the experiments here.",
+     "Our findings agree with no earlier study (Smith et al., 2019) on every dataset that we tried in the experiments "
+     "here.", None),  # a claim reversed, not a restyle (a reviewer's pass)
+    ("We use the benchmark released by Smith et al. (2019) and report the accuracy on each of its splits.",
+     "We use the benchmark released by the Jones group (Jones et al., 2021) and report the accuracy on each of its "
+     "splits.", None),  # another paper cited
     ("We analyse the behaviour of the modelling choices and the colour of the noise across both datasets here.",
      "We analyze the behavior of the modeling choices and the color of the noise across both datasets here.",
      "spelling"),
