@@ -101,8 +101,9 @@ def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> n
     """1 when the edit changes the words the comment quotes: a quoted phrase is (mostly) among the words one run of
     changes deleted or inserted, and that run is not a longer passage deleted around a quoted word (deleting a
     sentence that holds "summarization" does not answer a comment on its spelling). The two sides of a replacement
-    the comment asks for ("A" should be "B") count only through the words of A that B drops, all replaced in one run:
-    B may well be written elsewhere ("As a result" in a new paragraph), and A's other words stay."""
+    the comment asks for ("A" should be "B") count only through the words of A that B drops, deleted in one run
+    that inserts the words B adds: B may well be written elsewhere ("As a result" in a new paragraph), and A's other
+    words stay ("All models" -> "Every model" is no answer to '"All a result" should be "As a result"')."""
     out = np.zeros((len(comments), len(edits)), dtype=np.float32)
     asked = [replacements(c.full_text) for c in comments]
     quoted = [[q for q in quotes(c.full_text) if q not in {x for pair in pairs for x in pair}]
@@ -125,9 +126,11 @@ def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> n
                     out[i, j] = 1.0
     for i, pairs in enumerate(asked):
         for a, b in pairs:
-            gone = set(_tokens(a, False)) - set(_tokens(b, False))
+            a_words, b_words = set(_tokens(a, False)), set(_tokens(b, False))
+            gone, come = a_words - b_words, b_words - a_words  # what the correction drops, and what it writes
             for j, e in enumerate(edits if gone else ()):
-                if not out[i, j] and any(ins.strip() and gone <= set(_tokens(d, False)) for d, ins in change_runs(e)):
+                if not out[i, j] and any(ins.strip() and gone <= set(_tokens(d, False))
+                                         and come <= set(_tokens(ins, False)) for d, ins in change_runs(e)):
                     out[i, j] = 1.0
     return out
 
