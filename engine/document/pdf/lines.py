@@ -184,10 +184,8 @@ def _make_line(page: int, spans: list[dict[str, Any]]) -> Line | None:
     )
 
 
-def page_lines(page_dict: dict[str, Any], number: int,
-               graphics: list[tuple[float, float, float, float]] | None = None) -> PageText:
-    """Cut the page's PyMuPDF lines into ``Line`` fragments at wide gaps; mark those inside one of ``graphics``
-    (``graphic_boxes``)."""
+def page_lines(page_dict: dict[str, Any], number: int) -> PageText:
+    """Cut the page's PyMuPDF lines into ``Line`` fragments at wide gaps."""
     lines: list[Line] = []
     has_images = False
     for block in page_dict.get("blocks", ()):
@@ -215,10 +213,40 @@ def page_lines(page_dict: dict[str, Any], number: int,
             line = _make_line(number, group) if group else None
             if line:
                 lines.append(line)
+    return PageText(number, float(page_dict.get("width", 0)), float(page_dict.get("height", 0)), lines, has_images)
+
+
+#: Words of small text a page must hold before its drawings are read (``small_prose``): smaller runs are never
+#: prose (``classify``), and reading the drawings of a page full of plots costs more than its text.
+SMALL_WORDS = 12
+
+
+_CAPTION_START = re.compile(r"^(?:fig\.?|figure|table|tab\.)\s*\d", re.I)
+_PROSE_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def small_prose(lines: list[Line], height: float) -> bool:
+    """The page holds a dozen words or more set at least 0.9 pt smaller than its main size, above its foot (where
+    footnotes are) and in another size than its captions: text that may be drawn in a figure, whose frame
+    ``graphic_boxes`` finds."""
+    sizes: dict[float, int] = {}
+    for ln in lines:
+        for size, n in ln.sizes.items():
+            sizes[size] = sizes.get(size, 0) + n
+    if not sizes:
+        return False
+    main = max(sizes, key=sizes.__getitem__)
+    captions = {ln.size for ln in lines if _CAPTION_START.match(ln.text)}
+    words = (len(_PROSE_WORD.findall(ln.text)) for ln in lines
+             if ln.size <= main - 0.9 and ln.size not in captions and ln.y0 < 0.85 * height)
+    return sum(n for n in words if n >= 4) >= SMALL_WORDS  # lines of prose, not a plot's labels and ticks
+
+
+def mark_in_graphic(lines: list[Line], graphics: list[tuple[float, float, float, float]]) -> None:
+    """Mark the lines inside one of ``graphics`` (``graphic_boxes``)."""
     for ln in lines:
         ln.in_graphic = any(x0 - 1 <= ln.x0 and y0 - 1 <= ln.y0 and ln.x1 <= x1 + 1 and ln.y1 <= y1 + 1
-                            for x0, y0, x1, y1 in graphics or ())
-    return PageText(number, float(page_dict.get("width", 0)), float(page_dict.get("height", 0)), lines, has_images)
+                            for x0, y0, x1, y1 in graphics)
 
 
 #: What PyMuPDF's drawing log calls paths and images (``Page.get_bboxlog``).
@@ -226,12 +254,27 @@ _GRAPHICS = frozenset({"fill-path", "stroke-path", "fill-image", "fill-imgmask",
 
 
 def graphic_boxes(log: list[tuple[str, Any]], width: float, height: float) -> list[tuple[float, float, float, float]]:
-    """The boxes of a page's drawn shapes and images that could frame a figure: larger than a line of text
-    (40 × 20 pt), smaller than half the page (a page-wide background fill frames nothing); the 40 largest."""
+    """The boxes of a page's drawn shapes and images that frame a figure: larger than a line of text (40 × 20 pt),
+    smaller than half the page (a page-wide background fill frames nothing), with another shape or image drawn
+    inside (a shaded box with only text in it, say a boxed abstract, is no figure: a reviewer's pass); the 40
+    largest."""
+    import numpy as np
+
     page = max(1.0, width * height)
-    boxes = [tuple(map(float, r)) for kind, r in log if kind in _GRAPHICS]
-    boxes = [b for b in boxes if b[2] - b[0] >= 40 and b[3] - b[1] >= 20 and (b[2] - b[0]) * (b[3] - b[1]) < 0.5 * page]
-    return sorted(boxes, key=lambda b: -(b[2] - b[0]) * (b[3] - b[1]))[:40]
+    drawn = np.array([tuple(map(float, r)) for kind, r in log if kind in _GRAPHICS] or np.zeros((0, 4)), dtype=float)
+    w, h = drawn[:, 2] - drawn[:, 0], drawn[:, 3] - drawn[:, 1]
+    big = np.flatnonzero((w >= 40) & (h >= 20) & (w * h < 0.5 * page))
+    big = big[np.argsort(-(w * h)[big], kind="stable")]
+    out: list[tuple[float, float, float, float]] = []
+    for k in big:
+        x0, y0, x1, y1 = drawn[k]
+        inside = ((drawn[:, 0] >= x0 - 1) & (drawn[:, 1] >= y0 - 1) & (drawn[:, 2] <= x1 + 1) & (drawn[:, 3] <= y1 + 1)
+                  & (w * h < 0.9 * w[k] * h[k]))
+        if inside.any():
+            out.append((float(x0), float(y0), float(x1), float(y1)))
+            if len(out) == 40:
+                break
+    return out
 
 
 def merge_fragments(a: Line, b: Line) -> Line:

@@ -17,7 +17,7 @@ import pymupdf
 
 from engine.document.model import Document
 from engine.document.pdf.assemble import build_document
-from engine.document.pdf.lines import PageText, graphic_boxes, page_lines
+from engine.document.pdf.lines import PageText, graphic_boxes, mark_in_graphic, page_lines, small_prose
 from engine.errors import InputError
 from engine.jobs import CancelToken, Progress, run_job
 
@@ -48,8 +48,10 @@ def load_pdf_job(
             try:
                 page = pdf.load_page(index)
                 data = page.get_text("dict", flags=_FLAGS)
-                graphics = graphic_boxes(page.get_bboxlog(), page.rect.width, page.rect.height)
-                pages.append(page_lines(data, index + 1, graphics))
+                text = page_lines(data, index + 1)
+                if small_prose(text.lines, text.height):  # only then can a drawn frame make text figure text
+                    mark_in_graphic(text.lines, graphic_boxes(page.get_bboxlog(), page.rect.width, page.rect.height))
+                pages.append(text)
                 del data, page
             except Exception as err:  # a broken page should not sink the paper
                 notices.append(f"page {index + 1} could not be read ({type(err).__name__})")
