@@ -167,9 +167,9 @@ NOTE_WORDS = 12
 
 
 def _asks_more(text: str) -> bool:
-    """A question or a request longer than a note: an arrow in it is notation ("the best D → L model")."""
+    """A question, request or criticism longer than a note: an arrow in it is notation ("the best D → L model")."""
     c = read_cues(text)
-    return (c.question or c.request) and len(text.split()) > NOTE_WORDS
+    return (c.question or c.request or c.negative) and len(text.split()) > NOTE_WORDS
 
 
 def checked_type(text: str, fine: str) -> str:
@@ -241,10 +241,14 @@ def _after_topic(units: list[SentenceUnit], group: list[int], k: int) -> bool:
 _REFERS_BACK = re.compile(r"\b(?:these|those|such)\s+(?!that\b|as\b)[a-z]{3,}|\bthe above\b|\baforementioned\b", re.I)
 
 
+#: The reviewer speaking of themselves ("Unfortunately I did not have time to check the proofs."): no context.
+_FIRST_PERSON = re.compile(r"^\W*(?:\w+,?\s+)?(?:I|I'm|I've|my)\b")
+
+
 def _criticism(text: str) -> bool:
-    """A stated problem, no request or question ("… but misses recent work on X.")."""
+    """A stated problem about the paper, no request or question ("… but misses recent work on X.")."""
     c = read_cues(text)
-    return (c.negative or c.weak or c.soft) and not (c.request or c.question)
+    return (c.negative or c.weak or c.soft) and not (c.request or c.question) and not _FIRST_PERSON.match(text)
 
 
 def _needs_context(lead: str, text: str) -> bool:

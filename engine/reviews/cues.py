@@ -119,13 +119,12 @@ _NOTE_WORDS = (r"\btypos?\b(?!s? (?:and|&) )", r"\bmisspel", r"\bspelling\b", r"
 EDIT_NOTE = _rx(*_NOTE_WORDS, r"\s(?:->|-->|=>|→)\s")
 #: A comment about spelling or wording in so many words: what makes it a typo comment whatever a model says.
 _QUOTE_MARK = "[\"\u201c\u201d'\u2018\u2019`]"
-#: An arrow between words, as a replacement is written ("recieve -> receive"). An arrow between symbols is one too
-#: in a short note ("In eq. (2) f^n(z) -> G(f^n(z))"), but not in a longer question or request, where it is notation
-#: ("the best D → L model", a new-user trial's question read as a typo comment): ``ARROW``, see
-#: ``engine.reviews.comments.checked_type``.
-_WORD_ARROW = r"\b[^\W\d_]{3,}[\w'’-]*\s(?:->|-->|=>|\u2192)\s[^\W\d_]{3,}"
+#: An arrow: a replacement ("recieve -> receive", "In eq. (2) f^n(z) -> G(f^n(z))") in a note, notation ("the best
+#: D → L model", "f: X → Y") in a longer question, request or criticism (a new-user trial's question was typed typo):
+#: ``engine.reviews.comments.checked_type`` tells them apart.
 ARROW = re.compile(r"\s(?:->|-->|=>|→)\s")
-TYPO = _rx(*_NOTE_WORDS, _WORD_ARROW, r"\btypos?\b", r"\bgrammar\b", r"\bgrammatical\b",
+TYPO = _rx(*_NOTE_WORDS, r"\btypos?\b", r"\bgrammar\b", r"\bgrammatical\b",
+           rf"{_QUOTE_MARK}\s*(?:->|-->|=>|\u2192)\s",  # '"… both of these approaches" --> missing comma'
            rf"{_QUOTE_MARK}\s*(?:->|-->|=>|\u2192)\s*{_QUOTE_MARK}",
            rf"{_QUOTE_MARK}[^\"\u201c\u201d]+{_QUOTE_MARK}\s*should be\s*{_QUOTE_MARK}")
 LOCATION_NOTE = re.compile(

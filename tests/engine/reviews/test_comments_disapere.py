@@ -17,9 +17,9 @@ from engine.cli.main import main
 REPO = Path(__file__).resolve().parents[3]
 #: Measured on dev.jsonl at this commit (docs/comments.md); a drop of more than a point (of 0.02 in fine-type
 #: macro-F1) fails. "encoder" is the default: the fine-tuned encoder read where the words model is unsure.
-PINNED = {"encoder": {"f1": 79.8, "recall": 84.0, "fine_macro_f1": 0.403},
-          "minilm": {"f1": 75.7, "recall": 86.8, "fine_macro_f1": 0.375},
-          "lexical": {"f1": 77.0, "recall": 86.5, "fine_macro_f1": 0.379}}
+PINNED = {"encoder": {"f1": 79.8, "recall": 84.0, "fine_macro_f1": 0.408},
+          "minilm": {"f1": 75.7, "recall": 86.8, "fine_macro_f1": 0.38},
+          "lexical": {"f1": 77.0, "recall": 86.5, "fine_macro_f1": 0.383}}
 FLAGS = {"encoder": [], "minilm": ["--minilm"], "lexical": ["--lexical"]}
 
 
