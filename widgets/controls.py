@@ -69,8 +69,9 @@ class StatusLine(QLabel):
         self._text, self._tip = "", ""
 
     def setText(self, text: str) -> None:  # noqa: N802 (Qt override)
-        self._text = text
-        super().setText(self._tip or text)
+        """A new text replaces a tip shown (the message after a click on the hovered command is what counts)."""
+        self._text, self._tip = text, ""
+        super().setText(text)
 
     def text(self) -> str:  # the status line's own text, not a tip shown over it
         return self._text

@@ -160,10 +160,13 @@ class DiffView(QWidget):
         """Pad the shorter side of each edit, so that every edit starts at the same height in both panes (a long
         insertion beside its empty old side pushed all later edits apart, a new-user trial saw)."""
         old, new = self.old_pane, self.new_pane
-        if self._lining or not self._edits or len(old.starts) != len(new.starts) or not new.isVisibleTo(self):
+        if self._lining or not self._edits or len(old.starts) != len(new.starts):
             return
         self._lining = True
         try:
+            if not new.isVisibleTo(self):  # the draft alone: no room kept for a hidden side
+                old.pad_edits([0.0] * (len(self._edits) - 1))
+                return
             heights = list(zip(old.edit_heights(), new.edit_heights()))
             old.pad_edits([max(0.0, b - a) for a, b in heights])
             new.pad_edits([max(0.0, a - b) for a, b in heights])

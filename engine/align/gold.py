@@ -48,18 +48,22 @@ def _norm(text: str) -> str:
     return " ".join(text.split())
 
 
+def _holds(e: Edit, src: str, tgt: str) -> bool:
+    """``e`` holds both snippets (an empty one holds anywhere)."""
+    return (not tgt or tgt in _norm(e.target_text)) and (not src or src in _norm(e.source_text))
+
+
 def rematch(label: dict, edits: list[Edit]) -> str | None:
     """The id of the candidate edit a gold label points at: same id with matching text, else the snippet's edit."""
     # A snippet labelled on an older extraction may still hold a glyph today's extraction cleans (e.g. a
     # variation selector after a big sum) or a footnote's number glued to its first word ("1Reproducible …"):
     # normalised as the edits' text already is, once per label.
-    src, tgt = (_NOTE_NUMBER.sub("", _norm(normalize_text(label.get(k, ""))), count=1)
-                for k in ("source_snippet", "target_snippet"))
+    src, tgt = (_norm(normalize_text(label.get(k, ""))) for k in ("source_snippet", "target_snippet"))
+    if not any(_holds(e, src, tgt) for e in edits):  # written before footnotes lost their numbers
+        src, tgt = (_NOTE_NUMBER.sub("", x, count=1) for x in (src, tgt))
 
     def fits(e: Edit) -> bool:
-        ok_t = not tgt or _norm(e.target_text).startswith(tgt) or tgt in _norm(e.target_text)
-        ok_s = not src or src in _norm(e.source_text)
-        return ok_t and ok_s
+        return _holds(e, src, tgt)
 
     for e in edits:
         if e.id == label.get("id") and fits(e):

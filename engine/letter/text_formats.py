@@ -44,7 +44,7 @@ def _md_line_start(text: str) -> str:
                                                       if m.group(2)[0].isdigit() else "\\" + m.group(2)), text)
 
 
-_LEADING_PUNCTUATION = re.compile(r"^[^\w\s(\[“\"'‘]+\s*")
+_LEADING_PUNCTUATION = re.compile(r"^[,;:.!?]+\s*")  # only what ends a clause: "%" or "»" read as old text outside
 
 
 def _runs_md(runs: tuple[Run, ...]) -> str:

@@ -136,6 +136,9 @@ def test_draft_only_project_shows_where_each_comment_applies(qtbot, shell: Shell
     assert w.status_text.text() == "Wrote response.md"
     QApplication.sendEvent(w, QStatusTipEvent(""))
     assert QLabel.text(w.status_text) == "Wrote response.md"
+    QApplication.sendEvent(w, QStatusTipEvent("Write the response to reviewers"))
+    c.flash("Wrote letter.docx", 2_000)  # the message after a click on the hovered command is shown at once
+    assert QLabel.text(w.status_text) == "Wrote letter.docx"
 
 
 def test_one_reviewers_project_is_counted_in_the_singular(qtbot, shell: Shell, tmp_path: Path) -> None:

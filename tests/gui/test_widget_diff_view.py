@@ -193,3 +193,5 @@ def test_every_edit_starts_at_the_same_height_in_both_panes(qtbot, tmp_path) -> 
     qtbot.waitUntil(lambda: tops(view.old_pane) == tops(view.new_pane), timeout=2000)
     old_bar.setValue(int(view.old_pane.edit_top(2)))
     assert new_bar.value() == old_bar.value()
+    view.show_new_side(False)  # the draft alone keeps no room for the hidden side's insertion
+    assert view.old_pane.edit_top(1) - view.old_pane.edit_top(0) < 80
