@@ -173,6 +173,9 @@ def _subject_added(old: str, new: str) -> bool:
     """Every change is a textual citation turned parenthetical, citing the same authors, with one to
     ``SUBJECT_WORDS`` words before it that change no claim."""
     a, b = _cited(old), _cited(new)
+    gained = len(b) - len(a)
+    if _TEXTUAL not in a or _PARENTHETICAL not in b or not 0 < gained <= SUBJECT_WORDS * a.count(_TEXTUAL):
+        return False  # the common case, decided without aligning the two
     changes = [op for op in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes() if op[0] != "equal"]
     if not changes or not all(
             tag == "replace" and a[i1:i2] == [_TEXTUAL] and b[j2 - 1] == _PARENTHETICAL
