@@ -138,3 +138,24 @@ def replacements(text: str) -> list[tuple[str, str]]:
         g = [x for x in m.groups() if x is not None]
         out.append((g[1], g[0]))
     return out
+
+
+#: A request to release or share something (code, data, a model, logs): "Please make the cost model available.",
+#: "release the post-edited summaries". Only an edit that says something is available answers it.
+_ASKS_RELEASE = re.compile(
+    r"\b(?:releas(?:e|ing)|publish(?:ing)?|shar(?:e|ing)) (?:the |your |their |its |all |this |these )?(?:\w+[- ])?"
+    r"(?:code|data|dataset|model|weights|implementation|logs?|summaries|annotations|software|tool|scripts?|corpus)\b|"
+    r"\b(?:releas(?:e|ing)|open[- ]?sourc(?:e|ing)) (?:the|your|their|its|all|this|these|them|it)\b|"
+    r"\bma(?:ke|de) (?:\w+ ){0,4}(?:public(?:ly)?|available|accessible)\b", re.I)
+_STATES_RELEASE = re.compile(r"\b(?:releas\w*|available|availability|public(?:ly)?|open[- ]?sourc\w*|github|gitlab|"
+                             r"zenodo|download\w*|repositor\w+|licen[cs]e\w*)\b|https?://|www\.", re.I)
+
+
+def asks_release(text: str) -> bool:
+    """The comment asks to release or make available code, data, a model or logs."""
+    return bool(_ASKS_RELEASE.search(text))
+
+
+def states_release(inserted: str) -> bool:
+    """The words an edit wrote say something is released or available (a URL, "available", "GitHub", a licence)."""
+    return bool(_STATES_RELEASE.search(inserted))

@@ -34,7 +34,9 @@ from engine.align.base import ScoredAligner
 from engine.align.records import Alignment
 from engine.align.bm25 import bm25_matrix
 from engine.align.cascade import row_scaled
-from engine.align.cues import compatible, fine_type, fits, proofread_fix, proofreading, quotes, replacements
+from engine.align.cues import (
+    asks_release, compatible, fine_type, fits, proofread_fix, proofreading, quotes, replacements, states_release,
+)
 from engine.align.embed import EmbedAligner, changed_sentences, sentence_cosines
 from engine.align.text import edit_text
 from engine.jobs import CancelToken, Progress
@@ -264,6 +266,12 @@ class EvidenceAligner(ScoredAligner):
         # so is the very replacement a comment asks for, whatever the two types ("All" -> "As" reads as a rewording)
         allowed = (allowed | (proofread > 0) | (replaced > 0)) & specific(changed, located, named, quoted,
                                                                            proofread + replaced)
+        # a request to release code or data is answered only by an edit that says something is available: a
+        # trial's "release the edit logs" was addressed (63%) by a sentence added to the paragraph it was about
+        releases = [i for i, c in enumerate(comments) if asks_release(c.full_text)]
+        if releases:
+            says = np.array([states_release(changed_sides(e)[1]) for e in edits])
+            allowed[np.ix_(releases, np.flatnonzero(~says))] = False
         loading.join()
         yield Progress(1, 2, f"embedding changed sentences with {self.embed.encoder.name}")
         # the sentences an edit wrote, only for the pairs with specific evidence (the rest score 0 anyway)

@@ -220,7 +220,7 @@ def _problem_then_request(prev: str, cur: str) -> bool:
     """A problem stated without a request ("The t-SNE plot in Figure 3 is only qualitative.") and the request
     that follows it ("A quantitative evaluation would make Section 6 more convincing."): one comment."""
     p, c = read_cues(prev), read_cues(cur)
-    return (p.negative or p.weak) and not (p.request or p.question) and (c.request or c.explicit)
+    return (p.negative or p.weak) and not (p.request or p.question or p.explicit) and (c.request or c.explicit)
 
 
 def _is_topic(text: str) -> bool:
@@ -287,7 +287,7 @@ def build_comments(
         best = max(group, key=lambda k: prob[k])
         kind = checked_type(full, fine[best])
         cues = [read_cues(units[k].text) for k in group]
-        direct = any(c.request or c.question or c.negative for c in cues)
+        direct = any(c.request or c.question or c.negative or c.explicit for c in cues)
         out.append(ReviewComment(
             id=f"{prefix}.{n}", reviewer=review.reviewer, text=text, context=context, action=action_of(full),
             directness="direct" if direct else "indirect", span=(first.start, last.end), section=first.section,

@@ -14,20 +14,22 @@ from engine.align.gold import load_gold
 REPO = Path(__file__).resolve().parents[3]
 GOLD = [REPO / "tests" / "data" / "cgo18_pdf_align_gold.json", REPO / "tests" / "data" / "icassp20_align_gold.json"]
 #: Cross-paper micro-F1 reported (docs/gold-icassp20.md): the test fails 3 points below.
-REPORTED_F1 = {"cgo18": 37.8, "icassp20": 55.1}
+REPORTED_F1 = {"cgo18": 38.0, "icassp20": 55.1}
 #: Cross-paper link precision reported (the issue asks for 50: not reached); the test fails 3 points below.
-REPORTED_P = {"cgo18": 39.8, "icassp20": 47.5}
+REPORTED_P = {"cgo18": 40.2, "icassp20": 47.5}
 #: Precision and recall of the links that count (p >= status.PARTLY_P: the letter and the report cite them), cross-paper;
 #: PARTLY_P was chosen on both papers' statuses, so these are not blind. The test fails 3 points below.
-COUNTED = {"cgo18": (43.9, 29.9), "icassp20": (91.7, 37.9)}
+COUNTED = {"cgo18": (44.6, 29.9), "icassp20": (91.7, 37.9)}
 #: Share of comments called addressed or partly exactly when the gold has an edit for them (docs/gold-icassp20.md);
 #: the test fails 7 points (2 comments) below.
 STATUS_AGREEMENT = {"cgo18": 76.7, "icassp20": 82.8}
 #: The baseline, hybrid (BM25 + MiniLM) with its threshold tuned on the other paper.
 HYBRID_F1 = {"cgo18": 34.1, "icassp20": 33.8}
 #: The same figures with the gold comments typed by the comment extractor, as the app types extracted comments
-#: (``redraft eval align … --comment-types extracted``); micro P and F1, the test fails 3 points below.
-EXTRACTED_TYPES = {"cgo18": (39.8, 37.8), "icassp20": (50.0, 56.7)}
+#: (``redraft eval align … --comment-types extracted``); micro P and F1, the test fails 3 points below. icassp20 fell
+#: from 50.0 / 56.7 when one false cgo18 pair went (a request to release code no longer links an edit that releases
+#: nothing): the threshold fitted on cgo18 moved 0.131 -> 0.084 (docs/gold-icassp20.md, eighth round).
+EXTRACTED_TYPES = {"cgo18": (40.2, 38.0), "icassp20": (40.0, 50.6)}
 
 
 @pytest.fixture(scope="module")

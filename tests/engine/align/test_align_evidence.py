@@ -333,3 +333,24 @@ def test_the_very_replacement_asked_for_addresses_a_typo_however_short_the_words
     assert assess_alignment(first).status is Status.ADDRESSED
     placed = [loc.paragraphs[0][0] for loc in localize(comments, doc_of(old), lexical_only=True)]
     assert placed == [paragraph_id(len(PROSE)), paragraph_id(len(PROSE) + 1)]
+
+
+def test_a_request_to_release_code_is_answered_only_by_an_edit_that_releases_something() -> None:
+    """From a new-user trial: "release the post-edited summaries and the edit logs" was addressed (63%) by a sentence
+    on inter-annotator agreement added to the paragraph it was about; cgo18's "Please make the cost model available."
+    (no gold edit) was linked at 47% to a deleted paragraph on the cost model."""
+    from engine.align.cues import asks_release
+
+    old = PROSE + ["The cost model is computed once, offline, from the instruction counts of each basic block."]
+    unrelated = PROSE + ["The cost model is computed once, offline, from the instruction counts of each basic block, "
+                         "and it takes under a second for every benchmark we tried."]
+    released = PROSE + ["The cost model is computed once, offline, from the instruction counts of each basic block; "
+                        "its code is available at https://example.org/costmodel under the MIT licence."]
+    comment = "Please make the cost model available."
+    _, a = align_one(old, unrelated, comment)
+    assert a.edit_ids == [] and max(a.scores.values()) == 0.0
+    diff, b = align_one(old, released, comment)
+    assert b.edit_ids == [edit_with(diff, "https://example.org")]
+    assert asks_release("I would strongly encourage the authors to release the post-edited summaries and the logs.")
+    assert not asks_release("The release date of the dataset is unclear.")
+    assert not asks_release("Compare with the released baselines of Smith et al.")

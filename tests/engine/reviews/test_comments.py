@@ -254,3 +254,15 @@ def test_an_arrow_in_a_question_is_notation_not_a_typo() -> None:
         "experiment"
     assert checked_type("p. 4: recieve -> receive", "edit") == "typo"
     assert checked_type("In eq. (2) f^n(z) -> G(f^n(z))", "clarification") == "typo"
+
+
+def test_two_requests_in_a_row_are_two_comments() -> None:
+    """From a new-user trial: "I would also like to see the full distribution … rather than only the mean. Beyond that,
+    I would strongly encourage the authors to release …" was one comment (the first read as a stated problem, its
+    "only"), so the two requests had one status. A request in so many words is direct."""
+    text = ("# Reviews\n\n## Reviewer 2\n\nI would also like to see the full distribution of ratings rather than only "
+            "the mean. Beyond that, I would strongly encourage the authors to release the post-edited summaries and "
+            "the edit logs collected in the usability study.\n")
+    comments = extract_comments(parse_reviews(text, "markdown"))
+    assert [c.text[:30] for c in comments] == ["I would also like to see the f", "Beyond that, I would strongly "]
+    assert comments[0].directness == "direct"
