@@ -108,8 +108,8 @@ def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> n
     words stay ("All models" -> "Every model" is no answer to '"All a result" should be "As a result"')."""
     out = np.zeros((len(comments), len(edits)), dtype=np.float32)
     asked = [replacements(c.full_text) for c in comments]
-    quoted = [[q for q in quotes(c.full_text) if q not in {x for pair in pairs for x in pair}]
-              for c, pairs in zip(comments, asked)]
+    sides = [{x for pair in pairs for x in pair} for pairs in asked]  # both sides of each requested replacement
+    quoted = [[q for q in quotes(c.full_text) if q not in both] for c, both in zip(comments, sides)]
     wanted = {w for phrases in quoted for q in phrases for w in comparable_tokens(q)}
     # only the runs holding some quoted word can match: (edit index, the run's words & the quoted words, how many
     # words the run deleted when it inserted none, else 0)
@@ -247,7 +247,8 @@ class EvidenceAligner(ScoredAligner):
         queries = [c.full_text for c in comments]
         loading = load_in_background(self.embed, queries)
         lexical = row_scaled(bm25_matrix(queries, [edit_text(e, "target") for e in edits]))
-        changed = row_scaled(bm25_matrix(queries, [" ".join(changed_sides(e)) for e in edits]))
+        sides = [changed_sides(e) for e in edits]  # the words each edit deleted and inserted
+        changed = row_scaled(bm25_matrix(queries, [" ".join(s) for s in sides]))
         self.intents = {e.id: classify_edit(e) for e in edits}
         kinds = [fine_type(c) for c in comments]
         fit, allowed = kind_features(kinds, [self.intents[e.id] for e in edits])
@@ -270,7 +271,7 @@ class EvidenceAligner(ScoredAligner):
         # trial's "release the edit logs" was addressed (63%) by a sentence added to the paragraph it was about
         releases = [i for i, c in enumerate(comments) if asks_release(c.full_text)]
         if releases:
-            says = np.array([states_release(changed_sides(e)[1]) for e in edits])
+            says = np.array([states_release(inserted) for _, inserted in sides])
             allowed[np.ix_(releases, np.flatnonzero(~says))] = False
         loading.join()
         yield Progress(1, 2, f"embedding changed sentences with {self.embed.encoder.name}")

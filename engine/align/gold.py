@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from engine.align.base import candidate_edits
 from engine.document import load_document
+from engine.document.pdf.assemble import NOTE_NUMBER
 from engine.document.text import normalize_text
 from engine.errors import InputError
 from engine.revision import Edit, RevisionDiff, diff_documents
@@ -40,10 +40,6 @@ def data_folder(explicit: str | os.PathLike[str] | None = None) -> Path:
     return Path(env).expanduser() if env else Path.cwd().parent / "shared" / "data"
 
 
-#: What the PDF loader now drops from a footnote's start (``engine.document.pdf.assemble``).
-_NOTE_NUMBER = re.compile(r"^\d{1,2}(?=[A-Z][a-z])")
-
-
 def _norm(text: str) -> str:
     return " ".join(text.split())
 
@@ -60,7 +56,7 @@ def rematch(label: dict, edits: list[Edit]) -> str | None:
     # normalised as the edits' text already is, once per label.
     src, tgt = (_norm(normalize_text(label.get(k, ""))) for k in ("source_snippet", "target_snippet"))
     if not any(_holds(e, src, tgt) for e in edits):  # written before footnotes lost their numbers
-        src, tgt = (_NOTE_NUMBER.sub("", x, count=1) for x in (src, tgt))
+        src, tgt = (NOTE_NUMBER.sub("", x, count=1) for x in (src, tgt))
 
     def fits(e: Edit) -> bool:
         return _holds(e, src, tgt)

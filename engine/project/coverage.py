@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.align.status import Assessment, Link, Status, counts, status_label
+from engine.align.status import Assessment, Link, Status, chance_text, counts, status_label
 from engine.errors import InputError
 from engine.project.model import Project
 from engine.reviews.model import ReviewComment
@@ -95,6 +95,12 @@ class CoverageRow:
         if self.confirmed:
             return "author"
         return "" if self.probability is None else f"{round(100 * self.probability)}%"
+
+    def certainty(self) -> str:
+        """Who says so, in words: "confirmed by the author", "31% chance it is addressed, not confirmed"."""
+        if self.confirmed:
+            return "confirmed by the author"
+        return "not confirmed" if self.probability is None else f"{chance_text(self.probability)}, not confirmed"
 
 
 def is_junk(comment: ReviewComment) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import re
 
-from engine.align.status import STATUSES, chance_text
+from engine.align.status import STATUSES
 from engine.project.coverage import CoverageRow
 
 CSS = """
@@ -63,8 +63,6 @@ def coverage_table_html(rows: list[CoverageRow], anchor, left_out: int = 0) -> s
     for r in rows:
         status = r.status.value
         cls = f"row reviewer-{_key(r.reviewer)} status-{_key(status)} type-{_key(r.kind)}"
-        sure = "confirmed by the author" if r.confirmed else (
-            f"{chance_text(r.probability)}, not confirmed" if r.probability is not None else "not confirmed")
         edits = "".join(
             f'<li><a href="#{esc(e.edit_id)}">{esc(e.snippet)}</a>'
             + (f' <span class="conf">({esc(e.where)})</span>' if e.where else "")
@@ -75,7 +73,7 @@ def coverage_table_html(rows: list[CoverageRow], anchor, left_out: int = 0) -> s
             f'<tr class="{cls}" id="{anchor(r.comment_id)}"><td class="cid">{esc(r.comment_id)}<br>'
             f'<span class="conf">{esc(r.kind)}</span></td><td>{esc(r.comment.full_text)}{response}</td>'
             f'<td class="cstatus"><span class="badge {_key(status)}">{esc(status)}</span><br>'
-            f'<span class="conf">{esc(sure)}</span></td>'
+            f'<span class="conf">{esc(r.certainty())}</span></td>'
             f'<td class="cedits">{"<ul class=edits>" + edits + "</ul>" if edits else "no edit"}</td></tr>')
     parts.append("</table>")
     return "\n".join(parts)

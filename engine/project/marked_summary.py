@@ -6,7 +6,6 @@ from __future__ import annotations
 import html
 import io
 
-from engine.align.status import chance_text
 from engine.project.coverage import CoverageRow
 from engine.project.model import Project
 
@@ -44,10 +43,8 @@ def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int
         if r.reviewer != reviewer:
             reviewer = r.reviewer
             parts.append(f"<h2>{esc(reviewer or 'Reviewer')}</h2>")
-        sure = "confirmed by the author" if r.confirmed else (
-            f"{chance_text(r.probability)}, not confirmed" if r.probability is not None else "not confirmed")
         parts.append(f'<p class="c"><b>{esc(r.comment_id)}</b> <span class="st">{esc(r.status.value)} '
-                     f"({esc(sure)})</span> — {esc(_short(r.comment.full_text))}</p>")
+                     f"({esc(r.certainty())})</span> — {esc(_short(r.comment.full_text))}</p>")
         for e in r.edits:
             page = pages.get(e.edit_id)
             where = (f'<a href="#page={page + offset}">p. {page + 1}</a>' if page is not None

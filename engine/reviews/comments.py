@@ -236,8 +236,8 @@ def _after_topic(units: list[SentenceUnit], group: list[int], k: int) -> bool:
 
 
 #: A sentence that refers back to what the one before it named ("… relates to these efforts.", "such methods", "the
-#: above"): when no comment holds that sentence and it states a problem, it is the comment's context (a new-user trial's "The authors should
-#: discuss how Multi-LexSum relates to these efforts." reached the aligner without the efforts).
+#: above"): when no comment holds that sentence and it states a problem, it is the comment's context (a new-user
+#: trial's "The authors should discuss how Multi-LexSum relates to these efforts." reached the aligner without them).
 _REFERS_BACK = re.compile(r"\b(?:these|those|such)\s+(?!that\b|as\b)[a-z]{3,}|\bthe above\b|\baforementioned\b", re.I)
 
 
@@ -281,7 +281,7 @@ def build_comments(
         elif first.index > 0 and before is not None and before.text.rstrip().endswith(":"):
             context = before.text  # "Two questions:" before a picked question
         elif (first.index > 0 and before is not None and group[0] - 1 not in taken and not before.skip
-              and before.block == first.block and _REFERS_BACK.search(first.text) and _criticism(before.text)):
+              and _REFERS_BACK.search(first.text) and _criticism(before.text)):  # index > 0: the same block
             context = before.text  # "… misses recent work on X." before "Discuss how it relates to these efforts."
         full = f"{context} {text}".strip()
         best = max(group, key=lambda k: prob[k])

@@ -114,15 +114,15 @@ EXPLICIT = re.compile(
 )
 #: A note about wording at a place in the paper: "typo in line 3: 'teh'", "p. 4: recieve -> receive",
 #: "Eq. 2 should read ...": short notes that a reviewer rarely writes as a sentence.
-_NOTE_WORDS = (r"\btypos?\b(?!s? (?:and|&) )", r"\bmisspel", r"\bspelling\b", r"\bgrammatical (?:error|mistake)",
-               r"\bshould read\b")
-EDIT_NOTE = _rx(*_NOTE_WORDS, r"\s(?:->|-->|=>|→)\s")
-#: A comment about spelling or wording in so many words: what makes it a typo comment whatever a model says.
-_QUOTE_MARK = "[\"\u201c\u201d'\u2018\u2019`]"
 #: An arrow: a replacement ("recieve -> receive", "In eq. (2) f^n(z) -> G(f^n(z))") in a note, notation ("the best
 #: D → L model", "f: X → Y") in a longer question, request or criticism (a new-user trial's question was typed typo):
 #: ``engine.reviews.comments.checked_type`` tells them apart.
 ARROW = re.compile(r"\s(?:->|-->|=>|→)\s")
+_NOTE_WORDS = (r"\btypos?\b(?!s? (?:and|&) )", r"\bmisspel", r"\bspelling\b", r"\bgrammatical (?:error|mistake)",
+               r"\bshould read\b")
+EDIT_NOTE = _rx(*_NOTE_WORDS, ARROW.pattern)
+#: A comment about spelling or wording in so many words: what makes it a typo comment whatever a model says.
+_QUOTE_MARK = "[\"\u201c\u201d'\u2018\u2019`]"
 TYPO = _rx(*_NOTE_WORDS, r"\btypos?\b", r"\bgrammar\b", r"\bgrammatical\b",
            rf"{_QUOTE_MARK}\s*(?:->|-->|=>|\u2192)\s",  # '"… both of these approaches" --> missing comma'
            rf"{_QUOTE_MARK}\s*(?:->|-->|=>|\u2192)\s*{_QUOTE_MARK}",

@@ -11,7 +11,7 @@ from engine.document.pdf.blocks import Block, line_pitch, split_segment
 from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key
 from engine.document.pdf.clean import drop_line_numbers, drop_running_text, mark_headers_above_text
 from engine.document.pdf.layout import Segment, column_gutters, page_segments
-from engine.document.pdf.lines import Line, PageText
+from engine.document.pdf.lines import Line, PageText, dominant_size
 from engine.document.pdf.meta import find_authors, find_title, metadata_title
 from engine.document.pdf.text import build_vocabulary, join_lines
 
@@ -26,17 +26,15 @@ _FRONT_LABEL = re.compile(
 _REF_BRACKET = re.compile(r"^\[[\w+.-]{1,12}\]")
 _REF_NUMBER = re.compile(r"^\d{1,3}\.\s")
 _SKIPPABLE = {ParagraphKind.CAPTION, ParagraphKind.FOOTNOTE, ParagraphKind.OTHER}
-#: A footnote's number before its first word, with or without a space ("4For LED training", "3 We compare").
-_NOTE_NUMBER = re.compile(r"^\s*\d{1,2}\s*(?=[A-Z][a-z])")
+#: A footnote's number before its first word, with or without a space ("4For LED training", "3 We compare"): dropped
+#: from the footnote's text (and from gold snippets written before, ``engine.align.gold``).
+NOTE_NUMBER = re.compile(r"^\s*\d{1,2}\s*(?=[A-Z][a-z])")
 
 
 def body_font_size(pages: list[PageText]) -> float:
     """The font size most characters are set in."""
-    weights: Counter[float] = Counter()
-    for page in pages:
-        for ln in page.lines:
-            weights.update(ln.sizes)
-    return weights.most_common(1)[0][0] if weights else 10.0
+    size = dominant_size(ln for page in pages for ln in page.lines)
+    return 10.0 if size is None else size
 
 
 def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
@@ -293,7 +291,7 @@ def _paragraphs(blocks: list[Block], vocab: Counter[str]) -> tuple[list[Paragrap
         else:
             text = join_lines([ln.text for ln in _all_lines(b)], vocab)
             if b.kind is ParagraphKind.FOOTNOTE:  # its own number, raised, glued to its first word: "4For LED …"
-                text = _NOTE_NUMBER.sub("", text, count=1)
+                text = NOTE_NUMBER.sub("", text, count=1)
         if not text:
             continue
         regions = [_region(b.segment.page, b.lines)] + [_region(seg.page, lines) for seg, lines in b.parts if lines]

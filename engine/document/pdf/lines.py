@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -225,17 +227,21 @@ _CAPTION_START = re.compile(r"^(?:fig\.?|figure|table|tab\.)\s*\d", re.I)
 _PROSE_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
+def dominant_size(lines: Iterable[Line]) -> float | None:
+    """The font size most characters of ``lines`` are set in (None without text)."""
+    weights: Counter[float] = Counter()
+    for ln in lines:
+        weights.update(ln.sizes)
+    return weights.most_common(1)[0][0] if weights else None
+
+
 def small_prose(lines: list[Line], height: float) -> bool:
     """The page holds a dozen words or more set at least 0.9 pt smaller than its main size, above its foot (where
     footnotes are) and in another size than its captions: text that may be drawn in a figure, whose frame
     ``graphic_boxes`` finds."""
-    sizes: dict[float, int] = {}
-    for ln in lines:
-        for size, n in ln.sizes.items():
-            sizes[size] = sizes.get(size, 0) + n
-    if not sizes:
+    main = dominant_size(lines)
+    if main is None:
         return False
-    main = max(sizes, key=sizes.__getitem__)
     captions = {ln.size for ln in lines if _CAPTION_START.match(ln.text)}
     words = (len(_PROSE_WORD.findall(ln.text)) for ln in lines
              if ln.size <= main - 0.9 and ln.size not in captions and ln.y0 < 0.85 * height)
