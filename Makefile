@@ -58,12 +58,13 @@ test-torch: $(STAMP)
 bench: $(STAMP)
 	for script in bench/bench_*.py; do $(PY) -m bench.$$(basename $$script .py) || exit 1; done
 
-# The Linux/macOS/Windows one-folder bundle in dist/redraft (packaging/README.md).
-$(VENV)/.redraft-package-installed: $(STAMP)
-	$(PY) -m pip install --quiet -e ".[package]"
-	touch $@
+# Every quality figure the README quotes, recomputed from the data into docs/figures.md (a benchmark, not part of
+# `make test`; about 15 minutes on two cores). On the locked install, `git diff` after it is empty.
+figures: $(STAMP)
+	$(PY) -m bench.figures
 
-package: $(VENV)/.redraft-package-installed
+# The Linux/macOS/Windows one-folder bundle in dist/redraft (packaging/README.md); PyInstaller is in the lock.
+package: $(STAMP)
 	$(PY) -m PyInstaller --noconfirm --distpath dist --workpath build/pyinstaller packaging/redraft.spec
 
 clean:

