@@ -21,6 +21,7 @@ from engine.align.status import summary as status_summary
 from engine.document.model import Region
 from engine.project import Project
 from engine.project.session import Changes
+from engine.project.sources import source_changed
 from engine.revision import Edit
 from widgets.link_bar import SUGGESTED
 
@@ -38,6 +39,7 @@ class ProjectPresenter(QObject):
         self.window = window
         self.project: Project | None = None
         self.current_comment: str | None = None
+        self.sources_box: QMessageBox | None = None  # the question about changed source files (tests answer it)
         self._flash_timer = QTimer(self, singleShot=True)  # not the static singleShot: see MainWindow
         self._flash_timer.timeout.connect(self.update_summary)
         window.diff.sig_edit_selected.connect(self.focus_edit)
@@ -77,12 +79,17 @@ class ProjectPresenter(QObject):
         if doc is not None:
             w.document.set_document(doc)
         pdf_shown = False
-        for view, source in ((w.pdf_old, project.old_path), (w.pdf_new, project.new_path)):
+        changed = {role: line for role in ("old", "new") if (line := source_changed(project, role))}
+        held = []  # PDFs at a stored path that now holds another file: read only if the author says so
+        for view, source, role in ((w.pdf_old, project.old_path, "old"), (w.pdf_new, project.new_path, "new")):
             if source.lower().endswith(".pdf") and Path(source).is_file():
+                if role in changed:
+                    held.append((view, source))
+                    continue
                 view.open(source)
                 pdf_shown = True
         w.set_view_available("pdf", pdf_shown)
-        w.commands.export_marked.setEnabled(has_revised_pdf(project))
+        w.commands.export_marked.setEnabled("new" not in changed and has_revised_pdf(project))
         w.diff.set_titles("Draft", "Revised" if project.new is not None else "—")
         w.diff.show_new_side(project.new is not None)
         w.diff.set_edits(project.diff.changed_edits() if project.diff is not None else [])
@@ -93,6 +100,32 @@ class ProjectPresenter(QObject):
         first = self.first_aligned_comment()
         if first is not None:
             self.select_comment(first)
+        if changed:
+            self.ask_changed_sources(project, list(changed.values()), held)
+
+    def ask_changed_sources(self, project: Project, lines: list[str], held: list) -> QMessageBox:
+        """Ask before reading files at stored paths that are not the ones the project was built from; until
+        the author says yes, their PDF panes stay closed and the marked-up PDF is not drawn on them."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Changed source files",
+                          "\n".join(line[:1].upper() + line[1:] + "." for line in lines)
+                          + "\n\nRead them anyway (PDF panes, marked-up PDF)?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self.window)
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.setAccessibleName("Changed source files")
+
+        def read_anyway() -> None:
+            if self.project is not project:
+                return
+            for view, source in held:
+                view.open(source)
+            if held:
+                self.window.set_view_available("pdf", True)
+            self.window.commands.export_marked.setEnabled(has_revised_pdf(project))
+
+        box.accepted.connect(read_anyway)
+        self.sources_box = box
+        box.open()  # not exec(): the loop keeps running
+        return box
 
     def first_aligned_comment(self) -> str | None:
         p = self.project

@@ -5,6 +5,7 @@ marked-up revised PDF and the coverage table of a project."""
 from __future__ import annotations
 
 import argparse
+import sys
 
 from engine.cli.stores import open_store
 from engine.errors import InputError
@@ -23,6 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "project's revised PDF, or the PDF beside its LaTeX sources)")
     p.add_argument("--no-summary", action="store_true", help="with --marked-pdf: no first page listing the changes")
     p.add_argument("--coverage", metavar="OUT", help="coverage table for area chairs (one row per comment), OUT.csv")
+    p.add_argument("--force", action="store_true", help="with --marked-pdf: read the project's revised version even "
+                   "when its file changed since the project was built")
     p.set_defaults(func=run)
 
 
@@ -46,6 +49,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {write_coverage_csv(project, args.coverage)}")
     if args.marked_pdf:
         from engine.project.marked_pdf import write_marked_pdf
+        from engine.project.sources import check_sources
+
+        if not args.revised_pdf:  # the stored path is read again: is it still the file the project was built from?
+            for line in check_sources(project, ("new",), force=args.force):
+                print(f"redraft: note: {line}", file=sys.stderr)
 
         marked = write_marked_pdf(project, args.marked_pdf, args.revised_pdf, summary=not args.no_summary)
         print(f"wrote {marked.path}: {marked.summary()}")

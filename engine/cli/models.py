@@ -156,7 +156,8 @@ def run_download(args: argparse.Namespace) -> int:
     if args.list or not args.name:
         for entry in RECOMMENDED:
             print(f"{entry.name:24} ~{entry.approx_gb:.1f} GB  {entry.repo_id}/{entry.filename}")
-            print(f"{'':24} {entry.note}")
+            pin = f"revision {entry.revision[:12]}, SHA-256 checked" if entry.pinned else "not pinned: import it by hand"
+            print(f"{'':24} {entry.note} ({pin})")
         print("sizes are approximate; `redraft models download NAME` fetches one from Hugging Face")
         if not args.list:
             raise InputError("name a model to download (see the list above)")

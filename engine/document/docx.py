@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from engine.document.archive import check_zip
 from engine.document.markdown import _Outline
 from engine.document.model import Document, ParagraphKind
 from engine.errors import InputError
@@ -41,6 +42,7 @@ def open_docx(path: Path) -> Any:
     try:
         if path.stat().st_size == 0:
             raise InputError(f"{path.name} is empty")
+        check_zip(path)  # a zip bomb is refused from its declared sizes, before any part is unpacked
         return docx.Document(str(path))
     except InputError:
         raise

@@ -1,11 +1,14 @@
 """Recommended instruct models, fetched from Hugging Face only when asked.
 
 ``download_model(name)`` is the one place Redraft touches the network for
-models: ``hf_hub_download`` into ``app_paths().models/downloads`` (resumes
-partial downloads, shows its own progress bar), then a SHA-256 check against
-the hash Hugging Face publishes for the file, a GGUF validation, and an entry
-in the registry. Nothing calls it implicitly; tests replace the two
-``huggingface_hub`` calls with local copies.
+models: ``hf_hub_download`` of the file at the revision (a commit) the manifest
+pins, into ``app_paths().models/downloads`` (resumes partial downloads, shows
+its own progress bar), then a SHA-256 check against the hash the manifest
+gives, a GGUF validation, and an entry in the registry. The manifest is
+``RECOMMENDED`` below: name, repository, file, pinned revision and SHA-256.
+The server's ETag is never trusted for the check. A model whose revision and
+hash are not pinned is not downloaded (import it by hand). Nothing calls this
+implicitly; tests replace ``hf_hub_download`` with a local copy.
 """
 
 from __future__ import annotations
@@ -28,6 +31,14 @@ class Recommended:
     filename: str
     approx_gb: float  # approximate download size, GB
     note: str
+    #: The commit of ``repo_id`` the file is fetched at (a 40-hex-digit id), and the file's SHA-256 there;
+    #: empty until someone has read both from the repository.
+    revision: str = ""
+    sha256: str = ""
+
+    @property
+    def pinned(self) -> bool:
+        return bool(re.fullmatch(r"[0-9a-f]{40}", self.revision) and re.fullmatch(r"[0-9a-f]{64}", self.sha256))
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -58,33 +69,30 @@ def recommended(name: str) -> Recommended:
     raise InputError(f"no recommended model '{name}'; choose one of: {names}")
 
 
-def published_sha256(entry: Recommended) -> str | None:
-    """The SHA-256 Hugging Face publishes for an LFS file (its ETag), if any."""
-    from huggingface_hub import get_hf_file_metadata, hf_hub_url
-
-    etag = get_hf_file_metadata(hf_hub_url(entry.repo_id, entry.filename)).etag or ""
-    etag = etag.strip('"').removeprefix("W/").strip('"')
-    return etag if re.fullmatch(r"[0-9a-f]{64}", etag) else None
-
-
-def download_model(name: str, registry: ModelRegistry | None = None) -> ModelRecord:
-    """Download a recommended model, verify it, and register it."""
+def download_model(name: str | Recommended, registry: ModelRegistry | None = None) -> ModelRecord:
+    """Download a recommended model (a name in ``RECOMMENDED``, or an entry) at its pinned revision, check its
+    SHA-256 against the manifest's, and register it."""
     import huggingface_hub
 
-    entry = recommended(name)
+    entry = name if isinstance(name, Recommended) else recommended(name)
+    if not entry.pinned:
+        raise ModelError(f"{entry.name} has no pinned revision and SHA-256 in Redraft's model manifest, so it is "
+                         f"not downloaded: fetch {entry.filename} from huggingface.co/{entry.repo_id} yourself and "
+                         "add it with `redraft models import FILE`")
     folder = app_paths().models / "downloads" / entry.repo_id.replace("/", "--")
     folder.mkdir(parents=True, exist_ok=True)
     try:
-        expected = published_sha256(entry)
-        path = Path(huggingface_hub.hf_hub_download(entry.repo_id, entry.filename, local_dir=folder))
+        path = Path(huggingface_hub.hf_hub_download(entry.repo_id, entry.filename, revision=entry.revision,
+                                                    local_dir=folder))
     except Exception as err:  # network, auth, missing file: all end the same way for the user
         first = str(err).splitlines()[0] if str(err) else type(err).__name__
         raise ModelError(f"download of {entry.name} failed: {first}") from None
-    if expected is not None and sha256_file(path) != expected:
+    if sha256_file(path) != entry.sha256:
         path.unlink(missing_ok=True)
-        raise ModelError(f"download of {entry.name} is corrupt (SHA-256 mismatch); it was removed, try again")
+        raise ModelError(f"download of {entry.name} is corrupt or not the pinned file (SHA-256 mismatch with the "
+                         "manifest); it was removed, try again")
     registry = registry or ModelRegistry()
     return registry.import_model(
-        path, label=entry.name, note=entry.note, source=f"huggingface:{entry.repo_id}/{entry.filename}",
-        created=True,
+        path, label=entry.name, note=entry.note,
+        source=f"huggingface:{entry.repo_id}/{entry.filename}@{entry.revision}", created=True,
     )

@@ -76,6 +76,8 @@ class Project:
     reviews: list[Review] = field(default_factory=list)
     #: Where the reviews came from: a file path, or "" for pasted text.
     reviews_path: str = ""
+    #: The source files as the build read them: role -> {"path", "size", "sha256"} (``engine.project.sources``).
+    sources: dict[str, dict[str, Any]] = field(default_factory=dict)
     comments: list[ReviewComment] = field(default_factory=list)
     diff: RevisionDiff | None = None
     #: By comment id.

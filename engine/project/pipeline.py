@@ -95,6 +95,7 @@ def build_project(
     from engine.align.localize import locate
     from engine.document import load_document
     from engine.project.corrections import apply_corrections
+    from engine.project.sources import fingerprint
     from engine.reviews import extract_comments, load_reviews, parse_reviews
     from engine.revision.compare import iter_diff
 
@@ -116,14 +117,19 @@ def build_project(
     bar = _Bar(stages)
 
     yield bar.at("old", 0, "loading the draft")
+    # a path is fingerprinted as read (a stored Document, in a round, keeps the fingerprint it has)
+    read = {} if isinstance(old_path, Document) else {"old": fingerprint(old_path)}
     old = old_path if isinstance(old_path, Document) else load_document(old_path, password=old_password)
-    store.save_documents(old, None, old_path=old.source_path if isinstance(old_path, Document) else str(old_path))
+    store.save_documents(old, None, old_path=old.source_path if isinstance(old_path, Document) else str(old_path),
+                         sources=read)
     cancel.check()
     new = None
     if new_path:
         yield bar.at("new", 0, "loading the revised version")
+        read = {} if isinstance(new_path, Document) else {"new": fingerprint(new_path)}
         new = new_path if isinstance(new_path, Document) else load_document(new_path, password=new_password)
-        store.save_documents(None, new, new_path=new.source_path if isinstance(new_path, Document) else str(new_path))
+        store.save_documents(None, new, new_path=new.source_path if isinstance(new_path, Document) else str(new_path),
+                             sources=read)
         cancel.check()
 
     yield bar.at("reviews", 0, "reading the reviews")

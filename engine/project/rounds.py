@@ -19,11 +19,13 @@ and named in the report (give ``revised`` too to compare the new draft with it).
 
 Whatever has no match is dropped and named in the report. The session takes
 the built file (``ProjectSession.take_round``); the previous round is kept
-beside it as ``NAME (round N).redraft``.
+beside it as ``NAME (round N).redraft`` (``keep_previous``: a file already of
+that name is never overwritten; the round goes to ``NAME (round N) (2).redraft``).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 from dataclasses import dataclass, field
@@ -69,6 +71,28 @@ def round_path(path: Path) -> Path:
 def backup_path(path: Path, number: int) -> Path:
     """Where round ``number`` is kept when the next one is taken."""
     return path.with_name(f"{path.stem} (round {number}){path.suffix}")
+
+
+def keep_previous(path: Path, number: int) -> Path:
+    """Move the project file ``path`` to ``backup_path(path, number)``, never over a file already there: when that
+    name is taken (a project built again under the same name), ``NAME (round N) (2).redraft``, ``(3)``... Returns
+    where it went."""
+    target = backup_path(path, number)
+    for n in range(2, 10_000):
+        try:
+            os.link(path, target)  # fails when target exists: no window for another file to be overwritten
+        except FileExistsError:
+            target = target.with_name(f"{backup_path(path, number).stem} ({n}){path.suffix}")
+            continue
+        except OSError:  # no hard links here (FAT, some network drives): check, then rename
+            if target.exists():
+                target = target.with_name(f"{backup_path(path, number).stem} ({n}){path.suffix}")
+                continue
+            os.rename(path, target)
+            return target
+        path.unlink()
+        return target
+    raise InputError(f"no free name beside {path.name} to keep round {number} under")
 
 
 def build_round(

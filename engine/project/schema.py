@@ -73,6 +73,10 @@ def _add_links(conn: sqlite3.Connection) -> None:
 #: ``MIGRATIONS[v]`` upgrades a file from schema ``v`` to ``v + 1`` (inside the open transaction).
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _add_locations, 2: _add_links}
 
+#: The source files' fingerprints (``engine.project.sources``) merged into the ``meta`` row ``sources``.
+MERGE_SOURCES = ("INSERT INTO meta VALUES ('sources', json(?)) ON CONFLICT(key) DO UPDATE SET "
+                 "value = json_patch(value, excluded.value)")
+
 STAGES = ("documents", "reviews", "comments", "locations", "diff", "alignments")
 
 

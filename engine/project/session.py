@@ -109,15 +109,15 @@ class ProjectSession:
         Refused (``InputError``) when the project changed after the round's copy was made."""
         import os
 
-        from engine.project.rounds import backup_path, file_modified
+        from engine.project.rounds import file_modified, keep_previous
 
         if file_modified(self.path) != built.source_modified:
             built.path.unlink(missing_ok=True)
             raise InputError("the project changed while the new round was being built; start the round again")
-        path, built.backup = self.path, backup_path(self.path, built.round - 1)
+        path = self.path
         self.store.close()
         try:
-            os.replace(path, built.backup)
+            built.backup = keep_previous(path, built.round - 1)  # never over an earlier round's file
             os.replace(built.path, path)
         finally:
             self.store = ProjectStore.open(path)  # the new round, or (when a move failed) this one again

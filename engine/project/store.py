@@ -27,7 +27,7 @@ from engine.project import history
 from engine.project.migrate import keep_backup, upgrade_notice
 from engine.project.model import STATUSES, Project, SuggestionRecord
 from engine.project.schema import (APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION, STAGES, alignment_from_dict,
-                                   dumps, review_from_dict, review_to_dict)
+                                   MERGE_SOURCES, dumps, review_from_dict, review_to_dict)
 from engine.revision.model import Edit, RevisionDiff, SectionMove
 from engine.reviews.model import Review, ReviewComment
 
@@ -180,13 +180,15 @@ class ProjectStore:
     # -- pipeline stages -----------------------------------------------------------------
 
     def save_documents(self, old: Document | None, new: Document | None = None,
-                       old_path: str = "", new_path: str = "") -> None:
-        """Store the documents given (None leaves one as is); the diff and alignments are dropped."""
+                       old_path: str = "", new_path: str = "", sources: dict[str, Any] | None = None) -> None:
+        """Store the documents given (None leaves one as is) and ``sources``' fingerprints; the diff is dropped."""
         with self._tx() as conn:
             for role, doc, path in (("old", old, old_path), ("new", new, new_path)):
                 if doc is not None:
                     conn.execute("INSERT OR REPLACE INTO documents VALUES (?, ?, ?)",
                                  (role, path or doc.source_path, dumps(doc.to_dict())))
+            if sources:  # role -> engine.project.sources.fingerprint, merged (None drops a role: a folder)
+                conn.execute(MERGE_SOURCES, (dumps(sources),))
             self._clear_diff(conn)
             self._mark(conn, "documents")
 
@@ -355,7 +357,7 @@ class ProjectStore:
             project = Project(id=meta["id"], name=meta["name"], path=self.path,
                               created=meta.get("created", 0.0), modified=meta.get("modified", 0.0),
                               stages=list(meta.get("stages", [])), reviews_path=meta.get("reviews_path", ""),
-                              aligner=meta.get("aligner", ""))
+                              aligner=meta.get("aligner", ""), sources=dict(meta.get("sources") or {}))
             if "old" in docs:
                 project.old, project.old_path = docs["old"]
             if "new" in docs:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from engine.document.textfile import bom_encoding, clean_text, marked_binary
 from engine.errors import InputError
 
 #: Leading bytes of file types people drop by mistake.
@@ -60,6 +61,13 @@ def check_file(path: str | Path) -> None:
             head = f.read(4096)
     except OSError as err:
         raise InputError(f"cannot read {path}: {err.strerror or err}") from None
+    bom = bom_encoding(head)
+    if bom is not None:  # UTF-16 and UTF-32 text is full of NUL bytes: judge the characters, not the bytes
+        text = head[bom[1]:].decode(bom[0], errors="replace")
+        if marked_binary(text) or not _mostly_text(text):
+            raise InputError(f"{path.name} is a binary file, not reviews: give the reviews as text, Markdown, "
+                             "JSON or PDF")
+        return
     for magic, what in MAGIC:
         if head.startswith(magic) and not (magic == b"BM" and _mostly_text(head)) \
                 and not (magic == b"MZ" and _mostly_text(head)):
@@ -68,16 +76,19 @@ def check_file(path: str | Path) -> None:
         raise InputError(f"{path.name} is a binary file, not reviews: give the reviews as text, Markdown, JSON or PDF")
 
 
-def _mostly_text(head: bytes) -> bool:
+def _mostly_text(head: bytes | str) -> bool:
     if not head:
         return True
-    try:
-        text = head.decode("utf-8")
-    except UnicodeDecodeError as err:
-        if err.start < len(head) - 4:  # not just a character cut at the end of the sample
-            text = head.decode("latin-1")
-        else:
-            text = head[: err.start].decode("utf-8")
+    if isinstance(head, str):
+        text = head
+    else:
+        try:
+            text = head.decode("utf-8")
+        except UnicodeDecodeError as err:
+            if err.start < len(head) - 4:  # not just a character cut at the end of the sample
+                text = clean_text(head.decode("latin-1"))  # Windows-1252's quotes and dashes are not controls
+            else:
+                text = head[: err.start].decode("utf-8")
     bad = sum(1 for c in text if (ord(c) < 32 and c not in "\t\n\r\f") or 0x7F <= ord(c) < 0xA0)
     return bad <= max(2, len(text) // 100)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.document.text import mark_unmapped
+from engine.document.textfile import read_text_file
 from engine.errors import InputError
 from engine.jsontext import parse_json
 from engine.reviews.guard import check_file
@@ -34,12 +35,8 @@ def load_reviews(path: str | Path, *, max_chars: int = MAX_CHARS) -> list[Review
     if suffix == ".pdf" or is_pdf:
         text, notices = pdf_text(path)
         return parse_reviews(text, source="pdf", max_chars=max_chars, notices=notices)
-    try:
-        raw = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raw = path.read_bytes().decode("latin-1")
-    except OSError as err:
-        raise InputError(f"cannot read {path}: {err.strerror or err}") from None
+    raw, notice = read_text_file(path, max_bytes=None)  # a byte-order mark, UTF-8, then Windows-1252 or a guess
+    notices = [notice] if notice else []
     if suffix == ".json" or raw.lstrip().startswith(("{", "[")):
         try:
             data = parse_json(raw, path.name)
@@ -51,7 +48,7 @@ def load_reviews(path: str | Path, *, max_chars: int = MAX_CHARS) -> list[Review
 
             return reviews_from_openreview(data, max_chars=max_chars)
     source = "markdown" if suffix in (".md", ".markdown") else "text"
-    return parse_reviews(raw, source=source, max_chars=max_chars)
+    return parse_reviews(raw, source=source, max_chars=max_chars, notices=notices)
 
 
 def pdf_text(path: Path) -> tuple[str, list[str]]:

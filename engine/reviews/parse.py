@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from engine.document.textfile import clean_text
 from engine.errors import InputError
 from engine.reviews.guard import check_text
 from engine.reviews.headings import clean_heading, is_metadata, is_separator, is_underline, reviewer_name, section_heading
@@ -31,7 +32,7 @@ def parse_reviews(
 ) -> list[Review]:
     """Split ``text`` into reviews and each review into sections."""
     notices = list(notices or [])
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = clean_text(text).replace("\r\n", "\n").replace("\r", "\n")
     text = re.sub(r"<!--.*?-->", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)  # invisible in Markdown
     if len(text) > max_chars:
         cut = text.rfind("\n", 0, max_chars)

@@ -166,5 +166,11 @@ def test_model_download_is_the_one_online_path(tmp_path: Path) -> None:
                          env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 2, out.stderr
     assert "Traceback" not in out.stderr and out.stderr.strip().count("\n") == 0
+    from engine.models.download import recommended
+
+    if not recommended("qwen2.5-1.5b-instruct").pinned:  # no revision and hash in the manifest: nothing is fetched
+        assert "no pinned revision and SHA-256" in out.stderr
+        assert attempts(log) == [], "an unpinned model must not be fetched"
+        return
     assert "download of qwen2.5-1.5b-instruct failed" in out.stderr
     assert attempts(log), "the download should have tried the network"

@@ -33,6 +33,7 @@ from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_do
 from engine.document.latex.source import (
     SourceText,
     check_nesting,
+    declared_encoding,
     document_body,
     find_main_file,
     inside,
@@ -41,7 +42,7 @@ from engine.document.latex.source import (
 from engine.document.latex.text import EQUATION, MATH_ENVS, SILENT, LatexText
 from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
 from engine.document.text import normalize_text
-from engine.document.textfile import MAX_BYTES
+from engine.document.textfile import MAX_BYTES, read_text_file
 from engine.errors import InputError
 
 _LISTS = {"itemize", "enumerate", "description", "compactitem", "compactenum", "asparaenum", "asparaitem", "list"}
@@ -121,8 +122,8 @@ def _inline_bbl(src: SourceText, main: Path) -> SourceText:
     if m is None or not bbl.is_file() or not inside(bbl, main.parent.resolve()):
         return src
     try:
-        text = bbl.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        text, _ = read_text_file(bbl, declared=declared_encoding)
+    except InputError:
         return src
     return src.splice([(m.start(), m.end(), "\n\n" + text + "\n\n")])
 

@@ -194,9 +194,30 @@ def drop_false_blocks(src: SourceText) -> SourceText:
     return src.splice(list(kept))
 
 
+#: ``\\usepackage[latin1]{inputenc}`` (not after a ``%`` on its line).
+_INPUTENC = re.compile(rb"^[^%\n]*\\usepackage\s*\[([^\]]*)\]\s*\{inputenc\}", re.M)
+#: inputenc's options -> Python codecs.
+INPUTENC_CODECS = {
+    "latin1": "latin-1", "latin9": "iso8859-15", "latin2": "iso8859-2", "latin3": "iso8859-3", "latin5": "iso8859-9",
+    "ansinew": "cp1252", "cp1252": "cp1252", "cp1250": "cp1250", "cp1251": "cp1251", "cp437": "cp437",
+    "cp850": "cp850", "cp852": "cp852", "applemac": "mac-roman", "koi8-r": "koi8-r", "utf8": "utf-8",
+}
+
+
+def declared_encoding(data: bytes) -> str | None:
+    """The codec a LaTeX file declares with ``inputenc`` (the last option that names one), else None."""
+    m = _INPUTENC.search(data[:200_000])
+    if m is None:
+        return None
+    options = [o.strip().decode("ascii", "replace").lower() for o in m.group(1).split(b",")]
+    codecs_named = [INPUTENC_CODECS[o] for o in options if o in INPUTENC_CODECS]
+    return codecs_named[-1] if codecs_named else None
+
+
 def read_tex(path: Path, notices: list[str] | None = None) -> SourceText:
-    """One ``.tex`` file, decoded, comments and false blocks removed."""
-    text, notice = read_text_file(path)
+    """One ``.tex`` file, decoded (a byte-order mark, UTF-8, its ``inputenc`` encoding, then a guess),
+    comments and false blocks removed."""
+    text, notice = read_text_file(path, declared=declared_encoding)
     if notice and notices is not None:
         notices.append(notice)
     return drop_false_blocks(strip_comments(text, str(path)))

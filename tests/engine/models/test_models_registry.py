@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import shutil
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
 from bench.gguf_factory import CONTEXT_LENGTH, N_EMBD, N_FF, N_LAYER, write_tiny_llama
+from engine.cli.main import main as cli_main
 from engine.errors import InputError, ModelError
 from engine.models import download as download_mod
 from engine.models.llama.gguf_info import read_gguf_info
@@ -204,38 +205,64 @@ def test_listing_shows_embedded_models_with_the_small_model_note(tiny_gguf: Path
 # -- downloads: the code path up to the network boundary --------------------------------
 
 
-def fake_hub(monkeypatch: pytest.MonkeyPatch, source: Path, etag: str) -> list[tuple[str, str]]:
+def fake_hub(monkeypatch: pytest.MonkeyPatch, source: Path) -> list[tuple[str, str, str]]:
+    """``hf_hub_download`` copies ``source``; the ETag lookup fails the test if it is ever called."""
     import huggingface_hub
 
-    calls: list[tuple[str, str]] = []
+    calls: list[tuple[str, str, str]] = []
 
-    def hf_hub_download(repo_id: str, filename: str, local_dir: Path, **_: object) -> str:
-        calls.append((repo_id, filename))
+    def hf_hub_download(repo_id: str, filename: str, local_dir: Path, revision: str = "main", **_: object) -> str:
+        calls.append((repo_id, filename, revision))
         target = Path(local_dir) / filename
         shutil.copy(source, target)
         return str(target)
 
+    def etag(*_: object, **__: object) -> None:
+        raise AssertionError("the ETag must not be consulted")
+
     monkeypatch.setattr(huggingface_hub, "hf_hub_download", hf_hub_download)
-    monkeypatch.setattr(huggingface_hub, "get_hf_file_metadata", lambda url, **_: SimpleNamespace(etag=etag))
+    monkeypatch.setattr(huggingface_hub, "get_hf_file_metadata", etag)
     return calls
+
+
+def pinned(name: str, sha256: str) -> download_mod.Recommended:
+    """A recommended model's entry with a revision and hash pinned (those of the tiny GGUF)."""
+    entry = download_mod.recommended(name)
+    return dataclasses.replace(entry, revision="0123456789abcdef0123456789abcdef01234567", sha256=sha256)
 
 
 def test_download_verifies_and_registers(tiny_gguf: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     sha = hashlib.sha256(tiny_gguf.read_bytes()).hexdigest()
-    calls = fake_hub(monkeypatch, tiny_gguf, f'"{sha}"')
-    record = download_mod.download_model("qwen2.5-3b-instruct")
-    assert calls == [("bartowski/Qwen2.5-3B-Instruct-GGUF", "Qwen2.5-3B-Instruct-Q4_K_M.gguf")]
+    calls = fake_hub(monkeypatch, tiny_gguf)
+    record = download_mod.download_model(pinned("qwen2.5-3b-instruct", sha))
+    assert calls == [("bartowski/Qwen2.5-3B-Instruct-GGUF", "Qwen2.5-3B-Instruct-Q4_K_M.gguf",
+                      "0123456789abcdef0123456789abcdef01234567")]  # the pinned revision, not "main"
     assert record.sha256 == sha and record.label == "qwen2.5-3b-instruct"
-    assert record.source.startswith("huggingface:bartowski/")
+    assert record.source.startswith("huggingface:bartowski/") and record.source.endswith("@0123456789abcdef0123456789abcdef01234567")
     assert ModelRegistry().get(record.id) is not None
 
 
 def test_download_with_wrong_checksum_is_removed(tiny_gguf: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    fake_hub(monkeypatch, tiny_gguf, "0" * 64)
+    fake_hub(monkeypatch, tiny_gguf)
     with pytest.raises(ModelError, match="SHA-256 mismatch"):
-        download_mod.download_model("gemma-2-2b-it")
+        download_mod.download_model(pinned("gemma-2-2b-it", "0" * 64))
     assert ModelRegistry().models() == []
     assert not list((Path(ModelRegistry().path).parent / "downloads").rglob("*.gguf"))
+
+
+def test_unpinned_model_is_not_downloaded(tiny_gguf: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Without a pinned revision and hash nothing is fetched: the ETag is no substitute."""
+    calls = fake_hub(monkeypatch, tiny_gguf)
+    unpinned = dataclasses.replace(download_mod.recommended("gemma-2-2b-it"), revision="", sha256="")
+    with pytest.raises(ModelError, match="no pinned revision and SHA-256"):
+        download_mod.download_model(unpinned)
+    shipped = [e for e in download_mod.RECOMMENDED if not e.pinned]
+    if shipped:
+        assert cli_main(["models", "download", shipped[0].name]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "no pinned revision" in err and "Traceback" not in err
+    assert calls == [] and ModelRegistry().models() == []
 
 
 def test_download_failure_and_unknown_name(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -244,9 +271,9 @@ def test_download_failure_and_unknown_name(monkeypatch: pytest.MonkeyPatch) -> N
     def offline(*_: object, **__: object) -> None:
         raise OSError("no network here")
 
-    monkeypatch.setattr(huggingface_hub, "get_hf_file_metadata", offline)
+    monkeypatch.setattr(huggingface_hub, "hf_hub_download", offline)
     with pytest.raises(ModelError, match="download of phi-3.5-mini-instruct failed: no network here"):
-        download_mod.download_model("phi-3.5-mini-instruct")
+        download_mod.download_model(pinned("phi-3.5-mini-instruct", "0" * 64))
     with pytest.raises(InputError, match="no recommended model"):
         download_mod.download_model("gpt-17")
 

@@ -1,0 +1,75 @@
+"""The files a project was built from, as they were: each source file's size and SHA-256.
+
+The build records them (``ProjectStore.save_documents``, in the ``meta`` row
+``sources``: ``{role: {"path", "size", "sha256"}}``; a project written before
+this has none, and nothing is checked for it). Whatever reads a stored path
+again (the PDF panes, the marked-up PDF drawn on the revised PDF) first asks
+``changed_sources``: a path that now holds another file is named in one line,
+and the CLI stops unless ``--force`` while the app asks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from engine.errors import InputError
+from engine.project.model import Project
+
+#: What each stored role is, for people.
+ROLES = {"old": "draft", "new": "revised version"}
+
+
+def fingerprint(path: str | Path) -> dict[str, Any] | None:
+    """``{"path", "size", "sha256"}`` of a file; None for a folder (a LaTeX project) or a file that cannot be read."""
+    path = Path(path)
+    try:
+        if not path.is_file():
+            return None
+        digest = hashlib.sha256()
+        with path.open("rb") as f:
+            while chunk := f.read(1 << 20):
+                digest.update(chunk)
+        return {"path": str(path), "size": path.stat().st_size, "sha256": digest.hexdigest()}
+    except OSError:
+        return None
+
+
+def source_changed(project: Project, role: str) -> str | None:
+    """A line when the file at ``role``'s stored path is not the one the project was built from, else None
+    (no fingerprint stored, another path now, or the file is gone: other checks say so)."""
+    path = project.old_path if role == "old" else project.new_path
+    stored = project.sources.get(role)
+    if not path or not stored or stored.get("path") != path:
+        return None
+    p = Path(path)
+    if not p.is_file():
+        return None
+    try:
+        size = p.stat().st_size
+    except OSError:
+        return None
+    if size == stored.get("size"):
+        now = fingerprint(p)
+        if now is None or now["sha256"] == stored.get("sha256"):
+            return None
+        how = "its contents changed"
+    else:
+        how = f"{size:,} bytes now, {stored.get('size', 0):,} then"
+    return (f"the {ROLES.get(role, role)} {p.name} is not the file this project was built from ({how}); "
+            f"it is at {path}")
+
+
+def changed_sources(project: Project, roles: tuple[str, ...] = ("old", "new")) -> list[str]:
+    """``source_changed`` for each role that has one."""
+    return [line for role in roles if (line := source_changed(project, role)) is not None]
+
+
+def check_sources(project: Project, roles: tuple[str, ...] = ("old", "new"), force: bool = False) -> list[str]:
+    """Raise ``InputError`` (one line, ending "--force to read it anyway") when a stored path holds another file;
+    with ``force``, return the lines as notices instead."""
+    lines = changed_sources(project, roles)
+    if lines and not force:
+        raise InputError(f"{'; '.join(lines)} (--force to read it anyway)")
+    return lines
