@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bench.gguf_factory import CONTEXT_LENGTH, N_EMBD, N_FF, N_LAYER, write_tiny_llama
+from testkit.gguf_factory import CONTEXT_LENGTH, N_EMBD, N_FF, N_LAYER, write_tiny_llama
 from engine.errors import InputError, ModelError
 from engine.models import download as download_mod
 from engine.models.llama.gguf_info import read_gguf_info
