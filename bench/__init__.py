@@ -10,5 +10,6 @@ Prefixes:
   gold-label builders that the docs cite; run by hand, some pinned by a test that imports them.
 
 Nothing here is shipped (the wheel and the bundle hold ``engine``, ``widgets``, ``desktop``,
-``redraft_app`` and ``resources``); tests may import from here (``bench.gguf_factory``), never the reverse.
+``redraft_app`` and ``resources``); tests may import from here (``bench.measure_fact_checks``), never the reverse; the tiny-GGUF
+factory both use is in ``testkit/``.
 """

@@ -28,7 +28,7 @@ from engine.errors import RedraftWarning
 from engine.models.llama.backend import backend_report
 from engine.models.llama.bench import measure_generator
 from engine.models.llama.llm import LlamaGenerator
-from bench.gguf_factory import write_tiny_llama
+from testkit.gguf_factory import write_tiny_llama
 
 SHAPES = {
     "1b": dict(n_embd=2048, n_layer=16, n_head=32, n_head_kv=8, n_ff=8192, extra_tokens=32000 - 259, f16=True),

@@ -1,5 +1,6 @@
 """``Editing``: the author's steps on the open project (review, undo, generate), each through
-the ``ProjectSession`` and drawn from the ``Changes`` it returns."""
+the ``ProjectSession`` and drawn from the ``Changes`` it returns. Model-backed work (a suggestion, TLDRs,
+locating and aligning comments) is an engine job on the session (``engine.project.work``), run by ``run``."""
 
 from __future__ import annotations
 
@@ -7,21 +8,26 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
-from desktop.job_runner import JobHandle
+from typing import Any
+
+from desktop.job_runner import JobHandle, JobRunner
 from desktop.main_window import MainWindow
-from desktop.model_jobs import ModelJobs
 from desktop.presenter import ProjectPresenter
+from engine.models.protocols import ModelSource
 from engine.project.session import Changes, ProjectSession
+from engine.project.work import SessionJob, suggest_job, tldr_job
 
 
 class Editing(QObject):
     sig_suggestion_changed = Signal(str)  # suggestion id (status changed, undone, redone, added)
     sig_tldrs_changed = Signal(list)
 
-    def __init__(self, window: MainWindow, presenter: ProjectPresenter, models: ModelJobs,
+    def __init__(self, window: MainWindow, presenter: ProjectPresenter, runner: JobRunner, models: ModelSource,
                  session: Callable[[], ProjectSession | None]) -> None:
         super().__init__(window)
-        self.window, self.presenter, self.models, self.session = window, presenter, models, session
+        self.window, self.presenter, self.runner, self.models, self.session = window, presenter, runner, models, session
+        #: Extra ``EditSuggester`` arguments (max_tokens, max_chars, top_k).
+        self.suggest_options: dict[str, Any] = {}
 
     def set_status(self, suggestion_id: str, status: str, edit_text: str | None = None) -> Changes | None:
         return self.do(lambda s: s.set_status(suggestion_id, status, edit_text))
@@ -74,17 +80,43 @@ class Editing(QObject):
             i = ids.index(current) if current in ids else -step
             self.presenter.select_comment(ids[(i + step) % len(ids)])
 
+    def run(self, job: SessionJob | None, **callbacks: Any) -> JobHandle | None:
+        """Any model-backed job on the session: computed on a worker, stored by the session if it is still the
+        open one, and drawn (``callbacks``: ``on_text``, ``on_result``, ``on_failure`` of ``run_session_job``)."""
+        if job is None:
+            return None
+        return self.runner.run_session_job(job, self.session, self.apply, **callbacks)
+
     def suggest(self) -> JobHandle | None:
-        """Generate a suggestion for the selected comment; its tokens stream into the card, then it is stored."""
+        """A suggestion for the selected comment: its text streams into the card; stored (passed or failed its
+        checks), then drawn by the presenter."""
         session, cid = self.session(), self.presenter.current_comment
         if session is None or cid is None:
             return None
-        return self.models.suggest(session.project, cid, self.window.suggestion, lambda rec: self.do(
-            lambda s: s.add_suggestion(rec)) if self.session() is session else None)
+        card = self.window.suggestion
+
+        def failed(err: BaseException) -> bool:
+            card.end_stream()
+            self.presenter.show_suggestion(cid)  # the card as it was
+            return False
+
+        job = suggest_job(session, self.models, cid, **self.suggest_options)
+        card.begin_stream()
+        return self.run(job, on_text=card.append_text, on_result=lambda rec: card.end_stream(), on_failure=failed)
 
     def tldr(self, mode: str = "llm") -> JobHandle | None:
+        """TLDR candidates (``extractive`` or by the LLM); those that pass the checks are stored, the failed
+        ones shown, marked, until the next redraw."""
         session = self.session()
         if session is None or (session.project.new or session.project.old) is None:
             return None
-        return self.models.tldr(session.project, mode, self.window.tldr, lambda tldrs: self.do(
-            lambda s: s.set_tldrs(tldrs)) if self.session() is session else None)
+        panel = self.window.tldr
+
+        def shown(result: Any) -> None:
+            panel.end_stream()
+            if result.failed and self.session() is session:
+                panel.set_candidates([{"text": t} for t in result.tldrs] + result.failed)
+
+        job = tldr_job(session, self.models, mode)
+        panel.begin_stream()
+        return self.run(job, on_text=panel.append_text, on_result=shown, on_failure=lambda err: panel.end_stream())

@@ -19,7 +19,6 @@ from desktop.job_runner import JobHandle, JobRunner
 from engine.errors import InputError
 from engine.project import Project
 
-LETTER_FILTERS = "Word (*.docx);;PDF (*.pdf);;Markdown (*.md);;LaTeX (*.tex)"
 
 
 def with_filter_suffix(path: str, selected_filter: str) -> str:
@@ -55,11 +54,12 @@ class Exports(QObject):
     def export_letter(self, path: str | Path | None = None) -> JobHandle | None:
         from engine.letter import letter_format
         from engine.letter.export import write_response_letter
+        from engine.letter.formats import dialog_filters
 
         def check(target: str) -> None:
             letter_format(target)
 
-        return self._export(path, "Export the response letter", "response.docx", LETTER_FILTERS,
+        return self._export(path, "Export the response letter", "response.docx", dialog_filters(".docx"),
                             write_response_letter, "writing the response letter", check)
 
     def export_report(self, path: str | Path | None = None) -> JobHandle | None:

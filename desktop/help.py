@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.inputs import DRAFT_FORMATS, REVIEW_SUFFIXES
+from engine.inputs import DRAFT_FORMATS, review_format_names
 from engine.resources import resource
 from widgets.glossary import glossary
 
@@ -78,11 +78,9 @@ def shortcut_rows(window: QWidget) -> list[tuple[str, str, str]]:
     return menu_shortcuts(window) + view_shortcuts(window)
 
 
-#: What each input format is called on the page (the suffixes come from ``engine.inputs``).
-FORMAT_NAMES = {"pdf": "PDF", "latex": "LaTeX", "docx": "Word (.docx)", "markdown": "Markdown", "text": "text",
-                "json": "OpenReview JSON"}
-REVIEW_FORMATS = {".md": "markdown", ".markdown": "markdown", ".txt": "text", ".docx": "docx", ".json": "json",
-                  ".pdf": "pdf"}
+#: What each draft format is called on the page (the suffixes come from ``engine.inputs``, which names the reviews
+#: formats itself).
+FORMAT_NAMES = {"pdf": "PDF", "latex": "LaTeX", "docx": "Word (.docx)", "markdown": "Markdown", "text": "text"}
 
 
 def format_list(formats: list[str]) -> str:
@@ -100,7 +98,7 @@ def page_html(window: QWidget) -> str:
     table = '<table cellspacing="0" cellpadding="3" width="100%">{}</table>'
     text = resource("help", "getting_started.html").read_text(encoding="utf-8")
     text = text.replace("{draft_formats}", format_list(list(DRAFT_FORMATS.values())))
-    text = text.replace("{review_formats}", "a file: " + format_list([REVIEW_FORMATS[s] for s in REVIEW_SUFFIXES]))
+    text = text.replace("{review_formats}", "a file: " + review_format_names())
     return text.replace("{shortcuts}", table.format(shortcuts)).replace("{labels}", table.format(labels))
 
 

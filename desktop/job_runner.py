@@ -26,12 +26,15 @@ import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 
 from engine.errors import Cancelled, RedraftError
-from engine.jobs import CancelToken, Job, Progress
+from engine.jobs import CancelToken, Job, Progress, run_job
+
+if TYPE_CHECKING:
+    from engine.project.work import SessionJob
 
 log = logging.getLogger(__name__)
 
@@ -192,6 +195,25 @@ class JobRunner(QObject):
 
         return self._submit(handle, lambda: fn(handle.cancel_token, buffer.add), on_success, on_failure,
                             before=finish)
+
+    def run_session_job(self, job: SessionJob, current: Callable[[], Any], on_changes: Callback, *,
+                        on_text: Callable[[str], Any] | None = None, on_result: Callback | None = None,
+                        on_failure: Callback | None = None) -> JobHandle:
+        """Any model-backed session job (``engine.project.work``): computed on a worker (the LLM worker when it
+        runs the generator), its text streamed to ``on_text``, then stored on the UI thread through its session,
+        if ``current()`` (the open session) still holds the project it read. ``on_changes`` gets the ``Changes``
+        (``NOTHING`` when it came too late), then ``on_result`` the result itself."""
+        def stored(result: Any) -> None:
+            on_changes(job.finish(result, current()))
+            if on_result is not None:
+                on_result(result)
+
+        if job.streams:
+            return self.run_streaming_call(lambda cancel, emit: run_job(job.compute(cancel, emit)),
+                                           on_text=on_text or (lambda text: None), label=job.label,
+                                           on_success=stored, on_failure=on_failure, llm=job.llm)
+        return self.run_job(lambda cancel: job.compute(cancel, None), label=job.label, on_success=stored,
+                            on_failure=on_failure, llm=job.llm)
 
     def cancel(self, job_id: int | None = None) -> None:
         """Cancel one job, or the most recent running one."""

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.actions import Actions
-from engine.inputs import INPUT_SUFFIXES
+from engine.inputs import input_suffixes
 from engine.resources import LICENCE_NOTE
 from widgets.controls import StatusLine
 from widgets.job_status import JobStatus
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from engine.reviews.model import ReviewComment
 
 #: Files the window accepts when dropped.
-DROP_SUFFIXES = INPUT_SUFFIXES
 TABS = ("diff", "pdf", "document", "coverage", "expertise")
 
 
@@ -334,12 +333,12 @@ class MainWindow(QMainWindow):
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         urls = event.mimeData().urls()
-        if any(u.isLocalFile() and Path(u.toLocalFile()).suffix.lower() in DROP_SUFFIXES for u in urls):
+        if any(u.isLocalFile() and Path(u.toLocalFile()).suffix.lower() in input_suffixes() for u in urls):
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
         paths = [u.toLocalFile() for u in event.mimeData().urls()
-                 if u.isLocalFile() and Path(u.toLocalFile()).suffix.lower() in DROP_SUFFIXES]
+                 if u.isLocalFile() and Path(u.toLocalFile()).suffix.lower() in input_suffixes()]
         if paths:
             event.acceptProposedAction()
             self.sig_files_dropped.emit(paths)

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from desktop.main_window import MainWindow
 from engine.align.status import Status
-from engine.align.status import summary as status_summary
 from engine.document.model import Region
 from engine.project import Project
+from engine.project.coverage import CoverageView, coverage_view
 from engine.project.session import Changes
 from engine.project.sources import source_changed
 from engine.revision import Edit
@@ -38,6 +38,8 @@ class ProjectPresenter(QObject):
         super().__init__(window)
         self.window = window
         self.project: Project | None = None
+        #: The open project's coverage (statuses, rows, counts), computed once per change that moves a status.
+        self.view: CoverageView | None = None
         self.current_comment: str | None = None
         self.sources_box: QMessageBox | None = None  # the question about changed source files (tests answer it)
         self._flash_timer = QTimer(self, singleShot=True)  # not the static singleShot: see MainWindow
@@ -49,7 +51,7 @@ class ProjectPresenter(QObject):
     def reset(self) -> None:
         """No project: every view empty (what the previous project showed is gone)."""
         w = self.window
-        self.project, self.current_comment = None, None
+        self.project, self.view, self.current_comment = None, None, None
         w.setWindowTitle("Redraft")
         w.setWindowFilePath("")
         w.comments.set_comments([], {})
@@ -68,12 +70,12 @@ class ProjectPresenter(QObject):
     def show_project(self, project: Project) -> None:
         self.reset()
         w = self.window
-        self.project = project
+        self.project, self.view = project, coverage_view(project)
         w.setWindowTitle(f"{project.name} — Redraft")
         w.setWindowFilePath(str(project.path))
         w.show_project_view(True)
-        w.comments.set_comments(project.comments, project.assessments())
-        w.coverage.set_project(project)
+        w.comments.set_comments(project.comments, self.view.assessments)
+        w.coverage.set_view(self.view)
         w.tldr.set_tldrs(project.tldrs)
         doc = project.new or project.old
         if doc is not None:
@@ -144,15 +146,17 @@ class ProjectPresenter(QObject):
             if selected is not None:
                 self.select_comment(selected)
             return
+        if changes.comment_list or changes.statuses:
+            self.view = coverage_view(p)  # once for the list, the Coverage tab and the status line
         if changes.comment_list:  # comments added, removed, merged, split or rewritten
-            w.comments.set_comments(p.comments, p.assessments())
+            w.comments.set_comments(p.comments, self.view.assessments)
             if self.current_comment not in {c.id for c in p.comments}:
                 self.current_comment = None
                 w.show_comment(None)
                 w.response.set_comment(None)  # its response went with it
         if changes.statuses:
-            w.comments.set_statuses(p.assessments())
-            w.coverage.set_project(p)
+            w.comments.set_statuses(self.view.assessments)
+            w.coverage.set_view(self.view)
             if self.current_comment is not None:
                 w.comments.select_comment(self.current_comment)
             self.update_summary()
@@ -168,10 +172,15 @@ class ProjectPresenter(QObject):
             return
         if changes.suggestion_id is not None:  # the card and the header: the diff and PDFs stay where they are
             w.suggestion.set_suggestion(p.suggestion(changes.suggestion_id))
-            w.show_comment(p.comment(cid), p.status(cid))
+            w.show_comment(p.comment(cid), self.assessment(cid).status)
             self.show_response(cid)
         else:  # its links or where it applies changed
             self.show_comment(cid)
+
+    def assessment(self, comment_id: str):
+        """The comment's assessment as the view computed it (the project's own for one added since)."""
+        found = self.view.assessments.get(comment_id) if self.view is not None else None
+        return found if found is not None else self.project.assessment(comment_id)
 
     # -- the selected comment ----------------------------------------------------------------
 
@@ -192,7 +201,7 @@ class ProjectPresenter(QObject):
 
     def show_comment(self, comment_id: str) -> None:
         p, w = self.project, self.window
-        w.show_comment(p.comment(comment_id), p.status(comment_id))
+        w.show_comment(p.comment(comment_id), self.assessment(comment_id).status)
         w.pdf_old.clear_highlights()
         w.pdf_new.clear_highlights()
         edits = p.aligned_edits(comment_id)
@@ -206,15 +215,20 @@ class ProjectPresenter(QObject):
         else:
             self._show_location(comment_id)
         self.show_link()
-        recs = p.suggestions.get(comment_id, [])
-        w.suggestion.set_suggestion(recs[-1] if recs else None)
+        self.show_suggestion(comment_id)
         self.show_response(comment_id)
+
+    def show_suggestion(self, comment_id: str) -> None:
+        """The card on the comment's latest suggestion (the presenter is the card's one writer of records)."""
+        p = self.project
+        recs = p.suggestions.get(comment_id, []) if p is not None else []
+        self.window.suggestion.set_suggestion(recs[-1] if recs else None)
 
     def show_response(self, comment_id: str) -> None:
         """The response editor on the comment: the author's note, the card's suggested response, the kept ones."""
         p = self.project
         recs = p.suggestions.get(comment_id, [])
-        suggested = recs[-1].response if recs and recs[-1].status != "rejected" else ""
+        suggested = recs[-1].response if recs and recs[-1].status != "rejected" and not recs[-1].failed else ""
         kept = "\n\n".join(s.response for s in p.kept_suggestions(comment_id) if s.response.strip())
         self.window.response.set_comment(comment_id, p.notes.get(comment_id, ""), suggested, kept)
 
@@ -253,7 +267,7 @@ class ProjectPresenter(QObject):
             self._enable_links(None, False)
             return
         linked = p.linked_edit_ids(cid)
-        closest = {e.edit_id for e in p.assessment(cid).evidence if e.candidate} & set(linked)  # too weak to count
+        closest = {e.edit_id for e in self.assessment(cid).evidence if e.candidate} & set(linked)  # too weak to count
         eid = w.diff.current_edit_id
         if eid is not None and eid in linked:
             state = p.links.get(cid, {}).get(eid) or ("closest" if eid in closest else "aligned")
@@ -280,7 +294,7 @@ class ProjectPresenter(QObject):
             w.document.mark_paragraphs([])
             return
         edits = p.location_edits(comment_id)
-        w.diff.set_edits(edits, located_note(p, len(located), edits, p.status(comment_id)))
+        w.diff.set_edits(edits, located_note(p, len(located), edits, self.assessment(comment_id).status))
         # the draft paragraphs, and the same text in the revision, where it still waits for the change
         self._highlight(edits, LOCATED, LOCATED)
         self._mark_outline(edits, "located")
@@ -308,19 +322,7 @@ class ProjectPresenter(QObject):
     # -- the status line ---------------------------------------------------------------------
 
     def update_summary(self) -> None:
-        p = self.project
-        if p is None:
-            self.window.status_text.setText("")
-            return
-        statuses = list(p.statuses().values())
-        n, k = len(p.comments), len(p.reviewers())
-        parts = [f"{n} comment{'s' if n != 1 else ''} from {k} reviewer{'s' if k != 1 else ''}"]
-        if p.diff is not None:
-            parts.append(f"{sum(1 for e in p.diff.edits if e.changed)} edits")
-            parts.append(status_summary(statuses, always=("addressed",)))
-        elif Status.OPEN in statuses or Status.ANSWERED in statuses:
-            parts.append(f"{statuses.count(Status.ANSWERED)} answered")
-        self.window.status_text.setText(" · ".join(parts))
+        self.window.status_text.setText(self.view.status_line() if self.view is not None else "")
 
     def show_message(self, message: str, notice: bool = False) -> QMessageBox:
         """An error (the runner's one error handler ends here) or a notice: a message box

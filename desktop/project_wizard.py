@@ -27,13 +27,17 @@ from PySide6.QtWidgets import (
 )
 
 from engine.align.config import DEFAULT_METHOD
-from engine.inputs import DRAFT_SUFFIXES, REVIEW_SUFFIXES, name_filter
+from engine.inputs import DRAFT_SUFFIXES, name_filter, review_format_names, review_suffixes
 from engine.project.pipeline import default_project_path
 from engine.project.schema import SUFFIX
 from widgets.path_field import PathField as _PathField
 
 DRAFT_FILTER = name_filter("Drafts", DRAFT_SUFFIXES) + ";;All files (*)"
-REVIEW_FILTER = name_filter("Reviews", REVIEW_SUFFIXES) + ";;All files (*)"
+
+
+def review_filter() -> str:
+    """The reviews file dialog's filter, from the table of formats (``engine.inputs.REVIEW_FORMATS``)."""
+    return name_filter("Reviews", review_suffixes()) + ";;All files (*)"
 ALIGNERS = ((DEFAULT_METHOD, "Evidence: place, references, quotes, changed words (default)"),
             ("hybrid", "Hybrid: BM25 + embeddings"), ("bm25", "BM25 only (fastest)"))
 
@@ -49,6 +53,8 @@ class ProjectRequest:
     aligner: str = DEFAULT_METHOD
     #: If the build fails or is cancelled, keep what was done as "NAME (partial).redraft".
     keep_partial: bool = False
+    #: Build even from reviews that read like an author response.
+    force: bool = False
 
 
 def guess_roles(paths: list[str]) -> dict[str, str]:
@@ -62,9 +68,9 @@ def guess_roles(paths: list[str]) -> dict[str, str]:
     for p in paths:
         name = Path(p).name.lower()
         suffix = Path(p).suffix.lower()
-        if suffix in REVIEW_SUFFIXES and any(w in name for w in ("review", "rebuttal", "comment", "meta")):
+        if suffix in review_suffixes() and any(w in name for w in ("review", "rebuttal", "comment", "meta")):
             roles.setdefault("reviews", p)
-        elif suffix == ".json":
+        elif suffix in review_suffixes() and suffix not in DRAFT_SUFFIXES:  # OpenReview JSON, say
             roles.setdefault("reviews", p)
         elif suffix in DRAFT_SUFFIXES:
             drafts.append(p)
@@ -120,7 +126,7 @@ class ProjectWizard(QDialog):
         self.name.setPlaceholderText("e.g. CGO submission, round 1")
         self.draft = _PathField("Draft", DRAFT_FILTER, "the version the reviewers read (PDF, TeX, Word or Markdown)")
         self.revised = _PathField("Revised version", DRAFT_FILTER, "optional: the revised version")
-        self.review_file = _PathField("Reviews file", REVIEW_FILTER, "reviews as text, Markdown, Word, OpenReview JSON or PDF")
+        self.review_file = _PathField("Reviews file", review_filter(), f"reviews as {review_format_names()}")
         self.review_text = QPlainTextEdit()
         self.review_text.setAccessibleName("Pasted reviews")
         self.review_text.setPlaceholderText("Paste the reviews here; start each one with a line like 'Reviewer 1'.")

@@ -8,22 +8,23 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from desktop.job_runner import JobHandle, JobRunner
+from desktop.editing import Editing
+from desktop.job_runner import JobHandle
 from desktop.models import ModelOwner
 from desktop.project_wizard import file_problem
 from engine.errors import InputError
-from engine.inputs import DRAFT_SUFFIXES, REVIEW_SUFFIXES, name_filter
-from engine.jobs import CancelToken
-from engine.project.session import ProjectSession
+from engine.inputs import DRAFT_SUFFIXES, name_filter, review_suffixes
+from engine.project.session import NOTHING, Changes, ProjectSession
+from engine.project.work import round_job
 from widgets.round_dialog import RoundDialog, RoundFiles, round_summary
 
 
 class Rounds:
     """Starts a new round of the open project and reports what it kept and dropped."""
 
-    def __init__(self, parent: QWidget, runner: JobRunner, owner: ModelOwner,
+    def __init__(self, parent: QWidget, editing: Editing, owner: ModelOwner,
                  session: Callable[[], ProjectSession | None], use_session: Callable[[ProjectSession], None]) -> None:
-        self.parent, self.runner, self.owner = parent, runner, owner
+        self.parent, self.editing, self.owner = parent, editing, owner
         self.session, self.use_session = session, use_session
         self.dialog: RoundDialog | None = None
         self.message: QMessageBox | None = None
@@ -33,7 +34,7 @@ class Rounds:
         if session is None:
             return None
         self.dialog = RoundDialog(session.project.name, name_filter("Drafts", DRAFT_SUFFIXES),
-                                  name_filter("Reviews", REVIEW_SUFFIXES), self.start, self.parent, files,
+                                  name_filter("Reviews", review_suffixes()), self.start, self.parent, files,
                                   revised_name=Path(session.project.new_path).name if session.project.new_path else "")
         if problem:
             self.dialog.show_problem(problem)
@@ -44,7 +45,7 @@ class Rounds:
         """Check the files and start the round; a message when they will not do (the dialog stays)."""
         if not files.any():
             return "Give a new revised version, new reviews or a new draft."
-        for path, suffixes in ((files.revised, DRAFT_SUFFIXES), (files.reviews, REVIEW_SUFFIXES),
+        for path, suffixes in ((files.revised, DRAFT_SUFFIXES), (files.reviews, review_suffixes()),
                                (files.draft, DRAFT_SUFFIXES)):
             if path and (problem := file_problem(str(Path(path).expanduser()))):
                 return problem
@@ -57,24 +58,23 @@ class Rounds:
         return None
 
     def run(self, session: ProjectSession, files: RoundFiles) -> JobHandle:
-        from engine.project.rounds import build_round
+        """The round built on a worker (``engine.project.work.round_job``), taken by the session on the UI
+        thread: the dialog again, with why, when the project changed meanwhile."""
+        job = round_job(session, self.owner, draft=files.draft or None, revised=files.revised or None,
+                        reviews=files.reviews or None)
+        take, taken = job.store, {}
 
-        owner, path = self.owner, session.path
-        aligner = session.project.aligner
-
-        def job(cancel: CancelToken):
-            encoder = owner.encoder() if aligner != "bm25" else None
-            return (yield from build_round(path, draft=files.draft or None, revised=files.revised or None,
-                                           reviews=files.reviews or None, encoder=encoder, cancel=cancel))
-
-        def done(report) -> None:
-            if self.session() is not session:
-                report.path.unlink(missing_ok=True)  # another project was opened meanwhile
-                return
+        def store(s: ProjectSession, report) -> Changes:
             try:
-                changes = session.take_round(report)
+                taken["changes"] = take(s, report)
             except InputError as err:
                 self.open_dialog(files, str(err))
+                return NOTHING
+            return taken["changes"]
+
+        def done(report) -> None:
+            changes = taken.get("changes")
+            if changes is None:  # another project was opened meanwhile, or the round was refused
                 return
             self.use_session(session)
             text = round_summary(f"{session.project.name}, {changes.label}", report.kept, report.dropped,
@@ -90,4 +90,6 @@ class Rounds:
                 return True
             return False
 
-        return self.runner.run_job(job, label="taking the new round", on_success=done, on_failure=failed)
+        job.store = store
+        return self.editing.runner.run_session_job(job, self.session, lambda changes: None, on_result=done,
+                                                   on_failure=failed)

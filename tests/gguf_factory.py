@@ -1,4 +1,4 @@
-"""Session fixtures: tiny random-weight llama GGUF files (``bench.gguf_factory``), written once a run.
+"""Session fixtures: tiny random-weight llama GGUF files (``testkit.gguf_factory``), written once a run.
 
 Use them from any test module::
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.gguf_factory import CHAT_TEMPLATE, write_tiny_llama
+from testkit.gguf_factory import CHAT_TEMPLATE, write_tiny_llama
 
 
 @pytest.fixture(scope="session")

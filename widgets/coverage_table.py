@@ -30,9 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.align.records import Alignment
-from engine.align.status import ADDRESSED_STATUSES, STATUSES, Status
-from engine.project.coverage import CoverageRow, coverage_rows, filter_rows, left_out
+from engine.project.coverage import CoverageRow, CoverageView, coverage_view, filter_rows
 from engine.project.model import Project
 from engine.reviews.model import FINE_TYPE_WORDS, ReviewComment
 from engine.revision.model import RevisionDiff
@@ -94,6 +92,7 @@ class CoverageTable(QWidget):
         super().__init__(parent)
         self.setAccessibleName("Coverage")
         self.project: Project | None = None
+        self.view: CoverageView | None = None
         self.rows: list[CoverageRow] = []
         self._items: dict[str, QTreeWidgetItem] = {}
         self._labels: dict[str, SnippetLabel] = {}
@@ -153,15 +152,21 @@ class CoverageTable(QWidget):
 
     # -- data --------------------------------------------------------------------------------
 
-    def set_project(self, project: Project) -> None:
-        """Show the coverage of ``project``'s comments (the filters kept where their values remain)."""
-        self.project = project
-        self.rows = coverage_rows(project)
+    def set_view(self, view: CoverageView) -> None:
+        """Show a project's coverage (``engine.project.coverage.coverage_view``: rows and counts as computed there;
+        the filters kept where their values remain)."""
+        self.view = view
+        self.rows = view.rows
         self._fill_filters()
         self._fill()
-        self.summary.setText(self._summary_text(project))
+        self.summary.setText(view.summary_text())
 
-    def set_data(self, comments: list[ReviewComment], alignments: dict[str, Alignment],
+    def set_project(self, project: Project) -> None:
+        """Show the coverage of ``project``'s comments."""
+        self.project = project
+        self.set_view(coverage_view(project))
+
+    def set_data(self, comments: list[ReviewComment], alignments: dict[str, Any],
                  diff: RevisionDiff | None) -> None:
         """Like ``set_project`` for loose parts (no project file)."""
         self.set_project(Project(id="", name="", path=Path(), comments=list(comments),
@@ -169,7 +174,7 @@ class CoverageTable(QWidget):
 
     def _fill_filters(self) -> None:
         values = {"reviewer": list(dict.fromkeys(r.reviewer for r in self.rows)),
-                  "status": [s.value for s in STATUSES if any(r.status is s for r in self.rows)],
+                  "status": self.view.statuses_shown(),
                   "type": sorted({r.kind for r in self.rows})}
         for name, box in self.filters.items():  # a redraw keeps the choices that still exist
             chosen = box.currentText()
@@ -224,9 +229,8 @@ class CoverageTable(QWidget):
         self._relayout_later()
 
     def _group_item(self, reviewer: str) -> QTreeWidgetItem:
-        mine = [r for r in self.rows if r.reviewer == reviewer]
-        done = sum(r.status in (Status.ADDRESSED, Status.CONFIRMED, Status.ANSWERED) for r in mine)
-        group = QTreeWidgetItem([f"{reviewer or 'Reviewer'} — {done} of {len(mine)} addressed"])
+        done, total = self.view.by_reviewer()[reviewer]
+        group = QTreeWidgetItem([f"{reviewer or 'Reviewer'} — {done} of {total} {self.view.done_word}"])
         group.setFlags(Qt.ItemFlag.ItemIsEnabled)
         font = group.font(COMMENT)
         font.setBold(True)
@@ -298,20 +302,6 @@ class CoverageTable(QWidget):
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
         self._relayout_later()  # fonts are final once shown
-
-    def _summary_text(self, project: Project) -> str:
-        if not project.comments:
-            return "No comments."
-        junk = left_out(project)
-        tail = f" ({len(junk)} span(s) under 50% sure to be requests not counted)" if junk else ""
-        if project.diff is None:
-            return f"{len(self.rows)} comments{tail}; no revised version yet, so coverage is unknown."
-        done = sum(r.status in ADDRESSED_STATUSES for r in self.rows)
-        # the author's "not addressed" is not one of the addressed (a new-user trial read it counted among them)
-        yes, no = (sum(r.status is s for r in self.rows) for s in (Status.CONFIRMED, Status.CONFIRMED_NOT))
-        said = (f", {yes} of them confirmed by the author" if yes else "") + (
-            f"; {no} confirmed not addressed" if no else "")
-        return f"{done} of {len(self.rows)} comments addressed{said}{tail}. Click a change to open its diff."
 
     # -- selection -----------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from engine.generate.fields import parse_fields
+from engine.generate.flags import Flag
 from engine.project.model import SuggestionRecord
 from widgets.badges import chip, style_chip
 from widgets.controls import plain_button
@@ -222,23 +223,17 @@ class SuggestionCard(QFrame):
 
     def failed(self) -> bool:
         """The shown suggestion failed a check: it cannot be accepted as it stands."""
-        if self.record is None or not self.record.flags:
-            return False
-        from engine.generate.guard import is_failure  # the checks load with the first flag, not with the window
+        return self.record is not None and self.record.failed
 
-        return any(is_failure(f) for f in self.record.flags)
-
-    def _set_flags(self, flags: list[str]) -> None:
+    def _set_flags(self, flags: list[Flag]) -> None:
         while self.flags_row.count() > 2:
             item = self.flags_row.takeAt(0)
             if item.widget():
                 item.widget().deleteLater()
-        if flags:  # the checks load with the first flagged suggestion, not with the window
-            from engine.generate.guard import FAILED, is_failure
         for i, flag in enumerate(flags):
-            text = flag.removeprefix(FAILED).replace("_", " ")
-            label = chip(text if len(text) <= 28 else text[:27] + "…", "major" if is_failure(flag) else "minor")
-            label.setToolTip(FLAG_TIPS.get(flag, flag))
+            text = flag.short
+            label = chip(text if len(text) <= 28 else text[:27] + "…", "major" if flag.failed else "minor")
+            label.setToolTip(FLAG_TIPS.get(flag.code, flag.message))
             self.flags_row.insertWidget(i, label)
             label.show()
 
@@ -257,7 +252,7 @@ class SuggestionCard(QFrame):
         style_chip(self.status, "edited" if self.editing or self.streaming else "major" if failed else status)
         self.status.setVisible(bool(status))
         count = len(self.placeholder_spans())
-        flagged = rec is not None and any("placeholder" in f for f in rec.flags)  # a flag says it already
+        flagged = rec is not None and any("placeholder" in f.code or "placeholder" in f.message for f in rec.flags)  # a flag says it already
         self.placeholder_label.setText(
             f"{count} placeholder{'s' if count != 1 else ''} to fill" if count and not self.streaming and not flagged else "")
         self._fit_response()

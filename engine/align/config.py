@@ -16,6 +16,20 @@ from engine.settings import Settings, load_settings
 METHODS = ("evidence", "bm25", "embed", "hybrid", "llm-pairwise", "llm-multi", "cascade")
 #: The one default of the CLI and the app: the best method on cross-paper figures (docs/gold-icassp20.md).
 DEFAULT_METHOD = "evidence"
+#: Aligners that need a language model: a rebuild aligns with them, a correction does not start one.
+NEEDS_GENERATOR = frozenset({"llm-pairwise", "llm-multi", "cascade"})
+
+
+def needs_encoder(method: str) -> bool:
+    """Whether ``method`` reads sentence embeddings (every aligner but BM25); the build locates the comments
+    with the same encoder. The one place this rule is written."""
+    return method != "bm25"
+
+
+def aligner_encoder(models: Any, method: str) -> Any:
+    """The encoder ``method`` reads, from ``models`` (an ``engine.models.protocols.ModelSource``), or None for
+    BM25 alone (or no source)."""
+    return models.encoder() if models is not None and needs_encoder(method) else None
 
 DEFAULTS: dict[str, dict[str, Any]] = {
     # Platt scaling, cap and threshold fitted on cgo18 + icassp20 (PDFs) with `redraft eval align --cross-paper`

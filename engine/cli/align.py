@@ -9,6 +9,7 @@ import sys
 from engine.align import DEFAULT_METHOD, METHODS, make_aligner
 from engine.cli.comments import load_comments
 from engine.cli.common import print_json
+from engine.inputs import review_format_names
 from engine.document import load_document
 from engine.revision import diff_documents
 
@@ -17,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("align", help="match review comments to the edits that address them")
     p.add_argument("--old", required=True, help="the version the reviewers read")
     p.add_argument("--new", required=True, help="the revised version")
-    p.add_argument("--reviews", required=True, help="the reviews (text, Markdown, OpenReview JSON, PDF)")
+    p.add_argument("--reviews", required=True, help=f"the reviews ({review_format_names()})")
     p.add_argument("--method", choices=METHODS, default=DEFAULT_METHOD,
                    help=f"aligner (default: {DEFAULT_METHOD}, the best cross-paper)")
     p.add_argument("--model", metavar="GGUF", help="LLM for llm-pairwise, llm-multi and cascade")

@@ -8,13 +8,14 @@ import sys
 
 from engine.cli.common import print_json
 from engine.errors import InputError
+from engine.inputs import review_format_names
 from engine.reviews import extract_comments, load_reviews
 from engine.reviews.guard import reviews_look_like_response
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("comments", help="list the actionable comments in reviews (text, Markdown, OpenReview JSON, PDF)")
-    p.add_argument("reviews", help="the reviews file")
+    p = sub.add_parser("comments", help=f"list the actionable comments in reviews ({review_format_names()})")
+    p.add_argument("reviews", help=f"the reviews file ({review_format_names()})")
     p.add_argument("--json", action="store_true", help="print reviews and comments as JSON")
     p.add_argument("--model", metavar="GGUF", help="check each comment with this LLM (slower)")
     p.add_argument("--paper", metavar="DRAFT", help="also show where in this draft each comment applies")
@@ -87,10 +88,3 @@ def run(args: argparse.Namespace) -> int:
 def _clip(text: str, width: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
-
-
-def check_reviews_file(path: str) -> None:
-    """Raise ``InputError`` when ``path`` is not reviews or reads like an author response."""
-    response = reviews_look_like_response(load_reviews(path))
-    if response:
-        raise InputError(f"{response} (--force to go on)")

@@ -11,10 +11,10 @@ from engine.cli.suggest import add_model_args, open_model, print_notes
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from engine.generate.instruct import INTENTS
+    from engine.generate.instruct import INSTRUCTIONS
 
     p = sub.add_parser("edit", help="edit a passage by intent, with an explanation")
-    p.add_argument("--intent", required=True, help=f"one of {', '.join(INTENTS)}")
+    p.add_argument("--intent", required=True, help=f"one of {', '.join(INSTRUCTIONS)}")
     p.add_argument("--text", required=True, help="the passage to edit")
     p.add_argument("--refs", nargs="*", default=[], help="reference texts (for --intent update)")
     add_model_args(p, max_tokens=384)

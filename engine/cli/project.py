@@ -4,7 +4,8 @@ author's steps go through a ``ProjectSession``, as in the app: ``review``
 (accept, reject, edit a suggestion), ``link`` (confirm, reject, add a
 comment-edit link), ``respond``, ``undo``, ``redo``, and ``comment`` (edit,
 delete, add, merge, split, reassign an extracted comment); ``round`` takes the
-next round (``engine.cli.project_round``)."""
+next round (``engine.cli.project_round``); ``suggest`` and ``tldr`` run the models
+(``engine.cli.project_work``)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,14 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.align import METHODS
-from engine.align.status import Link, summary as status_summary
+from engine.align.status import Link
 from engine.cli.common import print_json
 from engine.cli.stores import open_store, print_progress
 from engine.errors import InputError, RedraftError
+from engine.inputs import review_format_names
 from engine.jobs import run_job
 from engine.project import Project, default_project_path, remember_project
+from engine.project.coverage import CoverageView, coverage_view
 from engine.project.pipeline import DEFAULT_ALIGNER, build_project_file, partial_path
 from engine.project.schema import SUFFIX
 from engine.project.session import Changes, ProjectSession
@@ -34,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     new.add_argument("name", help="project name, or a path (with a folder or ending in .redraft) to write it to")
     new.add_argument("--old", required=True, help="the draft the reviewers read (PDF, LaTeX, Word .docx, Markdown, text)")
     new.add_argument("--new", help="the revised version (optional)")
-    new.add_argument("--reviews", required=True, help="the reviews file (text, Markdown, Word .docx, OpenReview JSON, PDF)")
+    new.add_argument("--reviews", required=True, help=f"the reviews file ({review_format_names()})")
     new.add_argument("--aligner", choices=METHODS, default=DEFAULT_ALIGNER,
                      help=f"comment-edit aligner (default: {DEFAULT_ALIGNER})")
     new.add_argument("--model", metavar="GGUF", help="LLM for the llm-pairwise, llm-multi and cascade aligners")
@@ -81,18 +84,18 @@ def register(sub: argparse._SubParsersAction) -> None:
         step.add_argument("path")
         step.set_defaults(func=run_step, step=name)
     from engine.cli.project_round import register as register_round
+    from engine.cli.project_work import register as register_work
 
     register_round(cmds)
+    register_work(cmds)
 
 
 LINK_VERDICTS = ("confirm", "reject", "add", "clear")
 
 
 def run_new(args: argparse.Namespace) -> int:
-    if not args.force:  # refuses non-reviews (exit 2) and author responses, before the project file is made
-        from engine.cli.comments import check_reviews_file
+    from engine.reviews.guard import LooksLikeResponse
 
-        check_reviews_file(args.reviews)
     name, out = args.name, args.out
     if not out and ("/" in name or "\\" in name or name.endswith(SUFFIX)):  # a path, not a name: write it there
         out = name if name.endswith(SUFFIX) else name + SUFFIX
@@ -103,10 +106,12 @@ def run_new(args: argparse.Namespace) -> int:
         from engine.models.llama.llm import LlamaGenerator
 
         generator = LlamaGenerator(args.model)
-    try:
+    try:  # reviews that read like an author response are refused before any document is read (exit 2)
         run_job(build_project_file(path, name, args.old, args.new, args.reviews, overwrite=args.overwrite,
-                                   keep_partial=args.keep_partial, aligner=args.aligner, generator=generator),
-                print_progress)
+                                   keep_partial=args.keep_partial, aligner=args.aligner, generator=generator,
+                                   force=args.force), print_progress)
+    except LooksLikeResponse as err:
+        raise InputError(f"{err} (--force to go on)") from None
     except BaseException:
         if args.keep_partial and partial_path(path).is_file():
             print(f"redraft: note: kept what was built as {partial_path(path)}", file=sys.stderr)
@@ -126,11 +131,11 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
-def _headline(project: Project) -> str:
-    statuses = project.statuses().values()
+def _headline(project: Project, view: CoverageView | None = None) -> str:
+    view = view or coverage_view(project)
     line = f"{project.name}: {len(project.comments)} comment(s)"
     if project.diff is not None:
-        line += (f", {status_summary(statuses, always=('addressed', 'not addressed'))}"
+        line += (f", {view.status_summary(always=('addressed', 'not addressed'))}"
                  f" ({project.aligner}); {project.diff.summary()}")
     else:
         line += "; no revised version"
@@ -138,6 +143,7 @@ def _headline(project: Project) -> str:
 
 
 def project_json(project: Project) -> dict[str, Any]:
+    found = coverage_view(project).assessments
     return {
         "id": project.id, "name": project.name, "path": str(project.path),
         "old_path": project.old_path, "new_path": project.new_path, "reviews_path": project.reviews_path,
@@ -145,8 +151,7 @@ def project_json(project: Project) -> dict[str, Any]:
         "reviewers": [r.to_dict() for r in project.reviews],
         "diff": project.diff.to_dict(include_documents=False) if project.diff else None,
         "comments": [
-            {**c.to_dict(), "status": project.status(c.id).value,
-             "probability": project.assessment(c.id).probability,
+            {**c.to_dict(), "status": found[c.id].status.value, "probability": found[c.id].probability,
              "edit_ids": project.linked_edit_ids(c.id), "links": project.links.get(c.id, {}),
              "response": project.response(c.id),
              "suggestions": [s.to_dict() for s in project.suggestions.get(c.id, [])]}
@@ -162,13 +167,14 @@ def run_show(args: argparse.Namespace) -> int:
     if args.json:
         print_json(project_json(project))
         return 0
-    print(_headline(project))
+    view = coverage_view(project)
+    print(_headline(project, view))
     print(f"draft: {project.old_path or '-'}; revised: {project.new_path or '-'}; "
           f"stages: {', '.join(project.stages) or 'none'}")
     for reviewer, comments in project.comments_by_reviewer().items():
         print(f"{reviewer}:")
         for c in comments:
-            a = project.assessment(c.id)
+            a = view.assessments[c.id]
             kept = [e for e in a.evidence if e.link is not Link.REJECTED]
             counted = ", ".join(e.edit_id for e in kept if not e.candidate)
             closest = ", ".join(e.edit_id for e in kept if e.candidate)  # the closest edits, not what answers it

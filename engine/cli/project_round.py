@@ -10,14 +10,14 @@ import argparse
 import sys
 
 from engine.align import METHODS
-from engine.jobs import run_job
+from engine.inputs import review_format_names
 
 
 def register(cmds: argparse._SubParsersAction) -> None:
     r = cmds.add_parser("round", help="take a new revised version or new reviews, keeping the author's work")
     r.add_argument("path", help="the .redraft project file")
     r.add_argument("--revised", metavar="NEW", help="the new revised version (PDF, LaTeX, Word, Markdown, text)")
-    r.add_argument("--reviews", metavar="NEW", help="the new round of reviews (text, Markdown, Word, JSON, PDF)")
+    r.add_argument("--reviews", metavar="NEW", help=f"the new round of reviews ({review_format_names()})")
     r.add_argument("--draft", metavar="NEW", help="a new draft (e.g. the revised version the reviewers read last); "
                    "without --revised the round has no revised version yet: the project's is dropped")
     r.add_argument("--aligner", choices=METHODS, help="comment-edit aligner (default: the project's)")
@@ -28,23 +28,23 @@ def register(cmds: argparse._SubParsersAction) -> None:
 def run_round(args: argparse.Namespace) -> int:
     from engine.cli.stores import open_store, print_progress
     from engine.errors import InputError
-    from engine.project.rounds import build_round
     from engine.project.session import ProjectSession
+    from engine.project.work import round_job
+    from engine.reviews.guard import LooksLikeResponse
 
     if not (args.revised or args.reviews or args.draft):
         raise InputError("give --revised, --reviews or --draft: what is new in this round")
-    if args.reviews and not args.force:
-        from engine.cli.comments import check_reviews_file
-
-        check_reviews_file(args.reviews)
     with ProjectSession(open_store(args.path)) as session:
-        try:
-            report = run_job(build_round(session.path, draft=args.draft, revised=args.revised,
-                                         reviews=args.reviews, aligner=args.aligner), print_progress)
+        job = round_job(session, None, draft=args.draft, revised=args.revised, reviews=args.reviews,
+                        aligner=args.aligner, force=args.force)
+        try:  # new reviews that read like an author response are refused before any document is read
+            changes = job.run(on_progress=print_progress)
+        except LooksLikeResponse as err:
+            raise InputError(f"{err} (--force to go on)") from None
         finally:
             if sys.stderr.isatty():
                 print(file=sys.stderr)
-        changes = session.take_round(report)
+        report = job.result
     print(f"{session.project.name}, {changes.label}")
     print("kept: " + "; ".join(report.kept))
     for line in report.dropped:

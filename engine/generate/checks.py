@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.generate import facts, placeholders
+from engine.generate.flags import Flag
 
 PARAPHRASE_THRESHOLD = 0.3
 
@@ -53,17 +53,6 @@ _PROMISE = re.compile(
 _MATH = re.compile(r"[$=≤≥≈∑∏∫√±×^_\\]|\b[a-z]_\w")
 _ACRONYM = re.compile(r"\b[A-Z][A-Za-z]*[A-Z]\w*\b")
 _WORD = re.compile(r"[a-z0-9]+")
-
-
-@dataclass(frozen=True)
-class Flag:
-    code: str
-    message: str
-    #: "info" (the edit was rewritten), "warning" (the author should look).
-    severity: str = "warning"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "severity": self.severity}
 
 
 @dataclass

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import Cancelled
-from engine.generate.checks import Flag
+from engine.generate.flags import FAILED, FAILURE_CODES, Flag, failure, is_failure  # noqa: F401 (re-exported)
 from engine.generate.extractive import split_sentences
 from engine.jobs import CancelToken
 
@@ -44,9 +44,6 @@ MIN_SHARED = 2
 #: Content words a text must share with its topic (``check_text``'s ``topic``): two, one for a topic of fewer than six
 #: content words ("Please report variance.": "We now report standard deviations …" takes it up).
 MIN_TOPIC = 2
-FAILURE_CODES = ("copies_prompt", "ungrounded", "off_topic", "loops", "cut_off", "timed_out", "empty")
-#: Every failure flag's message starts with this (stored records keep messages only).
-FAILED = "failed check: "
 
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(
@@ -166,15 +163,6 @@ class Generated:
     @property
     def failed(self) -> bool:
         return any(f.severity == "error" for f in self.flags)
-
-
-def failure(code: str, message: str) -> Flag:
-    return Flag(code, FAILED + message, "error")
-
-
-def is_failure(flag: str) -> bool:
-    """A stored flag (code or message) that marks a failed generation."""
-    return flag in FAILURE_CODES or flag.startswith(FAILED)
 
 
 def guarded_stream(

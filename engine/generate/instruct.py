@@ -24,7 +24,8 @@ from engine.jobs import CancelToken
 from engine.models.protocols import Generator
 
 PROMPT = "instruct_edit.v2"
-INTENTS = {
+#: Instruction edits by name (``redraft edit --intent``); not the edit intents of ``engine.revision.intent``.
+INSTRUCTIONS = {
     "fluency": "Fix the grammar and fluency of the text.",
     "clarity": "Make the text clearer and easier to understand.",
     "coherence": "Make the text more coherent: fix the flow and connections between sentences.",
@@ -43,8 +44,8 @@ UNCHANGED_RATIO = 0.98
 def resolve_intent(name: str) -> str:
     key = name.strip().lower().replace("_", "-")
     key = ALIASES.get(key, key)
-    if key not in INTENTS:
-        raise InputError(f"unknown intent {name!r}: use one of {', '.join(INTENTS)}")
+    if key not in INSTRUCTIONS:
+        raise InputError(f"unknown intent {name!r}: use one of {', '.join(INSTRUCTIONS)}")
     return key
 
 
@@ -118,7 +119,7 @@ class InstructEditor:
             return {"text": texts.get("passage", ""), "references": ("References:\n" + "\n".join(shown) + "\n") if shown else ""}
 
         answer = min(self.max_tokens, 2 * self.generator.count_tokens(text) + 32)
-        fields = {"instruction": INTENTS[intent], "task": self.template.sections["why_task"] + " x" * answer}
+        fields = {"instruction": INSTRUCTIONS[intent], "task": self.template.sections["why_task"] + " x" * answer}
         fitted = fit_parts(self.generator, self.template, fields, parts, self.why_tokens, join)
         if fitted.texts.get("passage", "") != text.strip():
             raise InputError(f"the passage is too long for {self.generator.name}; select less text")
@@ -131,7 +132,7 @@ class InstructEditor:
         new, removed = replace_unsupported_numbers(edited.text, text + "\n" + "\n".join(refs))
         why, more = ask_checked(
             self.generator, [self._render(fields, t, edited=" ".join(new.split())) for t in ("why_task", "why_retry")],
-            self.why_tokens, deadline, prompt_texts, sources + [new, INTENTS[intent]], self.on_text, "explanation")
+            self.why_tokens, deadline, prompt_texts, sources + [new, INSTRUCTIONS[intent]], self.on_text, "explanation")
         explanation, flags = two_sentences(why.text)
         flags = edited.flags + [f for f in why.flags] + flags
         if removed:

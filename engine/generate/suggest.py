@@ -139,14 +139,18 @@ class EditSuggester:
         """The prompt's own words: an answer that repeats 8 of them in a row copied the prompt."""
         return [self.template.sections[k] for k in ("system", "edit_task", "edit_retry", "response_task", "response_retry")]
 
-    def suggest(self, comment: ReviewComment, document: Document, cancel: CancelToken | None = None) -> Suggestion:
+    def suggest(self, comment: ReviewComment, document: Document, cancel: CancelToken | None = None,
+                paragraphs: list[Paragraph] | None = None) -> Suggestion:
+        """One suggestion for ``comment``, written for ``paragraphs`` (where the comment was located, best first)
+        or, without them, for the ``top_k`` paragraphs that match it best."""
         if not comment.text.strip():
             raise InputError("the comment is empty")
         start = time.monotonic()
         deadline = Deadline(self.time_limit, cancel)
         if deadline.user_cancelled:
             raise Cancelled()
-        paragraphs = rank_paragraphs(comment, document, self.encoder, self.top_k)
+        paragraphs = paragraphs[: self.top_k] if paragraphs else rank_paragraphs(comment, document, self.encoder,
+                                                                                   self.top_k)
         fields, notices, shown = self._fields(comment, document, paragraphs)
         sources = [shown, comment.full_text]
         edit, tries = ask_checked(

@@ -3,12 +3,12 @@ LaTeX, Word or PDF; the format follows the file name's suffix, and an unknown su
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from engine.errors import InputError
 from engine.letter.content import Letter, build_letter
-from engine.letter.rich_formats import letter_html, write_docx, write_pdf
+from engine.letter.formats import LETTER_FORMATS, suffixes_text
+from engine.letter.rich_formats import letter_html
 from engine.letter.text_formats import letter_latex, letter_markdown
 from engine.project.model import Project
 
@@ -16,29 +16,14 @@ __all__ = ["LETTER_FORMATS", "Letter", "build_letter", "letter_format", "letter_
            "letter_markdown", "write_letter"]
 
 
-def _text(render: Callable[[Letter], str]) -> Callable[[Letter, Path], None]:
-    return lambda letter, path: path.write_text(render(letter), encoding="utf-8")
-
-
-#: Suffix -> (format name, writer).
-LETTER_FORMATS: dict[str, tuple[str, Callable[[Letter, Path], None]]] = {
-    ".md": ("Markdown", _text(letter_markdown)),
-    ".markdown": ("Markdown", _text(letter_markdown)),
-    ".tex": ("LaTeX", _text(letter_latex)),
-    ".docx": ("Word", write_docx),
-    ".pdf": ("PDF", write_pdf),
-}
-#: What a refusal lists.
-SUFFIXES_TEXT = ".md, .tex, .docx or .pdf"
-
 
 def letter_format(path: str | Path) -> str:
     """The format a file name asks for ("Markdown", "LaTeX", "Word", "PDF"); ``InputError`` for any other."""
     suffix = Path(path).suffix.lower()
     if suffix not in LETTER_FORMATS:
         what = f"“{suffix}”" if suffix else "a file name without a suffix"
-        raise InputError(f"the letter is written as {SUFFIXES_TEXT}, not {what}")
-    return LETTER_FORMATS[suffix][0]
+        raise InputError(f"the letter is written as {suffixes_text()}, not {what}")
+    return LETTER_FORMATS[suffix].name
 
 
 def write_letter(project: Project, path: str | Path) -> Path:
@@ -50,7 +35,7 @@ def write_letter(project: Project, path: str | Path) -> Path:
     letter = build_letter(project)
     partial = path.with_name(f".{path.stem}.partial{path.suffix}")
     try:
-        LETTER_FORMATS[path.suffix.lower()][1](letter, partial)
+        LETTER_FORMATS[path.suffix.lower()].write(letter, partial)
         partial.replace(path)
     except OSError as err:
         raise InputError(f"cannot write {path}: {err.strerror or err}") from None

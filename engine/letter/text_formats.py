@@ -167,3 +167,11 @@ def letter_latex(letter: Letter) -> str:
                         tex_escape(prop.text), "\\end{quote}", ""]
     out.append("\\end{document}")
     return "\n".join(out) + "\n"
+
+
+def write_markdown(letter: Letter, path: Any) -> None:
+    path.write_text(letter_markdown(letter), encoding="utf-8")
+
+
+def write_latex(letter: Letter, path: Any) -> None:
+    path.write_text(letter_latex(letter), encoding="utf-8")

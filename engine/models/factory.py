@@ -60,3 +60,29 @@ def _generator(settings: Settings, key: str, overrides: dict[str, Any]) -> Any:
         options["threads"] = settings.n_threads
     options.update(overrides)
     return open_generator(key or "embedded", **options)
+
+
+class ConfiguredModels:
+    """A ``ModelSource`` for headless work (the CLI, a session opened without one): the encoder and generator
+    the settings name (or the paths given), each opened once, on first use. The app lends its own
+    (``desktop.models.ModelOwner``), loaded once for every job."""
+
+    def __init__(self, settings: Settings | None = None, *, encoder_path: str = "", generator_path: str = "",
+                 encoder: Any = None, generator: Any = None) -> None:
+        self.settings = settings
+        self.encoder_path, self.generator_path = encoder_path, generator_path
+        self._encoder, self._generator = encoder, generator
+
+    def encoder(self) -> Any:
+        if self._encoder is None:
+            self._encoder = open_model("encoder", self.settings, path=self.encoder_path)
+        return self._encoder
+
+    @property
+    def holds(self) -> dict[str, bool]:
+        return {"encoder": self._encoder is not None, "generator": self._generator is not None}
+
+    def generator(self) -> Any:
+        if self._generator is None:
+            self._generator = open_model("generator", self.settings, path=self.generator_path).load()
+        return self._generator

@@ -82,3 +82,14 @@ class Encoder(Protocol):
     def dim(self) -> int: ...
 
     def encode(self, texts: list[str], batch_size: int = 32) -> np.ndarray: ...
+
+
+@runtime_checkable
+class ModelSource(Protocol):
+    """Where model-backed work takes its models (``engine.project.work``): the CLI's ``ConfiguredModels``
+    opens the ones the settings name; the app's ``ModelOwner`` lends the ones its jobs loaded. Each call may
+    load on first use, so call it on the worker that runs the work (the generator on the LLM worker)."""
+
+    def encoder(self) -> Encoder: ...
+
+    def generator(self) -> Generator: ...

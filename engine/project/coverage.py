@@ -5,8 +5,14 @@ confirmed it, and the edits it rests on as short snippets of the changed text.
 Confirmed and hand-made links come first, then Redraft's suggestions (marked
 unconfirmed); rejected links are left out. Spans the extractor was less than
 ``LIKELY_COMMENT`` sure were requests (junk: scores, praise, headings) are not
-rows and not counted; ``left_out`` names them. The CSV (``write_coverage_csv``),
-the HTML report and the app's Coverage tab all read ``coverage_rows``.
+rows and not counted; ``left_out`` names them.
+
+``coverage_view`` is the one view model of it: every comment's assessment, the
+rows and the counts, computed once per change. The Coverage tab, the comment
+list's badges, the status bar, the report, the CSV, the marked-up PDF and the CLI
+read it; none counts statuses itself. "Addressed" is one set in every count
+(``ADDRESSED_STATUSES``: Redraft's or the author's); a project with no revised
+version counts its comments answered instead.
 """
 
 from __future__ import annotations
@@ -17,7 +23,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.align.status import Assessment, Link, Status, chance_text, counts, status_label
+from engine.align.status import (
+    ADDRESSED_STATUSES,
+    STATUSES,
+    Assessment,
+    Link,
+    Status,
+    chance_text,
+    counts,
+    status_label,
+)
+from engine.align.status import summary as status_summary
 from engine.errors import InputError
 from engine.project.model import Project
 from engine.reviews.model import ReviewComment
@@ -164,8 +180,8 @@ def edit_where(project: Project, edit: Edit) -> str:
     return ", ".join(parts)
 
 
-def coverage_row(project: Project, comment: ReviewComment) -> CoverageRow:
-    a = assessment(project, comment.id)
+def coverage_row(project: Project, comment: ReviewComment, a: Assessment | None = None) -> CoverageRow:
+    a = a if a is not None else assessment(project, comment.id)
     kept = [e for e in a.evidence if e.link is not Link.REJECTED]
     edits = []
     for ev in kept:
@@ -180,10 +196,94 @@ def coverage_row(project: Project, comment: ReviewComment) -> CoverageRow:
     return CoverageRow(comment, a.status, a.probability, a.confirmed, edits, project.response(comment.id))
 
 
-def coverage_rows(project: Project) -> list[CoverageRow]:
+def coverage_rows(project: Project, assessments: dict[str, Assessment] | None = None) -> list[CoverageRow]:
     """One row per counted comment (junk left out), by reviewer in reading order."""
-    return [coverage_row(project, c) for cs in project.comments_by_reviewer().values() for c in cs
+    found = assessments or {}
+    return [coverage_row(project, c, found.get(c.id)) for cs in project.comments_by_reviewer().values() for c in cs
             if not is_junk(c)]
+
+
+@dataclass
+class CoverageView:
+    """A project's coverage as every view shows it, computed once per change (``coverage_view``)."""
+
+    #: Every comment's assessment (spans left out too: the comment list mutes them).
+    assessments: dict[str, Assessment]
+    #: The counted comments, by reviewer in reading order.
+    rows: list[CoverageRow]
+    left_out: list[ReviewComment]
+    #: The revision was compared: statuses say addressed or not (else open or answered).
+    compared: bool
+    comments: int = 0
+    reviewers: int = 0
+    #: Changed edits (None: no revision compared).
+    edits: int | None = None
+
+    @property
+    def done_word(self) -> str:
+        """What a comment that needs nothing more is: ``addressed``, or ``answered`` with no revised version."""
+        return "addressed" if self.compared else "answered"
+
+    def done(self, rows: Iterable[CoverageRow] | None = None) -> int:
+        """How many of ``rows`` (all of them) are addressed (``ADDRESSED_STATUSES``), or answered."""
+        done = ADDRESSED_STATUSES if self.compared else {Status.ANSWERED}
+        return sum(r.status in done for r in (self.rows if rows is None else rows))
+
+    def by_reviewer(self) -> dict[str, tuple[int, int]]:
+        """Reviewer -> (addressed or answered, comments), in reading order."""
+        groups: dict[str, list[CoverageRow]] = {}
+        for r in self.rows:
+            groups.setdefault(r.reviewer, []).append(r)
+        return {name: (self.done(rows), len(rows)) for name, rows in groups.items()}
+
+    def counts(self) -> dict[str, int]:
+        """How many rows have each status (every status, ``STATUSES`` order)."""
+        return status_counts(self.rows)
+
+    def statuses_shown(self) -> list[str]:
+        """The statuses some row has, in ``STATUSES`` order (a filter's choices)."""
+        present = {r.status for r in self.rows}
+        return [s.value for s in STATUSES if s in present]
+
+    def status_summary(self, always: Iterable[str] = ()) -> str:
+        """``12 addressed (3 confirmed), 4 partly addressed, …`` over every comment (``status.summary``)."""
+        return status_summary([a.status for a in self.assessments.values()], always=always)
+
+    def summary_text(self) -> str:
+        """The Coverage tab's line: how many comments are addressed, and who says so."""
+        if not self.comments:
+            return "No comments."
+        junk = len(self.left_out)
+        tail = f" ({junk} span(s) under 50% sure to be requests not counted)" if junk else ""
+        if not self.compared:
+            return f"{len(self.rows)} comments{tail}; no revised version yet, so coverage is unknown."
+        tally = self.counts()
+        yes, no = tally[Status.CONFIRMED.value], tally[Status.CONFIRMED_NOT.value]
+        # the author's "not addressed" is not one of the addressed (a new-user trial read it counted among them)
+        said = (f", {yes} of them confirmed by the author" if yes else "") + (
+            f"; {no} confirmed not addressed" if no else "")
+        return f"{self.done()} of {len(self.rows)} comments addressed{said}{tail}. Click a change to open its diff."
+
+    def status_line(self) -> str:
+        """The status bar: comments and reviewers, edits, and the statuses in words."""
+        n, k = self.comments, self.reviewers
+        parts = [f"{n} comment{'s' if n != 1 else ''} from {k} reviewer{'s' if k != 1 else ''}"]
+        statuses = [a.status for a in self.assessments.values()]
+        if self.edits is not None:
+            parts.append(f"{self.edits} edits")
+            parts.append(self.status_summary(always=("addressed",)))
+        elif Status.OPEN in statuses or Status.ANSWERED in statuses:
+            parts.append(f"{statuses.count(Status.ANSWERED)} answered")
+        return " · ".join(parts)
+
+
+def coverage_view(project: Project) -> CoverageView:
+    """The project's ``CoverageView``: each comment assessed once."""
+    assessments = project.assessments()
+    diff = project.diff
+    return CoverageView(assessments, coverage_rows(project, assessments), left_out(project), diff is not None,
+                        len(project.comments), len(project.reviewers()),
+                        sum(1 for e in diff.edits if e.changed) if diff is not None else None)
 
 
 def left_out(project: Project) -> list[ReviewComment]:
@@ -216,7 +316,7 @@ def write_coverage_csv(project: Project, path: str | Path) -> Path:
         raise InputError(f"the coverage table is written as .csv, not {path.suffix or 'a file without a suffix'}")
     if not path.parent.is_dir():
         raise InputError(f"cannot write {path}: no such folder")
-    rows = coverage_rows(project)
+    rows = coverage_view(project).rows
     try:
         with path.open("w", encoding="utf-8-sig", newline="") as f:
             writer = csv.writer(f)

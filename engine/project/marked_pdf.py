@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import InputError
-from engine.project.coverage import comments_by_edit, coverage_rows
+from engine.project.coverage import comments_by_edit, coverage_view
 from engine.project.marked_notes import AUTHOR, MarginNotes
 from engine.project.marked_source import Regions, paragraph_regions, revised_pdf
 from engine.project.marked_words import (
@@ -175,7 +175,7 @@ def write_marked_pdf(project: Project, path: str | Path, revised: str | Path | N
     result = MarkedPdf(path, source)
     marker = _Marker(doc, paragraph_regions(project, source), result)
     notes = MarginNotes(doc, marker.page_words)
-    rows = coverage_rows(project)
+    rows = coverage_view(project).rows
     by_edit = comments_by_edit(rows)
     pages: dict[str, int] = {}
     for edit in project.diff.changed_edits():

@@ -12,6 +12,7 @@ from typing import Any
 from engine.align.records import Alignment, Location
 from engine.align.status import Assessment, Link, Status, assess, assess_alignment, draft_status
 from engine.document.model import Document, Paragraph
+from engine.generate.flags import Flag
 from engine.revision.model import Edit, EditType, RevisionDiff
 from engine.reviews.model import Review, ReviewComment
 
@@ -34,13 +35,33 @@ class SuggestionRecord:
     #: Paragraph id or section the edit is for.
     location: str = ""
     placeholders: list[str] = field(default_factory=list)
-    flags: list[str] = field(default_factory=list)
+    #: What the checks said, typed (``engine.generate.flags.Flag``); a code or message alone is read as one.
+    flags: list[Flag] = field(default_factory=list)
     status: str = "pending"
     model: str = ""
     created: float = 0.0
 
+    def __post_init__(self) -> None:
+        self.flags = [Flag.stored(f) for f in self.flags]
+
+    @property
+    def failed(self) -> bool:
+        """It failed Redraft's checks (after one retry): shown with its flags, never accepted as it stands."""
+        return any(f.failed for f in self.flags)
+
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        return {**dataclasses.asdict(self), "flags": [f.to_dict() for f in self.flags]}
+
+    @classmethod
+    def from_suggestion(cls, suggestion: Any) -> "SuggestionRecord":
+        """The stored form of an ``engine.generate.suggest.Suggestion`` (a new id, its flags as they are)."""
+        import uuid
+
+        return cls(
+            id=uuid.uuid4().hex[:12], comment_id=suggestion.comment_id, response=suggestion.response,
+            edit=suggestion.edit, location=suggestion.paragraph_id or suggestion.section,
+            placeholders=[f"[[{p.kind}: {p.description}]]" for p in suggestion.placeholders],
+            flags=list(suggestion.flags), model=suggestion.model, created=time.time())
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "SuggestionRecord":
@@ -55,7 +76,7 @@ class SuggestionRecord:
             edit=data.get("edit") or data.get("text") or "",
             location=data.get("location") or data.get("paragraph_id") or data.get("section") or "",
             placeholders=[str(p) for p in data.get("placeholders") or []],
-            flags=[str(f) for f in data.get("flags") or []],
+            flags=[Flag.stored(f) for f in data.get("flags") or []],
             status=status,
             model=data.get("model") or "",
             created=float(data.get("created") or time.time()),

@@ -15,14 +15,15 @@ from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
-from engine.align.config import DEFAULT_METHOD
+from engine.align.config import DEFAULT_METHOD, needs_encoder
 from engine.document.model import Document
 from engine.errors import InputError
-from engine.inputs import REVIEW_SUFFIXES
+from engine.inputs import review_suffixes
 from engine.jobs import CancelToken, Job, Progress
 from engine.project.model import Project
 from engine.project.schema import SUFFIX
 from engine.project.store import ProjectStore
+from engine.reviews.guard import check_not_response
 from engine.reviews.model import Review
 
 #: The best aligner that needs no LLM on the cgo18 gold (configured thresholds, micro-F1 34.0 vs
@@ -42,7 +43,7 @@ def reviews_source(reviews: str | Path) -> tuple[Path | None, str]:
         candidate = Path(reviews.strip()).expanduser()
         if candidate.is_file():
             return candidate.resolve(), ""
-        if candidate.suffix.lower() in REVIEW_SUFFIXES:  # a string ending in one of these is taken for a path
+        if candidate.suffix.lower() in review_suffixes():  # a string ending in one of these is taken for a path
             raise InputError(f"no such file: {candidate}")
     return None, reviews
 
@@ -83,13 +84,15 @@ def build_project(
     generator: Any = None,
     old_password: str | None = None,
     new_password: str | None = None,
+    force: bool = False,
 ) -> Job[Project]:
     """Fill ``store`` from the files; yields ``Progress``, returns the loaded ``Project``.
 
     ``reviews`` is a file path or pasted review text. Without ``new_path`` there is
     no diff and no alignment (comments show as "unknown"). A new round
     (``engine.project.rounds``) passes the documents and reviews it keeps as
-    they are stored (a ``Document``, a list of ``Review``): not read again.
+    they are stored (a ``Document``, a list of ``Review``): not read again. Reviews that read like an author
+    response are refused (``LooksLikeResponse``, before any document is read) unless ``force``.
     """
     from engine.align import make_aligner
     from engine.align.localize import locate
@@ -107,7 +110,11 @@ def build_project(
     if not reviews or not isinstance(reviews, list) and not str(reviews).strip():
         raise InputError("no reviews given (a file or pasted text)")
     review_file, review_text = (None, "") if isinstance(reviews, list) else reviews_source(reviews)
-    if encoder is None and aligner != "bm25":  # one encoder for locating and aligning: one cache, one load
+    found = reviews if isinstance(reviews, list) else (
+        load_reviews(review_file) if review_file else parse_reviews(review_text))  # stored at its stage below
+    if not force and not isinstance(reviews, list):
+        check_not_response(found)
+    if encoder is None and needs_encoder(aligner):  # one encoder for locating and aligning: one cache, one load
         from engine.models.factory import open_model
 
         encoder = open_model("encoder")
@@ -133,10 +140,7 @@ def build_project(
         cancel.check()
 
     yield bar.at("reviews", 0, "reading the reviews")
-    if isinstance(reviews, list):
-        found = reviews  # stored already
-    else:
-        found = load_reviews(review_file) if review_file else parse_reviews(review_text)
+    if not isinstance(reviews, list):  # a round's are stored already
         store.save_reviews(found, str(review_file or ""))
     cancel.check()
 
@@ -193,6 +197,17 @@ def build_project_file(
     finished is kept as ``partial_path(path)`` (when it got as far as the comments).
     Returns the path of the finished project (closed: open it with a ``ProjectSession``).
     """
+    project = yield from build_and_load(path, name, old_path, new_path, reviews, overwrite=overwrite,
+                                        keep_partial=keep_partial, **options)
+    return project.path
+
+
+def build_and_load(
+    path: str | Path, name: str, old_path: str | Path, new_path: str | Path | None, reviews: str | Path, *,
+    overwrite: bool = False, keep_partial: bool = False, **options: Any,
+) -> Job[Project]:
+    """``build_project_file``, returning the project the build loaded (its ``path`` the finished file's): a
+    ``ProjectSession.open(path, project)`` does not read it again."""
     import os
 
     path = Path(path).expanduser()
@@ -202,7 +217,7 @@ def build_project_file(
     store = ProjectStore.create(tmp, name, overwrite=True)
     done = False
     try:
-        yield from build_project(store, old_path, new_path, reviews, **options)
+        project = yield from build_project(store, old_path, new_path, reviews, **options)
         done = True
     finally:
         kept = False
@@ -217,4 +232,5 @@ def build_project_file(
         else:
             for extra in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
                 extra.unlink(missing_ok=True)
-    return path
+    project.path = path
+    return project

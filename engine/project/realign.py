@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.align.config import NEEDS_GENERATOR
 from engine.jobs import CancelToken, run_job
 
 if TYPE_CHECKING:
@@ -18,8 +19,6 @@ if TYPE_CHECKING:
     from engine.project.model import Project
     from engine.reviews.model import ReviewComment
 
-#: Aligners that need a language model: a rebuild aligns with them, a correction does not start one.
-NEEDS_GENERATOR = frozenset({"llm-pairwise", "llm-multi", "cascade"})
 
 
 def scored_as(comment: ReviewComment) -> tuple[str, str]:

@@ -8,12 +8,7 @@ import html
 from pathlib import Path
 
 from engine.errors import InputError
-from engine.project.coverage import (
-    comments_by_edit,
-    coverage_rows,
-    left_out,
-    status_counts,
-)
+from engine.project.coverage import comments_by_edit, coverage_view
 from engine.project.coverage_html import coverage_table_html
 from engine.project.model import Project
 from engine.revision.model import EDIT_TYPES
@@ -53,12 +48,12 @@ def revision_report_html(project: Project) -> str:
     doc = project.new or project.old
     title = f"Revision report: {(doc.title if doc and doc.title else '') or project.name}"
     parts = [f"<h1>{esc(title)}</h1>"]
-    rows = coverage_rows(project)
+    view = coverage_view(project)
+    rows, junk = view.rows, view.left_out
     summary = [("comments", len(rows)), ("reviewers", len(project.comments_by_reviewer()))]
-    junk = left_out(project)
     if junk:
         summary.append(("spans not counted as comments (under 50% sure)", len(junk)))
-    for s, n in status_counts(rows).items():
+    for s, n in view.counts().items():
         if n or s in ("addressed", "not addressed"):
             summary.append((f"comments {s}", n))
     summary.append(("comments confirmed by the author", sum(r.confirmed for r in rows)))

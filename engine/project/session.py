@@ -24,9 +24,7 @@ from engine.project.store import ProjectStore
 from engine.reviews.model import ReviewComment
 
 if TYPE_CHECKING:  # rounds match paragraphs with numpy: loaded when a round is taken, not at start
-    from collections.abc import Callable
-
-    from engine.models.protocols import Encoder
+    from engine.models.protocols import Encoder, ModelSource
     from engine.project.rounds import RoundReport
 
 
@@ -62,22 +60,23 @@ NOTHING = Changes()
 class ProjectSession:
     """An open project: ``project`` is what the views show, ``store`` the file behind it."""
 
-    def __init__(self, store: ProjectStore, project: Project | None = None, encoder: "Encoder | None" = None) -> None:
+    def __init__(self, store: ProjectStore, project: Project | None = None,
+                 models: "ModelSource | None" = None) -> None:
         self.store = store
         self.project = project if project is not None else store.load()
-        #: Locates added and rewritten comments as the build does (with BM25); when None, the configured encoder is
-        #: opened on the first such comment, as the build opens it, unless the project was aligned with bm25 alone.
-        self.encoder = encoder
-        #: Where that encoder comes from when it is needed (an app passes the one its jobs already loaded, so
-        #: it is not loaded twice); None opens the configured one.
-        self.encoder_source: "Callable[[], Encoder] | None" = None
+        #: Where the encoder that locates added and rewritten comments comes from, as the build located them (an app
+        #: lends the models its jobs loaded, so they are not loaded twice); None: the configured ones, opened on the
+        #: first such comment (never for a project aligned with BM25 alone).
+        self.models = models
 
     @classmethod
-    def open(cls, path: str | Path) -> "ProjectSession":
-        """Open a project file (an older one is backed up and upgraded: see ``notices``)."""
+    def open(cls, path: str | Path, project: Project | None = None,
+             models: "ModelSource | None" = None) -> "ProjectSession":
+        """Open a project file (an older one is backed up and upgraded: see ``notices``); ``project`` is what a
+        build just loaded from it (not read again)."""
         store = ProjectStore.open(path)
         try:
-            return cls(store)
+            return cls(store, project, models)
         except BaseException:
             store.close()
             raise
@@ -311,30 +310,32 @@ class ProjectSession:
         return locate(comments, self.project.old, self._build_encoder())
 
     def _build_encoder(self) -> "Encoder | None":
-        """The encoder the build located and aligned with (None: BM25 alone, as the build falls back to). An
-        ``encoder_source`` is asked each time (the app's encoder changes with its settings); else the configured
-        encoder is opened once."""
-        if self.project.aligner == "bm25" or (self.encoder is not None and self.encoder_source is None):
-            return self.encoder
+        """The encoder the build located and aligned with (None: BM25 alone, as the build falls back to), from
+        ``models`` (asked each time: the app's follows its settings), else the configured one, opened once."""
+        from engine.align.config import aligner_encoder
         from engine.errors import RedraftError
-        from engine.models.factory import open_model
 
+        if self.models is None:
+            from engine.models.factory import ConfiguredModels
+
+            self.models = ConfiguredModels()
         try:
-            self.encoder = self.encoder_source() if self.encoder_source is not None else open_model("encoder")
+            return aligner_encoder(self.models, self.project.aligner or "")
         except RedraftError:  # a setting naming a missing or broken encoder: BM25 places; aligning will say why
-            pass
-        return self.encoder
+            return None
 
     def align_unaligned(self) -> Changes:
-        """Align, here and now, the comments added or rewritten since the build (an app does it on a worker
-        with ``engine.project.realign`` and ``add_alignments``)."""
+        """Align, here and now, the comments added or rewritten since the build (the app computes the same on a
+        worker: ``engine.project.work.realign_job``)."""
+        from engine.align.config import aligner_encoder
         from engine.project.realign import align_comments, scored_as, unaligned
 
         todo = unaligned(self.project)
         if not todo:
             return NOTHING
-        found = align_comments(self.project, todo, self._build_encoder())  # RedraftError: no encoder to align with
-        return self.add_alignments(found, {c.id: scored_as(c) for c in todo})
+        self._build_encoder()  # the configured models, when none were lent
+        encoder = aligner_encoder(self.models, self.project.aligner or "")  # RedraftError: none to align with
+        return self.add_alignments(align_comments(self.project, todo, encoder), {c.id: scored_as(c) for c in todo})
 
     # -- undo ----------------------------------------------------------------------------
 

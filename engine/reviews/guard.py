@@ -130,3 +130,15 @@ def author_response(text: str) -> str | None:
 def reviews_look_like_response(reviews: list) -> str | None:
     """``author_response`` over the text of parsed reviews (any source: text, JSON, PDF)."""
     return author_response("\n\n".join(r.text for r in reviews))
+
+
+class LooksLikeResponse(InputError):
+    """Reviews that read like an author response (``author_response`` says why)."""
+
+
+def check_not_response(reviews: list) -> None:
+    """Raise ``LooksLikeResponse`` when parsed reviews read like an author response: the build (CLI and app)
+    refuses them unless told to go on."""
+    response = reviews_look_like_response(reviews)
+    if response:
+        raise LooksLikeResponse(response)

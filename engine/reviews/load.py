@@ -1,5 +1,6 @@
-"""Reading a reviews file (OpenReview ``.json``, ``.pdf``, text or Markdown) into ``Review``s; the text itself
-is parsed by ``engine.reviews.parse``, OpenReview's notes by ``engine.reviews.openreview``."""
+"""Reading a reviews file (OpenReview ``.json``, ``.pdf``, Word, text or Markdown) into ``Review``s, by the loader
+the one table of formats names (``engine.inputs.REVIEW_FORMATS``); the text itself is parsed by
+``engine.reviews.parse``, OpenReview's notes by ``engine.reviews.openreview``."""
 
 from __future__ import annotations
 
@@ -19,36 +20,66 @@ MAX_PDF_PAGES = 60
 
 
 def load_reviews(path: str | Path, *, max_chars: int = MAX_CHARS) -> list[Review]:
-    """Reviews from a ``.json`` (OpenReview), ``.pdf``, Word ``.docx`` or text/Markdown file."""
+    """Reviews from a file, by the loader ``engine.inputs.REVIEW_FORMATS`` names for its suffix (a real PDF is read
+    as one whatever its suffix; an unknown suffix is read as text)."""
+    from engine.inputs import REVIEW_FORMATS
+
     path = Path(path).expanduser()
     if not path.is_file():
         raise InputError(f"no such file: {path}")
-    suffix = path.suffix.lower()
     with path.open("rb") as f:
         is_pdf = f.read(5) == b"%PDF-"
-    if suffix == ".docx" and not is_pdf:  # a zip: read its text, then parse it as Markdown
-        from engine.document.docx import docx_text
-
-        return parse_reviews(docx_text(path), source="docx", max_chars=max_chars)
-    if not is_pdf:
+    if is_pdf:
+        return pdf_reviews(path, max_chars)
+    fmt = REVIEW_FORMATS.get(path.suffix.lower())
+    if fmt is None or not fmt.binary:
         check_file(path)  # an image, an archive, a program: refuse before reading it as text
-    if suffix == ".pdf" or is_pdf:
-        text, notices = pdf_text(path)
-        return parse_reviews(text, source="pdf", max_chars=max_chars, notices=notices)
-    raw, notice = read_text_file(path, max_bytes=None)  # a byte-order mark, UTF-8, then Windows-1252 or a guess
-    notices = [notice] if notice else []
-    if suffix == ".json" or raw.lstrip().startswith(("{", "[")):
+    return fmt.read(path, max_chars) if fmt is not None else text_reviews(path, max_chars)
+
+
+def docx_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:
+    """A Word file: its text, parsed as Markdown."""
+    from engine.document.docx import docx_text
+
+    return parse_reviews(docx_text(path), source="docx", max_chars=max_chars)
+
+
+def pdf_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:
+    text, notices = pdf_text(path)
+    return parse_reviews(text, source="pdf", max_chars=max_chars, notices=notices)
+
+
+def openreview_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:
+    """OpenReview's notes (``engine.reviews.openreview``)."""
+    from engine.reviews.openreview import reviews_from_openreview
+
+    return reviews_from_openreview(parse_json(read_text(path)[0], path.name), max_chars=max_chars)
+
+
+def text_reviews(path: Path, max_chars: int = MAX_CHARS, source: str = "text") -> list[Review]:
+    """Plain text (or OpenReview's JSON under another suffix)."""
+    raw, notices = read_text(path)
+    if raw.lstrip().startswith(("{", "[")):
         try:
             data = parse_json(raw, path.name)
         except InputError:
-            if suffix == ".json":
-                raise
+            pass
         else:
             from engine.reviews.openreview import reviews_from_openreview
 
             return reviews_from_openreview(data, max_chars=max_chars)
-    source = "markdown" if suffix in (".md", ".markdown") else "text"
     return parse_reviews(raw, source=source, max_chars=max_chars, notices=notices)
+
+
+def markdown_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:
+    return text_reviews(path, max_chars, source="markdown")
+
+
+def read_text(path: Path) -> tuple[str, list[str]]:
+    """The file's text (a byte-order mark, UTF-8, then Windows-1252 or a guess: ``read_text_file``) and a notice
+    when its encoding was guessed."""
+    raw, notice = read_text_file(path, max_bytes=None)
+    return raw, [notice] if notice else []
 
 
 def pdf_text(path: Path) -> tuple[str, list[str]]:

@@ -23,14 +23,44 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from functools import lru_cache
 
 from engine.revision.diff import hunks
 from engine.revision.model import Edit, EditType, Flag
 
 NOISE, SURFACE, SUBSTANTIVE = "noise", "surface", "substantive"
-SURFACE_LABELS = ("citation", "spelling", "grammar", "hyphenation", "capitalisation", "punctuation", "whitespace")
-SUBSTANTIVE_LABELS = ("claim", "fact", "new content", "clarification", "restructuring", "plan")
+
+
+class EditLabel(str, Enum):
+    """An edit's intent label: its words, equal to (and hashed as) the plain string, so stored and compared as one."""
+
+    CITATION = "citation"
+    SPELLING = "spelling"
+    GRAMMAR = "grammar"
+    HYPHENATION = "hyphenation"
+    CAPITALISATION = "capitalisation"
+    PUNCTUATION = "punctuation"
+    WHITESPACE = "whitespace"
+    CLAIM = "claim"
+    FACT = "fact"
+    NEW_CONTENT = "new content"
+    CLARIFICATION = "clarification"
+    RESTRUCTURING = "restructuring"
+    PLAN = "plan"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __hash__(self) -> int:  # as the string: {"citation"} and {EditLabel.CITATION} are one set
+        return str.__hash__(self)
+
+    __format__ = str.__format__
+
+
+L = EditLabel
+SURFACE_LABELS = (L.CITATION, L.SPELLING, L.GRAMMAR, L.HYPHENATION, L.CAPITALISATION, L.PUNCTUATION, L.WHITESPACE)
+SUBSTANTIVE_LABELS = (L.CLAIM, L.FACT, L.NEW_CONTENT, L.CLARIFICATION, L.RESTRUCTURING, L.PLAN)
 #: A sentence that promises work rather than reporting it: "We will start with an interview study", "we plan to
 #: evaluate", "is left for future work". An edit whose new sentences mostly promise is a ``plan``: it answers a
 #: request for an experiment or a result only in part (a new-user trial saw "add a small formative study"
@@ -75,7 +105,7 @@ class Intent:
     """What an edit is: ``kind`` (noise, surface, substantive), its labels and why."""
 
     kind: str
-    labels: tuple[str, ...]
+    labels: tuple[EditLabel, ...]
     reason: str
 
     @property
@@ -190,26 +220,26 @@ def _subject_added(old: str, new: str) -> bool:
 def hunk_label(deleted: str, inserted: str) -> str | None:
     """The surface label of replacing ``deleted`` with ``inserted``, or None when the change is substantive."""
     if deleted.split() == inserted.split():
-        return "whitespace"
+        return L.WHITESPACE
     if deleted.lower() == inserted.lower():
-        return "capitalisation"
+        return L.CAPITALISATION
     a, b = _words(deleted), _words(inserted)
     if a == b:
         plain_a, plain_b = re.sub(r"\W", "", deleted), re.sub(r"\W", "", inserted)
         if plain_a == plain_b and ("-" in deleted or "-" in inserted):
-            return "hyphenation"
-        return "capitalisation" if plain_a.lower() == plain_b.lower() and plain_a != plain_b else "punctuation"
+            return L.HYPHENATION
+        return L.CAPITALISATION if plain_a.lower() == plain_b.lower() and plain_a != plain_b else L.PUNCTUATION
     if "".join(a) == "".join(b):
-        return "hyphenation"
+        return L.HYPHENATION
     ca, cb = _words(_CITATION.sub(" ", deleted)), _words(_CITATION.sub(" ", inserted))
     if sorted(ca) == sorted(cb) and (_CITATION.search(deleted) or _CITATION.search(inserted)):
-        return "citation"
+        return L.CITATION
     if _grammar_only(a, b):
-        return "grammar"
+        return L.GRAMMAR
     if not a or not b:
         return None
     if len(a) == len(b) and all(x == y or _near(x, y) for x, y in zip(a, b)):
-        return "spelling"
+        return L.SPELLING
     return None
 
 
@@ -243,17 +273,17 @@ def classify_edit(edit: Edit) -> Intent:
         if looks_like_noise(text):
             return Intent(NOISE, (), "too few words to be prose (figure labels, numbers or glyphs)")
         verb = "added" if edit.type is EditType.ADDED else "deleted"
-        label = "new content" if edit.type is EditType.ADDED else "restructuring"
-        plan = ("plan",) if edit.type is EditType.ADDED and promises(text) else ()
+        label = L.NEW_CONTENT if edit.type is EditType.ADDED else L.RESTRUCTURING
+        plan = (L.PLAN,) if edit.type is EditType.ADDED and promises(text) else ()
         return Intent(SUBSTANTIVE, (label, *plan), f"paragraph {verb}")
     if looks_like_noise(edit.source_text) and looks_like_noise(edit.target_text):
         return Intent(NOISE, (), "too few words to be prose on either side")
     surface: list[str] = []
     if (_CITATION.search(edit.source_text) or _CITATION.search(edit.target_text)) and _same_but_citations(
             edit.source_text, edit.target_text):
-        surface.append("citation")  # a citation restyled, whatever the hunks look like
+        surface.append(L.CITATION)  # a citation restyled, whatever the hunks look like
         if not (edit.type is EditType.MOVED or Flag.SPLIT in edit.flags or Flag.MERGED in edit.flags):
-            return Intent(SURFACE, ("citation",), "only the citation style changed")
+            return Intent(SURFACE, (L.CITATION,), "only the citation style changed")
     substantive: list[tuple[str, str]] = []
     for deleted, inserted in hunks(edit.diff):
         label = hunk_label(deleted, inserted)
@@ -263,7 +293,7 @@ def classify_edit(edit: Edit) -> Intent:
             surface.append(label)
     if not substantive:
         if edit.type is EditType.MOVED or Flag.SPLIT in edit.flags or Flag.MERGED in edit.flags:
-            return Intent(SUBSTANTIVE, ("restructuring",), "paragraph moved, split or merged")
+            return Intent(SUBSTANTIVE, (L.RESTRUCTURING,), "paragraph moved, split or merged")
         what = ", ".join(surface) or "form"
         return Intent(SURFACE, tuple(surface), f"only {what} changed")
     return Intent(SUBSTANTIVE, _substantive_labels(edit, substantive), _reason(substantive))
@@ -272,19 +302,19 @@ def classify_edit(edit: Edit) -> Intent:
 def _substantive_labels(edit: Edit, changes: list[tuple[str, str]]) -> tuple[str, ...]:
     labels = []
     if edit.type is EditType.MOVED or Flag.SPLIT in edit.flags or Flag.MERGED in edit.flags:
-        labels.append("restructuring")
+        labels.append(L.RESTRUCTURING)
     deleted = " ".join(d for d, _ in changes)
     inserted = " ".join(i for _, i in changes)
     if _DIGIT.search(deleted + inserted):
-        labels.append("fact")
+        labels.append(L.FACT)
     if _CLAIM.search(inserted):
-        labels.append("claim")
+        labels.append(L.CLAIM)
     if len(real_words(inserted)) >= 15 and len(real_words(inserted)) >= 2 * len(real_words(deleted)):
-        labels.append("new content")
+        labels.append(L.NEW_CONTENT)
     if not labels or len(real_words(inserted)) > 0:
-        labels.append("clarification")
+        labels.append(L.CLARIFICATION)
     if promises(inserted):
-        labels.append("plan")
+        labels.append(L.PLAN)
     return tuple(dict.fromkeys(labels))
 
 

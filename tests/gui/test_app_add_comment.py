@@ -52,7 +52,7 @@ def test_a_missed_comment_is_added_in_the_window(qtbot, shell: Shell, tmp_path: 
     _ok(dialog)
     assert not dialog.isVisible()
     (new_id,) = {x.id for x in c.project.comments} - before
-    assert c.session.encoder_source == c.owner.encoder  # located with the jobs' encoder, not a second copy
+    assert c.session.models is c.owner  # located with the jobs' encoder, not a second copy
     assert c.current_comment == new_id and MISSED in w.comments._items[new_id].text(COL_TEXT)
     with ProjectSession.open(path) as session:  # stored, and kept when the reviews are read again
         added = session.project.comment(new_id)

@@ -13,14 +13,13 @@ from PySide6.QtWidgets import QDialogButtonBox, QLabel
 from desktop.app import Shell, open_demo
 from desktop.help import (
     FORMAT_NAMES,
-    REVIEW_FORMATS,
     GettingStarted,
     keys_text,
     page_html,
     shortcut_rows,
 )
 from desktop.main_window import TABS
-from engine.inputs import DRAFT_FORMATS, REVIEW_SUFFIXES
+from engine.inputs import DRAFT_FORMATS, REVIEW_FORMATS
 from engine.paths import app_paths
 from engine.resources import resource
 from tests.gui.app_helpers import light_shell as shell, shot  # noqa: F401 (fixture)
@@ -150,7 +149,7 @@ def test_getting_started_names_every_input_format_and_real_menu_items(qtbot, she
     assert draft.count("Word (.docx)") == 1 and reviews.count("Word (.docx)") == 1
     for suffix, fmt in DRAFT_FORMATS.items():
         assert FORMAT_NAMES[fmt] in draft, suffix
-    assert all(FORMAT_NAMES[REVIEW_FORMATS[s]] in reviews for s in REVIEW_SUFFIXES)
+    assert all(fmt.name in reviews for fmt in REVIEW_FORMATS.values())
     assert "{" not in text.split("<h3>Shortcuts")[0]  # every placeholder filled
     assert "Your response" in text and "No change to the paper" in text
     menus = {a.text().replace("&", ""): a.menu() for a in shell.window.menuBar().actions() if a.menu()}
@@ -196,3 +195,30 @@ def test_every_abbreviated_label_and_badge_has_a_tooltip(qtbot, shell: Shell) ->
     assert tip.startswith(edit.id) and edit.type.value in tip and "paragraph" in tip
     cursor.movePosition(QTextCursor.MoveOperation.NextBlock)
     assert pane.header_tip_at(pane.cursorRect(cursor).center()) == ""  # the text itself: no tooltip
+
+
+REBUTTAL = """Reviewer 1
+
+We thank the reviewer for the careful reading. We have added a comparison with static layer skipping in
+Section 5. In the revised version we report wall-clock latency on a phone CPU. We will clarify how the exit
+loss weights were chosen. We have added their values to the appendix. We thank the reviewer again.
+"""
+
+
+def test_the_app_build_refuses_an_author_response_until_asked_again(qtbot, shell: Shell) -> None:
+    """Issue 35: the app's build runs the CLI's author-response guard; Create again builds it anyway."""
+    demo = resource("demo")
+    wizard = shell.controller.new_project_dialog()
+    wizard.name.setText("Rebuttal")
+    wizard.draft.set_path(str(demo / "draft_v1.md"))
+    wizard.set_pasted_reviews(REBUTTAL)
+    wizard.aligner.setCurrentIndex(wizard.aligner.findData("bm25"))
+    create = wizard.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    qtbot.mouseClick(create, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not wizard.building, timeout=60_000)
+    assert wizard.isVisible() and "author response" in wizard.problem.text()
+    assert "Create again to build it anyway" in wizard.problem.text()
+    assert shell.controller.project is None and not list(app_paths().projects.glob("*.redraft"))
+    with qtbot.waitSignal(shell.controller.sig_project_loaded, timeout=60_000):
+        qtbot.mouseClick(create, Qt.MouseButton.LeftButton)
+    assert shell.controller.project.name == "Rebuttal" and not wizard.isVisible()

@@ -61,16 +61,22 @@ def test_whole_flow_on_cgo18(qtbot, shell: Shell, shared_data: Path, tiny_gguf: 
     w.show_tab("diff")
 
     # a real model that writes noise (the tiny random GGUF): its text streams into the card, fails the checks
-    # after one retry, and is shown flagged with Accept disabled; nothing is stored as a candidate
-    c.models.set_generator(LlamaGenerator(tiny_gguf, n_ctx=2048, n_gpu_layers=0, threads=1))
-    c.models.suggest_options = {"max_tokens": 40, "max_chars": 40, "top_k": 2}
+    # after one retry, and is stored through the session like any other (issue 35), its typed flags with it;
+    # the card shows it flagged with Accept disabled, and it is never offered as the comment's response
+    c.owner.set_generator(LlamaGenerator(tiny_gguf, n_ctx=2048, n_gpu_layers=0, threads=1))
+    c.editing.suggest_options = {"max_tokens": 40, "max_chars": 40, "top_k": 2}
     before = len(project.suggestions.get(cid, []))
     c.suggest()
     qtbot.waitUntil(lambda: not w.suggestion.streaming and w.suggestion.suggestion() is not None, timeout=120_000)
     assert w.suggestion.failed() and not w.suggestion.accept_button.isEnabled()
     assert not w.suggestion.accept_button.isDefault()  # Enter cannot put it in the letter
-    assert len(project.suggestions.get(cid, [])) == before
-    assert len(c.session.store.load().suggestions.get(cid, [])) == before
+    failed = project.suggestions[cid][-1]
+    assert len(project.suggestions[cid]) == before + 1 and w.suggestion.suggestion() is failed
+    assert failed.failed and any(f.failed and f.code for f in failed.flags)  # typed, with their codes
+    stored = c.session.store.load().suggestions[cid]
+    assert len(stored) == before + 1 and stored[-1].flags == failed.flags  # the same flags on disk
+    assert w.response.suggested == ""  # its response is not offered to the letter
+    shot(shell, "app_suggestion_failed", tmp_path)
 
     # a suggestion that passed the checks is stored through the session, as the job does
     passed = SuggestionRecord(id="s-flow", comment_id=cid, response="We now compare against the offline setting.",

@@ -136,10 +136,10 @@ def test_bad_round_file_brings_the_dialog_back(qtbot, shell: Shell, project: Pat
 
 def test_word_files_are_taken_by_drop_open_and_the_wizard(qtbot, shell: Shell) -> None:
     """One suffix table: a dropped or opened .docx goes to the New Project dialog in its role."""
-    from desktop.main_window import DROP_SUFFIXES
-    from desktop.project_wizard import DRAFT_FILTER, REVIEW_FILTER, guess_roles
+    from desktop.project_wizard import DRAFT_FILTER, guess_roles, review_filter
+    from engine.inputs import input_suffixes
 
-    assert ".docx" in DROP_SUFFIXES and "*.docx" in DRAFT_FILTER and "*.docx" in REVIEW_FILTER
+    assert ".docx" in input_suffixes() and "*.docx" in DRAFT_FILTER and "*.docx" in review_filter()
     files = ["/papers/paper_v1.docx", "/papers/paper_v2.docx", "/papers/Reviews round 1.docx"]
     assert guess_roles(files) == {"old": files[0], "new": files[1], "reviews": files[2]}
     shell.controller.open_paths(files)

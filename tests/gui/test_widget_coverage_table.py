@@ -14,7 +14,8 @@ from PySide6.QtWidgets import QStyle
 
 from engine.jobs import run_job
 from engine.project import Project, ProjectStore
-from engine.project.coverage import coverage_rows
+from engine.align.status import ADDRESSED_STATUSES
+from engine.project.coverage import coverage_rows, coverage_view
 from engine.project.pipeline import build_project
 from engine.resources import resource
 from tests.gui.widget_helpers import save_shot, use_theme
@@ -131,6 +132,29 @@ def test_the_authors_word_and_junk(table: CoverageTable, project: Project) -> No
 def test_without_a_revised_version_comments_are_open(table: CoverageTable, project: Project) -> None:
     table.set_data(project.comments, project.alignments, None)
     assert {table.row(c.id)["Status"] for c in project.comments} == {"open"}
+    assert "no revised version" in table.summary.text()
+
+
+def _headers(table: CoverageTable) -> list[str]:
+    return [table.tree.topLevelItem(g).text(COMMENT) for g in range(table.tree.topLevelItemCount())]
+
+
+def test_one_definition_of_addressed_in_every_count(table: CoverageTable, project: Project) -> None:
+    """Issue 35: a reviewer's header counted "answered" among the addressed, the summary did not. Both now say what
+    the view model counts (``ADDRESSED_STATUSES``), and a project with no revised version counts answered."""
+    cid, eid = next((r.comment_id, r.edits[0].edit_id) for r in coverage_rows(project) if r.edits)
+    view = coverage_view(dataclasses.replace(project, links={cid: {eid: "confirmed"}}))
+    table.set_view(view)
+    counted = [re.fullmatch(r".* — (\d+) of (\d+) addressed", h) for h in _headers(table)]
+    assert all(counted) and sum(int(m.group(2)) for m in counted) == len(view.rows)
+    done = sum(int(m.group(1)) for m in counted)
+    assert done == view.done() == sum(r.status in ADDRESSED_STATUSES for r in view.rows) >= 1
+    assert table.summary.text().startswith(f"{done} of {len(view.rows)} comments addressed, 1 of them confirmed")
+    assert f"{done} addressed (1 confirmed)" in view.status_line()  # the status bar: the same count
+    draft_only = dataclasses.replace(project, new=None, new_path="", diff=None, notes={cid: "We now do this."})
+    table.set_view(coverage_view(draft_only))
+    answered = [re.fullmatch(r".* — (\d+) of \d+ answered", h) for h in _headers(table)]
+    assert all(answered) and sum(int(m.group(1)) for m in answered) == 1
     assert "no revised version" in table.summary.text()
 
 

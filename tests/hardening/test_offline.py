@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.gguf_factory import write_tiny_llama
+from testkit.gguf_factory import write_tiny_llama
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "resources" / "demo"

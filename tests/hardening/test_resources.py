@@ -61,7 +61,7 @@ def test_five_megabyte_review_is_cut_with_a_notice(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_hundred_thousand_token_paper_against_a_4k_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import bench.gguf_factory as factory
+    import testkit.gguf_factory as factory
     from engine.models.llama.llm import LlamaGenerator
 
     monkeypatch.setattr(factory, "CONTEXT_LENGTH", 4096)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.gguf_factory import CONTEXT_LENGTH, N_EMBD, N_FF, N_LAYER, write_tiny_llama
 from engine.cli.main import main as cli_main
+from testkit.gguf_factory import CONTEXT_LENGTH, N_EMBD, N_FF, N_LAYER, write_tiny_llama
 from engine.errors import InputError, ModelError
 from engine.models import download as download_mod
 from engine.models.llama.gguf_info import read_gguf_info

@@ -38,7 +38,7 @@ def test_added_and_reworded_comments_are_aligned_as_a_rebuild_aligns_them(tmp_pa
         assert "R1.2" not in stored(path)  # dropped on disk with the correction
 
         todo = unaligned(p)
-        stale = align_comments(p, todo, session.encoder)  # what a worker computes...
+        stale = align_comments(p, todo, session.models.encoder())  # what a worker computes...
         session.edit_comment("R1.2", "How were the exit-loss weights chosen?")  # ...while the author rewords again
         kept = session.add_alignments(stale, {c.id: scored_as(c) for c in todo})
         assert kept.comment_ids == (new_id,) and "R1.2" not in p.alignments  # the stale one is left out

@@ -66,7 +66,7 @@ def test_comments_are_located_with_the_encoder_the_build_used(tmp_path: Path) ->
         new_id = session.add_comment("Reviewer 1", "Report latency on a phone CPU, not only the saved computation."
                                      ).comment_ids[0]
         located = session.project.locations[new_id].to_dict()
-        assert session.encoder is not None
+        assert session.models.holds["encoder"]  # the configured encoder, opened once for every comment
         fused = localize([session.project.comment(new_id)], session.project.old, open_model("encoder"))[0]
         assert located == fused.to_dict()
         assert located != localize([session.project.comment(new_id)], session.project.old, lexical_only=True)[0
@@ -80,9 +80,19 @@ def test_an_app_lends_its_loaded_encoder_instead_of_a_second_copy(tmp_path: Path
     build(path, aligner="hybrid")
     encoder, lent = open_model("encoder"), []
     with ProjectSession.open(path) as session:
-        session.encoder_source = lambda: lent.append(1) or encoder  # what the desktop passes: its jobs' encoder
+        session.models = Lent(lambda: lent.append(1) or encoder)  # what the desktop passes: its jobs' models
         first = session.add_comment("Reviewer 1", "Report latency on a phone CPU.").comment_ids[0]
         session.add_comment("Reviewer 2", "Compare against early-exit baselines on ImageNet.")
-        assert session.encoder is encoder and lent == [1, 1]  # asked each time: the app's follows its settings
+        assert lent == [1, 1]  # asked each time: the app's follows its settings
         assert session.project.locations[first].to_dict() == localize(
             [session.project.comment(first)], session.project.old, encoder)[0].to_dict()
+
+
+class Lent:
+    """A ``ModelSource`` as an app's ``ModelOwner`` is one: it lends the encoder its jobs loaded."""
+
+    def __init__(self, encoder) -> None:
+        self.encoder = encoder
+
+    def generator(self):
+        raise AssertionError("locating a comment needs no generator")

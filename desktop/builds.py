@@ -1,0 +1,88 @@
+"""File → New Project…: the dialog, and the build on a worker; the project opens only once built.
+
+The build is the CLI's (``engine.project.pipeline.build_and_load``), author-response guard included: reviews
+that read like a rebuttal are refused, and the same reviews given again are built anyway (the CLI's ``--force``).
+The session opens on the project the build loaded, lent the app's models (``ModelOwner``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from desktop.job_runner import JobHandle, JobRunner, error_message
+from desktop.models import ModelOwner
+from desktop.project_wizard import ProjectRequest, ProjectWizard, free_project_path
+from engine.errors import Cancelled, RedraftError
+from engine.jobs import CancelToken
+from engine.project.session import ProjectSession
+from engine.reviews.guard import LooksLikeResponse
+
+
+class Builds:
+    """Builds new projects; ``opened`` gets each project once built (``AppController.use_session``),
+    ``open_partial`` the partial file kept when a build failed."""
+
+    def __init__(self, parent, runner: JobRunner, owner: ModelOwner, opened: Callable[[ProjectSession], None],
+                 open_partial: Callable[[Path], object]) -> None:
+        self.parent, self.runner, self.owner = parent, runner, owner
+        self.opened, self.open_partial = opened, open_partial
+        #: Reviews refused as an author response once: given again, they are built.
+        self.warned: set[str] = set()
+
+    def new_project_dialog(self, files: list[str] | None = None) -> ProjectWizard:
+        """The New Project dialog; it stays open through the build, and after a failed one."""
+        wizard = ProjectWizard(self.parent, files=files)
+        wizard.sig_create_requested.connect(lambda request: self.create_project(request, wizard=wizard))
+        self.runner.sig_job_progress.connect(wizard.show_progress)
+        wizard.open()
+        return wizard
+
+    def create_project(self, request: ProjectRequest, path: str | Path | None = None,
+                       after: Callable[[ProjectSession], None] | None = None,
+                       wizard: ProjectWizard | None = None) -> JobHandle:
+        """Build a project on a worker; it gets its name, and replaces the open one, only once built.
+        From a ``wizard``, the wizard shows the progress, closes once the project is open, and
+        says what went wrong (keeping its inputs) if the build fails or is stopped."""
+        from engine.align.config import aligner_encoder
+        from engine.project.pipeline import build_and_load, partial_path
+
+        target, owner = Path(path) if path else free_project_path(request.name), self.owner
+        force = request.force or request.reviews in self.warned
+
+        def job(cancel: CancelToken):
+            built = yield from build_and_load(
+                target, request.name, request.old_path, request.new_path, request.reviews,
+                overwrite=path is not None, keep_partial=request.keep_partial, aligner=request.aligner,
+                encoder=aligner_encoder(owner, request.aligner), cancel=cancel, force=force)  # it also locates
+            session = ProjectSession.open(target, built, models=owner)
+            if after is not None:
+                after(session)
+            return session
+
+        def failed(err: BaseException) -> bool:
+            kept = request.keep_partial and partial_path(target).is_file()
+            if kept:
+                self.open_partial(partial_path(target))
+            if wizard is None:
+                return False
+            message = "Stopped: nothing was built." if isinstance(err, Cancelled) else error_message(err)
+            if isinstance(err, LooksLikeResponse):
+                self.warned.add(request.reviews)
+                message += " Create again to build it anyway."
+            if kept:
+                message += f" What was built is open as “{partial_path(target).name}”."
+            wizard.show_error(message)
+            return isinstance(err, (Cancelled, RedraftError))  # a bug is still logged and shown by the runner
+
+        def built(session: ProjectSession) -> None:
+            self.opened(session)
+            if wizard is not None:
+                wizard.set_building(None)
+                wizard.accept()
+
+        handle = self.runner.run_job(job, label=f"building “{request.name}”", on_success=built, on_failure=failed)
+        if wizard is not None:
+            wizard.set_building(handle.id)
+            wizard.sig_cancel_requested.connect(handle.cancel)
+        return handle

@@ -1,0 +1,88 @@
+"""``redraft project suggest PROJECT COMMENT_ID`` and ``redraft project tldr PROJECT``: the app's model-backed
+steps on a project file, the same session jobs (``engine.project.work``), stored as the app stores them."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from engine.cli.common import print_json
+from engine.cli.suggest import add_model_args, open_model, print_notes
+
+
+def register(cmds: argparse._SubParsersAction) -> None:
+    s = cmds.add_parser("suggest", help="suggest an edit and a response for one comment, and store it in the project")
+    s.add_argument("path", metavar="PROJECT", help="the .redraft project file")
+    s.add_argument("comment", metavar="COMMENT_ID", help="the comment, e.g. R1.2 (see `redraft project show`)")
+    add_model_args(s, max_tokens=120)
+    s.add_argument("--top-k", type=int, default=2, help="paragraphs shown to the model (default 2)")
+    s.add_argument("--json", action="store_true", help="print the stored suggestion as JSON")
+    s.set_defaults(func=run_suggest)
+    t = cmds.add_parser("tldr", help="write TLDR candidates for the latest version, and store those that pass")
+    t.add_argument("path", metavar="PROJECT", help="the .redraft project file")
+    add_model_args(t, max_tokens=60)
+    t.add_argument("--extractive", action="store_true", help="pick a sentence of the paper instead (no model)")
+    t.add_argument("--json", action="store_true", help="print the candidates and the stored TLDRs as JSON")
+    t.set_defaults(func=run_tldr)
+
+
+def _session(path: str, models):
+    from engine.cli.stores import open_store
+    from engine.project.session import ProjectSession
+
+    return ProjectSession(open_store(path), models=models)
+
+
+def run_suggest(args: argparse.Namespace) -> int:
+    from engine.errors import InputError
+    from engine.models.factory import ConfiguredModels
+    from engine.project.work import suggest_job
+
+    generator, note = open_model(args)
+    models = ConfiguredModels(generator=generator)
+    with _session(args.path, models) as session:
+        try:
+            job = suggest_job(session, models, args.comment, top_k=args.top_k, max_tokens=args.max_tokens,
+                              time_limit=args.time_limit)
+        except KeyError:
+            raise InputError(f"not in this project: {args.comment}") from None
+        changes = job.run()
+        rec = job.result
+    if args.json:
+        print_json({**rec.to_dict(), "failed": rec.failed, "model_note": note})
+        return 0
+    print_notes([note] if note else [])
+    print(f"{changes.label} for {rec.comment_id} ({rec.model})")
+    if rec.failed:
+        print("FAILED CHECKS: stored, but not usable as it stands (see the flags below)")
+    print(f"Response: {rec.response}")
+    print(f"Location: {rec.location or 'new paragraph'}")
+    print(f"Edit: {rec.edit}")
+    for f in rec.flags:
+        print(f"  [{f.severity}] {f.code}: {f.message}")
+    print(f"accept it with `redraft project review {args.path} {rec.id} accept`", file=sys.stderr)
+    return 0
+
+
+def run_tldr(args: argparse.Namespace) -> int:
+    from engine.models.factory import ConfiguredModels
+    from engine.project.work import tldr_job
+
+    note = None
+    models = ConfiguredModels()
+    if not args.extractive:
+        generator, note = open_model(args)
+        models = ConfiguredModels(generator=generator)
+    with _session(args.path, models) as session:
+        job = tldr_job(session, models, "extractive" if args.extractive else "llm")
+        job.run()
+        result = job.result
+    if args.json:
+        print_json({"candidates": result.candidates, "tldrs": result.tldrs, "model_note": note})
+        return 0
+    print_notes([note] if note else [])
+    for c in result.candidates:
+        mark = "FAILED CHECKS: " if not c.get("valid", True) else ""
+        print(f"- {mark}{c.get('text', '')}")
+    print(f"stored {len(result.tldrs)} TLDR(s)")
+    return 0
