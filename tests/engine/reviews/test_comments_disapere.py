@@ -47,10 +47,9 @@ def test_keyword_baseline_is_scored_the_same_way(shared_data: Path, capsys: pyte
 
 @pytest.mark.slow
 @pytest.mark.shared_data
-def test_eval_agrees_with_the_shared_scorer(shared_data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    scorer = shared_data.parent / "tools" / "score_comments.py"
-    if not scorer.is_file():
-        pytest.skip("../shared/tools/score_comments.py is not present")
+def test_eval_agrees_with_the_shared_scorer(shared_data: Path, shared_tools: Path, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    scorer = shared_tools / "score_comments.py"
     wrapper = tmp_path / "redraft"
     # run from the repository: with -m, Python puts the working directory first on the path
     wrapper.write_text(f"#!/bin/sh\ncd '{REPO}' && exec '{sys.executable}' -m engine.cli.main \"$@\"\n")
