@@ -90,6 +90,49 @@ def test_the_shipped_encoder_is_the_default_and_beat_the_words_model_on_held_out
     assert "encoder.onnx" in (REPO / "resources" / "models" / "comments" / "PROVENANCE.md").read_text("utf-8")
 
 
+def _train(shared_data: Path) -> tuple:
+    from bench.train_comment_encoder import prepare
+
+    data, texts, y, _, _ = prepare(str(shared_data / "disapere" / "train.jsonl"))
+    return data, texts, y
+
+
+@pytest.mark.shared_data
+def test_the_stored_training_counts_are_recomputed_from_train(shared_data: Path) -> None:
+    """The units, actionable units and forums ``encoder.json`` says the encoder was fitted and chosen on, counted
+    again from ``train.jsonl`` with today's code."""
+    from engine.reviews.encoder_model import comment_encoder
+
+    meta = comment_encoder().meta
+    data, texts, y = _train(shared_data)
+    counted = {"units": len(texts), "positives": int(y.sum()), "forums": len(data)}
+    assert counted == {k: meta["training"][k] for k in counted}
+    held = meta["held_out_in_train"]
+    assert (held["forums"], held["units"]) == (len(data), len(texts))
+
+
+@pytest.mark.slow
+@pytest.mark.shared_data
+@pytest.mark.xfail(strict=True, reason=(
+    "encoder.json stores the words model's out-of-fold train figures as P 69.0 / R 88.2 / F1 77.4 (threshold 0.4), "
+    "measured at e2b6769; today's comment rules give 69.0 / 88.5 / 77.5: the stored figures need refreshing "
+    "(bench.crossfit_comment_encoder), then this mark goes"))
+def test_the_stored_words_model_figures_are_recomputed_from_train(shared_data: Path, tmp_path: Path) -> None:
+    """The baseline ``encoder.json`` says the encoder beat out of fold on train (the words model's out-of-fold
+    figures on the same five folds of forums, at its best threshold there), recomputed from ``train.jsonl`` and the
+    shipped words model's settings and compared at the precision it is stored with. The encoder's own out-of-fold
+    figures need the five fold fine-tunings (``bench.crossfit_comment_encoder``, PyTorch, about 25 minutes), which do
+    not ship; the shipped encoder's figures are recomputed on dev by ``test_dev_figures_hold``."""
+    from bench.choose_comment_encoder import words_model_alone
+    from bench.train_comment_encoder import lexical_oof
+    from engine.reviews.encoder_model import comment_encoder
+
+    held = comment_encoder().meta["held_out_in_train"]
+    data, texts, _ = _train(shared_data)
+    words = words_model_alone(data, lexical_oof(data, texts, tmp_path))
+    assert {k: words[k] for k in ("precision", "recall", "f1", "threshold")} == held["words_model_alone"]
+
+
 REVIEW = """## Reviewer 1
 
 The paper proposes a new method for graph matching. It is well written.
