@@ -29,6 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.shared_data import shared_data_folder
+
 N_COMMENTS, N_EDITS = 40, 200
 REPO = Path(__file__).resolve().parents[1]
 GOLD = ("cgo18_pdf_align_gold.json", "icassp20_align_gold.json")
@@ -94,7 +96,7 @@ def child(path: str, method: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--data", default=os.environ.get("REDRAFT_DATA", str(REPO.parent / "shared" / "data")))
+    parser.add_argument("--data", default=str(shared_data_folder()))
     parser.add_argument("--repeat", type=int, default=3, help="runs per setting (default: 3)")
     parser.add_argument("--method", action="append",
                         help="aligner(s) to time, back to back under the same load (default: the default method)")

@@ -24,7 +24,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from bench.shared_data import shared_data_folder
 
 
 def review_text(data: Path, words: int = 2000) -> str:
@@ -40,7 +40,7 @@ def review_text(data: Path, words: int = 2000) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
+    ap.add_argument("--data", default=str(shared_data_folder()))
     ap.add_argument("--repeat", type=int, default=20)
     args = ap.parse_args()
     text = "## Reviewer 1\n\n" + review_text(Path(args.data))

@@ -19,15 +19,14 @@ from __future__ import annotations
 import os
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data" / "revision" / "cgo18"
-
+from bench.shared_data import shared_data_folder
 from engine.document import load_document
 from engine.revision import Flag, diff_documents
 from engine.revision.evaluate import compare_changes
 from engine.revision.synthetic import make_document, make_revision, typical_edits
+
+DATA = shared_data_folder() / "revision" / "cgo18"
 
 
 def best_of(runs: int, fn):

@@ -24,6 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
+from bench.shared_data import shared_data_folder
+
 
 
 def synthetic_track(n_reviewers: int, n_papers: int, n_subs: int, seed: int = 0):
@@ -112,7 +114,7 @@ def bench_throughput(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "data")
+    parser.add_argument("--data", type=Path, default=shared_data_folder())
     parser.add_argument("--reviewers", type=int, default=500)
     parser.add_argument("--papers", type=int, default=20)
     parser.add_argument("--submissions", type=int, default=1000)

@@ -13,7 +13,9 @@ import sys
 import time
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+from bench.shared_data import shared_data_folder
+
+DATA = shared_data_folder()
 DEFAULT = sorted((DATA / "pdfs").glob("*.pdf")) + sorted((DATA / "revision" / "cgo18").glob("*.pdf"))
 
 

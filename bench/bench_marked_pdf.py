@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pymupdf
 
+from bench.shared_data import shared_data_folder
 from engine.jobs import run_job
 from engine.project import ProjectStore
 from engine.project.marked_pdf import write_marked_pdf
@@ -30,7 +31,7 @@ from engine.project.marked_source import paragraph_regions
 from engine.project.marked_words import norm
 from engine.project.pipeline import build_project
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "revision"
+DATA = shared_data_folder() / "revision"
 PAPERS = {"cgo18": ("submission", "camera_ready", Path(__file__).resolve().parents[1] / "tests" / "data" / "cgo18_reviews.md"),
           "icassp20": ("submission", "final", None)}
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 import argparse
 import re
 import time
-from pathlib import Path
 
 
+from bench.shared_data import shared_data_folder
 from engine.models import embedded
 from engine.models.llama.bench import COMMENTS, paper_text, time_request
 from engine.models.llama.prefix_cache import PrefixCache
 
-PAPER = Path(__file__).resolve().parents[2] / "shared/data/revision/cgo18/camera_ready"
+PAPER = shared_data_folder() / "revision" / "cgo18" / "camera_ready"
 SECTIONS = ["abstract", "intro", "motivation", "overview", "work", "results", "related", "conclusions"]
 
 

@@ -11,6 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.shared_data import shared_data_folder
 from engine.jobs import run_job
 from engine.project import ProjectStore, SuggestionRecord
 from engine.letter.export import response_letter_markdown, revision_report_html, write_response_letter
@@ -19,7 +20,7 @@ from engine.project.pipeline import build_project
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--data", default=str(Path(__file__).resolve().parents[2] / "shared" / "data"))
+    ap.add_argument("--data", default=str(shared_data_folder()))
     ap.add_argument("--aligner", default="hybrid")
     ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args()

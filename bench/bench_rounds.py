@@ -22,6 +22,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from bench.shared_data import shared_data_folder
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -92,7 +94,7 @@ def score(raw: str, name: str) -> dict[str, list[int]]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    ap.add_argument("--data", type=Path, default=shared_data_folder())
     args = ap.parse_args()
     files = [("cgo18 (tests/data/cgo18_reviews.md)", ROOT / "tests" / "data" / "cgo18_reviews.md"),
              ("icassp20 (revision/icassp20/reviews.md)", args.data / "revision" / "icassp20" / "reviews.md")]

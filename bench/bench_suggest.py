@@ -22,12 +22,14 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from bench.shared_data import shared_data_folder
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
+    ap.add_argument("--data", default=str(shared_data_folder()))
     ap.add_argument("--model", default="embedded")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--gpu-layers", type=int, default=0, help="layers on the GPU (-1: all)")

@@ -61,6 +61,15 @@ def explicit_requests(texts: list[str]) -> np.ndarray:
     return np.array([read_cues(t).explicit for t in texts], dtype=bool)
 
 
+def words_model_alone(sub: list, lex: np.ndarray) -> dict:
+    """The figures of the words model's out-of-fold probabilities ``lex`` on forums ``sub``, at its best threshold
+    there (the baseline ``held_out_in_train.words_model_alone`` in ``encoder.json``)."""
+    from engine.reviews.fit import _score
+
+    return max((_score(sub, split(sub, lex), float(t)) | {"threshold": round(float(t), 3)}
+                for t in np.arange(0.25, 0.75, 0.025)), key=lambda s: s["f1"])
+
+
 def choose_use(sub: list, z: np.ndarray, zf: np.ndarray, lex: np.ndarray, fine_labels: list[str],
                words_fine: list[list[str]], always: np.ndarray | None = None) -> tuple[dict, dict]:
     """How the encoder is used, chosen on forums ``sub`` that it was not fitted on: its logits ``z`` and fine-type
@@ -70,8 +79,7 @@ def choose_use(sub: list, z: np.ndarray, zf: np.ndarray, lex: np.ndarray, fine_l
     band, fine_from) and the figures."""
     from engine.reviews.fit import _score
 
-    words = max((_score(sub, split(sub, lex), float(t)) | {"threshold": round(float(t), 3)}
-                 for t in np.arange(0.25, 0.75, 0.025)), key=lambda s: s["f1"])
+    words = words_model_alone(sub, lex)
     log("words model alone on these forums:", words)
     chosen, full = choose(sub, z, lex)
     log("encoder read on every unit:", chosen, _figures(full))

@@ -12,15 +12,16 @@ kept) and the caps the fit may pick. The mix and features are fixed (``evidence.
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
+
+from bench.shared_data import shared_data_folder
 
 REPO = Path(__file__).resolve().parents[1]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--data", default=os.environ.get("REDRAFT_DATA", str(REPO.parent / "shared" / "data")))
+    parser.add_argument("--data", default=str(shared_data_folder()))
     args = parser.parse_args()
     import engine.align.evidence as ev
     from engine.align import make_aligner

@@ -14,7 +14,8 @@ import argparse
 import json
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+from bench.shared_data import shared_data_folder
+
 PAPERS = ("revision/cgo18/camera_ready.pdf", "revision/icassp20/final.pdf")
 
 
@@ -47,7 +48,7 @@ def measure(papers: list[Path], show: bool = False) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--data", default=str(REPO.parent / "shared" / "data"))
+    parser.add_argument("--data", default=str(shared_data_folder()))
     parser.add_argument("--show", action="store_true", help="print every flagged paragraph")
     args = parser.parse_args()
     data = Path(args.data)

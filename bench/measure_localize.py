@@ -11,15 +11,16 @@ this measures whether the located paragraphs are the ones the authors changed.
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
+
+from bench.shared_data import shared_data_folder
 
 REPO = Path(__file__).resolve().parents[1]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--data", default=os.environ.get("REDRAFT_DATA", str(REPO.parent / "shared" / "data")))
+    parser.add_argument("--data", default=str(shared_data_folder()))
     parser.add_argument("gold", nargs="*", default=[str(REPO / "tests" / "data" / g) for g in (
         "cgo18_align_gold.json", "cgo18_pdf_align_gold.json", "icassp20_align_gold.json")])
     args = parser.parse_args()

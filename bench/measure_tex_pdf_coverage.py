@@ -16,10 +16,11 @@ import time
 from pathlib import Path
 
 
+from bench.shared_data import shared_data_folder
 from engine.document import load_document
 from engine.document.paragraph_recall import paragraph_coverage
 
-DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "revision" / "cgo18"
+DEFAULT_DATA = shared_data_folder() / "revision" / "cgo18"
 
 
 def main() -> int:

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from bench.shared_data import shared_data_folder
 from engine.generate.extractive import FEATURES, extractive_tldr, lead_tldr, sentence_features
 from engine.metrics.rouge import METRICS, corpus_rouge, multi_reference
 
@@ -78,7 +79,7 @@ def main() -> None:
     import argparse
 
     ap = argparse.ArgumentParser()
-    ap.add_argument("data", nargs="?", default="../shared/data")
+    ap.add_argument("data", nargs="?", default=str(shared_data_folder()))
     ap.add_argument("--llm", action="store_true")
     ap.add_argument("--split", default="train")
     ap.add_argument("--start", type=int, default=0)

@@ -24,11 +24,10 @@ def build(folder: Path, old: Path, new: Path, aligner: str | None = None) -> Pat
 
 
 @pytest.fixture(scope="session")
-def cgo18(tmp_path_factory: pytest.TempPathFactory) -> tuple[Project, Path, tuple[str, str], tuple[str, str]]:
+def cgo18(shared_data: Path, tmp_path_factory: pytest.TempPathFactory
+          ) -> tuple[Project, Path, tuple[str, str], tuple[str, str]]:
     """The PDF project (default aligner) with one link confirmed and one rejected by the author."""
-    cgo = Path(__file__).resolve().parents[3] / "shared" / "data" / "revision" / "cgo18"
-    if not cgo.is_dir():
-        pytest.skip("../shared/data is not present")
+    cgo = shared_data / "revision" / "cgo18"
     folder = tmp_path_factory.mktemp("marked")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("REDRAFT_HOME", str(folder / "home"))

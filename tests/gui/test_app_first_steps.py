@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QTextCursor
 from PySide6.QtWidgets import QDialogButtonBox, QLabel
@@ -96,6 +97,7 @@ def test_view_menu_of_the_demo_offers_only_its_views(qtbot, shell: Shell) -> Non
     assert tabs.currentIndex() == TABS.index("diff")
 
 
+@pytest.mark.shared_data
 def test_zoom_keys_act_on_both_pdf_panes(qtbot, shell: Shell, shared_data: Path) -> None:
     cgo = shared_data / "revision" / "cgo18"
     w = shell.window

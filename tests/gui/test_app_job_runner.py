@@ -47,6 +47,7 @@ def test_job_runs_off_the_ui_thread_and_reports_progress(qtbot, runner: JobRunne
     assert runner.active == []
 
 
+@pytest.mark.shared_data
 def test_cancel_stops_a_project_build_quietly(qtbot, runner: JobRunner, shared_data: Path, tmp_path) -> None:
     cgo = shared_data / "revision" / "cgo18"
     store = ProjectStore.create(tmp_path / "cgo.redraft", "cgo18")

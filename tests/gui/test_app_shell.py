@@ -48,6 +48,7 @@ def test_demo_project_is_built_then_reopened(qtbot, shell: Shell) -> None:
     other.controller.close()
 
 
+@pytest.mark.shared_data
 def test_dropping_drafts_opens_the_new_project_dialog(qtbot, shell: Shell, shared_data: Path) -> None:
     cgo = shared_data / "revision" / "cgo18"
     mime = QMimeData()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QDialogButtonBox
@@ -13,12 +14,14 @@ from engine.align import DEFAULT_METHOD
 from engine.resources import resource
 
 
+@pytest.mark.shared_data
 def test_guess_roles_on_the_cgo18_files(shared_data: Path) -> None:
     cgo = shared_data / "revision" / "cgo18"
     files = [str(Path(__file__).resolve().parents[1] / "data" / "cgo18_reviews.md"), str(cgo / "submission.pdf"), str(cgo / "camera_ready.pdf")]
     assert guess_roles(files) == {"reviews": files[0], "old": files[1], "new": files[2]}
 
 
+@pytest.mark.shared_data
 def test_dialog_is_valid_only_when_complete(qtbot, shared_data: Path) -> None:
     cgo = shared_data / "revision" / "cgo18"
     wizard = ProjectWizard()

@@ -21,7 +21,6 @@ from widgets.coverage_table import STATUS, CoverageTable
 from widgets.glossary import glossary
 
 REVIEWS = Path(__file__).resolve().parents[1] / "data" / "cgo18_reviews.md"
-pytestmark = pytest.mark.shared_data
 
 
 @pytest.fixture(scope="module")
@@ -41,6 +40,7 @@ def cgo18(shared_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Projec
             return session.project
 
 
+@pytest.mark.shared_data
 def test_comment_list_and_coverage_table_agree_on_every_comment(qtbot, cgo18: Project, tmp_path: Path) -> None:
     use_theme("light")
     view, table = CommentList(), CoverageTable()

@@ -38,6 +38,7 @@ def _long_pdf(path, pages: int) -> None:
     doc.save(str(path))
 
 
+@pytest.mark.shared_data
 def test_pdf_view_highlights_a_real_paragraph(view, qtbot, shared_data, tmp_path) -> None:
     pdf = shared_data / "revision" / "cgo18" / "camera_ready.pdf"
     document = load_document(str(pdf))
@@ -112,6 +113,7 @@ def test_pdf_view_refuses_what_it_cannot_show(view, tmp_path) -> None:
     assert QColor("yellow").isValid()
 
 
+@pytest.mark.shared_data
 def test_pdf_view_fits_the_width_and_keeps_fitting(view, qtbot, shared_data, tmp_path) -> None:
     """A new user saw every page cut off on the left at 100%: pages now open fitted to the pane."""
     pdf = shared_data / "revision" / "cgo18" / "camera_ready.pdf"
@@ -140,6 +142,7 @@ def test_pdf_view_fits_the_width_and_keeps_fitting(view, qtbot, shared_data, tmp
     qtbot.waitUntil(fitted)
 
 
+@pytest.mark.shared_data
 def test_pdf_view_keeps_the_left_margin_in_view_when_scrolling_to_a_paragraph(view, qtbot, shared_data) -> None:
     pdf = shared_data / "revision" / "cgo18" / "camera_ready.pdf"
     document = load_document(str(pdf))
@@ -155,6 +158,7 @@ def test_pdf_view_keeps_the_left_margin_in_view_when_scrolling_to_a_paragraph(vi
     assert left == 0  # the region fits: the page's left edge stays on screen
 
 
+@pytest.mark.shared_data
 def test_pdf_view_draws_maths_the_text_cannot_spell(view, qtbot, shared_data) -> None:
     """The ICASSP loss sets its big brackets in CMEX10, which has no Unicode map (its text reads
     "[math]"): the page image still shows them, ink where the PDF puts the glyph."""

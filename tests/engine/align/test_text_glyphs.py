@@ -24,6 +24,7 @@ def test_runs_of_unmapped_glyphs_become_one_math_mark() -> None:
     assert mark_unmapped("plain text, (x + y)") == "plain text, (x + y)"
 
 
+@pytest.mark.shared_data
 @pytest.mark.parametrize("paper", ["icassp20/submission.pdf", "cgo18/submission.pdf"])
 def test_real_pdfs_with_maths_have_no_mojibake(shared_data: Path, paper: str) -> None:
     """Both papers set big delimiters in cmex / txexs fonts, which carry no Unicode map."""
@@ -35,12 +36,14 @@ def test_real_pdfs_with_maths_have_no_mojibake(shared_data: Path, paper: str) ->
     assert all(p.text.strip() != "" for p in marked)
 
 
+@pytest.mark.shared_data
 def test_icassp_loss_equation_keeps_its_letters(shared_data: Path) -> None:
     document = load_document(str(shared_data / "revision" / "icassp20" / "submission.pdf"))
     loss = next(p for p in document.paragraphs if "L(y," in p.text)
     assert loss.text.startswith(MATH_MARK) and "\ufffd" not in loss.text
 
 
+@pytest.mark.shared_data
 def test_review_pdfs_mark_unmapped_glyphs_too(shared_data: Path) -> None:
     """The reviews' PDF reader gets the same cleaning (any real PDF with maths shows it)."""
     text, _ = pdf_text(shared_data / "revision" / "icassp20" / "submission.pdf")

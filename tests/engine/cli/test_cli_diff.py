@@ -104,12 +104,14 @@ def test_scanned_pdf_exits_2(versions, tmp_path, capsys) -> None:
     assert err.startswith("redraft: error: ") and err.count("\n") == 1
 
 
+@pytest.mark.shared_data
 def test_two_unrelated_real_papers_exit_2(shared_data: Path, capsys) -> None:
     pdfs = shared_data / "pdfs"
     assert main(["diff", str(pdfs / "2203.00130v1.pdf"), str(pdfs / "2206.10883v3.pdf")]) == 2
     assert "too different to be versions of one paper" in capsys.readouterr().err
 
 
+@pytest.mark.shared_data
 def test_real_revision_pdf_to_pdf(shared_data: Path, capsys) -> None:
     base = shared_data / "revision" / "cgo18"
     assert main(["diff", str(base / "submission.pdf"), str(base / "camera_ready.pdf")]) == 0

@@ -68,6 +68,7 @@ def test_threshold_and_kinds() -> None:
     assert paragraph_coverage(tex, pdf, kinds=(ParagraphKind.CAPTION,)).total == 1
 
 
+@pytest.mark.shared_data
 @pytest.mark.parametrize("version", ["submission", "camera_ready"])
 def test_latex_body_paragraphs_are_found_in_the_pdf(shared_data: Path, version: str) -> None:
     cgo18 = shared_data / "revision" / "cgo18"

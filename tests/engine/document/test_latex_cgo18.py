@@ -38,6 +38,7 @@ def cgo18(shared_data: Path) -> Path:
     return shared_data / "revision" / "cgo18"
 
 
+@pytest.mark.shared_data
 @pytest.mark.parametrize(
     ("version", "sections", "abstract_end"),
     [
@@ -64,6 +65,7 @@ def test_real_paper_title_abstract_sections(cgo18: Path, version: str, sections:
         assert para.line is not None and para.line >= 1
 
 
+@pytest.mark.shared_data
 def test_real_paper_details(cgo18: Path) -> None:
     doc = load_document(cgo18 / "submission" / "cgo18mscr.tex")
     texts = [p.text for p in doc.paragraphs]
@@ -81,6 +83,7 @@ def test_real_paper_details(cgo18: Path) -> None:
     assert "Lu\u00eds F. W. G\u00f3es" in camera.authors
 
 
+@pytest.mark.shared_data
 def test_cli_extract_on_tex_folder_and_markdown(cgo18: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["extract", str(cgo18 / "submission")]) == 0
     out = capsys.readouterr().out

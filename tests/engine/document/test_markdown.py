@@ -121,6 +121,7 @@ def test_markdown_single_line_display_math(tmp_path: Path) -> None:
     assert kinds(doc) == [("body", "Before."), ("equation", "[EQUATION]"), ("body", "After [EQUATION] inline.")]
 
 
+@pytest.mark.shared_data
 def test_rebuttal_markdown_real(shared_data: Path) -> None:
     doc = load_document(shared_data / "revision" / "cgo18" / "rebuttal.md")
     assert doc.title == "Review#107A"

@@ -12,7 +12,7 @@ from engine.cli.main import main
 from engine.generate.guard import copied_span
 from engine.generate.instruct import InstructEditor
 from engine.generate.suggest import EditSuggester
-from engine.generate.tldr import TldrGenerator
+from engine.generate.tldr import TldrGenerator, tldr_source
 from engine.resources import resource
 
 pytestmark = pytest.mark.slow
@@ -56,6 +56,79 @@ def test_embedded_model_runs_suggest_edit_and_tldr(capsys: pytest.CaptureFixture
     for c in t["candidates"]:
         assert c["words"] <= 25 or c["style"] == "extractive"
         assert not copied_span(c["text"], prompt)
+
+
+#: A fixed input set on the demo draft: the comments of the demo reviews (resources/demo/reviews.md) and sentences
+#: with one or two grammar errors each.
+DEMO_COMMENTS = [
+    COMMENT,
+    "Please compare against static layer skipping at the same average depth, which is the obvious alternative.",
+    "Could the authors report wall-clock latency on a real device?",
+    "How were the weights of the exit losses chosen? The paper does not give their values.",
+]
+UNGRAMMATICAL = [
+    "The results shows that our model outperform the baseline.",
+    "Each of the exit heads have its own classifier.",
+    "We trains the model for thirty epoch on LibriSpeech.",
+    "The latency were measured on a phone and it are lower.",
+]
+#: How many of each must pass their checks (measured on the locked install: 4 of 4 suggestions, 2 of 4 grammar
+#: edits, 2 of 2 TLDRs), so that a model, prompt or check that breaks generation fails here instead of passing with
+#: every candidate rejected.
+AT_LEAST = {"suggest": 3, "edit": 2, "tldr": 1}
+
+
+@pytest.fixture(scope="module")
+def smollm():
+    from engine.models.embedded import embedded_generator
+
+    generator = embedded_generator(n_ctx=2048, n_gpu_layers=0)
+    yield generator
+    generator.close()
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower().strip(".,;:()\"'") for w in text.split() if len(w) > 3}
+
+
+def test_most_generations_on_a_fixed_input_set_pass_their_checks(smollm) -> None:
+    """Suggestions, grammar edits and TLDRs from the embedded model on fixed inputs: at least ``AT_LEAST`` of each
+    pass their checks, and what passes says something about its input. No time limit: what is checked is the text,
+    which a busy machine must not change (speed is bench/bench_suggest.py's)."""
+    from engine.document import load_document
+    from engine.generate.instruct import similarity
+    from engine.reviews.model import ReviewComment
+
+    draft = load_document(resource("demo", "draft_v1.md"))
+    suggester = EditSuggester(smollm, time_limit=None)
+    prompt = suggester.prompt_texts()
+    suggestions = [suggester.suggest(ReviewComment(f"R1.{k}", "Reviewer 1", c), draft)
+                   for k, c in enumerate(DEMO_COMMENTS, 1)]
+    valid = [s for s in suggestions if s.valid]
+    assert len(valid) >= AT_LEAST["suggest"], [(s.comment_id, [f.code for f in s.flags]) for s in suggestions]
+    paragraphs = {p.id: p.text for p in draft.paragraphs}
+    for s in valid:
+        assert s.edit.strip() and s.response.strip()
+        assert not copied_span(s.edit, prompt) and not copied_span(s.response, prompt)
+        assert s.paragraph_id in paragraphs
+        assert _words(s.edit) & _words(s.comment + " " + paragraphs[s.paragraph_id]), s.edit  # about its input
+
+    editor = InstructEditor(smollm, time_limit=None)
+    edits = [editor.edit(text, "grammar") for text in UNGRAMMATICAL]
+    valid = [e for e in edits if e.valid]
+    assert len(valid) >= AT_LEAST["edit"], [(e.original, [f.code for f in e.flags]) for e in edits]
+    for e in valid:
+        assert e.edited.strip() and e.explanation.strip() and e.edited.strip() != e.original
+        assert similarity(e.original, e.edited) >= 0.3, (e.original, e.edited)  # the same sentence, corrected
+
+    tldr = TldrGenerator(smollm, time_limit=None)
+    papers = [load_document(resource("demo", name)) for name in ("draft_v1.md", "draft_v2.md")]
+    candidates = [(paper, tldr.generate(tldr_source(paper)[0], paper.title, "rewrite")) for paper in papers]
+    valid = [(paper, c) for paper, c in candidates if c.valid]
+    assert len(valid) >= AT_LEAST["tldr"], [(c.text, [f.code for f in c.flags]) for _, c in candidates]
+    for paper, c in valid:
+        assert 15 <= c.words <= 25 and not copied_span(c.text, tldr.prompt_texts())
+        assert len(_words(c.text) & _words(" ".join(p.text for p in paper.paragraphs))) >= 3, c.text
 
 
 @pytest.mark.shared_data

@@ -97,6 +97,7 @@ def _check_content(text: str, project: Project) -> None:
         assert not re.search(rf"(?<![\w.]){re.escape(word)}(?![\w.])", rest), word
 
 
+@pytest.mark.shared_data
 def test_letter_content_confirmed_first_and_real_locations(cgo18: Project, shared_data: Path) -> None:
     letter = build_letter(cgo18)
     first = letter.reviewers[0].answers[0]
@@ -126,6 +127,7 @@ def test_letter_content_confirmed_first_and_real_locations(cgo18: Project, share
     assert found >= 0.9 * len(changes)
 
 
+@pytest.mark.shared_data
 def test_markdown_and_latex(cgo18: Project, tmp_path: Path) -> None:
     md = letter_markdown(build_letter(cgo18))
     assert md.startswith("# Response to the reviewers") and "## Summary of changes" in md
@@ -147,6 +149,7 @@ def test_markdown_and_latex(cgo18: Project, tmp_path: Path) -> None:
             pdf[0].get_pixmap(dpi=60).save(tmp_path / "letter_tex.png")
 
 
+@pytest.mark.shared_data
 def test_word_letter(cgo18: Project, tmp_path: Path) -> None:
     doc = docx.Document(str(write_letter(cgo18, tmp_path / "letter.docx")))
     paragraphs = [p for p in doc.paragraphs]
@@ -159,6 +162,7 @@ def test_word_letter(cgo18: Project, tmp_path: Path) -> None:
     assert any(r.font.strike for r in runs)  # removed text struck through
 
 
+@pytest.mark.shared_data
 def test_pdf_letter_renders(cgo18: Project, tmp_path: Path) -> None:
     """Also the README's screenshot: its first two pages side by side, to $REDRAFT_SCREENSHOTS/letter.png."""
     out = write_letter(cgo18, tmp_path / "letter.pdf")

@@ -39,6 +39,7 @@ def _text(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
+@pytest.mark.shared_data
 @pytest.mark.parametrize("suffix", [".md", ".tex", ".docx", ".pdf"])
 def test_a_letter_without_a_revised_version_promises_no_changes(draft_only: Project, tmp_path: Path,
                                                                 suffix: str) -> None:

@@ -91,6 +91,7 @@ def test_read_ratings(tmp_path):
         read_ratings(bad)
 
 
+@pytest.mark.shared_data
 def test_real_ratings_file(shared_data):
     ratings = read_ratings(shared_data / "expertise" / "evaluations_dev.tsv")
     assert len(ratings) == 33

@@ -30,6 +30,7 @@ def annots(doc: pymupdf.Document, kind: str, start: int = 0) -> list[tuple[pymup
     return out
 
 
+@pytest.mark.shared_data
 def test_one_margin_note_per_linked_change_tagged_with_its_comments(cgo18, tmp_path: Path) -> None:
     project, _, confirmed, rejected = cgo18
     result = write_marked_pdf(project, tmp_path / "marked.pdf")
@@ -52,6 +53,7 @@ def test_one_margin_note_per_linked_change_tagged_with_its_comments(cgo18, tmp_p
         assert note.rect.x1 <= min(w[0] for w in body) or note.rect.x0 >= max(w[2] for w in body)
 
 
+@pytest.mark.shared_data
 def test_highlights_hold_inserted_words_and_carets_the_deleted_ones(cgo18, tmp_path: Path) -> None:
     project = cgo18[0]
     result = write_marked_pdf(project, tmp_path / "marked.pdf", summary=False)
@@ -72,6 +74,7 @@ def test_highlights_hold_inserted_words_and_carets_the_deleted_ones(cgo18, tmp_p
                for _, a in annots(doc, "Caret"))
 
 
+@pytest.mark.shared_data
 def test_first_page_lists_changes_by_comment_with_links_to_their_pages(cgo18, tmp_path: Path) -> None:
     project = cgo18[0]
     result = write_marked_pdf(project, tmp_path / "marked.pdf")
@@ -85,6 +88,7 @@ def test_first_page_lists_changes_by_comment_with_links_to_their_pages(cgo18, tm
     assert all(r.comment_id in text for r in coverage_rows(project))
 
 
+@pytest.mark.shared_data
 def test_latex_revision_is_marked_on_the_pdf_beside_it(tmp_path: Path, shared_data: Path) -> None:
     cgo = shared_data / "revision" / "cgo18"
     path = build(tmp_path, cgo / "submission.pdf", cgo / "camera_ready" / "cgo18mscr.tex", aligner="bm25")
@@ -106,6 +110,7 @@ def test_latex_revision_is_marked_on_the_pdf_beside_it(tmp_path: Path, shared_da
         write_marked_pdf(dataclasses.replace(project, new_path=str(lone)), tmp_path / "x.pdf")
 
 
+@pytest.mark.shared_data
 def test_bad_requests_are_one_line_errors(cgo18, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     project, folder = cgo18[0], cgo18[1]
     with pytest.raises(InputError, match="written as .pdf"):
@@ -122,6 +127,7 @@ def test_bad_requests_are_one_line_errors(cgo18, tmp_path: Path, capsys: pytest.
     assert "margin note(s)" in capsys.readouterr().out and (tmp_path / "m.pdf").is_file()
 
 
+@pytest.mark.shared_data
 def test_first_page_gives_the_authors_response_where_no_change_is_linked(cgo18, tmp_path: Path) -> None:
     """A comment answered in words (no edit linked) is not listed as "No change answers this comment"."""
     from engine.project.marked_summary import summary_html

@@ -44,6 +44,7 @@ def icassp20(request, shared_data: Path, tmp_path_factory: pytest.TempPathFactor
     return project, request.param
 
 
+@pytest.mark.shared_data
 def test_notes_stay_inside_the_page_and_off_the_text(icassp20, tmp_path: Path) -> None:
     project, (left, right) = icassp20
     result = write_marked_pdf(project, tmp_path / "marked.pdf")

@@ -31,6 +31,7 @@ def read_csv(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(f))
 
 
+@pytest.mark.shared_data
 def test_one_csv_row_per_comment_with_snippets_not_ids(cgo18, tmp_path: Path) -> None:
     project, _, confirmed, rejected = cgo18
     rows = read_csv(write_coverage_csv(project, tmp_path / "coverage.csv"))
@@ -53,6 +54,7 @@ def test_one_csv_row_per_comment_with_snippets_not_ids(cgo18, tmp_path: Path) ->
     assert others and all(re.fullmatch(r"\d{1,3}%", r["chance addressed"]) for r in others)
 
 
+@pytest.mark.shared_data
 def test_junk_is_not_counted_and_filters_pick_rows(cgo18) -> None:
     project = cgo18[0]
     junk = dataclasses.replace(project.comments[3], confidence=0.2)
@@ -71,6 +73,7 @@ def test_junk_is_not_counted_and_filters_pick_rows(cgo18) -> None:
     assert f"<tr><td>comments</td><td>{len(project.comments) - 1}</td></tr>" in page  # the junk one not counted
 
 
+@pytest.mark.shared_data
 def test_report_holds_the_same_table_with_filters_and_marks(cgo18) -> None:
     project, _, confirmed, _ = cgo18
     page = revision_report_html(project)
@@ -87,6 +90,7 @@ def test_report_holds_the_same_table_with_filters_and_marks(cgo18) -> None:
     assert "<tr><td>comments confirmed by the author</td><td>1</td></tr>" in page
 
 
+@pytest.mark.shared_data
 def test_cli_coverage_csv_and_bad_suffix(cgo18, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = cgo18[1]
     out = tmp_path / "coverage.csv"
@@ -98,6 +102,7 @@ def test_cli_coverage_csv_and_bad_suffix(cgo18, tmp_path: Path, capsys: pytest.C
         write_coverage_csv(cgo18[0], tmp_path / "missing" / "c.csv")
 
 
+@pytest.mark.shared_data
 def test_every_status_reader_agrees_with_the_coverage_table(cgo18, capsys: pytest.CaptureFixture[str]) -> None:
     """One definition (status.py): the project's status (comment list, status bar, ``project show``) is the
     coverage row's for every comment of cgo18, with the same probability, confirmations included."""
@@ -124,6 +129,7 @@ def test_every_status_reader_agrees_with_the_coverage_table(cgo18, capsys: pytes
     assert {c["id"]: c["probability"] for c in data["comments"]} == {k: r.probability for k, r in rows.items()}
 
 
+@pytest.mark.shared_data
 def test_the_closest_edit_of_a_comment_not_addressed_is_not_evidence(cgo18) -> None:
     """Under a comment that is not addressed, Redraft's suggestions are the closest edits it found: the table says
     so ("closest edit, not counted"), the marked-up PDF and the report's edit map do not cite the comment on them,

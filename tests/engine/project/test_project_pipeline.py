@@ -91,6 +91,7 @@ def test_pasted_reviews_without_revised_version(tmp_path: Path) -> None:
     assert project.located_paragraphs("R2.3")[0].section == ("Abstract",)  # "The abstract should state…"
 
 
+@pytest.mark.shared_data
 def test_cgo18_pdf_draft(tmp_path: Path, shared_data: Path) -> None:
     cgo = shared_data / "revision" / "cgo18"
     store = ProjectStore.create(tmp_path / "cgo.redraft", "cgo18 pdf")

@@ -68,6 +68,7 @@ def test_demo_round_trip_matches_a_fresh_computation(tmp_path: Path) -> None:
     assert set(project.statuses().values()) <= {"addressed", "not addressed"}
 
 
+@pytest.mark.shared_data
 def test_cgo18_latex_round_trip(tmp_path: Path, shared_data: Path) -> None:
     cgo = shared_data / "revision" / "cgo18"
     path = tmp_path / "cgo18.redraft"

@@ -44,6 +44,7 @@ def first_round(shared_data: Path, tmp_path: Path) -> ProjectSession:
     return session
 
 
+@pytest.mark.shared_data
 def test_new_revised_version_keeps_the_work(first_round: ProjectSession, shared_data: Path) -> None:
     """The camera-ready LaTeX in place of its PDF: other edit ids, the same edits by text."""
     session = first_round
@@ -75,6 +76,7 @@ def test_new_revised_version_keeps_the_work(first_round: ProjectSession, shared_
     session.close()
 
 
+@pytest.mark.shared_data
 def test_new_reviews_drop_the_response_whose_comment_is_gone(first_round: ProjectSession, tmp_path: Path) -> None:
     session = first_round
     before = session.project
@@ -100,6 +102,7 @@ def test_new_reviews_drop_the_response_whose_comment_is_gone(first_round: Projec
     session.close()
 
 
+@pytest.mark.shared_data
 def test_new_draft_keeps_edits_on_paragraphs_still_there(first_round: ProjectSession, shared_data: Path) -> None:
     """Round 2 of a resubmission: the camera-ready PDF is the draft now, its LaTeX the revision. The
     accepted edit's paragraph is still there (another id); a paragraph the last round deleted is not,
@@ -127,6 +130,7 @@ def test_new_draft_keeps_edits_on_paragraphs_still_there(first_round: ProjectSes
     session.close()
 
 
+@pytest.mark.shared_data
 def test_matching_comments_by_text_and_reviewer(first_round: ProjectSession) -> None:
     comments = first_round.project.comments
     shuffled = list(reversed(comments))
@@ -134,6 +138,7 @@ def test_matching_comments_by_text_and_reviewer(first_round: ProjectSession) -> 
     first_round.close()
 
 
+@pytest.mark.shared_data
 def test_a_bad_round_changes_nothing(first_round: ProjectSession, tmp_path: Path) -> None:
     session = first_round
     png = tmp_path / "revised.pdf"
@@ -153,6 +158,7 @@ def test_a_bad_round_changes_nothing(first_round: ProjectSession, tmp_path: Path
     session.close()
 
 
+@pytest.mark.shared_data
 def test_cli_round(first_round: ProjectSession, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = first_round.path
     first_round.close()

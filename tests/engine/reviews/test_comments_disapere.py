@@ -47,10 +47,9 @@ def test_keyword_baseline_is_scored_the_same_way(shared_data: Path, capsys: pyte
 
 @pytest.mark.slow
 @pytest.mark.shared_data
-def test_eval_agrees_with_the_shared_scorer(shared_data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    scorer = shared_data.parent / "tools" / "score_comments.py"
-    if not scorer.is_file():
-        pytest.skip("../shared/tools/score_comments.py is not present")
+def test_eval_agrees_with_the_shared_scorer(shared_data: Path, shared_tools: Path, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    scorer = shared_tools / "score_comments.py"
     wrapper = tmp_path / "redraft"
     # run from the repository: with -m, Python puts the working directory first on the path
     wrapper.write_text(f"#!/bin/sh\ncd '{REPO}' && exec '{sys.executable}' -m engine.cli.main \"$@\"\n")
@@ -89,6 +88,49 @@ def test_the_shipped_encoder_is_the_default_and_beat_the_words_model_on_held_out
     held = meta["held_out_in_train"]
     assert held["encoder_in_band"]["f1"] > held["words_model_alone"]["f1"] + 2.0, held
     assert "encoder.onnx" in (REPO / "resources" / "models" / "comments" / "PROVENANCE.md").read_text("utf-8")
+
+
+def _train(shared_data: Path) -> tuple:
+    from bench.train_comment_encoder import prepare
+
+    data, texts, y, _, _ = prepare(str(shared_data / "disapere" / "train.jsonl"))
+    return data, texts, y
+
+
+@pytest.mark.shared_data
+def test_the_stored_training_counts_are_recomputed_from_train(shared_data: Path) -> None:
+    """The units, actionable units and forums ``encoder.json`` says the encoder was fitted and chosen on, counted
+    again from ``train.jsonl`` with today's code."""
+    from engine.reviews.encoder_model import comment_encoder
+
+    meta = comment_encoder().meta
+    data, texts, y = _train(shared_data)
+    counted = {"units": len(texts), "positives": int(y.sum()), "forums": len(data)}
+    assert counted == {k: meta["training"][k] for k in counted}
+    held = meta["held_out_in_train"]
+    assert (held["forums"], held["units"]) == (len(data), len(texts))
+
+
+@pytest.mark.slow
+@pytest.mark.shared_data
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
+    "encoder.json stores the words model's out-of-fold train figures as P 69.0 / R 88.2 / F1 77.4 (threshold 0.4), "
+    "measured at e2b6769; today's comment rules give 69.0 / 88.5 / 77.5: the stored figures need refreshing "
+    "(bench.crossfit_comment_encoder), then this mark goes"))
+def test_the_stored_words_model_figures_are_recomputed_from_train(shared_data: Path, tmp_path: Path) -> None:
+    """The baseline ``encoder.json`` says the encoder beat out of fold on train (the words model's out-of-fold
+    figures on the same five folds of forums, at its best threshold there), recomputed from ``train.jsonl`` and the
+    shipped words model's settings and compared at the precision it is stored with. The encoder's own out-of-fold
+    figures need the five fold fine-tunings (``bench.crossfit_comment_encoder``, PyTorch, about 25 minutes), which do
+    not ship; the shipped encoder's figures are recomputed on dev by ``test_dev_figures_hold``."""
+    from bench.choose_comment_encoder import words_model_alone
+    from bench.train_comment_encoder import lexical_oof
+    from engine.reviews.encoder_model import comment_encoder
+
+    held = comment_encoder().meta["held_out_in_train"]
+    data, texts, _ = _train(shared_data)
+    words = words_model_alone(data, lexical_oof(data, texts, tmp_path))
+    assert {k: words[k] for k in ("precision", "recall", "f1", "threshold")} == held["words_model_alone"]
 
 
 REVIEW = """## Reviewer 1

@@ -117,6 +117,7 @@ def test_lexical_model_works_without_an_encoder() -> None:
 
 
 # as measured when pinned (the default, the fine-tuned encoder, found 18 before it was fitted on every train forum)
+@pytest.mark.shared_data
 @pytest.mark.parametrize("encoder, at_least", [(None, 20), ("lexical", 20), ("minilm", 22)])
 def test_cgo18_reviews_yield_the_gold_comments(shared_data: Path, encoder: str | None, at_least: int) -> None:
     """The rebuilt cgo18 reviews: four reviewers, most of the 30 gold comments found, no summary or score line."""

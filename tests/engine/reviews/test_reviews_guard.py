@@ -62,6 +62,7 @@ def test_real_reviews_pass_the_checks() -> None:
     assert len(parse_reviews(text, "markdown")) == 4
 
 
+@pytest.mark.shared_data
 def test_rebuttal_triggers_the_author_response_warning(shared_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rebuttal = shared_data / "revision" / "cgo18" / "rebuttal.md"
     message = author_response(rebuttal.read_text(encoding="utf-8"))
@@ -73,6 +74,7 @@ def test_rebuttal_triggers_the_author_response_warning(shared_data: Path, capsys
     assert "author response" in capsys.readouterr().err
 
 
+@pytest.mark.shared_data
 def test_disapere_rebuttals_flagged_and_reviews_not(shared_data: Path) -> None:
     """Measured on DISAPERE dev (88 reviews and their rebuttals): no review is taken for a response."""
     import json
@@ -90,6 +92,7 @@ def test_disapere_rebuttals_flagged_and_reviews_not(shared_data: Path) -> None:
     assert flagged / rebuttals >= 0.7, (flagged, rebuttals)
 
 
+@pytest.mark.shared_data
 def test_project_new_and_align_refuse_a_rebuttal_without_force(shared_data: Path, tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     cgo = shared_data / "revision" / "cgo18"

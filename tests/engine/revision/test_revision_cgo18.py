@@ -27,6 +27,7 @@ def cgo18(shared_data: Path) -> dict[str, RevisionDiff]:
     return {"tex": tex, "pdf": pdf}
 
 
+@pytest.mark.shared_data
 def test_pdf_diff_finds_the_latex_changes(cgo18: dict[str, RevisionDiff]) -> None:
     result = compare_changes(cgo18["tex"], cgo18["pdf"])
     print(result.summary())
@@ -35,6 +36,7 @@ def test_pdf_diff_finds_the_latex_changes(cgo18: dict[str, RevisionDiff]) -> Non
     assert result.recall >= 0.9, result.misses
 
 
+@pytest.mark.shared_data
 def test_latex_diff_sees_known_edits(cgo18: dict[str, RevisionDiff]) -> None:
     tex = cgo18["tex"]
     by_text = {e.target_text[:60]: e for e in tex.edits if e.target_text}
@@ -50,6 +52,7 @@ def test_latex_diff_sees_known_edits(cgo18: dict[str, RevisionDiff]) -> None:
     assert counts["unchanged"] + counts["minor"] + counts["major"] + counts["moved"] > counts["added"] + counts["deleted"]
 
 
+@pytest.mark.shared_data
 def test_pdf_and_latex_agree_on_the_intro_edit(cgo18: dict[str, RevisionDiff]) -> None:
     pdf = cgo18["pdf"]
     (speedup,) = [e for e in pdf.edits if "guided by work efficiency achieves about" in e.target_text]
@@ -57,6 +60,7 @@ def test_pdf_and_latex_agree_on_the_intro_edit(cgo18: dict[str, RevisionDiff]) -
     assert speedup.changed_tokens == 1
 
 
+@pytest.mark.shared_data
 def test_evaluation_penalises_marking_everything_changed(cgo18: dict[str, RevisionDiff]) -> None:
     pdf = cgo18["pdf"]
     everything = RevisionDiff(
@@ -70,6 +74,7 @@ def test_evaluation_penalises_marking_everything_changed(cgo18: dict[str, Revisi
     assert compare_changes(cgo18["tex"], cgo18["tex"]).precision == 1.0
 
 
+@pytest.mark.shared_data
 def test_mixed_latex_against_pdf(shared_data: Path, cgo18: dict[str, RevisionDiff]) -> None:
     base = shared_data / "revision" / "cgo18"
     mixed = diff_documents(load_document(base / "submission" / "cgo18mscr.tex"), load_document(base / "camera_ready.pdf"))
