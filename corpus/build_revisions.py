@@ -50,7 +50,7 @@ def typeset(folder: Path, main: str, stand_ins: list[str], timeout: int = TYPESE
         name = Path(sty).stem
         target = folder / Path(main).parent / f"{name}.sty"
         if not target.exists():
-            target.write_text(f"\\NeedsTeXFormat{{LaTeX2e}}\n\\ProvidesPackage{{{name}}}[stand-in]\n", encoding="utf-8")
+            target.write_text(f"\\NeedsTeXFormat{{LaTeX2e}}\n\\ProvidesPackage{{{name}}}\n", encoding="utf-8")
     tex = folder / main
     start = time.monotonic()
     cmd = ["latexmk", "-pdf", "-f", "-interaction=nonstopmode", "-bibtex", tex.name]
