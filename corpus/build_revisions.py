@@ -46,9 +46,10 @@ def _leave_out(entry: dict):
 
 def typeset(folder: Path, main: str, stand_ins: list[str], timeout: int = TYPESET_SECONDS) -> dict:
     """latexmk -pdf on ``folder/main``; the result's status, seconds and the log's first error."""
-    for sty in stand_ins:
+    for sty in stand_ins:  # a path relative to the main file's folder, e.g. "styles/inv.sty"
         name = Path(sty).stem
-        target = folder / Path(main).parent / f"{name}.sty"
+        target = folder / Path(main).parent / sty
+        target.parent.mkdir(parents=True, exist_ok=True)
         if not target.exists():
             target.write_text(f"\\NeedsTeXFormat{{LaTeX2e}}\n\\ProvidesPackage{{{name}}}\n", encoding="utf-8")
     tex = folder / main

@@ -73,6 +73,31 @@ def to_gold(entries: list[dict], cache: Path, folder: Path = LABELS, strengths=(
             "papers": papers}, notices
 
 
+def checked_record(entry: dict, cache: Path, comments: list[tuple], links: list[tuple], reader: str) -> dict:
+    """A hand label record: ``comments`` as (id, reviewer, first line, last line, answered), ``links`` as
+    (comment id, edit id or key, strength, evidence); spans hashed from the built reviews.md, edits checked
+    against the rebuilt diff (an engine id alone is completed with its text hash)."""
+    rev = load_built(cache, entry)
+    keys = {e.id: edit_key(e) for e in rev.edits}
+    md = (rev.folder / "reviews.md").read_text(encoding="utf-8").split("\n")
+    out_c = []
+    for cid, reviewer, a, b, answered in comments:
+        if not (1 <= a <= b <= len(md)):
+            raise LabelError(f"{entry['id']} {cid}: lines {a}-{b} are outside reviews.md")
+        out_c.append({"id": cid, "reviewer": reviewer, "lines": [a, b], "hash": span_hash("\n".join(md[a - 1:b])),
+                      "answered": answered})
+    ids = {c["id"] for c in out_c}
+    out_l = []
+    for cid, edit, strength, evidence in links:
+        key = keys.get(edit.split(":")[0])
+        if cid not in ids or key is None or strength not in ("high", "medium"):
+            raise LabelError(f"{entry['id']}: bad link {cid} -> {edit} ({strength})")
+        out_l.append({"comment": cid, "edit": key, "strength": strength, "evidence": evidence})
+    return {"format": "redraft-corpus-labels", "version": 1, "id": entry["id"], "kind": "checked",
+            "method": f"read by hand ({reader}) from the response, the diff and the commit history; docs/corpus.md",
+            "comments": out_c, "edits": [{"id": edit_key(e), "type": e.type.value} for e in rev.edits], "links": out_l}
+
+
 def _distant(entries: list[dict], cache: Path, folder: Path) -> None:
     from corpus.distant import distant_labels
 
