@@ -3,7 +3,8 @@
 A response spec holds regular expressions (multiline): ``reviewer`` starts a reviewer's part,
 ``point`` starts a quoted reviewer point (optional: without it a point is the text between the last
 reply and the next), ``reply`` starts the authors' answer; ``reply_braced`` says the reply match
-ends in an opening brace whose group closes the reply; ``reply_end`` closes a reply; ``start``/``end`` bound the letter's body.
+ends in an opening brace whose group closes the reply; ``reply_end`` closes a reply; ``reply_also`` starts a braced block that belongs to the last reply
+(new text the authors quote); points before the first ``reviewer`` marker are the editor's (reviewer 0); ``start``/``end`` bound the letter's body.
 A reviews-file spec holds ``reviewer`` (a line that opens a review), optional ``lines`` ("a-b",
 1-based) and ``drop`` (lines to leave out: scores, form headers). Text is kept verbatim.
 """
@@ -93,7 +94,7 @@ def cut_response(text: str, spec: dict) -> list[Point]:
         m = re.search(spec["end"], text, flags)
         text = text[:m.start()] if m else text
     events = []
-    for kind in ("reviewer", "point", "reply"):
+    for kind in ("reviewer", "point", "reply", "reply_also"):
         if spec.get(kind):
             events += [(m.start(), m.end(), kind) for m in re.finditer(spec[kind], text, flags)]
     events.sort()
@@ -103,7 +104,12 @@ def cut_response(text: str, spec: dict) -> list[Point]:
         if start < boundary:  # inside a braced point or reply
             i += 1
             continue
-        if kind == "reviewer":
+        if kind == "reply_also":  # a braced block that belongs to the last answer (the new text it quotes)
+            close = _closing_brace(text, end)
+            if points:
+                points[-1].reply += "\n" + text[start:close + 1]
+            boundary, open_point = close + 1, None
+        elif kind == "reviewer":
             number = _number(re.compile(spec["reviewer"], flags).match(text, start))
             reviewer = number if number is not None else reviewer + 1
             boundary, open_point = end, None
@@ -117,7 +123,7 @@ def cut_response(text: str, spec: dict) -> list[Point]:
             nxt = [s for s, _, _k in events[i + 1:] if s >= after]
             stop = nxt[0] if nxt else len(text)
             if comment.strip():
-                points.append(Point(max(reviewer, 1), _clean(comment, spec), text[after:stop].strip()))
+                points.append(Point((reviewer if spec.get('reviewer') else 1), _clean(comment, spec), text[after:stop].strip()))
             boundary, open_point = after, None
         elif kind == "point":
             open_point = end
@@ -135,7 +141,7 @@ def cut_response(text: str, spec: dict) -> list[Point]:
                 if points:
                     points[-1].reply += "\n" + text[end:stop]
             elif comment.strip():
-                points.append(Point(max(reviewer, 1), _clean(comment, spec), text[end:stop].strip()))
+                points.append(Point((reviewer if spec.get('reviewer') else 1), _clean(comment, spec), text[end:stop].strip()))
             boundary, open_point = stop, None
         i += 1
     return [p for p in points if p.comment]
@@ -146,7 +152,8 @@ def reviews_from_points(points: list[Point]) -> Reviews:
     lines, current = [], None
     for p in points:
         if p.reviewer != current:
-            lines += ([""] if lines else []) + [f"## Reviewer {p.reviewer}", ""]
+            name = f"Reviewer {p.reviewer}" if p.reviewer else "Editor"
+            lines += ([""] if lines else []) + [f"## {name}", ""]
             current = p.reviewer
         elif lines and lines[-1] != "":
             lines.append("")

@@ -48,7 +48,7 @@ def load_manifest(path: str | Path = MANIFEST) -> dict:
 
 
 def _check_regexes(where: str, spec: dict) -> None:
-    for key in ("reviewer", "point", "reply", "reply_end", "drop", "end", "start"):
+    for key in ("reviewer", "point", "reply", "reply_end", "reply_also", "drop", "end", "start"):
         if spec.get(key):
             try:
                 re.compile(spec[key])
