@@ -12,6 +12,9 @@ from corpus.labels import LABELS
 from corpus.manifest import RESERVED_REPOS, ManifestError, check_manifest, load_manifest
 
 
+ANSWERED = ("edit", "response only", "outside the units", "claimed, no edit found", "not answered")
+
+
 @pytest.fixture(scope="module")
 def manifest() -> dict:
     return load_manifest()
@@ -50,6 +53,14 @@ def test_check_rejects_a_reserved_repository_and_a_bad_commit(manifest):
         check_manifest(bad)
 
 
+def test_checked_part_is_labelled_by_hand(manifest):
+    checked = [e["id"] for e in manifest["revisions"] if e["part"] == "checked"]
+    labelled = [json.loads((LABELS / f"{rid}.json").read_text(encoding="utf-8")) for rid in checked
+                if (LABELS / f"{rid}.json").exists()]
+    assert all(lab["kind"] == "checked" for lab in labelled)
+    assert len(labelled) >= 8 and sum(len(lab["comments"]) for lab in labelled) >= 200
+
+
 def test_labels_reference_spans_and_edits_without_copying_text(manifest):
     ids = {e["id"]: e for e in manifest["revisions"]}
     files = sorted(LABELS.glob("*.json"))
@@ -63,6 +74,10 @@ def test_labels_reference_spans_and_edits_without_copying_text(manifest):
         edits = {e["id"] for e in lab["edits"]}
         for c in lab["comments"]:
             assert c["lines"][0] <= c["lines"][1] and len(c["hash"]) == 10
+        linked = {link["comment"] for link in lab["links"]}
+        for c in lab["comments"]:  # a comment is answered by an edit exactly when it has a link
+            assert (c["answered"] == "edit") == (c["id"] in linked), (f.name, c["id"])
+            assert c["answered"] in ANSWERED
         for link in lab["links"]:
             assert link["comment"] in comments and link["edit"] in edits
             assert link["strength"] in ("high", "medium")
