@@ -223,8 +223,6 @@ def locate_points(reviews: Reviews, points: list[Point], min_words: int = 6) -> 
         first = max(0, m.a - m.b)
         last = min(len(words) - 1, first + len(pw) - 1)
         p.lines, p.located = (where[first], where[last]), "matched"
-        if reviews.points is not points:
-            reviews.points = points
 
 
 def span(markdown: str, lines: tuple[int, int]) -> str:
