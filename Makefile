@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.redraft-installed
 # exactly that (uv sync --locked), then Redraft itself, editable, without dependencies.
 UV_VERSION := 0.13.9
 UV         := $(VENV)/bin/uv
-UV_SYNC    := UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --no-install-project --extra dev --group embedded
+UV_SYNC    := UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --no-install-project --extra dev --group embedded --group tools
 
 # llama-cpp-python builds from source (no wheel on PyPI): skip what its Python bindings never load,
 # the multimodal library (mtmd/llava) and llama.cpp's "common" utilities (packaging/llama-lean.cmake):
@@ -25,7 +25,7 @@ venv: $(STAMP)
 $(STAMP): pyproject.toml uv.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check "uv==$(UV_VERSION)"
-	CMAKE_ARGS="$${CMAKE_ARGS:-$(LLAMA_CMAKE_ARGS)}" $(UV_SYNC) --inexact
+	CMAKE_ARGS="$${CMAKE_ARGS:-$(LLAMA_CMAKE_ARGS)}" $(UV_SYNC)
 	$(UV) pip install --quiet --python $(PY) --no-deps -e .
 	touch $(STAMP)
 

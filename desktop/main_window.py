@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from desktop.actions import Actions
 from engine.inputs import INPUT_SUFFIXES
+from engine.resources import LICENCE_NOTE
 from widgets.controls import StatusLine
 from widgets.job_status import JobStatus
 
@@ -29,6 +30,17 @@ if TYPE_CHECKING:
 DROP_SUFFIXES = INPUT_SUFFIXES
 TABS = ("diff", "pdf", "document", "coverage", "expertise")
 
+
+def about_text() -> str:
+    """Help → About: the version and the licences (the comment models are non-commercial)."""
+    from importlib import metadata
+
+    try:
+        version = metadata.version("redraft")
+    except metadata.PackageNotFoundError:
+        version = "unknown"
+    return (f"<b>Redraft {escape(version)}</b><br>An offline assistant for revising a paper after peer review."
+            f"<p>{escape(LICENCE_NOTE)}</p>")
 
 class MainWindow(QMainWindow):
     """Layout, menus, toolbar, status bar and drag and drop."""
@@ -209,8 +221,7 @@ class MainWindow(QMainWindow):
         help_menu = bar.addMenu("&Help")
         help_menu.addActions([a.getting_started, a.about])
         a.getting_started.triggered.connect(self.show_getting_started)
-        a.about.triggered.connect(lambda: QMessageBox.about(
-            self, "About Redraft", "<b>Redraft</b><br>An offline assistant for revising a paper after peer review."))
+        a.about.triggered.connect(lambda: QMessageBox.about(self, "About Redraft", about_text()))
 
     def _build_toolbar(self) -> None:
         a = self.commands

@@ -21,3 +21,9 @@ def resource(*parts: str) -> Traversable:
 def prompt(name: str) -> str:
     """The text of ``resources/prompts/<name>.txt``."""
     return resource("prompts", f"{name}.txt").read_text(encoding="utf-8")
+
+
+#: What Help → About, the installer's version info and the package metadata say of the licences
+#: (resources/models/LICENSES.md has the details).
+LICENCE_NOTE = ("Redraft is MIT-licensed, except its comment-extraction models, which are fitted on DISAPERE and "
+                "are CC BY-NC 4.0: non-commercial use only. The embedded MiniLM and SmolLM2 models are Apache-2.0.")

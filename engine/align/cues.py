@@ -17,17 +17,22 @@ from engine.revision.intent import Intent
 #: Fine types a surface edit (spelling, citation style, punctuation) can answer.
 SURFACE_TYPES = frozenset({"typo", "edit"})
 
+#: Cue words for a guessed fine type (gold files and pasted comments carry none). Words taken from one gold
+#: paper's comments (icassp20: listening and perceptual tests, all-caps acronyms, "just provide",
+#: "self-contained", subsections, mismatch, "training on"; cgo18: "not required") were removed in the
+#: reproducibility round: the rest were written in the same commit as icassp20's gold, so its cross-paper rows
+#: stay in-sample for them (docs/figures.md).
 _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("typo", re.compile(r"\btypos?\b|\bspell|\bgrammar|\bcapitali[sz]|\ball-caps\b|\bacronyms?\b|"
+    ("typo", re.compile(r"\btypos?\b|\bspell|\bgrammar|\bcapitali[sz]|"
                         r"\bshould be \"|\" should be\b|\bshould read\b|^\W*\"[^\"]{1,60}\"\s+\w+\s*$", re.I)),
-    ("edit", re.compile(r"\bremove\b|\bshorten|\bmove\b|\brewrit|\bsubsections?\b|\bcaptions?\b|\brestructur|"
-                        r"\bsplit(?:ting)?\b|\bnot required\b|\bjust provide\b", re.I)),
-    ("experiment", re.compile(r"\bexperiment|\bbaselines?\b|\bablation|\blistening tests?\b|\bperceptual tests?\b|"
-                              r"\bcompar(?:e|ison)\b|\bevaluat|\bbenchmark|\bmismatch|\btrain(?:ing|ed)? on\b", re.I)),
+    ("edit", re.compile(r"\bremove\b|\bshorten|\bmove\b|\brewrit|\bcaptions?\b|\brestructur|"
+                        r"\bsplit(?:ting)?\b", re.I)),
+    ("experiment", re.compile(r"\bexperiment|\bbaselines?\b|\bablation|"
+                              r"\bcompar(?:e|ison)\b|\bevaluat|\bbenchmark", re.I)),
     ("result", re.compile(r"\bresults?\b.*\b(?:report|show|table|figure|numbers?)\b|\bstatistical|\bsignifican", re.I)),
     ("clarification", re.compile(r"\bclarif|\bunclear\b|\bdefine\b|\bdefinition|\bmention\b|\bwhat (?:is|are|does)\b|"
                                  r"\bhow (?:is|are|do|does)\b|\bambigu|\?", re.I)),
-    ("explanation", re.compile(r"\bexplain|\bjustif|\bwhy\b|\bmotivat|\bdiscuss|\bself-contained\b", re.I)),
+    ("explanation", re.compile(r"\bexplain|\bjustif|\bwhy\b|\bmotivat|\bdiscuss", re.I)),
 )
 
 

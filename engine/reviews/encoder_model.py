@@ -98,10 +98,12 @@ def comment_encoder() -> CommentEncoder | None:
 
 
 def load_encoder(onnx_file: Path, meta_file: Path, threads: int | None = None) -> CommentEncoder:
+    import onnx
     import onnxruntime as ort
     from tokenizers import Tokenizer
 
     from engine.models.embedded import encoder_path
+    from engine.models.encoders.exact_int8 import exact_integer_products
 
     meta = json.loads(meta_file.read_text("utf-8"))
     if meta.get("format") != "redraft-comment-encoder":
@@ -115,5 +117,7 @@ def load_encoder(onnx_file: Path, meta_file: Path, threads: int | None = None) -
     # no busy-waiting between operators: on cores shared with the app (or other work) spinning threads cost more
     # than they save (a third of the encoder's time at load 4 on two cores, bench.bench_comments)
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    session = ort.InferenceSession(str(onnx_file), options, providers=["CPUExecutionProvider"])
+    graph = onnx.load(str(onnx_file))
+    exact_integer_products(graph)  # the same scores on every CPU (exact_int8.py)
+    session = ort.InferenceSession(graph.SerializeToString(), options, providers=["CPUExecutionProvider"])
     return CommentEncoder(session=session, tokenizer=tokenizer, meta=meta)

@@ -189,3 +189,10 @@ def test_the_window_takes_most_of_a_large_screen() -> None:
     assert first_size((1600, 1000)) == (1360, 850)
     assert first_size((2560, 1400)) == (2176, 1190)
     assert first_size((800, 600)) == WINDOW_SIZE and first_size(None) == WINDOW_SIZE
+
+
+def test_about_names_the_version_and_the_non_commercial_models() -> None:
+    from desktop.main_window import about_text
+
+    text = about_text()
+    assert "Redraft 0." in text and "CC BY-NC 4.0" in text and "non-commercial" in text

@@ -1,5 +1,12 @@
 """Cross-paper figures of the default aligner on the two labelled real revisions, from their PDFs:
-fitted on one paper, scored on the other. Pins the figures docs/gold-icassp20.md and the README report."""
+fitted on one paper, scored on the other. Pins the figures of docs/figures.md (``make figures``).
+
+Re-pinned lower in the reproducibility round (issue #30), for two reasons, neither a regression:
+- the int8 encoders now multiply exactly on every CPU (``engine/models/encoders/exact_int8.py``). The old pins
+  (cgo18 38.0, icassp20 55.1 F1) were measured on a CPU without VNNI, whose u8 x s8 kernels saturate; a CPU
+  with VNNI gave 37.6 / 50.0 on the same commit, and every CPU now gives what this file pins;
+- cue words taken from the gold papers' own comments (``engine/align/cues.py``) were removed.
+"""
 
 from __future__ import annotations
 
@@ -14,22 +21,22 @@ from engine.align.gold import load_gold
 REPO = Path(__file__).resolve().parents[3]
 GOLD = [REPO / "tests" / "data" / "cgo18_pdf_align_gold.json", REPO / "tests" / "data" / "icassp20_align_gold.json"]
 #: Cross-paper micro-F1 reported (docs/gold-icassp20.md): the test fails 3 points below.
-REPORTED_F1 = {"cgo18": 38.0, "icassp20": 55.1}
+REPORTED_F1 = {"cgo18": 37.0, "icassp20": 50.0}
 #: Cross-paper link precision reported (the issue asks for 50: not reached); the test fails 3 points below.
-REPORTED_P = {"cgo18": 40.2, "icassp20": 47.5}
+REPORTED_P = {"cgo18": 42.1, "icassp20": 40.4}
 #: Precision and recall of the links that count (p >= status.PARTLY_P: the letter and the report cite them), cross-paper;
 #: PARTLY_P was chosen on both papers' statuses, so these are not blind. The test fails 3 points below.
-COUNTED = {"cgo18": (44.6, 29.9), "icassp20": (91.7, 37.9)}
+COUNTED = {"cgo18": (44.8, 30.9), "icassp20": (90.9, 34.5)}
 #: Share of comments called addressed or partly exactly when the gold has an edit for them (docs/gold-icassp20.md);
 #: the test fails 7 points (2 comments) below.
-STATUS_AGREEMENT = {"cgo18": 76.7, "icassp20": 82.8}
+STATUS_AGREEMENT = {"cgo18": 80.0, "icassp20": 79.3}
 #: The baseline, hybrid (BM25 + MiniLM) with its threshold tuned on the other paper.
-HYBRID_F1 = {"cgo18": 34.1, "icassp20": 33.8}
+HYBRID_F1 = {"cgo18": 33.2, "icassp20": 31.6}
 #: The same figures with the gold comments typed by the comment extractor, as the app types extracted comments
 #: (``redraft eval align … --comment-types extracted``); micro P and F1, the test fails 3 points below. icassp20 fell
 #: from 50.0 / 56.7 when one false cgo18 pair went (a request to release code no longer links an edit that releases
 #: nothing): the threshold fitted on cgo18 moved 0.131 -> 0.084 (docs/gold-icassp20.md, eighth round).
-EXTRACTED_TYPES = {"cgo18": (40.2, 38.0), "icassp20": (40.0, 50.6)}
+EXTRACTED_TYPES = {"cgo18": (40.5, 35.1), "icassp20": (38.5, 49.4)}
 
 
 @pytest.fixture(scope="module")
