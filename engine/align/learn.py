@@ -8,6 +8,7 @@ paper held out in turn. Figures: ``engine.align.corpus_eval``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator as Gen, Sequence
 from dataclasses import dataclass
 
@@ -92,7 +93,7 @@ def choose_bands(items: Sequence[Scored], max_wrong: float = 0.10) -> dict[str, 
     probs = np.array([float(s.matrix[i].max()) if s.matrix.size else 0.0 for s in items
                       for i in range(len(s.comment_ids))])
     answered = np.array([bool(s.gold.get(cid)) for s in items for cid in s.comment_ids])
-    grid = sorted(set(np.round(probs[probs > 0], 4)) | {0.5})
+    grid = sorted(set(probs[probs > 0].tolist()) | {0.5})
     addressed = 1.0
     for t in grid:
         calls = probs >= t
@@ -105,7 +106,12 @@ def choose_bands(items: Sequence[Scored], max_wrong: float = 0.10) -> dict[str, 
         j = flagged[answered].mean() - (flagged[~answered].mean() if (~answered).any() else 0.0)
         if j > best:
             best, partly = j, float(t)
-    return {"addressed": round(addressed, 4), "partly": round(partly, 4)}
+    return {"addressed": _down(addressed), "partly": _down(partly)}
+
+
+def _down(value: float) -> float:
+    """Rounded down to 4 decimals (a band keeps the comments it was chosen to keep)."""
+    return math.floor(value * 1e4 + 1e-6) / 1e4
 
 
 def fit(train: Sequence[PaperPairs], c: float = C, caps: Sequence[int] = CAPS) -> LinkModel:
