@@ -132,3 +132,33 @@ def test_corpus_command_errors_are_one_line(tmp_path, capsys) -> None:
     assert main(["eval", "align", "--corpus", str(tmp_path / "none.json")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("redraft: error:") and "Traceback" not in err
+
+
+#: The shipped ``learned`` model on the two shared gold papers (PDFs), which it never saw (fitted on the revisions
+#: corpus's training part only): micro P / R / F1 of the links shown, hit@1 and found over answered comments
+#: (docs/figures-align.md). Regression checks, not tuned on: the test fails 3 points below. Both are lower than the
+#: ``evidence`` aligner's cross-paper figures (37.0 / 50.0 F1), whose settings were fitted on these two papers.
+LEARNED_SHARED = {"cgo18": (34.5, 20.6, 25.8, 44.4, 66.7), "icassp20": (37.5, 31.0, 34.0, 85.7, 57.1)}
+
+
+@pytest.mark.shared_data
+def test_learned_figures_on_the_shared_gold_papers(shared_data) -> None:
+    from pathlib import Path
+
+    from engine.align.calibrate import predictions
+    from engine.align.corpus_eval import app_status
+    from engine.align.evaluate import iter_score_papers, report
+    from engine.align.gold import load_gold
+    from engine.jobs import run_job
+
+    data = Path(__file__).resolve().parents[2] / "data"
+    papers = [p for g in ("cgo18_pdf_align_gold.json", "icassp20_align_gold.json")
+              for p in load_gold(data / g, shared_data)]
+    aligner = make_aligner("learned")
+    for paper, s in zip(papers, run_job(iter_score_papers(aligner, papers))):
+        r = report([paper], predictions([s], aligner.threshold, aligner.max_edits))
+        c = rates(figures(s, aligner.threshold, aligner.max_edits, app_status))
+        p, rec, f1, hit1, found = LEARNED_SHARED[paper.id]
+        assert r["micro_precision"] >= p - 3 and r["micro_recall"] >= rec - 3 and r["micro_f1"] >= f1 - 3, r
+        assert c["hit@1"] >= hit1 - 3 and c["found"] >= found - 3, c
+        assert c["addressed calls"] == 0  # the training part supported no "addressed" band (bands["addressed"] 1.0)
