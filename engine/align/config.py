@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.settings import Settings, load_settings
 
-METHODS = ("evidence", "bm25", "embed", "hybrid", "llm-pairwise", "llm-multi", "cascade")
+METHODS = ("learned", "evidence", "bm25", "embed", "hybrid", "llm-pairwise", "llm-multi", "cascade")
 #: The one default of the CLI and the app: the best method on cross-paper figures (docs/gold-icassp20.md).
 DEFAULT_METHOD = "evidence"
 #: Aligners that need a language model: a rebuild aligns with them, a correction does not start one.
@@ -32,6 +32,9 @@ def aligner_encoder(models: Any, method: str) -> Any:
     return models.encoder() if models is not None and needs_encoder(method) else None
 
 DEFAULTS: dict[str, dict[str, Any]] = {
+    # weights, link threshold, cap and status bands: resources/models/align/learned.json (fitted on the revisions
+    # corpus's training part, bench/fit_align_model.py); a user's value here overrides the model's
+    "learned": {},
     # Platt scaling, cap and threshold fitted on cgo18 + icassp20 (PDFs) with `redraft eval align --cross-paper`
     # (only pairs with specific evidence; evidence.specific). The figures quoted for it are cross-paper (fitted on
     # one paper, scored on the other), never these numbers' own fit. Fitted on cgo18 alone: 6.496 / -5.921 /

@@ -226,6 +226,8 @@ class EvidenceAligner(ScoredAligner):
         #: Why each (comment, edit) pair scored as it did, filled with the scores.
         self.reasons: dict[tuple[str, str], str] = {}
         self.intents: dict[str, Intent] = {}
+        #: The pairs of the last scoring whose dense similarity was computed (``dense_pairs``).
+        self.candidates: np.ndarray = np.zeros((0, 0), dtype=bool)
 
     def iter_align(
         self, comments: list[ReviewComment], diff: RevisionDiff, cancel: CancelToken | None = None
@@ -276,7 +278,8 @@ class EvidenceAligner(ScoredAligner):
         loading.join()
         yield Progress(1, 2, f"embedding changed sentences with {self.embed.encoder.name}")
         # the sentences an edit wrote, only for the pairs with specific evidence (the rest score 0 anyway)
-        rows, cols = np.flatnonzero(allowed.any(axis=1)), np.flatnonzero(allowed.any(axis=0))
+        self.candidates = self.dense_pairs(allowed, lexical, changed)
+        rows, cols = np.flatnonzero(self.candidates.any(axis=1)), np.flatnonzero(self.candidates.any(axis=0))
         dense = np.zeros(allowed.shape, dtype=np.float32)
         if len(rows) and len(cols):
             dense[np.ix_(rows, cols)] = sentence_cosines(self.embed.encoder, [queries[i] for i in rows],
@@ -284,6 +287,11 @@ class EvidenceAligner(ScoredAligner):
         features = np.stack([lexical, changed, dense, located, named, quoted, fit, proofread, replaced], axis=2)
         yield Progress(2, 2, "evidence weighed")
         return features, allowed
+
+    def dense_pairs(self, allowed: np.ndarray, lexical: np.ndarray, changed: np.ndarray) -> np.ndarray:
+        """The pairs whose dense similarity is needed (the block of their comments × edits is embedded): those that
+        can be linked. The ``learned`` aligner widens it with its first stage."""
+        return allowed
 
     def iter_scores(
         self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None

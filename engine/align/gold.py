@@ -81,9 +81,13 @@ def load_gold(path: str | os.PathLike[str], data: str | os.PathLike[str] | None 
         raise InputError(f"no such file: {path}") from None
     except json.JSONDecodeError as err:
         raise InputError(f"{path.name} is not valid JSON ({err.msg}, line {err.lineno})") from None
+    return gold_papers(raw, data_folder(data), path.name)
+
+
+def gold_papers(raw: dict, root: Path, name: str = "gold") -> list[GoldPaper]:
+    """The papers of a gold structure (as ``load_gold`` reads it), documents relative to ``root``."""
     if raw.get("format") != "redraft-align-gold":
-        raise InputError(f"{path.name} is not a Redraft alignment gold file")
-    root = data_folder(data)
+        raise InputError(f"{name} is not a Redraft alignment gold file")
     papers = []
     for p in raw.get("papers", []):
         old_path, new_path = root / p["old"], root / p["new"]
@@ -107,7 +111,7 @@ def load_gold(path: str | os.PathLike[str], data: str | os.PathLike[str] | None 
             gold[cid] = ids
         papers.append(GoldPaper(p["id"], diff, comments, gold, notices))
     if not papers:
-        raise InputError(f"{path.name} holds no papers")
+        raise InputError(f"{name} holds no papers")
     return papers
 
 

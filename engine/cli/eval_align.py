@@ -20,7 +20,11 @@ from engine.jobs import run_job
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("align", help="score comment-edit alignment against gold files")
-    p.add_argument("gold", nargs="+", help="gold file(s) (see docs/gold-cgo18.md, docs/gold-icassp20.md)")
+    p.add_argument("gold", nargs="*", help="gold file(s) (see docs/gold-cgo18.md, docs/gold-icassp20.md)")
+    p.add_argument("--corpus", metavar="MANIFEST", help="the revisions corpus (corpus/revisions.json): leave-papers-out "
+                   "on its training part, or the shipped model on its checked part, beside evidence, BM25 and hybrid")
+    p.add_argument("--cache", help="the built corpus (default: $REDRAFT_CORPUS or ~/.cache/redraft/corpus)")
+    p.add_argument("--part", choices=("train", "checked"), default="train", help="corpus part to score (--corpus)")
     p.add_argument("--method", action="append", choices=METHODS,
                    help="aligner to evaluate (repeatable; default: bm25 and embed)")
     p.add_argument("--model", metavar="GGUF", help="LLM for the LLM methods (default: the embedded one)")
@@ -38,6 +42,12 @@ ROW = "{:<14} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}"
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.corpus:
+        from engine.cli.eval_align_corpus import run_corpus
+
+        return run_corpus(args)
+    if not args.gold:
+        raise InputError("give gold file(s), or --corpus MANIFEST")
     papers = [p for g in args.gold for p in load_gold(g, args.data)]
     if args.comment_types == "extracted":
         papers = with_extracted_types(papers)

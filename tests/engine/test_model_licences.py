@@ -34,6 +34,11 @@ def test_shipped_comment_models_match_the_recorded_hashes(name: str) -> None:
     assert _sha256(ROOT / "resources" / "models" / "comments" / name) == _recorded(f"resources/models/comments/{name}")
 
 
+def test_shipped_alignment_model_matches_the_recorded_hash() -> None:
+    assert _sha256(ROOT / "resources" / "models" / "align" / "learned.json") == _recorded(
+        "resources/models/align/learned.json")
+
+
 def test_embedded_models_match_the_recorded_hashes() -> None:
     assert _sha256(embedded.encoder_path() / "model.safetensors") == _recorded("model.safetensors")
     assert _sha256(embedded.generator_path()) == _recorded("SmolLM2-135M-Instruct.Q4_1.gguf")

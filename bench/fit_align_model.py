@@ -1,0 +1,44 @@
+"""Fit the ``learned`` aligner on the training part of the revisions corpus and write the shipped model.
+
+    .venv/bin/python -m bench.fit_align_model [--corpus corpus/revisions.json] [--cache DIR]
+        [--out resources/models/align/learned.json]
+
+Reads only the training part (``part: "train"``; distant labels from the response letters): the weights on all
+of it, the link threshold, cap and status bands on inner leave-papers-out scores (``engine.align.learn.fit``).
+The checked part is never read here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from engine.align.learn import fit, iter_paper_pairs
+from engine.cli.eval_align_corpus import corpus_papers
+from engine.jobs import run_job
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.fit_align_model")
+    ap.add_argument("--corpus", default=str(REPO / "corpus" / "revisions.json"))
+    ap.add_argument("--cache")
+    ap.add_argument("--out", default=str(REPO / "resources" / "models" / "align" / "learned.json"))
+    args = ap.parse_args(argv)
+    papers = corpus_papers(args.corpus, args.cache, "train")
+    pairs = run_job(iter_paper_pairs(papers))
+    model = fit(pairs)
+    model.meta |= {"data": "revisions corpus, training part (distant labels; corpus/labels, ours)",
+                   "fitted_by": "python -m bench.fit_align_model"}
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(model.to_dict(), indent=1) + "\n", encoding="utf-8")
+    print(f"{out}: threshold {model.threshold:.4f}, cap {model.max_edits}, bands {model.bands}, "
+          f"inner leave-papers-out F1 {model.meta['inner_lpo_f1']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,140 @@
+"""``python -m corpus.build_revisions [--mirrors DIR] [--out DIR] [--only ID ...] [--no-pdf]``: rebuild the
+revisions corpus from fetched snapshots.
+
+For each manifest entry: both commits ``git archive``d into ``OUT/<id>/submitted`` and ``OUT/<id>/revised``
+with the review and response files left out; each typeset to PDF (``latexmk -pdf``, a timeout, two-line
+stand-ins for the style files the entry lists); ``reviews.md`` (``## Reviewer N`` sections, verbatim),
+``response.<ext>``, ``points.json`` (each quoted point's reviewer, line range in reviews.md, span hash and the
+reply) and ``build.json`` (what was built, what failed). OUT defaults to ``$REDRAFT_CORPUS`` or
+``~/.cache/redraft/corpus``. The corpus is rebuilt, not shipped: nothing here is committed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from corpus.letters import span_hash
+from corpus.manifest import ManifestError, load_manifest
+from corpus.sources import SourceError, archive, git_dir, letter, show
+
+#: Files that are part of the review round, not of the paper (left out of the paper folders).
+ROUND_FILES = re.compile(r"(^|/)[^/]*(respon|reply|rebut|review|referee|decision|cover[-_ ]?letter)[^/]*$", re.I)
+TYPESET_SECONDS = 240
+
+
+def default_out() -> Path:
+    env = os.environ.get("REDRAFT_CORPUS")
+    return Path(env).expanduser() if env else Path.home() / ".cache" / "redraft" / "corpus"
+
+
+def _leave_out(entry: dict):
+    named = {entry["response"]["file"], entry["reviews"].get("file", "")} | set(entry.get("leave_out", []))
+    mains = {entry["submitted"]["main"], entry["revised"]["main"]}
+
+    def leave(path: str) -> bool:
+        return path in named or (path not in mains and bool(ROUND_FILES.search(path)))
+    return leave
+
+
+def typeset(folder: Path, main: str, stand_ins: list[str], timeout: int = TYPESET_SECONDS) -> dict:
+    """latexmk -pdf on ``folder/main``; the result's status, seconds and the log's first error."""
+    for sty in stand_ins:  # a path relative to the main file's folder, e.g. "styles/inv.sty"
+        name = Path(sty).stem
+        target = folder / Path(main).parent / sty
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.exists():
+            target.write_text(f"\\NeedsTeXFormat{{LaTeX2e}}\n\\ProvidesPackage{{{name}}}\n", encoding="utf-8")
+    tex = folder / main
+    start = time.monotonic()
+    cmd = ["latexmk", "-pdf", "-f", "-interaction=nonstopmode", "-bibtex", tex.name]
+    try:
+        proc = subprocess.run(cmd, cwd=tex.parent, capture_output=True, timeout=timeout,
+                              env={**os.environ, "openout_any": "p"})
+        code = proc.returncode
+    except subprocess.TimeoutExpired:
+        code = "timeout"
+    pdf = tex.with_suffix(".pdf")
+    log = tex.with_suffix(".log")
+    first_error = ""
+    if log.exists():
+        m = re.search(r"^! (.*)$", log.read_text(encoding="utf-8", errors="replace"), re.M)
+        first_error = m.group(1)[:160] if m else ""
+    ok = pdf.exists() and pdf.stat().st_size > 0
+    return {"pdf": str(pdf.relative_to(folder.parent)) if ok else None, "status": "ok" if ok and code == 0 else
+            ("pdf with errors" if ok else "failed"), "exit": code, "seconds": round(time.monotonic() - start, 1),
+            "first_error": first_error}
+
+
+def build_entry(entry: dict, mirrors: Path, out: Path, pdf: bool = True) -> dict:
+    rid = entry["id"]
+    target = out / rid
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    status: dict = {"id": rid, "repository": entry["repository"], "notices": []}
+    gdir = git_dir(mirrors, entry["repository"])
+    leave = _leave_out(entry)
+    for side in ("submitted", "revised"):
+        s = entry[side]
+        left, missing = archive(gdir, s["commit"], target / side, leave)
+        status[side] = {"commit": s["commit"], "main": s["main"], "left_out": sorted(left),
+                        "missing_in_snapshot": sorted(missing)}
+        if not (target / side / s["main"]).exists():
+            raise SourceError(f"{rid}: {s['main']} is not in {side} commit {s['commit']}")
+        if pdf:
+            status[side]["typeset"] = typeset(target / side, s["main"], entry.get("stand_ins", []))
+    reviews = letter(entry, gdir)
+    (target / "reviews.md").write_text(reviews.markdown, encoding="utf-8")
+    resp = entry["response"]
+    (target / f"response{Path(resp['file']).suffix or '.txt'}").write_text(
+        show(gdir, resp["commit"], resp["file"]), encoding="utf-8")
+    md = reviews.markdown.split("\n")
+    points = [{"reviewer": p.reviewer, "lines": list(p.lines) if p.lines else None, "located": p.located,
+               "hash": span_hash("\n".join(md[p.lines[0] - 1:p.lines[1]])) if p.lines else None,
+               "reply": p.reply} for p in reviews.points]
+    (target / "points.json").write_text(json.dumps(points, indent=1, ensure_ascii=False), encoding="utf-8")
+    status["reviews"] = {"source": entry["reviews"]["source"], "points": len(points),
+                         "located": sum(1 for p in points if p["lines"]), "notices": reviews.notices}
+    status["stand_ins"] = entry.get("stand_ins", [])
+    (target / "build.json").write_text(json.dumps(status, indent=1), encoding="utf-8")
+    return status
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m corpus.build_revisions", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--mirrors", default="/work/.mirror", help="folder of fetched snapshots (owner+name/repo)")
+    ap.add_argument("--out", help="cache folder (default: $REDRAFT_CORPUS or ~/.cache/redraft/corpus)")
+    ap.add_argument("--manifest", help="manifest (default: corpus/revisions.json)")
+    ap.add_argument("--only", nargs="*", help="build these ids only")
+    ap.add_argument("--no-pdf", action="store_true", help="skip typesetting")
+    args = ap.parse_args(argv)
+    try:
+        raw = load_manifest(args.manifest) if args.manifest else load_manifest()
+    except ManifestError as err:
+        print(f"build_revisions: {err}", file=sys.stderr)
+        return 2
+    out = Path(args.out).expanduser() if args.out else default_out()
+    failed = 0
+    for entry in raw["revisions"]:
+        if args.only and entry["id"] not in args.only:
+            continue
+        try:
+            st = build_entry(entry, Path(args.mirrors), out, pdf=not args.no_pdf)
+            pdfs = [st[s].get("typeset", {}).get("status", "skipped") for s in ("submitted", "revised")]
+            print(f"{entry['id']}: points {st['reviews']['points']} (located {st['reviews']['located']}); pdf {pdfs}")
+        except (SourceError, OSError) as err:
+            failed += 1
+            print(f"{entry['id']}: not built: {err}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,129 @@
+"""Fitting the ``learned`` aligner across papers, and scoring it leave-papers-out.
+
+``fit`` fits the logistic regression on the first-stage pairs of the training papers, then chooses the link
+threshold and cap (micro-F1) and the status bands on probabilities each training paper got from a model fitted
+without it (inner leave-papers-out), so no choice is in-sample. ``leave_papers_out`` repeats all of it with each
+paper held out in turn. Figures: ``engine.align.corpus_eval``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Generator as Gen, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.align.base import candidate_edits
+from engine.align.calibrate import Scored, calibrate_threshold
+from engine.align.gold import GoldPaper
+from engine.align.learned import FEATURES, LearnedAligner, LinkModel
+from engine.jobs import CancelToken, Progress
+
+#: Regularisation of the logistic regression (fixed, not tuned: the training part is small).
+C = 1.0
+CAPS = (3, 5)
+
+
+@dataclass
+class PaperPairs:
+    paper: GoldPaper
+    edit_ids: list[str]
+    evidence: np.ndarray  # comments × edits × evidence features
+    allowed: np.ndarray  # the evidence aligner's linkable pairs
+    x: np.ndarray  # comments × edits × FEATURES
+    mask: np.ndarray  # first-stage pairs
+    labels: np.ndarray  # comments × edits, 0/1
+
+
+def _blank() -> LinkModel:
+    k = len(FEATURES)
+    return LinkModel(FEATURES, np.zeros(k, np.float32), np.ones(k, np.float32), np.zeros(k, np.float32), 0.0)
+
+
+def iter_paper_pairs(papers: Sequence[GoldPaper], encoder=None, cancel: CancelToken | None = None,
+                     ) -> Gen[Progress, None, list[PaperPairs]]:
+    aligner = LearnedAligner(encoder, model=_blank())
+    out = []
+    for k, p in enumerate(papers):
+        yield Progress(k, len(papers), f"features: {p.id}")
+        edits = candidate_edits(p.diff)
+        aligner.diff = p.diff
+        if not edits or not p.comments:
+            continue
+        evidence, allowed, x, mask = yield from aligner.iter_pairs(p.comments, edits, cancel)
+        labels = np.array([[e.id in p.gold.get(c.id, set()) for e in edits] for c in p.comments], dtype=np.float32)
+        out.append(PaperPairs(p, [e.id for e in edits], evidence, allowed, x, mask.copy(), labels))
+    return out
+
+
+def fit_weights(train: Sequence[PaperPairs], c: float = C) -> LinkModel:
+    """The logistic regression on the first-stage pairs of ``train`` (standardised features)."""
+    from sklearn.linear_model import LogisticRegression
+
+    x = np.concatenate([pp.x[pp.mask] for pp in train])
+    y = np.concatenate([pp.labels[pp.mask] for pp in train]).astype(int)
+    mean, scale = x.mean(axis=0), x.std(axis=0)
+    scale = np.where(scale > 1e-6, scale, 1.0)
+    model = LogisticRegression(C=c, max_iter=2000, random_state=0).fit((x - mean) / scale, y)
+    return LinkModel(FEATURES, mean.astype(np.float32), scale.astype(np.float32), model.coef_[0].astype(np.float32),
+                     float(model.intercept_[0]))
+
+
+def scored(pp: PaperPairs, model: LinkModel) -> Scored:
+    return Scored([c.id for c in pp.paper.comments], pp.edit_ids, model.probabilities(pp.x, pp.mask), pp.paper.gold)
+
+
+def inner_scores(train: Sequence[PaperPairs], c: float = C) -> list[Scored]:
+    """Each training paper scored by a model fitted on the other training papers."""
+    out = []
+    for k, pp in enumerate(train):
+        rest = [q for j, q in enumerate(train) if j != k]
+        if rest and any(q.labels[q.mask].any() for q in rest):
+            out.append(scored(pp, fit_weights(rest, c)))
+    return out
+
+
+def choose_bands(items: Sequence[Scored], max_wrong: float = 0.10) -> dict[str, float]:
+    """Status bands on comment probabilities (the best link's): ``addressed``, the lowest value whose "addressed"
+    calls are wrong (on comments without a gold edit) at most ``max_wrong`` of the time; ``partly``, the value
+    (not above it) that best separates answered comments from the rest (found rate minus false-found rate). When no
+    value keeps "addressed" that rare, ``addressed`` is 1.0: the model never says "addressed" on its own, and what it
+    finds is "partly" (a check for the author)."""
+    probs = np.array([float(s.matrix[i].max()) if s.matrix.size else 0.0 for s in items
+                      for i in range(len(s.comment_ids))])
+    answered = np.array([bool(s.gold.get(cid)) for s in items for cid in s.comment_ids])
+    grid = sorted(set(probs[probs > 0].tolist()) | {0.5})
+    addressed = 1.0
+    for t in grid:
+        calls = probs >= t
+        if calls.sum() >= 3 and (calls & ~answered).sum() <= max_wrong * calls.sum():
+            addressed = float(t)
+            break
+    best, partly = -1.0, addressed
+    for t in [g for g in grid if g <= addressed]:
+        flagged = probs >= t
+        j = flagged[answered].mean() - (flagged[~answered].mean() if (~answered).any() else 0.0)
+        if j > best:
+            best, partly = j, float(t)
+    return {"addressed": _down(addressed), "partly": _down(partly)}
+
+
+def _down(value: float) -> float:
+    """Rounded down to 4 decimals (a band keeps the comments it was chosen to keep)."""
+    return math.floor(value * 1e4 + 1e-6) / 1e4
+
+
+def fit(train: Sequence[PaperPairs], c: float = C, caps: Sequence[int] = CAPS) -> LinkModel:
+    """Weights on all of ``train``; threshold, cap and bands chosen on its inner leave-papers-out scores."""
+    inner = inner_scores(train, c)
+    (threshold, f1), cap = max(((calibrate_threshold(inner, k), k) for k in caps), key=lambda r: (r[0][1], -r[1]))
+    model = fit_weights(train, c)
+    model.threshold, model.max_edits, model.bands = float(threshold), int(cap), choose_bands(inner)
+    model.meta = {"inner_lpo_f1": round(100 * f1, 1), "train": [pp.paper.id for pp in train]}
+    return model
+
+
+def leave_papers_out(pairs: Sequence[PaperPairs], c: float = C) -> list[tuple[PaperPairs, LinkModel]]:
+    """For each paper with comments: the model fitted (``fit``) on all the other papers."""
+    return [(pp, fit([q for j, q in enumerate(pairs) if j != k], c)) for k, pp in enumerate(pairs)]

@@ -1,0 +1,190 @@
+"""The ``learned`` aligner: a logistic regression over per-pair features, fitted across papers.
+
+A fast first stage keeps, per comment, the pairs the ``evidence`` aligner can link (specific evidence and a
+compatible edit) plus its ``FIRST_STAGE`` best edits by BM25 and by BM25 against the changed words; MiniLM
+cosines are computed for those only. Every kept pair then gets ``FEATURES``: the evidence features (BM25 and
+changed-words BM25 scaled per comment, sentence-max cosine, the edit rewrote a paragraph the comment is located at,
+the comment names its section/figure/table/equation, quoted words changed, the edit's intent fits the comment's fine
+type, proofreading and replacement fixes), whether the evidence aligner could link it, the pair's ranks within the
+comment by BM25, changed-words BM25 and cosine, its cosine's gap to the comment's best, the edit's size, intent kind
+and whether it is an addition, and the comment's length. A logistic regression (standardised features) turns them
+into the probability that the edit answers the comment; pairs outside the first stage get 0.
+
+The weights, the link threshold, the per-comment cap and the status bands are fitted on the training part of the
+revisions corpus only (``engine.align.learn``; docs/figures-align.md) and shipped as
+``resources/models/align/learned.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Generator as Gen, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from engine.align.base import is_addition
+from engine.align.evidence import FEATURES as EVIDENCE_FEATURES, EvidenceAligner, explain, sigmoid
+from engine.errors import InputError
+from engine.jobs import CancelToken, Progress
+from engine.models.protocols import Encoder
+from engine.revision import Edit
+from engine.revision.intent import Intent, changed_sides
+from engine.reviews.model import ReviewComment
+
+#: First stage: per comment, this many best edits by BM25 and by changed-words BM25 join the evidence pairs.
+FIRST_STAGE = 8
+FEATURES = EVIDENCE_FEATURES + (
+    "allowed", "bm25_rank", "changed_rank", "cosine_rank", "cosine_gap", "size", "surface", "substantive", "added",
+    "comment_words",
+)
+
+
+def first_stage(allowed: np.ndarray, lexical: np.ndarray, changed: np.ndarray, k: int = FIRST_STAGE) -> np.ndarray:
+    """The pairs the model scores: ``allowed`` plus each comment's ``k`` best edits (score above 0) by each matrix."""
+    mask = allowed.copy()
+    if not mask.size:
+        return mask
+    rows = np.arange(mask.shape[0])[:, None]
+    for m in (lexical, changed):
+        top = np.argsort(-m, axis=1, kind="stable")[:, :k]
+        picked = np.zeros_like(mask)
+        picked[rows, top] = True
+        mask |= picked & (m > 0)
+    return mask
+
+
+def inverse_rank(matrix: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """``1 / (1 + rank)`` of each pair within its comment's row among the ``mask`` pairs (best: 1); 0 outside."""
+    if not matrix.size:
+        return np.zeros_like(matrix)
+    order = np.argsort(-np.where(mask, matrix, -np.inf), axis=1, kind="stable")
+    ranks = np.empty_like(order)
+    ranks[np.arange(matrix.shape[0])[:, None], order] = np.arange(matrix.shape[1])[None, :]
+    return np.where(mask, 1.0 / (1.0 + ranks), 0.0).astype(np.float32)
+
+
+def pair_features(evidence: np.ndarray, allowed: np.ndarray, mask: np.ndarray, comments: Sequence[ReviewComment],
+                  edits: Sequence[Edit], intents: Sequence[Intent]) -> np.ndarray:
+    """Comments × edits × ``FEATURES`` from the evidence tensor (comments × edits × evidence features)."""
+    n, m = len(comments), len(edits)
+    ev = {name: evidence[:, :, k] for k, name in enumerate(EVIDENCE_FEATURES)}
+    cosine = np.where(mask, ev["cosine"], 0.0)
+    best = cosine.max(axis=1, keepdims=True) if m else np.zeros((n, 1), dtype=np.float32)
+    size = np.log1p([len(" ".join(changed_sides(e)).split()) for e in edits]).astype(np.float32)
+    cols = {
+        "allowed": allowed.astype(np.float32),
+        "bm25_rank": inverse_rank(ev["bm25"], mask), "changed_rank": inverse_rank(ev["changed"], mask),
+        "cosine_rank": inverse_rank(cosine, mask), "cosine_gap": np.where(mask, cosine - best, 0.0),
+        "size": np.broadcast_to(size, (n, m)),
+        "surface": np.broadcast_to(np.array([i.surface for i in intents], dtype=np.float32), (n, m)),
+        "substantive": np.broadcast_to(np.array([i.substantive for i in intents], dtype=np.float32), (n, m)),
+        "added": np.broadcast_to(np.array([is_addition(e) for e in edits], dtype=np.float32), (n, m)),
+        "comment_words": np.broadcast_to(
+            np.log1p([len(c.full_text.split()) for c in comments]).astype(np.float32)[:, None], (n, m)),
+    }
+    return np.stack([ev[f] if f in ev else cols[f] for f in FEATURES], axis=2).astype(np.float32)
+
+
+@dataclass
+class LinkModel:
+    """Standardised logistic regression over ``features``, with its decision settings."""
+
+    features: tuple[str, ...]
+    mean: np.ndarray
+    scale: np.ndarray
+    coef: np.ndarray
+    intercept: float
+    threshold: float = 0.5
+    max_edits: int = 5
+    #: Comment probability bands: ``addressed`` from this up, ``partly`` from that up (below: not addressed).
+    bands: dict[str, float] = field(default_factory=lambda: {"addressed": 0.5, "partly": 0.35})
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def probabilities(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """The model's probability that each pair is a link (calibrated leave-papers-out on the training part)."""
+        z = ((x - self.mean) / self.scale) @ self.coef + self.intercept
+        return np.where(mask, sigmoid(z), 0.0).astype(np.float32)
+
+    def status_scale(self, probs: np.ndarray) -> np.ndarray:
+        """``probs`` mapped (monotone, piecewise linear) so that this model's link threshold and status bands fall on
+        the app's (``status.LINK_P``, ``PARTLY_P``, ``ADDRESSED_P``): the statuses then follow the bands fitted with
+        the model, and ranks and links do not change. What the app shows and stores."""
+        from engine.align.status import ADDRESSED_P, LINK_P, PARTLY_P
+
+        partly = max(self.bands["partly"], self.threshold)
+        addressed = max(self.bands["addressed"], partly)
+        xs, ys = [0.0], [0.0]
+        for x, y in ((self.threshold, LINK_P), (partly, PARTLY_P), (addressed, ADDRESSED_P), (1.0, 1.0)):
+            if x > xs[-1] + 1e-6:
+                xs.append(x)
+                ys.append(max(y, ys[-1]))
+        return np.where(probs > 0, np.interp(probs, xs, ys), 0.0).astype(np.float32)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": "redraft-align-link-model", "version": 1, "features": list(self.features),
+                "mean": [round(float(v), 6) for v in self.mean], "scale": [round(float(v), 6) for v in self.scale],
+                "coef": [round(float(v), 6) for v in self.coef], "intercept": round(float(self.intercept), 6),
+                "threshold": round(float(self.threshold), 4), "max_edits": int(self.max_edits),
+                "bands": {k: round(float(v), 4) for k, v in self.bands.items()}, **({"meta": self.meta} if self.meta else {})}
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> LinkModel:
+        if raw.get("format") != "redraft-align-link-model":
+            raise InputError("not a Redraft alignment model")
+        if tuple(raw["features"]) != FEATURES:
+            raise InputError("alignment model features differ from this version's (refit it)")
+        return cls(tuple(raw["features"]), np.asarray(raw["mean"], dtype=np.float32),
+                   np.asarray(raw["scale"], dtype=np.float32), np.asarray(raw["coef"], dtype=np.float32),
+                   float(raw["intercept"]), float(raw["threshold"]), int(raw["max_edits"]), dict(raw["bands"]),
+                   dict(raw.get("meta", {})))
+
+
+@lru_cache(maxsize=1)
+def shipped_model() -> LinkModel:
+    """The model fitted on the corpus's training part (``resources/models/align/learned.json``)."""
+    from engine.resources import resource
+
+    return LinkModel.from_dict(json.loads(resource("models", "align", "learned.json").read_text(encoding="utf-8")))
+
+
+class LearnedAligner(EvidenceAligner):
+    """Probabilities from a logistic regression over per-pair features (``FEATURES``), fitted across papers."""
+
+    name = "learned"
+
+    def __init__(self, encoder: Encoder | None = None, model: LinkModel | None = None, threshold: float | None = None,
+                 max_edits: int | None = None, min_chars: int = 0) -> None:
+        self.model = model or shipped_model()
+        # decisions are taken on the status scale (``LinkModel.status_scale``), where the fitted threshold is LINK_P
+        from engine.align.status import LINK_P
+
+        super().__init__(encoder, threshold=LINK_P if threshold is None else threshold,
+                         max_edits=self.model.max_edits if max_edits is None else max_edits, min_chars=min_chars)
+        #: Comment probability bands of the statuses (``engine.align.status``), fitted with the model.
+        self.bands = dict(self.model.bands)
+
+    def dense_pairs(self, allowed: np.ndarray, lexical: np.ndarray, changed: np.ndarray) -> np.ndarray:
+        return first_stage(allowed, lexical, changed)
+
+    def iter_pairs(
+        self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None
+    ) -> Gen[Progress, None, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+        """The evidence tensor, the evidence aligner's linkable pairs, the pair features and the first-stage mask."""
+        evidence, allowed = yield from self.iter_features(comments, edits, cancel)
+        x = pair_features(evidence, allowed, self.candidates, comments, edits, [self.intents[e.id] for e in edits])
+        return evidence, allowed, x, self.candidates
+
+    def iter_scores(
+        self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None
+    ) -> Gen[Progress, None, np.ndarray]:
+        evidence, _, x, mask = yield from self.iter_pairs(comments, edits, cancel)
+        raw = self.model.probabilities(x, mask)
+        probs = self.model.status_scale(raw)
+        self.reasons = {}
+        for i, c in enumerate(comments):
+            for j in np.flatnonzero(probs[i] >= 0.5 * self.threshold):
+                self.reasons[(c.id, edits[j].id)] = explain(evidence[i, j], self.intents[edits[j].id])
+        return probs

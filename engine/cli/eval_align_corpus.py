@@ -1,0 +1,129 @@
+"""``redraft eval align --corpus MANIFEST [--cache DIR] [--part train|checked]``: aligners on the revisions corpus.
+
+On the training part, ``learned`` is scored leave-papers-out (each paper by a model fitted, threshold and bands
+included, on the other training papers); on the checked part, by the shipped model (fitted on all of the training
+part: its ``meta.train`` lists the papers). ``evidence``, ``bm25`` and ``hybrid`` run at their configured settings
+(fitted on cgo18 and icassp20, never on the corpus). The corpus's labels are read with the repository's ``corpus``
+package (``corpus/labels.py``), from the cache ``python -m corpus.build_revisions`` writes.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from engine.errors import InputError
+from engine.jobs import run_job
+
+BASELINES = ("evidence", "bm25", "hybrid")
+
+
+def corpus_papers(manifest: str, cache: str | None, part: str):
+    """The gold papers of ``part``, built from the corpus labels beside ``manifest`` and the cache."""
+    from engine.align.gold import gold_papers
+
+    path = Path(manifest).expanduser().resolve()
+    if not path.is_file():
+        raise InputError(f"no such corpus manifest: {path}")
+    root = str(path.parent.parent)
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    try:
+        from corpus.build_revisions import default_out
+        from corpus.labels import to_gold
+        from corpus.manifest import load_manifest
+    except ImportError:
+        raise InputError("--corpus needs the repository's corpus/ package beside the manifest") from None
+    try:
+        raw = load_manifest(path)
+    except Exception as err:  # noqa: BLE001 - the corpus package's own errors: one line
+        raise InputError(f"{path.name}: {err}") from None
+    folder = Path(cache).expanduser() if cache else default_out()
+    if not folder.is_dir():
+        raise InputError(f"no corpus cache at {folder} (python -m corpus.build_revisions; see docs/corpus.md)")
+    entries = [e for e in raw["revisions"] if e.get("part") == part]
+    try:
+        gold, notices = to_gold(entries, folder, path.parent / "labels")
+    except Exception as err:  # noqa: BLE001 - the corpus package's own errors: one line
+        raise InputError(f"corpus labels: {err}") from None
+    for n in notices:
+        print(f"redraft: note: {n}", file=sys.stderr)
+    return gold_papers(gold, folder, path.name)
+
+
+def evaluate_corpus(papers, part: str) -> dict[str, Any]:
+    from engine.align import make_aligner
+    from engine.align.config import DEFAULTS
+    from engine.align.corpus_eval import app_status, linked_status, reliability, score_method
+    from engine.align.status import LINK_P
+    from engine.align.evaluate import iter_score_papers
+    from engine.align.evidence import MIX, probabilities
+    from engine.align.calibrate import Scored
+    from engine.align.learn import iter_paper_pairs, leave_papers_out, scored
+    from engine.align.learned import shipped_model
+
+    pairs = run_job(iter_paper_pairs(papers))
+    if part == "train":
+        fitted = leave_papers_out(pairs)
+    else:
+        model = shipped_model()
+        fitted = [(pp, model) for pp in pairs]
+    raw = [scored(pp, m) for pp, m in fitted]
+    # the app's statuses: probabilities on the status scale (the fitted bands on status.PARTLY_P / ADDRESSED_P)
+    results = {"learned": score_method([
+        (replace(s, matrix=m.status_scale(s.matrix)), LINK_P, m.max_edits, app_status) for s, (_, m) in zip(raw, fitted)])}
+    results["learned"]["reliability"] = reliability(raw)
+    results["learned"]["models"] = {pp.paper.id: {"threshold": round(m.threshold, 4), "max_edits": m.max_edits,
+                                                  "bands": m.bands} for pp, m in fitted}
+    ev = DEFAULTS["evidence"]
+    results["evidence"] = score_method([
+        (Scored([c.id for c in pp.paper.comments], pp.edit_ids,
+                probabilities(pp.evidence, pp.allowed, MIX, ev["scale"], ev["offset"]), pp.paper.gold),
+         ev["threshold"], ev["max_edits"], app_status) for pp in pairs])
+    for method in BASELINES[1:]:
+        aligner = make_aligner(method)
+        got = run_job(iter_score_papers(aligner, [pp.paper for pp in pairs]))
+        results[method] = score_method([(s, aligner.threshold, aligner.max_edits, linked_status(aligner.threshold))
+                                        for s in got])
+    return results
+
+
+ROW = "{:<24} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>7}"
+
+
+def print_results(results: dict[str, Any], part: str) -> None:
+    blind = ("leave-papers-out: each paper scored by a model fitted without it" if part == "train"
+             else "the shipped model, fitted on the training part only")
+    print(f"part {part}; learned: {blind}; baselines at their configured settings. Figures x100; "
+          "hit@k and found over answered comments; wrong = wrong 'addressed' over 'addressed' calls")
+    print(ROW.format("method / paper", "P", "R", "F1", "hit@1", "hit@3", "found", "wrong"))
+    for method, r in results.items():
+        if "models" in r:
+            print("  " + "; ".join(f"{k}: t {v['threshold']}, cap {v['max_edits']}, bands {v['bands']['addressed']}/"
+                                  f"{v['bands']['partly']}" for k, v in r["models"].items()))
+        rows = [(f"{method} pooled", r["pooled"])] + [(f"  {pid}"[:24], x) for pid, x in r["papers"].items()]
+        for label, x in rows:
+            print(ROW.format(label, *(_f(x[k]) for k in ("P", "R", "F1", "hit@1", "hit@3", "found", "wrong addressed"))))
+        s = r["spread"]
+        print(ROW.format("  mean over papers", "", "", *(_f(s[k]["mean"]) for k in
+                                                             ("F1", "hit@1", "hit@3", "found", "wrong addressed"))))
+        print(ROW.format("  sd over papers", "", "", *(_f(s[k]["sd"]) for k in
+                                                           ("F1", "hit@1", "hit@3", "found", "wrong addressed"))))
+
+
+def _f(value: Any) -> str:
+    return "-" if value is None else str(value)
+
+
+def run_corpus(args) -> int:
+    from engine.cli.common import print_json
+
+    papers = corpus_papers(args.corpus, args.cache, args.part)
+    results = evaluate_corpus(papers, args.part)
+    if args.json:
+        print_json({"corpus": args.corpus, "part": args.part, "papers": [p.id for p in papers], "results": results})
+    else:
+        print_results(results, args.part)
+    return 0

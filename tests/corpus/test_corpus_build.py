@@ -1,0 +1,150 @@
+"""Building one revision from a real git repository made here, cutting its letter, labelling and reading it back."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from corpus.build_revisions import build_entry, main, typeset
+from corpus.distant import distant_labels
+from corpus.labels import to_gold
+from corpus.letters import cut_response, reviews_from_file, locate_points, span, span_hash
+from corpus.units import load_built
+from engine.align.gold import load_gold
+
+PAPER = r"""\documentclass{article}
+\begin{document}
+\section{Introduction}
+Graph sampling estimates properties of large networks from small samples of their nodes and edges.
+
+%s
+
+\section{Method}
+We draw random walks of fixed length from uniformly chosen seed nodes and record the visited edges.
+
+We weight each visited node by the inverse of its degree to correct the bias of the walk.
+\end{document}
+"""
+NEW_PARAGRAPH = ("Random walks converge slowly on graphs with small conductance, so we restart each walk "
+                 "after two hundred steps from a fresh seed node.")
+REVIEWS = """Dear authors, the reviews follow.
+
+Reviewer: 1
+The method section does not say how the walks handle graphs with poor mixing or small conductance.
+Please explain the restart policy.
+
+Reviewer: 2
+The sentence ``fixed length from uniformly chosen seed nodes'' is unclear.
+"""
+RESPONSE = r"""\documentclass{article}
+\newcommand{\point}{}
+\begin{document}
+\section*{Reviewer 1}
+\point The method section does not say how the walks handle graphs with poor mixing or small conductance.
+Please explain the restart policy.
+\reply We have added a paragraph to Section 2:
+\begin{quote}%s\end{quote}
+\section*{Reviewer 2}
+\point The sentence ``fixed length from uniformly chosen seed nodes'' is unclear.
+\reply We respectfully disagree; the sentence is clear as it stands.
+\end{document}
+""" % NEW_PARAGRAPH
+SPEC = {"reviewer": r"\\section\*\{Reviewer (\d+)\}", "point": r"^\\point\b", "reply": r"^\\reply\b"}
+
+
+def _git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True).stdout.strip()
+
+
+@pytest.fixture()
+def mirror(tmp_path: Path) -> tuple[Path, dict]:
+    if not shutil.which("git"):
+        pytest.skip("git is not installed")
+    repo = tmp_path / "mirrors" / "someone+paper" / "repo"
+    repo.mkdir(parents=True)
+    _git(repo, "init", "-q")
+    _git(repo, "config", "user.email", "a@b.c")
+    _git(repo, "config", "user.name", "A")
+    (repo / "paper.tex").write_text(PAPER % "", encoding="utf-8")
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-qm", "submitted")
+    submitted = _git(repo, "rev-parse", "HEAD")
+    (repo / "reviews.txt").write_text(REVIEWS, encoding="utf-8")
+    (repo / "paper.tex").write_text((PAPER % "").replace(
+        r"record the visited edges.", "record the visited edges.\n\n" + NEW_PARAGRAPH), encoding="utf-8")
+    (repo / "response.tex").write_text(RESPONSE, encoding="utf-8")
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-qm", "revised")
+    revised = _git(repo, "rev-parse", "HEAD")
+    entry = {"id": "toy", "repository": "someone/paper", "submitted": {"commit": submitted, "main": "paper.tex"},
+             "revised": {"commit": revised, "main": "paper.tex"},
+             "reviews": {"source": "file", "file": "reviews.txt", "commit": revised, "reviewer": r"^Reviewer: (\d+)"},
+             "response": {"file": "response.tex", "commit": revised, **SPEC}, "venue": "v", "field": "f", "year": 2020,
+             "class": "article", "licence": "none", "part": "train", "notes": ""}
+    return tmp_path / "mirrors", entry
+
+
+def test_letter_points_and_reviews_md():
+    points = cut_response(RESPONSE, SPEC)
+    assert [p.reviewer for p in points] == [1, 2]
+    assert points[0].comment.startswith("The method section") and "restart policy" in points[0].comment
+    assert points[0].reply.startswith("We have added")
+    reviews = reviews_from_file(REVIEWS, {"reviewer": r"^Reviewer: (\d+)"})
+    assert reviews.markdown.startswith("## Editor\n\nDear authors")
+    assert "## Reviewer 1\n\nThe method section" in reviews.markdown
+    locate_points(reviews, points)
+    assert "restart policy" in span(reviews.markdown, points[0].lines)
+    assert "fixed length" in span(reviews.markdown, points[1].lines)
+
+
+def test_build_label_and_read_back_as_gold(mirror, tmp_path):
+    mirrors, entry = mirror
+    cache = tmp_path / "cache"
+    status = build_entry(entry, mirrors, cache, pdf=False)
+    built = cache / "toy"
+    assert (built / "revised" / "paper.tex").exists()
+    assert not (built / "revised" / "response.tex").exists() and not (built / "revised" / "reviews.txt").exists()
+    assert status["revised"]["left_out"] == ["response.tex", "reviews.txt"]
+    points = json.loads((built / "points.json").read_text(encoding="utf-8"))
+    md = (built / "reviews.md").read_text(encoding="utf-8")
+    assert [p["reviewer"] for p in points] == [1, 2] and all(p["located"] == "matched" for p in points)
+    assert points[0]["hash"] == span_hash(span(md, tuple(points[0]["lines"])))
+
+    labels = distant_labels(entry, load_built(cache, entry), points, md)
+    assert [c["answered"] for c in labels["comments"]] == ["edit", "response only"]
+    (high,) = [x for x in labels["links"] if x["strength"] == "high"]
+    assert high["comment"] == "R1.1" and "quotes the edit's new text" in high["evidence"]
+    folder = tmp_path / "labels"
+    folder.mkdir()
+    (folder / "toy.json").write_text(json.dumps(labels), encoding="utf-8")
+    gold, notices = to_gold([entry], cache, folder)
+    assert not notices
+    path = tmp_path / "gold.json"
+    path.write_text(json.dumps(gold), encoding="utf-8")
+    (paper,) = load_gold(path, cache)  # what `redraft eval align GOLD --data CACHE` reads
+    assert not paper.notices
+    (edit_id,) = paper.gold["toy/R1.1"]
+    assert NEW_PARAGRAPH[:40] in next(e.target_text for e in paper.diff.edits if e.id == edit_id)
+    assert paper.gold["toy/R2.1"] == set()
+
+
+def test_bad_manifest_is_one_line_and_exit_2(tmp_path, capsys):
+    bad = tmp_path / "m.json"
+    bad.write_text('{"format": "something else"}', encoding="utf-8")
+    assert main(["--manifest", str(bad), "--out", str(tmp_path / "out")]) == 2
+    assert capsys.readouterr().err.strip().count("\n") == 0
+
+
+@pytest.mark.skipif(not shutil.which("latexmk"), reason="latexmk is not installed")
+def test_typeset_makes_a_pdf(tmp_path):
+    folder = tmp_path / "submitted"
+    folder.mkdir()
+    (folder / "paper.tex").write_text(PAPER.replace(r"\begin{document}", "\\usepackage{standinstyle}\n\\begin{document}")
+                                      % "", encoding="utf-8")
+    result = typeset(folder, "paper.tex", ["standinstyle.sty"], timeout=120)
+    assert result["status"] == "ok", result
+    assert (folder / "paper.pdf").read_bytes().startswith(b"%PDF")

@@ -1,0 +1,164 @@
+"""The ``learned`` aligner: its first stage, its per-pair features on small built revisions (real MiniLM encoder),
+the shipped model and its status scale, fitting and band choice on synthetic pairs, and the corpus command's
+errors. None of it needs the corpus cache (CI has none)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.align import make_aligner
+from engine.align.calibrate import Scored
+from engine.align.corpus_eval import figures, rates, summarise
+from engine.align.gold import GoldPaper
+from engine.align.learn import PaperPairs, choose_bands, fit, fit_weights
+from engine.align.learned import FEATURES, LinkModel, first_stage, inverse_rank, shipped_model
+from engine.align.status import ADDRESSED_P, LINK_P, PARTLY_P, Status, assess_alignment
+from engine.cli.main import main
+from engine.revision import diff_documents
+from engine.reviews.model import ReviewComment
+from tests.engine.built_revisions import PROSE, doc_of
+
+
+def test_first_stage_keeps_linkable_pairs_and_each_comments_best_lexical_edits() -> None:
+    allowed = np.array([[False, False, True, False]])
+    lexical = np.array([[0.2, 1.0, 0.0, 0.5]], dtype=np.float32)
+    changed = np.array([[0.0, 0.0, 0.0, 1.0]], dtype=np.float32)
+    assert first_stage(allowed, lexical, changed, k=1).tolist() == [[False, True, True, True]]
+    assert first_stage(allowed, lexical, changed, k=3).tolist() == [[True, True, True, True]]
+    zero = np.zeros((1, 4), dtype=np.float32)  # no overlap at all: nothing joins
+    assert first_stage(np.zeros((1, 4), bool), zero, zero).tolist() == [[False] * 4]
+
+
+def test_inverse_rank_within_a_comment_among_kept_pairs() -> None:
+    m = np.array([[0.1, 0.9, 0.5], [0.3, 0.2, 0.1]], dtype=np.float32)
+    mask = np.array([[True, True, True], [False, True, True]])
+    assert np.allclose(inverse_rank(m, mask), [[1 / 3, 1.0, 0.5], [0.0, 1.0, 0.5]])
+
+
+def _comment(cid: str, text: str) -> ReviewComment:
+    return ReviewComment(id=cid, reviewer="Reviewer 1", text=text)
+
+
+def test_the_edit_that_answers_ranks_first_with_its_features() -> None:
+    old = PROSE
+    new = [PROSE[0], PROSE[1], PROSE[2] + " We also report the variance of both scores over five random seeds.",
+           PROSE[3], "Phase is taken from the low band and mirrored; this keeps reconstruction simple and cheap."]
+    diff = diff_documents(doc_of(old), doc_of(new))
+    comments = [_comment("R1.1", "Please report the variance of the scores over several random seeds."),
+                _comment("R1.2", "How is the phase of the high band obtained?")]
+    aligner = make_aligner("learned")
+    aligner.diff = diff
+    edits = [e for e in diff.edits if e.text_changed]
+    _, _, x, mask = _pairs(aligner, comments, edits)
+    assert x.shape == (2, len(edits), len(FEATURES))
+    seeds = next(j for j, e in enumerate(edits) if "seeds" in e.target_text)
+    phase = next(j for j, e in enumerate(edits) if "Phase" in e.target_text)
+    assert mask[0, seeds] and mask[1, phase]
+    f = {name: x[0, seeds, k] for k, name in enumerate(FEATURES)}
+    assert f["bm25_rank"] == 1.0 and f["changed_rank"] == 1.0 and f["cosine"] > 0.4 and f["size"] > 2
+    (a1, a2) = aligner.align(comments, diff)
+    assert a1.edit_ids[:1] == [edits[seeds].id] and max(a2.scores, key=a2.scores.get) == edits[phase].id
+    assert a1.calibrated and a1.scores[edits[seeds].id] > a1.scores[edits[phase].id]
+    assert assess_alignment(a1).status in (Status.PARTLY, Status.ADDRESSED)
+
+
+def _pairs(aligner, comments, edits):
+    from engine.jobs import run_job
+
+    return run_job(aligner.iter_pairs(comments, edits))
+
+
+def test_shipped_model_round_trips_and_maps_its_bands_onto_the_status_scale() -> None:
+    model = shipped_model()
+    assert model.features == FEATURES and model.meta["train"] and "checked" not in str(model.meta)
+    again = LinkModel.from_dict(model.to_dict())
+    assert again.to_dict() == model.to_dict()
+    partly = max(model.bands["partly"], model.threshold)
+    scale = model.status_scale(np.array([0.0, model.threshold, partly, 0.999], dtype=np.float32))
+    assert scale[0] == 0.0 and scale[1] == pytest.approx(LINK_P, abs=1e-4) and scale[2] == pytest.approx(PARTLY_P, abs=1e-4)
+    assert np.all(np.diff(model.status_scale(np.linspace(0.001, 1, 200, dtype=np.float32))) >= 0)
+    if model.bands["addressed"] >= 1.0:  # the training part supported no "addressed" band: never addressed alone
+        assert scale[3] < ADDRESSED_P
+
+
+def _synthetic(pid: str, seed: int, n: int = 6, m: int = 8) -> PaperPairs:
+    """A paper whose links are the pairs with the highest first feature (plus noise), every pair kept."""
+    rng = np.random.default_rng(seed)
+    x = rng.random((n, m, len(FEATURES)), dtype=np.float32)
+    labels = (x[:, :, 0] + 0.2 * rng.random((n, m)) > 1.0).astype(np.float32)
+    comments = [_comment(f"{pid}/c{i}", "comment") for i in range(n)]
+    gold = {c.id: {f"e{j}" for j in np.flatnonzero(labels[i])} for i, c in enumerate(comments)}
+    paper = GoldPaper(pid, None, comments, gold)  # type: ignore[arg-type]
+    return PaperPairs(paper, [f"e{j}" for j in range(m)], x[:, :, :9], np.ones((n, m), bool), x,
+                      np.ones((n, m), bool), labels)
+
+
+def test_fit_is_deterministic_learns_the_signal_and_chooses_its_settings_on_inner_folds() -> None:
+    train = [_synthetic(f"p{k}", k) for k in range(4)]
+    a, b = fit(train), fit(train)
+    assert a.to_dict() == b.to_dict()
+    assert a.coef[0] == max(a.coef) > 0  # the first feature carries the links
+    assert a.max_edits in (3, 5) and 0 < a.threshold < 1 and a.meta["train"] == ["p0", "p1", "p2", "p3"]
+    assert 0 < a.bands["partly"] <= a.bands["addressed"] <= 1.0
+    weights = fit_weights(train)
+    assert weights.coef.tolist() == a.coef.tolist()
+
+
+def test_bands_keep_wrong_addressed_rare_on_the_data_they_are_chosen_on() -> None:
+    gold = {f"c{i}": ({"e0"} if i < 6 else set()) for i in range(10)}
+    probs = np.array([[0.9], [0.8], [0.7], [0.6], [0.32], [0.3], [0.35], [0.2], [0.1], [0.05]], dtype=np.float32)
+    bands = choose_bands([Scored(list(gold), ["e0"], probs, gold)])
+    assert bands == {"addressed": 0.5, "partly": 0.3}  # 0.5: 4 calls, none wrong; 0.3 finds all six
+    noisy = {cid: (set() if i % 2 else {"e0"}) for i, cid in enumerate(gold)}  # no band is right 90% of the time
+    assert choose_bands([Scored(list(gold), ["e0"], probs, noisy)])["addressed"] == 1.0
+
+
+def test_corpus_figures_count_hits_found_and_wrong_addressed() -> None:
+    gold = {"p/c1": {"e1"}, "p/c2": {"e0"}, "p/c3": set()}
+    probs = np.array([[0.1, 0.8], [0.2, 0.6], [0.7, 0.0]], dtype=np.float32)
+    s = Scored(list(gold), ["e0", "e1"], probs, gold)
+    c = figures(s, 0.5, 3, lambda row: "addressed" if row.max() >= 0.65 else "partly" if row.max() >= 0.5 else "not")
+    assert (c["tp"], c["fp"], c["fn"], c["hit1"], c["hit3"], c["found"], c["addressed"], c["wrong"]) == (
+        1, 2, 1, 1, 2, 2, 2, 1)
+    r = rates(c)
+    assert r["hit@1"] == 50.0 and r["wrong addressed"] == 50.0 and r["F1"] == 40.0
+    assert summarise({"p": c})["spread"]["F1"] == {"mean": 40.0, "sd": None, "papers": 1}
+
+
+def test_corpus_command_errors_are_one_line(tmp_path, capsys) -> None:
+    assert main(["eval", "align"]) == 2
+    assert "--corpus" in capsys.readouterr().err
+    assert main(["eval", "align", "--corpus", str(tmp_path / "none.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("redraft: error:") and "Traceback" not in err
+
+
+#: The shipped ``learned`` model on the two shared gold papers (PDFs), which it never saw (fitted on the revisions
+#: corpus's training part only): micro P / R / F1 of the links shown, hit@1 and found over answered comments
+#: (docs/figures-align.md). Regression checks, not tuned on: the test fails 3 points below. Both are lower than the
+#: ``evidence`` aligner's cross-paper figures (37.0 / 50.0 F1), whose settings were fitted on these two papers.
+LEARNED_SHARED = {"cgo18": (34.5, 20.6, 25.8, 44.4, 66.7), "icassp20": (37.5, 31.0, 34.0, 85.7, 57.1)}
+
+
+@pytest.mark.shared_data
+def test_learned_figures_on_the_shared_gold_papers(shared_data) -> None:
+    from pathlib import Path
+
+    from engine.align.calibrate import predictions
+    from engine.align.corpus_eval import app_status
+    from engine.align.evaluate import iter_score_papers, report
+    from engine.align.gold import load_gold
+    from engine.jobs import run_job
+
+    data = Path(__file__).resolve().parents[2] / "data"
+    papers = [p for g in ("cgo18_pdf_align_gold.json", "icassp20_align_gold.json")
+              for p in load_gold(data / g, shared_data)]
+    aligner = make_aligner("learned")
+    for paper, s in zip(papers, run_job(iter_score_papers(aligner, papers))):
+        r = report([paper], predictions([s], aligner.threshold, aligner.max_edits))
+        c = rates(figures(s, aligner.threshold, aligner.max_edits, app_status))
+        p, rec, f1, hit1, found = LEARNED_SHARED[paper.id]
+        assert r["micro_precision"] >= p - 3 and r["micro_recall"] >= rec - 3 and r["micro_f1"] >= f1 - 3, r
+        assert c["hit@1"] >= hit1 - 3 and c["found"] >= found - 3, c
+        assert c["addressed calls"] == 0  # the training part supported no "addressed" band (bands["addressed"] 1.0)
