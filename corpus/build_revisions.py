@@ -53,7 +53,8 @@ def typeset(folder: Path, main: str, stand_ins: list[str], timeout: int = TYPESE
         if target.exists():
             continue
         if target.suffix == ".sty":
-            target.write_text(f"\\NeedsTeXFormat{{LaTeX2e}}\n\\ProvidesPackage{{{name}}}\n", encoding="utf-8")
+            target.write_text(f"\\NeedsTeXFormat{{LaTeX2e}}\n\\ProvidesPackage{{{name}}}\n"
+                              "\\DeclareOption*{}\\ProcessOptions\\relax\n", encoding="utf-8")  # any option accepted
         else:  # an input file a build script would generate (e.g. an author list): empty
             target.write_text("% stand-in: absent from the repository\n", encoding="utf-8")
     tex = folder / main
