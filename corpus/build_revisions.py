@@ -50,8 +50,13 @@ def typeset(folder: Path, main: str, stand_ins: list[str], timeout: int = TYPESE
         name = Path(sty).stem
         target = folder / Path(main).parent / sty
         target.parent.mkdir(parents=True, exist_ok=True)
-        if not target.exists():
-            target.write_text(f"\\NeedsTeXFormat{{LaTeX2e}}\n\\ProvidesPackage{{{name}}}\n", encoding="utf-8")
+        if target.exists():
+            continue
+        if target.suffix == ".sty":
+            target.write_text(f"\\NeedsTeXFormat{{LaTeX2e}}\n\\ProvidesPackage{{{name}}}\n"
+                              "\\DeclareOption*{}\\ProcessOptions\\relax\n", encoding="utf-8")  # any option accepted
+        else:  # an input file a build script would generate (e.g. an author list): empty
+            target.write_text("% stand-in: absent from the repository\n", encoding="utf-8")
     tex = folder / main
     start = time.monotonic()
     cmd = ["latexmk", "-pdf", "-f", "-interaction=nonstopmode", "-bibtex", tex.name]

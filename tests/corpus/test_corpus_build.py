@@ -140,11 +140,11 @@ def test_bad_manifest_is_one_line_and_exit_2(tmp_path, capsys):
 
 
 @pytest.mark.skipif(not shutil.which("latexmk"), reason="latexmk is not installed")
-def test_typeset_makes_a_pdf(tmp_path):
+def test_typeset_makes_a_pdf_with_stand_ins(tmp_path):
     folder = tmp_path / "submitted"
     folder.mkdir()
     (folder / "paper.tex").write_text(PAPER.replace(r"\begin{document}", "\\usepackage{standinstyle}\n\\begin{document}")
-                                      % "", encoding="utf-8")
-    result = typeset(folder, "paper.tex", ["standinstyle.sty"], timeout=120)
+                                      % r"\input{generated.tex}", encoding="utf-8")
+    result = typeset(folder, "paper.tex", ["standinstyle.sty", "generated.tex"], timeout=120)
     assert result["status"] == "ok", result
     assert (folder / "paper.pdf").read_bytes().startswith(b"%PDF")
