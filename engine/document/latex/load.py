@@ -115,7 +115,8 @@ def _protect_verbatim(src: SourceText, converter: LatexText) -> SourceText:
 
 
 def _inline_bbl(src: SourceText, main: Path) -> SourceText:
-    """Put the ``.bbl`` beside the main file in place of ``\\bibliography{..}``, when there is one."""
+    """Put the ``.bbl`` beside the main file in place of ``\\bibliography{..}``, when there is one written by
+    BibTeX (a ``thebibliography`` list)."""
     m = _BIBLIOGRAPHY.search(src.text)
     bbl = main.with_suffix(".bbl")
     if m is None or not bbl.is_file() or not inside(bbl, main.parent.resolve()):
@@ -124,6 +125,8 @@ def _inline_bbl(src: SourceText, main: Path) -> SourceText:
         text = bbl.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return src
+    if "\\begin{thebibliography}" not in text:
+        return src  # biblatex's .bbl is data for biblatex (entry fields, hashes), no typeset text
     return src.splice([(m.start(), m.end(), "\n\n" + text + "\n\n")])
 
 
