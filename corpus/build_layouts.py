@@ -112,6 +112,7 @@ def build_one(paper: dict, mirrors: Path, out: Path, timeout: int) -> dict:
         record["note"] = f"no snapshot of {paper['repo']} under {mirrors}"
         return record
     src = out / paper["id"] / "src"
+    (out / f"{paper['id']}.pdf").unlink(missing_ok=True)
     try:
         missing = extract(gdir, paper["commit"], src)
     except (subprocess.CalledProcessError, OSError, tarfile.TarError) as err:
@@ -122,7 +123,7 @@ def build_one(paper: dict, mirrors: Path, out: Path, timeout: int) -> dict:
     t = time.perf_counter()
     clean, note = typeset(main, timeout)
     pdf = main.with_suffix(".pdf")
-    if pdf.is_file() and pdf.stat().st_size > 0:
+    if pdf.is_file() and pdf.stat().st_size > 0 and not note.startswith("timeout"):  # not half written
         shutil.copyfile(pdf, out / f"{paper['id']}.pdf")
         record["pdf"] = f"{paper['id']}.pdf"
     record.update(clean=clean, note=note, seconds=round(time.perf_counter() - t, 1), missing=missing)
