@@ -56,17 +56,20 @@ def classify(blocks: list[Block], body_size: float, page_height: dict[int, float
 
 
 def _footnote_runs(blocks: list[Block], body_size: float, page_height: dict[int, float]) -> None:
-    """Small text closing a column in its lower part is footnotes, every block of it: IEEEtran's unnumbered
-    affiliation notes ("T. Menzies is with ...") come as several blocks and only the last closes the column."""
+    """Small text closing a column in the lower part of page 1 is title-page notes, every block of it:
+    IEEEtran's unnumbered affiliation notes ("T. Menzies is with ...") come as several blocks and only the
+    last closes the column. A bulleted list set small is no note."""
     by_segment: dict[int, list[Block]] = {}
     for b in blocks:
-        by_segment.setdefault(id(b.segment), []).append(b)
+        if b.first.page == 1:
+            by_segment.setdefault(id(b.segment), []).append(b)
     for run in by_segment.values():
         if not run[-1].segment.lines or run[-1].lines[-1] is not run[-1].segment.lines[-1]:
             continue
         height = page_height.get(run[-1].first.page, 792.0)
         for b in reversed(run):
-            if b.size > body_size - 0.9 or b.first.y0 <= 0.6 * height or b.kind is ParagraphKind.HEADING:
+            if (b.size > body_size - 0.9 or b.first.y0 <= 0.6 * height or b.kind is ParagraphKind.HEADING
+                    or b.text.lstrip()[:1] in BULLETS):
                 break
             if b.kind is ParagraphKind.BODY:
                 b.kind = ParagraphKind.FOOTNOTE
@@ -141,8 +144,9 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
         return ParagraphKind.OTHER
     if len(words) < 4 and not ends_sentence(text):
         return ParagraphKind.OTHER
-    if small and b.first.y0 > 0.6 * height and b.segment.lines and b.lines[-1] is b.segment.lines[-1]:
-        return ParagraphKind.FOOTNOTE
+    if (small and b.first.y0 > 0.6 * height and b.segment.lines and b.lines[-1] is b.segment.lines[-1]
+            and text.lstrip()[:1] not in BULLETS and not text.startswith("- ")):
+        return ParagraphKind.FOOTNOTE  # (a bulleted item set small that ends a column is still body)
     return ParagraphKind.BODY
 
 
