@@ -1,0 +1,1 @@
+"""Corpora of real papers, rebuilt from fetched repository snapshots (never shipped)."""

@@ -19,7 +19,7 @@ import pymupdf
 
 Section = tuple[str, Sequence[str]]
 
-_FONTS = {"body": "tiro", "bold": "tibo", "small": "tiro"}
+_FONTS = {"body": "tiro", "bold": "tibo", "small": "tiro", "italic": "tiit"}
 
 
 @dataclass
@@ -68,6 +68,7 @@ class _Typesetter:
         self.y = 0.0
         self.top = margin
         self.line_no = 0
+        self.used_fonts = {"tiro", "tibo"}
 
     # -- pages and columns -------------------------------------------------
     @property
@@ -124,7 +125,7 @@ class _Typesetter:
     def finish_page(self) -> None:
         """Write the page's text as one content stream (fast, with Tw for justification)."""
         if self.page is not None:
-            for name in ("tiro", "tibo"):
+            for name in sorted(self.used_fonts):
                 self.page.insert_text((0, -20), " ", fontname=name, fontsize=1)
             xref = self.page.get_contents()[-1]
             stream = self.doc.xref_stream(xref) + ("\nq\n" + "\n".join(self.ops) + "\nQ\n").encode("latin-1")
@@ -134,6 +135,7 @@ class _Typesetter:
     # -- text ----------------------------------------------------------------
     def text(self, x: float, y: float, text: str, font: str, size: float,
              spacing: float = 0.0, rise: float = 0.0) -> None:
+        self.used_fonts.add(_FONTS[font])
         raw = text.encode("cp1252", errors="replace")
         lit = "".join(chr(b) if 32 <= b < 127 and b not in (40, 41, 92) else f"\\{b:03o}" for b in raw)
         self.ops.append(

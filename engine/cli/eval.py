@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 
-KINDS = ["align", "tldr", "edits", "expertise", "comments"]
+KINDS = ["align", "tldr", "edits", "expertise", "comments", "extract"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -116,7 +116,8 @@ def _protect_verbatim(src: SourceText, converter: LatexText) -> SourceText:
 
 
 def _inline_bbl(src: SourceText, main: Path) -> SourceText:
-    """Put the ``.bbl`` beside the main file in place of ``\\bibliography{..}``, when there is one."""
+    """Put the ``.bbl`` beside the main file in place of ``\\bibliography{..}``, when there is one written by
+    BibTeX (a ``thebibliography`` list)."""
     m = _BIBLIOGRAPHY.search(src.text)
     bbl = main.with_suffix(".bbl")
     if m is None or not bbl.is_file() or not inside(bbl, main.parent.resolve()):
@@ -125,6 +126,8 @@ def _inline_bbl(src: SourceText, main: Path) -> SourceText:
         text, _ = read_text_file(bbl, declared=declared_encoding)
     except InputError:
         return src
+    if "\\begin{thebibliography}" not in text:
+        return src  # biblatex's .bbl is data for biblatex (entry fields, hashes), no typeset text
     return src.splice([(m.start(), m.end(), "\n\n" + text + "\n\n")])
 
 

@@ -51,6 +51,15 @@ class Block:
         return all(ln.bold for ln in self.lines)
 
     @property
+    def italic(self) -> bool:
+        return all(ln.italic for ln in self.lines)
+
+    @property
+    def top_size(self) -> float:
+        """The largest size its lines set text in (a small-caps heading's capitals)."""
+        return max(size for ln in self.lines for size in ln.sizes) if any(ln.sizes for ln in self.lines) else self.size
+
+    @property
     def first(self) -> Line:
         return self.lines[0]
 

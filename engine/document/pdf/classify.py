@@ -35,10 +35,12 @@ def heading_key(text: str) -> str:
     return re.sub(r"[^a-z ]", "", text.lower()).strip()
 
 
-def _heading_level(number: str, roman_sections: bool) -> int:
+def _heading_level(number: str, roman_sections: bool, title: str = "") -> int:
     num = number.rstrip(".")
     if _ROMAN.match(number) and number.endswith("."):
         return 1
+    if roman_sections and _ROMAN.match(num) and title.isupper():
+        return 1  # "I. INTRODUCTION", "V. RESULTS": a section, where "A. Rise of the Swarm" is a subsection
     if re.fullmatch(r"[A-Z]", num):
         return 2 if roman_sections else 1
     return num.count(".") + 1
@@ -50,6 +52,27 @@ def classify(blocks: list[Block], body_size: float, page_height: dict[int, float
     roman = sum(1 for b in numbered if _ROMAN.match(b.heading_number or "")) >= 2
     for b in blocks:
         b.kind = _kind(b, body_size, page_height.get(b.first.page, 792.0), roman)
+    _footnote_runs(blocks, body_size, page_height)
+
+
+def _footnote_runs(blocks: list[Block], body_size: float, page_height: dict[int, float]) -> None:
+    """Small text closing a column in the lower part of page 1 is title-page notes, every block of it:
+    IEEEtran's unnumbered affiliation notes ("T. Menzies is with ...") come as several blocks and only the
+    last closes the column. A bulleted list set small is no note."""
+    by_segment: dict[int, list[Block]] = {}
+    for b in blocks:
+        if b.first.page == 1:
+            by_segment.setdefault(id(b.segment), []).append(b)
+    for run in by_segment.values():
+        if not run[-1].segment.lines or run[-1].lines[-1] is not run[-1].segment.lines[-1]:
+            continue
+        height = page_height.get(run[-1].first.page, 792.0)
+        for b in reversed(run):
+            if (b.size > body_size - 0.9 or b.first.y0 <= 0.6 * height or b.kind is ParagraphKind.HEADING
+                    or b.text.lstrip()[:1] in BULLETS):
+                break
+            if b.kind is ParagraphKind.BODY:
+                b.kind = ParagraphKind.FOOTNOTE
 
 
 def _numbered_heading(b: Block, body_size: float) -> bool:
@@ -65,8 +88,12 @@ def _numbered_heading(b: Block, body_size: float) -> bool:
         return False
     if ends_sentence(b.text) and not b.text.rstrip().endswith(":") and len(words) > 6:
         return False
-    styled = b.bold or b.size >= body_size + 0.9 or title.isupper()
-    if not styled or not all(ln.alone and not ln.gaps for ln in b.lines) or b.size < body_size - 1.6:
+    # IEEEtran sets section titles in small capitals (capitals at body size, the rest ~2 pt smaller, so most
+    # characters are small) and subsection titles in italics
+    small_caps = title.isupper() and b.top_size >= body_size - 0.6
+    italic = b.italic and not ends_sentence(b.text) and len(b.lines) <= 2
+    styled = b.bold or b.size >= body_size + 0.9 or title.isupper() or italic
+    if not styled or not all(ln.alone and not ln.gaps for ln in b.lines) or b.size < body_size - 1.6 and not small_caps:
         return False
     number = m.group("num")
     if re.fullmatch(r"\d{3,}\.?", number) or re.fullmatch(r"[A-Z]", number.rstrip(".")) and len(words) > 10:
@@ -83,7 +110,7 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
     if CAPTION.match(text):
         return ParagraphKind.CAPTION
     if b.heading_number is not None:
-        b.level = _heading_level(b.heading_number, roman)
+        b.level = _heading_level(b.heading_number, roman, b.heading_title)
         return ParagraphKind.HEADING
     words = text.split()
     key = heading_key(text)
@@ -117,8 +144,9 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
         return ParagraphKind.OTHER
     if len(words) < 4 and not ends_sentence(text):
         return ParagraphKind.OTHER
-    if small and b.first.y0 > 0.6 * height and b.segment.lines and b.lines[-1] is b.segment.lines[-1]:
-        return ParagraphKind.FOOTNOTE
+    if (small and b.first.y0 > 0.6 * height and b.segment.lines and b.lines[-1] is b.segment.lines[-1]
+            and text.lstrip()[:1] not in BULLETS and not text.startswith("- ")):
+        return ParagraphKind.FOOTNOTE  # (a bulleted item set small that ends a column is still body)
     return ParagraphKind.BODY
 
 

@@ -202,8 +202,33 @@ def _edges(lines: list[Line]) -> tuple[float, float]:
     return xs0[len(xs0) // 10], xs1[(len(xs1) * 9) // 10]
 
 
+def _attach_drop_caps(lines: list[Line]) -> list[Line]:
+    """Put a drop cap (one large letter beside the first lines of a paragraph, IEEEtran's
+    ``\\IEEEPARstart``) in front of the first line beside it, and move the lines beside it out to
+    its left edge, so the paragraph reads "RESPIRATORY motion ..." with no first-line indent."""
+    if len(lines) < 3:
+        return lines
+    sizes = sorted(ln.size for ln in lines)
+    usual = sizes[len(sizes) // 2]
+    caps = [ln for ln in lines if ln.size >= 1.8 * usual and len(ln.text) == 1 and ln.text.isalpha()]
+    if not caps:
+        return lines
+    out = [ln for ln in lines if all(ln is not cap for cap in caps)]
+    for cap in caps:
+        beside = sorted((ln for ln in out if cap.y0 - 0.3 * usual <= ln.baseline <= cap.y1 + 0.3 * usual
+                         and cap.x1 - 1 <= ln.x0 <= cap.x1 + 2.5 * usual), key=lambda ln: ln.baseline)
+        if not beside:
+            out.append(cap)
+            continue
+        first = beside[0]
+        first.text = cap.text + first.text
+        for ln in beside:
+            ln.x0 = cap.x0
+    return out if len(out) == len(lines) else sorted(out, key=lambda ln: (ln.baseline, ln.x0))
+
+
 def _segment(page: int, col: int, lines: list[Line], max_gap: float) -> Segment:
-    joined = _attach_interlinear(_join_baselines(lines, max_gap))
+    joined = _attach_interlinear(_join_baselines(_attach_drop_caps(lines), max_gap))
     for ln in joined:
         ln.col = col
     left, right = _edges(joined)

@@ -22,6 +22,7 @@ _MATH_FONTS = ("cmmi", "cmsy", "cmex", "msbm", "msam", "math", "symbol", "txsy",
                "txex", "stixmath", "rsfs", "esint", "eufm", "cmbsy", "cmmib", "mtmi", "mtsy")
 _MATH_CHARS = re.compile("[=+<>±×÷∑∏∫∂∇∈∉⊂⊆∪∩∀∃≤≥≈≠≡→←⇒⇔∞√∝∼‖|^_αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ\U0001d400-\U0001d7ff]")
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|[-_,]medi|cmbx|bx\d|\bTB\b|TB$|TBI$|BoldItalic", re.I)
+_ITALIC_NAME = re.compile(r"ital|oblique|-it$|cmti|cmsl|slant", re.I)
 _MARKER = re.compile(r"^[\d*†‡§¶∗⋆♦♣♠♥□⋄a-z]{1,3}$")
 _NOTE_MARK = re.compile(r"^[\d*†‡§¶∗⋆,]{1,6}$")
 _CLOSERS = tuple(",.;:!?)]}'’”%")
@@ -64,6 +65,8 @@ class Line:
     above_text: bool = False
     #: Inside a drawn box or image (a figure's frame): text set in a figure, when it is small too.
     in_graphic: bool = False
+    #: Set in an italic or oblique font (IEEEtran's subsection headings are italic, not bold).
+    italic: bool = False
 
     @property
     def width(self) -> float:
@@ -85,6 +88,15 @@ class PageText:
 
 def _is_bold(span: dict[str, Any]) -> bool:
     return bool(span["flags"] & 16) or _bold_name(span["font"])
+
+
+def _is_italic(span: dict[str, Any]) -> bool:
+    return bool(span["flags"] & 2) or _italic_name(span["font"])
+
+
+@lru_cache(maxsize=512)
+def _italic_name(font: str) -> bool:
+    return bool(_ITALIC_NAME.search(font))
 
 
 @lru_cache(maxsize=512)
@@ -149,7 +161,7 @@ def _make_line(page: int, spans: list[dict[str, Any]]) -> Line | None:
     if not text.strip():
         return None
     weights: dict[float, int] = {}
-    bold_chars = math_chars = total = 0
+    bold_chars = italic_chars = math_chars = total = 0
     for s in spans:
         n = len(s["text"].strip())
         if not n:
@@ -159,6 +171,8 @@ def _make_line(page: int, spans: list[dict[str, Any]]) -> Line | None:
         total += n
         if _is_bold(s):
             bold_chars += n
+        if _is_italic(s):
+            italic_chars += n
         if _is_math_font(s["font"]):
             math_chars += n
         else:
@@ -183,6 +197,7 @@ def _make_line(page: int, spans: list[dict[str, Any]]) -> Line | None:
         page=page, x0=x0, y0=y0, x1=x1, y1=y1, text=text.strip(), size=size,
         bold=bold_chars >= 0.9 * total, baseline=main["origin"][1],
         math=math_chars / total, marker=marker, sizes=weights, lead_bold=_is_bold(first),
+        italic=italic_chars >= 0.9 * total,
     )
 
 
@@ -296,6 +311,7 @@ def merge_fragments(a: Line, b: Line) -> Line:
         page=a.page, x0=a.x0, y0=min(a.y0, b.y0), x1=max(a.x1, b.x1), y1=max(a.y1, b.y1),
         text=a.text + sep + b.text, size=size,
         bold=(a.bold * na + b.bold * nb) >= 0.9 * (na + nb),
+        italic=(a.italic * na + b.italic * nb) >= 0.9 * (na + nb),
         baseline=a.baseline if na >= nb else b.baseline,
         math=(a.math * na + b.math * nb) / max(na + nb, 1), marker=a.marker,
         gaps=a.gaps + b.gaps + (1 if gap > 2 * a.size else 0), col=a.col, sizes=sizes,
@@ -322,5 +338,5 @@ def insert_fragment(host: Line, frag: Line) -> Line:
         y1=max(host.y1, frag.y1), text=text, size=host.size, bold=host.bold, baseline=host.baseline,
         math=(host.math * n + frag.math * m) / max(n + m, 1), marker=host.marker, gaps=host.gaps,
         col=host.col, sizes=host.sizes, alone=host.alone, lead_bold=host.lead_bold,
-        above_text=host.above_text,
+        above_text=host.above_text, italic=host.italic,
     )

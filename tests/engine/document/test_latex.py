@@ -221,6 +221,21 @@ def test_bbl_beside_main_gives_references(tmp_path: Path) -> None:
     assert kinds(doc) == [("body", "Text [k]."), ("reference", "Donald Knuth. 1973. Optimal profiling.")]
 
 
+def test_biblatex_bbl_is_not_read_as_text(tmp_path: Path) -> None:
+    # biblatex writes its .bbl as entry data; inlined, it became "body" paragraphs of hashes and field names
+    # (a real IEEEtran paper of the layouts corpus, issue 31)
+    (tmp_path / "main.bbl").write_text(
+        "% $ biblatex auxiliary file $\n\\begingroup\n\\makeatletter\n"
+        "\\@ifundefined{ver@biblatex.sty}{\\@latex@error{Missing 'biblatex' package}{The bibliography requires "
+        "the 'biblatex' package.}}{}\n\\refsection{0}\n  \\datalist[entry]{none/global//global/global}\n"
+        "    \\entry{Nehmeh2008}{article}{}\n      \\name{author}{2}{}{{hash=1cc9}{family={Nehmeh}}}\n"
+        "    \\endentry\n  \\enddatalist\n\\endrefsection\n\\endgroup\n",
+        encoding="utf-8",
+    )
+    doc = load(tmp_path, "Text~\\cite{Nehmeh2008}.\n\\printbibliography")
+    assert kinds(doc) == [("body", "Text [Nehmeh2008].")]
+
+
 def test_theorem_like_and_unknown_environments_are_transparent(tmp_path: Path) -> None:
     doc = load(
         tmp_path,
