@@ -189,3 +189,13 @@ def test_the_window_takes_most_of_a_large_screen() -> None:
     assert first_size((1600, 1000)) == (1360, 850)
     assert first_size((2560, 1400)) == (2176, 1190)
     assert first_size((800, 600)) == WINDOW_SIZE and first_size(None) == WINDOW_SIZE
+
+
+def test_offload_text_says_why_a_gpu_build_runs_on_the_cpu() -> None:
+    from engine.models.llama.backend import BackendReport, unusable_gpu_hint
+
+    problem = "its CUDA backend could not load (libcudart.so.13: cannot open shared object file)"
+    report = BackendReport("CUDA", False, None, "0.3.36", unusable_gpu_hint(problem, None), gpu_problem=problem)
+    text = offload_text(report)
+    assert text.startswith("GPU offload not available: this build has a GPU backend, but its CUDA backend")
+    assert "models run on the CPU" in text and "CPU-only" not in text
