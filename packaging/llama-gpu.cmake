@@ -12,7 +12,7 @@ if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
     string(APPEND CMAKE_MODULE_LINKER_FLAGS " ${_redraft_exports}")
 endif()
 
-# 2. The run path: the libraries find each other beside them ($ORIGIN), and the CUDA backend finds the
+# 2. Relink when the export list changes. The run path: the libraries find each other beside them ($ORIGIN), and the CUDA backend finds the
 #    CUDA runtime and cuBLAS of the pip packages nvidia-cuda-runtime and nvidia-cublas when they are
 #    installed into the same site-packages (site-packages/nvidia/cu13/lib). Never the build machine's
 #    own folders: llama-cpp-python turns CMAKE_INSTALL_RPATH_USE_LINK_PATH on, which would record the
@@ -25,7 +25,8 @@ function(_redraft_set_rpaths)
         if(TARGET ${target})
             set_target_properties(${target} PROPERTIES
                 INSTALL_RPATH "$ORIGIN;$ORIGIN/../../nvidia/cu13/lib"
-                INSTALL_RPATH_USE_LINK_PATH FALSE)
+                INSTALL_RPATH_USE_LINK_PATH FALSE
+                LINK_DEPENDS "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/llama-exports.map")
         endif()
     endforeach()
 endfunction()
