@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.redraft-installed
 
-.PHONY: run test test-package test-torch venv lock bench figures clean package
+.PHONY: run test test-package test-torch venv lock bench figures clean package gpu-wheel
 
 # The locked install: uv.lock holds exact versions and hashes of every dependency for Linux, macOS and
 # Windows, resolved from pyproject.toml's ranges by uv (`make lock` refreshes it). `make venv` installs
@@ -66,6 +66,16 @@ figures: $(STAMP)
 # The Linux/macOS/Windows one-folder bundle in dist/redraft (packaging/README.md); PyInstaller is in the lock.
 package: $(STAMP)
 	$(PY) -m PyInstaller --noconfirm --distpath dist --workpath build/pyinstaller packaging/redraft.spec
+
+# llama-cpp-python with the CUDA backend, built on any Linux machine (no GPU, no CUDA install: the
+# CUDA 13.0 toolkit comes from PyPI into build/gpu/venv), into dist/gpu/. CUDA_ARCHS picks the GPU
+# generations (90: H100/H200; a release lists several, e.g. "75;80;86;89;90;120"); JOBS the compile
+# jobs. Install it into the locked venv with `$(UV) pip install --python $(PY) --no-deps dist/gpu/*.whl`.
+# packaging/gpu-builds.md says why each flag is there and how long it takes.
+CUDA_ARCHS ?= 90
+JOBS ?= 2
+gpu-wheel:
+	CUDA_ARCHS='$(CUDA_ARCHS)' JOBS='$(JOBS)' PYTHON='$(PYTHON)' bash packaging/build_gpu_wheel.sh cuda
 
 clean:
 	rm -rf build dist *.egg-info

@@ -48,6 +48,8 @@ def offload_text(report: Any) -> str:
     if report.gpu_offload:
         return f"GPU offload available ({report.backend} build" + (
             f", {report.visible_gpu})" if report.visible_gpu else ")")
+    if getattr(report, "gpu_problem", None):  # a GPU build on a machine where its backend cannot run
+        return f"GPU offload not available: {report.hint}."
     line = f"GPU offload not available: this llama.cpp build is {report.backend}-only"
     return line + (f". {report.hint}" if report.hint else ".")
 

@@ -197,3 +197,13 @@ def test_about_names_the_version_and_the_non_commercial_models() -> None:
 
     text = about_text()
     assert "Redraft 0." in text and "CC BY-NC 4.0" in text and "non-commercial" in text
+
+
+def test_offload_text_says_why_a_gpu_build_runs_on_the_cpu() -> None:
+    from engine.models.llama.backend import BackendReport, unusable_gpu_hint
+
+    problem = "its CUDA backend could not load (libcudart.so.13: cannot open shared object file)"
+    report = BackendReport("CUDA", False, None, "0.3.36", unusable_gpu_hint(problem, None), gpu_problem=problem)
+    text = offload_text(report)
+    assert text.startswith("GPU offload not available: this build has a GPU backend, but its CUDA backend")
+    assert "models run on the CPU" in text and "CPU-only" not in text

@@ -2,11 +2,15 @@
 
 ``backend_report()`` answers ``redraft models backend``: the compiled backend
 (CPU, CUDA, Metal, Vulkan, ROCm/HIP, SYCL), whether GPU offload works, the GPU
-the machine shows, and how to get a GPU build when the two disagree.
+the machine shows, and how to get a GPU build when the two disagree. A build
+whose GPU backend is a module loaded at run time (``make gpu-wheel``:
+``GGML_BACKEND_DL``) runs on the CPU where that module cannot load or finds no
+GPU; the report then names the backend and says why it is unusable.
 """
 
 from __future__ import annotations
 
+import ctypes
 import platform
 import re
 import shutil
@@ -14,6 +18,8 @@ import subprocess
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+from engine.models.llama.native_order import gpu_build_libraries
 
 #: Backend name -> marker in ``llama_print_system_info()``.
 _BACKEND_MARKERS = {
@@ -33,6 +39,9 @@ BUILD_FLAGS = {
     "SYCL": '-DGGML_SYCL=on',
 }
 
+#: GPU backend library in a build's ``lib`` folder -> backend name.
+_GPU_LIBRARIES = {"ggml-cuda": "CUDA", "ggml-hip": "ROCm/HIP", "ggml-vulkan": "Vulkan", "ggml-sycl": "SYCL"}
+
 
 @dataclass(frozen=True)
 class BackendReport:
@@ -41,6 +50,8 @@ class BackendReport:
     visible_gpu: str | None
     llama_cpp_version: str
     hint: str | None
+    #: Why a build with a GPU backend cannot offload here (no driver, no CUDA runtime, no device).
+    gpu_problem: str | None = None
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -65,7 +76,36 @@ def compiled_backend() -> str:
             return name
     if gpu_offload_supported():
         return "GPU (unknown kind)"
-    return "CPU"
+    shipped = shipped_gpu_backend()
+    return shipped[0] if shipped else "CPU"
+
+
+def shipped_gpu_backend() -> tuple[str, Path] | None:
+    """The GPU backend library the installed build ships, as (backend name, path), or ``None``."""
+    for lib in gpu_build_libraries():
+        for marker, name in _GPU_LIBRARIES.items():
+            if marker in lib.name:
+                return name, lib
+    return None
+
+
+def gpu_backend_problem() -> str | None:
+    """Why the installed build's GPU backend gives no GPU here; ``None`` when offload works or none is shipped."""
+    shipped = shipped_gpu_backend()
+    if shipped is None or gpu_offload_supported():
+        return None
+    name, lib = shipped
+    import llama_cpp
+
+    info = llama_cpp.llama_print_system_info()
+    text = info.decode("utf-8", "replace") if isinstance(info, bytes) else str(info)
+    if not any(re.search(rf"\b{marker}\b", text.upper()) for marker in _BACKEND_MARKERS.get(name, (name,))):
+        try:  # llama.cpp loads backend modules silently: load it again for the loader's reason
+            ctypes.CDLL(str(lib))
+        except OSError as err:
+            return f"its {name} backend could not load ({str(err).splitlines()[0]})"
+        return f"its {name} backend was not loaded by llama.cpp"
+    return f"its {name} backend found no usable GPU (no driver or no supported device)"
 
 
 def cpu_has_amx() -> bool:
@@ -123,15 +163,26 @@ def gpu_build_hint(backend: str, gpu: str | None) -> str | None:
     return None
 
 
+def unusable_gpu_hint(problem: str, gpu: str | None) -> str:
+    """The hint for a build whose GPU backend cannot be used here."""
+    hint = f"this build has a GPU backend, but {problem}; models run on the CPU"
+    if gpu and gpu.startswith("NVIDIA") and "could not load" in problem:
+        hint += (" (the CUDA backend needs the CUDA 13 runtime and cuBLAS: "
+                 "pip install nvidia-cuda-runtime nvidia-cublas, and an NVIDIA driver of the 580 series or later)")
+    return hint
+
+
 def backend_report() -> BackendReport:
     import llama_cpp
 
     backend = compiled_backend()
     gpu = visible_gpu()
+    problem = gpu_backend_problem()
     return BackendReport(
         backend=backend,
         gpu_offload=gpu_offload_supported(),
         visible_gpu=gpu,
         llama_cpp_version=str(getattr(llama_cpp, "__version__", "unknown")),
-        hint=gpu_build_hint(backend, gpu),
+        hint=unusable_gpu_hint(problem, gpu) if problem else gpu_build_hint(backend, gpu),
+        gpu_problem=problem,
     )

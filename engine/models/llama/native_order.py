@@ -12,6 +12,11 @@ build is imported here, first thing, when the ``engine`` package loads.
 CPU builds never crashed this way, so they are left alone and start-up stays
 free of the llama.cpp import (0.2-0.3 s). Nothing here raises: a build that
 cannot load is reported where a model is opened.
+
+``make gpu-wheel`` builds the libraries to export only their C API, the
+suspected cause (packaging/gpu-builds.md); the preload stays until
+``tests/engine/models/test_gpu_import_order.py`` has passed on a GPU with that
+build, and for GPU builds made some other way.
 """
 
 from __future__ import annotations
