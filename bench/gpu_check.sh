@@ -39,7 +39,7 @@ if [ "${1:-}" = "--pack" ]; then
     fi
     python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
         --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 -d .whl "${PACK_WHEELS[@]}"
-    git archive --format=tar.gz -o .whl/redraft-gpu.tar.gz HEAD engine bench packaging tests/__init__.py \
+    git archive --format=tar.gz -o .whl/redraft-gpu.tar.gz HEAD engine bench testkit packaging tests/__init__.py tests/optional.py \
         tests/conftest.py tests/gguf_factory.py tests/engine/__init__.py tests/engine/models pyproject.toml uv.lock
     git rev-parse --short HEAD > .whl/COMMIT
     du -sh .whl && ls -la .whl

@@ -74,10 +74,12 @@ def compiled_backend() -> str:
     for name, markers in _BACKEND_MARKERS.items():
         if any(re.search(rf"\b{marker}\b", upper) for marker in markers):
             return name
-    if gpu_offload_supported():
-        return "GPU (unknown kind)"
+    # A GGML_BACKEND_DL build names its GPU backend in the system info only once the backend modules are loaded
+    # (measured on an H200: "GPU (unknown kind)" before the first model, "CUDA" after); its library says it always.
     shipped = shipped_gpu_backend()
-    return shipped[0] if shipped else "CPU"
+    if shipped:
+        return shipped[0]
+    return "GPU (unknown kind)" if gpu_offload_supported() else "CPU"
 
 
 def shipped_gpu_backend() -> tuple[str, Path] | None:
