@@ -15,9 +15,9 @@ import pytest
 from engine.cli.main import main
 
 REPO = Path(__file__).resolve().parents[3]
-#: Measured on dev.jsonl at this commit (docs/comments.md); a drop of more than a point (of 0.02 in fine-type
+#: Measured on dev.jsonl (docs/figures.md; the same on every CPU since the int8 products are exact); a drop of more than a point (of 0.02 in fine-type
 #: macro-F1) fails. "encoder" is the default: the fine-tuned encoder read where the words model is unsure.
-PINNED = {"encoder": {"f1": 79.8, "recall": 84.0, "fine_macro_f1": 0.408},
+PINNED = {"encoder": {"f1": 79.6, "recall": 83.6, "fine_macro_f1": 0.408},
           "minilm": {"f1": 75.7, "recall": 86.8, "fine_macro_f1": 0.38},
           "lexical": {"f1": 77.0, "recall": 86.5, "fine_macro_f1": 0.383}}
 FLAGS = {"encoder": [], "minilm": ["--minilm"], "lexical": ["--lexical"]}
@@ -113,10 +113,6 @@ def test_the_stored_training_counts_are_recomputed_from_train(shared_data: Path)
 
 @pytest.mark.slow
 @pytest.mark.shared_data
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "encoder.json stores the words model's out-of-fold train figures as P 69.0 / R 88.2 / F1 77.4 (threshold 0.4), "
-    "measured at e2b6769; today's comment rules give 69.0 / 88.5 / 77.5: the stored figures need refreshing "
-    "(bench.crossfit_comment_encoder), then this mark goes"))
 def test_the_stored_words_model_figures_are_recomputed_from_train(shared_data: Path, tmp_path: Path) -> None:
     """The baseline ``encoder.json`` says the encoder beat out of fold on train (the words model's out-of-fold
     figures on the same five folds of forums, at its best threshold there), recomputed from ``train.jsonl`` and the
