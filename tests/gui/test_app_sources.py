@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
@@ -17,6 +19,8 @@ from engine.revision.model import RevisionDiff
 from tests.gui.app_helpers import light_shell as shell  # noqa: F401 - the fixture
 
 __all__ = ["shell"]
+
+pytestmark = pytest.mark.shared_data
 
 
 def test_changed_pdf_is_read_only_after_asking(qtbot, shell: Shell, shared_data: Path, tmp_path: Path) -> None:  # noqa: F811
