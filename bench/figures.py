@@ -56,8 +56,9 @@ def _comments(data: Path) -> list[tuple[str, ...]]:
                          ("baseline: keyword list (`--baseline cues`)", ("--baseline", "cues"))):
         r = redraft("eval", "comments", dev, *extra)
         fine = r.get("fine_macro_f1")
+        typed = fine is not None and "--baseline" not in extra  # the keyword list gives no fine types
         rows.append((label, f"{r['precision']:.1f}", f"{r['recall']:.1f}", f"**{r['f1']:.1f}**" if not extra
-                     else f"{r['f1']:.1f}", "" if fine is None else f"{fine:.3f}"))
+                     else f"{r['f1']:.1f}", f"{fine:.3f}" if typed else "—"))
     return rows
 
 
@@ -176,7 +177,10 @@ def render(figures: list[Figure]) -> str:
            "Written by `make figures` (`python -m bench.figures`) on the locked install "
            f"(`uv.lock` sha256 `{lock_stamp()}`); do not edit by hand. Every figure names its data, its baseline and "
            "how blind it is. The tests pin these figures (`tests/test_figures_doc.py` checks this page against "
-           "the pins). Speed figures are benchmarks: `make bench`.", ""]
+           "the pins). Speed figures are benchmarks: `make bench`. Figures on the corpora built from public repositories "
+           "(not in `../shared/data`, so not recomputed here) have their own pages: [figures-align.md](figures-align.md) "
+           "(comment↔edit links on 9 hand-labelled revisions, blind) and [corpus-layouts.md](corpus-layouts.md) "
+           "(PDF reading per document class).", ""]
     for f in figures:
         out += [f"## {f.title}", "", f"- **Command:** `{f.command}`", f"- **Data:** {f.data}",
                 f"- **Baseline:** {f.baseline}", f"- **How blind:** {f.blind}", ""]
