@@ -59,7 +59,7 @@ bench: $(STAMP)
 	for script in bench/bench_*.py; do $(PY) -m bench.$$(basename $$script .py) || exit 1; done
 
 # Every quality figure the README quotes, recomputed from the data into docs/figures.md (a benchmark, not part of
-# `make test`; about 15 minutes on two cores). On the locked install, `git diff` after it is empty.
+# `make test`; about 5 minutes on two cores). On the locked install, `git diff` after it is empty.
 figures: $(STAMP)
 	$(PY) -m bench.figures
 

@@ -5,7 +5,7 @@
 Each figure runs the ``redraft`` command a user would run (``--json``) and keeps the numbers it prints, with its
 data, its baseline and how blind it is. Nothing here depends on the machine or the day: the page is stamped
 with the lock file's hash, so on the locked install ``git diff`` after ``make figures`` is empty. Speed figures
-are benchmarks (``make bench``), not here. About 15 minutes on two cores.
+are benchmarks (``make bench``), not here. About 5 minutes on two cores.
 """
 
 from __future__ import annotations
