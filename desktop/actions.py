@@ -10,6 +10,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QWidget
 
+from engine.letter.formats import suffixes_text
+
 Key = QKeySequence.StandardKey
 
 
@@ -30,7 +32,7 @@ class Actions:
         self.new_project = make("&New Project…", "Start a project from a draft and its reviews", Key.New)
         self.open_project = make("&Open…", "Open a project, a draft or reviews", Key.Open)
         self.new_round = make("New &Round…", "Take a new revised version or new reviews, keeping your responses")
-        self.export_letter = make("Export Response &Letter…", "Write the response to reviewers (.md, .tex, .docx or .pdf)",
+        self.export_letter = make("Export Response &Letter…", f"Write the response to reviewers ({suffixes_text()})",
                                   "Ctrl+E")
         self.export_report = make("Export Revision &Report…", "Write an HTML report with the diffs", "Ctrl+Shift+E")
         self.export_marked = make("Export &Marked-up PDF…", "The revised PDF with every change highlighted and, in "

@@ -1,5 +1,7 @@
 """File → New Round…: the dialog, the round built on a worker, taken by the session on the UI
-thread, and a message saying what was kept and what had to be dropped."""
+thread, and a message saying what was kept and what had to be dropped. Reviews that read like an author
+response are refused as the CLI refuses them; the app asks whether to go on anyway (the CLI's ``--force``):
+yes builds the round, no brings the dialog back with the author's files."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from engine.errors import InputError
 from engine.inputs import DRAFT_SUFFIXES, name_filter, review_suffixes
 from engine.project.session import NOTHING, Changes, ProjectSession
 from engine.project.work import round_job
+from engine.reviews.guard import LooksLikeResponse
 from widgets.round_dialog import RoundDialog, RoundFiles, round_summary
 
 
@@ -28,6 +31,8 @@ class Rounds:
         self.session, self.use_session = session, use_session
         self.dialog: RoundDialog | None = None
         self.message: QMessageBox | None = None
+        #: The question asked when the reviews read like an author response.
+        self.question: QMessageBox | None = None
 
     def open_dialog(self, files: RoundFiles | None = None, problem: str = "") -> RoundDialog | None:
         session = self.session()
@@ -57,11 +62,12 @@ class Rounds:
         self.run(session, files)
         return None
 
-    def run(self, session: ProjectSession, files: RoundFiles) -> JobHandle:
+    def run(self, session: ProjectSession, files: RoundFiles, force: bool = False) -> JobHandle:
         """The round built on a worker (``engine.project.work.round_job``), taken by the session on the UI
-        thread: the dialog again, with why, when the project changed meanwhile."""
+        thread: the dialog again, with why, when the project changed meanwhile. ``force``: reviews that read
+        like an author response are built too."""
         job = round_job(session, self.owner, draft=files.draft or None, revised=files.revised or None,
-                        reviews=files.reviews or None)
+                        reviews=files.reviews or None, force=force)
         take, taken = job.store, {}
 
         def store(s: ProjectSession, report) -> Changes:
@@ -85,6 +91,9 @@ class Rounds:
             self.message.open()
 
         def failed(err: BaseException) -> bool:
+            if isinstance(err, LooksLikeResponse):
+                self.ask_to_go_on(session, files, str(err))
+                return True
             if isinstance(err, InputError):  # a bad file: the dialog again, with the author's paths and why
                 self.open_dialog(files, str(err))
                 return True
@@ -93,3 +102,25 @@ class Rounds:
         job.store = store
         return self.editing.runner.run_session_job(job, self.session, lambda changes: None, on_result=done,
                                                    on_failure=failed)
+
+    def ask_to_go_on(self, session: ProjectSession, files: RoundFiles, why: str) -> QMessageBox:
+        """Reviews refused as an author response: "Go on anyway" builds the round with them; Cancel brings
+        the dialog back, the author's files in it. Nothing happens when another project was opened meanwhile."""
+        self.question = QMessageBox(QMessageBox.Icon.Question, "New round",
+                                    f"{why[:1].upper()}{why[1:]}.\n\nBuild the round with these reviews anyway?",
+                                    QMessageBox.StandardButton.Cancel, self.parent)
+        self.question.setAccessibleName("Reviews look like a response")
+        go_on = self.question.addButton("Go on anyway", QMessageBox.ButtonRole.AcceptRole)
+        self.question.setDefaultButton(QMessageBox.StandardButton.Cancel)
+
+        def answered() -> None:
+            if self.session() is not session:
+                return
+            if self.question is not None and self.question.clickedButton() is go_on:
+                self.run(session, files, force=True)
+            else:
+                self.open_dialog(files, why)
+
+        self.question.finished.connect(answered)
+        self.question.open()
+        return self.question

@@ -1,4 +1,4 @@
-"""Plain-text helpers shared by the engine's packages: ``sentences()`` with character spans."""
+"""Plain-text helpers shared by the engine's packages: ``sentences()`` with character spans, and ``PROMISE``."""
 
 from __future__ import annotations
 
@@ -27,3 +27,19 @@ def sentences(text: str, offset: int = 0) -> list[tuple[str, int, int]]:
     if rest.strip():
         out.append((rest, start, start + len(rest)))
     return [(s.strip(), offset + a + (len(s) - len(s.lstrip())), offset + b) for s, a, b in out if s.strip()]
+
+
+#: A phrase that promises work rather than reporting it: "we will start with an interview study", "we plan to
+#: evaluate", "is left for future work", "in the final version", "beyond the scope". The one pattern for both of
+#: its readers: an edit whose new sentences mostly promise is a ``plan`` (``engine.revision.intent.promises``: it
+#: answers a request for an experiment or a result only in part), and a suggested edit that promises is flagged
+#: (``engine.generate.checks.promises``).
+PROMISE = re.compile(
+    r"\b(?:(?:we|I)\s+(?:will|shall|plan|intend|aim|hope)|we'll"
+    r"|will be (?:added|included|provided|addressed|discussed|reported|clarified|released|updated|evaluated|"
+    r"studied|tested|explored|investigated|made)"
+    r"|in (?:the )?future work|(?:is|are) left (?:as|for)(?: future)?|future (?:work|research|studies|directions?)"
+    r"|in the (?:final|camera[- ]ready|revised|next) (?:version|draft|revision)|beyond the scope"
+    r"|in a (?:future|later) (?:version|revision|work))\b",
+    re.IGNORECASE,
+)

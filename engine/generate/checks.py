@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from engine.generate import facts, placeholders
 from engine.generate.flags import Flag
+from engine.text import PROMISE
 
 PARAPHRASE_THRESHOLD = 0.3
 
@@ -43,13 +44,6 @@ _REVIEWER_CLAUSES = [
     re.compile(r",?\s*(?:as|like) (?:suggested|requested|pointed out|noted|recommended) by (?:the|an?|one) reviewers?", re.I),
     re.compile(r"\b(?:following|per) (?:the|an?) reviewers?'?s? (?:suggestion|comment|request)s?,\s*", re.I),
 ]
-_PROMISE = re.compile(
-    r"\b(we will|we'll|we plan to|we intend to|will be (?:added|included|provided|addressed|discussed|reported|"
-    r"clarified|released|updated)|in (?:the )?future work|(?:is|are) left (?:as|for) future|future (?:research|"
-    r"direction)s?|in the (?:final|camera[- ]ready|revised|next) (?:version|draft|revision)|beyond the scope|"
-    r"in a (?:future|later) (?:version|revision|work))\b",
-    re.IGNORECASE,
-)
 _MATH = re.compile(r"[$=≤≥≈∑∏∫√±×^_\\]|\b[a-z]_\w")
 _ACRONYM = re.compile(r"\b[A-Z][A-Za-z]*[A-Z]\w*\b")
 _WORD = re.compile(r"[a-z0-9]+")
@@ -131,7 +125,7 @@ def paraphrase_overlap(edit: str, comment: str) -> float:
 
 
 def promises(text: str) -> list[str]:
-    return [m.group(0) for m in _PROMISE.finditer(placeholders.strip(text))]
+    return [m.group(0) for m in PROMISE.finditer(placeholders.strip(text))]
 
 
 def has_technical_detail(text: str) -> bool:

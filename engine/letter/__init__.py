@@ -4,17 +4,30 @@ LaTeX, Word or PDF; the format follows the file name's suffix, and an unknown su
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import InputError
-from engine.letter.content import Letter, build_letter
 from engine.letter.formats import LETTER_FORMATS, suffixes_text
-from engine.letter.rich_formats import letter_html
-from engine.letter.text_formats import letter_latex, letter_markdown
-from engine.project.model import Project
+
+if TYPE_CHECKING:
+    from engine.project.model import Project
 
 __all__ = ["LETTER_FORMATS", "Letter", "build_letter", "letter_format", "letter_html", "letter_latex",
            "letter_markdown", "write_letter"]
 
+#: What loads on first use, so that reading the format table (the menu's tip, before the window's first paint)
+#: costs no import of the project, the aligners or the writers.
+_LAZY = {"Letter": "engine.letter.content", "build_letter": "engine.letter.content",
+         "letter_html": "engine.letter.rich_formats", "letter_latex": "engine.letter.text_formats",
+         "letter_markdown": "engine.letter.text_formats"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from importlib import import_module
+
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'engine.letter' has no attribute {name!r}")
 
 
 def letter_format(path: str | Path) -> str:
@@ -32,6 +45,8 @@ def write_letter(project: Project, path: str | Path) -> Path:
     letter_format(path)
     if not path.parent.is_dir():
         raise InputError(f"cannot write {path}: no such folder")
+    from engine.letter.content import build_letter
+
     letter = build_letter(project)
     partial = path.with_name(f".{path.stem}.partial{path.suffix}")
     try:

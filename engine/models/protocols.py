@@ -1,4 +1,5 @@
-"""The small interfaces features depend on: a text ``Generator`` and an ``Encoder``.
+"""The small interfaces features depend on: a text ``Generator`` (with its ``GenerationOptions``) and an
+``Encoder``.
 
 Features take these as constructor arguments; ``LlamaGenerator`` and
 ``TransformersEncoder`` implement them, and tests pass small real models.
@@ -7,6 +8,7 @@ Features take these as constructor arguments; ``LlamaGenerator`` and
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypedDict, Union, runtime_checkable
 
 from engine.jobs import CancelToken
@@ -24,6 +26,28 @@ class ChatMessage(TypedDict):
 Prompt = Union[str, Sequence[ChatMessage]]
 
 
+@dataclass(frozen=True)
+class GenerationOptions:
+    """How one completion is sampled: the one list of what ``Generator.generate`` and ``stream`` take."""
+
+    max_tokens: int = 256
+    temperature: float = 0.0
+    seed: int | None = None
+    #: Sampling constrained to this JSON schema (``generate`` also checks the text against it).
+    json_schema: dict[str, Any] | None = None
+    #: Sampling constrained to this GBNF grammar.
+    grammar: str | None = None
+    stop: Sequence[str] = ()
+    #: Above 1, tokens of the last 64 become less likely (small models loop without it).
+    repeat_penalty: float = 1.0
+
+
+def generation_options(options: GenerationOptions | None = None, **changes: Any) -> GenerationOptions:
+    """``options`` (the defaults when ``None``) with ``changes`` to its fields; an unknown field is a
+    ``TypeError``."""
+    return replace(options or GenerationOptions(), **changes)
+
+
 @runtime_checkable
 class Generator(Protocol):
     """A local text generator (one inference at a time)."""
@@ -34,31 +58,18 @@ class Generator(Protocol):
     def n_ctx(self) -> int: ...
 
     def generate(
-        self,
-        prompt: Prompt,
-        max_tokens: int = 256,
-        temperature: float = 0.0,
-        seed: int | None = None,
-        json_schema: dict[str, Any] | None = None,
-        grammar: str | None = None,
-        stop: Sequence[str] = (),
-        cancel: CancelToken | None = None,
+        self, prompt: Prompt, options: GenerationOptions | None = None, cancel: CancelToken | None = None,
+        **changes: Any,
     ) -> str:
-        """The completion text; raises ``Cancelled`` if ``cancel`` fires."""
+        """The completion text; raises ``Cancelled`` if ``cancel`` fires. ``changes`` replace fields of
+        ``options`` (``generate(prompt, max_tokens=12)``); an unknown one is a ``TypeError``."""
         ...
 
     def stream(
-        self,
-        prompt: Prompt,
-        max_tokens: int = 256,
-        temperature: float = 0.0,
-        seed: int | None = None,
-        json_schema: dict[str, Any] | None = None,
-        grammar: str | None = None,
-        stop: Sequence[str] = (),
-        cancel: CancelToken | None = None,
+        self, prompt: Prompt, options: GenerationOptions | None = None, cancel: CancelToken | None = None,
+        **changes: Any,
     ) -> Iterator[str]:
-        """The completion, piece by piece as tokens are sampled."""
+        """The completion, piece by piece as tokens are sampled (the same options as ``generate``)."""
         ...
 
     def choice_probabilities(

@@ -13,39 +13,29 @@ import os
 import re
 import shutil
 import threading
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from engine.errors import InputError
 from engine.models import embedded
-from engine.models.llama.gguf_info import GGUFInfo, read_gguf_info
+from engine.models.llama.gguf_info import GGUFFacts, read_gguf_info
 from engine.paths import app_paths
 
 SCHEMA_VERSION = 1
 
 
-@dataclass
-class ModelRecord:
+@dataclass(frozen=True, kw_only=True)
+class ModelRecord(GGUFFacts):
+    """An imported model: its GGUF facts (``sha256`` always set here), and what the registry adds."""
+
     id: str
-    path: str
-    sha256: str
-    size_bytes: int
-    architecture: str
-    name: str
-    parameters: int
-    context_length: int
-    file_type: str
-    has_chat_template: bool
     label: str = ""
     note: str = ""
     copied: bool = False
     source: str = "import"
     added: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "ModelRecord":
@@ -53,13 +43,9 @@ class ModelRecord:
         return cls(**{k: v for k, v in data.items() if k in known})
 
     @classmethod
-    def from_info(cls, model_id: str, info: GGUFInfo, **extra: Any) -> "ModelRecord":
-        return cls(
-            id=model_id, path=info.path, sha256=info.sha256 or "", size_bytes=info.size_bytes,
-            architecture=info.architecture, name=info.name, parameters=info.parameters,
-            context_length=info.context_length, file_type=info.file_type,
-            has_chat_template=info.has_chat_template, **extra,
-        )
+    def from_info(cls, model_id: str, info: GGUFFacts, **extra: Any) -> "ModelRecord":
+        facts = {f.name: getattr(info, f.name) for f in fields(GGUFFacts)}
+        return cls(id=model_id, **{**facts, "sha256": info.sha256 or ""}, **extra)
 
 
 def _unused_name(folder: Path, stem: str) -> Path:
@@ -130,12 +116,12 @@ class ModelRegistry:
             model_id = existing.id if existing else self._new_id(records, Path(info.path).stem)
             owned = created
             if existing is not None and existing.copied and Path(existing.path).is_file():
-                info, owned = GGUFInfo(**{**info.to_dict(), "path": existing.path}), True  # keep our copy
+                info, owned = replace(info, path=existing.path), True  # keep our copy
             elif copy and not Path(info.path).resolve().is_relative_to(app_paths().models.resolve()):
                 target = _unused_name(app_paths().models, f"{slug(Path(info.path).stem)}-{info.sha256[:12]}")
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(info.path, target)
-                info, owned = GGUFInfo(**{**info.to_dict(), "path": str(target.resolve())}), True
+                info, owned = replace(info, path=str(target.resolve())), True
             record = ModelRecord.from_info(
                 model_id, info, label=label or (existing.label if existing else ""),
                 note=note or (existing.note if existing else ""), copied=owned, source=source,

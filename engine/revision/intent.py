@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from engine.revision.diff import hunks
 from engine.revision.model import Edit, EditType, Flag
+from engine.text import PROMISE, sentences
 
 NOISE, SURFACE, SUBSTANTIVE = "noise", "surface", "substantive"
 
@@ -61,14 +62,6 @@ class EditLabel(str, Enum):
 L = EditLabel
 SURFACE_LABELS = (L.CITATION, L.SPELLING, L.GRAMMAR, L.HYPHENATION, L.CAPITALISATION, L.PUNCTUATION, L.WHITESPACE)
 SUBSTANTIVE_LABELS = (L.CLAIM, L.FACT, L.NEW_CONTENT, L.CLARIFICATION, L.RESTRUCTURING, L.PLAN)
-#: A sentence that promises work rather than reporting it: "We will start with an interview study", "we plan to
-#: evaluate", "is left for future work". An edit whose new sentences mostly promise is a ``plan``: it answers a
-#: request for an experiment or a result only in part (a new-user trial saw "add a small formative study"
-#: addressed by "We will start with a formative interview study").
-_PROMISE = re.compile(r"\b(?:we|I)\s+(?:will|shall|plan|intend|aim|hope)\b|\bwe'll\b|\bin future work\b|"
-                      r"\bfuture (?:work|research|studies)\b|\bis left for\b|\bwill be (?:evaluated|studied|tested|"
-                      r"explored|investigated|released|made)\b", re.I)
-
 _WORD = re.compile(r"\w+", re.UNICODE)
 #: A whole word (``\w+``) of three letters or more, no digit or underscore in it.
 _LETTERS = re.compile(r"(?<!\w)[^\W\d_]{3,}(?!\w)", re.UNICODE)
@@ -319,11 +312,11 @@ def _substantive_labels(edit: Edit, changes: list[tuple[str, str]]) -> tuple[str
 
 
 def promises(text: str) -> bool:
-    """True when most of ``text``'s sentences promise work rather than report it (``_PROMISE``)."""
-    from engine.text import sentences
-
+    """True when most of ``text``'s sentences promise work rather than report it (``engine.text.PROMISE``): a
+    ``plan`` answers a request for an experiment or a result only in part (a new-user trial saw "add a small
+    formative study" addressed by "We will start with a formative interview study")."""
     said = [s for s, _, _ in sentences(" ".join(text.split())) if len(s.split()) >= 4]
-    return bool(said) and 2 * sum(bool(_PROMISE.search(s)) for s in said) >= len(said)
+    return bool(said) and 2 * sum(bool(PROMISE.search(s)) for s in said) >= len(said)
 
 
 def _reason(changes: list[tuple[str, str]]) -> str:

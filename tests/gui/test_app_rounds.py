@@ -134,6 +134,48 @@ def test_bad_round_file_brings_the_dialog_back(qtbot, shell: Shell, project: Pat
     assert not backup_path(project, 1).exists()
 
 
+REBUTTAL = """Reviewer 1
+
+We thank the reviewer for the careful reading. We have added a comparison with static layer skipping in
+Section 5. In the revised version we report wall-clock latency on a phone CPU. We will clarify how the exit
+loss weights were chosen. We have added their values to the appendix. We thank the reviewer again.
+"""
+
+
+def test_a_round_of_reviews_that_read_like_a_response_asks_to_go_on(qtbot, shell: Shell, project: Path,
+                                                                      tmp_path: Path) -> None:
+    """Issue 35: the round is refused as the CLI refuses it without --force; the app asks. No brings the
+    dialog back with the author's files, nothing built; "Go on anyway" builds the round with those reviews."""
+    c = shell.controller
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
+        c.open_project(project)
+    rebuttal = tmp_path / "reviews round 2.md"
+    rebuttal.write_text(REBUTTAL, encoding="utf-8")
+    before = c.session.project.reviews_path
+    dialog = c.rounds.open_dialog()
+    dialog.reviews.set_path(str(rebuttal))
+    dialog.accept()
+    qtbot.waitUntil(lambda: c.rounds.question is not None and c.rounds.question.isVisible(), timeout=60_000)
+    question = c.rounds.question
+    assert "author response" in question.text() and "anyway" in question.text()
+    shot(shell, "new-round-go-on-anyway", tmp_path, question)
+    question.button(QMessageBox.StandardButton.Cancel).click()
+    qtbot.waitUntil(lambda: c.rounds.dialog is not dialog and c.rounds.dialog.isVisible(), timeout=5_000)
+    again = c.rounds.dialog
+    assert again.reviews.path() == str(rebuttal) and "author response" in again.error.text()
+    assert c.session.project.reviews_path == before and not backup_path(project, 1).exists()
+
+    again.accept()
+    qtbot.waitUntil(lambda: c.rounds.question is not question and c.rounds.question.isVisible(), timeout=60_000)
+    go_on = next(b for b in c.rounds.question.buttons() if b.text() == "Go on anyway")
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
+        go_on.click()
+    qtbot.waitUntil(lambda: c.rounds.message is not None and c.rounds.message.isVisible(), timeout=5_000)
+    assert "round 2: reviews" in c.rounds.message.text()
+    c.rounds.message.button(QMessageBox.StandardButton.Ok).click()
+    assert c.session.project.reviews_path == str(rebuttal) and backup_path(project, 1).is_file()
+
+
 def test_word_files_are_taken_by_drop_open_and_the_wizard(qtbot, shell: Shell) -> None:
     """One suffix table: a dropped or opened .docx goes to the New Project dialog in its role."""
     from desktop.project_wizard import DRAFT_FILTER, guess_roles, review_filter

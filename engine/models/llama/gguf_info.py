@@ -1,8 +1,9 @@
 """Read what a GGUF file says about itself, without loading the model.
 
 ``read_gguf_info`` validates the file (magic, version, complete tensor data,
-an architecture the ``gguf`` package knows) and returns a ``GGUFInfo`` with
-the facts the model manager shows and the memory estimate needs.
+an architecture the ``gguf`` package knows) and returns a ``GGUFInfo``: the
+facts the model manager shows (``GGUFFacts``) and the shape the memory
+estimate needs.
 
 The header is parsed here, streaming, with the ``gguf`` package's constants
 (value types, quantisation block sizes, file types, architecture names).
@@ -27,7 +28,10 @@ GGUF_MAGIC = b"GGUF"
 
 
 @dataclass(frozen=True)
-class GGUFInfo:
+class GGUFFacts:
+    """What a GGUF says about itself that a model list shows: the one record of these facts, which the
+    registry's ``ModelRecord`` extends (with its id and label) and ``GGUFInfo`` (with the model's shape)."""
+
     path: str
     size_bytes: int
     architecture: str
@@ -36,13 +40,6 @@ class GGUFInfo:
     context_length: int
     file_type: str
     has_chat_template: bool
-    n_layer: int
-    n_embd: int
-    n_head: int
-    n_head_kv: int
-    head_dim_k: int
-    head_dim_v: int
-    vocab_size: int
     sha256: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -57,6 +54,19 @@ class GGUFInfo:
         if n >= 1e6:
             return f"{n / 1e6:.0f}M"
         return f"{n / 1e3:.0f}K"
+
+
+@dataclass(frozen=True, kw_only=True)
+class GGUFInfo(GGUFFacts):
+    """The facts and the model's shape, which the memory estimate needs (``read_gguf_info``)."""
+
+    n_layer: int
+    n_embd: int
+    n_head: int
+    n_head_kv: int
+    head_dim_k: int
+    head_dim_v: int
+    vocab_size: int
 
 
 def sha256_file(path: str | os.PathLike[str], chunk_size: int = 1 << 20) -> str:

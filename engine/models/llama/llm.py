@@ -38,7 +38,7 @@ from engine.models.llama.support import (
 )
 from engine.models.llama.memory import check_fits
 from engine.models.llama.prefix_cache import PrefixCache, common_prefix_length
-from engine.models.protocols import Prompt
+from engine.models.protocols import GenerationOptions, Prompt, generation_options
 
 PREFILL_CHUNK = 256
 
@@ -173,47 +173,32 @@ class LlamaGenerator:
 
     # -- generation ------------------------------------------------------------
     def generate(
-        self,
-        prompt: Prompt,
-        max_tokens: int = 256,
-        temperature: float = 0.0,
-        seed: int | None = None,
-        json_schema: dict[str, Any] | None = None,
-        grammar: str | None = None,
-        stop: Sequence[str] = (),
-        cancel: CancelToken | None = None,
-        repeat_penalty: float = 1.0,
+        self, prompt: Prompt, options: GenerationOptions | None = None, cancel: CancelToken | None = None,
+        **changes: Any,
     ) -> str:
-        text = "".join(self.stream(prompt, max_tokens, temperature, seed, json_schema, grammar, stop, cancel,
-                                   repeat_penalty))
-        if json_schema is not None:
-            parse_json_output(text, json_schema)
+        opts = generation_options(options, **changes)
+        text = "".join(self.stream(prompt, opts, cancel))
+        if opts.json_schema is not None:
+            parse_json_output(text, opts.json_schema)
         return text
 
-    def generate_json(self, prompt: Prompt, schema: dict[str, Any], **kwargs: Any) -> Any:
+    def generate_json(self, prompt: Prompt, schema: dict[str, Any], **changes: Any) -> Any:
         """Generate under ``schema`` and return the parsed, validated value."""
-        return parse_json_output(self.generate(prompt, json_schema=schema, **kwargs), schema)
+        return parse_json_output(self.generate(prompt, json_schema=schema, **changes), schema)
 
     def stream(
-        self,
-        prompt: Prompt,
-        max_tokens: int = 256,
-        temperature: float = 0.0,
-        seed: int | None = None,
-        json_schema: dict[str, Any] | None = None,
-        grammar: str | None = None,
-        stop: Sequence[str] = (),
-        cancel: CancelToken | None = None,
-        repeat_penalty: float = 1.0,
+        self, prompt: Prompt, options: GenerationOptions | None = None, cancel: CancelToken | None = None,
+        **changes: Any,
     ) -> Iterator[str]:
-        """Yield the completion piece by piece; raises ``Cancelled`` within one token.
+        """Yield the completion piece by piece; raises ``Cancelled`` within one token (a wrong option at once)."""
+        return self._stream(prompt, generation_options(options, **changes), cancel)
 
-        ``repeat_penalty`` > 1 makes tokens of the last 64 less likely (small models loop without it)."""
+    def _stream(self, prompt: Prompt, opts: GenerationOptions, cancel: CancelToken | None) -> Iterator[str]:
         from llama_cpp import StoppingCriteriaList
 
         llm = self._model()
         rendered = render_prompt(prompt, self._formatter)
-        compiled = compile_grammar(llm, json_schema, grammar)
+        compiled = compile_grammar(llm, opts.json_schema, opts.grammar)
 
         usage = {"prompt_tokens": 0, "reused_tokens": 0, "completion_tokens": 0}
 
@@ -224,17 +209,17 @@ class LlamaGenerator:
         with self._lock:
             tokens = self._tokenize(rendered)
             self._check_room(len(tokens))
-            max_tokens = max(1, min(max_tokens, self.n_ctx - len(tokens) - 1))  # a retry's doubled budget must fit
+            max_tokens = max(1, min(opts.max_tokens, self.n_ctx - len(tokens) - 1))  # a retry's doubled budget must fit
             self.last_usage = usage
             usage["prompt_tokens"] = len(tokens)
             usage["reused_tokens"] = self._prefill(tokens, cancel)
             pieces = llm.create_completion(
                 tokens,
                 max_tokens=max_tokens,
-                temperature=temperature,
-                seed=seed,
-                repeat_penalty=repeat_penalty,
-                stop=list(stop) + list(rendered.stop),
+                temperature=opts.temperature,
+                seed=opts.seed,
+                repeat_penalty=opts.repeat_penalty,
+                stop=list(opts.stop) + list(rendered.stop),
                 grammar=compiled,
                 stream=True,
                 stopping_criteria=StoppingCriteriaList([cancelled]),

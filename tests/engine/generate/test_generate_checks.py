@@ -86,3 +86,17 @@ def test_tldr_length_is_enforced() -> None:
 def test_sentence_split_keeps_abbreviations() -> None:
     text = "We follow Smith et al. (2020) closely. Results, e.g. Fig. 3, improve. Done."
     assert split_sentences(text) == ["We follow Smith et al. (2020) closely.", "Results, e.g. Fig. 3, improve.", "Done."]
+
+
+def test_one_promise_pattern_for_the_edit_labels_and_the_suggestion_check() -> None:
+    """``engine.text.PROMISE`` is the one pattern: what the suggestion check flags, an edit's ``plan`` label
+    counts too, and the reverse (each once knew phrases the other missed)."""
+    from engine.revision.intent import promises as plans
+
+    for said in ("We hope to extend the analysis to larger graphs next year.",  # once unknown to the check
+                 "The robustness study is left for the next revision of this paper.",
+                 "Results on the second dataset will be added in the final version.",  # once unknown to the labels
+                 "A study of the whole design space is beyond the scope of this paper."):
+        assert promises(said) and plans(said), said
+    reported = "We evaluated the method on three further datasets and report the results in Table 4."
+    assert not promises(reported) and not plans(reported)

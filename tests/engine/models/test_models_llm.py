@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
 import subprocess
 import sys
 import threading
+from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,7 @@ from engine.models.llama.chat import render_prompt, template_formatter
 from engine.models.llama.llm import LlamaGenerator, resolve_gpu_layers
 from engine.models.llama.native_order import gpu_build_libraries
 from engine.models.llama.prefix_cache import PrefixCache
-from engine.models.protocols import Generator
+from engine.models.protocols import GenerationOptions, Generator, generation_options
 from tests.gguf_factory import tiny_chat_gguf, tiny_gguf  # noqa: F401
 
 PREFIX = "Paper context: " + "the method improves accuracy on the benchmark. " * 8
@@ -54,6 +56,36 @@ def test_same_seed_same_text_other_seed_other_text(gen: LlamaGenerator) -> None:
     c = gen.generate("Seeded sampling:", max_tokens=24, temperature=1.0, seed=12)
     assert a == b
     assert a != c
+
+
+def test_an_options_object_samples_as_its_keywords_do(gen: LlamaGenerator) -> None:
+    options = GenerationOptions(max_tokens=24, temperature=1.0, seed=11)
+    by_object = gen.generate("Seeded sampling:", options)
+    assert by_object == gen.generate("Seeded sampling:", max_tokens=24, temperature=1.0, seed=11)
+    assert "".join(gen.stream("Seeded sampling:", options)) == by_object
+    # A keyword beside the object replaces that field only (seed 12 samples other text, as above).
+    other_seed = gen.generate("Seeded sampling:", options, seed=12)
+    assert other_seed == gen.generate("Seeded sampling:", replace(options, seed=12)) != by_object
+    gen.generate("Seeded sampling:", options, max_tokens=3, repeat_penalty=1.3)
+    assert gen.last_usage["completion_tokens"] <= 3
+
+
+def test_an_unknown_option_is_refused_at_the_call(gen: LlamaGenerator) -> None:
+    with pytest.raises(TypeError, match="max_token"):
+        gen.generate("x", max_token=2)
+    with pytest.raises(TypeError, match="top_k"):
+        gen.stream("x", top_k=2)  # before the first piece is asked for
+
+
+def test_the_generator_and_its_protocol_take_the_same_arguments() -> None:
+    """One list of sampling options (``GenerationOptions``): the signatures cannot drift apart again."""
+    for method in ("generate", "stream"):
+        ours = inspect.signature(getattr(LlamaGenerator, method))
+        protocol = inspect.signature(getattr(Generator, method))
+        assert list(ours.parameters) == list(protocol.parameters) == ["self", "prompt", "options", "cancel", "changes"]
+    assert {f.name for f in fields(GenerationOptions)} == {
+        "max_tokens", "temperature", "seed", "json_schema", "grammar", "stop", "repeat_penalty"}
+    assert generation_options(None, max_tokens=4) == GenerationOptions(max_tokens=4)
 
 
 def test_json_schema_output_parses_and_validates(gen: LlamaGenerator) -> None:

@@ -14,9 +14,9 @@ from engine.cli.main import main as cli_main
 from testkit.gguf_factory import CONTEXT_LENGTH, N_EMBD, N_FF, N_LAYER, write_tiny_llama
 from engine.errors import InputError, ModelError
 from engine.models import download as download_mod
-from engine.models.llama.gguf_info import read_gguf_info
+from engine.models.llama.gguf_info import GGUFFacts, GGUFInfo, read_gguf_info
 from engine.models.llama.memory import available_ram_bytes, check_fits, estimate_memory, kv_cache_bytes
-from engine.models.registry import ModelRegistry
+from engine.models.registry import ModelRecord, ModelRegistry
 from tests.gguf_factory import tiny_chat_gguf, tiny_gguf  # noqa: F401
 
 
@@ -69,6 +69,23 @@ def test_import_records_the_model(tiny_gguf: Path) -> None:
     assert len(ModelRegistry().models()) == 1
     assert registry.resolve("tiny-llama") == tiny_gguf.resolve()
     assert registry.get(str(tiny_gguf)).id == "tiny-llama"
+
+
+def test_a_record_holds_the_files_facts_declared_once(tiny_chat_gguf: Path) -> None:
+    """``ModelRecord`` and ``GGUFInfo`` extend one ``GGUFFacts``: an import keeps every fact the file gives,
+    and a registry written before (the record's own fields first) still reads."""
+    facts = [f.name for f in dataclasses.fields(GGUFFacts)]
+    assert facts == [f.name for f in dataclasses.fields(GGUFInfo)][: len(facts)]
+    assert facts == [f.name for f in dataclasses.fields(ModelRecord)][: len(facts)]
+    info = read_gguf_info(tiny_chat_gguf, with_sha256=True)
+    registry = ModelRegistry()
+    record = registry.import_model(tiny_chat_gguf, label="Chat")
+    assert {name: getattr(record, name) for name in facts} == {name: getattr(info, name) for name in facts}
+    assert record.parameters_label == info.parameters_label
+    old = {"id": record.id, **{name: getattr(info, name) for name in facts}, "label": "Chat", "copied": False,
+           "source": "import", "added": "2025-01-01T00:00:00+00:00", "a_later_key": 1}
+    registry.path.write_text(json.dumps({"version": 1, "models": [old]}))
+    assert ModelRegistry().get(record.id) == dataclasses.replace(record, added="2025-01-01T00:00:00+00:00")
 
 
 def test_import_with_copy_puts_the_file_in_the_models_folder(tiny_gguf: Path) -> None:
