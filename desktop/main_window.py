@@ -141,7 +141,9 @@ class MainWindow(QMainWindow):
         right.addWidget(self.tldr)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)
-        right.setStretchFactor(2, 1)
+        right.setStretchFactor(2, 2)  # the TLDR panel shows a candidate or two whole, not a cut line
+        right.setSizes([300, 260, 240])  # the first split, scaled to the window (stretch only shares what is left)
+        right.setChildrenCollapsible(False)
 
         self.comment_header = QLabel()
         self.comment_header.setWordWrap(True)
