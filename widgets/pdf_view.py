@@ -19,11 +19,13 @@ from PySide6.QtWidgets import (
 
 from engine.document.model import Region
 from engine.errors import InputError
+from widgets.palette import colors_for
 from widgets.pdf_pages import GAP, PageCanvas
 
 ZOOMS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0)
 FIT = "fit"
 NARROW = 300  # below this width the page buttons hide
+EMPTY_TEXT = "No document"
 
 
 class PdfView(QWidget):
@@ -53,8 +55,9 @@ class PdfView(QWidget):
         self.scroll.viewport().installEventFilter(self)
         self.text = QTextBrowser()
         self.text.setAccessibleName("Source text")
-        self.empty = QLabel("No document")
+        self.empty = QLabel(EMPTY_TEXT)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
         self.stack = QStackedWidget()
         for w in (self.empty, self.scroll, self.text):
             self.stack.addWidget(w)
@@ -91,10 +94,16 @@ class PdfView(QWidget):
         bar.addWidget(_button("+", "Zoom in (Ctrl++)", self.zoom_in))
         self.toolbar = QWidget()
         self.toolbar.setLayout(bar)
+        self.note = QLabel()  # what the pane shows when it is not the file itself (the PDF beside a .tex)
+        self.note.setWordWrap(True)
+        self.note.setAccessibleName("About these pages")
+        self.note.setContentsMargins(6, 3, 6, 3)
+        self.note.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.toolbar)
+        layout.addWidget(self.note)
         layout.addWidget(self.stack, 1)
         # zoom keys are the window's (View menu, both panes at once); paging is the pane's own
         for key, slot, tip in (
@@ -133,6 +142,15 @@ class PdfView(QWidget):
         self._page = 0
         self._on_scroll(0)
 
+    def set_note(self, text: str, warning: bool = False) -> None:
+        """A line above the pages (hidden when empty); ``warning`` marks it (a PDF older than its source)."""
+        colors = colors_for(self)
+        bg, fg = colors.placeholder_bg, colors.placeholder_fg
+        self.note.setStyleSheet(f"background: {bg}; color: {fg};" if warning else f"color: {colors.muted};")
+        self.note.setText(text)
+        self.note.setToolTip(text)
+        self.note.setVisible(bool(text))
+
     def show_text(self, text: str) -> None:
         """For sources without pages (LaTeX, Markdown): show their text instead."""
         self.close_document()
@@ -152,7 +170,14 @@ class PdfView(QWidget):
         self.page_count_label.setText("/ 0")
         self._page = 0
         self.toolbar.setEnabled(False)
+        self.set_note("")
+        self.empty.setText(EMPTY_TEXT)
         self.stack.setCurrentWidget(self.empty)
+
+    def show_missing(self, text: str) -> None:
+        """No pages to show, and why (in place of "No document")."""
+        self.close_document()
+        self.empty.setText(text)
 
     @property
     def page_count(self) -> int:
