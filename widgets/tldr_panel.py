@@ -120,6 +120,7 @@ class TldrPanel(QFrame):
 
         self.empty = QLabel(EMPTY_TEXT)
         self.empty.setWordWrap(True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)  # under the title, not adrift
         self.empty.setAccessibleName("No TLDR yet")
         self.empty.setStyleSheet(f"color: {colors_for(self).muted};")
         self.rows_box = QWidget()
