@@ -90,7 +90,8 @@ class Actions:
         self.zoom_out = make("Zoom &Out", "Smaller PDF pages", Key.ZoomOut)
         self.fit_width = make("&Fit Width", "PDF pages as wide as their pane", "Ctrl+0")
         self.zoom_in.setShortcuts([QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")])  # + needs Shift on most keyboards
-        self.zoom = [self.zoom_in, self.zoom_out, self.fit_width]
+        self.fit_column = make("Fit &Column", "One text column as wide as its pane (two-column papers)", "Ctrl+9")
+        self.zoom = [self.zoom_in, self.zoom_out, self.fit_width, self.fit_column]
         #: The View menu's views, in the order of the window's tabs.
         self.views = [self.show_diff, self.show_pdf, self.show_document, self.show_coverage, self.show_expertise]
 

@@ -141,7 +141,9 @@ class MainWindow(QMainWindow):
         right.addWidget(self.tldr)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)
-        right.setStretchFactor(2, 1)
+        right.setStretchFactor(2, 2)  # the TLDR panel shows a candidate or two whole, not a cut line
+        right.setSizes([300, 260, 240])  # the first split, scaled to the window (stretch only shares what is left)
+        right.setChildrenCollapsible(False)
 
         self.comment_header = QLabel()
         self.comment_header.setWordWrap(True)
@@ -167,7 +169,7 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.body)
         for i, action in enumerate(self.commands.views):
             action.triggered.connect(lambda _=False, i=i: self.show_tab(TABS[i]))
-        for action, slot in zip(self.commands.zoom, ("zoom_in", "zoom_out", "fit_width")):
+        for action, slot in zip(self.commands.zoom, ("zoom_in", "zoom_out", "fit_width", "fit_column")):
             for view in (self.pdf_old, self.pdf_new):
                 action.triggered.connect(getattr(view, slot))
         self.tabs.currentChanged.connect(lambda _: self._update_view_actions())
@@ -270,7 +272,7 @@ class MainWindow(QMainWindow):
         for name, action in zip(TABS, self.commands.views):
             action.setEnabled(shown and name in self.available_views)
         on_pages = shown and "pdf" in self.available_views and self.tabs.currentIndex() == TABS.index("pdf")
-        for action in self.commands.zoom:  # Ctrl++ / Ctrl+- / Ctrl+0 act on the pages on screen only
+        for action in self.commands.zoom:  # Ctrl++ / Ctrl+- / Ctrl+0 / Ctrl+9: the pages on screen only
             action.setEnabled(on_pages)
 
     def show_getting_started(self) -> QWidget:

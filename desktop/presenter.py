@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from desktop.main_window import MainWindow
+from desktop.pdf_panes import show_pdf_beside
 from engine.align.status import Status
 from engine.document.model import Region
 from engine.project import Project
@@ -90,6 +91,8 @@ class ProjectPresenter(QObject):
                     continue
                 view.open(source)
                 pdf_shown = True
+            elif source:
+                pdf_shown = show_pdf_beside(view, source) or pdf_shown
         w.set_view_available("pdf", pdf_shown)
         w.commands.export_marked.setEnabled("new" not in changed and has_revised_pdf(project))
         w.diff.set_titles("Draft", "Revised" if project.new is not None else "—")

@@ -2,8 +2,13 @@
 
 The pages open fitted to the width of the pane, and stay fitted when the pane
 (or its viewport, as a scroll bar comes and goes) changes size; ``zoom_in``,
-``zoom_out`` and ``fit_width`` are what the window's View menu calls
-(Ctrl++, Ctrl+-, Ctrl+0).
+``zoom_out``, ``fit_width`` and ``fit_column`` are what the window's View menu
+calls (Ctrl++, Ctrl+-, Ctrl+0, Ctrl+9). Fit Column zooms to the width of one
+text column (the columns of each page come from where its text lines sit, as
+the engine finds them), so a two-column paper reads at a readable size in a
+narrow pane; the view then follows the reading order: Page Down goes down the
+column, then to the top of the next column, then to the next page's first,
+and a highlighted paragraph brings its column into view.
 """
 
 from __future__ import annotations
@@ -19,14 +24,17 @@ from PySide6.QtWidgets import (
 
 from engine.document.model import Region
 from engine.errors import InputError
+from widgets.palette import colors_for
+from widgets.pdf_columns import COLUMN, ColumnReading, PageColumns
 from widgets.pdf_pages import GAP, PageCanvas
 
 ZOOMS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0)
 FIT = "fit"
 NARROW = 300  # below this width the page buttons hide
+EMPTY_TEXT = "No document"
 
 
-class PdfView(QWidget):
+class PdfView(ColumnReading, QWidget):
     """Shows a PDF's pages (``open``) or, for other sources, plain text (``show_text``)."""
 
     sig_page_changed = Signal(int)  # 1-based page at the top of the view
@@ -36,6 +44,8 @@ class PdfView(QWidget):
         self.setAccessibleName("PDF pages")
         self.path: str | None = None
         self._page = 0
+        self.columns = PageColumns()
+        self._column = 0  # the column read now, on a two-column page (Fit Column)
         #: The region last scrolled to (kept to scroll there once the view is shown).
         self.focus_region: Region | None = None
         self._focus_pending = False
@@ -53,8 +63,9 @@ class PdfView(QWidget):
         self.scroll.viewport().installEventFilter(self)
         self.text = QTextBrowser()
         self.text.setAccessibleName("Source text")
-        self.empty = QLabel("No document")
+        self.empty = QLabel(EMPTY_TEXT)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
         self.stack = QStackedWidget()
         for w in (self.empty, self.scroll, self.text):
             self.stack.addWidget(w)
@@ -67,8 +78,10 @@ class PdfView(QWidget):
         self.page_count_label = QLabel("/ 0")
         self.zoom_box = QComboBox()
         self.zoom_box.setAccessibleName("Zoom")
-        self.zoom_box.setToolTip("Zoom: Ctrl++ larger, Ctrl+- smaller, Ctrl+0 fit the page to the pane's width")
+        self.zoom_box.setToolTip("Zoom: Ctrl++ larger, Ctrl+- smaller, Ctrl+0 fit the page to the pane's width, "
+                                 "Ctrl+9 fit one text column")
         self.zoom_box.addItem("Fit width", FIT)
+        self.zoom_box.addItem("Fit column", COLUMN)
         for z in ZOOMS:
             self.zoom_box.addItem(f"{round(z * 100)}%", z)
         self.zoom_box.setCurrentIndex(0)
@@ -91,15 +104,22 @@ class PdfView(QWidget):
         bar.addWidget(_button("+", "Zoom in (Ctrl++)", self.zoom_in))
         self.toolbar = QWidget()
         self.toolbar.setLayout(bar)
+        self.note = QLabel()  # what the pane shows when it is not the file itself (the PDF beside a .tex)
+        self.note.setWordWrap(True)
+        self.note.setAccessibleName("About these pages")
+        self.note.setContentsMargins(6, 3, 6, 3)
+        self.note.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.toolbar)
+        layout.addWidget(self.note)
         layout.addWidget(self.stack, 1)
         # zoom keys are the window's (View menu, both panes at once); paging is the pane's own
         for key, slot, tip in (
-            (Qt.Key.Key_PageDown, lambda: self.go_to_page(self.current_page + 1), "PDF pane: next page"),
-            (Qt.Key.Key_PageUp, lambda: self.go_to_page(self.current_page - 1), "PDF pane: previous page"),
+            # (fitting a column, Page Down reads down the column, then the next column: ``page_down``)
+            (Qt.Key.Key_PageDown, self.page_down, "PDF pane: next page"),
+            (Qt.Key.Key_PageUp, self.page_up, "PDF pane: previous page"),
         ):
             shortcut = QShortcut(QKeySequence(key), self, slot)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -124,6 +144,8 @@ class PdfView(QWidget):
         self.close_document()
         self.path = str(path)
         self.canvas.set_document(doc)
+        self.columns.set_document(doc)
+        self._column = 0
         self.page_box.setRange(1, max(1, doc.page_count))
         self.page_count_label.setText(f"/ {doc.page_count}")
         self.toolbar.setEnabled(True)
@@ -132,6 +154,15 @@ class PdfView(QWidget):
         self.scroll.verticalScrollBar().setValue(0)
         self._page = 0
         self._on_scroll(0)
+
+    def set_note(self, text: str, warning: bool = False) -> None:
+        """A line above the pages (hidden when empty); ``warning`` marks it (a PDF older than its source)."""
+        colors = colors_for(self)
+        bg, fg = colors.placeholder_bg, colors.placeholder_fg
+        self.note.setStyleSheet(f"background: {bg}; color: {fg};" if warning else f"color: {colors.muted};")
+        self.note.setText(text)
+        self.note.setToolTip(text)
+        self.note.setVisible(bool(text))
 
     def show_text(self, text: str) -> None:
         """For sources without pages (LaTeX, Markdown): show their text instead."""
@@ -143,6 +174,7 @@ class PdfView(QWidget):
         if self.canvas.doc is not None:
             self.canvas.doc.close()
         self.canvas.set_document(None)
+        self.columns.set_document(None)
         self.canvas.highlights = []
         self.focus_region, self._focus_pending = None, False
         self.path = None
@@ -152,7 +184,14 @@ class PdfView(QWidget):
         self.page_count_label.setText("/ 0")
         self._page = 0
         self.toolbar.setEnabled(False)
+        self.set_note("")
+        self.empty.setText(EMPTY_TEXT)
         self.stack.setCurrentWidget(self.empty)
+
+    def show_missing(self, text: str) -> None:
+        """No pages to show, and why (in place of "No document")."""
+        self.close_document()
+        self.empty.setText(text)
 
     @property
     def page_count(self) -> int:
@@ -195,6 +234,10 @@ class PdfView(QWidget):
         self.scroll.horizontalScrollBar().setValue(left)
         self.scroll.verticalScrollBar().setValue(int(box.top() - self.scroll.viewport().height() / 4))
         self._on_scroll(self.scroll.verticalScrollBar().value())
+        if self.fits_column:  # the region's column in view
+            x0, _, x1, _ = region.bbox
+            self._column = self.columns.at(region.page - 1, (x0 + x1) / 2)
+            self._show_column(region.page - 1)
 
     @property
     def scroll_pending(self) -> bool:
@@ -236,10 +279,17 @@ class PdfView(QWidget):
 
     def _apply_zoom(self) -> None:
         data = self.zoom_box.currentData()
-        zoom = (self._fit_zoom() if self.canvas.sizes else 1.0) if data == FIT else float(data)
+        if data == FIT:
+            zoom = self._fit_zoom() if self.canvas.sizes else 1.0
+        elif data == COLUMN:
+            zoom = self._column_zoom() if self.canvas.sizes else 1.0
+        else:
+            zoom = float(data)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff if data == FIT
                                                  else Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         if abs(zoom - self.canvas.zoom) < 1e-4 and self.canvas.tops:
+            if data == COLUMN:
+                self._show_column()
             return
         # keep the same place in view: the top page and how far down it the view is
         bar = self.scroll.verticalScrollBar()
@@ -251,13 +301,19 @@ class PdfView(QWidget):
         if self.page_count:
             bar.setValue(round(self.canvas.tops[index] + into * zoom))
             self._on_scroll(bar.value())
+            if data == COLUMN:
+                self._show_column(index)
+
+    @property
+    def _fits_pane(self) -> bool:
+        return self.fits_width or self.fits_column
 
     def _refit(self) -> None:
-        if self.fits_width and self.page_count:
+        if self._fits_pane and self.page_count:
             self._apply_zoom()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
-        if watched is self.scroll.viewport() and event.type() == QEvent.Type.Resize and self.fits_width:
+        if watched is self.scroll.viewport() and event.type() == QEvent.Type.Resize and self._fits_pane:
             self._fit_timer.start()  # after the resize: a relayout inside it would resize again
         return super().eventFilter(watched, event)
 

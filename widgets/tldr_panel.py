@@ -1,5 +1,8 @@
 """``TldrPanel``: the paper's TLDR candidates, each with its word count and a Copy button.
 
+Each candidate's text wraps to the panel's whole width and is never cut: a row is as tall as its text at the
+width it has, and the panel keeps room for at least one candidate (more scroll).
+
 ``set_tldrs`` shows the candidates; ``set_candidates`` shows the engine's
 candidate dicts, a candidate that failed Redraft's checks as a flagged
 failure (marked, no Copy, not among ``valid_tldrs()``, so the shell saves
@@ -23,6 +26,8 @@ from widgets.palette import colors_for
 #: A TLDR has 15-25 words (``engine.generate.tldr.MIN_WORDS, MAX_WORDS``; not imported: it loads the models).
 MIN_WORDS, MAX_WORDS = 15, 25
 MODES = ("llm", "extractive")
+#: Room for one candidate of three or four lines and its footer, at the least.
+MIN_LIST_HEIGHT = 110
 EMPTY_TEXT = ("No TLDR yet. <b>Write</b> asks the model for one-sentence summaries; "
               "<b>From abstract</b> picks the abstract's most central sentence.")
 
@@ -47,7 +52,9 @@ class TldrRow(QFrame):
         self.body.setTextFormat(Qt.TextFormat.PlainText)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.body.setAccessibleName(f"TLDR {index + 1}")
-        self.body.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)  # its height follows its width: without it, a narrow pane cut the text
+        self.body.setSizePolicy(policy)
         n = word_count(text)
         self.count = QLabel(f"{n} words")
         self.count.setProperty("role", "chip")
@@ -69,15 +76,16 @@ class TldrRow(QFrame):
         self.copy_button.setToolTip("Copy this TLDR to the clipboard")
         self.copy_button.clicked.connect(lambda: self.sig_copy_requested.emit(self.text))
         self.copy_button.setEnabled(not failure)
-        side = QVBoxLayout()
-        side.setSpacing(4)
-        side.addWidget(self.count, 0, Qt.AlignmentFlag.AlignRight)
-        side.addWidget(self.copy_button, 0, Qt.AlignmentFlag.AlignRight)
-        side.addStretch(1)
-        layout = QHBoxLayout(self)
+        footer = QHBoxLayout()  # below the text, so the text has the row's whole width
+        footer.setSpacing(6)
+        footer.addWidget(self.count)
+        footer.addStretch(1)
+        footer.addWidget(self.copy_button)
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 6, 6)
-        layout.addWidget(self.body, 1)
-        layout.addLayout(side)
+        layout.setSpacing(4)
+        layout.addWidget(self.body)
+        layout.addLayout(footer)
 
 
 class TldrPanel(QFrame):
@@ -112,6 +120,7 @@ class TldrPanel(QFrame):
 
         self.empty = QLabel(EMPTY_TEXT)
         self.empty.setWordWrap(True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)  # under the title, not adrift
         self.empty.setAccessibleName("No TLDR yet")
         self.empty.setStyleSheet(f"color: {colors_for(self).muted};")
         self.rows_box = QWidget()
@@ -124,6 +133,8 @@ class TldrPanel(QFrame):
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setWidget(self.rows_box)
         self.scroll.setAccessibleName("TLDR candidates")
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the text wraps instead
+        self.scroll.setMinimumHeight(MIN_LIST_HEIGHT)
 
         self.stream = QPlainTextEdit()
         self.stream.setReadOnly(True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 from engine.letter.author_tex import latex_response
@@ -17,6 +16,8 @@ from engine.letter.content import (
     Run,
     glued,
 )
+from engine.letter.unicode_tex import PREAMBLE as UNICODE_PREAMBLE
+from engine.letter.unicode_tex import to_latex
 from engine.project.responses import ResponseKind
 
 
@@ -99,24 +100,17 @@ def letter_markdown(letter: Letter) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-@lru_cache(maxsize=1)
-def _encoder() -> Any:
-    from pylatexenc.latexencode import UnicodeToLatexEncoder
-
-    return UnicodeToLatexEncoder(non_ascii_only=False, unknown_char_policy="replace",
-                                 replacement_latex_protection="braces-all")
-
-
 def tex_escape(text: str) -> str:
-    """Text as LaTeX source that prints it literally (pylatexenc: specials, accents, Greek, dashes; a
-    character LaTeX cannot print becomes a bold "?"); blank lines stay paragraph breaks."""
+    """Text as LaTeX source that prints it literally (pylatexenc: specials, accents, Greek, dashes; combining
+    accents and characters no command spells as ``engine.letter.unicode_tex`` writes them); blank lines stay
+    paragraph breaks."""
     paragraphs = [" ".join(p.split()) for p in text.split("\n\n")]
     return "\n\n".join(_prose_tex(p) for p in paragraphs if p)
 
 
 def _prose_tex(text: str) -> str:
     """Text as LaTeX source, its spaces and lines kept (also the prose between the author's own LaTeX)."""
-    return _encoder().unicode_to_latex(text).replace("[", "{[}").replace("]", "{]}")
+    return to_latex(text).replace("[", "{[}").replace("]", "{]}")
 
 
 def _runs_tex(runs: tuple[Run, ...]) -> str:
@@ -125,9 +119,7 @@ def _runs_tex(runs: tuple[Run, ...]) -> str:
 
 
 _PREAMBLE = r"""\documentclass[11pt]{article}
-\usepackage[utf8]{inputenc}
-\usepackage[T1]{fontenc}
-\usepackage[margin=2.5cm]{geometry}
+""" + UNICODE_PREAMBLE + r"""\usepackage[margin=2.5cm]{geometry}
 \usepackage[normalem]{ulem}
 \usepackage{xcolor}
 """

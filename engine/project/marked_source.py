@@ -9,6 +9,7 @@ matched to the PDF's paragraphs by their words (``engine.document.paragraph_reca
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from engine.document.model import Region
@@ -25,6 +26,39 @@ def _beside(source: Path) -> list[Path]:
     folder = source if source.is_dir() else source.parent
     out = [] if source.is_dir() else [source.with_suffix(".pdf")]
     return out + [folder.with_suffix(".pdf"), folder.parent / f"{folder.name}.pdf"]
+
+
+@dataclass(frozen=True)
+class PdfBeside:
+    """The typeset PDF of a LaTeX source, found beside it."""
+
+    path: Path
+    source: Path
+    #: the PDF was written before its LaTeX last changed (it may not show the latest text)
+    older: bool
+
+    def note(self) -> str:
+        """One line for the pane that shows it."""
+        if self.older:
+            return (f"{self.path.name}, found beside {self.source.name}, is older than its LaTeX: "
+                    "typeset it again to see the latest text")
+        return f"{self.path.name}, the PDF typeset from {self.source.name}"
+
+
+def pdf_beside(source: str | Path) -> PdfBeside | None:
+    """The PDF beside a LaTeX source (``paper.tex`` → ``paper.pdf``, ``camera_ready/`` → ``camera_ready.pdf``),
+    and whether it is older than the newest ``.tex`` beside the source; None for another file or when none is
+    there."""
+    path = Path(source).expanduser()
+    if not (path.is_dir() or path.suffix.lower() in (".tex", ".latex")):
+        return None
+    pdf = next((c for c in _beside(path) if c.is_file()), None)
+    if pdf is None:
+        return None
+    folder = path if path.is_dir() else path.parent
+    texs = [*folder.glob("*.tex"), *folder.glob("*/*.tex")] + ([] if path.is_dir() else [path])
+    newest = max((t.stat().st_mtime for t in texs if t.is_file()), default=0.0)
+    return PdfBeside(pdf, path, pdf.stat().st_mtime + 1.0 < newest)  # a second's slack: file systems round
 
 
 def revised_pdf(project: Project, given: str | Path | None = None) -> Path:
@@ -46,9 +80,9 @@ def revised_pdf(project: Project, given: str | Path | None = None) -> Path:
     if kind != "latex":
         raise InputError(f"the revised version is {kind or 'not a PDF'} ({path.name}), not a PDF: "
                          "the marked-up copy is drawn on the revised PDF; give it with --revised-pdf REVISED.pdf")
-    for candidate in _beside(path):
-        if candidate.is_file():
-            return candidate
+    beside = pdf_beside(path)
+    if beside is not None:
+        return beside.path
     raise InputError(f"the revised version is LaTeX ({path.name}) and no PDF of it was found beside it: "
                      "build its PDF and give it with --revised-pdf REVISED.pdf")
 

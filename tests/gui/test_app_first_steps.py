@@ -119,6 +119,11 @@ def test_zoom_keys_act_on_both_pdf_panes(qtbot, shell: Shell, shared_data: Path)
     assert all(p.canvas.zoom < z for p, z in zip(panes, fitted)) or all(p.canvas.zoom == 0.5 for p in panes)
     _press(qtbot, shell, "0")
     qtbot.waitUntil(lambda: all(p.fits_width and p.scroll.horizontalScrollBar().maximum() == 0 for p in panes))
+    fitted = [p.canvas.zoom for p in panes]
+    _press(qtbot, shell, "9")  # Fit Column: one column of the two-column pages as wide as each pane
+    qtbot.waitUntil(lambda: all(p.fits_column and p.canvas.zoom > 1.8 * z for p, z in zip(panes, fitted)))
+    _press(qtbot, shell, "0")
+    qtbot.waitUntil(lambda: all(p.fits_width and p.scroll.horizontalScrollBar().maximum() == 0 for p in panes))
 
 
 def test_getting_started_lists_every_shortcut_and_label(qtbot, shell: Shell, tmp_path: Path) -> None:

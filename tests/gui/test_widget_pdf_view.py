@@ -188,3 +188,71 @@ def test_pdf_view_closed_shows_no_page_of_the_last_document(view, qtbot, tmp_pat
     assert (view.page_box.value(), view.page_count_label.text(), view.current_page) == (0, "/ 0", 0)
     view.open(path)  # and a document opened again starts on its first page
     assert view.page_box.minimum() == 1 and view.page_box.value() == 1 and view.page_count_label.text() == "/ 5"
+
+
+def _column_in_view(view: PdfView, index: int, column: int) -> bool:
+    left, right = view.columns.of(index)[column]
+    page = view.canvas.page_rect(index)
+    x = view.scroll.horizontalScrollBar().value()
+    return (x <= page.left() + left * view.canvas.zoom
+            and page.left() + right * view.canvas.zoom <= x + view.scroll.viewport().width())
+
+
+@pytest.mark.shared_data
+def test_fit_column_reads_a_two_column_paper_in_order(view, qtbot, shared_data, tmp_path) -> None:
+    """From a new-user trial: Fit Width on two-column pages was unreadably small (each of the PDF tab's two panes
+    in a 1600-pixel window is about 380 pixels wide: 9 pt text drawn 5 pixels high). Fit Column zooms to one text column, found from the page's text lines; Page Down
+    goes down the column, then to the top of the next, then to the next page; a paragraph brings its column into
+    view; the fit follows the pane's width."""
+    pdf = shared_data / "revision" / "cgo18" / "camera_ready.pdf"
+    document = load_document(str(pdf))
+    view.resize(380, 700)
+    view.open(pdf)
+    qtbot.waitUntil(lambda: view.canvas.zoom < 0.7)
+    width_zoom = view.canvas.zoom
+    view.fit_column()
+    assert view.fits_column and view.zoom_box.currentText() == "Fit column" and not view.fits_width
+    qtbot.waitUntil(lambda: view.canvas.zoom > 2.2 * width_zoom)
+    # 9 pt body text: at least 12 px high (a UI font's size), where Fit Width drew it about 5 px high
+    assert view.canvas.zoom * 9 >= 12 and width_zoom * 9 < 6
+    assert view.current_column == 0 and _column_in_view(view, 0, 0)
+    qtbot.waitUntil(lambda: bool(view.canvas.cache))
+    save_shot(view, "pdf_view_fit_column", tmp_path)
+
+    seen = [(view.current_page, view.current_column)]
+    for _ in range(12):
+        view.page_down()
+        seen.append((view.current_page, view.current_column))
+        assert _column_in_view(view, view.current_page - 1, view.current_column), seen
+    order = list(dict.fromkeys(seen))  # each (page, column) once, in the order read
+    assert order[:4] == [(1, 0), (1, 1), (2, 0), (2, 1)], seen
+    for _ in range(4):
+        view.page_up()
+    assert view.current_column in (0, 1) and _column_in_view(view, view.current_page - 1, view.current_column)
+
+    para = next(p for p in document.paragraphs if p.kind is ParagraphKind.BODY and p.page == 3 and p.regions
+                and p.regions[0].bbox[0] > 300)  # the right column
+    view.highlight(list(para.regions))
+    assert view.current_page == 3 and view.current_column == 1 and _column_in_view(view, 2, 1)
+    box = view.canvas.region_rect(para.regions[0])
+    top = view.scroll.verticalScrollBar().value()
+    assert top <= box.top() <= top + view.scroll.viewport().height()
+
+    zoom = view.canvas.zoom
+    view.resize(300, 700)  # a narrower pane: the column still fits it
+    qtbot.waitUntil(lambda: view.canvas.zoom < zoom and _column_in_view(view, 2, 1))
+    view.fit_width()
+    qtbot.waitUntil(lambda: view.canvas.zoom < 1.0 and view.scroll.horizontalScrollBar().maximum() == 0)
+
+
+@pytest.mark.shared_data
+def test_fit_column_on_a_one_column_paper_fits_its_text(view, qtbot, shared_data) -> None:
+    view.resize(760, 700)
+    view.open(shared_data / "pdfs" / "2206.10883v3.pdf")
+    qtbot.waitUntil(lambda: view.canvas.zoom < 1.5)
+    width_zoom = view.canvas.zoom
+    view.fit_column()
+    qtbot.waitUntil(lambda: view.canvas.zoom > 1.05 * width_zoom)  # the margins go, the text fills the pane
+    assert len(view.columns.of(0)) == 1 and _column_in_view(view, 0, 0)
+    view.page_down()
+    assert _column_in_view(view, view.current_page - 1, 0)

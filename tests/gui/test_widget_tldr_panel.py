@@ -108,3 +108,51 @@ def test_failed_candidates_are_marked_and_never_valid(panel: TldrPanel, tiny_ggu
     assert len(panel.rows) == 2 and not panel.rows[0].failed and panel.rows[1].failed
     assert panel.rows[1].count.text() == "failed checks" and not panel.rows[1].copy_button.isEnabled()
     assert panel.valid_tldrs() == [extractive["text"]]
+
+
+def test_no_candidate_is_cut_in_a_narrow_short_panel(panel: TldrPanel, qtbot, tmp_path: Path) -> None:
+    """From a new-user trial: the TLDR box was cramped and cut its text (a word-wrapped label lost its
+    height-for-width, so a narrow pane squeezed each candidate to two lines). Every candidate is now as tall as its
+    text at the width it has, uses the row's whole width, and the panel keeps room for one whole candidate."""
+    from widgets.tldr_panel import MIN_LIST_HEIGHT
+
+    candidates = [c.text for c in demo_candidates()]
+    panel.set_tldrs(candidates)
+    for width, height in ((250, 200), (300, 150), (420, 380)):
+        panel.resize(width, height)
+        qtbot.wait(30)
+        for row in panel.rows:
+            body = row.body
+            assert body.height() >= body.heightForWidth(body.width()), (width, body.text())
+            assert body.width() >= 0.8 * row.contentsRect().width()  # the count and Copy sit below, not beside
+            assert row.copy_button.isVisibleTo(panel)
+        if (width, height) == (250, 200):
+            save_shot(panel, "widget_tldr_panel_narrow", tmp_path)
+    assert panel.scroll.minimumHeight() >= MIN_LIST_HEIGHT
+    assert panel.rows[0].height() <= panel.scroll.viewport().height()  # the first one fits whole at the least size
+    panel.resize(250, panel.minimumSizeHint().height())
+    qtbot.wait(30)
+    assert panel.rows[0].height() <= panel.scroll.viewport().height()
+
+
+def test_the_window_gives_the_tldrs_room(qtbot) -> None:
+    """In the window (1600 x 900), the TLDR panel shows at least two candidates whole."""
+    from desktop.app import build_shell
+    from engine.settings import Settings
+
+    shell = build_shell(Settings(theme="light"))
+    qtbot.addWidget(shell.window)
+    try:
+        shell.window.resize(1600, 900)
+        shell.window.show()
+        qtbot.waitExposed(shell.window)
+        shell.window.build_body()
+        shell.window.show_project_view(True)
+        panel = shell.window.tldr
+        panel.set_tldrs([c.text for c in demo_candidates()])
+        qtbot.waitUntil(lambda: panel.isVisible() and panel.rows[1].isVisible(), timeout=3000)
+        qtbot.wait(50)
+        top = panel.rows[1].mapTo(panel.scroll.viewport(), panel.rows[1].rect().bottomLeft()).y()
+        assert top <= panel.scroll.viewport().height(), "the second candidate is cut"
+    finally:
+        shell.controller.close()

@@ -123,8 +123,10 @@ def test_bad_requests_are_one_line_errors(cgo18, tmp_path: Path, capsys: pytest.
     assert "no such folder" in capsys.readouterr().err
     assert main(["export", str(folder / "cgo18.redraft"), "--marked-pdf", str(tmp_path / "m.pdf"),
                  "--revised-pdf", str(tmp_path / "missing.pdf")]) == 2
-    assert main(["export", str(folder / "cgo18.redraft"), "--marked-pdf", str(tmp_path / "m.pdf")]) == 0
+    assert main(["export", str(folder / "cgo18.redraft"), "--marked-pdf", str(tmp_path / "m.pdf"),
+                 "--marked-pdf", str(tmp_path / "m2.pdf")]) == 0  # repeated: both written
     assert "margin note(s)" in capsys.readouterr().out and (tmp_path / "m.pdf").is_file()
+    assert (tmp_path / "m2.pdf").read_bytes() == (tmp_path / "m.pdf").read_bytes()
 
 
 @pytest.mark.shared_data

@@ -157,3 +157,39 @@ def test_project_and_export_commands(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["project", "new", "demo", "--old", str(DEMO / "draft_v1.md"),
                  "--reviews", str(DEMO / "reviews.md"), "--out", str(path)]) == 2
     assert "already exists" in capsys.readouterr().err
+
+
+def test_export_writes_every_repeated_output_or_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """From a new-user trial: ``--letter a.md --letter b.pdf`` wrote only b.pdf, silently. Now every file named is
+    written; an output that will not do (an unknown suffix, a missing folder, a path named twice, the project file)
+    is refused in one line before anything is written."""
+    path = tmp_path / "demo.redraft"
+    assert main(["project", "new", "demo", "--old", str(DEMO / "draft_v1.md"), "--new", str(DEMO / "draft_v2.md"),
+                 "--reviews", str(DEMO / "reviews.md"), "--aligner", "bm25", "--out", str(path)]) == 0
+    capsys.readouterr()
+    outs = [tmp_path / name for name in ("a.md", "b.pdf", "c.tex", "d.docx")]
+    reports = [tmp_path / "r1.html", tmp_path / "r2.html"]
+    args = ["export", str(path)] + [x for o in outs for x in ("--letter", str(o))]
+    assert main(args + [x for r in reports for x in ("--report", str(r))]) == 0
+    said = capsys.readouterr().out
+    for out in outs + reports:
+        assert out.is_file() and out.stat().st_size > 500 and f"wrote {out}" in said
+    assert "## Reviewer 2" in outs[0].read_text(encoding="utf-8")
+    with pymupdf.open(outs[1]) as doc:
+        assert "Response to the reviewers" in doc[0].get_text()
+    assert "\\subsection*{Reviewer 2}" in outs[2].read_text(encoding="utf-8")
+    assert reports[0].read_bytes() == reports[1].read_bytes()
+
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    first = fresh / "first.md"
+    for bad, why in (([str(fresh / "b.odt")], r"\.md, \.tex, \.docx or \.pdf"),
+                     ([str(fresh / "no" / "b.pdf")], "no such folder"),
+                     ([str(first)], "already the output of --letter"),
+                     ([str(fresh / "x.pdf"), "--marked-pdf", str(fresh / "x.pdf")], "already the output of --letter"),
+                     ([str(fresh / "x.pdf"), "--coverage", str(fresh / "c.xlsx")], "written as .csv"),
+                     ([str(fresh / "x.pdf"), "--report", str(path)], "already the project file")):
+        assert main(["export", str(path), "--letter", str(first), "--letter", *bad]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and re.search(why, err) and "Traceback" not in err, err
+        assert not any(fresh.iterdir()), bad  # nothing written, not even the first letter
