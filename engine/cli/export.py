@@ -44,9 +44,11 @@ def run(args: argparse.Namespace) -> int:
     if args.report:
         print(f"wrote {write_revision_report(project, args.report)}")
     if args.coverage:
-        from engine.project.coverage import write_coverage_csv
+        from engine.project.coverage import coverage_view, write_coverage_csv
 
-        print(f"wrote {write_coverage_csv(project, args.coverage)}")
+        view = coverage_view(project)  # every comment a row; the low-confidence ones counted and marked
+        print(f"wrote {write_coverage_csv(project, args.coverage)}: {len(view.rows)} comment(s)"
+              + (f", {view.doubtful_note()}" if view.doubtful else ""))
     if args.marked_pdf:
         from engine.project.marked_pdf import write_marked_pdf
         from engine.project.sources import check_sources
