@@ -12,7 +12,7 @@ from desktop.editing import Editing
 from desktop.job_runner import JobHandle
 from desktop.models import ModelOwner
 from desktop.project_wizard import file_problem
-from engine.errors import InputError
+from engine.errors import DoubtfulInput, InputError
 from engine.inputs import DRAFT_SUFFIXES, name_filter, review_suffixes
 from engine.project.session import NOTHING, Changes, ProjectSession
 from engine.project.work import round_job
@@ -28,6 +28,9 @@ class Rounds:
         self.session, self.use_session = session, use_session
         self.dialog: RoundDialog | None = None
         self.message: QMessageBox | None = None
+        #: Files a round refused as doubtful once (reviews that read as a paper, a revised version with the draft's
+        #: content), as (draft, revised, reviews): given again, the round goes on (the CLI's ``--force``).
+        self.warned: set[tuple[str, str, str]] = set()
 
     def open_dialog(self, files: RoundFiles | None = None, problem: str = "") -> RoundDialog | None:
         session = self.session()
@@ -60,8 +63,9 @@ class Rounds:
     def run(self, session: ProjectSession, files: RoundFiles) -> JobHandle:
         """The round built on a worker (``engine.project.work.round_job``), taken by the session on the UI
         thread: the dialog again, with why, when the project changed meanwhile."""
+        given = (files.draft or "", files.revised or "", files.reviews or "")
         job = round_job(session, self.owner, draft=files.draft or None, revised=files.revised or None,
-                        reviews=files.reviews or None)
+                        reviews=files.reviews or None, force=given in self.warned)
         take, taken = job.store, {}
 
         def store(s: ProjectSession, report) -> Changes:
@@ -86,7 +90,10 @@ class Rounds:
 
         def failed(err: BaseException) -> bool:
             if isinstance(err, InputError):  # a bad file: the dialog again, with the author's paths and why
-                self.open_dialog(files, str(err))
+                doubtful = isinstance(err, DoubtfulInput)
+                if doubtful:
+                    self.warned.add(given)
+                self.open_dialog(files, str(err) + (" Start the round again to go on anyway." if doubtful else ""))
                 return True
             return False
 

@@ -25,33 +25,19 @@ from engine.project.pipeline import build_project
 from engine.project.report import revision_report_html
 from engine.resources import resource
 from tests.gui.widget_helpers import save_shot, use_theme
-from tests.pdf_factory import make_paper_pdf
+from tests.pdf_factory import markdown_paper_pdf
 from widgets.coverage_table import CoverageTable
 
 MARK = "low confidence (22% sure it is a request)"
-
-
-def typeset(markdown: Path, out: Path) -> Path:
-    """The demo's Markdown paper as a PDF: its title, abstract and numbered sections."""
-    text = markdown.read_text(encoding="utf-8")
-    title = re.search(r"^title: (.+)$", text, re.M).group(1)
-    sections, abstract = [], ""
-    for block in re.split(r"^## ", text.split("---", 2)[2], flags=re.M)[1:]:
-        heading, _, body = block.partition("\n")
-        paragraphs = [" ".join(p.split()) for p in body.split("\n\n") if p.strip()]
-        if heading.strip() == "Abstract":
-            abstract = " ".join(paragraphs)
-        else:
-            sections.append((re.sub(r"^\d+\s+", "", heading.strip()), paragraphs))
-    make_paper_pdf(out, title=title, abstract=abstract, sections=sections)
-    return out
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Project, Path, str]:
     """The demo as PDFs, built; R2's request for a second domain stored as 22% sure (as the issue's was)."""
     folder, demo = tmp_path_factory.mktemp("every_view"), resource("demo")
-    old, new = typeset(demo / "draft_v1.md", folder / "draft.pdf"), typeset(demo / "draft_v2.md", folder / "rev.pdf")
+    old, new = folder / "draft.pdf", folder / "rev.pdf"
+    markdown_paper_pdf(demo / "draft_v1.md", old)
+    markdown_paper_pdf(demo / "draft_v2.md", new)
     path = folder / "demo.redraft"
     store = ProjectStore.create(path, "demo")
     try:
