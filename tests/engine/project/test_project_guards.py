@@ -122,3 +122,18 @@ def test_the_same_version_twice_is_refused_unless_forced(demo_pdfs: dict[str, Pa
                  "--out", str(out), "--aligner", "bm25", "--overwrite", "--force"]) == 0
     with ProjectSession.open(out) as session:  # forced: built, and nothing changed
         assert session.project.diff is not None and not session.project.diff.changed_edits()
+
+
+def test_a_round_whose_revised_version_is_the_draft_is_refused_unless_forced(
+        demo_pdfs: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``project round --revised`` with the draft's text again: the stored draft and the new file compared."""
+    out = tmp_path / "round.redraft"
+    assert main(["project", "new", "round", "--old", str(demo_pdfs["paper"]), "--reviews", str(demo_pdfs["reviews"]),
+                 "--out", str(out), "--aligner", "bm25"]) == 0
+    capsys.readouterr()
+    assert main(["project", "round", str(out), "--revised", str(demo_pdfs["a4"])]) == 2
+    err = capsys.readouterr().err
+    assert "have the same text, paragraph for paragraph" in err and "--force" in err and err.count("\n") == 1
+    with ProjectSession.open(out) as session:
+        assert session.project.new_path == ""  # the project as it was
+    assert main(["project", "round", str(out), "--revised", str(demo_pdfs["revised"])]) == 0
