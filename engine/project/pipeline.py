@@ -121,10 +121,11 @@ def build_project(
         if not force:
             check_not_paper(found)
             check_not_response(found)
-    fresh = new_path is not None and not (isinstance(old_path, Document) and isinstance(new_path, Document))
-    if fresh and not force and not isinstance(old_path, Document) and not isinstance(new_path, Document):
-        if line := same_file(old_path, new_path):  # the same file twice: said before either is read
-            raise versions_refused(line)
+    # the same version twice: two files compared before either is read, two texts once both are (two stored, no)
+    compare = bool(new_path) and not force and not (isinstance(old_path, Document) and isinstance(new_path, Document))
+    if compare and not isinstance(old_path, Document) and not isinstance(new_path, Document) \
+            and (line := same_file(old_path, new_path)):
+        raise versions_refused(line)
     if encoder is None and needs_encoder(aligner):  # one encoder for locating and aligning: one cache, one load
         from engine.models.factory import open_model
 
@@ -146,7 +147,7 @@ def build_project(
         yield bar.at("new", 0, "loading the revised version")
         read = {} if isinstance(new_path, Document) else {"new": fingerprint(new_path)}
         new = new_path if isinstance(new_path, Document) else load_document(new_path, password=new_password)
-        if fresh and not force and (line := same_text(old, new)):
+        if compare and (line := same_text(old, new)):
             raise versions_refused(line)
         store.save_documents(None, new, new_path=new.source_path if isinstance(new_path, Document) else str(new_path),
                              sources=read)

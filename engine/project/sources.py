@@ -100,7 +100,8 @@ def same_text(old: Document, new: Document) -> str | None:
     def text(doc: Document) -> list[str]:
         return [t for t in (" ".join(p.text.split()) for p in doc.paragraphs) if t]
 
-    if not text(old) or text(old) != text(new):
+    paragraphs = text(old)
+    if not paragraphs or paragraphs != text(new):
         return None
     return (f"the draft {Path(old.source_path).name or 'given'} and the revised version "
             f"{Path(new.source_path).name or 'given'} have the same text, paragraph for paragraph")
