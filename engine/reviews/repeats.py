@@ -28,7 +28,7 @@ def _repeated_block(review: Review) -> str | None:
     paragraphs = [p for p in re.split(r"\n\s*\n", review.text) if p.strip()]
     keys = [" ".join(re.findall(r"[a-z0-9]+", p.lower())) for p in paragraphs]
     for period in range(1, len(keys) // 2 + 1):
-        if len(keys) % period == 0 and keys == keys[:period] * (len(keys) // period) \
+        if len(keys) % period == 0 and keys[period] == keys[0] and keys == keys[:period] * (len(keys) // period) \
                 and len(" ".join(keys[:period]).split()) >= REPEAT_MIN_WORDS:
             return "\n\n".join(paragraphs[:period])
     return None
