@@ -58,7 +58,7 @@ def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int
             parts.append(f"<h2>{esc(reviewer or 'Reviewer')}</h2>")
         low = f' <span class="u">{esc(r.low_mark())}</span>' if r.low_confidence else ""
         parts.append(f'<p class="c"><b>{esc(r.comment_id)}</b>{low} <span class="st">{esc(r.status.value)} '
-                     f"({esc(r.certainty())}; {esc(r.request_words())})</span> — "
+                     f"({esc(r.certainty())}{'' if low else '; ' + esc(r.request_words())})</span> — "
                      f"{esc(_short(r.comment.full_text))}</p>")
         for e in r.edits:
             page = pages.get(e.edit_id)
