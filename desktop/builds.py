@@ -1,7 +1,9 @@
 """File → New Project…: the dialog, and the build on a worker; the project opens only once built.
 
-The build is the CLI's (``engine.project.pipeline.build_and_load``), author-response guard included: reviews
-that read like a rebuttal are refused, and the same reviews given again are built anyway (the CLI's ``--force``).
+The build is the CLI's (``engine.project.pipeline.build_and_load``), its guards included: reviews that read as a
+paper or like a rebuttal, and a revised version with the draft's content, are refused with why, and the dialog
+asks whether to go on: the same files given again (Create again) are built anyway (the CLI's ``--force``). A
+review given more than once is kept once, and a message says so once the project is built.
 The session opens on the project the build loaded, lent the app's models (``ModelOwner``).
 """
 
@@ -10,13 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtWidgets import QMessageBox
+
 from desktop.job_runner import JobHandle, JobRunner, error_message
 from desktop.models import ModelOwner
 from desktop.project_wizard import ProjectRequest, ProjectWizard, free_project_path
-from engine.errors import Cancelled, RedraftError
+from engine.errors import Cancelled, DoubtfulInput, RedraftError
 from engine.jobs import CancelToken
 from engine.project.session import ProjectSession
-from engine.reviews.guard import LooksLikeResponse
+from engine.reviews.repeats import repeats_notice
 
 
 class Builds:
@@ -27,8 +31,11 @@ class Builds:
                  open_partial: Callable[[Path], object]) -> None:
         self.parent, self.runner, self.owner = parent, runner, owner
         self.opened, self.open_partial = opened, open_partial
-        #: Reviews refused as an author response once: given again, they are built.
-        self.warned: set[str] = set()
+        #: Inputs refused as doubtful once (a paper or a response as the reviews, the same version twice), as
+        #: (draft, revised, reviews): given again, they are built.
+        self.warned: set[tuple[str, str, str]] = set()
+        #: The message saying that reviews given more than once were kept once.
+        self.message: QMessageBox | None = None
 
     def new_project_dialog(self, files: list[str] | None = None) -> ProjectWizard:
         """The New Project dialog; it stays open through the build, and after a failed one."""
@@ -48,7 +55,8 @@ class Builds:
         from engine.project.pipeline import build_and_load, partial_path
 
         target, owner = Path(path) if path else free_project_path(request.name), self.owner
-        force = request.force or request.reviews in self.warned
+        given = (request.old_path, request.new_path or "", request.reviews)
+        force = request.force or given in self.warned
 
         def job(cancel: CancelToken):
             built = yield from build_and_load(
@@ -67,12 +75,14 @@ class Builds:
             if wizard is None:
                 return False
             message = "Stopped: nothing was built." if isinstance(err, Cancelled) else error_message(err)
-            if isinstance(err, LooksLikeResponse):
-                self.warned.add(request.reviews)
+            if isinstance(err, DoubtfulInput):
+                self.warned.add(given)
                 message += " Create again to build it anyway."
             if kept:
                 message += f" What was built is open as “{partial_path(target).name}”."
             wizard.show_error(message)
+            if isinstance(err, DoubtfulInput):
+                wizard.offer_anyway()
             return isinstance(err, (Cancelled, RedraftError))  # a bug is still logged and shown by the runner
 
         def built(session: ProjectSession) -> None:
@@ -80,6 +90,12 @@ class Builds:
             if wizard is not None:
                 wizard.set_building(None)
                 wizard.accept()
+            if repeated := repeats_notice(session.project.reviews):
+                text = repeated[0].upper() + repeated[1:] + "."
+                self.message = QMessageBox(QMessageBox.Icon.Information, "Reviews given more than once", text,
+                                           QMessageBox.StandardButton.Ok, self.parent)
+                self.message.setAccessibleName("Repeated reviews")
+                self.message.open()
 
         handle = self.runner.run_job(job, label=f"building “{request.name}”", on_success=built, on_failure=failed)
         if wizard is not None:

@@ -53,7 +53,7 @@ class ProjectRequest:
     aligner: str = DEFAULT_METHOD
     #: If the build fails or is cancelled, keep what was done as "NAME (partial).redraft".
     keep_partial: bool = False
-    #: Build even from reviews that read like an author response.
+    #: Build even from doubtful inputs: reviews that read as a paper or an author response, two alike versions.
     force: bool = False
 
 
@@ -250,6 +250,11 @@ class ProjectWizard(QDialog):
         self.set_building(None)
         self._say(message, error=True)
 
+    def offer_anyway(self) -> None:
+        """The build refused a doubtful input (the message says why): Create reads "Create Anyway" until an input
+        changes."""
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create Anyway")
+
     def reject(self) -> None:
         if self.building:  # Stop: cancel the build, keep the dialog
             self.sig_cancel_requested.emit()
@@ -262,6 +267,7 @@ class ProjectWizard(QDialog):
         if self.building:
             return
         problem = self.problem_text()
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
         self._say(problem)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
 

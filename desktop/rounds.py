@@ -14,11 +14,10 @@ from desktop.editing import Editing
 from desktop.job_runner import JobHandle
 from desktop.models import ModelOwner
 from desktop.project_wizard import file_problem
-from engine.errors import InputError
+from engine.errors import DoubtfulInput, InputError
 from engine.inputs import DRAFT_SUFFIXES, name_filter, review_suffixes
 from engine.project.session import NOTHING, Changes, ProjectSession
 from engine.project.work import round_job
-from engine.reviews.guard import LooksLikeResponse
 from widgets.round_dialog import RoundDialog, RoundFiles, round_summary
 
 
@@ -31,7 +30,8 @@ class Rounds:
         self.session, self.use_session = session, use_session
         self.dialog: RoundDialog | None = None
         self.message: QMessageBox | None = None
-        #: The question asked when the reviews read like an author response.
+        #: The question asked when an input is doubtful (reviews that read like an author response or a paper,
+        #: a revised version with the draft's content).
         self.question: QMessageBox | None = None
 
     def open_dialog(self, files: RoundFiles | None = None, problem: str = "") -> RoundDialog | None:
@@ -91,7 +91,7 @@ class Rounds:
             self.message.open()
 
         def failed(err: BaseException) -> bool:
-            if isinstance(err, LooksLikeResponse):
+            if isinstance(err, DoubtfulInput):  # the CLI's --force: ask
                 self.ask_to_go_on(session, files, str(err))
                 return True
             if isinstance(err, InputError):  # a bad file: the dialog again, with the author's paths and why
@@ -104,12 +104,12 @@ class Rounds:
                                                    on_failure=failed)
 
     def ask_to_go_on(self, session: ProjectSession, files: RoundFiles, why: str) -> QMessageBox:
-        """Reviews refused as an author response: "Go on anyway" builds the round with them; Cancel brings
-        the dialog back, the author's files in it. Nothing happens when another project was opened meanwhile."""
+        """A doubtful input (reviews that read like an author response or a paper, the same version twice):
+        "Go on anyway" builds the round with it; Cancel brings the dialog back, the author's files in it. Nothing happens when another project was opened meanwhile."""
         self.question = QMessageBox(QMessageBox.Icon.Question, "New round",
-                                    f"{why[:1].upper()}{why[1:]}.\n\nBuild the round with these reviews anyway?",
+                                    f"{why[:1].upper()}{why[1:].rstrip('.')}.\n\nBuild the round anyway?",
                                     QMessageBox.StandardButton.Cancel, self.parent)
-        self.question.setAccessibleName("Reviews look like a response")
+        self.question.setAccessibleName("Doubtful input")
         go_on = self.question.addButton("Go on anyway", QMessageBox.ButtonRole.AcceptRole)
         self.question.setDefaultButton(QMessageBox.StandardButton.Cancel)
 

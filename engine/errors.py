@@ -13,6 +13,11 @@ class InputError(RedraftError):
     """A file or text given by the user cannot be used."""
 
 
+class DoubtfulInput(InputError):
+    """An input that is probably not what it was given as (a paper or an author response given as the reviews, the
+    same version given twice): the CLI stops unless ``--force``, the app asks whether to go on."""
+
+
 class ModelError(RedraftError):
     """A model cannot be loaded or run."""
 

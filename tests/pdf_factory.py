@@ -384,3 +384,26 @@ def make_zero_page_pdf(path: str | Path) -> Path:
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
     path.write_bytes(bytes(out))
     return path
+
+
+def markdown_paper_pdf(markdown: str | Path, path: str | Path, references: Sequence[str] = (),
+                       **options) -> PaperLayout:
+    """A Markdown paper (``title:`` front matter, ``## Abstract``, ``## 1 Introduction`` ...) typeset by
+    ``make_paper_pdf``; ``references`` adds a References section of those entries."""
+    import re
+
+    text = Path(markdown).read_text(encoding="utf-8")
+    title = re.search(r"^title: (.+)$", text, re.M)
+    sections: list[Section] = []
+    abstract = ""
+    for block in re.split(r"^## ", text.split("---", 2)[-1], flags=re.M)[1:]:
+        heading, _, body = block.partition("\n")
+        paragraphs = [" ".join(p.split()) for p in body.split("\n\n") if p.strip()]
+        if heading.strip().lower() == "abstract":
+            abstract = " ".join(paragraphs)
+        else:
+            sections.append((re.sub(r"^\d+\s+", "", heading.strip()), paragraphs))
+    if references:
+        sections.append(("References", list(references)))
+    return make_paper_pdf(path, title=title.group(1) if title else "A Synthetic Paper for Testing",
+                          abstract=abstract or None, sections=sections, **options)

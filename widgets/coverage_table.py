@@ -1,7 +1,7 @@
 """``CoverageTable``: the area chair's view of which comments the revision addressed, with which edits.
 
-One row per counted comment (``engine.project.coverage``: junk spans left
-out), grouped under its reviewer (whose row says how many were addressed):
+One row per comment (``engine.project.coverage``: a low-confidence one marked, never
+left out), grouped under its reviewer (whose row says how many were addressed):
 the full comment text, wrapped; its type; its status badge with how sure
 Redraft is, or that the author confirmed it; the edits it rests on as short
 snippets, each a link (confirmed links first, unconfirmed ones marked).
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QRect, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QBrush, QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -41,6 +41,8 @@ COLUMNS = ("Comment", "Type", "Status", "Edits")
 COMMENT, TYPE, STATUS, EDITS = range(len(COLUMNS))
 ID_ROLE = Qt.ItemDataRole.UserRole
 ALL = "All"
+#: A low-confidence comment's text and type, as the report and the marked-up PDF mark it.
+LOW_COLOUR = "#8a5a00"
 #: The edits column's width when there is room (snippets stay readable) ...
 EDITS_MIN_WIDTH = 260
 #: ... and the least it gets in a narrow pane, before the comment column gives way.
@@ -240,11 +242,18 @@ class CoverageTable(QWidget):
 
     def _comment_item(self, row: CoverageRow) -> QTreeWidgetItem:
         c = row.comment
-        item = QTreeWidgetItem([f"{c.id}  {' '.join(c.full_text.split())}", row.kind, status_text(row), ""])
+        low = f"[{row.low_mark()}]  " if row.low_confidence else ""
+        kind = f"? {row.kind}" if row.low_confidence else row.kind  # as the comment list's type badge
+        item = QTreeWidgetItem([f"{c.id}  {low}{' '.join(c.full_text.split())}", kind, status_text(row), ""])
         item.setData(COMMENT, ID_ROLE, c.id)
         item.setData(STATUS, KEY_ROLE, STATUS_KEYS.get(row.status, "unknown"))
-        item.setToolTip(COMMENT, c.full_text + (f"\n\nResponse: {row.response}" if row.response else ""))
-        item.setToolTip(TYPE, FINE_TYPE_WORDS.get(c.fine_type, "type not known").capitalize() + ".")
+        item.setToolTip(COMMENT, c.full_text + (f"\n\nResponse: {row.response}" if row.response else "")
+                        + "\n\n" + (row.low_mark() or row.request_words()).capitalize() + ".")
+        item.setToolTip(TYPE, FINE_TYPE_WORDS.get(c.fine_type, "type not known").capitalize() + ". "
+                        + row.request_words().capitalize() + ".")
+        if row.low_confidence:
+            for column in (COMMENT, TYPE):
+                item.setForeground(column, QBrush(QColor(LOW_COLOUR)))
         item.setToolTip(STATUS, status_tip(row.status, row.probability))
         return item
 

@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--model", metavar="GGUF", help="LLM for llm-pairwise, llm-multi and cascade")
     p.add_argument("--threshold", type=float, help="decision threshold (default: from settings)")
     p.add_argument("--json", action="store_true", help="print comments, edits and alignments as JSON")
-    p.add_argument("--force", action="store_true", help="go on when the reviews look like an author response")
+    p.add_argument("--force", action="store_true", help="go on when the reviews read as a paper or an author response")
     p.set_defaults(func=run)
 
 

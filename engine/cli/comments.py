@@ -10,7 +10,8 @@ from engine.cli.common import print_json
 from engine.errors import InputError
 from engine.inputs import review_format_names
 from engine.reviews import extract_comments, load_reviews
-from engine.reviews.guard import reviews_look_like_response
+from engine.reviews.guard import paper_text, reviews_look_like_response
+from engine.reviews.repeats import drop_repeats
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -20,22 +21,23 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--model", metavar="GGUF", help="check each comment with this LLM (slower)")
     p.add_argument("--paper", metavar="DRAFT", help="also show where in this draft each comment applies")
     p.add_argument("--top", type=int, default=2, metavar="K", help="draft paragraphs per comment (default: 2)")
-    p.add_argument("--force", action="store_true", help="go on when the file looks like an author response")
+    p.add_argument("--force", action="store_true", help="go on when the file reads as a paper or an author response")
     p.set_defaults(func=run)
 
 
 def load_comments(path: str, model: str | None = None, force: bool = False) -> tuple[list, list, list[str]]:
     """Reviews, comments and notices for ``path`` (comments refined by ``model`` when given).
 
-    A file that reads like an author response raises ``InputError`` unless ``force``.
+    A file that reads as a paper or like an author response raises ``InputError`` unless ``force``; a review
+    given more than once is kept once (``drop_repeats``: its notice among the notices).
     """
-    reviews = load_reviews(path)
+    reviews, _ = drop_repeats(load_reviews(path))  # a review given twice is kept once, and a notice says so
     notices = list(dict.fromkeys(n for r in reviews for n in r.notices))
-    response = reviews_look_like_response(reviews)
-    if response and not force:
-        raise InputError(f"{response} (--force to go on)")
-    if response:
-        notices.append(response)
+    refused = paper_text("\n\n".join(r.text for r in reviews)) or reviews_look_like_response(reviews)
+    if refused and not force:
+        raise InputError(f"{refused} (--force to go on)")
+    if refused:
+        notices.append(refused)
     comments = extract_comments(reviews)
     if model and comments:
         from engine.models.llama.llm import LlamaGenerator

@@ -49,10 +49,12 @@ def run(args: argparse.Namespace) -> int:
     for report in args.report or ():
         print(f"wrote {write_revision_report(project, report)}")
     if args.coverage:
-        from engine.project.coverage import write_coverage_csv
+        from engine.project.coverage import coverage_view, write_coverage_csv
 
+        view = coverage_view(project)  # every comment a row; the low-confidence ones counted and marked
         for coverage in args.coverage:
-            print(f"wrote {write_coverage_csv(project, coverage)}")
+            print(f"wrote {write_coverage_csv(project, coverage)}: {len(view.rows)} comment(s)"
+                  + (f", {view.doubtful_note()}" if view.doubtful else ""))
     if args.marked_pdf:
         from engine.project.marked_pdf import write_marked_pdf
         from engine.project.sources import check_sources

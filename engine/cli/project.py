@@ -45,7 +45,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--overwrite", action="store_true", help="replace an existing project file")
     new.add_argument("--keep-partial", action="store_true",
                      help="if the build fails or is interrupted, keep what was done as 'NAME (partial).redraft'")
-    new.add_argument("--force", action="store_true", help="go on when the reviews look like an author response")
+    new.add_argument("--force", action="store_true", help="go on when the reviews read as a paper or an author "
+                     "response, or the revised version has the draft's content")
     new.set_defaults(func=run_new)
     show = cmds.add_parser("show", help="print the comments, their status and their edits")
     show.add_argument("path", help="the .redraft project file")
@@ -94,7 +95,8 @@ LINK_VERDICTS = ("confirm", "reject", "add", "clear")
 
 
 def run_new(args: argparse.Namespace) -> int:
-    from engine.reviews.guard import LooksLikeResponse
+    from engine.errors import DoubtfulInput
+    from engine.reviews.repeats import repeats_notice
 
     name, out = args.name, args.out
     if not out and ("/" in name or "\\" in name or name.endswith(SUFFIX)):  # a path, not a name: write it there
@@ -106,11 +108,11 @@ def run_new(args: argparse.Namespace) -> int:
         from engine.models.llama.llm import LlamaGenerator
 
         generator = LlamaGenerator(args.model)
-    try:  # reviews that read like an author response are refused before any document is read (exit 2)
+    try:  # reviews that read as a paper or a response, or the same version twice, are refused (exit 2)
         run_job(build_project_file(path, name, args.old, args.new, args.reviews, overwrite=args.overwrite,
                                    keep_partial=args.keep_partial, aligner=args.aligner, generator=generator,
                                    force=args.force), print_progress)
-    except LooksLikeResponse as err:
+    except DoubtfulInput as err:
         raise InputError(f"{err} (--force to go on)") from None
     except BaseException:
         if args.keep_partial and partial_path(path).is_file():
@@ -124,6 +126,8 @@ def run_new(args: argparse.Namespace) -> int:
         project = session.project
     print(f"wrote {path}")
     print(_headline(project))
+    if repeated := repeats_notice(project.reviews):
+        print(f"redraft: note: {repeated}", file=sys.stderr)
     if not project.comments:
         print(f"redraft: note: no request was found in {Path(args.reviews).name}; add the ones the reviews make "
               f"with `redraft project comment {path} add --reviewer 'Reviewer 1' --text '…'` "

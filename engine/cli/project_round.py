@@ -21,7 +21,8 @@ def register(cmds: argparse._SubParsersAction) -> None:
     r.add_argument("--draft", metavar="NEW", help="a new draft (e.g. the revised version the reviewers read last); "
                    "without --revised the round has no revised version yet: the project's is dropped")
     r.add_argument("--aligner", choices=METHODS, help="comment-edit aligner (default: the project's)")
-    r.add_argument("--force", action="store_true", help="go on when the reviews look like an author response")
+    r.add_argument("--force", action="store_true", help="go on when the reviews read as a paper or an author "
+                   "response, or the revised version has the draft's content")
     r.set_defaults(func=run_round)
 
 
@@ -30,16 +31,16 @@ def run_round(args: argparse.Namespace) -> int:
     from engine.errors import InputError
     from engine.project.session import ProjectSession
     from engine.project.work import round_job
-    from engine.reviews.guard import LooksLikeResponse
+    from engine.errors import DoubtfulInput
 
     if not (args.revised or args.reviews or args.draft):
         raise InputError("give --revised, --reviews or --draft: what is new in this round")
     with ProjectSession(open_store(args.path)) as session:
         job = round_job(session, None, draft=args.draft, revised=args.revised, reviews=args.reviews,
                         aligner=args.aligner, force=args.force)
-        try:  # new reviews that read like an author response are refused before any document is read
+        try:  # new reviews that read as a paper or a response are refused before any document is read
             changes = job.run(on_progress=print_progress)
-        except LooksLikeResponse as err:
+        except DoubtfulInput as err:
             raise InputError(f"{err} (--force to go on)") from None
         finally:
             if sys.stderr.isatty():

@@ -3,9 +3,11 @@
 confirmed it, and the edits it rests on as short snippets of the changed text.
 
 Confirmed and hand-made links come first, then Redraft's suggestions (marked
-unconfirmed); rejected links are left out. Spans the extractor was less than
-``LIKELY_COMMENT`` sure were requests (junk: scores, praise, headings) are not
-rows and not counted; ``left_out`` names them.
+unconfirmed); rejected links are left out. Every comment is a row and is counted:
+one the extractor was less than ``LIKELY_COMMENT`` sure is a request is marked
+"low confidence" with its confidence (``CoverageRow.low_confidence``), never
+dropped (an area chair's CSV once had 7 rows for 8 comments); ``CoverageView.doubtful``
+names them.
 
 ``coverage_view`` is the one view model of it: every comment's assessment, the
 rows and the counts, computed once per change. The Coverage tab, the comment
@@ -40,12 +42,14 @@ from engine.reviews.model import ReviewComment
 from engine.revision.diff import hunks
 from engine.revision.model import Edit, EditType, Flag
 
-#: Below this extraction confidence a span is not counted as a comment (the comment list mutes it too).
+#: Below this extraction confidence a comment is marked "low confidence" in every view (the comment list mutes it).
 LIKELY_COMMENT = 0.5
+#: The mark a low-confidence comment carries in the table, the CSV, the report and the marked-up PDF.
+LOW_MARK = "low confidence"
 #: Words of changed text a snippet keeps.
 SNIPPET_WORDS = 12
 CSV_COLUMNS = ("comment", "reviewer", "type", "action", "status", "chance addressed", "confirmed by author",
-               "edits", "comment text", "response")
+               "edits", "comment text", "response", "sure it is a request", LOW_MARK)
 
 
 @dataclass(frozen=True)
@@ -107,6 +111,25 @@ class CoverageRow:
         """``partly addressed · 45%`` (``status.status_label``), as the comment list's badge says it too."""
         return status_label(self.status, self.probability, self.confirmed)
 
+    @property
+    def low_confidence(self) -> bool:
+        """The extractor was less than ``LIKELY_COMMENT`` sure this is a request: shown, and marked."""
+        return is_doubtful(self.comment)
+
+    def request_text(self) -> str:
+        """How sure the extractor is that the comment is a request: ``22%``, or ``by hand`` (written or corrected
+        by the author)."""
+        return "by hand" if self.comment.confidence >= 1.0 else f"{round(100 * self.comment.confidence)}%"
+
+    def request_words(self) -> str:
+        """``22% sure it is a request`` (``by hand`` for a comment the author wrote or corrected)."""
+        return "written or corrected by hand" if self.comment.confidence >= 1.0 else \
+            f"{self.request_text()} sure it is a request"
+
+    def low_mark(self) -> str:
+        """``low confidence (22% sure it is a request)`` for a low-confidence comment, else ""."""
+        return f"{LOW_MARK} ({self.request_words()})" if self.low_confidence else ""
+
     def confidence_text(self) -> str:
         if self.confirmed:
             return "author"
@@ -119,8 +142,8 @@ class CoverageRow:
         return "not confirmed" if self.probability is None else f"{chance_text(self.probability)}, not confirmed"
 
 
-def is_junk(comment: ReviewComment) -> bool:
-    """A span the extractor doubts is a request (below ``LIKELY_COMMENT``); hand-written comments are 1.0."""
+def is_doubtful(comment: ReviewComment) -> bool:
+    """A comment the extractor doubts is a request (below ``LIKELY_COMMENT``); hand-written comments are 1.0."""
     return comment.confidence < LIKELY_COMMENT
 
 
@@ -197,21 +220,21 @@ def coverage_row(project: Project, comment: ReviewComment, a: Assessment | None 
 
 
 def coverage_rows(project: Project, assessments: dict[str, Assessment] | None = None) -> list[CoverageRow]:
-    """One row per counted comment (junk left out), by reviewer in reading order."""
+    """One row per comment (low-confidence ones too, marked), by reviewer in reading order."""
     found = assessments or {}
-    return [coverage_row(project, c, found.get(c.id)) for cs in project.comments_by_reviewer().values() for c in cs
-            if not is_junk(c)]
+    return [coverage_row(project, c, found.get(c.id)) for cs in project.comments_by_reviewer().values() for c in cs]
 
 
 @dataclass
 class CoverageView:
     """A project's coverage as every view shows it, computed once per change (``coverage_view``)."""
 
-    #: Every comment's assessment (spans left out too: the comment list mutes them).
+    #: Every comment's assessment.
     assessments: dict[str, Assessment]
-    #: The counted comments, by reviewer in reading order.
+    #: Every comment, by reviewer in reading order.
     rows: list[CoverageRow]
-    left_out: list[ReviewComment]
+    #: The comments the extractor was less than ``LIKELY_COMMENT`` sure were requests (rows too, marked).
+    doubtful: list[ReviewComment]
     #: The revision was compared: statuses say addressed or not (else open or answered).
     compared: bool
     comments: int = 0
@@ -253,8 +276,7 @@ class CoverageView:
         """The Coverage tab's line: how many comments are addressed, and who says so."""
         if not self.comments:
             return "No comments."
-        junk = len(self.left_out)
-        tail = f" ({junk} span(s) under 50% sure to be requests not counted)" if junk else ""
+        tail = f" ({self.doubtful_note()})" if self.doubtful else ""
         if not self.compared:
             return f"{len(self.rows)} comments{tail}; no revised version yet, so coverage is unknown."
         tally = self.counts()
@@ -263,6 +285,14 @@ class CoverageView:
         said = (f", {yes} of them confirmed by the author" if yes else "") + (
             f"; {no} confirmed not addressed" if no else "")
         return f"{self.done()} of {len(self.rows)} comments addressed{said}{tail}. Click a change to open its diff."
+
+    def doubtful_note(self) -> str:
+        """``1 of them marked low confidence: under 50% sure to be a request`` ("" when none)."""
+        n = len(self.doubtful)
+        if not n:
+            return ""
+        return (f"{n} of them marked {LOW_MARK}: under {round(100 * LIKELY_COMMENT)}% sure to be "
+                f"{'a request' if n == 1 else 'requests'}")
 
     def status_line(self) -> str:
         """The status bar: comments and reviewers, edits, and the statuses in words."""
@@ -281,14 +311,14 @@ def coverage_view(project: Project) -> CoverageView:
     """The project's ``CoverageView``: each comment assessed once."""
     assessments = project.assessments()
     diff = project.diff
-    return CoverageView(assessments, coverage_rows(project, assessments), left_out(project), diff is not None,
+    return CoverageView(assessments, coverage_rows(project, assessments), doubtful(project), diff is not None,
                         len(project.comments), len(project.reviewers()),
                         sum(1 for e in diff.edits if e.changed) if diff is not None else None)
 
 
-def left_out(project: Project) -> list[ReviewComment]:
-    """The spans not counted as comments (``is_junk``)."""
-    return [c for c in project.comments if is_junk(c)]
+def doubtful(project: Project) -> list[ReviewComment]:
+    """The comments marked low confidence (``is_doubtful``), in the project's order."""
+    return [c for c in project.comments if is_doubtful(c)]
 
 
 def status_counts(rows: Iterable[CoverageRow]) -> dict[str, int]:
@@ -306,7 +336,8 @@ def filter_rows(rows: Iterable[CoverageRow], reviewer: str | None = None, status
 def csv_record(row: CoverageRow) -> list[str]:
     edits = "\n".join(e.label() for e in row.edits)
     return [row.comment_id, row.reviewer, row.kind, row.comment.action, row.status.value, row.confidence_text(),
-            "yes" if row.confirmed else "no", edits, row.comment.full_text, row.response]
+            "yes" if row.confirmed else "no", edits, row.comment.full_text, row.response, row.request_text(),
+            "yes" if row.low_confidence else "no"]
 
 
 def write_coverage_csv(project: Project, path: str | Path) -> Path:

@@ -8,13 +8,13 @@ import html
 import re
 
 from engine.align.status import STATUSES
-from engine.project.coverage import CoverageRow
+from engine.project.coverage import LOW_MARK, CoverageRow
 
 CSS = """
 .filters{margin:8px 0;font-size:13px}.filters span.group{margin-right:18px}
 .filters input{display:none}.filters label{padding:1px 7px;border:1px solid #ccc;border-radius:9px;cursor:pointer}
 table.cov .cid{width:70px}table.cov .cstatus{width:160px}table.cov .cedits{width:38%}
-.conf{font-size:12px;color:#555}.unconfirmed{color:#8a5a00;font-size:12px}
+.conf{font-size:12px;color:#555}.low{color:#8a5a00;font-size:12px;font-weight:bold}.unconfirmed{color:#8a5a00;font-size:12px}
 ul.edits{margin:0;padding-left:16px}
 .partly-addressed{background:#ffd}.no-evidence{background:#eee}
 .confirmed-addressed{background:#9e9}.confirmed-not-addressed{background:#f99}.open{background:#fec}
@@ -36,8 +36,9 @@ def _filter_css(groups: dict[str, list[str]]) -> str:
     return "\n".join(rules)
 
 
-def coverage_table_html(rows: list[CoverageRow], anchor, left_out: int = 0) -> str:
-    """The table with its filters; ``anchor(comment_id)`` gives a row's id (the report links to it)."""
+def coverage_table_html(rows: list[CoverageRow], anchor, doubtful: str = "") -> str:
+    """The table with its filters; ``anchor(comment_id)`` gives a row's id (the report links to it); ``doubtful``:
+    the note on the low-confidence comments (``CoverageView.doubtful_note``), each row marked too."""
     esc = html.escape
     reviewers = list(dict.fromkeys(r.reviewer for r in rows))
     statuses = [s.value for s in STATUSES if any(r.status is s for r in rows)]
@@ -55,14 +56,15 @@ def coverage_table_html(rows: list[CoverageRow], anchor, left_out: int = 0) -> s
         labels += [f'<label for="f-{group}-{k}">{esc(n or "—")}</label>' for k, n in zip(keys, names[group])]
         parts.append(f'<span class="group"><b>{group.capitalize()}:</b> {" ".join(labels)}</span>')
     parts.append("</div>")
-    if left_out:
-        parts.append(f"<p class=\"conf\">{left_out} span(s) the extractor was less than 50% sure were requests "
-                     "are not counted.</p>")
+    if doubtful:
+        parts.append(f'<p class="conf">{esc(doubtful[0].upper() + doubtful[1:])}; each is shown and counted, marked '
+                     f'<span class="low">{esc(LOW_MARK)}</span>.</p>')
     parts.append('<table class="cov"><tr><th class="cid">comment</th><th>text</th><th class="cstatus">status</th>'
                  '<th class="cedits">edits</th></tr>')
     for r in rows:
         status = r.status.value
-        cls = f"row reviewer-{_key(r.reviewer)} status-{_key(status)} type-{_key(r.kind)}"
+        cls = f"row reviewer-{_key(r.reviewer)} status-{_key(status)} type-{_key(r.kind)}" + (
+            " low-confidence" if r.low_confidence else "")
         edits = "".join(
             f'<li><a href="#{esc(e.edit_id)}">{esc(e.snippet)}</a>'
             + (f' <span class="conf">({esc(e.where)})</span>' if e.where else "")
@@ -71,7 +73,8 @@ def coverage_table_html(rows: list[CoverageRow], anchor, left_out: int = 0) -> s
         response = f'<div class="response">Response: {esc(r.response)}</div>' if r.response else ""
         parts.append(
             f'<tr class="{cls}" id="{anchor(r.comment_id)}"><td class="cid">{esc(r.comment_id)}<br>'
-            f'<span class="conf">{esc(r.kind)}</span></td><td>{esc(r.comment.full_text)}{response}</td>'
+            f'<span class="conf">{esc(r.kind)}</span></td><td>{esc(r.comment.full_text)}{response}'
+            f'<div class="{"low" if r.low_confidence else "conf"}">{esc(r.low_mark() or r.request_words())}</div></td>'
             f'<td class="cstatus"><span class="badge {_key(status)}">{esc(status)}</span><br>'
             f'<span class="conf">{esc(r.certainty())}</span></td>'
             f'<td class="cedits">{"<ul class=edits>" + edits + "</ul>" if edits else "no edit"}</td></tr>')

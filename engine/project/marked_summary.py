@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import io
 
-from engine.project.coverage import CoverageRow
+from engine.project.coverage import LIKELY_COMMENT, LOW_MARK, CoverageRow
 from engine.project.model import Project
 
 _CSS = """
@@ -31,20 +31,35 @@ def _short(text: str, n: int = COMMENT_WORDS) -> str:
     return " ".join(words[:n]) + (" …" if len(words) > n else "")
 
 
+def count_line(rows: list[CoverageRow]) -> str:
+    """``8 comments from 3 reviewers, each listed below; 1 of them marked low confidence (under 50% sure to be a
+    request).``"""
+    reviewers = len({r.reviewer for r in rows})
+    line = (f"{len(rows)} comment{'s' * (len(rows) != 1)} from {reviewers} reviewer{'s' * (reviewers != 1)}, "
+            "each listed below")
+    low = sum(r.low_confidence for r in rows)
+    if low:
+        line += f"; {low} of them marked {LOW_MARK} (under {round(100 * LIKELY_COMMENT)}% sure to be a request)"
+    return line + "."
+
+
 def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int], offset: int,
                  marks: dict[str, str] | None = None) -> str:
     """The list as HTML; a change's page link is ``#page=N`` (0-based page of the final file); ``marks``:
     edit id -> the number of the mark standing in for its margin note."""
     esc = html.escape
     marks = marks or {}
-    parts = ["<h1>Changes marked in this copy</h1>", f"<p>{esc(LEGEND)}{' ' + esc(MARKS) if marks else ''}</p>"]
+    parts = ["<h1>Changes marked in this copy</h1>", f"<p>{esc(LEGEND)}{' ' + esc(MARKS) if marks else ''}</p>",
+             f"<p>{esc(count_line(rows))}</p>"]
     reviewer = None
     for r in rows:
         if r.reviewer != reviewer:
             reviewer = r.reviewer
             parts.append(f"<h2>{esc(reviewer or 'Reviewer')}</h2>")
-        parts.append(f'<p class="c"><b>{esc(r.comment_id)}</b> <span class="st">{esc(r.status.value)} '
-                     f"({esc(r.certainty())})</span> — {esc(_short(r.comment.full_text))}</p>")
+        low = f' <span class="u">{esc(r.low_mark())}</span>' if r.low_confidence else ""
+        parts.append(f'<p class="c"><b>{esc(r.comment_id)}</b>{low} <span class="st">{esc(r.status.value)} '
+                     f"({esc(r.certainty())}{'' if low else '; ' + esc(r.request_words())})</span> — "
+                     f"{esc(_short(r.comment.full_text))}</p>")
         for e in r.edits:
             page = pages.get(e.edit_id)
             where = (f'<a href="#page={page + offset}">p. {page + 1}</a>' if page is not None

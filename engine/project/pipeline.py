@@ -23,7 +23,9 @@ from engine.jobs import CancelToken, Job, Progress
 from engine.project.model import Project
 from engine.project.schema import SUFFIX
 from engine.project.store import ProjectStore
-from engine.reviews.guard import check_not_response
+from engine.project.sources import same_file, same_text, versions_refused
+from engine.reviews.guard import check_not_paper, check_not_response
+from engine.reviews.repeats import drop_repeats
 from engine.reviews.model import Review
 
 #: The best aligner that needs no LLM on the cgo18 gold (configured thresholds, micro-F1 34.0 vs
@@ -91,8 +93,10 @@ def build_project(
     ``reviews`` is a file path or pasted review text. Without ``new_path`` there is
     no diff and no alignment (comments show as "unknown"). A new round
     (``engine.project.rounds``) passes the documents and reviews it keeps as
-    they are stored (a ``Document``, a list of ``Review``): not read again. Reviews that read like an author
-    response are refused (``LooksLikeResponse``, before any document is read) unless ``force``.
+    they are stored (a ``Document``, a list of ``Review``): not read again. Reviews that read as a paper or like
+    an author response are refused (``LooksLikePaper``, ``LooksLikeResponse``, before any document is read), and
+    a draft and a revised version with the same content (``SameVersions``: the same file before either is read,
+    the same text once both are), unless ``force``; a review given more than once is kept once (``drop_repeats``).
     """
     from engine.align import make_aligner
     from engine.align.localize import locate
@@ -112,8 +116,16 @@ def build_project(
     review_file, review_text = (None, "") if isinstance(reviews, list) else reviews_source(reviews)
     found = reviews if isinstance(reviews, list) else (
         load_reviews(review_file) if review_file else parse_reviews(review_text))  # stored at its stage below
-    if not force and not isinstance(reviews, list):
-        check_not_response(found)
+    if not isinstance(reviews, list):  # a round's stored reviews were read and checked when they were new
+        found, _ = drop_repeats(found)  # a review given twice is kept once; the notice stays on the reviews
+        if not force:
+            check_not_paper(found)
+            check_not_response(found)
+    # the same version twice: two files compared before either is read, two texts once both are (two stored, no)
+    compare = bool(new_path) and not force and not (isinstance(old_path, Document) and isinstance(new_path, Document))
+    if compare and not isinstance(old_path, Document) and not isinstance(new_path, Document) \
+            and (line := same_file(old_path, new_path)):
+        raise versions_refused(line)
     if encoder is None and needs_encoder(aligner):  # one encoder for locating and aligning: one cache, one load
         from engine.models.factory import open_model
 
@@ -135,6 +147,8 @@ def build_project(
         yield bar.at("new", 0, "loading the revised version")
         read = {} if isinstance(new_path, Document) else {"new": fingerprint(new_path)}
         new = new_path if isinstance(new_path, Document) else load_document(new_path, password=new_password)
+        if compare and (line := same_text(old, new)):
+            raise versions_refused(line)
         store.save_documents(None, new, new_path=new.source_path if isinstance(new_path, Document) else str(new_path),
                              sources=read)
         cancel.check()

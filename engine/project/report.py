@@ -8,7 +8,7 @@ import html
 from pathlib import Path
 
 from engine.errors import InputError
-from engine.project.coverage import comments_by_edit, coverage_view
+from engine.project.coverage import LOW_MARK, comments_by_edit, coverage_view
 from engine.project.coverage_html import coverage_table_html
 from engine.project.model import Project
 from engine.revision.model import EDIT_TYPES
@@ -49,10 +49,10 @@ def revision_report_html(project: Project) -> str:
     title = f"Revision report: {(doc.title if doc and doc.title else '') or project.name}"
     parts = [f"<h1>{esc(title)}</h1>"]
     view = coverage_view(project)
-    rows, junk = view.rows, view.left_out
+    rows = view.rows
     summary = [("comments", len(rows)), ("reviewers", len(project.comments_by_reviewer()))]
-    if junk:
-        summary.append(("spans not counted as comments (under 50% sure)", len(junk)))
+    if view.doubtful:
+        summary.append((f"of them marked {LOW_MARK} (under 50% sure to be a request)", len(view.doubtful)))
     for s, n in view.counts().items():
         if n or s in ("addressed", "not addressed"):
             summary.append((f"comments {s}", n))
@@ -72,7 +72,7 @@ def revision_report_html(project: Project) -> str:
     parts.append("<h2>Comments</h2>")
     parts.append("<p>Links the author confirmed come first; links Redraft suggested and the author has not "
                  "confirmed are marked <i>unconfirmed</i>. Click a filter to show one reviewer, status or type.</p>")
-    parts.append(f"<div>{coverage_table_html(rows, _anchor, len(junk))}</div>")
+    parts.append(f"<div>{coverage_table_html(rows, _anchor, view.doubtful_note())}</div>")
 
     if project.diff is not None:
         changed = project.diff.changed_edits()

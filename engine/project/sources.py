@@ -6,6 +6,9 @@ this has none, and nothing is checked for it). Whatever reads a stored path
 again (the PDF panes, the marked-up PDF drawn on the revised PDF) first asks
 ``changed_sources``: a path that now holds another file is named in one line,
 and the CLI stops unless ``--force`` while the app asks.
+
+A draft and a revised version with the same content are refused the same way (``SameVersions``): the build
+compares the two files before reading either (``same_file``), then their text once loaded (``same_text``).
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from engine.errors import InputError
+from engine.errors import DoubtfulInput, InputError
+from engine.document.model import Document
 from engine.project.model import Project
 
 #: What each stored role is, for people.
@@ -73,3 +77,36 @@ def check_sources(project: Project, roles: tuple[str, ...] = ("old", "new"), for
     if lines and not force:
         raise InputError(f"{'; '.join(lines)} (--force to read it anyway)")
     return lines
+
+
+class SameVersions(DoubtfulInput):
+    """A draft and a revised version with the same content (``same_file``, ``same_text``)."""
+
+
+def same_file(old: str | Path, new: str | Path) -> str | None:
+    """A line when the draft and the revised version are one file, or two files with the same bytes, else None
+    (read before either is loaded: the same PDF given twice once built a project that said only "no changes")."""
+    old, new = Path(old), Path(new)
+    if old.resolve() == new.resolve():
+        return f"the draft and the revised version are the same file, {old.name}"
+    a, b = fingerprint(old), fingerprint(new)
+    if a is not None and b is not None and a["sha256"] == b["sha256"]:
+        return f"the draft {old.name} and the revised version {new.name} are the same file (the same bytes)"
+    return None
+
+
+def same_text(old: Document, new: Document) -> str | None:
+    """A line when two loaded versions hold the same text, paragraph for paragraph (spacing aside), else None."""
+    def text(doc: Document) -> list[str]:
+        return [t for t in (" ".join(p.text.split()) for p in doc.paragraphs) if t]
+
+    paragraphs = text(old)
+    if not paragraphs or paragraphs != text(new):
+        return None
+    return (f"the draft {Path(old.source_path).name or 'given'} and the revised version "
+            f"{Path(new.source_path).name or 'given'} have the same text, paragraph for paragraph")
+
+
+def versions_refused(line: str) -> SameVersions:
+    """The refusal of two versions with the same content (``same_file`` or ``same_text`` says how)."""
+    return SameVersions(f"{line}: nothing was revised; give the revised version, or none for a draft-only project")

@@ -121,7 +121,9 @@ def test_the_authors_word_and_junk(table: CoverageTable, project: Project) -> No
     table.set_project(mine)
     assert table.row(cid)["Status"] == "confirmed addressed"
     assert "[unconfirmed]" not in table.row(cid)["Edits"].split("\n")[0]
-    assert junk.id not in table.comment_ids() and "1 span(s) under 50% sure" in table.summary.text()
+    assert junk.id in table.comment_ids() and "1 of them marked low confidence" in table.summary.text()
+    assert table.row(junk.id)["Comment"].startswith(f"{junk.id}  [low confidence (20% sure it is a request)]")
+    assert table.row(junk.id)["Type"].startswith("?")
     assert "addressed, 1 of them confirmed by the author" in table.summary.text()
     rejected = dataclasses.replace(mine, links={cid: {e.edit_id: "rejected" for e in table_row_edits(mine, cid)}})
     table.set_project(rejected)

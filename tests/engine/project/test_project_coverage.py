@@ -1,6 +1,6 @@
 """Coverage for area chairs on the cgo18 project: one CSV row per comment with its
 full text, status (status.py) with confidence, the author's confirmations and the
-edits as text snippets; junk spans not counted; the same table in the report."""
+edits as text snippets; low-confidence comments marked, never dropped; the same table in the report."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from engine.project.coverage import (
     CSV_COLUMNS,
     coverage_rows,
     filter_rows,
-    left_out,
+    doubtful,
     status_counts,
     write_coverage_csv,
 )
@@ -55,13 +55,18 @@ def test_one_csv_row_per_comment_with_snippets_not_ids(cgo18, tmp_path: Path) ->
 
 
 @pytest.mark.shared_data
-def test_junk_is_not_counted_and_filters_pick_rows(cgo18) -> None:
+def test_low_confidence_is_marked_and_counted_and_filters_pick_rows(cgo18) -> None:
+    """A comment the extractor is 20% sure is a request is a row, counted and marked (an area chair's CSV once had
+    7 rows for 8 comments)."""
     project = cgo18[0]
-    junk = dataclasses.replace(project.comments[3], confidence=0.2)
-    noisy = dataclasses.replace(project, comments=[*project.comments[:3], junk, *project.comments[4:]])
+    low = dataclasses.replace(project.comments[3], confidence=0.2)
+    noisy = dataclasses.replace(project, comments=[*project.comments[:3], low, *project.comments[4:]])
     rows = coverage_rows(noisy)
-    assert len(rows) == len(project.comments) - 1 and junk.id not in [r.comment_id for r in rows]
-    assert left_out(noisy) == [junk] and sum(status_counts(rows).values()) == len(rows)
+    assert len(rows) == len(project.comments) and low.id in [r.comment_id for r in rows]
+    marked = next(r for r in rows if r.comment_id == low.id)
+    assert marked.low_confidence and marked.low_mark() == "low confidence (20% sure it is a request)"
+    assert not any(r.low_confidence for r in rows if r is not marked)
+    assert doubtful(noisy) == [low] and sum(status_counts(rows).values()) == len(rows)
     reviewer = project.comments[0].reviewer
     assert {r.reviewer for r in filter_rows(rows, reviewer=reviewer)} == {reviewer}
     first = next(r for r in rows if r.reviewer == reviewer)
@@ -69,8 +74,9 @@ def test_junk_is_not_counted_and_filters_pick_rows(cgo18) -> None:
     assert first in mine and all((r.reviewer, r.status, r.kind) == (reviewer, first.status, first.kind) for r in mine)
     assert len(mine) < len(rows)
     page = revision_report_html(noisy)
-    assert "1 span(s) the extractor was less than 50% sure" in page
-    assert f"<tr><td>comments</td><td>{len(project.comments) - 1}</td></tr>" in page  # the junk one not counted
+    assert "1 of them marked low confidence: under 50% sure to be a request" in page
+    assert f"<tr><td>comments</td><td>{len(project.comments)}</td></tr>" in page  # the low-confidence one counted
+    assert page.count('<tr class="row ') == len(project.comments) and page.count("low-confidence") == 1
 
 
 @pytest.mark.shared_data
