@@ -116,8 +116,11 @@ def sure_rows(inputs: dict[str, list], unsure) -> dict[str, Any]:
     from engine.align.corpus_eval import score_method
     from engine.align.learn import sure_only
 
-    return {f"{name} (sure)": score_method([(sure_only([s], unsure)[0], t, cap, st) for s, t, cap, st in items])
-            for name, items in inputs.items()}
+    out = {}
+    for name, items in inputs.items():
+        kept = [(sure_only([s], unsure)[0], t, cap, st) for s, t, cap, st in items]
+        out[f"{name} (sure)"] = score_method([k for k in kept if k[0].comment_ids])  # a paper may have none left
+    return out
 
 
 ROW = "{:<24} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>7}"

@@ -188,3 +188,18 @@ def test_learned_figures_on_the_shared_gold_papers(shared_data) -> None:
         assert r["micro_precision"] >= p - 3 and r["micro_recall"] >= rec - 3 and r["micro_f1"] >= f1 - 3, r
         assert c["hit@1"] >= hit1 - 3 and c["found"] >= found - 3, c
         assert c["addressed calls"] >= 4 and c["wrong addressed"] <= wrong + 3, c  # bands fitted on sure comments
+
+
+def test_sure_rows_leave_out_unsure_comments_and_papers_left_without_any() -> None:
+    from engine.cli.eval_align_corpus import sure_rows
+
+    def status(row):
+        return "addressed" if row.size and row.max() >= 0.5 else "not"
+
+    gold_a = {"a/c1": {"e0"}, "a/c2": set(), "a/c3": set()}
+    a = Scored(list(gold_a), ["e0"], np.array([[0.9], [0.8], [0.7]], np.float32), gold_a)
+    gold_b = {"b/c1": set()}
+    b = Scored(list(gold_b), ["e0"], np.array([[0.9]], np.float32), gold_b)
+    rows = sure_rows({"m": [(a, 0.5, 3, status), (b, 0.5, 3, status)]}, {"a/c2", "b/c1"})["m (sure)"]
+    assert list(rows["papers"]) == ["a"]  # b has no sure comment left
+    assert rows["pooled"]["addressed calls"] == 2 and rows["pooled"]["wrong addressed"] == 50.0  # a/c3 only
