@@ -179,7 +179,8 @@ def render(figures: list[Figure]) -> str:
            "how blind it is. The tests pin these figures (`tests/test_figures_doc.py` checks this page against "
            "the pins). Speed figures are benchmarks: `make bench`. Figures on the corpora built from public repositories "
            "(not in `../shared/data`, so not recomputed here) have their own pages: [figures-align.md](figures-align.md) "
-           "(comment↔edit links on 9 hand-labelled revisions, blind) and [corpus-layouts.md](corpus-layouts.md) "
+           "(comment↔edit links on 9 hand-labelled revisions: pooled, per paper, mean and spread; round one blind, "
+           "round two a second look) and [corpus-layouts.md](corpus-layouts.md) "
            "(PDF reading per document class).", ""]
     for f in figures:
         out += [f"## {f.title}", "", f"- **Command:** `{f.command}`", f"- **Data:** {f.data}",

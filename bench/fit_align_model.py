@@ -4,7 +4,8 @@
         [--out resources/models/align/learned.json]
 
 Reads only the training part (``part: "train"``; distant labels from the response letters): the weights on all
-of it, the link threshold, cap and status bands on inner leave-papers-out scores (``engine.align.learn.fit``).
+of it, the link threshold, cap and status bands on inner leave-papers-out scores (``engine.align.learn.fit``; the
+bands without the comments whose distant label is unsure, ``corpus.replies``).
 The checked part is never read here.
 """
 
@@ -15,7 +16,7 @@ import json
 from pathlib import Path
 
 from engine.align.learn import fit, iter_paper_pairs
-from engine.cli.eval_align_corpus import corpus_papers
+from engine.cli.eval_align_corpus import corpus_papers, corpus_unsure
 from engine.jobs import run_job
 
 REPO = Path(__file__).resolve().parents[1]
@@ -29,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     papers = corpus_papers(args.corpus, args.cache, "train")
     pairs = run_job(iter_paper_pairs(papers))
-    model = fit(pairs)
+    model = fit(pairs, unsure=corpus_unsure(args.corpus, args.cache, "train"))
     model.meta |= {"data": "revisions corpus, training part (distant labels; corpus/labels, ours)",
                    "fitted_by": "python -m bench.fit_align_model"}
     out = Path(args.out)

@@ -4,12 +4,16 @@
 threshold and cap (micro-F1) and the status bands on probabilities each training paper got from a model fitted
 without it (inner leave-papers-out), so no choice is in-sample. ``leave_papers_out`` repeats all of it with each
 paper held out in turn. Figures: ``engine.align.corpus_eval``.
+
+The bands are chosen on the comments whose answer is known: those with a (distant) link and those the letter
+answers without a change. ``unsure`` names the rest (no link found, but the letter says the paper changed:
+``corpus.replies``); they are left out of the band choice, as neither answered nor unanswered.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Generator as Gen, Sequence
+from collections.abc import Collection, Generator as Gen, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -84,6 +88,15 @@ def inner_scores(train: Sequence[PaperPairs], c: float = C) -> list[Scored]:
     return out
 
 
+def sure_only(items: Sequence[Scored], unsure: Collection[str] = ()) -> list[Scored]:
+    """``items`` without the ``unsure`` comments (their rows dropped)."""
+    out = []
+    for s in items:
+        keep = [i for i, cid in enumerate(s.comment_ids) if cid not in unsure]
+        out.append(Scored([s.comment_ids[i] for i in keep], s.edit_ids, s.matrix[keep], s.gold))
+    return out
+
+
 def choose_bands(items: Sequence[Scored], max_wrong: float = 0.10) -> dict[str, float]:
     """Status bands on comment probabilities (the best link's): ``addressed``, the lowest value whose "addressed"
     calls are wrong (on comments without a gold edit) at most ``max_wrong`` of the time; ``partly``, the value
@@ -114,16 +127,20 @@ def _down(value: float) -> float:
     return math.floor(value * 1e4 + 1e-6) / 1e4
 
 
-def fit(train: Sequence[PaperPairs], c: float = C, caps: Sequence[int] = CAPS) -> LinkModel:
-    """Weights on all of ``train``; threshold, cap and bands chosen on its inner leave-papers-out scores."""
+def fit(train: Sequence[PaperPairs], c: float = C, caps: Sequence[int] = CAPS,
+        unsure: Collection[str] = ()) -> LinkModel:
+    """Weights on all of ``train``; threshold, cap and bands chosen on its inner leave-papers-out scores (the bands
+    without the ``unsure`` comments)."""
     inner = inner_scores(train, c)
     (threshold, f1), cap = max(((calibrate_threshold(inner, k), k) for k in caps), key=lambda r: (r[0][1], -r[1]))
     model = fit_weights(train, c)
-    model.threshold, model.max_edits, model.bands = float(threshold), int(cap), choose_bands(inner)
+    model.threshold, model.max_edits = float(threshold), int(cap)
+    model.bands = choose_bands(sure_only(inner, unsure))
     model.meta = {"inner_lpo_f1": round(100 * f1, 1), "train": [pp.paper.id for pp in train]}
     return model
 
 
-def leave_papers_out(pairs: Sequence[PaperPairs], c: float = C) -> list[tuple[PaperPairs, LinkModel]]:
+def leave_papers_out(pairs: Sequence[PaperPairs], c: float = C,
+                     unsure: Collection[str] = ()) -> list[tuple[PaperPairs, LinkModel]]:
     """For each paper with comments: the model fitted (``fit``) on all the other papers."""
-    return [(pp, fit([q for j, q in enumerate(pairs) if j != k], c)) for k, pp in enumerate(pairs)]
+    return [(pp, fit([q for j, q in enumerate(pairs) if j != k], c, unsure=unsure)) for k, pp in enumerate(pairs)]

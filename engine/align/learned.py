@@ -5,7 +5,7 @@ compatible edit) plus its ``FIRST_STAGE`` best edits by BM25 and by BM25 against
 cosines are computed for those only. Every kept pair then gets ``FEATURES``: the evidence features (BM25 and
 changed-words BM25 scaled per comment, sentence-max cosine, the edit rewrote a paragraph the comment is located at,
 the comment names its section/figure/table/equation, quoted words changed, the edit's intent fits the comment's fine
-type, proofreading and replacement fixes), whether the evidence aligner could link it, the pair's ranks within the
+type, proofreading and replacement fixes; not the names it shares, see ``FEATURES``), whether the evidence aligner could link it, the pair's ranks within the
 comment by BM25, changed-words BM25 and cosine, its cosine's gap to the comment's best, the edit's size, intent kind
 and whether it is an addition, and the comment's length. A logistic regression (standardised features) turns them
 into the probability that the edit answers the comment; pairs outside the first stage get 0.
@@ -36,7 +36,9 @@ from engine.reviews.model import ReviewComment
 
 #: First stage: per comment, this many best edits by BM25 and by changed-words BM25 join the evidence pairs.
 FIRST_STAGE = 8
-FEATURES = EVIDENCE_FEATURES + (
+#: ``named`` (the comment names the edit's section/figure/table/equation) is not among them: dropping it helped
+#: leave-papers-out on the training part (docs/figures-align.md); it still gates the first stage through ``allowed``.
+FEATURES = tuple(f for f in EVIDENCE_FEATURES if f != "named") + (
     "allowed", "bm25_rank", "changed_rank", "cosine_rank", "cosine_gap", "size", "surface", "substantive", "added",
     "comment_words",
 )
@@ -114,11 +116,15 @@ class LinkModel:
         the model, and ranks and links do not change. What the app shows and stores."""
         from engine.align.status import ADDRESSED_P, LINK_P, PARTLY_P
 
-        partly = max(self.bands["partly"], self.threshold)
+        t = self.threshold
+        partly = max(self.bands["partly"], t)
         addressed = max(self.bands["addressed"], partly)
+        # a partly band at (or below) the link threshold: every comment with a link shown is partly addressed, so
+        # the scale steps from just under LINK_P to PARTLY_P at the threshold (still monotone)
+        steps = [(t, LINK_P)] if partly > t + 1e-6 else [(t - 1e-6, 0.999 * LINK_P), (t, PARTLY_P)]
         xs, ys = [0.0], [0.0]
-        for x, y in ((self.threshold, LINK_P), (partly, PARTLY_P), (addressed, ADDRESSED_P), (1.0, 1.0)):
-            if x > xs[-1] + 1e-6:
+        for x, y in (*steps, (partly, PARTLY_P), (addressed, ADDRESSED_P), (1.0, 1.0)):
+            if x > xs[-1] + 1e-7:
                 xs.append(x)
                 ys.append(max(y, ys[-1]))
         return np.where(probs > 0, np.interp(probs, xs, ys), 0.0).astype(np.float32)

@@ -53,48 +53,82 @@ def corpus_papers(manifest: str, cache: str | None, part: str):
     return gold_papers(gold, folder, path.name)
 
 
-def evaluate_corpus(papers, part: str) -> dict[str, Any]:
+def corpus_unsure(manifest: str, cache: str | None, part: str) -> set[str]:
+    """Comments of ``part`` whose distant label is unsure (no link, but the letter states a change:
+    ``corpus.replies``); call after ``corpus_papers``, which checks the manifest and the cache."""
+    from corpus.build_revisions import default_out
+    from corpus.manifest import load_manifest
+    from corpus.replies import unsure_comments
+
+    path = Path(manifest).expanduser().resolve()
+    entries = [e for e in load_manifest(path)["revisions"] if e.get("part") == part]
+    return unsure_comments(entries, Path(cache).expanduser() if cache else default_out(), path.parent / "labels")
+
+
+def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
     from engine.align import make_aligner
     from engine.align.config import DEFAULTS
-    from engine.align.corpus_eval import app_status, linked_status, reliability, score_method
-    from engine.align.status import LINK_P
+    from engine.align.corpus_eval import linked_status, reliability, score_method
     from engine.align.evaluate import iter_score_papers
-    from engine.align.evidence import MIX, probabilities
-    from engine.align.calibrate import Scored
     from engine.align.learn import iter_paper_pairs, leave_papers_out, scored
     from engine.align.learned import shipped_model
 
     pairs = run_job(iter_paper_pairs(papers))
     if part == "train":
-        fitted = leave_papers_out(pairs)
+        fitted = leave_papers_out(pairs, unsure=unsure)
     else:
         model = shipped_model()
         fitted = [(pp, model) for pp in pairs]
     raw = [scored(pp, m) for pp, m in fitted]
-    # the app's statuses: probabilities on the status scale (the fitted bands on status.PARTLY_P / ADDRESSED_P)
-    results = {"learned": score_method([
-        (replace(s, matrix=m.status_scale(s.matrix)), LINK_P, m.max_edits, app_status) for s, (_, m) in zip(raw, fitted)])}
+    inputs = results_inputs(fitted, raw, pairs, DEFAULTS["evidence"])
+    results = {"learned": score_method(inputs["learned"])}
     results["learned"]["reliability"] = reliability(raw)
     results["learned"]["models"] = {pp.paper.id: {"threshold": round(m.threshold, 4), "max_edits": m.max_edits,
                                                   "bands": m.bands} for pp, m in fitted}
-    ev = DEFAULTS["evidence"]
-    results["evidence"] = score_method([
-        (Scored([c.id for c in pp.paper.comments], pp.edit_ids,
-                probabilities(pp.evidence, pp.allowed, MIX, ev["scale"], ev["offset"]), pp.paper.gold),
-         ev["threshold"], ev["max_edits"], app_status) for pp in pairs])
+    results["evidence"] = score_method(inputs["evidence"])
     for method in BASELINES[1:]:
         aligner = make_aligner(method)
         got = run_job(iter_score_papers(aligner, [pp.paper for pp in pairs]))
         results[method] = score_method([(s, aligner.threshold, aligner.max_edits, linked_status(aligner.threshold))
                                         for s in got])
+    if unsure:
+        results |= sure_rows(inputs, unsure)
     return results
+
+
+def results_inputs(fitted, raw, pairs, ev) -> dict[str, list]:
+    """What ``learned`` and ``evidence`` are scored on: the app's statuses, from probabilities on the status scale
+    (``learned``: its fitted bands on ``status.PARTLY_P`` / ``ADDRESSED_P``)."""
+    from engine.align.calibrate import Scored
+    from engine.align.corpus_eval import app_status
+    from engine.align.evidence import MIX, probabilities
+    from engine.align.status import LINK_P
+
+    return {"learned": [(replace(s, matrix=m.status_scale(s.matrix)), LINK_P, m.max_edits, app_status)
+                        for s, (_, m) in zip(raw, fitted)],
+            "evidence": [(Scored([c.id for c in pp.paper.comments], pp.edit_ids,
+                                 probabilities(pp.evidence, pp.allowed, MIX, ev["scale"], ev["offset"]), pp.paper.gold),
+                          ev["threshold"], ev["max_edits"], app_status) for pp in pairs]}
+
+
+def sure_rows(inputs: dict[str, list], unsure) -> dict[str, Any]:
+    """The same figures without the comments whose distant label is unsure (``corpus.replies``)."""
+    from engine.align.corpus_eval import score_method
+    from engine.align.learn import sure_only
+
+    out = {}
+    for name, items in inputs.items():
+        kept = [(sure_only([s], unsure)[0], t, cap, st) for s, t, cap, st in items]
+        out[f"{name} (sure)"] = score_method([k for k in kept if k[0].comment_ids])  # a paper may have none left
+    return out
 
 
 ROW = "{:<24} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>7}"
 
 
 def print_results(results: dict[str, Any], part: str) -> None:
-    blind = ("leave-papers-out: each paper scored by a model fitted without it" if part == "train"
+    blind = ("leave-papers-out: each paper scored by a model fitted without it; '(sure)': without the comments "
+             "the letter says were changed but no distant link was found" if part == "train"
              else "the shipped model, fitted on the training part only")
     print(f"part {part}; learned: {blind}; baselines at their configured settings. Figures x100; "
           "hit@k and found over answered comments; wrong = wrong 'addressed' over 'addressed' calls")
@@ -121,7 +155,8 @@ def run_corpus(args) -> int:
     from engine.cli.common import print_json
 
     papers = corpus_papers(args.corpus, args.cache, args.part)
-    results = evaluate_corpus(papers, args.part)
+    unsure = corpus_unsure(args.corpus, args.cache, args.part) if args.part == "train" else set()
+    results = evaluate_corpus(papers, args.part, unsure)
     if args.json:
         print_json({"corpus": args.corpus, "part": args.part, "papers": [p.id for p in papers], "results": results})
     else:

@@ -11,7 +11,7 @@ from engine.align import make_aligner
 from engine.align.calibrate import Scored
 from engine.align.corpus_eval import figures, rates, summarise
 from engine.align.gold import GoldPaper
-from engine.align.learn import PaperPairs, choose_bands, fit, fit_weights
+from engine.align.learn import PaperPairs, choose_bands, fit, fit_weights, sure_only
 from engine.align.learned import FEATURES, LinkModel, first_stage, inverse_rank, shipped_model
 from engine.align.status import ADDRESSED_P, LINK_P, PARTLY_P, Status, assess_alignment
 from engine.cli.main import main
@@ -76,10 +76,24 @@ def test_shipped_model_round_trips_and_maps_its_bands_onto_the_status_scale() ->
     assert again.to_dict() == model.to_dict()
     partly = max(model.bands["partly"], model.threshold)
     scale = model.status_scale(np.array([0.0, model.threshold, partly, 0.999], dtype=np.float32))
-    assert scale[0] == 0.0 and scale[1] == pytest.approx(LINK_P, abs=1e-4) and scale[2] == pytest.approx(PARTLY_P, abs=1e-4)
+    assert scale[0] == 0.0 and scale[2] == pytest.approx(PARTLY_P, abs=1e-4)
+    assert scale[1] == pytest.approx(LINK_P if partly > model.threshold else PARTLY_P, abs=1e-4)
     assert np.all(np.diff(model.status_scale(np.linspace(0.001, 1, 200, dtype=np.float32))) >= 0)
     if model.bands["addressed"] >= 1.0:  # the training part supported no "addressed" band: never addressed alone
         assert scale[3] < ADDRESSED_P
+    else:
+        assert model.status_scale(np.array([model.bands["addressed"]], np.float32))[0] == pytest.approx(ADDRESSED_P)
+
+
+def test_status_scale_when_the_partly_band_is_at_the_link_threshold() -> None:
+    """Every comment with a link shown is then partly addressed: the scale steps to PARTLY_P at the threshold."""
+    k = len(FEATURES)
+    model = LinkModel(FEATURES, np.zeros(k), np.ones(k), np.zeros(k), 0.0, threshold=0.15,
+                      bands={"addressed": 0.6, "partly": 0.1})
+    below, at, mid, addressed = model.status_scale(np.array([0.149, 0.15, 0.4, 0.6], np.float32))
+    assert below < LINK_P and at == pytest.approx(PARTLY_P, abs=1e-4) and PARTLY_P < mid < ADDRESSED_P
+    assert addressed == pytest.approx(ADDRESSED_P)
+    assert np.all(np.diff(model.status_scale(np.linspace(0.001, 1, 500, dtype=np.float32))) >= 0)
 
 
 def _synthetic(pid: str, seed: int, n: int = 6, m: int = 8) -> PaperPairs:
@@ -114,6 +128,17 @@ def test_bands_keep_wrong_addressed_rare_on_the_data_they_are_chosen_on() -> Non
     assert choose_bands([Scored(list(gold), ["e0"], probs, noisy)])["addressed"] == 1.0
 
 
+def test_bands_leave_out_the_comments_whose_label_is_unsure() -> None:
+    """A comment the letter says was changed but no distant link found is neither answered nor unanswered."""
+    gold = {f"c{i}": ({"e0"} if i < 4 else set()) for i in range(8)}
+    probs = np.array([[0.9], [0.8], [0.7], [0.6], [0.85], [0.75], [0.2], [0.1]], dtype=np.float32)
+    items = [Scored(list(gold), ["e0"], probs, gold)]
+    assert choose_bands(items)["addressed"] == 1.0  # c4, c5 count as wrong "addressed" calls
+    sure = sure_only(items, {"c4", "c5"})
+    assert sure[0].comment_ids == ["c0", "c1", "c2", "c3", "c6", "c7"] and sure[0].matrix.shape == (6, 1)
+    assert choose_bands(sure) == {"addressed": 0.5, "partly": 0.5}
+
+
 def test_corpus_figures_count_hits_found_and_wrong_addressed() -> None:
     gold = {"p/c1": {"e1"}, "p/c2": {"e0"}, "p/c3": set()}
     probs = np.array([[0.1, 0.8], [0.2, 0.6], [0.7, 0.0]], dtype=np.float32)
@@ -136,9 +161,10 @@ def test_corpus_command_errors_are_one_line(tmp_path, capsys) -> None:
 
 #: The shipped ``learned`` model on the two shared gold papers (PDFs), which it never saw (fitted on the revisions
 #: corpus's training part only): micro P / R / F1 of the links shown, hit@1 and found over answered comments
-#: (docs/figures-align.md). Regression checks, not tuned on: the test fails 3 points below. Both are lower than the
-#: ``evidence`` aligner's cross-paper figures (37.0 / 50.0 F1), whose settings were fitted on these two papers.
-LEARNED_SHARED = {"cgo18": (34.5, 20.6, 25.8, 44.4, 66.7), "icassp20": (37.5, 31.0, 34.0, 85.7, 57.1)}
+#: and wrong "addressed" (docs/figures-align.md). Regression checks, not tuned on: the test fails 3 points below (wrong
+#: "addressed": above). Both F1 are lower than the ``evidence`` aligner's cross-paper figures (37.0 / 50.0), whose
+#: settings were fitted on these two papers. cgo18: 1 of 8 "addressed" calls wrong; icassp20: none of 4.
+LEARNED_SHARED = {"cgo18": (35.6, 21.6, 26.9, 44.4, 92.6, 12.5), "icassp20": (39.1, 31.0, 34.6, 85.7, 71.4, 0.0)}
 
 
 @pytest.mark.shared_data
@@ -158,7 +184,22 @@ def test_learned_figures_on_the_shared_gold_papers(shared_data) -> None:
     for paper, s in zip(papers, run_job(iter_score_papers(aligner, papers))):
         r = report([paper], predictions([s], aligner.threshold, aligner.max_edits))
         c = rates(figures(s, aligner.threshold, aligner.max_edits, app_status))
-        p, rec, f1, hit1, found = LEARNED_SHARED[paper.id]
+        p, rec, f1, hit1, found, wrong = LEARNED_SHARED[paper.id]
         assert r["micro_precision"] >= p - 3 and r["micro_recall"] >= rec - 3 and r["micro_f1"] >= f1 - 3, r
         assert c["hit@1"] >= hit1 - 3 and c["found"] >= found - 3, c
-        assert c["addressed calls"] == 0  # the training part supported no "addressed" band (bands["addressed"] 1.0)
+        assert c["addressed calls"] >= 4 and c["wrong addressed"] <= wrong + 3, c  # bands fitted on sure comments
+
+
+def test_sure_rows_leave_out_unsure_comments_and_papers_left_without_any() -> None:
+    from engine.cli.eval_align_corpus import sure_rows
+
+    def status(row):
+        return "addressed" if row.size and row.max() >= 0.5 else "not"
+
+    gold_a = {"a/c1": {"e0"}, "a/c2": set(), "a/c3": set()}
+    a = Scored(list(gold_a), ["e0"], np.array([[0.9], [0.8], [0.7]], np.float32), gold_a)
+    gold_b = {"b/c1": set()}
+    b = Scored(list(gold_b), ["e0"], np.array([[0.9]], np.float32), gold_b)
+    rows = sure_rows({"m": [(a, 0.5, 3, status), (b, 0.5, 3, status)]}, {"a/c2", "b/c1"})["m (sure)"]
+    assert list(rows["papers"]) == ["a"]  # b has no sure comment left
+    assert rows["pooled"]["addressed calls"] == 2 and rows["pooled"]["wrong addressed"] == 50.0  # a/c3 only
