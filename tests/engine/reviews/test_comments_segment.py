@@ -120,3 +120,21 @@ def test_a_short_paragraph_on_one_topic_is_one_comment(encoder: str | None) -> N
     two = ("## Reviewer 1\n\nThe authors only evaluate on one dataset. It would be good to add results on a second "
            "organ. The loss in Eq. 3 is not defined before it is used.\n")
     assert len(_comments(two, encoder)) == 2
+
+
+def test_the_corpus_measure_counts_points_found_whole_and_comments_that_are_no_point() -> None:
+    """``bench.measure_corpus_comments.match``: a point counts as found only when one comment (text plus context)
+    holds 60% of its words; a comment that is a heading or runs two points together is no point."""
+    from bench.measure_corpus_comments import match
+
+    gold = ["The belief update is trained with a fixed horizon of ten steps. Why ten? This is not clear to me.",
+            "The comparison with POMCP uses default parameters. Were they tuned for these domains?"]
+    pieces = [{"text": "Why ten?", "context": ""}, {"text": "This is not clear to me.", "context": ""}]
+    whole = [{"text": "Why ten? This is not clear to me.",
+              "context": "The belief update is trained with a fixed horizon of ten steps."}]
+    heading = [{"text": "Minor points and typos", "context": ""}]
+    both = [{"text": gold[0] + " " + gold[1], "context": ""}]
+    assert match(gold, pieces)["found"] == 0 and match(gold, whole)["found"] == 1
+    assert match(gold, whole)["no_point"] == 0 and match(gold, heading)["no_point"] == 1
+    got = match(gold, both)
+    assert got["found"] == 2 and got["no_point"] == 1 and got["comments"] == 1
