@@ -25,6 +25,7 @@ from engine.reviews.cues import ARROW, NEGATIVE, TYPO, VERDICT, action_of, read_
 from engine.reviews.encoder_model import CommentEncoder, comment_encoder
 from engine.reviews.model import Review, ReviewComment
 from engine.reviews.parse import EDITOR
+from engine.reviews.segment import follow_up, same_point
 from engine.reviews.units import SentenceUnit, review_units
 
 _ANAPHORA = re.compile(r"^(?:this|it|these|they|such|that|thus|therefore|hence|so|in particular|in this case|"
@@ -45,6 +46,9 @@ _ENCODER_FAILED: list[str] = []
 #: A request in so many words or a typo note (``Cues.explicit``) is a comment from this probability up, below the
 #: model's threshold; chosen in cross-validation on DISAPERE train (docs/comments.md).
 EXPLICIT_FLOOR = 0.15
+#: Criticism that implies a change without a request word (``Cues.implied``: outdated or duplicated references, a
+#: better title, a related method with its citation, a problem with the statistics) is a comment from here up.
+IMPLIED_FLOOR = 0.2
 Model = CommentModel | CommentEncoder
 
 
@@ -121,6 +125,7 @@ def _score_with_encoder(per_review: list[list[SentenceUnit]], model: CommentEnco
     prob = np.concatenate([p for p, _ in scored]) if flat else np.zeros(0)
     lo, hi = model.band
     explicit = np.array([read_cues(u.text).explicit for u in flat], dtype=bool)
+    explicit |= np.array([read_cues(u.text).implied for u in flat], dtype=bool)
     ask = np.flatnonzero(((prob >= lo) & (prob <= hi)) | explicit)
     fine = [f for _, fines in scored for f in fines]
     if len(ask):
@@ -159,7 +164,8 @@ def picked(text: str, prob: float, threshold: float) -> bool:
     c = read_cues(text)
     if c.praise_only or _verdict_only(text):
         return False
-    return prob >= threshold or (c.explicit and prob >= EXPLICIT_FLOOR)
+    return (prob >= threshold or (c.explicit and prob >= EXPLICIT_FLOOR)
+            or (c.implied and not c.question and prob >= IMPLIED_FLOOR))
 
 
 #: Words past which a question or request with an arrow in it is more than a note on wording.
@@ -213,7 +219,7 @@ def _joins(prev: SentenceUnit, cur: SentenceUnit) -> bool:
     p = prev.text.rstrip()
     head = " ".join(cur.text.split()[:4])
     return (p.endswith(":") or _is_topic(p) or _problem_then_request(p, cur.text) or bool(_ANAPHORA.match(cur.text))
-            or bool(_BACK.search(head)))
+            or bool(_BACK.search(head)) or follow_up(cur.text))
 
 
 def _problem_then_request(prev: str, cur: str) -> bool:
@@ -276,7 +282,7 @@ def build_comments(
     for k, u in enumerate(units):
         if u.skip or not picked(u.text, float(prob[k]), threshold):
             continue
-        if groups and groups[-1][-1] == k - 1 and _joins(units[k - 1], u):
+        if groups and groups[-1][-1] == k - 1 and (_joins(units[k - 1], u) or same_point(units, groups[-1], k)):
             groups[-1].append(k)
         elif groups and _after_topic(units, groups[-1], k):  # "My main concern is X. <why>. <request>"
             groups[-1].extend(range(groups[-1][-1] + 1, k + 1))
@@ -296,6 +302,9 @@ def build_comments(
         elif (first.index > 0 and before is not None and group[0] - 1 not in taken and not before.skip
               and _REFERS_BACK.search(first.text) and _criticism(before.text)):  # index > 0: the same block
             context = before.text  # "… misses recent work on X." before "Discuss how it relates to these efforts."
+        elif (first.index > 0 and before is not None and group[0] - 1 not in taken and not before.skip
+              and follow_up(first.text)):
+            context = before.text  # "The method relies on a fixed temperature." before "Why this value?"
         full = f"{context} {text}".strip()
         best = max(group, key=lambda k: prob[k])
         kind = checked_type(full, fine[best])

@@ -127,6 +127,28 @@ TYPO = _rx(*_NOTE_WORDS, r"\btypos?\b", r"\bgrammar\b", r"\bgrammatical\b",
            rf"{_QUOTE_MARK}\s*(?:->|-->|=>|\u2192)\s",  # '"… both of these approaches" --> missing comma'
            rf"{_QUOTE_MARK}\s*(?:->|-->|=>|\u2192)\s*{_QUOTE_MARK}",
            rf"{_QUOTE_MARK}[^\"\u201c\u201d]+{_QUOTE_MARK}\s*should be\s*{_QUOTE_MARK}")
+#: A citation in a sentence: "et al.", "[12]", "(Han et al., 2018)", "(Smith 2019)", arXiv.
+_CITATION = r"(?:\bet al\.?|\[\d{1,3}(?:[,\u2013-]\s*\d{1,3})*\]|\(\w[^()]{0,60}\b(?:19|20)\d\d[a-z]?\)|\barXiv\b)"
+#: Criticism that implies a change without a request word (issue 33, written from its examples, not from data):
+#: references that are outdated or duplicated, a better title, a named related method with its citation, a problem
+#: with the statistical analysis. Such a sentence is a comment from ``comments.IMPLIED_FLOOR`` up and is always
+#: read by the fine-tuned encoder.
+IMPLIED = _rx(
+    r"\b(?:references?|citations?|bibliography)\b[^.]{0,40}\b(?:outdated|out[- ]of[- ]date|dated|obsolete|incomplete|"
+    r"duplicated?|repeated|listed twice|cited twice|the same)\b",
+    r"\b(?:outdated|out[- ]of[- ]date|obsolete|duplicated?|repeated) (?:references?|citations?|entries|bibliography)\b",
+    r"\b(?:cited|listed|appears?) twice\b",
+    r"\b(?:better|more (?:accurate|appropriate|informative|descriptive|precise|fitting)|alternative|suitable|new) title\b",
+    r"\btitle (?:is|seems|sounds) (?:\w+ )?(?:misleading|too|not|overly|a bit|somewhat|confusing|vague)",
+    r"\b(?:a )?(?:better|additional|more recent|newer|relevant) (?:references?|citations?)\b",
+    rf"\b(?:closely |highly |very |directly )?(?:related|similar|relevant) (?:methods?|approach(?:es)?|works?|papers?|"
+    rf"techniques?|ideas?|models?|algorithms?|studies)\b(?=.*{_CITATION})",
+    rf"\b(?:also|already) (?:been )?(?:proposed|introduced|studied|considered|addressed|explored)\b(?=.*{_CITATION})",
+    r"\b(?:statistical (?:analysis|analyses|tests?|significance|power|methods?)|significance tests?|p-?values?|"
+    r"multiple (?:comparisons|testing|hypothes[ie]s)|sample sizes?|confidence intervals?|error bars?|"
+    r"standard (?:deviations?|errors?)|(?:bonferroni|fdr) correction)\b(?=.*\b(?:no|not|without|lacks?|lacking|"
+    r"missing|absent|inappropriate|wrong|incorrect|invalid|questionable|unclear|too small|insufficient|never|only)\b)",
+)
 LOCATION_NOTE = re.compile(
     r"^\W*(?:(?:on|in|at) )?(?:p|pp|pg|page|l|ll|line|lines|eq|eqs|equation|fig|figure|tab|table|sec|sect|section|"
     r"alg|algorithm|appendix|app)\.?\s*\(?\d[\w.]*\)?\s*[,:;)]", re.I,
@@ -178,6 +200,8 @@ class Cues:
     explicit: bool = False
     #: praise and nothing else: no request, question, problem, hedge or contrast ("It is nice that the authors ...")
     praise_only: bool = False
+    #: criticism that implies a change without a request word (``IMPLIED``)
+    implied: bool = False
 
     @property
     def actionable_signal(self) -> bool:
@@ -202,6 +226,7 @@ def read_cues(sentence: str) -> Cues:
         vague=bool(VAGUE.search(s)) and len(s.split()) <= 12,
         explicit=bool(EXPLICIT.match(s)) or note,
         praise_only=praise and not (request or question or negative or weak or soft or note),
+        implied=bool(IMPLIED.search(s)) and not praise,
     )
 
 

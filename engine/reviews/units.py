@@ -9,7 +9,7 @@ sentences that only point to the rest of the review are marked ``skip``: they ar
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.reviews.cues import read_cues
 from engine.reviews.headings import section_kind
@@ -35,6 +35,10 @@ _POINTER = re.compile(
 #: Words that make a sentence say something of its own, whatever it points to.
 _NOT_A_POINTER = re.compile(r"\b(?:should|must|needs? to|move|moved|cited?|lacks?|lacking|miss(?:es|ing)?|not)\b", re.I)
 _REFS_HEADING = re.compile(r"\b(?:references|bibliography|works cited|citations)\b", re.I)
+#: A title over what follows ("Typos", "Minor comments:", "[Weakness]", "== Experiments", "Section 4:"): at most this
+#: many words, no sentence end, a paragraph of its own with something under it.
+LABEL_WORDS = 5
+_LABEL = re.compile(r"^[\W_]*[A-Za-z][^.?!\"'\u201c\u201d\u2018\u2019]*$")
 
 
 @dataclass(frozen=True)
@@ -104,7 +108,20 @@ def review_units(review: Review) -> list[SentenceUnit]:
                 s = " ".join(s.split())
                 skip = refs_section or quoted or is_reference(s) or bool(_SIGNOFF.match(s)) or is_pointer(s)
                 out.append(SentenceUnit(s, a, b, heading, kind, block, u.is_item, k, u.lead_in, skip))
-    return _renumber_paragraphs(review, out)
+    return _skip_labels(_renumber_paragraphs(review, out))
+
+
+def is_label(u: SentenceUnit, after: SentenceUnit | None) -> bool:
+    """A heading or list title ("Typos", "Minor comments:", "Questions to the authors:") that labels the
+    paragraph or list under it: never a comment itself. In DISAPERE train, all 92 such lines are neither a
+    request nor a criticism."""
+    return (after is not None and not u.is_item and u.index == 0 and after.block != u.block
+            and len(u.text.split()) <= LABEL_WORDS and bool(_LABEL.match(u.text)) and not u.text.endswith("?"))
+
+
+def _skip_labels(found: list[SentenceUnit]) -> list[SentenceUnit]:
+    return [replace(u, skip=True) if not u.skip and is_label(u, nxt) else u
+            for u, nxt in zip(found, [*found[1:], None])]
 
 
 def _quoted_line(text: str, start: int) -> bool:

@@ -1,0 +1,52 @@
+"""Where one reviewer's point ends and the next begins (issue 33).
+
+A reviewer's point often spans sentences that the classifier scores one by one: a bare follow-up question ("Why ten?
+This is not clear to me.") only makes sense with the sentence before it, and a short paragraph on one thing is one
+point. ``engine.reviews.comments`` asks these helpers when it groups picked sentences into comments. Headings and
+list titles, which label what is under them, are marked in ``engine.reviews.units`` (``is_label``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.reviews.units import SentenceUnit
+
+#: A follow-up that only makes sense with the sentence before it: a bare question of at most this many words ("Why
+#: this value?", "How is it tuned?", "Any justification?") ...
+FOLLOW_UP_WORDS = 5
+#: ... or a short remark that what came before is unclear ("This is not clear to me.", "I don't understand why.").
+_UNCLEAR = re.compile(r"^(?:(?:but|and|also|again),? )?(?:(?:this|it|that|which)(?: part| point| step| choice| "
+                      r"sentence| claim)? (?:is|was|remains|seems) (?:\w+ )?(?:not (?:\w+ )?clear|unclear|confusing)|"
+                      r"I (?:do not|don't|did not|didn't|cannot|can't) (?:understand|follow|see)(?: (?:this|it|that|why|"
+                      r"how))?)\b[^?]{0,30}[.!]?$", re.I)
+
+
+def follow_up(text: str) -> bool:
+    """A short question or remark that only makes sense with the sentence before it ("Why this value?", "This is
+    not clear to me."): it joins that sentence's comment, or carries that sentence as its context."""
+    words = len(text.split())
+    return (text.rstrip(" )\"'").endswith("?") and words <= FOLLOW_UP_WORDS) or (words <= 9 and bool(_UNCLEAR.match(text)))
+
+
+#: A paragraph of at most this many words is one point (a longer one, running text, holds several).
+POINT_WORDS = 120
+
+
+def same_point(units: list[SentenceUnit], group: list[int], k: int) -> bool:
+    """A short paragraph (``POINT_WORDS``) is one reviewer's point: its next picked sentence goes on the comment
+    when it speaks of something the comment names (a content word in common). A long paragraph (running text)
+    holds several points, and its sentences join only as ``_joins`` says."""
+    block = units[k].block
+    if units[group[-1]].block != block or sum(len(u.text.split()) for u in units if u.block == block) > POINT_WORDS:
+        return False
+    return bool(_content(units[k].text) & _content(" ".join(units[j].text for j in group)))
+
+
+_STOP = frozenset("""this that these those there their they them then than with from have been were which what
+when where while would could should about also more most some such into only other does each just very much many
+please paper authors author work section results result figure table method methods approach model models data""".split())
+
+
+def _content(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _STOP}

@@ -1,0 +1,140 @@
+"""Segmentation that keeps a reviewer's point together (issue 33): short follow-ups, headings over lists, short
+paragraphs that make one point, and criticism that implies a change without a request word."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.reviews.comments import extract_comments
+from engine.reviews.segment import follow_up
+from engine.reviews.parse import parse_reviews
+from engine.reviews.units import review_units
+
+#: A free-form running review, as pasted from a conference system: one paragraph, several points.
+RUNNING = """## Reviewer 1
+
+The paper proposes a planner for partially observable domains that learns a belief update from traces. The idea is \
+interesting and the experiments cover three domains. The belief update in Section 3 is trained with a fixed horizon \
+of ten steps. Why ten? This is not clear to me. The comparison with POMCP uses the default parameters of the \
+original implementation. Were they tuned? The related work section misses recent work on belief-space planning, for \
+instance the method of Lee et al. (2021), which also learns belief updates from traces. Overall the paper is well \
+written.
+"""
+
+#: A referee report whose typos and minor points sit under headings of their own.
+HEADINGS = """## Referee 1
+
+The manuscript describes a new sampler for coalescent models with a clear evaluation.
+
+Minor points and typos
+
+- p. 3: "recieve" -> "receive"
+- p. 5: "teh" -> "the"
+
+Experiments
+
+The runs in Figure 4 use only one seed, so the error bars say little about the variance between runs.
+"""
+
+#: Criticism an author can act on, with no request word in it.
+IMPLIED = """## Reviewer 2
+
+The paper studies label noise in graph neural networks and proposes a robust loss.
+
+The references are outdated: most cited work is from before 2015, and [4] and [9] are the same paper.
+
+A more accurate title would be "Robust losses for noisy node labels".
+
+The statistical analysis in Table 2 compares ten methods without any correction for multiple comparisons.
+
+The experiments are thorough and the paper is well written.
+"""
+
+
+def _comments(text: str, encoder: str | None = None) -> list:
+    return extract_comments(parse_reviews(text, "markdown"), encoder=encoder)
+
+
+@pytest.mark.parametrize("encoder", [None, "lexical"])
+def test_a_short_question_carries_the_sentence_it_asks_about(encoder: str | None) -> None:
+    """"Why ten? This is not clear to me." alone says nothing: the comment holds both and quotes the sentence
+    before them as its context; "Were they tuned?" likewise."""
+    comments = _comments(RUNNING, encoder)
+    why = [c for c in comments if "Why ten?" in c.text]
+    assert len(why) == 1 and "This is not clear to me." in why[0].text, [c.full_text for c in comments]
+    assert why[0].context.startswith("The belief update in Section 3")
+    tuned = [c for c in comments if "Were they tuned?" in c.full_text]
+    assert len(tuned) == 1 and "default parameters of the original implementation" in tuned[0].full_text
+    assert not any(c.full_text in {"Why ten?", "This is not clear to me.", "Were they tuned?"} for c in comments)
+    # the running paragraph is long, so its other point stays a comment of its own
+    assert any(c.text.startswith("The related work section misses") for c in comments)
+    assert not any("planner for partially observable" in c.full_text for c in comments)  # the summary
+
+
+def test_follow_ups_are_short_questions_and_remarks_of_unclarity() -> None:
+    for text in ("Why ten?", "How is it tuned?", "Any justification?", "This is not clear to me.",
+                 "It is unclear.", "I don't understand why."):
+        assert follow_up(text), text
+    for text in ("Why is the horizon fixed to ten steps in all three domains?", "The method is unclear in Section 3 "
+                 "because the belief update is never defined.", "Please report the variance."):
+        assert not follow_up(text), text
+
+
+@pytest.mark.parametrize("encoder", [None, "lexical"])
+def test_headings_label_the_items_under_them_and_are_never_comments(encoder: str | None) -> None:
+    comments = _comments(HEADINGS, encoder)
+    texts = [c.full_text for c in comments]
+    assert not any(t.strip() in {"Minor points and typos", "Experiments"} for t in texts), texts
+    assert any("recieve" in c.text and c.fine_type == "typo" for c in comments), texts
+    assert any("teh" in c.text for c in comments), texts
+    assert any(c.text.startswith("The runs in Figure 4 use only one seed") for c in comments), texts
+    units = {u.text: u for r in parse_reviews(HEADINGS, "markdown") for u in review_units(r)}
+    assert units["Minor points and typos"].skip and units["Experiments"].skip
+    assert not units['p. 3: "recieve" -> "receive"'].skip
+
+
+def test_a_short_line_that_says_something_is_no_heading() -> None:
+    text = "## Reviewer 1\n\nLine 3: 'teh'.\n\nWhy?\n\nThe loss is not defined.\n\nTypos\n"
+    units = {u.text: u for r in parse_reviews(text, "markdown") for u in review_units(r)}
+    assert not units["Line 3: 'teh'."].skip and not units["Why?"].skip
+    assert not units["The loss is not defined."].skip
+
+
+@pytest.mark.parametrize("encoder", [None, "lexical"])
+def test_criticism_that_implies_a_change_is_a_comment(encoder: str | None) -> None:
+    texts = [c.full_text for c in _comments(IMPLIED, encoder)]
+    for start in ("The references are outdated", "A more accurate title would be",
+                  "The statistical analysis in Table 2"):
+        assert any(t.startswith(start) for t in texts), (start, texts)
+    assert not any("well written" in t or "proposes a robust loss" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("encoder", [None, "lexical"])
+def test_a_short_paragraph_on_one_topic_is_one_comment(encoder: str | None) -> None:
+    """The sentences of a short paragraph that speak of the same thing make one comment; a paragraph of two
+    unrelated requests stays two."""
+    one = ("## Reviewer 1\n\nPlease report the variance of the ablation in Table 3 over five seeds. The ablation "
+           "should also remove each module alone.\n")
+    texts = [c.full_text for c in _comments(one, encoder)]
+    assert len(texts) == 1 and "over five seeds" in texts[0] and "each module alone" in texts[0], texts
+    two = ("## Reviewer 1\n\nThe authors only evaluate on one dataset. It would be good to add results on a second "
+           "organ. The loss in Eq. 3 is not defined before it is used.\n")
+    assert len(_comments(two, encoder)) == 2
+
+
+def test_the_corpus_measure_counts_points_found_whole_and_comments_that_are_no_point() -> None:
+    """``bench.measure_corpus_comments.match``: a point counts as found only when one comment (text plus context)
+    holds 60% of its words; a comment that is a heading or runs two points together is no point."""
+    from bench.measure_corpus_comments import match
+
+    gold = ["The belief update is trained with a fixed horizon of ten steps. Why ten? This is not clear to me.",
+            "The comparison with POMCP uses default parameters. Were they tuned for these domains?"]
+    pieces = [{"text": "Why ten?", "context": ""}, {"text": "This is not clear to me.", "context": ""}]
+    whole = [{"text": "Why ten? This is not clear to me.",
+              "context": "The belief update is trained with a fixed horizon of ten steps."}]
+    heading = [{"text": "Minor points and typos", "context": ""}]
+    both = [{"text": gold[0] + " " + gold[1], "context": ""}]
+    assert match(gold, pieces)["found"] == 0 and match(gold, whole)["found"] == 1
+    assert match(gold, whole)["no_point"] == 0 and match(gold, heading)["no_point"] == 1
+    got = match(gold, both)
+    assert got["found"] == 2 and got["no_point"] == 1 and got["comments"] == 1
