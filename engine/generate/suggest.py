@@ -173,7 +173,7 @@ class EditSuggester:
             self.max_tokens, deadline, self.prompt_texts(), sources, self.on_text, "edit", stop=("\n\n",),
             topic="" if _about_wording(comment) else comment.full_text)
         self._cap(edit)
-        paper = "\n".join([document.title, *(p.text for p in document.paragraphs)])
+        paper = "\n".join([document.title, document.abstract or "", *(p.text for p in document.paragraphs)])
         numbers = [s.number for s in document.sections if s.number]
         checked = check_edit(edit.text, comment.full_text, shown, paper, numbers) if not edit.failed else None
         edit_text = checked.text if checked else edit.text
@@ -190,6 +190,8 @@ class EditSuggester:
         flags = [f for f in edit.flags] + (checked.flags if checked else [])
         flags += [Flag(f.code, f.message.replace("failed check: ", "failed check: response: "), f.severity)
                   if f.severity == "error" else f for f in response.flags]
+        if self.scaffold and any(f.failed for f in flags):  # the response failed: the model's text is not offered
+            return self._scaffolded(comment, scaffold, edit_text, flags, notices, tries + more, start)
         target = paragraphs[0] if paragraphs else None
         return Suggestion(
             comment_id=comment.id, comment=comment.full_text, response=response.text,

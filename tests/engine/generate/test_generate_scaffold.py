@@ -10,7 +10,9 @@ from engine.document.model import Document, Paragraph, Section
 from engine.generate.checks import check_edit
 from engine.generate.placeholders import find
 from engine.generate.scaffold import build_scaffold, topic_phrases
+from engine.project.model import SuggestionRecord
 from engine.reviews.model import ReviewComment
+from tests.gguf_factory import tiny_gguf  # noqa: F401
 
 METHOD = ("A frame exits at the first head whose confidence exceeds the threshold tau. The exit heads are small "
           "two-layer classifiers on the Conformer encoder. The reults hold for every head.")
@@ -81,3 +83,46 @@ def test_a_scaffold_passes_every_check_itself(comment: str) -> None:
     out = check_edit(s.draft, comment, s.quote, paper, ["2", "3"])
     assert not [f for f in out.flags if f.failed], (s.draft, out.flags)
     assert out.text == s.draft  # nothing rewritten either
+
+
+THEOREM_DOC = Document(
+    title="Graph convolutions on the sphere",
+    abstract="We build a graph on a sampled sphere whose Laplacian approximates the Laplace-Beltrami operator.",
+    sections=[Section("Method", number="2")],
+    paragraphs=[Paragraph("p0001", "Theorem 1. The graph Laplacian converges to the Laplace-Beltrami operator as the "
+                          "sampling density grows, for a uniform sampling of the sphere.", section=("Method",)),
+                Paragraph("p0002", "The filters are polynomials of the graph Laplacian of degree K.",
+                          section=("Method",))],
+)
+COUNTEREXAMPLE = ReviewComment("R1.1", "Reviewer 1", "Please give a counterexample showing that Theorem 1 does not "
+                               "hold for a non-uniform sampling.", fine_type="explanation")
+
+
+@pytest.mark.slow
+def test_the_embedded_model_offers_its_rewrite_only_when_it_passes(tiny_gguf) -> None:  # noqa: F811
+    """The embedded SmolLM2 on the issue's counterexample request: the suggestion is either its rewrite, passing
+    every check, or the scaffold with the failed rewrite withheld; the same prompts without the scaffold (a
+    stronger model's path) give that very rewrite, flagged. A model that is not the embedded one never scaffolds."""
+    from engine.generate.suggest import EditSuggester, is_embedded
+    from engine.models.embedded import embedded_generator
+    from engine.models.llama.llm import LlamaGenerator
+
+    smollm = embedded_generator(n_ctx=2048, n_gpu_layers=0)
+    assert is_embedded(smollm) and not is_embedded(LlamaGenerator(tiny_gguf, n_ctx=512, n_gpu_layers=0))
+    try:
+        s = EditSuggester(smollm, time_limit=None).suggest(COUNTEREXAMPLE, THEOREM_DOC)
+        full = EditSuggester(smollm, time_limit=None, scaffold=False).suggest(COUNTEREXAMPLE, THEOREM_DOC)
+    finally:
+        smollm.close()
+    assert s.valid and s.scaffold is not None and s.scaffold.paragraph_id == "p0001"
+    if s.kind == "scaffold":
+        assert s.edit == s.scaffold.draft and s.response == s.scaffold.response and find(s.edit)
+        assert s.rewrite and any(f.failed for f in s.rewrite_flags)
+        assert [f.code for f in s.flags] == ["rewrite_withheld"] and not s.flags[0].failed
+        assert full.edit == s.rewrite and full.kind == "rewrite"
+        assert {f.code for f in full.flags if f.failed} <= {f.code for f in s.rewrite_flags}
+    else:
+        assert s.rewrite == "" and not any(f.failed for f in s.flags) and s.edit == full.edit
+    record = SuggestionRecord.from_suggestion(s)
+    assert record.kind == s.kind and record.change == s.scaffold.change and record.quote == s.scaffold.quote
+    assert SuggestionRecord.from_dict(record.to_dict()).rewrite == s.rewrite
