@@ -103,8 +103,8 @@ def unknown_names(text: str, context: str) -> list[str]:
 #: An edit that describes the paper from outside instead of changing it: "The paper presents …", "In this paper,
 #: the authors propose …", "The authors show …". Papers say "we".
 _SUMMARY = re.compile(
-    r"^\W*(?:in )?(?:the|this) (?:paper|article|work|study|manuscript|submission)\b,?\s+(?:\w+\s+){0,2}?"
-    r"(?:\w+(?:s|es)|is|has|the authors)\b"
+    r"^\W*(?:the|this) (?:paper|article|work|study|manuscript|submission)\s+(?:also |now |then |further |mainly |"
+    r"first |finally )?(?:\w+s|is|has)\b|^\W*in (?:the|this) (?:paper|article|work|study|manuscript),? the authors\b"
     r"|\bthe authors (?:\w+\s+){0,2}?(?:present|propose|introduce|describe|discuss|investigate|study|explore|show|"
     r"focus|address|claim|argue|use|evaluate|report|provide|consider|have|do|did|should|could|would|need)\w*\b",
     re.IGNORECASE,
@@ -148,17 +148,18 @@ def _stem(word: str) -> str:
     return word
 
 
-def unsupported_properties(text: str, context: str, least: int = 2) -> list[str]:
+def unsupported_properties(text: str, context: str, least: int = 2, share: float = 0.4) -> list[str]:
     """Sentences of ``text`` that assert a property or limitation with ``least`` or more content words found
-    nowhere in ``context`` (the paper and the comment); each as its new words."""
+    nowhere in ``context`` (the paper and the comment), ``share`` of its content words or more; each as its new
+    words. (A real paper's sentence brings a word or two of its own; an invented property brings its subject.)"""
     known = {_stem(w) for w in _WORD.findall(context.lower())}
     found = []
     for s in _SENTENCE.finditer(placeholders.strip(text)):
         sentence = s.group(0)
         if not _PROPERTY.search(sentence):
             continue
-        new = [w for w in dict.fromkeys(_WORD.findall(sentence.lower()))
-               if len(w) > 3 and w not in _COMMON and _stem(w) not in known]
-        if len(new) >= least:
+        content = [w for w in dict.fromkeys(_WORD.findall(sentence.lower())) if len(w) > 3 and w not in _COMMON]
+        new = [w for w in content if _stem(w) not in known]
+        if len(new) >= least and len(new) >= share * len(content):
             found.append(", ".join(new))
     return found

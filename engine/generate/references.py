@@ -3,8 +3,9 @@
 - ``missing_objects``: a theorem, lemma, section, figure, table, equation, algorithm or appendix the edit names by
   number ("Theorem 4", "Sec. 3.2", "Eq. (7)") that neither the paper nor the comment has. A small model cites
   them fluently; the author would carry a reference to nothing into the paper.
-- ``altered_citations``: an existing citation of the paper changed by the edit: a placeholder wrapped around part of
-  it ("Kipf and [[CITATION: Welling, 2017?]]"), or an author the paper cites given another year.
+- ``altered_citations``: an existing citation of the paper cut by the edit: a placeholder wrapped around part of
+  it ("Kipf and [[CITATION: Welling, 2017?]]"). (A cited author with another year is a citation the paper does not
+  have: ``checks.replace_invented_citations`` marks it to check, as real papers cite one author's several papers.)
 """
 
 from __future__ import annotations
@@ -21,15 +22,16 @@ _KINDS = {
     "alg": "algorithm", "appendix": "appendix", "app": "appendix", "remark": "remark", "example": "example",
 }
 _OBJECT = re.compile(
-    r"(?<![\w])(theorems?|thms?\.|lemmas?|corollary|corollaries|propositions?|props?\.|definitions?|defs?\.|"
-    r"assumptions?|sections?|secs?\.|§|figures?|figs?\.|tables?|tabs?\.|equations?|eqs?\.|eqns?\.|algorithms?|"
-    r"algs?\.|appendix|appendices|app\.|remarks?|examples?)\s*~?\s*\(?((?:\d+|[A-Z])(?:\.\d+)*)\)?(?![\w.]\d)",
+    r"(?<![\w])(theorems?|thms?|lemmas?|corollary|corollaries|propositions?|props?|definitions?|defs?|"
+    r"assumptions?|sections?|secs?|§|figures?|figs?|tables?|tabs?|equations?|eqs?|eqns?|algorithms?|"
+    r"algs?|appendix|appendices|app|remarks?|examples?)(?:\.\s*|\s*~\s*|\s+|(?<=§))\(?"
+    r"((?-i:\d+(?:\.\d+)*|[IVX]+|[A-Z](?:\.\d+)*))\)?(?![\w]|\.\d)",
     re.IGNORECASE,
 )
 #: An equation number as a PDF or LaTeX sets it: "(3)" or "(2.1)" on its own.
 _EQUATION_LABEL = re.compile(r"\((\d+(?:\.\d+)?)\)")
 #: A leading section number in a heading ("3.2 Results", "A Proofs").
-_HEADING_NUMBER = re.compile(r"^\s*((?:\d+|[A-Z])(?:\.\d+)*)\.?\s")
+_HEADING_NUMBER = re.compile(r"^\s*((?:\d+|[IVX]+|[A-Z])(?:\.\d+)*)\.?\s")
 
 
 def _kind(word: str) -> str:
@@ -72,8 +74,9 @@ def missing_objects(text: str, paper: str, sections: list[str] = ()) -> list[str
             continue
         if kind == "appendix" and ("section", number) in known:
             continue
-        if kind == "section" and "." not in number and any(k == "section" and n.split(".")[0] == top for k, n in known):
-            continue
+        if kind == "section" and number.count(".") != 1 and any(k == "section" and n.split(".")[0] == top
+                                                                 for k, n in known):
+            continue  # "Section 3" of a paper whose headings say "3.1"; "§3.0.1" under a known "3"
         if written.strip() not in found:
             found.append(written.strip())
     return found
@@ -102,8 +105,8 @@ _CUT_AFTER = re.compile(r"^\s*(?:\(?(?:19|20)\d{2}[a-z]?\)|,\s*(?:19|20)\d{2}\b|
 
 
 def altered_citations(text: str, paper: str) -> list[str]:
-    """Citations of ``paper`` the edit changed: cut by a placeholder, or an author the paper cites with a year
-    it never gives them."""
+    """Citations of ``paper`` the edit cut with a placeholder (a cited author's name beside a CITATION placeholder
+    that holds the rest)."""
     cited: dict[str, set[str]] = {}
     for author, year, _ in _citations(paper):
         cited.setdefault(author, set()).add(year)
@@ -116,8 +119,4 @@ def altered_citations(text: str, paper: str) -> list[str]:
         names = [n for n in cited if re.search(rf"\b{re.escape(n)}\b", f"{before[-30:]} {p.description}")]
         if cut and names:
             found.append(f"{names[0]} … [[CITATION: {p.description}]]")
-    own = placeholders.strip(text)
-    for author, year, written in _citations(own):
-        if cited.get(author) and year not in cited[author] and written.strip() not in found:
-            found.append(written.strip())
     return found

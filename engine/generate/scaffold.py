@@ -27,7 +27,8 @@ _STOP = frozenset(
     "no only own same too just do does did done over under between through here i you your please paper authors "
     "author section work figure table result results method approach provide explain clarify discuss report show "
     "add describe give mention missing unclear like would think seems seem need needs needed compare against include "
-    "consider evaluate study test obvious alternative interesting important whether".split()
+    "consider evaluate study test obvious alternative interesting important whether chosen chose choose set given "
+    "sensitive reported done shown used".split()
 )
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9\-]*|\d+(?:\.\d+)?")
 _CITE_REQUEST = re.compile(r"\bcit(?:e|es|ed|ing|ation)s?\b|\breferences?\b|\brelated work\b|\bprior work\b|"
@@ -84,7 +85,7 @@ def topic_phrases(comment: str, texts: list[str], limit: int = 2) -> list[str]:
             gram = tokens[i : i + n]
             if {*range(i, i + n)} & taken or gram[0].lower() in _STOP or gram[-1].lower() in _STOP:
                 continue
-            if n == 1 and (len(gram[0]) < 3 or gram[0].isdigit()):
+            if n == 1 and (len(gram[0]) < 3 or gram[0][0].isdigit()):
                 continue
             pattern = re.compile(r"(?<![\w-])(?:(?:the|our|an?)\s+)?" + r"\W{1,3}".join(re.escape(t) for t in gram)
                                  + r"(?![\w-])", re.I)
@@ -93,17 +94,23 @@ def topic_phrases(comment: str, texts: list[str], limit: int = 2) -> list[str]:
                 found.append((i, n, hit))
                 taken |= {*range(i, i + n)}
     found.sort(key=lambda f: (-f[1], f[0]))
-    if not found:  # the paper has none of its words: the comment's own longest phrase of two to four words
-        runs, run = [], []
-        for t in tokens + ["the"]:
-            if t.lower() in _STOP or t.isdigit():
-                runs += [run] if 2 <= len(run) <= 4 else []
-                run = []
-            else:
-                run.append(t)
-        runs.sort(key=len, reverse=True)
-        return [" ".join(r) for r in runs[:1]]
-    return [f[2] for f in found[:limit]]
+    runs, run = [], []  # the comment's own phrases: runs of two to four words with no stopword, longest first
+    for i, t in enumerate(tokens + ["the"]):
+        if t.lower() in _STOP or t[0].isdigit():
+            runs += [(run[0], len(run))] if 2 <= len(run) <= 4 else []
+            run = []
+        else:
+            run.append(i)
+    runs.sort(key=lambda r: -r[1])
+    if not found:  # the paper has none of its words: the comment's longest phrase
+        return [" ".join(tokens[a : a + n]) for a, n in runs[:1]]
+    out = []
+    for i, n, hit in found[:limit]:
+        # one word of the paper's inside a longer phrase of the comment's ("latency" in "wall-clock latency")
+        longer = next(((a, m) for a, m in runs if n == 1 and a <= i < a + m), None)
+        phrase = " ".join(tokens[longer[0] : longer[0] + longer[1]]) if longer else hit
+        out += [phrase] if phrase not in out else []
+    return out
 
 
 def _spelling(pattern: re.Pattern[str], texts: list[str]) -> str | None:

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from engine.cli.main import main
+from engine.generate.flags import INVENTION_CODES
 from engine.generate.guard import copied_span
 from engine.generate.instruct import InstructEditor
 from engine.generate.suggest import EditSuggester
@@ -105,7 +106,16 @@ def test_most_generations_on_a_fixed_input_set_pass_their_checks(smollm) -> None
     suggestions = [suggester.suggest(ReviewComment(f"R1.{k}", "Reviewer 1", c), draft)
                    for k, c in enumerate(DEMO_COMMENTS, 1)]
     valid = [s for s in suggestions if s.valid]
-    assert len(valid) >= AT_LEAST["suggest"], [(s.comment_id, [f.code for f in s.flags]) for s in suggestions]
+    # issue 34: the embedded model's suggestion is its rewrite only when that passes every check, else the scaffold;
+    # either way valid. The model itself is guarded as before: at least AT_LEAST rewrites pass the generation checks
+    # (no copy, loop, grounding, cut-off), whatever the invention checks then say of them.
+    assert len(valid) == len(suggestions), [(s.comment_id, [f.code for f in s.flags]) for s in suggestions]
+    generated = [s for s in suggestions if not any(f.failed and f.code not in INVENTION_CODES
+                                                   for f in s.flags + s.rewrite_flags)]
+    assert len(generated) >= AT_LEAST["suggest"], [(s.comment_id, s.rewrite_flags) for s in suggestions]
+    for s in suggestions:
+        if s.kind == "scaffold":
+            assert s.rewrite and any(f.failed for f in s.rewrite_flags) and s.edit == s.scaffold.draft
     paragraphs = {p.id: p.text for p in draft.paragraphs}
     for s in valid:
         assert s.edit.strip() and s.response.strip()
@@ -133,8 +143,9 @@ def test_most_generations_on_a_fixed_input_set_pass_their_checks(smollm) -> None
 
 @pytest.mark.shared_data
 def test_suggestions_on_the_cgo18_draft_pass_the_checks(shared_data) -> None:
-    """A slice of the bench (bench/bench_suggest.py: 29/30 valid on all 30 comments):
-    the first 8 cgo18 comments, at most one failure, none repeating the prompt. No time limit: what is checked
+    """A slice of the bench (bench/bench_suggest.py: 29/30 valid on all 30 comments before issue 34):
+    the first 8 cgo18 comments, every suggestion valid (a passing rewrite or the scaffold), at most one rewrite
+    failing a generation check, none repeating the prompt. No time limit: what is checked
     is the text, which a busy machine (other tests beside this one) must not change; speed is the bench's."""
     from pathlib import Path
 
@@ -148,5 +159,10 @@ def test_suggestions_on_the_cgo18_draft_pass_the_checks(shared_data) -> None:
     prompt = suggester.prompt_texts()
     results = [suggester.suggest(ReviewComment(c["id"], c["reviewer"], c["text"]), doc)
                for c in gold["papers"][0]["comments"][:8]]
-    assert sum(s.valid for s in results) >= 7, [(s.comment_id, s.flags) for s in results if not s.valid]
+    assert all(s.valid for s in results), [(s.comment_id, s.flags) for s in results if not s.valid]
+    # the model's rewrites, scaffold or not: at most one fails a generation check (issue 34's invention checks
+    # withhold more of them: the scaffold is shown instead)
+    generated = [s for s in results if not any(f.failed and f.code not in INVENTION_CODES
+                                               for f in s.flags + s.rewrite_flags)]
+    assert len(generated) >= 7, [(s.comment_id, s.rewrite_flags) for s in results]
     assert not any(copied_span(s.edit, prompt) or copied_span(s.response, prompt) for s in results)
