@@ -28,9 +28,11 @@ _STOP = frozenset(
     "author section work figure table result results method approach provide explain clarify discuss report show "
     "add describe give mention missing unclear like would think seems seem need needs needed compare against include "
     "consider evaluate study test obvious alternative interesting important whether chosen chose choose set given "
-    "sensitive reported done shown used".split()
+    "sensitive reported done shown used performs perform shows says say said start started discussed discussion "
+    "problem problems concern concerns seems difference differences made reads read et al e g i "
+    "worse better much many during already before after within without correlates correlate".split()
 )
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9\-]*|\d+(?:\.\d+)?")
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9\-]+|\d+(?:\.\d+)?")
 _CITE_REQUEST = re.compile(r"\bcit(?:e|es|ed|ing|ation)s?\b|\breferences?\b|\brelated work\b|\bprior work\b|"
                            r"\bliterature\b", re.I)
 
@@ -83,7 +85,8 @@ def topic_phrases(comment: str, texts: list[str], limit: int = 2) -> list[str]:
     for n in (4, 3, 2, 1):
         for i in range(len(tokens) - n + 1):
             gram = tokens[i : i + n]
-            if {*range(i, i + n)} & taken or gram[0].lower() in _STOP or gram[-1].lower() in _STOP:
+            if {*range(i, i + n)} & taken or gram[0].lower() in _STOP or gram[-1].lower() in _STOP or \
+                    gram[0][0].isdigit():
                 continue
             if n == 1 and (len(gram[0]) < 3 or gram[0][0].isdigit()):
                 continue
@@ -146,6 +149,11 @@ def _typo(comment: str, paragraph: Paragraph | None) -> tuple[str, str, str] | N
 
 
 def _draft(kind: str, topic: str, second: str) -> str:
+    if not topic and kind in ("clarification", "explanation", "criticism", "typo"):
+        return ph("DETAIL", {"clarification": "the point the comment finds unclear, stated precisely",
+                             "explanation": "the explanation the comment asks for",
+                             "criticism": "the answer to the concern, or the limitation it points to",
+                             "typo": "the corrected sentence"}[kind])
     about = topic or ph("DETAIL", "the point the comment raises")
     it = topic or "it"
     if kind == "experiment":
@@ -195,5 +203,5 @@ def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document
     else:
         draft = _draft(kind, topic, second)
     where = f" in {section.split(' > ')[-1]}" if section else ""
-    response = f"We {verb} {topic or 'the point raised'}{where}."
+    response = f"We {verb} {topic or ('the wording' if kind == 'typo' else 'the point raised')}{where}."
     return Scaffold(target.id if target else None, section, quote, kind, change, draft, response, mode)

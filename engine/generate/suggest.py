@@ -10,8 +10,12 @@ the prompt's prefix and so its KV cache) are each checked by
 again once with a changed prompt when they fail; an answer that fails twice
 is kept only as a flagged failure (``valid`` false). The edit then goes through
 ``checks.check_edit`` (invented numbers and citations to placeholders,
-reviewer mentions out, ARIES failure modes flagged). The whole suggestion
+reviewer mentions out, ARIES failure modes flagged, fluent inventions failed). The whole suggestion
 runs under one wall-clock limit.
+
+Every suggestion carries its scaffold (``engine.generate.scaffold``: where, what kind of change, a draft with
+placeholders). With the small embedded model, a rewrite or response that fails a check is withheld and the
+scaffold is the suggestion (``kind`` "scaffold"); with any other model the rewrite is the suggestion, flagged.
 """
 
 from __future__ import annotations

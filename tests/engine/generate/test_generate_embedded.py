@@ -37,6 +37,9 @@ def test_embedded_model_runs_suggest_edit_and_tldr(capsys: pytest.CaptureFixture
     assert "3-8B instruct" in s["model_note"] and s["seconds"] < 60
     assert s["location"]["mode"] == "insert_after" and s["location"]["paragraph_id"].startswith("p")
     assert s["valid"] == (not [f for f in s["flags"] if f["severity"] == "error"])
+    # issue 34: the embedded model's suggestion is its passing rewrite or the scaffold, which always says where and what
+    assert s["valid"] and s["kind"] in ("rewrite", "scaffold") and s["scaffold"]["change"] and s["scaffold"]["quote"]
+    assert s["kind"] == "rewrite" or (s["edit"] == s["scaffold"]["draft"] and s["rewrite_flags"])
     prompt = [v for k, v in _sections(EditSuggester).items() if k != "user"]
     assert not copied_span(s["edit"], prompt) and not copied_span(s["response"], prompt)
     if s["valid"]:
