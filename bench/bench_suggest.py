@@ -4,7 +4,8 @@ The cgo18 submission (``revision/cgo18/submission.pdf``) and the 30 reviewer
 comments of ``tests/data/cgo18_align_gold.json``; one suggestion per comment
 with the default ``EditSuggester`` settings. Prints the share of valid
 suggestions (no failed check: copy of the prompt, loop, grounding, cut-off,
-time), the failure and info flags by code, whether any output repeats 8
+time, invention), how many of them are the model's rewrites and how many scaffolds shown because the rewrite
+failed (and what it failed), the failure and info flags by code, whether any output repeats 8
 words of the prompt, and the median and 90th percentile seconds per
 suggestion (prefix reuse across comments included, model load excluded).
 The prompts were written on other papers; cgo18 was used only to measure.
@@ -56,22 +57,29 @@ def main() -> int:
         s = suggester.suggest(c, doc)
         seconds.append(time.perf_counter() - t)
         rows.append(s.to_dict())
-        codes = [f.code + ("!" if f.severity == "error" else "") for f in s.flags]
-        print(f"{c.id:6} {seconds[-1]:5.1f} s {'valid ' if s.valid else 'FAILED'} {' '.join(codes)}", flush=True)
+        codes = [f.code + ("!" if f.severity == "error" else "") for f in s.flags + s.rewrite_flags]
+        print(f"{c.id:6} {seconds[-1]:5.1f} s {'valid ' if s.valid else 'FAILED'} {s.kind:8} {' '.join(codes)}",
+              flush=True)
     prompt = suggester.prompt_texts()
     copies = sum(bool(copied_span(r["edit"], prompt) or copied_span(r["response"], prompt)) for r in rows)
     failures = Counter(f["code"] for r in rows for f in r["flags"] if f["severity"] == "error")
     infos = Counter(f["code"] for r in rows for f in r["flags"] if f["severity"] != "error")
     valid = sum(r["valid"] for r in rows)
+    rewrites = sum(r["valid"] and r.get("kind", "rewrite") == "rewrite" for r in rows)
+    withheld = Counter(f["code"] for r in rows for f in r.get("rewrite_flags", []) if f["severity"] == "error")
     p90 = statistics.quantiles(seconds, n=10)[-1] if len(seconds) > 1 else seconds[0]
     summary = {"model": generator.name, "threads": args.threads, "gpu_layers": args.gpu_layers,
                "comments": len(rows), "valid": valid, "valid_share": round(valid / len(rows), 3),
                "copies_prompt": copies, "failures": dict(failures), "other_flags": dict(infos),
+               "valid_rewrites": rewrites, "scaffolds": sum(r.get("kind") == "scaffold" for r in rows),
+               "withheld_for": dict(withheld),
                "median_s": round(statistics.median(seconds), 2), "p90_s": round(p90, 2),
                "max_s": round(max(seconds), 2), "load_s": round(load_s, 2)}
     print(f"\n{generator.name} on the cgo18 submission, {len(rows)} comments, {args.threads} threads, "
           f"{args.gpu_layers} GPU layers (load {load_s:.1f} s)")
     print(f"valid (no failed check): {valid}/{len(rows)} ({valid / len(rows):.0%}); copying the prompt: {copies}")
+    print(f"rewrites offered (passed every check): {rewrites}/{len(rows)}; scaffolds shown instead: "
+          f"{summary['scaffolds']} (their rewrites failed: {dict(withheld) or 'none'})")
     print(f"failed checks: {dict(failures) or 'none'}; other flags: {dict(infos)}")
     print(f"seconds per suggestion: median {summary['median_s']}, p90 {summary['p90_s']}, max {summary['max_s']}")
     if args.out:

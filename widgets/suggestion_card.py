@@ -1,5 +1,9 @@
 """One suggestion for a comment: the response and the edit, placeholders highlighted, to accept or reject.
 
+A scaffold (the embedded model's default: ``engine.generate.scaffold``) says what kind of change the comment asks
+for and quotes the paragraph it goes after (or the sentence it replaces), and its edit is a draft to complete; its
+chip holds the model's withheld rewrite and the checks that rewrite failed.
+
 The author decides: Accept is the default button (and Enter accepts) only for
 a suggestion with no flag; a suggestion that failed Redraft's checks
 (``engine.generate.guard``) says so and cannot be accepted as it stands (Edit
@@ -34,7 +38,25 @@ FLAG_TIPS = {
     "loops": "The model repeated itself",
     "cut_off": "The text was cut off before a complete sentence",
     "timed_out": "The model ran out of time",
+    "missing_object": "The edit names a theorem, section, figure, table or equation the paper does not have",
+    "unknown_name": "The edit names something found in neither the paper nor the comment",
+    "unsupported_claim": "The edit claims a result the paper never claims",
+    "unsupported_property": "The edit asserts a property or limitation the paper never mentions",
+    "summary": "The text describes the paper instead of editing it",
+    "altered_citation": "The edit changes a citation the paper already has",
 }
+#: Short chip texts (the full message is the chip's tooltip); other flags show their message, shortened.
+CHIP_LABELS = {
+    "missing_object": "no such part in the paper", "unknown_name": "unknown name", "unsupported_claim":
+    "unsupported claim", "unsupported_property": "unsupported property", "summary": "summary, not an edit",
+    "altered_citation": "changed citation", "rewrite_withheld": "rewrite withheld", "invented_number":
+    "numbers → placeholders", "invented_quantity": "quantities → placeholders", "unverified_citation":
+    "citation to check", "paraphrases_comment": "reuses the comment",
+}
+#: Chips shown before a "+N" chip that lists the rest in its tooltip.
+MAX_CHIPS = 4
+#: The edit box's heading, by the record's kind.
+EDIT_HEADINGS = {"scaffold": "Draft to complete: fill each placeholder", "rewrite": "Edit to the paper"}
 
 
 class SuggestionCard(QFrame):
@@ -61,6 +83,11 @@ class SuggestionCard(QFrame):
         self.meta = QLabel("")
         self.meta.setWordWrap(True)
         self.meta.setContentsMargins(0, 0, 0, 4)
+        self.plan = QLabel("")  # a scaffold's where and what: the change asked for, the paragraph quoted
+        self.plan.setWordWrap(True)
+        self.plan.setTextFormat(Qt.TextFormat.PlainText)
+        self.plan.setAccessibleName("Where to edit and what kind of change")
+        self.plan.setContentsMargins(0, 0, 0, 4)
         self.placeholder_label = QLabel("")
         for label in (self.meta, self.placeholder_label):
             label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -98,6 +125,7 @@ class SuggestionCard(QFrame):
         layout.setSpacing(6)
         layout.addLayout(head)
         layout.addWidget(self.meta)
+        layout.addWidget(self.plan)
         layout.addWidget(self.empty)
         self.response.set_editable(False)
         self.sections = []
@@ -107,6 +135,7 @@ class SuggestionCard(QFrame):
             layout.addWidget(label)
             layout.addWidget(box, stretch)
             self.sections += [label, box]
+        self.edit_heading = self.sections[2]
         layout.addLayout(self.flags_row)
         layout.addLayout(buttons)
         self._shortcuts = {}
@@ -136,6 +165,9 @@ class SuggestionCard(QFrame):
         self.edit.setPlainText(rec.edit if rec else "")
         self.meta.setText(_meta(rec) if rec else "")
         self.meta.setToolTip(_meta_tip(rec) if rec else "")
+        self.plan.setText(_plan(rec) if rec else "")
+        self.title.setText("Scaffold" if rec and rec.kind == "scaffold" else "Suggestion")
+        self.edit_heading.setText(EDIT_HEADINGS.get(rec.kind if rec else "", EDIT_HEADINGS["rewrite"]))
         self._set_flags(rec.flags if rec else [])
         self._refresh()
 
@@ -230,12 +262,23 @@ class SuggestionCard(QFrame):
             item = self.flags_row.takeAt(0)
             if item.widget():
                 item.widget().deleteLater()
-        for i, flag in enumerate(flags):
-            text = flag.short
+        shown = flags if len(flags) <= MAX_CHIPS else flags[: MAX_CHIPS - 1]
+        for i, flag in enumerate(shown):
+            text = CHIP_LABELS.get(flag.code, flag.short)
             label = chip(text if len(text) <= 28 else text[:27] + "…", "major" if flag.failed else "minor")
-            label.setToolTip(FLAG_TIPS.get(flag.code, flag.message))
+            tip = f"{FLAG_TIPS[flag.code]}: {flag.short}" if flag.code in FLAG_TIPS and flag.code in CHIP_LABELS \
+                else FLAG_TIPS.get(flag.code, flag.message)
+            if flag.code == "rewrite_withheld" and self.record is not None and self.record.rewrite:
+                tip = f"{flag.message}\n\nThe withheld rewrite:\n{self.record.rewrite}"
+            label.setToolTip(tip)
             self.flags_row.insertWidget(i, label)
             label.show()
+        if len(shown) < len(flags):
+            rest = flags[len(shown):]
+            more = chip(f"+{len(rest)}", "major" if any(f.failed for f in rest) else "minor")
+            more.setToolTip("\n".join(f.short for f in rest))
+            self.flags_row.insertWidget(len(shown), more)
+            more.show()
 
     def _refresh(self) -> None:
         rec, has = self.record, self.record is not None
@@ -243,6 +286,7 @@ class SuggestionCard(QFrame):
         self.empty.setVisible(not shown)
         for w in self.sections:
             w.setVisible(shown)
+        self.plan.setVisible(bool(self.plan.text()) and not self.streaming)
         status = "writing…" if self.streaming else ("editing" if self.editing else (rec.status if rec else ""))
         failed = self.failed() and not self.streaming
         if failed and status == "pending":
@@ -289,6 +333,14 @@ def _meta(rec: SuggestionRecord) -> str:
     if rec.model:
         parts.append(f"by {rec.model}")
     return " · ".join(parts)
+
+
+def _plan(rec: SuggestionRecord) -> str:
+    """A scaffold's (or a rewrite's) where and what: the change the comment asks for, the paragraph quoted."""
+    lines = [rec.change] if rec.change else []
+    if rec.quote:
+        lines.append(f"Where: “{rec.quote}”")
+    return "\n".join(lines)
 
 
 def _meta_tip(rec: SuggestionRecord) -> str:

@@ -77,9 +77,16 @@ def run(args: argparse.Namespace) -> int:
         print("FAILED CHECKS: not a usable suggestion (see the flags below)")
     print(f"Response: {suggestion.response}")
     print(f"Location: {where} ({suggestion.section or 'no section'}), {suggestion.mode}")
+    if suggestion.scaffold:
+        print(f"Change: {suggestion.scaffold.change}")
+        print(f"Where: “{suggestion.scaffold.quote}”")
+    if suggestion.kind == "scaffold":
+        print("Scaffold (a draft to complete; the model's rewrite failed its checks and is withheld):")
     print(f"Edit: {suggestion.edit}")
     for p in suggestion.placeholders:
         print(f"  placeholder {p.kind}: {p.description}")
     for f in suggestion.flags:
         print(f"  [{f.severity}] {f.code}: {f.message}")
+    if suggestion.rewrite:
+        print(f"Withheld rewrite: {suggestion.rewrite}")
     return 0

@@ -7,9 +7,14 @@ Rewrites (the edit changes, a flag says so):
 - lead-in clauses about the reviewer ("As the reviewer suggested, ...") go;
 - quantities in words ("three times faster", "doubled") the context never states become placeholders
   (``facts``).
-Flags only (shown with the suggestion):
+Failed checks (``invention_failures`` and ``facts``; the edit is never offered as it stands):
 - ``unsupported_claim``: a result claim about the authors' work ("outperforms") the paper never makes;
 - ``unknown_name``: a dataset, model, metric or tool name in neither the paper nor the comment;
+- ``missing_object``: a theorem, section, figure, table or equation number the paper does not have;
+- ``unsupported_property``: a property or limitation asserted in words the paper and the comment never use;
+- ``summary``: it describes the paper ("The paper presents …") instead of editing it;
+- ``altered_citation``: it cuts a citation the paper already has with a placeholder ("Kipf and [[CITATION: ...]]").
+Flags only (shown with the suggestion):
 - ``mentions_reviewer``: the edit still talks about the reviewer;
 - ``paraphrases_comment``: it reuses the comment's wording (word-trigram overlap);
 - ``promises``: it promises or defers ("we will", "in future work", "in the final version");
@@ -19,21 +24,24 @@ Flags only (shown with the suggestion):
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.generate import facts, placeholders
-from engine.generate.flags import Flag
+from engine.generate import facts, placeholders, references
+from engine.generate.flags import Flag, failure
 from engine.text import PROMISE
 
 PARAPHRASE_THRESHOLD = 0.3
 
 _NUMBER = re.compile(r"(?<![\w.\-])(\d+(?:,\d{3})*(?:\.\d+)?)(\s?%|x(?![A-Za-z])|×)?(?![A-Za-z\d])")
-_PART_REF = re.compile(r"\b(Table|Figure|Fig\.|Section|Sec\.|Appendix|Eq\.|Equation|Algorithm)\s*$", re.IGNORECASE)
+_PART_REF = re.compile(r"\b(Table|Figure|Fig\.|Section|Sec\.|Appendix|Eq\.|Equation|Algorithm|Theorem|Lemma|"
+                       r"Corollary|Proposition|Definition)\s*$", re.IGNORECASE)
 _ANY_NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 _CITATION = re.compile(
     r"\(?\b[A-Z][A-Za-z\-]+(?: et al\.?| and [A-Z][A-Za-z\-]+)?,? \(?(?:19|20)\d{2}[a-z]?\)?"
     r"|\[\d+(?:\s*[,\u2013\-]\s*\d+)*\]"
 )
+_AUTHOR_LIST = re.compile(r"(?:[A-Z][A-Za-z\-]+,\s*)*[A-Z][A-Za-z\-]+,?\s+(?:and|&)\s+$|[A-Z][A-Za-z\-]+\s+&\s+$")
 _REVIEWER = re.compile(r"\b(?:reviewers?(?:'s?)?|R\d)\b|\bas (?:kindly )?(?:suggested|requested|pointed out)\b", re.I)
 _REVIEWER_CLAUSES = [
     re.compile(r"\bwe (?:would like to )?thank (?:the|an?|our) (?:anonymous )?reviewers?\b[^.]*\.\s*", re.I),
@@ -75,10 +83,13 @@ def replace_invented_citations(text: str, context: str) -> tuple[str, list[str]]
     known = " ".join(context.split())
     found = []
     for m in reversed(_outside_placeholders(text, _CITATION)):
-        cited = m.group(0).strip("()[] ")
-        if cited and cited not in known and m.group(0) not in known:
-            found.append(m.group(0))
-            text = text[: m.start()] + placeholders.placeholder("CITATION", f"{cited}?") + text[m.end() :]
+        lead = _AUTHOR_LIST.search(text[: m.start()])  # "Lee, Park and" before "Kim (2020)": one citation
+        start = lead.start() if lead and not m.group(0).startswith(("(", "[")) else m.start()
+        written = text[start : m.end()]
+        cited = written.strip("()[] ")
+        if cited and cited not in known and written not in known and m.group(0) not in known:
+            found.append(written)
+            text = text[:start] + placeholders.placeholder("CITATION", f"{cited}?") + text[m.end() :]
     return text, found[::-1]
 
 
@@ -135,16 +146,40 @@ def has_technical_detail(text: str) -> bool:
     return bool(_ANY_NUMBER.search(own) or _CITATION.search(own) or _MATH.search(own) or _ACRONYM.search(own))
 
 
-def check_edit(edit: str, comment: str, context: str, paper: str = "") -> CheckedEdit:
+def invention_failures(text: str, whole: str, sections: list[str]) -> list[Flag]:
+    """Fluent inventions, each a failed check: a numbered part of the paper that does not exist, a property or
+    limitation in words the paper and the comment never use, a summary of the paper instead of an edit, an
+    existing citation changed. Run on the model's text before any rewrite."""
+    out = []
+    missing = references.missing_objects(text, whole, sections)
+    if missing:
+        out.append(failure("missing_object", f"refers to parts the paper does not have: {', '.join(missing)}"))
+    props = facts.unsupported_properties(text, whole)
+    if props:
+        out.append(failure("unsupported_property", "asserts a property or limitation in words found in neither the "
+                           f"paper nor the comment: {'; '.join(props)}"))
+    summary = facts.summary_opening(text)
+    if summary:
+        out.append(failure("summary", f"summarises the paper instead of editing it: “{summary}”"))
+    altered = references.altered_citations(text, whole)
+    if altered:
+        out.append(failure("altered_citation", f"changes a citation the paper already has: {'; '.join(altered)}"))
+    return out
+
+
+def check_edit(edit: str, comment: str, context: str, paper: str = "", sections: Sequence[str] = ()) -> CheckedEdit:
     """Rewrite and flag an edit; ``context`` is the paper text the model was shown, ``paper`` the whole paper
-    (names and claims may come from anywhere in it; ``context`` when not given)."""
+    (names, claims, citations and numbered parts may come from anywhere in it; ``context`` when not given),
+    ``sections`` the paper's section numbers."""
     allowed = f"{context}\n{comment}"
+    whole = f"{paper or context}\n{comment}"
     text = placeholders.normalize(edit).strip()
     out = CheckedEdit(text)
     if not text:
         out.flags.append(Flag("empty_edit", "the model wrote no edit"))
         return out
-    text, cites = replace_invented_citations(text, allowed)
+    out.flags += invention_failures(text, whole, list(sections))
+    text, cites = replace_invented_citations(text, whole)
     if cites:
         out.flags.append(Flag("unverified_citation", f"citations not in the paper marked to check: {', '.join(cites)}", "info"))
     text, numbers = replace_unsupported_numbers(text, allowed)
@@ -157,15 +192,14 @@ def check_edit(edit: str, comment: str, context: str, paper: str = "") -> Checke
         out.removed += worded
         out.flags.append(Flag("invented_quantity", "quantities in words found in neither the paper nor the comment "
                               f"replaced by [[RESULT]] placeholders: {', '.join(worded)}", "info"))
-    whole = f"{paper or context}\n{comment}"
     claims = facts.unsupported_claims(text, whole)
     if claims:
-        out.flags.append(Flag("unsupported_claim", "claims a result the paper never claims: "
-                              f"{', '.join(claims)}; keep it only if a result shows it"))
+        out.flags.append(failure("unsupported_claim", "claims a result the paper never claims: "
+                                 f"{', '.join(claims)}; keep it only if a result shows it"))
     names = facts.unknown_names(text, whole)
     if names:
-        out.flags.append(Flag("unknown_name", f"names found in neither the paper nor the comment: {', '.join(names)}; "
-                              "check that they are real and meant"))
+        out.flags.append(failure("unknown_name", f"names found in neither the paper nor the comment: "
+                                 f"{', '.join(names)}; check that they are real and meant"))
     text, removed, left = remove_reviewer_mentions(text)
     if removed:
         out.flags.append(Flag("reviewer_mention_removed", "a clause addressing the reviewer was removed", "info"))

@@ -98,3 +98,68 @@ def unknown_names(text: str, context: str) -> list[str]:
             continue
         found.append(name)
     return found
+
+
+#: An edit that describes the paper from outside instead of changing it: "The paper presents …", "In this paper,
+#: the authors propose …", "The authors show …". Papers say "we".
+_SUMMARY = re.compile(
+    r"^\W*(?:the|this) (?:paper|article|work|study|manuscript|submission)\s+(?:also |now |then |further |mainly |"
+    r"first |finally )?(?:\w+s|is|has)\b|^\W*in (?:the|this) (?:paper|article|work|study|manuscript),? the authors\b"
+    r"|\bthe authors (?:\w+\s+){0,2}?(?:present|propose|introduce|describe|discuss|investigate|study|explore|show|"
+    r"focus|address|claim|argue|use|evaluate|report|provide|consider|have|do|did|should|could|would|need)\w*\b",
+    re.IGNORECASE,
+)
+
+
+def summary_opening(text: str) -> str | None:
+    """The words that make ``text`` a summary of the paper rather than an edit to it, or ``None``."""
+    m = _SUMMARY.search(placeholders.strip(text))
+    return " ".join(m.group(0).split()).strip(" ,.") if m else None
+
+
+#: A sentence that asserts a property or a limitation ("Theorem 2 does not hold for non-convex losses", "prior
+#: methods fail to scale", "the bound is tight"): its content words must come from the paper or the comment.
+_PROPERTY = re.compile(
+    r"\b(?:fail(?:s|ed)? (?:to|for|on|when|under)|cannot|can ?not|unable to|suffers? from|(?:is|are) limited|lacks?|does not hold|"
+    r"do not hold|holds? (?:only )?(?:for|when|if|under)|(?:is|are) (?:not )?(?:guaranteed|convex|concave|"
+    r"monotone|unbiased|biased|consistent|tight|optimal|stable|unstable|invariant|equivariant|robust|sensitive|"
+    r"bounded|unbounded|differentiable|linear|exact|scalable|intractable|restricted|known to)|guarantees?|ensures?|"
+    r"requires?|only (?:works?|applies)|(?:do|does) not (?:scale|generali[sz]e|converge|apply|work|handle|capture|"
+    r"account)|ignores?|neglects?|overlooks?)\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[a-z][a-z\-]+")
+_COMMON = frozenset(
+    "the and for with that this these those from into onto which while when where what there their they them than "
+    "then have has had been being were was are is not also such only more most less very much many both each other "
+    "some any all can could would should will may might must does did done doing our ours we us it its of to in "
+    "on by as at or an a be no nor so if however thus hence therefore moreover further since because although "
+    "though whereas prior previous existing methods method approaches approach work works models model result "
+    "results case cases way ways one two new well use used using uses make makes made need needs hold holds fail "
+    "fails failed cannot unable suffer suffers limited lack lacks guarantee guarantees ensure ensures require "
+    "requires only apply applies scale ignore ignores neglect neglects overlook overlooks known".split()
+)
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ies", "ing", "ed", "es", "s"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def unsupported_properties(text: str, context: str, least: int = 2, share: float = 0.4) -> list[str]:
+    """Sentences of ``text`` that assert a property or limitation with ``least`` or more content words found
+    nowhere in ``context`` (the paper and the comment), ``share`` of its content words or more; each as its new
+    words. (A real paper's sentence brings a word or two of its own; an invented property brings its subject.)"""
+    known = {_stem(w) for w in _WORD.findall(context.lower())}
+    found = []
+    for s in _SENTENCE.finditer(placeholders.strip(text)):
+        sentence = s.group(0)
+        if not _PROPERTY.search(sentence):
+            continue
+        content = [w for w in dict.fromkeys(_WORD.findall(sentence.lower())) if len(w) > 3 and w not in _COMMON]
+        new = [w for w in content if _stem(w) not in known]
+        if len(new) >= least and len(new) >= share * len(content):
+            found.append(", ".join(new))
+    return found

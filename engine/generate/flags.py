@@ -6,8 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+#: Codes of the checks a fluent invention fails (``checks.invention_failures``, ``facts``).
+INVENTION_CODES = ("missing_object", "unknown_name", "unsupported_claim", "unsupported_property", "summary",
+                   "altered_citation")
 #: Codes of the checks a generation fails (never offered as a usable edit).
-FAILURE_CODES = ("copies_prompt", "ungrounded", "off_topic", "loops", "cut_off", "timed_out", "empty")
+FAILURE_CODES = ("copies_prompt", "ungrounded", "off_topic", "loops", "cut_off", "timed_out", "empty") + INVENTION_CODES
 #: Every failure flag's message starts with this.
 FAILED = "failed check: "
 

@@ -10,13 +10,18 @@ the prompt's prefix and so its KV cache) are each checked by
 again once with a changed prompt when they fail; an answer that fails twice
 is kept only as a flagged failure (``valid`` false). The edit then goes through
 ``checks.check_edit`` (invented numbers and citations to placeholders,
-reviewer mentions out, ARIES failure modes flagged). The whole suggestion
+reviewer mentions out, ARIES failure modes flagged, fluent inventions failed). The whole suggestion
 runs under one wall-clock limit.
+
+Every suggestion carries its scaffold (``engine.generate.scaffold``: where, what kind of change, a draft with
+placeholders). With the small embedded model, a rewrite or response that fails a check is withheld and the
+scaffold is the suggestion (``kind`` "scaffold"); with any other model the rewrite is the suggestion, flagged.
 """
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from collections.abc import Callable
 from collections.abc import Generator as Gen
 from dataclasses import dataclass, field
@@ -30,6 +35,7 @@ from engine.generate import placeholders
 from engine.generate.checks import Flag, check_edit
 from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render_task
 from engine.generate.guard import Deadline, Generated, ask_checked, complete_sentences
+from engine.generate.scaffold import Scaffold, build_scaffold
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder, Generator
 from engine.reviews.model import ReviewComment
@@ -55,6 +61,12 @@ class Suggestion:
     prompt: str = ""
     attempts: int = 1
     seconds: float = 0.0
+    #: "rewrite" (the model's edit) or "scaffold" (the draft to complete, ``engine.generate.scaffold``).
+    kind: str = "rewrite"
+    scaffold: Scaffold | None = None
+    #: A scaffold's withheld rewrite: the model's text, and the checks it failed.
+    rewrite: str = ""
+    rewrite_flags: list[Flag] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:
@@ -73,7 +85,9 @@ class Suggestion:
             "placeholders": [p.to_dict() for p in self.placeholders],
             "flags": [f.to_dict() for f in self.flags], "removed_values": list(self.removed_values),
             "notices": list(self.notices), "model": self.model, "prompt": self.prompt, "attempts": self.attempts,
-            "valid": self.valid, "seconds": round(self.seconds, 2),
+            "valid": self.valid, "seconds": round(self.seconds, 2), "kind": self.kind,
+            "scaffold": self.scaffold.to_dict() if self.scaffold else None, "rewrite": self.rewrite,
+            "rewrite_flags": [f.to_dict() for f in self.rewrite_flags],
         }
 
 
@@ -98,12 +112,16 @@ class EditSuggester:
 
     ``max_tokens`` bounds the edit, ``response_tokens`` the response, ``max_chars`` both in characters,
     ``time_limit`` (seconds) the whole suggestion; ``on_text`` receives the
-    labelled stream (``engine.generate.fields``) as it is written."""
+    labelled stream (``engine.generate.fields``) as it is written. With ``scaffold`` (by default: when the
+    generator is the small embedded model) a rewrite that fails a check is withheld and the scaffold is the
+    suggestion; otherwise the rewrite is the suggestion, flagged."""
 
     def __init__(self, generator: Generator, encoder: Encoder | None = None, top_k: int = 2,
                  max_tokens: int = 120, response_tokens: int = 64, time_limit: float | None = 50.0,
-                 on_text: Callable[[str], None] | None = None, max_chars: int | None = None) -> None:
+                 on_text: Callable[[str], None] | None = None, max_chars: int | None = None,
+                 scaffold: bool | None = None) -> None:
         self.generator, self.encoder, self.top_k = generator, encoder, top_k
+        self.scaffold = is_embedded(generator) if scaffold is None else scaffold
         #: Longest edit or response in characters (a UI's room): longer text ends at its last sentence within it.
         self.max_chars = max_chars
         self.max_tokens, self.response_tokens, self.time_limit = max_tokens, response_tokens, time_limit
@@ -151,6 +169,7 @@ class EditSuggester:
             raise Cancelled()
         paragraphs = paragraphs[: self.top_k] if paragraphs else rank_paragraphs(comment, document, self.encoder,
                                                                                    self.top_k)
+        scaffold = build_scaffold(comment, paragraphs, document)
         fields, notices, shown = self._fields(comment, document, paragraphs)
         sources = [shown, comment.full_text]
         edit, tries = ask_checked(
@@ -158,9 +177,13 @@ class EditSuggester:
             self.max_tokens, deadline, self.prompt_texts(), sources, self.on_text, "edit", stop=("\n\n",),
             topic="" if _about_wording(comment) else comment.full_text)
         self._cap(edit)
-        paper = "\n".join([document.title, *(p.text for p in document.paragraphs)])
-        checked = check_edit(edit.text, comment.full_text, shown, paper) if not edit.failed else None
+        paper = "\n".join([document.title, document.abstract or "", *(p.text for p in document.paragraphs)])
+        numbers = [s.number for s in document.sections if s.number]
+        checked = check_edit(edit.text, comment.full_text, shown, paper, numbers) if not edit.failed else None
         edit_text = checked.text if checked else edit.text
+        rewrite_flags = [*edit.flags, *(checked.flags if checked else [])]
+        if self.scaffold and any(f.failed for f in rewrite_flags):
+            return self._scaffolded(comment, scaffold, edit_text, rewrite_flags, notices, tries, start)
         quoted = " ".join(edit_text.split())
         response, more = ask_checked(
             self.generator, [self._render(fields, "response_task", edit=quoted),
@@ -171,6 +194,8 @@ class EditSuggester:
         flags = [f for f in edit.flags] + (checked.flags if checked else [])
         flags += [Flag(f.code, f.message.replace("failed check: ", "failed check: response: "), f.severity)
                   if f.severity == "error" else f for f in response.flags]
+        if self.scaffold and any(f.failed for f in flags):  # the response failed: the model's text is not offered
+            return self._scaffolded(comment, scaffold, edit_text, flags, notices, tries + more, start)
         target = paragraphs[0] if paragraphs else None
         return Suggestion(
             comment_id=comment.id, comment=comment.full_text, response=response.text,
@@ -178,8 +203,19 @@ class EditSuggester:
             mode="insert_after" if target else "new_paragraph", edit=edit_text, original=target.text if target else "",
             flags=flags, removed_values=checked.removed if checked else [], notices=notices,
             model=self.generator.name, prompt=self.template.label, attempts=tries + more,
-            seconds=time.monotonic() - start,
+            seconds=time.monotonic() - start, scaffold=scaffold,
         )
+
+    def _scaffolded(self, comment: ReviewComment, scaffold: Scaffold, rewrite: str, failed: list[Flag],
+                    notices: list[str], tries: int, start: float) -> Suggestion:
+        """The scaffold as the suggestion, the model's failed rewrite withheld beside it (one info flag says why)."""
+        why = "; ".join(f.short for f in failed if f.failed)
+        return Suggestion(
+            comment_id=comment.id, comment=comment.full_text, response=scaffold.response,
+            paragraph_id=scaffold.paragraph_id, section=scaffold.section, mode=scaffold.mode, edit=scaffold.draft,
+            original=scaffold.quote, flags=[Flag("rewrite_withheld", f"the model's rewrite was withheld: {why}", "info")],
+            notices=notices, model=self.generator.name, prompt=self.template.label, attempts=tries,
+            seconds=time.monotonic() - start, kind="scaffold", scaffold=scaffold, rewrite=rewrite, rewrite_flags=failed)
 
     def _cap(self, gen: Generated) -> None:
         if self.max_chars and len(gen.text) > self.max_chars:
@@ -196,6 +232,13 @@ class EditSuggester:
             out.append(self.suggest(c, document, cancel))
         yield Progress(len(comments), len(comments), "suggestions ready")
         return out
+
+
+def is_embedded(generator: Generator) -> bool:
+    """The generator is the small embedded model (its GGUF file), whose rewrites are offered only when they pass."""
+    from engine.models.embedded import GENERATOR_FILE
+
+    return Path(str(getattr(generator, "model_path", ""))).name == GENERATOR_FILE
 
 
 def _about_wording(comment: ReviewComment) -> bool:

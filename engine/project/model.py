@@ -40,6 +40,13 @@ class SuggestionRecord:
     status: str = "pending"
     model: str = ""
     created: float = 0.0
+    #: "rewrite" (the model's edit) or "scaffold" (a draft the author completes: ``engine.generate.scaffold``).
+    kind: str = "rewrite"
+    #: What kind of change the comment asks for, and the paragraph (or sentence) the edit is for, quoted.
+    change: str = ""
+    quote: str = ""
+    #: A scaffold's withheld rewrite: the model's text that failed its checks.
+    rewrite: str = ""
 
     def __post_init__(self) -> None:
         self.flags = [Flag.stored(f) for f in self.flags]
@@ -61,7 +68,9 @@ class SuggestionRecord:
             id=uuid.uuid4().hex[:12], comment_id=suggestion.comment_id, response=suggestion.response,
             edit=suggestion.edit, location=suggestion.paragraph_id or suggestion.section,
             placeholders=[f"[[{p.kind}: {p.description}]]" for p in suggestion.placeholders],
-            flags=list(suggestion.flags), model=suggestion.model, created=time.time())
+            flags=list(suggestion.flags), model=suggestion.model, created=time.time(), kind=suggestion.kind,
+            change=suggestion.scaffold.change if suggestion.scaffold else "",
+            quote=suggestion.scaffold.quote if suggestion.scaffold else "", rewrite=suggestion.rewrite)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "SuggestionRecord":
@@ -80,6 +89,10 @@ class SuggestionRecord:
             status=status,
             model=data.get("model") or "",
             created=float(data.get("created") or time.time()),
+            kind=data.get("kind") or "rewrite",
+            change=data.get("change") or (data.get("scaffold") or {}).get("change") or "",
+            quote=data.get("quote") or (data.get("scaffold") or {}).get("quote") or "",
+            rewrite=data.get("rewrite") or "",
         )
 
 

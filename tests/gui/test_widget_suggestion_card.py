@@ -10,7 +10,7 @@ from engine.generate.guard import failure
 from engine.generate.placeholders import find, placeholder
 from engine.project.model import SuggestionRecord
 from tests.gui.widget_helpers import save_shot, use_theme
-from widgets.suggestion_card import SuggestionCard
+from widgets.suggestion_card import FLAG_TIPS, SuggestionCard
 
 EDIT = (
     "We add static layer skipping at the same average depth as a second baseline. At the same computation, "
@@ -133,3 +133,64 @@ def test_flagged_and_failed_suggestions_are_not_accepted_by_enter(qtbot) -> None
     with qtbot.assertNotEmitted(card.sig_suggestion_accepted):
         card.accept()
         qtbot.keyClick(card, Qt.Key.Key_Return)
+
+
+SCAFFOLD = SuggestionRecord(
+    id="s2", comment_id="R2.3", location="p0007", model="smollm2-135m-instruct (embedded)", kind="scaffold",
+    response="We now report an experiment on static layer skipping in Experiments.",
+    edit=(f"We further evaluate static layer skipping {placeholder('DETAIL', 'the added experiment: setting, data and baselines')}. "
+          f"{placeholder('RESULT', 'what the experiment shows for static layer skipping')} "
+          f"({placeholder('FIGURE', 'table or figure that reports it')})."),
+    change="Experiment requested: add it, and its result, after this paragraph",
+    quote="With tau set to 0.9, the model saves 38% of encoder computation on test-clean and 35% on test-other …",
+    rewrite="The paper presents learned early exits; Theorem 2 shows they beat static skipping.",
+    flags=[{"code": "rewrite_withheld", "severity": "info",
+            "message": "the model's rewrite was withheld: summarises the paper instead of editing it"}])
+
+
+def test_a_scaffold_shows_where_what_and_the_draft_to_complete(qtbot, tmp_path) -> None:
+    card = _card(qtbot)
+    card.resize(560, 600)
+    card.set_suggestion(SCAFFOLD)
+    assert card.title.text() == "Scaffold" and card.edit_heading.text().startswith("Draft to complete")
+    assert card.plan.isVisible() and card.plan.text().splitlines() == [
+        SCAFFOLD.change, f"Where: “{SCAFFOLD.quote}”"]
+    assert len(card.placeholder_spans()) == 3 and card.placeholder_label.text() == "3 placeholders to fill"
+    chip_ = card.flags_row.itemAt(0).widget()
+    assert chip_.text() == "rewrite withheld" and SCAFFOLD.rewrite in chip_.toolTip()
+    # a scaffold is the author's to complete: Accept works when clicked, never by Enter
+    assert card.accept_button.isEnabled() and not card.accept_button.isDefault()
+    card.setFocus()
+    with qtbot.assertNotEmitted(card.sig_suggestion_accepted):
+        qtbot.keyClick(card, Qt.Key.Key_Return)
+    save_shot(card, "suggestion_card_scaffold", tmp_path)
+    card.set_suggestion(_record(flags=[]))  # a rewrite: no plan unless the record has one
+    assert card.title.text() == "Suggestion" and not card.plan.isVisible()
+    assert card.edit_heading.text() == "Edit to the paper"
+
+
+def test_a_flagged_rewrite_says_why_and_cannot_be_accepted(qtbot, tmp_path) -> None:
+    """A stronger model's rewrite that invents: every invention check is a failed check, Accept is off."""
+    from engine.generate.checks import check_edit
+
+    paper = ("Spherical graph convolutions\n1 Introduction\nWe sample the sphere with HEALPix. Graph networks "
+             "(Kipf and Welling, 2017) use the same filters.\nTheorem 1. The graph Laplacian converges as the "
+             "sampling density grows.\n2 Experiments\nTable 1 reports accuracy on cosmological maps.")
+    text = ("The paper presents a spherical CNN. By Theorem 3, the Laplacian fails for non-uniform sampling "
+            "(Kipf and [[CITATION: Welling, 2017?]]).")
+    checked = check_edit(text, "Does Theorem 1 hold for non-uniform sampling?", paper, paper, ["1", "2"])
+    codes = [f.code for f in checked.flags if f.failed]
+    assert {"summary", "missing_object", "altered_citation"} <= set(codes)
+    card = _card(qtbot)
+    card.resize(560, 600)
+    card.set_suggestion(_record(edit=checked.text, flags=checked.flags, model="qwen2.5-7b-instruct-q4_k_m",
+                                response="We now state when Theorem 1 holds for non-uniform sampling.",
+                                change="Clarification requested: state precisely what this paragraph leaves open",
+                                quote="Theorem 1. The graph Laplacian converges as the sampling density grows."))
+    assert card.failed() and card.status.text() == "failed checks" and card.title.text() == "Suggestion"
+    assert not card.accept_button.isEnabled() and not card.accept_button.isDefault() and card.edit_button.isEnabled()
+    chips = [card.flags_row.itemAt(i).widget() for i in range(card.flags_row.count() - 2)]
+    assert [c.text() for c in chips] == ["no such part in the paper", "summary, not an edit", "changed citation", "+2"]
+    assert all(c.toolTip().startswith(FLAG_TIPS[code]) for c, code in zip(chips, codes))
+    assert "Theorem 3" in chips[0].toolTip() and "numbers found" in chips[3].toolTip()
+    save_shot(card, "suggestion_card_flagged_rewrite", tmp_path)

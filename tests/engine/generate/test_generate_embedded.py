@@ -9,7 +9,9 @@ import json
 import pytest
 
 from engine.cli.main import main
+from engine.generate.flags import INVENTION_CODES
 from engine.generate.guard import copied_span
+from engine.generate.placeholders import strip
 from engine.generate.instruct import InstructEditor
 from engine.generate.suggest import EditSuggester
 from engine.generate.tldr import TldrGenerator, tldr_source
@@ -36,6 +38,9 @@ def test_embedded_model_runs_suggest_edit_and_tldr(capsys: pytest.CaptureFixture
     assert "3-8B instruct" in s["model_note"] and s["seconds"] < 60
     assert s["location"]["mode"] == "insert_after" and s["location"]["paragraph_id"].startswith("p")
     assert s["valid"] == (not [f for f in s["flags"] if f["severity"] == "error"])
+    # issue 34: the embedded model's suggestion is its passing rewrite or the scaffold, which always says where and what
+    assert s["valid"] and s["kind"] in ("rewrite", "scaffold") and s["scaffold"]["change"] and s["scaffold"]["quote"]
+    assert s["kind"] == "rewrite" or (s["edit"] == s["scaffold"]["draft"] and s["rewrite_flags"])
     prompt = [v for k, v in _sections(EditSuggester).items() if k != "user"]
     assert not copied_span(s["edit"], prompt) and not copied_span(s["response"], prompt)
     if s["valid"]:
@@ -87,8 +92,13 @@ def smollm():
     generator.close()
 
 
-def _words(text: str) -> set[str]:
-    return {w.lower().strip(".,;:()\"'") for w in text.split() if len(w) > 3}
+def _words(text: str, shortest: int = 4) -> set[str]:
+    return {w.lower().strip(".,;:()\"'?") for w in text.split() if len(w.strip(".,;:()\"'?")) >= shortest}
+
+
+#: The words of the scaffold's own templates (engine/generate/scaffold.py), not taken from the comment or paper.
+SCAFFOLD_WORDS = ("Here, We further evaluate For, we report The reason for is that Related work on includes; unlike "
+                  "that work, As for,")
 
 
 def test_most_generations_on_a_fixed_input_set_pass_their_checks(smollm) -> None:
@@ -105,13 +115,26 @@ def test_most_generations_on_a_fixed_input_set_pass_their_checks(smollm) -> None
     suggestions = [suggester.suggest(ReviewComment(f"R1.{k}", "Reviewer 1", c), draft)
                    for k, c in enumerate(DEMO_COMMENTS, 1)]
     valid = [s for s in suggestions if s.valid]
-    assert len(valid) >= AT_LEAST["suggest"], [(s.comment_id, [f.code for f in s.flags]) for s in suggestions]
+    # issue 34: the embedded model's suggestion is its rewrite only when that passes every check, else the scaffold;
+    # either way valid. The model itself is guarded as before: at least AT_LEAST rewrites pass the generation checks
+    # (no copy, loop, grounding, cut-off), whatever the invention checks then say of them.
+    assert len(valid) == len(suggestions), [(s.comment_id, [f.code for f in s.flags]) for s in suggestions]
+    generated = [s for s in suggestions if not any(f.failed and f.code not in INVENTION_CODES
+                                                   for f in s.flags + s.rewrite_flags)]
+    assert len(generated) >= AT_LEAST["suggest"], [(s.comment_id, s.rewrite_flags) for s in suggestions]
+    for s in suggestions:
+        if s.kind == "scaffold":
+            assert s.rewrite and any(f.failed for f in s.rewrite_flags) and s.edit == s.scaffold.draft
     paragraphs = {p.id: p.text for p in draft.paragraphs}
     for s in valid:
         assert s.edit.strip() and s.response.strip()
         assert not copied_span(s.edit, prompt) and not copied_span(s.response, prompt)
         assert s.paragraph_id in paragraphs
-        assert _words(s.edit) & _words(s.comment + " " + paragraphs[s.paragraph_id]), s.edit  # about its input
+        if s.kind == "rewrite":
+            assert _words(s.edit) & _words(s.comment + " " + paragraphs[s.paragraph_id]), s.edit  # about its input
+        else:  # a scaffold's own words (its template's aside) come from the comment or the paragraph: "tau"
+            own = _words(strip(s.edit), 3) - _words(SCAFFOLD_WORDS, 3)
+            assert own & _words(s.comment + " " + paragraphs[s.paragraph_id], 3), s.edit
 
     editor = InstructEditor(smollm, time_limit=None)
     edits = [editor.edit(text, "grammar") for text in UNGRAMMATICAL]
@@ -133,8 +156,9 @@ def test_most_generations_on_a_fixed_input_set_pass_their_checks(smollm) -> None
 
 @pytest.mark.shared_data
 def test_suggestions_on_the_cgo18_draft_pass_the_checks(shared_data) -> None:
-    """A slice of the bench (bench/bench_suggest.py: 29/30 valid on all 30 comments):
-    the first 8 cgo18 comments, at most one failure, none repeating the prompt. No time limit: what is checked
+    """A slice of the bench (bench/bench_suggest.py: 29/30 valid on all 30 comments before issue 34):
+    the first 8 cgo18 comments, every suggestion valid (a passing rewrite or the scaffold), at most one rewrite
+    failing a generation check, none repeating the prompt. No time limit: what is checked
     is the text, which a busy machine (other tests beside this one) must not change; speed is the bench's."""
     from pathlib import Path
 
@@ -148,5 +172,10 @@ def test_suggestions_on_the_cgo18_draft_pass_the_checks(shared_data) -> None:
     prompt = suggester.prompt_texts()
     results = [suggester.suggest(ReviewComment(c["id"], c["reviewer"], c["text"]), doc)
                for c in gold["papers"][0]["comments"][:8]]
-    assert sum(s.valid for s in results) >= 7, [(s.comment_id, s.flags) for s in results if not s.valid]
+    assert all(s.valid for s in results), [(s.comment_id, s.flags) for s in results if not s.valid]
+    # the model's rewrites, scaffold or not: at most one fails a generation check (issue 34's invention checks
+    # withhold more of them: the scaffold is shown instead)
+    generated = [s for s in results if not any(f.failed and f.code not in INVENTION_CODES
+                                               for f in s.flags + s.rewrite_flags)]
+    assert len(generated) >= 7, [(s.comment_id, s.rewrite_flags) for s in results]
     assert not any(copied_span(s.edit, prompt) or copied_span(s.response, prompt) for s in results)

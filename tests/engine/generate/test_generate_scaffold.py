@@ -1,0 +1,128 @@
+"""The scaffold (issue 34): where to edit, what kind of change, and a short draft in the paper's own words with a
+placeholder for every fact the paper does not state, built with no model; with the embedded SmolLM2 it is the
+suggestion unless the model's rewrite passes every check."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.document.model import Document, Paragraph, Section
+from engine.generate.checks import check_edit
+from engine.generate.placeholders import find
+from engine.generate.scaffold import build_scaffold, topic_phrases
+from engine.project.model import SuggestionRecord
+from engine.reviews.model import ReviewComment
+from tests.gguf_factory import tiny_gguf  # noqa: F401
+
+METHOD = ("A frame exits at the first head whose confidence exceeds the threshold tau. The exit heads are small "
+          "two-layer classifiers on the Conformer encoder. The reults hold for every head.")
+RESULTS = "With tau set to 0.9, the model saves 38% of encoder computation on test-clean."
+DOC = Document(
+    title="Learned early exits for streaming speech recognition",
+    abstract="We attach exit classifiers to a streaming Conformer encoder.",
+    sections=[Section("Method", number="2"), Section("Experiments", number="3")],
+    paragraphs=[Paragraph("p0001", METHOD, section=("Method",)),
+                Paragraph("p0002", RESULTS, section=("Experiments",))],
+)
+
+
+def _scaffold(text: str, paragraphs: list[Paragraph] | None = None, fine_type: str = ""):
+    comment = ReviewComment("R1.1", "Reviewer 1", text, fine_type=fine_type)
+    return build_scaffold(comment, DOC.paragraphs if paragraphs is None else paragraphs, DOC)
+
+
+def test_topic_phrases_are_the_comments_words_in_the_papers_spelling() -> None:
+    texts = [p.text for p in DOC.paragraphs]
+    assert topic_phrases("How sensitive is the method to the Threshold Tau?", texts) == ["the threshold tau"]
+    assert topic_phrases("Why are the exit heads so small?", texts) == ["the exit heads", "small"]
+    # none of the comment's words in the paper: its own longest phrase
+    assert topic_phrases("Please compare against static layer skipping.", texts) == ["static layer skipping"]
+
+
+def test_each_fine_type_gets_its_change_and_a_draft_with_placeholders() -> None:
+    experiment = _scaffold("Please compare against static layer skipping at the same average depth.",
+                           [DOC.paragraphs[1]], "experiment")
+    assert experiment.kind == "experiment" and experiment.change.startswith("Experiment requested")
+    assert experiment.paragraph_id == "p0002" and experiment.mode == "insert_after" and experiment.section == "Experiments"
+    assert experiment.quote == RESULTS and "static layer skipping" in experiment.draft
+    assert [p.kind for p in find(experiment.draft)] == ["DETAIL", "RESULT", "FIGURE"]
+    assert experiment.response == "We now report an experiment on static layer skipping in Experiments."
+
+    clarify = _scaffold("What is the threshold tau set to?", fine_type="clarification")
+    assert clarify.draft.startswith("Here, the threshold tau [[DETAIL:") and clarify.paragraph_id == "p0001"
+    result = _scaffold("Report the encoder computation on test-other too.", fine_type="result")
+    assert "encoder computation" in result.draft and {p.kind for p in find(result.draft)} == {"RESULT", "FIGURE"}
+    cite = _scaffold("The related work misses prior work on exit heads.", fine_type="criticism")
+    assert cite.kind == "citation" and [p.kind for p in find(cite.draft)] == ["CITATION", "DETAIL"]
+    concern = _scaffold("The novelty is limited.", fine_type="criticism")
+    assert concern.kind == "criticism" and find(concern.draft) and concern.change.startswith("Concern raised")
+
+
+def test_a_wording_fix_the_comment_spells_out_is_applied_to_its_sentence() -> None:
+    fix = _scaffold('"reults" should be "results".')
+    assert fix.kind == "typo" and fix.mode == "replace"
+    assert fix.quote == "The reults hold for every head." and fix.draft == "The results hold for every head."
+    assert fix.response == "We corrected “reults” in Method."
+    quoted = _scaffold('The phrase "two-layer classifiers" reads oddly; fix the grammar.', fine_type="typo")
+    assert quoted.quote.startswith("The exit heads are small") and quoted.draft.startswith("[[DETAIL: this sentence")
+
+
+def test_no_paragraph_gives_a_new_paragraph_scaffold() -> None:
+    s = _scaffold("Please add a limitations section.", [], "edit")
+    assert s.paragraph_id is None and s.mode == "new_paragraph" and s.quote.startswith("(a new paragraph")
+
+
+@pytest.mark.parametrize("comment", [
+    "Please compare against static layer skipping at the same average depth.", "What is the threshold tau set to?",
+    "Why do the exit heads work?", "Report the encoder computation on test-other.", "The novelty is limited.",
+    "Please cite prior work on early exits.", '"reults" should be "results".', "Please shorten the method section."])
+def test_a_scaffold_passes_every_check_itself(comment: str) -> None:
+    """What the card shows when the rewrite is withheld never invents: the checks find nothing to fail."""
+    s = _scaffold(comment)
+    paper = "\n".join([DOC.title, DOC.abstract, *(p.text for p in DOC.paragraphs)])
+    out = check_edit(s.draft, comment, s.quote, paper, ["2", "3"])
+    assert not [f for f in out.flags if f.failed], (s.draft, out.flags)
+    assert out.text == s.draft  # nothing rewritten either
+
+
+THEOREM_DOC = Document(
+    title="Graph convolutions on the sphere",
+    abstract="We build a graph on a sampled sphere whose Laplacian approximates the Laplace-Beltrami operator.",
+    sections=[Section("Method", number="2")],
+    paragraphs=[Paragraph("p0001", "Theorem 1. The graph Laplacian converges to the Laplace-Beltrami operator as the "
+                          "sampling density grows, for a uniform sampling of the sphere.", section=("Method",)),
+                Paragraph("p0002", "The filters are polynomials of the graph Laplacian of degree K.",
+                          section=("Method",))],
+)
+COUNTEREXAMPLE = ReviewComment("R1.1", "Reviewer 1", "Please give a counterexample showing that Theorem 1 does not "
+                               "hold for a non-uniform sampling.", fine_type="explanation")
+
+
+@pytest.mark.slow
+def test_the_embedded_model_offers_its_rewrite_only_when_it_passes(tiny_gguf) -> None:  # noqa: F811
+    """The embedded SmolLM2 on the issue's counterexample request: the suggestion is either its rewrite, passing
+    every check, or the scaffold with the failed rewrite withheld; the same prompts without the scaffold (a
+    stronger model's path) give that very rewrite, flagged. A model that is not the embedded one never scaffolds."""
+    from engine.generate.suggest import EditSuggester, is_embedded
+    from engine.models.embedded import embedded_generator
+    from engine.models.llama.llm import LlamaGenerator
+
+    smollm = embedded_generator(n_ctx=2048, n_gpu_layers=0)
+    assert is_embedded(smollm) and not is_embedded(LlamaGenerator(tiny_gguf, n_ctx=512, n_gpu_layers=0))
+    try:
+        s = EditSuggester(smollm, time_limit=None).suggest(COUNTEREXAMPLE, THEOREM_DOC)
+        full = EditSuggester(smollm, time_limit=None, scaffold=False).suggest(COUNTEREXAMPLE, THEOREM_DOC)
+    finally:
+        smollm.close()
+    assert s.valid and s.scaffold is not None and s.scaffold.paragraph_id == "p0001"
+    if s.kind == "scaffold":
+        assert s.edit == s.scaffold.draft and s.response == s.scaffold.response and find(s.edit)
+        assert s.rewrite and any(f.failed for f in s.rewrite_flags)
+        assert [f.code for f in s.flags] == ["rewrite_withheld"] and not s.flags[0].failed
+        assert full.edit == s.rewrite and full.kind == "rewrite"
+        assert {f.code for f in full.flags if f.failed} <= {f.code for f in s.rewrite_flags}
+    else:
+        assert s.rewrite == "" and not any(f.failed for f in s.flags) and s.edit == full.edit
+    record = SuggestionRecord.from_suggestion(s)
+    assert record.kind == s.kind and record.change == s.scaffold.change and record.quote == s.scaffold.quote
+    assert SuggestionRecord.from_dict(record.to_dict()).rewrite == s.rewrite
