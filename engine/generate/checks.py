@@ -13,7 +13,7 @@ Failed checks (``invention_failures`` and ``facts``; the edit is never offered a
 - ``missing_object``: a theorem, section, figure, table or equation number the paper does not have;
 - ``unsupported_property``: a property or limitation asserted in words the paper and the comment never use;
 - ``summary``: it describes the paper ("The paper presents …") instead of editing it;
-- ``altered_citation``: it cuts a citation the paper already has with a placeholder ("Kipf and [[CITATION: ...]]").
+- ``altered_citation``: it cuts a citation the paper already has with a placeholder ("Greenwald and [[CITATION: ...]]").
 Flags only (shown with the suggestion):
 - ``mentions_reviewer``: the edit still talks about the reviewer;
 - ``paraphrases_comment``: it reuses the comment's wording (word-trigram overlap);

@@ -4,7 +4,7 @@
   number ("Theorem 4", "Sec. 3.2", "Eq. (7)") that neither the paper nor the comment has. A small model cites
   them fluently; the author would carry a reference to nothing into the paper.
 - ``altered_citations``: an existing citation of the paper cut by the edit: a placeholder wrapped around part of
-  it ("Kipf and [[CITATION: Welling, 2017?]]"). (A cited author with another year is a citation the paper does not
+  it ("Greenwald and [[CITATION: Khanna, 2001?]]"). (A cited author with another year is a citation the paper does not
   have: ``checks.replace_invented_citations`` marks it to check, as real papers cite one author's several papers.)
 """
 
@@ -83,7 +83,7 @@ def missing_objects(text: str, paper: str, sections: list[str] = ()) -> list[str
 
 
 _AUTHOR = r"[A-Z][A-Za-z\u00C0-\u017F'\-]+"
-#: An author-year citation: "Kipf and Welling (2017)", "Smith et al., 2019", "(Lee & Park, 2020a)".
+#: An author-year citation: "Greenwald and Khanna (2001)", "Smith et al., 2019", "(Lee & Park, 2020a)".
 AUTHOR_YEAR = re.compile(
     rf"({_AUTHOR})(?:(?:,\s*{_AUTHOR})*,?\s+(?:and|&)\s+{_AUTHOR}|\s+et\s+al\.?)?"
     r"(?:\s*\(((?:19|20)\d{2})[a-z]?\)|,\s*((?:19|20)\d{2})[a-z]?(?=[);,.\s]))")

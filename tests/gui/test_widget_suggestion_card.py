@@ -173,11 +173,11 @@ def test_a_flagged_rewrite_says_why_and_cannot_be_accepted(qtbot, tmp_path) -> N
     """A stronger model's rewrite that invents: every invention check is a failed check, Accept is off."""
     from engine.generate.checks import check_edit
 
-    paper = ("Spherical graph convolutions\n1 Introduction\nWe sample the sphere with HEALPix. Graph networks "
-             "(Kipf and Welling, 2017) use the same filters.\nTheorem 1. The graph Laplacian converges as the "
-             "sampling density grows.\n2 Experiments\nTable 1 reports accuracy on cosmological maps.")
-    text = ("The paper presents a spherical CNN. By Theorem 3, the Laplacian fails for non-uniform sampling "
-            "(Kipf and [[CITATION: Welling, 2017?]]).")
+    paper = ("Quantile sketches\n1 Introduction\nWe sample the stream with a reservoir. Streaming sketches "
+             "(Greenwald and Khanna, 2001) use the same compactors.\nTheorem 1. The sketch error converges as the "
+             "sampling density grows.\n2 Experiments\nTable 1 reports accuracy on network traces.")
+    text = ("The paper presents a quantile sketch. By Theorem 3, the sketch fails for non-uniform sampling "
+            "(Greenwald and [[CITATION: Khanna, 2001?]]).")
     checked = check_edit(text, "Does Theorem 1 hold for non-uniform sampling?", paper, paper, ["1", "2"])
     codes = [f.code for f in checked.flags if f.failed]
     assert {"summary", "missing_object", "altered_citation"} <= set(codes)
@@ -186,7 +186,7 @@ def test_a_flagged_rewrite_says_why_and_cannot_be_accepted(qtbot, tmp_path) -> N
     card.set_suggestion(_record(edit=checked.text, flags=checked.flags, model="qwen2.5-7b-instruct-q4_k_m",
                                 response="We now state when Theorem 1 holds for non-uniform sampling.",
                                 change="Clarification requested: state precisely what this paragraph leaves open",
-                                quote="Theorem 1. The graph Laplacian converges as the sampling density grows."))
+                                quote="Theorem 1. The sketch error converges as the sampling density grows."))
     assert card.failed() and card.status.text() == "failed checks" and card.title.text() == "Suggestion"
     assert not card.accept_button.isEnabled() and not card.accept_button.isDefault() and card.edit_button.isEnabled()
     chips = [card.flags_row.itemAt(i).widget() for i in range(card.flags_row.count() - 2)]

@@ -8,16 +8,16 @@ from engine.generate.checks import check_edit, replace_invented_citations
 from engine.generate.facts import summary_opening, unsupported_properties
 from engine.generate.references import altered_citations, missing_objects
 
-PAPER = """Graph convolutions on the sphere
+PAPER = """Quantile sketches for data streams
 1 Introduction
-We sample the sphere with HEALPix and build a graph whose Laplacian approximates the Laplace-Beltrami operator.
-Graph networks (Kipf and Welling, 2017) filter signals with polynomials of the Laplacian, as do Defferrard et al. (2016).
+We sample the stream with a reservoir and build a sketch whose rank error approximates the exact rank error.
+Streaming sketches (Greenwald and Khanna, 2001) merge summaries with compactors, as do Karnin et al. (2016).
 2 Method
-Theorem 1. The graph Laplacian converges to the Laplace-Beltrami operator as the sampling density grows.
-The filters are polynomials of degree K, and the loss is the cross-entropy of Eq. (3).
+Theorem 1. The sketch error converges to the exact rank error as the sampling density grows.
+The compactors have capacity K, and the loss is the rank error of Eq. (3).
 L = -sum y log p (3)
 2.1 Sampling
-Figure 2 shows the sampling; Table 1 lists the accuracy on cosmological maps."""
+Figure 2 shows the sampling; Table 1 lists the accuracy on network traces."""
 SECTIONS = ["1", "2", "2.1"]
 COMMENT = "Please give a counterexample showing when Theorem 1 fails for non-uniform sampling."
 
@@ -34,13 +34,13 @@ def test_a_theorem_section_figure_table_or_equation_the_paper_lacks_fails() -> N
     assert missing_objects("As in Section 2, the loss (3) holds.", PAPER, SECTIONS) == []
     assert missing_objects("See [[FIGURE: Table 9 number]].", PAPER, SECTIONS) == []  # the author's to fill
     # the issue's example: a counterexample "by" a theorem number the paper does not have
-    assert "missing_object" in _failed("By Theorem 2, the Laplacian does not converge for non-uniform sampling.")
+    assert "missing_object" in _failed("By Theorem 2, the sketch does not converge for non-uniform sampling.")
     assert "missing_object" not in _failed("Theorem 1 needs uniform sampling: [[DETAIL: the counterexample]].")
 
 
 def test_a_property_or_limitation_no_part_of_the_paper_mentions_fails() -> None:
-    invented = "Prior spherical methods fail to scale to gigapixel telescopes and require costly quadrature."
-    assert unsupported_properties(invented, PAPER + COMMENT) == ["spherical, gigapixel, telescopes, costly, quadrature"]
+    invented = "Prior quantum methods fail to scale to gigapixel telescopes and require costly quadrature."
+    assert unsupported_properties(invented, PAPER + COMMENT) == ["quantum, gigapixel, telescopes, costly, quadrature"]
     assert "unsupported_property" in _failed(invented)
     assert "unsupported_property" in _failed("Theorem 1 does not hold for anisotropic kernels without isotropy.")
     # a property in the paper's and the comment's own words is not an invention
@@ -49,35 +49,35 @@ def test_a_property_or_limitation_no_part_of_the_paper_mentions_fails() -> None:
 
 
 def test_a_summary_of_the_paper_instead_of_an_edit_fails() -> None:
-    for summary in ("The paper presents a graph-based spherical CNN for cosmological maps.",
+    for summary in ("The paper presents a mergeable quantile sketch for network traces.",
                     "This paper concludes with a discussion of sampling.",
-                    "In this paper, the authors propose graph convolutions on the sphere.",
+                    "In this paper, the authors propose quantile sketches for streams.",
                     "We agree that the authors should discuss sampling."):
         assert summary_opening(summary), summary
         assert "summary" in _failed(summary), summary
-    for edit in ("We sample the sphere with HEALPix; the paper's Theorem 1 needs uniform sampling.",
-                 "The Laplacian of the sampled graph converges as in Theorem 1."):
+    for edit in ("We sample the stream with a reservoir; the paper's Theorem 1 needs uniform sampling.",
+                 "The rank error of the sampled sketch converges as in Theorem 1."):
         assert summary_opening(edit) is None, edit
 
 
 def test_an_existing_citation_cut_by_a_placeholder_fails() -> None:
-    wrapped = "Graph networks (Kipf and [[CITATION: Welling, 2017?]]) filter signals on the sphere."
-    assert altered_citations(wrapped, PAPER) == ["Kipf … [[CITATION: Welling, 2017?]]"]
+    wrapped = "Streaming sketches (Greenwald and [[CITATION: Khanna, 2001?]]) merge summaries."
+    assert altered_citations(wrapped, PAPER) == ["Greenwald … [[CITATION: Khanna, 2001?]]"]
     assert "altered_citation" in _failed(wrapped)
-    assert altered_citations("Defferrard et al. [[CITATION: 2016]] use Chebyshev filters.", PAPER)
+    assert altered_citations("Karnin et al. [[CITATION: 2016]] use random compactors.", PAPER)
     # a cited author with another year: a citation the paper does not have, marked to check (one author, many papers)
-    other = check_edit("As Defferrard et al. (2018) show, filters are polynomials.", COMMENT, "", PAPER)
-    assert "[[CITATION: Defferrard et al. (2018" in other.text and "unverified_citation" in [f.code for f in other.flags]
+    other = check_edit("As Karnin et al. (2018) show, compactors are mergeable.", COMMENT, "", PAPER)
+    assert "[[CITATION: Karnin et al. (2018" in other.text and "unverified_citation" in [f.code for f in other.flags]
     # the paper's citations kept as they are, a new one marked to check, "In 2019" is no citation
-    kept = "Graph networks (Kipf and Welling, 2017) and Defferrard et al. (2016) filter with the Laplacian."
+    kept = "Streaming sketches (Greenwald and Khanna, 2001) and Karnin et al. (2016) merge summaries with compactors."
     assert altered_citations(kept, PAPER) == [] and "altered_citation" not in _failed(kept)
-    assert altered_citations("In 2019 [[CITATION: spherical CNNs]] appeared.", PAPER) == []
+    assert altered_citations("In 2019 [[CITATION: quantile sketches]] appeared.", PAPER) == []
 
 
 def test_citation_placeholders_never_cut_an_author_list() -> None:
     """A citation of the whole paper stays as it is; a new one is replaced whole, never "Lee, Park, and [[…]]"."""
-    text, found = replace_invented_citations("See Lee, Park, and Kim (2020) and Kipf & Welling (2019).", PAPER)
-    assert found == ["Lee, Park, and Kim (2020)", "Kipf & Welling (2019)"]
-    assert text.startswith("See [[CITATION: Lee, Park, and Kim (2020") and "Kipf & [[" not in text
-    out = check_edit("Graph networks (Kipf and Welling, 2017) filter signals.", COMMENT, "Unrelated text.", PAPER)
+    text, found = replace_invented_citations("See Lee, Park, and Kim (2020) and Greenwald & Khanna (2019).", PAPER)
+    assert found == ["Lee, Park, and Kim (2020)", "Greenwald & Khanna (2019)"]
+    assert text.startswith("See [[CITATION: Lee, Park, and Kim (2020") and "Greenwald & [[" not in text
+    out = check_edit("Streaming sketches (Greenwald and Khanna, 2001) merge summaries.", COMMENT, "Unrelated text.", PAPER)
     assert "[[CITATION" not in out.text and not any(f.failed for f in out.flags)

@@ -86,12 +86,12 @@ def test_a_scaffold_passes_every_check_itself(comment: str) -> None:
 
 
 THEOREM_DOC = Document(
-    title="Graph convolutions on the sphere",
-    abstract="We build a graph on a sampled sphere whose Laplacian approximates the Laplace-Beltrami operator.",
+    title="Quantile sketches for data streams",
+    abstract="We build a sketch of a sampled stream whose rank error approximates the exact rank error.",
     sections=[Section("Method", number="2")],
-    paragraphs=[Paragraph("p0001", "Theorem 1. The graph Laplacian converges to the Laplace-Beltrami operator as the "
-                          "sampling density grows, for a uniform sampling of the sphere.", section=("Method",)),
-                Paragraph("p0002", "The filters are polynomials of the graph Laplacian of degree K.",
+    paragraphs=[Paragraph("p0001", "Theorem 1. The sketch error converges to the exact rank error as the "
+                          "sampling density grows, for a uniform sampling of the stream.", section=("Method",)),
+                Paragraph("p0002", "The compactors of the sketch have capacity K.",
                           section=("Method",))],
 )
 COUNTEREXAMPLE = ReviewComment("R1.1", "Reviewer 1", "Please give a counterexample showing that Theorem 1 does not "
