@@ -29,7 +29,7 @@ from pylatexenc import latexwalker
 
 from engine.document.latex.front import read_front_matter
 from engine.document.latex.macros import collect_macros, expand_macros
-from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document
+from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document, number_style
 from engine.document.latex.source import (
     SourceText,
     check_nesting,
@@ -75,7 +75,7 @@ def load_latex(path: Path) -> Document:
         body = src
     body = _protect_verbatim(_inline_bbl(body, main), converter)
     nodes, _, _ = converter.walker(body.text).get_latex_nodes()
-    numbering = number_document(nodes)
+    numbering = number_document(nodes, number_style(src.text))
     converter.labels = numbering.labels
     builder = _Builder(body, converter, numbering, main.parent)
     builder.walk(nodes)

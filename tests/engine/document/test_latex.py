@@ -268,3 +268,33 @@ def test_algorithm_inside_figure_and_paragraph_start_after_label(tmp_path: Path)
         ("body", "See Algorithm 1."),
     ]
     assert doc.paragraphs[1].line == 6  # the text's own line, not the \label's or \vspace's
+
+
+def _with_class(tmp_path: Path, documentclass: str, body: str) -> Document:
+    main = tmp_path / "main.tex"
+    main.write_text(f"{documentclass}\n\\begin{{document}}\n{body}\n\\end{{document}}\n", encoding="utf-8")
+    return load_latex(main)
+
+
+def test_ieeetran_and_revtex_number_sections_as_they_print(tmp_path: Path) -> None:
+    """IEEEtran prints "Section II-A", REVTeX "Section II A" and its appendix equations "(A1)": a reference
+    reads as in the PDF (issue 31: REVTeX paragraphs citing "eq. D4" were missed against a source "eq. 4")."""
+    body = (
+        "\\section{Intro}\nText.\n\\section{Method}\\label{sec:m}\n\\subsection{Setup}\\label{sec:s}\n"
+        "\\begin{equation}x=1\\label{eq:main}\\end{equation}\n"
+        "As in Section~\\ref{sec:m}, Section~\\ref{sec:s} and Eq.~(\\ref{eq:main}).\n"
+        "\\appendix\n\\section{Proofs}\\label{app:p}\n\\begin{equation}y=2\\label{eq:a1}\\end{equation}\n"
+        "\\begin{equation}z=3\\label{eq:a2}\\end{equation}\n\\section{More}\n\\begin{equation}w\\label{eq:b1}\\end{equation}\n"
+        "By Eq.~(\\ref{eq:a2}) of Appendix~\\ref{app:p} and (\\ref{eq:b1})."
+    )
+    revtex = _with_class(tmp_path, "\\documentclass[aps,prl,twocolumn]{revtex4-2}", body)
+    texts = [p.text for p in revtex.paragraphs]
+    assert "As in Section II, Section II A and Eq. (1)." in texts
+    assert "By Eq. (A2) of Appendix A and (B1)." in texts
+    assert [(s.title, s.number) for s in revtex.sections][:3] == [("Intro", "I"), ("Method", "II"), ("Setup", "II A")]
+    ieee = _with_class(tmp_path, "\\documentclass[conference]{IEEEtran}", body)
+    texts = [p.text for p in ieee.paragraphs]
+    assert "As in Section II, Section II-A and Eq. (1)." in texts
+    assert "By Eq. (3) of Appendix A and (4)." in texts  # IEEEtran's appendix equations go on counting
+    plain = _with_class(tmp_path, "\\documentclass{article}", body)
+    assert "As in Section 2, Section 2.1 and Eq. (1)." in [p.text for p in plain.paragraphs]
