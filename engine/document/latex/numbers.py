@@ -131,7 +131,7 @@ class _State:
                 parts.append(string.ascii_uppercase[(n - 1) % 26])
             elif self.style != "plain" and i == top:
                 parts.append(roman(n))
-            elif self.style != "plain" and i == top + 1:
+            elif self.style != "plain" and i == top + 1 and not self.appendix:
                 parts.append(string.ascii_uppercase[(n - 1) % 26])
             else:
                 parts.append(str(n))

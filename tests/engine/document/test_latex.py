@@ -284,17 +284,17 @@ def test_ieeetran_and_revtex_number_sections_as_they_print(tmp_path: Path) -> No
         "\\begin{equation}x=1\\label{eq:main}\\end{equation}\n"
         "As in Section~\\ref{sec:m}, Section~\\ref{sec:s} and Eq.~(\\ref{eq:main}).\n"
         "\\appendix\n\\section{Proofs}\\label{app:p}\n\\begin{equation}y=2\\label{eq:a1}\\end{equation}\n"
-        "\\begin{equation}z=3\\label{eq:a2}\\end{equation}\n\\section{More}\n\\begin{equation}w\\label{eq:b1}\\end{equation}\n"
-        "By Eq.~(\\ref{eq:a2}) of Appendix~\\ref{app:p} and (\\ref{eq:b1})."
+        "\\begin{equation}z=3\\label{eq:a2}\\end{equation}\n\\subsection{Lemma}\\label{app:l}\nText.\n\\section{More}\n\\begin{equation}w\\label{eq:b1}\\end{equation}\n"
+        "By Eq.~(\\ref{eq:a2}) of Appendix~\\ref{app:p} and (\\ref{eq:b1}), in \\ref{app:l}."
     )
     revtex = _with_class(tmp_path, "\\documentclass[aps,prl,twocolumn]{revtex4-2}", body)
     texts = [p.text for p in revtex.paragraphs]
     assert "As in Section II, Section II A and Eq. (1)." in texts
-    assert "By Eq. (A2) of Appendix A and (B1)." in texts
+    assert "By Eq. (A2) of Appendix A and (B1), in A 1." in texts
     assert [(s.title, s.number) for s in revtex.sections][:3] == [("Intro", "I"), ("Method", "II"), ("Setup", "II A")]
     ieee = _with_class(tmp_path, "\\documentclass[conference]{IEEEtran}", body)
     texts = [p.text for p in ieee.paragraphs]
     assert "As in Section II, Section II-A and Eq. (1)." in texts
-    assert "By Eq. (3) of Appendix A and (4)." in texts  # IEEEtran's appendix equations go on counting
+    assert "By Eq. (3) of Appendix A and (4), in A-1." in texts  # IEEEtran's appendix equations go on counting
     plain = _with_class(tmp_path, "\\documentclass{article}", body)
     assert "As in Section 2, Section 2.1 and Eq. (1)." in [p.text for p in plain.paragraphs]
