@@ -46,7 +46,8 @@ from engine.document.textfile import MAX_BYTES, read_text_file
 from engine.errors import InputError
 
 _LISTS = {"itemize", "enumerate", "description", "compactitem", "compactenum", "asparaenum", "asparaitem", "list"}
-_DROPPED_ENVS = {"tabular", "tabular*", "tabularx", "tikzpicture", "pgfpicture", "picture", "CCSXML", "titlepage", "filecontents", "filecontents*"}
+_DROPPED_ENVS = {"tabular", "tabular*", "tabularx", "tikzpicture", "pgfpicture", "picture", "CCSXML", "titlepage", "filecontents", "filecontents*",
+                 "keyword"}  # elsarticle's keywords, as \keywords is dropped
 _INLINE_ENVS = {"math", "inparaenum", "inparaitem"}
 _VERBATIM = re.compile(r"\\begin\s*\{(verbatim\*?|Verbatim|lstlisting|minted|alltt)\}(?:\[[^\]\n]*\])?(?:\{[^}\n]*\})?(.*?)\\end\s*\{\1\}", re.S)
 _VERB = re.compile(r"\\(?:verb|lstinline)\*?(?:\[[^\]]*\])?([^a-zA-Z\s{])(.*?)\1|\\lstinline\{([^}]*)\}")

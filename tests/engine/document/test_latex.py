@@ -298,3 +298,20 @@ def test_ieeetran_and_revtex_number_sections_as_they_print(tmp_path: Path) -> No
     assert "By Eq. (3) of Appendix A and (4), in A-1." in texts  # IEEEtran's appendix equations go on counting
     plain = _with_class(tmp_path, "\\documentclass{article}", body)
     assert "As in Section 2, Section 2.1 and Eq. (1)." in [p.text for p in plain.paragraphs]
+
+
+def test_elsarticle_front_matter_is_no_body_text(tmp_path: Path) -> None:
+    """Elsevier's front matter (addresses, title and author notes, e-mails, the journal, keywords) and Springer
+    Nature's affiliations print as front matter, not as body paragraphs (issue 31: read as body, they were
+    'found as other' in the PDF)."""
+    body = (
+        "\\begin{frontmatter}\n\\title{Granular flows\\tnoteref{t1}}\n\\tnotetext[t1]{Research partially supported.}\n"
+        "\\author[a]{Ann Author\\corref{cor1}}\\ead{ann@x.org}\n\\cortext[cor1]{Corresponding author. Tel.: 123.}\n"
+        "\\fntext[fn1]{Now elsewhere.}\n\\address[a]{University of Somewhere, Spain}\n\\affil*[1]{Dept. of Physics}\n"
+        "\\journal{Computer Physics}\n\\begin{abstract}We study flows.\\end{abstract}\n"
+        "\\begin{keyword}MPM; granular dynamics\\end{keyword}\n\\end{frontmatter}\n"
+        "\\section{Introduction}\nGranular flows are everywhere."
+    )
+    doc = _with_class(tmp_path, "\\documentclass[preprint]{elsarticle}", body)
+    assert [p.text for p in doc.paragraphs if p.kind is ParagraphKind.BODY] == ["We study flows.", "Granular flows are everywhere."]
+    assert doc.title.startswith("Granular flows")
