@@ -142,6 +142,8 @@ def _hangul_split(out: str, text: str, vocab: Counter[str]) -> bool:
     """A Hangul word broken between syllables at the line end: joined without a space when the joined form is a
     word the document uses whole, or the line's last piece is not ("변" + "수를" is "변수를"; "상태" + "변수를"
     stay two words)."""
+    if not ("\uac00" <= out[-1] <= "\ud7a3" and "\uac00" <= text[0] <= "\ud7a3"):
+        return False  # the common case, decided without a search
     left = _HANGUL_END.search(out[-24:])
     right = _HANGUL_WORD.match(text)
     if not left or not right:
