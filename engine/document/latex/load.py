@@ -289,6 +289,14 @@ class _Builder:
                 self.emit(self.caption_text(*caption), ParagraphKind.CAPTION, caption[0].pos)
         elif name in _DROPPED_ENVS:
             self.flush()
+        elif name in ("flushleft", "center") and not (self.sections or self.paragraphs or self.abstract):
+            # a title block set by hand before any heading or text (PLOS's template: title, authors,
+            # affiliations and author notes in a flushleft): front matter, not body
+            self.flush()
+            kind, self.kind = self.kind, ParagraphKind.OTHER
+            self.walk(node.nodelist)
+            self.flush()
+            self.kind = kind
         elif name == "thebibliography":
             self.flush()
             kind, self.kind = self.kind, ParagraphKind.REFERENCE

@@ -315,3 +315,20 @@ def test_elsarticle_front_matter_is_no_body_text(tmp_path: Path) -> None:
     doc = _with_class(tmp_path, "\\documentclass[preprint]{elsarticle}", body)
     assert [p.text for p in doc.paragraphs if p.kind is ParagraphKind.BODY] == ["We study flows.", "Granular flows are everywhere."]
     assert doc.title.startswith("Granular flows")
+
+
+def test_a_title_block_set_by_hand_before_any_heading_is_not_body(tmp_path: Path) -> None:
+    """PLOS's template sets title, authors, affiliations and author notes in a flushleft before the first
+    heading: front matter (issue 31: read as body, their PDF counterparts were 'found as other'). A flushleft
+    later in the paper is body as before."""
+    body = (
+        "\\begin{flushleft}\n{\\Large\\textbf\\newline{A structured guide}}\n\\newline\n\\\\\nAnn Author\\textsuperscript{1}\n"
+        "\\\\\n\\textbf{1} Université de Paris, CNRS, Paris, France\n\\\\\n\\bigskip\n* ann@x.org\n\\end{flushleft}\n"
+        "\\section*{Abstract}\nWe guide.\n\\section*{Introduction}\nFlipped classrooms work.\n"
+        "\\begin{flushleft}\nA left-set remark of the body.\n\\end{flushleft}"
+    )
+    doc = load(tmp_path, body)
+    assert [p.text for p in doc.paragraphs if p.kind is ParagraphKind.BODY] == [
+        "We guide.", "Flipped classrooms work.", "A left-set remark of the body."]
+    front = [p.text for p in doc.paragraphs if p.kind is ParagraphKind.OTHER]
+    assert any("Université de Paris" in t for t in front) and any("ann@x.org" in t for t in front)
