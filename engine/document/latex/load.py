@@ -29,7 +29,7 @@ from pylatexenc import latexwalker
 
 from engine.document.latex.front import read_front_matter
 from engine.document.latex.macros import collect_macros, expand_macros
-from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document
+from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document, number_style
 from engine.document.latex.source import (
     SourceText,
     check_nesting,
@@ -46,7 +46,8 @@ from engine.document.textfile import MAX_BYTES, read_text_file
 from engine.errors import InputError
 
 _LISTS = {"itemize", "enumerate", "description", "compactitem", "compactenum", "asparaenum", "asparaitem", "list"}
-_DROPPED_ENVS = {"tabular", "tabular*", "tabularx", "tikzpicture", "pgfpicture", "picture", "CCSXML", "titlepage", "filecontents", "filecontents*"}
+_DROPPED_ENVS = {"tabular", "tabular*", "tabularx", "tikzpicture", "pgfpicture", "picture", "CCSXML", "titlepage", "filecontents", "filecontents*",
+                 "keyword"}  # elsarticle's keywords, as \keywords is dropped
 _INLINE_ENVS = {"math", "inparaenum", "inparaitem"}
 _VERBATIM = re.compile(r"\\begin\s*\{(verbatim\*?|Verbatim|lstlisting|minted|alltt)\}(?:\[[^\]\n]*\])?(?:\{[^}\n]*\})?(.*?)\\end\s*\{\1\}", re.S)
 _VERB = re.compile(r"\\(?:verb|lstinline)\*?(?:\[[^\]]*\])?([^a-zA-Z\s{])(.*?)\1|\\lstinline\{([^}]*)\}")
@@ -75,7 +76,7 @@ def load_latex(path: Path) -> Document:
         body = src
     body = _protect_verbatim(_inline_bbl(body, main), converter)
     nodes, _, _ = converter.walker(body.text).get_latex_nodes()
-    numbering = number_document(nodes)
+    numbering = number_document(nodes, number_style(src.text))
     converter.labels = numbering.labels
     builder = _Builder(body, converter, numbering, main.parent)
     builder.walk(nodes)
@@ -288,6 +289,14 @@ class _Builder:
                 self.emit(self.caption_text(*caption), ParagraphKind.CAPTION, caption[0].pos)
         elif name in _DROPPED_ENVS:
             self.flush()
+        elif name in ("flushleft", "center") and not (self.sections or self.paragraphs or self.abstract):
+            # a title block set by hand before any heading or text (PLOS's template: title, authors,
+            # affiliations and author notes in a flushleft): front matter, not body
+            self.flush()
+            kind, self.kind = self.kind, ParagraphKind.OTHER
+            self.walk(node.nodelist)
+            self.flush()
+            self.kind = kind
         elif name == "thebibliography":
             self.flush()
             kind, self.kind = self.kind, ParagraphKind.REFERENCE

@@ -2,11 +2,15 @@
 
 One pass over the node tree gives each numbered heading and caption its number
 (keyed by ``id(node)``) and each ``\\label`` the (kind, number) that ``\\ref``
-prints. Best effort: standard counters of article-like classes, no ``\\setcounter``.
+prints. Best effort: standard counters of article-like classes, no ``\\setcounter``;
+the classes that print other numbers are told apart by ``number_style``: IEEEtran
+("Section II-A") and REVTeX ("Section II A", and equations of appendix A numbered
+"A1", "A2", ...).
 """
 
 from __future__ import annotations
 
+import re
 import string
 from dataclasses import dataclass, field
 
@@ -23,6 +27,26 @@ FLOATS = {
 _UNNUMBERED_MATH = {"equation*", "align*", "alignat*", "gather*", "multline*", "eqnarray*", "flalign*", "displaymath", "math", "dmath*", "split"}
 
 
+_CLASS = re.compile(r"\\documentclass\s*(?:\[[^\]]*\])?\s*\{\s*([\w-]+)\s*\}")
+_ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
+          (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+
+
+def number_style(text: str) -> str:
+    """How the document class numbers sections: ``"ieee"`` (IEEEtran), ``"revtex"`` (REVTeX) or ``"plain"``."""
+    m = _CLASS.search(text)
+    name = m.group(1).lower() if m else ""
+    return "ieee" if name.startswith("ieeetran") else "revtex" if name.startswith("revtex") else "plain"
+
+
+def roman(n: int) -> str:
+    out = ""
+    for value, digits in _ROMAN:
+        while n >= value:
+            out, n = out + digits, n - value
+    return out
+
+
 @dataclass
 class Numbering:
     labels: dict[str, tuple[str, str]] = field(default_factory=dict)
@@ -30,9 +54,9 @@ class Numbering:
     has_chapters: bool = False
 
 
-def number_document(nodes: list[latexwalker.LatexNode]) -> Numbering:
-    """Numbers for headings and captions, and the label table."""
-    state = _State(Numbering())
+def number_document(nodes: list[latexwalker.LatexNode], style: str = "plain") -> Numbering:
+    """Numbers for headings and captions, and the label table; ``style`` from ``number_style``."""
+    state = _State(Numbering(), style)
     state.result.has_chapters = _has_macro(nodes, "chapter")
     state.walk(nodes, float_kind=None)
     return state.result
@@ -48,8 +72,9 @@ def _has_macro(nodes: list[latexwalker.LatexNode], name: str) -> bool:
 
 
 class _State:
-    def __init__(self, result: Numbering) -> None:
+    def __init__(self, result: Numbering, style: str = "plain") -> None:
         self.result = result
+        self.style = style
         self.sections = [0] * 7
         self.appendix = False
         self.counters = {"figure": 0, "table": 0, "equation": 0, "algorithm": 0, "listing": 0}
@@ -77,11 +102,9 @@ class _State:
                 return
             self.sections[level] += 1
             self.sections[level + 1 :] = [0] * (6 - level)
-            parts = []
-            for i in range(top, level + 1):
-                n = self.sections[i]
-                parts.append(string.ascii_uppercase[(n - 1) % 26] if self.appendix and i == top else str(n))
-            number = ".".join(parts)
+            number = self.heading_number(top, level)
+            if self.style == "revtex" and self.appendix and level == top:
+                self.counters["equation"] = 0  # REVTeX numbers an appendix's equations A1, A2, ...
             self.result.numbers[id(node)] = number
             self.current = ("section", number)
         elif name == "caption" and float_kind:
@@ -98,6 +121,21 @@ class _State:
             for arg in node.nodeargd.argnlist:
                 if arg is not None and hasattr(arg, "nodelist") and arg.nodelist:
                     self.walk(arg.nodelist, float_kind)
+
+    def heading_number(self, top: int, level: int) -> str:
+        """"2.1" (article), "II-A" (IEEEtran), "II A" (REVTeX); appendices lettered ("A.1", "A-1", "A 1")."""
+        parts = []
+        for i in range(top, level + 1):
+            n = self.sections[i]
+            if self.appendix and i == top:
+                parts.append(string.ascii_uppercase[(n - 1) % 26])
+            elif self.style != "plain" and i == top:
+                parts.append(roman(n))
+            elif self.style != "plain" and i == top + 1 and not self.appendix:
+                parts.append(string.ascii_uppercase[(n - 1) % 26])
+            else:
+                parts.append(str(n))
+        return {"ieee": "-", "revtex": " "}.get(self.style, ".").join(parts)
 
     def environment(self, node: latexwalker.LatexEnvironmentNode, float_kind: str | None) -> None:
         name = node.environmentname
@@ -128,7 +166,9 @@ class _State:
             if any(isinstance(n, latexwalker.LatexMacroNode) and n.macroname in ("nonumber", "notag") for n in row):
                 continue
             self.counters["equation"] += 1
-            self.current = ("equation", str(self.counters["equation"]))
+            prefix = string.ascii_uppercase[(self.sections[2] - 1) % 26] \
+                if self.style == "revtex" and self.appendix and self.sections[2] else ""
+            self.current = ("equation", prefix + str(self.counters["equation"]))
             self.walk(row, None)
 
 

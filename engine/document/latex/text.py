@@ -51,6 +51,8 @@ _WALK_SPECS: dict[str, str] = {
     "lstinputlisting": "[{", "vspace": "*{", "hspace": "*{", "vskip": "", "redraftverbatim": "{",
     "redraftverb": "{", "multicolumn": "{{{", "multirow": "{{{", "cline": "{", "icmltitle": "{",
     "tnote": "{", "balance": "", "abstract": "{",
+    # Elsevier's and Springer Nature's front matter: addresses, title and author notes, e-mails, the journal
+    "address": "[{", "cortext": "[{", "tnotetext": "[{", "fntext": "[{", "ead": "[{", "journal": "{", "affil": "*[{",
 }
 _DROP = set(
     "hyperref textcolor colorbox color usefont fontsize fontfamily fontseries fontshape setlength addtolength "
@@ -60,7 +62,8 @@ _DROP = set(
     "linespread footnotemark captionsetup lstset definecolor hypersetup label includegraphics input include "
     "title author date subtitle lstinputlisting vspace hspace xspace maketitle centering raggedright raggedleft "
     "noindent newpage clearpage pagebreak linebreak smallskip medskip bigskip protect cline balance tableofcontents "
-    "appendix IEEEauthorblockN IEEEauthorblockA icmltitle tnote abstract".split()
+    "appendix IEEEauthorblockN IEEEauthorblockA icmltitle tnote abstract address cortext tnotetext fntext ead journal "
+    "affil".split()
 )
 #: Macros that print nothing: they never start a paragraph.
 SILENT = frozenset(_DROP | {"par", "footnote", "footnotetext"})

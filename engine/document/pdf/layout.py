@@ -124,14 +124,16 @@ def _fits_gutter(lines: list[Line], width: float, gutter: float) -> bool:
 
 
 def _join_baselines(lines: list[Line], max_gap: float) -> list[Line]:
-    """Join fragments on one baseline (justified words, heading numbers)."""
+    """Join fragments on one baseline (justified words, heading numbers, the rest of a line after an inline
+    sum whose limits are set one above the other, so the fragments overlap by the width of the lower limit)."""
     out: list[Line] = []
     for ln in sorted(lines, key=lambda l: (round(l.baseline), l.x0)):
         prev = out[-1] if out else None
+        size = max(prev.size, ln.size) if prev is not None else 0.0
         if (
             prev is not None
-            and abs(prev.baseline - ln.baseline) <= 0.3 * max(prev.size, ln.size)
-            and -1 <= ln.x0 - prev.x1 <= max_gap * max(prev.size, ln.size)
+            and abs(prev.baseline - ln.baseline) <= 0.3 * size
+            and min(-1.0, max(-1.5 * size, prev.x0 + size - prev.x1)) <= ln.x0 - prev.x1 <= max_gap * size
         ):
             out[-1] = merge_fragments(prev, ln)
         else:

@@ -301,7 +301,7 @@ def graphic_boxes(log: list[tuple[str, Any]], width: float, height: float) -> li
 def merge_fragments(a: Line, b: Line) -> Line:
     """Join ``b`` to the right of ``a`` on the same baseline."""
     gap = b.x0 - a.x1
-    sep = "" if gap < 0.15 * a.size and not a.text.endswith(" ") else " "
+    sep = "" if -1 <= gap < 0.15 * a.size and not a.text.endswith(" ") else " "
     sizes = dict(a.sizes)
     for k, v in b.sizes.items():
         sizes[k] = sizes.get(k, 0) + v

@@ -2,7 +2,8 @@
 
 Pages are read one at a time into light ``Line`` records (the page and its
 span dictionary are released at once), so a long PDF stays within bounded
-memory. Then: margin line numbers and running headers go, each page is cut
+memory; a page of Hangul set without space glyphs is read again glyph by glyph
+(``glyphs``). Then: margin line numbers and running headers go, each page is cut
 into column segments in reading order, segments into blocks, blocks are
 classified, continued paragraphs are rejoined across columns and pages, and
 the outline, abstract and references are filled in.
@@ -17,6 +18,7 @@ import pymupdf
 
 from engine.document.model import Document
 from engine.document.pdf.assemble import build_document
+from engine.document.pdf.glyphs import needs_glyph_gaps, spaced_spans
 from engine.document.pdf.lines import PageText, graphic_boxes, mark_in_graphic, page_lines, small_prose
 from engine.errors import InputError
 from engine.jobs import CancelToken, Progress, run_job
@@ -49,6 +51,8 @@ def load_pdf_job(
                 page = pdf.load_page(index)
                 data = page.get_text("dict", flags=_FLAGS)
                 text = page_lines(data, index + 1)
+                if needs_glyph_gaps(text.lines):  # Hangul set without space glyphs: spaces from glyph gaps
+                    text = page_lines(spaced_spans(page.get_text("rawdict", flags=_FLAGS)), index + 1)
                 if small_prose(text.lines, text.height):  # only then can a drawn frame make text figure text
                     mark_in_graphic(text.lines, graphic_boxes(page.get_bboxlog(), page.rect.width, page.rect.height))
                 pages.append(text)

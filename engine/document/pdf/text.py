@@ -19,6 +19,9 @@ from engine.document.text import normalize_text
 _TOKEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 _BROKEN = re.compile(r"([A-Za-z][A-Za-z-]*)-$")
 _HEAD = re.compile(r"^([a-z][A-Za-z-]*)")
+#: Hangul words: Korean breaks lines between any two syllables, with no hyphen.
+_HANGUL_WORD = re.compile("[\uac00-\ud7a3]+")
+_HANGUL_END = re.compile("[\uac00-\ud7a3]+$")
 _ACCENTS = {"\u00a8": "\u0308", "\u00b4": "\u0301", "\u02c6": "\u0302", "\u02dc": "\u0303",
             "\u02c7": "\u030c", "\u02da": "\u030a", "\u02d8": "\u0306"}
 _SPACING_ACCENT = re.compile("([" + "".join(_ACCENTS) + "])\\s?([A-Za-z])")
@@ -65,6 +68,8 @@ def build_vocabulary(lines: Iterable[str]) -> Counter[str]:
         vocab.update(t.lower() for t in tokens)
         vocab.update(part.lower() for t in tokens if "-" in t for part in t.split("-"))
         after_break = broken
+        if "\uac00" <= max(text, default="") and len(hangul := _HANGUL_WORD.findall(text)) > 2:
+            vocab.update(hangul[1:-1])  # a line's first and last words may be pieces of words broken at its ends
     return vocab
 
 
@@ -126,9 +131,25 @@ def join_lines(lines: list[str], vocab: Counter[str]) -> str:
             out += text  # "Sci-" + "BERT": keep the hyphen, no space
         elif out.endswith("\u2010") or out.endswith("\u00ad"):
             out = out[:-1] + text
+        elif _hangul_split(out, text, vocab):
+            out += text
         else:
             out += " " + text
     return normalize_text(fix_accents(out))
+
+
+def _hangul_split(out: str, text: str, vocab: Counter[str]) -> bool:
+    """A Hangul word broken between syllables at the line end: joined without a space when the joined form is a
+    word the document uses whole, or the line's last piece is not ("변" + "수를" is "변수를"; "상태" + "변수를"
+    stay two words)."""
+    if not ("\uac00" <= out[-1] <= "\ud7a3" and "\uac00" <= text[0] <= "\ud7a3"):
+        return False  # the common case, decided without a search
+    left = _HANGUL_END.search(out[-24:])
+    right = _HANGUL_WORD.match(text)
+    if not left or not right:
+        return False
+    a, b = left.group(), right.group()
+    return vocab.get(a + b, 0) > 0 or not vocab.get(a, 0)
 
 
 def fix_accents(text: str) -> str:

@@ -268,3 +268,67 @@ def test_algorithm_inside_figure_and_paragraph_start_after_label(tmp_path: Path)
         ("body", "See Algorithm 1."),
     ]
     assert doc.paragraphs[1].line == 6  # the text's own line, not the \label's or \vspace's
+
+
+def _with_class(tmp_path: Path, documentclass: str, body: str) -> Document:
+    main = tmp_path / "main.tex"
+    main.write_text(f"{documentclass}\n\\begin{{document}}\n{body}\n\\end{{document}}\n", encoding="utf-8")
+    return load_latex(main)
+
+
+def test_ieeetran_and_revtex_number_sections_as_they_print(tmp_path: Path) -> None:
+    """IEEEtran prints "Section II-A", REVTeX "Section II A" and its appendix equations "(A1)": a reference
+    reads as in the PDF (issue 31: REVTeX paragraphs citing "eq. D4" were missed against a source "eq. 4")."""
+    body = (
+        "\\section{Intro}\nText.\n\\section{Method}\\label{sec:m}\n\\subsection{Setup}\\label{sec:s}\n"
+        "\\begin{equation}x=1\\label{eq:main}\\end{equation}\n"
+        "As in Section~\\ref{sec:m}, Section~\\ref{sec:s} and Eq.~(\\ref{eq:main}).\n"
+        "\\appendix\n\\section{Proofs}\\label{app:p}\n\\begin{equation}y=2\\label{eq:a1}\\end{equation}\n"
+        "\\begin{equation}z=3\\label{eq:a2}\\end{equation}\n\\subsection{Lemma}\\label{app:l}\nText.\n\\section{More}\n\\begin{equation}w\\label{eq:b1}\\end{equation}\n"
+        "By Eq.~(\\ref{eq:a2}) of Appendix~\\ref{app:p} and (\\ref{eq:b1}), in \\ref{app:l}."
+    )
+    revtex = _with_class(tmp_path, "\\documentclass[aps,prl,twocolumn]{revtex4-2}", body)
+    texts = [p.text for p in revtex.paragraphs]
+    assert "As in Section II, Section II A and Eq. (1)." in texts
+    assert "By Eq. (A2) of Appendix A and (B1), in A 1." in texts
+    assert [(s.title, s.number) for s in revtex.sections][:3] == [("Intro", "I"), ("Method", "II"), ("Setup", "II A")]
+    ieee = _with_class(tmp_path, "\\documentclass[conference]{IEEEtran}", body)
+    texts = [p.text for p in ieee.paragraphs]
+    assert "As in Section II, Section II-A and Eq. (1)." in texts
+    assert "By Eq. (3) of Appendix A and (4), in A-1." in texts  # IEEEtran's appendix equations go on counting
+    plain = _with_class(tmp_path, "\\documentclass{article}", body)
+    assert "As in Section 2, Section 2.1 and Eq. (1)." in [p.text for p in plain.paragraphs]
+
+
+def test_elsarticle_front_matter_is_no_body_text(tmp_path: Path) -> None:
+    """Elsevier's front matter (addresses, title and author notes, e-mails, the journal, keywords) and Springer
+    Nature's affiliations print as front matter, not as body paragraphs (issue 31: read as body, they were
+    'found as other' in the PDF)."""
+    body = (
+        "\\begin{frontmatter}\n\\title{Granular flows\\tnoteref{t1}}\n\\tnotetext[t1]{Research partially supported.}\n"
+        "\\author[a]{Ann Author\\corref{cor1}}\\ead{ann@x.org}\n\\cortext[cor1]{Corresponding author. Tel.: 123.}\n"
+        "\\fntext[fn1]{Now elsewhere.}\n\\address[a]{University of Somewhere, Spain}\n\\affil*[1]{Dept. of Physics}\n"
+        "\\journal{Computer Physics}\n\\begin{abstract}We study flows.\\end{abstract}\n"
+        "\\begin{keyword}MPM; granular dynamics\\end{keyword}\n\\end{frontmatter}\n"
+        "\\section{Introduction}\nGranular flows are everywhere."
+    )
+    doc = _with_class(tmp_path, "\\documentclass[preprint]{elsarticle}", body)
+    assert [p.text for p in doc.paragraphs if p.kind is ParagraphKind.BODY] == ["We study flows.", "Granular flows are everywhere."]
+    assert doc.title.startswith("Granular flows")
+
+
+def test_a_title_block_set_by_hand_before_any_heading_is_not_body(tmp_path: Path) -> None:
+    """PLOS's template sets title, authors, affiliations and author notes in a flushleft before the first
+    heading: front matter (issue 31: read as body, their PDF counterparts were 'found as other'). A flushleft
+    later in the paper is body as before."""
+    body = (
+        "\\begin{flushleft}\n{\\Large\\textbf\\newline{A structured guide}}\n\\newline\n\\\\\nAnn Author\\textsuperscript{1}\n"
+        "\\\\\n\\textbf{1} Université de Paris, CNRS, Paris, France\n\\\\\n\\bigskip\n* ann@x.org\n\\end{flushleft}\n"
+        "\\section*{Abstract}\nWe guide.\n\\section*{Introduction}\nFlipped classrooms work.\n"
+        "\\begin{flushleft}\nA left-set remark of the body.\n\\end{flushleft}"
+    )
+    doc = load(tmp_path, body)
+    assert [p.text for p in doc.paragraphs if p.kind is ParagraphKind.BODY] == [
+        "We guide.", "Flipped classrooms work.", "A left-set remark of the body."]
+    front = [p.text for p in doc.paragraphs if p.kind is ParagraphKind.OTHER]
+    assert any("Université de Paris" in t for t in front) and any("ann@x.org" in t for t in front)

@@ -1,0 +1,71 @@
+"""Korean set without space glyphs (issue 31, the layouts corpus's Korean ACL-style paper, 4% of its
+paragraphs found): the words of a line are apart only by gaps between glyphs, so MuPDF's span text runs
+them together. The reader puts the spaces back from the glyph gaps (``engine.document.pdf.glyphs``),
+also on a justified line whose glyphs are spread apart, and joins a word Korean broke between two
+syllables at a line end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from engine.document.pdf.load import load_pdf
+
+SIZE = 10.0
+#: Lines of one paragraph, each a list of words; the first line's last word "변" and the second's "수를" are
+#: one word, "변수를", broken at the line end (Korean wraps between any two syllables).
+LINES = [
+    "대형 언어 모델은 코드 생성 과제에서 높은 성능을 보이고 있으며 상태 변수를 선호하는 모델의 변",
+    "수를 분석하는 연구가 이어져 왔다 그러나 모델의 다음 토큰 예측이 어떤 단서에 따라 달라지는지는 상태",
+    "변수를 중심으로 아직 충분히 분석되지 않았다 이 연구는 함수 배열 구조에서 모델이 배열의 첫 항목으로 두",
+    "상태 변수와 상수 가운데 어느 쪽을 선호하는지 분석한다 이를 위해 우리는 변수 쌍을 바탕으로 코드를 두",
+    "구축하고 모델이 배열의 첫 항목 위치에서 두 후보 변수에 부여하는 로짓을 비교했다.",
+]
+TEXT = " ".join(LINES).replace("모델의 변 수를", "모델의 변수를")
+
+
+def _set_line(page: pymupdf.Page, font: pymupdf.Font, y: float, words: list[str], tracking: float) -> None:
+    """Glyph by glyph, ``tracking`` points between the glyphs of a word, a third of the size between words:
+    no space character anywhere."""
+    x = 72.0
+    for word in words:
+        for ch in word:
+            page.insert_text((x, y), ch, fontname="korea", fontsize=SIZE)
+            x += font.text_length(ch, SIZE) + tracking
+        x += SIZE / 3 - tracking
+
+
+def _korean_pdf(path: Path) -> Path:
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    font = pymupdf.Font("korea")
+    page.insert_text((72, 80), "1 Introduction", fontname="hebo", fontsize=12)
+    y = 110.0
+    for i, line in enumerate(LINES):
+        _set_line(page, font, y, line.split(), 1.2 if i == 2 else 0.1)  # the third line stretched, as justified
+        y += 13.0
+    doc.save(path)
+    return path
+
+
+def test_korean_words_get_their_spaces_back(tmp_path: Path) -> None:
+    pdf = load_pdf(_korean_pdf(tmp_path / "ko.pdf"))
+    body = [p.text for p in pdf.paragraphs if "대형" in p.text]
+    assert len(body) == 1
+    text = body[0]
+    assert text.startswith("대형 언어 모델은 코드 생성 과제에서 높은 성능을")
+    assert "모델의 변수를 분석하는 연구가" in text  # "변" + "수를" joined: "변" is no word of its own
+    assert "달라지는지는 상태 변수를 중심으로" in text  # "상태" is a word the page uses whole: the space stays
+    assert "함수 배열 구조에서 모델이 배열의 첫 항목으로" in text  # the stretched line keeps its words apart
+    assert text.split() == TEXT.split()
+
+
+def test_latin_pages_are_read_as_before(tmp_path: Path) -> None:
+    """A page with no Hangul never goes through the glyph reading: its words come from the span text."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 100), "Large language models perform well on code generation.", fontsize=SIZE)
+    doc.save(tmp_path / "en.pdf")
+    pdf = load_pdf(tmp_path / "en.pdf")
+    assert [p.text for p in pdf.paragraphs] == ["Large language models perform well on code generation."]
