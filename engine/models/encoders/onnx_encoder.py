@@ -37,6 +37,7 @@ from engine.errors import ModelError
 from engine.jobs import CancelToken
 from engine.models.encoders.embed_cache import EmbeddingCache
 from engine.models.encoders.cached import CachedEncoder
+from engine.models.encoders.graph_cache import forget_graph, graph_file, read_graph, store_graph
 
 SUPPORTED_TYPES = ("bert", "roberta", "xlm-roberta")
 PRECISIONS = ("fp32", "int8")
@@ -102,12 +103,15 @@ class OnnxEncoder(CachedEncoder):
         self._position_offset = 0
 
     def _load(self) -> None:
-        import onnxruntime as ort
         from tokenizers import Tokenizer
 
+        file = self._graph_file()
+        model = read_graph(file)
         try:
-            weights = _read_weights(self.path / "model.safetensors")
-            model = _build_graph(self.config, weights, self.precision)
+            # with a stored graph only the embedding tables are read (the layers are in the graph)
+            weights = _read_weights(self.path / "model.safetensors", "embeddings." if model else "")
+            if model is None:
+                model = store_graph(file, lambda: _build_graph(self.config, weights, self.precision))
             tokenizer = Tokenizer.from_file(str(self.path / "tokenizer.json"))
         except KeyError as err:  # the config names layers the weights don't have
             raise ModelError(f"cannot load encoder {self.name}: no weight {err.args[0]} in model.safetensors") from None
@@ -125,16 +129,37 @@ class OnnxEncoder(CachedEncoder):
             "position": positions,
             "type": weights["embeddings.token_type_embeddings.weight"][0],
         }
+        try:
+            session = self._session(model)
+        except ModelError:
+            if file is None or not file.is_file():
+                raise
+            forget_graph(file)  # a stored graph ONNX Runtime refuses: build it again
+            whole = _read_weights(self.path / "model.safetensors")
+            session = self._session(store_graph(file, lambda: _build_graph(self.config, whole, self.precision)))
+        self._tokenizer = tokenizer
+        self._model = session
+
+    def _graph_file(self) -> Path | None:
+        """Where this encoder's graph is kept: beside its embedding cache (none without one)."""
+        if self.cache is None:
+            return None
+        return graph_file(self.cache.path.parent, f"{self.model_key}|{self.precision}", Path(__file__))
+
+    def _session(self, model: bytes) -> Any:
+        import onnxruntime as ort
+
         options = ort.SessionOptions()
         options.intra_op_num_threads = self._threads()
         options.log_severity_level = 3
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        # idle threads sleep rather than spin: on a busy machine spinning burned a third more CPU for no speed
+        # (the vectors are the same either way; bench/bench_align.py)
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         try:
-            session = ort.InferenceSession(model, options, providers=["CPUExecutionProvider"])
+            return ort.InferenceSession(model, options, providers=["CPUExecutionProvider"])
         except Exception as err:  # onnxruntime raises its own Fail/InvalidGraph types
             raise ModelError(f"cannot load encoder {self.name}: {str(err).splitlines()[0]}") from None
-        self._tokenizer = tokenizer
-        self._model = session
 
     def _encode_uncached(self, texts: list[str], batch_size: int, cancel: CancelToken | None) -> np.ndarray:
         """Texts tokenized once, sorted by token count and run in batches of
@@ -189,8 +214,8 @@ def _pool(hidden: np.ndarray, mask: np.ndarray, mode: str) -> np.ndarray:
     return (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
 
 
-def _read_weights(file: Path) -> dict[str, np.ndarray]:
-    """Float32 arrays keyed without the ``bert.``/``roberta.`` head prefix."""
+def _read_weights(file: Path, only: str = "") -> dict[str, np.ndarray]:
+    """Float32 arrays keyed without the ``bert.``/``roberta.`` head prefix (those whose key starts with ``only``)."""
     from safetensors import SafetensorError, safe_open
 
     out: dict[str, np.ndarray] = {}
@@ -202,7 +227,7 @@ def _read_weights(file: Path) -> dict[str, np.ndarray]:
                 raise KeyError("no embeddings.word_embeddings.weight in the weights")
             prefix = anchor[: -len("embeddings.word_embeddings.weight")]
             for name in names:
-                if name.startswith(prefix):
+                if name.startswith(prefix + only):
                     out[name[len(prefix):]] = np.asarray(handle.get_tensor(name), dtype=np.float32)
     except TypeError as err:  # numpy has no bfloat16
         raise ValueError(f"weights NumPy can't read: {err}") from None
