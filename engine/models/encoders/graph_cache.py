@@ -16,6 +16,8 @@ from pathlib import Path
 
 #: The folder, under the embedding cache's, that holds the graphs.
 FOLDER = "encoder-graphs"
+#: Graphs kept (about 11 MB each for MiniLM): the newest, so an updated builder or model leaves no trail of old ones.
+KEEP = 4
 
 
 def graph_file(folder: Path, key: str, builder: Path) -> Path | None:
@@ -51,7 +53,19 @@ def store_graph(file: Path | None, build: Callable[[], bytes]) -> bytes:
             os.replace(temporary, file)
         except OSError:
             temporary.unlink(missing_ok=True)
+        else:
+            _prune(file)
     return model
+
+
+def _prune(kept: Path) -> None:
+    """Remove all but the ``KEEP`` most recently written graphs beside ``kept`` (never ``kept`` itself)."""
+    try:
+        graphs = sorted(kept.parent.glob("*.onnx"), key=lambda f: f.stat().st_mtime, reverse=True)
+    except OSError:
+        return
+    for old in [g for g in graphs if g != kept][KEEP - 1:]:
+        old.unlink(missing_ok=True)
 
 
 def forget_graph(file: Path | None) -> None:

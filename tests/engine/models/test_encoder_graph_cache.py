@@ -81,3 +81,22 @@ def test_a_process_with_a_stored_graph_does_not_import_onnx(tmp_path: Path) -> N
     out = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
     assert len(list((tmp_path / FOLDER).glob("*.onnx"))) == 1  # read, not built again
+
+
+def test_only_the_newest_graphs_are_kept(tmp_path: Path) -> None:
+    """An updated builder or model writes a new graph; the oldest beyond ``KEEP`` go, the one just written stays."""
+    import os
+
+    from engine.models.encoders.graph_cache import KEEP, store_graph
+
+    folder = tmp_path / FOLDER
+    folder.mkdir()
+    old = [folder / f"old{i}.onnx" for i in range(KEEP + 2)]
+    for i, file in enumerate(old):
+        file.write_bytes(b"graph")
+        os.utime(file, (1_000_000 + i, 1_000_000 + i))  # old0 the oldest
+    new = folder / "new.onnx"
+    assert store_graph(new, lambda: b"new graph") == b"new graph"
+    left = sorted(f.name for f in folder.glob("*.onnx"))
+    assert left == sorted(["new.onnx"] + [f.name for f in old[-(KEEP - 1):]])
+    assert new.read_bytes() == b"new graph"
