@@ -176,6 +176,27 @@ def test_a_round_of_reviews_that_read_like_a_response_asks_to_go_on(qtbot, shell
     assert c.session.project.reviews_path == str(rebuttal) and backup_path(project, 1).is_file()
 
 
+def test_a_round_whose_revised_version_is_the_draft_asks_to_go_on(qtbot, shell: Shell, project: Path,
+                                                                   tmp_path: Path) -> None:
+    """Issue 33: a revised version with the stored draft's text is a doubtful input like a response given as the
+    reviews: the app asks; Cancel brings the dialog back with the author's files, nothing built."""
+    c = shell.controller
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
+        c.open_project(project)
+    same = tmp_path / "revised again.md"
+    same.write_bytes((DEMO / "draft_v1.md").read_bytes())
+    dialog = c.rounds.open_dialog()
+    dialog.revised.set_path(str(same))
+    dialog.accept()
+    qtbot.waitUntil(lambda: c.rounds.question is not None and c.rounds.question.isVisible(), timeout=60_000)
+    question = c.rounds.question
+    assert "anyway" in question.text() and any(b.text() == "Go on anyway" for b in question.buttons())
+    question.button(QMessageBox.StandardButton.Cancel).click()
+    qtbot.waitUntil(lambda: c.rounds.dialog is not dialog and c.rounds.dialog.isVisible(), timeout=5_000)
+    assert c.rounds.dialog.revised.path() == str(same) and c.rounds.dialog.error.text()
+    assert not backup_path(project, 1).exists()
+
+
 def test_word_files_are_taken_by_drop_open_and_the_wizard(qtbot, shell: Shell) -> None:
     """One suffix table: a dropped or opened .docx goes to the New Project dialog in its role."""
     from desktop.project_wizard import DRAFT_FILTER, guess_roles, review_filter
