@@ -118,6 +118,10 @@ def _distinct_names(reviews: list[Review]) -> None:
             r.reviewer = f"{r.reviewer} ({n})"
 
 
+#: A blank line between two paragraphs.
+_PARAGRAPH_GAP = re.compile(r"\n[ \t]*\n\s*")
+
+
 def _parse_one(reviewer: str, text: str, source: str) -> Review:
     """Sections of one review; text before the first heading is an untitled section."""
     text = text.strip("\n")
@@ -155,6 +159,12 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
         body = body.strip()
         if not body:
             continue
+        if is_metadata(head) and (gap := _PARAGRAPH_GAP.search(body)):
+            # "Presentation:" over a score line, then the reviewer's numbered points: only the first paragraph is
+            # the score; what follows is review text (a trial's journal review lost all 15 points under it)
+            review.sections.append((head, body[: gap.start()]))
+            review.offsets.append(a + lead)
+            head, lead, body = "", lead + gap.end(), body[gap.end():]
         review.sections.append((head, body))
         review.offsets.append(a + lead)
         low = head.lower()

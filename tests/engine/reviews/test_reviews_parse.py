@@ -159,3 +159,23 @@ def test_a_rating_written_as_a_sentence_drops_its_full_stop() -> None:
             "Confidence: 3.\n")
     (review,) = parse_reviews(text, "markdown")
     assert (review.rating, review.confidence) == ("minor revision", "3.")
+
+
+def test_points_after_a_score_heading_are_review_text() -> None:
+    """A journal review opening "Presentation:" over a one-line assessment, then numbered points: only the first
+    paragraph is the score section; the points are review text and become comments (a trial lost all of them)."""
+    from engine.reviews.comments import extract_comments
+
+    text = ("## Reviewer 1\n\nPresentation:\nThe paper is well written.\n\n"
+            "2. The baselines are too weak. Please compare with kernel machines and neural networks.\n\n"
+            "3. Why does the method need a gallery of several images per person?\n\n"
+            "Rating: 4\n")
+    [review] = parse_reviews(text)
+    assert review.sections[0] == ("Presentation", "The paper is well written.")
+    assert review.rating == "4"
+    body = " ".join(b for h, b in review.sections if h == "")
+    assert "Please compare with kernel machines" in body and "gallery of several images" in body
+    for (_, section), offset in zip(review.sections, review.offsets):
+        assert review.text[offset : offset + len(section)] == section
+    comments = extract_comments([review])
+    assert any("kernel machines" in c.text for c in comments) and any("gallery" in c.text for c in comments)
