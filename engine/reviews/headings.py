@@ -46,9 +46,17 @@ _BOLD_LINE = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*:?\s*$")
 _SEPARATOR = re.compile(r"^\s*(?:-{3,}|\*{3,}|={3,}|_{3,})\s*$")
 _REVIEWER = re.compile(
     r"^(?:official\s+)?(?:review(?:er)?|referee)\s*(?:#\s*)?([A-Za-z0-9][\w.-]{0,15})\b"
-    r"(?:\s*\([^)]{0,60}\))?(?:\s+(?:report|comments?|review))?\s*:?$",  # "Reviewer 2 Report"
+    r"(?:\s*\([^)]{0,60}\))?(?:\s+(?:report|comments?|review|evaluations?|scores?))?\s*:?$",  # "Reviewer 2 Report"
     re.I,
 )
+#: Name of the review an editor's letter becomes (its comments: E.n); it takes no reviewer number.
+EDITOR = "Editor"
+#: A heading that introduces the editor's letter: "## Editor", "Associate Editor's comments", "Comments from the
+#: Editor:" (a new-user trial's journal reviews: the editor's section read as Reviewer 1, shifting every number).
+_EDITOR_HEADING = re.compile(
+    r"^(?:(?:comments?|letter|report|decision)\s+(?:from|of|by)\s+)?(?:the\s+)?"
+    r"(?:(?:associate|handling|guest|area|managing|senior|academic)\s+)?editor(?:['’]s|s['’])?"
+    r"(?:\s+(?:comments?|report|letter|decision|remarks))?\s*:?$", re.I)
 _BY_REVIEWER = re.compile(r"\bby\s+(reviewer\s+[A-Za-z0-9_]{2,16})\s*$", re.I)
 _WORDS_NOT_IDS = {"of", "for", "the", "and", "summary", "comments", "form", "text", "score", "report"}
 
@@ -74,6 +82,8 @@ def reviewer_name(line: str) -> str | None:
     text = re.sub(r"[*_`]+", "", md.group(2) if md else line).strip().rstrip(":").strip()
     if not text or len(text) > 90:
         return None
+    if _EDITOR_HEADING.match(text):
+        return EDITOR
     by = _BY_REVIEWER.search(text)
     if by and text.lower().startswith(("official review", "review")):
         return re.sub(r"\s+", " ", by.group(1)).strip()
@@ -90,7 +100,14 @@ def reviewer_name(line: str) -> str | None:
     if not starts_reviewer and not (re.search(r"\d", ident) or "#" in text):
         return None
     name = re.sub(r"\s*:$", "", re.sub(r"\s+", " ", text.split("(")[0])).strip()
-    return re.sub(r"\s+(?:report|comments?|review)$", "", name, flags=re.I)  # "Reviewer 2 Report" -> "Reviewer 2"
+    return re.sub(r"\s+(?:report|comments?|review|evaluations?|scores?)$", "", name, flags=re.I)  # "Reviewer 2 Report" -> "Reviewer 2"
+
+
+def same_reviewer(a: str, b: str) -> bool:
+    """Whether two reviewer headings name the same reviewer ("Reviewer #1" and "Reviewer 1")."""
+    def key(name: str) -> str:
+        return re.sub(r"[\s#]+", "", name.lower())
+    return bool(a) and key(a) == key(b)
 
 
 def is_separator(line: str) -> bool:

@@ -13,7 +13,8 @@ import re
 from engine.document.textfile import clean_text
 from engine.errors import InputError
 from engine.reviews.guard import check_text
-from engine.reviews.headings import clean_heading, is_metadata, is_separator, is_underline, reviewer_name, section_heading
+from engine.reviews.headings import (EDITOR, clean_heading, is_metadata, is_separator, is_underline, reviewer_name,
+                                     same_reviewer, section_heading)
 from engine.reviews.language import english_notice
 from engine.reviews.model import Review
 
@@ -21,8 +22,8 @@ from engine.reviews.model import Review
 MAX_CHARS = 150_000
 #: Text before the first reviewer heading up to this many words is a preamble, not a review.
 PREAMBLE_WORDS = 120
-#: Name of the review an editor's decision letter becomes when it is longer than a preamble (its comments: E.n).
-EDITOR = "Editor"
+#: A line of a review form's scores: "Recommendation: Revision", "New Potential Energy Surface: No".
+_SCORE_LINE = re.compile(r"^\s*[*_]*[A-Za-z][\w /()'-]{0,50}[*_]*\s*:\s*\S.{0,40}$")
 #: An editor's letter opens with a greeting to a person by title; a review greets "the authors".
 _LETTER = re.compile(r"^\W*dear\s+(?:dr|prof|professor|mr|mrs|ms|mx)\b", re.I)
 
@@ -94,12 +95,23 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
                     notices.append(f"skipped an editor's letter ({len(body.split())} words)")
                 continue
             name = EDITOR
+        if out and name and same_reviewer(out[-1][0], name) and _scores_only(out[-1][1]):
+            # "Reviewer #1 Evaluations:" over the scores, then "## Reviewer 1": one review (two long ones stay two)
+            out[-1] = (name, f"{out[-1][1]}\n\n{body}")
+            continue
         out.append((name or "", body))
     numbered, reviewers = [], 0
     for name, body in out:  # unnamed reviews are numbered in order; the editor's letter takes no number
         reviewers += name != EDITOR
         numbered.append((name or f"Reviewer {reviewers}", body))
     return numbered
+
+
+def _scores_only(body: str) -> bool:
+    """A reviewer's block of score lines only ("Reviewer #1 Evaluations:" over "Recommendation: Revision"): with the
+    block under the same reviewer's name after it, one review (two reviews under one name stay two)."""
+    lines = [line for line in body.split("\n") if line.strip()]
+    return bool(lines) and all(_SCORE_LINE.match(line) for line in lines)
 
 
 def is_editor_letter(text: str) -> bool:

@@ -179,3 +179,21 @@ def test_points_after_a_score_heading_are_review_text() -> None:
         assert review.text[offset : offset + len(section)] == section
     comments = extract_comments([review])
     assert any("kernel machines" in c.text for c in comments) and any("gallery" in c.text for c in comments)
+
+
+def test_an_editor_heading_and_a_reviewers_score_block_shift_no_numbers() -> None:
+    """A journal's reviews as forwarded: "## Editor" over the office's letter, then per referee a score block
+    ("Reviewer #1 Evaluations:") before "## Reviewer 1". The editor's section is the Editor (E.n, no number) and each
+    referee is one review with its recommendation (a trial: the editor became Reviewer 1, referees 2 and 4)."""
+    text = ("## Editor\n\nManuscript No.: A18\n\nPlease revise your manuscript and return it within 4 weeks.\n\n"
+            "----------\n\nReviewer #1 Evaluations:\nRecommendation: Revision\n\n## Reviewer 1\n\n"
+            "1. Please discuss the statistical error of the stochastic sampling.\n\n"
+            "----------\n\nReviewer #2 Evaluations:\nRecommendation: Major revision\n\n## Reviewer 2\n\n"
+            "The timing comparison is unclear. Please report wall-clock times for both codes.\n")
+    reviews = parse_reviews(text)
+    assert [(r.reviewer, r.rating) for r in reviews] == [
+        ("Editor", None), ("Reviewer 1", "Revision"), ("Reviewer 2", "Major revision")]
+    assert "statistical error" in reviews[1].text and "wall-clock" in reviews[2].text
+    for r in reviews:
+        for (_, body), offset in zip(r.sections, r.offsets):
+            assert r.text[offset : offset + len(body)] == body
