@@ -42,6 +42,8 @@ def main() -> int:
     ap.add_argument("--corpus", help="the revisions corpus manifest (corpus/revisions.json)")
     ap.add_argument("--part", choices=("train", "checked"), default="train")
     ap.add_argument("--cache", help="the corpus cache (default: ~/.cache/redraft/corpus)")
+    ap.add_argument("--time-limit", type=float, default=50.0,
+                    help="seconds per suggestion with --corpus (default 50, the app's; longer on a loaded machine)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--gpu-layers", type=int, default=0, help="layers on the GPU (-1: all)")
     ap.add_argument("--limit", type=int)
@@ -97,7 +99,8 @@ def corpus_main(args: argparse.Namespace) -> int:
     from bench.suggest_corpus import run
     from bench.suggest_places import METHODS
 
-    result = run(args.corpus, args.cache, args.part, args.model, args.limit, args.threads, args.gpu_layers)
+    result = run(args.corpus, args.cache, args.part, args.model, args.limit, args.threads, args.gpu_layers,
+                 args.time_limit)
     s = result["summary"]
     place = s["placement"]
     print(f"\n{args.part} part: {place['comments']} answered comments")

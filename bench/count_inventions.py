@@ -128,7 +128,7 @@ def main() -> int:
         paper = "\n".join([doc.title, *(p.text for p in doc.paragraphs)])
         c = count(r["edit"], paper, r["comment"])
         totals[bool(r["valid"])].append(c.total)
-        print(f"{r['paper']}/{r['comment_id']:8} {'valid ' if r['valid'] else 'failed'} {c.total:2}  "
+        print(f"{r['comment_id']:28} {'valid ' if r['valid'] else 'failed'} {c.total:2}  "
               f"numbers {c.numbers} references {c.references} entities {c.entities}")
     for valid, vals in totals.items():
         if vals:

@@ -89,7 +89,7 @@ def seconds_summary(seconds: list[float]) -> dict[str, float]:
 
 
 def run(manifest: str, cache: str | None, part: str, model: str | None, limit: int | None, threads: int,
-        gpu_layers: int) -> dict[str, Any]:
+        gpu_layers: int, time_limit: float = 50.0) -> dict[str, Any]:
     """Placement for every answered comment of ``part``; with ``model``, suggestions (and content, inventions and
     time) for the first ``limit`` of them."""
     from bench.count_inventions import count
@@ -110,7 +110,8 @@ def run(manifest: str, cache: str | None, part: str, model: str | None, limit: i
         start = time.perf_counter()
         generator = open_generator(model, n_ctx=4096, n_gpu_layers=gpu_layers, threads=threads).load()
         result["summary"]["model"], result["summary"]["load_s"] = generator.name, round(time.perf_counter() - start, 1)
-        suggester = EditSuggester(generator)
+        suggester = EditSuggester(generator, time_limit=time_limit)
+        result["summary"]["time_limit_s"] = time_limit
     located = {(r["paper"], r["comment"]): r for r in placed}
     docs: dict[int, Any] = {}
     for item in todo:
@@ -129,7 +130,7 @@ def run(manifest: str, cache: str | None, part: str, model: str | None, limit: i
         if row is not None:
             row["content"] = scores
             result["suggestions"].append(row)
-            print(f"{item.paper}/{item.comment.id:8} {seconds[-1]:5.1f} s {'valid ' if row['valid'] else 'FAILED'} "
+            print(f"{item.comment.id:28} {seconds[-1]:5.1f} s {'valid ' if row['valid'] else 'FAILED'} "
                   f"placed {'right' if row['placement_right'] else 'wrong'} "
                   f"inventions {row['inventions']['total']}", flush=True)
     result["summary"]["content"] = content_summary(content)

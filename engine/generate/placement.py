@@ -83,12 +83,12 @@ def place(comment: ReviewComment, document: Document, located: list[Paragraph] |
     scores = matrix[0].astype(np.float64)
     reasons = {}
     index = {p.id: j for j, p in enumerate(paragraphs)}
-    for rank, p in enumerate(located or []):
-        if p.id in index:
-            scores[index[p.id]] += LOCATED_BONUS * (len(located) - rank) / len(located)
     names = references(text)[0]
-    if "abstract" not in names:
-        scores -= FRONT_PENALTY * np.array([_front(p) for p in paragraphs])
+    front = np.array([_front(p) for p in paragraphs]) if "abstract" not in names else np.zeros(len(paragraphs), bool)
+    for rank, p in enumerate(located or []):
+        if p.id in index and not front[index[p.id]]:  # a broad comment located in the abstract gets no bonus
+            scores[index[p.id]] += LOCATED_BONUS * (len(located) - rank) / len(located)
+    scores -= FRONT_PENALTY * front
     equations = set(_EQUATION.findall(text))
     if equations:
         shown = _introducing(document, paragraphs, equations)
