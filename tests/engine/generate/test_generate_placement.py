@@ -12,6 +12,7 @@ import pytest
 from engine.document import load_document
 from engine.generate.placement import INSERT_AFTER, REPLACE, place
 from engine.reviews.model import ReviewComment
+from tests.gguf_factory import tiny_gguf  # noqa: F401
 
 pytestmark = pytest.mark.shared_data
 GOLD = Path(__file__).resolve().parents[2] / "data" / "cgo18_align_gold.json"
@@ -70,3 +71,17 @@ def test_a_named_equation_places_the_edit_at_the_text_that_introduces_it(shared_
     p = place(_c("Equation (1) is not explained well: what is the normalisation?"), doc)
     assert p.paragraph.text.startswith("The model is trained using the mean squared error")
     assert "equation 1" in p.reason
+
+
+@pytest.mark.slow
+def test_redraft_suggest_places_a_typo_at_its_sentence_on_a_real_pdf(shared_data: Path, tiny_gguf: Path,  # noqa: F811
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.cli.main import main
+
+    paper = str(shared_data / "revision" / "cgo18" / "submission.pdf")
+    args = ["suggest", paper, "--comment", '"implmented" should be "implemented".', "--model", str(tiny_gguf),
+            "--lexical", "--top-k", "1", "--max-tokens", "16", "--ctx", "2048", "--json"]
+    assert main(args) == 0
+    s = json.loads(capsys.readouterr().out)
+    assert s["location"]["mode"] == "replace" and s["sentence"].startswith("Our approach is implmented")
+    assert s["original"] == s["sentence"] and s["placed"] == "the sentence holding the quoted words"
