@@ -12,6 +12,14 @@ The prompts were written on other papers; cgo18 was used only to measure.
 
     .venv/bin/python -m bench.bench_suggest [--data ../shared/data] [--threads 2] [--gpu-layers 0]
         [--model embedded] [--limit N] [--out results.json]
+
+With ``--corpus``, the revisions corpus instead (issue 34, ``bench.suggest_corpus``): placement against the
+authors' own edits for every answered comment (no model: fast), then with ``--model`` (embedded or a GGUF)
+suggestions for the first ``--limit`` of them: content overlap with the authors' words beside the baselines,
+invented facts (``bench.count_inventions``) and seconds per suggestion:
+
+    .venv/bin/python -m bench.bench_suggest --corpus corpus/revisions.json --part train|checked
+        [--model embedded|PATH.gguf] [--limit N] [--cache DIR] [--out results.json]
 """
 
 from __future__ import annotations
@@ -31,12 +39,20 @@ ROOT = Path(__file__).resolve().parents[1]
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", default=str(shared_data_folder()))
-    ap.add_argument("--model", default="embedded")
+    ap.add_argument("--model", help="embedded (the default on cgo18) or a GGUF path; with --corpus, none: placement only")
+    ap.add_argument("--corpus", help="the revisions corpus manifest (corpus/revisions.json)")
+    ap.add_argument("--part", choices=("train", "checked"), default="train")
+    ap.add_argument("--cache", help="the corpus cache (default: ~/.cache/redraft/corpus)")
+    ap.add_argument("--time-limit", type=float, default=50.0,
+                    help="seconds per suggestion with --corpus (default 50, the app's; longer on a loaded machine)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--gpu-layers", type=int, default=0, help="layers on the GPU (-1: all)")
     ap.add_argument("--limit", type=int)
     ap.add_argument("--out", help="write every suggestion and the summary here as JSON")
     args = ap.parse_args()
+    if args.corpus:
+        return corpus_main(args)
+    args.model = args.model or "embedded"
 
     from engine.document import load_document
     from engine.generate.guard import copied_span
@@ -84,6 +100,36 @@ def main() -> int:
     print(f"seconds per suggestion: median {summary['median_s']}, p90 {summary['p90_s']}, max {summary['max_s']}")
     if args.out:
         Path(args.out).write_text(json.dumps({"summary": summary, "suggestions": rows}, indent=1))
+    return 0
+
+
+def corpus_main(args: argparse.Namespace) -> int:
+    from bench.suggest_corpus import run
+    from bench.suggest_places import METHODS
+
+    result = run(args.corpus, args.cache, args.part, args.model, args.limit, args.threads, args.gpu_layers,
+                 args.time_limit)
+    s = result["summary"]
+    place = s["placement"]
+    print(f"\n{args.part} part: {place['comments']} answered comments")
+    print("placement right (the authors' paragraph; an insertion's, give or take one):")
+    for m in METHODS:
+        print(f"  {m:18} {place[m]['right']:3}/{place['comments']} ({place[m]['share']}%)")
+    for paper, row in place["papers"].items():
+        print(f"    {paper:24} " + " ".join(f"{m} {row[m]}/{row['comments']}" for m in METHODS))
+    content = s["content"]
+    print(f"content against the authors' inserted words ({content['comments']} comments with 3 words or more):")
+    for name in ("suggestion", "comment", "extractive", "ceiling"):
+        if name in content:
+            print(f"  {name:11} ROUGE-L {content[name]['rougeL']:6.2f}  cosine {content[name]['cosine']:.3f}")
+    if "suggestions" in s:
+        g = s["suggestions"]
+        print(f"{s['model']}: {g['count']} suggestions, {g['valid']} valid, {g['placed_right']} placed right; "
+              f"invented facts (bench.count_inventions): {g['inventions_valid']} in valid ones, "
+              f"{g['inventions_failed']} in failed ones; seconds per suggestion: median {g.get('median_s')}, "
+              f"p90 {g.get('p90_s')} (load {s['load_s']} s)")
+    if args.out:
+        Path(args.out).write_text(json.dumps(result, indent=1))
     return 0
 
 

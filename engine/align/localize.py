@@ -50,9 +50,10 @@ def references(text: str) -> tuple[set[str], set[str], set[tuple[str, str]]]:
     return names, numbers, floats
 
 
-def reference_boosts(text: str, paragraphs: list[Paragraph]) -> np.ndarray:
-    """Per paragraph: ``REFERENCE_BOOST`` (or half) when ``text`` points at its section, figure or table."""
-    refs = references(text)
+def reference_boosts(text: str, paragraphs: list[Paragraph], refs: tuple | None = None) -> np.ndarray:
+    """Per paragraph: ``REFERENCE_BOOST`` (or half) when ``text`` points at its section, figure or table
+    (``refs``: those references as ``references`` gives them, instead of ``text``'s)."""
+    refs = refs if refs is not None else references(text)
     if not any(refs):
         return np.zeros(len(paragraphs), dtype=np.float32)
     patterns = _patterns(refs)
@@ -119,16 +120,15 @@ def candidates(document: Document) -> list[Paragraph]:
     return [p for p in document.paragraphs if p.kind in (ParagraphKind.BODY, ParagraphKind.CAPTION)]
 
 
-def localize(
-    comments: list[ReviewComment], document: Document, encoder: Encoder | None = None, top_k: int = 3,
-    weight: float = 0.5, cancel: CancelToken | None = None, lexical_only: bool = False,
-) -> list[Location]:
-    """The ``top_k`` paragraphs of ``document`` each comment most likely refers to
-    (BM25 alone with ``lexical_only``; then a comment that shares no term with the
-    draft and names no part of it gets none)."""
+def score_paragraphs(
+    comments: list[ReviewComment], document: Document, encoder: Encoder | None = None, weight: float = 0.5,
+    cancel: CancelToken | None = None, lexical_only: bool = False,
+) -> tuple[list[Paragraph], np.ndarray]:
+    """The candidate paragraphs (``candidates``) and, per comment, every one's score: BM25 (fused with the
+    encoder's cosine unless ``lexical_only``) plus the reference and quote boosts."""
     paragraphs = candidates(document)
     if not comments or not paragraphs:
-        return [Location(c.id, []) for c in comments]
+        return paragraphs, np.zeros((len(comments), len(paragraphs)), dtype=np.float32)
     queries = [c.full_text for c in comments]
     texts = [p.text for p in paragraphs]
     lexical = bm25_matrix(queries, texts)
@@ -137,7 +137,19 @@ def localize(
     else:
         scores = fuse(lexical, cosine_matrix(encoder or _configured_encoder(), queries, texts, "sentence", cancel), weight)
     scores = scores + np.stack([reference_boosts(q, paragraphs) for q in queries])
-    scores = scores + quote_boosts(queries, texts)
+    return paragraphs, scores + quote_boosts(queries, texts)
+
+
+def localize(
+    comments: list[ReviewComment], document: Document, encoder: Encoder | None = None, top_k: int = 3,
+    weight: float = 0.5, cancel: CancelToken | None = None, lexical_only: bool = False,
+) -> list[Location]:
+    """The ``top_k`` paragraphs of ``document`` each comment most likely refers to
+    (BM25 alone with ``lexical_only``; then a comment that shares no term with the
+    draft and names no part of it gets none)."""
+    paragraphs, scores = score_paragraphs(comments, document, encoder, weight, cancel, lexical_only)
+    if not comments or not paragraphs:
+        return [Location(c.id, []) for c in comments]
     out = []
     for i, c in enumerate(comments):
         order = np.argsort(-scores[i], kind="stable")[:top_k]

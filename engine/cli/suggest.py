@@ -1,5 +1,6 @@
-"""``redraft suggest PAPER --comment TEXT [--model M] [--json]``: a response, a
-location and an edit (with typed placeholders and check flags) for one comment."""
+"""``redraft suggest PAPER --comment TEXT [--model M] [--lexical] [--json]``: a response, a
+location and an edit (with typed placeholders and check flags) for one comment. The comment is located as a
+project's build locates it (``engine.align.localize.locate``), then placed (``engine.generate.placement``)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--comment", required=True, help="the reviewer's comment")
     add_model_args(p, max_tokens=120)
     p.add_argument("--top-k", type=int, default=2, help="paragraphs shown to the model (default 2)")
-    p.add_argument("--embed", action="store_true", help="localise with BM25 + the embedded encoder (default: BM25)")
+    p.add_argument("--lexical", action="store_true",
+                   help="locate the comment with BM25 alone (default: BM25 + the embedded encoder, as a project's build)")
+    p.add_argument("--embed", action="store_true", help=argparse.SUPPRESS)  # the default since issue 34
     p.add_argument("--json", action="store_true", help="print the suggestion as JSON")
     p.set_defaults(func=run)
 
@@ -51,20 +54,24 @@ def print_notes(notes: list[str]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from engine.align.localize import locate
     from engine.document import load_document
     from engine.generate.suggest import EditSuggester
     from engine.reviews.model import ReviewComment
 
     document = load_document(args.paper)
     generator, note = open_model(args)
+    comment = ReviewComment("c1", "", args.comment)
     encoder = None
-    if args.embed:
+    if not args.lexical:
         from engine.models import factory
 
         encoder = factory.open_model("encoder")
+    located = locate([comment], document, encoder)[0]  # where a project's build would locate it
     suggester = EditSuggester(generator, encoder=encoder, top_k=args.top_k, max_tokens=args.max_tokens,
                               time_limit=args.time_limit)
-    suggestion = suggester.suggest(ReviewComment("c1", "", args.comment), document)
+    places = [document.paragraph(pid) for pid, _ in located.paragraphs]
+    suggestion = suggester.suggest(comment, document, paragraphs=places)
     data = suggestion.to_dict()
     data["model_note"] = note
     if args.json:
@@ -76,7 +83,9 @@ def run(args: argparse.Namespace) -> int:
     if not suggestion.valid:
         print("FAILED CHECKS: not a usable suggestion (see the flags below)")
     print(f"Response: {suggestion.response}")
-    print(f"Location: {where} ({suggestion.section or 'no section'}), {suggestion.mode}")
+    print(f"Location: {where} ({suggestion.section or 'no section'}), {suggestion.mode}: {suggestion.placed}")
+    if suggestion.sentence:
+        print(f"Sentence: {suggestion.sentence}")
     if suggestion.scaffold:
         print(f"Change: {suggestion.scaffold.change}")
         print(f"Where: “{suggestion.scaffold.quote}”")

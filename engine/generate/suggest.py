@@ -1,9 +1,10 @@
 """Edit suggestions for a review comment: text to add to the paper, where it
 goes, and a one-sentence response to the reviewer.
 
-The comment is localised to the paper's body paragraphs (BM25, or BM25 +
-embeddings with an encoder); the edit is inserted after the best paragraph,
-and the best paragraphs go to the model within its context (trimmed, with
+The edit is placed by ``engine.generate.placement`` (the comment's located
+paragraphs, the parts of the paper it names, the kind of change its fine type
+implies): a new paragraph after the chosen one, or the exact sentence a typo
+names; the best places go to the model within its context (trimmed, with
 notices). Two plain-text answers (the edit, then the response, which shares
 the prompt's prefix and so its KV cache) are each checked by
 ``guard.check_text`` (copy of the prompt, grounding, loop, cut-off) and asked
@@ -27,21 +28,20 @@ from collections.abc import Generator as Gen
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from engine.document.model import Document, Paragraph
 from engine.errors import Cancelled, InputError
 from engine.generate import placeholders
 from engine.generate.checks import Flag, check_edit
 from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render_task
 from engine.generate.guard import Deadline, Generated, ask_checked, complete_sentences
+from engine.generate.placement import place
 from engine.generate.scaffold import Scaffold, build_scaffold
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder, Generator
 from engine.reviews.model import ReviewComment
 
 PROMPT = "suggest_edit.v2"
-MODES = ("replace", "insert_after")
+MODES = ("replace", "insert_after")  # engine.generate.placement's modes
 
 
 @dataclass
@@ -54,6 +54,9 @@ class Suggestion:
     mode: str
     edit: str
     original: str = ""
+    #: The sentence a ``replace`` edit rewrites ('' otherwise), and why the edit was placed there.
+    sentence: str = ""
+    placed: str = ""
     flags: list[Flag] = field(default_factory=list)
     removed_values: list[str] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
@@ -81,7 +84,7 @@ class Suggestion:
         return {
             "comment_id": self.comment_id, "comment": self.comment, "response": self.response,
             "location": {"paragraph_id": self.paragraph_id, "section": self.section, "mode": self.mode},
-            "edit": self.edit, "original": self.original,
+            "edit": self.edit, "original": self.original, "sentence": self.sentence, "placed": self.placed,
             "placeholders": [p.to_dict() for p in self.placeholders],
             "flags": [f.to_dict() for f in self.flags], "removed_values": list(self.removed_values),
             "notices": list(self.notices), "model": self.model, "prompt": self.prompt, "attempts": self.attempts,
@@ -89,22 +92,6 @@ class Suggestion:
             "scaffold": self.scaffold.to_dict() if self.scaffold else None, "rewrite": self.rewrite,
             "rewrite_flags": [f.to_dict() for f in self.rewrite_flags],
         }
-
-
-def rank_paragraphs(comment: ReviewComment, document: Document, encoder: Encoder | None, top_k: int) -> list[Paragraph]:
-    """The body paragraphs the comment most likely refers to, best first."""
-    body = document.body()
-    if not body:
-        return []
-    if encoder is not None:
-        from engine.align.localize import localize
-
-        ids = [pid for pid, _ in localize([comment], document, encoder, top_k)[0].paragraphs]
-        return [document.paragraph(pid) for pid in ids]
-    from engine.align.bm25 import bm25_matrix
-
-    scores = bm25_matrix([comment.full_text], [p.text for p in body])[0]
-    return [body[j] for j in np.argsort(-scores, kind="stable")[:top_k]]
 
 
 class EditSuggester:
@@ -159,16 +146,17 @@ class EditSuggester:
 
     def suggest(self, comment: ReviewComment, document: Document, cancel: CancelToken | None = None,
                 paragraphs: list[Paragraph] | None = None) -> Suggestion:
-        """One suggestion for ``comment``, written for ``paragraphs`` (where the comment was located, best first)
-        or, without them, for the ``top_k`` paragraphs that match it best."""
+        """One suggestion for ``comment``, placed by ``engine.generate.placement.place`` from ``paragraphs``
+        (where the comment was located, best first), the parts of the paper it names and its fine type; the
+        model sees the ``top_k`` best places, the chosen one first."""
         if not comment.text.strip():
             raise InputError("the comment is empty")
         start = time.monotonic()
         deadline = Deadline(self.time_limit, cancel)
         if deadline.user_cancelled:
             raise Cancelled()
-        paragraphs = paragraphs[: self.top_k] if paragraphs else rank_paragraphs(comment, document, self.encoder,
-                                                                                   self.top_k)
+        placement = place(comment, document, paragraphs, self.encoder, self.top_k)
+        paragraphs = placement.ranked
         scaffold = build_scaffold(comment, paragraphs, document)
         fields, notices, shown = self._fields(comment, document, paragraphs)
         sources = [shown, comment.full_text]
@@ -183,7 +171,7 @@ class EditSuggester:
         edit_text = checked.text if checked else edit.text
         rewrite_flags = [*edit.flags, *(checked.flags if checked else [])]
         if self.scaffold and any(f.failed for f in rewrite_flags):
-            return self._scaffolded(comment, scaffold, edit_text, rewrite_flags, notices, tries, start)
+            return self._scaffolded(comment, scaffold, edit_text, rewrite_flags, notices, tries, start, placement.reason)
         quoted = " ".join(edit_text.split())
         response, more = ask_checked(
             self.generator, [self._render(fields, "response_task", edit=quoted),
@@ -195,26 +183,28 @@ class EditSuggester:
         flags += [Flag(f.code, f.message.replace("failed check: ", "failed check: response: "), f.severity)
                   if f.severity == "error" else f for f in response.flags]
         if self.scaffold and any(f.failed for f in flags):  # the response failed: the model's text is not offered
-            return self._scaffolded(comment, scaffold, edit_text, flags, notices, tries + more, start)
-        target = paragraphs[0] if paragraphs else None
+            return self._scaffolded(comment, scaffold, edit_text, flags, notices, tries + more, start,
+                                    placement.reason)
+        target = placement.paragraph
         return Suggestion(
             comment_id=comment.id, comment=comment.full_text, response=response.text,
             paragraph_id=target.id if target else None, section=" > ".join(target.section) if target else "",
-            mode="insert_after" if target else "new_paragraph", edit=edit_text, original=target.text if target else "",
+            mode=placement.mode if target else "new_paragraph", edit=edit_text, original=placement.original,
+            sentence=placement.sentence, placed=placement.reason,
             flags=flags, removed_values=checked.removed if checked else [], notices=notices,
             model=self.generator.name, prompt=self.template.label, attempts=tries + more,
             seconds=time.monotonic() - start, scaffold=scaffold,
         )
 
     def _scaffolded(self, comment: ReviewComment, scaffold: Scaffold, rewrite: str, failed: list[Flag],
-                    notices: list[str], tries: int, start: float) -> Suggestion:
+                    notices: list[str], tries: int, start: float, placed: str = "") -> Suggestion:
         """The scaffold as the suggestion, the model's failed rewrite withheld beside it (one info flag says why)."""
         why = "; ".join(f.short for f in failed if f.failed)
         return Suggestion(
             comment_id=comment.id, comment=comment.full_text, response=scaffold.response,
             paragraph_id=scaffold.paragraph_id, section=scaffold.section, mode=scaffold.mode, edit=scaffold.draft,
-            original=scaffold.quote, flags=[Flag("rewrite_withheld", f"the model's rewrite was withheld: {why}", "info")],
-            notices=notices, model=self.generator.name, prompt=self.template.label, attempts=tries,
+            original=scaffold.quote, placed=placed,
+            flags=[Flag("rewrite_withheld", f"the model's rewrite was withheld: {why}", "info")], notices=notices, model=self.generator.name, prompt=self.template.label, attempts=tries,
             seconds=time.monotonic() - start, kind="scaffold", scaffold=scaffold, rewrite=rewrite, rewrite_flags=failed)
 
     def _cap(self, gen: Generated) -> None:

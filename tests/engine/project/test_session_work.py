@@ -14,6 +14,7 @@ from engine.models.factory import ConfiguredModels
 from engine.models.llama.llm import LlamaGenerator
 from engine.models.protocols import ModelSource
 from engine.project.session import NOTHING, ProjectSession
+from engine.generate.placement import place
 from engine.project.work import located_in, locate_job, round_job, suggest_job, tldr_job
 from tests.engine.project.test_session_locate import DEMO, build
 from tests.gguf_factory import tiny_gguf  # noqa: F401
@@ -39,8 +40,9 @@ def test_a_suggestion_that_fails_its_checks_is_stored_like_any_other(tmp_path: P
         assert changes.suggestion_id == rec.id and changes.comment_ids == ("R1.2",) and changes.statuses
         assert session.project.suggestions["R1.2"][-1] is rec and "".join(streamed).strip()
         assert rec.failed and all(f.code and f.severity for f in rec.flags)  # noise: failed, flags typed
-        places = located_in(session.project, "R1.2", session.project.new)  # where the build located it
-        assert places and rec.location == places[0].id
+        project = session.project
+        places = located_in(project, "R1.2", project.new)  # where the build located it, placed as the CLI places
+        assert places and rec.location == place(project.comment("R1.2"), project.new, places).paragraph.id
     with ProjectSession.open(path) as again:  # the same typed flags on disk
         assert again.project.suggestions["R1.2"][-1].flags == rec.flags
 

@@ -1,0 +1,175 @@
+"""Where a suggested edit goes: one paragraph of the draft, and how the edit meets it.
+
+The one placement the CLI (``redraft suggest``), the project (``redraft project suggest``, the app's
+suggestion card) and the benchmark use. It starts from the project's locator
+(``engine.align.localize.score_paragraphs``: BM25, fused with the encoder when there is one, plus the boosts for
+a section, figure or table the comment names and for a passage it quotes), adds the paragraphs where the comment
+was located (stored in the project by the build), and then what the comment itself implies:
+
+- an equation it names ("Eq. (3)", "equation 3"): the paragraphs that cite it;
+- the abstract and the front matter (title, authors, affiliations) draw a broad comment's words but are rarely
+  where its answer goes: they are passed over unless the comment names the abstract;
+- an experiment or result request (its fine type, ``engine.align.cues.fine_type``) is answered in the results:
+  paragraphs of a results, experiments or evaluation section come first, and the edit is a new paragraph after
+  the one chosen;
+- a typo or wording fix replaces the exact sentence: the one that holds the phrase the comment quotes.
+
+The weights were set on the training part of the revisions corpus (``bench.suggest_corpus``; docs/suggest.md).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from engine.document.model import Document, Paragraph
+from engine.models.protocols import Encoder
+from engine.reviews.model import ReviewComment
+
+#: Added to a paragraph where the build located the comment, the best first (rank r of n gets (n - r) / n of it).
+LOCATED_BONUS = 1.0
+#: Taken from the abstract and the front matter when the comment does not name the abstract.
+FRONT_PENALTY = 0.3
+#: Added to a paragraph of a results section for an experiment or result request.
+RESULTS_BONUS = 0.5
+#: Added to a paragraph that introduces or cites an equation the comment names (as the locator's
+#: ``REFERENCE_BOOST`` for a named figure, table or section).
+EQUATION_BOOST = 0.5
+#: Taken from every paragraph outside the parts a comment names (a section, figure, table or equation), when
+#: it names one that the draft has: those parts are ranked first.
+NAMED_ORDER = 10.0
+#: Section titles that hold results (matched as words in any level of the paragraph's section path).
+RESULTS_SECTION = re.compile(r"\b(?:results?|experiments?|evaluations?|benchmarks?|simulations?|"
+                             r"case stud(?:y|ies)|applications?|empirical|performance)\b", re.I)
+_EQUATION = re.compile(r"\b(?:eqs?\.?|equations?)\s*\(?(\d+)\)?", re.I)
+_PRESENTATION = re.compile(r"\b(?:axis|axes|legends?|labels?|captions?|fonts?|colou?rs?|resolution|hard to read|"
+                           r"unreadable|too small|illegible)\b", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[])")
+
+INSERT_AFTER, REPLACE = "insert_after", "replace"
+
+
+@dataclass
+class Placement:
+    """Where the edit goes: ``paragraph`` (None: the draft has no body to place it in), ``mode``
+    (``insert_after``: a new paragraph after it; ``replace``: ``sentence`` is rewritten), the paragraphs to show
+    the model (best first, the placed one first) and why it was chosen, in words."""
+
+    paragraph: Paragraph | None
+    mode: str = INSERT_AFTER
+    sentence: str = ""
+    reason: str = ""
+    ranked: list[Paragraph] = field(default_factory=list)
+
+    @property
+    def original(self) -> str:
+        """The text the edit is written against: the sentence it replaces, or the paragraph it follows."""
+        return self.sentence or (self.paragraph.text if self.paragraph else "")
+
+
+def place(comment: ReviewComment, document: Document, located: list[Paragraph] | None = None,
+          encoder: Encoder | None = None, top_k: int = 2) -> Placement:
+    """The placement of an edit for ``comment`` in ``document``. ``located``: where the build found the comment
+    (best first); ``encoder``: fuse the locator's BM25 with it (None: BM25 and the located paragraphs)."""
+    from engine.align.cues import fine_type, quoted_passages
+    from engine.align.localize import REFERENCE_BOOST, reference_boosts, references, score_paragraphs
+
+    paragraphs, matrix = score_paragraphs([comment], document, encoder, lexical_only=encoder is None)
+    if not paragraphs:
+        return Placement(None, reason="the draft has no body paragraph")
+    text, kind = comment.full_text, fine_type(comment)
+    scores = matrix[0].astype(np.float64)
+    reasons = {}
+    index = {p.id: j for j, p in enumerate(paragraphs)}
+    names = references(text)[0]
+    front = np.array([_front(p) for p in paragraphs]) if "abstract" not in names else np.zeros(len(paragraphs), bool)
+    for rank, p in enumerate(located or []):
+        if p.id in index and not front[index[p.id]]:  # a broad comment located in the abstract gets no bonus
+            scores[index[p.id]] += LOCATED_BONUS * (len(located) - rank) / len(located)
+    scores -= FRONT_PENALTY * front
+    equations = set(_EQUATION.findall(text))
+    if equations:
+        shown = _introducing(document, paragraphs, equations)
+        cites = np.array([p.id in shown or _cites_equation(p.text, equations) for p in paragraphs])
+        scores += EQUATION_BOOST * cites
+        named = {paragraphs[j].id: f"cites equation {', '.join(sorted(equations))}" for j in np.flatnonzero(cites)}
+        reasons.update(named)
+    # a section the comment names, the text introducing an equation it names, or the caption of a figure or table
+    # whose presentation it criticises (axes, legend, caption): the edit goes there (the others come after them).
+    # A figure or table named otherwise keeps the locator's boost only: reviewers name them as context ("the main
+    # result (Fig. 5) conflicts with ...") and the authors answer in the text more often than in the caption (the
+    # training part of the revisions corpus: 4 of 4 such comments).
+    refs = references(text)
+    whole = {n for n in names if not any(n != m and n in m for m in names)}  # "work" of "related work section"
+    sections = (whole, refs[1], refs[2] if _PRESENTATION.search(text) else set())
+    pointed = reference_boosts("", paragraphs, sections) + (EQUATION_BOOST * cites if equations else 0.0)
+    named = pointed >= REFERENCE_BOOST
+    if named.any():
+        scores -= NAMED_ORDER * ~named
+        reasons.update({paragraphs[j].id: f"the part the comment names ({paragraphs[j].section_title or 'front'})"
+                        for j in np.flatnonzero(named) if paragraphs[j].id not in reasons})
+    results = kind in ("experiment", "result")
+    if results:
+        in_results = np.array([_in_results(p) for p in paragraphs])
+        scores += RESULTS_BONUS * in_results
+    order = np.argsort(-scores, kind="stable")
+    best = paragraphs[int(order[0])]
+    ranked = [paragraphs[int(j)] for j in order[:max(top_k, 1)]]
+    why = reasons.get(best.id) or _why(best, located, names)
+    if results and _in_results(best):
+        return Placement(best, INSERT_AFTER, reason=f"{kind} request: a new paragraph after the results "
+                         f"({best.section_title or 'results'})", ranked=ranked)
+    if kind == "typo" or quoted_passages(text):
+        sentence = _quoted_sentence(best.text, quoted_passages(text))
+        if sentence:
+            return Placement(best, REPLACE, sentence, "the sentence holding the quoted words", ranked)
+    return Placement(best, INSERT_AFTER, reason=why, ranked=ranked)
+
+
+def _front(p: Paragraph) -> bool:
+    """The abstract, or front matter before any section (title, authors, affiliations)."""
+    return not p.section or p.section[0].strip().lower() == "abstract"
+
+
+def _in_results(p: Paragraph) -> bool:
+    return any(RESULTS_SECTION.search(title) for title in p.section)
+
+
+def _introducing(document: Document, paragraphs: list[Paragraph], numbers: set[str]) -> set[str]:
+    """The ids of the candidate paragraphs just before an equation numbered one of ``numbers`` (the text that
+    introduces it): an equation or other non-body unit that holds "(N)" as a word."""
+    keep = {p.id for p in paragraphs}
+    out, last = set(), None
+    for p in document.paragraphs:
+        if p.id in keep:
+            last = p.id
+        elif last and any(re.search(rf"(?:^|\s)\({n}\)(?:\s|$)", p.text) for n in numbers):
+            out.add(last)
+    return out
+
+
+def _cites_equation(text: str, numbers: set[str]) -> bool:
+    return any(re.search(rf"(?:\beq(?:uation)?s?\.?\s*|\()\(?{n}\)", text, re.I) or
+               re.search(rf"\beq(?:uation)?s?\.?\s*{n}\b", text, re.I) for n in numbers)
+
+
+def _quoted_sentence(text: str, phrases: list[str]) -> str:
+    """The sentence of ``text`` that holds one of ``phrases`` (case and spacing aside), or ''."""
+    sentences = _SENTENCE_END.split(text)
+    for phrase in phrases:
+        key = " ".join(phrase.lower().split())
+        for s in sentences:
+            if len(key) >= 3 and key in " ".join(s.lower().split()):
+                return s.strip()
+    return ""
+
+
+def _why(p: Paragraph, located: list[Paragraph] | None, names: set[str]) -> str:
+    section = p.section_title or "the front matter"
+    if located and p.id == located[0].id:
+        return f"where the comment was located ({section})"
+    if names and any(n in t.lower() for t in p.section for n in names):
+        return f"the section the comment names ({section})"
+    return f"the paragraph that matches the comment best ({section})"
