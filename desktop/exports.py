@@ -44,6 +44,7 @@ def export_folder(project: Project) -> Path:
 class Exports(QObject):
     sig_export_written = Signal(str)  # path
     sig_export_refused = Signal(str)  # the message: nothing was written
+    sig_export_note = Signal(str)  # the message: written, with something the author has to do before sending
 
     def __init__(self, parent: QWidget, runner: JobRunner, project: Callable[[], Project | None]) -> None:
         super().__init__(parent)
@@ -53,14 +54,18 @@ class Exports(QObject):
 
     def export_letter(self, path: str | Path | None = None) -> JobHandle | None:
         from engine.letter import letter_format
-        from engine.letter.export import write_response_letter
+        from engine.letter.export import letter_placeholders, placeholder_note, write_response_letter
         from engine.letter.formats import dialog_filters
 
         def check(target: str) -> None:
             letter_format(target)
 
+        def note(project: Project) -> str:
+            left = placeholder_note(letter_placeholders(project))
+            return f"The letter was written, but {left}." if left else ""
+
         return self._export(path, "Export the response letter", "response.docx", dialog_filters(".docx"),
-                            write_response_letter, "writing the response letter", check)
+                            write_response_letter, "writing the response letter", check, note)
 
     def export_report(self, path: str | Path | None = None) -> JobHandle | None:
         from engine.project.report import write_revision_report
@@ -82,7 +87,8 @@ class Exports(QObject):
 
     def _export(self, path: str | Path | None, caption: str, suffix: str, filters: str,
                 write: Callable[[Project, str | Path], Path], label: str,
-                check: Callable[[str], None] | None = None) -> JobHandle | None:
+                check: Callable[[str], None] | None = None,
+                note: Callable[[Project], str] | None = None) -> JobHandle | None:
         project = self.project()
         if project is None:
             return None
@@ -99,5 +105,13 @@ class Exports(QObject):
             except InputError as err:
                 self.sig_export_refused.emit(f"Nothing was written: {err}.")
                 return None
-        return self.runner.run_call(lambda cancel: str(write(project, path)), label=label,
-                                    on_success=self.sig_export_written.emit)
+        def job(cancel) -> tuple[str, str]:
+            written = str(write(project, path))
+            return written, note(project) if note else ""
+
+        def done(result: tuple[str, str]) -> None:
+            self.sig_export_written.emit(result[0])
+            if result[1]:
+                self.sig_export_note.emit(result[1])
+
+        return self.runner.run_call(job, label=label, on_success=done)

@@ -157,3 +157,17 @@ def test_letter_export_refuses_an_unknown_suffix_with_a_message(qtbot, shell: Sh
     with qtbot.waitSignal(c.sig_export_written, timeout=60_000):
         c.exports.export_letter(pdf)
     assert pdf.read_bytes()[:5] == b"%PDF-"
+
+
+def test_a_letter_exported_with_placeholders_left_says_so(qtbot, shell: Shell, project: Path, tmp_path: Path) -> None:
+    """A response that still holds a scaffold's placeholders: the letter is written, and a message names what is
+    left to fill before sending (never a silent "Wrote …")."""
+    with ProjectStore.open(project) as store:
+        store.set_response("R1.1", "We now report [[RESULT: the latency on a phone CPU]].")
+    c = shell.controller
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
+        c.open_project(project)
+    with qtbot.waitSignal(c.exports.sig_export_note, timeout=60_000) as noted:
+        c.exports.export_letter(tmp_path / "letter.md")
+    assert "1 placeholder(s) to fill before sending" in noted.args[0]
+    assert "[[RESULT: the latency on a phone CPU]]" in (tmp_path / "letter.md").read_text(encoding="utf-8")

@@ -193,3 +193,29 @@ def test_export_writes_every_repeated_output_or_nothing(tmp_path: Path, capsys: 
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and re.search(why, err) and "Traceback" not in err, err
         assert not any(fresh.iterdir()), bad  # nothing written, not even the first letter
+
+
+def test_a_letter_with_placeholders_to_fill_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An accepted scaffold's response holds placeholders: the letter is written, and the CLI names what is left
+    to fill before sending (a new-user trial sent "[[RESULT: …]]" to a reviewer without a word)."""
+    from engine.letter.export import letter_placeholders, placeholder_note
+
+    path = tmp_path / "demo.redraft"
+    store = ProjectStore.create(path, "demo")
+    run_job(build_project(store, DEMO / "draft_v1.md", DEMO / "draft_v2.md", DEMO / "reviews.md", aligner="bm25"))
+    store.close()
+    letter = tmp_path / "letter.md"
+    assert main(["export", str(path), "--letter", str(letter)]) == 0
+    assert "placeholder" not in capsys.readouterr().err  # nothing to fill: no note
+    assert main(["respond", str(path), "R1.1", "--text",
+                 "We now report [[RESULT: the latency on a phone CPU]] in [[FIGURE: table of latencies]]."]) == 0
+    with ProjectStore.open(path) as opened:
+        project = opened.load()
+    found = letter_placeholders(project)
+    assert found == ["[[RESULT: the latency on a phone CPU]]", "[[FIGURE: table of latencies]]"]
+    assert placeholder_note(found).startswith("the letter still holds 2 placeholder(s)")
+    capsys.readouterr()
+    assert main(["export", str(path), "--letter", str(letter)]) == 0
+    captured = capsys.readouterr()
+    assert "wrote" in captured.out and "2 placeholder(s) to fill before sending" in captured.err
+    assert "[[RESULT: the latency on a phone CPU]]" in letter.read_text(encoding="utf-8")
