@@ -35,7 +35,7 @@ from engine.align.records import Alignment
 from engine.align.bm25 import bm25_matrix
 from engine.align.cascade import row_scaled
 from engine.align.cues import (
-    asks_release, compatible, fine_type, fits, proofread_fix, proofreading, quotes, replacements, states_release,
+    asks_release, compatible, fits, proofread_fix, proofreading, quotes, replacements, states_release,
 )
 from engine.align.embed import EmbedAligner, changed_sentences, sentence_cosines
 from engine.align.text import edit_text
@@ -44,6 +44,7 @@ from engine.models.protocols import Encoder
 from engine.revision import Edit, RevisionDiff
 from engine.revision.normalize import comparable_tokens
 from engine.revision.intent import Intent, change_runs, changed_sides, classify_edit
+from engine.reviews.fine_types import fine_type
 from engine.reviews.model import ReviewComment
 
 FEATURES = ("bm25", "changed", "cosine", "located", "named", "quoted", "fits", "proofread", "replaced")

@@ -119,7 +119,7 @@ def with_extracted_types(papers: list[GoldPaper]) -> list[GoldPaper]:
     """The papers with each gold comment typed as the comment extractor types it (``fine_type``: experiment,
     clarification, typo, criticism, ...), each comment read alone as a one-comment review; what the app and
     ``redraft align`` give the aligner. A comment the extractor would not keep stays untyped, as one a person adds
-    by hand: the aligner then guesses its type from cue words (``engine.align.cues.guess_fine_type``), as it does
+    by hand: the aligner then guesses its type from cue words (``engine.reviews.fine_types.guess_fine_type``), as it does
     for every gold comment without this (gold files carry no types). One it splits into several comments takes
     the first one's type (the app would have several comments, each with its own)."""
     from engine.reviews import extract_comments, parse_reviews

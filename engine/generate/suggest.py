@@ -233,7 +233,8 @@ def is_embedded(generator: Generator) -> bool:
 
 def _about_wording(comment: ReviewComment) -> bool:
     """A typo or proofreading comment: its fix rewrites a passage and need not repeat the comment's words."""
-    from engine.align.cues import fine_type, proofreading, replacements
+    from engine.align.cues import proofreading, replacements
+    from engine.reviews.fine_types import fine_type
 
     text = comment.full_text
     return fine_type(comment) == "typo" or bool(proofreading(text)) or bool(replacements(text))

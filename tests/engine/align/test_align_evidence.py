@@ -9,12 +9,13 @@ import pytest
 
 from engine.align import DEFAULT_METHOD, make_aligner
 from engine.align.records import Alignment
-from engine.align.cues import fine_type, guess_fine_type, quotes
+from engine.align.cues import quotes
 from engine.align.status import (
     PARTLY_P, STATUSES, chance_text, status_label, Link, Status, assess, assess_alignment, comment_probability, counts, draft_status,
 )
 from engine.document.model import ParagraphKind, paragraph_id
 from engine.revision import diff_documents
+from engine.reviews.fine_types import fine_type, guess_fine_type
 from engine.reviews.model import ReviewComment
 from tests.engine.built_revisions import PROSE, doc_of
 
