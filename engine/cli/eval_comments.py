@@ -66,4 +66,5 @@ def run(args: argparse.Namespace) -> int:
     print(f"precision {figures['precision']}  recall {figures['recall']}  F1 {figures['f1']}  "
           f"fine-type macro-F1 {figures['fine_macro_f1']}  ({figures['comments_per_review']} comments/review, "
           f"{figures['seconds']} s)")
+    print("fine-type F1: " + "  ".join(f"{k} {v}" for k, v in figures["fine_per_type"].items()))
     return 0

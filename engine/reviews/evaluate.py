@@ -113,18 +113,22 @@ def score_forums(
         "extracted_ok": kept, "extracted_wrong": fp, "forums": n_forums,
         "comments_per_review": round(sum(per_review) / max(1, len(per_review)), 2),
         "fine_macro_f1": round(fine_macro_f1(fine_pairs), 3),
+        "fine_per_type": {k: round(v, 3) for k, v in fine_f1_per_type(fine_pairs).items()},
     }
+
+
+def fine_f1_per_type(pairs: list[tuple[str, str]]) -> dict[str, float]:
+    """F1 of each gold type of ``(gold, predicted)`` pairs ("" predicted = missed), in name order."""
+    scores = {}
+    for label in sorted({g for g, _ in pairs}):
+        tp = sum(g == label and p == label for g, p in pairs)
+        fp = sum(g != label and p == label for g, p in pairs)
+        fn = sum(g == label and p != label for g, p in pairs)
+        scores[label] = 2 * tp / (2 * tp + fp + fn) if tp else 0.0
+    return scores
 
 
 def fine_macro_f1(pairs: list[tuple[str, str]]) -> float:
     """Macro-F1 over the gold types of ``(gold, predicted)`` pairs ("" predicted = missed)."""
-    labels = sorted({g for g, _ in pairs})
-    if not labels:
-        return 0.0
-    scores = []
-    for label in labels:
-        tp = sum(g == label and p == label for g, p in pairs)
-        fp = sum(g != label and p == label for g, p in pairs)
-        fn = sum(g == label and p != label for g, p in pairs)
-        scores.append(2 * tp / (2 * tp + fp + fn) if tp else 0.0)
-    return sum(scores) / len(scores)
+    scores = fine_f1_per_type(pairs)
+    return sum(scores.values()) / len(scores) if scores else 0.0
