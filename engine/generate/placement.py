@@ -9,7 +9,7 @@ was located (stored in the project by the build), and then what the comment itse
 - an equation it names ("Eq. (3)", "equation 3"): the paragraphs that cite it;
 - the abstract and the front matter (title, authors, affiliations) draw a broad comment's words but are rarely
   where its answer goes: they are passed over unless the comment names the abstract;
-- an experiment or result request (its fine type, ``engine.align.cues.fine_type``) is answered in the results:
+- an experiment or result request (its fine type, ``engine.reviews.fine_types.fine_type``) is answered in the results:
   paragraphs of a results, experiments or evaluation section come first, and the edit is a new paragraph after
   the one chosen;
 - a typo or wording fix replaces the exact sentence: the one that holds the phrase the comment quotes.
@@ -73,7 +73,8 @@ def place(comment: ReviewComment, document: Document, located: list[Paragraph] |
           encoder: Encoder | None = None, top_k: int = 2) -> Placement:
     """The placement of an edit for ``comment`` in ``document``. ``located``: where the build found the comment
     (best first); ``encoder``: fuse the locator's BM25 with it (None: BM25 and the located paragraphs)."""
-    from engine.align.cues import fine_type, quoted_passages
+    from engine.align.cues import quoted_passages
+    from engine.reviews.fine_types import fine_type
     from engine.align.localize import REFERENCE_BOOST, reference_boosts, references, score_paragraphs
 
     paragraphs, matrix = score_paragraphs([comment], document, encoder, lexical_only=encoder is None)

@@ -1,7 +1,7 @@
 """A scaffold: the structured draft an author completes, built with no model.
 
 Where to edit (the paragraph, quoted; for a wording fix, the sentence), what kind of change the comment's fine type
-asks for (``engine.align.cues.fine_type``), and a short edit in the paper's own words (the comment's phrases that the
+asks for (``engine.reviews.fine_types.fine_type``), and a short edit in the paper's own words (the comment's phrases that the
 paper uses, in the paper's spelling) with a typed placeholder (``engine.generate.placeholders``) for every fact the
 paper does not state. A wording fix the comment spells out ("A" should be "B") is applied to the sentence itself.
 With the embedded model it is the default suggestion; the model's free rewrite is offered instead only when it passes
@@ -181,7 +181,7 @@ def _draft(kind: str, topic: str, second: str) -> str:
 
 def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document: Document) -> Scaffold:
     """The scaffold for ``comment``, written for ``paragraphs[0]`` (where the comment was placed)."""
-    from engine.align.cues import fine_type
+    from engine.reviews.fine_types import fine_type
 
     target = paragraphs[0] if paragraphs else None
     text = comment.full_text
