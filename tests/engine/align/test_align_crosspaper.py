@@ -35,8 +35,11 @@ HYBRID_F1 = {"cgo18": 33.2, "icassp20": 31.6}
 #: The same figures with the gold comments typed by the comment extractor, as the app types extracted comments
 #: (``redraft eval align … --comment-types extracted``); micro P and F1, the test fails 3 points below. icassp20 fell
 #: from 50.0 / 56.7 when one false cgo18 pair went (a request to release code no longer links an edit that releases
-#: nothing): the threshold fitted on cgo18 moved 0.131 -> 0.084 (docs/gold-icassp20.md, eighth round).
-EXTRACTED_TYPES = {"cgo18": (40.5, 35.1), "icassp20": (38.5, 49.4)}
+#: nothing): the threshold fitted on cgo18 moved 0.131 -> 0.084 (docs/gold-icassp20.md, eighth round). cgo18 fell
+#: from 35.1 to 31.1 F1 (precision 45.1, up) in the eleventh session, when segmentation began to keep a follow-up with
+#: its sentence and a short paragraph as one point: the gold comments took other types, and the threshold fitted
+#: without cgo18 is now 0.40 (a fit on one paper of 29 links: read these two rows as +-6).
+EXTRACTED_TYPES = {"cgo18": (40.5, 31.1), "icassp20": (38.5, 49.4)}
 
 
 @pytest.fixture(scope="module")
