@@ -139,10 +139,10 @@ class MainWindow(QMainWindow):
         right.addWidget(self.suggestion)
         right.addWidget(self.response)
         right.addWidget(self.tldr)
-        right.setStretchFactor(0, 3)
+        right.setStretchFactor(0, 4)  # the suggestion card: a scaffold with its quote and two boxes
         right.setStretchFactor(1, 2)
         right.setStretchFactor(2, 2)  # the TLDR panel shows a candidate or two whole, not a cut line
-        right.setSizes([300, 260, 240])  # the first split, scaled to the window (stretch only shares what is left)
+        right.setSizes([410, 155, 235])  # the first split, scaled to the window (stretch only shares what is left)
         right.setChildrenCollapsible(False)
 
         self.comment_header = QLabel()

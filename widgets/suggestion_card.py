@@ -166,6 +166,7 @@ class SuggestionCard(QFrame):
         self.meta.setText(_meta(rec) if rec else "")
         self.meta.setToolTip(_meta_tip(rec) if rec else "")
         self.plan.setText(_plan(rec) if rec else "")
+        self.plan.setToolTip(f"Where: “{rec.quote}”" if rec and rec.quote else "")
         self.title.setText("Scaffold" if rec and rec.kind == "scaffold" else "Suggestion")
         self.edit_heading.setText(EDIT_HEADINGS.get(rec.kind if rec else "", EDIT_HEADINGS["rewrite"]))
         self._set_flags(rec.flags if rec else [])
@@ -339,8 +340,20 @@ def _plan(rec: SuggestionRecord) -> str:
     """A scaffold's (or a rewrite's) where and what: the change the comment asks for, the paragraph quoted."""
     lines = [rec.change] if rec.change else []
     if rec.quote:
-        lines.append(f"Where: “{rec.quote}”")
+        lines.append(f"Where: “{_shorten(rec.quote)}”")
     return "\n".join(lines)
+
+
+#: Characters of the quoted paragraph the card shows (the rest is in the tooltip): room for the draft's box.
+QUOTE_CHARS = 110
+
+
+def _shorten(quote: str) -> str:
+    """The paragraph's opening, cut at a word within ``QUOTE_CHARS``, marked "…" when cut."""
+    quote = " ".join(quote.split())
+    if len(quote) <= QUOTE_CHARS:
+        return quote
+    return quote[:QUOTE_CHARS].rsplit(" ", 1)[0].rstrip(" ,;:…") + " …"
 
 
 def _meta_tip(rec: SuggestionRecord) -> str:
