@@ -51,6 +51,12 @@ RESPONSE_CUES = re.compile(
     re.I,
 )
 _WE = re.compile(r"\b(?:we|our|us)\b", re.I)
+#: A LaTeX source: a document class, or several environments and commands.
+_LATEX = re.compile(r"\\documentclass\b|\\begin\{[a-zA-Z*]+\}")
+#: What a LaTeX author response is built of and a review is not: a letter's ``\opening``/``\closing``, a letter
+#: environment, reply environments or commands (``\begin{reply}``, ``\response{...}``).
+_LATEX_RESPONSE = re.compile(r"\\(?:opening|closing)\s*\{|\\begin\{letter\}|\\(?:begin\{|newenvironment\{|"
+                             r"newcommand\{?\\)?(?:reply|response|answer|rebuttal|authorresponse|ans)\*?\}?\b")
 
 
 def check_file(path: str | Path) -> None:
@@ -115,7 +121,12 @@ def author_response(text: str) -> str | None:
     reviewer", "we have added", "in the revised version", "We will clarify")
     and sentences in the first person plural; reviews use both rarely.
     """
-    sentences = [s for s in _SENTENCE.findall(text[:60_000]) if len(s.split()) >= 3]
+    text = text[:60_000]
+    latex = len(_LATEX.findall(text)) >= 2
+    letter = len(_LATEX_RESPONSE.findall(text)) if latex else 0
+    if latex:  # read as text, its hard-wrapped lines joined: a sentence runs over several lines of the source
+        text = re.sub(r"(?<!\n)\n(?!\s*\n)", " ", latex_text(text))
+    sentences = [s for s in _SENTENCE.findall(text) if len(s.split()) >= 3]
     if not sentences:
         return None
     cued = sum(bool(RESPONSE_CUES.search(s)) for s in sentences)
@@ -124,7 +135,21 @@ def author_response(text: str) -> str | None:
         return ("this looks like an author response (a rebuttal), not reviews: "
                 f"{cued} of {len(sentences)} sentences answer a reviewer (\"we thank\", \"we have added\", "
                 "\"we will clarify\"); give the reviewers' text instead")
+    if letter and cued and we >= 0.1:  # a LaTeX letter or reply environments, written by "we" to the reviewers
+        return ("this looks like an author response (a LaTeX reply letter), not reviews: it has "
+                f"{letter} reply or letter command(s) (\\opening, \\closing, reply environments) and answers a "
+                "reviewer; give the reviewers' text instead")
     return None
+
+
+def latex_text(source: str) -> str:
+    """The text of a LaTeX source (``pylatexenc``), or the source itself when it cannot be read."""
+    from pylatexenc.latex2text import LatexNodes2Text
+
+    try:
+        return LatexNodes2Text().latex_to_text(source)
+    except Exception:  # noqa: BLE001 - pylatexenc's errors on broken sources are of several kinds
+        return source
 
 
 def reviews_look_like_response(reviews: list) -> str | None:

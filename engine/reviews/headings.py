@@ -30,8 +30,41 @@ METADATA_HEADINGS = (
     "rating", "confidence", "soundness", "presentation", "contribution", "correctness", "recommendation",
     "technical novelty and significance", "empirical novelty and significance", "flag for ethics review",
     "code of conduct", "reviewer expertise", "overall merit", "score", "overall score", "originality",
-    "significance", "quality", "details of ethics concerns", "ethical concerns",
+    "significance", "quality", "details of ethics concerns", "ethical concerns", "review form",
 )
+
+#: Name of the section a review form's question with a short answer becomes (metadata, never comments).
+FORM = "Review form"
+#: A journal review form's question and its answer on one line, as IEEE, ScholarOne and Elsevier export them ("2. How
+#: relevant is this manuscript to the readers of this periodical? ...: Relevant", "Please rate the manuscript
+#: overall. Explain your choice.: Fair"): the question asks about the manuscript, the answer follows its colon.
+_FORM_LINE = re.compile(
+    r"^\s*[*_]*(?:\(?\d{1,2}[.)]\s*|[a-z][.)]\s+)?[*_]*(?P<q>(?:(?:how|is|are|does|do|did|has|have|can|could|should|"
+    r"would|will|was|were|which|what|to what extent|in your opinion)\b[^:\n]*\?|please\s+(?:rate|evaluate|assess|"
+    r"explain|comment|indicate|describe|summari[sz]e|state|provide|list|give|select|specify|identify|discuss|"
+    r"rank|score)\b)[^:\n]*?)\s*[*_]*\s*:\s*[*_]*(?P<a>\S.*?)[*_]*\s*$", re.I)
+_FORM_SUBJECT = re.compile(r"\b(?:manuscript|paper|submission|article|study|work|research|contribution|references|"
+                           r"title|abstract|keywords|conclusions?|rate|rating|readers|periodical|journal|"
+                           r"(?:public )?comments? (?:section|below)|experimental validation|organi[sz]ation|"
+                           r"readability|length|language|novelty|originality|significance|technically sound)\b", re.I)
+#: Words of the longest short answer ("Lacking in some respects; some cases of interest not tested").
+FORM_ANSWER_WORDS = 12
+
+
+def form_line(line: str) -> tuple[str, str] | None:
+    """``(question, answer)`` when ``line`` is a review form's question about the manuscript with its answer after
+    a colon, else None."""
+    m = _FORM_LINE.match(line)
+    if not m or len(m.group("q").split()) < 4 or not _FORM_SUBJECT.search(m.group("q")):
+        return None
+    return m.group("q").strip(), m.group("a").strip()
+
+
+def short_answer(answer: str) -> bool:
+    """A form's answer that is a choice on its scale ("Yes", "Could be improved", "Readable - but requires some
+    effort to understand"), not the reviewer's own sentences."""
+    return (len(answer.split()) <= FORM_ANSWER_WORDS and not re.search(r"[.!?]\s+\S", answer)
+            and not answer.endswith("?"))
 
 _RATING = re.compile(
     r"^\s*\**\s*(rating|recommendation|overall merit|overall score|overall rating|score|overall evaluation)"

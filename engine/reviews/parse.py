@@ -13,8 +13,8 @@ import re
 from engine.document.textfile import clean_text
 from engine.errors import InputError
 from engine.reviews.guard import check_text
-from engine.reviews.headings import (EDITOR, clean_heading, is_metadata, is_separator, is_underline, reviewer_name,
-                                     same_reviewer, section_heading)
+from engine.reviews.headings import (EDITOR, FORM, clean_heading, form_line, is_metadata, is_separator,
+                                     is_underline, reviewer_name, same_reviewer, section_heading, short_answer)
 from engine.reviews.language import english_notice
 from engine.reviews.model import Review
 
@@ -142,7 +142,22 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
     pos = 0
     pieces: list[tuple[str, int, int]] = []
     lines = text.split("\n")
+    # a journal's form (two questions or more with their answers): a short answer is metadata, a long one review text
+    form = sum(form_line(line) is not None for line in lines) >= 2
     for i, line in enumerate(lines):
+        asked = form_line(line) if form else None
+        if asked:
+            question, answer = asked
+            pieces.append((heading, start, pos))
+            offset = pos + line.rindex(answer)
+            ends = i + 1 == len(lines) or not lines[i + 1].strip() or form_line(lines[i + 1]) is not None
+            if short_answer(answer) and ends:  # "Is the manuscript technically sound? ...: Partially" (not wrapped)
+                pieces.append((FORM, pos + len(line) - len(line.lstrip()), offset + len(answer)))
+                heading, start = "", pos + len(line) + 1
+            else:  # "Please explain how this manuscript advances this field ...: <the reviewer's paragraph>"
+                heading, start = clean_heading(question), offset
+            pos += len(line) + 1
+            continue
         if i + 1 < len(lines) and is_underline(lines[i + 1], line) and not section_heading(line):
             found: tuple[str, str | None] | None = (clean_heading(line), None)
         elif i and is_underline(line, lines[i - 1]):

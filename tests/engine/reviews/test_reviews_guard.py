@@ -120,3 +120,51 @@ def test_a_project_whose_reviews_yield_no_comment_says_how_to_add_them(tmp_path:
     assert main(["project", "comment", str(out), "add", "--reviewer", "Reviewer 1", "--text",
                  "Please report the wall-clock latency on a real device."]) == 0
     assert "R1.h1" in capsys.readouterr().out
+
+
+_LATEX_RESPONSE = r"""\documentclass{letter}
+\signature{A. Author}
+\begin{document}
+\begin{letter}{The Action Editor}
+\opening{Dear Editor,}
+We would like to thank the reviewers for their
+careful reading of our manuscript. We addressed every point
+below.
+
+\textbf{Reviewer 1:}
+\begin{itemize}
+\item \textit{The experiments use a single data set, which makes the
+  claims hard to trust.}\\ Two more data sets are now in Section 5.
+\item \textit{Figure 2 is hard to read.}\\ Its axes are larger.
+\end{itemize}
+\closing{Sincerely,}
+\end{letter}
+\end{document}
+"""
+
+_LATEX_REVIEW = r"""\documentclass{article}
+\begin{document}
+\section*{Review}
+The paper proposes a sampler for imbalanced data. The experiments use a
+single data set, which makes the claims hard to trust.
+\begin{itemize}
+\item Please add two more data sets, for instance from the UCI archive.
+\item Figure 2 is hard to read: enlarge its axes.
+\end{itemize}
+I thank the editor for the chance to review this work.
+\end{document}
+"""
+
+
+def test_a_latex_author_response_is_refused_unless_forced(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A trial gave a LaTeX reply letter as the reviews: it read as nine comments, exit 0."""
+    assert "LaTeX reply letter" in (author_response(_LATEX_RESPONSE) or "")
+    path = tmp_path / "response.tex"
+    path.write_text(_LATEX_RESPONSE, encoding="utf-8")
+    assert main(["comments", str(path)]) == 2
+    assert "author response" in capsys.readouterr().err
+    assert main(["comments", "--force", str(path)]) == 0
+
+
+def test_a_review_written_in_latex_is_not_a_response() -> None:
+    assert author_response(_LATEX_REVIEW) is None

@@ -197,3 +197,51 @@ def test_an_editor_heading_and_a_reviewers_score_block_shift_no_numbers() -> Non
     for r in reviews:
         for (_, body), offset in zip(r.sections, r.offsets):
             assert r.text[offset : offset + len(body)] == body
+
+
+_FORM_REVIEW = """## Reviewer 1
+
+Comments:
+The method is sound, but the evaluation uses a single data set. Please add a second one.
+
+Additional Questions:
+1. Which category describes this manuscript?: Research/Technology
+
+2. How relevant is this manuscript to the readers of this journal? If you answer Not relevant please explain your rating under Public Comments below.: Very Relevant
+
+1. Please explain how this manuscript advances this field of research. : The authors extend a known
+sparse coding method to misaligned images. The ablation in Table 3 does not separate the two parts of
+the method, so the gain of each is unclear.
+
+2. Is the manuscript technically sound? In the Public Comments section, please provide detailed explanations to support your assessment: Partially
+
+3. How thorough is the experimental validation? Please discuss any shortcomings in the Public Comments section.: Lacking in some respects; some cases of interest not tested
+
+4. Does the manuscript contain sufficient and appropriate references? Please comment in the Public Comments section.: Important references are missing; more references are needed
+
+5. Please rate the readability of the manuscript. Explain your rating under Public Comments below. : Readable - but requires some effort to understand
+
+Please rate the manuscript overall. Explain your choice.: Good
+"""
+
+
+def test_review_form_answers_are_metadata_and_free_text_answers_are_review_text() -> None:
+    """A journal's review form (IEEE/ScholarOne style, written after reading a train-part paper's reviews): each
+    question with a scale answer became a comment."""
+    from engine.reviews.units import review_units
+
+    [review] = parse_reviews(_FORM_REVIEW)
+    form = [body for head, body in review.sections if head == "Review form"]
+    assert len(form) == 7
+    assert form[1].endswith(": Very Relevant") and form[-1].startswith("Please rate the manuscript overall")
+    answer = dict(review.sections)["Please explain how this manuscript advances this field of research."]
+    assert answer.startswith("The authors extend a known\nsparse coding") and answer.endswith("unclear.")
+    texts = [u.text for u in review_units(review)]
+    assert not any("technically sound" in t or "Please rate" in t or "How relevant" in t for t in texts)
+    assert any(t.startswith("The ablation in Table 3") for t in texts)
+    assert any(t.startswith("Please add a second one") for t in texts)
+
+
+def test_a_single_question_with_a_colon_in_a_review_stays_review_text() -> None:
+    [review] = parse_reviews("The paper is clear.\n\nIs the proof of Lemma 2 correct in the paper?: I doubt it\n")
+    assert "Review form" not in [head for head, _ in review.sections]
