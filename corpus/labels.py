@@ -44,6 +44,7 @@ def to_gold(entries: list[dict], cache: Path, folder: Path = LABELS, strengths=(
         rev = load_built(cache, entry)
         by_key = {edit_key(e): e for e in rev.edits}
         by_id = {e.id: e for e in rev.edits}
+        by_text = {key.split(":", 1)[1]: e for key, e in by_key.items()}  # the same text, its id shifted
         md = (rev.folder / "reviews.md").read_text(encoding="utf-8").split("\n")
         comments = []
         for c in labels["comments"]:
@@ -56,7 +57,12 @@ def to_gold(entries: list[dict], cache: Path, folder: Path = LABELS, strengths=(
             for link in labels["links"]:
                 if link["comment"] != c["id"] or link["strength"] not in strengths:
                     continue
-                e = by_key.get(link["edit"]) or by_id.get(link["edit"].split(":")[0])
+                ident, digest = link["edit"].split(":", 1)
+                e = by_key.get(link["edit"]) or by_text.get(digest)
+                if e is None and ident in by_id:  # the text changed under the same id: linked, and said
+                    e = by_id[ident]
+                    notices.append(f"{entry['id']} {c['id']}: edit {link['edit']} matched by its id only ({e.id}'s "
+                                   "text changed since labelling: check the link)")
                 if e is None:
                     notices.append(f"{entry['id']} {c['id']}: edit {link['edit']} not in the rebuilt diff")
                     continue
