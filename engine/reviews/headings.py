@@ -72,8 +72,8 @@ _RATING = re.compile(
     re.I,
 )
 _CONFIDENCE = re.compile(
-    r"^\s*\**\s*(confidence|reviewer confidence|reviewer expertise|expertise)\s*\**\s*[:=]\s*\**\s*(\S.*)$", re.I
-)
+    r"^\s*\**\s*(confidence|reviewer(?:['’]s)? confidence|reviewer expertise|expertise)\s*\**\s*[:=]\s*\**\s*(\S.*)$",
+    re.I)
 _MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _BOLD_LINE = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*:?\s*$")
 _SEPARATOR = re.compile(r"^\s*(?:-{3,}|\*{3,}|={3,}|_{3,})\s*$")
@@ -92,6 +92,43 @@ _EDITOR_HEADING = re.compile(
     r"(?:\s+(?:comments?|report|letter|decision|remarks))?\s*:?$", re.I)
 _BY_REVIEWER = re.compile(r"\bby\s+(reviewer\s+[A-Za-z0-9_]{2,16})\s*$", re.I)
 _WORDS_NOT_IDS = {"of", "for", "the", "and", "summary", "comments", "form", "text", "score", "report"}
+
+
+#: EasyChair's banner lines: "----------------------- REVIEW 1 ---------------------" (a reviewer),
+#: "----------- Overall evaluation -----------" (a section), "----- TEXT:" (the reviewer's text follows).
+_BANNER = re.compile(r"^\s*-{3,}\s*([^\s-][^\n]*?)\s*-{3,}\s*$")
+_BANNER_REVIEW = re.compile(r"^review(?:er)?(?:\s+#?\s*(\d{1,3}))?$", re.I)
+_BANNER_TEXT = re.compile(r"^\s*-{3,}\s*text\s*:?\s*$", re.I)
+#: EasyChair's header lines over a review ("SUBMISSION: 187", "TITLE: ...", "AUTHORS: ..."): form lines, written
+#: in capitals there (a reviewer's "Title: too long" stays review text).
+_BANNER_FIELD = re.compile(r"^\s*(?:SUBMISSION|PAPER|TITLE|AUTHORS|REVIEWER|PC MEMBER|SUBREVIEWER)\s*:\s*\S")
+
+
+def banner(line: str) -> str | None:
+    """The title of an EasyChair banner line ("----------- Overall evaluation -----------" -> "Overall
+    evaluation"), else None."""
+    m = _BANNER.match(line)
+    return m.group(1).rstrip(":").strip() if m else None
+
+
+def banner_review(line: str) -> tuple[bool, str | None] | None:
+    """``(True, "Reviewer 1")`` for "------ REVIEW 1 ------", ``(True, None)`` for an unnumbered "------ REVIEW
+    ------" (a review's text, or a new review), None for any other line."""
+    title = banner(line)
+    m = _BANNER_REVIEW.match(title) if title else None
+    if not m:
+        return None
+    return True, (f"Reviewer {int(m.group(1))}" if m.group(1) else None)
+
+
+def is_text_banner(line: str) -> bool:
+    """EasyChair's "----- TEXT:": the reviewer's own text follows (after a score, under a metadata banner)."""
+    return bool(_BANNER_TEXT.match(line))
+
+
+def is_banner_field(line: str) -> bool:
+    """EasyChair's "SUBMISSION: 187", "TITLE: ...", "AUTHORS: ..." header lines."""
+    return bool(_BANNER_FIELD.match(line))
 
 
 def clean_heading(text: str) -> str:
@@ -169,7 +206,8 @@ def section_heading(line: str) -> tuple[str, str | None] | None:
     for pattern in (_RATING, _CONFIDENCE):
         m = pattern.match(line.lstrip())  # leading blanks stripped first: "^\s*\**\s*" backtracks on long indents
         if m:
-            return clean_heading(m.group(1)).title(), m.group(2).strip().strip("*").strip()
+            title = " ".join(w[:1].upper() + w[1:].lower() for w in clean_heading(m.group(1)).split())
+            return title, m.group(2).strip().strip("*").strip()  # "Reviewer's Confidence" (str.title: "Reviewer'S")
     md = _MD_HEADING.match(line)
     if md:
         return clean_heading(md.group(2)), None
