@@ -38,11 +38,18 @@ FORM = "Review form"
 #: A journal review form's question and its answer on one line, as IEEE, ScholarOne and Elsevier export them ("2. How
 #: relevant is this manuscript to the readers of this periodical? ...: Relevant", "Please rate the manuscript
 #: overall. Explain your choice.: Fair"): the question asks about the manuscript, the answer follows its colon.
+_NUMBER = r"^\s*[*_]*(?:\(?\d{1,2}[.)]\s*|[a-z][.)]\s+)?[*_]*"
+_ASKS = (r"(?:how|is|are|does|do|did|has|have|can|could|should|would|will|was|were|which|what|to what extent|"
+         r"in your opinion)\b[^:\n]*\?")
+_ASKS_TO = (r"please\s+(?:rate|evaluate|assess|explain|comment|indicate|describe|summari[sz]e|state|provide|list|give|"
+            r"select|specify|identify|discuss|rank|score)\b")
 _FORM_LINE = re.compile(
-    r"^\s*[*_]*(?:\(?\d{1,2}[.)]\s*|[a-z][.)]\s+)?[*_]*(?P<q>(?:(?:how|is|are|does|do|did|has|have|can|could|should|"
-    r"would|will|was|were|which|what|to what extent|in your opinion)\b[^:\n]*\?|please\s+(?:rate|evaluate|assess|"
-    r"explain|comment|indicate|describe|summari[sz]e|state|provide|list|give|select|specify|identify|discuss|"
-    r"rank|score)\b)[^:\n]*?)\s*[*_]*\s*:\s*[*_]*(?P<a>\S.*?)[*_]*\s*$", re.I)
+    _NUMBER + rf"(?P<q>(?:{_ASKS}|{_ASKS_TO})[^:\n]*?)\s*[*_]*\s*:\s*[*_]*(?P<a>\S.*?)[*_]*\s*$", re.I)
+#: The same question alone on its line, its answer on the lines under it.
+_FORM_QUESTION = re.compile(_NUMBER + rf"(?P<q>{_ASKS}|{_ASKS_TO}[^:\n?]*[.:]?)\s*[*_]*\s*$", re.I)
+#: How a form's answer opens when it is a choice on the form's scale ("Yes.", "Partially. The proof ...").
+_SCALE_ANSWER = re.compile(r"^\s*[*_]*(?:yes|no|partially|partly|mostly|somewhat|not really|good|fair|poor|excellent|"
+                           r"acceptable|adequate|average|relevant|satisfactory|weak|strong|high|medium|low)\b", re.I)
 _FORM_SUBJECT = re.compile(r"\b(?:manuscript|paper|submission|article|study|work|research|contribution|references|"
                            r"title|abstract|keywords|conclusions?|rate|rating|readers|periodical|journal|"
                            r"(?:public )?comments? (?:section|below)|experimental validation|organi[sz]ation|"
@@ -58,6 +65,27 @@ def form_line(line: str) -> tuple[str, str] | None:
     if not m or len(m.group("q").split()) < 4 or not _FORM_SUBJECT.search(m.group("q")):
         return None
     return m.group("q").strip(), m.group("a").strip()
+
+
+#: What a form asks about when its question stands alone and its answer is the reviewer's own text.
+_FORM_WHOLE = re.compile(r"\b(?:manuscript|paper|submission|article|study|readers|periodical|journal|conference)\b",
+                         re.I)
+
+
+def form_question(line: str, answer: str) -> str | None:
+    """The question when ``line`` is a review form's question standing alone on its line with ``answer`` on the
+    line under it: a question about the manuscript ("Is the paper relevant to the conference?", "Please rate the
+    clarity of the presentation.") answered on the form's scale ("Yes.", "Good", "Partially. The proof ..."), or
+    naming the paper as a whole (a reviewer's own "How is the learning rate chosen?" is no form question)."""
+    m = _FORM_QUESTION.match(line)
+    if not m or len(m.group("q").split()) < 4 or not _FORM_SUBJECT.search(m.group("q")) or not answer.strip():
+        return None
+    return m.group("q").strip() if scale_answer(answer) or _FORM_WHOLE.search(m.group("q")) else None
+
+
+def scale_answer(answer: str) -> bool:
+    """A form's answer that is, or opens with, a choice on its scale ("Yes.", "Good", "Partially. The proof ...")."""
+    return short_answer(answer) or bool(_SCALE_ANSWER.match(answer))
 
 
 def short_answer(answer: str) -> bool:

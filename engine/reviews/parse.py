@@ -13,9 +13,9 @@ import re
 from engine.document.textfile import clean_text
 from engine.errors import InputError
 from engine.reviews.guard import check_text
-from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_heading, form_line, is_banner_field,
-                                     is_metadata, is_separator, is_text_banner, is_underline, reviewer_name,
-                                     same_reviewer, section_heading, short_answer)
+from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_heading, form_line, form_question,
+                                     is_banner_field, is_metadata, is_separator, is_text_banner, is_underline,
+                                     reviewer_name, same_reviewer, scale_answer, section_heading, short_answer)
 from engine.reviews.language import english_notice
 from engine.reviews.model import Review
 
@@ -159,8 +159,24 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
     lines = text.split("\n")
     # a journal's form (two questions or more with their answers): a short answer is metadata, a long one review text
     form = sum(form_line(line) is not None for line in lines) >= 2
+    asks = _form_questions(lines)  # a form's questions on lines of their own, the answers under them
+    answered: set[int] = set()  # the lines of a short answer, held with its question
     under_banner = False
     for i, line in enumerate(lines):
+        if i in answered:
+            pos += len(line) + 1
+            continue
+        if i in asks:
+            pieces.append((heading, start, pos))
+            answer = lines[i + 1]
+            if short_answer(answer.strip()) and (i + 2 == len(lines) or not lines[i + 2].strip() or i + 2 in asks):
+                answered.add(i + 1)  # "Is the paper relevant to the conference?" / "Yes.": metadata
+                pieces.append((FORM, pos + len(line) - len(line.lstrip()), pos + len(line) + 1 + len(answer.rstrip())))
+                heading, start = "", pos + len(line) + len(answer) + 2
+            else:  # the reviewer's answer is review text under the question
+                heading, start = clean_heading(asks[i]), pos + len(line) + 1
+            pos += len(line) + 1
+            continue
         asked = form_line(line) if form else None
         if asked:
             question, answer = asked
@@ -232,6 +248,18 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
         if review.confidence is None and ("confidence" in low or "expertise" in low):
             review.confidence = _score_line(body)
     return review
+
+
+def _form_questions(lines: list[str]) -> dict[int, str]:
+    """A review form's questions standing alone on their lines, each opening its paragraph with the answer on the
+    next line (``headings.form_question``): line index -> question. Two at least, one answered on the form's scale
+    ("Yes.", "Good", "Partially. ..."), make a form; fewer are the reviewer's own questions."""
+    found = {}
+    for i in range(len(lines) - 1):
+        if (i == 0 or not lines[i - 1].strip()) and (q := form_question(lines[i], lines[i + 1])):
+            found[i] = q
+    scaled = any(scale_answer(lines[i + 1]) for i in found)
+    return found if len(found) >= 2 and scaled else {}
 
 
 def _score_line(body: str) -> str:

@@ -92,3 +92,45 @@ def test_a_review_titled_review_in_lower_case_stays_review_text() -> None:
     reviews = parse_reviews("# Reviewer 1\n\nTitle: Please change the title so that it names the planner and the "
                             "domains it was tested on.\n")
     assert [c.text[:23] for c in extract_comments(reviews, encoder="lexical")] == ["Title: Please change th"]
+
+
+#: A journal's form pasted with each question on its own line and the reviewer's answer under it.
+FORM_LINES = """# Reviewer 1
+
+Is the paper relevant to the conference?
+Yes.
+
+Is the paper technically sound?
+Mostly. The convergence proof in Section 3 assumes a bounded gradient, which the loss in Equation 4 does not have. \
+Please state the assumption or prove the bound.
+
+Please rate the clarity of the presentation.
+Good
+
+Does the paper discuss its limitations?
+Partially. The cost of training is never reported, and it should be.
+
+# Reviewer 2
+
+How is the learning rate chosen?
+The paper only says it was tuned. Please report the values tried and how the final one was picked.
+"""
+
+
+def test_form_questions_on_their_own_lines_are_metadata_and_the_answers_text() -> None:
+    first, second = parse_reviews(FORM_LINES)
+    headings = [h for h, _ in first.sections]
+    # a short answer is metadata with its question; a long one is review text under it
+    assert headings == ["Review form", "Is the paper technically sound?", "Review form",
+                        "Does the paper discuss its limitations?"]
+    read = " ".join(u.text for u in review_units(first) if not u.skip)
+    assert "relevant to the conference" not in read and "Good" not in read and "?" not in read
+    assert "bounded gradient" in read and "cost of training" in read
+    comments = extract_comments([first, second], encoder="lexical")
+    assert not any(c.text.rstrip().endswith("?") and c.reviewer == "Reviewer 1" for c in comments)
+    bound = next(c for c in comments if "prove the bound" in c.text)
+    assert bound.section == "Is the paper technically sound?"  # the question is the answer's heading
+    assert any("cost of training" in c.text for c in comments)
+    # one question of the reviewer's own on its line is no form: it stays a comment
+    assert [h for h, _ in second.sections] == [""]
+    assert any("learning rate" in c.full_text for c in comments if c.reviewer == "Reviewer 2")
