@@ -312,7 +312,8 @@ def build_comments(
         direct = any(c.request or c.question or c.negative or c.explicit for c in cues)
         out.append(ReviewComment(
             id=f"{prefix}.{n}", reviewer=review.reviewer, text=text, context=context, action=action_of(full),
-            directness="direct" if direct else "indirect", span=(first.start, last.end), section=first.section,
+            directness="direct" if direct else "indirect", span=(first.start, last.end),
+            section=" > ".join(h for h in (first.section, first.label) if h),  # "Weaknesses > Typos"
             fine_type=kind, confidence=round(float(prob[best]), 3),
         ))
     return out

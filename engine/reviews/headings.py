@@ -267,3 +267,15 @@ def section_kind(heading: str) -> str:
     if re.search(r"summary|synopsis|strength|pros\b|contribution|overall|assessment|justification", key):
         return "poor"
     return "neutral"
+
+
+#: Headings that only wrap a review's text ("Review", "Main review", "Comments to the Author"): they say nothing
+#: about a comment, so the letter does not name them.
+_WRAPPER = re.compile(r"^(?:(?:main|detailed|additional|general|other|specific)\s+)?(?:review|comments?|remarks|"
+                      r"feedback)(?:\s+(?:to|for)\s+(?:the\s+)?authors?)?$", re.I)
+
+
+def shown_heading(section: str) -> str:
+    """A comment's section as the letter names it ("Weaknesses > Typos"; a form's question), without headings that
+    only wrap the review ("Main review", "Comments to the Author"): "" when nothing is left."""
+    return " > ".join(p for p in section.split(" > ") if p.strip() and not _WRAPPER.match(_key(p)))

@@ -57,6 +57,8 @@ class SentenceUnit:
     lead_in: str = ""
     #: Never a comment (a reference entry, a quotation, a greeting or signature).
     skip: bool = False
+    #: The heading or list title above the sentence in its section ("Typos", "Minor comments"; "" when none).
+    label: str = ""
 
 
 def is_reference(text: str) -> bool:
@@ -120,8 +122,23 @@ def is_label(u: SentenceUnit, after: SentenceUnit | None) -> bool:
 
 
 def _skip_labels(found: list[SentenceUnit]) -> list[SentenceUnit]:
-    return [replace(u, skip=True) if not u.skip and is_label(u, nxt) else u
-            for u, nxt in zip(found, [*found[1:], None])]
+    """Labels are skipped, and each labels the sentences under it up to the next label or the section's end."""
+    out: list[SentenceUnit] = []
+    label, section = "", None
+    for u, nxt in zip(found, [*found[1:], None]):
+        if u.section != section:
+            label, section = "", u.section
+        if not u.skip and is_label(u, nxt):
+            label = label_text(u.text)
+            out.append(replace(u, skip=True))
+        else:
+            out.append(replace(u, label=label) if label else u)
+    return out
+
+
+def label_text(text: str) -> str:
+    """A label as a heading: "[Weakness]" -> "Weakness", "== Minor comments:" -> "Minor comments"."""
+    return text.strip().lstrip("[*_=#->~ \t").rstrip(":;.*_=#-]~ \t").strip()
 
 
 def _quoted_line(text: str, start: int) -> bool:

@@ -138,3 +138,30 @@ def test_the_corpus_measure_counts_points_found_whole_and_comments_that_are_no_p
     assert match(gold, whole)["no_point"] == 0 and match(gold, heading)["no_point"] == 1
     got = match(gold, both)
     assert got["found"] == 2 and got["no_point"] == 1 and got["comments"] == 1
+
+
+def test_a_label_names_the_comments_under_it_in_the_comments_view_and_the_letter(tmp_path) -> None:
+    """"Minor points and typos" over a list is the heading of the comments under it: their section (shown in the
+    Comments view's tooltip), and the letter names it beside each comment's number."""
+    from pathlib import Path
+
+    from engine.jobs import run_job
+    from engine.letter import write_letter
+    from engine.project import ProjectStore
+    from engine.project.pipeline import build_project
+
+    comments = _comments(HEADINGS, "lexical")
+    assert {c.section for c in comments if "recieve" in c.text or "teh" in c.text} == {"Minor points and typos"}
+    assert next(c for c in comments if "one seed" in c.text).section == "Experiments"
+    under = _comments("## Reviewer 1\n\n### Weaknesses\n\nThe method is fine.\n\n[Typos]\n\n- p. 2: 'teh' -> 'the'\n",
+                      "lexical")
+    assert [c.section for c in under] == ["Weaknesses > Typos"]
+    reviews = tmp_path / "reviews.md"
+    reviews.write_text(HEADINGS, encoding="utf-8")
+    demo = Path(__file__).resolve().parents[3] / "resources" / "demo"
+    store = ProjectStore.create(tmp_path / "p.redraft", "labels")
+    project = run_job(build_project(store, demo / "draft_v1.md", demo / "draft_v2.md", reviews, aligner="bm25"))
+    store.close()
+    letter = write_letter(project, tmp_path / "letter.md").read_text(encoding="utf-8")
+    assert "### Comment 1 (Minor points and typos)" in letter
+    assert any(f"### Comment {i} (Experiments)" in letter for i in (2, 3)), letter
