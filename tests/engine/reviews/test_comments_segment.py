@@ -165,3 +165,37 @@ def test_a_label_names_the_comments_under_it_in_the_comments_view_and_the_letter
     letter = write_letter(project, tmp_path / "letter.md").read_text(encoding="utf-8")
     assert "### Comment 1 (Minor points and typos)" in letter
     assert any(f"### Comment {i} (Experiments)" in letter for i in (2, 3)), letter
+
+
+#: Numbered points of over 120 words: the first asks for three separate things, the second argues for one.
+LONG_POINTS = """## Reviewer 1
+
+1. The evaluation is narrow. Only two small datasets are used, and both come from the same lab, so it is hard to \
+judge how far the results carry over to other settings, to other scanners or to other populations of patients. Please \
+add results on at least one public benchmark such as BraTS, with the same metrics as in Table 2. The ablation in \
+Section 5 removes the attention module and the auxiliary loss together, which makes it impossible to tell which of \
+them helps. Please remove each of them alone and report both results. Finally, the runtime of the method is never \
+given, although the introduction claims it is fast enough for clinical use. Could you report the inference time per \
+volume on the hardware you used?
+
+2. The proof of Theorem 1 assumes that the loss is convex in the parameters of the last layer. The convexity holds \
+for the squared loss but not for the focal loss used in the experiments, since the focal loss down-weights \
+well-classified voxels by a factor that depends on the prediction itself. Please state where the convexity of the \
+loss is used in the proof. The convexity assumption is therefore not met by the focal loss that the paper trains \
+with, and the guarantee given after the theorem does not cover the experiments as run. Please either restrict the \
+claim to the squared loss or extend the proof of Theorem 1 to the focal loss.
+"""
+
+
+@pytest.mark.parametrize("encoder", [None, "lexical"])
+def test_a_long_numbered_point_asking_for_several_things_is_several_comments(encoder: str | None) -> None:
+    comments = _comments(LONG_POINTS, encoder)
+    first = [c for c in comments if c.span[0] < LONG_POINTS.index("2. The proof")]
+    assert len(first) == 3, [c.full_text for c in first]
+    assert "BraTS" in first[0].text and "each of them alone" in first[1].text and "inference time" in first[2].text
+    # each later request keeps the point's opening as its context; the first holds it or follows it
+    assert [c.context for c in first[1:]] == ["The evaluation is narrow."] * 2
+    # a long argument for one change (its sentences speak of the same loss and proof) is not cut by the rule
+    second = [c for c in comments if c.span[0] > LONG_POINTS.index("2. The proof")]
+    assert second and not any(c.context.startswith("The proof of Theorem 1") for c in second), \
+        [c.full_text for c in second]
