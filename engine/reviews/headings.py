@@ -272,7 +272,7 @@ def section_kind(heading: str) -> str:
 #: Headings that only wrap a review's text ("Review", "Main review", "Comments to the Author"): they say nothing
 #: about a comment, so the letter does not name them.
 _WRAPPER = re.compile(r"^(?:(?:main|detailed|additional|general|other|specific)\s+)?(?:review|comments?|remarks|"
-                      r"feedback)(?:\s+(?:to|for)\s+(?:the\s+)?authors?)?$", re.I)
+                      r"feedback)(?:\s+(?:to|for|from)\s+(?:the\s+)?(?:authors?|reviewers?))?$", re.I)
 
 
 def shown_heading(section: str) -> str:

@@ -199,3 +199,19 @@ def test_a_long_numbered_point_asking_for_several_things_is_several_comments(enc
     second = [c for c in comments if c.span[0] > LONG_POINTS.index("2. The proof")]
     assert second and not any(c.context.startswith("The proof of Theorem 1") for c in second), \
         [c.full_text for c in second]
+
+
+def test_only_a_line_that_names_a_heading_labels_what_follows() -> None:
+    """An author's notes between the points ("done", "We do"), a field and its value and a lead-in are skipped as
+    before but name nothing; headings that only wrap the review are not named in the letter."""
+    from engine.reviews.headings import shown_heading
+    from engine.reviews.units import label_text
+
+    assert [label_text(t) for t in ("Minor comments:", "[Weakness]", "== Section 4 ==", "Typos")] == [
+        "Minor comments", "Weakness", "Section 4", "Typos"]
+    for text in ("done", "We do", "Indeed", "Technical Correctness: Probably correct", "Here are some comments:"):
+        assert label_text(text) == "", text
+    text = "## Reviewer 1\n\nMinor comments\n\n- Please define L on page 2.\n\ndone\n\n- Please cite [3] in Section 2.\n"
+    assert {c.section for c in _comments(text, "lexical")} == {"Minor comments"}
+    assert shown_heading("Comments from the Reviewers > Typos") == "Typos"
+    assert shown_heading("Main review") == "" and shown_heading("Weaknesses") == "Weaknesses"
