@@ -20,8 +20,8 @@ FOLLOW_UP_WORDS = 5
 _UNCLEAR = re.compile(r"^(?:(?:but|and|also|again),? )?(?:(?:this|it|that|which)(?: part| point| step| choice| "
                       r"sentence| claim)? (?:is|was|remains|seems) (?:\w+ )?(?:not (?:\w+ )?clear|unclear|confusing)|"
                       r"I (?:do not|don't|did not|didn't|cannot|can't) (?:understand|follow|see)(?: (?:this|it|that|why|"
-                      r"how))?|the (?:paper|text|manuscript|authors?) (?:does|do|did) not (?:say|explain|tell|specify|mention|"
-                      r"justify)(?: (?:this|it|so|why|how))?)\b[^?]{0,30}[.!]?$", re.I)
+                      r"how))?|the (?:paper|text|manuscript|authors?) (?:does|do|did) not (?:say|explain|tell|"
+                      r"specify|mention|justify)(?: (?:this|it|so|why|how))?)\b[^?]{0,30}[.!]?$", re.I)
 
 
 def follow_up(text: str) -> bool:
