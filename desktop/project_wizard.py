@@ -109,6 +109,14 @@ def file_problem(path: str) -> str:
     return ""
 
 
+def reviews_problem(path: str) -> str:
+    """Why ``path`` cannot be read as the reviews: a folder gets the CLI's line (``folder_message``)."""
+    from engine.reviews.load import folder_message
+
+    folder = Path(path).expanduser()
+    return folder_message(folder) if path.strip() and folder.is_dir() else file_problem(path)
+
+
 class ProjectWizard(QDialog):
     """Collects a ``ProjectRequest``; files can be browsed for or dropped on the dialog."""
 
@@ -219,7 +227,7 @@ class ProjectWizard(QDialog):
             return problem
         if not req.reviews.strip():
             return "Choose a reviews file or paste the reviews."
-        if self.reviews.currentIndex() == 0 and (problem := file_problem(req.reviews)):
+        if self.reviews.currentIndex() == 0 and (problem := reviews_problem(req.reviews)):
             return problem
         if not req.name:
             return "Give the project a name."

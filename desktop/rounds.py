@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from desktop.editing import Editing
 from desktop.job_runner import JobHandle
 from desktop.models import ModelOwner
-from desktop.project_wizard import file_problem
+from desktop.project_wizard import file_problem, reviews_problem
 from engine.errors import DoubtfulInput, InputError
 from engine.inputs import DRAFT_SUFFIXES, name_filter, review_suffixes
 from engine.project.session import NOTHING, Changes, ProjectSession
@@ -50,9 +50,10 @@ class Rounds:
         """Check the files and start the round; a message when they will not do (the dialog stays)."""
         if not files.any():
             return "Give a new revised version, new reviews or a new draft."
-        for path, suffixes in ((files.revised, DRAFT_SUFFIXES), (files.reviews, review_suffixes()),
-                               (files.draft, DRAFT_SUFFIXES)):
-            if path and (problem := file_problem(str(Path(path).expanduser()))):
+        for path, suffixes, check in ((files.revised, DRAFT_SUFFIXES, file_problem),
+                                      (files.reviews, review_suffixes(), reviews_problem),
+                                      (files.draft, DRAFT_SUFFIXES, file_problem)):
+            if path and (problem := check(str(Path(path).expanduser()))):
                 return problem
             if path and Path(path).suffix.lower() not in suffixes:
                 return f"{Path(path).name}: Redraft reads {', '.join(suffixes)} here."

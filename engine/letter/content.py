@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from engine.align.status import Link
 from engine.letter.places import Places
 from engine.letter.quotes import whole_point
+from engine.reviews.headings import shown_heading
 from engine.project.model import Project
 from engine.project.responses import LetterResponse, ResponseKind, letter_response
 from engine.revision.intent import classify_edit
@@ -59,6 +60,12 @@ class Answer:
     response: LetterResponse
     changes: list[Change] = field(default_factory=list)
     proposals: list[Proposal] = field(default_factory=list)
+    #: The heading the comment sits under in the review ("Weaknesses > Typos"; "" when none worth naming).
+    heading: str = ""
+
+    def title(self, i: int) -> str:
+        """"Comment 2", or "Comment 2 (Typos)" under a heading."""
+        return f"Comment {i}" + (f" ({self.heading})" if self.heading else "")
 
 
 @dataclass
@@ -240,7 +247,7 @@ class LetterBuilder:
         reviews = {r.reviewer: r for r in p.reviews}
         for reviewer, comments in p.comments_by_reviewer().items():
             answers = [Answer(whole_point(c, reviews.get(reviewer), comments), letter_response(p, c.id),
-                              self.changes(c.id), self.proposals(c.id)) for c in comments]
+                              self.changes(c.id), self.proposals(c.id), shown_heading(c.section)) for c in comments]
             parts.append(ReviewerPart(reviewer, answers))
         doc = p.new or p.old
         title = (doc.title if doc is not None and doc.title else "") or p.name

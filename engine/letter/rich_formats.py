@@ -73,7 +73,7 @@ def write_docx(letter: Letter, path: Path) -> None:
     for part in letter.reviewers:
         doc.add_heading(part.name, level=1)
         for i, a in enumerate(part.answers, 1):
-            doc.add_heading(f"Comment {i}", level=2)
+            doc.add_heading(a.title(i), level=2)
             quote = doc.add_paragraph(style="Quote")
             run = quote.add_run(a.quote)
             run.font.color.rgb = RGBColor(*QUOTE_RGB)
@@ -128,7 +128,7 @@ def letter_html(letter: Letter) -> str:
     for part in letter.reviewers:
         parts.append(f"<h2>{esc(part.name)}</h2>")
         for i, a in enumerate(part.answers, 1):
-            parts += [f"<h3>Comment {i}</h3>", f'<p class="quote">{_text_html(a.quote)}</p>']
+            parts += [f"<h3>{esc(a.title(i))}</h3>", f'<p class="quote">{_text_html(a.quote)}</p>']
             r = a.response
             if r.kind is ResponseKind.TO_ANSWER:
                 parts.append(f'<p><b>Response.</b> <span class="todo">[{esc(TO_ANSWER)}]</span></p>')

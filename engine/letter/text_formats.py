@@ -90,7 +90,7 @@ def letter_markdown(letter: Letter) -> str:
     for part in letter.reviewers:
         lines += [f"## {_md_escape(part.name)}", ""]
         for i, a in enumerate(part.answers, 1):
-            lines += [f"### Comment {i}", "", _quote_md(_md_escape(a.quote)), "", *_response_md(a), ""]
+            lines += [f"### {_md_escape(a.title(i))}", "", _quote_md(_md_escape(a.quote)), "", *_response_md(a), ""]
             if a.changes:
                 lines += ["**Where the paper changed.**", ""]
                 for c in a.changes:
@@ -136,7 +136,7 @@ def letter_latex(letter: Letter) -> str:
     for part in letter.reviewers:
         out += [f"\\subsection*{{{tex_escape(part.name)}}}", ""]
         for i, a in enumerate(part.answers, 1):
-            out += [f"\\subsubsection*{{Comment {i}}}", "\\begin{quote}\\itshape", tex_escape(a.quote),
+            out += [f"\\subsubsection*{{{tex_escape(a.title(i))}}}", "\\begin{quote}\\itshape", tex_escape(a.quote),
                     "\\end{quote}", ""]
             r = a.response
             if r.kind is ResponseKind.TO_ANSWER:

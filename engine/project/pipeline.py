@@ -45,6 +45,10 @@ def reviews_source(reviews: str | Path) -> tuple[Path | None, str]:
         candidate = Path(reviews.strip()).expanduser()
         if candidate.is_file():
             return candidate.resolve(), ""
+        if candidate.is_dir():  # a folder named as the reviews, not pasted text
+            from engine.reviews.load import folder_message
+
+            raise InputError(folder_message(candidate))
         if candidate.suffix.lower() in review_suffixes():  # a string ending in one of these is taken for a path
             raise InputError(f"no such file: {candidate}")
     return None, reviews

@@ -25,7 +25,7 @@ from engine.reviews.cues import ARROW, NEGATIVE, TYPO, VERDICT, action_of, read_
 from engine.reviews.encoder_model import CommentEncoder, comment_encoder
 from engine.reviews.model import Review, ReviewComment
 from engine.reviews.parse import EDITOR
-from engine.reviews.segment import follow_up, same_point
+from engine.reviews.segment import ITEM_WORDS, follow_up, item_words, next_request, same_point
 from engine.reviews.units import SentenceUnit, review_units
 
 _ANAPHORA = re.compile(r"^(?:this|it|these|they|such|that|thus|therefore|hence|so|in particular|in this case|"
@@ -210,11 +210,12 @@ def prefixes(reviews: list[Review]) -> list[str]:
     return ["E" if e else next(ids) for e in editor]
 
 
-def _joins(prev: SentenceUnit, cur: SentenceUnit) -> bool:
-    """True when ``cur`` goes on the comment that ends with ``prev`` (one request over two sentences)."""
+def _joins(prev: SentenceUnit, cur: SentenceUnit, long_item: bool = False) -> bool:
+    """True when ``cur`` goes on the comment that ends with ``prev`` (one request over two sentences); in a long
+    list item (``long_item``) as between sentences of running text."""
     if prev.block != cur.block:
         return False
-    if cur.is_item:  # a list item is the reviewer's own unit: its picked sentences make one comment
+    if cur.is_item and not long_item:  # a list item is the reviewer's own unit: its picked sentences, one comment
         return True
     p = prev.text.rstrip()
     head = " ".join(cur.text.split()[:4])
@@ -274,6 +275,11 @@ def _needs_context(lead: str, text: str) -> bool:
     return bool(lead) and (len(text.split()) < 6 or text[:1].islower())
 
 
+def _long(units: list[SentenceUnit], u: SentenceUnit) -> bool:
+    """Whether ``u``'s list item is long enough to hold several requests (``segment.next_request``)."""
+    return item_words(units, u.block) > ITEM_WORDS
+
+
 def build_comments(
     review: Review, prefix: str, units: list[SentenceUnit], prob: np.ndarray, fine: list[str], threshold: float,
 ) -> list[ReviewComment]:
@@ -282,7 +288,8 @@ def build_comments(
     for k, u in enumerate(units):
         if u.skip or not picked(u.text, float(prob[k]), threshold):
             continue
-        if groups and groups[-1][-1] == k - 1 and (_joins(units[k - 1], u) or same_point(units, groups[-1], k)):
+        if (groups and groups[-1][-1] == k - 1 and (_joins(units[k - 1], u) or same_point(units, groups[-1], k))
+                and not next_request(units, groups[-1], k, _joins(units[k - 1], u, long_item=True))):
             groups[-1].append(k)
         elif groups and _after_topic(units, groups[-1], k):  # "My main concern is X. <why>. <request>"
             groups[-1].extend(range(groups[-1][-1] + 1, k + 1))
@@ -297,6 +304,8 @@ def build_comments(
         context = ""
         if first.is_item and first.index == 0 and _needs_context(first.lead_in, text):
             context = first.lead_in
+        elif first.is_item and first.index > 0 and group[0] - 1 in taken and _long(units, first):
+            context = units[group[0] - first.index].text  # a long point's next request keeps the point's opening
         elif first.index > 0 and before is not None and before.text.rstrip().endswith(":"):
             context = before.text  # "Two questions:" before a picked question
         elif (first.index > 0 and before is not None and group[0] - 1 not in taken and not before.skip
@@ -312,7 +321,8 @@ def build_comments(
         direct = any(c.request or c.question or c.negative or c.explicit for c in cues)
         out.append(ReviewComment(
             id=f"{prefix}.{n}", reviewer=review.reviewer, text=text, context=context, action=action_of(full),
-            directness="direct" if direct else "indirect", span=(first.start, last.end), section=first.section,
+            directness="direct" if direct else "indirect", span=(first.start, last.end),
+            section=" > ".join(h for h in (first.section, first.label) if h),  # "Weaknesses > Typos"
             fine_type=kind, confidence=round(float(prob[best]), 3),
         ))
     return out

@@ -38,11 +38,18 @@ FORM = "Review form"
 #: A journal review form's question and its answer on one line, as IEEE, ScholarOne and Elsevier export them ("2. How
 #: relevant is this manuscript to the readers of this periodical? ...: Relevant", "Please rate the manuscript
 #: overall. Explain your choice.: Fair"): the question asks about the manuscript, the answer follows its colon.
+_NUMBER = r"^\s*[*_]*(?:\(?\d{1,2}[.)]\s*|[a-z][.)]\s+)?[*_]*"
+_ASKS = (r"(?:how|is|are|does|do|did|has|have|can|could|should|would|will|was|were|which|what|to what extent|"
+         r"in your opinion)\b[^:\n]*\?")
+_ASKS_TO = (r"please\s+(?:rate|evaluate|assess|explain|comment|indicate|describe|summari[sz]e|state|provide|list|give|"
+            r"select|specify|identify|discuss|rank|score)\b")
 _FORM_LINE = re.compile(
-    r"^\s*[*_]*(?:\(?\d{1,2}[.)]\s*|[a-z][.)]\s+)?[*_]*(?P<q>(?:(?:how|is|are|does|do|did|has|have|can|could|should|"
-    r"would|will|was|were|which|what|to what extent|in your opinion)\b[^:\n]*\?|please\s+(?:rate|evaluate|assess|"
-    r"explain|comment|indicate|describe|summari[sz]e|state|provide|list|give|select|specify|identify|discuss|"
-    r"rank|score)\b)[^:\n]*?)\s*[*_]*\s*:\s*[*_]*(?P<a>\S.*?)[*_]*\s*$", re.I)
+    _NUMBER + rf"(?P<q>(?:{_ASKS}|{_ASKS_TO})[^:\n]*?)\s*[*_]*\s*:\s*[*_]*(?P<a>\S.*?)[*_]*\s*$", re.I)
+#: The same question alone on its line, its answer on the lines under it.
+_FORM_QUESTION = re.compile(_NUMBER + rf"(?P<q>{_ASKS}|{_ASKS_TO}[^:\n?]*[.:]?)\s*[*_]*\s*$", re.I)
+#: How a form's answer opens when it is a choice on the form's scale ("Yes.", "Partially. The proof ...").
+_SCALE_ANSWER = re.compile(r"^\s*[*_]*(?:yes|no|partially|partly|mostly|somewhat|not really|good|fair|poor|excellent|"
+                           r"acceptable|adequate|average|relevant|satisfactory|weak|strong|high|medium|low)\b", re.I)
 _FORM_SUBJECT = re.compile(r"\b(?:manuscript|paper|submission|article|study|work|research|contribution|references|"
                            r"title|abstract|keywords|conclusions?|rate|rating|readers|periodical|journal|"
                            r"(?:public )?comments? (?:section|below)|experimental validation|organi[sz]ation|"
@@ -60,6 +67,27 @@ def form_line(line: str) -> tuple[str, str] | None:
     return m.group("q").strip(), m.group("a").strip()
 
 
+#: What a form asks about when its question stands alone and its answer is the reviewer's own text.
+_FORM_WHOLE = re.compile(r"\b(?:manuscript|paper|submission|article|study|readers|periodical|journal|conference)\b",
+                         re.I)
+
+
+def form_question(line: str, answer: str) -> str | None:
+    """The question when ``line`` is a review form's question standing alone on its line with ``answer`` on the
+    line under it: a question about the manuscript ("Is the paper relevant to the conference?", "Please rate the
+    clarity of the presentation.") answered on the form's scale ("Yes.", "Good", "Partially. The proof ..."), or
+    naming the paper as a whole (a reviewer's own "How is the learning rate chosen?" is no form question)."""
+    m = _FORM_QUESTION.match(line)
+    if not m or len(m.group("q").split()) < 4 or not _FORM_SUBJECT.search(m.group("q")) or not answer.strip():
+        return None
+    return m.group("q").strip() if scale_answer(answer) or _FORM_WHOLE.search(m.group("q")) else None
+
+
+def scale_answer(answer: str) -> bool:
+    """A form's answer that is, or opens with, a choice on its scale ("Yes.", "Good", "Partially. The proof ...")."""
+    return short_answer(answer) or bool(_SCALE_ANSWER.match(answer))
+
+
 def short_answer(answer: str) -> bool:
     """A form's answer that is a choice on its scale ("Yes", "Could be improved", "Readable - but requires some
     effort to understand"), not the reviewer's own sentences."""
@@ -72,8 +100,8 @@ _RATING = re.compile(
     re.I,
 )
 _CONFIDENCE = re.compile(
-    r"^\s*\**\s*(confidence|reviewer confidence|reviewer expertise|expertise)\s*\**\s*[:=]\s*\**\s*(\S.*)$", re.I
-)
+    r"^\s*\**\s*(confidence|reviewer(?:['’]s)? confidence|reviewer expertise|expertise)\s*\**\s*[:=]\s*\**\s*(\S.*)$",
+    re.I)
 _MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _BOLD_LINE = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*:?\s*$")
 _SEPARATOR = re.compile(r"^\s*(?:-{3,}|\*{3,}|={3,}|_{3,})\s*$")
@@ -92,6 +120,43 @@ _EDITOR_HEADING = re.compile(
     r"(?:\s+(?:comments?|report|letter|decision|remarks))?\s*:?$", re.I)
 _BY_REVIEWER = re.compile(r"\bby\s+(reviewer\s+[A-Za-z0-9_]{2,16})\s*$", re.I)
 _WORDS_NOT_IDS = {"of", "for", "the", "and", "summary", "comments", "form", "text", "score", "report"}
+
+
+#: EasyChair's banner lines: "----------------------- REVIEW 1 ---------------------" (a reviewer),
+#: "----------- Overall evaluation -----------" (a section), "----- TEXT:" (the reviewer's text follows).
+_BANNER = re.compile(r"^\s*-{3,}\s*([^\s-][^\n]*?)\s*-{3,}\s*$")
+_BANNER_REVIEW = re.compile(r"^review(?:er)?(?:\s+#?\s*(\d{1,3}))?$", re.I)
+_BANNER_TEXT = re.compile(r"^\s*-{3,}\s*text\s*:?\s*$", re.I)
+#: EasyChair's header lines over a review ("SUBMISSION: 187", "TITLE: ...", "AUTHORS: ..."): form lines, written
+#: in capitals there (a reviewer's "Title: too long" stays review text).
+_BANNER_FIELD = re.compile(r"^\s*(?:SUBMISSION|PAPER|TITLE|AUTHORS|REVIEWER|PC MEMBER|SUBREVIEWER)\s*:\s*\S")
+
+
+def banner(line: str) -> str | None:
+    """The title of an EasyChair banner line ("----------- Overall evaluation -----------" -> "Overall
+    evaluation"), else None."""
+    m = _BANNER.match(line)
+    return m.group(1).rstrip(":").strip() if m else None
+
+
+def banner_review(line: str) -> tuple[bool, str | None] | None:
+    """``(True, "Reviewer 1")`` for "------ REVIEW 1 ------", ``(True, None)`` for an unnumbered "------ REVIEW
+    ------" (a review's text, or a new review), None for any other line."""
+    title = banner(line)
+    m = _BANNER_REVIEW.match(title) if title else None
+    if not m:
+        return None
+    return True, (f"Reviewer {int(m.group(1))}" if m.group(1) else None)
+
+
+def is_text_banner(line: str) -> bool:
+    """EasyChair's "----- TEXT:": the reviewer's own text follows (after a score, under a metadata banner)."""
+    return bool(_BANNER_TEXT.match(line))
+
+
+def is_banner_field(line: str) -> bool:
+    """EasyChair's "SUBMISSION: 187", "TITLE: ...", "AUTHORS: ..." header lines."""
+    return bool(_BANNER_FIELD.match(line))
 
 
 def clean_heading(text: str) -> str:
@@ -169,7 +234,8 @@ def section_heading(line: str) -> tuple[str, str | None] | None:
     for pattern in (_RATING, _CONFIDENCE):
         m = pattern.match(line.lstrip())  # leading blanks stripped first: "^\s*\**\s*" backtracks on long indents
         if m:
-            return clean_heading(m.group(1)).title(), m.group(2).strip().strip("*").strip()
+            title = " ".join(w[:1].upper() + w[1:].lower() for w in clean_heading(m.group(1)).split())
+            return title, m.group(2).strip().strip("*").strip()  # "Reviewer's Confidence" (str.title: "Reviewer'S")
     md = _MD_HEADING.match(line)
     if md:
         return clean_heading(md.group(2)), None
@@ -201,3 +267,15 @@ def section_kind(heading: str) -> str:
     if re.search(r"summary|synopsis|strength|pros\b|contribution|overall|assessment|justification", key):
         return "poor"
     return "neutral"
+
+
+#: Headings that only wrap a review's text ("Review", "Main review", "Comments to the Author"): they say nothing
+#: about a comment, so the letter does not name them.
+_WRAPPER = re.compile(r"^(?:(?:main|detailed|additional|general|other|specific)\s+)?(?:review|comments?|remarks|"
+                      r"feedback)(?:\s+(?:to|for|from)\s+(?:the\s+)?(?:authors?|reviewers?))?$", re.I)
+
+
+def shown_heading(section: str) -> str:
+    """A comment's section as the letter names it ("Weaknesses > Typos"; a form's question), without headings that
+    only wrap the review ("Main review", "Comments to the Author"): "" when nothing is left."""
+    return " > ".join(p for p in section.split(" > ") if p.strip() and not _WRAPPER.match(_key(p)))

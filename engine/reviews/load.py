@@ -25,6 +25,8 @@ def load_reviews(path: str | Path, *, max_chars: int = MAX_CHARS) -> list[Review
     from engine.inputs import REVIEW_FORMATS
 
     path = Path(path).expanduser()
+    if path.is_dir():
+        raise InputError(folder_message(path))
     if not path.is_file():
         raise InputError(f"no such file: {path}")
     with path.open("rb") as f:
@@ -35,6 +37,22 @@ def load_reviews(path: str | Path, *, max_chars: int = MAX_CHARS) -> list[Review
     if fmt is None or not fmt.binary:
         check_file(path)  # an image, an archive, a program: refuse before reading it as text
     return fmt.read(path, max_chars) if fmt is not None else text_reviews(path, max_chars)
+
+
+def folder_message(path: Path) -> str:
+    """One line for a folder given as the reviews: Redraft reads one file with every review in it (a folder of
+    one file per reviewer is not read as one set, since their order and names would be a guess); it names the
+    review files in the folder, or says there are none."""
+    from engine.inputs import review_format_names, review_suffixes
+
+    try:
+        found = sorted(p.name for p in path.iterdir() if p.is_file() and p.suffix.lower() in review_suffixes())
+    except OSError:
+        found = []
+    inside = (f"; it holds {', '.join(found[:3])}{' and more' if len(found) > 3 else ''}" if found
+              else f"; it holds no {review_format_names()} file")
+    return (f"{path} is a folder, not a reviews file: give the one file with the reviews in it "
+            f"(paste several reviewers' files into one, each under a heading such as '# Reviewer 1'){inside}")
 
 
 def docx_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:

@@ -13,8 +13,9 @@ import re
 from engine.document.textfile import clean_text
 from engine.errors import InputError
 from engine.reviews.guard import check_text
-from engine.reviews.headings import (EDITOR, FORM, clean_heading, form_line, is_metadata, is_separator,
-                                     is_underline, reviewer_name, same_reviewer, section_heading, short_answer)
+from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_heading, form_line, form_question,
+                                     is_banner_field, is_metadata, is_separator, is_text_banner, is_underline,
+                                     reviewer_name, same_reviewer, scale_answer, section_heading, short_answer)
 from engine.reviews.language import english_notice
 from engine.reviews.model import Review
 
@@ -63,10 +64,20 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
     lines = text.split("\n")
     starts: list[tuple[int, str | None]] = []  # (line index where the body starts, reviewer)
     cuts: list[int] = []  # line indexes that end a review
+    # EasyChair: "--- REVIEW 1 ---" starts reviewer 1; an unnumbered "--- REVIEW ---" starts a new review where no
+    # banner is numbered, and is the heading over a review's text where they are
+    banners = [banner_review(line) for line in lines]
+    numbered = any(b and b[1] for b in banners)
+    from_banner: set[int] = set()
     for i, line in enumerate(lines):
         if i and is_underline(line, lines[i - 1]):
             if starts and starts[-1][0] == i:  # the reviewer heading's own underline
                 starts[-1] = (i + 1, starts[-1][1])
+            continue
+        if banners[i] and (banners[i][1] or not numbered):
+            from_banner.add(len(starts))
+            cuts.append(i)
+            starts.append((i + 1, banners[i][1]))
             continue
         name = reviewer_name(line) if line.strip() else None
         if name:
@@ -99,6 +110,10 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
             # "Reviewer #1 Evaluations:" over the scores, then "## Reviewer 1": one review (two long ones stay two)
             out[-1] = (name, f"{out[-1][1]}\n\n{body}")
             continue
+        if out and not name and k in from_banner and _scores_only(out[-1][1]):
+            # EasyChair without numbers: "--- REVIEW ---" over the paper's fields and scores, then over the text
+            out[-1] = (out[-1][0], f"{out[-1][1]}\n\n{body}")
+            continue
         out.append((name or "", body))
     numbered, reviewers = [], 0
     for name, body in out:  # unnamed reviews are numbered in order; the editor's letter takes no number
@@ -111,7 +126,7 @@ def _scores_only(body: str) -> bool:
     """A reviewer's block of score lines only ("Reviewer #1 Evaluations:" over "Recommendation: Revision"): with the
     block under the same reviewer's name after it, one review (two reviews under one name stay two)."""
     lines = [line for line in body.split("\n") if line.strip()]
-    return bool(lines) and all(_SCORE_LINE.match(line) for line in lines)
+    return bool(lines) and all(_SCORE_LINE.match(line) or is_banner_field(line) for line in lines)
 
 
 def is_editor_letter(text: str) -> bool:
@@ -144,7 +159,24 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
     lines = text.split("\n")
     # a journal's form (two questions or more with their answers): a short answer is metadata, a long one review text
     form = sum(form_line(line) is not None for line in lines) >= 2
+    asks = _form_questions(lines)  # a form's questions on lines of their own, the answers under them
+    answered: set[int] = set()  # the lines of a short answer, held with its question
+    under_banner = False
     for i, line in enumerate(lines):
+        if i in answered:
+            pos += len(line) + 1
+            continue
+        if i in asks:
+            pieces.append((heading, start, pos))
+            answer = lines[i + 1]
+            if short_answer(answer.strip()) and (i + 2 == len(lines) or not lines[i + 2].strip() or i + 2 in asks):
+                answered.add(i + 1)  # "Is the paper relevant to the conference?" / "Yes.": metadata
+                pieces.append((FORM, pos + len(line) - len(line.lstrip()), pos + len(line) + 1 + len(answer.rstrip())))
+                heading, start = "", pos + len(line) + len(answer) + 2
+            else:  # the reviewer's answer is review text under the question
+                heading, start = clean_heading(asks[i]), pos + len(line) + 1
+            pos += len(line) + 1
+            continue
         asked = form_line(line) if form else None
         if asked:
             question, answer = asked
@@ -158,14 +190,29 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
                 heading, start = clean_heading(question), offset
             pos += len(line) + 1
             continue
-        if i + 1 < len(lines) and is_underline(lines[i + 1], line) and not section_heading(line):
-            found: tuple[str, str | None] | None = (clean_heading(line), None)
+        if is_text_banner(line) or is_banner_field(line):  # EasyChair: "----- TEXT:"; "TITLE: ...", a form line
+            pieces.append((heading, start, pos))
+            if is_banner_field(line):
+                pieces.append((FORM, pos, pos + len(line)))
+            else:
+                heading = ""
+            pos += len(line) + 1
+            start = pos
+            continue
+        titled = banner(line)
+        if titled:  # EasyChair: "----------- Overall evaluation -----------"
+            found: tuple[str, str | None] | None = ("Review" if banner_review(line) else clean_heading(titled), None)
+        elif i + 1 < len(lines) and is_underline(lines[i + 1], line) and not section_heading(line):
+            found = (clean_heading(line), None)
         elif i and is_underline(line, lines[i - 1]):
             pos += len(line) + 1
             start = pos
             continue
         else:
             found = section_heading(line)
+            if found and found[1] is not None and found[0] == "Score" and under_banner and is_metadata(heading):
+                found = (heading, found[1])  # "SCORE: 4" under "--- Reviewer's confidence ---": the confidence
+        under_banner = bool(titled)
         if found:
             pieces.append((heading, start, pos))
             heading, inline = found
@@ -201,6 +248,18 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
         if review.confidence is None and ("confidence" in low or "expertise" in low):
             review.confidence = _score_line(body)
     return review
+
+
+def _form_questions(lines: list[str]) -> dict[int, str]:
+    """A review form's questions standing alone on their lines, each opening its paragraph with the answer on the
+    next line (``headings.form_question``): line index -> question. Two at least, one answered on the form's scale
+    ("Yes.", "Good", "Partially. ..."), make a form; fewer are the reviewer's own questions."""
+    found = {}
+    for i in range(len(lines) - 1):
+        if (i == 0 or not lines[i - 1].strip()) and (q := form_question(lines[i], lines[i + 1])):
+            found[i] = q
+    scaled = any(scale_answer(lines[i + 1]) for i in found)
+    return found if len(found) >= 2 and scaled else {}
 
 
 def _score_line(body: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from engine.reviews.cues import read_cues
 from engine.reviews.units import SentenceUnit
 
 #: A follow-up that only makes sense with the sentence before it: a bare question of at most this many words ("Why
@@ -19,7 +20,8 @@ FOLLOW_UP_WORDS = 5
 _UNCLEAR = re.compile(r"^(?:(?:but|and|also|again),? )?(?:(?:this|it|that|which)(?: part| point| step| choice| "
                       r"sentence| claim)? (?:is|was|remains|seems) (?:\w+ )?(?:not (?:\w+ )?clear|unclear|confusing)|"
                       r"I (?:do not|don't|did not|didn't|cannot|can't) (?:understand|follow|see)(?: (?:this|it|that|why|"
-                      r"how))?)\b[^?]{0,30}[.!]?$", re.I)
+                      r"how))?|the (?:paper|text|manuscript|authors?) (?:does|do|did) not (?:say|explain|tell|"
+                      r"specify|mention|justify)(?: (?:this|it|so|why|how))?)\b[^?]{0,30}[.!]?$", re.I)
 
 
 def follow_up(text: str) -> bool:
@@ -50,3 +52,37 @@ please paper authors author work section results result figure table method meth
 
 def _content(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _STOP}
+
+
+#: A list item of more than this many words (a numbered point that runs on) may hold several requests.
+ITEM_WORDS = 120
+
+
+def item_words(units: list[SentenceUnit], block: int) -> int:
+    return sum(len(u.text.split()) for u in units if u.block == block)
+
+
+def asks(text: str) -> bool:
+    """A request or a question in so many words."""
+    c = read_cues(text)
+    return c.request or c.question or c.explicit
+
+
+def next_request(units: list[SentenceUnit], group: list[int], k: int, joins_back: bool) -> bool:
+    """In a long list item (``ITEM_WORDS``), a picked sentence after a request opens a comment of its own unless
+    it goes back to what came before (``joins_back``: "This ...", "Why?", a problem and its request): a numbered
+    point that asks for several things is several comments, a long argument for one thing stays one."""
+    u = units[k]
+    c = read_cues(u.text)
+    return (u.is_item and not joins_back and asks(units[group[-1]].text) and not _GOES_ON.match(u.text)
+            and (asks(u.text) or c.negative) and item_words(units, u.block) > ITEM_WORDS
+            and not _content(u.text) & _content(units[k - 1].text)  # the same thing, said on
+            and not (len(u.text.split()) <= 8 and _POINTS_BACK.search(u.text)))  # "The authors should comment on this."
+
+
+#: A pronoun that points back to what was said before.
+_POINTS_BACK = re.compile(r"\b(?:this|that|these|those|it|them)\b", re.I)
+
+
+#: A sentence that carries on the one before it ("Which does not prevent ...", "Whereas ...").
+_GOES_ON = re.compile(r"^\W*(?:which|whereas|while|because|since|as|otherwise|instead|then|here|there)\b", re.I)

@@ -57,6 +57,8 @@ class SentenceUnit:
     lead_in: str = ""
     #: Never a comment (a reference entry, a quotation, a greeting or signature).
     skip: bool = False
+    #: The heading or list title above the sentence in its section ("Typos", "Minor comments"; "" when none).
+    label: str = ""
 
 
 def is_reference(text: str) -> bool:
@@ -120,8 +122,39 @@ def is_label(u: SentenceUnit, after: SentenceUnit | None) -> bool:
 
 
 def _skip_labels(found: list[SentenceUnit]) -> list[SentenceUnit]:
-    return [replace(u, skip=True) if not u.skip and is_label(u, nxt) else u
-            for u, nxt in zip(found, [*found[1:], None])]
+    """Labels are skipped, and each labels the sentences under it up to the next label or the section's end."""
+    out: list[SentenceUnit] = []
+    label, section = "", None
+    for u, nxt in zip(found, [*found[1:], None]):
+        if u.section != section:
+            label, section = "", u.section
+        if not u.skip and is_label(u, nxt):
+            label = label_text(u.text) or label  # "done", "We do" (an author's notes): skipped, and name nothing
+            out.append(replace(u, skip=True))
+        else:
+            out.append(replace(u, label=label) if label else u)
+    return out
+
+
+#: Words of a heading over a review's points ("Minor points and typos", "Questions", "Section 4", "[Weakness]").
+_HEADING_WORD = re.compile(r"\b(?:typos?|minor|major|comments?|questions?|weakness(?:es)?|strengths?|experiments?|"
+                           r"details?|remarks?|issues?|points?|concerns?|suggestions?|section|chapter|appendix|"
+                           r"clarity|presentation|writing|related work|references|novelty|evaluation|method(?:ology)?|"
+                           r"results?|analysis|discussion|introduction|conclusions?|abstract|figures?|tables?|"
+                           r"notation|theory|proofs?|limitations?|other|general|specific|summary)\b", re.I)
+#: What opens a line that says something rather than naming what follows ("Here are some comments:", "We do").
+_NOT_A_HEADING = re.compile(r"^(?:here|we|i|you|it|this|these|there|the following|as|see|also|indeed)\b", re.I)
+
+
+def label_text(text: str) -> str:
+    """A label as the heading it names ("[Weakness]" -> "Weakness", "== Minor comments:" -> "Minor comments"); ""
+    when the line names no heading: an author's note ("done", "We do"), a field and its value ("Technical
+    Correctness: Probably correct"), a lead-in ("Here are some comments:")."""
+    name = text.strip().lstrip("[*_=#->~ \t").rstrip(":;.*_=#-]~ \t").strip()
+    if (not name or not name[0].isupper() or re.search(r":\s*\S", name) or _NOT_A_HEADING.match(name)
+            or not _HEADING_WORD.search(name)):
+        return ""
+    return name
 
 
 def _quoted_line(text: str, start: int) -> bool:

@@ -229,3 +229,20 @@ def test_the_app_build_refuses_an_author_response_until_asked_again(qtbot, shell
     with qtbot.waitSignal(shell.controller.sig_project_loaded, timeout=60_000):
         qtbot.mouseClick(create, Qt.MouseButton.LeftButton)
     assert shell.controller.project.name == "Rebuttal" and not wizard.isVisible()
+
+
+def test_wizard_names_the_file_to_give_when_the_reviews_are_a_folder(qtbot, shell: Shell, tmp_path: Path) -> None:
+    demo = resource("demo")
+    folder = tmp_path / "reviews"
+    folder.mkdir()
+    (folder / "reviewer2.txt").write_text("Please add a baseline.\n", encoding="utf-8")
+    wizard = shell.controller.new_project_dialog()
+    wizard.name.setText("Folder")
+    wizard.draft.set_path(str(demo / "draft_v1.md"))
+    wizard.review_file.set_path(str(folder))
+    create = wizard.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert "is a folder, not a reviews file" in wizard.problem.text() and "reviewer2.txt" in wizard.problem.text()
+    assert not create.isEnabled()
+    wizard.review_file.set_path(str(demo / "reviews.md"))
+    assert wizard.problem.text() == "" and create.isEnabled()
+    wizard.reject()

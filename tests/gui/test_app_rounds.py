@@ -132,6 +132,14 @@ def test_bad_round_file_brings_the_dialog_back(qtbot, shell: Shell, project: Pat
     shot(shell, "new-round-refused", tmp_path, again)
     assert c.session.project.notes == {c.session.project.comments[0].id: "Answered."}
     assert not backup_path(project, 1).exists()
+    folder = tmp_path / "round2"  # a folder of reviews: refused at a glance, naming the file to give
+    folder.mkdir()
+    (folder / "reviewer1.md").write_text("Please add a baseline.\n", encoding="utf-8")
+    again.revised.set_path("")
+    again.reviews.set_path(str(folder))
+    again.accept()
+    assert again.isVisible() and "is a folder, not a reviews file" in again.error.text()
+    assert "reviewer1.md" in again.error.text() and not backup_path(project, 1).exists()
 
 
 REBUTTAL = """Reviewer 1

@@ -138,3 +138,80 @@ def test_the_corpus_measure_counts_points_found_whole_and_comments_that_are_no_p
     assert match(gold, whole)["no_point"] == 0 and match(gold, heading)["no_point"] == 1
     got = match(gold, both)
     assert got["found"] == 2 and got["no_point"] == 1 and got["comments"] == 1
+
+
+def test_a_label_names_the_comments_under_it_in_the_comments_view_and_the_letter(tmp_path) -> None:
+    """"Minor points and typos" over a list is the heading of the comments under it: their section (shown in the
+    Comments view's tooltip), and the letter names it beside each comment's number."""
+    from pathlib import Path
+
+    from engine.jobs import run_job
+    from engine.letter import write_letter
+    from engine.project import ProjectStore
+    from engine.project.pipeline import build_project
+
+    comments = _comments(HEADINGS, "lexical")
+    assert {c.section for c in comments if "recieve" in c.text or "teh" in c.text} == {"Minor points and typos"}
+    assert next(c for c in comments if "one seed" in c.text).section == "Experiments"
+    under = _comments("## Reviewer 1\n\n### Weaknesses\n\nThe method is fine.\n\n[Typos]\n\n- p. 2: 'teh' -> 'the'\n",
+                      "lexical")
+    assert [c.section for c in under] == ["Weaknesses > Typos"]
+    reviews = tmp_path / "reviews.md"
+    reviews.write_text(HEADINGS, encoding="utf-8")
+    demo = Path(__file__).resolve().parents[3] / "resources" / "demo"
+    store = ProjectStore.create(tmp_path / "p.redraft", "labels")
+    project = run_job(build_project(store, demo / "draft_v1.md", demo / "draft_v2.md", reviews, aligner="bm25"))
+    store.close()
+    letter = write_letter(project, tmp_path / "letter.md").read_text(encoding="utf-8")
+    assert "### Comment 1 (Minor points and typos)" in letter
+    assert any(f"### Comment {i} (Experiments)" in letter for i in (2, 3)), letter
+
+
+#: Numbered points of over 120 words: the first asks for three separate things, the second argues for one.
+LONG_POINTS = """## Reviewer 1
+
+1. The evaluation is narrow. Only two small datasets are used, and both come from the same lab, so it is hard to \
+judge how far the results carry over to other settings, to other scanners or to other populations of patients. Please \
+add results on at least one public benchmark such as BraTS, with the same metrics as in Table 2. The ablation in \
+Section 5 removes the attention module and the auxiliary loss together, which makes it impossible to tell which of \
+them helps. Please remove each of them alone and report both results. Finally, the runtime of the method is never \
+given, although the introduction claims it is fast enough for clinical use. Could you report the inference time per \
+volume on the hardware you used?
+
+2. The proof of Theorem 1 assumes that the loss is convex in the parameters of the last layer. The convexity holds \
+for the squared loss but not for the focal loss used in the experiments, since the focal loss down-weights \
+well-classified voxels by a factor that depends on the prediction itself. Please state where the convexity of the \
+loss is used in the proof. The convexity assumption is therefore not met by the focal loss that the paper trains \
+with, and the guarantee given after the theorem does not cover the experiments as run. Please either restrict the \
+claim to the squared loss or extend the proof of Theorem 1 to the focal loss.
+"""
+
+
+@pytest.mark.parametrize("encoder", [None, "lexical"])
+def test_a_long_numbered_point_asking_for_several_things_is_several_comments(encoder: str | None) -> None:
+    comments = _comments(LONG_POINTS, encoder)
+    first = [c for c in comments if c.span[0] < LONG_POINTS.index("2. The proof")]
+    assert len(first) == 3, [c.full_text for c in first]
+    assert "BraTS" in first[0].text and "each of them alone" in first[1].text and "inference time" in first[2].text
+    # each later request keeps the point's opening as its context; the first holds it or follows it
+    assert [c.context for c in first[1:]] == ["The evaluation is narrow."] * 2
+    # a long argument for one change (its sentences speak of the same loss and proof) is not cut by the rule
+    second = [c for c in comments if c.span[0] > LONG_POINTS.index("2. The proof")]
+    assert second and not any(c.context.startswith("The proof of Theorem 1") for c in second), \
+        [c.full_text for c in second]
+
+
+def test_only_a_line_that_names_a_heading_labels_what_follows() -> None:
+    """An author's notes between the points ("done", "We do"), a field and its value and a lead-in are skipped as
+    before but name nothing; headings that only wrap the review are not named in the letter."""
+    from engine.reviews.headings import shown_heading
+    from engine.reviews.units import label_text
+
+    assert [label_text(t) for t in ("Minor comments:", "[Weakness]", "== Section 4 ==", "Typos")] == [
+        "Minor comments", "Weakness", "Section 4", "Typos"]
+    for text in ("done", "We do", "Indeed", "Technical Correctness: Probably correct", "Here are some comments:"):
+        assert label_text(text) == "", text
+    text = "## Reviewer 1\n\nMinor comments\n\n- Please define L on page 2.\n\ndone\n\n- Please cite [3] in Section 2.\n"
+    assert {c.section for c in _comments(text, "lexical")} == {"Minor comments"}
+    assert shown_heading("Comments from the Reviewers > Typos") == "Typos"
+    assert shown_heading("Main review") == "" and shown_heading("Weaknesses") == "Weaknesses"

@@ -168,3 +168,31 @@ def test_a_latex_author_response_is_refused_unless_forced(tmp_path: Path, capsys
 
 def test_a_review_written_in_latex_is_not_a_response() -> None:
     assert author_response(_LATEX_REVIEW) is None
+
+
+def test_a_folder_given_as_the_reviews_names_the_file_to_give(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder of one file per reviewer is not read as one set: one line names the files in it and says to give
+    one file (CLI exit 2, no traceback; the project build says the same for a path typed as the reviews)."""
+    from engine.project.pipeline import reviews_source
+
+    folder = tmp_path / "reviews"
+    folder.mkdir()
+    (folder / "reviewer1.md").write_text("# Reviewer 1\n\nPlease report the variance over five seeds.\n",
+                                         encoding="utf-8")
+    (folder / "notes.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    with pytest.raises(InputError, match=r"is a folder, not a reviews file.*holds reviewer1\.md$"):
+        load_reviews(folder)
+    with pytest.raises(InputError, match="is a folder"):
+        reviews_source(str(folder))  # a folder typed where pasted text may go is not taken for the text
+    assert main(["comments", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "reviewer1.md" in err and "Traceback" not in err
+    draft = Path(__file__).resolve().parents[3] / "resources" / "demo" / "draft_v1.md"
+    out = tmp_path / "x.redraft"
+    assert main(["project", "new", "x", "--old", str(draft), "--reviews", str(folder), "--out", str(out)]) == 2
+    assert "is a folder" in capsys.readouterr().err and not out.exists()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(InputError, match="holds no Markdown, text, .* file$"):
+        load_reviews(empty)
