@@ -242,8 +242,10 @@ class _Builder:
         elif name in ("item",):
             self.flush()
             opt = node.nodeargd.argnlist[0] if node.nodeargd and node.nodeargd.argnlist else None
-            if opt is not None:
-                self.add(opt.latex_verbatim()[1:-1] + " ", node.pos)
+            if opt is not None:  # the label is text like any other (``\\item[\\autoref{sec:a}]`` prints "Section 5.1")
+                for piece in getattr(opt, "nodelist", None) or []:
+                    self.add(piece, piece.pos)
+                self.add(" ", node.pos)
         else:
             self.add(node, node.pos)
 

@@ -79,6 +79,8 @@ class _State:
         self.appendix = False
         self.counters = {"figure": 0, "table": 0, "equation": 0, "algorithm": 0, "listing": 0}
         self.current: tuple[str, str] = ("", "")
+        self.captioned = False  # the float being walked has had its own caption
+        self.subfloats = 0  # subfigures seen in the float being walked
 
     def walk(self, nodes: list[latexwalker.LatexNode], float_kind: str | None) -> None:
         for node in nodes:
@@ -109,6 +111,7 @@ class _State:
             self.current = ("section", number)
         elif name == "caption" and float_kind:
             self.counters[float_kind] += 1
+            self.captioned = True
             number = str(self.counters[float_kind])
             self.result.numbers[id(node)] = number
             self.current = (float_kind, number)
@@ -140,9 +143,14 @@ class _State:
     def environment(self, node: latexwalker.LatexEnvironmentNode, float_kind: str | None) -> None:
         name = node.environmentname
         if name in FLOATS:
+            self.captioned, self.subfloats = False, 0
             self.walk(node.nodelist, FLOATS[name])
             return
         if name in ("subfigure", "subtable"):
+            if float_kind:  # subcaption's \ref prints "11a": the float's number (its caption may come later), a letter
+                self.subfloats += 1
+                number = self.counters[float_kind] + (0 if self.captioned else 1)
+                self.current = (float_kind, f"{number}{string.ascii_lowercase[(self.subfloats - 1) % 26]}")
             self.walk(node.nodelist, None)
             return
         if name in MATH_ENVS:

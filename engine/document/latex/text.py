@@ -29,6 +29,15 @@ MATH_ENVS = frozenset(
     "flalign flalign* displaymath math dmath dmath* split".split()
 )
 
+#: Package settings and definitions that print nothing, with their arguments (listings styles, prettyref and
+#: cleveref formats, TikZ/pgfplots styles and tables, siunitx, enumitem, column types, counters, lengths).
+_SETTINGS: dict[str, str] = {
+    "lstdefinestyle": "{{", "lstdefinelanguage": "[{[{", "newrefformat": "{{", "crefname": "{{{", "Crefname": "{{{",
+    "crefformat": "{{", "Crefformat": "{{", "tikzset": "{", "pgfplotsset": "{", "usetikzlibrary": "{",
+    "usepgfplotslibrary": "{", "pgfplotstableread": "[{", "sisetup": "{", "setlist": "[{", "newcolumntype": "{[{",
+    "newcounter": "{[", "newlength": "{", "graphicspath": "{", "DeclareCaptionFormat": "{{",
+    "DeclareCaptionLabelFormat": "{{", "addbibresource": "[{",
+}
 _KEEP = "texttt textsf textup textmd textnormal underline uline sout hl ul so mbox hbox fbox text enquote ensuremath operatorname bm boldsymbol textsuperscript textsubscript emph textbf textit textsc textsl textrm nolinkurl url path ac acf acs acl gls Gls glspl".split()
 _WALK_SPECS: dict[str, str] = {
     **{name: "{" for name in _KEEP},
@@ -53,6 +62,8 @@ _WALK_SPECS: dict[str, str] = {
     "tnote": "{", "balance": "", "abstract": "{",
     # Elsevier's and Springer Nature's front matter: addresses, title and author notes, e-mails, the journal
     "address": "[{", "cortext": "[{", "tnotetext": "[{", "fntext": "[{", "ead": "[{", "journal": "{", "affil": "*[{",
+    # settings that print nothing, when a paper makes them after \\begin{document}
+    **_SETTINGS,
 }
 _DROP = set(
     "hyperref textcolor colorbox color usefont fontsize fontfamily fontseries fontshape setlength addtolength "
@@ -64,7 +75,7 @@ _DROP = set(
     "noindent newpage clearpage pagebreak linebreak smallskip medskip bigskip protect cline balance tableofcontents "
     "appendix IEEEauthorblockN IEEEauthorblockA icmltitle tnote abstract address cortext tnotetext fntext ead journal "
     "affil".split()
-)
+) | set(_SETTINGS)
 #: Macros that print nothing: they never start a paragraph.
 SILENT = frozenset(_DROP | {"par", "footnote", "footnotetext"})
 _WALK_ENVS: dict[str, str] = {
