@@ -30,13 +30,14 @@ MATH_ENVS = frozenset(
 )
 
 #: Package settings and definitions that print nothing, with their arguments (listings styles, prettyref and
-#: cleveref formats, TikZ/pgfplots styles and tables, siunitx, enumitem, column types, counters, lengths).
+#: cleveref formats, TikZ/pgfplots styles and tables, siunitx, enumitem, column types, counters, lengths,
+#: IEEEtran's bibliography control entry).
 _SETTINGS: dict[str, str] = {
     "lstdefinestyle": "{{", "lstdefinelanguage": "[{[{", "newrefformat": "{{", "crefname": "{{{", "Crefname": "{{{",
     "crefformat": "{{", "Crefformat": "{{", "tikzset": "{", "pgfplotsset": "{", "usetikzlibrary": "{",
     "usepgfplotslibrary": "{", "pgfplotstableread": "[{", "sisetup": "{", "setlist": "[{", "newcolumntype": "{[{",
     "newcounter": "{[", "newlength": "{", "graphicspath": "{", "DeclareCaptionFormat": "{{",
-    "DeclareCaptionLabelFormat": "{{", "addbibresource": "[{",
+    "DeclareCaptionLabelFormat": "{{", "addbibresource": "[{", "bstctlcite": "[{",
 }
 _KEEP = "texttt textsf textup textmd textnormal underline uline sout hl ul so mbox hbox fbox text enquote ensuremath operatorname bm boldsymbol textsuperscript textsubscript emph textbf textit textsc textsl textrm nolinkurl url path ac acf acs acl gls Gls glspl".split()
 _WALK_SPECS: dict[str, str] = {
@@ -202,7 +203,7 @@ def _text_context(owner: LatexText) -> macrospec.LatexContextDb:
     db = get_default_latex_context_db()
     last = lambda n, l2tobj: l2tobj.nodelist_to_text([n.nodeargd.argnlist[-1]]) if n.nodeargd else ""  # noqa: E731
     verb = lambda n: owner.verbatim[int(_arg_text(n, 0))] if _arg_text(n, 0).isdigit() else ""  # noqa: E731
-    repl: dict[str, str | Callable[..., str]] = {name: owner.cite for name in _WALK_SPECS if name.lower().startswith("cite") or name.endswith("cite") or name in ("Citep", "Citet")}
+    repl: dict[str, str | Callable[..., str]] = {name: owner.cite for name in _WALK_SPECS if name not in _SETTINGS and (name.lower().startswith("cite") or name.endswith("cite") or name in ("Citep", "Citet"))}
     repl.update({name: owner.ref for name in "ref eqref autoref Autoref cref Cref pageref vref nameref cpageref".split()})
     repl.update({name: last for name in "href textcolor colorbox makebox framebox raisebox resizebox scalebox hyperref multicolumn multirow".split()})
     repl.update({"footnote": owner.footnote, "footnotetext": owner.footnote, "redraftverb": verb, "\\": " ", "S": "§"})

@@ -74,6 +74,7 @@ Rate & Bandwidth \\
 }\ratetable
 \tikzset{box/.style={draw}}
 \sisetup{round-mode=places}
+\bstctlcite{IEEEexample:BSTcontrol}
 \section{Introduction}
 The only paragraph.
 """)
