@@ -21,6 +21,7 @@ REFERENCE_HEADINGS = {"references", "bibliography", "works cited", "literature c
 #: A list item's bullet: a bold bulleted line is no heading ("● University of Michigan Law School").
 BULLETS = frozenset("●•▪◦‣·∙■□➢►–")
 _ROMAN = re.compile(r"^[IVX]+\.?$")
+_SPACED_ROMAN = re.compile(r"^\s*([IVX]{1,5}) \.(?= )")
 _EQ_NUMBER = re.compile(r"\(\d{1,3}[a-z]?\)$")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 _RELATION = re.compile(r"[=≤≥<>≈≠≡∝∈⊂⊆→←⇒⇔∼]|:=")
@@ -28,6 +29,7 @@ _NUMBER_AT_END = re.compile(r"\(\d{1,3}(?:\.\d{1,3})?[a-z]?\)$")
 
 
 def _clean_title(text: str) -> str:
+    text = _SPACED_ROMAN.sub(r"\1.", text)  # "I . INTRODUCTION": a Roman section number kerned off its dot
     return re.sub(r"\s+", " ", text).strip().rstrip(".:").strip()
 
 
