@@ -27,6 +27,7 @@ from pathlib import Path
 
 from pylatexenc import latexwalker
 
+from engine.document.latex.acronyms import read_acronyms
 from engine.document.latex.front import read_front_matter
 from engine.document.latex.macros import collect_macros, expand_macros
 from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document, number_style
@@ -69,6 +70,7 @@ def load_latex(path: Path) -> Document:
     src = expand_macros(src, macros)
     check_nesting(src, main.name)
     converter = LatexText()
+    converter.acronyms = read_acronyms(src.text)
     front = read_front_matter(src.text, converter)
     body = document_body(src)
     if body is None:

@@ -4,7 +4,7 @@ One pass over the node tree gives each numbered heading and caption its number
 (keyed by ``id(node)``) and each ``\\label`` the (kind, number) that ``\\ref``
 prints. Best effort: standard counters of article-like classes, no ``\\setcounter``;
 the classes that print other numbers are told apart by ``number_style``: IEEEtran
-("Section II-A") and REVTeX ("Section II A", and equations of appendix A numbered
+("Section II-A", "Table IV") and REVTeX ("Section II A", and equations of appendix A numbered
 "A1", "A2", ...).
 """
 
@@ -112,7 +112,8 @@ class _State:
         elif name == "caption" and float_kind:
             self.counters[float_kind] += 1
             self.captioned = True
-            number = str(self.counters[float_kind])
+            n = self.counters[float_kind]
+            number = roman(n) if self.style == "ieee" and float_kind == "table" else str(n)  # IEEEtran: "TABLE IV"
             self.result.numbers[id(node)] = number
             self.current = (float_kind, number)
         elif name == "label" and node.nodeargd and node.nodeargd.argnlist:

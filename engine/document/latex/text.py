@@ -9,7 +9,7 @@ Choices, made so the text reads like the typeset PDF:
 - ``\\cite{a,b}`` becomes ``[a, b]`` (the keys, in brackets, where the PDF shows ``[3, 7]``);
 - ``\\ref`` gives the resolved number (sections, figures, tables, equations
   numbered by the structure pass) or ``??`` as LaTeX prints for an unknown label;
-  ``\\autoref``/``\\cref`` add the kind (``Figure 3``), ``\\eqref`` gives ``(3)``;
+  ``\\autoref``/``\\cref``/``\\Fref`` add the kind (``Figure 3``), ``\\eqref`` gives ``(3)``;
 - ``\\footnote`` text is set aside for a FOOTNOTE paragraph after the paragraph;
 - unknown macros are dropped, keeping their braced arguments' text.
 """
@@ -22,6 +22,9 @@ from typing import Callable
 
 from pylatexenc import latexwalker, macrospec
 from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
+
+from engine.document.latex.acronyms import USES as ACRONYM_USES
+from engine.document.latex.acronyms import Acronyms
 
 EQUATION = "[EQUATION]"
 MATH_ENVS = frozenset(
@@ -39,11 +42,12 @@ _SETTINGS: dict[str, str] = {
     "newcounter": "{[", "newlength": "{", "graphicspath": "{", "DeclareCaptionFormat": "{{",
     "DeclareCaptionLabelFormat": "{{", "addbibresource": "[{", "bstctlcite": "[{",
 }
-_KEEP = "texttt textsf textup textmd textnormal underline uline sout hl ul so mbox hbox fbox text enquote ensuremath operatorname bm boldsymbol textsuperscript textsubscript emph textbf textit textsc textsl textrm nolinkurl url path ac acf acs acl gls Gls glspl".split()
+_KEEP = "texttt textsf textup textmd textnormal underline uline sout hl ul so mbox hbox fbox text enquote ensuremath operatorname bm boldsymbol textsuperscript textsubscript emph textbf textit textsc textsl textrm nolinkurl url path".split()
 _WALK_SPECS: dict[str, str] = {
     **{name: "{" for name in _KEEP},
     **{name: "*[[{" for name in "cite citep citet citealp citealt citeauthor citeyear citeyearpar parencite textcite autocite footcite Cite Citep Citet citenum shortcite nocite".split()},
-    **{name: "*{" for name in "ref eqref autoref Autoref cref Cref pageref vref nameref cpageref".split()},
+    **{name: "[{" for name in ACRONYM_USES},
+    **{name: "*{" for name in "ref eqref autoref Autoref cref Cref fref Fref pageref vref nameref cpageref".split()},
     "hyperref": "[{", "href": "[{{", "textcolor": "[{{", "colorbox": "[{{", "color": "[{",
     "makebox": "[[{", "framebox": "[[{", "raisebox": "{[[{", "resizebox": "*{{{", "scalebox": "{[{",
     "usefont": "{{{{", "fontsize": "{{", "fontfamily": "{", "fontseries": "{", "fontshape": "{",
@@ -93,6 +97,7 @@ class LatexText:
         self.labels: dict[str, tuple[str, str]] = {}
         self.footnotes: list[str] = []
         self.verbatim: list[str] = []
+        self.acronyms = Acronyms()
         self._l2t = _Converter(self, latex_context=_text_context(self), math_mode="text")
 
     def walker(self, text: str) -> latexwalker.LatexWalker:
@@ -125,14 +130,21 @@ class LatexText:
         name = node.macroname
         if name == "eqref":
             return f"({number})"
-        if name in ("autoref", "Autoref", "cref", "Cref") and kind:
+        if name in ("autoref", "Autoref", "cref", "Cref", "fref", "Fref") and kind:
             word = {"section": "Section", "figure": "Figure", "table": "Table", "equation": "Equation"}.get(kind, "")
             if kind == "equation" and name.lower() == "cref":
                 return f"{'Eq' if name == 'Cref' else 'eq'}. ({number})"
             if name == "cref" and word:
                 word = {"Figure": "fig.", "Table": "table", "Section": "section"}.get(word, word.lower())
+            if name == "fref":  # fancyref: "figure 3", "section 2"
+                word = word.lower()
             return f"{word} {number}".strip()
         return number
+
+    def acronym(self, node: latexwalker.LatexMacroNode) -> str:
+        key = _arg_text(node, -1).strip()
+        latex = self.acronyms.text(node.macroname, key)
+        return key if latex is None else self.convert(latex)
 
     def footnote(self, node: latexwalker.LatexMacroNode) -> str:
         text = self._l2t.nodelist_to_text([node.nodeargd.argnlist[-1]]) if node.nodeargd else ""
@@ -204,8 +216,9 @@ def _text_context(owner: LatexText) -> macrospec.LatexContextDb:
     last = lambda n, l2tobj: l2tobj.nodelist_to_text([n.nodeargd.argnlist[-1]]) if n.nodeargd else ""  # noqa: E731
     verb = lambda n: owner.verbatim[int(_arg_text(n, 0))] if _arg_text(n, 0).isdigit() else ""  # noqa: E731
     repl: dict[str, str | Callable[..., str]] = {name: owner.cite for name in _WALK_SPECS if name not in _SETTINGS and (name.lower().startswith("cite") or name.endswith("cite") or name in ("Citep", "Citet"))}
-    repl.update({name: owner.ref for name in "ref eqref autoref Autoref cref Cref pageref vref nameref cpageref".split()})
+    repl.update({name: owner.ref for name in "ref eqref autoref Autoref cref Cref fref Fref pageref vref nameref cpageref".split()})
     repl.update({name: last for name in "href textcolor colorbox makebox framebox raisebox resizebox scalebox hyperref multicolumn multirow".split()})
+    repl.update({name: owner.acronym for name in ACRONYM_USES})
     repl.update({"footnote": owner.footnote, "footnotetext": owner.footnote, "redraftverb": verb, "\\": " ", "S": "§"})
     macros = [MacroTextSpec(name, simplify_repl=fn) for name, fn in repl.items()]
     macros += [MacroTextSpec(name, discard=False) for name in _KEEP]

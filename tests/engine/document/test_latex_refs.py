@@ -79,3 +79,42 @@ Rate & Bandwidth \\
 The only paragraph.
 """)
     assert body_texts(doc) == ["The only paragraph."]
+
+
+def test_acronyms_print_as_their_package_prints_them(tmp_path: Path) -> None:
+    doc = load(tmp_path, r"""
+\section{Introduction}
+\Glspl{MM} parameterise \glspl{DVF} in terms of a \gls{SS}. A \gls{MM} is fit on \acrshort{CT} data;
+the \gls{SS} is \acrlong{CT}-derived, see \acrfull{CT}. \gls{XYZ} is not defined.
+
+Our \ac{NN} beats a \acs{RL} agent; an \ac{NN} is small, \acp{NN} are fast, \acl{RL} is \acf{RL}.
+""", preamble=r"""\usepackage[acronym]{glossaries}
+\newacronym{MM}{MM}{motion model}
+\newacronym[longplural={Deformation Vector Fields}]{DVF}{DVF}{Deformation Vector Field}
+\newacronym{SS}{SS}{Surrogate Signal}
+\newacronym{CT}{CT}{Computed Tomography}
+\usepackage{acronym}
+\begin{acronym}\acro{NN}{neural network}\acro{RL}[RL]{reinforcement learning}\end{acronym}
+""")
+    assert body_texts(doc)[:2] == [
+        "Motion models (MMs) parameterise Deformation Vector Fields (DVFs) in terms of a Surrogate Signal (SS). "
+        "A MM is fit on CT data; the SS is Computed Tomography-derived, see Computed Tomography (CT). XYZ is not defined.",
+        "Our neural network (NN) beats a RL agent; an NN is small, NNs are fast, reinforcement learning is "
+        "reinforcement learning (RL).",
+    ]
+
+
+def test_ieeetran_tables_are_roman_and_fancyref_names_the_kind(tmp_path: Path) -> None:
+    main = tmp_path / "main.tex"
+    main.write_text(r"""\documentclass[journal]{IEEEtran}
+\usepackage{fancyref}
+\begin{document}
+\section{Results}\label{sec:res}
+\begin{table}\caption{First.}\label{tab:first}\end{table}
+\begin{table}\caption{SUV.}\label{tab:suv}\end{table}
+\begin{figure}\caption{Images.}\label{fig:img}\end{figure}
+Results confirm the above (see~\Fref{tab:suv}, \Fref{fig:img}, \fref{sec:res} and Table~\ref{tab:first}).
+\end{document}
+""", encoding="utf-8")
+    doc = load_latex(main)
+    assert body_texts(doc) == ["Results confirm the above (see Table II, Figure 1, section I and Table I)."]
