@@ -40,7 +40,7 @@ _SETTINGS: dict[str, str] = {
     "crefformat": "{{", "Crefformat": "{{", "tikzset": "{", "pgfplotsset": "{", "usetikzlibrary": "{",
     "usepgfplotslibrary": "{", "pgfplotstableread": "[{", "sisetup": "{", "setlist": "[{", "newcolumntype": "{[{",
     "newcounter": "{[", "newlength": "{", "graphicspath": "{", "DeclareCaptionFormat": "{{",
-    "DeclareCaptionLabelFormat": "{{", "addbibresource": "[{", "bstctlcite": "[{",
+    "DeclareCaptionLabelFormat": "{{", "addbibresource": "[{", "bstctlcite": "[{", "pagenumbering": "{",
 }
 _KEEP = "texttt textsf textup textmd textnormal underline uline sout hl ul so mbox hbox fbox text enquote ensuremath operatorname bm boldsymbol textsuperscript textsubscript emph textbf textit textsc textsl textrm nolinkurl url path".split()
 _WALK_SPECS: dict[str, str] = {

@@ -75,6 +75,7 @@ Rate & Bandwidth \\
 \tikzset{box/.style={draw}}
 \sisetup{round-mode=places}
 \bstctlcite{IEEEexample:BSTcontrol}
+\pagenumbering{gobble}
 \section{Introduction}
 The only paragraph.
 """)
