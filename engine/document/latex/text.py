@@ -52,7 +52,7 @@ _WALK_SPECS: dict[str, str] = {
     "makebox": "[[{", "framebox": "[[{", "raisebox": "{[[{", "resizebox": "*{{{", "scalebox": "{[{",
     "usefont": "{{{{", "fontsize": "{{", "fontfamily": "{", "fontseries": "{", "fontshape": "{",
     "setlength": "{{", "addtolength": "{{", "setcounter": "{{", "addtocounter": "{{", "stepcounter": "{",
-    "keywords": "{", "ccsdesc": "[{", "affiliation": "[{", "email": "{", "institution": "{", "orcid": "{",
+    "keywords": "{", "ccsdesc": "[{", "affiliation": "[{", "email": "[{", "institution": "{", "orcid": "{",
     "thanks": "{", "acmConference": "[{{{", "acmBooktitle": "{", "acmDOI": "{", "acmISBN": "{", "acmYear": "{",
     "copyrightyear": "{", "setcopyright": "{", "acmPrice": "{", "settopmatter": "{", "received": "[{",
     "bibliographystyle": "{", "bibliography": "{", "newtheorem": "*{[{[", "theoremstyle": "{",
@@ -67,6 +67,8 @@ _WALK_SPECS: dict[str, str] = {
     "tnote": "{", "balance": "", "abstract": "{",
     # Elsevier's and Springer Nature's front matter: addresses, title and author notes, e-mails, the journal
     "address": "[{", "cortext": "[{", "tnotetext": "[{", "fntext": "[{", "ead": "[{", "journal": "{", "affil": "*[{",
+    # REVTeX's: the preprint number, PACS codes, notes beside the affiliations
+    "preprint": "{", "pacs": "{", "altaffiliation": "[{", "homepage": "[{",
     # settings that print nothing, when a paper makes them after \\begin{document}
     **_SETTINGS,
 }
@@ -79,7 +81,7 @@ _DROP = set(
     "title author date subtitle lstinputlisting vspace hspace xspace maketitle centering raggedright raggedleft "
     "noindent newpage clearpage pagebreak linebreak smallskip medskip bigskip protect cline balance tableofcontents "
     "appendix IEEEauthorblockN IEEEauthorblockA icmltitle tnote abstract address cortext tnotetext fntext ead journal "
-    "affil".split()
+    "affil preprint pacs altaffiliation homepage".split()
 ) | set(_SETTINGS)
 #: Macros that print nothing: they never start a paragraph.
 SILENT = frozenset(_DROP | {"par", "footnote", "footnotetext"})
