@@ -267,8 +267,12 @@ def make_paper_pdf(
     gutter: float = 20.0,
     indent: float = 12.0,
     keywords: str | None = None,
+    abstract_label: bool = True,
+    first_heading: bool = True,
 ) -> PaperLayout:
-    """Typeset a paper into ``path``; see the module docstring."""
+    """Typeset a paper into ``path``; see the module docstring. Without ``abstract_label`` the abstract
+    has no "Abstract" over it, without ``first_heading`` the first section's title is not set (a letter
+    whose opening runs on from the abstract)."""
     path = Path(path)
     layout = PaperLayout(path)
     style = _Style(body_size, heading_size, title_size, body_size * 1.2, indent)
@@ -288,8 +292,9 @@ def make_paper_pdf(
         ts.y += 11 * 2.2
     if abstract:
         label = "Abstract"
-        ts.text((width - ts.length(label, "bold", heading_size)) / 2, ts.y, label, "bold", heading_size)
-        ts.y += style.leading * 1.4
+        if abstract_label:
+            ts.text((width - ts.length(label, "bold", heading_size)) / 2, ts.y, label, "bold", heading_size)
+            ts.y += style.leading * 1.4
         inset = margin + 36
         ts.paragraph(abstract, 0, x0=inset, width=width - 2 * inset)
         ts.y += style.leading
@@ -298,7 +303,8 @@ def make_paper_pdf(
         ts.y += style.leading
     ts.top = ts.y - body_size
     for number, (heading, paragraphs) in enumerate(sections, start=1):
-        ts.heading(f"{number} {heading}" if numbered else heading)
+        if number > 1 or first_heading:
+            ts.heading(f"{number} {heading}" if numbered else heading)
         for i, text in enumerate(paragraphs):
             ts.paragraph(text, indent if i > 0 else 0)
     ts.finish_page()

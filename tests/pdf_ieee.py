@@ -22,6 +22,8 @@ ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII"]
 class _Ieee(_Typesetter):
     #: Height kept free at the foot of page 1's first column for the affiliation notes.
     reserve = 0.0
+    #: The section number as the text layer has it: "I. " or, kerned off its dot, "I . ".
+    number_format = "{}. "
 
     @property
     def bottom(self) -> float:
@@ -34,7 +36,7 @@ class _Ieee(_Typesetter):
         elif self.y > self.top + self.style.body_size + 1:
             self.y += self.style.leading * 0.8
         size, small = self.style.body_size, self.style.body_size - 2
-        parts: list[tuple[str, float]] = [(f"{ROMAN[number - 1]}. ", size)] if number else []
+        parts: list[tuple[str, float]] = [(self.number_format.format(ROMAN[number - 1]), size)] if number else []
         for i, word in enumerate(title.upper().split()):
             parts += [((" " if i else "") + word[0], size), (word[1:], small)]
         width = sum(self.length(t, "body", z) for t, z in parts)
@@ -86,15 +88,18 @@ def make_ieee_journal_pdf(
     sections: Sequence[tuple[str, Sequence[tuple[str, Sequence[str]]]]],
     affiliations: Sequence[str] = (),
     references: Sequence[str] = (),
+    number_format: str = "{}. ",
 ) -> PaperLayout:
     """Two columns of 10 pt Times; ``sections`` are (title, [(subsection title or "", paragraphs), ...]).
     The first paragraph of the first section opens with a drop cap; ``references`` follow under an
-    unnumbered "REFERENCES" in 8 pt."""
+    unnumbered "REFERENCES" in 8 pt. ``number_format`` sets the section numbers ("{} . " as a text layer
+    with the number kerned off its dot has them)."""
     path = Path(path)
     layout = PaperLayout(path)
     style = _Style(10.0, 10.0, 22.0, 12.0, 10.0)
     doc = pymupdf.open()
     ts = _Ieee(doc, (612.0, 792.0), 48.0, 2, 14.0, style, layout, None, True, False, {}, True, True)
+    ts.number_format = number_format
     ts.new_page()
     ts.y = ts.margin + 22
     ts.text((612 - ts.length(title, "body", 22)) / 2, ts.y, title, "body", 22)

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from pylatexenc import latexwalker
 
+from engine.document.latex.acronyms import read_acronyms
 from engine.document.latex.front import read_front_matter
 from engine.document.latex.macros import collect_macros, expand_macros
 from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document, number_style
@@ -69,6 +70,7 @@ def load_latex(path: Path) -> Document:
     src = expand_macros(src, macros)
     check_nesting(src, main.name)
     converter = LatexText()
+    converter.acronyms = read_acronyms(src.text)
     front = read_front_matter(src.text, converter)
     body = document_body(src)
     if body is None:
@@ -242,8 +244,10 @@ class _Builder:
         elif name in ("item",):
             self.flush()
             opt = node.nodeargd.argnlist[0] if node.nodeargd and node.nodeargd.argnlist else None
-            if opt is not None:
-                self.add(opt.latex_verbatim()[1:-1] + " ", node.pos)
+            if opt is not None:  # the label is text like any other (``\\item[\\autoref{sec:a}]`` prints "Section 5.1")
+                for piece in getattr(opt, "nodelist", None) or []:
+                    self.add(piece, piece.pos)
+                self.add(" ", node.pos)
         else:
             self.add(node, node.pos)
 

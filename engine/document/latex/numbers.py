@@ -4,7 +4,7 @@ One pass over the node tree gives each numbered heading and caption its number
 (keyed by ``id(node)``) and each ``\\label`` the (kind, number) that ``\\ref``
 prints. Best effort: standard counters of article-like classes, no ``\\setcounter``;
 the classes that print other numbers are told apart by ``number_style``: IEEEtran
-("Section II-A") and REVTeX ("Section II A", and equations of appendix A numbered
+("Section II-A", "Table IV") and REVTeX ("Section II A", and equations of appendix A numbered
 "A1", "A2", ...).
 """
 
@@ -79,6 +79,8 @@ class _State:
         self.appendix = False
         self.counters = {"figure": 0, "table": 0, "equation": 0, "algorithm": 0, "listing": 0}
         self.current: tuple[str, str] = ("", "")
+        self.captioned = False  # the float being walked has had its own caption
+        self.subfloats = 0  # subfigures seen in the float being walked
 
     def walk(self, nodes: list[latexwalker.LatexNode], float_kind: str | None) -> None:
         for node in nodes:
@@ -109,7 +111,9 @@ class _State:
             self.current = ("section", number)
         elif name == "caption" and float_kind:
             self.counters[float_kind] += 1
-            number = str(self.counters[float_kind])
+            self.captioned = True
+            n = self.counters[float_kind]
+            number = roman(n) if self.style == "ieee" and float_kind == "table" else str(n)  # IEEEtran: "TABLE IV"
             self.result.numbers[id(node)] = number
             self.current = (float_kind, number)
         elif name == "label" and node.nodeargd and node.nodeargd.argnlist:
@@ -140,9 +144,14 @@ class _State:
     def environment(self, node: latexwalker.LatexEnvironmentNode, float_kind: str | None) -> None:
         name = node.environmentname
         if name in FLOATS:
+            self.captioned, self.subfloats = False, 0
             self.walk(node.nodelist, FLOATS[name])
             return
         if name in ("subfigure", "subtable"):
+            if float_kind:  # subcaption's \ref prints "11a": the float's number (its caption may come later), a letter
+                self.subfloats += 1
+                number = self.counters[float_kind] + (0 if self.captioned else 1)
+                self.current = (float_kind, f"{number}{string.ascii_lowercase[(self.subfloats - 1) % 26]}")
             self.walk(node.nodelist, None)
             return
         if name in MATH_ENVS:

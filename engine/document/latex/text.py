@@ -9,7 +9,7 @@ Choices, made so the text reads like the typeset PDF:
 - ``\\cite{a,b}`` becomes ``[a, b]`` (the keys, in brackets, where the PDF shows ``[3, 7]``);
 - ``\\ref`` gives the resolved number (sections, figures, tables, equations
   numbered by the structure pass) or ``??`` as LaTeX prints for an unknown label;
-  ``\\autoref``/``\\cref`` add the kind (``Figure 3``), ``\\eqref`` gives ``(3)``;
+  ``\\autoref``/``\\cref``/``\\Fref`` add the kind (``Figure 3``), ``\\eqref`` gives ``(3)``;
 - ``\\footnote`` text is set aside for a FOOTNOTE paragraph after the paragraph;
 - unknown macros are dropped, keeping their braced arguments' text.
 """
@@ -23,22 +23,36 @@ from typing import Callable
 from pylatexenc import latexwalker, macrospec
 from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 
+from engine.document.latex.acronyms import USES as ACRONYM_USES
+from engine.document.latex.acronyms import Acronyms
+
 EQUATION = "[EQUATION]"
 MATH_ENVS = frozenset(
     "equation equation* align align* alignat alignat* gather gather* multline multline* eqnarray eqnarray* "
     "flalign flalign* displaymath math dmath dmath* split".split()
 )
 
-_KEEP = "texttt textsf textup textmd textnormal underline uline sout hl ul so mbox hbox fbox text enquote ensuremath operatorname bm boldsymbol textsuperscript textsubscript emph textbf textit textsc textsl textrm nolinkurl url path ac acf acs acl gls Gls glspl".split()
+#: Package settings and definitions that print nothing, with their arguments (listings styles, prettyref and
+#: cleveref formats, TikZ/pgfplots styles and tables, siunitx, enumitem, column types, counters, lengths,
+#: IEEEtran's bibliography control entry).
+_SETTINGS: dict[str, str] = {
+    "lstdefinestyle": "{{", "lstdefinelanguage": "[{[{", "newrefformat": "{{", "crefname": "{{{", "Crefname": "{{{",
+    "crefformat": "{{", "Crefformat": "{{", "tikzset": "{", "pgfplotsset": "{", "usetikzlibrary": "{",
+    "usepgfplotslibrary": "{", "pgfplotstableread": "[{", "sisetup": "{", "setlist": "[{", "newcolumntype": "{[{",
+    "newcounter": "{[", "newlength": "{", "graphicspath": "{", "DeclareCaptionFormat": "{{",
+    "DeclareCaptionLabelFormat": "{{", "addbibresource": "[{", "bstctlcite": "[{", "pagenumbering": "{",
+}
+_KEEP = "texttt textsf textup textmd textnormal underline uline sout hl ul so mbox hbox fbox text enquote ensuremath operatorname bm boldsymbol textsuperscript textsubscript emph textbf textit textsc textsl textrm nolinkurl url path".split()
 _WALK_SPECS: dict[str, str] = {
     **{name: "{" for name in _KEEP},
     **{name: "*[[{" for name in "cite citep citet citealp citealt citeauthor citeyear citeyearpar parencite textcite autocite footcite Cite Citep Citet citenum shortcite nocite".split()},
-    **{name: "*{" for name in "ref eqref autoref Autoref cref Cref pageref vref nameref cpageref".split()},
+    **{name: "[{" for name in ACRONYM_USES},
+    **{name: "*{" for name in "ref eqref autoref Autoref cref Cref fref Fref pageref vref nameref cpageref".split()},
     "hyperref": "[{", "href": "[{{", "textcolor": "[{{", "colorbox": "[{{", "color": "[{",
     "makebox": "[[{", "framebox": "[[{", "raisebox": "{[[{", "resizebox": "*{{{", "scalebox": "{[{",
     "usefont": "{{{{", "fontsize": "{{", "fontfamily": "{", "fontseries": "{", "fontshape": "{",
     "setlength": "{{", "addtolength": "{{", "setcounter": "{{", "addtocounter": "{{", "stepcounter": "{",
-    "keywords": "{", "ccsdesc": "[{", "affiliation": "[{", "email": "{", "institution": "{", "orcid": "{",
+    "keywords": "{", "ccsdesc": "[{", "affiliation": "[{", "email": "[{", "institution": "{", "orcid": "{",
     "thanks": "{", "acmConference": "[{{{", "acmBooktitle": "{", "acmDOI": "{", "acmISBN": "{", "acmYear": "{",
     "copyrightyear": "{", "setcopyright": "{", "acmPrice": "{", "settopmatter": "{", "received": "[{",
     "bibliographystyle": "{", "bibliography": "{", "newtheorem": "*{[{[", "theoremstyle": "{",
@@ -53,6 +67,10 @@ _WALK_SPECS: dict[str, str] = {
     "tnote": "{", "balance": "", "abstract": "{",
     # Elsevier's and Springer Nature's front matter: addresses, title and author notes, e-mails, the journal
     "address": "[{", "cortext": "[{", "tnotetext": "[{", "fntext": "[{", "ead": "[{", "journal": "{", "affil": "*[{",
+    # REVTeX's: the preprint number, PACS codes, notes beside the affiliations
+    "preprint": "{", "pacs": "{", "altaffiliation": "[{", "homepage": "[{",
+    # settings that print nothing, when a paper makes them after \\begin{document}
+    **_SETTINGS,
 }
 _DROP = set(
     "hyperref textcolor colorbox color usefont fontsize fontfamily fontseries fontshape setlength addtolength "
@@ -63,8 +81,8 @@ _DROP = set(
     "title author date subtitle lstinputlisting vspace hspace xspace maketitle centering raggedright raggedleft "
     "noindent newpage clearpage pagebreak linebreak smallskip medskip bigskip protect cline balance tableofcontents "
     "appendix IEEEauthorblockN IEEEauthorblockA icmltitle tnote abstract address cortext tnotetext fntext ead journal "
-    "affil".split()
-)
+    "affil preprint pacs altaffiliation homepage".split()
+) | set(_SETTINGS)
 #: Macros that print nothing: they never start a paragraph.
 SILENT = frozenset(_DROP | {"par", "footnote", "footnotetext"})
 _WALK_ENVS: dict[str, str] = {
@@ -81,6 +99,7 @@ class LatexText:
         self.labels: dict[str, tuple[str, str]] = {}
         self.footnotes: list[str] = []
         self.verbatim: list[str] = []
+        self.acronyms = Acronyms()
         self._l2t = _Converter(self, latex_context=_text_context(self), math_mode="text")
 
     def walker(self, text: str) -> latexwalker.LatexWalker:
@@ -113,14 +132,21 @@ class LatexText:
         name = node.macroname
         if name == "eqref":
             return f"({number})"
-        if name in ("autoref", "Autoref", "cref", "Cref") and kind:
+        if name in ("autoref", "Autoref", "cref", "Cref", "fref", "Fref") and kind:
             word = {"section": "Section", "figure": "Figure", "table": "Table", "equation": "Equation"}.get(kind, "")
             if kind == "equation" and name.lower() == "cref":
                 return f"{'Eq' if name == 'Cref' else 'eq'}. ({number})"
             if name == "cref" and word:
                 word = {"Figure": "fig.", "Table": "table", "Section": "section"}.get(word, word.lower())
+            if name == "fref":  # fancyref: "figure 3", "section 2"
+                word = word.lower()
             return f"{word} {number}".strip()
         return number
+
+    def acronym(self, node: latexwalker.LatexMacroNode) -> str:
+        key = _arg_text(node, -1).strip()
+        latex = self.acronyms.text(node.macroname, key)
+        return key if latex is None else self.convert(latex)
 
     def footnote(self, node: latexwalker.LatexMacroNode) -> str:
         text = self._l2t.nodelist_to_text([node.nodeargd.argnlist[-1]]) if node.nodeargd else ""
@@ -191,9 +217,10 @@ def _text_context(owner: LatexText) -> macrospec.LatexContextDb:
     db = get_default_latex_context_db()
     last = lambda n, l2tobj: l2tobj.nodelist_to_text([n.nodeargd.argnlist[-1]]) if n.nodeargd else ""  # noqa: E731
     verb = lambda n: owner.verbatim[int(_arg_text(n, 0))] if _arg_text(n, 0).isdigit() else ""  # noqa: E731
-    repl: dict[str, str | Callable[..., str]] = {name: owner.cite for name in _WALK_SPECS if name.lower().startswith("cite") or name.endswith("cite") or name in ("Citep", "Citet")}
-    repl.update({name: owner.ref for name in "ref eqref autoref Autoref cref Cref pageref vref nameref cpageref".split()})
+    repl: dict[str, str | Callable[..., str]] = {name: owner.cite for name in _WALK_SPECS if name not in _SETTINGS and (name.lower().startswith("cite") or name.endswith("cite") or name in ("Citep", "Citet"))}
+    repl.update({name: owner.ref for name in "ref eqref autoref Autoref cref Cref fref Fref pageref vref nameref cpageref".split()})
     repl.update({name: last for name in "href textcolor colorbox makebox framebox raisebox resizebox scalebox hyperref multicolumn multirow".split()})
+    repl.update({name: owner.acronym for name in ACRONYM_USES})
     repl.update({"footnote": owner.footnote, "footnotetext": owner.footnote, "redraftverb": verb, "\\": " ", "S": "§"})
     macros = [MacroTextSpec(name, simplify_repl=fn) for name, fn in repl.items()]
     macros += [MacroTextSpec(name, discard=False) for name in _KEEP]

@@ -18,10 +18,10 @@ from engine.document.pdf.text import build_vocabulary, join_lines
 _ABSTRACT_LEAD = re.compile(r"^abstract\s*[—–:.\-]?\s*", re.I)
 _BARE_NUMBERS = re.compile(r"^[\d\s]{1,16}$")
 _KEYWORDS = re.compile(r"^(keywords|index terms|ccs concepts|additional key words)\b", re.I)
-#: Front-matter labels of ACM, IEEE and Springer templates.
+#: Front-matter labels of ACM, IEEE, Springer and REVTeX templates.
 _FRONT_LABEL = re.compile(
     r"^(keywords|key\s?words|index terms|ccs concepts|acm reference format|additional key words"
-    r"( and phrases)?|general terms|categories and subject descriptors|acm ccs)\b", re.I
+    r"( and phrases)?|general terms|categories and subject descriptors|acm ccs|pacs numbers)\b", re.I
 )
 _REF_BRACKET = re.compile(r"^\[[\w+.-]{1,12}\]")
 _REF_NUMBER = re.compile(r"^\d{1,3}\.\s")
@@ -144,6 +144,10 @@ def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
         if lead is not None:
             lead.kind = ParagraphKind.BODY
             abstract.append(lead)
+            if heading.first.page > 1:
+                # no section title on page 1 (a letter's run-in paragraph titles, as REVTeX's PRL sets them):
+                # the text after the abstract is the paper's opening, not front matter
+                head = head[:head.index(lead)]
     for b in head:
         if b.first.page == 1 and b not in abstract:
             b.kind = ParagraphKind.OTHER

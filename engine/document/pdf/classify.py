@@ -21,13 +21,16 @@ REFERENCE_HEADINGS = {"references", "bibliography", "works cited", "literature c
 #: A list item's bullet: a bold bulleted line is no heading ("● University of Michigan Law School").
 BULLETS = frozenset("●•▪◦‣·∙■□➢►–")
 _ROMAN = re.compile(r"^[IVX]+\.?$")
+_SPACED_ROMAN = re.compile(r"^\s*([IVX]{1,5}) \.(?= )")
 _EQ_NUMBER = re.compile(r"\(\d{1,3}[a-z]?\)$")
 _WORD = re.compile(r"[A-Za-z]{2,}")
+_PROSE = re.compile(r"\b[a-z]{2,} [a-z]{2,} [a-z]{2,}\b")
 _RELATION = re.compile(r"[=≤≥<>≈≠≡∝∈⊂⊆→←⇒⇔∼]|:=")
 _NUMBER_AT_END = re.compile(r"\(\d{1,3}(?:\.\d{1,3})?[a-z]?\)$")
 
 
 def _clean_title(text: str) -> str:
+    text = _SPACED_ROMAN.sub(r"\1.", text)  # "I . INTRODUCTION": a Roman section number kerned off its dot
     return re.sub(r"\s+", " ", text).strip().rstrip(".:").strip()
 
 
@@ -124,7 +127,8 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
             b.heading_title = _clean_title(text)
             return ParagraphKind.HEADING
     math = sum(ln.math * len(ln.text) for ln in b.lines) / max(sum(len(ln.text) for ln in b.lines), 1)
-    if math >= 0.35 or (len(b.lines) <= 3 and _EQ_NUMBER.search(text) and math >= 0.15):
+    # a formula, unless three words of prose run in it ("P = {p0, ..., pn}, a finite set of places.")
+    if math >= 0.35 and not _PROSE.search(text) or (len(b.lines) <= 3 and _EQ_NUMBER.search(text) and math >= 0.15):
         return ParagraphKind.EQUATION
     if display_equation(b, math):
         return ParagraphKind.EQUATION

@@ -24,7 +24,9 @@ _HANGUL_WORD = re.compile("[\uac00-\ud7a3]+")
 _HANGUL_END = re.compile("[\uac00-\ud7a3]+$")
 _ACCENTS = {"\u00a8": "\u0308", "\u00b4": "\u0301", "\u02c6": "\u0302", "\u02dc": "\u0303",
             "\u02c7": "\u030c", "\u02da": "\u030a", "\u02d8": "\u0306"}
-_SPACING_ACCENT = re.compile("([" + "".join(_ACCENTS) + "])\\s?([A-Za-z])")
+#: The letter under the accent; TeX sets an accented i or j on the dotless letter ("\u00b4\u0131" is "\u00ed").
+_SPACING_ACCENT = re.compile("([" + "".join(_ACCENTS) + "])\\s?([A-Za-z\u0131\u0237])")
+_DOTLESS = {"\u0131": "i", "\u0237": "j"}
 _CEDILLA = re.compile("([cCsS])\\s?\u00b8|\u00b8\\s?([cCsS])")
 _SUFFIXES = (
     "tion", "tions", "sion", "sions", "ing", "ings", "ment", "ments", "ness", "ity", "ities", "ous",
@@ -154,5 +156,5 @@ def _hangul_split(out: str, text: str, vocab: Counter[str]) -> bool:
 
 def fix_accents(text: str) -> str:
     """Fold TeX's spacing accents ("F\u00a8arber") into accented letters ("F\u00e4rber")."""
-    text = _SPACING_ACCENT.sub(lambda m: m.group(2) + _ACCENTS[m.group(1)], text)
+    text = _SPACING_ACCENT.sub(lambda m: _DOTLESS.get(m.group(2), m.group(2)) + _ACCENTS[m.group(1)], text)
     return _CEDILLA.sub(lambda m: (m.group(1) or m.group(2)) + "\u0327", text)

@@ -338,6 +338,14 @@ def test_elsarticle_front_matter_is_no_body_text(tmp_path: Path) -> None:
     assert doc.title.startswith("Granular flows")
 
 
+def test_revtex_front_matter_is_no_body_text(tmp_path: Path) -> None:
+    body = ("\\preprint{APS/123-QED}\n\\title{Phase transitions}\n\\author{Ann Author}\\email[e-mail: ]{ann@x.org}"
+            "\\altaffiliation[Also at ]{Elsewhere}\\homepage[]{https://x.org}\n\\affiliation{Somewhere}\n\\pacs{29.30.Dn}\n"
+            "\\begin{abstract}We study phases.\\end{abstract}\n\\maketitle\nPhases are everywhere.")
+    doc = _with_class(tmp_path, "\\documentclass[aps,prl]{revtex4-2}", body)
+    assert [p.text for p in doc.paragraphs if p.kind is ParagraphKind.BODY] == ["We study phases.", "Phases are everywhere."]
+
+
 def test_a_title_block_set_by_hand_before_any_heading_is_not_body(tmp_path: Path) -> None:
     """PLOS's template sets title, authors, affiliations and author notes in a flushleft before the first
     heading: front matter (issue 31: read as body, their PDF counterparts were 'found as other'). A flushleft

@@ -70,3 +70,19 @@ def test_drop_cap_opens_the_first_paragraph(ieee: Document) -> None:
 def test_unnumbered_affiliation_notes_are_footnotes(ieee: Document) -> None:
     notes = [p for p in ieee.paragraphs if p.text.startswith(("T. Menzies is with", "J. Whitehead is with"))]
     assert [p.kind for p in notes] == [ParagraphKind.FOOTNOTE, ParagraphKind.FOOTNOTE]
+
+
+def test_a_section_number_kerned_off_its_dot_still_numbers_a_section(tmp_path: Path) -> None:
+    """"I . INTRODUCTION" (a text layer with a space before the dot): a section all the same, so page 1's
+    introduction is body, not front matter."""
+    path = tmp_path / "spaced.pdf"
+    make_ieee_journal_pdf(path, title="Software Engineering in 2050", sections=SECTIONS, affiliations=NOTES,
+                          references=REFERENCES, number_format="{} . ")
+    doc = load_document(path)
+    assert [(s.title, s.level, s.number) for s in doc.sections][:3] == [
+        ("INTRODUCTION", 1, "I"), ("SWARM PROGRAMMING", 1, "II"), ("Rise of the Swarm", 2, "A")]
+    texts = [t for _, parts in SECTIONS for _, paragraphs in parts for t in paragraphs]
+    source = Document(paragraphs=[Paragraph(paragraph_id(i), t) for i, t in enumerate(texts)])
+    coverage = paragraph_coverage(source, doc)
+    assert (coverage.found, coverage.total) == (8, 8)
+    assert all(c.kind is ParagraphKind.BODY for m in coverage.matches for c in m.candidates)

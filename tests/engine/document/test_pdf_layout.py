@@ -154,6 +154,7 @@ def test_join_lines_rules() -> None:
     assert join_lines(["Sci-", "BERT"], {}) == "Sci-BERT"
     assert join_lines(["the ﬁrst", "line"], {}) == "the first line"
     assert join_lines(["F\u00a8arber"], {}) == "F\u00e4rber"
+    assert join_lines(["contribu\u00b4\u0131ram no per\u00b4\u0131odo"], {}) == "contribu\u00edram no per\u00edodo"
 
 
 def test_load_document_dispatches_pdf(tmp_path: Path) -> None:
