@@ -95,6 +95,16 @@ def test_cli_project_suggest_and_tldr(tmp_path: Path, tiny_gguf: Path, capsys: p
     assert all({"code", "message", "severity"} <= set(f) for f in out["flags"])
     with ProjectSession.open(path) as session:
         assert session.project.suggestion(out["id"]).flags[0].code == out["flags"][0]["code"]
+    # the plain output says where the edit goes as a reader finds it (a new-user trial saw "Location: p0129")
+    assert main(["project", "suggest", str(path), "R1.2", "--model", str(tiny_gguf), "--max-tokens", "24",
+                 "--time-limit", "30", "--threads", "1", "--gpu-layers", "0"]) == 0
+    plain = capsys.readouterr().out
+    with ProjectSession.open(path) as session:
+        rec = session.project.suggestions["R1.2"][-1]
+        paragraph = session.project.new.paragraph(rec.location)
+    assert f"Location: {rec.location} ({paragraph.section_title or 'no section'}, revised" in plain
+    assert (f"Change: {rec.change}" in plain) == bool(rec.change)
+    assert (f"Where: “{rec.quote}”" in plain) == bool(rec.quote)
     assert main(["project", "suggest", str(path), "R9.9", "--model", str(tiny_gguf)]) == 2
     assert "not in this project: R9.9" in capsys.readouterr().err
     assert main(["project", "tldr", str(path), "--extractive"]) == 0
