@@ -73,15 +73,8 @@ def _where(project, location: str) -> str:
     """The suggestion's paragraph as a reader finds it: its id, section and page (as ``redraft suggest`` prints)."""
     if not location:
         return "new paragraph"
-    for name, document in (("revised", project.new), ("draft", project.old)):
-        try:
-            paragraph = document.paragraph(location) if document is not None else None
-        except KeyError:
-            continue
-        if paragraph is not None:
-            page = f", {name} p. {paragraph.page}" if paragraph.page else f", {name}"
-            return f"{location} ({paragraph.section_title or 'no section'}{page})"
-    return location
+    where = project.paragraph_where(location)
+    return f"{location} ({where})" if where else location
 
 
 def run_tldr(args: argparse.Namespace) -> int:
