@@ -12,6 +12,12 @@ if TYPE_CHECKING:  # the panes' module loads with the window's body, not with th
     from widgets.pdf_view import PdfView
 
 
+#: Why a typeset PDF's pages show no highlights (a new-user trial looked for them on a LaTeX project).
+NOT_HIGHLIGHTED = ("Redraft read the LaTeX, not this PDF, so it cannot highlight the changes or the comment's "
+                   "paragraphs on these pages: the Diff and Document tabs show them, and File → Export Marked-up "
+                   "PDF… writes the revised PDF with every change marked.")
+
+
 def show_pdf_beside(view: PdfView, source: str) -> bool:
     """A LaTeX source's pages: the PDF typeset from it, found beside it (the pane says so, and warns when the PDF
     is older than the LaTeX); whether one was shown. A LaTeX source with none says how to get one."""
@@ -26,5 +32,7 @@ def show_pdf_beside(view: PdfView, source: str) -> bool:
     except InputError as err:
         view.show_missing(str(err))
         return False
-    view.set_note(beside.note(), warning=beside.older)
+    # its pages come from another file than the one read: the paragraphs have no boxes on them to highlight
+    view.set_note(f"{beside.note()} (changes not highlighted)", warning=beside.older)
+    view.note.setToolTip(f"{beside.note()}.\n{NOT_HIGHLIGHTED}")
     return True

@@ -174,7 +174,8 @@ class ProjectPresenter(QObject):
         if cid is None or cid not in changes.comment_ids:
             return
         if changes.suggestion_id is not None:  # the card and the header: the diff and PDFs stay where they are
-            w.suggestion.set_suggestion(p.suggestion(changes.suggestion_id))
+            rec = p.suggestion(changes.suggestion_id)
+            w.suggestion.set_suggestion(rec, p.paragraph_where(rec.location))
             w.show_comment(p.comment(cid), self.assessment(cid).status)
             self.show_response(cid)
         else:  # its links or where it applies changed
@@ -225,7 +226,8 @@ class ProjectPresenter(QObject):
         """The card on the comment's latest suggestion (the presenter is the card's one writer of records)."""
         p = self.project
         recs = p.suggestions.get(comment_id, []) if p is not None else []
-        self.window.suggestion.set_suggestion(recs[-1] if recs else None)
+        rec = recs[-1] if recs else None
+        self.window.suggestion.set_suggestion(rec, p.paragraph_where(rec.location) if rec is not None else "")
 
     def show_response(self, comment_id: str) -> None:
         """The response editor on the comment: the author's note, the card's suggested response, the kept ones."""

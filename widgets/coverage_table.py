@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QStyle,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -273,14 +274,17 @@ class CoverageTable(QWidget):
         metrics = self.tree.fontMetrics()
         # a comment row sits one level down: two indentations (the root decoration and its own)
         text_width = max(80, header.sectionSize(COMMENT) - 2 * self.tree.indentation() - 12)
+        # the cell gives its label the column less the item's focus margins: size the row for that width
+        inset = 2 * (self.tree.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.tree) + 1)
+        fit = max(1, width - inset)
         for cid, label in self._labels.items():
             label.ensurePolished()
-            label.fit_width = width
+            label.fit_width = fit
             label.updateGeometry()
             item = self._items[cid]
             text = metrics.boundingRect(QRect(0, 0, text_width, 100_000), Qt.TextFlag.TextWordWrap,
                                         item.text(COMMENT)).height() + 10
-            item.setSizeHint(EDITS, QSize(width, label.heightForWidth(width) + 6))
+            item.setSizeHint(EDITS, QSize(width, label.heightForWidth(fit) + 6))
             item.setSizeHint(COMMENT, QSize(text_width, text))
         self.tree.doItemsLayout()
 

@@ -74,6 +74,7 @@ class SuggestionCard(QFrame):
         self.setAccessibleName("Suggested edit")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.record: SuggestionRecord | None = None
+        self.where = ""  # its paragraph as a reader finds it ("Method, p. 4")
         self.editing = False
         self.streaming = False
         self._streamed = ""
@@ -157,14 +158,15 @@ class SuggestionCard(QFrame):
         self.set_suggestion(None)
 
     # -- public API -----------------------------------------------------------------------
-    def set_suggestion(self, rec: SuggestionRecord | None) -> None:
-        self.record = rec
+    def set_suggestion(self, rec: SuggestionRecord | None, where: str = "") -> None:
+        """Show ``rec``; ``where`` names its paragraph as a reader finds it ("Method, p. 4"), else its id shows."""
+        self.record, self.where = rec, where
         self.editing = False
         self.edit.set_editable(False)
         self.response.setPlainText(rec.response if rec else "")
         self.edit.setPlainText(rec.edit if rec else "")
-        self.meta.setText(_meta(rec) if rec else "")
-        self.meta.setToolTip(_meta_tip(rec) if rec else "")
+        self.meta.setText(_meta(rec, where) if rec else "")
+        self.meta.setToolTip(_meta_tip(rec, where) if rec else "")
         self.plan.setText(_plan(rec) if rec else "")
         self.plan.setToolTip(f"Where: “{rec.quote}”" if rec and rec.quote else "")
         self.title.setText("Scaffold" if rec and rec.kind == "scaffold" else "Suggestion")
@@ -234,7 +236,7 @@ class SuggestionCard(QFrame):
 
     def cancel_edit(self) -> None:
         if self.editing:
-            self.set_suggestion(self.record)
+            self.set_suggestion(self.record, self.where)
 
     # -- internals ------------------------------------------------------------------------
     def _save_edit(self) -> None:
@@ -327,10 +329,10 @@ class SuggestionCard(QFrame):
         self._fit_response()
 
 
-def _meta(rec: SuggestionRecord) -> str:
+def _meta(rec: SuggestionRecord, where: str = "") -> str:
     parts = [f"Comment {rec.comment_id}"]
     if rec.location:
-        parts.append(f"at {rec.location}")
+        parts.append(f"at {where or rec.location}")
     if rec.model:
         parts.append(f"by {rec.model}")
     return " · ".join(parts)
@@ -356,10 +358,11 @@ def _shorten(quote: str) -> str:
     return quote[:QUOTE_CHARS].rsplit(" ", 1)[0].rstrip(" ,;:…") + " …"
 
 
-def _meta_tip(rec: SuggestionRecord) -> str:
+def _meta_tip(rec: SuggestionRecord, where: str = "") -> str:
     lines = [f"Comment {rec.comment_id}: the comment this suggestion answers"]
     if rec.location:
-        lines.append(f"at {rec.location}: the paragraph of the paper the edit is for")
+        place = f"{where} ({rec.location})" if where else rec.location
+        lines.append(f"at {place}: the paragraph of the paper the edit is for")
     if rec.model:
         lines.append(f"by {rec.model}: the model that wrote it")
     return "\n".join(lines)

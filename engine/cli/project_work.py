@@ -48,6 +48,7 @@ def run_suggest(args: argparse.Namespace) -> int:
             raise InputError(f"not in this project: {args.comment}") from None
         changes = job.run()
         rec = job.result
+        where = _where(session.project, rec.location)
     if args.json:
         print_json({**rec.to_dict(), "failed": rec.failed, "model_note": note})
         return 0
@@ -56,12 +57,24 @@ def run_suggest(args: argparse.Namespace) -> int:
     if rec.failed:
         print("FAILED CHECKS: stored, but not usable as it stands (see the flags below)")
     print(f"Response: {rec.response}")
-    print(f"Location: {rec.location or 'new paragraph'}")
+    print(f"Location: {where}")
+    if rec.change:
+        print(f"Change: {rec.change}")
+    if rec.quote:
+        print(f"Where: “{rec.quote}”")
     print(f"Edit: {rec.edit}")
     for f in rec.flags:
         print(f"  [{f.severity}] {f.code}: {f.message}")
     print(f"accept it with `redraft project review {args.path} {rec.id} accept`", file=sys.stderr)
     return 0
+
+
+def _where(project, location: str) -> str:
+    """The suggestion's paragraph as a reader finds it: its id, section and page (as ``redraft suggest`` prints)."""
+    if not location:
+        return "new paragraph"
+    where = project.paragraph_where(location)
+    return f"{location} ({where})" if where else location
 
 
 def run_tldr(args: argparse.Namespace) -> int:

@@ -259,8 +259,8 @@ class LetterBuilder:
             summary.append(f"The revised version changes {total} paragraph{'s' if total != 1 else ''} "
                            f"in {len(letter.changed_sections)} section{'s' if len(letter.changed_sections) != 1 else ''}.")
         if letter.to_answer:
-            summary.append(f"Draft: {letter.to_answer} comment{'s are' if letter.to_answer != 1 else ' is'} "
-                           f"still marked “{TO_ANSWER[:-1].lower()}”.")
+            summary.append(f"Not ready to send: {letter.to_answer} of the {n} comment{'s' if n != 1 else ''} "
+                           f"{'are' if letter.to_answer != 1 else 'is'} still marked “{TO_ANSWER[:-1].lower()}”.")
         letter.summary = summary
         return letter
 

@@ -252,3 +252,18 @@ class Project:
             return doc.paragraph(paragraph_id)
         except KeyError:
             return None
+
+    def paragraph_where(self, paragraph_id: str) -> str:
+        """``Method, p. 4``: a suggestion's paragraph (in the revised version when there is one, else in the draft:
+        ``draft p. 4``) by its section and page or line, as the coverage table names an edit's place; "" if unknown."""
+        new = self.new is not None
+        para = self.paragraph(paragraph_id, new=new)
+        if para is None:
+            return ""
+        parts = [para.section_title] if para.section_title else []
+        draft = "" if new else "draft "
+        if para.page is not None:
+            parts.append(f"{draft}p. {para.page}")
+        elif para.line is not None:
+            parts.append(f"{draft}line {para.line}")
+        return ", ".join(parts) or ("revised version" if new else "draft")

@@ -88,6 +88,8 @@ def test_whole_flow_on_cgo18(qtbot, shell: Shell, shared_data: Path, tiny_gguf: 
     assert rec.comment_id == cid and rec.edit and rec.status == "pending"
     assert w.suggestion.suggestion() is rec or w.suggestion.suggestion().id == rec.id
     assert w.suggestion.accept_button.isEnabled() and w.suggestion.accept_button.isDefault()
+    where = project.paragraph_where(rec.location)  # the card names the paragraph, not its id (new-user trial)
+    assert where and f"at {where} ·" in w.suggestion.meta.text() and rec.location not in w.suggestion.meta.text()
 
     # accept, reject, undo, redo: the card and the store agree
     w.suggestion.sig_suggestion_accepted.emit(rec.id)

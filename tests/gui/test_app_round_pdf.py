@@ -15,6 +15,7 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from desktop.app import Shell
+from desktop.pdf_panes import NOT_HIGHLIGHTED
 from engine.jobs import run_job
 from engine.letter.text_formats import tex_escape
 from engine.project.pipeline import build_project_file
@@ -70,6 +71,7 @@ def test_the_revised_pane_shows_the_pdf_beside_the_latex(qtbot, shell: Shell, pr
     pane = w.pdf_new
     assert pane.path == str(pdf) and pane.page_count >= 2 and pane.stack.currentWidget() is pane.scroll
     assert pane.note.isVisibleTo(pane) and "revised.pdf, the PDF typeset from revised.tex" in pane.note.text()
+    assert "(changes not highlighted)" in pane.note.text() and NOT_HIGHLIGHTED in pane.note.toolTip()
     assert w.pdf_old.path is None  # the Markdown draft has no pages
     w.show_tab("pdf")
     w.resize(1400, 900)

@@ -214,3 +214,14 @@ def test_the_selected_rows_edits_are_drawn_in_the_selections_colours(table: Cove
 
 def table_row_edits(project: Project, comment_id: str):
     return next(r for r in coverage_rows(project) if r.comment_id == comment_id).edits
+
+
+@pytest.mark.parametrize("width", [1100, 700, 460])
+def test_every_rows_snippets_fit_the_width_their_cell_gives_them(table: CoverageTable, qtbot, width: int) -> None:
+    """A new-user trial (vcfzarr-gigascience) found the last line of long snippet lists cut off: the row was
+    sized for the column's width, but the cell gives its label a few pixels less (the item's focus margins),
+    so the text wraps onto more lines than the row holds."""
+    table.resize(width, 620)
+    qtbot.wait(300)  # the relayout runs on a timer after a resize
+    for cid, label in table._labels.items():
+        assert label.height() >= label.heightForWidth(label.width()), cid

@@ -55,6 +55,15 @@ def test_suggestion_card_highlights_placeholders_and_flags(qtbot, tmp_path) -> N
     assert chips == ["no technical detail", "promises"]
     assert card.status.text() == "pending"
     assert card.meta.text() == "Comment R1.1 · at p0011 · by smollm2-135m-instruct (embedded)"
+    # with where the paragraph is, the card names it as a reader finds it; the id stays in the tooltip
+    card.set_suggestion(_record(), "Method, p. 4")
+    assert card.meta.text() == "Comment R1.1 · at Method, p. 4 · by smollm2-135m-instruct (embedded)"
+    assert "at Method, p. 4 (p0011): the paragraph" in card.meta.toolTip()
+    card.toggle_edit()
+    assert card.editing
+    card.cancel_edit()  # drawn again: still named
+    assert "at Method, p. 4 ·" in card.meta.text()
+    card.set_suggestion(_record())
     assert card.flagged() and not card.accept_button.isDefault()  # flagged: the author clicks, Enter does not
     save_shot(card, "suggestion_card", tmp_path)
 

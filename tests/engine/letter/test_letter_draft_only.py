@@ -48,3 +48,13 @@ def test_a_letter_without_a_revised_version_promises_no_changes(draft_only: Proj
     assert "revised version changed" not in text and "struck through" not in text
     assert INTRO_NO_REVISION.split(". ")[1].rstrip(".") in text  # "Below we answer each comment in turn"
     assert INTRO.startswith(INTRO_NO_REVISION[:-1]) and "revised version changed" in INTRO
+
+
+@pytest.mark.shared_data
+def test_the_summary_says_plainly_the_letter_is_not_ready_while_comments_wait(draft_only: Project,
+                                                                               tmp_path: Path) -> None:
+    """A new-user trial read "Draft: 11 comments are still marked “to answer”" as a label of the draft paper."""
+    text = " ".join(_text(write_letter(draft_only, tmp_path / "letter.md")).split())
+    n = len(draft_only.comments)
+    assert f"Not ready to send: {n - 1} of the {n} comments are still marked “to answer”." in text
+    assert "Draft:" not in text

@@ -95,6 +95,18 @@ def test_cli_project_suggest_and_tldr(tmp_path: Path, tiny_gguf: Path, capsys: p
     assert all({"code", "message", "severity"} <= set(f) for f in out["flags"])
     with ProjectSession.open(path) as session:
         assert session.project.suggestion(out["id"]).flags[0].code == out["flags"][0]["code"]
+    # the plain output says where the edit goes as a reader finds it (a new-user trial saw "Location: p0129")
+    assert main(["project", "suggest", str(path), "R1.2", "--model", str(tiny_gguf), "--max-tokens", "24",
+                 "--time-limit", "30", "--threads", "1", "--gpu-layers", "0"]) == 0
+    plain = capsys.readouterr().out
+    with ProjectSession.open(path) as session:
+        rec = session.project.suggestions["R1.2"][-1]
+        paragraph = session.project.new.paragraph(rec.location)
+        where = session.project.paragraph_where(rec.location)
+    assert paragraph.section_title and where.startswith(paragraph.section_title)
+    assert f"Location: {rec.location} ({where})" in plain
+    assert (f"Change: {rec.change}" in plain) == bool(rec.change)
+    assert (f"Where: “{rec.quote}”" in plain) == bool(rec.quote)
     assert main(["project", "suggest", str(path), "R9.9", "--model", str(tiny_gguf)]) == 2
     assert "not in this project: R9.9" in capsys.readouterr().err
     assert main(["project", "tldr", str(path), "--extractive"]) == 0
@@ -102,6 +114,19 @@ def test_cli_project_suggest_and_tldr(tmp_path: Path, tiny_gguf: Path, capsys: p
     with ProjectSession.open(path) as session:
         assert session.project.tldrs and f"stored {len(session.project.tldrs)} TLDR(s)" in out
         assert all(f"- {t}" in out for t in session.project.tldrs)
+
+
+def test_a_paragraph_is_named_by_section_and_place_in_the_revised_version_or_the_draft(tmp_path: Path) -> None:
+    path = tmp_path / "demo.redraft"
+    build(path)
+    with ProjectSession.open(path) as session:
+        p = session.project
+        kept = next(x for x in p.new.paragraphs if x.section_title and x.line is not None)
+        assert p.paragraph_where(kept.id) == f"{kept.section_title}, line {kept.line}"
+        assert p.paragraph_where("p9999") == ""
+        p.new = None  # a project with the draft only: its suggestions are placed in the draft, and say so
+        first = next(x for x in p.old.paragraphs if x.section_title and x.line is not None)
+        assert p.paragraph_where(first.id) == f"{first.section_title}, draft line {first.line}"
 
 
 def _no_cancel() -> tuple[CancelToken, None]:
