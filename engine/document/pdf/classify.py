@@ -137,7 +137,7 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
         return ParagraphKind.OTHER
     if sum(1 for ln in b.lines if ln.gaps) >= max(1, len(b.lines) // 2):
         return ParagraphKind.OTHER
-    letters = sum(c.isalpha() for c in text)
+    letters = sum(map(str.isalpha, text))
     if letters < 0.5 * len(text.replace(" ", "")):
         return ParagraphKind.OTHER
     if small and len(words) < 12:

@@ -56,7 +56,7 @@ _COMPOUND_HEADS = {
 
 def build_vocabulary(lines: Iterable[str]) -> Counter[str]:
     """Lower-cased words the document spells whole (line-end fragments left out)."""
-    vocab: Counter[str] = Counter()
+    words: list[str] = []
     after_break = False
     for text in lines:
         tokens = _TOKEN.findall(text)
@@ -65,12 +65,15 @@ def build_vocabulary(lines: Iterable[str]) -> Counter[str]:
             tokens = tokens[1:]
         if broken and tokens:
             tokens = tokens[:-1]
-        vocab.update(t.lower() for t in tokens)
-        vocab.update(part.lower() for t in tokens if "-" in t for part in t.split("-"))
+        if tokens:
+            low = " ".join(tokens).lower()  # tokens are ASCII letters and hyphens: one lower() for the line
+            words += low.split(" ")
+            if "-" in low:
+                words += (part for t in low.split(" ") if "-" in t for part in t.split("-"))
         after_break = broken
         if "\uac00" <= max(text, default="") and len(hangul := _HANGUL_WORD.findall(text)) > 2:
-            vocab.update(hangul[1:-1])  # a line's first and last words may be pieces of words broken at its ends
-    return vocab
+            words += hangul[1:-1]  # a line's first and last words may be pieces of words broken at its ends
+    return Counter(words)
 
 
 def keep_hyphen(left: str, right: str, vocab: Counter[str]) -> bool:
@@ -117,7 +120,7 @@ def join_lines(lines: list[str], vocab: Counter[str]) -> str:
         if not out:
             out = text
             continue
-        m = _BROKEN.search(out)
+        m = _BROKEN.search(out) if out.endswith("-") else None
         h = _HEAD.match(text)
         if m and h and not out.endswith("--"):
             left = m.group(1).split("-")[-1]
