@@ -10,7 +10,7 @@ from engine.document.model import Document, Paragraph, ParagraphKind, Region, Se
 from engine.document.pdf.blocks import Block, line_pitch, split_segment
 from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key
 from engine.document.pdf.clean import drop_line_numbers, drop_running_text, mark_headers_above_text
-from engine.document.pdf.layout import Segment, column_gutters, page_segments
+from engine.document.pdf.layout import Segment, cut_page, find_gutter, rank_gutters
 from engine.document.pdf.lines import Line, PageText, dominant_size
 from engine.document.pdf.meta import find_authors, find_title, metadata_title
 from engine.document.pdf.text import build_vocabulary, join_lines
@@ -44,9 +44,10 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     mark_headers_above_text(pages, body)
     heights = {p.number: p.height for p in pages}
     segments: list[Segment] = []
-    gutters = column_gutters(pages)
-    for page in pages:
-        segments.extend(page_segments(page, gutters))
+    own = [find_gutter(page.lines, page.width) for page in pages]
+    gutters = rank_gutters(own)
+    for page, gutter in zip(pages, own):
+        segments.extend(cut_page(page, gutter, gutters))
         page.lines = []  # the segments own the lines now
     pitch = line_pitch(segments, body)
     blocks = [b for seg in segments for b in split_segment(seg, body, pitch)]
