@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 #: Font-name fragments of math fonts (TeX, STIX, Cambria, Symbol).
@@ -171,19 +171,25 @@ def _make_line(page: int, spans: list[dict[str, Any]], inks: list[int]) -> Line 
         math_chars += n if math else len(_MATH_CHARS.findall(s["text"]))
     if not total:
         return None
-    size = max(weights.items(), key=lambda kv: (kv[1], kv[0]))[0] if len(weights) > 1 else next(iter(weights))
-    main = spans[max(range(len(spans)), key=lambda i: inks[i] * (1 + (abs(spans[i]["size"] - size) < 0.3)))]
     first = inked[0]
-    marker = bool(
-        len(inked) > 1
-        and first["size"] < 0.85 * inked[1]["size"]
-        and first["origin"][1] < inked[1]["origin"][1] - 1
-        and _MARKER.match(first["text"].strip())
-    )
-    x0 = min(s["bbox"][0] for s in inked)
-    x1 = max(s["bbox"][2] for s in inked)
-    y0 = min(s["bbox"][1] for s in spans)
-    y1 = max(s["bbox"][3] for s in spans)
+    if len(spans) == 1:
+        size, main, marker = next(iter(weights)), first, False
+        x0, y0, x1, y1 = first["bbox"]
+    else:
+        size = max(weights.items(), key=lambda kv: (kv[1], kv[0]))[0]
+        # the longest span, counted double in the line's size: the first of equals, as max() picks
+        keys = [n * (1 + (abs(s["size"] - size) < 0.3)) for s, n in zip(spans, inks)]
+        main = spans[keys.index(max(keys))]
+        marker = bool(
+            len(inked) > 1
+            and first["size"] < 0.85 * inked[1]["size"]
+            and first["origin"][1] < inked[1]["origin"][1] - 1
+            and _MARKER.match(first["text"].strip())
+        )
+        ink_boxes = [s["bbox"] for s in inked]
+        boxes = [s["bbox"] for s in spans]
+        x0, x1 = min(map(itemgetter(0), ink_boxes)), max(map(itemgetter(2), ink_boxes))
+        y0, y1 = min(map(itemgetter(1), boxes)), max(map(itemgetter(3), boxes))
     return Line(
         page=page, x0=x0, y0=y0, x1=x1, y1=y1, text=text.strip(), size=size,
         bold=bold_chars >= 0.9 * total, baseline=main["origin"][1],
@@ -238,10 +244,11 @@ _PROSE_WORD = re.compile(r"[^\W\d_]{3,}")
 
 def dominant_size(lines: Iterable[Line]) -> float | None:
     """The font size most characters of ``lines`` are set in (None without text)."""
-    weights: Counter[float] = Counter()
+    weights: dict[float, int] = {}
     for ln in lines:
-        weights.update(ln.sizes)
-    return weights.most_common(1)[0][0] if weights else None
+        for size, n in ln.sizes.items():
+            weights[size] = weights.get(size, 0) + n
+    return max(weights.items(), key=itemgetter(1))[0] if weights else None  # the first of equals, as most_common
 
 
 def small_prose(lines: list[Line], height: float) -> bool:
