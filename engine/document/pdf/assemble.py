@@ -23,6 +23,7 @@ _FRONT_LABEL = re.compile(
     r"^(keywords|key\s?words|index terms|ccs concepts|acm reference format|additional key words"
     r"( and phrases)?|general terms|categories and subject descriptors|acm ccs)\b", re.I
 )
+_CLOSED = re.compile(r"[.!?:]['\")\]’”]*$")
 _REF_BRACKET = re.compile(r"^\[[\w+.-]{1,12}\]")
 _REF_NUMBER = re.compile(r"^\d{1,3}\.\s")
 _SKIPPABLE = {ParagraphKind.CAPTION, ParagraphKind.FOOTNOTE, ParagraphKind.OTHER}
@@ -118,7 +119,7 @@ def _mark_front_labels(blocks: list[Block]) -> None:
 def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
     """Mark page-1 material before the first section as OTHER; return the abstract blocks."""
     for b in blocks:
-        if any(ln in title_lines for ln in b.lines):
+        if b.first.page == 1 and any(ln in title_lines for ln in b.lines):  # title lines are on page 1
             b.kind = ParagraphKind.OTHER
     first = next(
         (i for i, b in enumerate(blocks) if b.kind is ParagraphKind.HEADING
@@ -174,7 +175,7 @@ def _merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
             moved = tail_seg is not b.segment or between > 0
             tail = last_body.parts[-1][1][-1] if last_body.parts else last_body.last
-            closed = bool(re.search(r"[.!?:]['\")\]’”]*$", tail.text))
+            closed = bool(_CLOSED.search(tail.text))
             lower = b.first.text[:1].islower()
             plain = not b.indented and (not closed or lower)
             hyphen = tail.text.endswith("-") and lower
