@@ -27,6 +27,8 @@ MATH_MARK = "[math]"
 def normalize_text(text: str) -> str:
     """Expand ligatures, drop zero-width and soft-hyphen characters, mark glyphs
     without a character as ``[math]`` (``mark_unmapped``), collapse spaces."""
+    if text.isascii():  # none of the characters below but the spaces can be there
+        return _SPACES.sub(" ", text).strip()
     for lig, repl in _LIGATURES.items():
         text = text.replace(lig, repl)
     text = mark_unmapped(text.replace("c\u20dd", "\u00a9"))  # "c⃝2020": TeX's \\copyright

@@ -100,7 +100,7 @@ def _is_math_font(font: str) -> bool:
 
 def fold_math(text: str) -> str:
     """"𝑃𝑖" -> "Pi": plain letters for Mathematical Alphanumeric Symbols."""
-    return text.translate(_MATH_ALNUM) if text and max(text) >= "\U0001d400" else text
+    return text if text.isascii() or max(text) < "\U0001d400" else text.translate(_MATH_ALNUM)
 
 
 def _note_mark(span: dict[str, Any], prev: dict[str, Any]) -> bool:
