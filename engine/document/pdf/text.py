@@ -173,4 +173,6 @@ def fix_accents(text: str) -> str:
     if text.isascii():
         return text
     text = _SPACING_ACCENT.sub(lambda m: m.group(2) + _ACCENTS[m.group(1)], text)
+    if "\u00b8" not in text:
+        return text
     return _CEDILLA.sub(lambda m: (m.group(1) or m.group(2)) + "\u0327", text)
