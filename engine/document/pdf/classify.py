@@ -140,7 +140,7 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
         return ParagraphKind.OTHER
     if sum(1 for ln in b.lines if ln.gaps) >= max(1, len(b.lines) // 2):
         return ParagraphKind.OTHER
-    letters = sum(len(w) if w.isalpha() else sum(map(str.isalpha, w)) for w in words)  # a word at a time: fast
+    letters = sum(map(str.isalpha, text))
     if letters < 0.5 * len(text.replace(" ", "")):
         return ParagraphKind.OTHER
     if small and len(words) < 12:

@@ -181,9 +181,12 @@ def _attach_interlinear(lines: list[Line]) -> list[Line]:
     i = 1
     while i < len(out) - 1:
         ln = out[i]
+        if len(ln.text) > 40:  # no fragment: its neighbours need no look
+            i += 1
+            continue
         above, below = _larger_neighbour(out, i, -1), _larger_neighbour(out, i, 1)
         if (
-            above is not None and below is not None and len(ln.text) <= 40
+            above is not None and below is not None
             and above.baseline < ln.baseline < below.baseline
             and below.baseline - above.baseline <= 1.8 * max(above.size, below.size)
             and ln.x0 >= min(above.x0, below.x0) - 2 and ln.x1 <= max(above.x1, below.x1) + 2
