@@ -10,7 +10,7 @@ from engine.document.model import Document, Paragraph, ParagraphKind, Region, Se
 from engine.document.pdf.blocks import Block, line_pitch, split_segment
 from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key
 from engine.document.pdf.clean import drop_line_numbers, drop_running_text, mark_headers_above_text
-from engine.document.pdf.layout import Segment, column_gutters, page_segments
+from engine.document.pdf.layout import Segment, cut_page, find_gutter, rank_gutters
 from engine.document.pdf.lines import Line, PageText, dominant_size
 from engine.document.pdf.meta import find_authors, find_title, metadata_title
 from engine.document.pdf.text import build_vocabulary, join_lines
@@ -23,6 +23,7 @@ _FRONT_LABEL = re.compile(
     r"^(keywords|key\s?words|index terms|ccs concepts|acm reference format|additional key words"
     r"( and phrases)?|general terms|categories and subject descriptors|acm ccs|pacs numbers)\b", re.I
 )
+_CLOSED = re.compile(r"[.!?:]['\")\]’”]*$")
 _REF_BRACKET = re.compile(r"^\[[\w+.-]{1,12}\]")
 _REF_NUMBER = re.compile(r"^\d{1,3}\.\s")
 _SKIPPABLE = {ParagraphKind.CAPTION, ParagraphKind.FOOTNOTE, ParagraphKind.OTHER}
@@ -44,9 +45,10 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     mark_headers_above_text(pages, body)
     heights = {p.number: p.height for p in pages}
     segments: list[Segment] = []
-    gutters = column_gutters(pages)
-    for page in pages:
-        segments.extend(page_segments(page, gutters))
+    own = [find_gutter(page.lines, page.width) for page in pages]
+    gutters = rank_gutters(own)
+    for page, gutter in zip(pages, own):
+        segments.extend(cut_page(page, gutter, gutters))
         page.lines = []  # the segments own the lines now
     pitch = line_pitch(segments, body)
     blocks = [b for seg in segments for b in split_segment(seg, body, pitch)]
@@ -117,7 +119,7 @@ def _mark_front_labels(blocks: list[Block]) -> None:
 def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
     """Mark page-1 material before the first section as OTHER; return the abstract blocks."""
     for b in blocks:
-        if any(ln in title_lines for ln in b.lines):
+        if b.first.page == 1 and any(ln in title_lines for ln in b.lines):  # title lines are on page 1
             b.kind = ParagraphKind.OTHER
     first = next(
         (i for i, b in enumerate(blocks) if b.kind is ParagraphKind.HEADING
@@ -177,7 +179,7 @@ def _merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
             moved = tail_seg is not b.segment or between > 0
             tail = last_body.parts[-1][1][-1] if last_body.parts else last_body.last
-            closed = bool(re.search(r"[.!?:]['\")\]’”]*$", tail.text))
+            closed = bool(_CLOSED.search(tail.text))
             lower = b.first.text[:1].islower()
             plain = not b.indented and (not closed or lower)
             hyphen = tail.text.endswith("-") and lower

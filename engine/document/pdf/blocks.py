@@ -39,7 +39,7 @@ class Block:
 
     @property
     def text(self) -> str:
-        return " ".join(ln.text for ln in self.lines)
+        return " ".join([ln.text for ln in self.lines])
 
     @property
     def size(self) -> float:

@@ -27,15 +27,18 @@ _WORD = re.compile(r"[A-Za-z]{2,}")
 _PROSE = re.compile(r"\b[a-z]{2,} [a-z]{2,} [a-z]{2,}\b")
 _RELATION = re.compile(r"[=≤≥<>≈≠≡∝∈⊂⊆→←⇒⇔∼]|:=")
 _NUMBER_AT_END = re.compile(r"\(\d{1,3}(?:\.\d{1,3})?[a-z]?\)$")
+_SPACES = re.compile(r"\s+")
+_NOT_KEY = re.compile(r"[^a-z ]")
+_NOTE_START = re.compile(r"^[\d*†‡§¶∗⋆]")
 
 
 def _clean_title(text: str) -> str:
     text = _SPACED_ROMAN.sub(r"\1.", text)  # "I . INTRODUCTION": a Roman section number kerned off its dot
-    return re.sub(r"\s+", " ", text).strip().rstrip(".:").strip()
+    return _SPACES.sub(" ", text).strip().rstrip(".:").strip()
 
 
 def heading_key(text: str) -> str:
-    return re.sub(r"[^a-z ]", "", text.lower()).strip()
+    return _NOT_KEY.sub("", text.lower()).strip()
 
 
 def _heading_level(number: str, roman_sections: bool, title: str = "") -> int:
@@ -116,12 +119,12 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
         b.level = _heading_level(b.heading_number, roman, b.heading_title)
         return ParagraphKind.HEADING
     words = text.split()
-    key = heading_key(text)
     styled = (b.bold or b.size >= body_size + 0.9 or (text.isupper() and len(text) > 3)) and (
         b.size >= body_size - 0.6 and all(ln.alone and not ln.gaps for ln in b.lines)
     )
     if len(b.lines) <= 2 and styled and 1 <= len(words) <= 10 and not ends_sentence(text) or (
-        key in KNOWN_HEADINGS and len(b.lines) == 1 and (styled or text.rstrip(".:") == text.rstrip(".:").upper())
+        len(b.lines) == 1 and heading_key(text) in KNOWN_HEADINGS
+        and (styled or text.rstrip(".:") == text.rstrip(".:").upper())
     ):
         if _WORD.search(text) and not b.first.marker and text.lstrip()[:1] not in BULLETS:
             b.heading_title = _clean_title(text)
@@ -141,7 +144,7 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
         return ParagraphKind.OTHER
     if sum(1 for ln in b.lines if ln.gaps) >= max(1, len(b.lines) // 2):
         return ParagraphKind.OTHER
-    letters = sum(c.isalpha() for c in text)
+    letters = sum(map(str.isalpha, text))
     if letters < 0.5 * len(text.replace(" ", "")):
         return ParagraphKind.OTHER
     if small and len(words) < 12:
@@ -155,7 +158,7 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
 
 
 def _footnote_start(text: str) -> bool:
-    return bool(re.match(r"^[\d*†‡§¶∗⋆]", text))
+    return bool(_NOTE_START.match(text))
 
 
 def display_equation(b: Block, math: float) -> bool:

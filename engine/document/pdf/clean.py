@@ -15,6 +15,8 @@ _NUMBER = re.compile(r"^\d{1,5}$")
 _PAGE_NUMBER = re.compile(
     r"^(?:page\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlc]{1,6})\s*[-–—]?(?:\s*(?:of|/)\s*\d{1,4})?$", re.I
 )
+_DIGITS = re.compile(r"\d+")
+_SPACES = re.compile(r"\s+")
 #: Share of the page height counted as top or bottom margin.
 MARGIN = 0.12
 
@@ -95,7 +97,7 @@ def _continuing(numbers: list[Line], dropped: set[int]) -> set[int]:
 
 def _signature(line: Line) -> str:
     """Text with digits masked, plus the height it sits at (headers keep their place)."""
-    text = re.sub(r"\s+", " ", re.sub(r"\d+", "#", line.text.lower())).strip()
+    text = _SPACES.sub(" ", _DIGITS.sub("#", line.text.lower())).strip()
     return f"{round(line.baseline / 6)}|{text}"
 
 

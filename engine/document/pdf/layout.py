@@ -13,6 +13,7 @@ column first, then right column.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from engine.document.pdf.lines import Line, PageText, insert_fragment, merge_fragments
 
@@ -44,10 +45,7 @@ def find_gutter(lines: list[Line], width: float) -> float | None:
         if a <= b:
             delta[a - lo] += len(ln.text)
             delta[b - lo + 1] -= len(ln.text)
-    cover, running = [], 0
-    for d in delta[:-1]:
-        running += d
-        cover.append(running)
+    cover = list(accumulate(delta[:-1]))
     best = min(cover)
     # the widest run of least-covered x, nearest the middle on ties
     runs: list[tuple[int, int]] = []
@@ -99,9 +97,13 @@ def _sparse_gutter(text: list[Line], left: list[Line], width: float) -> float | 
 
 def column_gutters(pages: list[PageText]) -> list[float]:
     """The gutters found on the pages, most common first (rounded to 2 pt)."""
+    return rank_gutters([find_gutter(page.lines, page.width) for page in pages])
+
+
+def rank_gutters(own: list[float | None]) -> list[float]:
+    """``column_gutters`` from each page's own gutter (``find_gutter``)."""
     found: dict[int, list[float]] = {}
-    for page in pages:
-        gutter = find_gutter(page.lines, page.width)
+    for gutter in own:
         if gutter is not None:
             found.setdefault(round(gutter / 2), []).append(gutter)
     ranked = sorted(found.values(), key=len, reverse=True)
@@ -179,9 +181,12 @@ def _attach_interlinear(lines: list[Line]) -> list[Line]:
     i = 1
     while i < len(out) - 1:
         ln = out[i]
+        if len(ln.text) > 40:  # no fragment: its neighbours need no look
+            i += 1
+            continue
         above, below = _larger_neighbour(out, i, -1), _larger_neighbour(out, i, 1)
         if (
-            above is not None and below is not None and len(ln.text) <= 40
+            above is not None and below is not None
             and above.baseline < ln.baseline < below.baseline
             and below.baseline - above.baseline <= 1.8 * max(above.size, below.size)
             and ln.x0 >= min(above.x0, below.x0) - 2 and ln.x1 <= max(above.x1, below.x1) + 2
@@ -240,9 +245,14 @@ def _segment(page: int, col: int, lines: list[Line], max_gap: float) -> Segment:
 def page_segments(page: PageText, gutters: list[float] = ()) -> list[Segment]:
     """The page's text as column segments in reading order; ``gutters`` are
     the paper's gutters (see ``column_gutters``) for a page too sparse to show its own."""
+    return cut_page(page, find_gutter(page.lines, page.width) if page.lines else None, gutters)
+
+
+def cut_page(page: PageText, own: float | None, gutters: list[float] = ()) -> list[Segment]:
+    """``page_segments`` with the page's own gutter already found (``own``, from ``find_gutter``)."""
     if not page.lines:
         return []
-    gutter = find_gutter(page.lines, page.width)
+    gutter = own
     if gutter is None:
         gutter = next((g for g in gutters if _fits_gutter(page.lines, page.width, g)), None)
     if gutter is None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 #: Font-name fragments of math fonts (TeX, STIX, Cambria, Symbol).
@@ -86,33 +86,21 @@ class PageText:
     has_images: bool = False
 
 
-def _is_bold(span: dict[str, Any]) -> bool:
-    return bool(span["flags"] & 16) or _bold_name(span["font"])
-
-
-def _is_italic(span: dict[str, Any]) -> bool:
-    return bool(span["flags"] & 2) or _italic_name(span["font"])
-
-
-@lru_cache(maxsize=512)
-def _italic_name(font: str) -> bool:
-    return bool(_ITALIC_NAME.search(font))
-
-
-@lru_cache(maxsize=512)
-def _bold_name(font: str) -> bool:
-    return bool(_BOLD_NAME.search(font))
-
-
-@lru_cache(maxsize=512)
-def _is_math_font(font: str) -> bool:
+@lru_cache(maxsize=1024)
+def _style(font: str, flags: int) -> tuple[bool, bool, bool]:
+    """A span's font is (bold, italic, math): from PyMuPDF's flags (16 bold, 2 italic) or the font's name."""
     low = font.lower()
-    return any(m in low for m in _MATH_FONTS)
+    return (bool(flags & 16) or bool(_BOLD_NAME.search(font)), bool(flags & 2) or bool(_ITALIC_NAME.search(font)),
+            any(m in low for m in _MATH_FONTS))
+
+
+def _is_math_font(font: str) -> bool:
+    return _style(font, 0)[2]
 
 
 def fold_math(text: str) -> str:
     """"𝑃𝑖" -> "Pi": plain letters for Mathematical Alphanumeric Symbols."""
-    return text.translate(_MATH_ALNUM)
+    return text if text.isascii() or max(text) < "\U0001d400" else text.translate(_MATH_ALNUM)
 
 
 def _note_mark(span: dict[str, Any], prev: dict[str, Any]) -> bool:
@@ -142,61 +130,70 @@ def _needs_space(prev: dict[str, Any], span: dict[str, Any]) -> bool:
     return gap >= SPACE_GAP * size
 
 
-def _span_text(spans: list[dict[str, Any]]) -> str:
-    """The spans' text with gap spaces added and glued footnote marks left out."""
+def _span_text(spans: list[dict[str, Any]], inks: list[int]) -> str:
+    """The spans' text with gap spaces added and glued footnote marks left out (``inks``: each span's
+    character count without its surrounding spaces)."""
+    if len(spans) == 1:
+        return fold_math(spans[0]["text"])
     parts: list[str] = []
     prev: dict[str, Any] | None = None
-    for s in spans:
-        if prev is not None and s["text"].strip() and _note_mark(s, prev):
-            continue
-        if prev is not None and _needs_space(prev, s):
-            parts.append(" ")
+    for s, ink in zip(spans, inks):
+        if prev is not None:
+            if ink <= 6 and ink and _note_mark(s, prev):  # a mark is at most 6 characters
+                continue
+            if _needs_space(prev, s):
+                parts.append(" ")
         parts.append(s["text"])
         prev = s
     return fold_math("".join(parts))
 
 
-def _make_line(page: int, spans: list[dict[str, Any]]) -> Line | None:
-    text = _span_text(spans)
+def _make_line(page: int, spans: list[dict[str, Any]], inks: list[int]) -> Line | None:
+    """One ``Line`` from a run of spans (``inks``: each span's character count without its surrounding spaces)."""
+    text = _span_text(spans, inks)
     if not text.strip():
         return None
     weights: dict[float, int] = {}
     bold_chars = italic_chars = math_chars = total = 0
-    for s in spans:
-        n = len(s["text"].strip())
+    inked: list[dict[str, Any]] = []
+    for s, n in zip(spans, inks):
         if not n:
             continue
+        inked.append(s)
         size = round(s["size"] * 2) / 2
         weights[size] = weights.get(size, 0) + n
         total += n
-        if _is_bold(s):
+        bold, italic, math = _style(s["font"], s["flags"])
+        if bold:
             bold_chars += n
-        if _is_italic(s):
+        if italic:
             italic_chars += n
-        if _is_math_font(s["font"]):
-            math_chars += n
-        else:
-            math_chars += len(_MATH_CHARS.findall(s["text"]))
+        math_chars += n if math else len(_MATH_CHARS.findall(s["text"]))
     if not total:
         return None
-    size = max(weights.items(), key=lambda kv: (kv[1], kv[0]))[0]
-    main = max(spans, key=lambda s: len(s["text"].strip()) * (1 + (abs(s["size"] - size) < 0.3)))
-    first = next(s for s in spans if s["text"].strip())
-    rest = [s for s in spans if s is not first and s["text"].strip()]
-    marker = bool(
-        rest
-        and first["size"] < 0.85 * rest[0]["size"]
-        and first["origin"][1] < rest[0]["origin"][1] - 1
-        and _MARKER.match(first["text"].strip())
-    )
-    x0 = min(s["bbox"][0] for s in spans if s["text"].strip())
-    x1 = max(s["bbox"][2] for s in spans if s["text"].strip())
-    y0 = min(s["bbox"][1] for s in spans)
-    y1 = max(s["bbox"][3] for s in spans)
+    first = inked[0]
+    if len(spans) == 1:
+        size, main, marker = next(iter(weights)), first, False
+        x0, y0, x1, y1 = first["bbox"]
+    else:
+        size = max(weights.items(), key=lambda kv: (kv[1], kv[0]))[0]
+        # the longest span, counted double in the line's size: the first of equals, as max() picks
+        keys = [n * (1 + (abs(s["size"] - size) < 0.3)) for s, n in zip(spans, inks)]
+        main = spans[keys.index(max(keys))]
+        marker = bool(
+            len(inked) > 1
+            and first["size"] < 0.85 * inked[1]["size"]
+            and first["origin"][1] < inked[1]["origin"][1] - 1
+            and _MARKER.match(first["text"].strip())
+        )
+        ink_boxes = [s["bbox"] for s in inked]
+        boxes = [s["bbox"] for s in spans]
+        x0, x1 = min(map(itemgetter(0), ink_boxes)), max(map(itemgetter(2), ink_boxes))
+        y0, y1 = min(map(itemgetter(1), boxes)), max(map(itemgetter(3), boxes))
     return Line(
         page=page, x0=x0, y0=y0, x1=x1, y1=y1, text=text.strip(), size=size,
         bold=bold_chars >= 0.9 * total, baseline=main["origin"][1],
-        math=math_chars / total, marker=marker, sizes=weights, lead_bold=_is_bold(first),
+        math=math_chars / total, marker=marker, sizes=weights, lead_bold=_style(first["font"], first["flags"])[0],
         italic=italic_chars >= 0.9 * total,
     )
 
@@ -214,20 +211,23 @@ def page_lines(page_dict: dict[str, Any], number: int) -> PageText:
             if abs(dy) > 0.05 or dx < 0:
                 continue  # rotated text: arXiv stamps, axis labels
             group: list[dict[str, Any]] = []
+            inks: list[int] = []
+            prev: dict[str, Any] | None = None  # the group's last span with more than spaces
             for span in raw.get("spans", ()):
-                if not span["text"]:
+                text = span["text"]
+                if not text:
                     continue
-                if group and span["text"].strip():
-                    prev = next((s for s in reversed(group) if s["text"].strip()), None)
-                    if prev is not None:
-                        gap = span["bbox"][0] - prev["bbox"][2]
-                        if gap > 1.0 * max(span["size"], prev["size"]):
-                            line = _make_line(number, group)
-                            if line:
-                                lines.append(line)
-                            group = []
+                ink = len(text.strip())
+                if ink:
+                    if prev is not None and span["bbox"][0] - prev["bbox"][2] > max(span["size"], prev["size"]):
+                        line = _make_line(number, group, inks)
+                        if line:
+                            lines.append(line)
+                        group, inks = [], []
+                    prev = span
                 group.append(span)
-            line = _make_line(number, group) if group else None
+                inks.append(ink)
+            line = _make_line(number, group, inks) if group else None
             if line:
                 lines.append(line)
     return PageText(number, float(page_dict.get("width", 0)), float(page_dict.get("height", 0)), lines, has_images)
@@ -244,10 +244,11 @@ _PROSE_WORD = re.compile(r"[^\W\d_]{3,}")
 
 def dominant_size(lines: Iterable[Line]) -> float | None:
     """The font size most characters of ``lines`` are set in (None without text)."""
-    weights: Counter[float] = Counter()
+    weights: dict[float, int] = {}
     for ln in lines:
-        weights.update(ln.sizes)
-    return weights.most_common(1)[0][0] if weights else None
+        for size, n in ln.sizes.items():
+            weights[size] = weights.get(size, 0) + n
+    return max(weights.items(), key=itemgetter(1))[0] if weights else None  # the first of equals, as most_common
 
 
 def small_prose(lines: list[Line], height: float) -> bool:

@@ -11,13 +11,14 @@ break ("automatically-" + "detected": a "-ly" adverb) means a real hyphen.
 from __future__ import annotations
 
 import re
+import string
 from collections import Counter
 from collections.abc import Iterable
 
 from engine.document.text import normalize_text
 
 _TOKEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
-_BROKEN = re.compile(r"([A-Za-z][A-Za-z-]*)-$")
+_WORD_CHARS = frozenset(string.ascii_letters + "-")
 _HEAD = re.compile(r"^([a-z][A-Za-z-]*)")
 #: Hangul words: Korean breaks lines between any two syllables, with no hyphen.
 _HANGUL_WORD = re.compile("[\uac00-\ud7a3]+")
@@ -58,7 +59,7 @@ _COMPOUND_HEADS = {
 
 def build_vocabulary(lines: Iterable[str]) -> Counter[str]:
     """Lower-cased words the document spells whole (line-end fragments left out)."""
-    vocab: Counter[str] = Counter()
+    words: list[str] = []
     after_break = False
     for text in lines:
         tokens = _TOKEN.findall(text)
@@ -67,12 +68,15 @@ def build_vocabulary(lines: Iterable[str]) -> Counter[str]:
             tokens = tokens[1:]
         if broken and tokens:
             tokens = tokens[:-1]
-        vocab.update(t.lower() for t in tokens)
-        vocab.update(part.lower() for t in tokens if "-" in t for part in t.split("-"))
+        if tokens:
+            low = " ".join(tokens).lower()  # tokens are ASCII letters and hyphens: one lower() for the line
+            words += low.split(" ")
+            if "-" in low:
+                words += (part for t in low.split(" ") if "-" in t for part in t.split("-"))
         after_break = broken
-        if "\uac00" <= max(text, default="") and len(hangul := _HANGUL_WORD.findall(text)) > 2:
-            vocab.update(hangul[1:-1])  # a line's first and last words may be pieces of words broken at its ends
-    return vocab
+        if not text.isascii() and "\uac00" <= max(text) and len(hangul := _HANGUL_WORD.findall(text)) > 2:
+            words += hangul[1:-1]  # a line's first and last words may be pieces of words broken at its ends
+    return Counter(words)
 
 
 def keep_hyphen(left: str, right: str, vocab: Counter[str]) -> bool:
@@ -119,17 +123,17 @@ def join_lines(lines: list[str], vocab: Counter[str]) -> str:
         if not out:
             out = text
             continue
-        m = _BROKEN.search(out)
+        broken = _broken_word(out)
         h = _HEAD.match(text)
-        if m and h and not out.endswith("--"):
-            left = m.group(1).split("-")[-1]
-            if "-" in m.group(1):
+        if broken and h and not out.endswith("--"):
+            left = broken.split("-")[-1]
+            if "-" in broken:
                 out += text
             elif keep_hyphen(left, h.group(1).split("-")[0], vocab):
                 out += text
             else:
                 out = out[:-1] + text
-        elif m and text[:1].isupper() and not out.endswith("--"):
+        elif broken and text[:1].isupper() and not out.endswith("--"):
             out += text  # "Sci-" + "BERT": keep the hyphen, no space
         elif out.endswith("\u2010") or out.endswith("\u00ad"):
             out = out[:-1] + text
@@ -138,6 +142,18 @@ def join_lines(lines: list[str], vocab: Counter[str]) -> str:
         else:
             out += " " + text
     return normalize_text(fix_accents(out))
+
+
+def _broken_word(out: str) -> str:
+    """The word a hyphen ending ``out`` breaks, with the hyphens inside it ("exam-": "exam", "state-of-the-":
+    "state-of-the"); "" when ``out`` ends otherwise: the group of ``([A-Za-z][A-Za-z-]*)-$``, read back from the
+    end (a regular-expression search from the start costs a pass over the paragraph for each broken line)."""
+    if not out.endswith("-"):
+        return ""
+    start = len(out) - 1
+    while start and out[start - 1] in _WORD_CHARS:
+        start -= 1
+    return out[start:-1].lstrip("-")
 
 
 def _hangul_split(out: str, text: str, vocab: Counter[str]) -> bool:
@@ -156,5 +172,9 @@ def _hangul_split(out: str, text: str, vocab: Counter[str]) -> bool:
 
 def fix_accents(text: str) -> str:
     """Fold TeX's spacing accents ("F\u00a8arber") into accented letters ("F\u00e4rber")."""
+    if text.isascii():
+        return text
     text = _SPACING_ACCENT.sub(lambda m: _DOTLESS.get(m.group(2), m.group(2)) + _ACCENTS[m.group(1)], text)
+    if "\u00b8" not in text:
+        return text
     return _CEDILLA.sub(lambda m: (m.group(1) or m.group(2)) + "\u0327", text)
