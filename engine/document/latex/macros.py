@@ -1,7 +1,8 @@
 """User-defined LaTeX macros: collect ``\\newcommand``/``\\def`` definitions and expand them.
 
 Best effort, by design: macros with arguments (``#1``...) and an optional first
-argument are expanded; delimited ``\\def`` parameters, environments and
+argument are expanded (a macro that opens or closes an environment, ``\\def\\beq{\\begin{eqnarray}}``,
+is spliced in bare, the others inside a group); delimited ``\\def`` parameters, environments and
 redefinitions of the structural commands the loader relies on are left alone.
 """
 
@@ -26,6 +27,7 @@ _DEFINE = re.compile(
 _NAME = re.compile(r"\s*(?:\{\s*\\(?P<a>[a-zA-Z@]+)\s*\}|\\(?P<b>[a-zA-Z@]+|.))")
 _XSPACE_STOP = set(".,;:!?'\")]}/-~\\$")
 _MAX_PASSES = 8
+_ENV_TOKEN = re.compile(r"\\(begin|end)\s*\{([^{}]*)\}")
 
 
 @dataclass(frozen=True)
@@ -215,4 +217,19 @@ def _expand_one(text: str, m: re.Match[str], macro: Macro) -> tuple[int, str] | 
             body += " "
     elif macro.nargs == 0 and i > m.end() and nxt.isalpha() and re.search(r"\\[a-zA-Z@]+$", body):
         body += "{}"
+    if not _balanced_environments(body):
+        # \def\beq{\begin{eqnarray}}: a macro that opens or closes an environment is spliced in bare; a
+        # group around it would close before the environment does and the parser would swallow the rest
+        return i, body
     return i, "{" + body + "}"
+
+
+def _balanced_environments(body: str) -> bool:
+    """Whether every ``\\begin{x}`` in ``body`` is closed by its ``\\end{x}`` inside ``body``."""
+    open_: list[str] = []
+    for m in _ENV_TOKEN.finditer(body):
+        if m.group(1) == "begin":
+            open_.append(m.group(2).strip())
+        elif not open_ or open_.pop() != m.group(2).strip():
+            return False
+    return not open_

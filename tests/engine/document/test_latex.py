@@ -171,6 +171,27 @@ def test_newcommand_macros_with_and_without_arguments(tmp_path: Path) -> None:
     )
 
 
+def test_macros_that_open_and_close_environments(tmp_path: Path) -> None:
+    # shci-jcp's \\beq/\\eeq: the text after the first display used to be swallowed
+    preamble = (
+        "\\def\\beq{\\begin{eqnarray}}\n\\def\\eeq{\\end{eqnarray}}\n"
+        "\\newcommand{\\bi}{\\begin{itemize}}\n\\newcommand{\\ei}{\\end{itemize}}\n"
+        "\\newcommand{\\pair}{\\begin{center}pair\\end{center}}\n"
+    )
+    doc = load(
+        tmp_path,
+        "Text \\beq\nx = y\n\\eeq after text.\n\nNext paragraph \\beq a \\eeq and more.\n\n"
+        "\\bi \\item One. \\item Two. \\ei\n\nThen \\pair{} and the end.",
+        preamble=preamble,
+    )
+    assert kinds(doc) == [
+        ("body", "Text"), ("equation", "[EQUATION]"), ("body", "after text."),
+        ("body", "Next paragraph"), ("equation", "[EQUATION]"), ("body", "and more."),
+        ("body", "One."), ("body", "Two."),
+        ("body", "Then"), ("body", "pair"), ("body", "and the end."),
+    ]
+
+
 def test_captions_footnotes_and_floats(tmp_path: Path) -> None:
     doc = load(
         tmp_path,
