@@ -3,9 +3,10 @@
     .venv/bin/python -m bench.fit_align_model [--corpus corpus/revisions.json] [--cache DIR]
         [--out resources/models/align/learned.json]
 
-Reads only the training part (``part: "train"``; distant labels from the response letters): the weights on all
-of it, the link threshold, cap and status bands on inner leave-papers-out scores (``engine.align.learn.fit``; the
-bands without the comments whose distant label is unsure, ``corpus.replies``).
+Reads only the training part (``part: "train"``; hand labels where a revision was read by hand, ``kind: "hand"``,
+else distant labels from the response letters): the weights on all of it, the link threshold, cap and status bands
+on inner leave-papers-out scores (``engine.align.learn.fit``; the bands without the comments whose distant label is
+unsure, ``corpus.replies``; a hand-labelled revision has none).
 The checked part is never read here.
 """
 
@@ -15,6 +16,7 @@ import argparse
 import json
 from pathlib import Path
 
+from corpus.labels import read_labels
 from engine.align.learn import fit, iter_paper_pairs
 from engine.cli.eval_align_corpus import corpus_papers, corpus_unsure
 from engine.jobs import run_job
@@ -31,8 +33,12 @@ def main(argv: list[str] | None = None) -> int:
     papers = corpus_papers(args.corpus, args.cache, "train")
     pairs = run_job(iter_paper_pairs(papers))
     model = fit(pairs, unsure=corpus_unsure(args.corpus, args.cache, "train"))
-    model.meta |= {"data": "revisions corpus, training part (distant labels; corpus/labels, ours)",
-                   "fitted_by": "python -m bench.fit_align_model"}
+    kinds: dict[str, list[str]] = {}
+    for pp in pairs:
+        kinds.setdefault((read_labels(pp.paper.id, Path(args.corpus).parent / "labels") or {}).get("kind", "?"),
+                         []).append(pp.paper.id)
+    model.meta |= {"data": "revisions corpus, training part (hand labels where read, distant labels elsewhere; "
+                           "corpus/labels, ours)", "labels": kinds, "fitted_by": "python -m bench.fit_align_model"}
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(model.to_dict(), indent=1) + "\n", encoding="utf-8")

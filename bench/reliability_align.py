@@ -3,7 +3,7 @@
     .venv/bin/python -m bench.reliability_align [--cache DIR] [--out docs/align-reliability.png]
 
 Each training paper's pairs are scored by the model fitted on the other training papers (``engine.align.learn``);
-pairs with a probability above 0 are binned (width 0.1): mean probability against the share that are links (distant
+pairs with a probability above 0 are binned (width 0.1): mean probability against the share that are links (hand
 labels). Prints the table and draws it (PyMuPDF, no plotting library needed). The checked part is not read.
 """
 
@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     print("bin   mean p  observed  pairs")
     for r in rows:
         print(f"{r['bin']:.1f}   {r['mean_p']:.3f}   {r['observed']:.3f}    {r['pairs']}")
-    draw(rows, Path(args.out), "learned aligner, leave-papers-out on the training part (distant labels)")
+    draw(rows, Path(args.out), "learned aligner, leave-papers-out on the training part (hand labels)")
     print(f"wrote {args.out}")
     return 0
 

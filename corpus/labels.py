@@ -6,7 +6,8 @@ a link is a comment, an edit, ``high``/``medium`` and one line of evidence. ``to
 the built cache and gives the structure of ``tests/data/*_align_gold.json`` (paths relative to the cache), so
 ``redraft eval align GOLD --data CACHE`` scores aligners on the corpus.
 
-``python -m corpus.labels distant [--cache DIR] [--only ID...]`` writes distant labels for the training part;
+``python -m corpus.labels distant [--cache DIR] [--only ID...]`` writes distant labels for the training part (never over
+a file labelled by hand: ``kind`` ``checked`` or ``hand``, the training part's hand labels, read like the checked part's);
 ``python -m corpus.labels gold --part train|checked [--cache DIR] --out FILE`` writes a gold file.
 """
 
@@ -110,6 +111,10 @@ def _distant(entries: list[dict], cache: Path, folder: Path) -> None:
     for entry in entries:
         pfile = cache / entry["id"] / "points.json"
         if entry["part"] != "train" or entry["response"].get("quotes") is False or not pfile.exists():
+            continue
+        kept = read_labels(entry["id"], folder)
+        if kept is not None and kept.get("kind") != "distant":  # read by hand: never overwritten by a guess
+            print(f"{entry['id']}: labelled by hand ({kept.get('kind')}), kept")
             continue
         points = json.loads(pfile.read_text(encoding="utf-8"))
         rev = load_built(cache, entry)

@@ -8,7 +8,10 @@ not a negative; fitting and choosing status bands on it as one teaches a model t
 
 ``reply_kind`` sorts an answer into ``change`` (it states a change), ``elsewhere`` (thanks for a summary, "see our
 response to point 2.9", an empty or list-only reply: nothing to learn from) or ``none`` (no change stated).
-``unsure_comments`` names the unlinked comments of distant-labelled revisions whose answer is not ``none``.
+``unsure_comments`` names the unlinked comments of distant-labelled revisions whose answer is not ``none``. A
+revision labelled by hand (``kind`` ``checked``, or ``hand`` on the training part) has none: every comment's answer
+was read, so an unlinked one is a sure "not addressed" for the paper (``response only``, ``outside the units``,
+``claimed, no edit found``), as on the checked part.
 
 The patterns widen ``corpus.distant``'s change verbs; they were written while reading the training part's
 unlinked answers only (demes, what-is-an-ARG r1/r2, vcfzarr, phylo r1/r2, imblearn, metriclearn, arc, cwlprov,

@@ -11,7 +11,7 @@ import pytest
 
 from corpus.build_revisions import build_entry, main, typeset
 from corpus.distant import distant_labels
-from corpus.labels import to_gold
+from corpus.labels import _distant, checked_record, read_labels, to_gold
 from corpus.letters import cut_response, reviews_from_file, locate_points, span, span_hash
 from corpus.units import load_built
 from engine.align.gold import load_gold
@@ -148,3 +148,28 @@ def test_typeset_makes_a_pdf_with_stand_ins(tmp_path):
     result = typeset(folder, "paper.tex", ["standinstyle.sty", "generated.tex"], timeout=120)
     assert result["status"] == "ok", result
     assert (folder / "paper.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_distant_labels_never_overwrite_hand_labels(mirror, tmp_path, capsys):
+    mirrors, entry = mirror
+    cache, folder = tmp_path / "cache", tmp_path / "labels"
+    build_entry(entry, mirrors, cache, pdf=False)
+    folder.mkdir()
+    _distant([entry], cache, folder)  # no file yet: distant labels written
+    assert read_labels("toy", folder)["kind"] == "distant"
+    assert capsys.readouterr().out.startswith("toy: 2 comments, 1 linked")
+    rev = load_built(cache, entry)
+    (added,) = [e.id for e in rev.edits]
+    # read by hand (the training part's hand labels): R2's point was answered by the new paragraph too
+    hand = checked_record(entry, cache, [("R1.1", 1, 7, 8, "edit"), ("R2.1", 2, 12, 12, "edit")],
+                          [("R1.1", added, "high", "the letter quotes the paragraph"),
+                           ("R2.1", added, "medium", "the restart policy follows the sentence")], "test")
+    hand |= {"kind": "hand", "method": "read by hand (test)"}
+    text = json.dumps(hand)
+    (folder / "toy.json").write_text(text, encoding="utf-8")
+    _distant([entry], cache, folder)
+    assert (folder / "toy.json").read_text(encoding="utf-8") == text  # kept, byte for byte
+    assert "labelled by hand (hand), kept" in capsys.readouterr().out
+    gold, notices = to_gold([entry], cache, folder)  # read like the checked part: links are the gold
+    assert not notices and gold["papers"][0]["kind"] == "hand"
+    assert [len(c["edits"]) for c in gold["papers"][0]["comments"]] == [1, 1]

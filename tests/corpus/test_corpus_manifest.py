@@ -68,8 +68,9 @@ def test_labels_reference_spans_and_edits_without_copying_text(manifest):
     for f in files:
         lab = json.loads(f.read_text(encoding="utf-8"))
         assert lab["id"] == f.stem and lab["id"] in ids
-        if lab["kind"] == "distant":
-            assert ids[lab["id"]]["part"] == "train"  # distant labels never on the checked part
+        assert lab["kind"] in ("checked", "distant", "hand")
+        if lab["kind"] in ("distant", "hand"):  # distant labels and the training part's hand labels: never checked
+            assert ids[lab["id"]]["part"] == "train"
         comments = {c["id"] for c in lab["comments"]}
         edits = {e["id"] for e in lab["edits"]}
         for c in lab["comments"]:

@@ -45,3 +45,6 @@ def test_unsure_comments_are_unlinked_points_whose_answer_states_a_change(tmp_pa
     raw = json.loads((labels / "rev.json").read_text())
     (labels / "rev.json").write_text(json.dumps(raw | {"kind": "checked"}))
     assert unsure_comments([{"id": "rev"}], cache, labels) == set()
+    # nor a training revision labelled by hand: "response only" there is a sure negative, as on the checked part
+    (labels / "rev.json").write_text(json.dumps(raw | {"kind": "hand"}))
+    assert unsure_comments([{"id": "rev"}], cache, labels) == set()
