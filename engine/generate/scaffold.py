@@ -15,10 +15,13 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine.document.model import Document, Paragraph
+from engine.generate.asks import ask
 from engine.generate.extractive import split_sentences
 from engine.generate.placeholders import placeholder as ph
 from engine.reviews.model import ReviewComment
 
+#: How many of the comment's phrases that the paper uses a draft names.
+TOPICS = 2
 #: Words a topic phrase never starts or ends with.
 _STOP = frozenset(
     "a an the of to in for on and or with by is are was were be been being this that these those we our us it its "
@@ -148,35 +151,42 @@ def _typo(comment: str, paragraph: Paragraph | None) -> tuple[str, str, str] | N
     return None
 
 
-def _draft(kind: str, topic: str, second: str) -> str:
+def _join(phrases: list[str]) -> str:
+    return ", ".join(phrases[:-1]) + (" and " if len(phrases) > 1 else "") + phrases[-1] if phrases else ""
+
+
+def _draft(kind: str, topic: str, second: str, request: str = "") -> str:
+    """The edit for ``kind``: the paper's words for what the comment is about (``topic``, ``second``) and, in its
+    placeholder, what the comment asks for in the reviewer's words (``request``, ``engine.generate.asks``)."""
+    both = f"{topic}, {second}" if topic and second and " and " in second else \
+        f"{topic} and {second}" if topic and second else topic
     if not topic and kind in ("clarification", "explanation", "criticism", "typo"):
-        return ph("DETAIL", {"clarification": "the point the comment finds unclear, stated precisely",
-                             "explanation": "the explanation the comment asks for",
-                             "criticism": "the answer to the concern, or the limitation it points to",
-                             "typo": "the corrected sentence"}[kind])
-    about = topic or ph("DETAIL", "the point the comment raises")
+        return ph("DETAIL", request or {"clarification": "the point the comment finds unclear, stated precisely",
+                                        "explanation": "the explanation the comment asks for",
+                                        "criticism": "the answer to the concern, or the limitation it points to",
+                                        "typo": "the corrected sentence"}[kind])
+    about = both or ph("DETAIL", "the point the comment raises")
     it = topic or "it"
     if kind == "experiment":
-        return (f"We further evaluate {about} {ph('DETAIL', 'the added experiment: setting, data and baselines')}. "
+        return (f"We further evaluate {about} {ph('DETAIL', 'the added experiment: ' + (request or 'setting, data and baselines'))}. "
                 f"{ph('RESULT', f'what the experiment shows for {it}')} "
                 f"({ph('FIGURE', 'table or figure that reports it')}).")
     if kind == "result":
-        return (f"For {about}, we report {ph('RESULT', f'the requested result for {it}')} "
+        return (f"For {about}, we report {ph('RESULT', request or f'the requested result for {it}')} "
                 f"({ph('FIGURE', 'table or figure that reports it')}).")
     if kind == "clarification":
-        return f"Here, {about} {ph('DETAIL', f'what {it} means or is set to in this paper')}."
+        return f"Here, {about} {ph('DETAIL', request or f'what {it} means or is set to in this paper')}."
     if kind == "explanation":
-        why = f"{topic} and {second}" if topic and second else topic or "it"
-        return f"The reason for {about} is that {ph('DETAIL', f'why: the link between {why}')}."
+        return f"The reason for {about} is that {ph('DETAIL', request or f'why: the link between {both or it}')}."
     if kind == "edit":
-        return ph("DETAIL", f"this passage on {topic} rewritten as the comment asks" if topic else
-                  "this passage rewritten as the comment asks")
+        return ph("DETAIL", f"this passage on {both} rewritten as the comment asks" + (f": {request}" if request else "")
+                  if topic else request or "this passage rewritten as the comment asks")
     if kind == "citation":
-        return (f"Related work on {about} includes {ph('CITATION', 'related work on ' + (topic or 'this topic'))}; "
+        return (f"Related work on {about} includes {ph('CITATION', 'related work on ' + (both or 'this topic'))}; "
                 f"unlike that work, {ph('DETAIL', 'how this paper differs')}.")
     if kind == "typo":
         return ph("DETAIL", "the corrected sentence")
-    return f"As for {about}, {ph('DETAIL', 'the answer to the concern, or the limitation it points to')}."
+    return f"As for {about}, {ph('DETAIL', request or 'the answer to the concern, or the limitation it points to')}."
 
 
 def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document: Document) -> Scaffold:
@@ -190,8 +200,8 @@ def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document
         kind = "citation"
     texts = [p.text for p in paragraphs] + [document.title, document.abstract or ""]
     texts += [p.text for p in document.paragraphs]
-    phrases = topic_phrases(text, texts)
-    topic, second = (phrases + ["", ""])[:2]
+    phrases = topic_phrases(text, texts, TOPICS)
+    topic, second = phrases[0] if phrases else "", _join(phrases[1:])
     section = " > ".join(target.section) if target and target.section else ""
     quote = shorten(target.text) if target else "(a new paragraph: no paragraph of the paper matches the comment)"
     mode = "insert_after" if target else "new_paragraph"
@@ -201,7 +211,7 @@ def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document
         quote, draft, mode = shorten(fixed[0], 60), fixed[1], "replace"
         kind, (change, verb), topic = "typo", CHANGES["typo"], f"“{fixed[2]}”"
     else:
-        draft = _draft(kind, topic, second)
+        draft = _draft(kind, topic, second, ask(text))
     where = f" in {section.split(' > ')[-1]}" if section else ""
     response = f"We {verb} {topic or ('the wording' if kind == 'typo' else 'the point raised')}{where}."
     return Scaffold(target.id if target else None, section, quote, kind, change, draft, response, mode)

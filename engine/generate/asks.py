@@ -1,0 +1,50 @@
+"""What a comment asks for, as a phrase a scaffold's placeholder can carry (``engine.generate.scaffold``).
+
+A reviewer's request is usually one sentence with a request cue ("should", "could", "please", "I suggest",
+"it would be good to", a question); its lead-in ("The authors should", "It might be worth") is the reviewer
+talking, not what to write. ``ask`` returns that sentence without its lead-in, so that a placeholder says what the
+author has to supply in the reviewer's own words ("[[DETAIL: how the initialization time of the model is dealt
+with]]") instead of a generic "the answer to the concern". It restates the comment and adds nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.generate.extractive import split_sentences
+
+#: Words longest ``ask`` keeps (a longer request is cut at a word and marked with "…").
+ASK_WORDS = 60
+_CUE = re.compile(r"\b(?:should|could|would|might|must|need(?:s|ed)? to|please|suggest\w*|recommend\w*|"
+                  r"consider|worth|clarif\w*|explain\w*|unclear|missing|lacks?|not clear|wonder)\b|\?", re.I)
+#: Lead-ins to drop, tried in order at the sentence's start (after any list marker or page/line pointer).
+_LEAD = re.compile(
+    r"^(?:(?:also|finally|moreover|however|additionally|maybe|perhaps|overall|in addition|i think|i believe|"
+    r"i feel|in my opinion|minor|major)\W+)*"
+    r"(?:(?:i|we)\s+(?:would\s+)?(?:strongly\s+)?(?:suggest|recommend|encourage|ask|invite)(?:\s+(?:that|to))?"
+    r"(?:\s+the\s+authors?(?:\s+to)?)?\s+|"
+    r"(?:it\s+)?(?:would|might|could|may)\s+be\s+(?:good|nice|useful|helpful|worth|better|interesting|"
+    r"important|beneficial)\w*(?:\s+(?:to|if))?\s+(?:the\s+authors\s+)?|"
+    r"(?:it\s+)?(?:might|may|would|could)\s+be\s+worth\s+|"
+    r"there\s+(?:might|may|could|would)\s+be\s+(?:the\s+)?need\s+to\s+|"
+    r"(?:the\s+)?authors?\s+(?:should|could|might|may|must|need\s+to|ought\s+to)\s+(?:also\s+)?|"
+    r"(?:you|they)\s+(?:should|could|might|may|must|need\s+to)\s+(?:also\s+)?|"
+    r"please\s+)", re.I)
+_POINTER = re.compile(r"^(?:[-*•]\s*|\(?\d+[.)]\s*|\(?[a-z][.)]\s+)?(?:(?:p(?:age)?s?\.?\s*\d+(?:-\d+)?|"
+                      r"l(?:ines?|l?\.)?\s*\d+(?:-\d+)?|sec(?:tion|\.)?\s*\d+(?:\.\d+)*)\W*\s*)*", re.I)
+
+
+def ask(comment: str, words: int = ASK_WORDS) -> str:
+    """The comment's request sentences without their lead-ins, joined with "; " and lower-cased at their start
+    (at most ``words`` words in all; '' when it asks nothing a sentence can carry)."""
+    sentences = [s.strip() for s in split_sentences(comment) if s.strip()]
+    out: list[str] = []
+    for s in sentences:
+        if not _CUE.search(s):
+            continue
+        text = _LEAD.sub("", _POINTER.sub("", s)).strip(" .;:-")
+        text = re.sub(r"[\"“”`']+", "", text).strip()
+        if len(text.split()) >= 3:
+            out.append(text[0].lower() + text[1:] if text[1:2].islower() or text[1:2] == " " else text)
+    parts = "; ".join(out).split()
+    return " ".join(parts[:words]) + (" …" if len(parts) > words else "")

@@ -1,0 +1,52 @@
+"""What a comment asks for, carried into a scaffold's placeholder (issue 34): the reviewer's request sentences
+without their lead-ins, nothing added. The comments are real ones, from the training part of the revisions
+corpus (demes-genetics, vcfzarr-gigascience) and from a JMLR MLOSS review (imblearn-jmlr)."""
+
+from __future__ import annotations
+
+from engine.document.model import Document, Paragraph, Section
+from engine.generate.asks import ask
+from engine.generate.placeholders import find
+from engine.generate.scaffold import build_scaffold
+from engine.reviews.model import ReviewComment
+
+
+def test_the_request_loses_the_reviewers_lead_in() -> None:
+    assert ask("- I suggest including the example of the YAML format in the main text. This is too sad that the "
+               "center piece of this paper has been relegated to the appendix :(") == \
+        "including the example of the YAML format in the main text"
+    assert ask("There might be the need to specify how the initialization time of the whole model is dealt with.") == \
+        "specify how the initialization time of the whole model is dealt with"
+    assert ask("The method should be evaluated on more real VCF data sets.") == \
+        "the method should be evaluated on more real VCF data sets"
+    assert ask('p. 12 "such as years, accompanied by the generation time". Might be worth detailing that it is '
+               "needed as simulators work with generations and not years.").startswith("detailing that it is needed")
+
+
+def test_every_request_sentence_is_kept_and_the_length_is_bounded() -> None:
+    text = ("The description of the intermediate columnar format (ICF) used by vcf2zarr is missing some detail. "
+            "At first I got the impression it might be based on something like Parquet. This should be clarified.")
+    assert ask(text) == ("the description of the intermediate columnar format (ICF) used by vcf2zarr is missing some "
+                         "detail; at first I got the impression it might be based on something like Parquet; "
+                         "this should be clarified")
+    long = "Please explain " + " ".join(["the step"] * 50) + "."
+    assert ask(long, words=10).endswith(" …") and len(ask(long, words=10).split()) == 11
+
+
+def test_a_comment_that_asks_nothing_gives_no_request() -> None:
+    assert ask("The paper is well written and the software is useful.") == ""
+    assert ask("") == ""
+
+
+def test_the_scaffold_placeholder_says_what_the_reviewer_asks() -> None:
+    para = Paragraph("p0001", "Each deme has a start time and a list of epochs; the first epoch of a root deme "
+                     "starts at infinity.", section=("Data model",))
+    doc = Document(title="Demes", sections=[Section("Data model", number="2")], paragraphs=[para])
+    comment = ReviewComment("R1.6", "Reviewer 1", "There might be the need to specify how the initialization time "
+                            "of the whole model is dealt with.", fine_type="clarification")
+    scaffold = build_scaffold(comment, [para], doc)
+    [detail] = find(scaffold.draft)
+    assert detail.kind == "DETAIL" and "initialization time of the whole model is dealt with" in detail.description
+    plain = build_scaffold(ReviewComment("R1.7", "Reviewer 1", "The start time looks odd.", fine_type="criticism"),
+                           [para], doc)
+    assert "the answer to the concern" in find(plain.draft)[0].description
