@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from desktop.pdf_panes import NOT_HIGHLIGHTED
+from engine.errors import Cancelled
 from engine.project.marked_source import PdfBeside, pdf_beside
 
 if TYPE_CHECKING:
@@ -43,8 +44,20 @@ def highlight_typeset(editing: Editing, session: ProjectSession) -> list[JobHand
         view.set_note(f"{beside.note()} (finding the changes on its pages…)", warning=beside.older)
         job = typeset_job(session, role, beside.path)
         handles.append(editing.run(job, on_result=lambda found, v=view, b=beside: _show_typeset(
-            presenter, v, b, project, found)))
+            presenter, v, b, project, found), on_failure=lambda err, v=view, b=beside: _not_found(
+            presenter, v, b, project, err)))
     return [h for h in handles if h is not None]
+
+
+def _not_found(presenter: ProjectPresenter, view: PdfView, beside: PdfBeside, project: Project,
+               err: BaseException) -> bool:
+    """The job was cancelled or failed: the pane says its changes are not highlighted (the runner reports why)."""
+    if presenter.project is project:
+        why = "stopped" if isinstance(err, Cancelled) else f"failed: {err}"
+        view.set_note(f"{beside.note()} (changes not highlighted)", warning=beside.older)
+        view.note.setToolTip(f"{beside.note()}.\nFinding its paragraphs on these pages {why}; open the project "
+                             f"again to try again.\n{NOT_HIGHLIGHTED}")
+    return False
 
 
 def _show_typeset(presenter: ProjectPresenter, view: PdfView, beside: PdfBeside, project: Project,
