@@ -28,6 +28,7 @@ from desktop.models import ModelOwner
 from desktop.preferences import Preferences
 from desktop.presenter import ProjectPresenter
 from desktop.rounds import Rounds
+from desktop.typeset_panes import highlight_typeset
 from engine.errors import RedraftError
 from engine.inputs import input_suffixes, name_filter
 from engine.project import Project, recent_projects, remember_project
@@ -142,6 +143,7 @@ class AppController(QObject):
             remember_project(session.path)
             self.refresh_recent()
         self.presenter.show_project(session.project)
+        highlight_typeset(self.editing, session)  # a LaTeX version's typeset pages: where its paragraphs are
         self.editing.update_undo()
         for note in session.notices:  # an older file was upgraded, and a backup kept
             self.presenter.show_message(note, notice=True)

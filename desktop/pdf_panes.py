@@ -1,4 +1,5 @@
-"""What a PDF pane shows for a source that is not a PDF: the PDF typeset from a LaTeX source, found beside it."""
+"""What a PDF pane shows for a source that is not a PDF: the PDF typeset from a LaTeX source, found beside it
+(its changes highlighted by ``desktop.typeset_panes``)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ def show_pdf_beside(view: PdfView, source: str) -> bool:
     except InputError as err:
         view.show_missing(str(err))
         return False
-    # its pages come from another file than the one read: the paragraphs have no boxes on them to highlight
+    # its pages come from another file than the one read: no boxes until ``desktop.typeset_panes`` finds them
     view.set_note(f"{beside.note()} (changes not highlighted)", warning=beside.older)
     view.note.setToolTip(f"{beside.note()}.\n{NOT_HIGHLIGHTED}")
     return True
+

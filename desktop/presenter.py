@@ -373,8 +373,13 @@ def has_revised_pdf(project: Project) -> bool:
 
 
 def _regions(project: Project, paragraph_id: str, new: bool) -> list[Region]:
+    """Where a paragraph is on its pane's pages: its own boxes (a PDF version), or where its LaTeX was found on
+    the PDF typeset from it (``engine.project.typeset``)."""
     para = project.paragraph(paragraph_id, new=new)
-    return list(para.regions) if para is not None else []
+    if para is None:
+        return []
+    typeset = project.typeset.get("new" if new else "old")
+    return list(para.regions) or (typeset.of(paragraph_id) if typeset is not None else [])
 
 
 def _has_regions(project: Project, edit: Edit, new: bool) -> bool:

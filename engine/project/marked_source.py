@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.document.model import Region
+from engine.document.model import Paragraph, Region
 from engine.errors import InputError
 from engine.project.model import Project
 
@@ -98,6 +98,21 @@ def paragraph_regions(project: Project, pdf: Path) -> Regions:
 
 
 def _matched_regions(project: Project, pdf: Path) -> Regions:
+    match = typeset_matcher(pdf)
+    cache: dict[str, list[Region]] = {}
+
+    def regions(pid: str) -> list[Region]:
+        if pid not in cache:
+            para = project.paragraph(pid, new=True)
+            cache[pid] = match(para) if para is not None else []
+        return cache[pid]
+
+    return regions
+
+
+def typeset_matcher(pdf: Path) -> Callable[[Paragraph], list[Region]]:
+    """``match(paragraph)``: where a LaTeX paragraph is on ``pdf``'s pages, matched to the PDF's paragraphs by its
+    words (none below ``MIN_MATCH`` of them); the PDF is read once, here."""
     from engine.document import load_document
     from engine.document.paragraph_recall import _best_match, match_tokens
 
@@ -105,18 +120,12 @@ def _matched_regions(project: Project, pdf: Path) -> Regions:
     cands = [p for p in typeset.paragraphs if match_tokens(p.text)]
     cand_tokens = [match_tokens(p.text) for p in cands]
     cand_sets = [set(t) for t in cand_tokens]
-    cache: dict[str, list[Region]] = {}
 
-    def regions(pid: str) -> list[Region]:
-        if pid not in cache:
-            para = project.paragraph(pid, new=True)
-            tokens = match_tokens(para.text) if para is not None else []
-            found: list[Region] = []
-            if tokens:
-                best = _best_match(para, tokens, cands, cand_tokens, cand_sets)
-                if best.score >= MIN_MATCH:
-                    found = [r for c in best.candidates for r in c.regions]
-            cache[pid] = found
-        return cache[pid]
+    def match(para: Paragraph) -> list[Region]:
+        tokens = match_tokens(para.text)
+        if not tokens:
+            return []
+        best = _best_match(para, tokens, cands, cand_tokens, cand_sets)
+        return [r for c in best.candidates for r in c.regions] if best.score >= MIN_MATCH else []
 
-    return regions
+    return match

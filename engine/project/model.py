@@ -131,6 +131,9 @@ class Project:
     stages: list[str] = field(default_factory=list)
     created: float = 0.0
     modified: float = 0.0
+    #: Where each LaTeX version's paragraphs are on its typeset PDF, by role (``engine.project.typeset``): read
+    #: from the file or found by the app when a PDF pane shows that PDF; not part of what the build stores.
+    typeset: dict[str, Any] = field(default_factory=dict)
 
     def comment(self, comment_id: str) -> ReviewComment:
         for c in self.comments:

@@ -217,6 +217,13 @@ class ProjectSession:
         self.project.tldrs = list(tldrs)
         return Changes(tldrs=True, label="TLDRs")
 
+    def set_typeset(self, found: Any) -> Changes:
+        """Where a LaTeX version's paragraphs are on its typeset PDF (``engine.project.typeset``), kept in the file."""
+        from engine.project.typeset import save_typeset
+
+        save_typeset(self.project, found)
+        return Changes(label="typeset pages")
+
     def set_locations(self, locations: list[Location]) -> Changes:
         """Where each comment applies in the draft (replaces what was there)."""
         self.store.save_locations(locations)

@@ -186,6 +186,26 @@ def realign_job(session: ProjectSession, models: ModelSource | None) -> SessionJ
                       lambda s, found: s.add_alignments(found, aligned))
 
 
+# -- where a LaTeX version is on its typeset pages -------------------------------------------------------
+
+
+def typeset_job(session: ProjectSession, role: str, pdf: str | Path) -> SessionJob[Any] | None:
+    """The LaTeX version in ``role`` (``old``, ``new``) matched on ``pdf``, the PDF typeset from it
+    (``engine.project.typeset``), kept in the project file (None: that version is not LaTeX)."""
+    from engine.project.typeset import find_regions, typeset_key, version
+
+    document = version(session.project, role)
+    if document is None:
+        return None
+    key = typeset_key(document, pdf)
+
+    def compute(cancel: CancelToken, on_text: TextSink) -> Job[Any]:
+        return find_regions(document, pdf, role, key, cancel)
+
+    return SessionJob(session, f"finding the changes on {Path(pdf).name}", compute,
+                      lambda s, found: s.set_typeset(found))
+
+
 # -- a new round ------------------------------------------------------------------------------------------
 
 

@@ -71,7 +71,10 @@ def test_the_revised_pane_shows_the_pdf_beside_the_latex(qtbot, shell: Shell, pr
     pane = w.pdf_new
     assert pane.path == str(pdf) and pane.page_count >= 2 and pane.stack.currentWidget() is pane.scroll
     assert pane.note.isVisibleTo(pane) and "revised.pdf, the PDF typeset from revised.tex" in pane.note.text()
-    assert "(changes not highlighted)" in pane.note.text() and NOT_HIGHLIGHTED in pane.note.toolTip()
+    # its paragraphs found on those pages (a background job): the changes are highlighted, the note says which file
+    qtbot.waitUntil(lambda: "finding the changes" not in pane.note.text(), timeout=60_000)
+    assert "(changes not highlighted)" not in pane.note.text() and "revised.pdf, the PDF typeset" in pane.note.text()
+    assert "body paragraphs found on its pages" in pane.note.toolTip() and NOT_HIGHLIGHTED not in pane.note.toolTip()
     assert w.pdf_old.path is None  # the Markdown draft has no pages
     w.show_tab("pdf")
     w.resize(1400, 900)
