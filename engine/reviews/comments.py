@@ -25,7 +25,8 @@ from engine.reviews.cues import ARROW, NEGATIVE, TYPO, VERDICT, action_of, read_
 from engine.reviews.encoder_model import CommentEncoder, comment_encoder
 from engine.reviews.model import Review, ReviewComment
 from engine.reviews.parse import EDITOR
-from engine.reviews.segment import ITEM_WORDS, follow_up, item_words, next_request, same_point
+from engine.reviews.segment import (ITEM_WORDS, follow_up, item_words, link_context, linked, next_request, quote_only,
+                                   same_point)
 from engine.reviews.units import SentenceUnit, review_units
 
 _ANAPHORA = re.compile(r"^(?:this|it|these|they|such|that|thus|therefore|hence|so|in particular|in this case|"
@@ -220,14 +221,15 @@ def _joins(prev: SentenceUnit, cur: SentenceUnit, long_item: bool = False) -> bo
     p = prev.text.rstrip()
     head = " ".join(cur.text.split()[:4])
     return (p.endswith(":") or _is_topic(p) or _problem_then_request(p, cur.text) or bool(_ANAPHORA.match(cur.text))
-            or bool(_BACK.search(head)) or follow_up(cur.text))
+            or bool(_BACK.search(head)) or follow_up(cur.text) or linked(cur.text) or quote_only(p))
 
 
 def _problem_then_request(prev: str, cur: str) -> bool:
-    """A problem stated without a request ("The t-SNE plot in Figure 3 is only qualitative.") and the request
-    that follows it ("A quantitative evaluation would make Section 6 more convincing."): one comment."""
+    """A problem stated without a request ("The t-SNE plot in Figure 3 is only qualitative.", "The shades of blue
+    in panel b aren't easily separated by eye.") and the request that follows it ("I suggest trying more diverging
+    hues."): one comment. Both are picked, so the statement is criticism, with or without a negative word."""
     p, c = read_cues(prev), read_cues(cur)
-    return (p.negative or p.weak) and not (p.request or p.question or p.explicit) and (c.request or c.explicit)
+    return not (p.request or p.question or p.explicit) and (c.request or c.explicit)
 
 
 def _is_topic(text: str) -> bool:
@@ -311,9 +313,8 @@ def build_comments(
         elif (first.index > 0 and before is not None and group[0] - 1 not in taken and not before.skip
               and _REFERS_BACK.search(first.text) and _criticism(before.text)):  # index > 0: the same block
             context = before.text  # "… misses recent work on X." before "Discuss how it relates to these efforts."
-        elif (first.index > 0 and before is not None and group[0] - 1 not in taken and not before.skip
-              and follow_up(first.text)):
-            context = before.text  # "The method relies on a fixed temperature." before "Why this value?"
+        elif first.index > 0:  # "The method relies on a fixed temperature." before "Why this value?" or "If so, ..."
+            context = link_context(units, group[0], taken)
         full = f"{context} {text}".strip()
         best = max(group, key=lambda k: prob[k])
         kind = checked_type(full, fine[best])

@@ -86,3 +86,56 @@ _POINTS_BACK = re.compile(r"\b(?:this|that|these|those|it|them)\b", re.I)
 
 #: A sentence that carries on the one before it ("Which does not prevent ...", "Whereas ...").
 _GOES_ON = re.compile(r"^\W*(?:which|whereas|while|because|since|as|otherwise|instead|then|here|there)\b", re.I)
+
+
+#: A sentence that opens on a link to the one before it, and alone says little: a condition on it ("If so, ...",
+#: "If not", "Otherwise", "In that case"), a remark about it ("Just a nit ...", "A minor point, but ..."), a
+#: parallel ("Similarly", "Likewise") ...
+_LINKED = re.compile(r"^\W*(?:if (?:so|not|yes|no|this is (?:so|the case|true)|that is (?:so|the case|true))\b|"
+                     r"otherwise\b|on the contrary\b|in (?:that|this|which|such a|either) case\b|"
+                     r"(?:similarly|likewise|conversely)\b|"
+                     r"(?:just|only|merely) a (?:nit|minor|small|side)\b|(?:a )?(?:minor |small )?nit\b|"
+                     r"(?:a |one )?(?:minor|small|side) (?:point|remark|comment|note)\b)", re.I)
+#: ... or a pointer back ("This was later confirmed ...", "Such a choice ..."; not "This paper ...", and not
+#: "It ...", which as often opens a request of its own: "It would help to ...").
+_POINTER = re.compile(r"^\W*(?:this|that|these|those|such)\b(?! (?:paper|work|manuscript|article|study|submission|"
+                      r"review|revision|version)\b)", re.I)
+
+
+def linked(text: str) -> bool:
+    """A sentence that opens on a link to the one before it ("If so, I suggest making this clear.", "This ..."):
+    after a picked sentence of its paragraph, it goes on that sentence's comment."""
+    return bool(_LINKED.match(text) or _POINTER.match(text))
+
+
+#: Quote marks, straight and typographic, and LaTeX's.
+_QUOTED = re.compile(r"\"[^\"]+\"|“[^”]+”|``.+?''|‘[^’]+’")
+
+
+def quote_only(text: str) -> bool:
+    """A bare quoted passage ('"There is currently no efficient, FAIR representation...".', 'p. 4: "we propose"'):
+    the request about it is in the sentence after it."""
+    rest = _QUOTED.sub(" ", text)
+    return rest != text and len(re.findall(r"[A-Za-z]{3,}", rest)) <= 3 and len(_QUOTED.findall(text)) == 1
+
+
+#: At most this many sentences before a linked one are carried as its context (each one that is itself linked
+#: reaches one further back: "On the contrary, a study showed X. This was later confirmed ...").
+LINK_REACH = 2
+
+
+def link_context(units: list[SentenceUnit], first: int, taken: set[int]) -> str:
+    """The sentences of its paragraph that a comment opening on a condition or remark ("If so, ...", "Otherwise",
+    "Just a nit ...") or a short follow-up (``follow_up``) is about, when no comment holds them: the one before it,
+    and one further back while that one is linked too; else empty. A pointer back ("This ...") alone carries no
+    context: on DISAPERE train (words model out of fold) it took neutral sentences, F1 77.7 -> 77.0."""
+    if not (_LINKED.match(units[first].text) or follow_up(units[first].text)):
+        return ""
+    got: list[str] = []
+    k = first - 1
+    while k >= 0 and units[k].block == units[first].block and k not in taken and not units[k].skip:
+        got.insert(0, units[k].text)
+        if len(got) >= LINK_REACH or not linked(units[k].text):
+            break
+        k -= 1
+    return " ".join(got)

@@ -215,3 +215,45 @@ def test_only_a_line_that_names_a_heading_labels_what_follows() -> None:
     assert {c.section for c in _comments(text, "lexical")} == {"Minor comments"}
     assert shown_heading("Comments from the Reviewers > Typos") == "Typos"
     assert shown_heading("Main review") == "" and shown_heading("Weaknesses") == "Weaknesses"
+
+
+#: A point whose request opens on a condition ("If so", "Otherwise") or a remark ("Just a nit") about the sentence
+#: before it, and one whose request follows a bare quote.
+LINKED = """## Reviewer 1
+
+The paper proposes a sampler for phylogenetic trees and compares it with two others on simulated data.
+
+Finally, it seems that the replicates in each panel of Figure 2 have been ordered by their posterior mean. If so, \
+I suggest making this clear. Otherwise, the rising trend of the bars from left to right might confuse readers.
+
+"There is currently no efficient representation of such trees...". Just a nit and feel free to ignore, but the \
+format you present is technically current.
+
+The colours in panel b of Figure 4 are hard to tell apart. I suggest a palette with more contrast.
+"""
+
+
+@pytest.mark.parametrize("encoder", [None, "lexical"])
+def test_a_sentence_linked_to_the_one_before_keeps_it(encoder: str | None) -> None:
+    """No comment is a bare "If so, ..." or "Just a nit ..." or a quote alone: each holds, as its text or its
+    context, the sentence it is about."""
+    comments = _comments(LINKED, encoder)
+    full = [" ".join(f"{c.context} {c.text}".split()) for c in comments]
+    ifso = [f for f in full if "If so, I suggest making this clear." in f]
+    assert len(ifso) == 1 and "ordered by their posterior mean" in ifso[0], full
+    nit = [f for f in full if "Just a nit" in f]
+    assert len(nit) == 1 and "There is currently no efficient representation" in nit[0], full
+    assert not any(c.text.strip().startswith(("If so", "Just a nit", "Otherwise")) and not c.context
+                   for c in comments), full
+    palette = [f for f in full if "more contrast" in f]
+    assert len(palette) == 1 and "hard to tell apart" in palette[0], full
+
+
+def test_what_opens_on_a_link() -> None:
+    from engine.reviews.segment import linked, quote_only
+
+    assert linked("If so, I suggest making this clear.") and linked("Otherwise, readers may be confused.")
+    assert linked("Just a nit, but the word is wrong.") and linked("This was later confirmed by others.")
+    assert not linked("This paper proposes a new sampler.") and not linked("It would help to add a table.")
+    assert quote_only('"There is currently no efficient representation...".')
+    assert quote_only('p. 4: "we propose a novel method"') and not quote_only('The text says "novel" twice.')
