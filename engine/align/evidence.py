@@ -53,7 +53,8 @@ FEATURES = ("bm25", "changed", "cosine", "located", "named", "quoted", "fits", "
 #: ``proofread`` (a spelling or grammar fix for a general request to fix typos, which shares no words with it)
 #: weighs as much as a perfect lexical and dense match: set by hand, not fitted (no training paper has enough of them).
 #: So does ``replaced``: the edit makes the very replacement the comment asks for ('"All a result" should be "As a
-#: result"' and "All" → "As"), which shares no content word with it either.
+#: result"' and "All" → "As"), which shares no content word with it either, or takes out of a quoted passage the
+#: word the comment wants out ('"it must also be accessible": "also" makes no sense'; ``engine.align.quoted``).
 MIX = (0.25, 0.25, 0.5, 0.1, 0.1, 0.2, 0.1, 1.0, 1.0)
 
 
