@@ -78,15 +78,25 @@ _QUOTE = re.compile(r"\"([^\"\n]{2,120})\"|\u201c([^\u201d\n]{2,120})\u201d|``([
 
 
 def quotes(text: str) -> list[str]:
-    """Phrases a comment quotes (in double or curly quotes): often the very words it wants changed."""
-    return [next(g for g in m.groups() if g) for m in _QUOTE.finditer(text)]
+    """Phrases a comment quotes (in double or curly quotes): often the very words it wants changed. A quote may run
+    over a line break of a wrapped reviews file (not over a blank line); its whitespace is read as one space."""
+    return [" ".join(next(g for g in m.groups() if g).split()) for m in _QUOTE.finditer(unwrap(text))]
+
+
+def unwrap(text: str) -> str:
+    """``text`` with each single line break read as a space (a wrapped paragraph); blank lines are kept."""
+    return re.sub(r"[ \t]*(?<!\n)\n(?![ \t]*\n)[ \t]*", " ", text)
 
 
 _Q = r"(?:\"([^\"\n]{1,120})\"|\u201c([^\u201d\n]{1,120})\u201d)"
 #: "A" should be "B", "A" -> "B", replace "A" with "B", "B" instead of "A".
 _REPLACE = re.compile(
     rf"{_Q}\s*(?:should (?:be|read)|must be|(?:is|was) meant to be|->|=>|\u2192)\s*{_Q}"
-    rf"|\breplace\s+{_Q}\s+(?:with|by)\s+{_Q}", re.I)
+    rf"|\breplace\s+{_Q}\s+(?:with|by)\s+{_Q}|\bchange\s+{_Q}\s+(?:to|into)\s+{_Q}", re.I)
+#: Remove "A", delete the word "A", "A" should be removed: the words to drop.
+_REMOVE = re.compile(
+    rf"\b(?:remove|delete|drop|omit|strike)\s+(?:the\s+)?(?:(?:word|phrase|term)s?\s+)?{_Q}"
+    rf"|{_Q}\s+(?:should|could|can|must|may)\s+be\s+(?:removed|deleted|dropped|omitted)", re.I)
 _INSTEAD = re.compile(rf"{_Q}\s+instead of\s+{_Q}", re.I)
 
 
@@ -101,13 +111,19 @@ def replacements(text: str) -> list[tuple[str, str]]:
     """``(old words, new words)`` pairs a comment asks for in so many words: "A" should be "B", "A" -> "B",
     replace "A" with "B", "B" instead of "A"."""
     out = []
+    text = unwrap(text)
     for m in _REPLACE.finditer(text):
         g = [x for x in m.groups() if x is not None]
         out.append((g[0], g[1]))
     for m in _INSTEAD.finditer(text):
         g = [x for x in m.groups() if x is not None]
         out.append((g[1], g[0]))
-    return out
+    return [(" ".join(a.split()), " ".join(b.split())) for a, b in out]
+
+
+def removals(text: str) -> list[str]:
+    """Words a comment asks to remove in so many words: remove "A", delete the word "A", "A" should be removed."""
+    return [" ".join(next(g for g in m.groups() if g is not None).split()) for m in _REMOVE.finditer(unwrap(text))]
 
 
 #: A request to release or share something (code, data, a model, logs): "Please make the cost model available.",

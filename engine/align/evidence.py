@@ -24,7 +24,6 @@ embedded, each distinct text once, through the encoder's on-disk cache.
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Generator as Gen, Sequence
 
@@ -38,6 +37,7 @@ from engine.align.cues import (
     asks_release, compatible, fits, proofread_fix, proofreading, quotes, replacements, states_release,
 )
 from engine.align.embed import EmbedAligner, changed_sentences, sentence_cosines
+from engine.align.quoted import drop_feature, plain_words
 from engine.align.text import edit_text
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder
@@ -53,7 +53,8 @@ FEATURES = ("bm25", "changed", "cosine", "located", "named", "quoted", "fits", "
 #: ``proofread`` (a spelling or grammar fix for a general request to fix typos, which shares no words with it)
 #: weighs as much as a perfect lexical and dense match: set by hand, not fitted (no training paper has enough of them).
 #: So does ``replaced``: the edit makes the very replacement the comment asks for ('"All a result" should be "As a
-#: result"' and "All" → "As"), which shares no content word with it either.
+#: result"' and "All" → "As"), which shares no content word with it either, or takes out of a quoted passage the
+#: word the comment wants out ('"it must also be accessible": "also" makes no sense'; ``engine.align.quoted``).
 MIX = (0.25, 0.25, 0.5, 0.1, 0.1, 0.2, 0.1, 1.0, 1.0)
 
 
@@ -138,9 +139,6 @@ def quote_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> n
     return out
 
 
-_TOKEN = re.compile(r"\w+")
-
-
 def replace_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) -> np.ndarray:
     """1 when the edit makes the very replacement the comment asks for ("A" should be "B", "A" -> "B", replace "A"
     with "B"): fewer A and more B after it, word for word (digits kept: '"presented in 3" should be "presented in
@@ -166,7 +164,9 @@ def replace_feature(comments: Sequence[ReviewComment], edits: Sequence[Edit]) ->
 
 
 def _tokens(text: str, cased: bool) -> list[str]:
-    return _TOKEN.findall(text if cased else text.lower())
+    """The words of ``text``, citation markers, footnote marks and line-end hyphenation left out (``plain_words``):
+    a quote "FAIR, it must" is found in a paper's "FAIR [38], it must"."""
+    return plain_words(text, cased)
 
 
 def _count(words: list[str], seq: list[str]) -> int:
@@ -257,7 +257,9 @@ class EvidenceAligner(ScoredAligner):
         fit, allowed = kind_features(kinds, [self.intents[e.id] for e in edits])
         located, named = place_features(comments, edits, self.diff)
         quoted = quote_feature(comments, edits)
-        replaced = replace_feature(comments, edits)
+        # the very change the comment asks for: a replacement ("A" should be "B", change "A" to "B"), or a word taken
+        # out of the passage it quotes ('"it must also be accessible": "also" makes no sense', remove "also")
+        replaced = np.maximum(replace_feature(comments, edits), drop_feature(comments, edits))
         asks = [proofreading(c.full_text) for c in comments]
         fixes = {a: np.array([proofread_fix(self.intents[e.id], a) for e in edits], dtype=np.float32)
                  for a in set(asks) if a}  # which edits make the fixes each kind of general request asks for
