@@ -6,15 +6,7 @@ from pathlib import Path
 
 from engine.document import Document, ParagraphKind
 from engine.document.latex.load import load_latex
-
-
-def load(tmp_path: Path, body: str, preamble: str = "") -> Document:
-    main = tmp_path / "main.tex"
-    main.write_text(
-        "\\documentclass{article}\n" + preamble + "\n\\begin{document}\n" + body + "\n\\end{document}\n",
-        encoding="utf-8",
-    )
-    return load_latex(main)
+from tests.engine.document.test_latex import load
 
 
 def body_texts(doc: Document) -> list[str]:
