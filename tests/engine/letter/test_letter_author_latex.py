@@ -15,14 +15,12 @@ from markdown_it import MarkdownIt
 from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexwalker import LatexWalker
 
-from engine.jobs import run_job
 from engine.letter import write_letter
 from engine.letter.author_tex import is_author_latex
-from engine.project import Project, ProjectStore
-from engine.project.pipeline import build_project
+from engine.project import Project
 from engine.project.responses import no_change_text
+from tests.engine.letter.demo_reviews import demo_store_with_point
 
-DEMO = Path(__file__).resolve().parents[3] / "resources" / "demo"
 REVIEWER_LATEX = r"The claim of \cite{lee19} that an exit costs $O(1)$ needs a proof."
 CITED = r"As shown in \cite{smith_20}, an exit costs $O(n)$ time; see \emph{Table~2}."
 MIXED = r"Latency drops by 30% with \textsc{Exit}, at a cost of $\epsilon$ & the script run_all.sh #4."
@@ -33,12 +31,7 @@ REASON = r"The bound of \cite{lee19} holds for $k \geq 2$ only."
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Project:
-    folder = tmp_path_factory.mktemp("author_latex")
-    reviews = folder / "reviews.md"
-    reviews.write_text((DEMO / "reviews.md").read_text(encoding="utf-8").replace(
-        "- The abstract should state", f"- {REVIEWER_LATEX}\n- The abstract should state"), encoding="utf-8")
-    store = ProjectStore.create(folder / "demo.redraft", "demo")
-    run_job(build_project(store, DEMO / "draft_v1.md", DEMO / "draft_v2.md", reviews, aligner="bm25"))
+    store = demo_store_with_point(tmp_path_factory.mktemp("author_latex"), f"- {REVIEWER_LATEX}")
     p = store.load()
     quoted = next(c for c in p.comments if "lee19" in c.text)
     others = [c for c in p.comments if c is not quoted]

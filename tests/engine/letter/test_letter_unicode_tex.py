@@ -14,13 +14,11 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from engine.jobs import run_job
 from engine.letter import write_letter
 from engine.letter.unicode_tex import combining_accents, to_latex
-from engine.project import Project, ProjectStore
-from engine.project.pipeline import build_project
+from engine.project import Project
+from tests.engine.letter.demo_reviews import demo_store_with_point
 
-DEMO = Path(__file__).resolve().parents[3] / "resources" / "demo"
 #: L̂ (no precomposed form), e + a combining acute (é in NFC), ü, Greek, x̃, a Polish name, and CJK.
 REVIEW = "- The estimator L\u0302 of Müller should be compared with the e\u0301tude by Łódź's group (α = 0.05, Ω) on x\u0303."
 RESPONSE = "We compare L\u0302 with Müller's estimator at α = 0.05; the reviewer's 中文 term is defined."
@@ -28,12 +26,7 @@ RESPONSE = "We compare L\u0302 with Müller's estimator at α = 0.05; the review
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Project:
-    folder = tmp_path_factory.mktemp("unicode_tex")
-    reviews = folder / "reviews.md"
-    reviews.write_text((DEMO / "reviews.md").read_text(encoding="utf-8").replace(
-        "- The abstract should state", f"{REVIEW}\n- The abstract should state"), encoding="utf-8")
-    store = ProjectStore.create(folder / "demo.redraft", "demo")
-    run_job(build_project(store, DEMO / "draft_v1.md", DEMO / "draft_v2.md", reviews, aligner="bm25"))
+    store = demo_store_with_point(tmp_path_factory.mktemp("unicode_tex"), REVIEW)
     comment = next(c for c in store.load().comments if "Müller" in c.text)
     store.set_response(comment.id, RESPONSE)
     project = store.load()
