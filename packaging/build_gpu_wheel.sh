@@ -28,7 +28,7 @@ LLAMA_SHA256=$(grep -o "llama_cpp_python-${LLAMA_VERSION}\.tar\.gz\", hash = \"s
 # newer driver for its PTX. One version of each, pinned.
 CUDA_PACKAGES=(nvidia-cuda-nvcc==13.0.88 nvidia-cuda-crt==13.0.88 nvidia-nvvm==13.0.88
                nvidia-cuda-runtime==13.0.96 nvidia-cuda-cccl==13.0.85 nvidia-cublas==13.0.2.14)
-BUILD_PACKAGES=(cmake==4.4.5 ninja==1.13.2 scikit-build-core==1.1.2)
+BUILD_PACKAGES=(cmake==4.4.5 ninja==1.13.2 scikit-build-core==1.1.2 wheel==0.45.1)
 
 work=build/gpu
 venv=$work/venv
@@ -102,8 +102,9 @@ CMAKE_ARGS="$cmake_args" CMAKE_BUILD_PARALLEL_LEVEL=$JOBS \
     "$build_python" -m pip wheel --no-deps --no-build-isolation --disable-pip-version-check -v \
     --config-settings=build-dir="$here/$cmake_dir" -w "$out" "$src" > "$work/build-$variant.log" 2>&1 \
     || { tail -40 "$work/build-$variant.log" >&2; exit 1; }
-end=$(date +%s)
 wheel=$(ls "$out"/llama_cpp_python-*.whl)
+bash packaging/slim_gpu_wheel.sh "$wheel" "$build_python"
+end=$(date +%s)
 echo "built $wheel in $((end - start)) s with $JOBS jobs: $(du -h "$wheel" | cut -f1)"
 "$build_python" - "$wheel" <<'EOF'
 import sys, zipfile
