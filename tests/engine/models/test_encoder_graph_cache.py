@@ -29,6 +29,7 @@ def fresh(tmp_path: Path, name: str, precision: str = "int8") -> OnnxEncoder:
     return OnnxEncoder(embedded.encoder_path(), cache=EmbeddingCache(tmp_path / f"{name}.sqlite3"), precision=precision)
 
 
+@pytest.mark.embedded
 @pytest.mark.parametrize("precision", ["int8", "fp32"])
 def test_a_stored_graph_gives_the_same_vectors_without_building_it(tmp_path: Path, monkeypatch, precision) -> None:
     built = fresh(tmp_path, "first", precision).encode(TEXTS)
@@ -43,6 +44,7 @@ def test_a_stored_graph_gives_the_same_vectors_without_building_it(tmp_path: Pat
     assert read.tobytes() == built.tobytes()
 
 
+@pytest.mark.embedded
 def test_int8_and_fp32_graphs_are_kept_apart(tmp_path: Path) -> None:
     int8 = fresh(tmp_path, "a", "int8").encode(TEXTS)
     fp32 = fresh(tmp_path, "b", "fp32").encode(TEXTS)
@@ -51,6 +53,7 @@ def test_int8_and_fp32_graphs_are_kept_apart(tmp_path: Path) -> None:
     assert np.array_equal(fresh(tmp_path, "c", "int8").encode(TEXTS), int8)
 
 
+@pytest.mark.embedded
 def test_a_damaged_stored_graph_is_built_again(tmp_path: Path) -> None:
     built = fresh(tmp_path, "first").encode(TEXTS)
     (graph,) = (tmp_path / FOLDER).glob("*.onnx")
@@ -59,12 +62,14 @@ def test_a_damaged_stored_graph_is_built_again(tmp_path: Path) -> None:
     assert graph.stat().st_size > 1_000_000  # stored again, whole
 
 
+@pytest.mark.embedded
 def test_no_embedding_cache_stores_no_graph(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     OnnxEncoder(embedded.encoder_path(), cache=None).encode(TEXTS)
     assert not list(tmp_path.rglob("*.onnx"))
 
 
+@pytest.mark.embedded
 def test_a_process_with_a_stored_graph_does_not_import_onnx(tmp_path: Path) -> None:
     fresh(tmp_path, "first").encode(TEXTS)
     script = (

@@ -23,7 +23,8 @@ def _product_model(weights: np.ndarray):
         [helper.make_tensor_value_info("A", TensorProto.UINT8, list((4, weights.shape[0])))],
         [helper.make_tensor_value_info("Y", TensorProto.INT32, list((4, weights.shape[1])))],
         [numpy_helper.from_array(weights, "B")])
-    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    # IR version named: onnx's default follows the onnx release and may be newer than onnxruntime reads
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)], ir_version=8)
 
 
 def _run(model, a: np.ndarray) -> np.ndarray:

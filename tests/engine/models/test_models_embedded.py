@@ -14,6 +14,7 @@ from engine.models.llama.gguf_info import read_gguf_info
 pytestmark = pytest.mark.slow
 
 
+@pytest.mark.embedded
 def test_embedded_generator_is_found_without_importing_its_package() -> None:
     path = embedded.generator_path()
     assert path.name == embedded.GENERATOR_FILE and path.stat().st_size > 90e6
@@ -25,6 +26,7 @@ def test_embedded_generator_is_found_without_importing_its_package() -> None:
     assert record["size_bytes"] == info.size_bytes and record["has_chat_template"]
 
 
+@pytest.mark.embedded
 def test_embedded_generator_answers_a_chat_prompt() -> None:
     generator = embedded.embedded_generator(n_ctx=512, n_gpu_layers=0)
     assert generator.has_chat_template and "smollm2" in generator.name

@@ -31,6 +31,7 @@ def minilm() -> TransformersEncoder:
     return TransformersEncoder(embedded.encoder_path(), name="all-MiniLM-L6-v2").load()
 
 
+@pytest.mark.embedded
 @needs_torch
 def test_rows_are_normalised_float32_and_meaningful(minilm: TransformersEncoder) -> None:
     assert isinstance(minilm, Encoder)
@@ -43,6 +44,7 @@ def test_rows_are_normalised_float32_and_meaningful(minilm: TransformersEncoder)
     assert sims[1, 0] > sims[1, 2] + 0.3
 
 
+@pytest.mark.embedded
 @needs_torch
 def test_batching_and_order_do_not_change_vectors(minilm: TransformersEncoder) -> None:
     texts = SENTENCES + ["short", "a somewhat longer sentence about reviewers and rebuttals"]
@@ -54,6 +56,7 @@ def test_batching_and_order_do_not_change_vectors(minilm: TransformersEncoder) -
     assert minilm.encode([]).shape == (0, 384)
 
 
+@pytest.mark.embedded
 @needs_torch
 def test_config_is_read_from_the_model_folder(minilm: TransformersEncoder) -> None:
     assert minilm.pooling == "mean"
@@ -61,6 +64,7 @@ def test_config_is_read_from_the_model_folder(minilm: TransformersEncoder) -> No
     assert minilm.dim == 384
 
 
+@pytest.mark.embedded
 @needs_torch
 def test_pooling_follows_the_sentence_transformers_config(minilm: TransformersEncoder, tmp_path: Path) -> None:
     folder = tmp_path / "minilm-cls"
@@ -81,6 +85,7 @@ def test_pooling_follows_the_sentence_transformers_config(minilm: TransformersEn
     assert cls_encoder.model_key != minilm.model_key
 
 
+@pytest.mark.embedded
 @needs_torch
 def test_cache_hit_returns_identical_vectors_without_loading_the_model(minilm: TransformersEncoder) -> None:
     cache = EmbeddingCache()
@@ -94,6 +99,7 @@ def test_cache_hit_returns_identical_vectors_without_loading_the_model(minilm: T
     assert np.array_equal(vectors[0], vectors[3])
 
 
+@pytest.mark.embedded
 @needs_torch
 def test_cancel_between_batches(minilm: TransformersEncoder) -> None:
     cancel = CancelToken()

@@ -59,6 +59,7 @@ def tiny_folder(root: Path, kind: str = "bert", **config_overrides) -> Path:
     return folder
 
 
+@pytest.mark.embedded
 @needs_torch
 def test_float32_reproduces_pytorch_on_minilm(reference: np.ndarray) -> None:
     encoder = open_encoder(embedded.encoder_path(), precision="fp32")
@@ -69,6 +70,7 @@ def test_float32_reproduces_pytorch_on_minilm(reference: np.ndarray) -> None:
     assert encoder.model_key == TransformersEncoder(embedded.encoder_path()).model_key  # they share cached rows
 
 
+@pytest.mark.embedded
 @needs_torch
 def test_int8_stays_close_and_keeps_the_ranking(reference: np.ndarray) -> None:
     encoder = open_encoder(embedded.encoder_path())  # the default precision
@@ -89,6 +91,7 @@ def test_int8_stays_close_and_keeps_the_ranking(reference: np.ndarray) -> None:
     assert clear >= 2
 
 
+@pytest.mark.embedded
 def test_int8_rows_do_not_depend_on_their_batch() -> None:
     encoder = OnnxEncoder(embedded.encoder_path(), precision="int8")
     together = encoder.encode(TEXTS, batch_size=64)
@@ -99,6 +102,7 @@ def test_int8_rows_do_not_depend_on_their_batch() -> None:
     assert encoder.encode([]).shape == (0, 384)
 
 
+@pytest.mark.embedded
 @needs_torch
 @pytest.mark.parametrize("kind, overrides", [
     ("bert", {}),
@@ -117,6 +121,7 @@ def test_small_random_encoders_match_pytorch(tmp_path: Path, kind: str, override
     assert (int8 * torch_vectors).sum(axis=1).min() > 0.97
 
 
+@pytest.mark.embedded
 @needs_torch
 @pytest.mark.parametrize("pooling", ["cls", "max"])
 def test_pooling_modes_match_pytorch(tmp_path: Path, pooling: str) -> None:
@@ -130,6 +135,7 @@ def test_pooling_modes_match_pytorch(tmp_path: Path, pooling: str) -> None:
     assert np.abs(onnx_encoder.encode(TEXTS) - TransformersEncoder(folder).encode(TEXTS)).max() < 1e-4
 
 
+@pytest.mark.embedded
 @needs_torch
 def test_folders_it_cannot_run_go_to_pytorch(tmp_path: Path) -> None:
     mpnet = tmp_path / "mpnet"
@@ -154,6 +160,7 @@ def test_folders_it_cannot_run_go_to_pytorch(tmp_path: Path) -> None:
         OnnxEncoder(embedded.encoder_path(), precision="int4")
 
 
+@pytest.mark.embedded
 @needs_torch
 def test_corrupt_weights_give_one_line(tmp_path: Path) -> None:
     folder = tiny_folder(tmp_path)
@@ -163,6 +170,7 @@ def test_corrupt_weights_give_one_line(tmp_path: Path) -> None:
     assert "\n" not in str(err.value)
 
 
+@pytest.mark.embedded
 def test_cache_and_cancel(tmp_path: Path) -> None:
     cache = EmbeddingCache(tmp_path / "emb.sqlite3")
     first = OnnxEncoder(embedded.encoder_path(), cache=cache)
@@ -177,6 +185,7 @@ def test_cache_and_cancel(tmp_path: Path) -> None:
         second.encode(["one", "two", "three"], batch_size=1, cancel=cancel)
 
 
+@pytest.mark.embedded
 def test_the_embedded_encoder_is_keyed_by_its_package_not_a_hash(tmp_path: Path, monkeypatch) -> None:
     """A first run reads no 87 MB file for the cache key: the installed package and version name the weights."""
     from engine.models import factory
@@ -217,6 +226,7 @@ def test_token_batches_respect_rows_and_budget() -> None:
     assert _token_batches([], 4, 64) == []
 
 
+@pytest.mark.embedded
 @needs_torch
 def test_cli_and_app_embed_as_the_settings_say(tmp_path: Path) -> None:
     from engine.models.factory import open_model
@@ -231,6 +241,7 @@ def test_cli_and_app_embed_as_the_settings_say(tmp_path: Path) -> None:
     assert chosen.cache is not None
 
 
+@pytest.mark.embedded
 @pytest.mark.parametrize("patch, message", [
     pytest.param({"num_attention_heads": 0}, "cannot load encoder", marks=TORCH_MARKS),  # refused by both runtimes
     pytest.param({"hidden_size": "384"}, "cannot load encoder", marks=TORCH_MARKS),

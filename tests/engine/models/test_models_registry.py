@@ -208,6 +208,7 @@ def test_moved_model_file_is_reported(tiny_gguf: Path, tmp_path: Path) -> None:
         registry.resolve("moving")
 
 
+@pytest.mark.embedded
 def test_listing_shows_embedded_models_with_the_small_model_note(tiny_gguf: Path) -> None:
     registry = ModelRegistry()
     registry.import_model(tiny_gguf)
