@@ -13,10 +13,12 @@ CPU builds never crashed this way, so they are left alone and start-up stays
 free of the llama.cpp import (0.2-0.3 s). Nothing here raises: a build that
 cannot load is reported where a model is opened.
 
-``make gpu-wheel`` builds the libraries to export only their C API, the
-suspected cause (packaging/gpu-builds.md); the preload stays until
-``tests/engine/models/test_gpu_import_order.py`` has passed on a GPU with that
-build, and for GPU builds made some other way.
+``make gpu-wheel`` builds the libraries to export only their C API, and with
+that build ``tests/engine/models/test_gpu_import_order.py`` passed on an H100
+(numpy, torch, or both imported first; packaging/gpu-builds.md): the export
+list was the cause. The preload stays for GPU builds made the plain way
+(``CMAKE_ARGS="-DGGML_CUDA=on" pip install llama-cpp-python``), which still
+export their C++ runtime copies and crash as before.
 """
 
 from __future__ import annotations
