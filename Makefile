@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.redraft-installed
 
-.PHONY: run test test-package test-torch venv lock bench figures clean package gpu-wheel
+.PHONY: run test test-package test-torch venv lock bench figures clean package package-gpu gpu-wheel
 
 # The locked install: uv.lock holds exact versions and hashes of every dependency for Linux, macOS and
 # Windows, resolved from pyproject.toml's ranges by uv (`make lock` refreshes it). `make venv` installs
@@ -64,8 +64,19 @@ figures: $(STAMP)
 	$(PY) -m bench.figures
 
 # The Linux/macOS/Windows one-folder bundle in dist/redraft (packaging/README.md); PyInstaller is in the lock.
+# GPU=1: the Linux GPU variant instead (package-gpu).
 package: $(STAMP)
+ifeq ($(GPU),1)
+	PYTHON='$(PYTHON)' bash packaging/build_gpu_bundle.sh
+else
 	$(PY) -m PyInstaller --noconfirm --distpath dist --workpath build/pyinstaller packaging/redraft.spec
+endif
+
+# The Linux bundle with the CUDA wheel of `make gpu-wheel` (run that first) and the CUDA runtime it loads, in
+# dist/redraft-gpu, from its own venv of the lock (build/gpu-bundle/venv, removed after; KEEP_VENV=1 keeps it).
+# Needs uv (.venv's, or on PATH), not .venv itself; packaging/gpu-builds.md says what the bundle holds.
+package-gpu:
+	PYTHON='$(PYTHON)' bash packaging/build_gpu_bundle.sh
 
 # llama-cpp-python with the CUDA backend, built on any Linux machine (no GPU, no CUDA install: the
 # CUDA 13.0 toolkit comes from PyPI into build/gpu/venv), into dist/gpu/. CUDA_ARCHS picks the GPU
