@@ -102,8 +102,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _where(document, paragraph_id: str | None, section: str) -> str:
-    """``Conclusions, p. 30 (p0729)``: the paragraph as a reader finds it, section and page (or line), its id after
-    (a new-user trial read "p0729 (Conclusions)" and could not find it in the PDF)."""
+    """``p0729 (Conclusions, p. 30)``: the paragraph with its section and page (or line), as ``redraft project
+    suggest`` says it (a new-user trial read "p0729 (Conclusions)" and had no page to look at)."""
     if not paragraph_id:
         return "new paragraph"
     try:
@@ -113,4 +113,4 @@ def _where(document, paragraph_id: str | None, section: str) -> str:
     at = "" if para is None else f"p. {para.page}" if para.page is not None else (
         f"line {para.line}" if para.line is not None else "")
     place = ", ".join(x for x in (section or (para.section_title if para is not None else ""), at) if x)
-    return f"{place or 'no section'} ({paragraph_id})"
+    return f"{paragraph_id} ({place or 'no section'})"
