@@ -37,11 +37,14 @@ def side_html(edits: list[Edit], side: str, marks: dict[str, str] | None = None,
             else:
                 missing = "added in the new version" if e.type is EditType.ADDED else "removed in the new version"
             body = f'<span class="empty">({missing})</span>'
-        where = " · ".join(x for x in (e.section, page_label(ids, places or {})) if x)
+        # the innermost section (the whole path is on the tooltip) and the page, kept on one line ("p. 28")
+        section = html.escape(e.section.rsplit(" > ", 1)[-1])
+        page = html.escape(page_label(ids, places or {})).replace(" ", "&nbsp;")
+        where = " · ".join(x for x in (section, page) if x)
         if e.source_ids == (e.id,) and not e.target_ids:  # a draft paragraph, not an edit
-            header = html.escape(where or "draft paragraph")
+            header = where or "draft paragraph"
         else:
-            header = html.escape(edit_label(e)) + (f" · {html.escape(where)}" if where else "")
+            header = html.escape(edit_label(e)) + (f" · {where}" if where else "")
         if marks and marks.get(e.id):
             mark = html.escape(marks[e.id]).replace(" ", "&nbsp;")  # wraps as one piece
             header += f' · <span class="mark">{mark}</span>'

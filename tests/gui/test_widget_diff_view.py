@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 
 from engine.revision import EditType
 from tests.gui.widget_helpers import demo_diff, save_shot, use_theme
-from widgets.diff_html import page_label
+from widgets.diff_html import page_label, side_html
 from widgets.diff_view import DiffView
 from widgets.glossary import edit_header_tip
 
@@ -114,6 +114,7 @@ def test_draft_paragraphs_without_a_revision_and_a_note(view) -> None:
     line = demo_diff().old.paragraph("p0008").line
     # a paragraph, not an edit: no type; its section and line, no id
     assert view.old_pane.toPlainText().startswith(f"2 Method · line {line}\n")
+    assert f"line&nbsp;{line}" in side_html([para], "old", places={"p0008": f"line {line}"})  # kept on one line
     view.show_new_side(False)
     assert not view.new_pane.isVisibleTo(view) and view.old_pane.isVisibleTo(view)
     view.show_new_side(True)
@@ -134,6 +135,8 @@ def test_edit_headers_say_section_and_page_and_keep_ids_for_the_tooltip(view) ->
             header = texts[side][pane.starts[i]:].split("\n", 1)[0]
             assert edit.id not in header and not any(pid in header for pid in (*edit.source_ids, *edit.target_ids))
             assert header.startswith(edit.type.value)
+            if edit.section:  # the innermost section: the whole path is on the tooltip
+                assert f" · {edit.section.split(' > ')[-1]}" in header and edit.section in edit_header_tip(edit, side)
             ids = edit.source_ids if side == "old" else edit.target_ids
             if ids:
                 assert f"line {doc.paragraph(ids[0]).line}" in header
