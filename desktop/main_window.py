@@ -295,7 +295,7 @@ class MainWindow(QMainWindow):
 
     def _size_panes(self) -> None:
         """Share the width between the panes once, at the first real size, as the view on screen shares it
-        (``pane_layout.py``: 32% | 44% | 24%, the PDF tab 20% | 60% | 20%, or as the author last dragged them)."""
+        (``pane_layout.py``: 32% | 44% | 24%, the PDF tab 25% | 55% | 20%, or as the author last dragged them)."""
         width = self.width()  # the body's own width lags behind the window's during a resize
         if self._panes_sized or width < 600 or not self.isVisible():
             return
