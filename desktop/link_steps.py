@@ -9,6 +9,7 @@ from PySide6.QtCore import QObject
 
 from desktop.editing import Editing
 from desktop.main_window import MainWindow
+from engine.project.coverage import edit_where
 from engine.project.session import Changes, ProjectSession
 from widgets.edit_picker import EditPicker
 from widgets.link_bar import SUGGESTED
@@ -38,8 +39,18 @@ class LinkSteps(QObject):
             return None
         changes = self.editing.do(lambda s: s.set_link(cid, edit_id, verdict))
         if changes is not None and changes.label:
-            self.editing.presenter.flash(_said(verdict, cid, edit_id), 4000)
+            self.editing.presenter.flash(_said(verdict, cid, self._edit_named(edit_id)), 4000)
         return changes
+
+    def _edit_named(self, edit_id: str) -> str:
+        """``the edit in Results, p. 7``: what the status bar calls an edit (its id told a trial's author nothing)."""
+        session = self.session()
+        p = session.project if session is not None else None
+        try:
+            where = edit_where(p, p.diff.edit(edit_id)) if p is not None and p.diff is not None else ""
+        except KeyError:
+            where = ""
+        return f"the edit in {where}" if where else "the edit"
 
     def _on_shown(self, verdict: str, states: tuple[str, ...]) -> None:
         """The menu or shortcut: acts on the edit the link bar shows, when that step applies to it."""
@@ -55,7 +66,8 @@ class LinkSteps(QObject):
         p = session.project
         self.picker = EditPicker(p.diff.changed_edits(), set(p.linked_edit_ids(cid)),
                                  lambda eid: self._picked(cid, eid), comment_label=cid, parent=self.window,
-                                 about=p.comment(cid).full_text)
+                                 about=p.comment(cid).full_text,
+                                 places={e.id: edit_where(p, e) for e in p.diff.changed_edits()})
         self.picker.open()
         return self.picker
 
@@ -65,7 +77,7 @@ class LinkSteps(QObject):
             self.editing.presenter.focus_edit(edit_id)
 
 
-def _said(verdict: str, comment_id: str, edit_id: str) -> str:
-    return {"confirmed": f"Confirmed: {edit_id} addresses {comment_id}",
-            "rejected": f"Unlinked {edit_id} from {comment_id} (Ctrl+Z undoes)",
-            "added": f"Linked {edit_id} to {comment_id}"}.get(verdict, f"{verdict} {edit_id}")
+def _said(verdict: str, comment_id: str, edit: str) -> str:
+    return {"confirmed": f"Confirmed: {edit} addresses {comment_id}",
+            "rejected": f"Unlinked {edit} from {comment_id} (Ctrl+Z undoes)",
+            "added": f"Linked {edit} to {comment_id}"}.get(verdict, f"{verdict} {edit}")

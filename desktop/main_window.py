@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.actions import Actions
+from desktop.pane_layout import PaneSizer
 from engine.inputs import input_suffixes
 from engine.resources import LICENCE_NOTE
 from widgets.controls import StatusLine
@@ -72,6 +73,7 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.empty)
         self.setCentralWidget(self.stack)
         self.body: QSplitter | None = None  # the project's panes: build_body
+        self.panes: PaneSizer | None = None  # their share of the width per view, remembered: build_body
         self._panes_sized = False
         self.job_status = JobStatus()
 
@@ -126,6 +128,7 @@ class MainWindow(QMainWindow):
         pdfs = QSplitter(Qt.Orientation.Horizontal)
         pdfs.addWidget(_titled("Draft", self.pdf_old))
         pdfs.addWidget(_titled("Revised", self.pdf_new))
+        self.pdf_pages = pdfs
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName("Views")
         self.tabs.setDocumentMode(True)
@@ -167,6 +170,7 @@ class MainWindow(QMainWindow):
         right.setMinimumWidth(300)
 
         self.stack.addWidget(self.body)
+        self.panes = PaneSizer(self, self.body, self.tabs, pdfs, TABS)
         for i, action in enumerate(self.commands.views):
             action.triggered.connect(lambda _=False, i=i: self.show_tab(TABS[i]))
         for action, slot in zip(self.commands.zoom, ("zoom_in", "zoom_out", "fit_width", "fit_column")):
@@ -290,14 +294,13 @@ class MainWindow(QMainWindow):
             self._size_timer.start(0)
 
     def _size_panes(self) -> None:
-        """Give the panes 32% | 44% | 24% of the width once, at the first real size (the comment list
-        holds an id, the text, a type badge and a status badge: at 27% a new-user trial read a dozen characters of
-        each comment in a 1360-pixel window)."""
+        """Share the width between the panes once, at the first real size, as the view on screen shares it
+        (``pane_layout.py``: 32% | 44% | 24%, the PDF tab 25% | 55% | 20%, or as the author last dragged them)."""
         width = self.width()  # the body's own width lags behind the window's during a resize
         if self._panes_sized or width < 600 or not self.isVisible():
             return
-        self.body.setSizes([int(width * 0.32), int(width * 0.44), int(width * 0.24)])
         self._panes_sized = True
+        self.panes.start(width)
 
     def show_comment(self, comment: ReviewComment | None, status: str = "") -> None:
         """Show the selected comment in full above the views (its lead-in in grey)."""

@@ -57,6 +57,7 @@ class ProjectPresenter(QObject):
         w.setWindowFilePath("")
         w.comments.set_comments([], {})
         w.show_comment(None)
+        w.diff.set_documents(None, None)
         w.diff.set_edits([])
         for view in (w.pdf_old, w.pdf_new):
             view.close_document()
@@ -97,6 +98,7 @@ class ProjectPresenter(QObject):
         w.commands.export_marked.setEnabled("new" not in changed and has_revised_pdf(project))
         w.diff.set_titles("Draft", "Revised" if project.new is not None else "—")
         w.diff.show_new_side(project.new is not None)
+        w.diff.set_documents(project.old, project.new)
         w.diff.set_edits(project.diff.changed_edits() if project.diff is not None else [])
         self.update_summary()
         if not project.comments:

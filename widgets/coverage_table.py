@@ -344,6 +344,9 @@ class CoverageTable(QWidget):
         self.tree.setCurrentItem(item, COMMENT, flags.ClearAndSelect | flags.Rows)
         self.tree.blockSignals(False)
         self._mark_selected(comment_id)
+        parent = item.parent()
+        if parent is not None and parent.indexOfChild(item) == 0:  # a reviewer's first comment: its header too
+            self.tree.scrollToItem(parent)  # (scrolled up to, the row came to the top and hid "Reviewer 1 — …")
         self.tree.scrollToItem(item)
 
     def selected_comment(self) -> str | None:

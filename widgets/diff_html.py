@@ -20,9 +20,12 @@ def side_css(c: Colors) -> str:
     )
 
 
-def side_html(edits: list[Edit], side: str, marks: dict[str, str] | None = None) -> str:
+def side_html(edits: list[Edit], side: str, marks: dict[str, str] | None = None,
+              places: dict[str, str] | None = None) -> str:
     """Every edit as a muted header line (anchored by its id, ``marks[id]`` after it in bold, say
-    "✓ confirmed by you") then its text on ``side``."""
+    "✓ confirmed by you") then its text on ``side``. The header says what a person reads: the kind of change, the
+    section and the page (``places``: paragraph id → ``p. 7``); the ids are on its tooltip (a new-user trial read
+    "e0090 · p0220" there)."""
     parts = []
     for e in edits:
         old_html, new_html = html_pair(e.diff) if e.diff else (_plain(e.source_text), _plain(e.target_text))
@@ -34,11 +37,14 @@ def side_html(edits: list[Edit], side: str, marks: dict[str, str] | None = None)
             else:
                 missing = "added in the new version" if e.type is EditType.ADDED else "removed in the new version"
             body = f'<span class="empty">({missing})</span>'
+        # the innermost section (the whole path is on the tooltip) and the page, kept on one line ("p. 28")
+        section = html.escape(e.section.rsplit(" > ", 1)[-1])
+        page = html.escape(page_label(ids, places or {})).replace(" ", "&nbsp;")
+        where = " · ".join(x for x in (section, page) if x)
         if e.source_ids == (e.id,) and not e.target_ids:  # a draft paragraph, not an edit
-            header = f"{e.id}" + (f" · {html.escape(e.section)}" if e.section else "")
+            header = where or "draft paragraph"
         else:
-            where = " · ".join(x for x in (e.section, ", ".join(ids)) if x)
-            header = f"{e.id} · {html.escape(edit_label(e))}" + (f" · {html.escape(where)}" if where else "")
+            header = html.escape(edit_label(e)) + (f" · {where}" if where else "")
         if marks and marks.get(e.id):
             mark = html.escape(marks[e.id]).replace(" ", "&nbsp;")  # wraps as one piece
             header += f' · <span class="mark">{mark}</span>'
@@ -47,6 +53,28 @@ def side_html(edits: list[Edit], side: str, marks: dict[str, str] | None = None)
             f'<p style="margin-top:0px; margin-bottom:6px; line-height:135%">{body}</p>'
         )
     return "".join(parts)
+
+
+def page_label(ids: tuple[str, ...], places: dict[str, str]) -> str:
+    """``p. 7`` for one paragraph, ``p. 7–8`` for paragraphs over two pages (``line 12–40`` in a source); "" where
+    no place is known."""
+    found = list(dict.fromkeys(places[i] for i in ids if places.get(i)))
+    if len(found) <= 1:
+        return found[0] if found else ""
+    first, last = found[0], found[-1]
+    unit = first.rsplit(" ", 1)[0] + " "  # "p. " or "line "
+    return f"{first}–{last.removeprefix(unit)}"
+
+
+def place_labels(paragraphs) -> dict[str, str]:
+    """Paragraph id → where a person finds it: ``p. 7`` (a PDF's page) or ``line 120`` (a source's line)."""
+    out: dict[str, str] = {}
+    for p in paragraphs:
+        if p.page is not None:
+            out[p.id] = f"p. {p.page}"
+        elif p.line is not None:
+            out[p.id] = f"line {p.line}"
+    return out
 
 
 def _plain(text: str) -> str:

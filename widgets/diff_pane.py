@@ -34,6 +34,7 @@ class DiffPane(QTextBrowser):
         self.starts: list[int] = []  # document position where each edit's header starts
         self.changes: list[int | None] = []  # where each edit's first marked run starts, if any
         self.edits: list[Edit] = []
+        self.places: dict[str, str] = {}  # this side's paragraph id → "p. 7" (``DiffView.set_documents``)
         self.context_actions: list[QAction] = []  # after Copy and Select All in the right-click menu
         self.on_context: Callable[[int], None] | None = None  # told the edit index under a right-click
         self.on_resize: Callable[[], None] | None = None  # told when the text wraps anew
@@ -44,7 +45,7 @@ class DiffPane(QTextBrowser):
     def show_edits(self, edits: list[Edit], marks: dict[str, str] | None = None) -> None:
         doc = self.document()
         doc.setDefaultStyleSheet(side_css(colors_for(self)))
-        doc.setHtml(side_html(edits, self.side, marks))
+        doc.setHtml(side_html(edits, self.side, marks, self.places))
         self.edits = list(edits)
         found: dict[str, int] = {}
         block = doc.begin()
@@ -151,7 +152,7 @@ class DiffPane(QTextBrowser):
         return edit_header_tip(self.edits[index], self.side) if on_header else ""
 
     def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802 (Qt override)
-        if event.type() == QEvent.Type.ToolTip:  # "e0008 · major · Experiments · p0010" in words
+        if event.type() == QEvent.Type.ToolTip:  # "major · Experiments · p. 4" in words, with the ids
             tip = self.header_tip_at(event.pos())
             if tip:
                 QToolTip.showText(event.globalPos(), tip, self.viewport())

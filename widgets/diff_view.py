@@ -8,7 +8,9 @@ from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QShortcut, QTextCursor, QTextFormat
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSplitter, QTextEdit, QToolButton, QVBoxLayout, QWidget
 
+from engine.document.model import Document
 from engine.revision import Edit, RevisionDiff
+from widgets.diff_html import page_label, place_labels
 from widgets.diff_pane import DiffPane
 from widgets.glossary import diff_position_tip
 from widgets.palette import colors_for
@@ -39,7 +41,7 @@ class DiffView(QWidget):
         self.old_pane, self.new_pane = DiffPane("old"), DiffPane("new")
         self.old_title, self.new_title = QLabel("Old version"), QLabel("New version")
         self.position_label = QLabel("")
-        self.position_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("Change 000 of 000 · e00000") + 8)
+        self.position_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("Change 000 of 000 · p. 000–000") + 8)
         self.prev_button = _tool_button("◀ Previous", "Previous change (P)", self.previous_change)
         self.next_button = _tool_button("Next ▶", "Next change (N)", self.next_change)
 
@@ -97,7 +99,14 @@ class DiffView(QWidget):
     def set_diff(self, diff: RevisionDiff) -> None:
         """The changed edits of ``diff``, with the two documents' titles above the panes."""
         self.set_titles(diff.old.title or "Old version", diff.new.title or "New version")
+        self.set_documents(diff.old, diff.new)
         self.set_edits(diff.changed_edits())
+
+    def set_documents(self, old: Document | None, new: Document | None) -> None:
+        """The two versions the edits come from: each header then names its paragraphs' page (or line), which a
+        person finds in the paper, and not their ids. Takes effect with the next ``set_edits``."""
+        self.old_pane.places = place_labels(old.paragraphs) if old is not None else {}
+        self.new_pane.places = place_labels(new.paragraphs) if new is not None else {}
 
     def set_titles(self, old: str, new: str) -> None:
         self.old_title.setText(f"Old · {old}")
@@ -214,7 +223,10 @@ class DiffView(QWidget):
         elif self._current < 0:
             self.position_label.setText(self._note or f"{n} change{'s' if n != 1 else ''}")
         else:
-            self.position_label.setText(f"Change {self._current + 1} of {n} · {self._edits[self._current].id}")
+            edit = self._edits[self._current]  # its page in the revised version, else in the draft; id on the tip
+            draft = page_label(edit.source_ids, self.old_pane.places)
+            place = page_label(edit.target_ids, self.new_pane.places) or (f"draft {draft}" if draft else "")
+            self.position_label.setText(f"Change {self._current + 1} of {n}" + (f" · {place}" if place else ""))
         self.position_label.setToolTip(diff_position_tip(self.current_edit_id, self._note if self._current < 0 else ""))
         self.prev_button.setEnabled(n > 0 and self._current > 0)
         self.next_button.setEnabled(n > 0 and self._current < n - 1)

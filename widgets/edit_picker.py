@@ -18,10 +18,12 @@ _ID_ROLE = Qt.ItemDataRole.UserRole
 
 class EditPicker(QDialog):
     """``EditPicker(edits, linked, on_pick)``: ``on_pick(edit_id)`` runs on OK (or a double-click);
-    edits in ``linked`` are listed, marked and not offered again."""
+    edits in ``linked`` are listed, marked and not offered again; ``places`` (edit id → ``Results, p. 7``) says
+    where each edit is, and its id is on its tooltip only."""
 
     def __init__(self, edits: list[Edit], linked: set[str], on_pick: Callable[[str], None],
-                 comment_label: str = "", parent: QWidget | None = None, about: str = "") -> None:
+                 comment_label: str = "", parent: QWidget | None = None, about: str = "",
+                 places: dict[str, str] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Link an edit")
         self.setAccessibleName("Link an edit")
@@ -40,9 +42,9 @@ class EditPicker(QDialog):
         self.list.setAlternatingRowColors(True)
         self._texts: list[str] = []  # what the filter reads, per row: the label and both versions' whole text
         for edit in edits:
-            item = QListWidgetItem(edit_label(edit, about) + ("\n✓ already linked" if edit.id in linked else ""))
+            item = QListWidgetItem(edit_label(edit, about, (places or {}).get(edit.id, "")) + ("\n✓ already linked" if edit.id in linked else ""))
             item.setData(_ID_ROLE, edit.id)
-            self._texts.append(_plain(f"{item.text()} {edit.source_text} {edit.target_text}"))
+            self._texts.append(_plain(f"{edit.id} {item.text()} {edit.source_text} {edit.target_text}"))
             item.setToolTip(f"{edit.id} · {edit.type.value}\n{edit.source_text[:400]}\n→ {edit.target_text[:400]}")
             if edit.id in linked:
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled & ~Qt.ItemFlag.ItemIsSelectable)
@@ -109,8 +111,9 @@ def _plain(text: str) -> str:
     return " ".join(text.lower().translate(table).split())
 
 
-def edit_label(edit: Edit, about: str = "") -> str:
-    """``e7 · major · Results`` and what changed, run by run (``“All” → “As”; added “…”``), the runs nearest the
-    comment's words (``about``) first: the paragraph's first words did not say which edit was which."""
-    section = f" · {edit.section}" if edit.section else ""
-    return f"{edit.id} · {edit.type.value}{section}\n{edit_snippet(edit, 18, about)}"
+def edit_label(edit: Edit, about: str = "", where: str = "") -> str:
+    """``major · Results, p. 7`` (``where``, else the section) and what changed, run by run (``“All” → “As”;
+    added “…”``), the runs nearest the comment's words (``about``) first: the paragraph's first words did not say
+    which edit was which. No id: a new-user trial read "e0090" there."""
+    where = where or edit.section
+    return f"{edit.type.value}{f' · {where}' if where else ''}\n{edit_snippet(edit, 18, about)}"

@@ -78,12 +78,12 @@ def run(args: argparse.Namespace) -> int:
         print_json(data)
         return 0
     print_notes(([note] if note else []) + suggestion.notices)
-    where = suggestion.paragraph_id or "new paragraph"
+    where = _where(document, suggestion.paragraph_id, suggestion.section)
     print(f"Model: {suggestion.model}{' (small embedded default)' if note else ''}; {suggestion.seconds:.1f} s")
     if not suggestion.valid:
         print("FAILED CHECKS: not a usable suggestion (see the flags below)")
     print(f"Response: {suggestion.response}")
-    print(f"Location: {where} ({suggestion.section or 'no section'}), {suggestion.mode}: {suggestion.placed}")
+    print(f"Location: {where}, {suggestion.mode}: {suggestion.placed}")
     if suggestion.sentence:
         print(f"Sentence: {suggestion.sentence}")
     if suggestion.scaffold:
@@ -99,3 +99,18 @@ def run(args: argparse.Namespace) -> int:
     if suggestion.rewrite:
         print(f"Withheld rewrite: {suggestion.rewrite}")
     return 0
+
+
+def _where(document, paragraph_id: str | None, section: str) -> str:
+    """``p0729 (Conclusions, p. 30)``: the paragraph with its section and page (or line), as ``redraft project
+    suggest`` says it (a new-user trial read "p0729 (Conclusions)" and had no page to look at)."""
+    if not paragraph_id:
+        return "new paragraph"
+    try:
+        para = document.paragraph(paragraph_id)
+    except KeyError:
+        para = None
+    at = "" if para is None else f"p. {para.page}" if para.page is not None else (
+        f"line {para.line}" if para.line is not None else "")
+    place = ", ".join(x for x in (section or (para.section_title if para is not None else ""), at) if x)
+    return f"{paragraph_id} ({place or 'no section'})"

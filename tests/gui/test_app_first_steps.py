@@ -193,7 +193,7 @@ def test_every_abbreviated_label_and_badge_has_a_tooltip(qtbot, shell: Shell) ->
         for j in range(group.childCount()):
             assert all(group.child(j).toolTip(col).strip() for col in range(tree.columnCount()))
     assert "Compare" in w.comment_header.toolTip() and "direct" in w.comment_header.toolTip()
-    # the grey header over each edit in the diff ("e0008 · major · Experiments · p0011")
+    # the grey header over each edit in the diff ("major · Experiments · line 40"; the ids on this tooltip)
     pane = w.diff.new_pane
     cursor = QTextCursor(pane.document())
     cursor.setPosition(pane.starts[0] + 1)

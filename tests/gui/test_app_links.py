@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from desktop.app import Shell
 from engine.jobs import run_job
+from engine.project.coverage import edit_where
 from engine.project.pipeline import build_project_file
 from engine.project.session import ProjectSession
 from engine.project.store import ProjectStore
@@ -91,7 +92,10 @@ def test_confirm_reject_and_add_a_link_and_undo_them(qtbot, shell: Shell, projec
     assert not w.commands.confirm_link.isEnabled() and w.commands.reject_link.isEnabled()
     assert bar.state == "confirmed" and "✓ confirmed by you" in bar.chip.text() and not bar.confirm_button.isEnabled()
     assert fresh(project).links == {"R1.1": {"e0008": "confirmed"}}
-    assert "e0008 · major" in w.diff.new_pane.toPlainText() and "✓ confirmed" in w.diff.new_pane.toPlainText()
+    where = edit_where(c.project, c.project.diff.edit("e0008"))
+    assert "major" in w.diff.new_pane.toPlainText() and "✓ confirmed" in w.diff.new_pane.toPlainText()
+    assert "e0008" not in w.diff.new_pane.toPlainText()  # ids on tooltips only: a trial read "e0090 · p0220"
+    assert w.status_text.text() == f"Confirmed: the edit in {where} addresses R1.1"
     w.tabs.setCurrentIndex(0)
     shot(shell, "app_diff_link_confirmed", tmp_path)
     keys(qtbot, w, "Ctrl+Z")
@@ -132,12 +136,15 @@ def test_confirm_reject_and_add_a_link_and_undo_them(qtbot, shell: Shell, projec
     qtbot.mouseClick(bar.pick_button, Qt.MouseButton.LeftButton)
     picker = c.link_steps.picker
     assert picker is not None and picker.isVisible()
-    rows = [picker.list.item(i).text() for i in range(picker.list.count())]
+    rows = {picker.list.item(i).data(Qt.ItemDataRole.UserRole): picker.list.item(i).text()
+            for i in range(picker.list.count())}
     assert len(rows) == len(c.project.diff.changed_edits())
-    first = next(r for r in rows if r.startswith("e0001"))
+    first = rows["e0001"]
     assert len(first.splitlines()[1]) > 20  # a line of the change's text
-    assert "already linked" in next(r for r in rows if r.startswith("e0008"))
-    picker.filter_box.setText("e0001")
+    assert edit_where(c.project, c.project.diff.edit("e0001")) in first.splitlines()[0]  # where, not the id
+    assert not any(eid in text for eid, text in rows.items())
+    assert "already linked" in rows["e0008"]
+    picker.filter_box.setText("e0001")  # the id is off the row but still found (it is on the tooltip)
     picker.choose("e0001")
     shot(shell, "app_link_picker", tmp_path, picker)
     qtbot.mouseClick(picker.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)

@@ -225,3 +225,17 @@ def test_every_rows_snippets_fit_the_width_their_cell_gives_them(table: Coverage
     qtbot.wait(300)  # the relayout runs on a timer after a resize
     for cid, label in table._labels.items():
         assert label.height() >= label.heightForWidth(label.width()), cid
+
+
+def test_a_reviewers_first_comment_is_shown_under_its_reviewers_header(table: CoverageTable, qtbot) -> None:
+    """Scrolling up to a reviewer's first comment keeps the reviewer's line above it in view (a new-user trial
+    selected R1.1 and saw it at the top of the tab with no "Reviewer 1 — …" over it)."""
+    table.resize(1100, 260)
+    first_group, last_group = table.tree.topLevelItem(0), table.tree.topLevelItem(table.tree.topLevelItemCount() - 1)
+    table.select_comment(last_group.child(last_group.childCount() - 1).data(COMMENT, Qt.ItemDataRole.UserRole))
+    assert table.tree.verticalScrollBar().value() > 0
+    first = first_group.child(0)
+    table.select_comment(first.data(COMMENT, Qt.ItemDataRole.UserRole))
+    header = table.tree.visualItemRect(first_group)
+    assert header.isValid() and header.top() >= 0, header
+    assert table.tree.visualItemRect(first).top() >= header.bottom()

@@ -7,7 +7,9 @@ from PySide6.QtCore import Qt
 
 from engine.revision import EditType
 from tests.gui.widget_helpers import demo_diff, save_shot, use_theme
+from widgets.diff_html import page_label, side_html
 from widgets.diff_view import DiffView
+from widgets.glossary import edit_header_tip
 
 
 @pytest.fixture
@@ -72,7 +74,10 @@ def test_diff_view_keyboard_navigation_and_selection(view, qtbot, tmp_path) -> N
     with qtbot.assertNotEmitted(view.sig_edit_selected):
         view.select_edit(ids[3])
     assert view.current_edit_id == ids[3]
-    assert view.position_label.text() == f"Change 4 of {len(ids)} · {ids[3]}"
+    # where a person finds the change (the line of the Markdown draft here; a PDF's page), its id on the tooltip
+    line = demo_diff().new.paragraph(view.edits[3].target_ids[0]).line
+    assert view.position_label.text() == f"Change 4 of {len(ids)} · line {line}"
+    assert ids[3] in view.position_label.toolTip()
     assert len(view.new_pane.extraSelections()) == 1
     bar = view.new_pane.verticalScrollBar()
     assert bar.value() == min(bar.maximum(), int(view.new_pane.edit_top(3)) - 10)
@@ -106,7 +111,10 @@ def test_draft_paragraphs_without_a_revision_and_a_note(view) -> None:
     assert "the sum of the exit losses" in view.old_pane.toPlainText()
     assert "(no revised version)" in view.new_pane.toPlainText()
     assert "removed" not in view.new_pane.toPlainText()
-    assert view.old_pane.toPlainText().startswith("p0008 · 2 Method\n")  # a paragraph, not an edit: no type
+    line = demo_diff().old.paragraph("p0008").line
+    # a paragraph, not an edit: no type; its section and line, no id
+    assert view.old_pane.toPlainText().startswith(f"2 Method · line {line}\n")
+    assert f"line&nbsp;{line}" in side_html([para], "old", places={"p0008": f"line {line}"})  # kept on one line
     view.show_new_side(False)
     assert not view.new_pane.isVisibleTo(view) and view.old_pane.isVisibleTo(view)
     view.show_new_side(True)
@@ -115,6 +123,33 @@ def test_draft_paragraphs_without_a_revision_and_a_note(view) -> None:
     assert view.position_label.text() == "No edit addresses this comment"
     view.set_edits([])
     assert view.position_label.text() == "No changes to show"
+
+
+def test_edit_headers_say_section_and_page_and_keep_ids_for_the_tooltip(view) -> None:
+    """A new-user trial read "e0090 · p0220" over an edit: the header names what a person finds in the paper."""
+    diff = demo_diff()
+    texts = {"old": view.old_pane.toPlainText(), "new": view.new_pane.toPlainText()}
+    for side, pane in (("old", view.old_pane), ("new", view.new_pane)):
+        doc = diff.old if side == "old" else diff.new
+        for i, edit in enumerate(view.edits):
+            header = texts[side][pane.starts[i]:].split("\n", 1)[0]
+            assert edit.id not in header and not any(pid in header for pid in (*edit.source_ids, *edit.target_ids))
+            assert header.startswith(edit.type.value)
+            if edit.section:  # the innermost section: the whole path is on the tooltip
+                assert f" · {edit.section.split(' > ')[-1]}" in header and edit.section in edit_header_tip(edit, side)
+            ids = edit.source_ids if side == "old" else edit.target_ids
+            if ids:
+                assert f"line {doc.paragraph(ids[0]).line}" in header
+                assert ", ".join(ids) in edit_header_tip(edit, side)  # the ids stay on the header's tooltip
+            assert edit.id in edit_header_tip(edit, side)
+
+
+def test_page_labels_of_paragraphs_over_pages() -> None:
+    places = {"p1": "p. 7", "p2": "p. 7", "p3": "p. 8", "q1": "line 12", "q2": "line 40"}
+    assert page_label(("p1",), places) == "p. 7"
+    assert page_label(("p1", "p2", "p3"), places) == "p. 7–8"
+    assert page_label(("q1", "q2"), places) == "line 12–40"
+    assert page_label(("nowhere",), places) == ""
 
 
 def test_a_change_deep_in_a_long_paragraph_is_scrolled_into_view(qtbot, tmp_path) -> None:

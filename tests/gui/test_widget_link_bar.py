@@ -46,9 +46,13 @@ def test_edit_picker_lists_snippets_and_skips_linked_edits(qtbot, tmp_path) -> N
     use_theme("light")
     edits = demo_diff().changed_edits()
     picked: list[str] = []
-    picker = EditPicker(edits, {edits[0].id}, picked.append, "R1.1")
+    picker = EditPicker(edits, {edits[0].id}, picked.append, "R1.1", places={edits[1].id: "2 Method, p. 3"})
     qtbot.addWidget(picker)
     picker.show()
+    # what a person reads: the kind of change, where it is, what changed; the id only on the tooltip
+    assert picker.list.item(1).text().startswith(f"{edits[1].type.value} · 2 Method, p. 3\n")
+    assert all(e.id not in picker.list.item(i).text() for i, e in enumerate(edits))
+    assert edits[1].id in picker.list.item(1).toolTip()
     assert picker.chosen_id == edits[1].id  # the first one not linked yet
     assert "already linked" in picker.list.item(0).text()
     picker.filter_box.setText("zzz-nothing")

@@ -8,7 +8,7 @@ from collections import Counter
 
 from engine.document.model import Document, Paragraph, ParagraphKind, Region, Section, paragraph_id
 from engine.document.pdf.blocks import Block, line_pitch, split_segment
-from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key
+from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key, tick_lines
 from engine.document.pdf.clean import drop_line_numbers, drop_running_text, mark_headers_above_text
 from engine.document.pdf.layout import Segment, cut_page, find_gutter, rank_gutters
 from engine.document.pdf.lines import Line, PageText, dominant_size
@@ -52,8 +52,9 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
         page.lines = []  # the segments own the lines now
     pitch = line_pitch(segments, body)
     blocks = [b for seg in segments for b in split_segment(seg, body, pitch)]
+    ticks = tick_lines(blocks)  # a plot's tick labels, bare numbers among them: its axis label is no heading
     blocks = [b for b in blocks if not _BARE_NUMBERS.match(b.text)]
-    classify(blocks, body, heights)
+    classify(blocks, body, heights, ticks)
     blocks = _attach_caption_tails(blocks, pitch, body)
     _mark_front_labels(blocks)
     first_page = [ln for seg in segments if seg.page == 1 for ln in seg.lines]

@@ -6,6 +6,7 @@ import re
 
 from engine.document.model import ParagraphKind
 from engine.document.pdf.blocks import CAPTION, NUMBERED_HEADING, Block, ends_sentence
+from engine.document.pdf.lines import Line
 
 KNOWN_HEADINGS = {
     "abstract", "introduction", "background", "related work", "related works", "method", "methods",
@@ -30,6 +31,9 @@ _NUMBER_AT_END = re.compile(r"\(\d{1,3}(?:\.\d{1,3})?[a-z]?\)$")
 _SPACES = re.compile(r"\s+")
 _NOT_KEY = re.compile(r"[^a-z ]")
 _NOTE_START = re.compile(r"^[\d*†‡§¶∗⋆]")
+#: A word of a plot's tick labels or a diagram's node labels: a number ("0.5", "−2", "1e-3", "75%") or a letter or
+#: two with digits ("D13", "t1").
+_TICK = re.compile(r"[−\-+]?\d[\d.,]*(?:[eE×^][−\-+]?\d+)?%?|[A-Za-z]{1,2}\d{1,3}")
 
 
 def _clean_title(text: str) -> str:
@@ -52,13 +56,47 @@ def _heading_level(number: str, roman_sections: bool, title: str = "") -> int:
     return num.count(".") + 1
 
 
-def classify(blocks: list[Block], body_size: float, page_height: dict[int, float]) -> None:
-    """Set each block's kind (and heading number, title and level)."""
+def classify(blocks: list[Block], body_size: float, page_height: dict[int, float],
+             ticks: dict[int, list[Line]] | None = None) -> None:
+    """Set each block's kind (and heading number, title and level); ``ticks`` (``tick_lines``, of every block
+    before bare numbers were dropped) tell a plot's axis label from a heading."""
     numbered = [b for b in blocks if _numbered_heading(b, body_size)]
     roman = sum(1 for b in numbered if _ROMAN.match(b.heading_number or "")) >= 2
     for b in blocks:
         b.kind = _kind(b, body_size, page_height.get(b.first.page, 792.0), roman)
+        if b.kind is ParagraphKind.HEADING and b.heading_number is None and _beside_ticks(b, ticks or {}):
+            b.kind, b.heading_title = ParagraphKind.OTHER, ""
     _footnote_runs(blocks, body_size, page_height)
+
+
+def tick_lines(blocks: list[Block]) -> dict[int, list[Line]]:
+    """Per page, the lines that read as a plot's tick labels (every word a ``_TICK``)."""
+    out: dict[int, list[Line]] = {}
+    for b in blocks:
+        for ln in b.lines:
+            words = ln.text.split()
+            if words and all(_TICK.fullmatch(w) for w in words):
+                out.setdefault(ln.page, []).append(ln)
+    return out
+
+
+def _beside_ticks(b: Block, ticks: dict[int, list[Line]]) -> bool:
+    """An unnumbered heading that is a plot's axis label or title, or a diagram's label: a tick label sits right
+    above or below it (less than 0.8 of its size apart; one on its own line, such as a section number set apart,
+    does not count), within ten of its sizes to either side. A section heading has room above and prose below; a
+    known one ("References") is kept."""
+    if heading_key(b.text) in KNOWN_HEADINGS:
+        return False
+    size = b.size
+    x0, x1 = min(ln.x0 for ln in b.lines), max(ln.x1 for ln in b.lines)
+    y0, y1 = b.first.y0, b.last.y1
+    for t in ticks.get(b.first.page, []):
+        if any(t is ln for ln in b.lines):
+            continue
+        gap = max(t.y0 - y1, y0 - t.y1)
+        if -0.3 * size <= gap <= 0.8 * size and t.x0 <= x1 + 10 * size and t.x1 >= x0 - 10 * size:
+            return True
+    return False
 
 
 def _footnote_runs(blocks: list[Block], body_size: float, page_height: dict[int, float]) -> None:

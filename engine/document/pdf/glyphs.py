@@ -1,4 +1,4 @@
-"""Word spaces read from glyph positions, for scripts whose PDFs set none.
+"""Word spaces read from glyph positions, for scripts whose PDFs set none, and for words run together.
 
 A Korean paper typeset with a Hangul font (XeLaTeX or LuaLaTeX with Noto Serif KR, say)
 often carries no space character between words: the space is only a gap between two
@@ -6,11 +6,18 @@ glyphs of one span, and MuPDF's span text runs the words together ("반응하는
 Only pages that hold such text pay for reading glyph positions (``rawdict``): there,
 each span's text is rebuilt from its glyphs with a space wherever the gap between two
 glyphs is a word space (wider than the span's usual gap by ``GLYPH_GAP`` of the font size).
+
+Latin text can lose a space the same way: where a tight line sets a word space as a shift of the next glyph, with
+no space glyph, and the shift is narrower than MuPDF's guess of a space, two words run together ("we
+typicallywant to", GigaScience's Merriweather at 7.4 pt: a gap of 1.08 pt). A page holding a word that reads as two
+of the document's words run together has that line's glyphs read (``run_together``, ``respace_lines``), and a space
+goes in only where that word has a word gap between its glyphs.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from engine.document.pdf.lines import Line
@@ -20,6 +27,8 @@ from engine.document.pdf.lines import Line
 GLYPH_GAP = 0.1
 #: Hangul syllables and jamo: a script written with spaces between words, often set without space glyphs.
 _HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
+_LOWER_WORD = re.compile(r"[a-z]+")
+_WORD_END = re.compile(r"([a-z]+)-\s*$")
 
 
 def needs_glyph_gaps(lines: list[Line]) -> bool:
@@ -51,3 +60,57 @@ def _glyph_text(chars: Any, size: float) -> str:
             parts.append(" ")
         parts.append(b["c"])
     return "".join(parts)
+
+
+def joined_words(vocab: Counter[str]) -> set[str]:
+    """The document's words that may be two of its words run together: written once (seven letters or more), and
+    splitting into two words it writes twice or more, of three letters or more ("typically" + "want"). Only glyphs
+    can say whether a space is there ("some" + "times" is one word)."""
+    return {w for w, n in vocab.items() if n <= 1 and len(w) >= 7 and "-" not in w
+            and any(vocab[w[:i]] >= 2 and vocab[w[i:]] >= 2 for i in range(3, len(w) - 2))}
+
+
+def run_together(lines: list[Line], vocab: Counter[str], joined: set[str]) -> set[str]:
+    """The page's ``joined_words``, and a word after a line-end hyphen whose first half completes the word broken
+    there ("rela-" + "tivelysmall": "relatively" and "small" are the paper's words)."""
+    out = set(_LOWER_WORD.findall("\n".join(ln.text for ln in lines))) & joined
+    broken = ""
+    for ln in lines:
+        if broken and (first := _LOWER_WORD.search(ln.text)):
+            word = first.group()
+            if len(word) >= 7 and vocab[broken + word] <= 1 and any(
+                    vocab[broken + word[:i]] >= 2 and vocab[word[i:]] >= 2 for i in range(1, len(word) - 2)):
+                out.add(word)
+        if ln.text.rstrip().endswith("-"):
+            end = _WORD_END.search(ln.text)
+            broken = end.group(1) if end else ""
+        elif _LOWER_WORD.search(ln.text):
+            broken = ""  # (a margin's line number between a broken word's two lines keeps it)
+    return out
+
+
+def respace_lines(page: Any, lines: list[Line], words: set[str], flags: int) -> None:
+    """Put a space where one of ``words`` in ``lines`` has a word gap between two of its glyphs (``GLYPH_GAP`` of
+    the size beyond the span's usual gap), reading the glyphs of those lines only (``page`` is a PyMuPDF page)."""
+    import pymupdf
+
+    for ln in lines:
+        if not any(w in words for w in _LOWER_WORD.findall(ln.text)):
+            continue
+        raw = page.get_text("rawdict", flags=flags, clip=pymupdf.Rect(ln.x0, ln.y0, ln.x1, ln.y1))
+        spaced: dict[str, str] = {}
+        for block in raw.get("blocks", ()):
+            for line in block.get("lines", ()):
+                for span in line.get("spans", ()):
+                    chars = span.get("chars", ())
+                    text = "".join(c["c"] for c in chars)
+                    gaps = [b["bbox"][0] - a["bbox"][2] for a, b in zip(chars, chars[1:])]
+                    usual = max(0.0, sorted(gaps)[len(gaps) // 4]) if gaps else 0.0
+                    for m in _LOWER_WORD.finditer(text):
+                        cuts = [k for k in range(m.start() + 1, m.end())
+                                if gaps[k - 1] >= usual + GLYPH_GAP * span["size"]] if m.group() in words else []
+                        if cuts:
+                            spaced[m.group()] = "".join(
+                                (" " if k in cuts else "") + text[k] for k in range(m.start(), m.end()))
+        for word, fixed in spaced.items():
+            ln.text = re.sub(rf"(?<![A-Za-z]){word}(?![A-Za-z])", fixed, ln.text)

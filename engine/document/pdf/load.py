@@ -2,8 +2,8 @@
 
 Pages are read one at a time into light ``Line`` records (the page and its
 span dictionary are released at once), so a long PDF stays within bounded
-memory; a page of Hangul set without space glyphs is read again glyph by glyph
-(``glyphs``). Then: margin line numbers and running headers go, each page is cut
+memory; a page of Hangul set without space glyphs, or with two words run together where a
+word space had no glyph, is read again glyph by glyph (``glyphs``). Then: margin line numbers and running headers go, each page is cut
 into column segments in reading order, segments into blocks, blocks are
 classified, continued paragraphs are rejoined across columns and pages, and
 the outline, abstract and references are filled in.
@@ -18,8 +18,9 @@ import pymupdf
 
 from engine.document.model import Document
 from engine.document.pdf.assemble import build_document
-from engine.document.pdf.glyphs import needs_glyph_gaps, spaced_spans
+from engine.document.pdf.glyphs import joined_words, needs_glyph_gaps, respace_lines, run_together, spaced_spans
 from engine.document.pdf.lines import PageText, graphic_boxes, mark_in_graphic, page_lines, small_prose
+from engine.document.pdf.text import build_vocabulary
 from engine.errors import InputError
 from engine.jobs import CancelToken, Progress, run_job
 
@@ -48,19 +49,20 @@ def load_pdf_job(
             if cancel is not None:
                 cancel.check()
             try:
-                page = pdf.load_page(index)
-                data = page.get_text("dict", flags=_FLAGS)
-                text = page_lines(data, index + 1)
-                if needs_glyph_gaps(text.lines):  # Hangul set without space glyphs: spaces from glyph gaps
-                    text = page_lines(spaced_spans(page.get_text("rawdict", flags=_FLAGS)), index + 1)
-                if small_prose(text.lines, text.height):  # only then can a drawn frame make text figure text
-                    mark_in_graphic(text.lines, graphic_boxes(page.get_bboxlog(), page.rect.width, page.rect.height))
-                pages.append(text)
-                del data, page
+                pages.append(_read_page(pdf, index))
             except Exception as err:  # a broken page should not sink the paper
                 notices.append(f"page {index + 1} could not be read ({type(err).__name__})")
                 pages.append(PageText(index + 1, 0.0, 0.0, []))
             yield Progress(index + 1, total, "reading pages")
+        vocab = build_vocabulary(ln.text for p in pages for ln in p.lines)
+        joined = joined_words(vocab)
+        for index, text in enumerate(pages):  # words run together where a word space had no glyph: their glyphs
+            words = run_together(text.lines, vocab, joined)
+            if words and not needs_glyph_gaps(text.lines):
+                try:
+                    respace_lines(pdf.load_page(index), text.lines, words, _FLAGS)
+                except Exception:  # the first reading stands
+                    pass
     finally:
         pdf.close()
     if not any(p.lines for p in pages):
@@ -70,6 +72,16 @@ def load_pdf_job(
     doc.page_count = total
     doc.notices = notices + doc.notices
     return doc
+
+
+def _read_page(pdf: pymupdf.Document, index: int) -> PageText:
+    page = pdf.load_page(index)
+    text = page_lines(page.get_text("dict", flags=_FLAGS), index + 1)
+    if needs_glyph_gaps(text.lines):  # Hangul set without space glyphs: spaces from glyph gaps
+        text = page_lines(spaced_spans(page.get_text("rawdict", flags=_FLAGS)), index + 1)
+    if small_prose(text.lines, text.height):  # only then can a drawn frame make text figure text
+        mark_in_graphic(text.lines, graphic_boxes(page.get_bboxlog(), page.rect.width, page.rect.height))
+    return text
 
 
 def open_pdf(path: Path, password: str | None = None) -> pymupdf.Document:

@@ -85,3 +85,20 @@ def test_redraft_suggest_places_a_typo_at_its_sentence_on_a_real_pdf(shared_data
     s = json.loads(capsys.readouterr().out)
     assert s["location"]["mode"] == "replace" and s["sentence"].startswith("Our approach is implmented")
     assert s["original"] == s["sentence"] and s["placed"] == "the sentence holding the quoted words"
+
+
+@pytest.mark.slow
+def test_redraft_suggest_says_where_as_a_reader_finds_it(shared_data: Path, tiny_gguf: Path,  # noqa: F811
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """The paragraph with its section and page, as redraft project suggest says it (a new-user trial read
+    "Location: p0729 (Conclusions)")."""
+    from engine.cli.main import main
+
+    paper = shared_data / "revision" / "cgo18" / "submission.pdf"
+    args = ["suggest", str(paper), "--comment", '"implmented" should be "implemented".', "--model", str(tiny_gguf),
+            "--lexical", "--top-k", "1", "--max-tokens", "16", "--ctx", "2048"]
+    assert main(args) == 0
+    line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("Location: "))
+    pid = line.split()[1]
+    para = load_document(paper).paragraph(pid)
+    assert line.startswith(f"Location: {pid} ({para.section_title}, p. {para.page}), replace: "), line

@@ -1,0 +1,123 @@
+"""How the window shares its width: the comment list | the views | the side panel, per view, and the two PDF
+panes, remembered between sessions in ``layout.json`` beside the settings.
+
+A new-user trial found the PDF tab's two pages side by side in 44% of a 1600-pixel window, about 340 pixels a
+page: the text could not be read at the page's width. The PDF tab now opens with the views given 55% of the
+width (about 430 pixels a page there; at 60% the comment list kept only the comments' numbers), the other views
+keep 32% | 44% | 24%, and a share the author drags is kept for that view, and for the next session.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
+
+from engine.paths import app_paths
+from engine.settings import write_json
+
+#: The key of the two PDF panes' share (the body's are ``pdf`` on the PDF tab, ``views`` on the others).
+PAGES = "pdf-pages"
+#: The comment list, the views, the side panel (the comment list holds an id, the text, a type badge and a status
+#: badge: at 27% a new-user trial read a dozen characters of each comment in a 1360-pixel window).
+DEFAULT_SHARE = (0.32, 0.44, 0.24)
+#: Two pages side by side need the room more than the comment list and the side panel do.
+DEFAULT_SHARES: dict[str, tuple[float, ...]] = {"pdf": (0.25, 0.55, 0.20), PAGES: (0.5, 0.5)}
+LAYOUT_FILE = "layout.json"
+
+
+@dataclass
+class PaneShares:
+    """Shares of a splitter's width by key (``views``, ``pdf`` for the PDF tab, ``pdf-pages`` for its two panes)."""
+
+    shares: dict[str, tuple[float, ...]] = field(default_factory=dict)
+
+    def share(self, key: str) -> tuple[float, ...]:
+        return self.shares.get(key) or DEFAULT_SHARES.get(key, DEFAULT_SHARE)
+
+    def remember(self, key: str, sizes: list[int]) -> bool:
+        """Keep ``sizes`` (pixels) as ``key``'s share; False (nothing kept) for a collapsed or unsized splitter."""
+        total = sum(sizes)
+        if total <= 0 or min(sizes) <= 0:
+            return False
+        self.shares[key] = tuple(round(s / total, 4) for s in sizes)
+        return True
+
+    def sizes(self, key: str, width: int) -> list[int]:
+        return [int(width * s) for s in self.share(key)]
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> PaneShares:
+        """The remembered shares; none (the defaults) when the file is missing or not what it should be."""
+        path = path or layout_file()
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return cls()
+        shares = raw.get("shares") if isinstance(raw, dict) else None
+        if not isinstance(shares, dict):
+            return cls()
+        kept = {}
+        for key, value in shares.items():
+            size = len(DEFAULT_SHARES.get(key, DEFAULT_SHARE))
+            if (isinstance(key, str) and isinstance(value, list) and len(value) == size
+                    and all(isinstance(v, (int, float)) and 0.05 <= v <= 0.95 for v in value)):
+                kept[key] = tuple(float(v) for v in value)
+        return cls(kept)
+
+    def save(self, path: Path | None = None) -> Path:
+        return write_json(path or layout_file(), {"shares": {k: list(v) for k, v in self.shares.items()}})
+
+
+def layout_file() -> Path:
+    return app_paths().config / LAYOUT_FILE
+
+
+class PaneSizer(QObject):
+    """Gives ``body`` (comment list | views | side panel) the share of the window's width that the view on screen
+    in ``tabs`` (named ``names``) asks for, and ``pages`` (the two PDF panes) theirs; a share the author drags is
+    kept for that view and saved."""
+
+    def __init__(self, window: QWidget, body: QSplitter, tabs: QTabWidget, pages: QSplitter,
+                 names: tuple[str, ...], shares: PaneShares | None = None) -> None:
+        super().__init__(window)
+        self.window, self.body, self.tabs, self.pages, self.names = window, body, tabs, pages, names
+        self.shares = shares if shares is not None else PaneShares.load()
+        self.started = False
+        self._save_timer = QTimer(self, singleShot=True, interval=400)  # once a drag ends, not at each step
+        self._save_timer.timeout.connect(self.save)
+        tabs.currentChanged.connect(lambda _: self.apply())
+        body.splitterMoved.connect(lambda *_: self._remember(self.key, body))
+        pages.splitterMoved.connect(lambda *_: self._remember(PAGES, pages))
+
+    @property
+    def key(self) -> str:
+        """``pdf`` on the PDF tab, ``views`` on the others (which share one share: text in a pane of any width)."""
+        i = self.tabs.currentIndex()
+        return "pdf" if 0 <= i < len(self.names) and self.names[i] == "pdf" else "views"
+
+    def start(self, width: int) -> None:
+        """The first real size of the window: the shares apply from now on."""
+        self.started = True
+        self.apply(width)
+
+    def apply(self, width: int | None = None) -> None:
+        if not self.started:
+            return
+        width = width or self.window.width()  # the body's own width lags behind the window's during a resize
+        sizes = self.shares.sizes(self.key, width)
+        self.body.setSizes(sizes)
+        self.pages.setSizes(self.shares.sizes(PAGES, sizes[1]))
+
+    def save(self) -> None:
+        try:
+            self.shares.save()
+        except OSError:  # a read-only config folder: the shares last this session
+            pass
+
+    def _remember(self, key: str, splitter: QSplitter) -> None:
+        if self.shares.remember(key, splitter.sizes()):
+            self._save_timer.start()

@@ -1,0 +1,79 @@
+"""The window's share of its width: the PDF tab gives its two pages room, a share the author drags is kept for
+that view and for the next session (a new-user trial read two PDF pages of about 340 pixels each)."""
+
+from __future__ import annotations
+
+import json
+
+from desktop.app import build_shell
+from desktop.pane_layout import LAYOUT_FILE, PaneShares
+from engine.paths import app_paths
+from engine.settings import Settings
+
+
+def _open(qtbot, width: int = 1600):
+    shell = build_shell(Settings(theme="light"))
+    qtbot.addWidget(shell.window)
+    shell.window.resize(width, 1000)
+    shell.window.show()
+    qtbot.waitExposed(shell.window)
+    shell.window.show_project_view(True)
+    qtbot.waitUntil(lambda: shell.window.panes.started)
+    return shell
+
+
+def _share(sizes: list[int]) -> list[float]:
+    return [s / sum(sizes) for s in sizes]
+
+
+def test_the_pdf_tab_gives_its_two_pages_room_and_a_dragged_share_is_kept(qtbot, tmp_path) -> None:
+    shell = _open(qtbot)
+    w = shell.window
+    try:
+        w.show_tab("diff")
+        diff_sizes = w.body.sizes()
+        assert abs(_share(diff_sizes)[1] - 0.44) < 0.03  # the views' share, as before
+        w.show_tab("pdf")
+        qtbot.waitUntil(lambda: w.body.sizes() != diff_sizes)
+        centre = w.body.sizes()[1]
+        assert centre >= 0.53 * w.width()  # was 44%: each page then about 340 of 1600 pixels
+        pages = w.pdf_pages.sizes()
+        assert min(pages) >= 0.45 * sum(pages) and min(pages) >= 420  # two pages side by side, each readable
+        assert w.body.sizes()[0] >= 0.24 * w.width()  # the comment list keeps some of each comment's text
+        w.grab().save(str(tmp_path / "pdf_tab.png"))
+
+        # the author drags the PDF tab's share: kept when the tab comes back, saved for the next session
+        w.body.moveSplitter(int(0.15 * w.width()), 1)
+        w.body.splitterMoved.emit(int(0.15 * w.width()), 1)  # as a drag reports it (moveSplitter does not)
+        dragged = _share(w.body.sizes())
+        w.show_tab("coverage")
+        assert abs(_share(w.body.sizes())[1] - 0.44) < 0.03  # the other views keep theirs
+        w.show_tab("pdf")
+        assert all(abs(a - b) < 0.02 for a, b in zip(_share(w.body.sizes()), dragged))
+        w.panes.save()
+    finally:
+        shell.controller.close()
+    saved = json.loads((app_paths().config / LAYOUT_FILE).read_text(encoding="utf-8"))
+    assert abs(saved["shares"]["pdf"][0] - dragged[0]) < 0.01
+
+    shell = _open(qtbot)  # the next session opens on the PDF tab with the share dragged
+    try:
+        shell.window.show_tab("pdf")
+        assert all(abs(a - b) < 0.02 for a, b in zip(_share(shell.window.body.sizes()), dragged))
+    finally:
+        shell.controller.close()
+
+
+def test_a_layout_file_that_is_not_one_gives_the_defaults(tmp_path) -> None:
+    path = tmp_path / LAYOUT_FILE
+    for text in ("not json", '{"shares": [1, 2]}', '{"shares": {"pdf": [0.5, 0.5]}}',
+                 '{"shares": {"views": [0.0, 0.99, 0.01]}}', '[]'):
+        path.write_text(text, encoding="utf-8")
+        assert PaneShares.load(path).share("pdf") == (0.25, 0.55, 0.20)
+        assert PaneShares.load(path).share("views") == (0.32, 0.44, 0.24)
+    assert PaneShares.load(tmp_path / "missing.json").shares == {}
+    shares = PaneShares()
+    assert not shares.remember("pdf", [0, 400, 200])  # a collapsed pane is not a share to keep
+    assert shares.remember("pdf", [300, 900, 300]) and shares.sizes("pdf", 1500) == [300, 900, 300]
+    shares.save(path)
+    assert PaneShares.load(path).share("pdf") == (0.2, 0.6, 0.2)
