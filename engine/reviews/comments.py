@@ -295,6 +295,9 @@ def build_comments(
             groups[-1].append(k)
         elif groups and _after_topic(units, groups[-1], k):  # "My main concern is X. <why>. <request>"
             groups[-1].extend(range(groups[-1][-1] + 1, k + 1))
+        elif (groups and groups[-1][-1] < k - 1 and same_point(units, groups[-1], k)
+              and not next_request(units, groups[-1], k, False)):
+            groups[-1].append(k)  # the same short paragraph's point, past a sentence that is no comment
         else:
             groups.append(_from_topic(units, groups, k))
     out = []

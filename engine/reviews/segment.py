@@ -37,7 +37,8 @@ POINT_WORDS = 120
 
 def same_point(units: list[SentenceUnit], group: list[int], k: int) -> bool:
     """A short paragraph (``POINT_WORDS``) is one reviewer's point: its next picked sentence goes on the comment
-    when it speaks of something the comment names (a content word in common). A long paragraph (running text)
+    when it speaks of something the comment names (a content word in common), also across sentences between them
+    that are no comment (which stay out of its text). A long paragraph (running text)
     holds several points, and its sentences join only as ``_joins`` says."""
     block = units[k].block
     if units[group[-1]].block != block or sum(len(u.text.split()) for u in units if u.block == block) > POINT_WORDS:

@@ -122,6 +122,18 @@ def test_a_short_paragraph_on_one_topic_is_one_comment(encoder: str | None) -> N
     assert len(_comments(two, encoder)) == 2
 
 
+@pytest.mark.parametrize("encoder", [None, "lexical"])
+def test_a_short_paragraph_keeps_its_point_across_a_sentence_that_is_no_comment(encoder: str | None) -> None:
+    """Two picked sentences of a short paragraph on the same thing are one comment also when a sentence that is
+    no comment stands between them; that sentence stays out of the comment's text."""
+    one = ("## Reviewer 1\n\nPlease report the variance of the ablation in Table 3 over five seeds. The appendix gives "
+           "the hyperparameters. The ablation should also remove each module alone.\n")
+    got = _comments(one, encoder)
+    assert len(got) == 1, [c.text for c in got]
+    assert "over five seeds" in got[0].text and "each module alone" in got[0].text
+    assert "hyperparameters" not in got[0].full_text
+
+
 def test_the_corpus_measure_counts_points_found_whole_and_comments_that_are_no_point() -> None:
     """``bench.measure_corpus_comments.match``: a point counts as found only when one comment (text plus context)
     holds 60% of its words; a comment that is a heading or runs two points together is no point."""
