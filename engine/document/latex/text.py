@@ -221,9 +221,10 @@ def _text_context(owner: LatexText) -> macrospec.LatexContextDb:
     repl.update({name: owner.ref for name in "ref eqref autoref Autoref cref Cref fref Fref pageref vref nameref cpageref".split()})
     repl.update({name: last for name in "href textcolor colorbox makebox framebox raisebox resizebox scalebox hyperref multicolumn multirow".split()})
     repl.update({name: owner.acronym for name in ACRONYM_USES})
+    repl["ensuremath"] = lambda n, l2tobj: compact_math(last(n, l2tobj))  # math, as $...$ is
     repl.update({"footnote": owner.footnote, "footnotetext": owner.footnote, "redraftverb": verb, "\\": " ", "S": "§"})
     macros = [MacroTextSpec(name, simplify_repl=fn) for name, fn in repl.items()]
-    macros += [MacroTextSpec(name, discard=False) for name in _KEEP]
+    macros += [MacroTextSpec(name, discard=False) for name in _KEEP if name not in repl]
     macros += [MacroTextSpec(name, discard=True) for name in _DROP if name not in repl]
     envs = [EnvironmentTextSpec(name, simplify_repl=f" {EQUATION} ") for name in MATH_ENVS if name != "math"]
     envs += [EnvironmentTextSpec(name, discard=True) for name in ("tabular", "tabular*", "tabularx", "tikzpicture", "CCSXML", "thebibliography")]

@@ -77,7 +77,9 @@ def _attach_caption_tails(blocks: list[Block], pitch: float, body: float) -> lis
     A full-width caption's short last line does not cross the gutter, so it
     lands in the left column and would pass for a paragraph (or another
     paragraph's continuation). A block on the same page starting one line
-    pitch below the caption's last line, at its left edge, continues it."""
+    pitch below the caption's last line, at its left edge, continues it: a short
+    one, or any after a caption that is all bold (a title line, as PLOS sets
+    "Fig 2. Title." above its legend in the body font)."""
     out: list[Block] = []
     taken: set[int] = set()
     for i, b in enumerate(blocks):
@@ -95,7 +97,7 @@ def _attach_caption_tails(blocks: list[Block], pitch: float, body: float) -> lis
             if (
                 0.3 * last.size < drop <= 1.4 * pitch * max(last.size, body) / body
                 and abs(first.x0 - last.x0) <= 2.0 and abs(first.size - last.size) < 0.6
-                and len(nxt.lines) <= 3
+                and (len(nxt.lines) <= 3 or b.bold)
             ):
                 b.parts.append((nxt.segment, nxt.lines + [ln for _, lines in nxt.parts for ln in lines]))
                 taken.add(id(nxt))

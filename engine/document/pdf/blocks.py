@@ -16,6 +16,9 @@ from engine.document.pdf.layout import Segment
 from engine.document.pdf.lines import Line
 
 CAPTION = re.compile(r"^(fig\.?|figure|table|tab\.|algorithm|listing|chart)\s*[A-Z]?\d+[.:|]", re.I)
+#: Springer's caption label, a bold "Fig. 1" or "Table 2" with no stop after its number (svjour3, sn-jnl); not
+#: "Fig S1", which PLOS sets at the head of a supporting-information paragraph.
+BARE_CAPTION = re.compile(r"^(?i:fig\.?|figure|table|tab\.)\s*\d+\s+[A-Z(]")
 NUMBERED_HEADING = re.compile(
     r"^(?P<num>(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?)|(?:[A-Z](?:\.\d{1,2}){0,3}\.?)|(?:[IVX]{1,5}\.))\s+(?P<title>\S.*)$"
 )
@@ -121,6 +124,8 @@ def _breaks(
     if ln.marker and ln.size < body_size - 0.4:
         return True
     if CAPTION.match(ln.text) and (ends_sentence(prev.text) or ln.lead_bold):
+        return True
+    if ln.lead_bold and BARE_CAPTION.match(ln.text):
         return True
     if prev.gaps != ln.gaps and (prev.gaps == 0 or ln.gaps == 0) and ln.size < body_size - 0.4:
         return True

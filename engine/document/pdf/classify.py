@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.document.model import ParagraphKind
-from engine.document.pdf.blocks import CAPTION, NUMBERED_HEADING, Block, ends_sentence
+from engine.document.pdf.blocks import BARE_CAPTION, CAPTION, NUMBERED_HEADING, Block, ends_sentence
 from engine.document.pdf.lines import Line
 
 KNOWN_HEADINGS = {
@@ -151,7 +151,7 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
     text = b.text
     if all(ln.above_text for ln in b.lines):
         return ParagraphKind.OTHER  # a running header
-    if CAPTION.match(text):
+    if CAPTION.match(text) or b.first.lead_bold and BARE_CAPTION.match(text):
         return ParagraphKind.CAPTION
     if b.heading_number is not None:
         b.level = _heading_level(b.heading_number, roman, b.heading_title)

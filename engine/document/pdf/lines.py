@@ -25,6 +25,8 @@ _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|[-_,]medi|cmbx|bx\d|\bT
 _ITALIC_NAME = re.compile(r"ital|oblique|-it$|cmti|cmsl|slant", re.I)
 _MARKER = re.compile(r"^[\d*†‡§¶∗⋆♦♣♠♥□⋄a-z]{1,3}$")
 _NOTE_MARK = re.compile(r"^[\d*†‡§¶∗⋆,]{1,6}$")
+#: A one-letter word at the end of a span: a variable when set in italic ("Q" of "Q²").
+_VARIABLE = re.compile(r"(?:^|[^\w])[^\W\d_]$")
 _CLOSERS = tuple(",.;:!?)]}'’”%")
 _OPENERS = tuple("([{‘“/")
 #: Mathematical Alphanumeric Symbols to their plain letters and digits.
@@ -103,14 +105,38 @@ def fold_math(text: str) -> str:
     return text if text.isascii() or max(text) < "\U0001d400" else text.translate(_MATH_ALNUM)
 
 
-def _note_mark(span: dict[str, Any], prev: dict[str, Any]) -> bool:
-    """A raised footnote mark right after a word ("sourced¹", "S2ORC,¹")."""
+def footnote_numbers(page_dict: dict[str, Any]) -> frozenset[str]:
+    """The numbers that open a footnote on the page: a line starting with a small number, raised or much
+    smaller than the text after it."""
+    found: set[str] = set()
+    for block in page_dict.get("blocks", ()):
+        for raw in block.get("lines", ()):
+            inked = [s for s in raw.get("spans", ()) if s["text"].strip()][:2]
+            if len(inked) < 2:
+                continue
+            mark, text = inked[0]["text"].strip(), inked[1]
+            small, raised = inked[0]["size"] / text["size"], inked[0]["origin"][1] < text["origin"][1] - 1
+            # raised, or a superior figure set on the baseline (a table's notes)
+            if mark.isdigit() and len(mark) <= 2 and (small < 0.85 and raised or small < 0.75) \
+                    and text["text"].lstrip()[:1].isalpha():
+                found.add(mark)
+    return frozenset(found)
+
+
+def _note_mark(span: dict[str, Any], prev: dict[str, Any], notes: frozenset[str] = frozenset()) -> bool:
+    """A raised footnote mark right after a word ("sourced¹", "S2ORC,¹"). A raised number is an exponent
+    instead after an italic one-letter variable ("Q²"), or where the page's footnotes (``notes``, when it
+    has any) open with other numbers ("GeV²" on a page whose footnotes are 3 and 4)."""
     text = span["text"].strip()
     if not _NOTE_MARK.match(text) or _is_math_font(prev["font"]) or _is_math_font(span["font"]):
         return False
     before = prev["text"].rstrip()
     if not before or before != prev["text"] or not (before[-1].isalpha() or before[-1] in ",.;:)]"):
         return False
+    if text.isdigit():
+        variable = bool(_VARIABLE.search(before)) and _style(prev["font"], prev["flags"])[1]
+        if variable or (notes and text not in notes):
+            return False
     raised = span["origin"][1] < prev["origin"][1] - 0.2 * prev["size"]
     smaller = span["size"] < 0.85 * prev["size"]
     return smaller and (raised or bool(span["flags"] & 1))
@@ -130,7 +156,7 @@ def _needs_space(prev: dict[str, Any], span: dict[str, Any]) -> bool:
     return gap >= SPACE_GAP * size
 
 
-def _span_text(spans: list[dict[str, Any]], inks: list[int]) -> str:
+def _span_text(spans: list[dict[str, Any]], inks: list[int], notes: frozenset[str] = frozenset()) -> str:
     """The spans' text with gap spaces added and glued footnote marks left out (``inks``: each span's
     character count without its surrounding spaces)."""
     if len(spans) == 1:
@@ -139,7 +165,7 @@ def _span_text(spans: list[dict[str, Any]], inks: list[int]) -> str:
     prev: dict[str, Any] | None = None
     for s, ink in zip(spans, inks):
         if prev is not None:
-            if ink <= 6 and ink and _note_mark(s, prev):  # a mark is at most 6 characters
+            if ink <= 6 and ink and _note_mark(s, prev, notes):  # a mark is at most 6 characters
                 continue
             if _needs_space(prev, s):
                 parts.append(" ")
@@ -148,9 +174,11 @@ def _span_text(spans: list[dict[str, Any]], inks: list[int]) -> str:
     return fold_math("".join(parts))
 
 
-def _make_line(page: int, spans: list[dict[str, Any]], inks: list[int]) -> Line | None:
+def _make_line(
+    page: int, spans: list[dict[str, Any]], inks: list[int], notes: frozenset[str] = frozenset()
+) -> Line | None:
     """One ``Line`` from a run of spans (``inks``: each span's character count without its surrounding spaces)."""
-    text = _span_text(spans, inks)
+    text = _span_text(spans, inks, notes)
     if not text.strip():
         return None
     weights: dict[float, int] = {}
@@ -202,6 +230,7 @@ def page_lines(page_dict: dict[str, Any], number: int) -> PageText:
     """Cut the page's PyMuPDF lines into ``Line`` fragments at wide gaps."""
     lines: list[Line] = []
     has_images = False
+    notes = footnote_numbers(page_dict)
     for block in page_dict.get("blocks", ()):
         if block.get("type") != 0:
             has_images = True
@@ -220,14 +249,14 @@ def page_lines(page_dict: dict[str, Any], number: int) -> PageText:
                 ink = len(text.strip())
                 if ink:
                     if prev is not None and span["bbox"][0] - prev["bbox"][2] > max(span["size"], prev["size"]):
-                        line = _make_line(number, group, inks)
+                        line = _make_line(number, group, inks, notes)
                         if line:
                             lines.append(line)
                         group, inks = [], []
                     prev = span
                 group.append(span)
                 inks.append(ink)
-            line = _make_line(number, group, inks) if group else None
+            line = _make_line(number, group, inks, notes) if group else None
             if line:
                 lines.append(line)
     return PageText(number, float(page_dict.get("width", 0)), float(page_dict.get("height", 0)), lines, has_images)

@@ -116,6 +116,16 @@ def test_inline_math_is_compact_text(tmp_path: Path) -> None:
     assert doc.paragraphs[0].text == "Ratio ΔW / Δt with α2 and xij, costs $5."
 
 
+def test_ensuremath_is_inline_math(tmp_path: Path) -> None:
+    # charmcc's \chisq and \xbj: "χ^2" and "x_Bj" where the PDF prints "χ2", "xBj"
+    preamble = (
+        "\\usepackage{xspace}\n\\newcommand{\\chisq}{\\ensuremath{\\chi^2}\\xspace}\n"
+        "\\def\\xbj{\\ensuremath{x_{\\rm Bj}}}\n"
+    )
+    doc = load(tmp_path, "The \\chisq value at small \\xbj{} and \\ensuremath{Q^{2}}, \\chisq.", preamble=preamble)
+    assert doc.paragraphs[0].text == "The χ2 value at small xBj and Q2, χ2."
+
+
 def test_formatting_macros_are_unwrapped(tmp_path: Path) -> None:
     doc = load(
         tmp_path,

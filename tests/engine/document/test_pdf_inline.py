@@ -82,6 +82,21 @@ def test_raised_footnote_mark_after_a_word_is_dropped_but_exponents_stay() -> No
     assert "about 106 tokens" in lines  # a raised digit after a digit is an exponent
 
 
+def test_raised_number_is_an_exponent_after_a_variable_or_where_footnotes_have_other_numbers() -> None:
+    # charmcc (svjour3, Times): "at low Q²" and "100 GeV²" read "at low Q", "100 GeV"
+    doc = pymupdf.open()
+    page = doc.new_page()
+    _runs(page, 72, 100, [("at low", "tiro", SIZE, 0), (" Q", "tiit", SIZE, 0), ("2", "tiro", 7.0, 3.5),
+                          (" the schemes", "tiro", SIZE, 0)])
+    _runs(page, 72, 130, [("scale of 100 GeV", "tiro", SIZE, 0), ("2", "tiro", 7.0, 3.5), (" and", "tiro", SIZE, 0)])
+    _runs(page, 72, 160, [("the framework", "tiro", SIZE, 0), ("3", "tiro", 7.0, 3.5), (" is open", "tiro", SIZE, 0)])
+    _runs(page, 72, 700, [("3", "tiro", 6.0, 3.0), ("https://example.org/framework", "tiro", 8.0, 0)])
+    lines = _lines_of(page)
+    assert "at low Q2 the schemes" in lines
+    assert "scale of 100 GeV2 and" in lines  # the page's footnote is 3, not 2
+    assert "the framework is open" in lines  # its footnote's mark
+
+
 def test_math_alphanumerics_fold_to_plain_letters() -> None:
     assert fold_math("𝑃𝑖 and 𝜔(𝑃0) ≤ Δ𝑊") == "Pi and ω(P0) ≤ ΔW"
 
