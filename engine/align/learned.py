@@ -104,6 +104,9 @@ class LinkModel:
     #: Comment probability bands: ``addressed`` from this up, ``partly`` from that up (below: not addressed).
     bands: dict[str, float] = field(default_factory=lambda: {"addressed": 0.5, "partly": 0.35})
     meta: dict[str, Any] = field(default_factory=dict)
+    #: The first stage it was fitted on and scores: each comment's ``first_stage`` best edits by BM25 and by
+    #: changed-words BM25 join the evidence aligner's linkable pairs (0: those pairs alone).
+    first_stage: int = FIRST_STAGE
 
     def probabilities(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """The model's probability that each pair is a link (calibrated leave-papers-out on the training part)."""
@@ -134,6 +137,7 @@ class LinkModel:
                 "mean": [round(float(v), 6) for v in self.mean], "scale": [round(float(v), 6) for v in self.scale],
                 "coef": [round(float(v), 6) for v in self.coef], "intercept": round(float(self.intercept), 6),
                 "threshold": round(float(self.threshold), 4), "max_edits": int(self.max_edits),
+                "first_stage": int(self.first_stage),
                 "bands": {k: round(float(v), 4) for k, v in self.bands.items()}, **({"meta": self.meta} if self.meta else {})}
 
     @classmethod
@@ -145,7 +149,7 @@ class LinkModel:
         return cls(tuple(raw["features"]), np.asarray(raw["mean"], dtype=np.float32),
                    np.asarray(raw["scale"], dtype=np.float32), np.asarray(raw["coef"], dtype=np.float32),
                    float(raw["intercept"]), float(raw["threshold"]), int(raw["max_edits"]), dict(raw["bands"]),
-                   dict(raw.get("meta", {})))
+                   dict(raw.get("meta", {})), int(raw.get("first_stage", 8)))  # 8: the models of rounds one to three
 
 
 @lru_cache(maxsize=1)
@@ -173,7 +177,7 @@ class LearnedAligner(EvidenceAligner):
         self.bands = dict(self.model.bands)
 
     def dense_pairs(self, allowed: np.ndarray, lexical: np.ndarray, changed: np.ndarray) -> np.ndarray:
-        return first_stage(allowed, lexical, changed)
+        return first_stage(allowed, lexical, changed, self.model.first_stage)
 
     def iter_pairs(
         self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None

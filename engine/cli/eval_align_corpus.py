@@ -71,9 +71,11 @@ def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = froze
     from engine.align.corpus_eval import linked_status, reliability, score_method
     from engine.align.evaluate import iter_score_papers
     from engine.align.learn import iter_paper_pairs, leave_papers_out, scored
-    from engine.align.learned import shipped_model
+    from engine.align.learned import FIRST_STAGE, shipped_model
 
-    pairs = run_job(iter_paper_pairs(papers))
+    # the training part: the first stage the next fit uses; the checked part: the shipped model's
+    first = FIRST_STAGE if part == "train" else shipped_model().first_stage
+    pairs = run_job(iter_paper_pairs(papers, first_stage=first))
     if part == "train":
         fitted = leave_papers_out(pairs, unsure=unsure)
     else:

@@ -124,6 +124,31 @@ def test_calibration_maximises_micro_f1() -> None:
     assert t_recall == pytest.approx(0.8)
 
 
+def test_calibration_counts_as_predictions_do() -> None:
+    """The threshold and F1 found by counting every threshold at once are those of the links ``predictions`` shows
+    (ties, caps, comments left out by ``keep``, gold edits outside the candidates)."""
+    from engine.align.calibrate import candidate_thresholds, predictions
+    from engine.metrics.alignment import micro_prf
+
+    rng = np.random.default_rng(0)
+    for trial in range(6):
+        items = []
+        for p in range(3):
+            m = np.round(rng.random((7, 9)) * rng.integers(2, 6, size=(7, 1)), 1) / 5  # ties within rows
+            m[rng.random(m.shape) < 0.4] = 0.0
+            eids = [f"e{j}" for j in range(9)]
+            gold = {f"p{p}c{i}": {f"e{j}" for j in range(9) if rng.random() < 0.2} | ({"gone"} if i == 3 else set())
+                    for i in range(7)}
+            items.append(Scored(list(gold), eids, m.astype(np.float32), gold))
+        keep = {f"p{p}c{i}" for p in range(3) for i in range(0, 7, 2)} if trial % 2 else None
+        for cap in (None, 1, 3):
+            gold = {cid: s.gold[cid] for s in items for cid in s.comment_ids if keep is None or cid in keep}
+            f1s = [(micro_prf(gold, predictions(items, t, cap, keep)).f1, t) for t in candidate_thresholds(items)]
+            best = max(f1 for f1, _ in f1s)
+            t, f1 = calibrate_threshold(items, cap, keep)
+            assert f1 == pytest.approx(best) and t == max(t for f, t in f1s if f == pytest.approx(best))
+
+
 def test_gold_labels_rematch_when_ids_shift(demo) -> None:
     diff, _ = demo
     edits = candidate_edits(diff)
