@@ -119,7 +119,7 @@ def run(manifest: str, cache: str | None, part: str, model: str | None, limit: i
         if suggester is not None:
             places = [item.document.paragraph(pid) for pid in located[item.paper, item.comment.id]["located"]]
             t = time.perf_counter()
-            s = suggester.suggest(item.comment, item.document, paragraphs=places)
+            s = suggester.suggest(item.comment, item.document, paragraphs=places, position=item.position)
             seconds.append(time.perf_counter() - t)
             edit = s.edit
             paper = "\n".join([item.document.title, *(p.text for p in item.document.paragraphs)])

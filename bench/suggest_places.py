@@ -6,12 +6,14 @@ every source paragraph of a linked edit, and for an insertion (an edit with no s
 after which they inserted, give or take one: the last body paragraph or caption at or before the insertion
 point, the one before it and the first one after it. A placement is right when its paragraph is one of them.
 
-Three placements, on the same comments:
+The placements, on the same comments:
 
 - ``bm25``: what ``redraft suggest`` did before issue 34 (BM25 of the comment over the body paragraphs, the best);
 - ``located``: what ``redraft project suggest`` and the app did (the build's located paragraphs,
   ``engine.align.localize`` with the embedded encoder: the first);
-- ``placement``: ``engine.generate.placement.place`` given those located paragraphs (the project's path);
+- ``rules``: ``engine.generate.placement.place`` given those located paragraphs, its rules alone (no model);
+- ``placement``: the same with the shipped placement model choosing among the rules' best (the project's path;
+  on the training part this is in-sample: ``bench.fit_placement`` gives its leave-papers-out figure);
 - ``placement+encoder``: the same with the encoder fused into the locator's scores (``redraft suggest``'s path).
 """
 
@@ -25,7 +27,7 @@ from engine.align.localize import candidates
 from engine.document.model import Document
 from engine.reviews.model import ReviewComment
 
-METHODS = ("bm25", "located", "placement", "placement+encoder")
+METHODS = ("bm25", "located", "rules", "placement", "placement+encoder")
 
 
 @dataclass
@@ -37,6 +39,8 @@ class Answered:
     document: Document
     targets: set[str]
     edits: list[Any]
+    #: The comment's place among its reviewer's comments, 0..1 (``engine.generate.placement.place``'s ``position``).
+    position: float | None = None
 
 
 def edit_targets(diff: Any, gold: set[str]) -> set[str]:
@@ -64,12 +68,15 @@ def edit_targets(diff: Any, gold: set[str]) -> set[str]:
 
 def answered(papers: list[Any]) -> Iterator[Answered]:
     """The answered comments of gold papers (``engine.align.gold.GoldPaper``), in order."""
+    from engine.generate.placement import review_position
+
     for paper in papers:
         for c in paper.comments:
             gold = paper.gold.get(c.id) or set()
             if gold:
                 edits = [e for e in paper.diff.edits if e.id in gold]
-                yield Answered(paper.id, c, paper.diff.old, edit_targets(paper.diff, gold), edits)
+                yield Answered(paper.id, c, paper.diff.old, edit_targets(paper.diff, gold), edits,
+                               review_position(c, paper.comments))
 
 
 def bm25_first(comment: ReviewComment, document: Document) -> str | None:
@@ -103,8 +110,9 @@ def placements(items: list[Answered], encoder: Any) -> list[dict[str, Any]]:
         chosen = {
             "bm25": bm25_first(a.comment, a.document),
             "located": found[0].id if found else None,
-            "placement": place(a.comment, a.document, found).paragraph,
-            "placement+encoder": place(a.comment, a.document, found, encoder).paragraph,
+            "rules": place(a.comment, a.document, found, reranker=None).paragraph,
+            "placement": place(a.comment, a.document, found, position=a.position).paragraph,
+            "placement+encoder": place(a.comment, a.document, found, encoder, position=a.position).paragraph,
         }
         chosen = {k: (v.id if hasattr(v, "id") else v) for k, v in chosen.items()}
         rows.append({"paper": a.paper, "comment": a.comment.id, "targets": sorted(a.targets),

@@ -34,6 +34,32 @@ _POINTER = re.compile(r"^(?:[-*•]\s*|\(?\d+[.)]\s*|\(?[a-z][.)]\s+)?(?:(?:p(?:
                       r"l(?:ines?|l?\.)?\s*\d+(?:-\d+)?|sec(?:tion|\.)?\s*\d+(?:\.\d+)*)\W*\s*)*", re.I)
 
 
+#: Words longest ``restate`` keeps, the request and the rest together.
+RESTATE_WORDS = 80
+
+
+def _clean(sentence: str) -> str:
+    text = _LEAD.sub("", _POINTER.sub("", sentence)).strip(" .;:-")
+    text = re.sub(r"[\"“”`']+", "", text).strip()
+    if not text:
+        return ""
+    return text[0].lower() + text[1:] if text[1:2].islower() or text[1:2] == " " else text
+
+
+def restate(comment: str, words: int = RESTATE_WORDS) -> tuple[str, str]:
+    """(the request, what else the comment says), both in the reviewer's words without lead-ins or pointers: the
+    request as ``ask`` gives it, then the comment's other sentences (what the request is about: the reviewer's
+    observation), within ``words`` words in all (cut at a word and marked with "…"). Nothing is added."""
+    request = ask(comment, words)
+    rest = [t for t in (_clean(s) for s in split_sentences(comment) if s.strip() and not _CUE.search(s))
+            if len(t.split()) >= 3]
+    room = words - len(request.split())
+    parts = "; ".join(rest).split()
+    if room <= 0 or not parts:
+        return request, ""
+    return request, " ".join(parts[:room]) + (" …" if len(parts) > room else "")
+
+
 def ask(comment: str, words: int = ASK_WORDS) -> str:
     """The comment's request sentences without their lead-ins, joined with "; " and lower-cased at their start
     (at most ``words`` words in all; '' when it asks nothing a sentence can carry)."""
@@ -42,9 +68,8 @@ def ask(comment: str, words: int = ASK_WORDS) -> str:
     for s in sentences:
         if not _CUE.search(s):
             continue
-        text = _LEAD.sub("", _POINTER.sub("", s)).strip(" .;:-")
-        text = re.sub(r"[\"“”`']+", "", text).strip()
+        text = _clean(s)
         if len(text.split()) >= 3:
-            out.append(text[0].lower() + text[1:] if text[1:2].islower() or text[1:2] == " " else text)
+            out.append(text)
     parts = "; ".join(out).split()
     return " ".join(parts[:words]) + (" …" if len(parts) > words else "")

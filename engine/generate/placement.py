@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -69,34 +70,55 @@ class Placement:
         return self.sentence or (self.paragraph.text if self.paragraph else "")
 
 
-def place(comment: ReviewComment, document: Document, located: list[Paragraph] | None = None,
-          encoder: Encoder | None = None, top_k: int = 2) -> Placement:
-    """The placement of an edit for ``comment`` in ``document``. ``located``: where the build found the comment
-    (best first); ``encoder``: fuse the locator's BM25 with it (None: BM25 and the located paragraphs)."""
-    from engine.align.cues import quoted_passages
+@dataclass
+class Scores:
+    """The rule scores of every candidate paragraph for one comment, and what went into them (the reranker's
+    features, ``engine.generate.rerank``)."""
+
+    paragraphs: list[Paragraph]
+    #: The locator's score (BM25, fused with the encoder when there is one, plus its reference and quote boosts).
+    base: np.ndarray
+    #: The rules' score: ``base`` plus the located bonus, the named parts, the front penalty and the results bonus.
+    total: np.ndarray
+    located: np.ndarray  # (n - r) / n for the paragraph located at rank r of n, else 0
+    front: np.ndarray
+    named: np.ndarray
+    results: np.ndarray  # a results paragraph, for an experiment or result request (else all False)
+    kind: str
+    reasons: dict[str, str]
+    names: set[str]
+
+
+def rule_scores(comment: ReviewComment, document: Document, located: list[Paragraph] | None = None,
+                encoder: Encoder | None = None) -> Scores | None:
+    """Every candidate paragraph's score by the rules (None: the draft has no body paragraph)."""
     from engine.reviews.fine_types import fine_type
     from engine.align.localize import REFERENCE_BOOST, reference_boosts, references, score_paragraphs
 
     paragraphs, matrix = score_paragraphs([comment], document, encoder, lexical_only=encoder is None)
     if not paragraphs:
-        return Placement(None, reason="the draft has no body paragraph")
+        return None
     text, kind = comment.full_text, fine_type(comment)
-    scores = matrix[0].astype(np.float64)
+    base = matrix[0].astype(np.float64)
+    scores = base.copy()
     reasons = {}
     index = {p.id: j for j, p in enumerate(paragraphs)}
     names = references(text)[0]
     front = np.array([_front(p) for p in paragraphs]) if "abstract" not in names else np.zeros(len(paragraphs), bool)
+    bonus = np.zeros(len(paragraphs))
     for rank, p in enumerate(located or []):
         if p.id in index and not front[index[p.id]]:  # a broad comment located in the abstract gets no bonus
-            scores[index[p.id]] += LOCATED_BONUS * (len(located) - rank) / len(located)
+            bonus[index[p.id]] = max(bonus[index[p.id]], (len(located) - rank) / len(located))
+    scores += LOCATED_BONUS * bonus
     scores -= FRONT_PENALTY * front
     equations = set(_EQUATION.findall(text))
+    cites = np.zeros(len(paragraphs), bool)
     if equations:
         shown = _introducing(document, paragraphs, equations)
         cites = np.array([p.id in shown or _cites_equation(p.text, equations) for p in paragraphs])
         scores += EQUATION_BOOST * cites
-        named = {paragraphs[j].id: f"cites equation {', '.join(sorted(equations))}" for j in np.flatnonzero(cites)}
-        reasons.update(named)
+        reasons.update({paragraphs[j].id: f"cites equation {', '.join(sorted(equations))}"
+                        for j in np.flatnonzero(cites)})
     # a section the comment names, the text introducing an equation it names, or the caption of a figure or table
     # whose presentation it criticises (axes, legend, caption): the edit goes there (the others come after them).
     # A figure or table named otherwise keeps the locator's boost only: reviewers name them as context ("the main
@@ -105,21 +127,44 @@ def place(comment: ReviewComment, document: Document, located: list[Paragraph] |
     refs = references(text)
     whole = {n for n in names if not any(n != m and n in m for m in names)}  # "work" of "related work section"
     sections = (whole, refs[1], refs[2] if _PRESENTATION.search(text) else set())
-    pointed = reference_boosts("", paragraphs, sections) + (EQUATION_BOOST * cites if equations else 0.0)
+    pointed = reference_boosts("", paragraphs, sections) + EQUATION_BOOST * cites
     named = pointed >= REFERENCE_BOOST
     if named.any():
         scores -= NAMED_ORDER * ~named
         reasons.update({paragraphs[j].id: f"the part the comment names ({paragraphs[j].section_title or 'front'})"
                         for j in np.flatnonzero(named) if paragraphs[j].id not in reasons})
-    results = kind in ("experiment", "result")
-    if results:
-        in_results = np.array([_in_results(p) for p in paragraphs])
-        scores += RESULTS_BONUS * in_results
-    order = np.argsort(-scores, kind="stable")
+    results = np.array([_in_results(p) for p in paragraphs]) if kind in ("experiment", "result") \
+        else np.zeros(len(paragraphs), bool)
+    scores += RESULTS_BONUS * results
+    return Scores(paragraphs, base, scores, bonus, front, named, results, kind, reasons, names)
+
+
+def place(comment: ReviewComment, document: Document, located: list[Paragraph] | None = None,
+          encoder: Encoder | None = None, top_k: int = 2, position: float | None = None,
+          reranker: Any = "shipped") -> Placement:
+    """The placement of an edit for ``comment`` in ``document``. ``located``: where the build found the comment
+    (best first); ``encoder``: fuse the locator's BM25 with it (None: BM25 and the located paragraphs);
+    ``position``: the comment's place among its reviewer's comments, 0..1 (review order tends to follow the
+    paper's); ``reranker``: the model that picks among the rules' best few (``engine.generate.rerank``; the
+    shipped one by default, None: the rules alone)."""
+    from engine.align.cues import quoted_passages
+    from engine.generate.rerank import rerank, shipped_model
+
+    parts = rule_scores(comment, document, located, encoder)
+    if parts is None:
+        return Placement(None, reason="the draft has no body paragraph")
+    text, kind, paragraphs = comment.full_text, parts.kind, parts.paragraphs
+    order = np.argsort(-parts.total, kind="stable")
+    model = shipped_model() if reranker == "shipped" else reranker
+    chosen = None
+    if model is not None:
+        order, chosen = rerank(model, comment, parts, order, position)
     best = paragraphs[int(order[0])]
     ranked = [paragraphs[int(j)] for j in order[:max(top_k, 1)]]
-    why = reasons.get(best.id) or _why(best, located, names)
-    if results and _in_results(best):
+    why = parts.reasons.get(best.id) or _why(best, located, parts.names)
+    if chosen is not None and chosen != 0:
+        why = f"{why}; chosen among the best {model.k} by the placement model"
+    if parts.results.any() and _in_results(best):
         return Placement(best, INSERT_AFTER, reason=f"{kind} request: a new paragraph after the results "
                          f"({best.section_title or 'results'})", ranked=ranked)
     if kind == "typo" or quoted_passages(text):
@@ -127,6 +172,14 @@ def place(comment: ReviewComment, document: Document, located: list[Paragraph] |
         if sentence:
             return Placement(best, REPLACE, sentence, "the sentence holding the quoted words", ranked)
     return Placement(best, INSERT_AFTER, reason=why, ranked=ranked)
+
+
+def review_position(comment: ReviewComment, comments: list[ReviewComment]) -> float | None:
+    """Where ``comment`` is among its reviewer's ``comments`` (in review order), 0..1; None with fewer than 3."""
+    mine = [c.id for c in comments if c.reviewer == comment.reviewer]
+    if len(mine) < 3 or comment.id not in mine:
+        return None
+    return mine.index(comment.id) / (len(mine) - 1)
 
 
 def _front(p: Paragraph) -> bool:

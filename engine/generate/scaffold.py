@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine.document.model import Document, Paragraph
-from engine.generate.asks import ask
+from engine.generate.asks import restate
 from engine.generate.extractive import split_sentences
 from engine.generate.placeholders import placeholder as ph
 from engine.reviews.model import ReviewComment
@@ -155,9 +155,20 @@ def _join(phrases: list[str]) -> str:
     return ", ".join(phrases[:-1]) + (" and " if len(phrases) > 1 else "") + phrases[-1] if phrases else ""
 
 
-def _draft(kind: str, topic: str, second: str, request: str = "") -> str:
+def _draft(kind: str, topic: str, second: str, request: str = "", about: str = "") -> str:
     """The edit for ``kind``: the paper's words for what the comment is about (``topic``, ``second``) and, in its
-    placeholder, what the comment asks for in the reviewer's words (``request``, ``engine.generate.asks``)."""
+    placeholder, what the comment asks for in the reviewer's words (``request``, then what else it says, ``about``:
+    ``engine.generate.asks.restate``). A comment with no request sentence keeps the kind's own words for what to
+    supply, followed by what the comment says."""
+    if request and about:
+        request = f"{request}; {about}"
+    elif about:
+        generic = {"clarification": "the point the comment finds unclear, stated precisely",
+                   "explanation": "the explanation the comment asks for",
+                   "criticism": "the answer to the concern, or the limitation it points to",
+                   "experiment": "setting, data and baselines", "result": f"the requested result for {topic or 'it'}",
+                   "typo": "the corrected sentence"}.get(kind, "the answer to the concern")
+        request = f"{generic}: {about}"
     both = f"{topic}, {second}" if topic and second and " and " in second else \
         f"{topic} and {second}" if topic and second else topic
     if not topic and kind in ("clarification", "explanation", "criticism", "typo"):
@@ -211,7 +222,7 @@ def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document
         quote, draft, mode = shorten(fixed[0], 60), fixed[1], "replace"
         kind, (change, verb), topic = "typo", CHANGES["typo"], f"“{fixed[2]}”"
     else:
-        draft = _draft(kind, topic, second, ask(text))
+        draft = _draft(kind, topic, second, *restate(text))
     where = f" in {section.split(' > ')[-1]}" if section else ""
     response = f"We {verb} {topic or ('the wording' if kind == 'typo' else 'the point raised')}{where}."
     return Scaffold(target.id if target else None, section, quote, kind, change, draft, response, mode)

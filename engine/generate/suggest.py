@@ -145,17 +145,18 @@ class EditSuggester:
         return [self.template.sections[k] for k in ("system", "edit_task", "edit_retry", "response_task", "response_retry")]
 
     def suggest(self, comment: ReviewComment, document: Document, cancel: CancelToken | None = None,
-                paragraphs: list[Paragraph] | None = None) -> Suggestion:
+                paragraphs: list[Paragraph] | None = None, position: float | None = None) -> Suggestion:
         """One suggestion for ``comment``, placed by ``engine.generate.placement.place`` from ``paragraphs``
         (where the comment was located, best first), the parts of the paper it names and its fine type; the
-        model sees the ``top_k`` best places, the chosen one first."""
+        model sees the ``top_k`` best places, the chosen one first. ``position``: the comment's place among its
+        reviewer's comments, 0..1 (``placement.review_position``), a feature of the placement model."""
         if not comment.text.strip():
             raise InputError("the comment is empty")
         start = time.monotonic()
         deadline = Deadline(self.time_limit, cancel)
         if deadline.user_cancelled:
             raise Cancelled()
-        placement = place(comment, document, paragraphs, self.encoder, self.top_k)
+        placement = place(comment, document, paragraphs, self.encoder, self.top_k, position)
         paragraphs = placement.ranked
         scaffold = build_scaffold(comment, paragraphs, document)
         fields, notices, shown = self._fields(comment, document, paragraphs)

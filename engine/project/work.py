@@ -92,10 +92,12 @@ def suggest_job(session: ProjectSession, models: ModelSource, comment_id: str,
     places = located_in(project, comment_id, document)
 
     def compute(cancel: CancelToken, on_text: TextSink) -> Job[SuggestionRecord]:
+        from engine.generate.placement import review_position
         from engine.generate.suggest import EditSuggester
 
         suggester = EditSuggester(models.generator(), on_text=on_text, **options)
-        return _done(SuggestionRecord.from_suggestion(suggester.suggest(comment, document, cancel, places)))
+        position = review_position(comment, project.comments)
+        return _done(SuggestionRecord.from_suggestion(suggester.suggest(comment, document, cancel, places, position)))
 
     return SessionJob(session, "writing a suggestion", compute, lambda s, rec: s.add_suggestion(rec),
                       llm=True, streams=True)

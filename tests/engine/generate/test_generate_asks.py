@@ -5,7 +5,7 @@ corpus (demes-genetics, vcfzarr-gigascience) and from a JMLR MLOSS review (imble
 from __future__ import annotations
 
 from engine.document.model import Document, Paragraph, Section
-from engine.generate.asks import ask
+from engine.generate.asks import ask, restate
 from engine.generate.placeholders import find
 from engine.generate.scaffold import build_scaffold
 from engine.reviews.model import ReviewComment
@@ -50,3 +50,17 @@ def test_the_scaffold_placeholder_says_what_the_reviewer_asks() -> None:
     plain = build_scaffold(ReviewComment("R1.7", "Reviewer 1", "The start time looks odd.", fine_type="criticism"),
                            [para], doc)
     assert "the answer to the concern" in find(plain.draft)[0].description
+    # no request sentence: the kind's words for what to supply, then what the comment says
+    assert find(plain.draft)[0].description.endswith(": the start time looks odd")
+
+
+def test_restate_gives_the_request_then_what_else_the_comment_says_in_its_words() -> None:
+    text = ("The description of the intermediate columnar format (ICF) used by vcf2zarr is missing some detail. "
+            "At first I got the impression it might be based on something like Parquet. This should be clarified. "
+            "The ICF is written to a directory of files.")
+    request, about = restate(text)
+    assert request == ask(text, 80) and about == "the ICF is written to a directory of files"
+    assert restate("The start time looks odd.") == ("", "the start time looks odd")
+    long_request, long_about = restate("Please explain " + " ".join(["the step"] * 30) + ". " +
+                                       " ".join(["The model"] * 40) + ".", words=70)
+    assert len(long_request.split()) == 61 and long_about.endswith(" …") and len(long_about.split()) == 10

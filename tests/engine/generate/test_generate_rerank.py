@@ -1,0 +1,74 @@
+"""The placement model (issue 34): a logistic regression that chooses among the placement rules' best paragraphs,
+fitted on the training part of the revisions corpus (``bench.fit_placement``). Its file, its pinned
+leave-papers-out figures, and what it does on a real PDF (the cgo18 submission) beside the rules alone."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.document import load_document
+from engine.errors import InputError
+from engine.generate.placement import place, review_position, rule_scores
+from engine.generate.rerank import FEATURES, PlacementModel, candidate_features, shipped_model
+from engine.reviews.model import ReviewComment
+
+GOLD = Path(__file__).resolve().parents[2] / "data" / "cgo18_align_gold.json"
+
+
+def test_the_shipped_model_is_the_one_fitted_on_the_training_part_and_its_figures_are_pinned() -> None:
+    model = shipped_model()
+    assert model.features == FEATURES and model.k == 2
+    assert model.coef.shape == model.mean.shape == model.scale.shape == (len(FEATURES),)
+    assert np.all(model.scale > 0) and np.all(np.isfinite(model.coef))
+    meta = model.meta
+    assert len(meta["revisions"]) == 24 and meta["comments"] == 269
+    # leave-papers-out on the training part: the rules' first paragraph, the model's, a right one among the two
+    assert meta["lopo_top1"] == {"rules": 144, "model": 145, "any": 167, "of": 269}
+    again = PlacementModel.from_dict(json.loads(json.dumps(model.to_dict())))
+    assert np.allclose(again.coef, model.coef) and again.k == model.k
+
+
+def test_a_file_that_is_not_a_placement_model_is_refused_in_one_line() -> None:
+    with pytest.raises(InputError, match="not a Redraft placement model"):
+        PlacementModel.from_dict({"format": "redraft-align-link-model"})
+    raw = shipped_model().to_dict()
+    raw["features"] = raw["features"][:-1]
+    with pytest.raises(InputError, match="refit it"):
+        PlacementModel.from_dict(raw)
+
+
+def test_the_comments_place_among_its_reviewers_comments() -> None:
+    comments = [ReviewComment(f"R1.{i}", "Reviewer 1", "x") for i in range(5)] + [ReviewComment("R2.1", "Reviewer 2", "y")]
+    assert review_position(comments[0], comments) == 0.0 and review_position(comments[4], comments) == 1.0
+    assert review_position(comments[2], comments) == 0.5
+    assert review_position(comments[5], comments) is None  # a reviewer with one comment: no order to read
+
+
+@pytest.mark.shared_data
+def test_the_model_chooses_among_the_rules_best_on_a_real_pdf(shared_data: Path) -> None:
+    doc = load_document(shared_data / "revision" / "cgo18" / "submission.pdf")
+    gold = json.loads(GOLD.read_text())["papers"][0]["comments"]
+    model = shipped_model()
+    moved = 0
+    for k, c in enumerate(gold):
+        comment = ReviewComment(c["id"], c["reviewer"], c["text"])
+        parts = rule_scores(comment, doc)
+        order = np.argsort(-parts.total, kind="stable")
+        x = candidate_features(comment, parts, order[: model.k], k / (len(gold) - 1))
+        assert x.shape == (model.k, len(FEATURES)) and np.all(np.isfinite(x))
+        rules = place(comment, doc, reranker=None)
+        chosen = place(comment, doc, position=k / (len(gold) - 1))
+        assert chosen.paragraph.id in {parts.paragraphs[j].id for j in order[: model.k]}
+        assert rules.paragraph.id == parts.paragraphs[int(order[0])].id
+        moved += chosen.paragraph.id != rules.paragraph.id
+    # a model that only reads the rules' rank keeps the rules' choice
+    only_rank = PlacementModel(FEATURES, np.zeros(len(FEATURES)), np.ones(len(FEATURES)),
+                               np.array([1.0 if f == "rule_rank" else 0.0 for f in FEATURES]), 0.0, 3)
+    for c in gold[:10]:
+        comment = ReviewComment(c["id"], c["reviewer"], c["text"])
+        assert place(comment, doc, reranker=only_rank).paragraph.id == place(comment, doc, reranker=None).paragraph.id
+    assert moved < len(gold)  # the model reorders the rules' best two, it does not replace the rules
