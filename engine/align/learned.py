@@ -28,6 +28,7 @@ import numpy as np
 from engine.align.base import is_addition
 from engine.align.evidence import FEATURES as EVIDENCE_FEATURES, EvidenceAligner, explain, sigmoid
 from engine.errors import InputError
+from engine.models.linear import StandardisedLinear
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder
 from engine.revision import Edit
@@ -91,14 +92,9 @@ def pair_features(evidence: np.ndarray, allowed: np.ndarray, mask: np.ndarray, c
 
 
 @dataclass
-class LinkModel:
+class LinkModel(StandardisedLinear):
     """Standardised logistic regression over ``features``, with its decision settings."""
 
-    features: tuple[str, ...]
-    mean: np.ndarray
-    scale: np.ndarray
-    coef: np.ndarray
-    intercept: float
     threshold: float = 0.5
     max_edits: int = 5
     #: Comment probability bands: ``addressed`` from this up, ``partly`` from that up (below: not addressed).
@@ -110,8 +106,7 @@ class LinkModel:
 
     def probabilities(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """The model's probability that each pair is a link (calibrated leave-papers-out on the training part)."""
-        z = ((x - self.mean) / self.scale) @ self.coef + self.intercept
-        return np.where(mask, sigmoid(z), 0.0).astype(np.float32)
+        return np.where(mask, sigmoid(self.logits(x)), 0.0).astype(np.float32)
 
     def status_scale(self, probs: np.ndarray) -> np.ndarray:
         """``probs`` mapped (monotone, piecewise linear) so that this model's link threshold and status bands fall on
@@ -134,9 +129,7 @@ class LinkModel:
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": "redraft-align-link-model", "version": 1, "features": list(self.features),
-                "mean": [round(float(v), 6) for v in self.mean], "scale": [round(float(v), 6) for v in self.scale],
-                "coef": [round(float(v), 6) for v in self.coef], "intercept": round(float(self.intercept), 6),
-                "threshold": round(float(self.threshold), 4), "max_edits": int(self.max_edits),
+                **self.weights_dict(), "threshold": round(float(self.threshold), 4), "max_edits": int(self.max_edits),
                 "first_stage": int(self.first_stage),
                 "bands": {k: round(float(v), 4) for k, v in self.bands.items()}, **({"meta": self.meta} if self.meta else {})}
 

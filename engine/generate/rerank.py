@@ -24,6 +24,7 @@ import numpy as np
 
 from engine.document.model import ParagraphKind
 from engine.errors import InputError
+from engine.models.linear import StandardisedLinear
 from engine.reviews.model import ReviewComment
 
 FEATURES = (
@@ -95,25 +96,18 @@ def candidate_features(comment: ReviewComment, parts: Any, picked: np.ndarray, p
 
 
 @dataclass
-class PlacementModel:
+class PlacementModel(StandardisedLinear):
     """Standardised logistic regression over ``features`` of a comment and one of its ``k`` best paragraphs."""
 
-    features: tuple[str, ...]
-    mean: np.ndarray
-    scale: np.ndarray
-    coef: np.ndarray
-    intercept: float
     k: int = 5
     meta: dict[str, Any] = field(default_factory=dict)
 
     def scores(self, x: np.ndarray) -> np.ndarray:
-        return ((x - self.mean) / self.scale) @ self.coef + self.intercept
+        return self.logits(x)
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": "redraft-placement-model", "version": 1, "features": list(self.features), "k": self.k,
-                "mean": [round(float(v), 6) for v in self.mean], "scale": [round(float(v), 6) for v in self.scale],
-                "coef": [round(float(v), 6) for v in self.coef], "intercept": round(float(self.intercept), 6),
-                **({"meta": self.meta} if self.meta else {})}
+                **self.weights_dict(), **({"meta": self.meta} if self.meta else {})}
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> PlacementModel:
