@@ -19,9 +19,12 @@ import copy, json, os, sys, time
 from pathlib import Path
 import numpy as np
 
+from bench.train_comment_encoder import BATCH, EPOCHS, FINE, FOLDS, SEED
+
 T0 = time.time()
-FOLDS, SEED, BATCH, EPOCHS, LR = 5, 0, 32, 2, 5e-5
-FINE = ("clarification", "criticism", "edit", "experiment", "explanation", "result", "typo")
+#: The shipped encoder's learning rate (``resources/models/comments/encoder.json``, ``training.lr``; the trainer's
+#: ``--lr``), not the trainer's default.
+LR = 5e-5
 DEV = "cuda"
 
 
