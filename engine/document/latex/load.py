@@ -28,6 +28,7 @@ from pathlib import Path
 from pylatexenc import latexwalker
 
 from engine.document.latex.acronyms import read_acronyms
+from engine.document.latex.changes import track_changes_macros
 from engine.document.latex.front import read_front_matter
 from engine.document.latex.macros import collect_macros, expand_macros
 from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document, number_style
@@ -66,8 +67,9 @@ def load_latex(path: Path) -> Document:
     if not src.text.strip():
         raise InputError(f"{main.name} is empty")
     check_nesting(src, main.name)
+    tracked = track_changes_macros(src.text)
     macros, src = collect_macros(src)
-    src = expand_macros(src, macros)
+    src = expand_macros(src, {**tracked, **macros})
     check_nesting(src, main.name)
     converter = LatexText()
     converter.acronyms = read_acronyms(src.text)

@@ -41,6 +41,9 @@ _SETTINGS: dict[str, str] = {
     "usepgfplotslibrary": "{", "pgfplotstableread": "[{", "sisetup": "{", "setlist": "[{", "newcolumntype": "{[{",
     "newcounter": "{[", "newlength": "{", "graphicspath": "{", "DeclareCaptionFormat": "{{",
     "DeclareCaptionLabelFormat": "{{", "addbibresource": "[{", "bstctlcite": "[{", "pagenumbering": "{",
+    # track-changes settings (changes, trackchanges, soul): authors and markup, never text
+    "definechangesauthor": "[{", "setaddedmarkup": "{", "setdeletedmarkup": "{", "sethighlightmarkup": "{",
+    "setcommentmarkup": "{", "addeditor": "{", "sethlcolor": "{", "setulcolor": "{", "setstcolor": "{",
 }
 _KEEP = "texttt textsf textup textmd textnormal underline uline sout hl ul so mbox hbox fbox text enquote ensuremath operatorname bm boldsymbol textsuperscript textsubscript emph textbf textit textsc textsl textrm nolinkurl url path".split()
 _WALK_SPECS: dict[str, str] = {
