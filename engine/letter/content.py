@@ -9,7 +9,9 @@ looked at follow, marked as unconfirmed so they are checked before sending
 (``engine.align.status`` decides which is which); a suggestion too weak to count
 (``status.Evidence.candidate``: every one under a comment that is not
 addressed) is not listed (the author can confirm it to list it). Nothing internal reaches the
-letter: no comment or edit ids, no action classes, no statuses.
+letter: no comment or edit ids, no action classes, no statuses. Every comment is in it: one the extractor doubts is a
+request (``coverage.is_doubtful``) is marked "low confidence" for the author in its heading while it is still to
+answer (answer it, or delete the comment), and the summary counts them.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from engine.align.status import Link
 from engine.letter.places import Places
 from engine.letter.quotes import whole_point
 from engine.reviews.headings import shown_heading
+from engine.project.coverage import LOW_MARK, is_doubtful
 from engine.project.model import Project
 from engine.project.responses import LetterResponse, ResponseKind, letter_response
 from engine.revision.intent import classify_edit
@@ -62,10 +65,13 @@ class Answer:
     proposals: list[Proposal] = field(default_factory=list)
     #: The heading the comment sits under in the review ("Weaknesses > Typos"; "" when none worth naming).
     heading: str = ""
+    #: For the author, of a comment still to answer that the extractor doubts is a request (``doubt_note``).
+    doubt: str = ""
 
     def title(self, i: int) -> str:
-        """"Comment 2", or "Comment 2 (Typos)" under a heading."""
-        return f"Comment {i}" + (f" ({self.heading})" if self.heading else "")
+        """"Comment 2", "Comment 2 (Typos)" under a heading; the doubt after it: "Comment 2 – low confidence: …"."""
+        return f"Comment {i}" + (f" ({self.heading})" if self.heading else "") + (
+            f" – {self.doubt}" if self.doubt else "")
 
 
 @dataclass
@@ -98,6 +104,11 @@ INTRO = (INTRO_NO_REVISION[:-1] + "; after each answer we say where the revised 
 TO_ANSWER = "To answer."
 NO_CHANGE = "No change to the paper."
 UNCONFIRMED = "found by Redraft, unconfirmed: check before sending"
+
+
+def doubt_note(confidence: float) -> str:
+    """``low confidence: 35% sure it is a request; answer it, or delete the comment if it is none``."""
+    return f"{LOW_MARK}: {round(100 * confidence)}% sure it is a request; answer it, or delete the comment if it is none"
 
 
 def compact_runs(spans: tuple[DiffSpan, ...] | list[DiffSpan], context: int = CONTEXT_WORDS) -> tuple[Run, ...]:
@@ -245,9 +256,15 @@ class LetterBuilder:
         p = self.project
         parts = []
         reviews = {r.reviewer: r for r in p.reviews}
+        doubted = 0
         for reviewer, comments in p.comments_by_reviewer().items():
-            answers = [Answer(whole_point(c, reviews.get(reviewer), comments), letter_response(p, c.id),
-                              self.changes(c.id), self.proposals(c.id), shown_heading(c.section)) for c in comments]
+            answers = []
+            for c in comments:
+                response = letter_response(p, c.id)
+                doubt = doubt_note(c.confidence) if is_doubtful(c) and response.kind is ResponseKind.TO_ANSWER else ""
+                doubted += bool(doubt)
+                answers.append(Answer(whole_point(c, reviews.get(reviewer), comments), response, self.changes(c.id),
+                                      self.proposals(c.id), shown_heading(c.section), doubt))
             parts.append(ReviewerPart(reviewer, answers))
         doc = p.new or p.old
         title = (doc.title if doc is not None and doc.title else "") or p.name
@@ -261,6 +278,10 @@ class LetterBuilder:
         if letter.to_answer:
             summary.append(f"Not ready to send: {letter.to_answer} of the {n} comment{'s' if n != 1 else ''} "
                            f"{'are' if letter.to_answer != 1 else 'is'} still marked “{TO_ANSWER[:-1].lower()}”.")
+        if doubted:
+            summary.append(f"{doubted} of them {'are' if doubted != 1 else 'is'} marked “{LOW_MARK}”: " + (
+                "Redraft is not sure it is a request; answer or delete it." if doubted == 1 else
+                "Redraft is not sure they are requests; answer or delete them."))
         letter.summary = summary
         return letter
 

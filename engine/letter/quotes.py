@@ -5,7 +5,9 @@ often says what they are about ("The caption of Figure 1 cites [20]. Please stat
 example was taken from."). A new-user trial read the letter's quote without it and could not tell which figure was
 meant. The quote takes up to ``LEAD_SENTENCES`` sentences before the comment in its paragraph or list item, when no
 other comment holds them and the comment still reads as the review does (an author's correction is quoted as
-corrected).
+corrected). Sentences inside the comment that the extractor left out (praise or a remark between two requests of
+one paragraph) are quoted too: a new-user trial missed a reviewer's point in the letter, "When designing feedback
+circuits … so is the relative phase of the feedback", left out between the two sentences of its request.
 """
 
 from __future__ import annotations
@@ -29,18 +31,33 @@ def _flat(text: str) -> str:
 def whole_point(comment: ReviewComment, review: Review | None, others: Sequence[ReviewComment] = ()) -> str:
     """The comment as the letter quotes it (see the module docstring); ``others`` are the review's other comments."""
     start, end = comment.span
-    if review is None or not 0 <= start < end <= len(review.text) or _flat(review.text[start:end]) != _flat(comment.text):
+    if review is None or not 0 <= start < end <= len(review.text) or not _as_reviewed(comment.text, review.text[start:end]):
         return comment.full_text.strip()
     text = review.text
+    body = _flat(text[start:end])  # the reviewer's words from the comment's first sentence to its last, none left out
+    context = comment.context.strip()
+    whole = comment.full_text.strip() if body == _flat(comment.text) else (
+        f"{context} {body}" if context and context not in body else body)
     block = text.rfind("\n\n", 0, start)
     block = 0 if block < 0 else block + 2
     items = [m.end() for m in _ITEM.finditer(text, block, start)]
     block = items[-1] if items else block
     if any(o.span[0] < start and o.span[1] > block for o in others if o.id != comment.id and o.span != (0, 0)):
-        return comment.full_text.strip()
+        return whole
     lead = [s for s, _, _ in sentences(_flat(text[block:start]))][-LEAD_SENTENCES:]
     if not lead or lead[-1].rstrip().endswith(":"):  # a lead-in ending with a colon is the comment's context
-        return comment.full_text.strip()
-    quote = " ".join([*lead, comment.text.strip()])
-    context = comment.context.strip()
+        return whole
+    quote = " ".join([*lead, body])
     return f"{context} {quote}" if context and context not in quote else quote
+
+
+def _as_reviewed(comment_text: str, span_text: str) -> bool:
+    """Whether the comment's sentences are the review's, in order, within its span (sentences between them that the
+    extractor left out may sit there); an author's correction is not."""
+    pos, span = 0, _flat(span_text)
+    for sentence, _, _ in sentences(_flat(comment_text)):
+        found = span.find(sentence, pos)
+        if found < 0:
+            return False
+        pos = found + len(sentence)
+    return pos > 0
