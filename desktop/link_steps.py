@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject
 
 from desktop.editing import Editing
 from desktop.main_window import MainWindow
-from engine.project.coverage import edit_where
+from engine.project.edit_places import EditPlaces, edit_where
 from engine.project.session import Changes, ProjectSession
 from widgets.edit_picker import EditPicker
 from widgets.link_bar import SUGGESTED
@@ -63,11 +63,11 @@ class LinkSteps(QObject):
         session, cid = self.session(), self.comment_id
         if session is None or cid is None or session.project.diff is None:
             return None
-        p = session.project
+        p, places = session.project, EditPlaces(session.project)
         self.picker = EditPicker(p.diff.changed_edits(), set(p.linked_edit_ids(cid)),
                                  lambda eid: self._picked(cid, eid), comment_label=cid, parent=self.window,
                                  about=p.comment(cid).full_text,
-                                 places={e.id: edit_where(p, e) for e in p.diff.changed_edits()})
+                                 places={e.id: places.where(e) for e in p.diff.changed_edits()})
         self.picker.open()
         return self.picker
 

@@ -71,6 +71,13 @@ def edits_html(row: CoverageRow, link_color: str | None = None) -> str:
     return "<br>".join(items)
 
 
+def edits_tip(row: CoverageRow) -> str:
+    """The edits cell's tooltip: each edit's whole section path (the cell names the innermost section alone), then
+    what a click does."""
+    paths = list(dict.fromkeys(e.section_path for e in row.edits if e.section_path))
+    return "\n".join([*(f"In {p}" for p in paths), "Click a change to open its diff"])
+
+
 class SnippetLabel(QLabel):
     """The edits cell: wrapped links whose size hint follows the column's width (the tree sizes rows by it)."""
 
@@ -218,7 +225,7 @@ class CoverageTable(QWidget):
             group.addChild(item)
             label = SnippetLabel(edits_html(row))
             label.setAccessibleName(f"Edits for {row.comment_id}")
-            label.setToolTip("Click a change to open its diff")
+            label.setToolTip(edits_tip(row))
             label.linkActivated.connect(lambda eid, cid=row.comment_id: self._edit_clicked(cid, eid))
             self.tree.setItemWidget(item, EDITS, label)
             self._items[row.comment_id] = item

@@ -18,6 +18,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from engine.document.model import Document, Paragraph, Region
+from engine.document.sections import SectionNames, section_path
 
 _NUMBER = re.compile(r"^\d{1,5}$")
 #: Bare numbers stacked at one x position, at least this many on a page, make a line-number column.
@@ -95,40 +96,27 @@ def line_ranges(ranges: list[tuple[int, int]]) -> str:
     return f"line {text}" if single else f"lines {text}"
 
 
-def _path(section: tuple[str, ...] | str) -> tuple[str, ...]:
-    """A section path from a paragraph's tuple or an edit's "A > B" string."""
-    return tuple(s for s in section.split(" > ") if s) if isinstance(section, str) else tuple(section)
-
-
 class Places:
     """Places of paragraphs in one document (the revised version, or the draft when there is none)."""
 
     def __init__(self, doc: Document | None, pdf_path: str | Path | None = None) -> None:
         self.doc = doc
-        self.numbers: dict[tuple[str, ...], str] = {}
-        self.by_title: dict[str, str] = {}
+        names = SectionNames(doc)
+        self.numbers, self.by_title = names.numbers, names.by_title
         #: Section paths in the document's order.
-        self.order: dict[tuple[str, ...], int] = {}
-        path: list[str] = []
-        for s in doc.sections if doc else []:
-            path = path[:max(0, s.level - 1)] + [s.title]
-            self.order.setdefault(tuple(path), len(self.order))
-            self.order.setdefault((s.title.lower(),), self.order[tuple(path)])
-            if s.number:
-                self.numbers.setdefault(tuple(path), s.number)
-                self.by_title.setdefault(s.title.lower(), s.number)
+        self.order = names.order
         pdf = Path(pdf_path) if pdf_path else None
         self.lines = pdf_line_numbers(pdf) if pdf is not None and pdf.suffix.lower() == ".pdf" and pdf.is_file() else {}
 
     def position(self, section: tuple[str, ...] | str) -> int | None:
         """Where the section comes in the document (by its path, else by its title); ``None`` if absent."""
-        path = _path(section)
+        path = section_path(section)
         return self.order.get(path, self.order.get((path[-1].lower(),))) if path else None
 
     def section(self, section: tuple[str, ...] | str) -> str:
         """``Section 3.1 Work Metric``; an unnumbered subsection under its numbered parent (``Section 2
         Motivation, “Inputs matter.”``); an unnumbered top section is its title alone (``Abstract``)."""
-        path = _path(section)
+        path = section_path(section)
         if not path:
             return ""
         for depth in range(len(path), 0, -1):

@@ -37,6 +37,7 @@ from engine.align.status import (
 )
 from engine.align.status import summary as status_summary
 from engine.errors import InputError
+from engine.project.edit_places import EditPlaces
 from engine.project.model import Project
 from engine.reviews.model import ReviewComment
 from engine.revision.diff import hunks
@@ -66,6 +67,9 @@ class EditSnippet:
     #: A suggestion too weak to count (``status.Evidence.candidate``): the closest edit Redraft found, shown so that
     #: the author can confirm it, never as what answers the comment.
     candidate: bool = False
+    #: The section's whole path, numbered (``II Circuit design > C Digital control``), for a tooltip: ``where`` names
+    #: the innermost section alone.
+    section_path: str = ""
 
     @property
     def confirmed(self) -> bool:
@@ -190,21 +194,10 @@ def edit_snippet(edit: Edit, n: int = SNIPPET_WORDS, about: str = "") -> str:
     return "; ".join(parts) + ("; …" if len(parts) < len(runs) else "")
 
 
-def edit_where(project: Project, edit: Edit) -> str:
-    """``Method, p. 4`` (section and page or line of the revised text; the draft's for a removed paragraph)."""
-    new = bool(edit.target_ids)
-    para = project.paragraph((edit.target_ids or edit.source_ids)[0], new=new) if (
-        edit.target_ids or edit.source_ids) else None
-    parts = [edit.section] if edit.section else []
-    if para is not None and para.page is not None:
-        parts.append(f"p. {para.page}" if new else f"draft p. {para.page}")
-    elif para is not None and para.line is not None:
-        parts.append(f"line {para.line}" if new else f"draft line {para.line}")
-    return ", ".join(parts)
-
-
-def coverage_row(project: Project, comment: ReviewComment, a: Assessment | None = None) -> CoverageRow:
+def coverage_row(project: Project, comment: ReviewComment, a: Assessment | None = None,
+                 places: EditPlaces | None = None) -> CoverageRow:
     a = a if a is not None else assessment(project, comment.id)
+    places = places or EditPlaces(project)
     kept = [e for e in a.evidence if e.link is not Link.REJECTED]
     edits = []
     for ev in kept:
@@ -214,15 +207,16 @@ def coverage_row(project: Project, comment: ReviewComment, a: Assessment | None 
             edit = None
         if edit is not None:
             snippet = edit_snippet(edit, about=comment.full_text)
-            edits.append(EditSnippet(edit.id, snippet, edit_where(project, edit), ev.link.value, ev.probability,
-                                     edit.section, candidate=ev.candidate))
+            edits.append(EditSnippet(edit.id, snippet, places.where(edit), ev.link.value, ev.probability,
+                                     edit.section, candidate=ev.candidate, section_path=places.path(edit)))
     return CoverageRow(comment, a.status, a.probability, a.confirmed, edits, project.response(comment.id))
 
 
 def coverage_rows(project: Project, assessments: dict[str, Assessment] | None = None) -> list[CoverageRow]:
     """One row per comment (low-confidence ones too, marked), by reviewer in reading order."""
-    found = assessments or {}
-    return [coverage_row(project, c, found.get(c.id)) for cs in project.comments_by_reviewer().values() for c in cs]
+    found, places = assessments or {}, EditPlaces(project)
+    return [coverage_row(project, c, found.get(c.id), places) for cs in project.comments_by_reviewer().values()
+            for c in cs]
 
 
 @dataclass

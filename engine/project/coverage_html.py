@@ -67,7 +67,7 @@ def coverage_table_html(rows: list[CoverageRow], anchor, doubtful: str = "") -> 
             " low-confidence" if r.low_confidence else "")
         edits = "".join(
             f'<li><a href="#{esc(e.edit_id)}">{esc(e.snippet)}</a>'
-            + (f' <span class="conf">({esc(e.where)})</span>' if e.where else "")
+            + (f' <span class="conf" title="{esc(e.section_path)}">({esc(e.where)})</span>' if e.where else "")
             + (f' <span class="unconfirmed">{esc(e.mark)}</span>' if e.mark else "") + "</li>"
             for e in r.edits)
         response = f'<div class="response">Response: {esc(r.response)}</div>' if r.response else ""

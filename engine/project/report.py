@@ -10,6 +10,7 @@ from pathlib import Path
 from engine.errors import InputError
 from engine.project.coverage import LOW_MARK, comments_by_edit, coverage_view
 from engine.project.coverage_html import coverage_table_html
+from engine.project.edit_places import EditPlaces
 from engine.project.model import Project
 from engine.revision.model import EDIT_TYPES
 from engine.revision.render import edit_label, html_pair
@@ -77,6 +78,7 @@ def revision_report_html(project: Project) -> str:
     if project.diff is not None:
         changed = project.diff.changed_edits()
         by_edit = comments_by_edit(rows)
+        places = EditPlaces(project)
         parts.append(f"<h2>Changed paragraphs ({len(changed)})</h2>")
         names = [esc(d.title or d.source_path or "") for d in (project.diff.old, project.diff.new)]
         parts.append(f'<table><tr><th class="meta">edit</th><th>old: {names[0]}</th><th>new: {names[1]}</th></tr>')
@@ -85,7 +87,8 @@ def revision_report_html(project: Project) -> str:
             refs = ", ".join(f'<a href="#{_anchor(cid)}">{esc(cid)}</a>' + ("" if sure else " (unconfirmed)")
                              for cid, sure in by_edit.get(e.id, []))
             meta = (f'<span class="badge {e.type.value}">{esc(edit_label(e))}</span><br>{esc(e.id)}<br>'
-                    f"{esc(e.section)}" + (f"<br>comments: {refs}" if refs else ""))
+                    f'<span title="{esc(places.path(e))}">{esc(places.names(e).short(e.section))}</span>'
+                    + (f"<br>comments: {refs}" if refs else ""))
             parts.append(f'<tr id="{esc(e.id)}"><td class="meta">{meta}</td>'
                          f'<td class="side old">{old_html}</td><td class="side new">{new_html}</td></tr>')
         parts.append("</table>")

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from desktop.app import Shell
 from engine.jobs import run_job
-from engine.project.coverage import edit_where
+from engine.project.edit_places import edit_where
 from engine.project.pipeline import build_project_file
 from engine.project.session import ProjectSession
 from engine.project.store import ProjectStore

@@ -239,3 +239,14 @@ def test_a_reviewers_first_comment_is_shown_under_its_reviewers_header(table: Co
     header = table.tree.visualItemRect(first_group)
     assert header.isValid() and header.top() >= 0, header
     assert table.tree.visualItemRect(first).top() >= header.bottom()
+
+
+def test_the_edits_cell_names_each_edits_whole_section_on_its_tooltip(table: CoverageTable, project: Project) -> None:
+    """The cell names the innermost section alone ("2.1 Noise model, p. 4"); its tooltip the whole numbered path."""
+    rows = [r for r in coverage_rows(project) if r.edits]
+    assert rows
+    for r in rows:
+        tip = table._labels[r.comment_id].toolTip()
+        assert tip.endswith("Click a change to open its diff")
+        for e in r.edits:
+            assert f"In {e.section_path}" in tip and e.where.startswith(e.section_path.rsplit(" > ", 1)[-1][:20])

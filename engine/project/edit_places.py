@@ -1,0 +1,45 @@
+"""Where an edit is, as a reader looks for it: the innermost section, numbered and short (``3.2 Noise model``), and
+the page or line (``p. 4``; ``draft p. 4`` for removed text); the whole numbered path for a tooltip. A new-user
+trial read "CIRCUIT DESIGN > Digital control and slow modulation, p. 4" in every edits cell of the coverage table."""
+
+from __future__ import annotations
+
+from engine.document.sections import SectionNames
+from engine.project.model import Project
+from engine.revision.model import Edit
+
+__all__ = ["EditPlaces", "edit_where"]
+
+
+class EditPlaces:
+    """Where a project's edits are, section names read once per version (``SectionNames``)."""
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self.new, self.old = SectionNames(project.new), SectionNames(project.old)
+
+    def names(self, edit: Edit) -> SectionNames:
+        """The version whose paragraphs gave the edit its section: the revised one, the draft's for removed text."""
+        return self.new if edit.target_ids else self.old
+
+    def where(self, edit: Edit) -> str:
+        """``3.2 Noise model, p. 4``: the innermost section, numbered, and the page or line of the revised text (the
+        draft's for a removed paragraph); the whole path is ``path(edit)``, for a tooltip."""
+        project, new = self.project, bool(edit.target_ids)
+        para = project.paragraph((edit.target_ids or edit.source_ids)[0], new=new) if (
+            edit.target_ids or edit.source_ids) else None
+        parts = [self.names(edit).short(edit.section)] if edit.section else []
+        if para is not None and para.page is not None:
+            parts.append(f"p. {para.page}" if new else f"draft p. {para.page}")
+        elif para is not None and para.line is not None:
+            parts.append(f"line {para.line}" if new else f"draft line {para.line}")
+        return ", ".join(parts)
+
+    def path(self, edit: Edit) -> str:
+        """The edit's whole section path, numbered."""
+        return self.names(edit).full(edit.section) if edit.section else ""
+
+
+def edit_where(project: Project, edit: Edit) -> str:
+    """``3.2 Noise model, p. 4`` (``EditPlaces.where``)."""
+    return EditPlaces(project).where(edit)
