@@ -16,7 +16,6 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.align import METHODS
-from engine.align.status import Link
 from engine.cli.common import print_json
 from engine.cli.stores import open_store, print_progress
 from engine.errors import InputError, RedraftError
@@ -175,15 +174,15 @@ def run_show(args: argparse.Namespace) -> int:
     print(_headline(project, view))
     print(f"draft: {project.old_path or '-'}; revised: {project.new_path or '-'}; "
           f"stages: {', '.join(project.stages) or 'none'}")
+    rows = {r.comment_id: r for r in view.rows}
     for reviewer, comments in project.comments_by_reviewer().items():
         print(f"{reviewer}:")
         for c in comments:
-            a = view.assessments[c.id]
-            kept = [e for e in a.evidence if e.link is not Link.REJECTED]
-            counted = ", ".join(e.edit_id for e in kept if not e.candidate)
-            closest = ", ".join(e.edit_id for e in kept if e.candidate)  # the closest edits, not what answers it
-            edits = "; ".join(x for x in (counted, closest and f"closest, not counted: {closest}") if x)
-            print(f"  {c.id:6} [{a.label()}{': ' + edits if edits else ''}] {c.full_text[:100]}")
+            row = rows[c.id]
+            print(f"  {c.id:6} [{row.label()}] {c.full_text[:100]}")
+            for e in row.edits:  # as the Coverage tab shows them: where, what changed; the id to link it by last
+                print(f"           {e.where or 'revised version'}: {e.snippet}"
+                      + (f" [{e.mark}]" if e.mark else "") + f" ({e.edit_id})")
     return 0
 
 

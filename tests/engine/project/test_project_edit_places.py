@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+from engine.cli.main import main
 from engine.document.latex.load import load_latex
 from engine.document.sections import SectionNames, short_title
 from engine.jobs import run_job
@@ -46,7 +47,7 @@ def test_section_names_are_the_innermost_numbered_and_short(tmp_path: Path) -> N
     assert names.short(()) == ""
 
 
-def test_coverage_csv_and_report_name_the_innermost_section(tmp_path: Path) -> None:
+def test_coverage_csv_report_and_project_show_name_the_innermost_section(tmp_path: Path, capsys) -> None:
     old = _paper(tmp_path / "old", "")
     new = _paper(tmp_path / "new", "We add the phase of the transfer function, measured for the unloaded output.")
     reviews = tmp_path / "reviews.md"
@@ -77,3 +78,9 @@ def test_coverage_csv_and_report_name_the_innermost_section(tmp_path: Path) -> N
     assert f'title="2 Circuit design &gt; 2.1 {LONG}">({short}, line ' in report  # the coverage table's cell
     assert f'<span title="2 Circuit design &gt; 2.1 {LONG}">{short}</span>' in report  # the changed paragraph's
 
+    # redraft project show lists each edit as the Coverage tab does: where, what changed, the id to link it by last
+    assert main(["project", "show", str(tmp_path / "p.redraft")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    at = next(i for i, line in enumerate(out) if line.lstrip().startswith(project.comments[0].id))
+    assert out[at + 1].strip() == f"{shown.where}: {shown.snippet} ({edit.id})"
+    assert "added “We add the phase" in out[at + 1] and "[confirmed" not in out[at + 1]
