@@ -29,6 +29,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from corpus.typeset_pdf import copy_atomically, keep_finished, run_latexmk
+
 MANIFEST = Path(__file__).with_name("layouts.json")
 
 
@@ -96,13 +98,11 @@ def write_stubs(folder: Path, stubs: list[str]) -> None:
 def typeset(main: Path, timeout: int) -> tuple[bool, str]:
     """Run latexmk on ``main`` (going on past errors, as a PDF with a missing figure is still a layout)."""
     cmd = ["latexmk", "-norc", "-pdf", "-f", "-interaction=nonstopmode", main.name]
-    try:
-        run = subprocess.run(cmd, cwd=main.parent, capture_output=True, timeout=timeout,
-                             env={**os.environ, "openout_any": "p", "shell_escape": "f"})
-    except subprocess.TimeoutExpired:
+    code, out = run_latexmk(cmd, main.parent, timeout, {**os.environ, "openout_any": "p", "shell_escape": "f"})
+    if code == "timeout":
         return False, f"timeout after {timeout} s"
-    tail = run.stdout.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
-    return run.returncode == 0, tail[0].strip()[:200]
+    tail = out.strip().splitlines()[-1:] or [""]
+    return code == 0, tail[0].strip()[:200]
 
 
 def build_one(paper: dict, mirrors: Path, out: Path, timeout: int) -> dict:
@@ -123,8 +123,8 @@ def build_one(paper: dict, mirrors: Path, out: Path, timeout: int) -> dict:
     t = time.perf_counter()
     clean, note = typeset(main, timeout)
     pdf = main.with_suffix(".pdf")
-    if pdf.is_file() and pdf.stat().st_size > 0 and not note.startswith("timeout"):  # not half written
-        shutil.copyfile(pdf, out / f"{paper['id']}.pdf")
+    if not note.startswith("timeout") and keep_finished(pdf):  # not half written
+        copy_atomically(pdf, out / f"{paper['id']}.pdf")
         record["pdf"] = f"{paper['id']}.pdf"
     record.update(clean=clean, note=note, seconds=round(time.perf_counter() - t, 1), missing=missing)
     return record

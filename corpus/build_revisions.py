@@ -16,7 +16,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -24,6 +23,7 @@ from pathlib import Path
 from corpus.letters import span_hash
 from corpus.manifest import ManifestError, load_manifest
 from corpus.sources import SourceError, archive, git_dir, letter, show
+from corpus.typeset_pdf import keep_finished, run_latexmk
 
 #: Files that are part of the review round, not of the paper (left out of the paper folders).
 ROUND_FILES = re.compile(r"(^|/)[^/]*(respon|reply|rebut|review|referee|decision|cover[-_ ]?letter)[^/]*$", re.I)
@@ -60,19 +60,14 @@ def typeset(folder: Path, main: str, stand_ins: list[str], timeout: int = TYPESE
     tex = folder / main
     start = time.monotonic()
     cmd = ["latexmk", "-pdf", "-f", "-interaction=nonstopmode", "-bibtex", tex.name]
-    try:
-        proc = subprocess.run(cmd, cwd=tex.parent, capture_output=True, timeout=timeout,
-                              env={**os.environ, "openout_any": "p"})
-        code = proc.returncode
-    except subprocess.TimeoutExpired:
-        code = "timeout"
+    code, _ = run_latexmk(cmd, tex.parent, timeout, {**os.environ, "openout_any": "p"})
     pdf = tex.with_suffix(".pdf")
     log = tex.with_suffix(".log")
     first_error = ""
     if log.exists():
         m = re.search(r"^! (.*)$", log.read_text(encoding="utf-8", errors="replace"), re.M)
         first_error = m.group(1)[:160] if m else ""
-    ok = pdf.exists() and pdf.stat().st_size > 0
+    ok = keep_finished(pdf)  # a PDF written part way (stopped at the time limit) is removed, never cached
     return {"pdf": str(pdf.relative_to(folder.parent)) if ok else None, "status": "ok" if ok and code == 0 else
             ("pdf with errors" if ok else "failed"), "exit": code, "seconds": round(time.monotonic() - start, 1),
             "first_error": first_error}

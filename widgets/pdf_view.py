@@ -141,6 +141,10 @@ class PdfView(ColumnReading, QWidget):
         if doc.needs_pass and not doc.authenticate(password or ""):
             doc.close()
             raise InputError(f"{Path(path).name} is password-protected: give the right password")
+        if doc.page_count == 0:  # a PDF written part way (a typesetting stopped) opens with no pages
+            doc.close()
+            raise InputError(f"{Path(path).name} has no pages: it is empty or was not finished "
+                             "(typeset it again)")
         self.close_document()
         self.path = str(path)
         self.canvas.set_document(doc)

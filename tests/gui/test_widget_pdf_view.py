@@ -108,6 +108,14 @@ def test_pdf_view_refuses_what_it_cannot_show(view, tmp_path) -> None:
         view.open(locked)
     view.open(locked, password="pw")
     assert view.page_count == 1
+    # a PDF that opens with no pages (shadowing-jcp's, written part way by a typesetting stopped at its limit, showed
+    # as an empty document): refused with its reason, the pages shown before kept
+    empty = tmp_path / "main_els.pdf"
+    empty.write_bytes(b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n"
+                      b"2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n")
+    with pytest.raises(InputError, match="main_els.pdf has no pages: it is empty or was not finished"):
+        view.open(empty)
+    assert view.page_count == 1 and view.path == str(locked)
     view.show_text("A LaTeX source has no pages.")
     assert view.stack.currentWidget() is view.text
     assert QColor("yellow").isValid()

@@ -83,3 +83,27 @@ def test_another_pdf_or_too_little_found(latex_project: Path, tmp_path: Path) ->
         cancel.cancel()
         with pytest.raises(Cancelled):
             run_job(find_regions(project.old, draft_pdf, "old", "k", cancel))
+
+
+def test_an_empty_or_unfinished_pdf_is_refused_never_kept(latex_project: Path, tmp_path: Path) -> None:
+    """shadowing-jcp's submitted PDF was written part way (its typesetting stopped at the time limit): the app showed
+    an empty document. A PDF with pages but no text, or one cut short, is refused by the job; nothing is kept."""
+    from engine.errors import InputError
+
+    with ProjectSession.open(latex_project) as session:
+        project = session.project
+        blank = tmp_path / "blank.pdf"  # pages, but no text on them
+        doc = pymupdf.open()
+        doc.new_page()
+        doc.new_page()
+        doc.save(blank)
+        with pytest.raises(InputError, match="blank.pdf has no text layer"):
+            run_job(find_regions(project.old, blank, "old", typeset_key(project.old, blank)))
+        draft_pdf = Path(project.old_path).with_suffix(".pdf")
+        cut = tmp_path / "cut.pdf"
+        data = draft_pdf.read_bytes()
+        cut.write_bytes(data[: len(data) // 3])  # what a stopped pdflatex leaves
+        with pytest.raises(InputError):
+            run_job(find_regions(project.old, cut, "old", typeset_key(project.old, cut)))
+        assert "old" not in session.project.typeset
+        assert cached_typeset(session.project, "old", typeset_key(project.old, blank)) is None
