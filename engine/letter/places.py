@@ -37,6 +37,10 @@ def pdf_line_numbers(path: str | Path) -> dict[int, list[MarginNumber]]:
     """The margin line numbers of each 1-based page of a PDF ({} when it prints none or cannot be read)."""
     import pymupdf
 
+    # MuPDF's notes on what it repairs ("could not parse color space") are no business of a letter's reader: the
+    # PDF reader silences them too (a new-user trial's `redraft export --letter` printed two)
+    pymupdf.TOOLS.mupdf_display_errors(False)
+    pymupdf.TOOLS.mupdf_display_warnings(False)
     out: dict[int, list[MarginNumber]] = {}
     try:
         doc = pymupdf.open(str(path))

@@ -3,6 +3,10 @@ subsection under its numbered parent), line ranges joined where they touch."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from engine.document.model import Document, Paragraph, Region, Section
 from engine.letter.places import MarginNumber, Places, line_ranges, region_lines
 
@@ -88,3 +92,28 @@ def test_the_letter_quotes_the_reviewers_whole_point() -> None:
     edited = dataclasses.replace(caption, text="Please name the source of the example in Figure 1.")
     assert whole_point(edited, review, comments) == edited.full_text  # the author's correction, as corrected
     assert whole_point(caption, None, comments) == caption.full_text  # no review text to quote from
+
+
+def test_line_numbers_of_a_damaged_pdf_are_read_quietly(tmp_path) -> None:
+    """A new-user trial's `redraft export --letter` printed "MuPDF error: syntax error: could not parse color space"
+    twice (a real revised PDF); the letter's reader says nothing of what MuPDF repairs, as the PDF reader does."""
+    import pymupdf
+
+    from engine.letter.places import pdf_line_numbers
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for i in range(30):
+        page.insert_text((72, 60 + i * 22), f"Line {i} of a paper whose colour space is damaged in the file.")
+    page.clean_contents()
+    xref = page.get_contents()[0]
+    doc.update_stream(xref, b"q /CS0 cs 0.5 sc 100 100 50 50 re f Q\n" + doc.xref_stream(xref))
+    doc.xref_set_key(page.xref, "Resources/ColorSpace", "<</CS0 [/Indexed 99 0 R 1 <00ff>]>>")
+    doc.save(tmp_path / "damaged.pdf")
+    # a process of its own, as the CLI's: MuPDF writes to the stderr it found when first imported
+    code = ("import sys; from engine.letter.places import pdf_line_numbers; "
+            "print(pdf_line_numbers(sys.argv[1]))")
+    run = subprocess.run([sys.executable, "-c", code, str(tmp_path / "damaged.pdf")], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[3], timeout=120)
+    assert run.returncode == 0 and run.stdout.strip() == "{}", run.stderr  # no margin numbers, and ...
+    assert "MuPDF" not in run.stderr  # ... nothing said of the repair
