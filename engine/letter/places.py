@@ -18,6 +18,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from engine.document.model import Document, Paragraph, Region
+from engine.document.pdf import quiet_mupdf
 from engine.document.sections import SectionNames, section_path
 
 _NUMBER = re.compile(r"^\d{1,5}$")
@@ -37,10 +38,7 @@ def pdf_line_numbers(path: str | Path) -> dict[int, list[MarginNumber]]:
     """The margin line numbers of each 1-based page of a PDF ({} when it prints none or cannot be read)."""
     import pymupdf
 
-    # MuPDF's notes on what it repairs ("could not parse color space") are no business of a letter's reader: the
-    # PDF reader silences them too (a new-user trial's `redraft export --letter` printed two)
-    pymupdf.TOOLS.mupdf_display_errors(False)
-    pymupdf.TOOLS.mupdf_display_warnings(False)
+    quiet_mupdf()
     out: dict[int, list[MarginNumber]] = {}
     try:
         doc = pymupdf.open(str(path))

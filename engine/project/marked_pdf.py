@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.document.pdf import quiet_mupdf
 from engine.errors import InputError
 from engine.project.coverage import comments_by_edit, coverage_view
 from engine.project.marked_notes import AUTHOR, MarginNotes
@@ -159,6 +160,8 @@ def write_marked_pdf(project: Project, path: str | Path, revised: str | Path | N
     import pymupdf
 
     from engine.project.marked_summary import add_summary_pages
+
+    quiet_mupdf()
 
     path = Path(path).expanduser()
     if path.suffix.lower() != ".pdf":

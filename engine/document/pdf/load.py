@@ -17,6 +17,7 @@ from pathlib import Path
 import pymupdf
 
 from engine.document.model import Document
+from engine.document.pdf import quiet_mupdf
 from engine.document.pdf.assemble import build_document
 from engine.document.pdf.glyphs import joined_words, needs_glyph_gaps, respace_lines, run_together, spaced_spans
 from engine.document.pdf.lines import PageText, graphic_boxes, mark_in_graphic, page_lines, small_prose
@@ -26,8 +27,7 @@ from engine.jobs import CancelToken, Progress, run_job
 
 _FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
 
-pymupdf.TOOLS.mupdf_display_errors(False)
-pymupdf.TOOLS.mupdf_display_warnings(False)
+quiet_mupdf()
 
 
 def load_pdf(path: Path, password: str | None = None) -> Document:
