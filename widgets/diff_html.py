@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 from engine.revision import Edit, EditType
 from engine.revision.render import edit_label, html_pair
@@ -21,9 +22,10 @@ def side_css(c: Colors) -> str:
 
 
 def side_html(edits: list[Edit], side: str, marks: dict[str, str] | None = None,
-              places: dict[str, str] | None = None) -> str:
+              places: dict[str, str] | None = None, sections: Callable[[Edit], str] | None = None) -> str:
     """Every edit as a muted header line (anchored by its id, ``marks[id]`` after it in bold, say
-    "✓ confirmed by you") then its text on ``side``. The header says what a person reads: the kind of change, the
+    "✓ confirmed by you") then its text on ``side``. ``sections`` names an edit's innermost section as the Coverage tab
+    does ("3.2 Noise model": ``DiffView.set_documents``; else the title alone). The header says what a person reads: the kind of change, the
     section and the page (``places``: paragraph id → ``p. 7``); the ids are on its tooltip (a new-user trial read
     "e0090 · p0220" there)."""
     parts = []
@@ -38,7 +40,7 @@ def side_html(edits: list[Edit], side: str, marks: dict[str, str] | None = None,
                 missing = "added in the new version" if e.type is EditType.ADDED else "removed in the new version"
             body = f'<span class="empty">({missing})</span>'
         # the innermost section (the whole path is on the tooltip) and the page, kept on one line ("p. 28")
-        section = html.escape(e.section.rsplit(" > ", 1)[-1])
+        section = html.escape(sections(e) if sections is not None else e.section.rsplit(" > ", 1)[-1])
         page = html.escape(page_label(ids, places or {})).replace(" ", "&nbsp;")
         where = " · ".join(x for x in (section, page) if x)
         if e.source_ids == (e.id,) and not e.target_ids:  # a draft paragraph, not an edit

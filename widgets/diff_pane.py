@@ -35,6 +35,7 @@ class DiffPane(QTextBrowser):
         self.changes: list[int | None] = []  # where each edit's first marked run starts, if any
         self.edits: list[Edit] = []
         self.places: dict[str, str] = {}  # this side's paragraph id → "p. 7" (``DiffView.set_documents``)
+        self.sections: Callable[[Edit], str] | None = None  # an edit's section, numbered (the same)
         self.context_actions: list[QAction] = []  # after Copy and Select All in the right-click menu
         self.on_context: Callable[[int], None] | None = None  # told the edit index under a right-click
         self.on_resize: Callable[[], None] | None = None  # told when the text wraps anew
@@ -45,7 +46,7 @@ class DiffPane(QTextBrowser):
     def show_edits(self, edits: list[Edit], marks: dict[str, str] | None = None) -> None:
         doc = self.document()
         doc.setDefaultStyleSheet(side_css(colors_for(self)))
-        doc.setHtml(side_html(edits, self.side, marks, self.places))
+        doc.setHtml(side_html(edits, self.side, marks, self.places, self.sections))
         self.edits = list(edits)
         found: dict[str, int] = {}
         block = doc.begin()

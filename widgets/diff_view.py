@@ -9,6 +9,7 @@ from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QShortcut, QText
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSplitter, QTextEdit, QToolButton, QVBoxLayout, QWidget
 
 from engine.document.model import Document
+from engine.document.sections import SectionNames
 from engine.revision import Edit, RevisionDiff
 from widgets.diff_html import page_label, place_labels
 from widgets.diff_pane import DiffPane
@@ -107,6 +108,9 @@ class DiffView(QWidget):
         person finds in the paper, and not their ids. Takes effect with the next ``set_edits``."""
         self.old_pane.places = place_labels(old.paragraphs) if old is not None else {}
         self.new_pane.places = place_labels(new.paragraphs) if new is not None else {}
+        names = {True: SectionNames(new), False: SectionNames(old)}  # an edit's section is the revision's, or the
+        self.old_pane.sections = self.new_pane.sections = (  # draft's for removed text ("3.2 Noise model")
+            lambda e: names[bool(e.target_ids)].short(e.section))
 
     def set_titles(self, old: str, new: str) -> None:
         self.old_title.setText(f"Old · {old}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from engine.document.sections import SectionNames
 from engine.revision import EditType
 from tests.gui.widget_helpers import demo_diff, save_shot, use_theme
 from widgets.diff_html import page_label, side_html
@@ -136,7 +137,10 @@ def test_edit_headers_say_section_and_page_and_keep_ids_for_the_tooltip(view) ->
             assert edit.id not in header and not any(pid in header for pid in (*edit.source_ids, *edit.target_ids))
             assert header.startswith(edit.type.value)
             if edit.section:  # the innermost section: the whole path is on the tooltip
-                assert f" · {edit.section.split(' > ')[-1]}" in header and edit.section in edit_header_tip(edit, side)
+                # numbered as the Coverage tab numbers it ("1 Introduction"), from the version the section is from
+                short = SectionNames(diff.new if edit.target_ids else diff.old).short(edit.section)
+                assert short.endswith(edit.section.split(" > ")[-1]) and f" · {short}" in header
+                assert edit.section in edit_header_tip(edit, side)
             ids = edit.source_ids if side == "old" else edit.target_ids
             if ids:
                 assert f"line {doc.paragraph(ids[0]).line}" in header
@@ -230,3 +234,20 @@ def test_every_edit_starts_at_the_same_height_in_both_panes(qtbot, tmp_path) -> 
     assert new_bar.value() == old_bar.value()
     view.show_new_side(False)  # the draft alone keeps no room for the hidden side's insertion
     assert view.old_pane.edit_top(1) - view.old_pane.edit_top(0) < 80
+
+
+def test_edit_headers_number_the_innermost_section_as_the_coverage_tab_does(qtbot, tmp_path) -> None:
+    """The Coverage tab says "2.1 Low-noise stabilization and fast…, line 9"; the diff's header names it the same."""
+    from engine.document import load_document
+    from engine.revision import diff_documents
+    from tests.engine.project.test_project_edit_places import LONG, _paper
+
+    old = load_document(str(_paper(tmp_path / "old", "")))
+    new = load_document(str(_paper(tmp_path / "new", "We add the phase, measured for the unloaded output.")))
+    view = DiffView(diff_documents(old, new))
+    qtbot.addWidget(view)
+    (edit,) = view.edits
+    assert edit.section == f"Circuit design > {LONG}"
+    for pane in (view.old_pane, view.new_pane):
+        header = pane.toPlainText().split("\n", 1)[0]
+        assert " · 2.1 Low-noise stabilization and fast… · line " in header, header
