@@ -179,7 +179,8 @@ def run_show(args: argparse.Namespace) -> int:
         print(f"{reviewer}:")
         for c in comments:
             row = rows[c.id]
-            print(f"  {c.id:6} [{row.label()}] {c.full_text[:100]}")
+            low = f"({row.low_mark()}) " if row.low_confidence else ""  # marked as in every other view
+            print(f"  {c.id:6} [{row.label()}] {low}{c.full_text[:100]}")
             for e in row.edits:  # as the Coverage tab shows them: where, what changed; the id to link it by last
                 print(f"           {e.where or 'revised version'}: {e.snippet}"
                       + (f" [{e.mark}]" if e.mark else "") + f" ({e.edit_id})")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.cli.main import main
 from engine.jobs import run_job
 from engine.letter.content import build_letter, doubt_note
 from engine.letter.text_formats import letter_markdown
@@ -63,6 +64,15 @@ def test_every_comment_is_in_the_letter_and_the_doubtful_ones_are_marked(tmp_pat
     finally:
         session.close()
     assert doubt_note(doubtful[0].confidence) not in answered
+
+
+def test_project_show_marks_the_doubtful_comments_too(tmp_path: Path, capsys) -> None:
+    project = _project(tmp_path)
+    assert main(["project", "show", str(tmp_path / "p.redraft")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    for c in project.comments:
+        line = next(x for x in out if x.lstrip().startswith(c.id + " "))
+        assert (f"({LOW_MARK} (" in line) is is_doubtful(c), line
 
 
 def test_sentences_left_out_inside_a_comment_are_quoted(tmp_path: Path) -> None:
