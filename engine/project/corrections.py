@@ -45,8 +45,7 @@ def apply_correction(comments: list[ReviewComment], op: str, data: dict[str, Any
         ids = list(data["ids"])
         first = at(ids[0])
         parts = [out[at(i)] for i in ids]
-        out[first] = dataclasses.replace(parts[0], text=" ".join(c.text.strip() for c in parts), span=(0, 0),
-                                         confidence=1.0)
+        out[first] = dataclasses.replace(parts[0], text=_merged_text(parts), span=(0, 0), confidence=1.0)
         out = [c for c in out if c.id not in ids[1:]]
     elif op == "split":
         i = at(data["id"])
@@ -84,3 +83,15 @@ def new_comment_id(comments: list[ReviewComment], reviewer_prefix: str) -> str:
     while f"{reviewer_prefix}.h{n}" in taken:
         n += 1
     return f"{reviewer_prefix}.h{n}"
+
+
+def _merged_text(parts: list[ReviewComment]) -> str:
+    """The comments' words in order, each later one's context too (the sentence it needs, "Two questions:"), unless
+    the words before already hold it: a merged comment keeps all the reviewer said, as the letter quotes it."""
+    words = parts[0].text.strip()
+    for c in parts[1:]:
+        context = c.context.strip()
+        if context and context not in words and context not in parts[0].context:
+            words += " " + context
+        words += " " + c.text.strip()
+    return words

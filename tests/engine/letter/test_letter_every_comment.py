@@ -4,6 +4,7 @@ in the letter: it sat between the two sentences of a request)."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from engine.cli.main import main
@@ -81,3 +82,21 @@ def test_sentences_left_out_inside_a_comment_are_quoted(tmp_path: Path) -> None:
     assert "When designing feedback circuits" not in phase.text  # the extractor kept the request's sentences ...
     letter = " ".join(letter_markdown(build_letter(project)).split())
     assert "> " + PHASE in letter or PHASE in letter  # ... the letter quotes what the reviewer wrote, whole
+
+
+def test_a_merged_comment_keeps_what_each_part_needs() -> None:
+    """Merging kept the later comments' words but not their context: "Why this value?" lost "The method relies on a
+    fixed temperature …", and the letter quoted the merged comment without it."""
+    from engine.project.corrections import apply_correction
+    from engine.reviews import extract_comments, parse_reviews
+
+    (review,) = parse_reviews("# Reviews\n\n## Reviewer 1\n\nPlease report the runtime of the method on the large "
+                              "graphs.\n\nThe method relies on a fixed temperature of 0.1 in all experiments. Why "
+                              "this value?\n", "markdown")
+    first, second = extract_comments([review])
+    assert second.context and second.context not in second.text  # the extractor set the sentence aside as context
+    (merged,) = apply_correction([first, second], "merge", {"ids": [first.id, second.id]})
+    assert merged.full_text == f"{first.text} {second.context} {second.text}"
+    again = apply_correction([second, dataclasses.replace(second, id="R1.3")], "merge",
+                             {"ids": [second.id, "R1.3"]})
+    assert again[0].text.count(second.context) == 0 and again[0].full_text.count(second.context) == 1  # not twice
