@@ -34,6 +34,8 @@ _NOTE_START = re.compile(r"^[\d*†‡§¶∗⋆]")
 #: A word of a plot's tick labels or a diagram's node labels: a number ("0.5", "−2", "1e-3", "75%") or a letter or
 #: two with digits ("D13", "t1").
 _TICK = re.compile(r"[−\-+]?\d[\d.,]*(?:[eE×^][−\-+]?\d+)?%?|[A-Za-z]{1,2}\d{1,3}")
+#: A line whose every word is a ``_TICK`` (one match, failing at a prose line's first word).
+_TICK_LINE = re.compile(rf"(?:{_TICK.pattern})(?:\s+(?:{_TICK.pattern}))*")
 
 
 def _clean_title(text: str) -> str:
@@ -74,8 +76,7 @@ def tick_lines(blocks: list[Block]) -> dict[int, list[Line]]:
     out: dict[int, list[Line]] = {}
     for b in blocks:
         for ln in b.lines:
-            words = ln.text.split()
-            if words and all(_TICK.fullmatch(w) for w in words):
+            if _TICK_LINE.fullmatch(ln.text.strip()):
                 out.setdefault(ln.page, []).append(ln)
     return out
 

@@ -73,7 +73,9 @@ def joined_words(vocab: Counter[str]) -> set[str]:
 def run_together(lines: list[Line], vocab: Counter[str], joined: set[str]) -> set[str]:
     """The page's ``joined_words``, and a word after a line-end hyphen whose first half completes the word broken
     there ("rela-" + "tivelysmall": "relatively" and "small" are the paper's words)."""
-    out = set(_LOWER_WORD.findall("\n".join(ln.text for ln in lines))) & joined
+    text = "\n".join(ln.text for ln in lines)
+    # a substring search for each of the few joined words, a word-bounded one where it is found
+    out = {w for w in joined if w.isascii() and w in text and re.search(rf"(?<![a-z]){w}(?![a-z])", text)}
     broken = ""
     for ln in lines:
         if broken and (first := _LOWER_WORD.search(ln.text)):
@@ -84,7 +86,7 @@ def run_together(lines: list[Line], vocab: Counter[str], joined: set[str]) -> se
         if ln.text.rstrip().endswith("-"):
             end = _WORD_END.search(ln.text)
             broken = end.group(1) if end else ""
-        elif _LOWER_WORD.search(ln.text):
+        elif broken and _LOWER_WORD.search(ln.text):
             broken = ""  # (a margin's line number between a broken word's two lines keeps it)
     return out
 

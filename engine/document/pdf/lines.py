@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache, partial
 from operator import itemgetter
 from typing import Any
 
@@ -123,23 +123,23 @@ def footnote_numbers(page_dict: dict[str, Any]) -> frozenset[str]:
     return frozenset(found)
 
 
-def _note_mark(span: dict[str, Any], prev: dict[str, Any], notes: frozenset[str] = frozenset()) -> bool:
+def _note_mark(span: dict[str, Any], prev: dict[str, Any], notes: Callable[[], frozenset[str]] = frozenset) -> bool:
     """A raised footnote mark right after a word ("sourced¹", "S2ORC,¹"). A raised number is an exponent
-    instead after an italic one-letter variable ("Q²"), or where the page's footnotes (``notes``, when it
-    has any) open with other numbers ("GeV²" on a page whose footnotes are 3 and 4)."""
+    instead after an italic one-letter variable ("Q²"), or where the page's footnotes (``notes()``, when it
+    has any; read once, when first asked) open with other numbers ("GeV²" on a page whose footnotes are 3 and 4)."""
     text = span["text"].strip()
     if not _NOTE_MARK.match(text) or _is_math_font(prev["font"]) or _is_math_font(span["font"]):
         return False
     before = prev["text"].rstrip()
     if not before or before != prev["text"] or not (before[-1].isalpha() or before[-1] in ",.;:)]"):
         return False
+    raised = span["origin"][1] < prev["origin"][1] - 0.2 * prev["size"]
+    if not (span["size"] < 0.85 * prev["size"] and (raised or span["flags"] & 1)):
+        return False
     if text.isdigit():
         variable = bool(_VARIABLE.search(before)) and _style(prev["font"], prev["flags"])[1]
-        if variable or (notes and text not in notes):
-            return False
-    raised = span["origin"][1] < prev["origin"][1] - 0.2 * prev["size"]
-    smaller = span["size"] < 0.85 * prev["size"]
-    return smaller and (raised or bool(span["flags"] & 1))
+        return not (variable or ((numbers := notes()) and text not in numbers))
+    return True
 
 
 def _needs_space(prev: dict[str, Any], span: dict[str, Any]) -> bool:
@@ -156,7 +156,7 @@ def _needs_space(prev: dict[str, Any], span: dict[str, Any]) -> bool:
     return gap >= SPACE_GAP * size
 
 
-def _span_text(spans: list[dict[str, Any]], inks: list[int], notes: frozenset[str] = frozenset()) -> str:
+def _span_text(spans: list[dict[str, Any]], inks: list[int], notes: Callable[[], frozenset[str]] = frozenset) -> str:
     """The spans' text with gap spaces added and glued footnote marks left out (``inks``: each span's
     character count without its surrounding spaces)."""
     if len(spans) == 1:
@@ -175,7 +175,7 @@ def _span_text(spans: list[dict[str, Any]], inks: list[int], notes: frozenset[st
 
 
 def _make_line(
-    page: int, spans: list[dict[str, Any]], inks: list[int], notes: frozenset[str] = frozenset()
+    page: int, spans: list[dict[str, Any]], inks: list[int], notes: Callable[[], frozenset[str]] = frozenset
 ) -> Line | None:
     """One ``Line`` from a run of spans (``inks``: each span's character count without its surrounding spaces)."""
     text = _span_text(spans, inks, notes)
@@ -230,7 +230,7 @@ def page_lines(page_dict: dict[str, Any], number: int) -> PageText:
     """Cut the page's PyMuPDF lines into ``Line`` fragments at wide gaps."""
     lines: list[Line] = []
     has_images = False
-    notes = footnote_numbers(page_dict)
+    notes = cache(partial(footnote_numbers, page_dict))  # read only if a raised number needs them
     for block in page_dict.get("blocks", ()):
         if block.get("type") != 0:
             has_images = True

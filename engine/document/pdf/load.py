@@ -1,10 +1,11 @@
 """Loading a PDF paper into a ``Document`` with PyMuPDF.
 
-Pages are read one at a time into light ``Line`` records (the page and its
-span dictionary are released at once), so a long PDF stays within bounded
-memory; a page of Hangul set without space glyphs, or with two words run together where a
-word space had no glyph, is read again glyph by glyph (``glyphs``). Then: margin line numbers and running headers go, each page is cut
-into column segments in reading order, segments into blocks, blocks are
+Pages are read one at a time into light ``Line`` records (each span dictionary
+is released at once; the small page objects are kept until the end, for a second
+reading), so a long PDF stays within bounded memory; a page of Hangul set without
+space glyphs, or with two words run together where a word space had no glyph, is
+read again glyph by glyph (``glyphs``). Then: margin line numbers and running
+headers go, each page is cut into column segments in reading order, segments into blocks, blocks are
 classified, continued paragraphs are rejoined across columns and pages, and
 the outline, abstract and references are filled in.
 """
@@ -41,6 +42,7 @@ def load_pdf_job(
     """``load_pdf`` as a job yielding one ``Progress`` per page read."""
     pdf = open_pdf(path, password)
     pages: list[PageText] = []
+    loaded: list[pymupdf.Page | None] = []  # kept for a second reading of glyphs (a page object is small)
     notices: list[str] = []
     try:
         total = pdf.page_count
@@ -49,10 +51,13 @@ def load_pdf_job(
             if cancel is not None:
                 cancel.check()
             try:
-                pages.append(_read_page(pdf, index))
+                page = pdf.load_page(index)
+                pages.append(_read_page(page, index))
+                loaded.append(page)
             except Exception as err:  # a broken page should not sink the paper
                 notices.append(f"page {index + 1} could not be read ({type(err).__name__})")
                 pages.append(PageText(index + 1, 0.0, 0.0, []))
+                loaded.append(None)
             yield Progress(index + 1, total, "reading pages")
         vocab = build_vocabulary(ln.text for p in pages for ln in p.lines)
         joined = joined_words(vocab)
@@ -60,7 +65,7 @@ def load_pdf_job(
             words = run_together(text.lines, vocab, joined)
             if words and not needs_glyph_gaps(text.lines):
                 try:
-                    respace_lines(pdf.load_page(index), text.lines, words, _FLAGS)
+                    respace_lines(loaded[index] or pdf.load_page(index), text.lines, words, _FLAGS)
                 except Exception:  # the first reading stands
                     pass
     finally:
@@ -74,8 +79,7 @@ def load_pdf_job(
     return doc
 
 
-def _read_page(pdf: pymupdf.Document, index: int) -> PageText:
-    page = pdf.load_page(index)
+def _read_page(page: pymupdf.Page, index: int) -> PageText:
     text = page_lines(page.get_text("dict", flags=_FLAGS), index + 1)
     if needs_glyph_gaps(text.lines):  # Hangul set without space glyphs: spaces from glyph gaps
         text = page_lines(spaced_spans(page.get_text("rawdict", flags=_FLAGS)), index + 1)

@@ -58,25 +58,62 @@ _COMPOUND_HEADS = {
 
 
 def build_vocabulary(lines: Iterable[str]) -> Counter[str]:
-    """Lower-cased words the document spells whole (line-end fragments left out)."""
-    words: list[str] = []
-    after_break = False
-    for text in lines:
-        tokens = _TOKEN.findall(text)
-        broken = text.rstrip().endswith("-")
-        if after_break and tokens:
-            tokens = tokens[1:]
-        if broken and tokens:
-            tokens = tokens[:-1]
-        if tokens:
-            low = " ".join(tokens).lower()  # tokens are ASCII letters and hyphens: one lower() for the line
-            words += low.split(" ")
-            if "-" in low:
-                words += (part for t in low.split(" ") if "-" in t for part in t.split("-"))
-        after_break = broken
-        if not text.isascii() and "\uac00" <= max(text) and len(hangul := _HANGUL_WORD.findall(text)) > 2:
-            words += hangul[1:-1]  # a line's first and last words may be pieces of words broken at its ends
-    return Counter(words)
+    """Lower-cased words the document spells whole (line-end fragments left out: a broken line's last word and
+    the first word of the line after it).
+
+    The words of all lines are found in one pass over their joined text (a word never spans two lines: the
+    separator is no word character), then the fragments of the few broken lines are taken back out."""
+    texts = list(lines)
+    joined = "\n".join(texts)
+    words = _count_words(joined)
+    broken = {i for i, text in enumerate(texts) if text.rstrip().endswith("-")}
+    fragments: list[str] = []
+    for i in sorted(broken | {i + 1 for i in broken if i + 1 < len(texts)}):
+        line = _lower_tokens(texts[i])
+        if i - 1 in broken and line:
+            fragments.append(line[0])
+            line = line[1:]
+        if i in broken and line:
+            fragments.append(line[-1])
+    if fragments:
+        dropped = _with_parts(fragments)
+        words.subtract(dropped)
+        for word in dropped:
+            if words[word] <= 0:
+                words.pop(word, None)
+    if not joined.isascii():
+        for text in texts:
+            if not text.isascii() and "\uac00" <= max(text) and len(hangul := _HANGUL_WORD.findall(text)) > 2:
+                words.update(hangul[1:-1])  # a line's first and last words may be pieces of words broken at its ends
+    return words
+
+
+#: ASCII letters lower-cased, the hyphen kept, every other byte a space (``_count_words``).
+_LETTERS = bytes(c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 or c == 45 else 32 for c in range(256))
+
+
+def _count_words(text: str) -> Counter[str]:
+    """The words of ``text`` (``_TOKEN``) lower-cased and counted, with the parts of hyphenated ones, found without
+    a regular-expression pass over the whole text: runs of ASCII letters and hyphens are counted (every other
+    character is a space, a non-ASCII one through ``encode``'s "?"), then the few distinct runs that hold a hyphen
+    are read by ``_TOKEN`` ("--a-b-" is "a-b")."""
+    words = Counter(text.encode("ascii", "replace").translate(_LETTERS).decode("ascii").split())
+    hyphened = {run: words.pop(run) for run in [run for run in words if "-" in run]}
+    for run, n in hyphened.items():
+        for word in _with_parts(_TOKEN.findall(run)):
+            words[word] += n
+    return words
+
+
+def _lower_tokens(text: str) -> list[str]:
+    """``_TOKEN.findall(text)`` lower-cased, in order."""
+    tokens = _TOKEN.findall(text)
+    return " ".join(tokens).lower().split(" ") if tokens else []
+
+
+def _with_parts(tokens: list[str]) -> list[str]:
+    """The tokens, and the parts of hyphenated ones after them ("two-column": "two", "column")."""
+    return tokens + [part for t in tokens if "-" in t for part in t.split("-")]
 
 
 def keep_hyphen(left: str, right: str, vocab: Counter[str]) -> bool:
