@@ -1,12 +1,14 @@
-"""Fit the ``learned`` aligner on the training part of the revisions corpus and write the shipped model.
+"""Fit the ``learned`` aligner on the training part of the revisions corpus and write the shipped models: the link
+model and the answered-at-all model its statuses read (one command: refit both after adding a link feature).
 
     .venv/bin/python -m bench.fit_align_model [--corpus corpus/revisions.json] [--cache DIR]
-        [--out resources/models/align/learned.json]
+        [--out resources/models/align/learned.json] [--answered-out resources/models/align/answered.json]
 
 Reads only the training part (``part: "train"``; hand labels where a revision was read by hand, ``kind: "hand"``,
 else distant labels from the response letters): the weights on all of it, the link threshold, cap and status bands
 on inner leave-papers-out scores (``engine.align.learn.fit``; the bands without the comments whose distant label is
-unsure, ``corpus.replies``; a hand-labelled revision has none).
+unsure, ``corpus.replies``; a hand-labelled revision has none); the answered-at-all model on the same inner scores,
+its bands on its own leave-papers-out probabilities (``engine.align.learn_answered``).
 The checked part is never read here.
 """
 
@@ -17,7 +19,7 @@ import json
 from pathlib import Path
 
 from corpus.labels import read_labels
-from engine.align.learn import fit, iter_paper_pairs
+from engine.align.learn import fit_both, iter_paper_pairs
 from engine.cli.eval_align_corpus import corpus_papers, corpus_unsure
 from engine.jobs import run_job
 
@@ -29,21 +31,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", default=str(REPO / "corpus" / "revisions.json"))
     ap.add_argument("--cache")
     ap.add_argument("--out", default=str(REPO / "resources" / "models" / "align" / "learned.json"))
+    ap.add_argument("--answered-out", default=str(REPO / "resources" / "models" / "align" / "answered.json"))
     args = ap.parse_args(argv)
     papers = corpus_papers(args.corpus, args.cache, "train")
     pairs = run_job(iter_paper_pairs(papers))
-    model = fit(pairs, unsure=corpus_unsure(args.corpus, args.cache, "train"))
+    model, answered = fit_both(pairs, unsure=corpus_unsure(args.corpus, args.cache, "train"))
     kinds: dict[str, list[str]] = {}
     for pp in pairs:
         kinds.setdefault((read_labels(pp.paper.id, Path(args.corpus).parent / "labels") or {}).get("kind", "?"),
                          []).append(pp.paper.id)
     model.meta |= {"data": "revisions corpus, training part (hand labels where read, distant labels elsewhere; "
                            "corpus/labels, ours)", "labels": kinds, "fitted_by": "python -m bench.fit_align_model"}
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(model.to_dict(), indent=1) + "\n", encoding="utf-8")
-    print(f"{out}: threshold {model.threshold:.4f}, cap {model.max_edits}, bands {model.bands}, "
+    answered.meta |= {"data": model.meta["data"], "fitted_by": model.meta["fitted_by"],
+                      "link_model": "learned.json (the same run)"}
+    for path, fitted in ((Path(args.out), model), (Path(args.answered_out), answered)):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(fitted.to_dict(), indent=1) + "\n", encoding="utf-8")
+    print(f"{args.out}: threshold {model.threshold:.4f}, cap {model.max_edits}, bands {model.bands}, "
           f"inner leave-papers-out F1 {model.meta['inner_lpo_f1']}")
+    print(f"{args.answered_out}: bands {answered.bands}")
     return 0
 
 

@@ -1,26 +1,31 @@
-"""Reliability diagram of the ``learned`` aligner's link probabilities, leave-papers-out on the corpus's training part.
+"""Reliability diagrams of the ``learned`` aligner, leave-papers-out on the corpus's training part: its link
+probabilities and its comments' answered-at-all probabilities (the statuses').
 
     .venv/bin/python -m bench.reliability_align [--cache DIR] [--out docs/align-reliability.png]
+        [--answered-out docs/align-answered-reliability.png]
 
-Each training paper's pairs are scored by the model fitted on the other training papers (``engine.align.learn``);
-pairs with a probability above 0 are binned (width 0.1): mean probability against the share that are links (hand
-labels). Prints the table and draws it (PyMuPDF, no plotting library needed). The checked part is not read.
+Each training paper is scored by the models fitted on the other training papers (``engine.align.learn``): pairs
+with a link probability above 0 are binned (width 0.1), mean probability against the share that are links; comments
+by their answered-at-all probability, against the share the revision answered (hand labels). Prints the tables and
+draws them (PyMuPDF, no plotting library needed). The checked part is not read.
 """
 
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 
-from engine.align.corpus_eval import reliability
+from engine.align.corpus_eval import answered_reliability, reliability
 from engine.align.learn import iter_paper_pairs, leave_papers_out, scored
+from engine.align.learn_answered import scored_answered
 from engine.cli.eval_align_corpus import corpus_papers
 from engine.jobs import run_job
 
 REPO = Path(__file__).resolve().parents[1]
 
 
-def draw(rows: list[dict], out: Path, title: str) -> None:
+def draw(rows: list[dict], out: Path, title: str, unit: str = "pairs", ylabel: str = "share that are links") -> None:
     import pymupdf
 
     size, margin = 360, 50
@@ -32,18 +37,18 @@ def draw(rows: list[dict], out: Path, title: str) -> None:
 
     page.draw_rect(pymupdf.Rect(margin, margin, margin + size, margin + size), color=(0, 0, 0), width=0.8)
     page.draw_line(xy(0, 0), xy(1, 1), color=(0.6, 0.6, 0.6), dashes="[4] 0")
-    total = max(r["pairs"] for r in rows)
+    total = max(r[unit] for r in rows)
     for r in rows:  # a bar per bin: the observed share, its width saying how many pairs
-        w = 0.1 * (0.3 + 0.7 * r["pairs"] / total)
+        w = 0.1 * (0.3 + 0.7 * r[unit] / total)
         page.draw_rect(pymupdf.Rect(xy(r["mean_p"] - w / 2, r["observed"]), xy(r["mean_p"] + w / 2, 0)),
                        color=(0.2, 0.4, 0.8), fill=(0.7, 0.8, 0.95), width=0.5)
-        page.insert_text(xy(r["mean_p"] - 0.03, r["observed"]) + (0, -3), str(r["pairs"]), fontsize=7)
+        page.insert_text(xy(r["mean_p"] - 0.03, r["observed"]) + (0, -3), str(r[unit]), fontsize=7)
     for k in range(0, 11, 2):
         page.insert_text(xy(k / 10, 0) + (-6, 14), f"{k / 10:.1f}", fontsize=8)
         page.insert_text(xy(0, k / 10) + (-26, 3), f"{k / 10:.1f}", fontsize=8)
     page.insert_text(pymupdf.Point(margin, margin - 20), title, fontsize=9)
     page.insert_text(xy(0.3, 0) + (0, 32), "mean predicted probability (bin)", fontsize=8)
-    page.insert_text(xy(0, 0.25) + (-40, 0), "share that are links", fontsize=8, rotate=90)
+    page.insert_text(xy(0, 0.25) + (-40, 0), ylabel, fontsize=8, rotate=90)
     page.get_pixmap(dpi=144).save(str(out))
 
 
@@ -52,14 +57,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", default=str(REPO / "corpus" / "revisions.json"))
     ap.add_argument("--cache")
     ap.add_argument("--out", default=str(REPO / "docs" / "align-reliability.png"))
+    ap.add_argument("--answered-out", default=str(REPO / "docs" / "align-answered-reliability.png"))
     args = ap.parse_args(argv)
     pairs = run_job(iter_paper_pairs(corpus_papers(args.corpus, args.cache, "train")))
-    rows = reliability([scored(pp, m) for pp, m in leave_papers_out(pairs)])
-    print("bin   mean p  observed  pairs")
-    for r in rows:
-        print(f"{r['bin']:.1f}   {r['mean_p']:.3f}   {r['observed']:.3f}    {r['pairs']}")
-    draw(rows, Path(args.out), "learned aligner, leave-papers-out on the training part (hand labels)")
-    print(f"wrote {args.out}")
+    items = []
+    for pp, m, a in leave_papers_out(pairs):
+        s = scored(pp, m)
+        items.append(replace(s, answered=scored_answered(pp, s.matrix, m.threshold, a)))
+    for rows, unit, out, title, ylabel in (
+            (reliability(items), "pairs", args.out, "learned aligner: link probabilities", "share that are links"),
+            (answered_reliability(items), "comments", args.answered_out, "learned aligner: answered-at-all "
+             "probabilities of comments", "share answered by an edit")):
+        print(f"bin   mean p  observed  {unit}")
+        for r in rows:
+            print(f"{r['bin']:.1f}   {r['mean_p']:.3f}   {r['observed']:.3f}    {r[unit]}")
+        draw(rows, Path(out), title + ", leave-papers-out on the training part (hand labels)", unit, ylabel)
+        print(f"wrote {out}")
     return 0
 
 

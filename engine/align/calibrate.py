@@ -18,6 +18,8 @@ class Scored:
     edit_ids: list[str]
     matrix: np.ndarray
     gold: dict[str, set[str]]
+    #: Each comment's answered-at-all probability (``engine.align.answered``), when its statuses read one.
+    answered: np.ndarray | None = None
 
 
 def predictions(items: Sequence[Scored], threshold: float, max_edits: int | None,

@@ -17,21 +17,24 @@ import numpy as np
 
 from engine.align.calibrate import Scored, predictions
 
-#: A comment's status from its row of probabilities: "addressed", "partly" or "not".
-StatusOf = Callable[[np.ndarray], str]
+#: A comment's status from its row of probabilities (and its answered-at-all probability, when the scores carry
+#: one): "addressed", "partly" or "not".
+StatusOf = Callable[..., str]
 
 
-def app_status(row: np.ndarray) -> str:
-    """The app's status of a calibrated aligner's row (``engine.align.status``)."""
-    from engine.align.status import Status, status_from_probabilities
+def app_status(row: np.ndarray, answered: float | None = None) -> str:
+    """The app's status of a calibrated aligner's row (``engine.align.status``), from the comment's answered-at-all
+    probability when it has one (both on the status scale)."""
+    from engine.align.status import Status, status_from_answered, status_from_probabilities
 
-    s = status_from_probabilities({str(j): float(p) for j, p in enumerate(row)})
+    probs = {str(j): float(p) for j, p in enumerate(row)}
+    s = status_from_probabilities(probs) if answered is None else status_from_answered(probs, answered)
     return {Status.ADDRESSED: "addressed", Status.PARTLY: "partly"}.get(s, "not")
 
 
 def linked_status(threshold: float) -> StatusOf:
     """Uncalibrated methods: a comment with a link shown is addressed (the app counts chosen links as sure)."""
-    return lambda row: "addressed" if row.size and float(row.max()) >= threshold else "not"
+    return lambda row, answered=None: "addressed" if row.size and float(row.max()) >= threshold else "not"
 
 
 def figures(s: Scored, threshold: float, cap: int | None, status_of: StatusOf) -> dict[str, int]:
@@ -44,7 +47,7 @@ def figures(s: Scored, threshold: float, cap: int | None, status_of: StatusOf) -
         out["fp"] += len(got - gold)
         out["fn"] += len(gold - got)
         row = s.matrix[i] if s.matrix.size else np.zeros(0)
-        status = status_of(row)
+        status = status_of(row) if s.answered is None else status_of(row, float(s.answered[i]))
         out["addressed"] += status == "addressed"
         if not gold:
             out["wrong"] += status == "addressed"
@@ -98,11 +101,22 @@ def reliability(items: Sequence[Scored], bins: int = 10) -> list[dict[str, float
     y = np.concatenate([[s.edit_ids[j] in s.gold.get(cid, set()) for cid in s.comment_ids
                          for j in range(len(s.edit_ids))] for s in items]).astype(float)
     keep = p > 0
-    p, y = p[keep], y[keep]
+    return _binned(p[keep], y[keep], bins, "pairs")
+
+
+def _binned(p: np.ndarray, y: np.ndarray, bins: int, unit: str) -> list[dict[str, float]]:
     out = []
     for k in range(bins):
         sel = (p >= k / bins) & ((p < (k + 1) / bins) if k < bins - 1 else (p <= 1))
         if sel.any():
             out.append({"bin": round(k / bins, 2), "mean_p": round(float(p[sel].mean()), 3),
-                        "observed": round(float(y[sel].mean()), 3), "pairs": int(sel.sum())})
+                        "observed": round(float(y[sel].mean()), 3), unit: int(sel.sum())})
     return out
+
+
+def answered_reliability(items: Sequence[Scored], bins: int = 10) -> list[dict[str, float]]:
+    """Comments in equal-width bins of their answered-at-all probability (raw): mean probability, share answered
+    (a gold edit), count."""
+    p = np.concatenate([s.answered for s in items if s.answered is not None])
+    y = np.concatenate([[bool(s.gold.get(cid)) for cid in s.comment_ids] for s in items if s.answered is not None])
+    return _binned(p, y.astype(float), bins, "comments")

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Generator as Gen
 from typing import Any
 
+import numpy as np
+
 from engine.align.base import ScoredAligner, candidate_edits, is_addition
 from engine.align.calibrate import Scored, calibrate_threshold, predictions
 from engine.align.gold import GoldPaper
@@ -24,7 +26,9 @@ def iter_score_papers(
         if hasattr(aligner, "diff"):  # aligners that read where comments apply
             aligner.diff = p.diff
         matrix = yield from aligner.iter_scores(p.comments, edits, cancel)
-        out.append(Scored([c.id for c in p.comments], [e.id for e in edits], matrix, p.gold))
+        answered = getattr(aligner, "answered", None)  # the learned aligner's answered-at-all probabilities
+        out.append(Scored([c.id for c in p.comments], [e.id for e in edits], matrix, p.gold,
+                          np.array([answered[c.id] for c in p.comments], np.float32) if answered else None))
     return out
 
 

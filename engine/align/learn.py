@@ -12,15 +12,18 @@ answers without a change. ``unsure`` names the rest (no link found, but the lett
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Collection, Generator as Gen, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from engine.align.answered import AnsweredModel
 from engine.align.base import candidate_edits
 from engine.align.calibrate import Scored, calibrate_threshold
 from engine.align.gold import GoldPaper
+from engine.align.learn_answered import fit_answered
 from engine.align.learned import FEATURES, FIRST_STAGE, LearnedAligner, LinkModel
 from engine.jobs import CancelToken, Progress
 
@@ -31,6 +34,8 @@ CAPS = (3, 5)
 #: chosen leave-papers-out on the 39 training revisions of round four, where 0.10 let 12.1 % of the "addressed"
 #: calls be wrong out of fold and 0.07 6.9 % (docs/figures-align.md).
 MAX_WRONG = 0.07
+#: The same for the answered-at-all model's "addressed" band (``engine.align.learn_answered``).
+MAX_WRONG_ANSWERED = 0.07
 
 
 @dataclass
@@ -99,7 +104,8 @@ def sure_only(items: Sequence[Scored], unsure: Collection[str] = ()) -> list[Sco
     out = []
     for s in items:
         keep = [i for i, cid in enumerate(s.comment_ids) if cid not in unsure]
-        out.append(Scored([s.comment_ids[i] for i in keep], s.edit_ids, s.matrix[keep], s.gold))
+        out.append(Scored([s.comment_ids[i] for i in keep], s.edit_ids, s.matrix[keep], s.gold,
+                          None if s.answered is None else s.answered[keep]))
     return out
 
 
@@ -134,10 +140,10 @@ def _down(value: float) -> float:
 
 
 def fit(train: Sequence[PaperPairs], c: float = C, caps: Sequence[int] = CAPS,
-        unsure: Collection[str] = (), max_wrong: float = MAX_WRONG) -> LinkModel:
+        unsure: Collection[str] = (), max_wrong: float = MAX_WRONG, inner: Sequence[Scored] | None = None) -> LinkModel:
     """Weights on all of ``train``; threshold, cap and bands chosen on its inner leave-papers-out scores (the bands
-    without the ``unsure`` comments)."""
-    inner = inner_scores(train, c)
+    without the ``unsure`` comments; ``inner``: those scores, when already computed)."""
+    inner = inner_scores(train, c) if inner is None else inner
     (threshold, f1), cap = max(((calibrate_threshold(inner, k), k) for k in caps), key=lambda r: (r[0][1], -r[1]))
     model = fit_weights(train, c)
     model.threshold, model.max_edits = float(threshold), int(cap)
@@ -146,8 +152,30 @@ def fit(train: Sequence[PaperPairs], c: float = C, caps: Sequence[int] = CAPS,
     return model
 
 
+def fit_both(train: Sequence[PaperPairs], c: float = C, unsure: Collection[str] = (), max_wrong: float = MAX_WRONG,
+             inner: Sequence[Scored] | None = None) -> tuple[LinkModel, AnsweredModel]:
+    """The link model (``fit``) and the answered-at-all model (``learn_answered.fit_answered``), the second fitted
+    on the first's inner leave-papers-out scores."""
+    inner = inner_scores(train, c) if inner is None else inner
+    model = fit(train, c, unsure=unsure, max_wrong=max_wrong, inner=inner)
+    answered = fit_answered(train, inner, model.threshold, MAX_WRONG_ANSWERED, c, unsure)
+    return model, answered
+
+
 def leave_papers_out(pairs: Sequence[PaperPairs], c: float = C, unsure: Collection[str] = (),
-                     max_wrong: float = MAX_WRONG) -> list[tuple[PaperPairs, LinkModel]]:
-    """For each paper with comments: the model fitted (``fit``) on all the other papers."""
-    return [(pp, fit([q for j, q in enumerate(pairs) if j != k], c, unsure=unsure, max_wrong=max_wrong))
-            for k, pp in enumerate(pairs)]
+                     max_wrong: float = MAX_WRONG) -> list[tuple[PaperPairs, LinkModel, AnsweredModel]]:
+    """For each paper with comments: both models fitted (``fit_both``) on all the other papers. The inner scores
+    come from one fit per pair of held-out papers (the model without papers j and k scores j in k's fold and k in
+    j's), half the fits of a nested loop, with the same results."""
+    scores = {}
+    for j, k in itertools.combinations(range(len(pairs)), 2):
+        rest = [q for i, q in enumerate(pairs) if i not in (j, k)]
+        if any(q.labels[q.mask].any() for q in rest):
+            m = fit_weights(rest, c)
+            scores[k, j], scores[j, k] = scored(pairs[j], m), scored(pairs[k], m)
+    out = []
+    for k, pp in enumerate(pairs):
+        inner = [scores[k, j] for j in range(len(pairs)) if (k, j) in scores]
+        train = [q for j, q in enumerate(pairs) if j != k]
+        out.append((pp, *fit_both(train, c, unsure, max_wrong, inner)))
+    return out

@@ -25,13 +25,15 @@ from typing import Any
 
 import numpy as np
 
+from engine.align.answered import AnsweredModel, comment_features, edit_density, shipped_answered
 from engine.align.base import is_addition
+from engine.align.records import Alignment
 from engine.align.evidence import FEATURES as EVIDENCE_FEATURES, EvidenceAligner, explain, sigmoid
 from engine.errors import InputError
 from engine.models.linear import StandardisedLinear
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder
-from engine.revision import Edit
+from engine.revision import Edit, RevisionDiff
 from engine.revision.intent import Intent, changed_sides
 from engine.reviews.model import ReviewComment
 
@@ -159,8 +161,13 @@ class LearnedAligner(EvidenceAligner):
     name = "learned"
 
     def __init__(self, encoder: Encoder | None = None, model: LinkModel | None = None, threshold: float | None = None,
-                 max_edits: int | None = None, min_chars: int = 0) -> None:
+                 max_edits: int | None = None, min_chars: int = 0, answered: AnsweredModel | None = None) -> None:
         self.model = model or shipped_model()
+        #: The per-comment answered-at-all model the statuses read (``engine.align.answered``); the shipped one with
+        #: the shipped link model, none with another (its statuses then follow the best link, as before).
+        self.answered_model = answered if answered is not None or model is not None else shipped_answered()
+        #: Each comment's answered-at-all probability from the last scoring (status scale).
+        self.answered: dict[str, float] = {}
         # decisions are taken on the status scale (``LinkModel.status_scale``), where the fitted threshold is LINK_P
         from engine.align.status import LINK_P
 
@@ -186,8 +193,24 @@ class LearnedAligner(EvidenceAligner):
         evidence, _, x, mask = yield from self.iter_pairs(comments, edits, cancel)
         raw = self.model.probabilities(x, mask)
         probs = self.model.status_scale(raw)
+        self.answered = {}
+        if self.answered_model is not None:
+            diff = self.diff
+            density = edit_density(len(edits), len(diff.old.paragraphs) if diff is not None else len(edits))
+            a = self.answered_model.probabilities(
+                comment_features(comments, raw, evidence, self.model.threshold, density))
+            self.answered = dict(zip((c.id for c in comments), self.answered_model.status_scale(a).tolist()))
         self.reasons = {}
         for i, c in enumerate(comments):
             for j in np.flatnonzero(probs[i] >= 0.5 * self.threshold):
                 self.reasons[(c.id, edits[j].id)] = explain(evidence[i, j], self.intents[edits[j].id])
         return probs
+
+    def iter_align(
+        self, comments: list[ReviewComment], diff: RevisionDiff, cancel: CancelToken | None = None
+    ) -> Gen[Progress, None, list[Alignment]]:
+        self.answered = {}
+        alignments = yield from super().iter_align(comments, diff, cancel)
+        for a in alignments:
+            a.answered = self.answered.get(a.comment_id)
+        return alignments

@@ -18,6 +18,9 @@ class Alignment:
     calibrated: bool = False
     #: Why an edit scored as it did, for the edits worth showing (edit id → a short account).
     reasons: dict[str, str] = field(default_factory=dict)
+    #: Probability that the revision answers the comment at all, on the status scale (``engine.align.answered``;
+    #: the ``learned`` aligner's statuses read it instead of the best link's); None: the best link decides.
+    answered: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -31,14 +34,18 @@ class Alignment:
             out["calibrated"] = True
         if self.reasons:
             out["reasons"] = dict(self.reasons)
+        if self.answered is not None:
+            out["answered"] = round(self.answered, 4)
         return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Alignment":
-        """Reads what ``to_dict`` writes, older records (no ``calibrated``, no ``reasons``) included."""
+        """Reads what ``to_dict`` writes, older records (no ``calibrated``, ``reasons`` or ``answered``) included."""
+        answered = data.get("answered")
         return cls(str(data["comment_id"]), list(data.get("edit_ids", [])),
                    {k: float(v) for k, v in data.get("scores", {}).items()}, list(data.get("notes", [])),
-                   bool(data.get("calibrated", False)), dict(data.get("reasons", {})))
+                   bool(data.get("calibrated", False)), dict(data.get("reasons", {})),
+                   None if answered is None else float(answered))
 
 
 @dataclass(frozen=True)

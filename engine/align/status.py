@@ -100,6 +100,9 @@ class Evidence:
     probability: float
     link: Link = Link.SUGGESTED
     why: str = ""
+    #: Set when the comment's status comes from its answered-at-all probability (``status_from_answered``): whether
+    #: this suggestion counts; None: the rule of ``candidate`` (below ``PARTLY_P``).
+    counted: bool | None = None
 
     @property
     def candidate(self) -> bool:
@@ -107,8 +110,12 @@ class Evidence:
         best link): the closest edit Redraft found, shown for the author to confirm, never as what answers the
         comment (in the letter, the marked-up PDF or a table's edits). Every suggestion of a comment that is not
         addressed is one; a weak second link of an addressed comment is one too (a new-user trial found a
-        capitalisation fix at 12% listed under a typo comment in the letter)."""
-        return self.link is Link.SUGGESTED and self.probability < PARTLY_P
+        capitalisation fix at 12% listed under a typo comment in the letter). With an answered-at-all probability,
+        the best suggestion of an addressed or partly addressed comment counts and every suggestion of a comment
+        that is not addressed is one (``counted``)."""
+        if self.link is not Link.SUGGESTED:
+            return False
+        return not self.counted if self.counted is not None else self.probability < PARTLY_P
 
     def to_dict(self) -> dict[str, Any]:
         return {"edit_id": self.edit_id, "probability": round(self.probability, 4), "link": self.link.value,
@@ -184,16 +191,32 @@ def status_from_probabilities(probabilities: Mapping[str, float], link_p: float 
     return Status.NOT_ADDRESSED
 
 
+def status_from_answered(probabilities: Mapping[str, float], answered: float, link_p: float = LINK_P) -> Status:
+    """The status a comment's answered-at-all probability gives (``engine.align.answered``, on the status scale):
+    addressed from ``ADDRESSED_P`` and partly from ``PARTLY_P``, each only with a link shown (at or above
+    ``link_p``); no edit above 0 is no evidence, as in ``status_from_probabilities``."""
+    if not probabilities or max(probabilities.values()) <= 0.0:
+        return Status.NO_EVIDENCE
+    if max(probabilities.values()) >= link_p:
+        if answered >= ADDRESSED_P:
+            return Status.ADDRESSED
+        if answered >= PARTLY_P:
+            return Status.PARTLY
+    return Status.NOT_ADDRESSED
+
+
 def assess(
     comment_id: str, probabilities: Mapping[str, float], reasons: Mapping[str, str] | None = None,
     decisions: Mapping[str, Link | str] | None = None, *, link_p: float = LINK_P, top: int = 5,
-    calibrated: bool = True,
+    calibrated: bool = True, answered: float | None = None,
 ) -> Assessment:
     """The status of one comment from its link ``probabilities`` (edit id → p) and the author's ``decisions``.
 
     ``probabilities`` empty means no edit could be weighed (no evidence). Suggested
     evidence is the links at or above ``link_p`` (at most ``top``); confirmed and
-    manual links are always kept, rejected ones are kept marked so the app can undo.
+    manual links are always kept, rejected ones are kept marked so the app can undo. With ``answered`` (the
+    comment's answered-at-all probability, status scale) and no link rejected, that probability sets the status
+    (``status_from_answered``) and which suggestions count.
     """
     decisions = {k: Link(v) for k, v in (decisions or {}).items()}
     reasons = reasons or {}
@@ -210,6 +233,11 @@ def assess(
         status = Status.CONFIRMED
     elif rejected and not suggested:
         status = Status.CONFIRMED_NOT
+    elif answered is not None and calibrated and not rejected:
+        status = status_from_answered(probabilities, answered, link_p)
+        counts_best = status in (Status.ADDRESSED, Status.PARTLY)
+        evidence = [replace(e, counted=counts_best and (k == 0 or e.probability >= PARTLY_P))
+                    if e.link is Link.SUGGESTED else e for k, e in enumerate(evidence)]
     else:
         status = status_from_probabilities({k: p for k, p in probabilities.items() if k not in rejected}, link_p,
                                            calibrated)
@@ -224,11 +252,14 @@ def assess_alignment(alignment: Any, decisions: Mapping[str, Link | str] | None 
         probs = dict(alignment.scores)
     else:
         probs = {eid: (1.0 if eid in alignment.edit_ids else 0.0) for eid in alignment.scores}
+    answered = getattr(alignment, "answered", None)
     out = assess(alignment.comment_id, probs, alignment.reasons, decisions, link_p=link_p,
-                 calibrated=alignment.calibrated)
+                 calibrated=alignment.calibrated, answered=answered)
     if not alignment.calibrated:
         return out
     rejected = {e.edit_id for e in out.evidence if e.link is Link.REJECTED}
+    if answered is not None and not rejected:
+        return replace(out, probability=answered)
     return replace(out, probability=comment_probability(p for k, p in probs.items() if k not in rejected))
 
 

@@ -68,9 +68,11 @@ def corpus_unsure(manifest: str, cache: str | None, part: str) -> set[str]:
 def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
     from engine.align import make_aligner
     from engine.align.config import DEFAULTS
-    from engine.align.corpus_eval import linked_status, reliability, score_method
+    from engine.align.corpus_eval import answered_reliability, linked_status, reliability, score_method
     from engine.align.evaluate import iter_score_papers
+    from engine.align.answered import shipped_answered
     from engine.align.learn import iter_paper_pairs, leave_papers_out, scored
+    from engine.align.learn_answered import scored_answered
     from engine.align.learned import FIRST_STAGE, shipped_model
 
     # the training part: the first stage the next fit uses; the checked part: the shipped model's
@@ -79,14 +81,19 @@ def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = froze
     if part == "train":
         fitted = leave_papers_out(pairs, unsure=unsure)
     else:
-        model = shipped_model()
-        fitted = [(pp, model) for pp in pairs]
-    raw = [scored(pp, m) for pp, m in fitted]
+        model, answered = shipped_model(), shipped_answered()
+        fitted = [(pp, model, answered) for pp in pairs]
+    raw = [replace(scored(pp, m), answered=scored_answered(pp, scored(pp, m).matrix, m.threshold, a))
+           for pp, m, a in fitted]
     inputs = results_inputs(fitted, raw, pairs, DEFAULTS["evidence"])
-    results = {"learned": score_method(inputs["learned"])}
+    results = {"learned": score_method(inputs["learned"]),
+               "learned (best link)": score_method([(replace(s, answered=None), *rest)
+                                                    for s, *rest in inputs["learned"]])}
     results["learned"]["reliability"] = reliability(raw)
+    results["learned"]["answered_reliability"] = answered_reliability(raw)
     results["learned"]["models"] = {pp.paper.id: {"threshold": round(m.threshold, 4), "max_edits": m.max_edits,
-                                                  "bands": m.bands} for pp, m in fitted}
+                                                  "bands": m.bands, "answered_bands": a.bands}
+                                    for pp, m, a in fitted}
     results["evidence"] = score_method(inputs["evidence"])
     for method in BASELINES[1:]:
         aligner = make_aligner(method)
@@ -106,8 +113,8 @@ def results_inputs(fitted, raw, pairs, ev) -> dict[str, list]:
     from engine.align.evidence import MIX, probabilities
     from engine.align.status import LINK_P
 
-    return {"learned": [(replace(s, matrix=m.status_scale(s.matrix)), LINK_P, m.max_edits, app_status)
-                        for s, (_, m) in zip(raw, fitted)],
+    return {"learned": [(replace(s, matrix=m.status_scale(s.matrix), answered=a.status_scale(s.answered)), LINK_P,
+                         m.max_edits, app_status) for s, (_, m, a) in zip(raw, fitted)],
             "evidence": [(Scored([c.id for c in pp.paper.comments], pp.edit_ids,
                                  probabilities(pp.evidence, pp.allowed, MIX, ev["scale"], ev["offset"]), pp.paper.gold),
                           ev["threshold"], ev["max_edits"], app_status) for pp in pairs]}
@@ -137,8 +144,9 @@ def print_results(results: dict[str, Any], part: str) -> None:
     print(ROW.format("method / paper", "P", "R", "F1", "hit@1", "hit@3", "found", "wrong"))
     for method, r in results.items():
         if "models" in r:
-            print("  " + "; ".join(f"{k}: t {v['threshold']}, cap {v['max_edits']}, bands {v['bands']['addressed']}/"
-                                  f"{v['bands']['partly']}" for k, v in r["models"].items()))
+            print("  " + "; ".join(f"{k}: t {v['threshold']}, cap {v['max_edits']}, answered bands "
+                                  f"{v['answered_bands']['addressed']}/{v['answered_bands']['partly']}"
+                                  for k, v in r["models"].items()))
         rows = [(f"{method} pooled", r["pooled"])] + [(f"  {pid}"[:24], x) for pid, x in r["papers"].items()]
         for label, x in rows:
             print(ROW.format(label, *(_f(x[k]) for k in ("P", "R", "F1", "hit@1", "hit@3", "found", "wrong addressed"))))

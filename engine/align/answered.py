@@ -1,0 +1,121 @@
+"""Whether the revision answered a comment at all: a per-comment model for the ``learned`` aligner's statuses.
+
+The link model (``engine.align.learned``) says how likely each edit answers a comment; a comment's status read
+from its best link alone missed many answered comments on papers it was not fitted on (issue 32). This model
+reads the comment's whole row of link probabilities beside what the comment is and what the revision did
+(``FEATURES``): the best and second link probabilities and their gap, how many candidates there are and how many
+pass the link threshold, the comment's fine type and length, whether it asks a question, lists corrections or asks
+for an experiment, whether an edit rewrote a paragraph it is located at or sits in the section, figure, table or
+equation it names, whether an edit changed words it quotes, and the revision's edit density. A logistic
+regression (standardised features) turns them into the probability that the revision answers the comment.
+
+It is fitted on link probabilities each training paper got from a link model fitted without it (inner
+leave-papers-out), so it sees what a new paper's rows look like; its bands (``addressed``, ``partly``) are chosen
+on its own leave-papers-out probabilities (``engine.align.learn_answered``; docs/figures-align.md) and shipped in
+``resources/models/align/answered.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from engine.align.cues import quotes, replacements
+from engine.align.evidence import FEATURES as EVIDENCE_FEATURES, sigmoid
+from engine.errors import InputError
+from engine.models.linear import StandardisedLinear
+from engine.reviews.fine_types import fine_type
+from engine.reviews.model import FINE_TYPES, ReviewComment
+
+FEATURES = (
+    "best", "second", "gap", "candidates", "passing", "words", "question", "corrections",
+    "located", "named", "quoted", "density",
+) + tuple(f"type_{t}" for t in FINE_TYPES if t != "criticism")
+
+
+def comment_features(comments: Sequence[ReviewComment], probs: np.ndarray, evidence: np.ndarray,
+                     threshold: float, density: float) -> np.ndarray:
+    """Comments × ``FEATURES`` from the link model's probabilities (comments × edits, raw: before the status
+    scale), the evidence tensor (comments × edits × evidence features), the link threshold and the revision's edit
+    density (``edit_density``)."""
+    n = len(comments)
+    out = np.zeros((n, len(FEATURES)), dtype=np.float32)
+    col = {f: k for k, f in enumerate(FEATURES)}
+    ev = {name: k for k, name in enumerate(EVIDENCE_FEATURES)}
+    for i, c in enumerate(comments):
+        row = probs[i] if probs.size else np.zeros(0, dtype=np.float32)
+        top = np.sort(row)[::-1][:2] if row.size else np.zeros(0)
+        best = float(top[0]) if top.size else 0.0
+        second = float(top[1]) if top.size > 1 else 0.0
+        text = c.full_text
+        kind = fine_type(c)
+        cand = row > 0
+        values = {
+            "best": best, "second": second, "gap": best - second,
+            "candidates": math.log1p(int(cand.sum())), "passing": math.log1p(int((row >= threshold).sum())),
+            "words": math.log1p(len(text.split())), "question": float("?" in text),
+            "corrections": math.log1p(len(replacements(text)) + len(quotes(text))),
+            "density": density,
+        }
+        for name in ("located", "named", "quoted"):  # over the candidates: some edit has it
+            values[name] = float(evidence[i, cand, ev[name]].max()) if cand.any() else 0.0
+        if kind != "criticism":
+            values[f"type_{kind}"] = 1.0
+        for f, v in values.items():
+            out[i, col[f]] = v
+    return out
+
+
+def edit_density(n_edits: int, n_paragraphs: int) -> float:
+    """How much the revision changed: ``log1p`` of its edits per draft paragraph."""
+    return math.log1p(n_edits / max(n_paragraphs, 1))
+
+
+@dataclass
+class AnsweredModel(StandardisedLinear):
+    """Standardised logistic regression over ``FEATURES``: the probability that the revision answers a comment."""
+
+    #: ``addressed`` from this probability up (with a link shown), ``partly`` from that up (below: not addressed).
+    bands: dict[str, float] = field(default_factory=lambda: {"addressed": 0.8, "partly": 0.5})
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def probabilities(self, x: np.ndarray) -> np.ndarray:
+        return sigmoid(self.logits(x)) if len(x) else np.zeros(0, dtype=np.float32)
+
+    def status_scale(self, probs: np.ndarray) -> np.ndarray:
+        """``probs`` mapped (monotone, piecewise linear) so that this model's bands fall on the app's
+        (``status.PARTLY_P``, ``ADDRESSED_P``): what the app stores and shows as the comment's probability."""
+        from engine.align.status import ADDRESSED_P, PARTLY_P
+
+        partly = min(max(self.bands["partly"], 1e-4), 1 - 2e-4)
+        addressed = min(max(self.bands["addressed"], partly + 1e-4), 1 - 1e-4)
+        return np.interp(probs, [0.0, partly, addressed, 1.0], [0.0, PARTLY_P, ADDRESSED_P, 1.0]).astype(np.float32)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": "redraft-align-answered-model", "version": 1, "features": list(self.features),
+                **self.weights_dict(), "bands": {k: round(float(v), 4) for k, v in self.bands.items()},
+                **({"meta": self.meta} if self.meta else {})}
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> AnsweredModel:
+        if raw.get("format") != "redraft-align-answered-model":
+            raise InputError("not a Redraft answered-comment model")
+        if tuple(raw["features"]) != FEATURES:
+            raise InputError("answered-comment model features differ from this version's (refit it)")
+        return cls(FEATURES, np.asarray(raw["mean"], dtype=np.float32), np.asarray(raw["scale"], dtype=np.float32),
+                   np.asarray(raw["coef"], dtype=np.float32), float(raw["intercept"]), dict(raw["bands"]),
+                   dict(raw.get("meta", {})))
+
+
+@lru_cache(maxsize=1)
+def shipped_answered() -> AnsweredModel:
+    """The model fitted on the corpus's training part (``resources/models/align/answered.json``)."""
+    from engine.resources import resource
+
+    return AnsweredModel.from_dict(json.loads(resource("models", "align", "answered.json").read_text(encoding="utf-8")))

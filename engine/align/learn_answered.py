@@ -1,0 +1,103 @@
+"""Fitting the answered-at-all model (``engine.align.answered``) across papers.
+
+``fit_answered`` takes the training papers with the link probabilities each got from a link model fitted without
+it (``engine.align.learn.inner_scores``), so the rows it learns from look like a new paper's. Its bands are chosen
+on its own leave-papers-out probabilities over those papers: ``addressed``, the lowest probability whose
+"addressed" calls (comments with a link shown) are wrong at most ``max_wrong`` of the time; ``partly``, the value
+(not above it) that best separates answered comments from the rest (found rate minus the rate of unanswered
+comments called addressed or partly), over comments with a link shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from engine.align.answered import FEATURES, AnsweredModel, comment_features, edit_density
+from engine.align.calibrate import Scored
+
+if TYPE_CHECKING:
+    from engine.align.learn import PaperPairs
+
+#: Regularisation of the logistic regression (fixed, as the link model's).
+C = 1.0
+
+
+def answered_rows(pp: PaperPairs, matrix: np.ndarray, threshold: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(features, answered, shown)`` of each comment of ``pp`` under the link probabilities ``matrix`` (raw):
+    its features, whether it has a gold edit and whether a link is shown (best at or above ``threshold``)."""
+    x = comment_features(pp.paper.comments, matrix, pp.evidence, threshold,
+                         edit_density(len(pp.edit_ids), len(pp.paper.diff.old.paragraphs)))
+    y = np.array([bool(pp.paper.gold.get(c.id)) for c in pp.paper.comments])
+    best = matrix.max(axis=1) if matrix.size else np.zeros(len(y), dtype=np.float32)
+    return x, y, best >= threshold
+
+
+def fit_weights(x: np.ndarray, y: np.ndarray, c: float = C) -> AnsweredModel:
+    from sklearn.linear_model import LogisticRegression
+
+    mean, scale = x.mean(axis=0), x.std(axis=0)
+    scale = np.where(scale > 1e-6, scale, 1.0)
+    lr = LogisticRegression(C=c, max_iter=2000, random_state=0).fit((x - mean) / scale, y.astype(int))
+    return AnsweredModel(FEATURES, mean.astype(np.float32), scale.astype(np.float32), lr.coef_[0].astype(np.float32),
+                         float(lr.intercept_[0]))
+
+
+def choose_bands(probs: np.ndarray, answered: np.ndarray, shown: np.ndarray, max_wrong: float) -> dict[str, float]:
+    """``addressed`` and ``partly`` bands on answered-at-all probabilities (see the module's text); ``addressed`` 1.0
+    when no value keeps "addressed" that rare."""
+    grid = sorted(set(np.round(probs[shown], 4).tolist()))
+    addressed = 1.0
+    for t in grid:
+        calls = (probs >= t) & shown
+        if calls.sum() >= 3 and (calls & ~answered).sum() <= max_wrong * calls.sum():
+            addressed = float(t)
+            break
+    best, partly = -1.0, addressed
+    for t in (g for g in grid if g <= addressed):
+        flagged = (probs >= t) & shown
+        j = flagged[answered].mean() - (flagged[~answered].mean() if (~answered).any() else 0.0)
+        if j > best:
+            best, partly = j, float(t)
+    return {"addressed": _down(addressed), "partly": _down(partly)}
+
+
+def _down(value: float) -> float:
+    import math
+
+    return math.floor(value * 1e4 + 1e-6) / 1e4
+
+
+def matched(train: Sequence[PaperPairs], inner: Sequence[Scored]) -> list[tuple[PaperPairs, Scored]]:
+    """Each training paper with its inner leave-papers-out scores (papers without any are left out)."""
+    by_ids = {tuple(s.comment_ids): s for s in inner}
+    return [(pp, by_ids[key]) for pp in train if (key := tuple(c.id for c in pp.paper.comments)) in by_ids]
+
+
+def fit_answered(train: Sequence[PaperPairs], inner: Sequence[Scored], threshold: float, max_wrong: float,
+                 c: float = C, unsure: Collection[str] = ()) -> AnsweredModel:
+    """Weights on every training comment's features (under its inner leave-papers-out link probabilities); bands on
+    the model's own leave-papers-out probabilities over the same comments (both without the ``unsure`` ones)."""
+    rows = []
+    for pp, s in matched(train, inner):
+        x, y, shown = answered_rows(pp, s.matrix, threshold)
+        sure = np.array([cm.id not in unsure for cm in pp.paper.comments], dtype=bool)
+        if sure.any():
+            rows.append((x[sure], y[sure], shown[sure]))
+    oof = []
+    for k, (x, y, _) in enumerate(rows):
+        rest = [r for j, r in enumerate(rows) if j != k]
+        oof.append(fit_weights(np.concatenate([r[0] for r in rest]), np.concatenate([r[1] for r in rest]),
+                               c).probabilities(x))
+    model = fit_weights(np.concatenate([r[0] for r in rows]), np.concatenate([r[1] for r in rows]), c)
+    model.bands = choose_bands(np.concatenate(oof), np.concatenate([r[1] for r in rows]),
+                               np.concatenate([r[2] for r in rows]), max_wrong)
+    model.meta = {"train": [pp.paper.id for pp, _ in matched(train, inner)]}
+    return model
+
+
+def scored_answered(pp: PaperPairs, matrix: np.ndarray, threshold: float, model: AnsweredModel) -> np.ndarray:
+    """Each comment's answered-at-all probability (raw) on ``pp`` under the link probabilities ``matrix``."""
+    return model.probabilities(answered_rows(pp, matrix, threshold)[0])

@@ -1,0 +1,144 @@
+"""The answered-at-all model of the ``learned`` aligner's statuses: its features, its fitting and band choice on
+built papers, the shipped model, and how a status reads it (``engine.align.status``). None of it needs the corpus
+cache (CI has none)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.align import make_aligner
+from engine.align.answered import FEATURES, AnsweredModel, comment_features, edit_density, shipped_answered
+from engine.align.calibrate import Scored
+from engine.align.corpus_eval import app_status, figures
+from engine.align.evidence import FEATURES as EVIDENCE_FEATURES
+from engine.align.gold import GoldPaper
+from engine.align.learn import PaperPairs, fit_both, inner_scores, leave_papers_out
+from engine.align.learn_answered import choose_bands, fit_answered
+from engine.align.learned import FEATURES as LINK_FEATURES
+from engine.align.records import Alignment
+from engine.align.status import ADDRESSED_P, LINK_P, PARTLY_P, Link, Status, assess_alignment, status_from_answered
+from engine.revision import diff_documents
+from engine.reviews.model import ReviewComment
+from tests.engine.built_revisions import PROSE, doc_of
+
+
+def _comment(cid: str, text: str, kind: str = "") -> ReviewComment:
+    return ReviewComment(id=cid, reviewer="Reviewer 1", text=text, fine_type=kind)
+
+
+def test_comment_features_read_the_row_the_comment_and_the_revision() -> None:
+    comments = [_comment("a", "Why is the phase mirrored? Please explain.", "explanation"),
+                _comment("b", '"teh" should be "the"; "recieve" should be "receive".', "typo"),
+                _comment("c", "Add a comparison with a recent baseline.", "experiment")]
+    probs = np.array([[0.7, 0.2, 0.0], [0.1, 0.0, 0.0], [0.0, 0.0, 0.0]], dtype=np.float32)
+    evidence = np.zeros((3, 3, len(EVIDENCE_FEATURES)), dtype=np.float32)
+    evidence[0, 1, EVIDENCE_FEATURES.index("located")] = 1.0  # a candidate at the comment's place
+    evidence[2, 2, EVIDENCE_FEATURES.index("named")] = 1.0  # not a candidate (probability 0): not counted
+    x = comment_features(comments, probs, evidence, threshold=0.15, density=edit_density(3, 10))
+    f = [dict(zip(FEATURES, row.tolist())) for row in x]
+    assert f[0]["best"] == pytest.approx(0.7) and f[0]["second"] == pytest.approx(0.2)
+    assert f[0]["gap"] == pytest.approx(0.5) and f[0]["passing"] == pytest.approx(np.log1p(2))
+    assert f[0]["candidates"] == pytest.approx(np.log1p(2)) and f[0]["located"] == 1.0 and f[0]["question"] == 1.0
+    assert f[0]["type_explanation"] == 1.0 and f[0]["type_typo"] == 0.0
+    assert f[1]["passing"] == 0.0 and f[1]["corrections"] > np.log1p(2) and f[1]["type_typo"] == 1.0
+    assert f[2]["best"] == 0.0 and f[2]["named"] == 0.0 and f[2]["type_experiment"] == 1.0
+    assert f[2]["density"] == pytest.approx(np.log1p(0.3))
+
+
+def test_status_from_answered_needs_a_link_shown_for_addressed_or_partly() -> None:
+    strong, weak = {"e1": 0.6, "e2": 0.2}, {"e1": LINK_P / 2}
+    assert status_from_answered(strong, ADDRESSED_P) is Status.ADDRESSED
+    assert status_from_answered(strong, PARTLY_P) is Status.PARTLY
+    assert status_from_answered(strong, PARTLY_P - 0.01) is Status.NOT_ADDRESSED  # a strong link, judged unanswered
+    assert status_from_answered(weak, 0.9) is Status.NOT_ADDRESSED  # no link shown: nothing to point at
+    assert status_from_answered({"e1": 0.0}, 0.9) is Status.NO_EVIDENCE and status_from_answered({}, 0.9) is (
+        Status.NO_EVIDENCE)
+
+
+def test_an_alignment_with_an_answered_probability_takes_its_status_and_its_counted_links_from_it() -> None:
+    a = Alignment("c", ["e1", "e2"], {"e1": 0.2, "e2": 0.15, "e3": 0.0}, calibrated=True, answered=0.7)
+    got = assess_alignment(a)
+    assert got.status is Status.ADDRESSED and got.probability == pytest.approx(0.7)
+    assert [e.candidate for e in got.evidence] == [False, True]  # the best link counts; a weak second does not
+    unanswered = assess_alignment(Alignment("c", ["e1"], {"e1": 0.45}, calibrated=True, answered=0.1))
+    assert unanswered.status is Status.NOT_ADDRESSED and all(e.candidate for e in unanswered.evidence)
+    # the author rejected a link: the model's view of the comment no longer holds, the best link decides again
+    rejected = assess_alignment(a, {"e1": Link.REJECTED})
+    assert rejected.status is Status.NOT_ADDRESSED and rejected.probability == pytest.approx(0.15)
+    assert assess_alignment(Alignment("c", ["e1"], {"e1": 0.2}, calibrated=True)).status is Status.NOT_ADDRESSED
+    again = Alignment.from_dict(a.to_dict())
+    assert again.answered == pytest.approx(0.7) and Alignment.from_dict({"comment_id": "c", "edit_ids": []}).answered is None
+
+
+def test_bands_keep_wrong_addressed_rare_and_separate_the_rest() -> None:
+    probs = np.array([0.95, 0.9, 0.85, 0.8, 0.6, 0.55, 0.4, 0.3, 0.2, 0.1])
+    answered = np.array([True, True, True, True, False, True, True, True, False, False])
+    shown = np.ones(10, dtype=bool)
+    # 0.8: 4 calls, none wrong (below it 0.6 is); 0.3 finds all 7 answered comments and flags 1 of 3 others
+    assert choose_bands(probs, answered, shown, 0.1) == {"addressed": 0.8, "partly": 0.3}
+    shown[:4] = False  # the best-scored comments have no link shown: they cannot be called addressed
+    assert choose_bands(probs, answered, shown, 0.1)["addressed"] == 1.0
+
+
+def _paper(pid: str, seed: int, n: int = 8) -> PaperPairs:
+    """A built revision (real documents and diff) whose answered comments have the strongest links."""
+    rng = np.random.default_rng(seed)
+    diff = diff_documents(doc_of(PROSE), doc_of([p + " It changed." for p in PROSE[:3]] + PROSE[3:]))
+    edits = [e.id for e in diff.edits if e.text_changed]
+    comments = [_comment(f"{pid}/c{i}", "Please clarify this point?" if i % 2 else "Typo here.") for i in range(n)]
+    answered = np.arange(n) < n // 2
+    m = len(edits)
+    x = rng.random((n, m, len(LINK_FEATURES)), dtype=np.float32) * 0.3
+    x[answered, 0, 0] += 0.7  # the first link feature carries the link
+    labels = np.zeros((n, m), dtype=np.float32)
+    labels[answered, 0] = 1.0
+    gold = {c.id: ({edits[0]} if answered[i] else set()) for i, c in enumerate(comments)}
+    evidence = np.zeros((n, m, len(EVIDENCE_FEATURES)), dtype=np.float32)
+    return PaperPairs(GoldPaper(pid, diff, comments, gold), edits, evidence, np.ones((n, m), bool), x,
+                      np.ones((n, m), bool), labels)
+
+
+def test_fit_answered_learns_from_inner_scores_and_leave_papers_out_matches_the_nested_loop() -> None:
+    papers = [_paper(f"p{k}", k) for k in range(4)]
+    inner = inner_scores(papers)
+    model = fit_answered(papers, inner, 0.3, 0.1)
+    assert model.features == FEATURES and model.meta["train"] == ["p0", "p1", "p2", "p3"]
+    assert model.coef[FEATURES.index("best")] > 0 and 0 < model.bands["partly"] <= model.bands["addressed"] <= 1
+    assert AnsweredModel.from_dict(model.to_dict()).to_dict() == model.to_dict()
+    # one fit per pair of held-out papers gives what fitting each fold's models from scratch gives
+    for pp, link, answered in leave_papers_out(papers):
+        rest = [q for q in papers if q is not pp]
+        link2, answered2 = fit_both(rest)
+        assert link.to_dict() == link2.to_dict() and answered.to_dict() == answered2.to_dict()
+
+
+def test_shipped_answered_model_maps_its_bands_onto_the_status_scale() -> None:
+    model = shipped_answered()
+    assert model.features == FEATURES and model.meta["train"] and "checked" not in str(model.meta)
+    assert AnsweredModel.from_dict(model.to_dict()).to_dict() == model.to_dict()
+    scale = model.status_scale(np.array([0.0, model.bands["partly"], model.bands["addressed"], 1.0], np.float32))
+    assert scale[0] == 0.0 and scale[1] == pytest.approx(PARTLY_P, abs=1e-3) and scale[3] == pytest.approx(1.0)
+    if model.bands["addressed"] < 1.0:
+        assert scale[2] == pytest.approx(ADDRESSED_P, abs=1e-3)
+    assert np.all(np.diff(model.status_scale(np.linspace(0, 1, 300, dtype=np.float32))) >= 0)
+
+
+def test_the_learned_aligner_gives_each_comment_an_answered_probability_that_the_figures_read() -> None:
+    diff = diff_documents(doc_of(PROSE), doc_of(
+        PROSE[:2] + [PROSE[2] + " We also report the variance of both scores over five random seeds."] + PROSE[3:]))
+    comments = [_comment("p/R1.1", "Please report the variance of the scores over several random seeds."),
+                _comment("p/R1.2", "The related work misses the classic source-filter literature.")]
+    aligner = make_aligner("learned")
+    alignments = aligner.align(comments, diff)
+    assert [a.answered for a in alignments] == [pytest.approx(aligner.answered[c.id]) for c in comments]
+    assert alignments[0].answered > alignments[1].answered
+    got = [assess_alignment(a) for a in alignments]
+    assert got[0].probability == pytest.approx(alignments[0].answered)
+    edits = [e.id for e in diff.edits if e.text_changed]
+    matrix = np.array([[a.scores.get(e, 0.0) for e in edits] for a in alignments], np.float32)
+    gold = {"p/R1.1": {edits[0]}, "p/R1.2": set()}
+    s = Scored([c.id for c in comments], edits, matrix, gold, np.array([a.answered for a in alignments]))
+    c = figures(s, LINK_P, 5, app_status)
+    assert c["found"] == (got[0].status in (Status.ADDRESSED, Status.PARTLY))
+    assert c["addressed"] == sum(g.status is Status.ADDRESSED for g in got)
