@@ -1,4 +1,4 @@
-"""The comment↔edit encoder's fine-tunings on a lent GPU machine: out-of-fold cosines for the training part (issue 32).
+"""The comment↔edit encoder's fine-tunings on a lent GPU machine: out-of-fold cosines of the training part (issue 32).
 
     # here: python -m bench.align_encoder_gpu_prep FOLDER, then on the GPU machine (torch, transformers,
     # safetensors; nothing of the engine is imported, so the file travels alone beside FOLDER):
@@ -93,7 +93,8 @@ def main(argv=None):
         sims = c @ s.T if s is not None else None
         cols = []
         for e in edits:
-            cols.append(sims[:, [where[t] for t in e]].max(dim=1).values if e else torch.zeros(len(comments), device=dev))
+            cols.append(sims[:, [where[t] for t in e]].max(dim=1).values if e
+                        else torch.zeros(len(comments), device=dev))
         return torch.stack(cols, dim=1)
 
     def train(train_papers, variant):

@@ -71,3 +71,24 @@ def test_the_tuned_cosine_joins_the_features_inside_the_first_stage() -> None:
     assert np.all(extended.x[:, :, -2][~pp.mask] == 0) and extended.x[0, j, -2] == np.float32(0.9)
     assert extended.x[0, j, -1] == 1.0  # its rank within the comment: the best
     assert hit1_alone(pairs, lambda _: tuned) == 100.0
+
+
+def test_assembled_folder_runs_the_tuned_layers_on_the_embedded_embeddings(tmp_path) -> None:
+    from safetensors.numpy import load_file, save_file
+
+    from bench.align_encoder_assemble import assemble
+    from engine.models.embedded import encoder_path
+    from engine.models.encoders.onnx_encoder import OnnxEncoder
+
+    base = load_file(str(encoder_path() / "model.safetensors"))
+    layers = {k: v.astype(np.float16) for k, v in base.items() if k.startswith("encoder.")}
+    layers["encoder.layer.5.output.dense.weight"] = layers["encoder.layer.5.output.dense.weight"] * np.float16(3)
+    for half, kept in (("a", "012"), ("b", "345")):
+        save_file({k: v for k, v in layers.items() if k.split(".")[2] in kept},
+                  str(tmp_path / f"v_layers_{half}.safetensors"))
+    folder = assemble(tmp_path, "v", tmp_path / "model")
+    texts = ["Please report the variance over random seeds.", "Phase is taken from the low band."]
+    tuned = OnnxEncoder(folder, precision="fp32", threads=1).encode(texts)
+    plain = OnnxEncoder(encoder_path(), precision="fp32", threads=1).encode(texts)
+    assert tuned.shape == plain.shape and np.allclose(np.linalg.norm(tuned, axis=1), 1.0, atol=1e-5)
+    assert 0.5 < float((tuned * plain).sum(axis=1).min()) < 0.9999  # the shifted layer moves every vector
