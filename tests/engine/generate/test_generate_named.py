@@ -65,3 +65,17 @@ def test_the_placement_goes_to_the_named_page(cgo18) -> None:
     parts = rule_scores(comment, cgo18)
     assert parts.pages.max() == 1.0  # every paragraph with a part on page 7, and no other
     assert all(any(r.page == 7 for r in parts.paragraphs[j].regions) for j in np.flatnonzero(parts.pages))
+
+
+def test_the_benchmark_pages_a_latex_draft_from_its_pdf(shared_data: Path, cgo18) -> None:
+    """``bench.draft_pages``: the cgo18 submission read from its LaTeX source takes the pages of its PDF."""
+    from bench.draft_pages import with_pages
+
+    tex = load_document(shared_data / "revision" / "cgo18" / "submission" / "cgo18mscr.tex")
+    assert tex.source_format == "latex" and not any(p.regions for p in tex.paragraphs)
+    paged = with_pages(tex, cgo18)
+    body = paged.body()
+    assert body and all(p.page is not None for p in body) and paged.page_count == 11
+    pages = [p.page for p in body]
+    assert pages == sorted(pages) and pages[0] == 1 and pages[-1] == 10  # in reading order, first page to last
+    assert [p.id for p in paged.paragraphs] == [p.id for p in tex.paragraphs]  # the same paragraphs, paged
