@@ -30,7 +30,7 @@ MODEL = ROOT / "resources/models/placement/reranker.json"
 C = 1.0
 
 
-def rows(manifest: str, cache: str | None, k: int) -> list[dict[str, Any]]:
+def rows(manifest: str, cache: str | None, k: int, pages: bool = True) -> list[dict[str, Any]]:
     """Per answered comment of the training part: its revision, features of the rules' ``k`` best paragraphs,
     which are right, and whether the rules' first is right."""
     from bench.suggest_corpus import load_papers
@@ -42,6 +42,11 @@ def rows(manifest: str, cache: str | None, k: int) -> list[dict[str, Any]]:
 
     encoder = open_model("encoder")
     items = list(answered(load_papers(manifest, cache, "train")))
+    if pages:  # the drafts' paragraphs carry the pages of their typeset PDFs, as a PDF the user opens does
+        from bench.draft_pages import paged
+        from corpus.build_revisions import default_out
+
+        items = paged(items, Path(cache).expanduser() if cache else default_out())[0]
     out = []
     by_doc: dict[int, list[Any]] = {}
     for a in items:
@@ -97,9 +102,10 @@ def main() -> int:
     ap.add_argument("--corpus", default=str(ROOT / "corpus/revisions.json"))
     ap.add_argument("--cache", help="the corpus cache (default: ~/.cache/redraft/corpus)")
     ap.add_argument("--k", type=int, default=5, help="candidates the model chooses among (the rules' best)")
+    ap.add_argument("--no-pages", action="store_true", help="read the drafts without their typeset PDFs' pages")
     ap.add_argument("--write", action="store_true", help=f"fit on every training revision and write {MODEL.name}")
     args = ap.parse_args()
-    data = rows(args.corpus, args.cache, args.k)
+    data = rows(args.corpus, args.cache, args.k, not args.no_pages)
     res = leave_papers_out(data)
     n = res["comments"]
     for paper, p in res["papers"].items():

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from pathlib import Path
 from typing import Any
 
 from bench.suggest_places import Answered, answered, placement_summary, placements
@@ -89,17 +90,24 @@ def seconds_summary(seconds: list[float]) -> dict[str, float]:
 
 
 def run(manifest: str, cache: str | None, part: str, model: str | None, limit: int | None, threads: int,
-        gpu_layers: int, time_limit: float = 50.0) -> dict[str, Any]:
+        gpu_layers: int, time_limit: float = 50.0, pages: bool = True) -> dict[str, Any]:
     """Placement for every answered comment of ``part``; with ``model``, suggestions (and content, inventions and
-    time) for the first ``limit`` of them."""
+    time) for the first ``limit`` of them. ``pages``: the drafts' paragraphs carry the pages of their typeset PDFs
+    (``bench.draft_pages``: a comment's "p. 5, line 12" then names them, as when the user opens the PDF)."""
     from bench.count_inventions import count
     from engine.generate.suggest import EditSuggester
     from engine.models.factory import open_model
 
     encoder = open_model("encoder")
     items = list(answered(load_papers(manifest, cache, part)))
+    paging: dict[str, str] = {}
+    if pages:
+        from bench.draft_pages import paged
+        from corpus.build_revisions import default_out
+
+        items, paging = paged(items, Path(cache).expanduser() if cache else default_out())
     placed = placements(items, encoder)
-    result: dict[str, Any] = {"summary": {"part": part, "placement": placement_summary(placed)},
+    result: dict[str, Any] = {"summary": {"part": part, "placement": placement_summary(placed), "pages": paging},
                               "placements": placed, "suggestions": []}
     todo = items[:limit] if limit else items
     content, seconds = [], []

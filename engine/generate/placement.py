@@ -7,6 +7,8 @@ a section, figure or table the comment names and for a passage it quotes), adds 
 was located (stored in the project by the build), and then what the comment itself implies:
 
 - an equation it names ("Eq. (3)", "equation 3"): the paragraphs that cite it;
+- a page it names ("p. 5", "Page 5, line 12", ``engine.generate.named``; a paper read from a PDF): the paragraphs
+  on that page, the one at that line most (the words "page" and "line" are left out of the locator's query);
 - the abstract and the front matter (title, authors, affiliations) draw a broad comment's words but are rarely
   where its answer goes: they are passed over unless the comment names the abstract;
 - an experiment or result request (its fine type, ``engine.reviews.fine_types.fine_type``) is answered in the results:
@@ -20,7 +22,7 @@ The weights were set on the training part of the revisions corpus (``bench.sugge
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -41,6 +43,10 @@ EQUATION_BOOST = 0.5
 #: Taken from every paragraph outside the parts a comment names (a section, figure, table or equation), when
 #: it names one that the draft has: those parts are ranked first.
 NAMED_ORDER = 10.0
+#: Added to a paragraph on a page the comment names ("p. 5"), in full at the line it names ("p. 5, line 12"),
+#: half elsewhere on that page (``engine.generate.named``; only for a paper read from a PDF, whose paragraphs
+#: carry pages).
+PAGE_BOOST = 0.5
 #: Section titles that hold results (matched as words in any level of the paragraph's section path).
 RESULTS_SECTION = re.compile(r"\b(?:results?|experiments?|evaluations?|benchmarks?|simulations?|"
                              r"case stud(?:y|ies)|applications?|empirical|performance)\b", re.I)
@@ -84,6 +90,7 @@ class Scores:
     front: np.ndarray
     named: np.ndarray
     results: np.ndarray  # a results paragraph, for an experiment or result request (else all False)
+    pages: np.ndarray  # 0..1: at the page and line the comment names (``engine.generate.named.page_scores``)
     kind: str
     reasons: dict[str, str]
     names: set[str]
@@ -94,8 +101,12 @@ def rule_scores(comment: ReviewComment, document: Document, located: list[Paragr
     """Every candidate paragraph's score by the rules (None: the draft has no body paragraph)."""
     from engine.reviews.fine_types import fine_type
     from engine.align.localize import REFERENCE_BOOST, reference_boosts, references, score_paragraphs
+    from engine.generate.named import page_pointers, page_scores, without_pointers
 
-    paragraphs, matrix = score_paragraphs([comment], document, encoder, lexical_only=encoder is None)
+    pointers = page_pointers(comment.full_text)
+    query = replace(comment, text=without_pointers(comment.text), context=without_pointers(comment.context)) \
+        if pointers else comment  # "page" and "line" are no topic
+    paragraphs, matrix = score_paragraphs([query], document, encoder, lexical_only=encoder is None)
     if not paragraphs:
         return None
     text, kind = comment.full_text, fine_type(comment)
@@ -133,10 +144,14 @@ def rule_scores(comment: ReviewComment, document: Document, located: list[Paragr
         scores -= NAMED_ORDER * ~named
         reasons.update({paragraphs[j].id: f"the part the comment names ({paragraphs[j].section_title or 'front'})"
                         for j in np.flatnonzero(named) if paragraphs[j].id not in reasons})
+    pages = page_scores(pointers, paragraphs, document.paragraphs)
+    scores += PAGE_BOOST * pages
+    reasons.update({paragraphs[j].id: f"the page the comment names (p. {paragraphs[j].page})"
+                    for j in np.flatnonzero(pages >= 1.0) if paragraphs[j].id not in reasons})
     results = np.array([_in_results(p) for p in paragraphs]) if kind in ("experiment", "result") \
         else np.zeros(len(paragraphs), bool)
     scores += RESULTS_BONUS * results
-    return Scores(paragraphs, base, scores, bonus, front, named, results, kind, reasons, names)
+    return Scores(paragraphs, base, scores, bonus, front, named, results, pages, kind, reasons, names)
 
 
 def place(comment: ReviewComment, document: Document, located: list[Paragraph] | None = None,

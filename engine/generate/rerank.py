@@ -1,14 +1,13 @@
 """The placement model: a logistic regression that picks, among the rules' best few paragraphs, where the authors
-would edit for a comment (``engine.generate.placement``).
-
-The rules (``placement.rule_scores``) rank every candidate paragraph; the model rescores their ``k`` best with
-general features of the pair (``FEATURES``): the rules' and the locator's scores and ranks, where the build located
-the comment, BM25 of the comment's request sentences (``engine.generate.asks``) and of its lead-in, the part of the
-paper it names, a passage it quotes, the abstract, a results paragraph for an experiment request, a related-work
-or introduction paragraph for a citation request, a caption, the paragraph's length, its distance to the located
-paragraph, and the comment's place among its reviewer's comments against the paragraph's place in the paper
-(reviews tend to follow the paper's order). Standardised features; the weights are fitted on the training part of
-the revisions corpus only (``bench.fit_placement``, leave-papers-out; docs/suggest.md) and shipped as
+would edit for a comment (``engine.generate.placement``). The rules (``placement.rule_scores``) rank every
+candidate paragraph; the model rescores their ``k`` best with general features of the pair (``FEATURES``): the
+rules' and the locator's scores and ranks, where the build located the comment, BM25 of the comment's request
+sentences (``engine.generate.asks``) and of its lead-in, the part of the paper it names (and the page and line), a
+passage it quotes, the abstract, a results paragraph for an experiment request, a related-work or introduction
+paragraph for a citation request, a caption, the paragraph's length, its distance to the located paragraph, and the
+comment's place among its reviewer's comments against the paragraph's place in the paper (reviews tend to follow
+the paper's order). Standardised features; the weights are fitted on the training part of the revisions corpus only
+(``bench.fit_placement``, leave-papers-out; docs/suggest.md) and shipped as
 ``resources/models/placement/reranker.json``.
 """
 
@@ -30,6 +29,7 @@ from engine.reviews.model import ReviewComment
 FEATURES = (
     "rule_gap", "rule_rank", "base", "base_rank", "located", "next_to_located", "bm25", "ask_bm25", "context_bm25",
     "named", "quote", "front", "results", "caption", "words", "position", "cite_related", "intro", "conclusion",
+    "page",
 )
 _RELATED = re.compile(r"\b(?:related|prior|previous|background|literature)\b", re.I)
 _INTRO = re.compile(r"\bintroduction\b", re.I)
@@ -91,6 +91,7 @@ def candidate_features(comment: ReviewComment, parts: Any, picked: np.ndarray, p
                                   for p in paragraphs], dtype=float),
         "intro": np.array([any(_INTRO.search(s) for s in p.section) for p in paragraphs], dtype=float),
         "conclusion": np.array([any(_CONCLUSION.search(s) for s in p.section) for p in paragraphs], dtype=float),
+        "page": parts.pages,
     }
     return np.stack([np.asarray(cols[f], dtype=np.float64)[picked] for f in FEATURES], axis=1)
 
