@@ -27,6 +27,18 @@ PREAMBLE_WORDS = 120
 _SCORE_LINE = re.compile(r"^\s*[*_]*[A-Za-z][\w /()'-]{0,50}[*_]*\s*:\s*\S.{0,40}$")
 #: An editor's letter opens with a greeting to a person by title; a review greets "the authors".
 _LETTER = re.compile(r"^\W*dear\s+(?:dr|prof|professor|mr|mrs|ms|mx)\b", re.I)
+#: A LaTeX quotation (``like this'', `like this'), up to a blank line: reviewers who write in LaTeX type them so.
+_LATEX_QUOTE = re.compile(r"(?<![\w`])``(?=\S)((?:(?!``|''|\n\s*\n).){1,600}?)''|(?<![`\w])`(?!`)([^`'\n]{1,120}?)'(?!\w)", re.S)
+
+
+def latex_quotes(text: str) -> str:
+    """``text`` with LaTeX's quotation marks (````x''``, ```x'``) as the curly quotes they typeset as ("x", 'x'), so
+    that comments, the letter and the readers of quoted words (``engine.align.cues``) see one kind of quote. An
+    unpaired ```` or ``''`` (a Markdown code span, inches) is left as typed."""
+    if "`" not in text:
+        return text
+    return _LATEX_QUOTE.sub(lambda m: f"\u201c{m.group(1)}\u201d" if m.group(1) is not None
+                            else f"\u2018{m.group(2)}\u2019", text)
 
 
 def parse_reviews(
@@ -34,7 +46,7 @@ def parse_reviews(
 ) -> list[Review]:
     """Split ``text`` into reviews and each review into sections."""
     notices = list(notices or [])
-    text = clean_text(text).replace("\r\n", "\n").replace("\r", "\n")
+    text = latex_quotes(clean_text(text).replace("\r\n", "\n").replace("\r", "\n"))
     text = re.sub(r"<!--.*?-->", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)  # invisible in Markdown
     if len(text) > max_chars:
         cut = text.rfind("\n", 0, max_chars)

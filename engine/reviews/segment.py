@@ -33,17 +33,27 @@ def follow_up(text: str) -> bool:
 
 #: A paragraph of at most this many words is one point (a longer one, running text, holds several).
 POINT_WORDS = 120
+#: A paragraph of at most this many words is one point whatever words its sentences share ("Several grammatical
+#: errors occur in the text. The authors should check the manuscript again.").
+SHORT_POINT_WORDS = 80
 
 
 def same_point(units: list[SentenceUnit], group: list[int], k: int) -> bool:
     """A short paragraph (``POINT_WORDS``) is one reviewer's point: its next picked sentence goes on the comment
-    when it speaks of something the comment names (a content word in common), also across sentences between them
-    that are no comment (which stay out of its text). A long paragraph (running text)
-    holds several points, and its sentences join only as ``_joins`` says."""
+    when it speaks of something the comment names (a content word in common) or asks a question about it, and in a
+    very short paragraph (``SHORT_POINT_WORDS``) always, also across sentences between them that are no comment
+    (which stay out of its text). A long paragraph (running text) holds several points, and its sentences join
+    only as ``_joins`` says. Chosen on DISAPERE train out of fold and the corpus's training part (docs/comments.md)."""
     block = units[k].block
-    if units[group[-1]].block != block or sum(len(u.text.split()) for u in units if u.block == block) > POINT_WORDS:
+    words = sum(len(u.text.split()) for u in units if u.block == block)
+    if units[group[-1]].block != block or words > POINT_WORDS:
         return False
-    return bool(_content(units[k].text) & _content(" ".join(units[j].text for j in group)))
+    if bool(_content(units[k].text) & _content(" ".join(units[j].text for j in group))):
+        return True
+    if words > SHORT_POINT_WORDS or units[k].text.rstrip().endswith("?"):
+        return False  # a question is a point of its own unless it speaks of the same thing
+    asked = [read_cues(units[j].text) for j in group]
+    return not any(c.request or c.explicit and not c.negative for c in asked)  # after a request: another point
 
 
 _STOP = frozenset("""this that these those there their they them then than with from have been were which what

@@ -134,6 +134,22 @@ def test_a_short_paragraph_keeps_its_point_across_a_sentence_that_is_no_comment(
     assert "hyperparameters" not in got[0].full_text
 
 
+@pytest.mark.parametrize("encoder", [None, "lexical"])
+def test_a_very_short_paragraph_is_one_point_whatever_words_it_shares(encoder: str | None) -> None:
+    """From the corpus's training part: "Several grammatical errors occur in the text. The authors should be checked
+    again throughout the manuscript." and two faults of one figure were cut in two, sharing no content word. A
+    paragraph of up to ``SHORT_POINT_WORDS`` is one point unless a request was made before (then what follows is
+    another point) or what follows is a question on something else."""
+    text = ("## Reviewer 1\n\nSeveral grammatical errors occur in the text. The authors should proofread the "
+            "manuscript once more.\n\nFigure 2 is hard to read in print. The legend overlaps the curves, and the "
+            "colours of panels b and c cannot be told apart.\n\nPlease add the runtime of each baseline. Beyond that, "
+            "I would encourage releasing the trained weights.\n")
+    got = [c.text for c in _comments(text, encoder)]
+    assert sum("grammatical" in t and "proofread" in t for t in got) == 1, got
+    assert sum("hard to read" in t and "legend overlaps" in t for t in got) == 1, got
+    assert not any("runtime" in t and "trained weights" in t for t in got), got
+
+
 def test_the_corpus_measure_counts_points_found_whole_and_comments_that_are_no_point() -> None:
     """``bench.measure_corpus_comments.match``: a point counts as found only when one comment (text plus context)
     holds 60% of its words; a comment that is a heading or runs two points together is no point."""

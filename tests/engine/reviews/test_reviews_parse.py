@@ -245,3 +245,24 @@ def test_review_form_answers_are_metadata_and_free_text_answers_are_review_text(
 def test_a_single_question_with_a_colon_in_a_review_stays_review_text() -> None:
     [review] = parse_reviews("The paper is clear.\n\nIs the proof of Lemma 2 correct in the paper?: I doubt it\n")
     assert "Review form" not in [head for head, _ in review.sections]
+
+
+def test_latex_quotes_read_as_the_curly_quotes_they_typeset_as(tmp_path: Path) -> None:
+    """A reviewer writing in LaTeX types ``...'' and `...': comments, the letter and the readers of quoted words see
+    the quotes they stand for; a Markdown code span and inches are left as typed."""
+    from engine.align.cues import replacements
+    from engine.reviews import extract_comments
+    from engine.reviews.parse import latex_quotes
+
+    path = tmp_path / "reviews.md"
+    path.write_text("# Reviewer 1\n\nThe method is sound and the paper reads well.\n\n"
+                    "In the abstract, ``state of the art'' should be ``state-of-the-art''. "
+                    "Please also define `robust' before using it.\n", encoding="utf-8")
+    reviews = load_reviews(path)
+    assert "``" not in reviews[0].text and "''" not in reviews[0].text
+    comment = next(c for c in extract_comments(reviews) if "state of the art" in c.text)
+    assert "\u201cstate of the art\u201d should be \u201cstate-of-the-art\u201d" in comment.text
+    assert replacements(comment.text) == [("state of the art", "state-of-the-art")]
+    assert "\u2018robust\u2019" in reviews[0].text
+    assert latex_quotes("a ``code`` span, 5'' wide, don't") == "a ``code`` span, 5'' wide, don't"
+    assert latex_quotes("``one\n\nparagraph later''") == "``one\n\nparagraph later''"
