@@ -15,7 +15,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Collection, Generator as Gen, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -25,6 +24,7 @@ from engine.align.calibrate import Scored, calibrate_threshold
 from engine.align.gold import GoldPaper
 from engine.align.learn_answered import fit_answered
 from engine.align.learned import FEATURES, FIRST_STAGE, LearnedAligner, LinkModel
+from engine.align.pairs import PaperPairs
 from engine.jobs import CancelToken, Progress
 
 #: Regularisation of the logistic regression (fixed, not tuned: the training part is small).
@@ -36,18 +36,6 @@ CAPS = (3, 5)
 MAX_WRONG = 0.07
 #: The same for the answered-at-all model's "addressed" band (``engine.align.learn_answered``).
 MAX_WRONG_ANSWERED = 0.07
-
-
-@dataclass
-class PaperPairs:
-    paper: GoldPaper
-    edit_ids: list[str]
-    evidence: np.ndarray  # comments × edits × evidence features
-    allowed: np.ndarray  # the evidence aligner's linkable pairs
-    x: np.ndarray  # comments × edits × FEATURES
-    mask: np.ndarray  # first-stage pairs
-    labels: np.ndarray  # comments × edits, 0/1
-    first_stage: int = FIRST_STAGE  # the first stage ``mask`` holds (``LinkModel.first_stage``)
 
 
 def _blank(first_stage: int = FIRST_STAGE) -> LinkModel:

@@ -11,15 +11,12 @@ comments called addressed or partly), over comments with a link shown.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from engine.align.answered import FEATURES, AnsweredModel, comment_features, edit_density
 from engine.align.calibrate import Scored
-
-if TYPE_CHECKING:
-    from engine.align.learn import PaperPairs
+from engine.align.pairs import PaperPairs
 
 #: Regularisation of the logistic regression (fixed, as the link model's).
 C = 1.0
