@@ -21,9 +21,8 @@ from typing import Any
 import numpy as np
 
 from engine.reviews.classify import CommentModel, shipped_model
-from engine.reviews.cues import NEGATIVE, VERDICT, action_of, read_cues
+from engine.reviews.cues import ARROW, NEGATIVE, TYPO, VERDICT, action_of, read_cues
 from engine.reviews.encoder_model import CommentEncoder, comment_encoder
-from engine.reviews.fine_types import checked_type, type_comments
 from engine.reviews.model import Review, ReviewComment
 from engine.reviews.parse import EDITOR
 from engine.reviews.segment import (ITEM_WORDS, follow_up, item_words, link_context, linked, next_request, quote_only,
@@ -89,15 +88,12 @@ def default_model(encoder: Any = None) -> tuple[Model, Any]:
 
 
 def score_units(
-    per_review: list[list[SentenceUnit]], model: Model, encoder: Any = None, words_types: bool = True,
+    per_review: list[list[SentenceUnit]], model: Model, encoder: Any = None,
 ) -> list[tuple[np.ndarray, list[str]]]:
-    """``(probabilities, fine types)`` for each review's units, embedding every unit in one call. With
-    ``words_types=False`` the units the words model would type get "" (``type_comments`` types their comments)."""
+    """``(probabilities, fine types)`` for each review's units, embedding every unit in one call."""
     per_review = [[_scoring_view(u) for u in units] for units in per_review]
     if isinstance(model, CommentEncoder):
-        return _score_with_encoder(per_review, model, words_types)
-    if not words_types:
-        return [(prob, [""] * len(units)) for units, (prob, _) in zip(per_review, score_units(per_review, model, encoder))]
+        return _score_with_encoder(per_review, model)
     flat = [u for units in per_review for u in units]
     embeddings = None
     if model.uses_encoder:
@@ -117,8 +113,7 @@ def score_units(
     return out
 
 
-def _score_with_encoder(per_review: list[list[SentenceUnit]], model: CommentEncoder,
-                        words_types: bool = True) -> list[tuple[np.ndarray, list[str]]]:
+def _score_with_encoder(per_review: list[list[SentenceUnit]], model: CommentEncoder) -> list[tuple[np.ndarray, list[str]]]:
     """The words model scores every unit; the fine-tuned encoder reads only the units whose words-model
     probability lies in its band (``encoder.json`` ``band``, chosen out of fold on train), and every request in
     so many words ("Please ...", "I suggest ...": ``Cues.explicit``), whatever the words model says: it puts a
@@ -133,7 +128,7 @@ def _score_with_encoder(per_review: list[list[SentenceUnit]], model: CommentEnco
     explicit = np.array([read_cues(u.text).explicit for u in flat], dtype=bool)
     explicit |= np.array([read_cues(u.text).implied for u in flat], dtype=bool)
     ask = np.flatnonzero(((prob >= lo) & (prob <= hi)) | explicit)
-    fine = [f if words_types else "" for _, fines in scored for f in fines]
+    fine = [f for _, fines in scored for f in fines]
     if len(ask):
         read, read_fine = model.predict([flat[i] for i in ask])
         prob[ask] = model.weight * read + (1 - model.weight) * prob[ask]
@@ -172,6 +167,28 @@ def picked(text: str, prob: float, threshold: float) -> bool:
         return False
     return (prob >= threshold or (c.explicit and prob >= EXPLICIT_FLOOR)
             or (c.implied and not c.question and prob >= IMPLIED_FLOOR))
+
+
+#: Words past which a question or request with an arrow in it is more than a note on wording.
+NOTE_WORDS = 12
+
+
+def _asks_more(text: str) -> bool:
+    """A question, request or criticism longer than a note: an arrow in it is notation ("the best D → L model")."""
+    c = read_cues(text)
+    return (c.question or c.request or c.negative) and len(text.split()) > NOTE_WORDS
+
+
+def checked_type(text: str, fine: str) -> str:
+    """The fine type a comment is shown with: the model's, except that a comment naming a typo, a misspelling or
+    a replacement ("A" -> "B") is a typo whatever the model says, and a question that names none is not
+    (a typo comment can be answered by a spelling fix alone, see ``engine.align.cues``). Measured out of fold
+    on DISAPERE train, docs/comments.md."""
+    if TYPO.search(text) or ARROW.search(text) and not _asks_more(text):
+        return "typo"
+    if fine == "typo" and text.rstrip(" )\"'").endswith("?"):
+        return "explanation"  # what most questions ask for in DISAPERE train
+    return fine
 
 
 def model_threshold(model: Model) -> float:
@@ -328,9 +345,9 @@ def extract_comments(
     if model is None:
         model, encoder = default_model(encoder)
     per_review = [review_units(r) for r in reviews]
-    scored = score_units(per_review, model, encoder, words_types=False)
+    scored = score_units(per_review, model, encoder)
     cut = model_threshold(model) if threshold is None else threshold
     out: list[ReviewComment] = []
     for review, prefix, units, (prob, fine) in zip(reviews, prefixes(reviews), per_review, scored):
         out.extend(build_comments(review, prefix, units, prob, fine, cut))
-    return type_comments(out)
+    return out

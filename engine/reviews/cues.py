@@ -116,7 +116,7 @@ EXPLICIT = re.compile(
 #: "Eq. 2 should read ...": short notes that a reviewer rarely writes as a sentence.
 #: An arrow: a replacement ("recieve -> receive", "In eq. (2) f^n(z) -> G(f^n(z))") in a note, notation ("the best
 #: D → L model", "f: X → Y") in a longer question, request or criticism (a new-user trial's question was typed typo):
-#: ``engine.reviews.fine_types.checked_type`` tells them apart.
+#: ``engine.reviews.comments.checked_type`` tells them apart.
 ARROW = re.compile(r"\s(?:->|-->|=>|→)\s")
 _NOTE_WORDS = (r"\btypos?\b(?!s? (?:and|&) )", r"\bmisspel", r"\bspelling\b", r"\bgrammatical (?:error|mistake)",
                r"\bshould read\b")

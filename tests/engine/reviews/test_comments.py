@@ -199,7 +199,7 @@ def test_a_named_concern_joins_the_request_that_follows_it() -> None:
 def test_typo_type_follows_what_the_comment_names() -> None:
     """A list of replacements is a typo comment whatever the model types it; a question naming no wording is
     never one (a typo comment may be answered by a spelling fix alone)."""
-    from engine.reviews.fine_types import checked_type
+    from engine.reviews.comments import checked_type
 
     typos = [c for c in extract_comments(parse_reviews(TRIAL, "markdown")) if c.text.startswith("Typos:")]
     assert [c.fine_type for c in typos] == ["typo"]
@@ -245,7 +245,7 @@ def test_a_request_that_points_back_takes_the_problem_before_it_as_context() -> 
 def test_an_arrow_in_a_question_is_notation_not_a_typo() -> None:
     """From a new-user trial on Multi-LexSum ("D → L" is a task): a question and a request holding such an arrow
     were typed typo. An arrow between words, or between symbols in a short note, still makes a typo comment."""
-    from engine.reviews.fine_types import checked_type
+    from engine.reviews.comments import checked_type
 
     assert checked_type("In Section 4.3, why is the pipeline's long summary L′ generated with BART rather than with "
                         "PRIMERA, which is the best D → L model?", "typo") == "explanation"
