@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -74,3 +75,31 @@ def calibrate_threshold(
         return (float(thresholds[reached[0]]), float(f1[reached[0]])) if len(reached) else (float("inf"), -1.0)
     k = int(np.argmax(f1))
     return float(thresholds[k]), float(f1[k])
+
+
+def status_bands(probs: np.ndarray, answered: np.ndarray, grid: Sequence[float], max_wrong: float,
+                 shown: np.ndarray | None = None) -> dict[str, float]:
+    """Status bands on comment probabilities, chosen on labelled comments: ``addressed``, the lowest ``grid`` value
+    whose "addressed" calls (among the ``shown`` comments, all by default) are wrong at most ``max_wrong`` of the
+    time, 1.0 when none is; ``partly``, the value not above it that best separates answered comments from the rest
+    (found rate minus false-found rate). Both rounded down to 4 decimals, so a band keeps the comments it was chosen
+    to keep. Used by the link model's bands (``engine.align.learn``) and the answered-at-all model's
+    (``engine.align.learn_answered``)."""
+    shown = np.ones(len(probs), dtype=bool) if shown is None else shown
+    addressed = 1.0
+    for t in grid:
+        calls = (probs >= t) & shown
+        if calls.sum() >= 3 and (calls & ~answered).sum() <= max_wrong * calls.sum():
+            addressed = float(t)
+            break
+    best, partly = -1.0, addressed
+    for t in [g for g in grid if g <= addressed]:
+        flagged = (probs >= t) & shown
+        j = flagged[answered].mean() - (flagged[~answered].mean() if (~answered).any() else 0.0)
+        if j > best:
+            best, partly = j, float(t)
+    return {"addressed": _down(addressed), "partly": _down(partly)}
+
+
+def _down(value: float) -> float:
+    return math.floor(value * 1e4 + 1e-6) / 1e4

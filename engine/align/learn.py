@@ -13,14 +13,13 @@ answers without a change. ``unsure`` names the rest (no link found, but the lett
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Collection, Generator as Gen, Sequence
 
 import numpy as np
 
 from engine.align.answered import AnsweredModel
 from engine.align.base import candidate_edits
-from engine.align.calibrate import Scored, calibrate_threshold
+from engine.align.calibrate import Scored, calibrate_threshold, status_bands
 from engine.align.gold import GoldPaper
 from engine.align.learn_answered import fit_answered
 from engine.align.learned import FEATURES, FIRST_STAGE, LearnedAligner, LinkModel
@@ -107,24 +106,7 @@ def choose_bands(items: Sequence[Scored], max_wrong: float = MAX_WRONG) -> dict[
                       for i in range(len(s.comment_ids))])
     answered = np.array([bool(s.gold.get(cid)) for s in items for cid in s.comment_ids])
     grid = sorted(set(probs[probs > 0].tolist()) | {0.5})
-    addressed = 1.0
-    for t in grid:
-        calls = probs >= t
-        if calls.sum() >= 3 and (calls & ~answered).sum() <= max_wrong * calls.sum():
-            addressed = float(t)
-            break
-    best, partly = -1.0, addressed
-    for t in [g for g in grid if g <= addressed]:
-        flagged = probs >= t
-        j = flagged[answered].mean() - (flagged[~answered].mean() if (~answered).any() else 0.0)
-        if j > best:
-            best, partly = j, float(t)
-    return {"addressed": _down(addressed), "partly": _down(partly)}
-
-
-def _down(value: float) -> float:
-    """Rounded down to 4 decimals (a band keeps the comments it was chosen to keep)."""
-    return math.floor(value * 1e4 + 1e-6) / 1e4
+    return status_bands(probs, answered, grid, max_wrong)
 
 
 def fit(train: Sequence[PaperPairs], c: float = C, caps: Sequence[int] = CAPS,

@@ -15,7 +15,7 @@ from collections.abc import Collection, Sequence
 import numpy as np
 
 from engine.align.answered import FEATURES, AnsweredModel, comment_features, edit_density
-from engine.align.calibrate import Scored
+from engine.align.calibrate import Scored, status_bands
 from engine.align.pairs import PaperPairs
 
 #: Regularisation of the logistic regression (fixed, as the link model's).
@@ -46,25 +46,7 @@ def choose_bands(probs: np.ndarray, answered: np.ndarray, shown: np.ndarray, max
     """``addressed`` and ``partly`` bands on answered-at-all probabilities (see the module's text); ``addressed`` 1.0
     when no value keeps "addressed" that rare."""
     grid = sorted(set(np.round(probs[shown], 4).tolist()))
-    addressed = 1.0
-    for t in grid:
-        calls = (probs >= t) & shown
-        if calls.sum() >= 3 and (calls & ~answered).sum() <= max_wrong * calls.sum():
-            addressed = float(t)
-            break
-    best, partly = -1.0, addressed
-    for t in (g for g in grid if g <= addressed):
-        flagged = (probs >= t) & shown
-        j = flagged[answered].mean() - (flagged[~answered].mean() if (~answered).any() else 0.0)
-        if j > best:
-            best, partly = j, float(t)
-    return {"addressed": _down(addressed), "partly": _down(partly)}
-
-
-def _down(value: float) -> float:
-    import math
-
-    return math.floor(value * 1e4 + 1e-6) / 1e4
+    return status_bands(probs, answered, grid, max_wrong, shown)
 
 
 def matched(train: Sequence[PaperPairs], inner: Sequence[Scored]) -> list[tuple[PaperPairs, Scored]]:
