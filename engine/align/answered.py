@@ -28,8 +28,7 @@ import numpy as np
 
 from engine.align.cues import quotes, replacements
 from engine.align.evidence import FEATURES as EVIDENCE_FEATURES, sigmoid
-from engine.errors import InputError
-from engine.models.linear import StandardisedLinear
+from engine.models.linear import StandardisedLinear, read_weights
 from engine.reviews.fine_types import fine_type
 from engine.reviews.model import FINE_TYPES, ReviewComment
 
@@ -104,13 +103,8 @@ class AnsweredModel(StandardisedLinear):
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> AnsweredModel:
-        if raw.get("format") != "redraft-align-answered-model":
-            raise InputError("not a Redraft answered-comment model")
-        if tuple(raw["features"]) != FEATURES:
-            raise InputError("answered-comment model features differ from this version's (refit it)")
-        return cls(FEATURES, np.asarray(raw["mean"], dtype=np.float32), np.asarray(raw["scale"], dtype=np.float32),
-                   np.asarray(raw["coef"], dtype=np.float32), float(raw["intercept"]), dict(raw["bands"]),
-                   dict(raw.get("meta", {})))
+        weights = read_weights(raw, "redraft-align-answered-model", "answered-comment model", FEATURES)
+        return cls(FEATURES, *weights, dict(raw["bands"]), dict(raw.get("meta", {})))
 
 
 @lru_cache(maxsize=1)

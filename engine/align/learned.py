@@ -29,8 +29,7 @@ from engine.align.answered import AnsweredModel, comment_features, edit_density,
 from engine.align.base import is_addition
 from engine.align.records import Alignment
 from engine.align.evidence import FEATURES as EVIDENCE_FEATURES, EvidenceAligner, explain, sigmoid
-from engine.errors import InputError
-from engine.models.linear import StandardisedLinear
+from engine.models.linear import StandardisedLinear, read_weights
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder
 from engine.revision import Edit, RevisionDiff
@@ -137,13 +136,8 @@ class LinkModel(StandardisedLinear):
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> LinkModel:
-        if raw.get("format") != "redraft-align-link-model":
-            raise InputError("not a Redraft alignment model")
-        if tuple(raw["features"]) != FEATURES:
-            raise InputError("alignment model features differ from this version's (refit it)")
-        return cls(tuple(raw["features"]), np.asarray(raw["mean"], dtype=np.float32),
-                   np.asarray(raw["scale"], dtype=np.float32), np.asarray(raw["coef"], dtype=np.float32),
-                   float(raw["intercept"]), float(raw["threshold"]), int(raw["max_edits"]), dict(raw["bands"]),
+        weights = read_weights(raw, "redraft-align-link-model", "alignment model", FEATURES)
+        return cls(FEATURES, *weights, float(raw["threshold"]), int(raw["max_edits"]), dict(raw["bands"]),
                    dict(raw.get("meta", {})), int(raw.get("first_stage", 8)))  # 8: the models of rounds one to three
 
 

@@ -22,8 +22,7 @@ from typing import Any
 import numpy as np
 
 from engine.document.model import ParagraphKind
-from engine.errors import InputError
-from engine.models.linear import StandardisedLinear
+from engine.models.linear import StandardisedLinear, read_weights
 from engine.reviews.model import ReviewComment
 
 FEATURES = (
@@ -112,13 +111,8 @@ class PlacementModel(StandardisedLinear):
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> PlacementModel:
-        if raw.get("format") != "redraft-placement-model":
-            raise InputError("not a Redraft placement model")
-        if tuple(raw["features"]) != FEATURES:
-            raise InputError("placement model features differ from this version's (refit it)")
-        return cls(FEATURES, np.asarray(raw["mean"], dtype=np.float64), np.asarray(raw["scale"], dtype=np.float64),
-                   np.asarray(raw["coef"], dtype=np.float64), float(raw["intercept"]), int(raw["k"]),
-                   dict(raw.get("meta", {})))
+        weights = read_weights(raw, "redraft-placement-model", "placement model", FEATURES, np.float64)
+        return cls(FEATURES, *weights, int(raw["k"]), dict(raw.get("meta", {})))
 
 
 @lru_cache(maxsize=1)
