@@ -49,7 +49,8 @@ LIKELY_COMMENT = 0.5
 LOW_MARK = "low confidence"
 #: Words of changed text a snippet keeps.
 SNIPPET_WORDS = 12
-CSV_COLUMNS = ("comment", "reviewer", "type", "action", "status", "chance addressed", "confirmed by author",
+#: No action class or directness: internal codes an area chair's spreadsheet has no use for (a new-user trial).
+CSV_COLUMNS = ("comment", "reviewer", "type", "status", "chance addressed", "confirmed by author",
                "edits", "comment text", "response", "sure it is a request", LOW_MARK)
 
 
@@ -329,7 +330,7 @@ def filter_rows(rows: Iterable[CoverageRow], reviewer: str | None = None, status
 
 def csv_record(row: CoverageRow) -> list[str]:
     edits = "\n".join(e.label() for e in row.edits)
-    return [row.comment_id, row.reviewer, row.kind, row.comment.action, row.status.value, row.confidence_text(),
+    return [row.comment_id, row.reviewer, row.kind, row.status.value, row.confidence_text(),
             "yes" if row.confirmed else "no", edits, row.comment.full_text, row.response, row.request_text(),
             "yes" if row.low_confidence else "no"]
 
