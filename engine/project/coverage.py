@@ -71,6 +71,8 @@ class EditSnippet:
     #: The section's whole path, numbered (``II Circuit design > C Digital control``), for a tooltip: ``where`` names
     #: the innermost section alone.
     section_path: str = ""
+    #: The innermost section, numbered and short (``C Digital control``), as ``where`` names it without the page.
+    section_name: str = ""
 
     @property
     def confirmed(self) -> bool:
@@ -209,7 +211,8 @@ def coverage_row(project: Project, comment: ReviewComment, a: Assessment | None 
         if edit is not None:
             snippet = edit_snippet(edit, about=comment.full_text)
             edits.append(EditSnippet(edit.id, snippet, places.where(edit), ev.link.value, ev.probability,
-                                     edit.section, candidate=ev.candidate, section_path=places.path(edit)))
+                                     edit.section, candidate=ev.candidate, section_path=places.path(edit),
+                                     section_name=places.names(edit).short(edit.section) if edit.section else ""))
     return CoverageRow(comment, a.status, a.probability, a.confirmed, edits, project.response(comment.id))
 
 
