@@ -139,7 +139,7 @@ def _headline(project: Project, view: CoverageView | None = None) -> str:
     line = f"{project.name}: {len(project.comments)} comment(s)"
     if project.diff is not None:
         line += (f", {view.status_summary(always=('addressed', 'not addressed'))}"
-                 f" ({project.aligner}); {project.diff.summary()}")
+                 f" (aligner: {project.aligner}); {project.diff.summary()}")  # "(evidence)" read as jargon
     else:
         line += "; no revised version"
     return line

@@ -119,5 +119,7 @@ def test_project_show_marks_the_low_confidence_comment_once(
     read "(low confidence (30% sure it is a request))")."""
     _, path, low = built
     assert main(["project", "show", str(path)]) == 0
-    line = next(x for x in capsys.readouterr().out.splitlines() if x.strip().startswith(f"{low} "))
+    out = capsys.readouterr().out.splitlines()
+    assert "addressed" in out[0] and "(aligner: bm25);" in out[0]  # the aligner named as one ("(bm25)" read as jargon)
+    line = next(x for x in out if x.strip().startswith(f"{low} "))
     assert f"] [{MARK}] " in line and "((" not in line and "))" not in line
