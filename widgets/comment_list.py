@@ -34,6 +34,12 @@ STATUS_ROLE = Qt.ItemDataRole.UserRole
 LOW_CONFIDENCE = 0.5
 #: What each fine type asks for, in plain words (the type badge's tooltip), from the engine's one list.
 TYPE_TIPS = {t: words[0].upper() + words[1:] for t, words in FINE_TYPE_WORDS.items()}
+#: What each fine type asks for, as the line over the selected comment says it ("Reviewer 2 · asks for an
+#: experiment"): the action class and directness are on that line's tooltip only (a new-user trial read
+#: "Report · direct · criticism" there as jargon).
+TYPE_PHRASES = {"experiment": "asks for an experiment", "explanation": "asks for an explanation",
+                "clarification": "asks for a clarification", "result": "asks for a result",
+                "edit": "asks for a change to the text", "typo": "points out a typo", "criticism": "criticism"}
 #: What each action class asks for (the action column's tooltip).
 ACTION_TIPS = {
     "Explain": "Explain: asks you to explain or justify something", "Compare": "Compare: asks you to compare "
@@ -125,8 +131,7 @@ class CommentList(QWidget):
                 self.tree.addTopLevelItem(group)
                 group.setFirstColumnSpanned(True)
                 groups[c.reviewer] = group
-            action = c.action if c.directness == "direct" else f"{c.action} · {c.directness}"
-            item = QTreeWidgetItem([_label(c), action, ""])
+            item = QTreeWidgetItem([_label(c), c.action, ""])  # directness on the tooltip
             item.setData(COL_TEXT, _ID_ROLE, c.id)
             item.setData(COL_TEXT, CHIP_ROLE, type_badge(c))
             colour = "unknown" if low_confidence(c) else _TYPE_COLOURS.get(c.fine_type, "unknown")
@@ -285,6 +290,11 @@ def type_badge(c: ReviewComment) -> str:
     if low_confidence(c):
         return f"? {c.fine_type}" if c.fine_type else "?"
     return c.fine_type
+
+
+def type_phrase(c: ReviewComment) -> str:
+    """The comment's fine type in a reader's words (``TYPE_PHRASES``); "" when it has none."""
+    return TYPE_PHRASES.get(c.fine_type, c.fine_type)
 
 
 def type_tip(c: ReviewComment) -> str:

@@ -108,6 +108,9 @@ class CoverageTable(QWidget):
         self._labels: dict[str, SnippetLabel] = {}
         self._marked: str | None = None  # the row whose edits cell is drawn in the selection's colours
         self._has_edits: dict[str, bool] = {}
+        #: Bring the selected row into view after the next relayout: it was chosen while the tab was hidden, where
+        #: the rows above it were measured at heights they do not have on screen.
+        self._reveal = False
 
         self.summary = QLabel("No project open.")
         self.summary.setAccessibleName("Coverage summary")
@@ -294,6 +297,10 @@ class CoverageTable(QWidget):
             item.setSizeHint(EDITS, QSize(width, label.heightForWidth(fit) + 6))
             item.setSizeHint(COMMENT, QSize(text_width, text))
         self.tree.doItemsLayout()
+        if self._reveal and self.isVisible():
+            self._reveal = False
+            if (cid := self.selected_comment()) in self._items:
+                self._scroll_to(self._items[cid])
 
     def column_widths(self) -> tuple[int, int]:
         """(comment, edits): the edits take two fifths of the width (less when no comment has an edit),
@@ -321,6 +328,7 @@ class CoverageTable(QWidget):
 
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
+        self._reveal = True  # the selected row, wherever the rows' new heights put it
         self._relayout_later()  # fonts are final once shown
 
     # -- selection -----------------------------------------------------------------------------
@@ -351,6 +359,10 @@ class CoverageTable(QWidget):
         self.tree.setCurrentItem(item, COMMENT, flags.ClearAndSelect | flags.Rows)
         self.tree.blockSignals(False)
         self._mark_selected(comment_id)
+        self._reveal = not self.isVisible()
+        self._scroll_to(item)
+
+    def _scroll_to(self, item: QTreeWidgetItem) -> None:
         parent = item.parent()
         if parent is not None and parent.indexOfChild(item) == 0:  # a reviewer's first comment: its header too
             self.tree.scrollToItem(parent)  # (scrolled up to, the row came to the top and hid "Reviewer 1 — …")

@@ -1,9 +1,10 @@
 """What the window's short labels mean, in plain words: the tooltips of the badges and
 headers, and the "Labels" part of Help → Getting started, from the same tables.
 
-"R1.1 · Compare · direct · criticism · addressed" above the diff, "major · Experiments ·
-p. 4" over an edit (its ids "e0008", "p0010" on the tooltip), "pending" on a suggestion: each piece is
-looked up here, so a label and its explanation never drift apart.
+"R1.1 Reviewer 1 · asks for an experiment · addressed" above the diff (its action class and
+directness on the tooltip), "major · Experiments · p. 4" over an edit (its ids "e0008", "p0010" on
+the tooltip), "pending" on a suggestion: each piece is looked up here, so a label and its
+explanation never drift apart.
 """
 
 from __future__ import annotations

@@ -139,7 +139,7 @@ def _headline(project: Project, view: CoverageView | None = None) -> str:
     line = f"{project.name}: {len(project.comments)} comment(s)"
     if project.diff is not None:
         line += (f", {view.status_summary(always=('addressed', 'not addressed'))}"
-                 f" ({project.aligner}); {project.diff.summary()}")
+                 f" (aligner: {project.aligner}); {project.diff.summary()}")  # "(evidence)" read as jargon
     else:
         line += "; no revised version"
     return line
@@ -179,7 +179,7 @@ def run_show(args: argparse.Namespace) -> int:
         print(f"{reviewer}:")
         for c in comments:
             row = rows[c.id]
-            low = f"({row.low_mark()}) " if row.low_confidence else ""  # marked as in every other view
+            low = f"[{row.low_mark()}] " if row.low_confidence else ""  # as the Coverage tab marks it
             print(f"  {c.id:6} [{row.label()}] {low}{c.full_text[:100]}")
             for e in row.edits:  # as the Coverage tab shows them: where, what changed; the id to link it by last
                 print(f"           {e.where or 'revised version'}: {e.snippet}"

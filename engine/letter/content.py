@@ -226,6 +226,9 @@ class LetterBuilder:
             return []
         counts: dict[str, Counter[str]] = {}
         order: dict[str, int] = {}
+        #: One line per section whatever its capitals: the draft's "3.1 Imputation operators" is the revised
+        #: version's "3.1 Imputation Operators" (a new-user trial read both), named as the revised version names it.
+        names: dict[str, str] = {}
         places = self.revised
         for e in p.diff.changed_edits():
             if not e.text_changed and e.type is not EditType.MOVED:
@@ -238,18 +241,21 @@ class LetterBuilder:
                 section = f"{section} (submitted version)"
             if position is None and (section == "Front matter" or section.lower().startswith("abstract")):
                 position = -1  # the abstract and the front matter open the paper, outline or not
-            order.setdefault(section, len(places.order) if position is None else position)
+            key = section.casefold()
+            if para is not None or key not in names:
+                names[key] = section
+            order.setdefault(key, len(places.order) if position is None else position)
             name = CHANGE_NAMES[e.type].lower()
             if name == "revised" and classify_edit(e).surface:  # spelling, capitals, a citation restyled
                 name = "corrected in wording only"
-            counts.setdefault(section, Counter())[name] += 1
+            counts.setdefault(key, Counter())[name] += 1
         lines = []
         kinds = ("revised", "corrected in wording only", "added", "removed", "moved")
-        for section in sorted(counts, key=lambda s: order[s]):
-            c = counts[section]
+        for key in sorted(counts, key=lambda s: order[s]):
+            c = counts[key]
             what = ", ".join(f"{n} paragraph{'s' if n != 1 else ''} {name}" for name, n in
                              sorted(c.items(), key=lambda kv: kinds.index(kv[0])))
-            lines.append(f"{section}: {what}")
+            lines.append(f"{names[key]}: {what}")
         return lines
 
     def build(self) -> Letter:

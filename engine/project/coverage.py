@@ -49,7 +49,8 @@ LIKELY_COMMENT = 0.5
 LOW_MARK = "low confidence"
 #: Words of changed text a snippet keeps.
 SNIPPET_WORDS = 12
-CSV_COLUMNS = ("comment", "reviewer", "type", "action", "status", "chance addressed", "confirmed by author",
+#: No action class or directness: internal codes an area chair's spreadsheet has no use for (a new-user trial).
+CSV_COLUMNS = ("comment", "reviewer", "type", "status", "chance addressed", "confirmed by author",
                "edits", "comment text", "response", "sure it is a request", LOW_MARK)
 
 
@@ -70,6 +71,8 @@ class EditSnippet:
     #: The section's whole path, numbered (``II Circuit design > C Digital control``), for a tooltip: ``where`` names
     #: the innermost section alone.
     section_path: str = ""
+    #: The innermost section, numbered and short (``C Digital control``), as ``where`` names it without the page.
+    section_name: str = ""
 
     @property
     def confirmed(self) -> bool:
@@ -208,7 +211,8 @@ def coverage_row(project: Project, comment: ReviewComment, a: Assessment | None 
         if edit is not None:
             snippet = edit_snippet(edit, about=comment.full_text)
             edits.append(EditSnippet(edit.id, snippet, places.where(edit), ev.link.value, ev.probability,
-                                     edit.section, candidate=ev.candidate, section_path=places.path(edit)))
+                                     edit.section, candidate=ev.candidate, section_path=places.path(edit),
+                                     section_name=places.names(edit).short(edit.section) if edit.section else ""))
     return CoverageRow(comment, a.status, a.probability, a.confirmed, edits, project.response(comment.id))
 
 
@@ -329,7 +333,7 @@ def filter_rows(rows: Iterable[CoverageRow], reviewer: str | None = None, status
 
 def csv_record(row: CoverageRow) -> list[str]:
     edits = "\n".join(e.label() for e in row.edits)
-    return [row.comment_id, row.reviewer, row.kind, row.comment.action, row.status.value, row.confidence_text(),
+    return [row.comment_id, row.reviewer, row.kind, row.status.value, row.confidence_text(),
             "yes" if row.confirmed else "no", edits, row.comment.full_text, row.response, row.request_text(),
             "yes" if row.low_confidence else "no"]
 

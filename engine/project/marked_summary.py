@@ -67,7 +67,8 @@ def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int
             if page is not None and e.edit_id in marks:
                 where += f", mark {marks[e.edit_id]}"
             mark = f' <span class="u">({esc(e.mark)})</span>' if e.mark else ""
-            parts.append(f'<p class="e">{where}: {esc(e.snippet)}{" — " + esc(e.section) if e.section else ""}'
+            section = e.section_name or e.section  # "3.1 Imputation Operators", as the Coverage tab names it
+            parts.append(f'<p class="e">{where}: {esc(e.snippet)}{" — " + esc(section) if section else ""}'
                          f"{mark}</p>")
         if not r.edits and r.response:  # the author answered it in words: say so, not "no change answers it"
             said = esc(_short(r.response, 2 * COMMENT_WORDS))

@@ -267,6 +267,13 @@ def test_type_and_confidence_badges_with_tooltips(qtbot, shell: Shell, project: 
     assert items["R1.1"].data(COL_TEXT, CHIP_ROLE) == "experiment"
     assert "Asks for a new experiment" in items["R1.1"].toolTip(COL_TEXT)
     assert items["R1.3"].data(COL_TEXT, CHIP_ROLE) == "? explanation"  # 42%: below the threshold
+    c.select_comment("R1.1")  # the line over the comment in a reader's words; the internal codes on its tooltip
+    r11 = c.project.comment("R1.1")
+    facts = w.comment_header.text().split("<br>")[0]
+    assert "Reviewer 1 · asks for an experiment" in facts
+    assert r11.action not in facts and "direct" not in facts and "· experiment" not in facts
+    assert r11.action in w.comment_header.toolTip() and "direct" in w.comment_header.toolTip()
+    assert items["R1.1"].text(COL_ACTION) == r11.action  # the action column: no "· indirect"
     c.select_comment("R1.3")
     assert "explanation · 42% sure it is a request" in w.comment_header.text()
     assert "Redraft is 42% sure this is a request you can act on" in items["R1.3"].toolTip(COL_TEXT)

@@ -111,3 +111,15 @@ def test_the_cli_csv_names_the_count_and_the_low_confidence_comment(
     with out.open(encoding="utf-8-sig", newline="") as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == len(project.comments) and [r["comment"] for r in rows if r["low confidence"] == "yes"] == [low]
+
+
+def test_project_show_marks_the_low_confidence_comment_once(
+        built: tuple[Project, Path, str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``redraft project show``: the comment marked as the Coverage tab marks it, in one bracket (a new-user trial
+    read "(low confidence (30% sure it is a request))")."""
+    _, path, low = built
+    assert main(["project", "show", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "addressed" in out[0] and "(aligner: bm25);" in out[0]  # the aligner named as one ("(bm25)" read as jargon)
+    line = next(x for x in out if x.strip().startswith(f"{low} "))
+    assert f"] [{MARK}] " in line and "((" not in line and "))" not in line

@@ -250,3 +250,25 @@ def test_the_edits_cell_names_each_edits_whole_section_on_its_tooltip(table: Cov
         assert tip.endswith("Click a change to open its diff")
         for e in r.edits:
             assert f"In {e.section_path}" in tip and e.where.startswith(e.section_path.rsplit(" > ", 1)[-1][:20])
+
+
+def test_a_comment_chosen_before_the_tab_shows_is_in_view_when_it_does(project: Project, qtbot) -> None:
+    """A comment selected in the list while the Diff tab is up is on screen when the Coverage tab first opens (a
+    new-user trial chose R3.8 of 37, opened Coverage and saw R3.5 and R3.6: the rows, measured before the tab was
+    ever shown, grew when it was)."""
+    use_theme("light")
+    table = CoverageTable()  # never shown yet, as the window's Coverage tab behind the Diff tab
+    qtbot.addWidget(table)
+    table.resize(900, 400)
+    many = [dataclasses.replace(c, id=f"R{k}.{i + 1}", reviewer=f"Reviewer {k}")  # the demo's comments, 6 times
+            for k in range(1, 7) for i, c in enumerate(project.comments)]
+    table.set_data(many, project.alignments, project.diff)
+    ids = table.comment_ids()
+    chosen = ids[len(ids) * 2 // 3]
+    table.select_comment(chosen)
+    qtbot.wait(300)
+    table.show()
+    qtbot.waitExposed(table)
+    qtbot.wait(300)  # the relayout runs on a timer once shown
+    shown, rect = table.tree.viewport().rect(), table.tree.visualItemRect(table._items[chosen])
+    assert rect.isValid() and rect.top() >= 0 and rect.top() < shown.bottom(), (rect, shown)

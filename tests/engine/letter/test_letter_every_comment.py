@@ -73,7 +73,7 @@ def test_project_show_marks_the_doubtful_comments_too(tmp_path: Path, capsys) ->
     out = capsys.readouterr().out.splitlines()
     for c in project.comments:
         line = next(x for x in out if x.lstrip().startswith(c.id + " "))
-        assert (f"({LOW_MARK} (" in line) is is_doubtful(c), line
+        assert (f"[{LOW_MARK} (" in line) is is_doubtful(c), line  # as the Coverage tab marks it
 
 
 def test_sentences_left_out_inside_a_comment_are_quoted(tmp_path: Path) -> None:

@@ -67,6 +67,34 @@ def test_summary_of_changes_tells_wording_fixes_apart(tmp_path) -> None:
     assert line.endswith("Introduction: 1 paragraph revised, 1 paragraph corrected in wording only"), line
 
 
+def test_summary_of_changes_has_one_line_per_section_whatever_its_capitals(tmp_path) -> None:
+    """From a new-user trial (imputedb-vldb): the draft's "3.1 Imputation operators" and the revised version's "3.1
+    Imputation Operators" were two lines of the summary, one for the removed paragraphs and one for the rest."""
+    from engine.jobs import run_job
+    from engine.letter.content import LetterBuilder
+    from engine.project import ProjectStore
+    from engine.project.pipeline import build_project
+    from tests.engine.built_revisions import PROSE
+
+    gone = ("An older variant of the operator scanned every heap page twice and kept a second copy of each "
+            "tuple, which we no longer describe because it never ran in the experiments.")
+    kept = "The operator fills each missing value with a prediction from a model trained on the complete rows."
+    (tmp_path / "old.md").write_text("# A paper\n\n## 1 Introduction\n\n" + "\n\n".join(PROSE[:2])
+                                     + f"\n\n## 2 Imputation operators\n\n{kept}\n\n{gone}\n\n{PROSE[2]}\n")
+    (tmp_path / "new.md").write_text("# A paper\n\n## 1 Introduction\n\n" + "\n\n".join(PROSE[:2])
+                                     + f"\n\n## 2 Imputation Operators\n\n{kept[:-1]}, and it stops after ten "
+                                     f"rounds of training.\n\n{PROSE[2]}\n")
+    (tmp_path / "reviews.md").write_text("# Reviews\n\n## Reviewer 1\n\nPlease say when training stops.\n")
+    store = ProjectStore.create(tmp_path / "p.redraft", "p")
+    project = run_job(build_project(store, tmp_path / "old.md", tmp_path / "new.md", tmp_path / "reviews.md",
+                                    aligner="bm25"))
+    store.close()
+    lines = LetterBuilder(project).changed_sections()
+    mine = [line for line in lines if "imputation operators" in line.lower()]
+    assert len(mine) == 1, lines
+    assert "Imputation Operators: " in mine[0] and "1 paragraph revised" in mine[0] and "1 paragraph removed" in mine[0]
+
+
 def test_the_letter_quotes_the_reviewers_whole_point() -> None:
     """From a new-user trial: the letter quoted "Please state which section … the example was taken from." without
     "The caption of Figure 1 cites [20] …" before it, so the reader could not tell which figure was meant."""

@@ -86,6 +86,13 @@ def test_first_page_lists_changes_by_comment_with_links_to_their_pages(cgo18, tm
     assert {link["page"] for link in links} <= set(range(result.summary_pages, doc.page_count))
     text = " ".join(doc.get_page_text(n) for n in range(result.summary_pages))
     assert all(r.comment_id in text for r in coverage_rows(project))
+    # each change's section as the Coverage tab names it ("IV RESULTS"), not the reader's raw path ("A > B": a
+    # new-user trial read "1. INTRODUCTION > Imputation Operators" for section 3.1)
+    flat = " ".join(unicodedata.normalize("NFKC", text).split())
+    edits = [e for r in coverage_rows(project) for e in r.edits]
+    assert all(unicodedata.normalize("NFKC", f"— {e.section_name}") in flat for e in edits if e.section_name)
+    nested = [e for e in edits if " > " in e.section]
+    assert nested and not any(f"— {e.section}" in flat for e in nested)
 
 
 @pytest.mark.shared_data

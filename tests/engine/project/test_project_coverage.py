@@ -36,6 +36,7 @@ def test_one_csv_row_per_comment_with_snippets_not_ids(cgo18, tmp_path: Path) ->
     project, _, confirmed, rejected = cgo18
     rows = read_csv(write_coverage_csv(project, tmp_path / "coverage.csv"))
     assert list(rows[0]) == list(CSV_COLUMNS)
+    assert not {"action", "directness"} & set(rows[0])  # internal codes stay out of an area chair's spreadsheet
     assert [r["comment"] for r in rows] == [c.id for c in project.comments]  # none is junk in cgo18
     by_id = {r["comment"]: r for r in rows}
     for c in project.comments:
