@@ -120,7 +120,7 @@ def _score_with_encoder(per_review: list[list[SentenceUnit]], model: CommentEnco
     review's opening request low, as if it were the summary that opens most reviews. There the two
     probabilities are averaged with the weight chosen on train. Fine types are the words model's unless
     ``fine_from`` (chosen there too) names the encoder's head."""
-    words = shipped_model(model.blend_with)
+    words = model.words if model.words is not None else shipped_model(model.blend_with)
     scored = [words.predict(units) for units in per_review]
     flat = [u for units in per_review for u in units]
     prob = np.concatenate([p for p, _ in scored]) if flat else np.zeros(0)
