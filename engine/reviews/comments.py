@@ -161,11 +161,12 @@ def _verdict_only(text: str) -> bool:
 
 def picked(text: str, prob: float, threshold: float) -> bool:
     """Whether a unit scored ``prob`` is a comment: above the threshold, or above ``EXPLICIT_FLOOR`` when it asks
-    in so many words; never praise alone ("It is nice that the authors ...") nor a bare verdict."""
+    in so many words or is a bare follow-up question ("Why?", "Which one?": it carries the sentence before it as
+    context, ``segment.link_context``); never praise alone ("It is nice that the authors ...") nor a bare verdict."""
     c = read_cues(text)
     if c.praise_only or _verdict_only(text):
         return False
-    return (prob >= threshold or (c.explicit and prob >= EXPLICIT_FLOOR)
+    return (prob >= threshold or ((c.explicit or c.question and follow_up(text)) and prob >= EXPLICIT_FLOOR)
             or (c.implied and not c.question and prob >= IMPLIED_FLOOR))
 
 

@@ -16,6 +16,7 @@ from engine.letter.text_formats import letter_markdown
 from engine.project import ProjectStore
 from engine.project.coverage import coverage_view, csv_record
 from engine.project.pipeline import build_project
+from engine.reviews.model import ReviewComment
 from tests.engine.built_revisions import PROSE
 
 #: One reviewer's running text (over 120 words, so its points stay apart), as pasted from a conference system.
@@ -27,7 +28,8 @@ RUNNING = (
     "from the early linear models to the recent learned ones. The experiments use three boards built by the authors, "
     "and the code is released. Overall the paper is interesting and the results look solid to me.")
 #: Each follow-up and the sentence it is about.
-ANTECEDENT = {"This is not clear to me.": "The noise model of the second stage assumes independent sources.",
+ANTECEDENT = {"Why?": "The authors fix the temperature of the sampler to 0.5 in every experiment.",
+              "This is not clear to me.": "The noise model of the second stage assumes independent sources.",
               "How is it tuned?": "The second stage is trained with a learning rate of 0.01."}
 
 
@@ -53,11 +55,24 @@ def test_a_follow_up_is_quoted_with_its_sentence_in_the_letter_and_the_coverage_
               if line.startswith("> ")]
     rows = {csv_record(row)[0]: " ".join(csv_record(row)[8].split()) for row in coverage_view(project).rows}
     for follow, before in ANTECEDENT.items():
-        comment = [c for c in project.comments if follow in c.text]
+        comment = [c for c in project.comments if c.text.startswith(follow)]
         assert len(comment) == 1, (follow, [c.full_text for c in project.comments])
         assert before in comment[0].full_text  # the extractor gives it its sentence (as text or context)
-        quote = [q for q in quotes if follow in q]
+        quote = [q for q in quotes if f"{before} {follow}" in q]
         assert len(quote) == 1 and before in quote[0], (follow, quotes)
         assert before in rows[comment[0].id], rows  # the Coverage tab and the CSV show full_text
-    # the letter does not open a quote on the other point's bare "Why?" (its sentence is no comment here)
-    assert not any(q.startswith("Why?") for q in quotes), quotes
+    assert not any(q.startswith(("Why?", "This is not clear")) for q in quotes), quotes
+
+
+def test_the_quote_never_opens_on_a_follow_up_whose_sentence_it_leaves_out() -> None:
+    """The quote takes up to two sentences before a comment; when the first of them leans on one before it ("Why?"
+    after "The authors fix the temperature ..."), it is another point's and is left out with its sentence."""
+    from engine.letter.quotes import whole_point
+    from engine.reviews.parse import parse_reviews
+
+    review = parse_reviews(f"## Reviewer 1\n\n{RUNNING}\n", "markdown")[0]
+    start = review.text.index("This is not clear to me.")
+    comment = ReviewComment(id="R1.2", reviewer=review.reviewer, text="This is not clear to me.",
+                            span=(start, start + len("This is not clear to me.")))
+    assert whole_point(comment, review) == ("The noise model of the second stage assumes independent sources. "
+                                            "This is not clear to me.")
