@@ -55,3 +55,23 @@ def test_only_licensed_training_revisions_are_fitted_on() -> None:
         assert entry["part"] == "train", rid  # never the checked part
         assert "CC BY" in licence and "NC" not in entry["licence"] and "ND" not in entry["licence"], rid
         assert entry["licence"] != "none", rid
+
+
+def test_the_words_model_the_encoder_blends_with_can_be_given() -> None:
+    """``CommentEncoder.words``: a refitted words model is measured with the shipped encoder
+    (``bench.fit_with_corpus``); the shipped one given explicitly changes nothing, a words model that calls every
+    sentence unlikely leaves only what the encoder reads for requests in so many words."""
+    import dataclasses
+
+    from engine.reviews.classify import shipped_model
+    from engine.reviews.comments import extract_comments
+    from engine.reviews.encoder_model import comment_encoder
+    from engine.reviews.parse import parse_reviews
+
+    reviews = parse_reviews(REVIEWS, "markdown")
+    encoder = comment_encoder()
+    default = [c.full_text for c in extract_comments(reviews)]
+    same = dataclasses.replace(encoder, words=shipped_model("lexical"))
+    assert [c.full_text for c in extract_comments(reviews, model=same)] == default and default
+    deaf = dataclasses.replace(encoder, words=dataclasses.replace(shipped_model("lexical"), platt=(0.0, -20.0)))
+    assert len(extract_comments(reviews, model=deaf)) < len(default)
