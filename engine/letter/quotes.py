@@ -5,7 +5,8 @@ often says what they are about ("The caption of Figure 1 cites [20]. Please stat
 example was taken from."). A new-user trial read the letter's quote without it and could not tell which figure was
 meant. The quote takes up to ``LEAD_SENTENCES`` sentences before the comment in its paragraph or list item, when no
 other comment holds them and the comment still reads as the review does (an author's correction is quoted as
-corrected). Sentences inside the comment that the extractor left out (praise or a remark between two requests of
+corrected), and never opens on a sentence that leans on one it leaves out ("Why?", "This is not clear to me.", "If so,
+…": they belong to the point before). Sentences inside the comment that the extractor left out (praise or a remark between two requests of
 one paragraph) are quoted too: a new-user trial missed a reviewer's point in the letter, "When designing feedback
 circuits … so is the relative phase of the feedback", left out between the two sentences of its request.
 """
@@ -16,6 +17,7 @@ import re
 from collections.abc import Sequence
 
 from engine.reviews.model import Review, ReviewComment
+from engine.reviews.segment import follow_up, linked
 from engine.text import sentences
 
 #: Sentences of the paragraph before the comment that the quote may take.
@@ -45,6 +47,8 @@ def whole_point(comment: ReviewComment, review: Review | None, others: Sequence[
     if any(o.span[0] < start and o.span[1] > block for o in others if o.id != comment.id and o.span != (0, 0)):
         return whole
     lead = [s for s, _, _ in sentences(_flat(text[block:start]))][-LEAD_SENTENCES:]
+    while lead and (follow_up(lead[0]) or linked(lead[0])):  # "Why?" whose sentence is cut off: another point's
+        lead.pop(0)
     if not lead or lead[-1].rstrip().endswith(":"):  # a lead-in ending with a colon is the comment's context
         return whole
     quote = " ".join([*lead, body])

@@ -120,7 +120,7 @@ def _score_with_encoder(per_review: list[list[SentenceUnit]], model: CommentEnco
     review's opening request low, as if it were the summary that opens most reviews. There the two
     probabilities are averaged with the weight chosen on train. Fine types are the words model's unless
     ``fine_from`` (chosen there too) names the encoder's head."""
-    words = shipped_model(model.blend_with)
+    words = model.words if model.words is not None else shipped_model(model.blend_with)
     scored = [words.predict(units) for units in per_review]
     flat = [u for units in per_review for u in units]
     prob = np.concatenate([p for p, _ in scored]) if flat else np.zeros(0)
@@ -161,11 +161,12 @@ def _verdict_only(text: str) -> bool:
 
 def picked(text: str, prob: float, threshold: float) -> bool:
     """Whether a unit scored ``prob`` is a comment: above the threshold, or above ``EXPLICIT_FLOOR`` when it asks
-    in so many words; never praise alone ("It is nice that the authors ...") nor a bare verdict."""
+    in so many words or is a bare follow-up question ("Why?", "Which one?": it carries the sentence before it as
+    context, ``segment.link_context``); never praise alone ("It is nice that the authors ...") nor a bare verdict."""
     c = read_cues(text)
     if c.praise_only or _verdict_only(text):
         return False
-    return (prob >= threshold or (c.explicit and prob >= EXPLICIT_FLOOR)
+    return (prob >= threshold or ((c.explicit or c.question and follow_up(text)) and prob >= EXPLICIT_FLOOR)
             or (c.implied and not c.question and prob >= IMPLIED_FLOOR))
 
 

@@ -90,6 +90,12 @@ SUMMARY = _rx(
 )
 #: What a verdict recommends ("acceptance", "a weak accept"): a verdict, not a request, after "I recommend".
 _DECISION = r"(?:an? )?(?:acceptance|rejection|accept|reject|weak)"
+#: What may open a polite request: nothing, a connective ("Also, ") or a place ("In Table 2, ") of a few words.
+_POLITE_LEAD = r"^(?:[^,.;:?!]{1,40},\s*)?(?:also,?\s+|perhaps,?\s+|maybe,?\s+)?"
+#: Verbs after "you / one / the authors might ..." that state a view or a problem rather than ask for a change.
+_NOT_POLITE = (r"(?:argue|say|think|believe|claim|imagine|expect|assume|conclude|object|agree|disagree|see|notice|"
+               r"find|know|recall|remember|have|be|not|already|well|get|end|lose|miss|face|run into|"
+               r"submit|contact|access|download|visit|upload)\b")  # "You may submit a revised version at:"
 VERDICT = _rx(
     rf"\b(?:recommend|vote|lean|leaning|tend) (?:for |towards? )?{_DECISION}",
     r"\b(?:above|below) the acceptance threshold\b", r"\bI have read the (?:rebuttal|response|author)",
@@ -109,7 +115,14 @@ EXPLICIT = re.compile(
     # this down" (not "I would like to thank", "I would imagine")
     r"^I (?:would|'d) (?:also |really |strongly )?(?:appreciate|like to see|like the|have (?:also )?liked|"
     r"have been interested|replace|remove|tone|move|drop|rephrase|reword|rename|shorten|add|include|expand|clarify|"
-    r"soften|use|report|cite|discuss|mention|consider)\b",
+    r"soften|use|report|cite|discuss|mention|consider)\b|"
+    # a polite request with no request verb (a new-user trial): "You might try rewording this paragraph.", "It may be
+    # worth repeating ...", "One could also report ...", "In Table 2, the authors could add ..." (not "One could
+    # argue that ...", "The authors may have missed ...": a stance, or a problem)
+    rf"{_POLITE_LEAD}(?:you|one|the authors|authors) (?:might|may|could) (?:also |perhaps |even |still |then )?"
+    rf"(?!{_NOT_POLITE})[a-z]+\b|"
+    rf"{_POLITE_LEAD}it (?:may|might|could) (?:also )?be (?:worth|worthwhile|useful|helpful|interesting|good|better|"
+    r"beneficial|advisable|wise|instructive|informative|preferable|nice|valuable|clearer)\b",
     re.I,
 )
 #: A note about wording at a place in the paper: "typo in line 3: 'teh'", "p. 4: recieve -> receive",

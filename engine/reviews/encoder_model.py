@@ -34,6 +34,9 @@ class CommentEncoder:
     #: The lexical model the probabilities are blended with (``meta["weight"]`` < 1), chosen on train.
     blend_with: str = "lexical"
     fine_labels: tuple[str, ...] = field(default=())
+    #: The words model itself (a ``CommentModel``) when it is not the shipped ``blend_with`` one: a refitted model
+    #: measured with the same encoder (``bench.fit_with_corpus``).
+    words: Any = None
 
     def __post_init__(self) -> None:
         self.fine_labels = tuple(self.meta["fine_labels"])

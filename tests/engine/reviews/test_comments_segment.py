@@ -285,3 +285,43 @@ def test_what_opens_on_a_link() -> None:
     assert not linked("This paper proposes a new sampler.") and not linked("It would help to add a table.")
     assert quote_only('"There is currently no efficient representation...".')
     assert quote_only('p. 4: "we propose a novel method"') and not quote_only('The text says "novel" twice.')
+
+
+#: Polite requests with no request verb, each after a sentence that is no problem in itself (a new-user trial).
+POLITE = """## Reviewer 3
+
+The paper proposes a sampler for sparse graphs and tests it on three benchmarks.
+
+The second paragraph of Section 3 describes the proposal distribution. You might try rewording this paragraph.
+
+The ablation covers the smallest benchmark. It may be worth repeating it on the largest one.
+
+Table 2 reports averages over five seeds. One could also report the standard deviations.
+
+The experiments are thorough and the paper is well written.
+"""
+
+
+@pytest.mark.parametrize("encoder", [None, "lexical"])
+def test_a_polite_request_without_a_request_verb_is_a_comment(encoder: str | None) -> None:
+    """"You might try …", "It may be worth …", "One could …" ask for a change as "Please …" does (``Cues.explicit``):
+    each is a comment, also where the models alone put it under the threshold ("You might try rewording this
+    paragraph." scored 0.23 by both)."""
+    texts = [c.full_text for c in _comments(POLITE, encoder)]
+    for words in ("You might try rewording this paragraph.", "It may be worth repeating it on the largest one.",
+                  "One could also report the standard deviations."):
+        assert sum(words in t for t in texts) == 1, (words, texts)
+    assert not any("well written" in t or "proposes a sampler" in t for t in texts), texts
+
+
+def test_what_reads_as_a_polite_request() -> None:
+    from engine.reviews.cues import read_cues
+
+    for text in ("You might try rewording this paragraph.", "It may be worth repeating it on the larger benchmark.",
+                 "One could also report the standard deviations.", "In Table 2, the authors could add the variance.",
+                 "Also, you may want to shorten the introduction.", "It might be useful to plot the loss."):
+        assert read_cues(text).explicit, text
+    for text in ("One could argue that the baseline is too weak.", "The authors may have missed a related paper.",
+                 "One might expect the method to fail on dense graphs.", "It may be that the model overfits.",
+                 "You may submit a revised version (double spaced) at:", "Readers might be confused by the notation."):
+        assert not read_cues(text).explicit, text
