@@ -26,7 +26,10 @@ _FRONT_LABEL = re.compile(
 _CLOSED = re.compile(r"[.!?:]['\")\]’”]*$")
 _REF_BRACKET = re.compile(r"^\[[\w+.-]{1,12}\]")
 _REF_NUMBER = re.compile(r"^\d{1,3}\.\s")
-_SKIPPABLE = {ParagraphKind.CAPTION, ParagraphKind.FOOTNOTE, ParagraphKind.OTHER}
+_REF_OPENING = re.compile(r"^\[(\d{1,3})\]\s")
+#: Kinds a paragraph broken by a column or page break may have between its parts (a float, a footnote, and
+#: a bibliography with no heading, which REVTeX sets in both columns under the text's last lines).
+_SKIPPABLE = {ParagraphKind.CAPTION, ParagraphKind.FOOTNOTE, ParagraphKind.OTHER, ParagraphKind.REFERENCE}
 #: A footnote's number before its first word, with or without a space ("4For LED training", "3 We compare"): dropped
 #: from the footnote's text (and from gold snippets written before, ``engine.align.gold``).
 NOTE_NUMBER = re.compile(r"^\s*\d{1,2}\s*(?=[A-Z][a-z])")
@@ -62,6 +65,7 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     abstract_blocks = _front_matter(blocks, title_lines)
     stop_y = min((b.first.y0 for b in abstract_blocks if b.first.page == 1), default=heights.get(1, 792.0) / 2)
     authors = find_authors(first_page, title_lines, stop_y)
+    _mark_unheaded_references(blocks)
     blocks = _merge_continuations(blocks, body)
     blocks = _split_references(blocks)
     vocab = build_vocabulary(ln.text for b in blocks for ln in _all_lines(b))
@@ -219,6 +223,36 @@ def _sentence_like_caption(b: Block, body: float) -> bool:
     )
 
 
+def _mark_unheaded_references(blocks: list[Block]) -> None:
+    """A bibliography set with no heading over it (REVTeX's, after the text or an ACKNOWLEDGMENTS heading) is
+    references, not body: a run of blocks each opening with a bracketed number ("[12] A. Author, ..."), three
+    or more entries in all, their numbers rising."""
+    run: list[Block] = []
+    entries = last = 0
+    for b in blocks + [None]:
+        numbers = _entry_numbers(b) if b is not None and b.kind is not ParagraphKind.HEADING else []
+        if numbers and numbers[0] > last:
+            run.append(b)
+            entries, last = entries + len(numbers), numbers[-1]
+            continue
+        if entries >= 3:
+            for r in run:
+                r.kind = ParagraphKind.REFERENCE
+        run, entries, last = ([b], len(numbers), numbers[-1]) if numbers else ([], 0, 0)
+
+
+def _entry_numbers(b: Block) -> list[int]:
+    """The rising numbers of the bibliography entries a block's lines open, the first line opening one; [] if not."""
+    numbers: list[int] = []
+    for i, ln in enumerate(b.lines):
+        m = _REF_OPENING.match(ln.text) if ln.text.startswith("[") else None
+        if m is None and i == 0:
+            return []
+        if m is not None and (not numbers or int(m.group(1)) > numbers[-1]):
+            numbers.append(int(m.group(1)))
+    return numbers
+
+
 def _split_references(blocks: list[Block]) -> list[Block]:
     """One block per bibliography entry, marked REFERENCE."""
     out: list[Block] = []
@@ -238,11 +272,12 @@ def _split_references(blocks: list[Block]) -> list[Block]:
                 in_refs = b.level
             out.append(b)
             continue
-        if in_refs is not None:
+        if in_refs is not None or b.kind is ParagraphKind.REFERENCE:  # under a heading, or marked with none
             for seg, lines in [(b.segment, b.lines)] + b.parts:
                 for i, ln in enumerate(lines):
                     pending.append((seg, ln, i == 0 and seg is b.segment))
             continue
+        flush()
         out.append(b)
     flush()
     return out
