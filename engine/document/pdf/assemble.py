@@ -23,6 +23,8 @@ _FRONT_LABEL = re.compile(
     r"^(keywords|key\s?words|index terms|ccs concepts|acm reference format|additional key words"
     r"( and phrases)?|general terms|categories and subject descriptors|acm ccs|pacs numbers)\b", re.I
 )
+#: What a sentence's continuation may open with besides a letter or digit: "(Fig 3C), even though ...".
+_CONTINUATION_OPENERS = frozenset("([“‘\"'")
 _CLOSED = re.compile(r"[.!?:]['\")\]’”]*$")
 _REF_BRACKET = re.compile(r"^\[[\w+.-]{1,12}\]")
 _REF_NUMBER = re.compile(r"^\d{1,3}\.\s")
@@ -191,7 +193,9 @@ def _merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             plain = not b.indented and (not closed or lower)
             hyphen = tail.text.endswith("-") and lower
             full = indent_style and not b.indented and tail.x1 >= tail_seg.right - 2 and len(tail.text) > 20
-            if moved and b.first.text[:1].isalnum() and (plain or hyphen or full or (lower and not closed)):
+            opens = b.first.text[:1]
+            if moved and (opens.isalnum() or opens in _CONTINUATION_OPENERS and not closed) and (
+                    plain or hyphen or full or (lower and not closed)):
                 last_body.parts.append((b.segment, b.lines))
                 between = 0
                 continue
