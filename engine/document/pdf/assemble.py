@@ -23,8 +23,9 @@ _FRONT_LABEL = re.compile(
     r"^(keywords|key\s?words|index terms|ccs concepts|acm reference format|additional key words"
     r"( and phrases)?|general terms|categories and subject descriptors|acm ccs|pacs numbers)\b", re.I
 )
-#: What a sentence's continuation may open with besides a letter or digit: "(Fig 3C), even though ...".
-_CONTINUATION_OPENERS = frozenset("([“‘\"'")
+#: What a sentence's continuation may open with besides a letter or digit: "(Fig 3C), even though ..." (not "[":
+#: a paragraph may open with a numbered citation, "[18] experiment with ...").
+_CONTINUATION_OPENERS = frozenset("(“‘\"'")
 _CLOSED = re.compile(r"[.!?:]['\")\]’”]*$")
 _REF_BRACKET = re.compile(r"^\[[\w+.-]{1,12}\]")
 _REF_NUMBER = re.compile(r"^\d{1,3}\.\s")
@@ -180,7 +181,7 @@ def _merge_continuations(blocks: list[Block], body: float) -> list[Block]:
     out: list[Block] = []
     last_body: Block | None = None
     between = 0
-    bodies = [b for b in blocks if b.kind is ParagraphKind.BODY]
+    bodies = [b for b in blocks if b.kind in (ParagraphKind.BODY, ParagraphKind.REFERENCE)]  # how the text is set
     indent_style = sum(1 for b in bodies if b.indented) >= 0.3 * max(len(bodies), 1)
     for b in blocks:
         caption_like = _sentence_like_caption(b, body)
@@ -233,8 +234,14 @@ def _mark_unheaded_references(blocks: list[Block]) -> None:
     or more entries in all, their numbers rising."""
     run: list[Block] = []
     entries = last = 0
+    under: int | None = None  # the level of a References heading the blocks are under: those are split later
     for b in blocks + [None]:
-        numbers = _entry_numbers(b) if b is not None and b.kind is not ParagraphKind.HEADING else []
+        if b is not None and b.kind is ParagraphKind.HEADING:
+            if under is not None and b.level <= under:
+                under = None
+            if heading_key(b.heading_title) in REFERENCE_HEADINGS:
+                under = b.level
+        numbers = _entry_numbers(b) if b is not None and b.kind is not ParagraphKind.HEADING and under is None else []
         if numbers and numbers[0] > last:
             run.append(b)
             entries, last = entries + len(numbers), numbers[-1]

@@ -23,3 +23,9 @@ def test_a_tex_delta_and_degree_sign_read_as_the_characters_they_are() -> None:
 
 def test_degree_sign_keeps_the_space_before_it() -> None:
     assert join_lines(["kept at 4 \u25e6C overnight,", "then at 37\u25e6C."], Counter()) == "kept at 4 °C overnight, then at 37°C."
+
+
+def test_a_ring_after_a_subscripted_variable_stays_an_operator() -> None:
+    # faces-pami (IEEEtran): "y = y0 ◦ τ−1", a warp composed with an image, is no temperature
+    assert join_lines(["the warped image y = y0 ◦ τ, and 10 ◦ apart"], Counter()) == (
+        "the warped image y = y0 ◦ τ, and 10 ◦ apart")
