@@ -23,10 +23,16 @@ _FRONT_LABEL = re.compile(
     r"^(keywords|key\s?words|index terms|ccs concepts|acm reference format|additional key words"
     r"( and phrases)?|general terms|categories and subject descriptors|acm ccs|pacs numbers)\b", re.I
 )
+#: What a sentence's continuation may open with besides a letter or digit: "(Fig 3C), even though ..." (not "[":
+#: a paragraph may open with a numbered citation, "[18] experiment with ...").
+_CONTINUATION_OPENERS = frozenset("(“‘\"'")
 _CLOSED = re.compile(r"[.!?:]['\")\]’”]*$")
 _REF_BRACKET = re.compile(r"^\[[\w+.-]{1,12}\]")
 _REF_NUMBER = re.compile(r"^\d{1,3}\.\s")
-_SKIPPABLE = {ParagraphKind.CAPTION, ParagraphKind.FOOTNOTE, ParagraphKind.OTHER}
+_REF_OPENING = re.compile(r"^\[(\d{1,3})\]\s")
+#: Kinds a paragraph broken by a column or page break may have between its parts (a float, a footnote, and
+#: a bibliography with no heading, which REVTeX sets in both columns under the text's last lines).
+_SKIPPABLE = {ParagraphKind.CAPTION, ParagraphKind.FOOTNOTE, ParagraphKind.OTHER, ParagraphKind.REFERENCE}
 #: A footnote's number before its first word, with or without a space ("4For LED training", "3 We compare"): dropped
 #: from the footnote's text (and from gold snippets written before, ``engine.align.gold``).
 NOTE_NUMBER = re.compile(r"^\s*\d{1,2}\s*(?=[A-Z][a-z])")
@@ -62,6 +68,7 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     abstract_blocks = _front_matter(blocks, title_lines)
     stop_y = min((b.first.y0 for b in abstract_blocks if b.first.page == 1), default=heights.get(1, 792.0) / 2)
     authors = find_authors(first_page, title_lines, stop_y)
+    _mark_unheaded_references(blocks)
     blocks = _merge_continuations(blocks, body)
     blocks = _split_references(blocks)
     vocab = build_vocabulary(ln.text for b in blocks for ln in _all_lines(b))
@@ -174,7 +181,7 @@ def _merge_continuations(blocks: list[Block], body: float) -> list[Block]:
     out: list[Block] = []
     last_body: Block | None = None
     between = 0
-    bodies = [b for b in blocks if b.kind is ParagraphKind.BODY]
+    bodies = [b for b in blocks if b.kind in (ParagraphKind.BODY, ParagraphKind.REFERENCE)]  # how the text is set
     indent_style = sum(1 for b in bodies if b.indented) >= 0.3 * max(len(bodies), 1)
     for b in blocks:
         caption_like = _sentence_like_caption(b, body)
@@ -187,7 +194,9 @@ def _merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             plain = not b.indented and (not closed or lower)
             hyphen = tail.text.endswith("-") and lower
             full = indent_style and not b.indented and tail.x1 >= tail_seg.right - 2 and len(tail.text) > 20
-            if moved and b.first.text[:1].isalnum() and (plain or hyphen or full or (lower and not closed)):
+            opens = b.first.text[:1]
+            if moved and (opens.isalnum() or opens in _CONTINUATION_OPENERS and not closed) and (
+                    plain or hyphen or full or (lower and not closed)):
                 last_body.parts.append((b.segment, b.lines))
                 between = 0
                 continue
@@ -219,6 +228,42 @@ def _sentence_like_caption(b: Block, body: float) -> bool:
     )
 
 
+def _mark_unheaded_references(blocks: list[Block]) -> None:
+    """A bibliography set with no heading over it (REVTeX's, after the text or an ACKNOWLEDGMENTS heading) is
+    references, not body: a run of blocks each opening with a bracketed number ("[12] A. Author, ..."), three
+    or more entries in all, their numbers rising."""
+    run: list[Block] = []
+    entries = last = 0
+    under: int | None = None  # the level of a References heading the blocks are under: those are split later
+    for b in blocks + [None]:
+        if b is not None and b.kind is ParagraphKind.HEADING:
+            if under is not None and b.level <= under:
+                under = None
+            if heading_key(b.heading_title) in REFERENCE_HEADINGS:
+                under = b.level
+        numbers = _entry_numbers(b) if b is not None and b.kind is not ParagraphKind.HEADING and under is None else []
+        if numbers and numbers[0] > last:
+            run.append(b)
+            entries, last = entries + len(numbers), numbers[-1]
+            continue
+        if entries >= 3:
+            for r in run:
+                r.kind = ParagraphKind.REFERENCE
+        run, entries, last = ([b], len(numbers), numbers[-1]) if numbers else ([], 0, 0)
+
+
+def _entry_numbers(b: Block) -> list[int]:
+    """The rising numbers of the bibliography entries a block's lines open, the first line opening one; [] if not."""
+    numbers: list[int] = []
+    for i, ln in enumerate(b.lines):
+        m = _REF_OPENING.match(ln.text) if ln.text.startswith("[") else None
+        if m is None and i == 0:
+            return []
+        if m is not None and (not numbers or int(m.group(1)) > numbers[-1]):
+            numbers.append(int(m.group(1)))
+    return numbers
+
+
 def _split_references(blocks: list[Block]) -> list[Block]:
     """One block per bibliography entry, marked REFERENCE."""
     out: list[Block] = []
@@ -238,11 +283,12 @@ def _split_references(blocks: list[Block]) -> list[Block]:
                 in_refs = b.level
             out.append(b)
             continue
-        if in_refs is not None:
+        if in_refs is not None or b.kind is ParagraphKind.REFERENCE:  # under a heading, or marked with none
             for seg, lines in [(b.segment, b.lines)] + b.parts:
                 for i, ln in enumerate(lines):
                     pending.append((seg, ln, i == 0 and seg is b.segment))
             continue
+        flush()
         out.append(b)
     flush()
     return out

@@ -27,6 +27,8 @@ _EQ_NUMBER = re.compile(r"\(\d{1,3}[a-z]?\)$")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 _PROSE = re.compile(r"\b[a-z]{2,} [a-z]{2,} [a-z]{2,}\b")
 _RELATION = re.compile(r"[=≤≥<>≈≠≡∝∈⊂⊆→←⇒⇔∼]|:=")
+#: An author's e-mail address set apart from the title block (ACM's, at the top of the next column): never a heading.
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _NUMBER_AT_END = re.compile(r"\(\d{1,3}(?:\.\d{1,3})?[a-z]?\)$")
 _SPACES = re.compile(r"\s+")
 _NOT_KEY = re.compile(r"[^a-z ]")
@@ -165,6 +167,8 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
         len(b.lines) == 1 and heading_key(text) in KNOWN_HEADINGS
         and (styled or text.rstrip(".:") == text.rstrip(".:").upper())
     ):
+        if _EMAIL.search(text):
+            return ParagraphKind.OTHER
         if _WORD.search(text) and not b.first.marker and text.lstrip()[:1] not in BULLETS:
             b.heading_title = _clean_title(text)
             return ParagraphKind.HEADING

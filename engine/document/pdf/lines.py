@@ -24,7 +24,9 @@ _MATH_CHARS = re.compile("[=+<>±×÷∑∏∫∂∇∈∉⊂⊆∪∩∀∃≤�
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|[-_,]medi|cmbx|bx\d|\bTB\b|TB$|TBI$|BoldItalic", re.I)
 _ITALIC_NAME = re.compile(r"ital|oblique|-it$|cmti|cmsl|slant", re.I)
 _MARKER = re.compile(r"^[\d*†‡§¶∗⋆♦♣♠♥□⋄a-z]{1,3}$")
-_NOTE_MARK = re.compile(r"^[\d*†‡§¶∗⋆,]{1,6}$")
+_NOTE_MARK = re.compile(r"^[\d*†‡§¶∗⋆,]{1,6}$|^\d{1,3}[–-]\d{1,3}$")
+#: A word of prose before a raised number (a citation or note mark, "field²³"; never a unit or a variable).
+_PROSE_BEFORE = re.compile(r"(?:^|[^\w])[a-z]{4,}$")
 #: A one-letter word at the end of a span: a variable when set in italic ("Q" of "Q²").
 _VARIABLE = re.compile(r"(?:^|[^\w])[^\W\d_]$")
 _CLOSERS = tuple(",.;:!?)]}'’”%")
@@ -124,9 +126,10 @@ def footnote_numbers(page_dict: dict[str, Any]) -> frozenset[str]:
 
 
 def _note_mark(span: dict[str, Any], prev: dict[str, Any], notes: Callable[[], frozenset[str]] = frozenset) -> bool:
-    """A raised footnote mark right after a word ("sourced¹", "S2ORC,¹"). A raised number is an exponent
-    instead after an italic one-letter variable ("Q²"), or where the page's footnotes (``notes()``, when it
-    has any; read once, when first asked) open with other numbers ("GeV²" on a page whose footnotes are 3 and 4)."""
+    """A raised footnote or citation mark right after a word ("sourced¹", "S2ORC,¹", "field²³", "it²⁴⁻²⁹"). A
+    raised number is an exponent instead after an italic one-letter variable ("Q²"), or where the page's footnotes
+    (``notes()``, when it has any; read once, when first asked) open with other numbers and the word before is
+    no lower-case word of prose ("GeV²" on a page whose footnotes are 3 and 4, but "field²³" is a citation)."""
     text = span["text"].strip()
     if not _NOTE_MARK.match(text) or _is_math_font(prev["font"]) or _is_math_font(span["font"]):
         return False
@@ -138,7 +141,7 @@ def _note_mark(span: dict[str, Any], prev: dict[str, Any], notes: Callable[[], f
         return False
     if text.isdigit():
         variable = bool(_VARIABLE.search(before)) and _style(prev["font"], prev["flags"])[1]
-        return not (variable or ((numbers := notes()) and text not in numbers))
+        return not (variable or (not _PROSE_BEFORE.search(before) and (numbers := notes()) and text not in numbers))
     return True
 
 

@@ -29,6 +29,10 @@ _ACCENTS = {"\u00a8": "\u0308", "\u00b4": "\u0301", "\u02c6": "\u0302", "\u02dc"
 _SPACING_ACCENT = re.compile("([" + "".join(_ACCENTS) + "])\\s?([A-Za-z\u0131\u0237])")
 _DOTLESS = {"\u0131": "i", "\u0237": "j"}
 _CEDILLA = re.compile("([cCsS])\\s?\u00b8|\u00b8\\s?([cCsS])")
+#: TeX's math fonts name their glyphs so that the text layer reads "\u2206" (increment) for ``\Delta`` and "\u25e6"
+#: (white bullet) for ``^\circ``: a capital delta, and a degree sign right after a number ("90\u25e6") or between a
+#: number and C or F ("25 \u25e6C"); "y0 \u25e6 \u03c4", set apart, is a composition.
+_DEGREE = re.compile("(?<=\\d)\u25e6|(?<=\\d)(\\s)\u25e6(?=[CF]\\b)")
 _SUFFIXES = (
     "tion", "tions", "sion", "sions", "ing", "ings", "ment", "ments", "ness", "ity", "ities", "ous",
     "ive", "ives", "able", "ible", "ally", "ly", "ed", "er", "ers", "es", "al", "als", "ence", "ences",
@@ -208,9 +212,14 @@ def _hangul_split(out: str, text: str, vocab: Counter[str]) -> bool:
 
 
 def fix_accents(text: str) -> str:
-    """Fold TeX's spacing accents ("F\u00a8arber") into accented letters ("F\u00e4rber")."""
+    """Fold TeX's spacing accents ("F\u00a8arber") into accented letters ("F\u00e4rber"), and the increment and
+    white-bullet glyphs of TeX's math fonts into the capital delta and degree sign they stand for."""
     if text.isascii():
         return text
+    if "\u2206" in text:
+        text = text.replace("\u2206", "\u0394")
+    if "\u25e6" in text:
+        text = _DEGREE.sub(lambda m: (m.group(1) or "") + "\u00b0", text)
     text = _SPACING_ACCENT.sub(lambda m: _DOTLESS.get(m.group(2), m.group(2)) + _ACCENTS[m.group(1)], text)
     if "\u00b8" not in text:
         return text

@@ -97,6 +97,23 @@ def test_raised_number_is_an_exponent_after_a_variable_or_where_footnotes_have_o
     assert "the framework is open" in lines  # its footnote's mark
 
 
+def test_raised_citation_numbers_after_a_word_are_marks_where_footnotes_have_other_numbers() -> None:
+    # AIP's REVTeX cites with raised numbers: "a finite external field²³", "that characterize it²⁴⁻²⁹" (an en dash
+    # there; the base-14 font draws none, so a hyphen here)
+    doc = pymupdf.open()
+    page = doc.new_page()
+    _runs(page, 72, 100, [("at a finite external field", "tiro", SIZE, 0), ("23", "tiro", 7.0, 3.5),
+                          (". There are", "tiro", SIZE, 0)])
+    _runs(page, 72, 130, [("that characterize it", "tiro", SIZE, 0), ("24-29", "tiro", 7.0, 3.5),
+                          (", the existence", "tiro", SIZE, 0)])
+    _runs(page, 72, 160, [("scale of 100 GeV", "tiro", SIZE, 0), ("2", "tiro", 7.0, 3.5), (" and", "tiro", SIZE, 0)])
+    _runs(page, 72, 700, [("3", "tiro", 6.0, 3.0), ("Also at Example University", "tiro", 8.0, 0)])
+    lines = _lines_of(page)
+    assert "at a finite external field. There are" in lines
+    assert "that characterize it, the existence" in lines
+    assert "scale of 100 GeV2 and" in lines  # a unit's exponent, as before
+
+
 def test_math_alphanumerics_fold_to_plain_letters() -> None:
     assert fold_math("𝑃𝑖 and 𝜔(𝑃0) ≤ Δ𝑊") == "Pi and ω(P0) ≤ ΔW"
 
