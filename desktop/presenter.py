@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from desktop.main_window import MainWindow
 from desktop.pdf_panes import show_pdf_beside
-from engine.align.status import Status
+from engine.align.status import Status, status_text
 from engine.document.model import Region
 from engine.project import Project
 from engine.project.coverage import CoverageView, coverage_view
@@ -359,7 +359,8 @@ def located_note(project: Project, count: int, edits: list[Edit], status: Status
         return f"Where this comment applies: {where}"
     changed = sum(1 for e in edits if e.changed)
     extra = f" · {changed} changed, not linked to it" if changed else ""
-    return f"{status.value[:1].upper()}{status.value[1:]} · where it applies: {where}{extra}"
+    words = status_text(status)
+    return f"{words[:1].upper()}{words[1:]} · where it applies: {where}{extra}"
 
 
 def has_revised_pdf(project: Project) -> bool:

@@ -78,13 +78,14 @@ def calibrate_threshold(
 
 
 def status_bands(probs: np.ndarray, answered: np.ndarray, grid: Sequence[float], max_wrong: float,
-                 shown: np.ndarray | None = None) -> dict[str, float]:
+                 shown: np.ndarray | None = None, min_found: float | None = None) -> dict[str, float]:
     """Status bands on comment probabilities, chosen on labelled comments: ``addressed``, the lowest ``grid`` value
     whose "addressed" calls (among the ``shown`` comments, all by default) are wrong at most ``max_wrong`` of the
     time, 1.0 when none is; ``partly``, the value not above it that best separates answered comments from the rest
-    (found rate minus false-found rate). Both rounded down to 4 decimals, so a band keeps the comments it was chosen
-    to keep. Used by the link model's bands (``engine.align.learn``) and the answered-at-all model's
-    (``engine.align.learn_answered``)."""
+    (found rate minus false-found rate) or, with ``min_found``, the highest value not above it whose calls (shown
+    comments at or above it) still find that share of the answered comments (the lowest value when none does). Both
+    rounded down to 4 decimals, so a band keeps the comments it was chosen to keep. Used by the link model's bands
+    (``engine.align.learn``) and the answered-at-all model's (``engine.align.learn_answered``)."""
     shown = np.ones(len(probs), dtype=bool) if shown is None else shown
     addressed = 1.0
     for t in grid:
@@ -93,8 +94,13 @@ def status_bands(probs: np.ndarray, answered: np.ndarray, grid: Sequence[float],
             addressed = float(t)
             break
     best, partly = -1.0, addressed
-    for t in [g for g in grid if g <= addressed]:
+    below = [g for g in grid if g <= addressed]
+    for t in below:
         flagged = (probs >= t) & shown
+        if min_found is not None:
+            if t == below[0] or (answered.any() and flagged[answered].mean() >= min_found):
+                partly = float(t)
+            continue
         j = flagged[answered].mean() - (flagged[~answered].mean() if (~answered).any() else 0.0)
         if j > best:
             best, partly = j, float(t)

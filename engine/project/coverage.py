@@ -115,7 +115,7 @@ class CoverageRow:
         return self.comment.fine_type or "unknown"
 
     def label(self) -> str:
-        """``partly addressed · 45%`` (``status.status_label``), as the comment list's badge says it too."""
+        """``partly addressed (check) · 45%`` (``status.status_label``), as the comment list's badge says it too."""
         return status_label(self.status, self.probability, self.confirmed)
 
     @property

@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import re
 
-from engine.align.status import STATUSES
+from engine.align.status import STATUSES, Status, status_text
 from engine.project.coverage import LOW_MARK, CoverageRow
 
 CSS = """
@@ -45,7 +45,7 @@ def coverage_table_html(rows: list[CoverageRow], anchor, doubtful: str = "") -> 
     kinds = sorted({r.kind for r in rows})
     groups = {"reviewer": [_key(x) for x in reviewers], "status": [_key(x) for x in statuses],
               "type": [_key(x) for x in kinds]}
-    names = {"reviewer": reviewers, "status": statuses, "type": kinds}
+    names = {"reviewer": reviewers, "status": [status_text(Status(x)) for x in statuses], "type": kinds}
     parts = [f"<style>{CSS}{_filter_css(groups)}</style>"]
     for group, keys in groups.items():  # the radios come first: CSS reaches the filters and table as later siblings
         parts.append(f'<input type="radio" name="{group}" id="f-{group}-all" checked hidden>')
@@ -75,7 +75,7 @@ def coverage_table_html(rows: list[CoverageRow], anchor, doubtful: str = "") -> 
             f'<tr class="{cls}" id="{anchor(r.comment_id)}"><td class="cid">{esc(r.comment_id)}<br>'
             f'<span class="conf">{esc(r.kind)}</span></td><td>{esc(r.comment.full_text)}{response}'
             f'<div class="{"low" if r.low_confidence else "conf"}">{esc(r.low_mark() or r.request_words())}</div></td>'
-            f'<td class="cstatus"><span class="badge {_key(status)}">{esc(status)}</span><br>'
+            f'<td class="cstatus"><span class="badge {_key(status)}">{esc(status_text(r.status))}</span><br>'
             f'<span class="conf">{esc(r.certainty())}</span></td>'
             f'<td class="cedits">{"<ul class=edits>" + edits + "</ul>" if edits else "no edit"}</td></tr>')
     parts.append("</table>")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import io
 
+from engine.align.status import status_text
 from engine.project.coverage import LIKELY_COMMENT, LOW_MARK, CoverageRow
 from engine.project.model import Project
 
@@ -57,7 +58,7 @@ def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int
             reviewer = r.reviewer
             parts.append(f"<h2>{esc(reviewer or 'Reviewer')}</h2>")
         low = f' <span class="u">{esc(r.low_mark())}</span>' if r.low_confidence else ""
-        parts.append(f'<p class="c"><b>{esc(r.comment_id)}</b>{low} <span class="st">{esc(r.status.value)} '
+        parts.append(f'<p class="c"><b>{esc(r.comment_id)}</b>{low} <span class="st">{esc(status_text(r.status))} '
                      f"({esc(r.certainty())}{'' if low else '; ' + esc(r.request_words())})</span> — "
                      f"{esc(_short(r.comment.full_text))}</p>")
         for e in r.edits:

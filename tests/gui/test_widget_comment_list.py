@@ -78,7 +78,7 @@ def test_badges_say_the_engine_status_with_confidence_in_the_tooltip(qtbot) -> N
                                  ids[1]: Assessment(ids[1], Status.CONFIRMED, probability=0.3),
                                  ids[2]: Assessment(ids[2], Status.NO_EVIDENCE, probability=0.0)})
     items = view._items
-    assert [items[cid].text(COL_STATUS) for cid in ids[:4]] == ["partly", "✓ addressed", "no evidence", "unknown"]
+    assert [items[cid].text(COL_STATUS) for cid in ids[:4]] == ["partly (check)", "✓ addressed", "no evidence", "unknown"]
     assert view.status_of(ids[0]) == "partly addressed" and view.status_of(ids[1]) == "confirmed addressed"
     assert "Redraft is 46% sure the revision addresses it" in items[ids[0]].toolTip(COL_STATUS)
     assert "confirmed" in items[ids[1]].toolTip(COL_STATUS) and "% sure" not in items[ids[1]].toolTip(COL_STATUS)

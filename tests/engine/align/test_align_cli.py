@@ -106,4 +106,4 @@ def test_align_prints_the_status_a_project_shows(tmp_path: Path, capsys: pytest.
     labels = [project.assessment(c.id).label() for c in project.comments]
     assert [f"{c.id:6} {label}" for c, label in zip(project.comments, labels)] == [
         line for line in lines if line[:1] == "R"]
-    assert any(label.startswith("partly addressed · ") for label in labels)  # not the old two values
+    assert any(label.startswith("partly addressed (check) · ") for label in labels)  # not the old two values

@@ -154,7 +154,7 @@ def test_statuses_from_probabilities() -> None:
     # addressed" ("not addressed · 31%" read as 31% sure it was not, a new-user trial found); in words elsewhere
     assert [status_label(s, p) for s, p in ((Status.ADDRESSED, 0.6), (Status.PARTLY, 0.4),
                                             (Status.NOT_ADDRESSED, 0.31))] == [
-        "addressed · 60%", "partly addressed · 40%", "not addressed"]
+        "addressed · 60%", "partly addressed (check) · 40%", "not addressed"]  # partly: a check (issue 32)
     assert chance_text(0.31) == "31% chance it is addressed"
 
 

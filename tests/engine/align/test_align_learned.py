@@ -205,8 +205,10 @@ def test_corpus_command_errors_are_one_line(tmp_path, capsys) -> None:
 #: (docs/figures-align.md). Regression checks, not tuned on: the test fails 3 points below (wrong "addressed":
 #: above). ``evidence``'s cross-paper figures (37.0 / 50.0 F1) were fitted on these two papers. cgo18: none of 4
 #: "addressed" calls wrong; icassp20: none of 8. Round four's model: cgo18 42.9 / 24.7 / 31.4, hit@1 51.9, found 37.0;
-#: icassp20 50.0 / 65.5 / 56.7, 85.7, 78.6.
-LEARNED_SHARED = {"cgo18": (43.5, 27.8, 34.0, 51.9, 70.4, 0.0), "icassp20": (46.3, 65.5, 54.3, 85.7, 78.6, 0.0)}
+#: icassp20 50.0 / 65.5 / 56.7, 85.7, 78.6. Round six (a stricter "addressed": the best link's band too; "partly" at
+#: 75 % found): cgo18 found 70.4 -> 77.8 and its "addressed" calls 4 -> 2 (none wrong); icassp20 unchanged.
+#: The last number: the fewest "addressed" calls the paper must still get.
+LEARNED_SHARED = {"cgo18": (43.5, 27.8, 34.0, 51.9, 77.8, 0.0, 2), "icassp20": (46.3, 65.5, 54.3, 85.7, 78.6, 0.0, 8)}
 
 
 @pytest.mark.shared_data
@@ -226,10 +228,10 @@ def test_learned_figures_on_the_shared_gold_papers(shared_data) -> None:
     for paper, s in zip(papers, run_job(iter_score_papers(aligner, papers))):
         r = report([paper], predictions([s], aligner.threshold, aligner.max_edits))
         c = rates(figures(s, aligner.threshold, aligner.max_edits, app_status))
-        p, rec, f1, hit1, found, wrong = LEARNED_SHARED[paper.id]
+        p, rec, f1, hit1, found, wrong, calls = LEARNED_SHARED[paper.id]
         assert r["micro_precision"] >= p - 3 and r["micro_recall"] >= rec - 3 and r["micro_f1"] >= f1 - 3, r
         assert c["hit@1"] >= hit1 - 3 and c["found"] >= found - 3, c
-        assert c["addressed calls"] >= 4 and c["wrong addressed"] <= wrong + 3, c  # bands fitted on sure comments
+        assert c["addressed calls"] >= calls and c["wrong addressed"] <= wrong + 3, c  # bands fitted on sure comments
 
 
 def test_sure_rows_leave_out_unsure_comments_and_papers_left_without_any() -> None:
