@@ -52,6 +52,7 @@ REVIEW_FORMATS: dict[str, ReviewFormat] = {
     ".docx": ReviewFormat("Word (.docx)", "engine.reviews.load:docx_reviews", binary=True),
     ".json": ReviewFormat("OpenReview JSON", "engine.reviews.load:openreview_reviews"),
     ".pdf": ReviewFormat("PDF", "engine.reviews.load:pdf_reviews"),
+    ".tex": ReviewFormat("LaTeX", "engine.reviews.load:tex_reviews"),
 }
 
 
@@ -66,7 +67,7 @@ def input_suffixes() -> tuple[str, ...]:
 
 
 def review_format_names() -> str:
-    """``"Markdown, text, Word (.docx), OpenReview JSON or PDF"``: each format once, in the table's order."""
+    """``"Markdown, text, Word (.docx), OpenReview JSON, PDF or LaTeX"``: each format once, in the table's order."""
     names = list(dict.fromkeys(f.name for f in REVIEW_FORMATS.values()))
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 

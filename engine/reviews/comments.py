@@ -25,8 +25,8 @@ from engine.reviews.cues import ARROW, NEGATIVE, TYPO, VERDICT, action_of, read_
 from engine.reviews.encoder_model import CommentEncoder, comment_encoder
 from engine.reviews.model import Review, ReviewComment
 from engine.reviews.parse import EDITOR
-from engine.reviews.segment import (ITEM_WORDS, follow_up, item_words, link_context, linked, next_request, quote_only,
-                                   same_point)
+from engine.reviews.segment import (ITEM_WORDS, follow_up, item_words, link_context, linked, location_before,
+                                   location_ends_point, location_only, next_request, quote_only, same_point)
 from engine.reviews.units import SentenceUnit, review_units
 
 _ANAPHORA = re.compile(r"^(?:this|it|these|they|such|that|thus|therefore|hence|so|in particular|in this case|"
@@ -250,6 +250,8 @@ def _from_topic(units: list[SentenceUnit], groups: list[list[int]], k: int) -> l
     its paragraph, whether or not the model picked that lead-in (its score alone used to decide, and it sat at the
     threshold: the comment lost its topic on some CPUs)."""
     taken = groups[-1][-1] if groups else -1
+    if location_before(units, k, taken):  # "p7, line 203-205. Several of these papers ..."
+        return [k - 1, k]
     for j in range(k - 1, max(k - 4, taken, -1), -1):
         if units[j].block != units[k].block or units[j].skip:
             break
@@ -289,6 +291,10 @@ def build_comments(
     """The comments of one review from its scored units."""
     groups: list[list[int]] = []
     for k, u in enumerate(units):
+        if not u.skip and location_only(u.text):  # a place alone ("p7, line 203-205."): no comment of its own
+            if groups and location_ends_point(units, groups[-1], k):
+                groups[-1].append(k)  # it ends the paragraph: where the point before it is
+            continue  # else it opens the comment of the sentence after it (``_from_topic``)
         if u.skip or not picked(u.text, float(prob[k]), threshold):
             continue
         if (groups and groups[-1][-1] == k - 1 and (_joins(units[k - 1], u) or same_point(units, groups[-1], k))

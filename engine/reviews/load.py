@@ -1,4 +1,4 @@
-"""Reading a reviews file (OpenReview ``.json``, ``.pdf``, Word, text or Markdown) into ``Review``s, by the loader
+"""Reading a reviews file (OpenReview ``.json``, ``.pdf``, Word, text, Markdown or LaTeX) into ``Review``s, by the loader
 the one table of formats names (``engine.inputs.REVIEW_FORMATS``); the text itself is parsed by
 ``engine.reviews.parse``, OpenReview's notes by ``engine.reviews.openreview``."""
 
@@ -91,6 +91,12 @@ def text_reviews(path: Path, max_chars: int = MAX_CHARS, source: str = "text") -
 
 def markdown_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:
     return text_reviews(path, max_chars, source="markdown")
+
+
+def tex_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:
+    """A LaTeX file (a ``reviews.tex``, a response letter's quoted reviews), read as text (``engine.reviews.latex``)."""
+    raw, notices = read_text(path)
+    return parse_reviews(raw, source="latex", max_chars=max_chars, notices=notices, latex=True)
 
 
 def read_text(path: Path) -> tuple[str, list[str]]:

@@ -12,11 +12,12 @@ import re
 
 from engine.document.textfile import clean_text
 from engine.errors import InputError
-from engine.reviews.guard import check_text
+from engine.reviews.guard import author_response, check_text
 from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_heading, form_line, form_question,
                                      is_banner_field, is_metadata, is_separator, is_text_banner, is_underline,
                                      reviewer_name, same_reviewer, scale_answer, section_heading, short_answer)
 from engine.reviews.language import english_notice
+from engine.reviews.latex import latex_review_text, looks_like_latex
 from engine.reviews.model import Review
 
 #: Characters of review text processed; the rest is dropped with a notice.
@@ -42,11 +43,18 @@ def latex_quotes(text: str) -> str:
 
 
 def parse_reviews(
-    text: str, source: str = "text", *, max_chars: int = MAX_CHARS, notices: list[str] | None = None
+    text: str, source: str = "text", *, max_chars: int = MAX_CHARS, notices: list[str] | None = None,
+    latex: bool | None = None,
 ) -> list[Review]:
-    """Split ``text`` into reviews and each review into sections."""
+    """Split ``text`` into reviews and each review into sections. ``latex``: the text is LaTeX (a ``.tex`` file),
+    read as text (``engine.reviews.latex``); None: so when a text or Markdown review has LaTeX markup in it."""
     notices = list(notices or [])
-    text = latex_quotes(clean_text(text).replace("\r\n", "\n").replace("\r", "\n"))
+    text = clean_text(text).replace("\r\n", "\n").replace("\r", "\n")
+    if latex is None:
+        latex = source in ("text", "markdown") and looks_like_latex(text)
+    if latex and not author_response(text):  # a LaTeX reply letter stays as typed, for the guard to refuse
+        text = latex_review_text(text, tex_file=source == "latex")
+    text = latex_quotes(text)
     text = re.sub(r"<!--.*?-->", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)  # invisible in Markdown
     if len(text) > max_chars:
         cut = text.rfind("\n", 0, max_chars)

@@ -103,10 +103,12 @@ _GOES_ON = re.compile(r"^\W*(?:which|whereas|while|because|since|as|otherwise|in
 #: "If not", "Otherwise", "In that case"), a remark about it ("Just a nit ...", "A minor point, but ..."), a
 #: parallel ("Similarly", "Likewise") ...
 _LINKED = re.compile(r"^\W*(?:if (?:so|not|yes|no|this is (?:so|the case|true)|that is (?:so|the case|true))\b|"
+                     r"if (?:you|the authors) (?:mean|meant|refer|are referring|intend)\b|if by\b|"
                      r"otherwise\b|on the contrary\b|in (?:that|this|which|such a|either) case\b|"
                      r"(?:similarly|likewise|conversely)\b|"
                      r"(?:just|only|merely) a (?:nit|minor|small|side)\b|(?:a )?(?:minor |small )?nit\b|"
                      r"(?:a |one )?(?:minor|small|side) (?:point|remark|comment|note)\b)", re.I)
+#: ... an answer the reviewer guesses to their own question ("Shorter than what? If you mean ..."), ...
 #: ... or a pointer back ("This was later confirmed ...", "Such a choice ..."; not "This paper ...", and not
 #: "It ...", which as often opens a request of its own: "It would help to ...").
 _POINTER = re.compile(r"^\W*(?:this|that|these|those|such)\b(?! (?:paper|work|manuscript|article|study|submission|"
@@ -150,3 +152,36 @@ def link_context(units: list[SentenceUnit], first: int, taken: set[int]) -> str:
             break
         k -= 1
     return " ".join(got)
+
+
+#: A place in the paper: a page, line, section, figure, table, equation ... and its number ("p7", "pp. 3-4",
+#: "line 203-205", "ll. 20 and 25", "Sec. 3.2", "§4", "Fig. 2b", "Eq. (3)", "Appendix A").
+_PLACE = re.compile(r"(?:\b(?:pp?|pg|pages?|ll?|lines?|ln|sec(?:tions?)?|fig(?:ures?)?|tab(?:les?)?|eqs?|equations?|"
+                    r"alg(?:orithms?)?|appendix|app|thm|theorems?|lemmas?|def(?:initions?)?|col(?:umns?)?|"
+                    r"para(?:graphs?)?)\.?|§)\s*\(?[A-Z]?\d+(?:\.\d+)*[a-z]?\)?"
+                    r"(?:\s*(?:-|–|—|to|and|&|,)\s*\(?[A-Z]?\d+(?:\.\d+)*[a-z]?\)?)*|\bappendix [A-Z]\b", re.I)
+#: Words that may stand beside a place and leave it a place ("p5, middle", "top of p. 3", "cf. Fig. 2").
+_PLACE_WORDS = frozenset("top bottom middle end beginning start first second third last left right column paragraph "
+                         "of in on at the and see cf".split())
+
+
+def location_only(text: str) -> bool:
+    """A sentence that is only a place in the paper ("p7, line 203-205.", "Section 3.2:", "Fig. 2, bottom."): the
+    point about it is in the sentence after it (or, when it ends a paragraph, before it); alone it is no comment."""
+    if len(text.split()) > 10 or "?" in text or not _PLACE.search(text):
+        return False
+    rest = re.findall(r"[A-Za-z]{2,}", _PLACE.sub(" ", text))
+    return all(w.lower() in _PLACE_WORDS for w in rest)
+
+
+def location_ends_point(units: list[SentenceUnit], group: list[int], k: int) -> bool:
+    """A place (``location_only``) that ends its paragraph right after a comment's sentence: that comment's."""
+    u = units[k]
+    return (group[-1] == k - 1 and units[k - 1].block == u.block
+            and (k + 1 == len(units) or units[k + 1].block != u.block))
+
+
+def location_before(units: list[SentenceUnit], k: int, taken: int) -> bool:
+    """A place (``location_only``) just before ``units[k]`` in its paragraph, in no comment: it opens ``k``'s."""
+    j = k - 1
+    return j > taken and units[j].block == units[k].block and not units[j].skip and location_only(units[j].text)

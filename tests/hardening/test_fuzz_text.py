@@ -31,6 +31,8 @@ REVIEW_TOKENS = [
     "# Reviewer 1\n", "Review #107A\n", "Reviewer xYz1\n", "Official Review of Paper12 by Reviewer ab12\n",
     "---\n", "===\n", "Summary:", "Strengths:", "Weaknesses:", "Rating: ", "Confidence: ", "6: accept",
     "## Questions\n", "Overall merit\n", "-----\n", "* ", "1. ", "The paper", "Reviewer", ":", "#", "\u00e9",
+    # LaTeX in a reviews file (issue 33): read as text
+    "\\begin{itemize}", "\\end{itemize}", "\\item ", "\\section{", "}", "{", "\\emph{", "\\%", "%", "~", "$", "\\",
 ]
 MD_TOKENS = [
     "# ", "## ", "### 2.1 ", "Abstract", "**Abstract**", "\n---\n", "title: x\n", "---\n", "$$", "$", "\\[", "\\]",
@@ -115,7 +117,7 @@ def test_fuzz_review_text(text: str) -> None:
         assert all(r.text.strip() for r in reviews)
 
 
-@given(soup(REVIEW_TOKENS, 60), st.sampled_from([".txt", ".md", ".json"]))
+@given(soup(REVIEW_TOKENS, 60), st.sampled_from([".txt", ".md", ".json", ".tex"]))
 @profile(n(500))
 def test_fuzz_review_files(tmp_path: Path, text: str, suffix: str) -> None:
     path = _write(tmp_path / f"reviews{suffix}", text)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.reviews.comments import extract_comments
-from engine.reviews.segment import follow_up
+from engine.reviews.segment import follow_up, location_only
 from engine.reviews.parse import parse_reviews
 from engine.reviews.units import review_units
 
@@ -302,6 +302,22 @@ The experiments are thorough and the paper is well written.
 """
 
 
+#: A referee's notes by page and line, in the shape of a training-part report (serial-interval's Reviewer 1), in our
+#: own words: a place alone, and a bare question the next sentence answers.
+PLACES = """## Reviewer 1
+
+p5, line 170: should the kernel be $K(t-\\tau)$?
+
+p6, line 188: shorter than what? If you mean compared to the incubation period it holds whenever $r>0$ \
+and the ordering of the rates does not matter (than what?).
+
+p7, line 203-205. Several of the cited studies assume that the delays are identically distributed. On p11 \
+(see my main concern) you study an even narrower case, so you seem to assume it as well, or have I misread?
+
+The sensitivity analysis uses a single value of the correlation, which makes Figure 2B hard to read. Section 3.1.
+"""
+
+
 @pytest.mark.parametrize("encoder", [None, "lexical"])
 def test_a_polite_request_without_a_request_verb_is_a_comment(encoder: str | None) -> None:
     """"You might try …", "It may be worth …", "One could …" ask for a change as "Please …" does (``Cues.explicit``):
@@ -325,3 +341,32 @@ def test_what_reads_as_a_polite_request() -> None:
                  "One might expect the method to fail on dense graphs.", "It may be that the model overfits.",
                  "You may submit a revised version (double spaced) at:", "Readers might be confused by the notation."):
         assert not read_cues(text).explicit, text
+
+
+@pytest.mark.parametrize("encoder", [None, "lexical"])
+def test_a_place_alone_goes_with_the_point_it_locates(encoder: str | None) -> None:
+    """"p7, line 203-205." is no comment: it opens the comment of the sentence after it (when that one is a
+    comment), and a place that ends a paragraph ("Section 3.1.") closes the comment before it."""
+    comments = _comments(PLACES, encoder)
+    texts = [c.text for c in comments]
+    assert not [t for t in texts if location_only(t)]
+    assert all(t.startswith("p7, line 203-205.") for t in texts if "Several of the cited studies" in t)
+    closed = next(t for t in texts if "sensitivity analysis" in t)
+    assert closed.endswith("Section 3.1.")
+
+
+@pytest.mark.parametrize("encoder", [None, "lexical"])
+def test_a_bare_question_keeps_the_guess_that_answers_it(encoder: str | None) -> None:
+    """"shorter than what? If you mean ..." is one point, not a three-word question and its answer apart."""
+    texts = [c.text for c in _comments(PLACES, encoder)]
+    asked = [t for t in texts if "shorter than what?" in t]
+    assert len(asked) == 1 and "If you mean compared to the incubation period" in asked[0]
+
+
+def test_a_place_is_only_a_page_line_section_or_figure_number() -> None:
+    places = ["p7, line 203-205.", "Section 3.2:", "Fig. 2, bottom.", "pp. 3-4", "Page 12, lines 3 and 5.", "§4.",
+              "Appendix A.", "Eq. (3):", "p5, middle:", "Line 45, top of p. 3."]
+    sentences = ["p4, bottom: refer to Fig 1", "Section 3 is unclear.", "See Table 2?", "The paper has 5 sections.",
+                 "Figure 3 should be larger.", "Typos:", "Why ten?"]
+    assert all(location_only(t) for t in places)
+    assert not any(location_only(t) for t in sentences)
