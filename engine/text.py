@@ -10,6 +10,9 @@ _ABBREV = re.compile(
     r"a\.k\.a|Thm|Def|Alg|Appx|App|Ch|pp|p|ca)\.|\b[A-Z]\.)$",
     re.I,
 )
+#: ``_ABBREV`` matches at most 7 characters at the end, and ``\b`` reads one more before them: a piece's last
+#: ``_ABBREV_TAIL`` characters decide as the whole piece does, without scanning a long sentence from its start.
+_ABBREV_TAIL = 16
 _SENT_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 
 
@@ -19,7 +22,7 @@ def sentences(text: str, offset: int = 0) -> list[tuple[str, int, int]]:
     start = 0
     for m in _SENT_END.finditer(text):
         piece = text[start : m.start()].rstrip()
-        if _ABBREV.search(piece) or len(piece.strip()) < 3:
+        if _ABBREV.search(piece[-_ABBREV_TAIL:]) or len(piece.strip()) < 3:
             continue
         out.append((piece, start, start + len(piece)))
         start = m.end()

@@ -315,7 +315,10 @@ def promises(text: str) -> bool:
     """True when most of ``text``'s sentences promise work rather than report it (``engine.text.PROMISE``): a
     ``plan`` answers a request for an experiment or a result only in part (a new-user trial saw "add a small
     formative study" addressed by "We will start with a formative interview study")."""
-    said = [s for s, _, _ in sentences(" ".join(text.split())) if len(s.split()) >= 4]
+    flat = " ".join(text.split())
+    if not PROMISE.search(flat):  # a sentence that promises is a match in the whole text: none, no sentence to read
+        return False
+    said = [s for s, _, _ in sentences(flat) if len(s.split()) >= 4]
     return bool(said) and 2 * sum(bool(PROMISE.search(s)) for s in said) >= len(said)
 
 

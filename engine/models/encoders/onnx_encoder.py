@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -150,12 +151,13 @@ class OnnxEncoder(CachedEncoder):
         import onnxruntime as ort
 
         options = ort.SessionOptions()
-        options.intra_op_num_threads = self._threads()
+        # one thread per run: the threads share the batches instead (``_encode_uncached``), each batch on one core;
+        # ONNX Runtime's own threads, waking for every kernel of a small batch, cost about a fifth more CPU
+        # (the vectors are the same bytes either way; bench/bench_align.py)
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
         options.log_severity_level = 3
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        # idle threads sleep rather than spin: on a busy machine spinning burned a third more CPU for no speed
-        # (the vectors are the same either way; bench/bench_align.py)
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         try:
             return ort.InferenceSession(model, options, providers=["CPUExecutionProvider"])
         except Exception as err:  # onnxruntime raises its own Fail/InvalidGraph types
@@ -168,11 +170,16 @@ class OnnxEncoder(CachedEncoder):
         self.load()
         encodings = self._tokenizer.encode_batch(texts)
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
+
+        def run(rows: list[int]) -> np.ndarray:
+            if cancel is not None:
+                cancel.check()
+            return self._embed([encodings[i].ids for i in rows])
+
+        batches = _token_batches([len(e.ids) for e in encodings], batch_size, TOKEN_BUDGET)
         with self._lock:
-            for rows in _token_batches([len(e.ids) for e in encodings], batch_size, TOKEN_BUDGET):
-                if cancel is not None:
-                    cancel.check()
-                out[rows] = self._embed([encodings[i].ids for i in rows])
+            for rows, vectors in zip(batches, _map_threads(run, batches, self._threads())):
+                out[rows] = vectors
         return out
 
     def _embed(self, token_ids: list[list[int]]) -> np.ndarray:
@@ -189,6 +196,26 @@ class OnnxEncoder(CachedEncoder):
         pooled = _pool(hidden, mask.astype(np.float32), self.pooling)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
+
+
+def _map_threads(run: Callable[[list[int]], np.ndarray], batches: list[list[int]],
+                 threads: int) -> Iterator[np.ndarray]:
+    """``run`` over ``batches`` on up to ``threads`` threads (ONNX Runtime lets go of the GIL while it runs), the
+    results in order. The batches of the longest texts (the last ones, ``_token_batches``) start first, so that no
+    thread is left with a long one at the end. A text's vector does not depend on the thread that ran its batch.
+    The first error (a cancel) is raised and the batches not started are dropped."""
+    if threads <= 1 or len(batches) <= 1:
+        yield from map(run, batches)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    pool = ThreadPoolExecutor(min(threads, len(batches)), thread_name_prefix="encoder")
+    try:
+        futures = {k: pool.submit(run, batches[k]) for k in reversed(range(len(batches)))}
+        for k in range(len(batches)):
+            yield futures[k].result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _token_batches(lengths: list[int], max_rows: int, budget: int) -> list[list[int]]:

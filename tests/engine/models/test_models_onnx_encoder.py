@@ -186,6 +186,21 @@ def test_cache_and_cancel(tmp_path: Path) -> None:
 
 
 @pytest.mark.embedded
+def test_threads_share_the_batches_and_give_the_same_bytes() -> None:
+    """Two threads, each running whole batches on a one-thread session, give every text the bytes one thread
+    gives, in the order asked; a cancel stops them."""
+    texts = [f"{t} ({k} of {n})" for n in (3, 5) for k in range(n) for t in TEXTS]  # 48 texts, many batches
+    one = OnnxEncoder(embedded.encoder_path(), precision="int8", threads=1).encode(texts, batch_size=4)
+    two = OnnxEncoder(embedded.encoder_path(), precision="int8", threads=2)
+    assert np.array_equal(two.encode(texts, batch_size=4), one)
+    assert two._model.get_session_options().intra_op_num_threads == 1
+    cancel = CancelToken()
+    cancel.cancel()
+    with pytest.raises(Cancelled):
+        two.encode([f"new {t}" for t in texts], batch_size=4, cancel=cancel)
+
+
+@pytest.mark.embedded
 def test_the_embedded_encoder_is_keyed_by_its_package_not_a_hash(tmp_path: Path, monkeypatch) -> None:
     """A first run reads no 87 MB file for the cache key: the installed package and version name the weights."""
     from engine.models import factory

@@ -114,3 +114,18 @@ def test_noise_is_no_edit_in_the_diff_or_the_report() -> None:
     assert all(classify_edit(e).kind == NOISE for e in noise)
     added = [e for e in changed if e.type is EditType.ADDED]
     assert classify_edit(added[0]).labels == ("new content",)
+
+
+def test_promises_and_sentence_ends_read_only_what_decides() -> None:
+    """``promises`` gives up at once on a text with no promise anywhere, and a sentence end is checked for an
+    abbreviation on its last characters only: both decide as reading every sentence whole did."""
+    from engine.revision.intent import promises
+    from engine.text import sentences
+
+    long = "The method " + "improves the results on every benchmark we tried " * 20
+    assert not promises(long + ". It is fast.")
+    assert promises("We will add the ablation. We plan to release the code. The rest is done here.")
+    assert not promises("We will add it later. The results improved a lot. The method is fast now. Also short.")
+    for end, split in (("as in Fig. 3 here.", False), ("by Smith et al. The next one.", False),
+                       ("as shown in xFig. Then more text.", True), ("(e.g. Two more words here.", False)):
+        assert (len(sentences(long + end)) > 1) is split, end
