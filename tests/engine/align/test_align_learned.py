@@ -200,13 +200,14 @@ def test_corpus_command_errors_are_one_line(tmp_path, capsys) -> None:
 
 
 #: The shipped ``learned`` models on the two shared gold papers (PDFs), which they never saw (fitted on the revisions
-#: corpus's training part only, round five: all 43 hand-labelled training revisions; statuses from the answered-at-all
-#: model): micro P / R / F1 of the links shown, hit@1 and found over answered comments and wrong "addressed"
-#: (docs/figures-align.md). Regression checks, not tuned on: the test fails 3 points below (wrong "addressed":
-#: above). ``evidence``'s cross-paper figures (37.0 / 50.0 F1) were fitted on these two papers. cgo18: none of 4
-#: "addressed" calls wrong; icassp20: none of 8. Round four's model: cgo18 42.9 / 24.7 / 31.4, hit@1 51.9, found 37.0;
-#: icassp20 50.0 / 65.5 / 56.7, 85.7, 78.6.
-LEARNED_SHARED = {"cgo18": (43.5, 27.8, 34.0, 51.9, 70.4, 0.0), "icassp20": (46.3, 65.5, 54.3, 85.7, 78.6, 0.0)}
+#: corpus's training part only, round five with the tuned comment↔edit encoder's two features, ``engine.align.tuned``:
+#: all 43 hand-labelled training revisions; statuses from the answered-at-all model): micro P / R / F1 of the links
+#: shown, hit@1 and found over answered comments and wrong "addressed" (docs/figures-align.md). Regression checks,
+#: not tuned on: the test fails 3 points below (wrong "addressed": above). ``evidence``'s cross-paper figures
+#: (37.0 / 50.0 F1) were fitted on these two papers. cgo18: 1 "addressed" call, not wrong; icassp20: none of 6.
+#: Without the tuned encoder (round five as merged): cgo18 43.5 / 27.8 / 34.0, hit@1 51.9, found 70.4, 4 calls;
+#: icassp20 46.3 / 65.5 / 54.3, 85.7, 78.6, 8 calls: the encoder moves cgo18's F1 down 6.0 and icassp20's up 3.7.
+LEARNED_SHARED = {"cgo18": (39.6, 21.6, 28.0, 48.1, 85.2, 0.0), "icassp20": (50.0, 69.0, 58.0, 85.7, 92.9, 0.0)}
 
 
 @pytest.mark.shared_data
@@ -229,7 +230,7 @@ def test_learned_figures_on_the_shared_gold_papers(shared_data) -> None:
         p, rec, f1, hit1, found, wrong = LEARNED_SHARED[paper.id]
         assert r["micro_precision"] >= p - 3 and r["micro_recall"] >= rec - 3 and r["micro_f1"] >= f1 - 3, r
         assert c["hit@1"] >= hit1 - 3 and c["found"] >= found - 3, c
-        assert c["addressed calls"] >= 4 and c["wrong addressed"] <= wrong + 3, c  # bands fitted on sure comments
+        assert c["addressed calls"] >= 1 and c["wrong addressed"] <= wrong + 3, c  # bands fitted on sure comments
 
 
 def test_sure_rows_leave_out_unsure_comments_and_papers_left_without_any() -> None:
