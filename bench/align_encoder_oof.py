@@ -58,12 +58,14 @@ def hit1_alone(pairs, key) -> float:
 
 def lopo(pairs, unsure) -> dict:
     from engine.align.learn import leave_papers_out, scored
+    from engine.align.learn_answered import scored_answered
     from engine.align.corpus_eval import score_method
     from engine.cli.eval_align_corpus import results_inputs
     from engine.align.config import DEFAULTS
 
-    fitted = leave_papers_out(pairs, unsure=unsure)
-    raw = [scored(pp, m) for pp, m in fitted]
+    fitted = leave_papers_out(pairs, unsure=unsure)  # (paper, link model, answered model), as evaluate_corpus
+    raw = [replace(scored(pp, m), answered=scored_answered(pp, scored(pp, m).matrix, m.threshold, a))
+           for pp, m, a in fitted]
     return score_method(results_inputs(fitted, raw, pairs, DEFAULTS["evidence"])["learned"])
 
 
