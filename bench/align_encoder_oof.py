@@ -5,8 +5,9 @@
 ``OUT/oof.npz`` is what ``bench.align_encoder_gpu`` wrote: per paper of the training part, the comments × edits
 sentence-max cosines of a model fine-tuned on the other folds' papers (``VARIANT|PAPER``), and the untuned
 model's (``base|PAPER``, float32 on the GPU: a control, the same information as the ``cosine`` feature).
-For each variant the ``learned`` model gets two more features, the cosine inside the first stage and its rank
-within the comment (``1 / (1 + rank)``, as ``cosine_rank``), and is scored leave-papers-out exactly as ``redraft
+The pairs carry the ``learned`` aligner's ``FEATURES``, whose last two, ``tuned`` and ``tuned_rank``, are the
+cosine inside the first stage and its rank within the comment (``1 / (1 + rank)``, as ``cosine_rank``). For each
+variant those two columns hold its cosines ("without": the two columns dropped), and the model is scored leave-papers-out exactly as ``redraft
 eval align --corpus ... --part train`` scores it (each paper by weights, threshold, cap and bands fitted on the
 other papers), beside the same run without them. The checked part is never read. ``--pairs`` keeps the papers'
 pair features in a pickle (computing them reads and diffs 43 revisions: about 8 minutes on 2 cores).
@@ -25,17 +26,21 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 
 
-def with_feature(pairs, oof, variant: str):
-    """``pairs`` with the variant's out-of-fold cosine (first stage only) and its rank within the comment."""
+def with_feature(pairs, oof, variant: str | None):
+    """``pairs`` with the variant's out-of-fold cosine (first stage only) and its rank within the comment in the
+    last two feature columns (``learned.FEATURES``' ``tuned`` and ``tuned_rank``); ``None``: without those columns."""
     from engine.align.learned import inverse_rank
 
     out = []
     for pp in pairs:
+        if variant is None:
+            out.append(replace(pp, x=pp.x[:, :, :-2]))
+            continue
         m = oof[f"{variant}|{pp.paper.id}"]
         assert m.shape == pp.mask.shape, (pp.paper.id, m.shape, pp.mask.shape)
         cos = np.where(pp.mask, m, 0.0).astype(np.float32)
         extra = np.stack([cos, inverse_rank(cos, pp.mask)], axis=2)
-        out.append(replace(pp, x=np.concatenate([pp.x, extra], axis=2)))
+        out.append(replace(pp, x=np.concatenate([pp.x[:, :, :-2], extra], axis=2)))
     return out
 
 
@@ -53,17 +58,20 @@ def hit1_alone(pairs, key) -> float:
 
 def lopo(pairs, unsure) -> dict:
     from engine.align.learn import leave_papers_out, scored
+    from engine.align.learn_answered import scored_answered
     from engine.align.corpus_eval import score_method
     from engine.cli.eval_align_corpus import results_inputs
     from engine.align.config import DEFAULTS
 
-    fitted = leave_papers_out(pairs, unsure=unsure)
-    raw = [scored(pp, m) for pp, m in fitted]
+    fitted = leave_papers_out(pairs, unsure=unsure)  # (paper, link model, answered model), as evaluate_corpus
+    raw = [replace(scored(pp, m), answered=scored_answered(pp, scored(pp, m).matrix, m.threshold, a))
+           for pp, m, a in fitted]
     return score_method(results_inputs(fitted, raw, pairs, DEFAULTS["evidence"])["learned"])
 
 
 def main(argv: list[str] | None = None) -> int:
     from engine.align.learn import iter_paper_pairs
+    from engine.align.tuned import OutOfFold
     from engine.cli.eval_align_corpus import corpus_papers, corpus_unsure
     from engine.jobs import run_job
 
@@ -77,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.pairs and Path(args.pairs).is_file():
         pairs = pickle.loads(Path(args.pairs).read_bytes())
     else:
-        pairs = run_job(iter_paper_pairs(corpus_papers(args.corpus, args.cache, "train")))
+        pairs = run_job(iter_paper_pairs(corpus_papers(args.corpus, args.cache, "train"), tuned=OutOfFold()))
         if args.pairs:
             Path(args.pairs).write_bytes(pickle.dumps(pairs))
     unsure = corpus_unsure(args.corpus, args.cache, "train")
@@ -92,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     print("learned, leave-papers-out on the training part (pooled) | " + " | ".join(keys) + " | F1 mean ± sd",
           flush=True)
     for name, variant in [("without", None), *((f"with {v}", v) for v in args.variants)]:
-        r = lopo(with_feature(pairs, oof, variant) if variant else pairs, unsure)
+        r = lopo(with_feature(pairs, oof, variant), unsure)
         s = r["spread"]["F1"]
         print(f"{name} | " + " | ".join(str(r["pooled"][k]) for k in keys) + f" | {s['mean']} ± {s['sd']}", flush=True)
     return 0

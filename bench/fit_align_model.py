@@ -3,12 +3,15 @@ model and the answered-at-all model its statuses read (one command: refit both a
 
     .venv/bin/python -m bench.fit_align_model [--corpus corpus/revisions.json] [--cache DIR]
         [--out resources/models/align/learned.json] [--answered-out resources/models/align/answered.json]
+        [--pairs FILE.pkl]
 
 Reads only the training part (``part: "train"``; hand labels where a revision was read by hand, ``kind: "hand"``,
 else distant labels from the response letters): the weights on all of it, the link threshold, cap and status bands
 on inner leave-papers-out scores (``engine.align.learn.fit``; the bands without the comments whose distant label is
 unsure, ``corpus.replies``; a hand-labelled revision has none); the answered-at-all model on the same inner scores,
 its bands on its own leave-papers-out probabilities (``engine.align.learn_answered``).
+The ``tuned`` feature of each training paper comes from ``bench/data/align_encoder_oof.npz`` (the cosines of the
+fold model that never saw it; ``engine.align.tuned.OutOfFold``), never from the shipped encoder tuned on all of them.
 The checked part is never read here.
 """
 
@@ -16,10 +19,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import pickle
 from pathlib import Path
 
 from corpus.labels import read_labels
 from engine.align.learn import fit_both, iter_paper_pairs
+from engine.align.tuned import OutOfFold
 from engine.cli.eval_align_corpus import corpus_papers, corpus_unsure
 from engine.jobs import run_job
 
@@ -32,9 +37,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache")
     ap.add_argument("--out", default=str(REPO / "resources" / "models" / "align" / "learned.json"))
     ap.add_argument("--answered-out", default=str(REPO / "resources" / "models" / "align" / "answered.json"))
+    ap.add_argument("--pairs", help="also keep the training part's pair features in this pickle (for "
+                                    "bench.align_encoder_oof --pairs)")
     args = ap.parse_args(argv)
     papers = corpus_papers(args.corpus, args.cache, "train")
-    pairs = run_job(iter_paper_pairs(papers))
+    # the tuned encoder's cosines out of fold: the shipped encoder was tuned on these very papers
+    pairs = run_job(iter_paper_pairs(papers, tuned=OutOfFold()))
+    if args.pairs:
+        Path(args.pairs).write_bytes(pickle.dumps(pairs))
     model, answered = fit_both(pairs, unsure=corpus_unsure(args.corpus, args.cache, "train"))
     kinds: dict[str, list[str]] = {}
     for pp in pairs:

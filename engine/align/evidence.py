@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Generator as Gen, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -308,8 +309,8 @@ class EvidenceAligner(ScoredAligner):
         return probs
 
 
-def load_in_background(embed: EmbedAligner, queries: list[str]) -> threading.Thread:
-    """Open ``embed``'s encoder on a thread while the lexical and place evidence is computed, and load it there when
+def load_in_background(embed: EmbedAligner | Any, queries: list[str]) -> threading.Thread:
+    """Open ``embed``'s encoder (``embed``: anything with an ``encoder``) on a thread while the lexical and place evidence is computed, and load it there when
     these comments were never embedded with it (a first alignment: reading the weights and building the graph then
     overlaps that work). When one of them is in the embedding cache, this is a re-run whose rows are cached, and
     the model is left unloaded (the first ``encode`` loads it if a row is missing). Join it before touching the

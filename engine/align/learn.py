@@ -22,7 +22,8 @@ from engine.align.base import candidate_edits
 from engine.align.calibrate import Scored, calibrate_threshold, status_bands
 from engine.align.gold import GoldPaper
 from engine.align.learn_answered import fit_answered
-from engine.align.learned import FEATURES, FIRST_STAGE, LearnedAligner, LinkModel
+from engine.align.learned import FEATURES, FIRST_STAGE, LearnedAligner, LinkModel, shipped_model
+from engine.align.tuned import OutOfFold, ShippedTuned
 from engine.align.pairs import PaperPairs
 from engine.jobs import CancelToken, Progress
 
@@ -44,8 +45,14 @@ def _blank(first_stage: int = FIRST_STAGE) -> LinkModel:
 
 
 def iter_paper_pairs(papers: Sequence[GoldPaper], encoder=None, cancel: CancelToken | None = None,
-                     first_stage: int = FIRST_STAGE) -> Gen[Progress, None, list[PaperPairs]]:
+                     first_stage: int = FIRST_STAGE, tuned: OutOfFold | ShippedTuned | None = None,
+                     ) -> Gen[Progress, None, list[PaperPairs]]:
+    """Each paper's first-stage pairs and features. ``tuned``: where the tuned encoder's cosines come from, per
+    paper (``engine.align.tuned``): ``OutOfFold`` on the training part (fitting, leave-papers-out), else the
+    shipped encoder, which refuses the papers the shipped link model was fitted on (``meta.train``)."""
     aligner = LearnedAligner(encoder, model=_blank(first_stage))
+    if tuned is None:
+        tuned = ShippedTuned(share=lambda: aligner.embed.encoder, refuse=shipped_model().meta.get("train", ()))
     out = []
     for k, p in enumerate(papers):
         yield Progress(k, len(papers), f"features: {p.id}")
@@ -53,6 +60,7 @@ def iter_paper_pairs(papers: Sequence[GoldPaper], encoder=None, cancel: CancelTo
         aligner.diff = p.diff
         if not edits or not p.comments:
             continue
+        aligner.tuned = tuned.for_paper(p.id)
         evidence, allowed, x, mask = yield from aligner.iter_pairs(p.comments, edits, cancel)
         labels = np.array([[e.id in p.gold.get(c.id, set()) for e in edits] for c in p.comments], dtype=np.float32)
         out.append(PaperPairs(p, [e.id for e in edits], evidence, allowed, x, mask.copy(), labels, first_stage))

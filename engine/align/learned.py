@@ -7,7 +7,9 @@ changed-words BM25 scaled per comment, sentence-max cosine, the edit rewrote a p
 the comment names its section/figure/table/equation, quoted words changed, the edit's intent fits the comment's fine
 type, proofreading and replacement fixes; not the names it shares, see ``FEATURES``), whether the evidence aligner could link it, the pair's ranks within the
 comment by BM25, changed-words BM25 and cosine, its cosine's gap to the comment's best, the edit's size, intent kind
-and whether it is an addition, and the comment's length. A logistic regression (standardised features) turns them
+and whether it is an addition, the comment's length, and the cosine of the comment↔edit encoder fine-tuned on the
+training part (``engine.align.tuned``: the edit's sentences after its section's title) and its rank within the
+comment (on a training paper, while fitting, out of fold). A logistic regression (standardised features) turns them
 into the probability that the edit answers the comment; pairs outside the first stage get 0.
 
 The weights, the link threshold, the per-comment cap and the status bands are fitted on the training part of the
@@ -28,7 +30,8 @@ import numpy as np
 from engine.align.answered import AnsweredModel, comment_features, edit_density, shipped_answered
 from engine.align.base import is_addition
 from engine.align.records import Alignment
-from engine.align.evidence import FEATURES as EVIDENCE_FEATURES, EvidenceAligner, explain, sigmoid
+from engine.align.evidence import FEATURES as EVIDENCE_FEATURES, EvidenceAligner, explain, load_in_background, sigmoid
+from engine.align.tuned import ShippedTuned, TunedSource
 from engine.models.linear import StandardisedLinear, read_weights
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder
@@ -42,7 +45,7 @@ FIRST_STAGE = 8
 #: leave-papers-out on the training part (docs/figures-align.md); it still gates the first stage through ``allowed``.
 FEATURES = tuple(f for f in EVIDENCE_FEATURES if f != "named") + (
     "allowed", "bm25_rank", "changed_rank", "cosine_rank", "cosine_gap", "size", "surface", "substantive", "added",
-    "comment_words",
+    "comment_words", "tuned", "tuned_rank",
 )
 
 
@@ -71,11 +74,13 @@ def inverse_rank(matrix: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 
 def pair_features(evidence: np.ndarray, allowed: np.ndarray, mask: np.ndarray, comments: Sequence[ReviewComment],
-                  edits: Sequence[Edit], intents: Sequence[Intent]) -> np.ndarray:
-    """Comments × edits × ``FEATURES`` from the evidence tensor (comments × edits × evidence features)."""
+                  edits: Sequence[Edit], intents: Sequence[Intent], tuned: np.ndarray) -> np.ndarray:
+    """Comments × edits × ``FEATURES`` from the evidence tensor (comments × edits × evidence features) and the tuned
+    encoder's cosines (comments × edits; read inside ``mask`` only)."""
     n, m = len(comments), len(edits)
     ev = {name: evidence[:, :, k] for k, name in enumerate(EVIDENCE_FEATURES)}
     cosine = np.where(mask, ev["cosine"], 0.0)
+    tuned = np.where(mask, tuned, 0.0).astype(np.float32)
     best = cosine.max(axis=1, keepdims=True) if m else np.zeros((n, 1), dtype=np.float32)
     size = np.log1p([len(" ".join(changed_sides(e)).split()) for e in edits]).astype(np.float32)
     cols = {
@@ -88,6 +93,7 @@ def pair_features(evidence: np.ndarray, allowed: np.ndarray, mask: np.ndarray, c
         "added": np.broadcast_to(np.array([is_addition(e) for e in edits], dtype=np.float32), (n, m)),
         "comment_words": np.broadcast_to(
             np.log1p([len(c.full_text.split()) for c in comments]).astype(np.float32)[:, None], (n, m)),
+        "tuned": tuned, "tuned_rank": inverse_rank(tuned, mask),
     }
     return np.stack([ev[f] if f in ev else cols[f] for f in FEATURES], axis=2).astype(np.float32)
 
@@ -155,8 +161,12 @@ class LearnedAligner(EvidenceAligner):
     name = "learned"
 
     def __init__(self, encoder: Encoder | None = None, model: LinkModel | None = None, threshold: float | None = None,
-                 max_edits: int | None = None, min_chars: int = 0, answered: AnsweredModel | None = None) -> None:
+                 max_edits: int | None = None, min_chars: int = 0, answered: AnsweredModel | None = None,
+                 tuned: TunedSource | None = None) -> None:
         self.model = model or shipped_model()
+        #: Where the ``tuned`` feature's cosines come from (``engine.align.tuned``): the shipped encoder unless a
+        #: caller fitting on a training paper gives its out-of-fold cosines.
+        self.tuned = tuned
         #: The per-comment answered-at-all model the statuses read (``engine.align.answered``); the shipped one with
         #: the shipped link model, none with another (its statuses then follow the best link, as before).
         self.answered_model = answered if answered is not None or model is not None else shipped_answered()
@@ -177,8 +187,18 @@ class LearnedAligner(EvidenceAligner):
         self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None
     ) -> Gen[Progress, None, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
         """The evidence tensor, the evidence aligner's linkable pairs, the pair features and the first-stage mask."""
+        if self.tuned is None:  # the shipped encoder, sharing the embedded one's embedding cache and threads
+            encoder = self.embed.encoder  # opened here (not loaded), so the two loading threads share it
+            self.tuned = ShippedTuned(share=lambda: encoder)
+        # opened (and loaded, when these comments were never embedded with it) while the evidence is computed
+        loading = load_in_background(self.tuned, [c.full_text for c in comments]) if isinstance(
+            self.tuned, ShippedTuned) else None
         evidence, allowed = yield from self.iter_features(comments, edits, cancel)
-        x = pair_features(evidence, allowed, self.candidates, comments, edits, [self.intents[e.id] for e in edits])
+        if loading is not None:
+            loading.join()
+        tuned = self.tuned(comments, edits, self.candidates)
+        x = pair_features(evidence, allowed, self.candidates, comments, edits, [self.intents[e.id] for e in edits],
+                          tuned)
         return evidence, allowed, x, self.candidates
 
     def iter_scores(

@@ -65,7 +65,10 @@ def corpus_unsure(manifest: str, cache: str | None, part: str) -> set[str]:
     return unsure_comments(entries, Path(cache).expanduser() if cache else default_out(), path.parent / "labels")
 
 
-def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
+def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = frozenset(),
+                    tuned_oof: str | Path | None = None) -> dict[str, Any]:
+    """All methods on ``papers``; ``tuned_oof``: the training papers' out-of-fold tuned cosines (default
+    ``engine.align.tuned.OOF_FILE``)."""
     from engine.align import make_aligner
     from engine.align.config import DEFAULTS
     from engine.align.corpus_eval import answered_reliability, linked_status, reliability, score_method
@@ -74,10 +77,16 @@ def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = froze
     from engine.align.learn import iter_paper_pairs, leave_papers_out, scored
     from engine.align.learn_answered import scored_answered
     from engine.align.learned import FIRST_STAGE, shipped_model
+    from engine.align.tuned import OOF_FILE, OutOfFold
+
+    tuned_oof = tuned_oof or OOF_FILE
 
     # the training part: the first stage the next fit uses; the checked part: the shipped model's
     first = FIRST_STAGE if part == "train" else shipped_model().first_stage
-    pairs = run_job(iter_paper_pairs(papers, first_stage=first))
+    # the tuned encoder's cosines: out of fold on the training part (the shipped encoder was tuned on it), else
+    # from the shipped encoder, which refuses a training paper
+    tuned = OutOfFold(tuned_oof) if part == "train" else None
+    pairs = run_job(iter_paper_pairs(papers, first_stage=first, tuned=tuned))
     if part == "train":
         fitted = leave_papers_out(pairs, unsure=unsure)
     else:

@@ -110,7 +110,7 @@ class OnnxEncoder(CachedEncoder):
         model = read_graph(file)
         try:
             # with a stored graph only the embedding tables are read (the layers are in the graph)
-            weights = _read_weights(self.path / "model.safetensors", "embeddings." if model else "")
+            weights = self._read("embeddings." if model else "")
             if model is None:
                 model = store_graph(file, lambda: _build_graph(self.config, weights, self.precision))
             tokenizer = Tokenizer.from_file(str(self.path / "tokenizer.json"))
@@ -136,10 +136,14 @@ class OnnxEncoder(CachedEncoder):
             if file is None or not file.is_file():
                 raise
             forget_graph(file)  # a stored graph ONNX Runtime refuses: build it again
-            whole = _read_weights(self.path / "model.safetensors")
+            whole = self._read()
             session = self._session(store_graph(file, lambda: _build_graph(self.config, whole, self.precision)))
         self._tokenizer = tokenizer
         self._model = session
+
+    def _read(self, only: str = "") -> dict[str, np.ndarray]:
+        """The weights (those whose key starts with ``only``), float32."""
+        return _read_weights(self.path / "model.safetensors", only)
 
     def _graph_file(self) -> Path | None:
         """Where this encoder's graph is kept: beside its embedding cache (none without one)."""

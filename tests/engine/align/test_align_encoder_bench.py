@@ -65,11 +65,12 @@ def test_the_tuned_cosine_joins_the_features_inside_the_first_stage() -> None:
     j = pp.edit_ids.index(seeds)
     tuned = np.full(pp.mask.shape, 0.1, dtype=np.float32)
     tuned[0, j] = 0.9
-    (extended,) = with_feature(pairs, {"v|built": tuned}, "v")
-    assert extended.x.shape == (*pp.x.shape[:2], pp.x.shape[2] + 2)
-    assert np.array_equal(extended.x[:, :, :-2], pp.x)
+    (extended,) = with_feature(pairs, {"v|built": tuned}, "v")  # the variant's cosines in the last two columns
+    assert extended.x.shape == pp.x.shape and np.array_equal(extended.x[:, :, :-2], pp.x[:, :, :-2])
     assert np.all(extended.x[:, :, -2][~pp.mask] == 0) and extended.x[0, j, -2] == np.float32(0.9)
     assert extended.x[0, j, -1] == 1.0  # its rank within the comment: the best
+    (without,) = with_feature(pairs, {}, None)
+    assert np.array_equal(without.x, pp.x[:, :, :-2])
     assert hit1_alone(pairs, lambda _: tuned) == 100.0
 
 

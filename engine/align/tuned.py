@@ -1,0 +1,126 @@
+"""The comment↔edit encoder fine-tuned across the training revisions: the ``learned`` aligner's ``tuned`` feature.
+
+The embedded MiniLM with its six layers tuned on the training part's hand-labelled comment→edit links (issue 32,
+docs/figures-align.md; ``resources/models/align/tuned-layers.json``). A comment scores an edit as the best cosine
+of its ``full_text`` with the sentences the edit wrote, each after its section's title ("Introduction: …",
+``section_pieces``): what it was tuned on.
+
+Where the cosines come from is explicit (``TunedSource``): on any paper Redraft was not fitted on (a user's, the
+checked part, cgo18 and icassp20) from the shipped encoder (``ShippedTuned``); on a training paper, while the link
+model is fitted or scored leave-papers-out, from the cosines of the fold model that never saw it (``OutOfFold``,
+``bench/data/align_encoder_oof.npz``), never from the shipped encoder, which was tuned on every training paper. A
+training paper missing there is an error, not a fallback.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Collection, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from engine.align.embed import changed_sentences, sentence_cosines
+from engine.errors import ModelError
+from engine.revision import Edit
+from engine.reviews.model import ReviewComment
+
+#: The shipped layers and their note (``origin``, ``sha256``) under ``resources/models/align``.
+LAYERS_FILE, NOTE_FILE = "tuned-layers.safetensors", "tuned-layers.json"
+#: The out-of-fold cosines of the training papers (the GPU run's, committed).
+OOF_FILE = Path(__file__).resolve().parents[2] / "bench" / "data" / "align_encoder_oof.npz"
+VARIANT = "section"
+#: (comments, edits, first-stage mask) -> comments × edits tuned cosines (0 outside the mask is fine).
+TunedSource = Callable[[Sequence[ReviewComment], Sequence[Edit], np.ndarray], np.ndarray]
+
+
+def section_pieces(edit: Edit) -> list[str]:
+    """The sentences an edit wrote, each after its section's title (the texts the encoder was tuned on)."""
+    return [f"{edit.section}: {s}" if edit.section else s for s in changed_sentences(edit)]
+
+
+@lru_cache(maxsize=1)
+def shipped_note() -> dict[str, Any]:
+    from engine.resources import resource
+
+    return json.loads(resource("models", "align", NOTE_FILE).read_text(encoding="utf-8"))
+
+
+def tuned_encoder(cache: Any = None, threads: int | None = None) -> Any:
+    """The shipped encoder (nothing loaded until its first ``encode``), caching its vectors and graph in ``cache``
+    under a key naming the embedded MiniLM's version and the layers file's SHA-256 (from its note: checked against
+    the file by the tests, not hashed in every process)."""
+    from engine.models import embedded
+    from engine.models.encoders.tuned_layers import LayersEncoder
+    from engine.resources import resource
+
+    layers = Path(str(resource("models", "align", LAYERS_FILE)))
+    weights_id = f"{embedded.encoder_weights_id() or 'minilm'}+{LAYERS_FILE}:{shipped_note()['sha256']}"
+    return LayersEncoder(embedded.encoder_path(), layers, weights_id, name="redraft-align-tuned", cache=cache,
+                         threads=threads)
+
+
+def tuned_cosines(encoder: Any, comments: Sequence[ReviewComment], edits: Sequence[Edit], mask: np.ndarray,
+                  cancel: Any = None) -> np.ndarray:
+    """Sentence-max tuned cosines of the block of ``mask``'s comments × edits (0 elsewhere)."""
+    out = np.zeros(mask.shape, dtype=np.float32)
+    rows, cols = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
+    if len(rows) and len(cols):
+        out[np.ix_(rows, cols)] = sentence_cosines(encoder, [comments[i].full_text for i in rows],
+                                                   [section_pieces(edits[j]) for j in cols], cancel)
+    return out
+
+
+class ShippedTuned:
+    """Tuned cosines from the shipped encoder (opened on first use). ``share``: a function giving the encoder whose
+    embedding cache and threads it uses (the aligner's, called on first use); ``refuse``: paper ids it must never
+    score (the training papers, when a caller knows which paper it scores: ``for_paper``)."""
+
+    def __init__(self, encoder: Any = None, share: Callable[[], Any] | None = None,
+                 refuse: Collection[str] = ()) -> None:
+        self._encoder, self.share, self.refuse = encoder, share, frozenset(refuse)
+
+    @property
+    def encoder(self) -> Any:
+        if self._encoder is None:
+            other = self.share() if self.share is not None else None
+            self._encoder = tuned_encoder(getattr(other, "cache", None), getattr(other, "threads", None))
+        return self._encoder
+
+    def __call__(self, comments: Sequence[ReviewComment], edits: Sequence[Edit], mask: np.ndarray) -> np.ndarray:
+        return tuned_cosines(self.encoder, comments, edits, mask)
+
+    def for_paper(self, paper_id: str) -> TunedSource:
+        if paper_id in self.refuse:
+            raise ModelError(f"{paper_id} is a training paper: its tuned cosines must come out of fold "
+                             f"({OOF_FILE.name}), not from the encoder tuned on it")
+        return self
+
+
+class OutOfFold:
+    """Tuned cosines of the training papers, each from the fold model that never saw it (``OOF_FILE``:
+    ``section|PAPER`` → comments × edits, over every candidate edit)."""
+
+    def __init__(self, path: str | Path = OOF_FILE, variant: str = VARIANT) -> None:
+        self.path, self.variant = Path(path), variant
+        try:
+            with np.load(self.path) as data:
+                self.data = {k: data[k] for k in data.files if k.startswith(f"{variant}|")}
+        except (OSError, ValueError) as err:
+            raise ModelError(f"cannot read the out-of-fold tuned cosines {self.path}: {err}") from None
+
+    def for_paper(self, paper_id: str) -> TunedSource:
+        key = f"{self.variant}|{paper_id}"
+        if key not in self.data:
+            raise ModelError(f"no out-of-fold tuned cosines for training paper {paper_id} in {self.path.name}")
+        matrix = self.data[key]
+
+        def source(comments: Sequence[ReviewComment], edits: Sequence[Edit], mask: np.ndarray) -> np.ndarray:
+            if matrix.shape != mask.shape:
+                raise ModelError(f"{self.path.name}: {paper_id} has {matrix.shape[0]} comments × {matrix.shape[1]} "
+                                 f"edits, the paper {mask.shape[0]} × {mask.shape[1]}")
+            return np.where(mask, matrix, 0.0).astype(np.float32)
+
+        return source
