@@ -43,14 +43,14 @@ _CITE_REQUEST = re.compile(r"\bcit(?:e|es|ed|ing|ation)s?\b|\breferences?\b|\bre
 
 #: Per fine type: what the change is (the card's line), and the verb of the response to the reviewer.
 CHANGES = {
-    "experiment": ("Experiment requested: add it, and its result, after this paragraph", "now report an experiment on"),
-    "result": ("Result requested: report it in this paragraph", "now report the requested result for"),
-    "clarification": ("Clarification requested: state precisely what this paragraph leaves open",
+    "experiment": ("Experiment requested: add it, and its result, after this sentence", "now report an experiment on"),
+    "result": ("Result requested: report it after this sentence", "now report the requested result for"),
+    "clarification": ("Clarification requested: state precisely what this sentence leaves open",
                       "now clarify"),
-    "explanation": ("Explanation requested: say why, in this paragraph", "now explain"),
+    "explanation": ("Explanation requested: say why, after this sentence", "now explain"),
     "edit": ("Presentation change requested: rewrite this passage as asked", "revised the passage on"),
     "typo": ("Wording fix requested: correct this sentence", "corrected"),
-    "criticism": ("Concern raised: answer it in this paragraph, or state it as a limitation", "now address"),
+    "criticism": ("Concern raised: answer it after this sentence, or state it as a limitation", "now address"),
     "citation": ("Citation requested: cite and contrast the related work here", "now cite and discuss related work on"),
 }
 
