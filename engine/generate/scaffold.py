@@ -1,9 +1,11 @@
 """A scaffold: the structured draft an author completes, built with no model.
 
-Where to edit (the paragraph, quoted; for a wording fix, the sentence), what kind of change the comment's fine type
-asks for (``engine.reviews.fine_types.fine_type``), and a short edit in the paper's own words (the comment's phrases that the
-paper uses, in the paper's spelling) with a typed placeholder (``engine.generate.placeholders``) for every fact the
-paper does not state. A wording fix the comment spells out ("A" should be "B") is applied to the sentence itself.
+Where to edit (the sentence of the placed paragraph the comment is about, quoted), what kind of change the comment's
+fine type asks for (``engine.reviews.fine_types.fine_type``), and the suggested edit: that sentence in the paper's
+own words, extended with what the comment asks for in a typed placeholder (``engine.generate.placeholders``) that
+the author fills with the facts (the text an author pastes in place of the sentence, then completes; docs/suggest.md
+measures this draft alone). A wording fix the comment spells out ("A" should be "B") is applied to the sentence
+itself.
 With the embedded model it is the default suggestion; the model's free rewrite is offered instead only when it passes
 every check (``engine.generate.suggest``).
 """
@@ -20,8 +22,8 @@ from engine.generate.extractive import split_sentences
 from engine.generate.placeholders import placeholder as ph
 from engine.reviews.model import ReviewComment
 
-#: How many of the comment's phrases that the paper uses a draft names.
-TOPICS = 2
+#: How many of the comment's phrases that the paper uses the response names.
+TOPICS = 1
 #: Words a topic phrase never starts or ends with.
 _STOP = frozenset(
     "a an the of to in for on and or with by is are was were be been being this that these those we our us it its "
@@ -41,14 +43,14 @@ _CITE_REQUEST = re.compile(r"\bcit(?:e|es|ed|ing|ation)s?\b|\breferences?\b|\bre
 
 #: Per fine type: what the change is (the card's line), and the verb of the response to the reviewer.
 CHANGES = {
-    "experiment": ("Experiment requested: add it, and its result, after this paragraph", "now report an experiment on"),
-    "result": ("Result requested: report it in this paragraph", "now report the requested result for"),
-    "clarification": ("Clarification requested: state precisely what this paragraph leaves open",
+    "experiment": ("Experiment requested: add it, and its result, after this sentence", "now report an experiment on"),
+    "result": ("Result requested: report it after this sentence", "now report the requested result for"),
+    "clarification": ("Clarification requested: state precisely what this sentence leaves open",
                       "now clarify"),
-    "explanation": ("Explanation requested: say why, in this paragraph", "now explain"),
+    "explanation": ("Explanation requested: say why, after this sentence", "now explain"),
     "edit": ("Presentation change requested: rewrite this passage as asked", "revised the passage on"),
     "typo": ("Wording fix requested: correct this sentence", "corrected"),
-    "criticism": ("Concern raised: answer it in this paragraph, or state it as a limitation", "now address"),
+    "criticism": ("Concern raised: answer it after this sentence, or state it as a limitation", "now address"),
     "citation": ("Citation requested: cite and contrast the related work here", "now cite and discuss related work on"),
 }
 
@@ -67,7 +69,8 @@ class Scaffold:
     draft: str
     #: One sentence to the reviewer.
     response: str
-    #: "insert_after" the paragraph, or "replace" the quoted sentence (a wording fix the comment spells out).
+    #: "replace" the quoted sentence (extended, or a wording fix the comment spells out), or "insert_after" the
+    #: paragraph (a paragraph with no sentence), "new_paragraph" (none).
     mode: str = "insert_after"
 
     def to_dict(self) -> dict[str, Any]:
@@ -151,53 +154,53 @@ def _typo(comment: str, paragraph: Paragraph | None) -> tuple[str, str, str] | N
     return None
 
 
-def _join(phrases: list[str]) -> str:
-    return ", ".join(phrases[:-1]) + (" and " if len(phrases) > 1 else "") + phrases[-1] if phrases else ""
+def anchor_sentence(comment: str, paragraph: Paragraph | None) -> str:
+    """The sentence of ``paragraph`` that shares the most of the comment's content words (the first on a tie; a
+    sentence of four words or more when it has one): the paper's own words the draft extends. '' for no paragraph."""
+    if paragraph is None:
+        return ""
+    sentences = [s for s in split_sentences(paragraph.text) if len(s.split()) >= 4] or \
+        [s for s in split_sentences(paragraph.text) if s.strip()]
+    if not sentences:
+        return ""
+    words = _stems(comment)
+    return max(sentences, key=lambda s: len(words & _stems(s))).strip()
 
 
-def _draft(kind: str, topic: str, second: str, request: str = "", about: str = "") -> str:
-    """The edit for ``kind``: the paper's words for what the comment is about (``topic``, ``second``) and, in its
-    placeholder, what the comment asks for in the reviewer's words (``request``, then what else it says, ``about``:
-    ``engine.generate.asks.restate``). A comment with no request sentence keeps the kind's own words for what to
-    supply, followed by what the comment says."""
-    if request and about:
-        request = f"{request}; {about}"
-    elif about:
-        generic = {"clarification": "the point the comment finds unclear, stated precisely",
-                   "explanation": "the explanation the comment asks for",
-                   "criticism": "the answer to the concern, or the limitation it points to",
-                   "experiment": "setting, data and baselines", "result": f"the requested result for {topic or 'it'}",
-                   "typo": "the corrected sentence"}.get(kind, "the answer to the concern")
-        request = f"{generic}: {about}"
-    both = f"{topic}, {second}" if topic and second and " and " in second else \
-        f"{topic} and {second}" if topic and second else topic
-    if not topic and kind in ("clarification", "explanation", "criticism", "typo"):
-        return ph("DETAIL", request or {"clarification": "the point the comment finds unclear, stated precisely",
-                                        "explanation": "the explanation the comment asks for",
-                                        "criticism": "the answer to the concern, or the limitation it points to",
-                                        "typo": "the corrected sentence"}[kind])
-    about = both or ph("DETAIL", "the point the comment raises")
-    it = topic or "it"
+def _stems(text: str) -> set[str]:
+    return {w.lower()[:6] for w in _TOKEN.findall(text) if len(w) > 2 and not w[0].isdigit() and
+            w.lower() not in _STOP}
+
+
+#: Per kind: the placeholder that carries what the comment asks for, its label, and the facts an added experiment
+#: or result needs beside it.
+_ADDS = {"result": ("RESULT", ""), "citation": ("CITATION", "the work the comment asks for: ")}
+
+
+def _draft(kind: str, anchor: str, request: str = "", about: str = "") -> str:
+    """The edit for ``kind``: the paper's sentence the comment is about (``anchor``, verbatim), extended with what
+    the comment asks for in the reviewer's words (``request``, then what else it says, ``about``:
+    ``engine.generate.asks.restate``), in a placeholder: the author writes the facts. A comment with no request
+    sentence keeps the kind's own words for what to supply, followed by what it says. Nothing outside the
+    placeholders is new."""
+    generic = GENERIC.get(kind, GENERIC["criticism"])
+    what = f"{request}; {about}" if request and about else request or (f"{generic}: {about}" if about else generic)
     if kind == "experiment":
-        return (f"We further evaluate {about} {ph('DETAIL', 'the added experiment: ' + (request or 'setting, data and baselines'))}. "
-                f"{ph('RESULT', f'what the experiment shows for {it}')} "
-                f"({ph('FIGURE', 'table or figure that reports it')}).")
-    if kind == "result":
-        return (f"For {about}, we report {ph('RESULT', request or f'the requested result for {it}')} "
-                f"({ph('FIGURE', 'table or figure that reports it')}).")
-    if kind == "clarification":
-        return f"Here, {about} {ph('DETAIL', request or f'what {it} means or is set to in this paper')}."
-    if kind == "explanation":
-        return f"The reason for {about} is that {ph('DETAIL', request or f'why: the link between {both or it}')}."
-    if kind == "edit":
-        return ph("DETAIL", f"this passage on {both} rewritten as the comment asks" + (f": {request}" if request else "")
-                  if topic else request or "this passage rewritten as the comment asks")
-    if kind == "citation":
-        return (f"Related work on {about} includes {ph('CITATION', 'related work on ' + (both or 'this topic'))}; "
-                f"unlike that work, {ph('DETAIL', 'how this paper differs')}.")
-    if kind == "typo":
-        return ph("DETAIL", "the corrected sentence")
-    return f"As for {about}, {ph('DETAIL', request or 'the answer to the concern, or the limitation it points to')}."
+        added = (f"{ph('DETAIL', 'the added experiment: ' + what)} {ph('RESULT', 'what it shows')} "
+                 f"({ph('FIGURE', 'table or figure that reports it')}).")
+    else:
+        label, lead = _ADDS.get(kind, ("DETAIL", ""))
+        added = ph(label, lead + what)
+    return f"{anchor} {added}" if anchor else added
+
+
+#: What to supply when the comment has no request sentence (then what it says follows).
+GENERIC = {"clarification": "the point the comment finds unclear, stated precisely",
+           "explanation": "the explanation the comment asks for",
+           "criticism": "the answer to the concern, or the limitation it points to",
+           "experiment": "setting, data and baselines", "result": "the requested result",
+           "edit": "this passage rewritten as the comment asks", "citation": "related work on this topic",
+           "typo": "the corrected sentence"}
 
 
 def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document: Document) -> Scaffold:
@@ -212,7 +215,7 @@ def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document
     texts = [p.text for p in paragraphs] + [document.title, document.abstract or ""]
     texts += [p.text for p in document.paragraphs]
     phrases = topic_phrases(text, texts, TOPICS)
-    topic, second = phrases[0] if phrases else "", _join(phrases[1:])
+    topic = phrases[0] if phrases else ""
     section = " > ".join(target.section) if target and target.section else ""
     quote = shorten(target.text) if target else "(a new paragraph: no paragraph of the paper matches the comment)"
     mode = "insert_after" if target else "new_paragraph"
@@ -222,7 +225,10 @@ def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document
         quote, draft, mode = shorten(fixed[0], 60), fixed[1], "replace"
         kind, (change, verb), topic = "typo", CHANGES["typo"], f"“{fixed[2]}”"
     else:
-        draft = _draft(kind, topic, second, *restate(text))
+        anchor = anchor_sentence(text, target)
+        draft = _draft(kind, anchor, *restate(text))
+        if anchor:  # the sentence, extended: the author replaces it with the draft
+            quote, mode = shorten(anchor, 60), "replace"
     where = f" in {section.split(' > ')[-1]}" if section else ""
     response = f"We {verb} {topic or ('the wording' if kind == 'typo' else 'the point raised')}{where}."
     return Scaffold(target.id if target else None, section, quote, kind, change, draft, response, mode)

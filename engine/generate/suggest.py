@@ -204,7 +204,7 @@ class EditSuggester:
         return Suggestion(
             comment_id=comment.id, comment=comment.full_text, response=scaffold.response,
             paragraph_id=scaffold.paragraph_id, section=scaffold.section, mode=scaffold.mode, edit=scaffold.draft,
-            original=scaffold.quote, placed=placed,
+            original=scaffold.quote, sentence=scaffold.quote if scaffold.mode == "replace" else "", placed=placed,
             flags=[Flag("rewrite_withheld", f"the model's rewrite was withheld: {why}", "info")], notices=notices, model=self.generator.name, prompt=self.template.label, attempts=tries,
             seconds=time.monotonic() - start, kind="scaffold", scaffold=scaffold, rewrite=rewrite, rewrite_flags=failed)
 

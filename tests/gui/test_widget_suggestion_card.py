@@ -147,11 +147,11 @@ def test_flagged_and_failed_suggestions_are_not_accepted_by_enter(qtbot) -> None
 SCAFFOLD = SuggestionRecord(
     id="s2", comment_id="R2.3", location="p0007", model="smollm2-135m-instruct (embedded)", kind="scaffold",
     response="We now report an experiment on static layer skipping in Experiments.",
-    edit=(f"We further evaluate static layer skipping {placeholder('DETAIL', 'the added experiment: setting, data and baselines')}. "
-          f"{placeholder('RESULT', 'what the experiment shows for static layer skipping')} "
-          f"({placeholder('FIGURE', 'table or figure that reports it')})."),
-    change="Experiment requested: add it, and its result, after this paragraph",
-    quote="With tau set to 0.9, the model saves 38% of encoder computation on test-clean and 35% on test-other …",
+    edit=("With tau set to 0.9, the model saves 38% of encoder computation on test-clean and 35% on test-other. "
+          f"{placeholder('DETAIL', 'the added experiment: compare against static layer skipping at the same average depth')} "
+          f"{placeholder('RESULT', 'what it shows')} ({placeholder('FIGURE', 'table or figure that reports it')})."),
+    change="Experiment requested: add it, and its result, after this sentence",
+    quote="With tau set to 0.9, the model saves 38% of encoder computation on test-clean and 35% on test-other.",
     rewrite="The paper presents learned early exits; Theorem 2 shows they beat static skipping.",
     flags=[{"code": "rewrite_withheld", "severity": "info",
             "message": "the model's rewrite was withheld: summarises the paper instead of editing it"}])
@@ -194,7 +194,7 @@ def test_a_flagged_rewrite_says_why_and_cannot_be_accepted(qtbot, tmp_path) -> N
     card.resize(560, 600)
     card.set_suggestion(_record(edit=checked.text, flags=checked.flags, model="qwen2.5-7b-instruct-q4_k_m",
                                 response="We now state when Theorem 1 holds for non-uniform sampling.",
-                                change="Clarification requested: state precisely what this paragraph leaves open",
+                                change="Clarification requested: state precisely what this sentence leaves open",
                                 quote="Theorem 1. The sketch error converges as the sampling density grows."))
     assert card.failed() and card.status.text() == "failed checks" and card.title.text() == "Suggestion"
     assert not card.accept_button.isEnabled() and not card.accept_button.isDefault() and card.edit_button.isEnabled()

@@ -43,17 +43,23 @@ def test_each_fine_type_gets_its_change_and_a_draft_with_placeholders() -> None:
     experiment = _scaffold("Please compare against static layer skipping at the same average depth.",
                            [DOC.paragraphs[1]], "experiment")
     assert experiment.kind == "experiment" and experiment.change.startswith("Experiment requested")
-    assert experiment.paragraph_id == "p0002" and experiment.mode == "insert_after" and experiment.section == "Experiments"
-    assert experiment.quote == RESULTS and "static layer skipping" in experiment.draft
+    # the edit is the paper's sentence the comment is about, extended: the author replaces it with the draft
+    assert experiment.paragraph_id == "p0002" and experiment.mode == "replace" and experiment.section == "Experiments"
+    assert experiment.quote == RESULTS and experiment.draft.startswith(RESULTS + " [[DETAIL: the added experiment")
+    assert "static layer skipping" in experiment.draft
     assert [p.kind for p in find(experiment.draft)] == ["DETAIL", "RESULT", "FIGURE"]
     assert experiment.response == "We now report an experiment on static layer skipping in Experiments."
 
     clarify = _scaffold("What is the threshold tau set to?", fine_type="clarification")
-    assert clarify.draft.startswith("Here, the threshold tau [[DETAIL:") and clarify.paragraph_id == "p0001"
+    tau = "A frame exits at the first head whose confidence exceeds the threshold tau."
+    assert clarify.draft == tau + " [[DETAIL: what is the threshold tau set to?]]" and clarify.paragraph_id == "p0001"
+    assert clarify.quote == tau and clarify.mode == "replace"
     result = _scaffold("Report the encoder computation on test-other too.", fine_type="result")
-    assert "encoder computation" in result.draft and {p.kind for p in find(result.draft)} == {"RESULT", "FIGURE"}
+    assert "encoder computation" in result.draft and [p.kind for p in find(result.draft)] == ["RESULT"]
+    assert result.draft.startswith("The exit heads are small two-layer classifiers on the Conformer encoder. [[")
     cite = _scaffold("The related work misses prior work on exit heads.", fine_type="criticism")
-    assert cite.kind == "citation" and [p.kind for p in find(cite.draft)] == ["CITATION", "DETAIL"]
+    assert cite.kind == "citation" and [p.kind for p in find(cite.draft)] == ["CITATION"]
+    assert cite.draft.startswith("The exit heads are small")
     concern = _scaffold("The novelty is limited.", fine_type="criticism")
     assert concern.kind == "criticism" and find(concern.draft) and concern.change.startswith("Concern raised")
 
