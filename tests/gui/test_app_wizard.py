@@ -54,3 +54,6 @@ def test_pasted_reviews_and_dropped_files(qtbot) -> None:
     req = wizard.request()
     assert req.reviews == text and wizard.problem_text() == ""
     assert req.aligner == DEFAULT_METHOD == "evidence"
+    # the learned aligner (fitted on the corpus's training revisions) is offered beside it, and chosen is what runs
+    wizard.aligner.setCurrentIndex(wizard.aligner.findData("learned"))
+    assert wizard.request().aligner == "learned" and "43 real revisions" in wizard.aligner.currentText()
