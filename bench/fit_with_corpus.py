@@ -169,18 +169,9 @@ def main(argv: list[str] | None = None) -> int:
     extra = revisions if args.every_revision else [r for r in revisions if r["forum"] in LICENSED]
     log(f"corpus units: {sum(len(r['y']) for r in extra)} ({sum(int(r['y'].sum()) for r in extra)} actionable) "
         f"from {len(extra)} revisions; {sum(r['lost'] for r in extra)} not placed")
-    cached = args.work / "words_fine_oof.json"
-    if cached.exists():
-        words_fine = json.loads(cached.read_text())
-    else:
-        from bench.choose_comment_encoder import words_fine_out_of_fold
+    from bench.score_encoder_oof import cached_words_fine
 
-        words_fine = [[] for _ in data]
-        for k in range(FOLDS):
-            forums = [i for i in range(len(data)) if i % FOLDS == k]
-            for i, types in zip(forums, words_fine_out_of_fold(data, forums)):
-                words_fine[i] = types
-        cached.write_text(json.dumps(words_fine))
+    words_fine = cached_words_fine(data, args.work)
     c = shipped_model("lexical").meta["C"]
     for weight in args.weights:
         lex, platt = disapere_out_of_fold(data, extra, weight, c)

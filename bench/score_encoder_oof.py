@@ -27,10 +27,27 @@ from bench.train_comment_encoder import FINE, FOLDS, lexical_oof, log, prepare, 
 KEYS = ("precision", "recall", "f1", "fine_macro_f1", "comments_per_review", "extracted_ok", "extracted_wrong")
 
 
+def cached_words_fine(data: list, work: Path) -> list:
+    """The words model's fine types of every forum, out of fold (``words_fine_out_of_fold`` per fold of forums),
+    kept in ``work/words_fine_oof.json`` and read from there on a rerun."""
+    from bench.choose_comment_encoder import words_fine_out_of_fold
+
+    cached = work / "words_fine_oof.json"
+    if cached.exists():
+        return json.loads(cached.read_text())
+    words_fine: list = [[] for _ in data]
+    for k in range(FOLDS):
+        forums = [i for i in range(len(data)) if i % FOLDS == k]
+        for i, types in zip(forums, words_fine_out_of_fold(data, forums)):
+            words_fine[i] = types
+    cached.write_text(json.dumps(words_fine))
+    return words_fine
+
+
 def main(argv: list[str] | None = None) -> int:
     from sklearn.linear_model import LogisticRegression
 
-    from bench.choose_comment_encoder import words_fine_out_of_fold, words_model_alone
+    from bench.choose_comment_encoder import words_model_alone
     from engine.reviews.cues import read_cues
     from engine.reviews.encoder_model import encoder_files
     from engine.reviews.fit import _score
@@ -44,16 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     args.work.mkdir(parents=True, exist_ok=True)
     data, texts, y, fine, group = prepare(args.train)
     lex = lexical_oof(data, texts, args.work)
-    cached = args.work / "words_fine_oof.json"
-    if cached.exists():
-        words_fine = json.loads(cached.read_text())
-    else:
-        words_fine = [[] for _ in data]
-        for k in range(FOLDS):
-            forums = [i for i in range(len(data)) if i % FOLDS == k]
-            for i, types in zip(forums, words_fine_out_of_fold(data, forums)):
-                words_fine[i] = types
-        cached.write_text(json.dumps(words_fine))
+    words_fine = cached_words_fine(data, args.work)
     always = np.array([read_cues(t).explicit or read_cues(t).implied for t in texts], dtype=bool)
     meta = json.loads(encoder_files()[1].read_text("utf-8"))
     got = np.load(args.oof)
