@@ -14,7 +14,7 @@ from engine.jobs import run_job
 from engine.letter.content import build_letter
 from engine.letter.text_formats import letter_markdown
 from engine.project import ProjectStore
-from engine.project.coverage import coverage_view, csv_record
+from engine.project.coverage import CSV_COLUMNS, coverage_view, csv_record
 from engine.project.pipeline import build_project
 from engine.reviews.model import ReviewComment
 from tests.engine.built_revisions import PROSE
@@ -53,7 +53,7 @@ def project(tmp_path_factory: pytest.TempPathFactory):
 def test_a_follow_up_is_quoted_with_its_sentence_in_the_letter_and_the_coverage_view(project) -> None:
     quotes = [" ".join(line[2:].split()) for line in letter_markdown(build_letter(project)).splitlines()
               if line.startswith("> ")]
-    rows = {csv_record(row)[0]: " ".join(csv_record(row)[8].split()) for row in coverage_view(project).rows}
+    rows = {csv_record(row)[0]: " ".join(csv_record(row)[CSV_COLUMNS.index("comment text")].split()) for row in coverage_view(project).rows}
     for follow, before in ANTECEDENT.items():
         comment = [c for c in project.comments if c.text.startswith(follow)]
         assert len(comment) == 1, (follow, [c.full_text for c in project.comments])
