@@ -7,7 +7,10 @@ edit is linked, ≥ ``LINK_P``, and the comment's probability is between ``PARTL
 and ``ADDRESSED_P``), *not addressed* (some edit has specific evidence for it, but the
 comment's probability stays below ``PARTLY_P``; its candidate links are still shown) or
 has *no evidence* (no edit has specific evidence for it, so the aligner gave
-every edit probability 0; or there was no changed paragraph at all). In a draft-only project a comment is *open* until the author keeps a
+every edit probability 0; or there was no changed paragraph at all). With the ``learned`` aligner's answered-at-all
+model (``Alignment.answered``), the comment's probability is that model's instead, and "addressed" also needs the
+best link's own band: a comment can then be *partly* ("check") with a high answered probability and a best link
+under ``ADDRESSED_P`` (``status_from_answered``). In a draft-only project a comment is *open* until the author keeps a
 suggestion or writes a response (*answered*). The author's confirmations come
 first: a confirmed or hand-made link makes it *confirmed addressed*; rejecting
 every suggested link (and adding none) makes it *confirmed not addressed*.

@@ -89,8 +89,10 @@ class ShippedTuned:
             self._encoder = tuned_encoder(getattr(other, "cache", None), getattr(other, "threads", None))
         return self._encoder
 
-    def __call__(self, comments: Sequence[ReviewComment], edits: Sequence[Edit], mask: np.ndarray) -> np.ndarray:
-        return tuned_cosines(self.encoder, comments, edits, mask)
+    def __call__(self, comments: Sequence[ReviewComment], edits: Sequence[Edit], mask: np.ndarray,
+                 cancel: Any = None) -> np.ndarray:
+        """``cancel``: the job's token, checked between the encoder's batches (a cold run's longest step)."""
+        return tuned_cosines(self.encoder, comments, edits, mask, cancel)
 
     def for_paper(self, paper_id: str) -> TunedSource:
         if paper_id in self.refuse:

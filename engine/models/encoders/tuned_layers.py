@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from engine.models.encoders.graph_cache import graph_file
 from engine.models.encoders.onnx_encoder import OnnxEncoder, _read_weights
 
 
@@ -35,15 +36,22 @@ def dequantise(q: np.ndarray, scale: np.ndarray) -> np.ndarray:
 
 def read_layers(file: Path) -> dict[str, np.ndarray]:
     """The layers of a ``redraft-int8-layers`` file as float32 arrays (matrices dequantised)."""
+    from safetensors import SafetensorError
     from safetensors.numpy import load_file
 
-    raw = load_file(str(file))
+    try:
+        raw = load_file(str(file))
+    except SafetensorError as err:  # a damaged or cut file: the loader's ValueError, a ModelError to the user
+        raise ValueError(f"unreadable {file.name}: {err}") from None
     out: dict[str, np.ndarray] = {}
     for name, value in raw.items():
         if name.endswith(".scale"):
             continue
         if value.dtype == np.uint8:
-            out[name] = dequantise(value, raw[name[: -len("weight")] + "scale"])
+            scale = raw.get(name[: -len("weight")] + "scale")
+            if scale is None:
+                raise ValueError(f"{file.name} holds {name} without its scale")
+            out[name] = dequantise(value, scale)
         else:
             out[name] = value.astype(np.float32)
     return out
@@ -59,6 +67,13 @@ class LayersEncoder(OnnxEncoder):
         super().__init__(base, **kwargs)
         self.layers = Path(layers)
         self.weights_id = weights_id
+
+    def _graph_file(self) -> Path | None:
+        """As ``OnnxEncoder``'s, keyed on this module's source too (it turns the file into the graph's weights)."""
+        file = super()._graph_file()
+        if file is None:
+            return None
+        return graph_file(file.parent.parent, f"{file.stem}|{self.model_key}", Path(__file__))
 
     def _read(self, only: str = "") -> dict[str, np.ndarray]:
         weights = _read_weights(self.path / "model.safetensors", "embeddings.")

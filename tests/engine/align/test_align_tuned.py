@@ -96,6 +96,24 @@ def test_the_tuned_encoder_is_not_the_embedded_one() -> None:
     assert float(tuned[0] @ tuned[1]) > float((others @ tuned[0]).max())  # the answer ranks first
 
 
+def test_a_damaged_layers_file_is_a_model_error_and_the_graph_key_names_the_layers_module(tmp_path) -> None:
+    from engine.models import embedded
+    from engine.models.encoders.tuned_layers import LayersEncoder
+
+    cut = tmp_path / "cut.safetensors"
+    cut.write_bytes(resource("models", "align", LAYERS_FILE).read_bytes()[:4096])
+    with pytest.raises(ModelError):
+        LayersEncoder(embedded.encoder_path(), cut, "minilm+cut", threads=1).encode(TEXTS[:1])
+    cache = EmbeddingCache(tmp_path / "embeddings.sqlite3")
+    try:  # its graph is not the embedded encoder's, and its key follows this module's source too
+        tuned_file = tuned_encoder(cache=cache)._graph_file()
+        assert tuned_file is not None and tuned_file.parent.name == "encoder-graphs"
+        plain = LayersEncoder.__mro__[1](embedded.encoder_path(), cache=cache)._graph_file()
+        assert tuned_file != plain
+    finally:
+        cache.close()
+
+
 def test_training_papers_read_out_of_fold_cosines_and_never_the_shipped_encoder(tmp_path) -> None:
     train = shipped_model().meta["train"]
     assert set(train) == {k.split("|", 1)[1] for k in np.load(OOF_FILE).files if k.startswith("section|")}
