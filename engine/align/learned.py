@@ -196,8 +196,7 @@ class LearnedAligner(EvidenceAligner):
         evidence, allowed = yield from self.iter_features(comments, edits, cancel)
         if loading is not None:
             loading.join()
-        tuned = (self.tuned(comments, edits, self.candidates, cancel) if isinstance(self.tuned, ShippedTuned)
-                 else self.tuned(comments, edits, self.candidates))
+        tuned = self.tuned(comments, edits, self.candidates, cancel)
         x = pair_features(evidence, allowed, self.candidates, comments, edits, [self.intents[e.id] for e in edits],
                           tuned)
         return evidence, allowed, x, self.candidates

@@ -32,8 +32,9 @@ LAYERS_FILE, NOTE_FILE = "tuned-layers.safetensors", "tuned-layers.json"
 #: The out-of-fold cosines of the training papers (the GPU run's, committed).
 OOF_FILE = Path(__file__).resolve().parents[2] / "bench" / "data" / "align_encoder_oof.npz"
 VARIANT = "section"
-#: (comments, edits, first-stage mask) -> comments × edits tuned cosines (0 outside the mask is fine).
-TunedSource = Callable[[Sequence[ReviewComment], Sequence[Edit], np.ndarray], np.ndarray]
+#: (comments, edits, first-stage mask, cancel token or None) -> comments × edits tuned cosines (0 outside the mask
+#: is fine).
+TunedSource = Callable[[Sequence[ReviewComment], Sequence[Edit], np.ndarray, Any], np.ndarray]
 
 
 def section_pieces(edit: Edit) -> list[str]:
@@ -119,7 +120,8 @@ class OutOfFold:
             raise ModelError(f"no out-of-fold tuned cosines for training paper {paper_id} in {self.path.name}")
         matrix = self.data[key]
 
-        def source(comments: Sequence[ReviewComment], edits: Sequence[Edit], mask: np.ndarray) -> np.ndarray:
+        def source(comments: Sequence[ReviewComment], edits: Sequence[Edit], mask: np.ndarray,
+                   cancel: Any = None) -> np.ndarray:  # read from memory: nothing to cancel
             if matrix.shape != mask.shape:
                 raise ModelError(f"{self.path.name}: {paper_id} has {matrix.shape[0]} comments × {matrix.shape[1]} "
                                  f"edits, the paper {mask.shape[0]} × {mask.shape[1]}")
