@@ -41,7 +41,7 @@ def main() -> int:
     ap.add_argument("--data", default=str(shared_data_folder()))
     ap.add_argument("--model", help="embedded (the default on cgo18) or a GGUF path; with --corpus, none: placement only")
     ap.add_argument("--corpus", help="the revisions corpus manifest (corpus/revisions.json)")
-    ap.add_argument("--part", choices=("train", "checked"), default="train")
+    ap.add_argument("--part", choices=("train", "checked", "blind"), default="train")
     ap.add_argument("--cache", help="the corpus cache (default: ~/.cache/redraft/corpus)")
     ap.add_argument("--time-limit", type=float, default=50.0,
                     help="seconds per suggestion with --corpus (default 50, the app's; longer on a loaded machine)")

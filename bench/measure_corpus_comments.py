@@ -63,7 +63,7 @@ def measure(part: str, cache: Path, encoder: str | None = None) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--part", choices=("train", "checked"), required=True)
+    ap.add_argument("--part", choices=("train", "checked", "blind"), required=True)
     ap.add_argument("--cache", type=Path, default=None, help="the built corpus (default: corpus.build_revisions')")
     ap.add_argument("--lexical", action="store_true", help="the words-and-cues model instead of the default")
     ap.add_argument("--show", action="store_true", help="print the missed points and the comments that are no point")

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from corpus.build_revisions import default_out
 from corpus.letters import span_hash
-from corpus.manifest import load_manifest
+from corpus.manifest import PARTS, load_manifest
 from corpus.units import edit_key, load_built
 
 LABELS = Path(__file__).with_name("labels")
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("action", choices=("distant", "gold"))
     ap.add_argument("--cache", help="built corpus (default: $REDRAFT_CORPUS or ~/.cache/redraft/corpus)")
     ap.add_argument("--only", nargs="*")
-    ap.add_argument("--part", choices=("train", "checked"))
+    ap.add_argument("--part", choices=PARTS)
     ap.add_argument("--out", help="gold file to write (gold)")
     args = ap.parse_args(argv)
     cache = Path(args.cache).expanduser() if args.cache else default_out()

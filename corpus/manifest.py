@@ -15,7 +15,8 @@ from pathlib import Path
 
 MANIFEST = Path(__file__).with_name("revisions.json")
 FORMAT = "redraft-revisions-corpus"
-PARTS = ("checked", "train")
+#: ``blind``: labelled by hand like ``checked``, added in session 16 and scored only once, after every choice.
+PARTS = ("checked", "train", "blind")
 #: Sources reserved for blind evaluation (issue 31): never in the corpus, as a repository or a paper.
 RESERVED_REPOS = (
     "deepsphere/paper-deepsphere-iclr2020", "stefanoteso/setmargin", "axelrod-python/axelrod-moran",

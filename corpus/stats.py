@@ -22,7 +22,8 @@ def _table(title: str, counter: Counter) -> list[str]:
 def report(cache: Path | None) -> str:
     entries = load_manifest()["revisions"]
     out = [f"{len(entries)} revisions from {len({e['repository'] for e in entries})} repositories; "
-           f"{sum(e['part'] == 'checked' for e in entries)} checked, {sum(e['part'] == 'train' for e in entries)} train.", ""]
+           f"{sum(e['part'] == 'checked' for e in entries)} checked, {sum(e['part'] == 'train' for e in entries)} train, "
+           f"{sum(e['part'] == 'blind' for e in entries)} blind.", ""]
     for key in ("venue", "field", "class", "part"):
         out += _table(key, Counter(e[key] for e in entries))
     out += ["| id | part | venue | reviews | labels | comments | answered by an edit | links (high/medium) | PDF submitted / revised |",

@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--corpus", metavar="MANIFEST", help="the revisions corpus (corpus/revisions.json): leave-papers-out "
                    "on its training part, or the shipped model on its checked part, beside evidence, BM25 and hybrid")
     p.add_argument("--cache", help="the built corpus (default: $REDRAFT_CORPUS or ~/.cache/redraft/corpus)")
-    p.add_argument("--part", choices=("train", "checked"), default="train", help="corpus part to score (--corpus)")
+    p.add_argument("--part", choices=("train", "checked", "blind"), default="train", help="corpus part to score (--corpus)")
     p.add_argument("--method", action="append", choices=METHODS,
                    help="aligner to evaluate (repeatable; default: bm25 and embed)")
     p.add_argument("--model", metavar="GGUF", help="LLM for the LLM methods (default: the embedded one)")

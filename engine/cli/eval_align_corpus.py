@@ -1,4 +1,4 @@
-"""``redraft eval align --corpus MANIFEST [--cache DIR] [--part train|checked]``: aligners on the revisions corpus.
+"""``redraft eval align --corpus MANIFEST [--cache DIR] [--part train|checked|blind]``: aligners on the revisions corpus.
 
 On the training part, ``learned`` is scored leave-papers-out (each paper by a model fitted, threshold and bands
 included, on the other training papers); on the checked part, by the shipped model (fitted on all of the training
