@@ -40,7 +40,9 @@ def report(cache: Path | None) -> str:
             edit = sum(c["answered"] == "edit" for c in lab["comments"])
             hi = sum(x["strength"] == "high" for x in lab["links"])
             md = len(lab["links"]) - hi
-            total.update({f"{lab['kind']} comments": n, f"{lab['kind']} links": len(lab["links"]), lab["kind"]: 1})
+            # totals by part (a blind revision's labels are of kind "checked" too), then by how they were labelled
+            key = f"{e['part']} ({lab['kind']})"
+            total.update({f"{key} comments": n, f"{key} links": len(lab["links"]), key: 1})
             cells = [lab["kind"], str(n), str(edit), f"{hi} / {md}"]
         else:
             cells = ["-", "-", "-", "-"]
