@@ -40,7 +40,8 @@ def report(cache: Path | None) -> str:
             edit = sum(c["answered"] == "edit" for c in lab["comments"])
             hi = sum(x["strength"] == "high" for x in lab["links"])
             md = len(lab["links"]) - hi
-            total.update({f"{lab['kind']} comments": n, f"{lab['kind']} links": len(lab["links"]), lab["kind"]: 1})
+            group = "blind" if e["part"] == "blind" else lab["kind"]  # blind labels are read like checked ones: counted apart
+            total.update({f"{group} comments": n, f"{group} links": len(lab["links"]), group: 1})
             cells = [lab["kind"], str(n), str(edit), f"{hi} / {md}"]
         else:
             cells = ["-", "-", "-", "-"]
