@@ -40,9 +40,8 @@ def report(cache: Path | None) -> str:
             edit = sum(c["answered"] == "edit" for c in lab["comments"])
             hi = sum(x["strength"] == "high" for x in lab["links"])
             md = len(lab["links"]) - hi
-            # totals by part (a blind revision's labels are of kind "checked" too), then by how they were labelled
-            key = f"{e['part']} ({lab['kind']})"
-            total.update({f"{key} comments": n, f"{key} links": len(lab["links"]), key: 1})
+            group = "blind" if e["part"] == "blind" else lab["kind"]  # blind labels are read like checked ones: counted apart
+            total.update({f"{group} comments": n, f"{group} links": len(lab["links"]), group: 1})
             cells = [lab["kind"], str(n), str(edit), f"{hi} / {md}"]
         else:
             cells = ["-", "-", "-", "-"]
