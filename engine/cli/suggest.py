@@ -9,11 +9,12 @@ import sys
 from typing import Any
 
 from engine.cli.common import print_json
+from engine.inputs import draft_format_names
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("suggest", help="suggest an edit that addresses a review comment")
-    p.add_argument("paper", help="the draft (PDF, LaTeX, Markdown or text)")
+    p.add_argument("paper", help=f"the draft ({draft_format_names()})")
     p.add_argument("--comment", required=True, help="the reviewer's comment")
     add_model_args(p, max_tokens=120)
     p.add_argument("--top-k", type=int, default=2, help="paragraphs shown to the model (default 2)")

@@ -7,11 +7,12 @@ import argparse
 
 from engine.cli.common import print_json
 from engine.cli.suggest import add_model_args, open_model, print_notes
+from engine.inputs import draft_format_names
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("tldr", help="write a one-sentence TLDR of a paper")
-    p.add_argument("paper", help="the paper (PDF, LaTeX, Markdown or text)")
+    p.add_argument("paper", help=f"the paper ({draft_format_names()})")
     p.add_argument("--extractive", action="store_true", help="pick an abstract sentence; no model")
     add_model_args(p, max_tokens=48)
     p.add_argument("--mode", action="append", choices=("rewrite", "abstract", "pick"),
