@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 
 from engine.cli.common import print_json
-from engine.cli.suggest import add_model_args, open_model, print_notes
+from engine.cli.suggest import add_model_args, open_model, print_flags, print_notes
+from engine.generate.flags import Flag
 from engine.inputs import draft_format_names
 
 
@@ -44,6 +45,5 @@ def run(args: argparse.Namespace) -> int:
         failed = any(f["severity"] == "error" for f in c["flags"])
         state = "FAILED CHECKS" if failed else "" if c["valid"] else "outside 15-25"
         print(f"[{c['style']}] {c['text'] or '(none)'} ({c['words']} words{', ' + state if state else ''})")
-        for f in c["flags"]:
-            print(f"  [{f['severity']}] {f['code']}: {f['message']}")
+        print_flags([Flag.stored(f) for f in c["flags"]])
     return 0

@@ -101,4 +101,6 @@ def test_redraft_suggest_says_where_as_a_reader_finds_it(shared_data: Path, tiny
     line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("Location: "))
     pid = line.split()[1]
     para = load_document(paper).paragraph(pid)
-    assert line.startswith(f"Location: {pid} ({para.section_title}, p. {para.page}), replace: "), line
+    # where the edit goes in words, not the mode's code ("replace"), which --json keeps (a new-user trial, round 7)
+    assert line.startswith(f"Location: {pid} ({para.section_title}, p. {para.page}): rewrite the sentence below ("), line
+    assert "replace" not in line and "insert_after" not in line
