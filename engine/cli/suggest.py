@@ -100,8 +100,9 @@ def run(args: argparse.Namespace) -> int:
     if not suggestion.valid:
         print("FAILED CHECKS: not a usable suggestion (see the flags below)")
     print(f"Response: {suggestion.response}")
-    print(f"Location: {where}: {MODE_WORDS.get(suggestion.mode, suggestion.mode)}"
-          f"{f' ({suggestion.placed})' if suggestion.placed else ''}")
+    print(f"Location: {where}: {MODE_WORDS.get(suggestion.mode, suggestion.mode)}")
+    if suggestion.placed:
+        print(f"Why there: {suggestion.placed}")
     if suggestion.sentence:
         print(f"Sentence: {suggestion.sentence}")
     if suggestion.scaffold:
