@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.inputs import DRAFT_FORMATS, review_format_names
+from engine.inputs import DRAFT_FORMAT_NAMES, DRAFT_FORMATS, review_format_names
 from engine.resources import resource
 from widgets.glossary import glossary
 
@@ -78,9 +78,8 @@ def shortcut_rows(window: QWidget) -> list[tuple[str, str, str]]:
     return menu_shortcuts(window) + view_shortcuts(window)
 
 
-#: What each draft format is called on the page (the suffixes come from ``engine.inputs``, which names the reviews
-#: formats itself).
-FORMAT_NAMES = {"pdf": "PDF", "latex": "LaTeX", "docx": "Word (.docx)", "markdown": "Markdown", "text": "text"}
+#: What each draft format is called on the page: ``engine.inputs``' names (the one table of inputs).
+FORMAT_NAMES = DRAFT_FORMAT_NAMES
 
 
 def format_list(formats: list[str]) -> str:

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.align.config import DEFAULT_METHOD
-from engine.inputs import DRAFT_SUFFIXES, name_filter, review_format_names, review_suffixes
+from engine.inputs import DRAFT_SUFFIXES, draft_format_names, name_filter, review_format_names, review_suffixes
 from engine.project.pipeline import default_project_path
 from engine.project.schema import SUFFIX
 from widgets.path_field import PathField as _PathField
@@ -133,7 +133,7 @@ class ProjectWizard(QDialog):
         self.name = QLineEdit()
         self.name.setAccessibleName("Project name")
         self.name.setPlaceholderText("e.g. CGO submission, round 1")
-        self.draft = _PathField("Draft", DRAFT_FILTER, "the version the reviewers read (PDF, TeX, Word or Markdown)")
+        self.draft = _PathField("Draft", DRAFT_FILTER, f"the version the reviewers read ({draft_format_names()})")
         self.revised = _PathField("Revised version", DRAFT_FILTER, "optional: the revised version")
         self.review_file = _PathField("Reviews file", review_filter(), f"reviews as {review_format_names()}")
         self.review_text = QPlainTextEdit()

@@ -22,6 +22,8 @@ DRAFT_FORMATS = {
     ".text": "text",
 }
 DRAFT_SUFFIXES = tuple(DRAFT_FORMATS)
+#: What each draft format is called in a message, a help text or a dialog.
+DRAFT_FORMAT_NAMES = {"pdf": "PDF", "latex": "LaTeX", "docx": "Word (.docx)", "markdown": "Markdown", "text": "text"}
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,15 @@ def input_suffixes() -> tuple[str, ...]:
 
 def review_format_names() -> str:
     """``"Markdown, text, Word (.docx), OpenReview JSON, PDF or LaTeX"``: each format once, in the table's order."""
-    names = list(dict.fromkeys(f.name for f in REVIEW_FORMATS.values()))
+    return _either(list(dict.fromkeys(f.name for f in REVIEW_FORMATS.values())))
+
+
+def draft_format_names() -> str:
+    """``"PDF, LaTeX, Word (.docx), Markdown or text"``: each draft format once, in ``DRAFT_FORMATS``' order."""
+    return _either(list(dict.fromkeys(DRAFT_FORMAT_NAMES[f] for f in DRAFT_FORMATS.values())))
+
+
+def _either(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 

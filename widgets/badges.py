@@ -19,6 +19,25 @@ STATUS_KEYS = {Status.ADDRESSED: "addressed", Status.CONFIRMED: "addressed", Sta
 CHIP_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
+#: A badge's text to its rounded edge, and the badge to its cell's edge (each side: 16 and 8 in all).
+BADGE_PAD, CELL_PAD = 16, 8
+
+
+def badge_lines(text: str, metrics: QFontMetrics, cell_width: int) -> list[str]:
+    """The badge's text in one line when the cell holds it, else wrapped at its words (``partly addressed`` /
+    ``(check) · 62%``): a narrow column keeps the whole status, percentage included, rather than a cut one."""
+    room = cell_width - BADGE_PAD - CELL_PAD
+    if metrics.horizontalAdvance(text) <= room:
+        return [text]
+    lines: list[str] = []
+    for word in text.split():
+        if lines and metrics.horizontalAdvance(f"{lines[-1]} {word}") <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [text]
+
+
 class BadgeDelegate(QStyledItemDelegate):
     """Paints a cell's text as a rounded chip coloured by its value (``addressed``...)."""
 
@@ -36,16 +55,18 @@ class BadgeDelegate(QStyledItemDelegate):
         key = index.data(KEY_ROLE) or text
         bg, fg = colors_for(widget).badge.get(key, colors_for(widget).badge["unknown"])
         metrics = QFontMetrics(option.font)
-        width = metrics.horizontalAdvance(text) + 16
-        height = metrics.height() + 4
+        lines = badge_lines(text, metrics, option.rect.width())
+        width = max(metrics.horizontalAdvance(line) for line in lines) + BADGE_PAD
+        height = len(lines) * metrics.height() + 4
         rect = QRect(option.rect.left() + 4, option.rect.center().y() - height // 2 + 1, width, height)
+        radius = (metrics.height() + 4) / 2
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(bg))
-        painter.drawRoundedRect(rect, height / 2, height / 2)
+        painter.drawRoundedRect(rect, radius, radius)
         painter.setPen(QColor(fg))
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "\n".join(lines))
         painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:

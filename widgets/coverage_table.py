@@ -12,7 +12,6 @@ Filters pick a reviewer, a status and a type. Selecting a comment emits
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +34,9 @@ from engine.project.coverage import CoverageRow, CoverageView, coverage_view, fi
 from engine.project.model import Project
 from engine.reviews.model import FINE_TYPE_WORDS, ReviewComment
 from engine.revision.model import RevisionDiff
-from widgets.badges import KEY_ROLE, STATUS_KEYS, BadgeDelegate
+from widgets.badges import BADGE_PAD, CELL_PAD, KEY_ROLE, STATUS_KEYS, BadgeDelegate, badge_lines
 from widgets.comment_list import status_tip
+from widgets.coverage_cells import EDITS_MIN_WIDTH, SnippetLabel, edits_html, edits_tip  # noqa: F401 (re-exported)
 
 COLUMNS = ("Comment", "Type", "Status", "Edits")
 COMMENT, TYPE, STATUS, EDITS = range(len(COLUMNS))
@@ -44,10 +44,10 @@ ID_ROLE = Qt.ItemDataRole.UserRole
 ALL = "All"
 #: A low-confidence comment's text and type, as the report and the marked-up PDF mark it.
 LOW_COLOUR = "#8a5a00"
-#: The edits column's width when there is room (snippets stay readable) ...
-EDITS_MIN_WIDTH = 260
 #: ... and the least it gets in a narrow pane, before the comment column gives way.
 EDITS_FLOOR = 160
+#: The longest line of a status badge wrapped in a narrow pane (``partly addressed`` / ``(check) · 62%``).
+STATUS_NARROW = "partly addressed"
 #: The comment column never gets narrower than this (a few words a line); a narrower pane scrolls sideways.
 COMMENT_MIN_WIDTH = 240
 
@@ -55,41 +55,6 @@ COMMENT_MIN_WIDTH = 240
 def status_text(row: CoverageRow) -> str:
     """``addressed · 79%``, or the author's word (``confirmed addressed``) alone (``status.status_label``)."""
     return row.label()
-
-
-def edits_html(row: CoverageRow, link_color: str | None = None) -> str:
-    """The edits cell; ``link_color`` for the links of a selected row (the default link blue is unreadable on the
-    selection's, a new-user trial found)."""
-    if not row.edits:
-        return "<i>no edit</i>"
-    style = f' style="color:{link_color}"' if link_color else ""
-    items = []
-    for e in row.edits:
-        mark = f" <i>({e.mark})</i>" if e.mark else ""
-        where = f" <small>({html.escape(e.where)})</small>" if e.where else ""
-        items.append(f'<a href="{html.escape(e.edit_id)}"{style}>{html.escape(e.snippet)}</a>{where}{mark}')
-    return "<br>".join(items)
-
-
-def edits_tip(row: CoverageRow) -> str:
-    """The edits cell's tooltip: each edit's whole section path (the cell names the innermost section alone), then
-    what a click does."""
-    paths = list(dict.fromkeys(e.section_path for e in row.edits if e.section_path))
-    return "\n".join([*(f"In {p}" for p in paths), "Click a change to open its diff"])
-
-
-class SnippetLabel(QLabel):
-    """The edits cell: wrapped links whose size hint follows the column's width (the tree sizes rows by it)."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.fit_width = EDITS_MIN_WIDTH
-        self.setWordWrap(True)
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.setContentsMargins(4, 3, 4, 3)
-
-    def sizeHint(self) -> QSize:
-        return QSize(self.fit_width, self.heightForWidth(self.fit_width))
 
 
 class CoverageTable(QWidget):
@@ -144,7 +109,7 @@ class CoverageTable(QWidget):
         header = self.tree.header()
         header.setSectionResizeMode(COMMENT, QHeaderView.ResizeMode.Interactive)  # sized by _relayout
         header.setSectionResizeMode(TYPE, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(STATUS, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(STATUS, QHeaderView.ResizeMode.Interactive)  # sized by _relayout
         header.setSectionResizeMode(EDITS, QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
         header.sectionResized.connect(lambda *_: self._relayout_later())
@@ -274,9 +239,9 @@ class CoverageTable(QWidget):
     def _relayout(self) -> None:
         """Row heights follow the wrapped comment text and snippets at their columns' widths."""
         header = self.tree.header()
-        comment, width = self.column_widths()
+        comment, status, width = self.column_widths()
         header.blockSignals(True)
-        for column, size in ((COMMENT, comment), (EDITS, width)):
+        for column, size in ((COMMENT, comment), (STATUS, status), (EDITS, width)):
             if header.sectionSize(column) != size:
                 header.resizeSection(column, size)
         header.blockSignals(False)
@@ -295,32 +260,39 @@ class CoverageTable(QWidget):
             text = metrics.boundingRect(QRect(0, 0, text_width, 100_000), Qt.TextFlag.TextWordWrap,
                                         item.text(COMMENT)).height() + 10
             item.setSizeHint(EDITS, QSize(width, label.heightForWidth(fit) + 6))
-            item.setSizeHint(COMMENT, QSize(text_width, text))
+            badge = len(badge_lines(item.text(STATUS), metrics, status)) * metrics.height() + 10
+            item.setSizeHint(COMMENT, QSize(text_width, max(text, badge)))
         self.tree.doItemsLayout()
         if self._reveal and self.isVisible():
             self._reveal = False
             if (cid := self.selected_comment()) in self._items:
                 self._scroll_to(self._items[cid])
 
-    def column_widths(self) -> tuple[int, int]:
-        """(comment, edits): the edits take two fifths of the width (less when no comment has an edit),
-        the comment the rest, but never under ``COMMENT_MIN_WIDTH``: in a narrow pane the edits give
-        way down to ``EDITS_FLOOR``, then the table scrolls sideways rather than squeeze the comment."""
+    def column_widths(self) -> tuple[int, int, int]:
+        """(comment, status, edits): the edits take two fifths of the width (less when no comment has an edit),
+        the comment the rest, but never under ``COMMENT_MIN_WIDTH``. In a narrow pane the type goes first, then
+        the status badges wrap onto two lines (``STATUS_NARROW``), then the edits give way down to
+        ``EDITS_FLOOR``; only a pane narrower than all that scrolls sideways (the Coverage tab of a 1280-pixel
+        window did, a new-user trial found)."""
         header = self.tree.header()
         viewport = self.tree.viewport().width()
         has_edits = any(self._has_edits.values())
-        # too narrow for all four: the type goes first (the comment list shows it as a badge, the filter keeps it)
         kind = max(self.tree.sizeHintForColumn(TYPE), header.sectionSizeHint(TYPE))
-        narrow = has_edits and viewport < kind + header.sectionSize(STATUS) + COMMENT_MIN_WIDTH + EDITS_FLOOR
+        status = max(self.tree.sizeHintForColumn(STATUS), header.sectionSizeHint(STATUS))
+        room = viewport - COMMENT_MIN_WIDTH - EDITS_FLOOR
+        narrow = has_edits and room < kind + status
         if self.tree.isColumnHidden(TYPE) != narrow:
             self.tree.setColumnHidden(TYPE, narrow)
-        fixed = (0 if narrow else kind) + header.sectionSize(STATUS)
+        if has_edits and room < (0 if narrow else kind) + status:
+            status = min(status, max(header.sectionSizeHint(STATUS),
+                                     self.tree.fontMetrics().horizontalAdvance(STATUS_NARROW) + BADGE_PAD + CELL_PAD))
+        fixed = (0 if narrow else kind) + status
         if has_edits:
             edits = max(EDITS_MIN_WIDTH, viewport * 2 // 5)
             edits = max(EDITS_FLOOR, min(edits, viewport - fixed - COMMENT_MIN_WIDTH))
         else:
             edits = self.tree.fontMetrics().horizontalAdvance("no edit") + 24
-        return max(COMMENT_MIN_WIDTH, viewport - fixed - edits), edits
+        return max(COMMENT_MIN_WIDTH, viewport - fixed - edits), status, edits
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from engine.generate.fields import parse_fields
 from engine.generate.flags import Flag
@@ -89,6 +89,9 @@ class SuggestionCard(QFrame):
         self.plan.setTextFormat(Qt.TextFormat.PlainText)
         self.plan.setAccessibleName("Where to edit and what kind of change")
         self.plan.setContentsMargins(0, 0, 0, 4)
+        for label in (self.meta, self.plan):  # whole, at their wrapped height: the text boxes below give way first
+            label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)  # (a 1280×800 window cut
+            label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)  # the plan's first line)
         self.placeholder_label = QLabel("")
         for label in (self.meta, self.placeholder_label):
             label.setForegroundRole(QPalette.ColorRole.PlaceholderText)

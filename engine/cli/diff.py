@@ -8,13 +8,14 @@ from pathlib import Path
 from engine.cli.common import print_json
 from engine.document import load_document
 from engine.errors import InputError
+from engine.inputs import draft_format_names
 from engine.revision import diff_documents
 from engine.revision.render import html_page, markdown_report, text_report, to_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("diff", help="compare two versions of a paper paragraph by paragraph")
-    p.add_argument("old", help="the earlier version (PDF, LaTeX main file or folder, Markdown, text)")
+    p.add_argument("old", help=f"the earlier version ({draft_format_names()}; a LaTeX main file or its folder)")
     p.add_argument("new", help="the revised version")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the edits as JSON")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 
 from engine.cli.common import print_json
-from engine.cli.suggest import add_model_args, open_model, print_notes
+from engine.cli.suggest import add_model_args, open_model, print_flags, print_notes
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -40,6 +40,5 @@ def run(args: argparse.Namespace) -> int:
         print("FAILED CHECKS: not a usable edit (see the flags below)")
     print(f"Edited: {result.edited}")
     print(f"Why: {result.explanation}")
-    for f in result.flags:
-        print(f"  [{f.severity}] {f.code}: {f.message}")
+    print_flags(result.flags)
     return 0

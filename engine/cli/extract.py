@@ -7,11 +7,12 @@ import textwrap
 
 from engine.cli.common import print_json
 from engine.document import Document, ParagraphKind, load_document
+from engine.inputs import draft_format_names
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("extract", help="extract title, abstract, sections and paragraphs from a paper")
-    p.add_argument("file", help="a PDF, a LaTeX main file or folder, a Word .docx, a Markdown or text file")
+    p.add_argument("file", help=f"the paper ({draft_format_names()}; a LaTeX main file or its folder)")
     p.add_argument("--json", action="store_true", help="print the document as JSON")
     p.add_argument("--password", help="password of an encrypted PDF")
     p.set_defaults(func=run)

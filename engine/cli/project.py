@@ -19,7 +19,7 @@ from engine.align import METHODS
 from engine.cli.common import print_json
 from engine.cli.stores import open_store, print_progress
 from engine.errors import InputError, RedraftError
-from engine.inputs import review_format_names
+from engine.inputs import draft_format_names, review_format_names
 from engine.jobs import run_job
 from engine.project import Project, default_project_path, remember_project
 from engine.project.coverage import CoverageView, coverage_view
@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     cmds.required = True
     new = cmds.add_parser("new", help="build a project from the draft, the revised version and the reviews")
     new.add_argument("name", help="project name, or a path (with a folder or ending in .redraft) to write it to")
-    new.add_argument("--old", required=True, help="the draft the reviewers read (PDF, LaTeX, Word .docx, Markdown, text)")
+    new.add_argument("--old", required=True, help=f"the draft the reviewers read ({draft_format_names()})")
     new.add_argument("--new", help="the revised version (optional)")
     new.add_argument("--reviews", required=True, help=f"the reviews file ({review_format_names()})")
     new.add_argument("--aligner", choices=METHODS, default=DEFAULT_ALIGNER,

@@ -10,13 +10,13 @@ import argparse
 import sys
 
 from engine.align import METHODS
-from engine.inputs import review_format_names
+from engine.inputs import draft_format_names, review_format_names
 
 
 def register(cmds: argparse._SubParsersAction) -> None:
     r = cmds.add_parser("round", help="take a new revised version or new reviews, keeping the author's work")
     r.add_argument("path", help="the .redraft project file")
-    r.add_argument("--revised", metavar="NEW", help="the new revised version (PDF, LaTeX, Word, Markdown, text)")
+    r.add_argument("--revised", metavar="NEW", help=f"the new revised version ({draft_format_names()})")
     r.add_argument("--reviews", metavar="NEW", help=f"the new round of reviews ({review_format_names()})")
     r.add_argument("--draft", metavar="NEW", help="a new draft (e.g. the revised version the reviewers read last); "
                    "without --revised the round has no revised version yet: the project's is dropped")

@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from engine.cli.common import print_json
-from engine.cli.suggest import add_model_args, open_model, print_notes
+from engine.cli.suggest import add_model_args, open_model, print_flags, print_notes
 
 
 def register(cmds: argparse._SubParsersAction) -> None:
@@ -63,8 +63,7 @@ def run_suggest(args: argparse.Namespace) -> int:
     if rec.quote:
         print(f"Where: “{rec.quote}”")
     print(f"Edit: {rec.edit}")
-    for f in rec.flags:
-        print(f"  [{f.severity}] {f.code}: {f.message}")
+    print_flags(rec.flags)
     print(f"accept it with `redraft project review {args.path} {rec.id} accept`", file=sys.stderr)
     return 0
 

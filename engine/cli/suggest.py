@@ -9,11 +9,12 @@ import sys
 from typing import Any
 
 from engine.cli.common import print_json
+from engine.inputs import draft_format_names
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("suggest", help="suggest an edit that addresses a review comment")
-    p.add_argument("paper", help="the draft (PDF, LaTeX, Markdown or text)")
+    p.add_argument("paper", help=f"the draft ({draft_format_names()})")
     p.add_argument("--comment", required=True, help="the reviewer's comment")
     add_model_args(p, max_tokens=120)
     p.add_argument("--top-k", type=int, default=2, help="paragraphs shown to the model (default 2)")
@@ -46,6 +47,22 @@ def open_model(args: argparse.Namespace) -> tuple[Any, str | None]:
     if getattr(args, "gpu_layers", None) is not None:
         kwargs["n_gpu_layers"] = args.gpu_layers
     return open_generator(key, **kwargs), note
+
+
+#: Where the edit goes, in words (``--json`` keeps the mode's code).
+MODE_WORDS = {"replace": "rewrite the sentence below", "insert_after": "add after this paragraph",
+              "new_paragraph": "a new paragraph"}
+#: What a placeholder asks the author for, in words (``--json`` keeps its type).
+PLACEHOLDER_WORDS = {"RESULT": "a result", "CITATION": "a citation", "FIGURE": "a figure or table",
+                     "DETAIL": "a detail"}
+#: How much a check's flag weighs, in words (``--json`` keeps the severity and the code).
+SEVERITY_WORDS = {"error": "failed check", "warning": "to check", "info": "note"}
+
+
+def print_flags(flags: list[Any]) -> None:
+    """Each check's flag as a reader reads it: ``  failed check: names found in neither …`` (no code)."""
+    for f in flags:
+        print(f"  {SEVERITY_WORDS.get(f.severity, f.severity)}: {f.short}")
 
 
 def print_notes(notes: list[str]) -> None:
@@ -83,7 +100,9 @@ def run(args: argparse.Namespace) -> int:
     if not suggestion.valid:
         print("FAILED CHECKS: not a usable suggestion (see the flags below)")
     print(f"Response: {suggestion.response}")
-    print(f"Location: {where}, {suggestion.mode}: {suggestion.placed}")
+    print(f"Location: {where}: {MODE_WORDS.get(suggestion.mode, suggestion.mode)}")
+    if suggestion.placed:
+        print(f"Why there: {suggestion.placed}")
     if suggestion.sentence:
         print(f"Sentence: {suggestion.sentence}")
     if suggestion.scaffold:
@@ -93,9 +112,8 @@ def run(args: argparse.Namespace) -> int:
         print("Scaffold (a draft to complete; the model's rewrite failed its checks and is withheld):")
     print(f"Edit: {suggestion.edit}")
     for p in suggestion.placeholders:
-        print(f"  placeholder {p.kind}: {p.description}")
-    for f in suggestion.flags:
-        print(f"  [{f.severity}] {f.code}: {f.message}")
+        print(f"  to fill in, {PLACEHOLDER_WORDS.get(p.kind, p.kind.lower())}: {p.description}")
+    print_flags(suggestion.flags)
     if suggestion.rewrite:
         print(f"Withheld rewrite: {suggestion.rewrite}")
     return 0

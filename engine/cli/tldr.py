@@ -6,12 +6,14 @@ from __future__ import annotations
 import argparse
 
 from engine.cli.common import print_json
-from engine.cli.suggest import add_model_args, open_model, print_notes
+from engine.cli.suggest import add_model_args, open_model, print_flags, print_notes
+from engine.generate.flags import Flag
+from engine.inputs import draft_format_names
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("tldr", help="write a one-sentence TLDR of a paper")
-    p.add_argument("paper", help="the paper (PDF, LaTeX, Markdown or text)")
+    p.add_argument("paper", help=f"the paper ({draft_format_names()})")
     p.add_argument("--extractive", action="store_true", help="pick an abstract sentence; no model")
     add_model_args(p, max_tokens=48)
     p.add_argument("--mode", action="append", choices=("rewrite", "abstract", "pick"),
@@ -43,6 +45,5 @@ def run(args: argparse.Namespace) -> int:
         failed = any(f["severity"] == "error" for f in c["flags"])
         state = "FAILED CHECKS" if failed else "" if c["valid"] else "outside 15-25"
         print(f"[{c['style']}] {c['text'] or '(none)'} ({c['words']} words{', ' + state if state else ''})")
-        for f in c["flags"]:
-            print(f"  [{f['severity']}] {f['code']}: {f['message']}")
+        print_flags([Flag.stored(f) for f in c["flags"]])
     return 0

@@ -14,15 +14,17 @@ from pathlib import Path
 
 from engine.document.textfile import bom_encoding, clean_text, marked_binary
 from engine.errors import DoubtfulInput, InputError
+from engine.inputs import review_format_names
 
 #: Leading bytes of file types people drop by mistake.
 MAGIC = (
     (b"\x89PNG\r\n\x1a\n", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF87a", "a GIF image"),
     (b"GIF89a", "a GIF image"), (b"II*\x00", "a TIFF image"), (b"MM\x00*", "a TIFF image"),
     (b"BM", "a BMP image"), (b"RIFF", "a RIFF (WebP/WAV/AVI) file"), (b"\x00\x00\x01\x00", "an icon file"),
-    (b"PK\x03\x04", "a ZIP archive (or a Word/OpenDocument file; export it as text or PDF)"),
+    (b"PK\x03\x04", "a ZIP archive (a Word file is read when its name ends in .docx; save an OpenDocument file as "
+                   ".docx, text or PDF)"),
     (b"\x1f\x8b", "a gzip archive"), (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"), (b"Rar!", "a RAR archive"),
-    (b"\xd0\xcf\x11\xe0", "an old Office document (export it as text or PDF)"), (b"\x7fELF", "a program"),
+    (b"\xd0\xcf\x11\xe0", "an old Office document (save it as .docx, text or PDF)"), (b"\x7fELF", "a program"),
     (b"MZ", "a Windows program"), (b"{\\rtf", "an RTF document (save it as plain text)"),
     (b"%!PS", "a PostScript file"), (b"\x00\x00\x00", "a binary file"),
 )
@@ -59,6 +61,10 @@ _LATEX_RESPONSE = re.compile(r"\\(?:opening|closing)\s*\{|\\begin\{letter\}|\\(?
                              r"newcommand\{?\\)?(?:reply|response|answer|rebuttal|authorresponse|ans)\*?\}?\b")
 
 
+def _what_to_give() -> str:  # read from the one table of inputs, as it is when the message is written
+    return f"give the reviews as {review_format_names()}"
+
+
 def check_file(path: str | Path) -> None:
     """Raise ``InputError`` when ``path`` is an image, an archive, a program or other binary file."""
     path = Path(path)
@@ -71,15 +77,14 @@ def check_file(path: str | Path) -> None:
     if bom is not None:  # UTF-16 and UTF-32 text is full of NUL bytes: judge the characters, not the bytes
         text = head[bom[1]:].decode(bom[0], errors="replace")
         if marked_binary(text) or not _mostly_text(text):
-            raise InputError(f"{path.name} is a binary file, not reviews: give the reviews as text, Markdown, "
-                             "JSON or PDF")
+            raise InputError(f"{path.name} is a binary file, not reviews: {_what_to_give()}")
         return
     for magic, what in MAGIC:
         if head.startswith(magic) and not (magic == b"BM" and _mostly_text(head)) \
                 and not (magic == b"MZ" and _mostly_text(head)):
-            raise InputError(f"{path.name} is {what}, not reviews: give the reviews as text, Markdown, JSON or PDF")
+            raise InputError(f"{path.name} is {what}, not reviews: {_what_to_give()}")
     if b"\x00" in head or not _mostly_text(head):
-        raise InputError(f"{path.name} is a binary file, not reviews: give the reviews as text, Markdown, JSON or PDF")
+        raise InputError(f"{path.name} is a binary file, not reviews: {_what_to_give()}")
 
 
 def _mostly_text(head: bytes | str) -> bool:

@@ -69,3 +69,19 @@ def test_dialogs_drops_and_a_reviewers_papers_read_the_table() -> None:
     assert set(INPUT_SUFFIXES) == {".redraft", *DRAFT_SUFFIXES, *REVIEW_SUFFIXES}
     assert _DOC_SUFFIXES == set(DRAFT_SUFFIXES)
     assert name_filter("Drafts", (".pdf", ".docx")) == "Drafts (*.pdf *.docx)"
+
+
+@pytest.mark.parametrize("argv", [["suggest"], ["tldr"], ["extract"], ["diff"], ["project", "new"],
+                                  ["project", "round"]])
+def test_every_command_names_the_draft_formats_the_table_reads(argv: list[str],
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """`redraft suggest --help` once said "PDF, LaTeX, Markdown or text" while a Word draft loads: each help reads
+    ``draft_format_names`` now, so it lists every format of ``DRAFT_FORMATS``."""
+    from engine.cli.main import main
+    from engine.inputs import DRAFT_FORMAT_NAMES, draft_format_names
+
+    with pytest.raises(SystemExit):
+        main([*argv, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert draft_format_names() in text
+    assert all(DRAFT_FORMAT_NAMES[fmt] in draft_format_names() for fmt in DRAFT_FORMATS.values())

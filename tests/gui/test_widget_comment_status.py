@@ -88,3 +88,42 @@ def test_every_status_is_explained_in_the_glossary() -> None:
     for status in Status:
         assert explained[status.value].startswith(STATUS_WORDS[status])
         assert explained[STATUS_BADGES[status]] == explained[status.value]  # "partly", "✓ addressed" too
+
+
+@pytest.mark.shared_data
+def test_the_coverage_tab_of_a_1280_pixel_window_needs_no_sideways_scroll(qtbot, cgo18: Project,
+                                                                          tmp_path: Path) -> None:
+    """A new-user trial (round 7) had to scroll the Coverage tab sideways at 1280×800 to read the edits: the
+    status column kept "partly addressed (check) · 37%" on one line. In a narrow pane the badges wrap onto two
+    lines, whole, and the four columns fit the table's width."""
+    from PySide6.QtGui import QFontMetrics
+
+    from widgets.badges import badge_lines
+    from widgets.coverage_table import COMMENT, COMMENT_MIN_WIDTH, EDITS, EDITS_FLOOR
+
+    use_theme("light")
+    table = CoverageTable()
+    qtbot.addWidget(table)
+    table.resize(565, 700)  # the Coverage tab's table in a 1280×800 window: a 532-pixel viewport
+    table.set_project(cgo18)
+    table.show()
+    qtbot.waitExposed(table)
+    header, tree = table.tree.header(), table.tree
+    qtbot.waitUntil(lambda: header.sectionSize(COMMENT) >= COMMENT_MIN_WIDTH)  # laid out at the shown width
+    qtbot.wait(200)
+    assert tree.horizontalScrollBar().maximum() == 0
+    shown = [c for c in range(4) if not tree.isColumnHidden(c)]
+    assert sum(header.sectionSize(c) for c in shown) <= tree.viewport().width()
+    assert header.sectionSize(COMMENT) >= COMMENT_MIN_WIDTH and header.sectionSize(EDITS) >= EDITS_FLOOR
+    metrics, width = QFontMetrics(tree.font()), header.sectionSize(STATUS)
+    long = [cid for cid, item in table._items.items() if len(badge_lines(item.text(STATUS), metrics, width)) > 1]
+    partly = [r.comment_id for r in table.rows if r.status is Status.PARTLY and not r.confirmed]
+    assert partly and set(partly) <= set(long)  # "partly addressed (check) · 37%" does not fit one line: it wraps
+    for cid in long:
+        text = table._items[cid].text(STATUS)
+        lines = badge_lines(text, metrics, width)
+        assert len(lines) == 2 and " ".join(lines) == text, cid  # whole, in two lines
+        assert ("%" in lines[-1]) == ("%" in text), cid  # with its figure
+        assert all(metrics.horizontalAdvance(line) + 24 <= width for line in lines), cid
+        assert tree.visualItemRect(table._items[cid]).height() >= 2 * metrics.height(), cid
+    save_shot(table, "coverage_1280_window", tmp_path)

@@ -203,3 +203,18 @@ def test_a_flagged_rewrite_says_why_and_cannot_be_accepted(qtbot, tmp_path) -> N
     assert all(c.toolTip().startswith(FLAG_TIPS[code]) for c, code in zip(chips, codes))
     assert "Theorem 3" in chips[0].toolTip() and "numbers found" in chips[3].toolTip()
     save_shot(card, "suggestion_card_flagged_rewrite", tmp_path)
+
+
+def test_a_cramped_card_keeps_the_scaffolds_plan_whole(qtbot, tmp_path) -> None:
+    """In a 1280×800 window the card is about 290 × 340 pixels: a new-user trial (round 7) saw the plan's first
+    line ("Concern raised: …") cut at the top and its quote at the bottom, squeezed into two lines. The plan and
+    the meta line keep their wrapped height, set from the top; the response and draft boxes give way."""
+    card = _card(qtbot)
+    card.resize(290, 340)
+    card.set_suggestion(SCAFFOLD, "Method, p. 4")
+    qtbot.wait(100)
+    for label in (card.meta, card.plan):
+        assert label.isVisible() and label.height() >= label.heightForWidth(label.width()), label.accessibleName()
+        assert label.alignment() & Qt.AlignmentFlag.AlignTop
+    assert card.plan.geometry().bottom() < card.response.geometry().top()  # nothing drawn over it
+    save_shot(card, "suggestion_card_cramped", tmp_path)

@@ -202,7 +202,7 @@ def _merge_continuations(blocks: list[Block], body: float) -> list[Block]:
                 continue
         if b.kind is ParagraphKind.BODY:
             last_body, between = b, 0
-        elif b.kind in _SKIPPABLE or b.kind is ParagraphKind.EQUATION and _elsewhere(last_body, b):
+        elif b.kind in _SKIPPABLE and not b.code_heading or b.kind is ParagraphKind.EQUATION and _elsewhere(last_body, b):
             between += 1  # a float, a footnote or math inside a float between the parts
         else:
             last_body = None
@@ -329,13 +329,24 @@ def _region(page: int, lines: list[Line]) -> Region:
                          max(ln.x1 for ln in lines), max(ln.y1 for ln in lines)))
 
 
+def _heading_title(b: Block, vocab: Counter[str]) -> str:
+    """The heading's title with a word broken across its lines joined as a paragraph's would be ("Bioinformatics
+    Work-" / "flows": "Workflows", not "Work- flows"); the title was read from the lines joined by spaces."""
+    title = b.heading_title
+    for line, after in zip(b.lines, b.lines[1:]):
+        left, right = line.text.rsplit(None, 1)[-1:], after.text.split(None, 1)[:1]
+        if left and right and left[0].endswith("-") and f"{left[0]} {right[0]}" in title:
+            title = title.replace(f"{left[0]} {right[0]}", join_lines([left[0], right[0]], vocab), 1)
+    return join_lines([title], vocab)
+
+
 def _paragraphs(blocks: list[Block], vocab: Counter[str]) -> tuple[list[Paragraph], list[Section]]:
     paragraphs: list[Paragraph] = []
     sections: list[Section] = []
     stack: list[tuple[int, str]] = []
     for b in blocks:
         if b.kind is ParagraphKind.HEADING:
-            title = join_lines([b.heading_title], vocab)
+            title = _heading_title(b, vocab)
             if not title:
                 continue
             while stack and stack[-1][0] >= b.level:

@@ -39,6 +39,9 @@ class Block:
     heading_number: str | None = None
     heading_title: str = ""
     level: int = 1
+    #: Styled as a heading but set in a typewriter font (code: an SQL listing's "WHERE"): no section, yet a
+    #: paragraph break as a heading is (``classify``, ``assemble``).
+    code_heading: bool = False
 
     @property
     def text(self) -> str:

@@ -169,7 +169,9 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
     ):
         if _EMAIL.search(text):
             return ParagraphKind.OTHER
-        if _WORD.search(text) and not b.first.marker and text.lstrip()[:1] not in BULLETS:
+        # code set in a typewriter font (an SQL listing's "WHERE") is read as what it is below, never a heading
+        b.code_heading = all(ln.mono for ln in b.lines)
+        if _WORD.search(text) and not b.first.marker and text.lstrip()[:1] not in BULLETS and not b.code_heading:
             b.heading_title = _clean_title(text)
             return ParagraphKind.HEADING
     math = sum(ln.math * len(ln.text) for ln in b.lines) / max(sum(len(ln.text) for ln in b.lines), 1)

@@ -71,6 +71,8 @@ class Line:
     in_graphic: bool = False
     #: Set in an italic or oblique font (IEEEtran's subsection headings are italic, not bold).
     italic: bool = False
+    #: Set in a monospaced (typewriter) font: code, such as an SQL listing's "WHERE", never a heading.
+    mono: bool = False
 
     @property
     def width(self) -> float:
@@ -177,6 +179,15 @@ def _span_text(spans: list[dict[str, Any]], inks: list[int], notes: Callable[[],
     return fold_math("".join(parts))
 
 
+_MONO_NAME = re.compile(r"mono|courier|consol|menlo|cmtt|sftt|txtt|lmtt|typewriter", re.I)
+
+
+@lru_cache(maxsize=1024)
+def _is_mono(font: str, flags: int) -> bool:
+    """A monospaced font: PyMuPDF's flag 8 (the font says it is fixed-pitch) or a typewriter font's name."""
+    return bool(flags & 8) or bool(_MONO_NAME.search(font))
+
+
 def _make_line(
     page: int, spans: list[dict[str, Any]], inks: list[int], notes: Callable[[], frozenset[str]] = frozenset
 ) -> Line | None:
@@ -185,7 +196,7 @@ def _make_line(
     if not text.strip():
         return None
     weights: dict[float, int] = {}
-    bold_chars = italic_chars = math_chars = total = 0
+    bold_chars = italic_chars = math_chars = mono_chars = total = 0
     inked: list[dict[str, Any]] = []
     for s, n in zip(spans, inks):
         if not n:
@@ -199,6 +210,8 @@ def _make_line(
             bold_chars += n
         if italic:
             italic_chars += n
+        if _is_mono(s["font"], s["flags"]):
+            mono_chars += n
         math_chars += n if math else len(_MATH_CHARS.findall(s["text"]))
     if not total:
         return None
@@ -225,7 +238,7 @@ def _make_line(
         page=page, x0=x0, y0=y0, x1=x1, y1=y1, text=text.strip(), size=size,
         bold=bold_chars >= 0.9 * total, baseline=main["origin"][1],
         math=math_chars / total, marker=marker, sizes=weights, lead_bold=_style(first["font"], first["flags"])[0],
-        italic=italic_chars >= 0.9 * total,
+        italic=italic_chars >= 0.9 * total, mono=mono_chars >= 0.9 * total,
     )
 
 
@@ -344,7 +357,7 @@ def merge_fragments(a: Line, b: Line) -> Line:
         page=a.page, x0=a.x0, y0=min(a.y0, b.y0), x1=max(a.x1, b.x1), y1=max(a.y1, b.y1),
         text=a.text + sep + b.text, size=size,
         bold=(a.bold * na + b.bold * nb) >= 0.9 * (na + nb),
-        italic=(a.italic * na + b.italic * nb) >= 0.9 * (na + nb),
+        italic=(a.italic * na + b.italic * nb) >= 0.9 * (na + nb), mono=(a.mono * na + b.mono * nb) >= 0.9 * (na + nb),
         baseline=a.baseline if na >= nb else b.baseline,
         math=(a.math * na + b.math * nb) / max(na + nb, 1), marker=a.marker,
         gaps=a.gaps + b.gaps + (1 if gap > 2 * a.size else 0), col=a.col, sizes=sizes,
@@ -371,5 +384,5 @@ def insert_fragment(host: Line, frag: Line) -> Line:
         y1=max(host.y1, frag.y1), text=text, size=host.size, bold=host.bold, baseline=host.baseline,
         math=(host.math * n + frag.math * m) / max(n + m, 1), marker=host.marker, gaps=host.gaps,
         col=host.col, sizes=host.sizes, alone=host.alone, lead_bold=host.lead_bold,
-        above_text=host.above_text, italic=host.italic,
+        above_text=host.above_text, italic=host.italic, mono=host.mono,
     )

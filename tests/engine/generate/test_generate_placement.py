@@ -98,7 +98,10 @@ def test_redraft_suggest_says_where_as_a_reader_finds_it(shared_data: Path, tiny
     args = ["suggest", str(paper), "--comment", '"implmented" should be "implemented".', "--model", str(tiny_gguf),
             "--lexical", "--top-k", "1", "--max-tokens", "16", "--ctx", "2048"]
     assert main(args) == 0
-    line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("Location: "))
+    out = capsys.readouterr().out.splitlines()
+    line = next(ln for ln in out if ln.startswith("Location: "))
     pid = line.split()[1]
     para = load_document(paper).paragraph(pid)
-    assert line.startswith(f"Location: {pid} ({para.section_title}, p. {para.page}), replace: "), line
+    # where the edit goes in words, not the mode's code ("replace"), which --json keeps (a new-user trial, round 7)
+    assert line == f"Location: {pid} ({para.section_title}, p. {para.page}): rewrite the sentence below", line
+    assert out[out.index(line) + 1] == "Why there: the sentence holding the quoted words"

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli.main import main
+from engine.cli.suggest import SEVERITY_WORDS
 from engine.jobs import CancelToken, run_job
 from engine.models.factory import ConfiguredModels
 from engine.models.llama.llm import LlamaGenerator
@@ -107,6 +108,9 @@ def test_cli_project_suggest_and_tldr(tmp_path: Path, tiny_gguf: Path, capsys: p
     assert f"Location: {rec.location} ({where})" in plain
     assert (f"Change: {rec.change}" in plain) == bool(rec.change)
     assert (f"Where: “{rec.quote}”" in plain) == bool(rec.quote)
+    # each flag in words, without its code or severity as identifiers (--json keeps both)
+    assert rec.flags and all(f"  {SEVERITY_WORDS[f.severity]}: {f.short}\n" in plain for f in rec.flags), plain
+    assert not any(f"{f.code}:" in plain or f"[{f.severity}]" in plain for f in rec.flags), plain
     assert main(["project", "suggest", str(path), "R9.9", "--model", str(tiny_gguf)]) == 2
     assert "not in this project: R9.9" in capsys.readouterr().err
     assert main(["project", "tldr", str(path), "--extractive"]) == 0

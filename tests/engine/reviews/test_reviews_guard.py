@@ -37,6 +37,20 @@ def test_png_is_refused_whatever_its_name(tmp_path: Path, name: str, capsys: pyt
     assert err.count("\n") == 1 and "PNG image" in err and "Traceback" not in err
 
 
+def test_a_refusal_names_every_reviews_format_the_table_accepts(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The message once said "text, Markdown, JSON or PDF" while LaTeX and Word reviews were read: it now lists
+    the formats of ``engine.inputs.REVIEW_FORMATS``, each of which loads."""
+    from engine.inputs import REVIEW_FORMATS
+
+    assert main(["comments", str(_png(tmp_path / "reviews.txt"))]) == 2
+    err = capsys.readouterr().err
+    names = dict.fromkeys(f.name for f in REVIEW_FORMATS.values())
+    assert {"LaTeX", "Word (.docx)", "PDF", "Markdown"} <= set(names)
+    assert all(name in err for name in names), err
+    assert "JSON or PDF" not in err and err.count("\n") == 1
+
+
 def test_binary_and_archive_are_refused(tmp_path: Path) -> None:
     (tmp_path / "a.md").write_bytes(bytes(range(256)) * 8)
     (tmp_path / "b.txt").write_bytes(b"PK\x03\x04" + b"\x00" * 100)
