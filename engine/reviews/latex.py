@@ -40,6 +40,9 @@ _MACRO = re.compile(r"\\(?:emph|textbf|textit|texttt|textsc|underline|section|su
                     r"cite[pt]?|citep?\*?|ref|eqref|autoref|cref|Cref|footnote|url|href|label|noindent|"
                     r"[\'\"`^~=.][A-Za-z]|[\'\"`^~=.]\{)\*?[{\[]?")
 _ESCAPE = re.compile(r"\\[%&#_$]")
+#: A list or quotation begun at a line's start: a sign even when its ``\\end`` was cut off (points quoted from a
+#: letter whose ``\\end{quote}`` stayed with the answer).
+_OPEN = re.compile(r"^[ \t]*\\begin\{(?:" + "|".join(sorted(LISTS | QUOTES)) + r")\}", re.M)
 #: Signs needed: one environment begun and ended, or this many of the others together.
 SIGNS = 3
 
@@ -53,7 +56,7 @@ def looks_like_latex(text: str) -> bool:
         return False
     if any(f"\\end{{{m.group(1)}}}" in text[m.end():] for m in _ENV.finditer(text)):
         return True
-    signs = len(_ITEM.findall(text)) + len(_MACRO.findall(text)) + len(_ESCAPE.findall(text))
+    signs = len(_ITEM.findall(text)) + len(_MACRO.findall(text)) + len(_ESCAPE.findall(text)) + len(_OPEN.findall(text))
     return signs >= SIGNS
 
 

@@ -124,3 +124,20 @@ def test_the_cli_reads_a_tex_reviews_file(tmp_path: Path, capsys: pytest.Capture
     out = capsys.readouterr().out
     assert "The partitioner is described only through its pseudo-code" in out and "load(p) < cap" in out
     assert "\\item" not in out
+
+
+def test_quotations_whose_end_was_cut_off_are_latex_and_read_without_markup() -> None:
+    """Points quoted from a letter whose ``\\end{quote}`` stayed with the answers (a new-user trial's Markdown
+    reviews): three quotations begun at a line's start are LaTeX, and no markup reaches the comments."""
+    points = ["The paper does not characterise the latent space approaches of the work it cites; "
+              "the software it criticises is outdated and not the one the cited work uses.",
+              "The authors ignore recent work on latent models that addresses many of their concerns; "
+              "please discuss it.",
+              "The authors identify a collinearity problem and neither solve it nor discuss work that does."]
+    text = "## Reviewer 1\n\n" + "".join(f"\\begin{{quote}}\n``{p}''\n\n" for p in points)
+    assert looks_like_latex(text)
+    review, = parse_reviews(text, "markdown")
+    assert "\\begin" not in review.text and "``" not in review.text
+    for p in points:
+        assert p.split(";")[0] in review.text.replace("\n", " ")
+    assert not looks_like_latex("## Reviewer 1\n\n\\begin{quote} is how a LaTeX quote starts, I think.\n")
