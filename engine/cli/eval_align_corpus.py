@@ -21,7 +21,8 @@ BASELINES = ("evidence", "bm25", "hybrid")
 
 
 def corpus_papers(manifest: str, cache: str | None, part: str):
-    """The gold papers of ``part``, built from the corpus labels beside ``manifest`` and the cache."""
+    """The gold papers of ``part``, built from the corpus labels beside ``manifest`` and the cache, each with its
+    repository as its group (``GoldPaper.group``)."""
     from engine.align.gold import gold_papers
 
     path = Path(manifest).expanduser().resolve()
@@ -50,7 +51,11 @@ def corpus_papers(manifest: str, cache: str | None, part: str):
         raise InputError(f"corpus labels: {err}") from None
     for n in notices:
         print(f"redraft: note: {n}", file=sys.stderr)
-    return gold_papers(gold, folder, path.name)
+    papers = gold_papers(gold, folder, path.name)
+    repository = {e["id"]: e.get("repository", "") for e in entries}
+    for p in papers:  # held out together when the learned aligner is fitted (engine.align.folds)
+        p.group = repository.get(p.id, "")
+    return papers
 
 
 def corpus_unsure(manifest: str, cache: str | None, part: str) -> set[str]:
