@@ -121,14 +121,20 @@ def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = froze
 
 def results_inputs(fitted, raw, pairs, ev) -> dict[str, list]:
     """What ``learned`` and ``evidence`` are scored on: the app's statuses, from probabilities on the status scale
-    (``learned``: its fitted bands on ``status.PARTLY_P`` / ``ADDRESSED_P``)."""
+    (``learned``: its fitted bands on ``status.PARTLY_P`` / ``ADDRESSED_P``, and listed corrections that were made
+    called addressed, ``answered.made_corrections``, as the aligner does)."""
+    from engine.align.answered import made_corrections
     from engine.align.calibrate import Scored
     from engine.align.corpus_eval import app_status
     from engine.align.evidence import MIX, probabilities
     from engine.align.status import LINK_P
 
-    return {"learned": [(replace(s, matrix=m.status_scale(s.matrix), answered=a.status_scale(s.answered)), LINK_P,
-                         m.max_edits, app_status) for s, (_, m, a) in zip(raw, fitted)],
+    learned = []
+    for s, (pp, m, a) in zip(raw, fitted):
+        matrix, answered = made_corrections(pp.paper.comments, m.status_scale(s.matrix), a.status_scale(s.answered),
+                                            pp.evidence)
+        learned.append((replace(s, matrix=matrix, answered=answered), LINK_P, m.max_edits, app_status))
+    return {"learned": learned,
             "evidence": [(Scored([c.id for c in pp.paper.comments], pp.edit_ids,
                                  probabilities(pp.evidence, pp.allowed, MIX, ev["scale"], ev["offset"]), pp.paper.gold),
                           ev["threshold"], ev["max_edits"], app_status) for pp in pairs]}
