@@ -5,11 +5,11 @@
 Reads the **training part** of the revisions corpus only (``corpus_papers(..., "train")``) and writes to FOLDER
 what the GPU side needs, under the size a call carries:
 
-- ``data.json``: per paper, its fold (5 folds of papers, shuffled with seed 0; written here, before any model is
-  trained), its comments and candidate edits as the ``learned`` aligner sees them (the comment with its lead-in,
-  ``ReviewComment.full_text``; each edit as the sentences it wrote, ``embed.changed_sentences``, the texts of the
-  aligner's sentence-max cosine), which edits answer each comment (the hand labels) and its hard negatives (the
-  first-stage pairs, ``learned.first_stage``, that are not gold);
+- ``data.json``: per paper, its fold (5 folds of papers, the revisions of one repository in one fold, shuffled with
+  seed 0; written here, before any model is trained), its comments and candidate edits as the ``learned`` aligner
+  sees them (the comment with its lead-in, ``ReviewComment.full_text``; each edit as the sentences it wrote,
+  ``embed.changed_sentences``, the texts of the aligner's sentence-max cosine), which edits answer each comment
+  (the hand labels) and its hard negatives (the first-stage pairs, ``learned.first_stage``, that are not gold);
 - ``tokens.npz``: every distinct text's token ids as the runtime tokenizer gives them (at most 256 tokens), ids
   remapped to the used ones; each edit sentence twice, alone (variant ``plain``) and after its section's title
   (``"Introduction: ..."``, variant ``section``, the issue's "edit with its section");
@@ -22,11 +22,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
 
 from bench.crossfit_encoder_gpu_prep import cut_weights, tokenizer
+from engine.align.folds import group_of
 
 FOLDS = 5
 SEED = 0
@@ -42,10 +44,16 @@ def edit_pieces(edit) -> dict[str, list[str]]:
     return {"plain": plain, "section": [f"{edit.section}: {s}" if edit.section else s for s in plain]}
 
 
-def paper_folds(ids: list[str], folds: int = FOLDS, seed: int = SEED) -> dict[str, int]:
-    """Papers shuffled with ``seed`` (sorted first, so the order of the corpus does not matter), dealt into folds."""
-    order = np.random.default_rng(seed).permutation(sorted(ids))
-    return {str(pid): k % folds for k, pid in enumerate(order)}
+def paper_folds(ids: list[str], folds: int = FOLDS, seed: int = SEED,
+                groups: Mapping[str, str] | None = None) -> dict[str, int]:
+    """Papers dealt into folds by group (``groups``: paper id → its repository, ``engine.align.folds``; a paper
+    without one is its own group): the groups shuffled with ``seed`` (sorted first, so the order of the corpus does
+    not matter), each group's papers in one fold, so no fold model is tuned on a held-out paper's sibling."""
+    groups = groups or {}
+    keys = {pid: groups.get(pid) or pid for pid in ids}
+    order = np.random.default_rng(seed).permutation(sorted(set(keys.values())))
+    fold = {str(g): k % folds for k, g in enumerate(order)}
+    return {str(pid): fold[key] for pid, key in keys.items()}
 
 
 def collect(pairs) -> tuple[dict, list[str]]:
@@ -57,7 +65,7 @@ def collect(pairs) -> tuple[dict, list[str]]:
     def index(t: str) -> int:
         return texts.setdefault(t, len(texts))
 
-    folds = paper_folds([pp.paper.id for pp in pairs])
+    folds = paper_folds([pp.paper.id for pp in pairs], groups={pp.paper.id: group_of(pp.paper) for pp in pairs})
     papers = []
     for pp in pairs:
         edits = candidate_edits(pp.paper.diff)
@@ -90,6 +98,7 @@ def write(out: Path, data: dict, texts: list[str]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     from engine.align.learn import iter_paper_pairs
+    from engine.align.tuned import OutOfFold
     from engine.cli.eval_align_corpus import corpus_papers
     from engine.jobs import run_job
 
@@ -98,7 +107,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", default=str(Path(__file__).resolve().parents[1] / "corpus" / "revisions.json"))
     ap.add_argument("--cache")
     args = ap.parse_args(argv)
-    pairs = run_job(iter_paper_pairs(corpus_papers(args.corpus, args.cache, "train")))
+    # the tuned columns are not written here (only the first stage is): read from the out-of-fold file, as the
+    # shipped encoder refuses the training papers
+    pairs = run_job(iter_paper_pairs(corpus_papers(args.corpus, args.cache, "train"), tuned=OutOfFold()))
     data, texts = collect(pairs)
     write(Path(args.out), data, texts)
     n = sum(len(p["comments"]) for p in data["papers"])

@@ -31,6 +31,9 @@ class GoldPaper:
     comments: list[ReviewComment]
     gold: dict[str, set[str]]
     notices: list[str] = field(default_factory=list)
+    #: Revisions of one group are held out together when a model is fitted across papers (``engine.align.folds``):
+    #: the corpus manifest's ``repository``; empty: the paper is its own group.
+    group: str = ""
 
 
 def data_folder(explicit: str | os.PathLike[str] | None = None) -> Path:

@@ -3,7 +3,8 @@
 ``fit`` fits the logistic regression on the first-stage pairs of the training papers, then chooses the link
 threshold and cap (micro-F1) and the status bands on probabilities each training paper got from a model fitted
 without it (inner leave-papers-out), so no choice is in-sample. ``leave_papers_out`` repeats all of it with each
-paper held out in turn. Figures: ``engine.align.corpus_eval``.
+paper held out in turn. Every split holds a paper's group out with it (``engine.align.folds``: the revisions of one
+repository). Figures: ``engine.align.corpus_eval``.
 
 The bands are chosen on the comments whose answer is known: those with a (distant) link and those the letter
 answers without a change. ``unsure`` names the rest (no link found, but the letter says the paper changed:
@@ -20,6 +21,7 @@ import numpy as np
 from engine.align.answered import AnsweredModel
 from engine.align.base import candidate_edits
 from engine.align.calibrate import Scored, calibrate_threshold, status_bands
+from engine.align.folds import grouped
 from engine.align.gold import GoldPaper
 from engine.align.learn_answered import fit_answered
 from engine.align.learned import FEATURES, FIRST_STAGE, LearnedAligner, LinkModel, shipped_model
@@ -85,12 +87,14 @@ def scored(pp: PaperPairs, model: LinkModel) -> Scored:
 
 
 def inner_scores(train: Sequence[PaperPairs], c: float = C) -> list[Scored]:
-    """Each training paper scored by a model fitted on the other training papers."""
+    """Each training paper scored by a model fitted on the training papers outside its group (``folds.grouped``:
+    its repository's revisions are held out with it)."""
     out = []
-    for k, pp in enumerate(train):
-        rest = [q for j, q in enumerate(train) if j != k]
+    for group in grouped(train):
+        rest = [q for j, q in enumerate(train) if j not in group]
         if rest and any(q.labels[q.mask].any() for q in rest):
-            out.append(scored(pp, fit_weights(rest, c)))
+            model = fit_weights(rest, c)
+            out.extend(scored(train[k], model) for k in group)
     return out
 
 
@@ -142,18 +146,23 @@ def fit_both(train: Sequence[PaperPairs], c: float = C, unsure: Collection[str] 
 
 def leave_papers_out(pairs: Sequence[PaperPairs], c: float = C, unsure: Collection[str] = (),
                      max_wrong: float = MAX_WRONG) -> list[tuple[PaperPairs, LinkModel, AnsweredModel]]:
-    """For each paper with comments: both models fitted (``fit_both``) on all the other papers. The inner scores
-    come from one fit per pair of held-out papers (the model without papers j and k scores j in k's fold and k in
-    j's), half the fits of a nested loop, with the same results."""
-    scores = {}
-    for j, k in itertools.combinations(range(len(pairs)), 2):
-        rest = [q for i, q in enumerate(pairs) if i not in (j, k)]
+    """For each paper with comments: both models fitted (``fit_both``) on the papers outside its group (its
+    repository's revisions are held out with it: ``folds.grouped``). The inner scores come from one fit per pair of
+    held-out groups (the model without groups g and h scores g's papers in h's fold and h's in g's), half the fits
+    of a nested loop, with the same results."""
+    groups = grouped(pairs)
+    scores: dict[tuple[int, int], list[Scored]] = {}
+    for g, h in itertools.combinations(range(len(groups)), 2):
+        out_gh = set(groups[g]) | set(groups[h])
+        rest = [q for i, q in enumerate(pairs) if i not in out_gh]
         if any(q.labels[q.mask].any() for q in rest):
             m = fit_weights(rest, c)
-            scores[k, j], scores[j, k] = scored(pairs[j], m), scored(pairs[k], m)
-    out = []
-    for k, pp in enumerate(pairs):
-        inner = [scores[k, j] for j in range(len(pairs)) if (k, j) in scores]
-        train = [q for j, q in enumerate(pairs) if j != k]
-        out.append((pp, *fit_both(train, c, unsure, max_wrong, inner)))
-    return out
+            scores[h, g] = [scored(pairs[i], m) for i in groups[g]]
+            scores[g, h] = [scored(pairs[i], m) for i in groups[h]]
+    fitted: dict[int, tuple[LinkModel, AnsweredModel]] = {}
+    for h, group in enumerate(groups):
+        inner = [s for g in range(len(groups)) if (h, g) in scores for s in scores[h, g]]
+        train = [q for j, q in enumerate(pairs) if j not in group]
+        both = fit_both(train, c, unsure, max_wrong, inner)
+        fitted.update((k, both) for k in group)
+    return [(pp, *fitted[k]) for k, pp in enumerate(pairs)]

@@ -20,6 +20,7 @@ import numpy as np
 
 from engine.align.answered import FEATURES, AnsweredModel, comment_features, edit_density
 from engine.align.calibrate import Scored, status_bands
+from engine.align.folds import grouped
 from engine.align.pairs import PaperPairs
 
 #: Regularisation of the logistic regression (fixed, as the link model's).
@@ -67,18 +68,21 @@ def matched(train: Sequence[PaperPairs], inner: Sequence[Scored]) -> list[tuple[
 def fit_answered(train: Sequence[PaperPairs], inner: Sequence[Scored], threshold: float, max_wrong: float,
                  c: float = C, unsure: Collection[str] = ()) -> AnsweredModel:
     """Weights on every training comment's features (under its inner leave-papers-out link probabilities); bands on
-    the model's own leave-papers-out probabilities over the same comments (both without the ``unsure`` ones)."""
-    rows = []
+    the model's own leave-papers-out probabilities over the same comments (both without the ``unsure`` ones; a
+    paper's group held out with it: ``engine.align.folds``)."""
+    rows, papers = [], []
     for pp, s in matched(train, inner):
         x, y, shown = answered_rows(pp, s.matrix, threshold)
         sure = np.array([cm.id not in unsure for cm in pp.paper.comments], dtype=bool)
         if sure.any():
             rows.append((x[sure], y[sure], shown[sure]))
-    oof = []
-    for k, (x, y, _) in enumerate(rows):
-        rest = [r for j, r in enumerate(rows) if j != k]
-        oof.append(fit_weights(np.concatenate([r[0] for r in rest]), np.concatenate([r[1] for r in rest]),
-                               c).probabilities(x))
+            papers.append(pp.paper)
+    oof: list[np.ndarray | None] = [None] * len(rows)
+    for group in grouped(papers, paper=lambda p: p):  # a paper's group (repository) held out with it
+        rest = [r for j, r in enumerate(rows) if j not in group]
+        model = fit_weights(np.concatenate([r[0] for r in rest]), np.concatenate([r[1] for r in rest]), c)
+        for k in group:
+            oof[k] = model.probabilities(rows[k][0])
     model = fit_weights(np.concatenate([r[0] for r in rows]), np.concatenate([r[1] for r in rows]), c)
     model.bands = choose_bands(np.concatenate(oof), np.concatenate([r[1] for r in rows]),
                                np.concatenate([r[2] for r in rows]), max_wrong)

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.align.answered import AnsweredModel, comment_features, edit_density, shipped_answered
+from engine.align.answered import AnsweredModel, comment_features, edit_density, made_corrections, shipped_answered
 from engine.align.base import is_addition
 from engine.align.records import Alignment
 from engine.align.evidence import FEATURES as EVIDENCE_FEATURES, EvidenceAligner, explain, load_in_background, sigmoid
@@ -213,7 +213,8 @@ class LearnedAligner(EvidenceAligner):
             density = edit_density(len(edits), len(diff.old.paragraphs) if diff is not None else len(edits))
             a = self.answered_model.probabilities(
                 comment_features(comments, raw, evidence, self.model.threshold, density))
-            self.answered = dict(zip((c.id for c in comments), self.answered_model.status_scale(a).tolist()))
+            probs, a = made_corrections(comments, probs, self.answered_model.status_scale(a), evidence)
+            self.answered = dict(zip((c.id for c in comments), a.tolist()))
         self.reasons = {}
         for i, c in enumerate(comments):
             for j in np.flatnonzero(probs[i] >= 0.5 * self.threshold):

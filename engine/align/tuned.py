@@ -32,6 +32,14 @@ LAYERS_FILE, NOTE_FILE = "tuned-layers.safetensors", "tuned-layers.json"
 #: The out-of-fold cosines of the training papers (the GPU run's, committed).
 OOF_FILE = Path(__file__).resolve().parents[2] / "bench" / "data" / "align_encoder_oof.npz"
 VARIANT = "section"
+#: The untuned MiniLM's cosines in ``OOF_FILE`` (the same GPU run), read for the revisions named below.
+BASE_VARIANT = "base"
+#: Training revisions whose cosines in ``OOF_FILE`` come from a fold model tuned on their sibling (the other round
+#: of the same repository): the GPU run dealt revisions, not repositories, into folds. Not trusted (round seven,
+#: docs/figures-align.md): their tuned columns hold ``BASE_VARIANT``'s cosines, in every fit and when scored. Empty
+#: once the encoder is refolded by repository (``bench.align_encoder_gpu_prep.paper_folds``).
+SIBLING_SEEN = frozenset({"arg-genetics-r1", "arg-genetics-r2", "phylo-mbe-r1", "phylo-mbe-r2", "chemked-ijck-r1",
+                          "chemked-ijck-r2"})
 #: (comments, edits, first-stage mask, cancel token or None) -> comments × edits tuned cosines (0 outside the mask
 #: is fine).
 TunedSource = Callable[[Sequence[ReviewComment], Sequence[Edit], np.ndarray, Any], np.ndarray]
@@ -104,18 +112,21 @@ class ShippedTuned:
 
 class OutOfFold:
     """Tuned cosines of the training papers, each from the fold model that never saw it (``OOF_FILE``:
-    ``section|PAPER`` → comments × edits, over every candidate edit)."""
+    ``section|PAPER`` → comments × edits, over every candidate edit); for the ``distrust`` papers (a fold model saw
+    their sibling: ``SIBLING_SEEN``), the untuned cosines of the same run (``base|PAPER``)."""
 
-    def __init__(self, path: str | Path = OOF_FILE, variant: str = VARIANT) -> None:
-        self.path, self.variant = Path(path), variant
+    def __init__(self, path: str | Path = OOF_FILE, variant: str = VARIANT,
+                 distrust: Collection[str] = SIBLING_SEEN) -> None:
+        self.path, self.variant, self.distrust = Path(path), variant, frozenset(distrust)
         try:
             with np.load(self.path) as data:
-                self.data = {k: data[k] for k in data.files if k.startswith(f"{variant}|")}
+                self.data = {k: data[k] for k in data.files
+                             if k.startswith(f"{variant}|") or k.split("|", 1)[-1] in self.distrust}
         except (OSError, ValueError) as err:
             raise ModelError(f"cannot read the out-of-fold tuned cosines {self.path}: {err}") from None
 
     def for_paper(self, paper_id: str) -> TunedSource:
-        key = f"{self.variant}|{paper_id}"
+        key = f"{BASE_VARIANT if paper_id in self.distrust else self.variant}|{paper_id}"
         if key not in self.data:
             raise ModelError(f"no out-of-fold tuned cosines for training paper {paper_id} in {self.path.name}")
         matrix = self.data[key]

@@ -21,7 +21,8 @@ BASELINES = ("evidence", "bm25", "hybrid")
 
 
 def corpus_papers(manifest: str, cache: str | None, part: str):
-    """The gold papers of ``part``, built from the corpus labels beside ``manifest`` and the cache."""
+    """The gold papers of ``part``, built from the corpus labels beside ``manifest`` and the cache, each with its
+    repository as its group (``GoldPaper.group``)."""
     from engine.align.gold import gold_papers
 
     path = Path(manifest).expanduser().resolve()
@@ -50,7 +51,11 @@ def corpus_papers(manifest: str, cache: str | None, part: str):
         raise InputError(f"corpus labels: {err}") from None
     for n in notices:
         print(f"redraft: note: {n}", file=sys.stderr)
-    return gold_papers(gold, folder, path.name)
+    papers = gold_papers(gold, folder, path.name)
+    repository = {e["id"]: e.get("repository", "") for e in entries}
+    for p in papers:  # held out together when the learned aligner is fitted (engine.align.folds)
+        p.group = repository.get(p.id, "")
+    return papers
 
 
 def corpus_unsure(manifest: str, cache: str | None, part: str) -> set[str]:
@@ -116,14 +121,20 @@ def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = froze
 
 def results_inputs(fitted, raw, pairs, ev) -> dict[str, list]:
     """What ``learned`` and ``evidence`` are scored on: the app's statuses, from probabilities on the status scale
-    (``learned``: its fitted bands on ``status.PARTLY_P`` / ``ADDRESSED_P``)."""
+    (``learned``: its fitted bands on ``status.PARTLY_P`` / ``ADDRESSED_P``, and listed corrections that were made
+    called addressed, ``answered.made_corrections``, as the aligner does)."""
+    from engine.align.answered import made_corrections
     from engine.align.calibrate import Scored
     from engine.align.corpus_eval import app_status
     from engine.align.evidence import MIX, probabilities
     from engine.align.status import LINK_P
 
-    return {"learned": [(replace(s, matrix=m.status_scale(s.matrix), answered=a.status_scale(s.answered)), LINK_P,
-                         m.max_edits, app_status) for s, (_, m, a) in zip(raw, fitted)],
+    learned = []
+    for s, (pp, m, a) in zip(raw, fitted):
+        matrix, answered = made_corrections(pp.paper.comments, m.status_scale(s.matrix), a.status_scale(s.answered),
+                                            pp.evidence)
+        learned.append((replace(s, matrix=matrix, answered=answered), LINK_P, m.max_edits, app_status))
+    return {"learned": learned,
             "evidence": [(Scored([c.id for c in pp.paper.comments], pp.edit_ids,
                                  probabilities(pp.evidence, pp.allowed, MIX, ev["scale"], ev["offset"]), pp.paper.gold),
                           ev["threshold"], ev["max_edits"], app_status) for pp in pairs]}

@@ -152,3 +152,24 @@ def test_the_learned_aligner_gives_each_comment_an_answered_probability_that_the
     c = figures(s, LINK_P, 5, app_status)
     assert c["found"] == (got[0].status in (Status.ADDRESSED, Status.PARTLY))
     assert c["addressed"] == sum(g.status is Status.ADDRESSED for g in got)
+
+
+def test_a_listed_correction_whose_quoted_words_the_best_shown_edit_changed_is_addressed() -> None:
+    from engine.align.answered import lists_corrections, made_corrections
+
+    comments = [_comment("a", '"teh" should be "the" in the abstract.'), _comment("b", "Please clarify the method."),
+                _comment("c", "Typo: \"recieve\"."), _comment("d", '"seperate" is misspelled.')]
+    assert [lists_corrections(c) for c in comments] == [True, False, True, True]
+    shown, partly = (LINK_P + ADDRESSED_P) / 2, (PARTLY_P + ADDRESSED_P) / 2
+    probs = np.array([[shown, 0.1], [shown, 0.1], [shown, 0.1], [LINK_P / 2, 0.1]], dtype=np.float32)
+    answered = np.array([partly, partly, PARTLY_P / 2, partly], dtype=np.float32)
+    evidence = np.zeros((4, 2, len(EVIDENCE_FEATURES)), dtype=np.float32)
+    evidence[:, 0, EVIDENCE_FEATURES.index("quoted")] = 1.0  # the best edit changed the quoted words
+    got_p, got_a = made_corrections(comments, probs, answered, evidence)
+    assert got_a[0] >= ADDRESSED_P and got_p[0, 0] >= ADDRESSED_P and got_p[0, 1] == probs[0, 1]
+    assert status_from_answered({"e1": float(got_p[0, 0])}, float(got_a[0])) is Status.ADDRESSED
+    # not a listed correction; judged unanswered; no link shown: as they were
+    assert np.array_equal(got_p[1:], probs[1:]) and np.array_equal(got_a[1:], answered[1:])
+    evidence[0, 0, EVIDENCE_FEATURES.index("quoted")] = 0.0  # an edit elsewhere: still a check
+    assert made_corrections(comments, probs, answered, evidence)[1][0] == answered[0]
+    assert answered[0] == partly and probs[0, 0] == shown  # the inputs are not changed in place
