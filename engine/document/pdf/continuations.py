@@ -22,19 +22,21 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
 
     A continuation starts at its column's left edge (a table's cells right of it are not one). A paragraph left
     open before a float is also rejoined when the float's own text came between, table cells read as body or
-    math and a legend in the body font: the first block after the float that opens at the left edge in lower
-    case, not indented, carries it on ("... functional genetic components in the" | Table 2 | "evolution of
-    EQU. Further, ...")."""
+    math and a legend in the body font: the first block after a caption (or such cells in the next column or
+    page) that opens at the left edge in lower case, not indented, carries it on ("... functional genetic
+    components in the" | Table 2 | "evolution of EQU. Further, ...")."""
     out: list[Block] = []
     last_body: Block | None = None
     between = 0
     opened: Block | None = None  # the last body paragraph whose sentence runs on, kept across a float
-    after_float = False  # a caption came after ``opened``
+    after_float = False  # a caption, or table cells read as body in the next column, came after ``opened``
     bodies = [b for b in blocks if b.kind in (ParagraphKind.BODY, ParagraphKind.REFERENCE)]  # how the text is set
     indent_style = sum(1 for b in bodies if b.indented) >= 0.3 * max(len(bodies), 1)
     for b in blocks:
         caption_like = _sentence_like_caption(b, body)
-        at_left = b.first.x0 <= b.segment.left + 0.15 * b.segment.width
+        # (or its second line at the edge: a piece of math raised over the first line's start)
+        at_left = b.first.x0 <= b.segment.left + 0.15 * b.segment.width or (
+            len(b.lines) > 1 and b.lines[1].x0 <= b.segment.left + 2.0)
         target = None
         if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None and at_left:
             tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
@@ -49,9 +51,10 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             if moved and (opens.isalnum() or opens in _CONTINUATION_OPENERS and not closed) and (
                     plain or hyphen or full or (lower and not closed)):
                 target = last_body
-        if (target is None and b.kind is ParagraphKind.BODY and opened is not None and after_float and at_left
-                and not b.indented and b.first.text[:1].islower() and b.first.page - _tail(opened).page <= 1):
-            target = opened
+        resumes = (b.kind is ParagraphKind.BODY and opened is not None and after_float and at_left
+                   and not b.indented and b.first.text[:1].islower() and b.first.page - _tail(opened).page <= 1)
+        if resumes and (target is None or target is not opened and not _prose(target)):
+            target = opened  # rather than a table's cells read as body
         if target is not None:
             target.parts.append((b.segment, b.lines))
             last_body, between = target, 0
@@ -62,6 +65,8 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             last_body, between = b, 0
             if _prose(b):
                 opened, after_float = _still_open(b, opened, after_float)
+            elif not at_left and _elsewhere(opened, b):
+                after_float = True  # a table's cells read as body past a column or page break (not math in the text)
         elif b.kind in _SKIPPABLE or b.kind is ParagraphKind.EQUATION and _elsewhere(last_body, b):
             between += 1  # a float, a footnote or math inside a float between the parts
         else:
