@@ -37,6 +37,7 @@ from engine.document.latex.source import (
     check_nesting,
     declared_encoding,
     document_body,
+    drop_unset_switches,
     find_main_file,
     inside,
     load_project,
@@ -67,6 +68,7 @@ def load_latex(path: Path) -> Document:
     if not src.text.strip():
         raise InputError(f"{main.name} is empty")
     check_nesting(src, main.name)
+    src = drop_unset_switches(src)
     tracked = track_changes_macros(src.text)
     macros, src = collect_macros(src)
     src = expand_macros(src, {**tracked, **macros})

@@ -147,14 +147,15 @@ _CONDITIONAL = re.compile(r"\\(newif\s*\\if[a-zA-Z@]*|iffalse\b|if0\b|ifthenelse
 _COMMENT_ENV = re.compile(r"\\begin\s*\{comment\}.*?\\end\s*\{comment\}", re.S)
 
 
-def drop_false_blocks(src: SourceText) -> SourceText:
-    """Remove ``\\iffalse ... \\fi`` / ``\\if0`` blocks (keeping an ``\\else`` branch) and comment environments."""
+def drop_false_blocks(src: SourceText, unset: frozenset[str] = frozenset()) -> SourceText:
+    """Remove ``\\iffalse ... \\fi`` / ``\\if0`` blocks (keeping an ``\\else`` branch) and comment environments;
+    also the ``\\ifNAME`` blocks of the switches named in ``unset`` (see ``drop_unset_switches``)."""
     edits: list[tuple[int, int, str]] = [(m.start(), m.end(), "") for m in _COMMENT_ENV.finditer(src.text)]
     tokens = list(_CONDITIONAL.finditer(src.text))
     i = 0
     while i < len(tokens):
         tok = tokens[i]
-        if tok.group(1) not in ("iffalse", "if0"):
+        if tok.group(1) not in ("iffalse", "if0") and tok.group(1)[2:] not in unset:
             i += 1
             continue
         depth = 0
@@ -192,6 +193,23 @@ def drop_false_blocks(src: SourceText) -> SourceText:
             continue
         kept.append(e)
     return src.splice(list(kept))
+
+
+_NEWIF = re.compile(r"\\newif\s*\\if([a-zA-Z@]+)")
+
+
+def drop_unset_switches(src: SourceText) -> SourceText:
+    """Remove the blocks of the paper's own switches that nothing turns on: ``\\newif\\ifdraft`` starts false,
+    so with no ``\\drafttrue`` (nor ``\\let\\ifdraft\\iftrue``) anywhere, ``\\ifdraft ... \\else ... \\fi`` typesets its
+    ``\\else`` branch only, and a draft note macro defined with it (``\\newcommand{\\note}[1]{\\ifdraft #1\\fi}``)
+    prints nothing. Run over the whole project, where a switch may be declared in one file and used in another."""
+    names = {m.group(1) for m in _NEWIF.finditer(src.text)}
+    unset = frozenset(
+        n for n in names
+        if not re.search(r"\\" + re.escape(n) + r"true(?![a-zA-Z@])|\\let\s*\\if" + re.escape(n) + r"\s*=?\s*\\iftrue",
+                         src.text)
+    )
+    return drop_false_blocks(src, unset) if unset else src
 
 
 #: ``\\usepackage[latin1]{inputenc}`` (not after a ``%`` on its line).

@@ -10,6 +10,7 @@ from engine.document.model import Document, Paragraph, ParagraphKind, Region, Se
 from engine.document.pdf.blocks import Block, line_pitch, split_segment
 from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key, tick_lines
 from engine.document.pdf.clean import drop_line_numbers, drop_running_text, mark_headers_above_text
+from engine.document.pdf.continuations import merge_continuations
 from engine.document.pdf.layout import Segment, cut_page, find_gutter, rank_gutters
 from engine.document.pdf.lines import Line, PageText, dominant_size
 from engine.document.pdf.meta import find_authors, find_title, metadata_title
@@ -23,16 +24,9 @@ _FRONT_LABEL = re.compile(
     r"^(keywords|key\s?words|index terms|ccs concepts|acm reference format|additional key words"
     r"( and phrases)?|general terms|categories and subject descriptors|acm ccs|pacs numbers)\b", re.I
 )
-#: What a sentence's continuation may open with besides a letter or digit: "(Fig 3C), even though ..." (not "[":
-#: a paragraph may open with a numbered citation, "[18] experiment with ...").
-_CONTINUATION_OPENERS = frozenset("(“‘\"'")
-_CLOSED = re.compile(r"[.!?:]['\")\]’”]*$")
 _REF_BRACKET = re.compile(r"^\[[\w+.-]{1,12}\]")
 _REF_NUMBER = re.compile(r"^\d{1,3}\.\s")
 _REF_OPENING = re.compile(r"^\[(\d{1,3})\]\s")
-#: Kinds a paragraph broken by a column or page break may have between its parts (a float, a footnote, and
-#: a bibliography with no heading, which REVTeX sets in both columns under the text's last lines).
-_SKIPPABLE = {ParagraphKind.CAPTION, ParagraphKind.FOOTNOTE, ParagraphKind.OTHER, ParagraphKind.REFERENCE}
 #: A footnote's number before its first word, with or without a space ("4For LED training", "3 We compare"): dropped
 #: from the footnote's text (and from gold snippets written before, ``engine.align.gold``).
 NOTE_NUMBER = re.compile(r"^\s*\d{1,2}\s*(?=[A-Z][a-z])")
@@ -69,7 +63,7 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     stop_y = min((b.first.y0 for b in abstract_blocks if b.first.page == 1), default=heights.get(1, 792.0) / 2)
     authors = find_authors(first_page, title_lines, stop_y)
     _mark_unheaded_references(blocks)
-    blocks = _merge_continuations(blocks, body)
+    blocks = merge_continuations(blocks, body)
     blocks = _split_references(blocks)
     vocab = build_vocabulary(ln.text for b in blocks for ln in _all_lines(b))
     doc = Document(title=title or metadata_title(meta), authors=authors, source_format="pdf")
@@ -174,58 +168,6 @@ def _abstract_text(blocks: list[Block], vocab: Counter[str]) -> str:
 
 def _all_lines(b: Block) -> list[Line]:
     return b.lines + [ln for _, lines in b.parts for ln in lines]
-
-
-def _merge_continuations(blocks: list[Block], body: float) -> list[Block]:
-    """Rejoin a paragraph broken by a column or page break, or by a float in between."""
-    out: list[Block] = []
-    last_body: Block | None = None
-    between = 0
-    bodies = [b for b in blocks if b.kind in (ParagraphKind.BODY, ParagraphKind.REFERENCE)]  # how the text is set
-    indent_style = sum(1 for b in bodies if b.indented) >= 0.3 * max(len(bodies), 1)
-    for b in blocks:
-        caption_like = _sentence_like_caption(b, body)
-        if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None:
-            tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
-            moved = tail_seg is not b.segment or between > 0
-            tail = last_body.parts[-1][1][-1] if last_body.parts else last_body.last
-            closed = bool(_CLOSED.search(tail.text))
-            lower = b.first.text[:1].islower()
-            plain = not b.indented and (not closed or lower)
-            hyphen = tail.text.endswith("-") and lower
-            full = indent_style and not b.indented and tail.x1 >= tail_seg.right - 2 and len(tail.text) > 20
-            opens = b.first.text[:1]
-            if moved and (opens.isalnum() or opens in _CONTINUATION_OPENERS and not closed) and (
-                    plain or hyphen or full or (lower and not closed)):
-                last_body.parts.append((b.segment, b.lines))
-                between = 0
-                continue
-        if b.kind is ParagraphKind.BODY:
-            last_body, between = b, 0
-        elif b.kind in _SKIPPABLE and not b.code_heading or b.kind is ParagraphKind.EQUATION and _elsewhere(last_body, b):
-            between += 1  # a float, a footnote or math inside a float between the parts
-        else:
-            last_body = None
-        out.append(b)
-    return out
-
-
-def _elsewhere(last_body: Block | None, b: Block) -> bool:
-    """``b`` is in another column or page than where ``last_body`` ends."""
-    if last_body is None:
-        return False
-    tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
-    return tail_seg is not b.segment
-
-
-def _sentence_like_caption(b: Block, body: float) -> bool:
-    """A "Table 4." that only looks like a caption: body-size text after an open sentence."""
-    return (
-        b.kind is ParagraphKind.CAPTION
-        and abs(b.size - body) < 0.5
-        and not b.first.lead_bold
-        and bool(re.match(r"^\S+\s*\S*\d+\.\s", b.text))
-    )
 
 
 def _mark_unheaded_references(blocks: list[Block]) -> None:

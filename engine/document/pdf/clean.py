@@ -109,27 +109,39 @@ def drop_running_text(pages: list[PageText]) -> int:
     """Remove page numbers and running headers or footers.
 
     A line in the top or bottom margin goes when it is a bare page number or
-    when its text (digits ignored) recurs in the margins of several pages.
+    when its text (digits ignored) recurs in the margins of several pages; a
+    line anywhere goes when the same text starts at the same place on several
+    pages (three at least, and a quarter of them).
     Returns how many lines were removed.
     """
     seen: Counter[str] = Counter()
+    placed: Counter[tuple[int, int, str]] = Counter()
     for page in pages:
         sigs = {_signature(ln) for ln in page.lines if _in_margin(ln, page)}
         seen.update(sigs)
+        placed.update({_place(ln) for ln in page.lines})
     need = max(2, math.ceil(0.25 * len(pages)))
     repeated = {sig for sig, n in seen.items() if n >= need and sig.split("|", 1)[1].strip("# ")}
+    fixed = {key for key, n in placed.items() if n >= max(3, need) and any(c.isalpha() for c in key[2])}
     removed = 0
     for page in pages:
         keep = []
         for ln in page.lines:
             if _in_margin(ln, page) and (
                 _PAGE_NUMBER.match(ln.text.strip()) or _signature(ln) in repeated
-            ):
+            ) or fixed and _place(ln) in fixed:
                 removed += 1
                 continue
             keep.append(ln)
         page.lines = keep
     return removed
+
+
+def _place(line: Line) -> tuple[int, int, str]:
+    """Where a line starts and its exact text: page furniture set at one spot of every page, in the margins or
+    beside the text (the PLOS template's logo in the left margin, printed as its file name when the image is
+    missing), recurs with the same text at the same place; the paper's own text does not."""
+    return round(line.x0), round(line.baseline), line.text
 
 
 def mark_headers_above_text(pages: list[PageText], body_size: float) -> int:
