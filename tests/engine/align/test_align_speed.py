@@ -1,5 +1,5 @@
 """Speed changes that must not move a number (issue 32, speed7): NumPy's BLAS on one thread, BM25 counted in one
-NumPy pass."""
+NumPy pass, the encoders loaded while a project build reads its documents."""
 
 from __future__ import annotations
 
@@ -10,10 +10,16 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from engine.align.bm25 import bm25_matrix
+from engine.align.learned import LearnedAligner
 from engine.align.text import tokens
-from tests.engine.built_revisions import PROSE
+from engine.jobs import run_job
+from engine.models.encoders.embed_cache import EmbeddingCache
+from engine.revision import diff_documents
+from engine.reviews.model import ReviewComment
+from tests.engine.built_revisions import PROSE, doc_of
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -62,3 +68,32 @@ def test_bm25_counted_in_one_pass_gives_the_same_bits() -> None:
     assert ours.shape == (5, len(docs)) and ours.dtype == np.float32 and ours.max() > 0
     assert np.array_equal(ours.view(np.uint32), _reference_bm25(queries, docs).view(np.uint32))
     assert not bm25_matrix(["the of"], docs).any() and bm25_matrix(queries, []).shape == (5, 0)
+
+
+@pytest.fixture
+def learned(tmp_path) -> LearnedAligner:
+    from engine.models.factory import open_model
+
+    return LearnedAligner(open_model("encoder", cache=EmbeddingCache(tmp_path / "embeddings.sqlite3")))
+
+
+def test_preload_loads_both_encoders_once_before_the_first_alignment(learned, monkeypatch) -> None:
+    from engine.models.encoders.onnx_encoder import OnnxEncoder
+
+    base = learned.embed.encoder
+    assert base._model is None
+    learned.preload().join()
+    tuned = learned.tuned.encoder
+    assert base._model is not None and tuned._model is not None and tuned is not base
+
+    def no_second_load(self) -> None:
+        raise AssertionError(f"{self.name} loaded twice")
+
+    monkeypatch.setattr(OnnxEncoder, "_load", no_second_load)
+    new = [PROSE[0], PROSE[1], PROSE[2] + " We also report the variance of both scores over five random seeds.",
+           PROSE[3]]
+    diff = diff_documents(doc_of(PROSE), doc_of(new))
+    comments = [ReviewComment(id="R1.1", reviewer="Reviewer 1",
+                              text="Please report the variance of the scores over several random seeds.")]
+    (alignment,) = run_job(learned.iter_align(comments, diff))
+    assert learned.tuned.encoder is tuned and alignment.scores  # the preloaded encoders did the work
