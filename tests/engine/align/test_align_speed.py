@@ -1,13 +1,9 @@
-"""Speed changes that must not move a number (issue 32, speed7): NumPy's BLAS on one thread, BM25 counted in one
-NumPy pass, the encoders loaded while a project build reads its documents."""
+"""Speed changes that must not move a decision (issue 32, speed7): NumPy's BLAS on one thread while an aligner
+scores, BM25 counted in one NumPy pass, the encoders loaded while a project build reads its documents."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,20 +17,36 @@ from engine.revision import diff_documents
 from engine.reviews.model import ReviewComment
 from tests.engine.built_revisions import PROSE, doc_of
 
-REPO = Path(__file__).resolve().parents[3]
+
+def _blas_threads() -> int:
+    from threadpoolctl import threadpool_info
+
+    return next(i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas")
 
 
-def _blas_threads(env: dict[str, str]) -> int:
-    code = ("import engine, numpy, threadpoolctl; "
-            "print(next(i['num_threads'] for i in threadpoolctl.threadpool_info() if i['user_api'] == 'blas'))")
-    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=REPO, capture_output=True, text=True, check=True)
-    return int(out.stdout.split()[-1])
+def test_an_alignment_runs_numpy_blas_on_one_thread_and_gives_it_back() -> None:
+    """Inside an aligner's scoring NumPy's BLAS runs on one thread; after it (a return or an error) as before."""
+    from engine.align.base import one_blas_thread
+    from engine.errors import Cancelled
+    from engine.jobs import Progress
 
+    before, seen = _blas_threads(), []
 
-def test_numpy_blas_runs_on_one_thread_unless_the_user_sets_it() -> None:
-    env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")}
-    assert _blas_threads(env) == 1
-    assert _blas_threads({**env, "OPENBLAS_NUM_THREADS": "2"}) == 2
+    def job(fail: bool):
+        seen.append(_blas_threads())
+        yield Progress(0, 1, "scoring")
+        seen.append(_blas_threads())
+        if fail:
+            raise Cancelled("stopped")
+        return "scores"
+
+    assert run_job(one_blas_thread(job(False))) == "scores" and _blas_threads() == before
+    with pytest.raises(Cancelled):
+        run_job(one_blas_thread(job(True)))
+    assert seen == [1, 1, 1, 1] and _blas_threads() == before
+    aligner = LearnedAligner()
+    aligner.iter_scores = lambda comments, edits, cancel=None: job(False)  # what the aligners' scoring runs under
+    assert aligner.scores([], []) == "scores" and seen[-2:] == [1, 1] and _blas_threads() == before
 
 
 def _reference_bm25(queries: list[str], docs: list[str], k1: float = 1.2, b: float = 0.75) -> np.ndarray:
