@@ -10,7 +10,7 @@ tuned on labelled data; ``edit_ids`` are the pairs at or above the threshold
 from __future__ import annotations
 
 from collections.abc import Generator as Gen
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from engine.align.records import Alignment
 from engine.jobs import CancelToken, Progress, run_job
@@ -73,20 +73,35 @@ class ScoredAligner:
         yield  # pragma: no cover
 
     def scores(self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None) -> np.ndarray:
-        return run_job(self.iter_scores(comments, edits, cancel))
+        return run_job(one_blas_thread(self.iter_scores(comments, edits, cancel)))
 
     def iter_align(
         self, comments: list[ReviewComment], diff: RevisionDiff, cancel: CancelToken | None = None
     ) -> Gen[Progress, None, list[Alignment]]:
         edits = candidate_edits(diff, self.min_chars)
         self.notes, self.notices = {}, []
-        matrix = yield from self.iter_scores(comments, edits, cancel) if edits and comments else _empty(comments, edits)
+        matrix = yield from one_blas_thread(self.iter_scores(comments, edits, cancel)) if edits and comments else _empty(
+            comments, edits)
         return alignments_from_scores(comments, edits, matrix, self.threshold, self.max_edits, self.notes)
 
     def align(
         self, comments: list[ReviewComment], diff: RevisionDiff, cancel: CancelToken | None = None
     ) -> list[Alignment]:
         return run_job(self.iter_align(comments, diff, cancel))
+
+
+def one_blas_thread(job: Gen[Progress, None, Any]) -> Gen[Progress, None, Any]:
+    """``job`` with NumPy's BLAS on one thread (restored after it, whatever its end). An aligner's products are small
+    (comments × terms or edits): OpenBLAS's second thread, woken and left spinning after each, cost about 16 ms of
+    CPU per product on a loaded 2-core machine against 0.1 ms on one thread (docs/benchmarks.md, speed7). The limit
+    holds for the alignment only: scikit-learn fits elsewhere converge where they did (speed6 found that a
+    process-wide limit moves a stored DISAPERE figure). threadpoolctl comes with scikit-learn."""
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - a scikit-learn dependency
+        return (yield from job)
+    with threadpool_limits(1, user_api="blas"):
+        return (yield from job)
 
 
 def _empty(comments: list[ReviewComment], edits: list[Edit]) -> Gen[Progress, None, np.ndarray]:

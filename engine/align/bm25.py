@@ -7,8 +7,8 @@ comparable across comments only roughly, so thresholds are tuned on data.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Generator as Gen
+from itertools import chain, repeat
 
 import numpy as np
 
@@ -30,28 +30,26 @@ def bm25_matrix(queries: list[str], docs: list[str], k1: float = 1.2, b: float =
     if not docs or not queries:
         return out
     doc_tokens = [tokens(d) or ["\u2205"] for d in docs]
-    query_counts = [Counter(tokens(q)) for q in queries]
+    query_tokens = [tokens(q) for q in queries]
     # only the terms some query has get a weight column (df still counts every document)
-    vocab: dict[str, int] = {}
-    for counted in query_counts:
-        for t in counted:
-            vocab.setdefault(t, len(vocab))
+    vocab = {t: k for k, t in enumerate(dict.fromkeys(t for toks in query_tokens for t in toks))}
     if not vocab:
         return out
-    tf = np.zeros((len(docs), len(vocab)), dtype=np.float32)
-    for j, toks in enumerate(doc_tokens):
-        counted = Counter(t for t in toks if t in vocab)
-        if counted:
-            tf[j, [vocab[t] for t in counted]] = list(counted.values())
+    tf = _counts(doc_tokens, vocab)
     lengths = np.array([len(t) for t in doc_tokens], dtype=np.float32)[:, None]
     df = (tf > 0).sum(axis=0)
     idf = np.log(1.0 + (len(docs) - df + 0.5) / (df + 0.5)).astype(np.float32)
     weights = idf * tf / (tf + k1 * (1 - b + b * lengths / lengths.mean()))
-    counts = np.zeros((len(queries), len(vocab)), dtype=np.float32)
-    for i, counted in enumerate(query_counts):
-        if counted:
-            counts[i, [vocab[t] for t in counted]] = list(counted.values())
-    return (counts @ weights.T).astype(np.float32)
+    return (_counts(query_tokens, vocab) @ weights.T).astype(np.float32)
+
+
+def _counts(texts: list[list[str]], vocab: dict[str, int]) -> np.ndarray:
+    """Texts × ``vocab`` term counts (float32; terms outside ``vocab`` left out), counted in one NumPy pass."""
+    ids = np.fromiter(map(vocab.get, chain.from_iterable(texts), repeat(-1)), dtype=np.int64)
+    rows = np.repeat(np.arange(len(texts)), [len(t) for t in texts])
+    keep = ids >= 0
+    flat = np.bincount(rows[keep] * len(vocab) + ids[keep], minlength=len(texts) * len(vocab))
+    return flat.reshape(len(texts), len(vocab)).astype(np.float32)
 
 
 class BM25Aligner(ScoredAligner):

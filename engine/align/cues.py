@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-from engine.reviews.cues import read_cues
 from engine.revision.intent import Intent
 
 #: Fine types a surface edit (spelling, citation style, punctuation) can answer.
@@ -65,6 +64,10 @@ def proofreading(text: str) -> frozenset[str]:
         return PROOFREADING
     if not _CASE.search(text) or text.rstrip(" )\"'").endswith("?"):  # "Did you lowercase the text?" asks none
         return frozenset()
+    # imported here: the review cue lexicons cost a new process about 0.1 s to compile, and an alignment reads them
+    # only for this rare comment (a project build has them loaded by then)
+    from engine.reviews.cues import read_cues
+
     c = read_cues(text)
     return frozenset({"capitalisation"}) if c.request or c.explicit else frozenset()
 

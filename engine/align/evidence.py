@@ -308,19 +308,25 @@ class EvidenceAligner(ScoredAligner):
                 self.reasons[(c.id, edits[j].id)] = explain(features[i, j], self.intents[edits[j].id])
         return probs
 
+    def preload(self) -> threading.Thread:
+        """Load the encoder on a thread now: a project build calls it before it reads the PDFs, so that reading the
+        encoder (and, on a first run, building its graph) overlaps that work; the first ``encode`` waits for it."""
+        self.embed.encoder  # opened (not loaded) in this thread, so that no other thread opens a second one
+        return load_in_background(self.embed, [])
+
 
 def load_in_background(embed: EmbedAligner | Any, queries: list[str]) -> threading.Thread:
     """Open ``embed``'s encoder (``embed``: anything with an ``encoder``) on a thread while the lexical and place evidence is computed, and load it there when
     these comments were never embedded with it (a first alignment: reading the weights and building the graph then
     overlaps that work). When one of them is in the embedding cache, this is a re-run whose rows are cached, and
-    the model is left unloaded (the first ``encode`` loads it if a row is missing). Join it before touching the
-    encoder. A failure is left for the caller's thread, where the first use raises it again."""
+    the model is left unloaded (the first ``encode`` loads it if a row is missing); no ``queries``: loaded. Join it
+    before touching the encoder. A failure is left for the caller's thread, where the first use raises it again."""
 
     def load() -> None:
         try:
             encoder = embed.encoder
             cache = getattr(encoder, "cache", None)
-            if cache is not None and cache.get_many(encoder.model_key, queries):
+            if queries and cache is not None and cache.get_many(encoder.model_key, queries):
                 return
             if hasattr(encoder, "load"):
                 encoder.load()

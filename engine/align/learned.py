@@ -20,6 +20,7 @@ revisions corpus only (``engine.align.learn``; docs/figures-align.md) and shippe
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Generator as Gen, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -183,13 +184,32 @@ class LearnedAligner(EvidenceAligner):
     def dense_pairs(self, allowed: np.ndarray, lexical: np.ndarray, changed: np.ndarray) -> np.ndarray:
         return first_stage(allowed, lexical, changed, self.model.first_stage)
 
+    def _open_tuned(self) -> None:
+        if self.tuned is None:  # the shipped encoder, sharing the embedded one's embedding cache and threads
+            encoder = self.embed.encoder  # opened here (not loaded), so the two loading threads share it
+            self.tuned = ShippedTuned(share=lambda: encoder)
+
+    def preload(self) -> threading.Thread:
+        """Load both encoders on one thread now (the embedded one first: a project build locates the comments with
+        it before it aligns), while the caller reads the documents; the first ``encode`` of each waits for it."""
+        self._open_tuned()
+        sources = [self.embed, *([self.tuned] if isinstance(self.tuned, ShippedTuned) else [])]
+        for source in sources:
+            source.encoder  # opened (not loaded) in this thread, so that no other thread opens a second one
+
+        def load() -> None:
+            for source in sources:
+                load_in_background(source, []).join()
+
+        thread = threading.Thread(target=load, name="encoders-load", daemon=True)
+        thread.start()
+        return thread
+
     def iter_pairs(
         self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None
     ) -> Gen[Progress, None, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
         """The evidence tensor, the evidence aligner's linkable pairs, the pair features and the first-stage mask."""
-        if self.tuned is None:  # the shipped encoder, sharing the embedded one's embedding cache and threads
-            encoder = self.embed.encoder  # opened here (not loaded), so the two loading threads share it
-            self.tuned = ShippedTuned(share=lambda: encoder)
+        self._open_tuned()
         # opened (and loaded, when these comments were never embedded with it) while the evidence is computed
         loading = load_in_background(self.tuned, [c.full_text for c in comments]) if isinstance(
             self.tuned, ShippedTuned) else None

@@ -135,6 +135,9 @@ def build_project(
 
         encoder = open_model("encoder")
     align_with = make_aligner(aligner, encoder=encoder, generator=generator) if new_path else None
+    # its models load on a thread while the documents are read (a first run builds the encoders' graphs)
+    if align_with is not None and hasattr(align_with, "preload"):
+        align_with.preload()
     stages = ["old", "new", "reviews", "comments", "locate", "diff", "align"] if new_path else [
         "old", "reviews", "comments", "locate"]
     bar = _Bar(stages)
