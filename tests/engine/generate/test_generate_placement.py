@@ -55,7 +55,8 @@ def test_a_section_number_names_its_section_in_a_draft_read_from_latex(shared_da
     assert not any(t[:1].isdigit() for p in doc.paragraphs for t in p.section)
     assert numbered_titles(doc, {"5", "7.1"}) == {"work profiling", "evaluation of the instrumentation"}
     assert numbered_titles(doc, {"12"}) == set()
-    for number, title in (("5", "Work Profiling"), ("7.1", "Evaluation of the Instrumentation"), ("3", "Work Efficiency Metric")):
+    named = (("5", "Work Profiling"), ("7.1", "Evaluation of the Instrumentation"), ("3", "Work Efficiency Metric"))
+    for number, title in named:
         p = place(_c(f"Section {number} is hard to follow: the speedups need a clearer explanation."), doc)
         assert title in p.paragraph.section and p.reason.startswith("the part the comment names"), (number, p.reason)
 
