@@ -48,6 +48,8 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--gpu-layers", type=int, default=0, help="layers on the GPU (-1: all)")
     ap.add_argument("--limit", type=int)
+    ap.add_argument("--scaffold", action="store_true",
+                    help="with --corpus and no --model: the scaffold's draft alone as the suggestion (no model)")
     ap.add_argument("--no-pages", action="store_true",
                     help="with --corpus: read the drafts without the pages of their typeset PDFs (bench.draft_pages)")
     ap.add_argument("--out", help="write every suggestion and the summary here as JSON")
@@ -110,7 +112,7 @@ def corpus_main(args: argparse.Namespace) -> int:
     from bench.suggest_places import METHODS
 
     result = run(args.corpus, args.cache, args.part, args.model, args.limit, args.threads, args.gpu_layers,
-                 args.time_limit, not args.no_pages)
+                 args.time_limit, not args.no_pages, args.scaffold)
     s = result["summary"]
     place = s["placement"]
     print(f"\n{args.part} part: {place['comments']} answered comments")

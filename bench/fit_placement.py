@@ -5,9 +5,11 @@ For every answered comment of the training part (``bench.suggest_places``: the a
 project's path: the comment located with the embedded encoder (top 3, as the build does), the rules' scores
 (``engine.generate.placement.rule_scores``, lexical) and their ``k`` best paragraphs with their features. A
 paragraph is a positive when the authors edited it for the comment (an insertion: the paragraph before it, give
-or take one). Leave-papers-out: for each revision, a logistic regression (scikit-learn, standardised features,
-C fixed at 1.0, class weights balanced) fitted on the other revisions' comments whose candidates hold a right
-paragraph, then the held-out revision's comments each placed at the candidate it scores best. Prints top-1 right
+or take one). Leave-papers-out, grouped by repository (the manifest's ``repository``: two rounds of one paper,
+such as chemked-ijck r1 and r2, share most of their text and are held out together): for each repository, a
+logistic regression (scikit-learn, standardised features, C fixed at 1.0, class weights balanced) fitted on the
+other repositories' comments whose candidates hold a right paragraph, then the held-out revisions' comments each
+placed at the candidate it scores best. Prints top-1 right
 before (the rules) and after (the model), per revision, and the share with a right paragraph among the ``k``
 (the ceiling); ``--write`` fits on every training revision and writes ``resources/models/placement/reranker.json``.
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -28,6 +31,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 MODEL = ROOT / "resources/models/placement/reranker.json"
 C = 1.0
+
+
+def repositories(manifest: str) -> dict[str, str]:
+    """Revision id → its repository (the folds' groups), from the manifest."""
+    return {r["id"]: r["repository"] for r in json.loads(Path(manifest).read_text(encoding="utf-8"))["revisions"]}
 
 
 def rows(manifest: str, cache: str | None, k: int, pages: bool = True) -> list[dict[str, Any]]:
@@ -48,6 +56,7 @@ def rows(manifest: str, cache: str | None, k: int, pages: bool = True) -> list[d
 
         items = paged(items, Path(cache).expanduser() if cache else default_out())[0]
     out = []
+    repository = repositories(manifest)
     by_doc: dict[int, list[Any]] = {}
     for a in items:
         by_doc.setdefault(id(a.document), []).append(a)
@@ -61,7 +70,7 @@ def rows(manifest: str, cache: str | None, k: int, pages: bool = True) -> list[d
             order = np.argsort(-parts.total, kind="stable")[:k]
             x = candidate_features(a.comment, parts, order, a.position)
             y = np.array([parts.paragraphs[j].id in a.targets for j in order])
-            out.append({"paper": a.paper, "comment": a.comment.id, "x": x, "y": y,
+            out.append({"paper": a.paper, "group": repository[a.paper], "comment": a.comment.id, "x": x, "y": y,
                         "ids": [parts.paragraphs[j].id for j in order]})
     return out
 
@@ -85,14 +94,25 @@ def top1(model: Any, r: dict[str, Any]) -> bool:
     return bool(r["y"][int(np.argmax(model.scores(r["x"])))])
 
 
+def folds(data: list[dict[str, Any]]) -> Iterator[tuple[list[str], list[dict[str, Any]]]]:
+    """(the held-out revisions, the rows to fit on) per repository: a row's ``group`` (the revision itself when it
+    has none); the revisions of one repository are held out together."""
+    def group(r: dict[str, Any]) -> str:
+        return r.get("group", r["paper"])
+
+    for held in sorted({group(r) for r in data}):
+        yield sorted({r["paper"] for r in data if group(r) == held}), [r for r in data if group(r) != held]
+
+
 def leave_papers_out(data: list[dict[str, Any]], c: float = C) -> dict[str, Any]:
-    papers = sorted({r["paper"] for r in data})
+    """Each revision scored by the model fitted on the other repositories' revisions (``folds``)."""
     per: dict[str, dict[str, int]] = {}
-    for paper in papers:
-        model = fit([r for r in data if r["paper"] != paper], c)
-        held = [r for r in data if r["paper"] == paper]
-        per[paper] = {"comments": len(held), "rules": sum(bool(r["y"][0]) for r in held),
-                      "model": sum(top1(model, r) for r in held), "any": sum(bool(r["y"].any()) for r in held)}
+    for papers, train in folds(data):
+        model = fit(train, c)
+        for paper in papers:
+            held = [r for r in data if r["paper"] == paper]
+            per[paper] = {"comments": len(held), "rules": sum(bool(r["y"][0]) for r in held),
+                          "model": sum(top1(model, r) for r in held), "any": sum(bool(r["y"].any()) for r in held)}
     total = {key: sum(p[key] for p in per.values()) for key in ("comments", "rules", "model", "any")}
     return {"papers": per, **total}
 
@@ -110,7 +130,8 @@ def main() -> int:
     n = res["comments"]
     for paper, p in res["papers"].items():
         print(f"  {paper:28} {p['comments']:3} comments: rules {p['rules']:3}  model {p['model']:3}  top-{args.k} {p['any']:3}")
-    print(f"train part, leave-papers-out, {n} answered comments of {len(res['papers'])} revisions, k = {args.k}:")
+    print(f"train part, leave-papers-out grouped by repository, {n} answered comments of {len(res['papers'])} "
+          f"revisions, k = {args.k}:")
     print(f"  rules' first right {res['rules']} ({100 * res['rules'] / n:.1f} %); the model's first right "
           f"{res['model']} ({100 * res['model'] / n:.1f} %); a right one among the {args.k}: {res['any']} "
           f"({100 * res['any'] / n:.1f} %)")
@@ -118,6 +139,7 @@ def main() -> int:
         model = fit(data)
         model.meta = {"data": "revisions corpus, training part (hand labels), answered comments",
                       "revisions": sorted(res["papers"]), "comments": n, "k": args.k,
+                      "folds": "leave-papers-out grouped by repository",
                       "lopo_top1": {"rules": res["rules"], "model": res["model"], "any": res["any"], "of": n},
                       "fitted_by": "bench.fit_placement"}
         MODEL.parent.mkdir(parents=True, exist_ok=True)

@@ -90,10 +90,12 @@ def seconds_summary(seconds: list[float]) -> dict[str, float]:
 
 
 def run(manifest: str, cache: str | None, part: str, model: str | None, limit: int | None, threads: int,
-        gpu_layers: int, time_limit: float = 50.0, pages: bool = True) -> dict[str, Any]:
+        gpu_layers: int, time_limit: float = 50.0, pages: bool = True, scaffold: bool = False) -> dict[str, Any]:
     """Placement for every answered comment of ``part``; with ``model``, suggestions (and content, inventions and
-    time) for the first ``limit`` of them. ``pages``: the drafts' paragraphs carry the pages of their typeset PDFs
-    (``bench.draft_pages``: a comment's "p. 5, line 12" then names them, as when the user opens the PDF)."""
+    time) for the first ``limit`` of them; with ``scaffold`` and no model, the scaffold's draft alone
+    (``engine.generate.scaffold``, at the project's placement: no model, seconds each). ``pages``: the drafts'
+    paragraphs carry the pages of their typeset PDFs (``bench.draft_pages``: a comment's "p. 5, line 12" then
+    names them, as when the user opens the PDF)."""
     from bench.count_inventions import count
     from engine.generate.suggest import EditSuggester
     from engine.models.factory import open_model
@@ -120,6 +122,9 @@ def run(manifest: str, cache: str | None, part: str, model: str | None, limit: i
         result["summary"]["model"], result["summary"]["load_s"] = generator.name, round(time.perf_counter() - start, 1)
         suggester = EditSuggester(generator, time_limit=time_limit)
         result["summary"]["time_limit_s"] = time_limit
+    elif scaffold:
+        suggester = Scaffolder()
+        result["summary"]["model"], result["summary"]["load_s"] = "scaffold alone (no model)", 0.0
     located = {(r["paper"], r["comment"]): r for r in placed}
     docs: dict[int, Any] = {}
     for item in todo:
@@ -151,3 +156,20 @@ def run(manifest: str, cache: str | None, part: str, model: str | None, limit: i
             "inventions_failed": sum(r["inventions"]["total"] for r in rows if not r["valid"]),
             **seconds_summary(seconds)}
     return result
+
+
+class Scaffolder:
+    """The scaffold alone as a suggester (``bench_suggest --scaffold``): the project's placement (no encoder, the
+    shipped placement model) and ``build_scaffold``'s draft as the edit, valid as the card shows it."""
+
+    def suggest(self, comment: Any, document: Any, paragraphs: list[Any], position: float | None = None) -> Any:
+        from types import SimpleNamespace
+
+        from engine.generate.placement import place
+        from engine.generate.scaffold import build_scaffold
+
+        placement = place(comment, document, paragraphs, position=position)
+        s = build_scaffold(comment, placement.ranked, document)
+        row = {"comment_id": comment.id, "comment": comment.full_text, "kind": "scaffold", "edit": s.draft,
+               "valid": True, "mode": s.mode, "paragraph_id": s.paragraph_id}
+        return SimpleNamespace(edit=s.draft, paragraph_id=s.paragraph_id, to_dict=lambda: row)

@@ -34,13 +34,40 @@ _POINTER = re.compile(r"^(?:[-*•]\s*|\(?\d+[.)]\s*|\(?[a-z][.)]\s+)?(?:(?:p(?:
                       r"l(?:ines?|l?\.)?\s*\d+(?:-\d+)?|sec(?:tion|\.)?\s*\d+(?:\.\d+)*)\W*\s*)*", re.I)
 
 
+#: LaTeX a review written in it leaves in a sentence ("\\item", "17.~A", "\\#18", "\\texttt{DataPoints}"): dropped or
+#: replaced by its text.
+_LATEX = ((re.compile(r"\\(?:item|noindent|par|(?:begin|end)\{\w+\*?\})(?![A-Za-z])\s*"), ""),
+          (re.compile(r"\\\\|~"), " "), (re.compile(r"\\([#&%_$])"), r"\1"),
+          (re.compile(r"\\[A-Za-z]+\{([^{}]*)\}"), r"\1"))
+#: Quotation marks, but not an apostrophe inside a word ("doesn't", "reader's").
+_QUOTES = re.compile(r"``|''|[\"“”`‘’]|(?<![A-Za-z])'|'(?![A-Za-z])")
+
 #: Words longest ``restate`` keeps, the request and the rest together.
 RESTATE_WORDS = 80
 
 
+def join(parts: list[str]) -> str:
+    """The reviewer's sentences as one text: after a sentence that ends with ".", "?" or "!" the next starts a
+    sentence (capitalised); otherwise they are joined with "; " ("…set to? It makes …", "…is obscure; it makes
+    …"), never "?;"."""
+    out = ""
+    for part in (p.strip() for p in parts):
+        if not part:
+            continue
+        if not out:
+            out = part
+        elif out.endswith((".", "?", "!", "…")):
+            out += " " + part[0].upper() + part[1:]
+        else:
+            out += "; " + part
+    return out
+
+
 def _clean(sentence: str) -> str:
-    text = _LEAD.sub("", _POINTER.sub("", sentence)).strip(" .;:-")
-    text = re.sub(r"[\"“”`']+", "", text).strip()
+    for pattern, repl in _LATEX:
+        sentence = pattern.sub(repl, sentence)
+    text = _LEAD.sub("", _POINTER.sub("", sentence.strip())).strip(" .;:-")
+    text = " ".join(_QUOTES.sub("", text).split())
     if not text:
         return ""
     return text[0].lower() + text[1:] if text[1:2].islower() or text[1:2] == " " else text
@@ -54,7 +81,7 @@ def restate(comment: str, words: int = RESTATE_WORDS) -> tuple[str, str]:
     rest = [t for t in (_clean(s) for s in split_sentences(comment) if s.strip() and not _CUE.search(s))
             if len(t.split()) >= 3]
     room = words - len(request.split())
-    parts = "; ".join(rest).split()
+    parts = join(rest).split()
     if room <= 0 or not parts:
         return request, ""
     return request, " ".join(parts[:room]) + (" …" if len(parts) > room else "")
@@ -71,5 +98,5 @@ def ask(comment: str, words: int = ASK_WORDS) -> str:
         text = _clean(s)
         if len(text.split()) >= 3:
             out.append(text)
-    parts = "; ".join(out).split()
+    parts = join(out).split()
     return " ".join(parts[:words]) + (" …" if len(parts) > words else "")

@@ -137,7 +137,7 @@ def rule_scores(comment: ReviewComment, document: Document, located: list[Paragr
     # training part of the revisions corpus: 4 of 4 such comments).
     refs = references(text)
     whole = {n for n in names if not any(n != m and n in m for m in names)}  # "work" of "related work section"
-    sections = (whole, refs[1], refs[2] if _PRESENTATION.search(text) else set())
+    sections = (whole | numbered_titles(document, refs[1]), refs[1], refs[2] if _PRESENTATION.search(text) else set())
     pointed = reference_boosts("", paragraphs, sections) + EQUATION_BOOST * cites
     named = pointed >= REFERENCE_BOOST
     if named.any():
@@ -195,6 +195,12 @@ def review_position(comment: ReviewComment, comments: list[ReviewComment]) -> fl
     if len(mine) < 3 or comment.id not in mine:
         return None
     return mine.index(comment.id) / (len(mine) - 1)
+
+
+def numbered_titles(document: Document, numbers: set[str]) -> set[str]:
+    """The titles (lower case) of the sections numbered one of ``numbers`` ("Section 9"): a draft read from its
+    LaTeX source prints no number in its titles, but its section list carries them."""
+    return {s.title.lower() for s in document.sections if s.number and s.number in numbers and s.title.strip()}
 
 
 def _front(p: Paragraph) -> bool:

@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine.document.model import Document, Paragraph
-from engine.generate.asks import restate
+from engine.generate.asks import join, restate
 from engine.generate.extractive import split_sentences
 from engine.generate.placeholders import placeholder as ph
 from engine.reviews.model import ReviewComment
@@ -184,7 +184,7 @@ def _draft(kind: str, anchor: str, request: str = "", about: str = "") -> str:
     sentence keeps the kind's own words for what to supply, followed by what it says. Nothing outside the
     placeholders is new."""
     generic = GENERIC.get(kind, GENERIC["criticism"])
-    what = f"{request}; {about}" if request and about else request or (f"{generic}: {about}" if about else generic)
+    what = join([request, about]) if request else (f"{generic}: {about}" if about else generic)
     if kind == "experiment":
         added = (f"{ph('DETAIL', 'the added experiment: ' + what)} {ph('RESULT', 'what it shows')} "
                  f"({ph('FIGURE', 'table or figure that reports it')}).")

@@ -5,7 +5,7 @@ corpus (demes-genetics, vcfzarr-gigascience) and from a JMLR MLOSS review (imble
 from __future__ import annotations
 
 from engine.document.model import Document, Paragraph, Section
-from engine.generate.asks import ask, restate
+from engine.generate.asks import ask, join, restate
 from engine.generate.placeholders import find
 from engine.generate.scaffold import build_scaffold
 from engine.reviews.model import ReviewComment
@@ -64,3 +64,36 @@ def test_restate_gives_the_request_then_what_else_the_comment_says_in_its_words(
     long_request, long_about = restate("Please explain " + " ".join(["the step"] * 30) + ". " +
                                        " ".join(["The model"] * 40) + ".", words=70)
     assert len(long_request.split()) == 61 and long_about.endswith(" …") and len(long_about.split()) == 10
+
+
+def test_the_reviewers_sentences_join_as_sentences_and_lose_their_latex() -> None:
+    # invented comments shaped like the training part's (numbered items with LaTeX spacing, a list item, questions)
+    request, about = restate("17.~A frequent problem with software under active development is keeping old inputs "
+                             "working. How do the\n    authors plan to handle that?")
+    assert about == "a frequent problem with software under active development is keeping old inputs working"
+    assert "~" not in request and request.endswith("handle that?")
+    assert restate("    21.~The point of \\#20 applies to page 4, line 9 too.") == \
+        ("", "the point of #20 applies to page 4, line 9 too")
+    text = ("\\item In Table 2 I am puzzled that the sample grows as more controls are added to the regression. "
+            "How can adding firm controls raise the number of cases? This makes me doubt the estimates. Could "
+            "every column use one common sample?")
+    request, about = restate(text)
+    assert request == ("how can adding firm controls raise the number of cases? Could every column use one common "
+                       "sample?")
+    assert about.startswith("in Table 2 I am puzzled") and "\\item" not in about and "?;" not in request
+    para = Paragraph("p0001", "Wages are compared across three model specifications.", section=("Results",))
+    doc = Document(title="Language", sections=[Section("Results", number="4")], paragraphs=[para])
+    [detail] = find(build_scaffold(ReviewComment("R2.2", "Reviewer 2", text, fine_type="clarification"),
+                                   [para], doc).draft)
+    # the request ends with "?": what else the comment says starts a sentence, not "?; in Table 3"
+    assert "sample? In Table 2 I am puzzled" in detail.description
+    # an apostrophe inside a word stays ("reader's", "doesn't"), quotation marks go
+    assert ask("Please comment on this! Why does the reader's view of ``novel scenes'' differ?") == \
+        "comment on this! Why does the reader's view of novel scenes differ?"
+    assert restate("The method doesn't transfer.") == ("", "the method doesn't transfer")
+
+
+def test_join_never_writes_a_question_mark_before_a_semicolon() -> None:
+    assert join(["what is tau?", "it looks odd", "the start time too"]) == \
+        "what is tau? It looks odd; the start time too"
+    assert join(["", "one thing"]) == "one thing"

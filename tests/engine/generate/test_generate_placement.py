@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.document import load_document
-from engine.generate.placement import INSERT_AFTER, REPLACE, place
+from engine.generate.placement import INSERT_AFTER, REPLACE, numbered_titles, place
 from engine.reviews.model import ReviewComment
 from tests.gguf_factory import tiny_gguf  # noqa: F401
 
@@ -47,6 +47,18 @@ def test_a_named_section_or_a_criticised_figure_is_where_the_edit_goes(cgo18) ->
     assert related.paragraph.section[0] == "Related Work"
     figure = place(_c("Figure 8 is hard to read: the y-axis lacks units."), cgo18)
     assert figure.paragraph.kind.value == "caption" and figure.paragraph.text.startswith("Figure 8.")
+
+
+def test_a_section_number_names_its_section_in_a_draft_read_from_latex(shared_data: Path) -> None:
+    # the LaTeX reader prints no number in the titles ("Work Profiling"), its section list carries them ("5")
+    doc = load_document(shared_data / "revision" / "cgo18" / "submission" / "cgo18mscr.tex")
+    assert not any(t[:1].isdigit() for p in doc.paragraphs for t in p.section)
+    assert numbered_titles(doc, {"5", "7.1"}) == {"work profiling", "evaluation of the instrumentation"}
+    assert numbered_titles(doc, {"12"}) == set()
+    named = (("5", "Work Profiling"), ("7.1", "Evaluation of the Instrumentation"), ("3", "Work Efficiency Metric"))
+    for number, title in named:
+        p = place(_c(f"Section {number} is hard to follow: the speedups need a clearer explanation."), doc)
+        assert title in p.paragraph.section and p.reason.startswith("the part the comment names"), (number, p.reason)
 
 
 def test_the_abstract_and_front_matter_only_when_the_comment_names_the_abstract(cgo18) -> None:

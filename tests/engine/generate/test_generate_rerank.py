@@ -27,7 +27,8 @@ def test_the_shipped_model_is_the_one_fitted_on_the_training_part_and_its_figure
     meta = model.meta
     assert len(meta["revisions"]) == 43 and meta["comments"] == 517
     # leave-papers-out on the training part: the rules' first paragraph, the model's, a right one among the two
-    assert meta["lopo_top1"] == {"rules": 255, "model": 255, "any": 297, "of": 517}  # drafts paged from their PDFs
+    assert meta["lopo_top1"] == {"rules": 256, "model": 256, "any": 300, "of": 517}  # drafts paged from their PDFs
+    assert meta["folds"] == "leave-papers-out grouped by repository"
     again = PlacementModel.from_dict(json.loads(json.dumps(model.to_dict())))
     assert np.allclose(again.coef, model.coef) and again.k == model.k
 
@@ -72,3 +73,23 @@ def test_the_model_chooses_among_the_rules_best_on_a_real_pdf(shared_data: Path)
         comment = ReviewComment(c["id"], c["reviewer"], c["text"])
         assert place(comment, doc, reranker=only_rank).paragraph.id == place(comment, doc, reranker=None).paragraph.id
     assert moved < len(gold)  # the model reorders the rules' best two, it does not replace the rules
+
+
+def test_the_placement_models_folds_hold_out_a_repositorys_revisions_together() -> None:
+    from bench.fit_placement import folds, repositories
+
+    manifest = Path(__file__).resolve().parents[3] / "corpus" / "revisions.json"
+    repository = repositories(str(manifest))
+    train = [r["id"] for r in json.loads(manifest.read_text())["revisions"] if r["part"] == "train"]
+    rows = [{"paper": p, "group": repository[p]} for p in train]
+    seen = []
+    for held, fitted_on in folds(rows):
+        assert {repository[p] for p in held} & {repository[r["paper"]] for r in fitted_on} == set()
+        assert len(held) + len(fitted_on) == len(train)
+        seen += held
+    assert sorted(seen) == sorted(train) and len(train) == 43
+    assert len(list(folds(rows))) == len(set(repository[p] for p in train)) == 36
+    # the two rounds of one paper are held out together (today's seven such repositories)
+    assert ["chemked-ijck-r1", "chemked-ijck-r2"] in [held for held, _ in folds(rows)]
+    # a row without a group is its own fold
+    assert [held for held, _ in folds([{"paper": "a"}, {"paper": "b"}])] == [["a"], ["b"]]
