@@ -31,8 +31,8 @@ def edit_with(diff, text: str) -> str:
     return next(e.id for e in diff.changed_edits() if text in e.target_text)
 
 
-def test_the_default_method_is_evidence_for_cli_and_app() -> None:
-    assert DEFAULT_METHOD == "evidence"
+def test_the_default_method_is_learned_for_cli_and_app() -> None:
+    assert DEFAULT_METHOD == "learned"  # since session 16 (docs/figures-align.md); evidence is one choice away
 
 
 def test_a_citation_restyle_never_addresses_a_request_for_baselines() -> None:

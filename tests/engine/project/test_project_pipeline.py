@@ -55,13 +55,13 @@ def test_cancel_mid_pipeline_keeps_completed_stages(tmp_path: Path) -> None:
 
 
 def test_default_aligner_on_the_demo(tmp_path: Path) -> None:
-    assert DEFAULT_ALIGNER == DEFAULT_METHOD == "evidence"  # one default for the CLI and the app
+    assert DEFAULT_ALIGNER == DEFAULT_METHOD == "learned"  # one default for the CLI and the app
     store = ProjectStore.create(tmp_path / "demo.redraft", "demo")
     progress: list[Progress] = []
     project = run_job(build_project(store, DEMO / "draft_v1.md", DEMO / "draft_v2.md", DEMO / "reviews.md"),
                       progress.append)
     store.close()
-    assert project.aligner == "evidence"
+    assert project.aligner == "learned"
     assert progress[-1].done == progress[-1].total and [p.done for p in progress] == sorted(p.done for p in progress)
     # R1.3 asks for the exit-loss weights; the revision added them in e0007.
     assert "e0007" in project.alignments["R1.3"].edit_ids

@@ -30,7 +30,7 @@ def test_added_and_reworded_comments_are_aligned_as_a_rebuild_aligns_them(tmp_pa
     build(path)
     with ProjectSession.open(path) as session:
         p = session.project
-        assert p.aligner == "evidence" and not unaligned(p)
+        assert p.aligner == DEFAULT_METHOD and not unaligned(p)
         new_id = session.add_comment("Reviewer 1", ASK).comment_ids[0]
         session.edit_comment("R1.2", "How were the weights of the exit losses chosen, and how sensitive are they?")
         assert {c.id for c in unaligned(p)} == {new_id, "R1.2"}  # the old scores of R1.2 were for other words
