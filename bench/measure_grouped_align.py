@@ -193,15 +193,10 @@ def report(name, items, pairs, subsets):
 
 
 def is_correction(c) -> bool:
-    """The comment lists corrections: "X -> Y", a quoted phrase, "typo", "should read", or fine type typo."""
-    import re
+    """The comment lists corrections (``engine.align.answered.lists_corrections``, the rule the aligner uses)."""
+    from engine.align.answered import lists_corrections
 
-    from engine.align.cues import quotes, replacements
-    from engine.reviews.fine_types import fine_type
-
-    text = c.full_text
-    return bool(replacements(text) or quotes(text) or re.search(r"\btypos?\b|should read|\bmisspel", text, re.I)
-                or fine_type(c) == "typo")
+    return lists_corrections(c)
 
 
 def corrections(items, pairs) -> None:

@@ -38,9 +38,12 @@ DRAFT_FILTER = name_filter("Drafts", DRAFT_SUFFIXES) + ";;All files (*)"
 def review_filter() -> str:
     """The reviews file dialog's filter, from the table of formats (``engine.inputs.REVIEW_FORMATS``)."""
     return name_filter("Reviews", review_suffixes()) + ";;All files (*)"
-ALIGNERS = (("learned", "Learned: a model fitted on 43 real revisions (default; slower the first time)"),
-            ("evidence", "Evidence: place, references, quotes, changed words (half the time on a first run)"),
-            ("hybrid", "Hybrid: BM25 + embeddings"), ("bm25", "BM25 only (fastest)"))
+_ALIGNER_NAMES = {"learned": "Learned: a model fitted on 43 real revisions (slower the first time)",
+                  "evidence": "Evidence: place, references, quotes, changed words (half the time on a first run)",
+                  "hybrid": "Hybrid: BM25 + embeddings", "bm25": "BM25 only (fastest)"}
+#: The dialog's choices, the one default (``engine.align.config.DEFAULT_METHOD``) first and marked so.
+ALIGNERS = ((DEFAULT_METHOD, f"{_ALIGNER_NAMES[DEFAULT_METHOD]} (default)"),
+            *((k, v) for k, v in _ALIGNER_NAMES.items() if k != DEFAULT_METHOD))
 
 
 @dataclass

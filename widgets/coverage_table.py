@@ -36,7 +36,7 @@ from engine.reviews.model import FINE_TYPE_WORDS, ReviewComment
 from engine.revision.model import RevisionDiff
 from widgets.badges import BADGE_PAD, CELL_PAD, KEY_ROLE, STATUS_KEYS, BadgeDelegate, badge_lines
 from widgets.comment_list import status_tip
-from widgets.coverage_cells import EDITS_MIN_WIDTH, SnippetLabel, edits_html, edits_tip  # noqa: F401 (re-exported)
+from widgets.coverage_cells import EDITS_MIN_WIDTH, SnippetLabel, edits_html, edits_tip
 
 COLUMNS = ("Comment", "Type", "Status", "Edits")
 COMMENT, TYPE, STATUS, EDITS = range(len(COLUMNS))

@@ -9,6 +9,8 @@ tuned on labelled data; ``edit_ids`` are the pairs at or above the threshold
 
 from __future__ import annotations
 
+import threading
+
 from collections.abc import Generator as Gen
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -95,13 +97,38 @@ def one_blas_thread(job: Gen[Progress, None, Any]) -> Gen[Progress, None, Any]:
     (comments × terms or edits): OpenBLAS's second thread, woken and left spinning after each, cost about 16 ms of
     CPU per product on a loaded 2-core machine against 0.1 ms on one thread (docs/benchmarks.md, speed7). The limit
     holds for the alignment only: scikit-learn fits elsewhere converge where they did (speed6 found that a
-    process-wide limit moves a stored DISAPERE figure). threadpoolctl comes with scikit-learn."""
+    process-wide limit moves a stored DISAPERE figure). threadpoolctl comes with scikit-learn. The limit is the
+    process's, so alignments running at once on several threads (the app) share one: the first to start sets it,
+    the last to end restores it."""
+    _blas_enter()
     try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:  # pragma: no cover - a scikit-learn dependency
         return (yield from job)
-    with threadpool_limits(1, user_api="blas"):
-        return (yield from job)
+    finally:
+        _blas_exit()
+
+
+_BLAS_LOCK = threading.Lock()
+_blas_state: dict[str, Any] = {"depth": 0, "limits": None}
+
+
+def _blas_enter() -> None:
+    with _BLAS_LOCK:
+        if _blas_state["depth"] == 0:
+            try:
+                from threadpoolctl import threadpool_limits
+            except ImportError:  # pragma: no cover - a scikit-learn dependency
+                _blas_state["limits"] = None
+            else:
+                _blas_state["limits"] = threadpool_limits(1, user_api="blas")
+        _blas_state["depth"] += 1
+
+
+def _blas_exit() -> None:
+    with _BLAS_LOCK:
+        _blas_state["depth"] -= 1
+        if _blas_state["depth"] == 0 and _blas_state["limits"] is not None:
+            _blas_state["limits"].restore_original_limits()
+            _blas_state["limits"] = None
 
 
 def _empty(comments: list[ReviewComment], edits: list[Edit]) -> Gen[Progress, None, np.ndarray]:

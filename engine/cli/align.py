@@ -20,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--new", required=True, help="the revised version")
     p.add_argument("--reviews", required=True, help=f"the reviews ({review_format_names()})")
     p.add_argument("--method", choices=METHODS, default=DEFAULT_METHOD,
-                   help=f"aligner (default: {DEFAULT_METHOD}, the best cross-paper)")
+                   help=f"aligner (default: {DEFAULT_METHOD}; docs/figures-align.md compares them)")
     p.add_argument("--model", metavar="GGUF", help="LLM for llm-pairwise, llm-multi and cascade")
     p.add_argument("--threshold", type=float, help="decision threshold (default: from settings)")
     p.add_argument("--json", action="store_true", help="print comments, edits and alignments as JSON")

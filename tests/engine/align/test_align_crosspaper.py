@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.align import DEFAULT_METHOD, make_aligner
+from engine.align import make_aligner
 from engine.align.fit import cross_paper, paper_features
 from engine.align.gold import load_gold
 
@@ -56,8 +56,8 @@ def test_gold_labels_are_all_found_in_the_pdf_diffs(papers) -> None:
 
 
 @pytest.mark.shared_data
-def test_cross_paper_micro_f1_of_the_default_method(papers) -> None:
-    results = {r["test"]: r for r in cross_paper(paper_features(make_aligner(DEFAULT_METHOD), papers))}
+def test_cross_paper_micro_f1_of_the_evidence_method(papers) -> None:
+    results = {r["test"]: r for r in cross_paper(paper_features(make_aligner("evidence"), papers))}
     assert set(results) == set(REPORTED_F1)
     for paper, figure in REPORTED_F1.items():
         r = results[paper]
@@ -80,7 +80,7 @@ def test_cross_paper_figures_with_the_types_the_extractor_gives(papers) -> None:
 
     typed = with_extracted_types(papers)
     assert sum(bool(c.fine_type) for p in typed for c in p.comments) >= 40  # most gold comments are kept and typed
-    results = {r["test"]: r for r in cross_paper(paper_features(make_aligner(DEFAULT_METHOD), typed))}
+    results = {r["test"]: r for r in cross_paper(paper_features(make_aligner("evidence"), typed))}
     for paper, (precision, f1) in EXTRACTED_TYPES.items():
         assert results[paper]["micro_precision"] >= precision - 3, (paper, results[paper])
         assert results[paper]["micro_f1"] >= f1 - 3, (paper, results[paper])

@@ -30,7 +30,11 @@ def test_an_alignment_runs_numpy_blas_on_one_thread_and_gives_it_back() -> None:
     from engine.errors import Cancelled
     from engine.jobs import Progress
 
+    from threadpoolctl import threadpool_limits
+
+    limits = threadpool_limits(2, user_api="blas")  # two threads before, so a missing restore shows
     before, seen = _blas_threads(), []
+    assert before == 2
 
     def job(fail: bool):
         seen.append(_blas_threads())
@@ -47,6 +51,16 @@ def test_an_alignment_runs_numpy_blas_on_one_thread_and_gives_it_back() -> None:
     aligner = LearnedAligner()
     aligner.iter_scores = lambda comments, edits, cancel=None: job(False)  # what the aligners' scoring runs under
     assert aligner.scores([], []) == "scores" and seen[-2:] == [1, 1] and _blas_threads() == before
+    # two alignments at once (the app's worker threads): the first to start limits, the last to end restores
+    first, second = one_blas_thread(job(False)), one_blas_thread(job(False))
+    next(first), next(second)
+    with pytest.raises(StopIteration):
+        next(first)
+    assert _blas_threads() == 1  # the second is still scoring
+    with pytest.raises(StopIteration):
+        next(second)
+    assert _blas_threads() == before
+    limits.restore_original_limits()
 
 
 def _reference_bm25(queries: list[str], docs: list[str], k1: float = 1.2, b: float = 0.75) -> np.ndarray:
