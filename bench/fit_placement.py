@@ -97,8 +97,8 @@ def top1(model: Any, r: dict[str, Any]) -> bool:
 def folds(data: list[dict[str, Any]]) -> Iterator[tuple[list[str], list[dict[str, Any]]]]:
     """(the held-out revisions, the rows to fit on) per repository: a row's ``group`` (the revision itself when it
     has none); the revisions of one repository are held out together."""
-    def group(r: dict[str, Any]) -> str:
-        return r.get("group", r["paper"])
+    def group(r: dict[str, Any]) -> str:  # as engine.align.folds.group_of: an empty group is the revision's own
+        return r.get("group") or r["paper"]
 
     for held in sorted({group(r) for r in data}):
         yield sorted({r["paper"] for r in data if group(r) == held}), [r for r in data if group(r) != held]
