@@ -3,8 +3,8 @@ comment and the edit on screen, and the buttons to confirm it, reject it or link
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
 from widgets.badges import style_chip
 from widgets.controls import ElidedLabel
@@ -56,14 +56,40 @@ class LinkBar(QWidget):
         # the bar never widens the diff tab (its buttons would squeeze the comment list): it takes the width given
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # the first to give way
-        row = QHBoxLayout(self)
-        row.setContentsMargins(8, 2, 8, 2)
-        row.setSpacing(6)
-        row.addWidget(self.chip)
-        row.addWidget(self.summary, 1)  # takes the room left, and gives it up first
-        for button in (self.confirm_button, self.reject_button, self.add_button, self.pick_button):
-            row.addWidget(button)
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(8, 2, 8, 2)
+        self._grid.setHorizontalSpacing(6)
+        self._grid.setVerticalSpacing(0)
+        self._grid.setColumnStretch(1, 1)  # the summary takes the room left, and gives it up first
+        self.stacked: bool | None = None
+        self._arrange(False)
         self.show_link(None, None, 0, False)
+
+    def _arrange(self, stacked: bool) -> None:
+        """One row (chip, summary, buttons) or, where that row does not fit, the summary under the chip and the
+        buttons beside both: a diff pane of a 1280-pixel window cut "1 link · 2 closest, not counted" to "1 link ·
+        2 closest, n…" (a new-user trial, round 8)."""
+        if stacked == self.stacked:
+            return
+        self.stacked = stacked
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        self._grid.addWidget(self.chip, 0, 0, 1, 2 if stacked else 1, left)
+        self._grid.addWidget(self.summary, 1 if stacked else 0, 0 if stacked else 1, 1, 2 if stacked else 1)
+        for k, button in enumerate((self.confirm_button, self.reject_button, self.add_button, self.pick_button)):
+            self._grid.addWidget(button, 0, 2 + k, 2 if stacked else 1, 1)
+
+    def _fit(self) -> None:
+        """Stack the summary under the chip when the one row is wider than the bar."""
+        shown = [w for w in (self.chip, self.confirm_button, self.reject_button, self.add_button, self.pick_button)
+                 if not w.isHidden()]
+        margins = self._grid.contentsMargins()
+        row = (sum(w.sizeHint().width() for w in shown) + self.summary.fontMetrics().horizontalAdvance(
+            self.summary.text()) + 6 * len(shown) + margins.left() + margins.right())
+        self._arrange(row > self.width() and not self.chip.isHidden())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._fit()
 
     def show_link(self, edit_id: str | None, state: str | None, linked: int, enabled: bool = True,
                   closest: int = 0) -> None:
@@ -86,6 +112,7 @@ class LinkBar(QWidget):
         self.reject_button.setEnabled(state in (*SUGGESTED, "confirmed", "added"))
         self.add_button.setVisible(state == "unlinked")
         self.pick_button.setEnabled(enabled)
+        self._fit()
 
     def _emit(self, signal) -> None:
         if self.edit_id is not None:

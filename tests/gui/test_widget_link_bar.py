@@ -42,6 +42,41 @@ def test_link_bar_offers_what_fits_the_link(qtbot) -> None:
     assert not bar.isVisible()
 
 
+def test_link_bar_summary_is_whole_in_the_diff_pane_of_a_1280_pixel_window(qtbot, tmp_path) -> None:
+    """A new-user trial (round 8) read "1 link · 2 closest, n…" at 1280×800: where the one row does not fit the
+    diff pane (44% of the window), the summary goes under the chip, whole, and the buttons stay beside them."""
+    from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+    use_theme("light")
+    pane = QWidget()
+    qtbot.addWidget(pane)
+    bar = LinkBar()
+    column = QVBoxLayout(pane)
+    column.setContentsMargins(0, 0, 0, 0)
+    column.addWidget(bar)
+    column.addStretch(1)
+    pane.resize(563, 200)
+    pane.show()
+    qtbot.waitExposed(pane)
+    for linked, closest, state in ((1, 2, "aligned"), (12, 3, "aligned"), (0, 1, "closest")):
+        bar.show_link("e7", state, linked, closest=closest)
+        qtbot.waitUntil(lambda: bar.stacked)
+        qtbot.wait(50)
+        shown = QLabel.text(bar.summary)  # what is painted (ElidedLabel.text is the whole text)
+        assert shown == bar.summary.text() and "…" not in shown, shown
+        assert bar.summary.geometry().top() >= bar.chip.geometry().bottom()  # under the chip
+        assert bar.summary.height() >= bar.summary.fontMetrics().height()
+        assert bar.pick_button.geometry().right() <= bar.width()  # every button in the pane
+    save_shot(pane, "widget_link_bar_1280", tmp_path)
+    bar.show_link("e7", "confirmed", 2)  # a short summary keeps the one row
+    qtbot.waitUntil(lambda: bar.stacked is False)
+    assert QLabel.text(bar.summary) == "2 links"
+    pane.resize(1100, 200)  # a wide pane: the one row again
+    bar.show_link("e7", "aligned", 1, closest=2)
+    qtbot.waitUntil(lambda: bar.stacked is False)
+    assert QLabel.text(bar.summary) == "1 link · 2 closest, not counted"
+
+
 def test_edit_picker_lists_snippets_and_skips_linked_edits(qtbot, tmp_path) -> None:
     use_theme("light")
     edits = demo_diff().changed_edits()
@@ -109,13 +144,14 @@ def test_comment_list_type_badges_and_tooltips(qtbot, tmp_path) -> None:
 
 def test_a_narrow_bar_ends_its_summary_in_an_ellipsis(qtbot) -> None:
     """At 1200 pixels the app's bar cut "1 linked edit" to "1 linked edi": it says "1 link" now, ends in "…" when
-    even that does not fit, and says it in full in its tooltip."""
+    even that does not fit, and says it in full in its tooltip. (Since round 8 a bar too narrow for its one row
+    puts the summary under the chip first: only a bar narrower still, 20 pixels over its least, cuts it.)"""
     from PySide6.QtWidgets import QLabel
 
     bar = LinkBar()
     qtbot.addWidget(bar)
     bar.show_link("e3", "confirmed", 1, closest=2)
-    bar.resize(bar.minimumSizeHint().width() + 80, bar.sizeHint().height())
+    bar.resize(bar.minimumSizeHint().width() + 20, bar.sizeHint().height())
     bar.show()
     qtbot.waitExposed(bar)
     shown = QLabel.text(bar.summary)
