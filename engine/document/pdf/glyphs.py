@@ -29,6 +29,9 @@ GLYPH_GAP = 0.1
 _HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
 _LOWER_WORD = re.compile(r"[a-z]+")
 _WORD_END = re.compile(r"([a-z]+)-\s*$")
+#: Two words on either side of a comma or semicolon with no space after it ("tuples,page"): a space is put after the
+#: mark only where its glyphs have a word gap there, as for ``joined_words``.
+_COMMA_JOINT = re.compile(r"(?<![A-Za-z0-9])[a-z]{2,}[,;][A-Za-z]{2,}")
 
 
 def needs_glyph_gaps(lines: list[Line]) -> bool:
@@ -62,12 +65,44 @@ def _glyph_text(chars: Any, size: float) -> str:
     return "".join(parts)
 
 
+#: Two-letter words that run into their neighbours as often as long ones do ("numberof", "willbe", "ofthe").
+_SHORT_WORDS = frozenset("an as at be by do if in is it no of on or so to up we".split())
+
+
 def joined_words(vocab: Counter[str]) -> set[str]:
-    """The document's words that may be two of its words run together: written once (seven letters or more), and
-    splitting into two words it writes twice or more, of three letters or more ("typically" + "want"). Only glyphs
-    can say whether a space is there ("some" + "times" is one word)."""
-    return {w for w, n in vocab.items() if n <= 1 and len(w) >= 7 and "-" not in w
-            and any(vocab[w[:i]] >= 2 and vocab[w[i:]] >= 2 for i in range(3, len(w) - 2))}
+    """The document's words that may be two or more of its words run together: seven letters or more, written once,
+    splitting into two words it writes twice or more, of three letters or more ("typically" + "want"); or five
+    letters or more, written once or at most a tenth as often as the rarest of its parts, splitting into words it writes
+    twice or more of which a two-letter one is a common short word ("number" + "of", "and" + "it" + "contains").
+    Only glyphs can say whether a space is there ("some" + "times" is one word)."""
+    out = set()
+    for w, n in vocab.items():
+        if len(w) < 5 or "-" in w:
+            continue
+        if n <= 1 and len(w) >= 7 and any(vocab[w[:i]] >= 2 and vocab[w[i:]] >= 2 for i in range(3, len(w) - 2)):
+            out.add(w)
+        elif (parts := _short_split(w, vocab)) and (n <= 1 or n * 10 <= min(vocab[p] for p in parts)):
+            out.add(w)
+    return out
+
+
+def _short_split(word: str, vocab: Counter[str]) -> list[str]:
+    """``word`` as two to four of the document's words (each written twice or more), at least one of them a
+    ``_SHORT_WORDS`` one, the others of three letters or more; [] when it splits no such way."""
+    def split(rest: str, depth: int, short: bool) -> list[str] | None:
+        if not rest:
+            return [] if short else None
+        if depth == 4:
+            return None
+        for i in range(2, len(rest) + 1):
+            head = rest[:i]
+            if (head in _SHORT_WORDS or i >= 3) and head != word and vocab.get(head, 0) >= 2:
+                tail = split(rest[i:], depth + 1, short or head in _SHORT_WORDS)
+                if tail is not None:
+                    return [head, *tail]
+        return None
+
+    return split(word, 0, False) or []
 
 
 def run_together(lines: list[Line], vocab: Counter[str], joined: set[str]) -> set[str]:
@@ -76,6 +111,7 @@ def run_together(lines: list[Line], vocab: Counter[str], joined: set[str]) -> se
     text = "\n".join(ln.text for ln in lines)
     # a substring search for each of the few joined words, a word-bounded one where it is found
     out = {w for w in joined if w.isascii() and w in text and re.search(rf"(?<![a-z]){w}(?![a-z])", text)}
+    out.update(_COMMA_JOINT.findall(text))
     broken = ""
     for ln in lines:
         if broken and (first := _LOWER_WORD.search(ln.text)):
@@ -97,7 +133,7 @@ def respace_lines(page: Any, lines: list[Line], words: set[str], flags: int) -> 
     import pymupdf
 
     for ln in lines:
-        if not any(w in words for w in _LOWER_WORD.findall(ln.text)):
+        if not any(w in words for w in _tokens(ln.text)):
             continue
         raw = page.get_text("rawdict", flags=flags, clip=pymupdf.Rect(ln.x0, ln.y0, ln.x1, ln.y1))
         spaced: dict[str, str] = {}
@@ -108,11 +144,18 @@ def respace_lines(page: Any, lines: list[Line], words: set[str], flags: int) -> 
                     text = "".join(c["c"] for c in chars)
                     gaps = [b["bbox"][0] - a["bbox"][2] for a, b in zip(chars, chars[1:])]
                     usual = max(0.0, sorted(gaps)[len(gaps) // 4]) if gaps else 0.0
-                    for m in _LOWER_WORD.finditer(text):
+                    for m in (*_LOWER_WORD.finditer(text), *_COMMA_JOINT.finditer(text)):
                         cuts = [k for k in range(m.start() + 1, m.end())
-                                if gaps[k - 1] >= usual + GLYPH_GAP * span["size"]] if m.group() in words else []
+                                if gaps[k - 1] >= usual + GLYPH_GAP * span["size"]
+                                and (text[k - 1] in ",;" or "," not in m.group() and ";" not in m.group())
+                                ] if m.group() in words else []
                         if cuts:
                             spaced[m.group()] = "".join(
                                 (" " if k in cuts else "") + text[k] for k in range(m.start(), m.end()))
         for word, fixed in spaced.items():
-            ln.text = re.sub(rf"(?<![A-Za-z]){word}(?![A-Za-z])", fixed, ln.text)
+            ln.text = re.sub(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])", fixed, ln.text)
+
+
+def _tokens(text: str) -> list[str]:
+    """The lower-case words of ``text`` and its words joined by a comma or semicolon with no space."""
+    return _LOWER_WORD.findall(text) + _COMMA_JOINT.findall(text)
