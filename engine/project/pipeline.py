@@ -19,7 +19,7 @@ from engine.align.config import DEFAULT_METHOD, needs_encoder
 from engine.document.model import Document
 from engine.errors import InputError
 from engine.inputs import review_suffixes
-from engine.jobs import CancelToken, Job, Progress
+from engine.jobs import Cancelled, CancelToken, Job, Progress
 from engine.project.model import Project
 from engine.project.schema import SUFFIX
 from engine.project.store import ProjectStore
@@ -136,29 +136,33 @@ def build_project(
         encoder = open_model("encoder")
     align_with = make_aligner(aligner, encoder=encoder, generator=generator) if new_path else None
     # its models load on a thread while the documents are read (a first run builds the encoders' graphs)
-    if align_with is not None and hasattr(align_with, "preload"):
-        align_with.preload()
+    loading = align_with.preload() if align_with is not None and hasattr(align_with, "preload") else None
     stages = ["old", "new", "reviews", "comments", "locate", "diff", "align"] if new_path else [
         "old", "reviews", "comments", "locate"]
     bar = _Bar(stages)
 
-    yield bar.at("old", 0, "loading the draft")
-    # a path is fingerprinted as read (a stored Document, in a round, keeps the fingerprint it has)
-    read = {} if isinstance(old_path, Document) else {"old": fingerprint(old_path)}
-    old = old_path if isinstance(old_path, Document) else load_document(old_path, password=old_password)
-    store.save_documents(old, None, old_path=old.source_path if isinstance(old_path, Document) else str(old_path),
-                         sources=read)
-    cancel.check()
-    new = None
-    if new_path:
-        yield bar.at("new", 0, "loading the revised version")
-        read = {} if isinstance(new_path, Document) else {"new": fingerprint(new_path)}
-        new = new_path if isinstance(new_path, Document) else load_document(new_path, password=new_password)
-        if compare and (line := same_text(old, new)):
-            raise versions_refused(line)
-        store.save_documents(None, new, new_path=new.source_path if isinstance(new_path, Document) else str(new_path),
+    try:
+        yield bar.at("old", 0, "loading the draft")
+        # a path is fingerprinted as read (a stored Document, in a round, keeps the fingerprint it has)
+        read = {} if isinstance(old_path, Document) else {"old": fingerprint(old_path)}
+        old = old_path if isinstance(old_path, Document) else load_document(old_path, password=old_password)
+        store.save_documents(old, None, old_path=old.source_path if isinstance(old_path, Document) else str(old_path),
                              sources=read)
         cancel.check()
+        new = None
+        if new_path:
+            yield bar.at("new", 0, "loading the revised version")
+            read = {} if isinstance(new_path, Document) else {"new": fingerprint(new_path)}
+            new = new_path if isinstance(new_path, Document) else load_document(new_path, password=new_password)
+            if compare and (line := same_text(old, new)):
+                raise versions_refused(line)
+            store.save_documents(None, new, sources=read, new_path=new.source_path if isinstance(
+                new_path, Document) else str(new_path))
+            cancel.check()
+    except Exception as err:  # a draft that cannot be read fails at once: the encoders' thread ends first, or the
+        if loading is not None and not isinstance(err, Cancelled):  # process exits while ONNX Runtime loads and
+            loading.join()  # aborts ("terminate called without an active exception", exit 134, not 2)
+        raise
 
     yield bar.at("reviews", 0, "reading the reviews")
     if not isinstance(reviews, list):  # a round's are stored already

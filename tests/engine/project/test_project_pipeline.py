@@ -174,3 +174,21 @@ def test_cli_build_fails_cleanly_and_remembers_only_success(tmp_path: Path,
 
     with ProjectSession.open(tmp_path / "sub" / "trial.redraft") as session:
         assert session.project.name == "trial"
+
+
+def test_a_draft_that_fails_at_once_waits_for_the_encoders_thread(tmp_path: Path) -> None:
+    """A new-user trial (round 8) gave a scan as the draft: "scan.pdf has no text layer", then (one run in three)
+    "terminate called without an active exception" and exit 134: the learned aligner's encoders were still loading on
+    their thread when the CLI returned and Python exited under ONNX Runtime. The build lets that thread end first."""
+    import threading
+
+    from tests.pdf_factory import make_scanned_pdf
+
+    scan = make_scanned_pdf(tmp_path / "scan.pdf")
+    store = ProjectStore.create(tmp_path / "p.redraft", "p")
+    try:
+        with pytest.raises(InputError, match="no text layer"):
+            run_job(build_project(store, scan, DEMO / "draft_v2.md", DEMO / "reviews.md", aligner="learned"))
+    finally:
+        store.close()
+    assert not [t for t in threading.enumerate() if t.name == "encoders-load"]
