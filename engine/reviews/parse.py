@@ -126,6 +126,10 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
                     notices.append(f"skipped an editor's letter ({len(body.split())} words)")
                 continue
             name = EDITOR
+        if not name and named and _heading_only(body):  # ScholarOne's "Reviewer Comments" between the editor's
+            if notices is not None:  # letter and "## Reviewer 1" was a review: "Reviewer 1", the first referee R2
+                notices.append(f"skipped a heading between reviews: “{body.strip()}”")
+            continue
         if out and name and same_reviewer(out[-1][0], name) and _scores_only(out[-1][1]):
             # "Reviewer #1 Evaluations:" over the scores, then "## Reviewer 1": one review (two long ones stay two)
             out[-1] = (name, f"{out[-1][1]}\n\n{body}")
@@ -140,6 +144,12 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
         reviewers += name != EDITOR
         numbered.append((name or f"Reviewer {reviewers}", body))
     return numbered
+
+
+def _heading_only(body: str) -> bool:
+    """One short line that ends no sentence ("Reviewer Comments"): a heading over the reviews, not a review."""
+    lines = [line.strip() for line in body.split("\n") if line.strip()]
+    return len(lines) == 1 and len(lines[0].split()) <= 4 and not lines[0].endswith((".", "?", "!", ":"))
 
 
 def _scores_only(body: str) -> bool:

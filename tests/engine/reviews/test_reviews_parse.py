@@ -199,6 +199,28 @@ def test_an_editor_heading_and_a_reviewers_score_block_shift_no_numbers() -> Non
             assert r.text[offset : offset + len(body)] == body
 
 
+def test_a_heading_between_the_editor_and_the_first_referee_is_no_review() -> None:
+    """ScholarOne's decision e-mail as pasted (faces-tpami, a training revision): the editor's letter, a row of
+    stars, "Reviewer Comments", then "## Reviewer 1". The heading became a review named "Reviewer 1", so the first
+    referee read "Reviewer 1 (2)" with ids R2.n, and the window said 5 reviewers for 4 (a new-user trial, round 8)."""
+    text = ("## Editor\n\nEditor Comments\n\nComments to the Author:\nThe authors should better elaborate on the "
+            "novelty of the method.\n\n********************\n\nReviewer Comments\n\n## Reviewer 1\n\n"
+            "Recommendation: Revise and resubmit\n\nComments:\nPlease compare with a feature-based method.\n\n"
+            "## Reviewer 2\n\nComments:\nHow often is an infinite loop encountered?\n")
+    notices: list[str] = []
+    reviews = parse_reviews(text, notices=notices)
+    assert [r.reviewer for r in reviews] == ["Editor", "Reviewer 1", "Reviewer 2"]
+    assert "feature-based" in reviews[1].text
+    assert any("Reviewer Comments" in n for n in reviews[0].notices)
+    from engine.reviews import extract_comments
+
+    ids = [c.id for c in extract_comments(reviews)]
+    assert any(i.startswith("R1.") for i in ids) and not any(i.startswith("R3.") for i in ids), ids
+    # a short review of its own under a separator, where no review is named, stays a review
+    assert [r.reviewer for r in parse_reviews("Accept as is.\n\n*****\n\nMinor revision\n")] == [
+        "Reviewer 1", "Reviewer 2"]
+
+
 _FORM_REVIEW = """## Reviewer 1
 
 Comments:
