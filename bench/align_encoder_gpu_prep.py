@@ -109,7 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     # the tuned columns are not written here (only the first stage is): read from the out-of-fold file, as the
     # shipped encoder refuses the training papers
-    pairs = run_job(iter_paper_pairs(corpus_papers(args.corpus, args.cache, "train"), tuned=OutOfFold()))
+    papers = corpus_papers(args.corpus, args.cache, "train")
+    pairs = run_job(iter_paper_pairs(papers, tuned=OutOfFold.for_papers(papers)))
     data, texts = collect(pairs)
     write(Path(args.out), data, texts)
     n = sum(len(p["comments"]) for p in data["papers"])

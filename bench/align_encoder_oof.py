@@ -85,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.pairs and Path(args.pairs).is_file():
         pairs = pickle.loads(Path(args.pairs).read_bytes())
     else:
-        pairs = run_job(iter_paper_pairs(corpus_papers(args.corpus, args.cache, "train"), tuned=OutOfFold()))
+        papers = corpus_papers(args.corpus, args.cache, "train")
+        pairs = run_job(iter_paper_pairs(papers, tuned=OutOfFold.for_papers(papers)))
         if args.pairs:
             Path(args.pairs).write_bytes(pickle.dumps(pairs))
     unsure = corpus_unsure(args.corpus, args.cache, "train")

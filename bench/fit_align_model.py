@@ -11,7 +11,9 @@ on inner leave-papers-out scores (``engine.align.learn.fit``; the bands without 
 unsure, ``corpus.replies``; a hand-labelled revision has none); the answered-at-all model on the same inner scores,
 its bands on its own leave-papers-out probabilities (``engine.align.learn_answered``).
 The ``tuned`` feature of each training paper comes from ``bench/data/align_encoder_oof.npz`` (the cosines of the
-fold model that never saw it; ``engine.align.tuned.OutOfFold``), never from the shipped encoder tuned on all of them.
+fold model that never saw it; ``engine.align.tuned.OutOfFold``), never from the shipped encoder tuned on all of them;
+a training paper added after that encoder was tuned (not in the file) reads the shipped encoder's cosines, out of
+fold too (it never saw that paper, nor, checked by repository, another round of it).
 The checked part is never read here.
 """
 
@@ -42,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     papers = corpus_papers(args.corpus, args.cache, "train")
     # the tuned encoder's cosines out of fold: the shipped encoder was tuned on these very papers
-    pairs = run_job(iter_paper_pairs(papers, tuned=OutOfFold()))
+    pairs = run_job(iter_paper_pairs(papers, tuned=OutOfFold.for_papers(papers)))
     if args.pairs:
         Path(args.pairs).write_bytes(pickle.dumps(pairs))
     model, answered = fit_both(pairs, unsure=corpus_unsure(args.corpus, args.cache, "train"))

@@ -8,14 +8,16 @@ of its ``full_text`` with the sentences the edit wrote, each after its section's
 Where the cosines come from is explicit (``TunedSource``): on any paper Redraft was not fitted on (a user's, the
 checked part, cgo18 and icassp20) from the shipped encoder (``ShippedTuned``); on a training paper, while the link
 model is fitted or scored leave-papers-out, from the cosines of the fold model that never saw it (``OutOfFold``,
-``bench/data/align_encoder_oof.npz``), never from the shipped encoder, which was tuned on every training paper. A
-training paper missing there is an error, not a fallback.
+``bench/data/align_encoder_oof.npz``), never from the shipped encoder, which was tuned on every paper of that file.
+A training paper missing there (added to the corpus after the encoder was tuned) reads the shipped encoder's cosines:
+that encoder never saw it, so they are out of fold too; unless the encoder saw another round of its repository
+(its sibling), which is an error.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -113,22 +115,41 @@ class ShippedTuned:
 class OutOfFold:
     """Tuned cosines of the training papers, each from the fold model that never saw it (``OOF_FILE``:
     ``section|PAPER`` → comments × edits, over every candidate edit); for the ``distrust`` papers (a fold model saw
-    their sibling: ``SIBLING_SEEN``), the untuned cosines of the same run (``base|PAPER``)."""
+    their sibling: ``SIBLING_SEEN``), the untuned cosines of the same run (``base|PAPER``). A paper not in the file
+    was never seen by the shipped encoder (tuned on exactly the file's papers): ``unseen`` scores it (default: the
+    shipped encoder, opened on first use; ``False``: an error), unless ``groups`` (paper id → repository) puts it
+    beside a paper of the file: the encoder saw its sibling, an error."""
 
     def __init__(self, path: str | Path = OOF_FILE, variant: str = VARIANT,
-                 distrust: Collection[str] = SIBLING_SEEN) -> None:
+                 distrust: Collection[str] = SIBLING_SEEN, unseen: Any = None,
+                 groups: Mapping[str, str] | None = None) -> None:
         self.path, self.variant, self.distrust = Path(path), variant, frozenset(distrust)
         try:
             with np.load(self.path) as data:
                 self.data = {k: data[k] for k in data.files
                              if k.startswith(f"{variant}|") or k.split("|", 1)[-1] in self.distrust}
+                self.papers = frozenset(k.split("|", 1)[1] for k in data.files if k.startswith(f"{variant}|"))
         except (OSError, ValueError) as err:
             raise ModelError(f"cannot read the out-of-fold tuned cosines {self.path}: {err}") from None
+        self.unseen = ShippedTuned(refuse=self.papers) if unseen is None else unseen
+        self.groups = dict(groups or {})
+
+    @classmethod
+    def for_papers(cls, papers: Sequence[Any], **kwargs: Any) -> "OutOfFold":
+        """Over gold papers whose ``group`` is their repository (``corpus_papers``): siblings are checked."""
+        return cls(groups={p.id: getattr(p, "group", "") for p in papers}, **kwargs)
 
     def for_paper(self, paper_id: str) -> TunedSource:
         key = f"{BASE_VARIANT if paper_id in self.distrust else self.variant}|{paper_id}"
         if key not in self.data:
-            raise ModelError(f"no out-of-fold tuned cosines for training paper {paper_id} in {self.path.name}")
+            if self.unseen is False or paper_id in self.papers:
+                raise ModelError(f"no out-of-fold tuned cosines for training paper {paper_id} in {self.path.name}")
+            group = self.groups.get(paper_id)
+            seen = sorted(q for q in self.papers if group and self.groups.get(q) == group)
+            if seen:
+                raise ModelError(f"{paper_id} is not in {self.path.name}, but the shipped tuned encoder saw "
+                                 f"{', '.join(seen)} of the same repository: refold the encoder")
+            return self.unseen.for_paper(paper_id) if hasattr(self.unseen, "for_paper") else self.unseen
         matrix = self.data[key]
 
         def source(comments: Sequence[ReviewComment], edits: Sequence[Edit], mask: np.ndarray,

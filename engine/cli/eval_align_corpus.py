@@ -90,7 +90,7 @@ def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = froze
     first = FIRST_STAGE if part == "train" else shipped_model().first_stage
     # the tuned encoder's cosines: out of fold on the training part (the shipped encoder was tuned on it), else
     # from the shipped encoder, which refuses a training paper
-    tuned = OutOfFold(tuned_oof) if part == "train" else None
+    tuned = OutOfFold.for_papers(papers, path=tuned_oof) if part == "train" else None
     pairs = run_job(iter_paper_pairs(papers, first_stage=first, tuned=tuned))
     if part == "train":
         fitted = leave_papers_out(pairs, unsure=unsure)

@@ -116,11 +116,14 @@ def test_a_damaged_layers_file_is_a_model_error_and_the_graph_key_names_the_laye
 
 def test_training_papers_read_out_of_fold_cosines_and_never_the_shipped_encoder(tmp_path) -> None:
     train = shipped_model().meta["train"]
-    assert set(train) == {k.split("|", 1)[1] for k in np.load(OOF_FILE).files if k.startswith("section|")}
+    tuned_on = {k.split("|", 1)[1] for k in np.load(OOF_FILE).files if k.startswith("section|")}
+    # the link model is fitted on every training paper; the shipped encoder was tuned on the file's (the training
+    # part when it was tuned: a revision added since is in meta["train"] after a refit, not in the file)
+    assert set(train) >= tuned_on and OutOfFold().papers == tuned_on
     with pytest.raises(ModelError, match="training paper"):
         run_job(iter_paper_pairs([_paper(train[0])]))  # the default: the shipped encoder, which refuses it
     with pytest.raises(ModelError, match="no out-of-fold tuned cosines for training paper built"):
-        run_job(iter_paper_pairs([_paper("built")], tuned=OutOfFold()))
+        run_job(iter_paper_pairs([_paper("built")], tuned=OutOfFold(unseen=False)))
     with pytest.raises(ModelError, match="training paper"):
         ShippedTuned(refuse=train).for_paper(train[-1])
     assert ShippedTuned(refuse=train).for_paper("user-paper") is not None
@@ -129,6 +132,23 @@ def test_training_papers_read_out_of_fold_cosines_and_never_the_shipped_encoder(
         run_job(iter_paper_pairs([_paper("built")], tuned=OutOfFold(tmp_path / "oof.npz")))
     with pytest.raises(ModelError, match="cannot read"):
         OutOfFold(tmp_path / "none.npz")
+
+
+def test_a_training_paper_added_after_the_encoder_was_tuned_reads_the_shipped_encoder(tmp_path) -> None:
+    """Not in the out-of-fold file: the shipped encoder never saw it, so its cosines are out of fold too; refused
+    when the encoder saw another round of the same repository."""
+    paper = _paper("added")
+    (shipped,) = run_job(iter_paper_pairs([paper], tuned=ShippedTuned()))
+    oof = OutOfFold(groups={"added": "owner/new-paper"})
+    assert "added" not in oof.papers
+    (read,) = run_job(iter_paper_pairs([paper], tuned=oof))
+    col = FEATURES.index("tuned")
+    assert np.array_equal(read.x[:, :, col], shipped.x[:, :, col]) and read.x[0, :, col].max() > 0.5
+    with pytest.raises(ModelError, match="training paper"):  # a paper of the file never reaches the encoder
+        oof.unseen.for_paper(sorted(oof.papers)[0])
+    sibling = sorted(oof.papers)[0]
+    with pytest.raises(ModelError, match=f"saw {sibling} of the same repository"):
+        run_job(iter_paper_pairs([_paper("round-2")], tuned=OutOfFold(groups={"round-2": "o/r", sibling: "o/r"})))
 
 
 def test_the_tuned_columns_hold_the_cosine_and_its_rank_inside_the_first_stage(tmp_path) -> None:
