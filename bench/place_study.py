@@ -60,13 +60,27 @@ def reference(rows: list[dict[str, Any]], k: int = 2) -> dict[tuple, int]:
     return out
 
 
-def design(r: dict[str, Any], picked: np.ndarray) -> np.ndarray:
-    """The study's features of the ``picked`` paragraphs of one comment."""
+#: What only the build's located paragraphs and the rules built on them give: left out of a locator's ranker.
+LOCATED = ("rule_gap", "rule_rank", "located", "next_to_located", "located_distance", "same_section_as_located")
+
+
+def base_order(r: dict[str, Any]) -> np.ndarray:
+    """The lexical locator's order (BM25 with the locator's reference and quote boosts; no encoder, no located
+    bonus, no rules: ``placement.rule_scores``'s ``base`` without an encoder)."""
+    return np.argsort(-r["x"][:, r["features"].index("base")], kind="stable")
+
+
+def design(r: dict[str, Any], picked: np.ndarray, locator: bool = False) -> np.ndarray:
+    """The study's features of the ``picked`` paragraphs of one comment (``locator``: without ``LOCATED``)."""
+    x, extra = r["x"][picked], r["extra"][picked]
+    if locator:
+        x = x[:, [k for k, f in enumerate(r["features"]) if f not in LOCATED]]
+        extra = extra[:, [k for k, f in enumerate(r["extra_names"]) if f not in LOCATED]]
     roles = np.array([[r["roles"][j] == name for name in ROLES] for j in picked], dtype=float)
     kind = np.array([r["kind"] == k for k in KINDS], dtype=float)
     cross = (roles[:, :, None] * kind[None, None, :]).reshape(len(picked), -1)
     rank = np.arange(len(picked), dtype=float)[:, None]
-    return np.hstack([r["x"][picked], r["extra"][picked], roles, np.repeat(kind[None], len(picked), 0), cross,
+    return np.hstack([x, extra, roles, np.repeat(kind[None], len(picked), 0), cross,
                       1.0 / (1.0 + rank)])
 
 
@@ -82,11 +96,13 @@ def _model(name: str) -> Any:
     return make_pipeline(StandardScaler(), LogisticRegression(C=1.0, max_iter=5000, class_weight="balanced"))
 
 
-def learned(rows: list[dict[str, Any]], name: str, pool: int) -> dict[tuple, np.ndarray]:
-    """Per comment, the ``pool`` paragraphs (the rules' best) in the learned model's order, leave-out by
-    repository; the model fits on the other repositories' comments whose pool holds a right paragraph."""
-    picks = {(r["paper"], r["comment"]): rules_order(r)[:pool] for r in rows}
-    xs = {key: design(r, picks[key]) for r in rows for key in [(r["paper"], r["comment"])]}
+def learned(rows: list[dict[str, Any]], name: str, pool: int, locator: bool = False) -> dict[tuple, np.ndarray]:
+    """Per comment, the ``pool`` paragraphs (the rules' best; ``locator``: the locator's best, ranked without what
+    the located paragraphs give) in the learned model's order, leave-out by repository; the model fits on the
+    other repositories' comments whose pool holds a right paragraph."""
+    first = base_order if locator else rules_order
+    picks = {(r["paper"], r["comment"]): first(r)[:pool] for r in rows}
+    xs = {key: design(r, picks[key], locator) for r in rows for key in [(r["paper"], r["comment"])]}
     out = {}
     for held in sorted({group(r) for r in rows}):
         fit_rows = [r for r in rows if group(r) != held and r["y"][picks[r["paper"], r["comment"]]].any()]
@@ -180,13 +196,23 @@ def main() -> int:
     print(f"train, {n} answered comments, repository-grouped leave-out: rules {sum(rules_right)}, "
           f"reference (round seven) {sum(ref_right)} ({100 * sum(ref_right) / n:.1f} %)")
     ceiling(rows, ref)
+    located = [bool(set(r["located"][:1]) & {r["ids"][j] for j in np.flatnonzero(r["y"])}) for r in rows]
+    base = [bool(r["y"][base_order(r)[0]]) for r in rows]
+    print(f"the first located paragraph alone: {sum(located)}; the lexical locator alone (BM25 and its boosts, "
+          f"the page words out of its query): {sum(base)}")
     for name in filter(None, args.models.split(",")):
-        order = learned(rows, name, args.pool)
+        locator = name.endswith("-locator")
+        order = learned(rows, name.removesuffix("-locator"), args.pool, locator)
         right = [bool(r["y"][order[r["paper"], r["comment"]][0]]) for r in rows]
         two = sum(bool(r["y"][order[r["paper"], r["comment"]][:2]].any()) for r in rows)
         gained, lost, p = sign_test(ref_right, right)
-        print(f"{name} over the rules' best {args.pool}: {sum(right)} ({100 * sum(right) / n:.1f} %), a right one in "
-              f"its top 2: {two}; against the reference +{gained} -{lost}, sign test p = {p:.3f}")
+        where = "the lexical locator's" if locator else "the rules'"
+        print(f"{name} over {where} best {args.pool}: {sum(right)} "
+              f"({100 * sum(right) / n:.1f} %), a right one in its top 2: {two}; against the reference +{gained} "
+              f"-{lost}, sign test p = {p:.3f}")
+        if locator:
+            gained, lost, p = sign_test(located, right)
+            print(f"  against the first located paragraph +{gained} -{lost}, sign test p = {p:.3f}")
     return 0
 
 
