@@ -26,7 +26,8 @@ from engine.reviews.encoder_model import CommentEncoder, comment_encoder
 from engine.reviews.model import Review, ReviewComment
 from engine.reviews.parse import EDITOR
 from engine.reviews.segment import (ITEM_WORDS, follow_up, item_words, link_context, linked, location_before,
-                                   location_ends_point, location_only, next_request, quote_only, same_point)
+                                   location_ends_point, location_only, next_request, quote_only, same_point,
+                                   typo_lead, typo_list)
 from engine.reviews.units import SentenceUnit, review_units
 
 _ANAPHORA = re.compile(r"^(?:this|it|these|they|such|that|thus|therefore|hence|so|in particular|in this case|"
@@ -149,8 +150,20 @@ def _scoring_view(u: SentenceUnit) -> SentenceUnit:
     return u
 
 
+#: A form's answer on its rating scale, then the reviewer's words ("Fair - Even with the changes, the contribution
+#: is unlikely to be significant enough.").
+_RATING = re.compile(r"^\W*(?:excellent|very good|good|fair|poor|weak|average|acceptable|adequate|satisfactory|"
+                     r"marginal)\s*[-\u2013\u2014:]\s+(?P<rest>\S.*)$", re.I)
+
+
 def _verdict_only(text: str) -> bool:
-    """"I recommend acceptance.", "Thanks for the response.", "Lacks novelty.": nothing to act on."""
+    """"I recommend acceptance.", "Thanks for the response.", "Lacks novelty.", a rating on a form's scale with
+    nothing to act on after it ("Fair - the contribution is unlikely to be significant enough."): nothing to act on."""
+    rating = _RATING.match(text)
+    if rating:
+        r = read_cues(rating.group("rest"))
+        if not (r.request or r.question or r.negative or r.weak or r.soft or r.explicit or r.implied):
+            return True
     c = read_cues(text)
     if c.vague and not (c.request or c.question):  # "Lacks novelty." names no change to make
         return True
@@ -297,7 +310,9 @@ def build_comments(
             continue  # else it opens the comment of the sentence after it (``_from_topic``)
         if u.skip or not picked(u.text, float(prob[k]), threshold):
             continue
-        if (groups and groups[-1][-1] == k - 1 and (_joins(units[k - 1], u) or same_point(units, groups[-1], k))
+        if groups and typo_list(units, groups[-1], k):  # "A few typos: - p. 2 ... - p. 5 ...": one point
+            groups[-1].append(k)
+        elif (groups and groups[-1][-1] == k - 1 and (_joins(units[k - 1], u) or same_point(units, groups[-1], k))
                 and not next_request(units, groups[-1], k, _joins(units[k - 1], u, long_item=True))):
             groups[-1].append(k)
         elif groups and _after_topic(units, groups[-1], k):  # "My main concern is X. <why>. <request>"
@@ -314,7 +329,7 @@ def build_comments(
         text = " ".join(units[k].text for k in group)
         before = units[group[0] - 1] if group[0] > 0 else None
         context = ""
-        if first.is_item and first.index == 0 and _needs_context(first.lead_in, text):
+        if first.is_item and first.index == 0 and (_needs_context(first.lead_in, text) or typo_lead(first.lead_in)):
             context = first.lead_in
         elif first.is_item and first.index > 0 and group[0] - 1 in taken and _long(units, first):
             context = units[group[0] - first.index].text  # a long point's next request keeps the point's opening

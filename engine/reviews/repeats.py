@@ -12,7 +12,8 @@ from engine.reviews.parse import parse_reviews
 
 #: A review of fewer words is never taken for a copy (two reviewers may both write "No further comments.").
 REPEAT_MIN_WORDS = 20
-#: Share of a review's word triples that another's holds for it to be a copy (pasted twice, re-wrapped, retyped).
+#: Share of a review's word triples that an earlier review holds for it to be a copy (pasted twice, re-wrapped,
+#: retyped, or the last of many pasted copies cut off part way, which holds only the start of the review).
 REPEAT_OVERLAP = 0.9
 #: How the repeats notice starts (the app shows it after the build).
 REPEATS = "the reviews repeat"
@@ -36,8 +37,8 @@ def _repeated_block(review: Review) -> str | None:
 
 def drop_repeats(reviews: list[Review]) -> tuple[list[Review], str | None]:
     """``reviews`` with each review given more than once kept once (the first), and a one-line notice saying what
-    was dropped (None when nothing was). A review that is another's text again (``REPEAT_OVERLAP`` of its word
-    triples, at least ``REPEAT_MIN_WORDS`` words) is a copy; so is a review whose text is one block repeated
+    was dropped (None when nothing was). A review whose text lies inside an earlier one's (``REPEAT_OVERLAP`` of its
+    word triples, at least ``REPEAT_MIN_WORDS`` words: the same review again, or a copy cut off part way) is a copy; so is a review whose text is one block repeated
     (pasted many times with no reviewer headings), which keeps one copy of the block."""
     kept: list[Review] = []
     seen: list[tuple[set, Review]] = []
@@ -53,7 +54,7 @@ def drop_repeats(reviews: list[Review]) -> tuple[list[Review], str | None]:
         grams = _triples(review.text)
         first = None
         if len(review.text.split()) >= REPEAT_MIN_WORDS and grams:
-            first = next((r for g, r in seen if len(grams & g) >= REPEAT_OVERLAP * max(len(grams), len(g))), None)
+            first = next((r for g, r in seen if len(grams & g) >= REPEAT_OVERLAP * len(grams)), None)
         if first is not None:
             copies.setdefault(first.reviewer, []).append(review.reviewer)
             continue

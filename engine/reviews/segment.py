@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from engine.reviews.cues import read_cues
-from engine.reviews.units import SentenceUnit
+from engine.reviews.cues import EDIT_NOTE, EXPLICIT, read_cues
+from engine.reviews.units import LABEL_WORDS, SentenceUnit
 
 #: A follow-up that only makes sense with the sentence before it: a bare question of at most this many words ("Why
 #: this value?", "How is it tuned?", "Any justification?") ...
@@ -50,10 +50,25 @@ def same_point(units: list[SentenceUnit], group: list[int], k: int) -> bool:
         return False
     if bool(_content(units[k].text) & _content(" ".join(units[j].text for j in group))):
         return True
-    if words > SHORT_POINT_WORDS or units[k].text.rstrip().endswith("?"):
-        return False  # a question is a point of its own unless it speaks of the same thing
-    asked = [read_cues(units[j].text) for j in group]
-    return not any(c.request or c.explicit and not c.negative for c in asked)  # after a request: another point
+    if words > SHORT_POINT_WORDS:
+        return False
+    if units[k].text.rstrip().endswith("?"):  # a question is a point of its own unless it speaks of the same thing:
+        return (units[group[-1]].text.rstrip().endswith("?")  # a string of questions ("Why stop there? Could ...?")
+                or bool(_THIS_THING.search(units[k].text)))  # or names it again ("Is the model affected by this choice?")
+    asked = [(read_cues(units[j].text), _asks_in_words(units[j].text)) for j in group]
+    return not any(c.request or words and not c.negative for c, words in asked)  # after a request: another point
+
+
+def _asks_in_words(text: str) -> bool:
+    """A request in so many words or a note on wording ("p. 7: recieve -> receive"); not a statement that only opens
+    on a place ("Figure 4: the shades of blue in panel b are hard to tell apart."), which a request may follow."""
+    return bool(EXPLICIT.match(text.strip())) or read_cues(text).explicit and bool(EDIT_NOTE.search(text))
+
+
+#: A question that names what was said before it ("... by this choice?", "... these values?").
+_THIS_THING = re.compile(r"\b(?:this|these|those|such|that) (?!is\b|was\b|are\b|were\b|paper\b|work\b)[a-z]{3,}\w*\W*$|"
+                         r"\b(?:this|these|those|such) (?:choice|assumption|value|values|setting|parameter|step|result|"
+                         r"claim|approach|effect|difference|problem|issue)s?\b", re.I)
 
 
 _STOP = frozenset("""this that these those there their they them then than with from have been were which what
@@ -185,3 +200,29 @@ def location_before(units: list[SentenceUnit], k: int, taken: int) -> bool:
     """A place (``location_only``) just before ``units[k]`` in its paragraph, in no comment: it opens ``k``'s."""
     j = k - 1
     return j > taken and units[j].block == units[k].block and not units[j].skip and location_only(units[j].text)
+
+
+#: A lead-in that announces a list of typos or small errors ("There are a few misprints in the PDF:", "Some
+#: grammatical errors, not an exhaustive list:").
+_TYPO_LEAD = re.compile(r"\b(?:typos?|typographical|misprints?|spelling|grammar|grammatical|(?:minor|small|language|"
+                        r"writing) (?:errors|mistakes)|errors in the (?:text|manuscript|"
+                        r"paper))\b", re.I)
+
+
+def typo_lead(lead: str) -> bool:
+    """A list's lead-in, a sentence ending on ":", that announces typos or small errors; not a heading ("Typos and
+    minor comments:", at most ``units.LABEL_WORDS`` words), whose items are a point each."""
+    return lead.rstrip().endswith(":") and len(lead.split()) > LABEL_WORDS and bool(_TYPO_LEAD.search(lead))
+
+
+def typo_list(units: list[SentenceUnit], group: list[int], k: int) -> bool:
+    """The items of a list of typos under a lead-in that announces them are one point with that lead-in, as the
+    training part's labels have it (a reviewer's "a few typos:" and the list under it); items of a list under a
+    heading ("Typos", "Minor comments") stay a comment each, as labelled there too (docs/comments.md, round eight)."""
+    u, last = units[k], units[group[-1]]
+    if not (u.is_item and typo_lead(u.lead_in)):
+        return False
+    if not (last.is_item and last.lead_in == u.lead_in or last.text in u.lead_in):
+        return False
+    return all(units[j].skip or units[j].block == last.block or units[j].is_item and units[j].lead_in == u.lead_in
+               for j in range(group[-1] + 1, k))  # past the lead-in's own last sentence and items not picked

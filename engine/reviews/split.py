@@ -7,7 +7,8 @@ import re
 from dataclasses import dataclass
 from engine.text import sentences
 
-_ITEM = re.compile(r"^(\s*)(?:[-*+\u2022\u25cf\u25aa\u2013\u2014>]|\(?\d{1,2}[.)](?!\d)|\(?[a-h][.)]|\(?[ivx]{1,4}\)|\[\d{1,2}\]|[A-Z]\d?\.\d{1,2}\.?|Q\d{1,2}[.:)]?|W\d{1,2}[.:)]?)\s+")
+_ITEM = re.compile(r"^(\s*)(?:[-*+\u2022\u25cf\u25aa\u2013\u2014>]|\(?\d{1,2}[.)](?!\d)|\(?[a-h][.)]|\(?[ivx]{1,4}\)|\[\d{1,2}\]|[A-Z]\d?\.\d{1,2}\.?|Q\d{1,2}[.:)]?|W\d{1,2}[.:)]?)\s+"
+                   r"(?:[-*\u2022\u2013\u2014]\s+)?")  # "1. - The tables ...": a bullet typed after the number
 _INLINE_ENUM = re.compile(r"(?:(?<=\s)|^)(\((?:\d{1,2}|[a-h]|[ivx]{1,4})\)|(?<![\w.])(?:\d{1,2}|[a-h]|[ivx]{1,4})\))\s+")
 
 
@@ -67,15 +68,31 @@ def inline_items(sentence: str, start: int) -> tuple[str, list[tuple[str, int, i
     return (lead, items) if items else None
 
 
+#: An item over a nested list is the nested items' lead-in whole when it has at most this many words, else its last
+#: sentence.
+NESTED_LEAD_WORDS = 40
+
+
 def units(text: str, offset: int = 0) -> list[Unit]:
-    """The units of a section's ``text``; spans are shifted by ``offset``."""
+    """The units of a section's ``text``; spans are shifted by ``offset``. A list item's lead-in is the paragraph
+    sentence ending on ":" over its list, or, for an item nested under one that ends on ":", that item."""
     out: list[Unit] = []
     lead = ""
+    nested: tuple[str, int] | None = None  # an item that ends on "...:" and the indent of its line
     for block, start, is_item in _blocks(text):
         if is_item:
-            out.append(Unit(" ".join(block.split()), offset + start, offset + start + len(block.rstrip()), lead, True))
+            line = text[text.rfind("\n", 0, start) + 1 : start]
+            indent = len(line) - len(line.lstrip())
+            if nested is not None and indent <= nested[1]:
+                nested = None
+            own = nested[0] if nested is not None else lead  # a nested item's lead-in is the item over it
+            out.append(Unit(" ".join(block.split()), offset + start, offset + start + len(block.rstrip()), own, True))
+            if nested is None and block.rstrip().endswith(":"):  # "There are a few typos. Not all of them, but:"
+                said = " ".join(block.split())
+                last = sentences(block, 0)
+                nested = (said if len(said.split()) <= NESTED_LEAD_WORDS else " ".join(last[-1][0].split()), indent)
             continue
-        lead = ""
+        lead, nested = "", None
         sents = sentences(block, offset + start)
         for k, (s, a, b) in enumerate(sents):
             enum = inline_items(s, a)

@@ -2,8 +2,8 @@
 section that is not a score line, with what a classifier needs to know about
 where it stands (section kind, list item, lead-in, the block it belongs to).
 
-References lists, quoted passages of the paper, signatures, greetings and
-sentences that only point to the rest of the review are marked ``skip``: they are never comments, whatever a classifier says.
+References lists, quoted passages of the paper, signatures, greetings, an editor's instructions for sending the
+revision and sentences that only point to the rest of the review are marked ``skip``: they are never comments, whatever a classifier says.
 """
 
 from __future__ import annotations
@@ -34,6 +34,20 @@ _POINTER = re.compile(
     r"^(?:please )?(?:find|see) (?:my|the|our) (?:\w+ )?(?:review|comments|remarks|report)\b[^?]{0,40}$", re.I)
 #: Words that make a sentence say something of its own, whatever it points to.
 _NOT_A_POINTER = re.compile(r"\b(?:should|must|needs? to|move|moved|cited?|lacks?|lacking|miss(?:es|ing)?|not)\b", re.I)
+#: A journal's or editor's instructions for sending the revision, not a point about the paper: a deadline ("return
+#: it within 4 weeks"), the submission system and its files ("Author Center", "source files", "figure files ... for
+#: production"), how to write the response ("be as specific as possible in your response to the referees", "respond
+#: to the comment (even if you are not making any changes)") and how to mark the changes ("show all revisions in
+#: color"). Written from the training part's editor letters (docs/comments.md, round eight).
+_SUBMISSION = re.compile(
+    r"\b(?:(?:return|submit|send|upload)\w* (?:it|them|the|your)\b[^.?!]{0,40}\bwithin \d+ (?:days|weeks|months)|"
+    r"author ?cent(?:er|re)|file attachment|attachment (?:with|to) this e-?mail|"
+    r"(?:source|figure|article|manuscript) files?\b[^.?!]{0,60}\b(?:acceptable|required|production|upload|replace|"
+    r"submit)|(?:acceptable|separate) (?:(?:article|source|figure) )*files?\b|production purposes|"
+    r"expedite the (?:processing|review)|as specific as possible in your (?:response|reply)|"
+    r"(?:re-?submission|resubmission) of (?:your|the) (?:manuscript|paper)|before considering a re-?submission|"
+    r"even if you (?:are|were) not making (?:any )?changes|what changes \(if any\)|"
+    r"(?:revisions|changes) (?:made )?(?:to|in) the (?:revised )?manuscript (?:in colou?r|highlighted))", re.I)
 _REFS_HEADING = re.compile(r"\b(?:references|bibliography|works cited|citations)\b", re.I)
 #: A title over what follows ("Typos", "Minor comments:", "[Weakness]", "== Experiments", "Section 4:"): at most this
 #: many words, no sentence end, a paragraph of its own with something under it.
@@ -108,7 +122,8 @@ def review_units(review: Review) -> list[SentenceUnit]:
                     pieces, quoted = [(" ".join(review.text[a : u.end].split()), a, u.end)], False
             for k, (s, a, b) in enumerate(pieces):
                 s = " ".join(s.split())
-                skip = refs_section or quoted or is_reference(s) or bool(_SIGNOFF.match(s)) or is_pointer(s)
+                skip = (refs_section or quoted or is_reference(s) or bool(_SIGNOFF.match(s)) or is_pointer(s)
+                        or bool(_SUBMISSION.search(s)))
                 out.append(SentenceUnit(s, a, b, heading, kind, block, u.is_item, k, u.lead_in, skip))
     return _skip_labels(_renumber_paragraphs(review, out))
 

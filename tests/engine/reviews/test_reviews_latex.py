@@ -141,3 +141,17 @@ def test_quotations_whose_end_was_cut_off_are_latex_and_read_without_markup() ->
     for p in points:
         assert p.split(";")[0] in review.text.replace("\n", " ")
     assert not looks_like_latex("## Reviewer 1\n\n\\begin{quote} is how a LaTeX quote starts, I think.\n")
+
+
+def test_a_bullet_typed_after_an_items_number_is_no_part_of_its_text() -> None:
+    """``\\item- The tables ...`` (a dash typed after ``\\item``) and ``2. - The figures ...`` in Markdown: the dash is
+    a bullet, never the first character of the comment quoted in the letter."""
+    tex = ("## Reviewer 1\n\n\\begin{enumerate}\n\\item- The notation section should define the stride before it "
+           "is used in the second equation.\n\\item - The plots should state the number of runs behind each "
+           "curve.\n\\end{enumerate}\n")
+    md = ("## Reviewer 1\n\n1. - The notation section should define the stride before it is used in the second "
+          "equation.\n2. \u2013 The plots should state the number of runs behind each curve.\n")
+    for text in (tex, md):
+        got = extract_comments(parse_reviews(latex_review_text(text, tex_file=False) if "\\item" in text else text,
+                                             "markdown"), encoder="lexical")
+        assert [c.text[:14] for c in got] == ["The notation s", "The plots shou"], text
