@@ -137,10 +137,11 @@ def fit(train: Sequence[PaperPairs], c: float = C, caps: Sequence[int] = CAPS,
 def fit_both(train: Sequence[PaperPairs], c: float = C, unsure: Collection[str] = (), max_wrong: float = MAX_WRONG,
              inner: Sequence[Scored] | None = None) -> tuple[LinkModel, AnsweredModel]:
     """The link model (``fit``) and the answered-at-all model (``learn_answered.fit_answered``), the second fitted
-    on the first's inner leave-papers-out scores."""
+    on the first's inner leave-papers-out scores (with its ``sure_link`` band, which reads the first's "addressed"
+    band)."""
     inner = inner_scores(train, c) if inner is None else inner
     model = fit(train, c, unsure=unsure, max_wrong=max_wrong, inner=inner)
-    answered = fit_answered(train, inner, model.threshold, MAX_WRONG_ANSWERED, c, unsure)
+    answered = fit_answered(train, inner, model.threshold, MAX_WRONG_ANSWERED, c, unsure, model.bands["addressed"])
     return model, answered
 
 
