@@ -32,14 +32,22 @@ from bench.measure_grouped_align import statuses, untrusted, with_groups
 REPO = Path(__file__).resolve().parents[1]
 LEXICON = ("fits", "proofread", "replaced", "surface", "substantive")
 TUNED = ("tuned", "tuned_rank")
-VARIANTS = {"L0": {}, "L1": {"drop": LEXICON}, "L2": {"drop": TUNED}, "L3": {"c": 0.1}, "A1": {"answered_types": False}}
+VARIANTS = {"L0": {}, "L1": {"drop": LEXICON}, "L2": {"drop": TUNED}, "L3": {"c": 0.1}, "A1": {"answered_types": False},
+            "L1A1": {"drop": LEXICON, "answered_types": False}}
+
+
+#: The link model's 20 features up to round seven (the pairs this round was measured on have these columns).
+ROUND7 = ("bm25", "changed", "cosine", "located", "quoted", "fits", "proofread", "replaced", "allowed", "bm25_rank",
+          "changed_rank", "cosine_rank", "cosine_gap", "size", "surface", "substantive", "added", "comment_words",
+          "tuned", "tuned_rank")
 
 
 def drop_columns(pairs, names):
-    """``pairs`` with the link features ``names`` held at 0."""
+    """``pairs`` with the link features ``names`` held at 0 (pairs of round seven's 20 columns, or of today's)."""
     from engine.align.learned import FEATURES
 
-    cols = [FEATURES.index(n) for n in names]
+    have = ROUND7 if pairs and pairs[0].x.shape[-1] == len(ROUND7) else FEATURES
+    cols = [have.index(n) for n in names if n in have]
     out = []
     for pp in pairs:
         x = pp.x.copy()
@@ -75,9 +83,26 @@ def run_variant(base, spec, cache: Path):
 
     if cache.is_file():
         return pickle.loads(cache.read_bytes())
+    import engine.align.learn as learn
+    from engine.align.folds import group_of
+
     pairs = drop_columns(base, spec["drop"]) if spec.get("drop") else base
-    with answered_without_types(spec.get("answered_types") is False):
-        fitted = [(pp, m, a, None) for pp, m, a in leave_papers_out(pairs, c=spec.get("c", 1.0))]
+    kept, real = [], learn.fit_both
+
+    def spy(train, c, unsure, max_wrong, inner):  # each outer fold's inner scores, kept for the status rules
+        kept.append(({pp.paper.id for pp in train}, list(inner)))
+        return real(train, c, unsure, max_wrong, inner)
+
+    learn.fit_both = spy
+    try:
+        with answered_without_types(spec.get("answered_types") is False):
+            got = leave_papers_out(pairs, c=spec.get("c", 1.0))
+    finally:
+        learn.fit_both = real
+    fitted = []
+    for pp, m, a in got:
+        train = {q.paper.id for q in pairs if group_of(q.paper) != group_of(pp.paper)}
+        fitted.append((pp, m, a, next(i for ids, i in kept if ids == train)))
     cache.write_bytes(pickle.dumps(fitted))
     return fitted
 
@@ -205,7 +230,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variants", nargs="+", default=list(VARIANTS))
     ap.add_argument("--insample", action="store_true")
     ap.add_argument("--misses", action="store_true")
-    ap.add_argument("--rules", nargs="*", default=[], help="round eight's status rules on L0: f, g, fg")
+    ap.add_argument("--rules", nargs="*", default=[], help="round eight's status rules: f, g, fg")
+    ap.add_argument("--rules-on", default="L0", help="the variant the rules are measured on")
     args = ap.parse_args(argv)
     manifest = Path(args.corpus)
     base = untrusted(with_groups(pickle.loads(Path(args.pairs).read_bytes()), manifest, True), SIBLING_SEEN, OOF_FILE)
@@ -231,11 +257,13 @@ def main(argv: list[str] | None = None) -> int:
         from engine.align.corpus_eval import figures
         from engine.cli.eval_align_corpus import corpus_unsure
 
-        got, bands = plain(runs["L0"][0], runs["L0"][2], corpus_unsure(args.corpus, None, "train"), rule)
+        v = args.rules_on
+        with answered_without_types(VARIANTS[v].get("answered_types") is False):
+            got, bands = plain(runs[v][0], runs[v][2], corpus_unsure(args.corpus, None, "train"), rule)
         per = {s.comment_ids[0].split("/")[0]: figures(s, t, cap, st) for s, t, cap, st in got}
-        print(line(f"L0 + rule {rule}", per, groups), flush=True)
+        print(line(f"{v} + rule {rule}", per, groups), flush=True)
         print(f"    bands per fold: {sorted(round(b, 3) for b in bands.values())}", flush=True)
-        print(f"    - L0, 90 % over repositories: {bootstrap(per, runs['L0'][1], groups)}", flush=True)
+        print(f"    - {v}, 90 % over repositories: {bootstrap(per, runs[v][1], groups)}", flush=True)
         fam = {g: [i for i in ids] for g, ids in groups.items()}
         wrong = [pooled(per, ids)["wrong addressed"] for ids in fam.values()]
         wrong = [w for w in wrong if w is not None]
