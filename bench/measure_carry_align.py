@@ -11,7 +11,9 @@ in ``DIR`` and read back when there. Variants (docs/figures-align.md, round eigh
 ``A1`` the answered model without its fine-type indicators. A dropped column is held at 0 in every fit (a constant
 column gets no weight: the same fit as without it). Each variant is compared with ``L0`` by a paired bootstrap over
 repositories. ``--insample``: ``L0`` fitted on all 43 and scored on them. ``--misses``: the answered comments whose
-best edit is right but whose status is not "addressed" (``L0``). Reads the training part only.
+best edit is right but whose status is not "addressed" (``L0``). ``--rules f g fg [--rules-on V]``: round eight's
+status rules (``answered.sure_links``) on variant V's folds, the ``sure_link`` band chosen on each fold's inner
+scores. Reads the training part only.
 """
 
 from __future__ import annotations

@@ -112,7 +112,8 @@ def sure_links(probs: np.ndarray, answered: np.ndarray, raw: np.ndarray, band: f
     ``sure_link``, chosen on inner leave-papers-out comments so that these calls and today's are wrong at most 5 % of
     the time: ``learn_answered.sure_link_band``); and a comment whose best link reaches the link model's own
     "addressed" band is at least "partly (check)", never "not addressed". Grouped leave-papers-out on the training
-    part: "addressed" calls 81 -> 169, wrong 3.7 % -> 4.7 %; found 75.0 -> 75.4 %."""
+    part: "addressed" calls 81 -> 169, wrong 3.7 % -> 4.7 %; found 75.0 -> 75.4 %. The first needs the band, which
+    the shipped models do not have (``learn.SURE_LINK`` off: the callers pass ``inf``); the second is on."""
     from engine.align.status import ADDRESSED_P, LINK_P, PARTLY_P
 
     probs, answered = probs.copy(), answered.copy()

@@ -235,7 +235,7 @@ class LearnedAligner(EvidenceAligner):
             a = self.answered_model.probabilities(
                 comment_features(comments, raw, evidence, self.model.threshold, density))
             probs, a = made_corrections(comments, probs, self.answered_model.status_scale(a), evidence)
-            probs, a = sure_links(probs, a, raw, self.answered_model.bands.get("sure_link", 1.0))
+            probs, a = sure_links(probs, a, raw, self.answered_model.bands.get("sure_link", float("inf")))
             self.answered = dict(zip((c.id for c in comments), a.tolist()))
         self.reasons = {}
         for i, c in enumerate(comments):

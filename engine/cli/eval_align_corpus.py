@@ -134,7 +134,7 @@ def results_inputs(fitted, raw, pairs, ev) -> dict[str, list]:
     for s, (pp, m, a) in zip(raw, fitted):
         matrix, answered = made_corrections(pp.paper.comments, m.status_scale(s.matrix), a.status_scale(s.answered),
                                             pp.evidence)
-        matrix, answered = sure_links(matrix, answered, s.matrix, a.bands.get("sure_link", 1.0))
+        matrix, answered = sure_links(matrix, answered, s.matrix, a.bands.get("sure_link", float("inf")))
         learned.append((replace(s, matrix=matrix, answered=answered), LINK_P, m.max_edits, app_status))
     return {"learned": learned,
             "evidence": [(Scored([c.id for c in pp.paper.comments], pp.edit_ids,

@@ -207,4 +207,4 @@ def test_sure_links_call_a_strong_partly_link_addressed_and_a_strong_link_never_
     assert status == [Status.ADDRESSED, Status.PARTLY, Status.PARTLY, Status.NOT_ADDRESSED]
     assert got_p[0, 1] == probs[0, 1] and np.array_equal(got_p[1:], probs[1:]) and got_a[3] == answered[3]
     assert answered[0] == partly and probs[0, 0] == shown  # the inputs are not changed in place
-    assert np.array_equal(sure_links(probs, answered, raw, band=1.0)[0], probs)  # no band fitted: none raised
+    assert np.array_equal(sure_links(probs, answered, raw, band=np.inf)[0], probs)  # no band fitted: none raised
