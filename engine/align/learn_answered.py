@@ -19,12 +19,16 @@ from collections.abc import Collection, Sequence
 import numpy as np
 
 from engine.align.answered import FEATURES, AnsweredModel, comment_features, edit_density
-from engine.align.calibrate import Scored, status_bands
+from engine.align.calibrate import Scored, _down, status_bands
 from engine.align.folds import grouped
 from engine.align.pairs import PaperPairs
 
 #: Regularisation of the logistic regression (fixed, as the link model's).
 C = 1.0
+#: The share of wrong "addressed" calls the ``sure_link`` band may make on the inner comments (``sure_link_band``):
+#: 0.05, the pooled limit round eight set for grouped leave-papers-out, written before it was measured
+#: (docs/figures-align.md); there the band gave 169 calls, 4.7 % wrong.
+SURE_MAX_WRONG = 0.05
 #: The share of answered comments the "partly" band must still find (addressed or partly) on the model's own
 #: leave-papers-out probabilities: 0.75, written before it was measured (docs/figures-align.md, round six), to leave
 #: room for new papers under the issue's 70 %; the Youden rule it replaces found 64.6 % leave-papers-out.
@@ -59,6 +63,22 @@ def choose_bands(probs: np.ndarray, answered: np.ndarray, shown: np.ndarray, max
     return status_bands(probs, answered, grid, max_wrong, shown, min_found)
 
 
+def sure_link_band(best: np.ndarray, probs: np.ndarray, answered: np.ndarray, shown: np.ndarray,
+                   bands: dict[str, float], link_addressed: float, max_wrong: float = SURE_MAX_WRONG) -> float:
+    """Round eight's ``sure_link`` band (``answered.sure_links``): the lowest best raw link probability ``t`` such
+    that today's "addressed" calls (both "addressed" bands) together with the comments at or above the answered
+    model's "partly" band whose best link reaches ``t`` are wrong at most ``max_wrong`` of the time (at least 3
+    calls), over the comments with a link shown; 1.0 when none. ``best``, ``probs``: each comment's best raw link
+    probability and its out-of-fold answered probability."""
+    today = shown & (probs >= bands["addressed"]) & (best >= link_addressed)
+    extra = shown & (probs >= bands["partly"])
+    for t in sorted(set(best[extra].tolist())):
+        calls = today | (extra & (best >= t))
+        if calls.sum() >= 3 and (calls & ~answered).sum() <= max_wrong * calls.sum():
+            return _down(t)
+    return 1.0
+
+
 def matched(train: Sequence[PaperPairs], inner: Sequence[Scored]) -> list[tuple[PaperPairs, Scored]]:
     """Each training paper with its inner leave-papers-out scores (papers without any are left out)."""
     by_ids = {tuple(s.comment_ids): s for s in inner}
@@ -66,7 +86,7 @@ def matched(train: Sequence[PaperPairs], inner: Sequence[Scored]) -> list[tuple[
 
 
 def fit_answered(train: Sequence[PaperPairs], inner: Sequence[Scored], threshold: float, max_wrong: float,
-                 c: float = C, unsure: Collection[str] = ()) -> AnsweredModel:
+                 c: float = C, unsure: Collection[str] = (), link_addressed: float | None = None) -> AnsweredModel:
     """Weights on every training comment's features (under its inner leave-papers-out link probabilities); bands on
     the model's own leave-papers-out probabilities over the same comments (both without the ``unsure`` ones; a
     paper's group held out with it: ``engine.align.folds``)."""
@@ -84,8 +104,11 @@ def fit_answered(train: Sequence[PaperPairs], inner: Sequence[Scored], threshold
         for k in group:
             oof[k] = model.probabilities(rows[k][0])
     model = fit_weights(np.concatenate([r[0] for r in rows]), np.concatenate([r[1] for r in rows]), c)
-    model.bands = choose_bands(np.concatenate(oof), np.concatenate([r[1] for r in rows]),
-                               np.concatenate([r[2] for r in rows]), max_wrong)
+    probs, y, shown = np.concatenate(oof), np.concatenate([r[1] for r in rows]), np.concatenate([r[2] for r in rows])
+    model.bands = choose_bands(probs, y, shown, max_wrong)
+    if link_addressed is not None:  # round eight: the link model's "addressed" band given, ``sure_link`` fitted
+        best = np.concatenate([r[0][:, FEATURES.index("best")] for r in rows])
+        model.bands["sure_link"] = sure_link_band(best, probs, y, shown, model.bands, link_addressed)
     model.meta = {"train": [pp.paper.id for pp, _ in matched(train, inner)]}
     return model
 

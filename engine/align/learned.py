@@ -28,7 +28,8 @@ from typing import Any
 
 import numpy as np
 
-from engine.align.answered import AnsweredModel, comment_features, edit_density, made_corrections, shipped_answered
+from engine.align.answered import (AnsweredModel, comment_features, edit_density, made_corrections, shipped_answered,
+                                   sure_links)
 from engine.align.base import is_addition
 from engine.align.records import Alignment
 from engine.align.evidence import FEATURES as EVIDENCE_FEATURES, EvidenceAligner, explain, load_in_background, sigmoid
@@ -234,6 +235,7 @@ class LearnedAligner(EvidenceAligner):
             a = self.answered_model.probabilities(
                 comment_features(comments, raw, evidence, self.model.threshold, density))
             probs, a = made_corrections(comments, probs, self.answered_model.status_scale(a), evidence)
+            probs, a = sure_links(probs, a, raw, self.answered_model.bands.get("sure_link", float("inf")))
             self.answered = dict(zip((c.id for c in comments), a.tolist()))
         self.reasons = {}
         for i, c in enumerate(comments):

@@ -152,8 +152,9 @@ def scored_only(fitted: list[tuple], only: list[str]) -> list[tuple]:
 def results_inputs(fitted, raw, pairs, ev) -> dict[str, list]:
     """What ``learned`` and ``evidence`` are scored on: the app's statuses, from probabilities on the status scale
     (``learned``: its fitted bands on ``status.PARTLY_P`` / ``ADDRESSED_P``, and listed corrections that were made
-    called addressed, ``answered.made_corrections``, as the aligner does)."""
-    from engine.align.answered import made_corrections
+    called addressed, ``answered.made_corrections``, and round eight's ``answered.sure_links``, as the aligner
+    does)."""
+    from engine.align.answered import made_corrections, sure_links
     from engine.align.calibrate import Scored
     from engine.align.corpus_eval import app_status
     from engine.align.evidence import MIX, probabilities
@@ -163,6 +164,7 @@ def results_inputs(fitted, raw, pairs, ev) -> dict[str, list]:
     for s, (pp, m, a) in zip(raw, fitted):
         matrix, answered = made_corrections(pp.paper.comments, m.status_scale(s.matrix), a.status_scale(s.answered),
                                             pp.evidence)
+        matrix, answered = sure_links(matrix, answered, s.matrix, a.bands.get("sure_link", float("inf")))
         learned.append((replace(s, matrix=matrix, answered=answered), LINK_P, m.max_edits, app_status))
     return {"learned": learned,
             "evidence": [(Scored([c.id for c in pp.paper.comments], pp.edit_ids,

@@ -173,3 +173,38 @@ def test_a_listed_correction_whose_quoted_words_the_best_shown_edit_changed_is_a
     evidence[0, 0, EVIDENCE_FEATURES.index("quoted")] = 0.0  # an edit elsewhere: still a check
     assert made_corrections(comments, probs, answered, evidence)[1][0] == answered[0]
     assert answered[0] == partly and probs[0, 0] == shown  # the inputs are not changed in place
+
+
+def test_sure_link_band_adds_partly_comments_with_a_strong_best_link_while_wrong_calls_stay_rare() -> None:
+    from engine.align.learn_answered import sure_link_band
+
+    best = np.array([0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3])
+    probs = np.array([0.95, 0.6, 0.6, 0.6, 0.6, 0.6, 0.2])  # answered probabilities; "partly" from 0.5
+    answered = np.array([True, True, True, True, False, True, False])
+    shown = np.ones(7, dtype=bool)
+    bands = {"addressed": 0.9, "partly": 0.5}
+    # today's call (0.9 and 0.95) with the partly comments from 0.6 down: 4 calls, none wrong; 0.5 adds a wrong one
+    assert sure_link_band(best, probs, answered, shown, bands, link_addressed=0.85, max_wrong=0.1) == 0.6
+    assert sure_link_band(best, probs, answered, shown, bands, 0.85, max_wrong=0.25) == 0.4  # 1 wrong in 6 calls
+    shown[1:4] = False  # without a link shown they are no calls: none of the bands keeps the wrong call out
+    assert sure_link_band(best, probs, answered, shown, bands, 0.85, max_wrong=0.1) == 1.0
+    papers = [_paper(f"p{k}", k) for k in range(4)]
+    model = fit_answered(papers, inner_scores(papers), 0.3, 0.1, link_addressed=0.5)
+    assert 0 < model.bands["sure_link"] <= 1.0 and "sure_link" not in fit_both(papers)[1].bands  # off when shipped
+    assert AnsweredModel.from_dict(model.to_dict()).bands == model.bands
+
+
+def test_sure_links_call_a_strong_partly_link_addressed_and_a_strong_link_never_not_addressed() -> None:
+    from engine.align.answered import sure_links
+
+    shown, partly, low = (LINK_P + ADDRESSED_P) / 2, (PARTLY_P + ADDRESSED_P) / 2, PARTLY_P / 2
+    probs = np.array([[shown, 0.1], [shown, 0.1], [0.9, 0.1], [LINK_P / 2, 0.0]], dtype=np.float32)
+    answered = np.array([partly, partly, low, partly], dtype=np.float32)
+    raw = np.array([[0.8, 0.1], [0.6, 0.1], [0.9, 0.1], [0.9, 0.0]], dtype=np.float32)  # the link model's own
+    got_p, got_a = sure_links(probs, answered, raw, band=0.7)
+    status = [status_from_answered({"e1": float(p[0]), "e2": float(p[1])}, float(a)) for p, a in zip(got_p, got_a)]
+    # above the band; under it (a check); a strong best link the answered model doubted; no link shown
+    assert status == [Status.ADDRESSED, Status.PARTLY, Status.PARTLY, Status.NOT_ADDRESSED]
+    assert got_p[0, 1] == probs[0, 1] and np.array_equal(got_p[1:], probs[1:]) and got_a[3] == answered[3]
+    assert answered[0] == partly and probs[0, 0] == shown  # the inputs are not changed in place
+    assert np.array_equal(sure_links(probs, answered, raw, band=np.inf)[0], probs)  # no band fitted: none raised
