@@ -41,9 +41,12 @@ _SETTINGS: dict[str, str] = {
     "usepgfplotslibrary": "{", "pgfplotstableread": "[{", "sisetup": "{", "setlist": "[{", "newcolumntype": "{[{",
     "newcounter": "{[", "newlength": "{", "graphicspath": "{", "DeclareCaptionFormat": "{{",
     "DeclareCaptionLabelFormat": "{{", "addbibresource": "[{", "bstctlcite": "[{", "pagenumbering": "{",
+    "urlstyle": "{",
     # track-changes settings (changes, trackchanges, soul): authors and markup, never text
     "definechangesauthor": "[{", "setaddedmarkup": "{", "setdeletedmarkup": "{", "sethighlightmarkup": "{",
     "setcommentmarkup": "{", "addeditor": "{", "sethlcolor": "{", "setulcolor": "{", "setstcolor": "{",
+    # annotate-equations: notes drawn with arrows beside a display's marked terms, not running text
+    "annotate": "[{{{", "annotatetwo": "[{{{{",
 }
 _KEEP = "texttt textsf textup textmd textnormal underline uline sout hl ul so mbox hbox fbox text enquote ensuremath operatorname bm boldsymbol textsuperscript textsubscript emph textbf textit textsc textsl textrm nolinkurl url path".split()
 _WALK_SPECS: dict[str, str] = {
