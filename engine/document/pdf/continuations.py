@@ -33,8 +33,7 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
     bodies = [b for b in blocks if b.kind in (ParagraphKind.BODY, ParagraphKind.REFERENCE)]  # how the text is set
     indent_style = sum(1 for b in bodies if b.indented) >= 0.3 * max(len(bodies), 1)
     for i, b in enumerate(blocks):
-        if opened is not None and (after_float or _elsewhere(opened, b)) and _heading_in_float(
-                b, blocks[i + 1:i + 2], opened):
+        if opened is not None and after_float and _heading_in_float(b, blocks[i + 1:i + 2], opened):
             b.kind = ParagraphKind.OTHER  # a table's bold header row or row labels, read as a heading
         caption_like = _sentence_like_caption(b, body)
         # (or its second line at the edge: a piece of math raised over the first line's start)
@@ -88,9 +87,9 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
 
 
 def _heading_in_float(b: Block, after: list[Block], opened: Block) -> bool:
-    """An unnumbered "heading" met after a float began or in the next column or page, while a paragraph is left
-    open: a table's bold header row or row label when a cell stands beside it, table text follows it, or the
-    open sentence goes on in lower case right after it."""
+    """An unnumbered "heading" met after a float began (its caption, or its cells in the next column or page),
+    while a paragraph is left open: a table's bold header row or row label when a cell stands beside it, table
+    text follows it, or the open sentence goes on in lower case right after it."""
     if b.kind is not ParagraphKind.HEADING or b.heading_number is not None or b.first.page - _tail(opened).page > 1:
         return False
     if not after:
