@@ -40,10 +40,10 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
         at_left = b.first.x0 <= b.segment.left + 0.15 * b.segment.width or (
             len(b.lines) > 1 and b.lines[1].x0 <= b.segment.left + 2.0)
         target = None
-        if last_body is not None and b.kind is ParagraphKind.BODY and _in_float_above(last_body, b) and (
-                b.first.text[:1].islower() or _set_apart(blocks[i - 1], b)):
-            # the text runs on past a float set above it in its column (in capitals only where the float stands
-            # apart: a table's legend is set right under it)
+        if last_body is not None and b.kind is ParagraphKind.BODY and between > 0 and _in_float_above(
+                last_body, b) and (b.first.text[:1].islower() or _set_apart(blocks[i - 1], b)):
+            # the text runs on past a float set above it in its column, more of the float's text (cells, a caption)
+            # between (in capitals only where the float stands apart: a table's legend is set right under it)
             last_body = _flow_before(out, b)
         if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None and at_left:
             tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
