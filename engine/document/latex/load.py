@@ -54,6 +54,12 @@ _DROPPED_ENVS = {"tabular", "tabular*", "tabularx", "tikzpicture", "pgfpicture",
 _INLINE_ENVS = {"math", "inparaenum", "inparaitem"}
 _VERBATIM = re.compile(r"\\begin\s*\{(verbatim\*?|Verbatim|lstlisting|minted|alltt)\}(?:\[[^\]\n]*\])?(?:\{[^}\n]*\})?(.*?)\\end\s*\{\1\}", re.S)
 _VERB = re.compile(r"\\(?:verb|lstinline)\*?(?:\[[^\]]*\])?([^a-zA-Z\s{])(.*?)\1|\\lstinline\{([^}]*)\}")
+#: A TeX length set without braces in the text, "\\itemsep1pt\\parskip0pt" (Pandoc's lists): prints nothing.
+_LENGTH_SET = re.compile(
+    r"\\(?:itemsep|parskip|parsep|topsep|partopsep|parindent|baselineskip|tabcolsep|columnsep|textfloatsep"
+    r"|floatsep|intextsep|abovecaptionskip|belowcaptionskip)\s*=?\s*-?(?:\d+\.?\d*|\.\d+)\s*(?:pt|em|ex|mm|cm|in|bp)"
+    r"(?:\s*plus\s*[\d.]+\s*(?:pt|em|ex|fil+))?(?:\s*minus\s*[\d.]+\s*(?:pt|em|ex))?"
+)
 _BIBLIOGRAPHY = re.compile(r"\\bibliography\s*\{([^}]*)\}|\\printbibliography\b(?:\[[^\]]*\])?")
 
 
@@ -108,7 +114,8 @@ def load_latex(path: Path) -> Document:
 
 
 def _protect_verbatim(src: SourceText, converter: LatexText) -> SourceText:
-    """Swap verbatim blocks and ``\\verb`` for placeholder macros the parser cannot trip on."""
+    """Swap verbatim blocks and ``\\verb`` for placeholder macros the parser cannot trip on; drop lengths set
+    without braces."""
     edits: list[tuple[int, int, str]] = []
     for m in _VERBATIM.finditer(src.text):
         converter.verbatim.append(m.group(2).strip("\n"))
@@ -119,6 +126,9 @@ def _protect_verbatim(src: SourceText, converter: LatexText) -> SourceText:
             continue
         converter.verbatim.append(m.group(2) if m.group(2) is not None else m.group(3))
         edits.append((m.start(), m.end(), f"\\redraftverb{{{len(converter.verbatim) - 1}}}"))
+    spans = [(s, e) for s, e, _ in edits]
+    edits += [(m.start(), m.end(), "") for m in _LENGTH_SET.finditer(src.text)
+              if not any(s <= m.start() < e for s, e in spans)]
     return src.splice(list(edits)) if edits else src
 
 
@@ -133,9 +143,12 @@ def _inline_bbl(src: SourceText, main: Path) -> SourceText:
         text, _ = read_text_file(bbl, declared=declared_encoding)
     except InputError:
         return src
-    if "\\begin{thebibliography}" not in text:
+    start = text.find("\\begin{thebibliography}")
+    if start < 0:
         return src  # biblatex's .bbl is data for biblatex (entry fields, hashes), no typeset text
-    return src.splice([(m.start(), m.end(), "\n\n" + text + "\n\n")])
+    # (from the list on: natbib's and REVTeX's .bbl open with macro definitions, \def\natexlab#1{#1} inside
+    # \ifx ... \fi, that would read as a paragraph of "#1 #1 #2#1")
+    return src.splice([(m.start(), m.end(), "\n\n" + text[start:] + "\n\n")])
 
 
 class _Builder:

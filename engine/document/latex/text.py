@@ -41,9 +41,12 @@ _SETTINGS: dict[str, str] = {
     "usepgfplotslibrary": "{", "pgfplotstableread": "[{", "sisetup": "{", "setlist": "[{", "newcolumntype": "{[{",
     "newcounter": "{[", "newlength": "{", "graphicspath": "{", "DeclareCaptionFormat": "{{",
     "DeclareCaptionLabelFormat": "{{", "addbibresource": "[{", "bstctlcite": "[{", "pagenumbering": "{",
+    "urlstyle": "{",
     # track-changes settings (changes, trackchanges, soul): authors and markup, never text
     "definechangesauthor": "[{", "setaddedmarkup": "{", "setdeletedmarkup": "{", "sethighlightmarkup": "{",
     "setcommentmarkup": "{", "addeditor": "{", "sethlcolor": "{", "setulcolor": "{", "setstcolor": "{",
+    # annotate-equations: notes drawn with arrows beside a display's marked terms, not running text
+    "annotate": "[{{{", "annotatetwo": "[{{{{",
 }
 _KEEP = "texttt textsf textup textmd textnormal underline uline sout hl ul so mbox hbox fbox text enquote ensuremath operatorname bm boldsymbol textsuperscript textsubscript emph textbf textit textsc textsl textrm nolinkurl url path".split()
 _WALK_SPECS: dict[str, str] = {
@@ -171,10 +174,28 @@ class _Converter(LatexNodes2Text):
 
     def math_node_to_text(self, node: latexwalker.LatexNode) -> str:
         if isinstance(node, latexwalker.LatexMathNode) and node.displaytype == "inline":
+            latex = node.latex_verbatim()
+            if "_" in latex and "^" in latex:
+                typeset = _SCRIPTS.sub(_sup_then_sub, latex)
+                if typeset != latex:
+                    nodes, _, _ = self._owner.walker(typeset).get_latex_nodes()
+                    if len(nodes) == 1 and isinstance(nodes[0], latexwalker.LatexMathNode):
+                        node = nodes[0]
             return compact_math(self.nodelist_to_text(node.nodelist))
         if isinstance(node, latexwalker.LatexEnvironmentNode) and node.environmentname in ("math",):
             return compact_math(self.nodelist_to_text(node.nodelist))
         return f" {EQUATION} "
+
+
+_SCRIPT = r"(\{(?:[^{}]|\{[^{}]*\})*\}|\\[A-Za-z]+|[^\s{}\\])"
+#: A subscript and a superscript on one base, in either order: typeset one over the other, the superscript read first.
+_SCRIPTS = re.compile(rf"_\s*{_SCRIPT}\s*\^\s*{_SCRIPT}|\^\s*{_SCRIPT}\s*_\s*{_SCRIPT}")
+
+
+def _sup_then_sub(m: re.Match[str]) -> str:
+    """``x_{i,j}^{k}`` as a PDF prints it: the superscript, then the subscript apart ("xk i,j", not "xi,jk")."""
+    sub, sup = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(4), m.group(3))
+    return f"^{{{sup}}}\\ _{{{sub}}}"
 
 
 def compact_math(text: str) -> str:

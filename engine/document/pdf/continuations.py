@@ -32,12 +32,19 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
     after_float = False  # a caption, or table cells read as body in the next column, came after ``opened``
     bodies = [b for b in blocks if b.kind in (ParagraphKind.BODY, ParagraphKind.REFERENCE)]  # how the text is set
     indent_style = sum(1 for b in bodies if b.indented) >= 0.3 * max(len(bodies), 1)
-    for b in blocks:
+    for i, b in enumerate(blocks):
+        if opened is not None and after_float and _heading_in_float(b, blocks[i + 1:i + 2], opened):
+            b.kind = ParagraphKind.OTHER  # a table's bold header row or row labels, read as a heading
         caption_like = _sentence_like_caption(b, body)
         # (or its second line at the edge: a piece of math raised over the first line's start)
         at_left = b.first.x0 <= b.segment.left + 0.15 * b.segment.width or (
             len(b.lines) > 1 and b.lines[1].x0 <= b.segment.left + 2.0)
         target = None
+        if last_body is not None and b.kind is ParagraphKind.BODY and between > 0 and _in_float_above(
+                last_body, b) and (b.first.text[:1].islower() or _set_apart(blocks[i - 1], b)):
+            # the text runs on past a float set above it in its column, more of the float's text (cells, a caption)
+            # between (in capitals only where the float stands apart: a table's legend is set right under it)
+            last_body = _flow_before(out, b)
         if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None and at_left:
             tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
             moved = tail_seg is not b.segment or between > 0
@@ -77,6 +84,46 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             opened = None
         out.append(b)
     return out
+
+
+def _heading_in_float(b: Block, after: list[Block], opened: Block) -> bool:
+    """An unnumbered "heading" met after a float began (its caption, or its cells in the next column or page),
+    while a paragraph is left open: a table's bold header row or row label when a cell stands beside it, table
+    text follows it, or the open sentence goes on in lower case right after it."""
+    if b.kind is not ParagraphKind.HEADING or b.heading_number is not None or b.first.page - _tail(opened).page > 1:
+        return False
+    if not after:
+        return False
+    nxt = after[0]
+    beside = abs(nxt.first.y0 - b.first.y0) < 2.0 and nxt.first.x0 > b.first.x1
+    cells = nxt.kind is ParagraphKind.OTHER or nxt.kind is ParagraphKind.BODY and not _prose(nxt)
+    return beside or cells or nxt.kind is ParagraphKind.BODY and nxt.first.text[:1].islower()
+
+
+def _in_float_above(a: Block, b: Block) -> bool:
+    """``a`` ends above ``b`` on its page with lines that all start right of ``b``'s column edge, not as a
+    paragraph's one indented line: a float's cells or a plot's labels read as body, not the column before."""
+    seg, lines = a.parts[-1] if a.parts else (a.segment, a.lines)
+    col = b.segment
+    if seg.page != col.page or _tail(a).y1 > b.first.y0 or min(ln.x0 for ln in lines) <= col.left + 2.0:
+        return False
+    return len(lines) > 1 or lines[0].x0 > col.left + 0.15 * col.width or lines[0].x1 > col.right + 2.0
+
+
+def _set_apart(prev: Block, b: Block) -> bool:
+    """``b`` starts more than two lines' height under the block before it (a float's float separation)."""
+    tail = _tail(prev)
+    return tail.page != b.first.page or b.first.y0 - tail.y1 > 2.0 * b.first.size
+
+
+def _flow_before(out: list[Block], b: Block) -> Block | None:
+    """The last prose paragraph of the running text before ``b`` (past a float's text), none past a heading."""
+    for x in reversed(out):
+        if x.kind is ParagraphKind.HEADING:
+            return None
+        if x.kind is ParagraphKind.BODY and _prose(x) and not _in_float_above(x, b):
+            return x
+    return None
 
 
 def _prose(b: Block) -> bool:

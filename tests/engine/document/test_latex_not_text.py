@@ -1,0 +1,64 @@
+"""Source that prints no running text is not read as paragraphs: annotate-equations' notes drawn beside a display,
+natbib's and REVTeX's macro definitions at the head of a ``.bbl``, lengths set without braces (Pandoc's lists),
+and ``\\urlstyle``. Each was a "body" paragraph of a real paper of the layouts corpus (issue 31)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.document import Document
+from engine.document.latex.load import load_latex
+
+
+def load(tmp_path: Path, body: str, preamble: str = "") -> Document:
+    main = tmp_path / "main.tex"
+    main.write_text(
+        "\\documentclass{article}\n" + preamble + "\n\\begin{document}\n" + body + "\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    return load_latex(main)
+
+
+def kinds(doc: Document) -> list[tuple[str, str]]:
+    return [(p.kind.value, p.text) for p in doc.paragraphs]
+
+
+def test_annotations_beside_a_display_are_not_body(tmp_path: Path) -> None:
+    doc = load(
+        tmp_path,
+        "The key vector stands for the example.\n\n"
+        "\\begin{equation}\n\\eqnmarkbox[teal]{ccixj}{x < 2cv} = 1\n\\end{equation}\n\n"
+        "\\annotate[yshift=1em]{left}{ccixj}{$x$ is a $C_{C_{i},X_{j}}$ criterion}\n"
+        "\\annotatetwo[yshift=-1em]{below}{a}{b}{both terms}\n\n"
+        "Its values mark which variables appear in each clause.",
+        "\\usepackage{annotate-equations}",
+    )
+    assert kinds(doc) == [
+        ("body", "The key vector stands for the example."),
+        ("equation", "[EQUATION]"),
+        ("body", "Its values mark which variables appear in each clause."),
+    ]
+
+
+def test_a_bbl_is_read_from_its_list_on_not_its_macro_definitions(tmp_path: Path) -> None:
+    (tmp_path / "main.bbl").write_text(
+        "\\newcommand{\\noopsort}[1]{} \\newcommand{\\printfirst}[2]{#1}\n"
+        "  \\newcommand{\\singleletter}[1]{#1} \\newcommand{\\switchargs}[2]{#2#1}\n"
+        "\\expandafter\\ifx\\csname url\\endcsname\\relax\n  \\def\\url#1{\\texttt{#1}}\\fi\n\n"
+        "\\begin{thebibliography}{1}\n\\bibitem{k} Donald Knuth. 1973. Optimal profiling.\n\\end{thebibliography}\n",
+        encoding="utf-8",
+    )
+    doc = load(tmp_path, "Text~\\cite{k}.\n\\bibliographystyle{apsrev4-2}\n\\bibliography{refs}")
+    assert kinds(doc) == [("body", "Text [k]."), ("reference", "Donald Knuth. 1973. Optimal profiling.")]
+
+
+def test_lengths_set_without_braces_and_url_styles_print_nothing(tmp_path: Path) -> None:
+    doc = load(
+        tmp_path,
+        "\\urlstyle{leo}\nThe tags are unique.\n\n\\begin{itemize}\n\\itemsep1pt\\parskip0pt\\parsep0pt\n"
+        "\\item Unique tags are short.\n\\end{itemize}\n\n\\setlength{\\parskip}{0pt}\\parindent=10pt Last words.",
+    )
+    texts = [t for _, t in kinds(doc)]
+    assert texts[0] == "The tags are unique."
+    assert "Unique tags are short." in texts and "Last words." in texts[-1]
+    assert not any("pt" in t.split() or "leo" in t or "1pt" in t or "0pt" in t for t in texts)
