@@ -12,6 +12,9 @@ from engine.document.pdf.lines import Line
 #: a paragraph may open with a numbered citation, "[18] experiment with ...").
 _CONTINUATION_OPENERS = frozenset("(“‘\"'")
 _CLOSED = re.compile(r"[.!?:]['\")\]’”]*$")
+#: A list item's number or bullet opening a block ("(iii) ", "2. ", "• "): an item set in from the column's edge
+#: is no float's text, so a continuation never looks back past it.
+_ITEM = re.compile(r"\(?(?:[ivx]{1,5}|[a-z]|\d{1,2})[.)]\s|[•●◦▪∙·–—∗*-]\s")
 #: Kinds a paragraph broken by a column or page break may have between its parts (a float, a footnote, and
 #: a bibliography with no heading, which REVTeX sets in both columns under the text's last lines).
 _SKIPPABLE = {ParagraphKind.CAPTION, ParagraphKind.FOOTNOTE, ParagraphKind.OTHER, ParagraphKind.REFERENCE}
@@ -105,6 +108,8 @@ def _in_float_above(a: Block, b: Block) -> bool:
     paragraph's one indented line: a float's cells or a plot's labels read as body, not the column before."""
     seg, lines = a.parts[-1] if a.parts else (a.segment, a.lines)
     col = b.segment
+    if _ITEM.match(a.first.text.lstrip()):
+        return False
     if seg.page != col.page or _tail(a).y1 > b.first.y0 or min(ln.x0 for ln in lines) <= col.left + 2.0:
         return False
     return len(lines) > 1 or lines[0].x0 > col.left + 0.15 * col.width or lines[0].x1 > col.right + 2.0
