@@ -77,3 +77,31 @@ def test_a_layout_file_that_is_not_one_gives_the_defaults(tmp_path) -> None:
     assert shares.remember("pdf", [300, 900, 300]) and shares.sizes("pdf", 1500) == [300, 900, 300]
     shares.save(path)
     assert PaneShares.load(path).share("pdf") == (0.2, 0.6, 0.2)
+
+
+def test_a_long_scaffold_keeps_a_1280_by_800_window_on_the_screen(qtbot, tmp_path) -> None:
+    """A new-user trial (round 8) opened a scaffold whose plan wrapped to five lines: the side column's least height
+    (the card's 425 pixels, kept whole since round 7, with the response and TLDR panels) made the window 841 pixels
+    tall on a 1280×800 screen. The card scrolls in its pane now; the plan stays whole, and the window stays 800."""
+    from tests.gui.test_widget_suggestion_card import SCAFFOLD
+    from tests.gui.widget_helpers import save_shot
+
+    shell = build_shell(Settings(theme="light"))
+    w = shell.window
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    w.show_project_view(True)
+    qtbot.waitUntil(lambda: w.panes.started)
+    long_quote = " ".join(["To treat each of the smaller problems above in turn, we first name a mapping."] * 3)
+    w.suggestion.set_suggestion(SCAFFOLD.__class__(**{**SCAFFOLD.to_dict(), "quote": long_quote}), "Method, p. 4")
+    w.tldr.set_tldrs(["A plain way to match photographs of people holds up well when the lighting changes, the "
+                      "pictures are slightly shifted, or part of the face is hidden behind something."])
+    qtbot.wait(200)
+    card = w.suggestion
+    assert card.minimumSizeHint().height() > 380  # the card itself still keeps its plan whole ...
+    assert card.plan.height() >= card.plan.heightForWidth(card.plan.width())
+    assert w.minimumSizeHint().height() <= 800 and w.height() == 800  # ... and the window fits the screen
+    assert w.tldr.geometry().bottom() <= w.tldr.parentWidget().height()
+    save_shot(w, "app_1280x800_scaffold", tmp_path)
