@@ -202,8 +202,8 @@ def test_corpus_command_errors_are_one_line(tmp_path, capsys) -> None:
 
 
 #: The shipped ``learned`` models on the two shared gold papers (PDFs), which they never saw (fitted on the revisions
-#: corpus's training part only: all 43 hand-labelled training revisions, with the tuned comment↔edit encoder's two
-#: features, ``engine.align.tuned``; statuses from the answered-at-all model, round six's bands: "addressed" needs the
+#: corpus's training part only: all 43 hand-labelled training revisions, with the tuned comment↔edit encoder's
+#: cosines, ``engine.align.tuned``, in its cosine features since round eight; statuses from the answered-at-all model, round six's bands: "addressed" needs the
 #: best link's own band too, "partly (check)" finds 75 % on the inner folds): micro P / R / F1 of the links shown,
 #: hit@1 and found over answered comments and wrong "addressed" (docs/figures-align.md). Regression checks, not tuned
 #: on: the test fails 3 points below (wrong "addressed": above). ``evidence``'s cross-paper figures (37.0 / 50.0 F1)
