@@ -5,9 +5,11 @@
 ``OUT/oof.npz`` is what ``bench.align_encoder_gpu`` wrote: per paper of the training part, the comments × edits
 sentence-max cosines of a model fine-tuned on the other folds' papers (``VARIANT|PAPER``), and the untuned
 model's (``base|PAPER``, float32 on the GPU: a control, the same information as the ``cosine`` feature).
-The pairs carry the ``learned`` aligner's ``FEATURES``, whose last two, ``tuned`` and ``tuned_rank``, are the
-cosine inside the first stage and its rank within the comment (``1 / (1 + rank)``, as ``cosine_rank``). For each
-variant those two columns hold its cosines ("without": the two columns dropped), and the model is scored leave-papers-out exactly as ``redraft
+The pairs carry the ``learned`` aligner's ``FEATURES``, whose ``cosine``, ``cosine_rank`` and ``cosine_gap`` are the
+cosine inside the first stage, its rank within the comment (``1 / (1 + rank)``) and its gap to the comment's best
+(one encoder pass since round eight; until then the tuned cosine had two columns of its own beside the embedded
+MiniLM's). For each variant those three columns hold its cosines ("without": the three columns dropped), and the
+model is scored leave-papers-out exactly as ``redraft
 eval align --corpus ... --part train`` scores it (each paper by weights, threshold, cap and bands fitted on the
 other papers), beside the same run without them. The checked part is never read. ``--pairs`` keeps the papers'
 pair features in a pickle (computing them reads and diffs 43 revisions: about 8 minutes on 2 cores).
@@ -27,20 +29,25 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def with_feature(pairs, oof, variant: str | None):
-    """``pairs`` with the variant's out-of-fold cosine (first stage only) and its rank within the comment in the
-    last two feature columns (``learned.FEATURES``' ``tuned`` and ``tuned_rank``); ``None``: without those columns."""
-    from engine.align.learned import inverse_rank
+    """``pairs`` with the variant's out-of-fold cosine (first stage only), its rank within the comment and its gap
+    to the comment's best in the three cosine columns (``learned.pair_features``' arithmetic); ``None``: without
+    those columns."""
+    from engine.align.learned import FEATURES, inverse_rank
 
+    cols = [FEATURES.index(f) for f in ("cosine", "cosine_rank", "cosine_gap")]
     out = []
     for pp in pairs:
         if variant is None:
-            out.append(replace(pp, x=pp.x[:, :, :-2]))
+            out.append(replace(pp, x=np.delete(pp.x, cols, axis=2)))
             continue
         m = oof[f"{variant}|{pp.paper.id}"]
         assert m.shape == pp.mask.shape, (pp.paper.id, m.shape, pp.mask.shape)
         cos = np.where(pp.mask, m, 0.0).astype(np.float32)
-        extra = np.stack([cos, inverse_rank(cos, pp.mask)], axis=2)
-        out.append(replace(pp, x=np.concatenate([pp.x[:, :, :-2], extra], axis=2)))
+        best = cos.max(axis=1, keepdims=True) if cos.shape[1] else np.zeros((cos.shape[0], 1), np.float32)
+        x = pp.x.copy()
+        x[:, :, cols[0]], x[:, :, cols[1]] = cos, inverse_rank(cos, pp.mask)
+        x[:, :, cols[2]] = np.where(pp.mask, cos - best, 0.0)
+        out.append(replace(pp, x=x))
     return out
 
 

@@ -249,7 +249,8 @@ class EvidenceAligner(ScoredAligner):
         only inside that mask (0 elsewhere)."""
         yield Progress(0, 2, "BM25 and places")
         queries = [c.full_text for c in comments]
-        loading = load_in_background(self.embed, queries)
+        source = self.dense_source()
+        loading = load_in_background(source, queries) if source is not None else None
         lexical = row_scaled(bm25_matrix(queries, [edit_text(e, "target") for e in edits]))
         sides = [changed_sides(e) for e in edits]  # the words each edit deleted and inserted
         changed = row_scaled(bm25_matrix(queries, [" ".join(s) for s in sides]))
@@ -279,18 +280,32 @@ class EvidenceAligner(ScoredAligner):
         if releases:
             says = np.array([states_release(inserted) for _, inserted in sides])
             allowed[np.ix_(releases, np.flatnonzero(~says))] = False
-        loading.join()
-        yield Progress(1, 2, f"embedding changed sentences with {self.embed.encoder.name}")
+        if loading is not None:
+            loading.join()
+        yield Progress(1, 2, "embedding changed sentences" + (f" with {source.encoder.name}" if source else ""))
         # the sentences an edit wrote, only for the pairs with specific evidence (the rest score 0 anyway)
         self.candidates = self.dense_pairs(allowed, lexical, changed)
-        rows, cols = np.flatnonzero(self.candidates.any(axis=1)), np.flatnonzero(self.candidates.any(axis=0))
-        dense = np.zeros(allowed.shape, dtype=np.float32)
-        if len(rows) and len(cols):
-            dense[np.ix_(rows, cols)] = sentence_cosines(self.embed.encoder, [queries[i] for i in rows],
-                                                         [changed_sentences(edits[j]) for j in cols], cancel)
+        dense = self.dense(comments, edits, self.candidates, cancel)
         features = np.stack([lexical, changed, dense, located, named, quoted, fit, proofread, replaced], axis=2)
         yield Progress(2, 2, "evidence weighed")
         return features, allowed
+
+    def dense_source(self) -> Any:
+        """What the dense evidence (``cosine``) is embedded with, opened and loaded on a thread while the lexical
+        evidence is computed (anything with an ``encoder``; ``None``: nothing to load). Here the embedded MiniLM;
+        the ``learned`` aligner's is its tuned encoder (its one pass)."""
+        return self.embed
+
+    def dense(self, comments: Sequence[ReviewComment], edits: Sequence[Edit], mask: np.ndarray,
+              cancel: CancelToken | None = None) -> np.ndarray:
+        """Sentence-max cosines (comments × edits) of the block of ``mask``'s comments × edits, 0 elsewhere: each
+        comment against the sentences an edit wrote (``changed_sentences``)."""
+        rows, cols = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
+        out = np.zeros(mask.shape, dtype=np.float32)
+        if len(rows) and len(cols):
+            out[np.ix_(rows, cols)] = sentence_cosines(self.embed.encoder, [comments[i].full_text for i in rows],
+                                                       [changed_sentences(edits[j]) for j in cols], cancel)
+        return out
 
     def dense_pairs(self, allowed: np.ndarray, lexical: np.ndarray, changed: np.ndarray) -> np.ndarray:
         """The pairs whose dense similarity is needed (the block of their comments × edits is embedded): those that

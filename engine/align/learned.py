@@ -1,16 +1,19 @@
 """The ``learned`` aligner: a logistic regression over per-pair features, fitted across papers.
 
 A fast first stage keeps, per comment, the pairs the ``evidence`` aligner can link (specific evidence and a
-compatible edit) plus its ``FIRST_STAGE`` best edits by BM25 and by BM25 against the changed words; MiniLM
-cosines are computed for those only. Every kept pair then gets ``FEATURES``: the evidence features (BM25 and
-changed-words BM25 scaled per comment, sentence-max cosine, the edit rewrote a paragraph the comment is located at,
-the comment names its section/figure/table/equation, quoted words changed, the edit's intent fits the comment's fine
-type, proofreading and replacement fixes; not the names it shares, see ``FEATURES``), whether the evidence aligner could link it, the pair's ranks within the
-comment by BM25, changed-words BM25 and cosine, its cosine's gap to the comment's best, the edit's size, intent kind
-and whether it is an addition, the comment's length, and the cosine of the comment↔edit encoder fine-tuned on the
-training part (``engine.align.tuned``: the edit's sentences after its section's title) and its rank within the
-comment (on a training paper, while fitting, out of fold). A logistic regression (standardised features) turns them
-into the probability that the edit answers the comment; pairs outside the first stage get 0.
+compatible edit) plus its ``FIRST_STAGE`` best edits by BM25 and by BM25 against the changed words; cosines are
+computed for those only, in one encoder pass: the comment↔edit encoder fine-tuned on the training part
+(``engine.align.tuned``: the comment against the sentences the edit wrote, each after its section's title; on a
+training paper, while fitting, out of fold), not the embedded MiniLM. Every kept pair then gets ``FEATURES``: the
+evidence features (BM25 and changed-words BM25 scaled per comment, that sentence-max cosine, the edit rewrote a
+paragraph the comment is located at, quoted words changed, the edit's intent fits the comment's fine type,
+proofreading and replacement fixes; not the names it shares, see ``FEATURES``), whether the evidence aligner could
+link it, the pair's ranks within the comment by BM25, changed-words BM25 and cosine, its cosine's gap to the
+comment's best, the edit's size, intent kind and whether it is an addition, and the comment's length. (Until round
+eight the embedded MiniLM's cosines fed the cosine features and the tuned encoder's two more, ``tuned`` and
+``tuned_rank``: every text was embedded twice; docs/figures-align.md, "Round eight: speed".) A logistic regression
+(standardised features) turns them into the probability that the edit answers the comment; pairs outside the first
+stage get 0.
 
 The weights, the link threshold, the per-comment cap and the status bands are fitted on the training part of the
 revisions corpus only (``engine.align.learn``; docs/figures-align.md) and shipped as
@@ -47,7 +50,7 @@ FIRST_STAGE = 8
 #: leave-papers-out on the training part (docs/figures-align.md); it still gates the first stage through ``allowed``.
 FEATURES = tuple(f for f in EVIDENCE_FEATURES if f != "named") + (
     "allowed", "bm25_rank", "changed_rank", "cosine_rank", "cosine_gap", "size", "surface", "substantive", "added",
-    "comment_words", "tuned", "tuned_rank",
+    "comment_words",
 )
 
 
@@ -76,13 +79,12 @@ def inverse_rank(matrix: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 
 def pair_features(evidence: np.ndarray, allowed: np.ndarray, mask: np.ndarray, comments: Sequence[ReviewComment],
-                  edits: Sequence[Edit], intents: Sequence[Intent], tuned: np.ndarray) -> np.ndarray:
-    """Comments × edits × ``FEATURES`` from the evidence tensor (comments × edits × evidence features) and the tuned
-    encoder's cosines (comments × edits; read inside ``mask`` only)."""
+                  edits: Sequence[Edit], intents: Sequence[Intent]) -> np.ndarray:
+    """Comments × edits × ``FEATURES`` from the evidence tensor (comments × edits × evidence features; its ``cosine``
+    the tuned encoder's, read inside ``mask`` only)."""
     n, m = len(comments), len(edits)
     ev = {name: evidence[:, :, k] for k, name in enumerate(EVIDENCE_FEATURES)}
     cosine = np.where(mask, ev["cosine"], 0.0)
-    tuned = np.where(mask, tuned, 0.0).astype(np.float32)
     best = cosine.max(axis=1, keepdims=True) if m else np.zeros((n, 1), dtype=np.float32)
     size = np.log1p([len(" ".join(changed_sides(e)).split()) for e in edits]).astype(np.float32)
     cols = {
@@ -95,7 +97,6 @@ def pair_features(evidence: np.ndarray, allowed: np.ndarray, mask: np.ndarray, c
         "added": np.broadcast_to(np.array([is_addition(e) for e in edits], dtype=np.float32), (n, m)),
         "comment_words": np.broadcast_to(
             np.log1p([len(c.full_text.split()) for c in comments]).astype(np.float32)[:, None], (n, m)),
-        "tuned": tuned, "tuned_rank": inverse_rank(tuned, mask),
     }
     return np.stack([ev[f] if f in ev else cols[f] for f in FEATURES], axis=2).astype(np.float32)
 
@@ -166,8 +167,8 @@ class LearnedAligner(EvidenceAligner):
                  max_edits: int | None = None, min_chars: int = 0, answered: AnsweredModel | None = None,
                  tuned: TunedSource | None = None) -> None:
         self.model = model or shipped_model()
-        #: Where the ``tuned`` feature's cosines come from (``engine.align.tuned``): the shipped encoder unless a
-        #: caller fitting on a training paper gives its out-of-fold cosines.
+        #: Where the ``cosine`` feature's cosines come from (``engine.align.tuned``): the shipped tuned encoder unless
+        #: a caller fitting on a training paper gives its out-of-fold cosines.
         self.tuned = tuned
         #: The per-comment answered-at-all model the statuses read (``engine.align.answered``); the shipped one with
         #: the shipped link model, none with another (its statuses then follow the best link, as before).
@@ -190,9 +191,21 @@ class LearnedAligner(EvidenceAligner):
             encoder = self.embed.encoder  # opened here (not loaded), so the two loading threads share it
             self.tuned = ShippedTuned(share=lambda: encoder)
 
+    def dense_source(self) -> Any:
+        """The tuned encoder (its one pass), loaded while the lexical evidence is computed; nothing to load for
+        out-of-fold cosines."""
+        self._open_tuned()
+        return self.tuned if isinstance(self.tuned, ShippedTuned) else None
+
+    def dense(self, comments: Sequence[ReviewComment], edits: Sequence[Edit], mask: np.ndarray,
+              cancel: CancelToken | None = None) -> np.ndarray:
+        """The tuned cosines of ``mask``'s block (``engine.align.tuned``), in place of the embedded MiniLM's."""
+        return self.tuned(comments, edits, mask, cancel)
+
     def preload(self) -> threading.Thread:
         """Load both encoders on one thread now (the embedded one first: a project build locates the comments with
-        it before it aligns), while the caller reads the documents; the first ``encode`` of each waits for it."""
+        it before it aligns; the tuned one aligns), while the caller reads the documents; the first ``encode`` of
+        each waits for it."""
         self._open_tuned()
         sources = [self.embed, *([self.tuned] if isinstance(self.tuned, ShippedTuned) else [])]
         for source in sources:
@@ -209,17 +222,10 @@ class LearnedAligner(EvidenceAligner):
     def iter_pairs(
         self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None
     ) -> Gen[Progress, None, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
-        """The evidence tensor, the evidence aligner's linkable pairs, the pair features and the first-stage mask."""
-        self._open_tuned()
-        # opened (and loaded, when these comments were never embedded with it) while the evidence is computed
-        loading = load_in_background(self.tuned, [c.full_text for c in comments]) if isinstance(
-            self.tuned, ShippedTuned) else None
+        """The evidence tensor (its ``cosine`` the tuned encoder's), the evidence aligner's linkable pairs, the pair
+        features and the first-stage mask."""
         evidence, allowed = yield from self.iter_features(comments, edits, cancel)
-        if loading is not None:
-            loading.join()
-        tuned = self.tuned(comments, edits, self.candidates, cancel)
-        x = pair_features(evidence, allowed, self.candidates, comments, edits, [self.intents[e.id] for e in edits],
-                          tuned)
+        x = pair_features(evidence, allowed, self.candidates, comments, edits, [self.intents[e.id] for e in edits])
         return evidence, allowed, x, self.candidates
 
     def iter_scores(

@@ -59,18 +59,22 @@ def test_prepared_data_holds_what_the_aligner_compares(tmp_path) -> None:
     assert tokens["flat"].max() < len(used) and (tmp_path / "weights.safetensors").stat().st_size > 20_000_000
 
 
-def test_the_tuned_cosine_joins_the_features_inside_the_first_stage() -> None:
+def test_the_tuned_cosine_fills_the_cosine_columns_inside_the_first_stage() -> None:
+    from engine.align.learned import FEATURES
+
     pairs, seeds = _pairs()
     pp = pairs[0]
     j = pp.edit_ids.index(seeds)
+    cols = [FEATURES.index(f) for f in ("cosine", "cosine_rank", "cosine_gap")]
     tuned = np.full(pp.mask.shape, 0.1, dtype=np.float32)
     tuned[0, j] = 0.9
-    (extended,) = with_feature(pairs, {"v|built": tuned}, "v")  # the variant's cosines in the last two columns
-    assert extended.x.shape == pp.x.shape and np.array_equal(extended.x[:, :, :-2], pp.x[:, :, :-2])
-    assert np.all(extended.x[:, :, -2][~pp.mask] == 0) and extended.x[0, j, -2] == np.float32(0.9)
-    assert extended.x[0, j, -1] == 1.0  # its rank within the comment: the best
+    (extended,) = with_feature(pairs, {"v|built": tuned}, "v")  # the variant's cosines in the cosine columns
+    rest = [k for k in range(pp.x.shape[2]) if k not in cols]
+    assert extended.x.shape == pp.x.shape and np.array_equal(extended.x[:, :, rest], pp.x[:, :, rest])
+    assert np.all(extended.x[:, :, cols[0]][~pp.mask] == 0) and extended.x[0, j, cols[0]] == np.float32(0.9)
+    assert extended.x[0, j, cols[1]] == 1.0 and extended.x[0, j, cols[2]] == 0  # the best within the comment
     (without,) = with_feature(pairs, {}, None)
-    assert np.array_equal(without.x, pp.x[:, :, :-2])
+    assert np.array_equal(without.x, pp.x[:, :, rest])
     assert hit1_alone(pairs, lambda _: tuned) == 100.0
 
 

@@ -21,7 +21,10 @@ from tests.engine.align.s2orc_trial import FOLDER, build
 #: (p >= status.PARTLY_P, cited by the letter and the report; closer to blind: PARTLY_P was chosen on cgo18 and
 #: icassp20 before this paper was labelled). The test fails a comment (or 8 points) below. ``learned``'s were
 #: measured in session 16 with it as the default (its R2.3 is "partly (check)", no longer a false "addressed").
-PINS = {"evidence": (21, 37.1, 100.0, (85.7, 92.3)), "learned": (19, 50.0, 100.0, (72.2, 100.0))}
+#: Round eight's refit (one encoder pass, a lower link threshold: 32 links shown instead of 26; docs/figures-align.md)
+#: moved ``learned``'s link precision 50.0 -> 40.6 and that of the links that count 72.2 -> 59.1, on purpose;
+#: agreement (19), recall (100) and no false "addressed" held.
+PINS = {"evidence": (21, 37.1, 100.0, (85.7, 92.3)), "learned": (19, 40.6, 100.0, (59.1, 100.0))}
 
 
 @pytest.mark.shared_data

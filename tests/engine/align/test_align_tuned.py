@@ -1,6 +1,6 @@
 """The comment↔edit encoder fine-tuned on the training part (``engine.align.tuned``): the shipped int8 layers and
 their loader (real file, real embedded MiniLM), the switch between out-of-fold cosines (training papers) and the
-shipped encoder (every other paper), and the ``tuned`` / ``tuned_rank`` feature columns. No corpus cache needed."""
+shipped encoder (every other paper), and the ``cosine`` feature columns it feeds (one pass). No corpus cache needed."""
 
 from __future__ import annotations
 
@@ -142,7 +142,7 @@ def test_a_training_paper_added_after_the_encoder_was_tuned_reads_the_shipped_en
     oof = OutOfFold(groups={"added": "owner/new-paper"})
     assert "added" not in oof.papers
     (read,) = run_job(iter_paper_pairs([paper], tuned=oof))
-    col = FEATURES.index("tuned")
+    col = FEATURES.index("cosine")
     assert np.array_equal(read.x[:, :, col], shipped.x[:, :, col]) and read.x[0, :, col].max() > 0.5
     with pytest.raises(ModelError, match="training paper"):  # a paper of the file never reaches the encoder
         oof.unseen.for_paper(sorted(oof.papers)[0])
@@ -151,21 +151,31 @@ def test_a_training_paper_added_after_the_encoder_was_tuned_reads_the_shipped_en
         run_job(iter_paper_pairs([_paper("round-2")], tuned=OutOfFold(groups={"round-2": "o/r", sibling: "o/r"})))
 
 
-def test_the_tuned_columns_hold_the_cosine_and_its_rank_inside_the_first_stage(tmp_path) -> None:
+def test_the_cosine_columns_hold_the_tuned_cosine_its_rank_and_gap_inside_the_first_stage(tmp_path) -> None:
+    """One encoder pass (round eight): ``cosine``, ``cosine_rank`` and ``cosine_gap`` read the tuned encoder's
+    cosines (out of fold on a training paper), and no column repeats them."""
+    from engine.align.base import candidate_edits
+    from engine.align.tuned import tuned_cosines
+
     paper = _paper("built")
     (pp,) = run_job(iter_paper_pairs([paper]))  # a paper no model saw: the shipped encoder
-    col, rank = FEATURES.index("tuned"), FEATURES.index("tuned_rank")
-    assert FEATURES[-2:] == ("tuned", "tuned_rank")
+    assert not {"tuned", "tuned_rank"} & set(FEATURES)
+    col, rank, gap = (FEATURES.index(f) for f in ("cosine", "cosine_rank", "cosine_gap"))
     seeds = pp.edit_ids.index(next(iter(paper.gold["built/R1.1"])))
     x = pp.x
-    assert np.all(x[:, :, col][~pp.mask] == 0) and np.all(x[:, :, rank][~pp.mask] == 0)
-    assert x[0, seeds, col] > 0.5 and x[0, seeds, rank] == 1.0  # the answer is the comment's best by it
+    assert all(np.all(x[:, :, k][~pp.mask] == 0) for k in (rank, gap))  # the model reads the mask's pairs only
+    assert x[0, seeds, col] > 0.5 and x[0, seeds, rank] == 1.0 and x[0, seeds, gap] == 0  # the comment's best
     assert np.allclose(x[:, :, rank], inverse_rank(x[:, :, col], pp.mask))
+    edits = candidate_edits(paper.diff)
+    assert [e.id for e in edits] == pp.edit_ids
+    expected = tuned_cosines(tuned_encoder(), paper.comments, edits, pp.mask)
+    assert np.allclose(x[:, :, col][pp.mask], expected[pp.mask], atol=1e-6)
     oof = np.linspace(0.1, 0.9, pp.mask.size, dtype=np.float32).reshape(pp.mask.shape)
     np.savez(tmp_path / "oof.npz", **{"section|built": oof})
     (again,) = run_job(iter_paper_pairs([paper], tuned=OutOfFold(tmp_path / "oof.npz")))
-    assert np.array_equal(again.x[:, :, col], np.where(pp.mask, oof, 0)) and np.array_equal(
-        again.x[:, :, :col], pp.x[:, :, :col])
+    assert np.array_equal(again.x[:, :, col][pp.mask], oof[pp.mask])
+    others = [k for k, f in enumerate(FEATURES) if not f.startswith("cosine")]
+    assert np.array_equal(again.x[:, :, others], pp.x[:, :, others])
 
 
 def test_edits_are_read_after_their_section_title() -> None:

@@ -143,7 +143,11 @@ def test_first_page_gives_the_authors_response_where_no_change_is_linked(cgo18, 
 
     project = cgo18[0]
     rows = coverage_rows(project)
-    bare = next(r for r in rows if not r.edits)
+    # a comment no edit is linked to: the project's own, else the last one with its links taken away (the default
+    # aligner may link an edit to every comment of cgo18: round eight's refit does)
+    k = next((i for i, r in enumerate(rows) if not r.edits), len(rows) - 1)
+    bare = dataclasses.replace(rows[k], edits=[])
+    rows = [bare if i == k else r for i, r in enumerate(rows)]
     answered = dataclasses.replace(bare, response="We now explain why the cost model is not tuned per benchmark.")
     html = summary_html(project, [answered if r is bare else r for r in rows], {}, 0)
     mine = html.split(f"<b>{bare.comment_id}</b>", 1)[1].split('<p class="c">', 1)[0]
