@@ -18,8 +18,8 @@ authors' own edits for every answered comment (no model: fast), then with ``--mo
 suggestions for the first ``--limit`` of them: content overlap with the authors' words beside the baselines,
 invented facts (``bench.count_inventions``) and seconds per suggestion:
 
-    .venv/bin/python -m bench.bench_suggest --corpus corpus/revisions.json --part train|checked
-        [--model embedded|PATH.gguf] [--limit N] [--cache DIR] [--out results.json]
+    .venv/bin/python -m bench.bench_suggest --corpus corpus/revisions.json --part train|checked|blind
+        [--only ID ...] [--model embedded|PATH.gguf] [--limit N] [--cache DIR] [--out results.json]
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -43,6 +44,8 @@ def main() -> int:
     ap.add_argument("--corpus", help="the revisions corpus manifest (corpus/revisions.json)")
     ap.add_argument("--part", choices=("train", "checked", "blind"), default="train")
     ap.add_argument("--cache", help="the corpus cache (default: ~/.cache/redraft/corpus)")
+    ap.add_argument("--only", action="append", metavar="ID",
+                    help="with --corpus: just this revision of the part (repeatable)")
     ap.add_argument("--time-limit", type=float, default=50.0,
                     help="seconds per suggestion with --corpus (default 50, the app's; longer on a loaded machine)")
     ap.add_argument("--threads", type=int, default=2)
@@ -110,9 +113,14 @@ def main() -> int:
 def corpus_main(args: argparse.Namespace) -> int:
     from bench.suggest_corpus import run
     from bench.suggest_places import METHODS
+    from engine.errors import InputError
 
-    result = run(args.corpus, args.cache, args.part, args.model, args.limit, args.threads, args.gpu_layers,
-                 args.time_limit, not args.no_pages, args.scaffold)
+    try:
+        result = run(args.corpus, args.cache, args.part, args.model, args.limit, args.threads, args.gpu_layers,
+                     args.time_limit, not args.no_pages, args.scaffold, args.only)
+    except InputError as err:  # a wrong --only name, no cache, no manifest: one line
+        print(f"bench_suggest: error: {err}", file=sys.stderr)
+        return 2
     s = result["summary"]
     place = s["placement"]
     print(f"\n{args.part} part: {place['comments']} answered comments")

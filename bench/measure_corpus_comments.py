@@ -1,6 +1,6 @@
 """Reviewer points found on the revisions corpus (docs/corpus.md), one part at a time.
 
-    .venv/bin/python -m bench.measure_corpus_comments --part train [--lexical] [--cache DIR] [--show]
+    .venv/bin/python -m bench.measure_corpus_comments --part train [--only ID ...] [--lexical] [--cache DIR] [--show]
 
 Each labelled revision's built ``reviews.md`` is read as Redraft reads a reviews file (``load_reviews``) and its
 comments extracted. A gold comment (a reviewer point: its lines of ``reviews.md``, ``corpus/labels/ID.json``)
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from corpus.build_revisions import default_out
 from corpus.labels import read_labels
-from corpus.manifest import entries, load_manifest
+from corpus.manifest import ManifestError, entries, load_manifest
 from engine.reviews.evaluate import COVER, words
 
 
@@ -42,12 +42,13 @@ def match(gold: list[str], comments: list[dict]) -> dict:
             "stray": [c["text"] for c, n in zip(comments, no_point) if n]}
 
 
-def measure(part: str, cache: Path, encoder: str | None = None) -> dict:
+def measure(part: str, cache: Path, encoder: str | None = None, only: list[str] | None = None) -> dict:
+    """Counts per labelled revision of ``part`` (with ``only``, of those revisions) and pooled."""
     from engine.reviews.comments import extract_comments
     from engine.reviews.load import load_reviews
 
     rows = {}
-    for entry in entries(load_manifest(), part):
+    for entry in entries(load_manifest(), part, only):
         labels = read_labels(entry["id"])
         folder = cache / entry["id"]
         if labels is None or not (folder / "reviews.md").exists():
@@ -67,8 +68,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", type=Path, default=None, help="the built corpus (default: corpus.build_revisions')")
     ap.add_argument("--lexical", action="store_true", help="the words-and-cues model instead of the default")
     ap.add_argument("--show", action="store_true", help="print the missed points and the comments that are no point")
+    ap.add_argument("--only", action="append", metavar="ID", help="just this revision of the part (repeatable)")
     args = ap.parse_args(argv)
-    got = measure(args.part, args.cache or default_out(), "lexical" if args.lexical else None)
+    try:
+        got = measure(args.part, args.cache or default_out(), "lexical" if args.lexical else None, args.only)
+    except ManifestError as err:
+        print(f"measure_corpus_comments: error: {err}", file=sys.stderr)
+        return 2
     for rid, r in got["per_revision"].items():
         print(f"{rid:28} gold {r['gold']:3}  found {r['found']:3}  comments {r['comments']:3}  no point {r['no_point']:3}")
         if args.show:

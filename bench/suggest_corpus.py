@@ -26,11 +26,12 @@ from typing import Any
 from bench.suggest_places import Answered, answered, placement_summary, placements
 
 
-def load_papers(manifest: str, cache: str | None, part: str) -> list[Any]:
-    """The labelled papers of ``part`` (``engine.align.gold.GoldPaper``) from the manifest and the built cache."""
+def load_papers(manifest: str, cache: str | None, part: str, only: list[str] | None = None) -> list[Any]:
+    """The labelled papers of ``part`` (``engine.align.gold.GoldPaper``) from the manifest and the built cache; with
+    ``only``, just those revisions (``--only``, each one of ``part``)."""
     from engine.cli.eval_align_corpus import corpus_papers
 
-    return corpus_papers(manifest, cache, part)
+    return corpus_papers(manifest, cache, part, only)
 
 
 def authors_words(item: Answered) -> str:
@@ -90,18 +91,19 @@ def seconds_summary(seconds: list[float]) -> dict[str, float]:
 
 
 def run(manifest: str, cache: str | None, part: str, model: str | None, limit: int | None, threads: int,
-        gpu_layers: int, time_limit: float = 50.0, pages: bool = True, scaffold: bool = False) -> dict[str, Any]:
+        gpu_layers: int, time_limit: float = 50.0, pages: bool = True, scaffold: bool = False,
+        only: list[str] | None = None) -> dict[str, Any]:
     """Placement for every answered comment of ``part``; with ``model``, suggestions (and content, inventions and
     time) for the first ``limit`` of them; with ``scaffold`` and no model, the scaffold's draft alone
     (``engine.generate.scaffold``, at the project's placement: no model, seconds each). ``pages``: the drafts'
     paragraphs carry the pages of their typeset PDFs (``bench.draft_pages``: a comment's "p. 5, line 12" then
-    names them, as when the user opens the PDF)."""
+    names them, as when the user opens the PDF). ``only``: just those revisions of ``part``."""
     from bench.count_inventions import count
     from engine.generate.suggest import EditSuggester
     from engine.models.factory import open_model
 
+    items = list(answered(load_papers(manifest, cache, part, only)))  # first: a wrong name fails before the model loads
     encoder = open_model("encoder")
-    items = list(answered(load_papers(manifest, cache, part)))
     paging: dict[str, str] = {}
     if pages:
         from bench.draft_pages import paged

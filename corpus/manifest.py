@@ -98,5 +98,16 @@ def check_manifest(raw: dict) -> None:
             raise ManifestError(f"{rid}: year is a number")
 
 
-def entries(raw: dict, part: str | None = None) -> list[dict]:
-    return [e for e in raw["revisions"] if part is None or e["part"] == part]
+def entries(raw: dict, part: str | None = None, only: list[str] | None = None) -> list[dict]:
+    """The manifest's entries of ``part`` (all parts: None), in manifest order; with ``only``, just those ids
+    (``--only``), each of which must be a revision of ``part``, else one-line ``ManifestError``."""
+    chosen = [e for e in raw["revisions"] if part is None or e["part"] == part]
+    if not only:
+        return chosen
+    parts = {e["id"]: e["part"] for e in raw["revisions"]}
+    for rid in only:
+        if rid not in parts:
+            raise ManifestError(f"--only {rid}: no such revision in the manifest")
+        if part is not None and parts[rid] != part:
+            raise ManifestError(f"--only {rid}: a revision of the {parts[rid]} part, not of the {part} part")
+    return [e for e in chosen if e["id"] in set(only)]

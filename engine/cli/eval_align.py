@@ -25,6 +25,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "on its training part, or the shipped model on its checked part, beside evidence, BM25 and hybrid")
     p.add_argument("--cache", help="the built corpus (default: $REDRAFT_CORPUS or ~/.cache/redraft/corpus)")
     p.add_argument("--part", choices=("train", "checked", "blind"), default="train", help="corpus part to score (--corpus)")
+    p.add_argument("--only", action="append", metavar="ID",
+                   help="with --corpus: score just this revision of the part (repeatable; on the training part every "
+                   "training paper is still fitted on, leave-papers-out)")
     p.add_argument("--method", action="append", choices=METHODS,
                    help="aligner to evaluate (repeatable; default: bm25 and embed)")
     p.add_argument("--model", metavar="GGUF", help="LLM for the LLM methods (default: the embedded one)")

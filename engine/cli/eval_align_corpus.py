@@ -1,10 +1,13 @@
-"""``redraft eval align --corpus MANIFEST [--cache DIR] [--part train|checked|blind]``: aligners on the revisions corpus.
+"""``redraft eval align --corpus MANIFEST [--cache DIR] [--part train|checked|blind] [--only ID ...]``: aligners on the
+revisions corpus.
 
 On the training part, ``learned`` is scored leave-papers-out (each paper by a model fitted, threshold and bands
 included, on the other training papers); on the checked part, by the shipped model (fitted on all of the training
 part: its ``meta.train`` lists the papers). ``evidence``, ``bm25`` and ``hybrid`` run at their configured settings
 (fitted on cgo18 and icassp20, never on the corpus). The corpus's labels are read with the repository's ``corpus``
-package (``corpus/labels.py``), from the cache ``python -m corpus.build_revisions`` writes.
+package (``corpus/labels.py``), from the cache ``python -m corpus.build_revisions`` writes. ``--only ID`` (repeatable)
+scores just those revisions of the part; on the training part every training paper is still fitted on as without it
+(leave-papers-out), and only the named papers are scored.
 """
 
 from __future__ import annotations
@@ -20,31 +23,18 @@ from engine.jobs import run_job
 BASELINES = ("evidence", "bm25", "hybrid")
 
 
-def corpus_papers(manifest: str, cache: str | None, part: str):
-    """The gold papers of ``part``, built from the corpus labels beside ``manifest`` and the cache, each with its
-    repository as its group (``GoldPaper.group``)."""
+def corpus_papers(manifest: str, cache: str | None, part: str, only: list[str] | None = None):
+    """The gold papers of ``part`` (with ``only``, of those revisions), built from the corpus labels beside
+    ``manifest`` and the cache, each with its repository as its group (``GoldPaper.group``)."""
     from engine.align.gold import gold_papers
 
-    path = Path(manifest).expanduser().resolve()
-    if not path.is_file():
-        raise InputError(f"no such corpus manifest: {path}")
-    root = str(path.parent.parent)
-    if root not in sys.path:
-        sys.path.insert(0, root)
-    try:
-        from corpus.build_revisions import default_out
-        from corpus.labels import to_gold
-        from corpus.manifest import load_manifest
-    except ImportError:
-        raise InputError("--corpus needs the repository's corpus/ package beside the manifest") from None
-    try:
-        raw = load_manifest(path)
-    except Exception as err:  # noqa: BLE001 - the corpus package's own errors: one line
-        raise InputError(f"{path.name}: {err}") from None
+    entries, path = corpus_entries(manifest, part, only)
+    from corpus.build_revisions import default_out
+    from corpus.labels import to_gold
+
     folder = Path(cache).expanduser() if cache else default_out()
     if not folder.is_dir():
         raise InputError(f"no corpus cache at {folder} (python -m corpus.build_revisions; see docs/corpus.md)")
-    entries = [e for e in raw["revisions"] if e.get("part") == part]
     try:
         gold, notices = to_gold(entries, folder, path.parent / "labels")
     except Exception as err:  # noqa: BLE001 - the corpus package's own errors: one line
@@ -56,6 +46,36 @@ def corpus_papers(manifest: str, cache: str | None, part: str):
     for p in papers:  # held out together when the learned aligner is fitted (engine.align.folds)
         p.group = repository.get(p.id, "")
     return papers
+
+
+def corpus_entries(manifest: str, part: str, only: list[str] | None = None) -> tuple[list[dict], Path]:
+    """The manifest entries of ``part`` (with ``only``, those revisions, each one of ``part``: else one line), and
+    the manifest's resolved path."""
+    raw, path = _manifest(manifest)
+    from corpus.manifest import ManifestError, entries
+
+    try:
+        return entries(raw, part, only), path
+    except ManifestError as err:
+        raise InputError(str(err)) from None
+
+
+def _manifest(manifest: str) -> tuple[dict, Path]:
+    """The manifest read with the repository's ``corpus`` package beside it, and its resolved path."""
+    path = Path(manifest).expanduser().resolve()
+    if not path.is_file():
+        raise InputError(f"no such corpus manifest: {path}")
+    root = str(path.parent.parent)
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    try:
+        from corpus.manifest import load_manifest
+    except ImportError:
+        raise InputError("--corpus needs the repository's corpus/ package beside the manifest") from None
+    try:
+        return load_manifest(path), path
+    except Exception as err:  # noqa: BLE001 - the corpus package's own errors: one line
+        raise InputError(f"{path.name}: {err}") from None
 
 
 def corpus_unsure(manifest: str, cache: str | None, part: str) -> set[str]:
@@ -71,9 +91,9 @@ def corpus_unsure(manifest: str, cache: str | None, part: str) -> set[str]:
 
 
 def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = frozenset(),
-                    tuned_oof: str | Path | None = None) -> dict[str, Any]:
+                    tuned_oof: str | Path | None = None, score_only: list[str] | None = None) -> dict[str, Any]:
     """All methods on ``papers``; ``tuned_oof``: the training papers' out-of-fold tuned cosines (default
-    ``engine.align.tuned.OOF_FILE``)."""
+    ``engine.align.tuned.OOF_FILE``); ``score_only``: the papers scored (all of ``papers`` still fitted on)."""
     from engine.align import make_aligner
     from engine.align.config import DEFAULTS
     from engine.align.corpus_eval import answered_reliability, linked_status, reliability, score_method
@@ -97,6 +117,9 @@ def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = froze
     else:
         model, answered = shipped_model(), shipped_answered()
         fitted = [(pp, model, answered) for pp in pairs]
+    if score_only:
+        fitted = scored_only(fitted, score_only)
+        pairs = [pp for pp, _m, _a in fitted]
     raw = [replace(scored(pp, m), answered=scored_answered(pp, scored(pp, m).matrix, m.threshold, a))
            for pp, m, a in fitted]
     inputs = results_inputs(fitted, raw, pairs, DEFAULTS["evidence"])
@@ -117,6 +140,13 @@ def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = froze
     if unsure:
         results |= sure_rows(inputs, unsure)
     return results
+
+
+def scored_only(fitted: list[tuple], only: list[str]) -> list[tuple]:
+    """The (paper pairs, link model, answered model) of the papers named in ``only``, in their order in ``fitted``:
+    the models were fitted before, on every paper of the part as without ``--only``."""
+    keep = set(only)
+    return [f for f in fitted if f[0].paper.id in keep]
 
 
 def results_inputs(fitted, raw, pairs, ev) -> dict[str, list]:
@@ -184,11 +214,17 @@ def _f(value: Any) -> str:
 def run_corpus(args) -> int:
     from engine.cli.common import print_json
 
-    papers = corpus_papers(args.corpus, args.cache, args.part)
+    only = getattr(args, "only", None)
+    if only and args.part == "train":  # every training paper is fitted on; only the named ones are scored
+        corpus_entries(args.corpus, args.part, only)  # the names checked first: one line if one is wrong
+        papers = corpus_papers(args.corpus, args.cache, args.part)
+    else:
+        papers = corpus_papers(args.corpus, args.cache, args.part, only)
     unsure = corpus_unsure(args.corpus, args.cache, args.part) if args.part == "train" else set()
-    results = evaluate_corpus(papers, args.part, unsure)
+    results = evaluate_corpus(papers, args.part, unsure, score_only=only)
     if args.json:
-        print_json({"corpus": args.corpus, "part": args.part, "papers": [p.id for p in papers], "results": results})
+        scored_ids = [p.id for p in papers if not only or p.id in only]
+        print_json({"corpus": args.corpus, "part": args.part, "papers": scored_ids, "results": results})
     else:
         print_results(results, args.part)
     return 0
