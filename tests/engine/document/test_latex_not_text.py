@@ -6,21 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.document import Document
-from engine.document.latex.load import load_latex
-
-
-def load(tmp_path: Path, body: str, preamble: str = "") -> Document:
-    main = tmp_path / "main.tex"
-    main.write_text(
-        "\\documentclass{article}\n" + preamble + "\n\\begin{document}\n" + body + "\n\\end{document}\n",
-        encoding="utf-8",
-    )
-    return load_latex(main)
-
-
-def kinds(doc: Document) -> list[tuple[str, str]]:
-    return [(p.kind.value, p.text) for p in doc.paragraphs]
+from tests.engine.document.test_latex import kinds, load
 
 
 def test_annotations_beside_a_display_are_not_body(tmp_path: Path) -> None:

@@ -11,20 +11,8 @@ import pymupdf
 from engine.document import Document, Paragraph, ParagraphKind, load_document
 from engine.document.model import paragraph_id
 from engine.document.paragraph_recall import paragraph_coverage
+from tests.pdf_columns import set_column
 from tests.pdf_factory import sample_paragraph
-
-
-def _column(page: pymupdf.Page, x: float, y: float, text: str, width: float = 230.0, indent: float = 12.0) -> float:
-    """Set ``text`` in 10 pt lines of a column ``width`` wide from baseline ``y``, its first line indented unless
-    it continues a paragraph (``indent`` 0); return the next baseline."""
-    measure, line, first = pymupdf.Font("tiro"), [], indent
-    for word in text.split() + [None]:
-        if word is None or line and measure.text_length(" ".join(line + [word]), fontsize=10) > width - first:
-            page.insert_text((x + first, y), " ".join(line), fontname="tiro", fontsize=10)
-            y, line, first = y + 12, [], 0.0
-        if word is not None:
-            line.append(word)
-    return y + 3
 
 
 def _found_whole(path: Path, paragraph: str) -> Paragraph:
@@ -39,11 +27,11 @@ def test_a_continuation_opening_with_a_parenthesis_is_joined_across_a_page(tmp_p
     tail = "(Fig 3C, middle), even though its dispersion relation does not predict so. " + sample_paragraph(82, 40)
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    y = _column(page, 72, 100, sample_paragraph(83, 200), width=460)
-    y = _column(page, 72, y + 300, head, width=460)
+    y = set_column(page, 72, 100, sample_paragraph(83, 200), width=460)
+    y = set_column(page, 72, y + 300, head, width=460)
     page = doc.new_page(width=612, height=792)
-    y = _column(page, 72, 100, tail, width=460, indent=0)
-    _column(page, 72, y + 6, sample_paragraph(84, 120), width=460)
+    y = set_column(page, 72, 100, tail, width=460, indent=0)
+    set_column(page, 72, y + 6, sample_paragraph(84, 120), width=460)
     doc.save(tmp_path / "turn.pdf")
     assert _found_whole(tmp_path / "turn.pdf", f"{head} {tail}").kind is ParagraphKind.BODY
 
@@ -53,11 +41,11 @@ def test_an_email_address_at_the_top_of_a_column_is_no_heading(tmp_path: Path) -
     tail = "undocumented. This makes it difficult to analyze potential vulnerabilities. " + sample_paragraph(86, 40)
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    y = _column(page, 60, 100, sample_paragraph(87, 180))
-    _column(page, 60, y, head)
+    y = set_column(page, 60, 100, sample_paragraph(87, 180))
+    set_column(page, 60, y, head)
     page.insert_text((380, 100), "ada@example.org", fontname="tibo", fontsize=10)
-    y = _column(page, 322, 124, tail, indent=0)
-    _column(page, 322, y, sample_paragraph(88, 150))
+    y = set_column(page, 322, 124, tail, indent=0)
+    set_column(page, 322, y, sample_paragraph(88, 150))
     doc.save(tmp_path / "acm.pdf")
     assert _found_whole(tmp_path / "acm.pdf", f"{head} {tail}").kind is ParagraphKind.BODY
     read = load_document(tmp_path / "acm.pdf")

@@ -12,20 +12,8 @@ import pymupdf
 from engine.document import Document, Paragraph, ParagraphKind, load_document
 from engine.document.model import paragraph_id
 from engine.document.paragraph_recall import paragraph_coverage
+from tests.pdf_columns import set_column
 from tests.pdf_factory import sample_paragraph
-
-
-def _column(page: pymupdf.Page, x: float, y: float, text: str, width: float = 230.0, indent: float = 12.0) -> float:
-    """Set ``text`` in 10 pt lines of a column ``width`` wide from baseline ``y``, its first line indented unless
-    it continues a paragraph (``indent`` 0); return the next baseline."""
-    measure, line, first = pymupdf.Font("tiro"), [], indent
-    for word in text.split() + [None]:
-        if word is None or line and measure.text_length(" ".join(line + [word]), fontsize=10) > width - first:
-            page.insert_text((x + first, y), " ".join(line), fontname="tiro", fontsize=10)
-            y, line, first = y + 12, [], 0.0
-        if word is not None:
-            line.append(word)
-    return y + 3
 
 
 def _found_whole(path: Path, paragraph: str) -> Paragraph:
@@ -38,15 +26,15 @@ def _found_whole(path: Path, paragraph: str) -> Paragraph:
 def _paper(tmp_path: Path, head: str, tail: str, table) -> Path:
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    y = _column(page, 60, 100, sample_paragraph(111, 170))
-    y = _column(page, 60, y, sample_paragraph(112, 100))
-    _column(page, 60, y, head)
+    y = set_column(page, 60, 100, sample_paragraph(111, 170))
+    y = set_column(page, 60, y, sample_paragraph(112, 100))
+    set_column(page, 60, y, head)
     y = table(page)
-    y = _column(page, 322, y + 30, tail, indent=0)
-    _column(page, 322, y, sample_paragraph(113, 150))
+    y = set_column(page, 322, y + 30, tail, indent=0)
+    set_column(page, 322, y, sample_paragraph(113, 150))
     page = doc.new_page(width=612, height=792)
-    y = _column(page, 60, 100, sample_paragraph(114, 300))
-    _column(page, 322, 100, sample_paragraph(115, 300))
+    y = set_column(page, 60, 100, sample_paragraph(114, 300))
+    set_column(page, 322, 100, sample_paragraph(115, 300))
     path = tmp_path / "paper.pdf"
     doc.save(path)
     return path
@@ -80,7 +68,7 @@ def test_a_continuation_in_capitals_goes_back_to_the_paragraph_not_to_table_cell
         page.insert_text((346, 126), "Create a new user (s)", fontname="tiro", fontsize=10)
         page.insert_text((505, 114), "3.79 (0.04)", fontname="tiro", fontsize=10)
         page.insert_text((505, 126), "5.74 (0.04)", fontname="tiro", fontsize=10)
-        return _column(page, 322, 150, "Table 2: Time in seconds that a user would experience, averages of ten.",
+        return set_column(page, 322, 150, "Table 2: Time in seconds that a user would experience, averages of ten.",
                        indent=0)
 
     path = _paper(tmp_path, head, tail, table)

@@ -1,0 +1,18 @@
+"""Running text set line by line into a synthetic PDF page's column, as the reader tests build their pages."""
+
+from __future__ import annotations
+
+import pymupdf
+
+
+def set_column(page: pymupdf.Page, x: float, y: float, text: str, width: float = 230.0, indent: float = 12.0) -> float:
+    """Set ``text`` in 10 pt lines of a column ``width`` wide from baseline ``y``, its first line indented unless
+    it continues a paragraph (``indent`` 0); return the next baseline."""
+    measure, line, first = pymupdf.Font("tiro"), [], indent
+    for word in text.split() + [None]:
+        if word is None or line and measure.text_length(" ".join(line + [word]), fontsize=10) > width - first:
+            page.insert_text((x + first, y), " ".join(line), fontname="tiro", fontsize=10)
+            y, line, first = y + 12, [], 0.0
+        if word is not None:
+            line.append(word)
+    return y + 3
