@@ -32,7 +32,7 @@ def with_feature(pairs, oof, variant: str | None):
     """``pairs`` with the variant's out-of-fold cosine (first stage only), its rank within the comment and its gap
     to the comment's best in the three cosine columns (``learned.pair_features``' arithmetic); ``None``: without
     those columns."""
-    from engine.align.learned import FEATURES, inverse_rank
+    from engine.align.learned import FEATURES, cosine_rank_gap
 
     cols = [FEATURES.index(f) for f in ("cosine", "cosine_rank", "cosine_gap")]
     out = []
@@ -43,10 +43,9 @@ def with_feature(pairs, oof, variant: str | None):
         m = oof[f"{variant}|{pp.paper.id}"]
         assert m.shape == pp.mask.shape, (pp.paper.id, m.shape, pp.mask.shape)
         cos = np.where(pp.mask, m, 0.0).astype(np.float32)
-        best = cos.max(axis=1, keepdims=True) if cos.shape[1] else np.zeros((cos.shape[0], 1), np.float32)
         x = pp.x.copy()
-        x[:, :, cols[0]], x[:, :, cols[1]] = cos, inverse_rank(cos, pp.mask)
-        x[:, :, cols[2]] = np.where(pp.mask, cos - best, 0.0)
+        x[:, :, cols[0]] = cos
+        x[:, :, cols[1]], x[:, :, cols[2]] = cosine_rank_gap(cos, pp.mask)
         out.append(replace(pp, x=x))
     return out
 

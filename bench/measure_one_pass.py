@@ -36,16 +36,14 @@ def one_pass(pp):
     columns dropped; the evidence tensor's ``cosine`` the tuned cosine too (the answered-at-all model does not
     read it)."""
     from engine.align.evidence import FEATURES as EV
-    from engine.align.learned import inverse_rank
+    from engine.align.learned import cosine_rank_gap
 
     col = {f: k for k, f in enumerate(TWO_PASS)}
     assert pp.x.shape[2] == len(TWO_PASS), pp.x.shape
     cosine = np.where(pp.mask, pp.x[:, :, col["tuned"]], 0.0).astype(np.float32)
-    best = cosine.max(axis=1, keepdims=True) if cosine.shape[1] else np.zeros((cosine.shape[0], 1), np.float32)
     x = pp.x.copy()
     x[:, :, col["cosine"]] = cosine
-    x[:, :, col["cosine_rank"]] = inverse_rank(cosine, pp.mask)
-    x[:, :, col["cosine_gap"]] = np.where(pp.mask, cosine - best, 0.0)
+    x[:, :, col["cosine_rank"]], x[:, :, col["cosine_gap"]] = cosine_rank_gap(cosine, pp.mask)
     evidence = pp.evidence.copy()
     evidence[:, :, EV.index("cosine")] = cosine
     return replace(pp, x=np.ascontiguousarray(x[:, :, [col[f] for f in ONE_PASS]]), evidence=evidence)

@@ -78,19 +78,26 @@ def inverse_rank(matrix: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return np.where(mask, 1.0 / (1.0 + ranks), 0.0).astype(np.float32)
 
 
+def cosine_rank_gap(cosine: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The ``cosine_rank`` and ``cosine_gap`` columns: each ``mask`` pair's ``1 / (1 + rank)`` by ``cosine`` in its
+    comment's row and its gap to the row's best (0 outside ``mask``)."""
+    cosine = np.where(mask, cosine, 0.0).astype(np.float32)
+    best = cosine.max(axis=1, keepdims=True) if cosine.shape[1] else np.zeros((cosine.shape[0], 1), np.float32)
+    return inverse_rank(cosine, mask), np.where(mask, cosine - best, 0.0)
+
+
 def pair_features(evidence: np.ndarray, allowed: np.ndarray, mask: np.ndarray, comments: Sequence[ReviewComment],
                   edits: Sequence[Edit], intents: Sequence[Intent]) -> np.ndarray:
     """Comments × edits × ``FEATURES`` from the evidence tensor (comments × edits × evidence features; its ``cosine``
     the tuned encoder's, read inside ``mask`` only)."""
     n, m = len(comments), len(edits)
     ev = {name: evidence[:, :, k] for k, name in enumerate(EVIDENCE_FEATURES)}
-    cosine = np.where(mask, ev["cosine"], 0.0)
-    best = cosine.max(axis=1, keepdims=True) if m else np.zeros((n, 1), dtype=np.float32)
+    cosine_rank, cosine_gap = cosine_rank_gap(ev["cosine"], mask)
     size = np.log1p([len(" ".join(changed_sides(e)).split()) for e in edits]).astype(np.float32)
     cols = {
         "allowed": allowed.astype(np.float32),
         "bm25_rank": inverse_rank(ev["bm25"], mask), "changed_rank": inverse_rank(ev["changed"], mask),
-        "cosine_rank": inverse_rank(cosine, mask), "cosine_gap": np.where(mask, cosine - best, 0.0),
+        "cosine_rank": cosine_rank, "cosine_gap": cosine_gap,
         "size": np.broadcast_to(size, (n, m)),
         "surface": np.broadcast_to(np.array([i.surface for i in intents], dtype=np.float32), (n, m)),
         "substantive": np.broadcast_to(np.array([i.substantive for i in intents], dtype=np.float32), (n, m)),
