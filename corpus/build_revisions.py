@@ -36,7 +36,8 @@ def default_out() -> Path:
 
 
 def _leave_out(entry: dict):
-    named = {entry["response"]["file"], entry["reviews"].get("file", "")} | set(entry.get("leave_out", []))
+    files = entry["reviews"].get("file", "")
+    named = {entry["response"]["file"], *(files if isinstance(files, list) else [files])} | set(entry.get("leave_out", []))
     mains = {entry["submitted"]["main"], entry["revised"]["main"]}
 
     def leave(path: str) -> bool:

@@ -6,7 +6,8 @@ reply and the next), ``reply`` starts the authors' answer; ``reply_braced`` says
 ends in an opening brace whose group closes the reply; ``reply_end`` closes a reply; ``reply_also`` starts a braced block that belongs to the last reply
 (new text the authors quote); points before the first ``reviewer`` marker are the editor's (reviewer 0); ``start``/``end`` bound the letter's body.
 A reviews-file spec holds ``reviewer`` (a line that opens a review), optional ``lines`` ("a-b",
-1-based) and ``drop`` (lines to leave out: scores, form headers). Text is kept verbatim.
+1-based) and ``drop`` (lines to leave out: scores, form headers). Text is kept verbatim. Reviews kept as one
+file per reviewer (``file`` a list) are read one by one, as Reviewer 1, 2, ... in the list's order.
 """
 
 from __future__ import annotations
@@ -194,6 +195,16 @@ def reviews_from_file(text: str, spec: dict) -> Reviews:
             body.pop()
         if body:
             out += ([""] if out else []) + [f"## {name}", ""] + body
+    return Reviews("\n".join(out) + "\n")
+
+
+def reviews_from_files(texts: list[str], spec: dict) -> Reviews:
+    """reviews.md from one file per reviewer, in order: each read as a whole review (``drop``, ``lines`` apply)."""
+    out: list[str] = []
+    for number, text in enumerate(texts, 1):
+        body = reviews_from_file(text, {**spec, "reviewer": None}).markdown.rstrip("\n").split("\n")[2:]
+        if body:
+            out += ([""] if out else []) + [f"## Reviewer {number}", ""] + body
     return Reviews("\n".join(out) + "\n")
 
 

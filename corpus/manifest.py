@@ -88,8 +88,10 @@ def check_manifest(raw: dict) -> None:
         rv, rs = e["reviews"], e["response"]
         if rv.get("source") not in ("file", "quoted in the response"):
             raise ManifestError(f"{rid}: reviews.source is 'file' or 'quoted in the response'")
-        if rv["source"] == "file" and not (rv.get("file") and _SHA.match(str(rv.get("commit", "")))):
-            raise ManifestError(f"{rid}: a reviews file needs its path and commit")
+        files = rv.get("file") if isinstance(rv.get("file"), list) else [rv.get("file")]
+        if rv["source"] == "file" and not (all(isinstance(f, str) and f for f in files)
+                                           and _SHA.match(str(rv.get("commit", "")))):
+            raise ManifestError(f"{rid}: a reviews file (or a list of them, one per reviewer) needs its path and commit")
         if not (rs.get("file") and _SHA.match(str(rs.get("commit", "")))):
             raise ManifestError(f"{rid}: the response needs its path and commit")
         _check_regexes(f"{rid} reviews", rv)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from corpus.letters import Reviews, cut_response, locate_points, reviews_from_file, reviews_from_points
+from corpus.letters import Reviews, cut_response, locate_points, reviews_from_file, reviews_from_files, reviews_from_points
 
 
 class SourceError(RuntimeError):
@@ -70,7 +70,10 @@ def letter(entry: dict, gdir: Path) -> Reviews:
     points = [] if resp.get("quotes") is False else cut_response(show(gdir, resp["commit"], resp["file"]), resp)
     rv = entry["reviews"]
     if rv["source"] == "file":
-        reviews = reviews_from_file(show(gdir, rv["commit"], rv["file"]), rv)
+        if isinstance(rv["file"], list):  # one file per reviewer
+            reviews = reviews_from_files([show(gdir, rv["commit"], f) for f in rv["file"]], rv)
+        else:
+            reviews = reviews_from_file(show(gdir, rv["commit"], rv["file"]), rv)
         locate_points(reviews, points)
         reviews.points = points
     else:

@@ -13,6 +13,7 @@ from corpus.build_revisions import build_entry, main, typeset
 from corpus.distant import distant_labels
 from corpus.labels import _distant, checked_record, read_labels, to_gold
 from corpus.letters import cut_response, reviews_from_file, locate_points, span, span_hash
+from corpus.manifest import FORMAT, ManifestError, check_manifest as check
 from corpus.units import load_built
 from engine.align.gold import load_gold
 
@@ -99,6 +100,33 @@ def test_letter_points_and_reviews_md():
     locate_points(reviews, points)
     assert "restart policy" in span(reviews.markdown, points[0].lines)
     assert "fixed length" in span(reviews.markdown, points[1].lines)
+
+
+def test_reviews_kept_one_file_per_reviewer(mirror, tmp_path):
+    """A reviews ``file`` list (one file per reviewer) gives Reviewer 1, 2, ... in order, both files left out."""
+    mirrors, entry = mirror
+    repo = mirrors / "someone+paper" / "repo"
+    first, second = REVIEWS.split("Reviewer: 2\n")
+    (repo / "review1.txt").write_text(first.split("Reviewer: 1\n")[1] + "Score: 4\n", encoding="utf-8")
+    (repo / "review2.txt").write_text(second, encoding="utf-8")
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-qm", "reviews per reviewer")
+    commit = _git(repo, "rev-parse", "HEAD")
+    entry = {**entry, "revised": {"commit": commit, "main": "paper.tex"},
+             "reviews": {"source": "file", "file": ["review1.txt", "review2.txt"], "commit": commit,
+                         "drop": r"^Score:"}}
+    check({"format": FORMAT, "version": 1, "split": {}, "revisions": [entry]})
+    status = build_entry(entry, mirrors, tmp_path / "cache", pdf=False)
+    md = (tmp_path / "cache" / "toy" / "reviews.md").read_text(encoding="utf-8")
+    assert md.startswith("## Reviewer 1\n\nThe method section") and "\n## Reviewer 2\n\nThe sentence" in md
+    assert "Score" not in md and "Dear authors" not in md
+    assert {"review1.txt", "review2.txt"} <= set(status["revised"]["left_out"])
+    points = json.loads((tmp_path / "cache" / "toy" / "points.json").read_text(encoding="utf-8"))
+    assert [p["reviewer"] for p in points] == [1, 2] and all(p["located"] == "matched" for p in points)
+    assert "restart policy" in span(md, tuple(points[0]["lines"]))
+    with pytest.raises(ManifestError):
+        check({"format": FORMAT, "version": 1, "split": {}, "revisions": [
+            {**entry, "reviews": {**entry["reviews"], "file": ["review1.txt", ""]}}]})
 
 
 def test_build_label_and_read_back_as_gold(mirror, tmp_path):
