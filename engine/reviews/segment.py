@@ -172,7 +172,7 @@ def link_context(units: list[SentenceUnit], first: int, taken: set[int]) -> str:
 #: A sentence the model found half-way actionable (this probability or more, below the threshold): the problem or
 #: the passage that the request after it follows on. Chosen on the corpus's training part and DISAPERE train out of
 #: fold (docs/comments.md, round nine).
-SETUP_FLOOR = 0.3
+SETUP_FLOOR = 0.35
 
 
 def setup_context(units: list[SentenceUnit], first: int, taken: set[int], prob) -> str:
