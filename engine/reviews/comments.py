@@ -21,13 +21,13 @@ from typing import Any
 import numpy as np
 
 from engine.reviews.classify import CommentModel, shipped_model
-from engine.reviews.cues import ARROW, NEGATIVE, TYPO, VERDICT, action_of, read_cues
+from engine.reviews.cues import ARROW, NEGATIVE, SUMS_UP, TYPO, VERDICT, action_of, read_cues
 from engine.reviews.encoder_model import CommentEncoder, comment_encoder
 from engine.reviews.model import Review, ReviewComment
 from engine.reviews.parse import EDITOR
 from engine.reviews.segment import (ITEM_WORDS, follow_up, item_words, link_context, linked, location_before,
                                    location_ends_point, location_only, next_request, quote_only, same_point,
-                                   typo_lead, typo_list)
+                                   setup_context, typo_lead, typo_list)
 from engine.reviews.units import SentenceUnit, review_units
 
 _ANAPHORA = re.compile(r"^(?:this|it|these|they|such|that|thus|therefore|hence|so|in particular|in this case|"
@@ -158,7 +158,8 @@ _RATING = re.compile(r"^\W*(?:excellent|very good|good|fair|poor|weak|average|ac
 
 def _verdict_only(text: str) -> bool:
     """"I recommend acceptance.", "Thanks for the response.", "Lacks novelty.", a rating on a form's scale with
-    nothing to act on after it ("Fair - the contribution is unlikely to be significant enough."): nothing to act on."""
+    nothing to act on after it ("Fair - the contribution is unlikely to be significant enough."), a statement that
+    sums up the review ("The draft shows many errors and is not yet fit for publication."): nothing to act on."""
     rating = _RATING.match(text)
     if rating:
         r = read_cues(rating.group("rest"))
@@ -166,6 +167,8 @@ def _verdict_only(text: str) -> bool:
             return True
     c = read_cues(text)
     if c.vague and not (c.request or c.question):  # "Lacks novelty." names no change to make
+        return True
+    if SUMS_UP.search(text) and not (c.request or c.question or c.explicit):  # "... not yet fit for publication."
         return True
     if not c.verdict or c.question or len(text.split()) > 12:
         return False
@@ -339,7 +342,7 @@ def build_comments(
               and _REFERS_BACK.search(first.text) and _criticism(before.text)):  # index > 0: the same block
             context = before.text  # "… misses recent work on X." before "Discuss how it relates to these efforts."
         elif first.index > 0:  # "The method relies on a fixed temperature." before "Why this value?" or "If so, ..."
-            context = link_context(units, group[0], taken)
+            context = link_context(units, group[0], taken) or setup_context(units, group[0], taken, prob)
         full = f"{context} {text}".strip()
         best = max(group, key=lambda k: prob[k])
         kind = checked_type(full, fine[best])

@@ -106,6 +106,21 @@ VAGUE = _rx(
     r"\b(?:several|some|a few|many|multiple|various|a number of) (?:\w+ )?(?:gaps|issues|problems|concerns|weaknesses|"
     r"limitations|questions|comments|points|shortcomings|flaws)\b",r"\bnovelty\b", r"\bincremental\b", r"\boriginality\b", r"\bsignificance\b", r"\bcontribution is\b")
 
+#: A statement that sums up the review rather than making a point of its own: the paper's readiness for publication
+#: ("not yet fit for publication until the points listed above are settled") or the review's points in general
+#: ("many flaws", "a number of omissions (listed above)"). With no request or question in it, it is no comment
+#: (``engine.reviews.comments``; round nine, written from the corpus's training part).
+SUMS_UP = _rx(
+    r"\b(?:before|for|prior to) (?:its |the |final |possible )?(?:publication|acceptance)\b",
+    r"\b(?:ready|suitable|fit|acceptable|considered) for (?:publication|acceptance)\b",
+    r"\bpublication of (?:the|this|your) (?:manuscript|paper|work|article)\b",
+    r"\b(?:raised|listed|outlined|mentioned|described|detailed|noted|given|discussed) (?:above|below)\b",
+    r"\b(?:issues|points|concerns|comments|problems|remarks|questions) (?:above|below)\b",
+    r"\ba (?:number|list|lot) of (?:\w+ )?(?:issues|points|concerns|clarifications|problems|aspects|omissions|flaws|"
+    r"errors|changes|revisions|modifications)\b",
+    r"\bmany (?:\w+ )?(?:aspects|flaws|issues|problems|errors)\b",
+)
+
 #: A request in so many words: "Please ...", an imperative, "I suggest ..." (whatever the classifier makes of it).
 EXPLICIT = re.compile(
     r"^(?:also,?\s+|finally,?\s+|additionally,?\s+|moreover,?\s+)?(?:please|kindly)\b|"

@@ -169,6 +169,27 @@ def link_context(units: list[SentenceUnit], first: int, taken: set[int]) -> str:
     return " ".join(got)
 
 
+#: A sentence the model found half-way actionable (this probability or more, below the threshold): the problem or
+#: the passage that the request after it follows on. Chosen on the corpus's training part and DISAPERE train out of
+#: fold (docs/comments.md, round nine).
+SETUP_FLOOR = 0.35
+
+
+def setup_context(units: list[SentenceUnit], first: int, taken: set[int], prob) -> str:
+    """The sentence before a comment that opens inside a short paragraph or list item (``POINT_WORDS``), when no
+    comment holds it and the model found it half-way actionable (``SETUP_FLOOR``): what the request builds on ("The
+    ablation in Table 4 removes the memory and the attention module at the same time." before "Which of the two
+    explains the drop?"). Else empty. A neutral sentence before it (a summary, a description) stays out: as context it costs precision on
+    DISAPERE, where a comment's context counts as extracted."""
+    j = first - 1
+    u = units[first]
+    if j < 0 or u.index == 0 or j in taken or units[j].skip or units[j].block != u.block:
+        return ""
+    if sum(len(x.text.split()) for x in units if x.block == u.block) > POINT_WORDS or float(prob[j]) < SETUP_FLOOR:
+        return ""
+    return units[j].text
+
+
 #: A place in the paper: a page, line, section, figure, table, equation ... and its number ("p7", "pp. 3-4",
 #: "line 203-205", "ll. 20 and 25", "Sec. 3.2", "§4", "Fig. 2b", "Eq. (3)", "Appendix A").
 _PLACE = re.compile(r"(?:\b(?:pp?|pg|pages?|ll?|lines?|ln|sec(?:tions?)?|fig(?:ures?)?|tab(?:les?)?|eqs?|equations?|"

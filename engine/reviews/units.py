@@ -3,7 +3,8 @@ section that is not a score line, with what a classifier needs to know about
 where it stands (section kind, list item, lead-in, the block it belongs to).
 
 References lists, quoted passages of the paper, signatures, greetings, an editor's instructions for sending the
-revision and sentences that only point to the rest of the review are marked ``skip``: they are never comments, whatever a classifier says.
+revision, pasted program output and sentences that only point to the rest of the review are marked ``skip``: they
+are never comments, whatever a classifier says.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from engine.reviews.cues import read_cues
+from engine.reviews.cues import ARROW, EXPLICIT, read_cues
 from engine.reviews.headings import section_kind
 from engine.reviews.model import Review
 from engine.reviews.split import units
@@ -48,6 +49,11 @@ _SUBMISSION = re.compile(
     r"(?:re-?submission|resubmission) of (?:your|the) (?:manuscript|paper)|before considering a re-?submission|"
     r"even if you (?:are|were) not making (?:any )?changes|what changes \(if any\)|"
     r"(?:revisions|changes) (?:made )?(?:to|in) the (?:revised )?manuscript (?:in colou?r|highlighted))", re.I)
+#: Program output pasted into a review (a Python traceback, an interpreter prompt, an installer's log): the
+#: reviewer's evidence, never a point of its own; the reviewer's sentences around it stay.
+_PROGRAM = re.compile(r"Traceback \(most recent call last\)|\bFile \"[^\"]+\", line \d+|(?:^|\s)>>> |"
+                      r"\bsite-packages/|\bDownloading/unpacking\b|\bRunning setup\.py\b|"
+                      r"^(?:warning|error|exception): |\bno previously-included (?:files|directories)\b", re.I)
 _REFS_HEADING = re.compile(r"\b(?:references|bibliography|works cited|citations)\b", re.I)
 #: A title over what follows ("Typos", "Minor comments:", "[Weakness]", "== Experiments", "Section 4:"): at most this
 #: many words, no sentence end, a paragraph of its own with something under it.
@@ -123,7 +129,7 @@ def review_units(review: Review) -> list[SentenceUnit]:
             for k, (s, a, b) in enumerate(pieces):
                 s = " ".join(s.split())
                 skip = (refs_section or quoted or is_reference(s) or bool(_SIGNOFF.match(s)) or is_pointer(s)
-                        or bool(_SUBMISSION.search(s)))
+                        or bool(_SUBMISSION.search(s)) or bool(_PROGRAM.search(s)))
                 out.append(SentenceUnit(s, a, b, heading, kind, block, u.is_item, k, u.lead_in, skip))
     return _skip_labels(_renumber_paragraphs(review, out))
 
@@ -133,7 +139,19 @@ def is_label(u: SentenceUnit, after: SentenceUnit | None) -> bool:
     paragraph or list under it: never a comment itself. In DISAPERE train, all 92 such lines are neither a
     request nor a criticism."""
     return (after is not None and not u.is_item and u.index == 0 and after.block != u.block
-            and len(u.text.split()) <= LABEL_WORDS and bool(_LABEL.match(u.text)) and not u.text.endswith("?"))
+            and len(u.text.split()) <= LABEL_WORDS and bool(_LABEL.match(u.text)) and not u.text.endswith("?")
+            and not is_note(u.text))
+
+
+#: A page or line and what is said at it: "Line 39: eight -> eighth", "p19, line 470: something missing".
+_AT_LINE = re.compile(r"^\W*(?:pp?|pg|pages?|ll?|lines?|ln)\.?\s*\d+[^:]{0,20}:\s*\S", re.I)
+
+
+def is_note(text: str) -> bool:
+    """A short line that is a point, however short, not a heading: a note at a page or line ("Line 39: eight ->
+    eighth", "p19, line 470: something missing"), a replacement ("eight -> eighth") or a request in so many words
+    ("I suggest instead:")."""
+    return bool(_AT_LINE.match(text) or ARROW.search(text) or EXPLICIT.match(text))
 
 
 def _skip_labels(found: list[SentenceUnit]) -> list[SentenceUnit]:
