@@ -7,7 +7,10 @@ rules, are ``corpus/labels/second/ID.json`` (a folder that ``corpus.labels`` nev
 
 * **comments matched**: a comment of one reader matches one of the other's when their line spans in ``reviews.md``
   share at least half the lines of the longer span; pairs are made one to one (``scipy``'s assignment, largest
-  shares first).
+  shares first). With ``--text-only``, only lines of the built ``reviews.md`` that hold reviewer text count: blank
+  lines, ``## Reviewer`` headings and lines starting with ``%`` (notes the authors left in a reviews file, such as
+  ``% change 3``) are left out of both spans, so two readers who cut the same point with or without such a line
+  still match.
 * **``answered``** on the matched comments: raw agreement and Cohen's kappa (``scikit-learn``) over the four values
   (``edit``, ``response only``, ``outside the units``, ``claimed, no edit found``), and over two (answered by an
   edit or not).
@@ -78,28 +81,36 @@ def _binary(pairs: list[tuple[str, str]]) -> list[tuple[bool, bool]]:
     return [(a == "edit", b == "edit") for a, b in pairs]
 
 
-def _span(c: dict) -> set[int]:
+def _span(c: dict, text: set[int] | None = None) -> set[int]:
     a, b = c["lines"]
-    return set(range(a, b + 1))
+    lines = set(range(a, b + 1))
+    return (lines & text or lines) if text is not None else lines
 
 
-def match_comments(first: list[dict], second: list[dict]) -> list[tuple[dict, dict]]:
-    """One-to-one pairs of comments whose spans share at least half the lines of the longer span."""
+def text_lines(reviews_md: str) -> set[int]:
+    """Numbers (from 1) of the lines of a built ``reviews.md`` that hold reviewer text."""
+    return {n for n, line in enumerate(reviews_md.split("\n"), 1)
+            if line.strip() and not line.lstrip().startswith(("%", "## "))}
+
+
+def match_comments(first: list[dict], second: list[dict], text: set[int] | None = None) -> list[tuple[dict, dict]]:
+    """One-to-one pairs of comments whose spans share at least half the lines of the longer span (counting only
+    ``text`` lines when given)."""
     if not first or not second:
         return []
     share = np.zeros((len(first), len(second)))
     for i, a in enumerate(first):
         for j, b in enumerate(second):
-            sa, sb = _span(a), _span(b)
+            sa, sb = _span(a, text), _span(b, text)
             share[i, j] = len(sa & sb) / max(len(sa), len(sb))
     rows, cols = linear_sum_assignment(share, maximize=True)
     return [(first[i], second[j]) for i, j in zip(rows, cols) if share[i, j] >= MIN_SHARE]
 
 
-def compare(first: dict, second: dict) -> Agreement:
-    """Agreement of two label records of one revision."""
+def compare(first: dict, second: dict, text: set[int] | None = None) -> Agreement:
+    """Agreement of two label records of one revision (spans counted on ``text`` lines only, when given)."""
     out = Agreement(first=len(first["comments"]), second=len(second["comments"]))
-    pairs = match_comments(first["comments"], second["comments"])
+    pairs = match_comments(first["comments"], second["comments"], text)
     out.matched = len(pairs)
     out.answered = [(a["answered"], b["answered"]) for a, b in pairs]
     for strength, kept in (("all", ("high", "medium")), ("high", ("high",))):
@@ -136,6 +147,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first", default=str(LABELS), help="first reader's label folder (default: corpus/labels)")
     ap.add_argument("--second", default=str(SECOND), help="second reader's folder (default: corpus/labels/second)")
     ap.add_argument("--only", nargs="*", help="revision ids")
+    ap.add_argument("--text-only", action="store_true",
+                    help="match spans on reviewer-text lines of the built reviews.md only (needs --cache)")
+    ap.add_argument("--cache", help="built corpus (default: corpus.build_revisions' cache), for --text-only")
     args = ap.parse_args(argv)
     first, second = Path(args.first), Path(args.second)
     if not second.is_dir() or not first.is_dir():
@@ -146,10 +160,21 @@ def main(argv: list[str] | None = None) -> int:
     if not ids:
         print(f"corpus.agreement: no revision labelled in both {first} and {second}", file=sys.stderr)
         return 2
+    cache = None
+    if args.text_only:
+        from corpus.build_revisions import default_out
+
+        cache = Path(args.cache) if args.cache else default_out()
+        missing = [rid for rid in ids if not (cache / rid / "reviews.md").is_file()]
+        if missing:
+            print(f"corpus.agreement: no built reviews.md for {missing[0]} in {cache}", file=sys.stderr)
+            return 2
     rows, pooled = [], Agreement()
     try:
         for rid in ids:
-            a = compare(*(json.loads((d / f"{rid}.json").read_text(encoding="utf-8")) for d in (first, second)))
+            text = text_lines((cache / rid / "reviews.md").read_text(encoding="utf-8")) if cache else None
+            a = compare(*(json.loads((d / f"{rid}.json").read_text(encoding="utf-8")) for d in (first, second)),
+                        text=text)
             rows.append((rid, a))
             pooled.add(a)
     except (KeyError, ValueError, TypeError) as err:

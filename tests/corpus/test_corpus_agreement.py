@@ -102,3 +102,29 @@ def test_second_reader_files_are_checked_or_blind_part_labels_outside_the_labels
             assert (c["answered"] == "edit") == (c["id"] in linked)
         for x in lab["links"]:
             assert x["edit"] in edits and x["strength"] in ("high", "medium") and 0 < len(x["evidence"]) <= 200
+
+
+def test_text_only_matching_ignores_notes_and_blank_lines(tmp_path, capsys) -> None:
+    md = "## Reviewer 1\n\n- point one\n\n% change 3\n\n- point two\n- point three\n"
+    from corpus.agreement import text_lines
+
+    assert text_lines(md) == {3, 7, 8}
+    first = {"id": "rev", "comments": [_c("R1.1", 3, 3, "edit"), _c("R1.2", 7, 7, "edit")],
+             "links": [_l("R1.2", "e1:aa", "high")]}
+    second = {"id": "rev", "comments": [_c("A", 3, 3, "edit"), _c("B", 4, 7, "edit")],
+              "links": [_l("B", "e1:aa", "high")]}
+    assert compare(first, second).matched == 1  # 7 against 4-7: one line of four
+    a = compare(first, second, text=text_lines(md))
+    assert a.matched == 2 and a.links["all"] == [1, 1, 1]  # 4-7 holds one text line, 7
+    assert compare(first, {"id": "rev", "comments": [_c("C", 7, 8, "edit")], "links": []},
+                   text=text_lines(md)).matched == 1  # 7 against 7-8: half the longer span
+    first_dir, second_dir, cache = tmp_path / "first", tmp_path / "second", tmp_path / "cache"
+    for folder, rec in ((first_dir, first), (second_dir, second)):
+        folder.mkdir()
+        (folder / "rev.json").write_text(json.dumps(rec), encoding="utf-8")
+    assert main(["--first", str(first_dir), "--second", str(second_dir), "--text-only", "--cache", str(cache)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1  # no built reviews.md: one line
+    (cache / "rev").mkdir(parents=True)
+    (cache / "rev" / "reviews.md").write_text(md, encoding="utf-8")
+    assert main(["--first", str(first_dir), "--second", str(second_dir), "--text-only", "--cache", str(cache)]) == 0
+    assert "| rev | 2 / 2 | 2 |" in capsys.readouterr().out
