@@ -22,7 +22,7 @@ from pathlib import Path
 
 from corpus.letters import span_hash
 from corpus.manifest import ManifestError, load_manifest
-from corpus.sources import SourceError, archive, git_dir, letter, show
+from corpus.sources import SourceError, archive, git_dir, letter, response_files, response_text
 from corpus.typeset_pdf import keep_finished, run_latexmk
 
 #: Files that are part of the review round, not of the paper (left out of the paper folders).
@@ -37,7 +37,8 @@ def default_out() -> Path:
 
 def _leave_out(entry: dict):
     files = entry["reviews"].get("file", "")
-    named = {entry["response"]["file"], *(files if isinstance(files, list) else [files])} | set(entry.get("leave_out", []))
+    named = {*response_files(entry["response"]), *(files if isinstance(files, list) else [files])}
+    named |= set(entry.get("leave_out", []))
     mains = {entry["submitted"]["main"], entry["revised"]["main"]}
 
     def leave(path: str) -> bool:
@@ -95,8 +96,7 @@ def build_entry(entry: dict, mirrors: Path, out: Path, pdf: bool = True) -> dict
     reviews = letter(entry, gdir)
     (target / "reviews.md").write_text(reviews.markdown, encoding="utf-8")
     resp = entry["response"]
-    (target / f"response{Path(resp['file']).suffix or '.txt'}").write_text(
-        show(gdir, resp["commit"], resp["file"]), encoding="utf-8")
+    (target / f"response{Path(resp['file']).suffix or '.txt'}").write_text(response_text(gdir, resp), encoding="utf-8")
     md = reviews.markdown.split("\n")
     points = [{"reviewer": p.reviewer, "lines": list(p.lines) if p.lines else None, "located": p.located,
                "hash": span_hash("\n".join(md[p.lines[0] - 1:p.lines[1]])) if p.lines else None,

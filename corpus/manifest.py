@@ -94,6 +94,9 @@ def check_manifest(raw: dict) -> None:
             raise ManifestError(f"{rid}: a reviews file (or a list of them, one per reviewer) needs its path and commit")
         if not (rs.get("file") and _SHA.match(str(rs.get("commit", "")))):
             raise ManifestError(f"{rid}: the response needs its path and commit")
+        more = rs.get("more_files", [])
+        if not (isinstance(more, list) and all(isinstance(f, str) and f for f in more)):
+            raise ManifestError(f"{rid}: response.more_files is a list of paths")
         _check_regexes(f"{rid} reviews", rv)
         _check_regexes(f"{rid} response", rs)
         if not isinstance(e["year"], int):

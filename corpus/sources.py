@@ -64,10 +64,21 @@ def archive(gdir: Path, commit: str, dest: Path, leave_out) -> tuple[list[str], 
     return left, missing
 
 
+def response_files(resp: dict) -> list[str]:
+    """The letter's files in reading order: ``file``, then ``more_files`` (a letter split over files, one per
+    referee)."""
+    return [resp["file"], *resp.get("more_files", [])]
+
+
+def response_text(gdir: Path, resp: dict) -> str:
+    """The whole letter at its commit: its files joined in order, a blank line between them."""
+    return "\n\n".join(show(gdir, resp["commit"], f) for f in response_files(resp))
+
+
 def letter(entry: dict, gdir: Path) -> Reviews:
     """reviews.md and the response's points for one manifest entry."""
     resp = entry["response"]
-    points = [] if resp.get("quotes") is False else cut_response(show(gdir, resp["commit"], resp["file"]), resp)
+    points = [] if resp.get("quotes") is False else cut_response(response_text(gdir, resp), resp)
     rv = entry["reviews"]
     if rv["source"] == "file":
         if isinstance(rv["file"], list):  # one file per reviewer

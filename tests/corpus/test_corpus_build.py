@@ -13,7 +13,7 @@ from corpus.build_revisions import build_entry, main, typeset
 from corpus.distant import distant_labels
 from corpus.labels import _distant, checked_record, read_labels, to_gold
 from corpus.letters import cut_response, reviews_from_file, locate_points, span, span_hash
-from corpus.manifest import FORMAT, ManifestError, check_manifest as check
+from corpus.manifest import FORMAT, ManifestError, check_manifest
 from corpus.units import load_built
 from engine.align.gold import load_gold
 
@@ -115,7 +115,7 @@ def test_reviews_kept_one_file_per_reviewer(mirror, tmp_path):
     entry = {**entry, "revised": {"commit": commit, "main": "paper.tex"},
              "reviews": {"source": "file", "file": ["review1.txt", "review2.txt"], "commit": commit,
                          "drop": r"^Score:"}}
-    check({"format": FORMAT, "version": 1, "split": {}, "revisions": [entry]})
+    check_manifest({"format": FORMAT, "version": 1, "split": {}, "revisions": [entry]})
     status = build_entry(entry, mirrors, tmp_path / "cache", pdf=False)
     md = (tmp_path / "cache" / "toy" / "reviews.md").read_text(encoding="utf-8")
     assert md.startswith("## Reviewer 1\n\nThe method section") and "\n## Reviewer 2\n\nThe sentence" in md
@@ -125,7 +125,7 @@ def test_reviews_kept_one_file_per_reviewer(mirror, tmp_path):
     assert [p["reviewer"] for p in points] == [1, 2] and all(p["located"] == "matched" for p in points)
     assert "restart policy" in span(md, tuple(points[0]["lines"]))
     with pytest.raises(ManifestError):
-        check({"format": FORMAT, "version": 1, "split": {}, "revisions": [
+        check_manifest({"format": FORMAT, "version": 1, "split": {}, "revisions": [
             {**entry, "reviews": {**entry["reviews"], "file": ["review1.txt", ""]}}]})
 
 
@@ -201,3 +201,26 @@ def test_distant_labels_never_overwrite_hand_labels(mirror, tmp_path, capsys):
     gold, notices = to_gold([entry], cache, folder)  # read like the checked part: links are the gold
     assert not notices and gold["papers"][0]["kind"] == "hand"
     assert [len(c["edits"]) for c in gold["papers"][0]["comments"]] == [1, 1]
+
+
+def test_a_letter_split_over_files_is_read_as_one_in_order(mirror, tmp_path):
+    mirrors, entry = mirror
+    repo = mirrors / "someone+paper" / "repo"
+    first, second = RESPONSE.split(r"\section*{Reviewer 2}")
+    (repo / "response-referee1.tex").write_text(first + "\\end{document}\n", encoding="utf-8")
+    (repo / "response-referee2.tex").write_text("\\begin{document}\n\\section*{Reviewer 2}" + second, encoding="utf-8")
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-qm", "one letter per referee")
+    commit = _git(repo, "rev-parse", "HEAD")
+    entry["response"] = {"file": "response-referee1.tex", "more_files": ["response-referee2.tex"], "commit": commit,
+                         **SPEC}
+    built = tmp_path / "cache" / "toy"
+    status = build_entry(entry, mirrors, tmp_path / "cache", pdf=False)
+    points = json.loads((built / "points.json").read_text(encoding="utf-8"))
+    assert [p["reviewer"] for p in points] == [1, 2] and status["reviews"]["located"] == 2
+    assert points[1]["reply"].startswith("We respectfully disagree")
+    letter = (built / "response.tex").read_text(encoding="utf-8")
+    assert letter.index("restart policy") < letter.index("We respectfully disagree")
+    bad = dict(entry, response=dict(entry["response"], more_files="response-referee2.tex"))
+    with pytest.raises(ManifestError, match="more_files"):
+        check_manifest({"format": "redraft-revisions-corpus", "revisions": [bad]})
