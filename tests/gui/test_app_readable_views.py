@@ -25,6 +25,8 @@ from tests.gui.test_widget_tldr_panel import demo_candidates
 from widgets.tldr_panel import TldrRow
 
 REVIEWS = Path(__file__).resolve().parents[1] / "data" / "cgo18_reviews.md"
+pytestmark = pytest.mark.slow  # about a minute: cgo18 built once, then three windows
+
 MAX_BYTES = 300_000  # a screenshot in docs/ stays under 300 KB
 
 
