@@ -163,6 +163,7 @@ class TldrPanel(QFrame):
         self._failed = {text for text, why in shown if why}
         for row in self.rows:
             self.rows_layout.removeWidget(row)
+            row.hide()  # at once: until Qt deletes it, a shown row stayed drawn under the new one
             row.deleteLater()
         self.rows = []
         for i, (text, why) in enumerate(shown):

@@ -57,7 +57,12 @@ def test_panel_shows_candidates_with_word_counts_and_copies(panel: TldrPanel, qt
     with qtbot.waitSignal(panel.sig_tldr_copied, timeout=2000) as copied:
         panel.rows[1].copy_button.click()
     assert copied.args == [candidates[1].text] and QApplication.clipboard().text() == candidates[1].text
+    replaced = list(panel.rows)
     panel.set_tldrs([candidates[0].text])  # replaced, not appended
+    # hidden at once, before Qt deletes them: a replaced row once stayed drawn under the new one (a screenshot of
+    # the window at 1600 x 1000 showed two TLDRs over each other)
+    assert not any(row.isVisible() for row in replaced)
+    qtbot.waitUntil(lambda: [r for r in panel.findChildren(type(replaced[0])) if r.isVisible()] == panel.rows)
     qtbot.waitUntil(lambda: len(panel.findChildren(type(panel.rows[0]))) == 1)
     assert len(panel.rows) == 1
 
