@@ -235,7 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rules-on", default="L0", help="the variant the rules are measured on")
     args = ap.parse_args(argv)
     manifest = Path(args.corpus)
-    base = untrusted(with_groups(pickle.loads(Path(args.pairs).read_bytes()), manifest, True), SIBLING_SEEN, OOF_FILE)
+    base = with_groups(pickle.loads(Path(args.pairs).read_bytes()), manifest, True)
+    if base and base[0].x.shape[-1] == len(ROUND7):  # round seven's pairs: their last two columns are the tuned ones
+        base = untrusted(base, SIBLING_SEEN, OOF_FILE)  # today's pairs read the untuned cosines already (OutOfFold)
     repo = {e["id"]: e.get("repository") for e in json.loads(manifest.read_text())["revisions"]}
     groups: dict[str, list[str]] = {}
     for pp in base:

@@ -77,7 +77,12 @@ def proofread_fix(intent: Intent, asked: frozenset[str] = PROOFREADING) -> bool:
     return intent.surface and bool(asked.intersection(intent.labels))
 
 
-_QUOTE = re.compile(r"\"([^\"\n]{2,120})\"|\u201c([^\u201d\n]{2,120})\u201d|``([^'\n]{2,120})''")
+#: LaTeX's opening double quote (two backticks or ``\\textquotedblleft``) and what closes it in reviews written in
+#: LaTeX: two apostrophes, ``\\textquotedblright`` or, often, a plain double quote (``breakage" in a review).
+_TEX_OPEN = r"(?:``|\\textquotedblleft\s*\{?\}?\s*)"
+_TEX_CLOSE = r"(?:''|\"|\s*\\textquotedblright\b\s*(?:\{\})?)"
+#: A LaTeX quote first: at its two backticks, the plain-quote form must not take its closing ``"`` as an opening one.
+_QUOTE = re.compile(rf"{_TEX_OPEN}([^'\"`\n]{{2,120}}?){_TEX_CLOSE}|\"([^\"\n]{{2,120}})\"|\u201c([^\u201d\n]{{2,120}})\u201d")
 
 
 def quotes(text: str) -> list[str]:
@@ -91,10 +96,13 @@ def unwrap(text: str) -> str:
     return re.sub(r"[ \t]*(?<!\n)\n(?![ \t]*\n)[ \t]*", " ", text)
 
 
-_Q = r"(?:\"([^\"\n]{1,120})\"|\u201c([^\u201d\n]{1,120})\u201d)"
+_Q = (rf"(?:{_TEX_OPEN}([^'\"`\n]{{1,120}}?){_TEX_CLOSE}|\"([^\"\n]{{1,120}})\"|\u201c([^\u201d\n]{{1,120}})\u201d)")
+#: An arrow between the old words and the new: ->, =>, \u2192, and LaTeX's ``\\textrightarrow``, ``$\\to$``,
+#: ``$\\rightarrow$``.
+_ARROW = r"->|=>|\u2192|\\textrightarrow\b(?:\{\})?|\$\s*\\(?:to|rightarrow|Rightarrow|longrightarrow)\s*\$"
 #: "A" should be "B", "A" -> "B", replace "A" with "B", "B" instead of "A".
 _REPLACE = re.compile(
-    rf"{_Q}\s*(?:should (?:be|read)|must be|(?:is|was) meant to be|->|=>|\u2192)\s*{_Q}"
+    rf"{_Q}\s*(?:should (?:be|read)|must be|(?:is|was) meant to be|{_ARROW})\s*{_Q}"
     rf"|\breplace\s+{_Q}\s+(?:with|by)\s+{_Q}|\bchange\s+{_Q}\s+(?:to|into)\s+{_Q}", re.I)
 #: Remove "A", delete the word "A", "A" should be removed: the words to drop.
 _REMOVE = re.compile(

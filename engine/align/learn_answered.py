@@ -23,7 +23,8 @@ from engine.align.calibrate import Scored, _down, status_bands
 from engine.align.folds import grouped
 from engine.align.pairs import PaperPairs
 
-#: Regularisation of the logistic regression (fixed, as the link model's).
+#: Regularisation of the logistic regression when none is given; ``learn.fit_both`` (the refit, the folds) passes the
+#: link model's, ``learn.C`` (0.1 since round nine).
 C = 1.0
 #: The share of wrong "addressed" calls the ``sure_link`` band may make on the inner comments (``sure_link_band``):
 #: 0.05, the pooled limit round eight set for grouped leave-papers-out, written before it was measured

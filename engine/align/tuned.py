@@ -74,13 +74,14 @@ def tuned_encoder(cache: Any = None, threads: int | None = None) -> Any:
 
 
 def tuned_cosines(encoder: Any, comments: Sequence[ReviewComment], edits: Sequence[Edit], mask: np.ndarray,
-                  cancel: Any = None) -> np.ndarray:
-    """Sentence-max tuned cosines of the block of ``mask``'s comments × edits (0 elsewhere)."""
+                  cancel: Any = None, pieces: Callable[[Edit], list[str]] = section_pieces) -> np.ndarray:
+    """Sentence-max tuned cosines of the block of ``mask``'s comments × edits (0 elsewhere). ``pieces``: an edit's
+    texts (``changed_sentences`` for the untuned MiniLM, as ``BASE_VARIANT`` reads them)."""
     out = np.zeros(mask.shape, dtype=np.float32)
     rows, cols = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
     if len(rows) and len(cols):
         out[np.ix_(rows, cols)] = sentence_cosines(encoder, [comments[i].full_text for i in rows],
-                                                   [section_pieces(edits[j]) for j in cols], cancel)
+                                                   [pieces(edits[j]) for j in cols], cancel)
     return out
 
 
@@ -118,12 +119,18 @@ class OutOfFold:
     their sibling: ``SIBLING_SEEN``), the untuned cosines of the same run (``base|PAPER``). A paper not in the file
     was never seen by the shipped encoder (tuned on exactly the file's papers): ``unseen`` scores it (default: the
     shipped encoder, opened on first use; ``False``: an error), unless ``groups`` (paper id → repository) puts it
-    beside a paper of the file: the encoder saw its sibling, an error."""
+    beside a paper of the file: the encoder saw its sibling, an error.
+
+    A paper of the file whose candidate edits are no longer the file's (the document reader changed its diff since
+    the GPU run: another number of edits) is an error, unless ``untuned`` gives an encoder (a function, called on
+    first use: the embedded MiniLM): its cosines are then that untuned encoder's over the edit's sentences alone
+    (what ``BASE_VARIANT`` holds, and what the ``distrust`` papers read), and its id is kept in ``moved``."""
 
     def __init__(self, path: str | Path = OOF_FILE, variant: str = VARIANT,
                  distrust: Collection[str] = SIBLING_SEEN, unseen: Any = None,
-                 groups: Mapping[str, str] | None = None) -> None:
+                 groups: Mapping[str, str] | None = None, untuned: Callable[[], Any] | None = None) -> None:
         self.path, self.variant, self.distrust = Path(path), variant, frozenset(distrust)
+        self.untuned, self.moved = untuned, {}
         try:
             with np.load(self.path) as data:
                 self.data = {k: data[k] for k in data.files
@@ -154,6 +161,9 @@ class OutOfFold:
 
         def source(comments: Sequence[ReviewComment], edits: Sequence[Edit], mask: np.ndarray,
                    cancel: Any = None) -> np.ndarray:  # read from memory: nothing to cancel
+            if matrix.shape != mask.shape and self.untuned is not None:
+                self.moved[paper_id] = (matrix.shape, mask.shape)
+                return tuned_cosines(self.untuned(), comments, edits, mask, cancel, changed_sentences)
             if matrix.shape != mask.shape:
                 raise ModelError(f"{self.path.name}: {paper_id} has {matrix.shape[0]} comments × {matrix.shape[1]} "
                                  f"edits, the paper {mask.shape[0]} × {mask.shape[1]}")

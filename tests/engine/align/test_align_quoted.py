@@ -46,6 +46,19 @@ def test_a_quote_may_run_over_a_wrapped_line_and_the_requests_are_read() -> None
                                     ("also",))]
 
 
+def test_corrections_in_latex_quotes_and_arrows_are_read() -> None:
+    # reviews written in LaTeX: two backticks closed by two apostrophes or by a plain double quote,
+    # \textquotedblleft ... \textquotedblright, and \textrightarrow or $\to$ between the old words and the new
+    text = ("- p.3: ``recieved'' \\textrightarrow ``received\".\n"
+            "- p.5: ``in the sequel\" $\\to$ ``below''; and ``data sets'' should be ``datasets''.\n"
+            "- p.7: \\textquotedblleft a lot of\\textquotedblright{} $\\rightarrow$ \\textquotedblleft many\\textquotedblright.")
+    assert replacements(text) == [("recieved", "received"), ("in the sequel", "below"), ("data sets", "datasets"),
+                                  ("a lot of", "many")]
+    assert quotes("The phrase ``fast enough\" is vague; so is \"soon\".") == ["fast enough", "soon"]
+    assert quotes("a ``loose'' quote and ``no close") == ["loose"]
+    assert replacements("``colour'' is fine, the ``gray\" area too") == []  # quotes, no arrow: no correction
+
+
 def test_dropping_the_quoted_word_from_the_quoted_passage_addresses_it_despite_a_citation_marker() -> None:
     old, new = PROSE + [CITED], PROSE[:3] + [PROSE[3] + " The gain holds on a third dataset."] + PROSE[4:] + [UNCITED]
     comment = ('In the background: "For the archive to be FAIR, it must also be\naccessible," -- A is for '

@@ -134,6 +134,30 @@ def test_training_papers_read_out_of_fold_cosines_and_never_the_shipped_encoder(
         OutOfFold(tmp_path / "none.npz")
 
 
+def test_a_training_paper_whose_diff_moved_reads_the_untuned_encoder_when_asked(tmp_path) -> None:
+    """The reader changed a training paper's diff after the GPU run (another number of candidate edits): an error,
+    unless the caller gives the untuned encoder, whose cosines over the edits' own sentences it then reads."""
+    from engine.align.base import candidate_edits
+    from engine.align.embed import changed_sentences
+    from engine.align.tuned import tuned_cosines
+    from engine.models.factory import open_model
+
+    paper = _paper("moved")
+    np.savez(tmp_path / "oof.npz", **{"section|moved": np.full((2, 1), 0.9, np.float32)})
+    with pytest.raises(ModelError, match="2 comments × 1 edits"):
+        run_job(iter_paper_pairs([paper], tuned=OutOfFold(tmp_path / "oof.npz")))
+    encoder = open_model("encoder")
+    oof = OutOfFold(tmp_path / "oof.npz", untuned=lambda: encoder)
+    (pp,) = run_job(iter_paper_pairs([paper], tuned=oof))
+    assert oof.moved == {"moved": ((2, 1), pp.mask.shape)} and pp.mask.shape[1] > 1
+    col = FEATURES.index("cosine")
+    edits = candidate_edits(paper.diff)
+    assert [e.id for e in edits] == pp.edit_ids
+    expected = tuned_cosines(encoder, paper.comments, edits, pp.mask, pieces=changed_sentences)
+    assert np.allclose(pp.x[:, :, col][pp.mask], expected[pp.mask], atol=1e-6) and pp.x[0, :, col].max() > 0.5
+    assert not np.any(pp.x[:, :, col] == np.float32(0.9))  # nothing read from the stale file
+
+
 def test_a_training_paper_added_after_the_encoder_was_tuned_reads_the_shipped_encoder(tmp_path) -> None:
     """Not in the out-of-fold file: the shipped encoder never saw it, so its cosines are out of fold too; refused
     when the encoder saw another round of the same repository."""
