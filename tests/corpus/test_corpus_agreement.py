@@ -86,7 +86,7 @@ def test_cli_bad_input_is_one_line(tmp_path, capsys) -> None:
     assert "not a label record" in capsys.readouterr().err
 
 
-def test_second_reader_files_are_checked_or_blind_part_labels_outside_the_labels_glob() -> None:
+def test_second_reader_files_are_checked_blind_or_train_part_labels_outside_the_labels_glob() -> None:
     part = {e["id"]: e["part"] for e in load_manifest()["revisions"]}
     files = sorted(SECOND.glob("*.json"))
     assert len(files) >= 3
@@ -94,8 +94,9 @@ def test_second_reader_files_are_checked_or_blind_part_labels_outside_the_labels
     assert not any(json.loads(f.read_text(encoding="utf-8"))["kind"] == "second-reader" for f in LABELS.glob("*.json"))
     for f in files:
         lab = json.loads(f.read_text(encoding="utf-8"))
-        assert lab["kind"] == "second-reader" and part[lab["id"]] in ("checked", "blind") and lab["id"] == f.stem
-        assert read_labels(f.stem)["kind"] == "checked"  # corpus.labels still reads the first reader's file
+        assert lab["kind"] == "second-reader" and part[lab["id"]] in ("checked", "blind", "train") and lab["id"] == f.stem
+        first = "hand" if part[lab["id"]] == "train" else "checked"  # session 18: second readers on training revisions
+        assert read_labels(f.stem)["kind"] == first  # corpus.labels still reads the first reader's file
         edits = {e["id"] for e in lab["edits"]}
         linked = {x["comment"] for x in lab["links"]}
         for c in lab["comments"]:
