@@ -143,8 +143,8 @@ def _spelling(pattern: re.Pattern[str], texts: list[str]) -> str | None:
             if m.start() and not re.search(r"[.!?:]\s*$", t[: m.start()]):
                 return m.group(0)
             first = first or re.sub(r"^(The|Our|An?) ", lambda a: a.group(1).lower() + " ", m.group(0))
-    if first and first[:1].isupper() and first[1:2].islower() and " " in first:
-        return first[0].lower() + first[1:]
+    if first and first[:1].isupper() and first[1:2].islower() and " " in first and not first[-1].isdigit():
+        return first[0].lower() + first[1:]  # a numbered name ("Algorithm 1", "Table 2") keeps its capital
     return first
 
 
@@ -242,5 +242,6 @@ def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document
             quote, mode = shorten(anchor, 60), "replace"
     change, verb = change_line(kind, mode), CHANGES[kind][2]
     where = f" in {section.split(' > ')[-1]}" if section else ""
-    response = f"We {verb} {topic or ('the wording' if kind == 'typo' else 'the point raised')}{where}."
+    response = f"We {verb} {topic or ('the wording' if kind == 'typo' else 'the point raised')}{where}"
+    response += "" if response.endswith(("?", "!", ".")) else "."  # "… in What is a Debugger?", never "?."
     return Scaffold(target.id if target else None, section, quote, kind, change, draft, response, mode)

@@ -37,6 +37,9 @@ def test_topic_phrases_are_the_comments_words_in_the_papers_spelling() -> None:
     assert topic_phrases("Why are the exit heads so small?", texts) == ["the exit heads", "small"]
     # none of the comment's words in the paper: its own longest phrase
     assert topic_phrases("Please compare against static layer skipping.", texts) == ["static layer skipping"]
+    # a numbered name the paper writes at a sentence's start keeps its capital ("Algorithm 1", not "algorithm 1")
+    assert topic_phrases("Where do you use the reward in Algorithm 1?", ["Algorithm 1 trains the policy."]) == \
+        ["Algorithm 1"]
 
 
 def test_each_fine_type_gets_its_change_and_a_draft_with_placeholders() -> None:
@@ -96,6 +99,11 @@ def test_the_plan_says_what_the_draft_does_with_the_quoted_text() -> None:
         s = _scaffold(text, fine_type=fine)
         assert s.mode == "replace" and s.kind == fine, (fine, s.kind, s.mode)
         assert MODE_WORDS["replace"] in s.change and "after" not in s.change, s.change
+    # a section named by a question ends the response with its own mark, not "?."
+    asked = Paragraph("p0009", "A debugger lets one stop a running program and inspect its state.",
+                      section=("What is a debugger?",))
+    assert _scaffold("The use of logs in debugging is missing.", [asked], "criticism").response.endswith(
+        "in What is a debugger?")
     assert change_line("criticism", "insert_after") == \
         "Concern raised: after the paragraph below, answer it, or state it as a limitation"
     assert change_line("clarification", "new_paragraph") == \
