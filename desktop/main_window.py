@@ -305,6 +305,7 @@ class MainWindow(QMainWindow):
 
     def show_comment(self, comment: ReviewComment | None, status: str = "") -> None:
         """Show the selected comment in full above the views (its lead-in in grey)."""
+        from engine.align.status import Status, status_text
         from widgets.comment_list import LOW_CONFIDENCE, type_phrase
         from widgets.glossary import comment_header_tip
 
@@ -314,7 +315,8 @@ class MainWindow(QMainWindow):
         lead = f"<span style='color:gray'>{escape(comment.context)}</span> " if comment.context else ""
         low = comment.confidence < LOW_CONFIDENCE
         unsure = f"{round(comment.confidence * 100)}% sure it is a request" if low else ""
-        facts = " · ".join(x for x in (comment.reviewer, type_phrase(comment), unsure, status) if x)  # codes on the tip
+        shown = status_text(status) if isinstance(status, Status) else status  # "partly addressed (check)", as listed
+        facts = " · ".join(x for x in (comment.reviewer, type_phrase(comment), unsure, shown) if x)  # codes on the tip
         self.comment_header.setText(f"<b>{escape(comment.id)}</b> <span style='color:gray'>{escape(facts)}</span>"
                                     f"<br>{lead}{escape(comment.text)}")
         self.comment_header.setToolTip(comment_header_tip(comment, status))

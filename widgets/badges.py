@@ -79,15 +79,35 @@ class ChipTextDelegate(QStyledItemDelegate):
     """Paints a cell's text, elided, with a small chip (``CHIP_ROLE``, coloured by ``KEY_ROLE``) at its right end:
     a badge that takes no column of its own in a narrow list."""
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+    def chip_fits(self, option: QStyleOptionViewItem, index: QModelIndex) -> bool:
+        """The chip is painted only where the cell keeps its text's first word (a comment's id, "R1.10") whole and
+        a few letters after it; else the text alone (the tooltip names the type). A narrow list in the PDF tab
+        read "R1.…" on every row with its chips beside it."""
         text = str(index.data(CHIP_ROLE) or "")
+        if not text:
+            return False
+        lead = (str(index.data(Qt.ItemDataRole.DisplayRole) or "").split() or [""])[0]
+        keep = QFontMetrics(option.font).horizontalAdvance(f"{lead}  Abc…") + 12  # the item's own margins
+        return option.rect.width() >= self._chip_size(option, text)[0] + 6 + keep
+
+    @staticmethod
+    def _chip_size(option: QStyleOptionViewItem, text: str) -> tuple[int, int]:
+        metrics = QFontMetrics(ChipTextDelegate._chip_font(option))
+        return metrics.horizontalAdvance(text) + 12, metrics.height() + 2
+
+    @staticmethod
+    def _chip_font(option: QStyleOptionViewItem) -> QFont:
         font = QFont(option.font)
         font.setPointSizeF(max(7.0, font.pointSizeF() * 0.85))
-        metrics = QFontMetrics(font)
-        width, height = metrics.horizontalAdvance(text) + 12, metrics.height() + 2
-        if not text or option.rect.width() < width + 40:  # room for the id at least (the tooltip names the type)
+        return font
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+        if not self.chip_fits(option, index):
             super().paint(painter, option, index)
             return
+        text = str(index.data(CHIP_ROLE) or "")
+        font = self._chip_font(option)
+        width, height = self._chip_size(option, text)
         widget = option.widget
         style = widget.style() if widget else None
         opt = QStyleOptionViewItem(option)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import sqlite3
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -62,6 +63,12 @@ def main(argv: Sequence[str] | None = None, extra: Sequence[ModuleType] = ()) ->
         return 2
     except BrokenPipeError:
         return 0
+    except sqlite3.OperationalError as err:  # a project file (or its folder) that cannot be written: nothing changed
+        if "readonly" not in str(err) and "unable to open" not in str(err):
+            raise
+        print(f"redraft: error: the project file cannot be written ({err}): nothing was changed; make it writable "
+              "or work on a copy", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

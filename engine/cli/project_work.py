@@ -94,7 +94,18 @@ def run_tldr(args: argparse.Namespace) -> int:
         return 0
     print_notes([note] if note else [])
     for c in result.candidates:
-        mark = "FAILED CHECKS: " if not c.get("valid", True) else ""
+        mark = f"FAILED CHECKS ({_tldr_failures(c)}): " if not c.get("valid", True) else ""
         print(f"- {mark}{c.get('text', '')}")
     print(f"stored {len(result.tldrs)} TLDR(s)")
     return 0
+
+
+def _tldr_failures(candidate: dict) -> str:
+    """Why a TLDR candidate was not stored, in words: its length against the 15-25 words a TLDR has, then each
+    failed check (a new-user trial read "FAILED CHECKS" over a 52-word highlight with no reason)."""
+    from engine.generate.tldr import MAX_WORDS, MIN_WORDS
+
+    words = candidate.get("words", len(str(candidate.get("text", "")).split()))
+    why = [] if MIN_WORDS <= words <= MAX_WORDS else [f"{words} words; a TLDR has {MIN_WORDS}–{MAX_WORDS}"]
+    why += [f.get("message", "") for f in candidate.get("flags") or [] if f.get("severity") == "error"]
+    return "; ".join(w for w in why if w) or "see --json"

@@ -33,7 +33,7 @@ def detect_format(path: Path) -> str:
         return "pdf"
     fmt = _SUFFIXES.get(path.suffix.lower())
     if fmt == "pdf":
-        raise InputError(f"{path.name} is not a PDF (no %PDF header); it may be corrupt or mislabelled")
+        raise InputError(f"{path.name} is not a PDF (no %PDF header); " + _what_it_is(path, head))
     if fmt is not None:
         return fmt
     if b"\x00" in head:
@@ -41,6 +41,23 @@ def detect_format(path: Path) -> str:
     if b"\\documentclass" in head or b"\\begin{document}" in head or b"\\section" in head:
         return "latex"
     return "text"
+
+
+def _what_it_is(path: Path, head: bytes) -> str:
+    """What a file named as a PDF is instead, when its first bytes say so (a Word document renamed ``.pdf``)."""
+    if head.startswith(b"PK\x03\x04"):
+        import zipfile
+
+        try:
+            with zipfile.ZipFile(path) as z:
+                names = set(z.namelist())
+        except (zipfile.BadZipFile, OSError):
+            names = set()
+        if "word/document.xml" in names:
+            return "it is a Word document: give it with the suffix .docx, or export a PDF from Word"
+    if head.startswith(b"\xd0\xcf\x11\xe0"):
+        return "it is an old Word (.doc) or Office file: save it as .docx or export a PDF"
+    return "it may be corrupt or mislabelled"
 
 
 def load_document(

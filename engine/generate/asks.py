@@ -64,13 +64,22 @@ def join(parts: list[str]) -> str:
 
 
 def _clean(sentence: str) -> str:
+    """The sentence without its LaTeX, pointer, lead-in and quotation marks, in the reviewer's case; a sentence that
+    ended with "." keeps it (``join`` then starts the next as a sentence)."""
     for pattern, repl in _LATEX:
         sentence = pattern.sub(repl, sentence)
-    text = _LEAD.sub("", _POINTER.sub("", sentence.strip())).strip(" .;:-")
-    text = " ".join(_QUOTES.sub("", text).split())
-    if not text:
-        return ""
-    return text[0].lower() + text[1:] if text[1:2].islower() or text[1:2] == " " else text
+    text = _LEAD.sub("", _POINTER.sub("", sentence.strip()))
+    stop = "." if text.rstrip().endswith(".") and not text.rstrip().endswith("..") else ""
+    text = " ".join(_QUOTES.sub("", text.strip(" .;:-")).split())
+    return text + stop if text and not text.endswith(("?", "!", "…")) else text
+
+
+def _words(parts: list[str], words: int) -> str:
+    """The reviewer's sentences joined, within ``words`` words (cut at a word and marked with "…"), without the
+    last sentence's full stop (a placeholder's text is no sentence of the paper's)."""
+    tokens = join(parts).split()
+    text = " ".join(tokens[:words]) + (" …" if len(tokens) > words else "")
+    return text[:-1] if text.endswith(".") else text
 
 
 def restate(comment: str, words: int = RESTATE_WORDS) -> tuple[str, str]:
@@ -81,15 +90,14 @@ def restate(comment: str, words: int = RESTATE_WORDS) -> tuple[str, str]:
     rest = [t for t in (_clean(s) for s in split_sentences(comment) if s.strip() and not _CUE.search(s))
             if len(t.split()) >= 3]
     room = words - len(request.split())
-    parts = join(rest).split()
-    if room <= 0 or not parts:
+    if room <= 0 or not rest:
         return request, ""
-    return request, " ".join(parts[:room]) + (" …" if len(parts) > room else "")
+    return request, _words(rest, room)
 
 
 def ask(comment: str, words: int = ASK_WORDS) -> str:
-    """The comment's request sentences without their lead-ins, joined with "; " and lower-cased at their start
-    (at most ``words`` words in all; '' when it asks nothing a sentence can carry)."""
+    """The comment's request sentences without their lead-ins, in the reviewer's case, joined as ``join`` joins
+    them (at most ``words`` words in all; '' when it asks nothing a sentence can carry)."""
     sentences = [s.strip() for s in split_sentences(comment) if s.strip()]
     out: list[str] = []
     for s in sentences:
@@ -98,5 +106,4 @@ def ask(comment: str, words: int = ASK_WORDS) -> str:
         text = _clean(s)
         if len(text.split()) >= 3:
             out.append(text)
-    parts = join(out).split()
-    return " ".join(parts[:words]) + (" …" if len(parts) > words else "")
+    return _words(out, words)

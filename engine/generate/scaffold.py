@@ -41,18 +41,30 @@ _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9\-]+|\d+(?:\.\d+)?")
 _CITE_REQUEST = re.compile(r"\bcit(?:e|es|ed|ing|ation)s?\b|\breferences?\b|\brelated work\b|\bprior work\b|"
                            r"\bliterature\b", re.I)
 
-#: Per fine type: what the change is (the card's line), and the verb of the response to the reviewer.
+#: Per fine type: what is asked (the card's line opens with it), what the author does to the quoted text ("{it}": the
+#: sentence or paragraph quoted), and the verb of the response to the reviewer.
 CHANGES = {
-    "experiment": ("Experiment requested: add it, and its result, after this sentence", "now report an experiment on"),
-    "result": ("Result requested: report it after this sentence", "now report the requested result for"),
-    "clarification": ("Clarification requested: state precisely what this sentence leaves open",
-                      "now clarify"),
-    "explanation": ("Explanation requested: say why, after this sentence", "now explain"),
-    "edit": ("Presentation change requested: rewrite this passage as asked", "revised the passage on"),
-    "typo": ("Wording fix requested: correct this sentence", "corrected"),
-    "criticism": ("Concern raised: answer it after this sentence, or state it as a limitation", "now address"),
-    "citation": ("Citation requested: cite and contrast the related work here", "now cite and discuss related work on"),
+    "experiment": ("Experiment requested", "add the experiment and its result", "now report an experiment on"),
+    "result": ("Result requested", "report the result", "now report the requested result for"),
+    "clarification": ("Clarification requested", "state precisely what {it} leaves open", "now clarify"),
+    "explanation": ("Explanation requested", "say why", "now explain"),
+    "edit": ("Presentation change requested", "make the change asked", "revised the passage on"),
+    "typo": ("Wording fix requested", "correct {it}", "corrected"),
+    "criticism": ("Concern raised", "answer it, or state it as a limitation", "now address"),
+    "citation": ("Citation requested", "cite and contrast the related work", "now cite and discuss related work on"),
 }
+
+
+def change_line(kind: str, mode: str) -> str:
+    """The card's line for ``kind`` where the draft goes (``mode``), in the words the suggest commands use for the
+    mode (``engine.cli.suggest.MODE_WORDS``): a "replace" draft is the quoted sentence rewritten (extended with what
+    is asked, or corrected), so the line says "rewrite the sentence below", never "after" it."""
+    label, what, _ = CHANGES[kind]
+    if mode == "replace":
+        return f"{label}: rewrite the sentence below to {what.format(it='it')}"
+    if mode == "insert_after":
+        return f"{label}: after the paragraph below, {what.format(it='it')}"
+    return f"{label}: in a new paragraph, {what.format(it='the paper')}"
 
 
 @dataclass
@@ -131,8 +143,8 @@ def _spelling(pattern: re.Pattern[str], texts: list[str]) -> str | None:
             if m.start() and not re.search(r"[.!?:]\s*$", t[: m.start()]):
                 return m.group(0)
             first = first or re.sub(r"^(The|Our|An?) ", lambda a: a.group(1).lower() + " ", m.group(0))
-    if first and first[:1].isupper() and first[1:2].islower() and " " in first:
-        return first[0].lower() + first[1:]
+    if first and first[:1].isupper() and first[1:2].islower() and " " in first and not first[-1].isdigit():
+        return first[0].lower() + first[1:]  # a numbered name ("Algorithm 1", "Table 2") keeps its capital
     return first
 
 
@@ -219,16 +231,17 @@ def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document
     section = " > ".join(target.section) if target and target.section else ""
     quote = shorten(target.text) if target else "(a new paragraph: no paragraph of the paper matches the comment)"
     mode = "insert_after" if target else "new_paragraph"
-    change, verb = CHANGES[kind]
     fixed = _typo(text, target) if kind in ("typo", "edit") else None
     if fixed:
         quote, draft, mode = shorten(fixed[0], 60), fixed[1], "replace"
-        kind, (change, verb), topic = "typo", CHANGES["typo"], f"“{fixed[2]}”"
+        kind, topic = "typo", f"“{fixed[2]}”"
     else:
         anchor = anchor_sentence(text, target)
         draft = _draft(kind, anchor, *restate(text))
         if anchor:  # the sentence, extended: the author replaces it with the draft
             quote, mode = shorten(anchor, 60), "replace"
+    change, verb = change_line(kind, mode), CHANGES[kind][2]
     where = f" in {section.split(' > ')[-1]}" if section else ""
-    response = f"We {verb} {topic or ('the wording' if kind == 'typo' else 'the point raised')}{where}."
+    response = f"We {verb} {topic or ('the wording' if kind == 'typo' else 'the point raised')}{where}"
+    response += "" if response.endswith(("?", "!", ".")) else "."  # "… in What is a Debugger?", never "?."
     return Scaffold(target.id if target else None, section, quote, kind, change, draft, response, mode)

@@ -239,6 +239,11 @@ def build_and_load(
     if path.exists() and not overwrite:
         raise InputError(f"{path} already exists")
     tmp = building_path(path)
+    try:  # a folder that cannot be written is said before anything is read
+        tmp.parent.mkdir(parents=True, exist_ok=True)
+        tmp.touch()
+    except OSError as err:
+        raise InputError(f"cannot write {path}: {err.strerror or err}") from None
     store = ProjectStore.create(tmp, name, overwrite=True)
     done = False
     try:

@@ -15,6 +15,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from desktop.app import Shell
+from engine.align.status import Status
 from engine.jobs import run_job
 from engine.project.edit_places import edit_where
 from engine.project.pipeline import build_project_file
@@ -276,6 +277,9 @@ def test_type_and_confidence_badges_with_tooltips(qtbot, shell: Shell, project: 
     assert items["R1.1"].text(COL_ACTION) == r11.action  # the action column: no "· indirect"
     c.select_comment("R1.3")
     assert "explanation · 42% sure it is a request" in w.comment_header.text()
+    # the status over the comment is written as the list and Coverage write it: "partly addressed (check)"
+    w.show_comment(r11, Status.PARTLY)  # as the presenter shows a comment whose status is "partly addressed"
+    assert w.comment_header.text().split("<br>")[0].endswith("· partly addressed (check)</span>")
     assert "Redraft is 42% sure this is a request you can act on" in items["R1.3"].toolTip(COL_TEXT)
     assert not items["R2.3"].data(COL_TEXT, CHIP_ROLE) and "not known" in items["R2.3"].toolTip(COL_TEXT)
     assert items["R1.1"].toolTip(COL_ACTION).startswith("Compare: asks you to compare")

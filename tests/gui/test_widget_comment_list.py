@@ -7,7 +7,7 @@ from PySide6.QtGui import QGuiApplication
 
 from engine.align.status import Assessment, Status
 from tests.gui.widget_helpers import demo_comments, save_shot, use_theme
-from widgets.badges import KEY_ROLE
+from widgets.badges import CHIP_ROLE, KEY_ROLE
 from widgets.comment_list import COL_ACTION, COL_STATUS, CommentList
 
 
@@ -90,3 +90,42 @@ def test_badges_say_the_engine_status_with_confidence_in_the_tooltip(qtbot) -> N
     view.status_box.setCurrentIndex(0)
     view.filter_box.setText("confirmed")  # the words filter reads the full status too
     assert view.visible_ids() == [ids[1]]
+
+
+def test_a_narrow_list_keeps_each_comments_id_whole_before_its_type_chip(qtbot) -> None:
+    """The type chip gives way before the id does: in the PDF tab's narrow list (a quarter of a 1280-pixel window) a
+    new-user trial read "R1.…" on every row, the chip painted beside it. Wherever a chip is painted, the text left
+    beside it still shows the whole id."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    use_theme("light")
+    comments = list(demo_comments())
+    view = CommentList()
+    qtbot.addWidget(view)
+    view.set_comments(comments, _statuses())
+    view.show()
+    delegate = view.tree.itemDelegateForColumn(0)
+    items = [view.tree.topLevelItem(g).child(i) for g in range(view.tree.topLevelItemCount())
+             for i in range(view.tree.topLevelItem(g).childCount())]
+
+    def chips(width: int) -> list[bool]:
+        view.resize(width, 400)
+        qtbot.wait(10)
+        shown = []
+        for item in items:
+            index = view.tree.indexFromItem(item, 0)
+            option = QStyleOptionViewItem()
+            option.font, option.rect = view.tree.font(), view.tree.visualRect(index)
+            fits = delegate.chip_fits(option, index)
+            if fits:  # the text beside the chip, elided as the view elides it, keeps the id
+                chip = QFontMetrics(option.font).horizontalAdvance(item.data(0, CHIP_ROLE)) + 18
+                room = option.rect.width() - chip - 12
+                shown_text = QFontMetrics(option.font).elidedText(item.text(0), Qt.TextElideMode.ElideRight, room)
+                assert shown_text.startswith(item.data(0, Qt.ItemDataRole.UserRole)), (width, shown_text)
+            shown.append(fits)
+        return shown
+
+    assert all(chips(700))  # a wide list shows every chip
+    narrow = [chips(w) for w in range(200, 420, 20)]
+    assert not all(narrow[0])  # and the narrowest drops them rather than the ids

@@ -14,19 +14,25 @@ _AFFILIATION = re.compile(
     r"abstract|workshop|journal|arxiv|preprint|\d{4}",
     re.I,
 )
-_NAME_WORD = re.compile(r"^(?:[A-Z][a-zA-Z'’\-]+|[A-Z]\.(?:-?[A-Z]\.)?|[A-Z][A-Z'’\-]+|de|van|von|der|da|di|la|le)$")
+_NAME_WORD = re.compile(r"^(?:[A-ZÀ-ÖØ-Þ](?:[^\W\d_]|['’\-])+|[A-Z]\.(?:-?[A-Z]\.)?|[A-Z][A-Z'’\-]+|de|van|von|der|da|di|la|le)$")
 _MARKS = re.compile(r"[\d*†‡§¶∗⋆♦♣♠♥□⋄,]+$")
 _BAD_META = re.compile(r"^(untitled|microsoft word|title|paper|main|document)\b|\.(dvi|tex|docx?|pdf|ps)$", re.I)
 
 
+#: A journal's label over a first page of highlights (Elsevier's CAS templates: "Highlights", then the title set
+#: smaller), never the title.
+_FRONT_PAGE_LABEL = re.compile(r"^\s*(?:research\s+)?highlights\s*$|^\s*graphical\s+abstract\s*$", re.I)
+
+
 def find_title(lines: list[Line], body_size: float, page_height: float) -> tuple[str, list[Line]]:
     """The title (largest text near the top of page 1) and its lines."""
-    top = [ln for ln in lines if ln.y0 < 0.45 * page_height and len(ln.text.strip()) > 1]
+    top = [ln for ln in lines if ln.y0 < 0.45 * page_height and len(ln.text.strip()) > 1
+           and not _FRONT_PAGE_LABEL.match(ln.text)]
     if not top:
         return "", []
     biggest = max(ln.size for ln in top)
     if biggest < body_size + 1.5:
-        return "", []
+        return _bold_title(top, body_size)
     chosen = sorted((ln for ln in top if ln.size >= biggest - 0.6), key=lambda l: (l.baseline, l.x0))
     group = [chosen[0]]
     for ln in chosen[1:]:
@@ -37,6 +43,31 @@ def find_title(lines: list[Line], body_size: float, page_height: float) -> tuple
     title = normalize_text(" ".join(ln.text for ln in group))
     title = re.sub(r"\s*[*†‡∗]+$", "", title).strip()
     if len(title) < 4 or not re.search(r"[A-Za-z]{3}", title):
+        return "", []
+    return title, group
+
+
+_ABSTRACT_LABEL = re.compile(r"^\s*abstract\b", re.I)
+_NOT_TITLE = re.compile(r"^\s*(?:abstract|keywords?|index terms|contents|introduction|\d+(?:\.\d+)*\.?\s)", re.I)
+
+
+def _bold_title(top: list[Line], body_size: float) -> tuple[str, list[Line]]:
+    """A title set in bold at the body's size (no line of page 1 stands out by size: a submission typed without
+    ``\\maketitle``): the first lines of the page when they are bold, of one size no smaller than the body's, and
+    stand above an "Abstract" label (authors may come between); otherwise none."""
+    ordered = sorted(top, key=lambda ln: (ln.baseline, ln.x0))
+    first = ordered[0]
+    label = next((i for i, ln in enumerate(ordered) if _ABSTRACT_LABEL.match(ln.text)), None)
+    if not label or not first.bold or first.size < body_size - 0.5 or _NOT_TITLE.match(first.text):
+        return "", []
+    group = [first]
+    for ln in ordered[1:label]:
+        if not (ln.bold and abs(ln.size - first.size) <= 0.6 and ln.baseline - group[-1].baseline <= 2.2 * first.size):
+            break
+        group.append(ln)
+    title = normalize_text(" ".join(ln.text for ln in group))
+    title = re.sub(r"\s*[*†‡∗]+$", "", title).strip()
+    if len(re.findall(r"[A-Za-z]{2,}", title)) < 3:
         return "", []
     return title, group
 
@@ -61,7 +92,7 @@ def find_authors(lines: list[Line], title_lines: list[Line], stop_y: float) -> l
     names: list[str] = []
     for ln in zone[:40]:
         text = re.sub(r"[*†‡§¶∗⋆♦♣♠♥□⋄]+|(?<=[a-z])\d+(?:,\d+)*", ",", normalize_text(ln.text))
-        for part in re.split(r",|;|\band\b|\s{2,}|·|&", text):
+        for part in re.split(r",|;|\b(?:and|AND)\b|\s{2,}|·|&", text):  # SIAM sets "…, AND PAUL RUSSELL"
             part = _MARKS.sub("", part.strip()).strip()
             if not part or _AFFILIATION.search(part):
                 if _AFFILIATION.search(part or "") and "," in text:

@@ -36,6 +36,24 @@ def test_not_a_pdf(tmp_path: Path) -> None:
         load_document(path)
 
 
+def test_a_word_document_named_as_a_pdf_is_named_for_what_it_is(tmp_path: Path, capsys) -> None:
+    """A hurried author renames draft.docx to draft.pdf: the one line says it is a Word document and what to do."""
+    import docx
+
+    from engine.cli.main import main
+
+    word = docx.Document()
+    word.add_paragraph("Our draft, written in Word, on the cost of late trains.")
+    path = tmp_path / "draft.pdf"
+    word.save(str(path))
+    with pytest.raises(InputError) as info:
+        load_document(path)
+    assert "\n" not in str(info.value) and "Word document" in str(info.value) and ".docx" in str(info.value)
+    assert main(["extract", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "Word document" in err and "Traceback" not in err
+
+
 def test_empty_file(tmp_path: Path) -> None:
     path = tmp_path / "empty.pdf"
     path.write_bytes(b"")

@@ -18,7 +18,7 @@ def test_the_request_loses_the_reviewers_lead_in() -> None:
     assert ask("There might be the need to state how the warm-up phase of the full simulation is handled.") == \
         "state how the warm-up phase of the full simulation is handled"
     assert ask("The tool should be tested on more real GFF3 files.") == \
-        "the method should be evaluated on more real VCF data sets"
+        "The tool should be tested on more real GFF3 files"
     assert ask('p. 7 "such as days, scaled by the sampling rate". Might be worth explaining that it is '
                "required because loggers count samples and not days.").startswith("explaining that it is required")
 
@@ -26,9 +26,10 @@ def test_the_request_loses_the_reviewers_lead_in() -> None:
 def test_every_request_sentence_is_kept_and_the_length_is_bounded() -> None:
     text = ("The account of the staging block layout (SBL) used by tabpack is missing some detail. "
             "On first reading I assumed it might build on something like Arrow. This should be made clear.")
-    assert ask(text) == ("the description of the intermediate columnar format (ICF) used by vcf2zarr is missing some "
-                         "detail; at first I got the impression it might be based on something like Parquet; "
-                         "this should be clarified")
+    # the reviewer's sentences as the reviewer wrote them: their case, their full stops (not the last one)
+    assert ask(text) == ("The account of the staging block layout (SBL) used by tabpack is missing some detail. "
+                         "On first reading I assumed it might build on something like Arrow. "
+                         "This should be made clear")
     long = "Please explain " + " ".join(["the step"] * 50) + "."
     assert ask(long, words=10).endswith(" …") and len(ask(long, words=10).split()) == 11
 
@@ -51,7 +52,7 @@ def test_the_scaffold_placeholder_says_what_the_reviewer_asks() -> None:
                            [para], doc)
     assert "the answer to the concern" in find(plain.draft)[0].description
     # no request sentence: the kind's words for what to supply, then what the comment says
-    assert find(plain.draft)[0].description.endswith(": the start time looks odd")
+    assert find(plain.draft)[0].description.endswith(": The start time looks odd")
 
 
 def test_restate_gives_the_request_then_what_else_the_comment_says_in_its_words() -> None:
@@ -59,8 +60,8 @@ def test_restate_gives_the_request_then_what_else_the_comment_says_in_its_words(
             "On first reading I assumed it might build on something like Arrow. This should be made clear. "
             "The SBL is stored as a folder of shards.")
     request, about = restate(text)
-    assert request == ask(text, 80) and about == "the ICF is written to a directory of files"
-    assert restate("The start time looks odd.") == ("", "the start time looks odd")
+    assert request == ask(text, 80) and about == "The SBL is stored as a folder of shards"
+    assert restate("The start time looks odd.") == ("", "The start time looks odd")
     long_request, long_about = restate("Please explain " + " ".join(["the step"] * 30) + ". " +
                                        " ".join(["The model"] * 40) + ".", words=70)
     assert len(long_request.split()) == 61 and long_about.endswith(" …") and len(long_about.split()) == 10
@@ -70,17 +71,17 @@ def test_the_reviewers_sentences_join_as_sentences_and_lose_their_latex() -> Non
     # invented comments shaped like the training part's (numbered items with LaTeX spacing, a list item, questions)
     request, about = restate("17.~A frequent problem with software under active development is keeping old inputs "
                              "working. How do the\n    authors plan to handle that?")
-    assert about == "a frequent problem with software under active development is keeping old inputs working"
+    assert about == "A frequent problem with software under active development is keeping old inputs working"
     assert "~" not in request and request.endswith("handle that?")
     assert restate("    21.~The point of \\#20 applies to page 4, line 9 too.") == \
-        ("", "the point of #20 applies to page 4, line 9 too")
+        ("", "The point of #20 applies to page 4, line 9 too")
     text = ("\\item In Table 2 I am puzzled that the sample grows as more controls are added to the regression. "
             "How can adding firm controls raise the number of cases? This makes me doubt the estimates. Could "
             "every column use one common sample?")
     request, about = restate(text)
-    assert request == ("how can adding firm controls raise the number of cases? Could every column use one common "
+    assert request == ("How can adding firm controls raise the number of cases? Could every column use one common "
                        "sample?")
-    assert about.startswith("in Table 2 I am puzzled") and "\\item" not in about and "?;" not in request
+    assert about.startswith("In Table 2 I am puzzled") and "\\item" not in about and "?;" not in request
     para = Paragraph("p0001", "Wages are compared across three model specifications.", section=("Results",))
     doc = Document(title="Language", sections=[Section("Results", number="4")], paragraphs=[para])
     [detail] = find(build_scaffold(ReviewComment("R2.2", "Reviewer 2", text, fine_type="clarification"),
@@ -90,7 +91,7 @@ def test_the_reviewers_sentences_join_as_sentences_and_lose_their_latex() -> Non
     # an apostrophe inside a word stays ("reader's", "doesn't"), quotation marks go
     assert ask("Please comment on this! Why does the reader's view of ``novel scenes'' differ?") == \
         "comment on this! Why does the reader's view of novel scenes differ?"
-    assert restate("The method doesn't transfer.") == ("", "the method doesn't transfer")
+    assert restate("The method doesn't transfer.") == ("", "The method doesn't transfer")
 
 
 def test_join_never_writes_a_question_mark_before_a_semicolon() -> None:

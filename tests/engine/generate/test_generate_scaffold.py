@@ -9,7 +9,7 @@ import pytest
 from engine.document.model import Document, Paragraph, Section
 from engine.generate.checks import check_edit
 from engine.generate.placeholders import find
-from engine.generate.scaffold import build_scaffold, topic_phrases
+from engine.generate.scaffold import build_scaffold, change_line, topic_phrases
 from engine.project.model import SuggestionRecord
 from engine.reviews.model import ReviewComment
 from tests.gguf_factory import tiny_gguf  # noqa: F401
@@ -37,6 +37,9 @@ def test_topic_phrases_are_the_comments_words_in_the_papers_spelling() -> None:
     assert topic_phrases("Why are the exit heads so small?", texts) == ["the exit heads", "small"]
     # none of the comment's words in the paper: its own longest phrase
     assert topic_phrases("Please compare against static layer skipping.", texts) == ["static layer skipping"]
+    # a numbered name the paper writes at a sentence's start keeps its capital ("Algorithm 1", not "algorithm 1")
+    assert topic_phrases("Where do you use the reward in Algorithm 1?", ["Algorithm 1 trains the policy."]) == \
+        ["Algorithm 1"]
 
 
 def test_each_fine_type_gets_its_change_and_a_draft_with_placeholders() -> None:
@@ -52,7 +55,8 @@ def test_each_fine_type_gets_its_change_and_a_draft_with_placeholders() -> None:
 
     clarify = _scaffold("What is the threshold tau set to?", fine_type="clarification")
     tau = "A frame exits at the first head whose confidence exceeds the threshold tau."
-    assert clarify.draft == tau + " [[DETAIL: what is the threshold tau set to?]]" and clarify.paragraph_id == "p0001"
+    # the placeholder keeps the reviewer's capitals ("What", not "what")
+    assert clarify.draft == tau + " [[DETAIL: What is the threshold tau set to?]]" and clarify.paragraph_id == "p0001"
     assert clarify.quote == tau and clarify.mode == "replace"
     result = _scaffold("Report the encoder computation on test-other too.", fine_type="result")
     assert "encoder computation" in result.draft and [p.kind for p in find(result.draft)] == ["RESULT"]
@@ -76,6 +80,34 @@ def test_a_wording_fix_the_comment_spells_out_is_applied_to_its_sentence() -> No
 def test_no_paragraph_gives_a_new_paragraph_scaffold() -> None:
     s = _scaffold("Please add a limitations section.", [], "edit")
     assert s.paragraph_id is None and s.mode == "new_paragraph" and s.quote.startswith("(a new paragraph")
+    assert s.change == "Presentation change requested: in a new paragraph, make the change asked"
+
+
+def test_the_plan_says_what_the_draft_does_with_the_quoted_text() -> None:
+    """The card's plan line and the suggest commands' "Location" name one action: a "replace" draft is the quoted
+    sentence rewritten (the draft holds it, extended), so its plan says "rewrite the sentence below", never that the
+    answer goes after it (a new-user trial read "rewrite the sentence below" beside "answer it after this
+    sentence" for one comment)."""
+    from engine.cli.suggest import MODE_WORDS
+
+    comments = {"experiment": "Please compare against static layer skipping at the same average depth.",
+                "clarification": "What is the threshold tau set to?", "explanation": "Why do the exit heads work?",
+                "result": "Report the encoder computation on test-other.", "criticism": "The novelty is limited.",
+                "citation": "Please cite prior work on early exits.", "typo": '"reults" should be "results".',
+                "edit": "Please shorten the description of the exit heads."}
+    for fine, text in comments.items():
+        s = _scaffold(text, fine_type=fine)
+        assert s.mode == "replace" and s.kind == fine, (fine, s.kind, s.mode)
+        assert MODE_WORDS["replace"] in s.change and "after" not in s.change, s.change
+    # a section named by a question ends the response with its own mark, not "?."
+    asked = Paragraph("p0009", "A debugger lets one stop a running program and inspect its state.",
+                      section=("What is a debugger?",))
+    assert _scaffold("The use of logs in debugging is missing.", [asked], "criticism").response.endswith(
+        "in What is a debugger?")
+    assert change_line("criticism", "insert_after") == \
+        "Concern raised: after the paragraph below, answer it, or state it as a limitation"
+    assert change_line("clarification", "new_paragraph") == \
+        "Clarification requested: in a new paragraph, state precisely what the paper leaves open"
 
 
 @pytest.mark.parametrize("comment", [

@@ -135,3 +135,23 @@ def test_a_paragraph_is_named_by_section_and_place_in_the_revised_version_or_the
 
 def _no_cancel() -> tuple[CancelToken, None]:
     return CancelToken(), None
+
+
+def test_a_tldr_candidate_that_is_not_stored_says_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An abstract whose most central sentence is far longer than a TLDR (a journal's highlight, 52 words, in a
+    new-user trial): the candidate is printed with why it was not stored, not a bare "FAILED CHECKS"."""
+    from engine.jobs import run_job as run
+    from engine.project.pipeline import build_project_file
+
+    long = ("We describe a tool that records every state a learning agent passes through, lets its developer step "
+            "back to any earlier state, change a value there and run on from that point, and we test it with "
+            "twenty-seven programmers on three faulty programs of growing size.")
+    draft = tmp_path / "draft.md"
+    draft.write_text(f"---\ntitle: Stepping Back in Learning Programs\n---\n\n## Abstract\n\n{long}\n\n## Introduction"
+                     "\n\nDebugging learning agents is hard, because their behaviour emerges from many runs.\n",
+                     encoding="utf-8")
+    path = run(build_project_file(tmp_path / "p.redraft", "p", draft, None, DEMO / "reviews.md", aligner="bm25"))
+    assert main(["project", "tldr", str(path), "--extractive"]) == 0
+    out = capsys.readouterr().out
+    assert f"- FAILED CHECKS ({len(long.split())} words; a TLDR has 15–25): {long}" in out
+    assert "stored 0 TLDR(s)" in out
