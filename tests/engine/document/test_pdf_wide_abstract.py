@@ -1,0 +1,39 @@
+"""A paragraph set across both columns above a two-column page (REVTeX's abstract) is read whole: its short last
+line, which does not reach the gutter, and a fragment a wide justified word space cut from its line stay with it,
+not with the left column below."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from engine.document import Document, Paragraph, load_document
+from engine.document.model import paragraph_id
+from engine.document.paragraph_recall import paragraph_coverage
+from tests.pdf_columns import set_column
+from tests.pdf_factory import sample_paragraph
+
+
+def test_a_full_width_abstract_keeps_its_short_last_lines(tmp_path: Path) -> None:
+    head = sample_paragraph(91, 45).rstrip(".") + " which resolves"
+    cut, rest, last = "both simultaneously.", "The resulting densities are provably non-negative and free of", "turning-point divergences."
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((150, 70), "Resolving Negativity and Caustics by Capacity", fontname="tibo", fontsize=14)
+    y = set_column(page, 76, 110, head, width=460) - 3
+    page.insert_text((76, y), cut, fontname="tiro", fontsize=10)
+    x = 76 + pymupdf.Font("tiro").text_length(cut, fontsize=10) + 9  # a justified sentence space, near an em wide
+    page.insert_text((x, y), rest, fontname="tiro", fontsize=10)
+    page.insert_text((76, y + 12), last, fontname="tiro", fontsize=10)
+    page.insert_text((130, y + 44), "INTRODUCTION", fontname="tibo", fontsize=10)
+    left = set_column(page, 54, y + 64, sample_paragraph(92, 160), width=240)
+    set_column(page, 54, left, sample_paragraph(93, 60), width=240)
+    set_column(page, 318, y + 64, sample_paragraph(94, 220), width=240, indent=0)
+    doc.save(tmp_path / "prl.pdf")
+    abstract = f"{head} {cut} {rest} {last}"
+    read = load_document(tmp_path / "prl.pdf")
+    match = paragraph_coverage(Document(paragraphs=[Paragraph(paragraph_id(0), abstract)]), read).matches
+    assert match and match[0].how == "similar" and len(match[0].candidates) == 1
+    assert match[0].candidates[0].text.endswith("avoid turning-point divergences.")
+
