@@ -154,10 +154,30 @@ def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
                 # no section title on page 1 (a letter's run-in paragraph titles, as REVTeX's PRL sets them):
                 # the text after the abstract is the paper's opening, not front matter
                 head = head[:head.index(lead)]
+            elif lead.segment.col < 0:
+                head = _opening_text(head, lead, abstract)
     for b in head:
         if b.first.page == 1 and b not in abstract:
             b.kind = ParagraphKind.OTHER
     return abstract
+
+
+def _opening_text(head: list[Block], lead: Block, abstract: list[Block]) -> list[Block]:
+    """Of what comes before the first heading, what stays front matter, when the abstract (``lead``) is set
+    across both columns above them (REVTeX, AIP): its further paragraphs in that band join ``abstract``, and
+    body text in the columns below it (a lead paragraph, an opening set before the first section) is the
+    paper's text, not front matter."""
+    at = head.index(lead)
+    rest, in_abstract = head[:at], True
+    for b in head[at + 1:]:
+        prose = b.kind is ParagraphKind.BODY and b.first.page == 1 and not _FRONT_LABEL.match(b.text)
+        if prose and b.segment.col < 0 and b.segment is lead.segment and in_abstract and len(b.text.split()) >= 15:
+            abstract.append(b)
+            continue
+        in_abstract = False
+        if not (prose and b.segment.col >= 0):
+            rest.append(b)
+    return rest
 
 
 def _abstract_text(blocks: list[Block], vocab: Counter[str]) -> str:

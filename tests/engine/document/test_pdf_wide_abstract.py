@@ -37,3 +37,25 @@ def test_a_full_width_abstract_keeps_its_short_last_lines(tmp_path: Path) -> Non
     assert match and match[0].how == "similar" and len(match[0].candidates) == 1
     assert match[0].candidates[0].text.endswith("avoid turning-point divergences.")
 
+
+def test_text_set_in_the_columns_before_the_first_heading_is_body(tmp_path: Path) -> None:
+    first, second = sample_paragraph(95, 60), sample_paragraph(96, 45)
+    opening = sample_paragraph(97, 70).rstrip(".") + " in tracking ultra-relativistic"
+    tail = "electrons. " + sample_paragraph(98, 30)
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((120, 70), "A Readout Chamber for Particle Tracking", fontname="tibo", fontsize=14)
+    y = set_column(page, 90, 110, first, width=470)
+    y = set_column(page, 90, y, second, width=470)
+    left = set_column(page, 54, y + 30, sample_paragraph(99, 50), width=240)
+    set_column(page, 54, left, opening, width=240)
+    page.insert_text((54, 700), "a)Also at the Department of Physics, Example University, Rome, Italy", fontname="tiro", fontsize=6)
+    right = set_column(page, 318, y + 30, tail, width=240, indent=0)
+    page.insert_text((380, right + 20), "I. INTRODUCTION", fontname="tibo", fontsize=9)
+    set_column(page, 318, right + 44, sample_paragraph(100, 60), width=240)
+    doc.save(tmp_path / "aip.pdf")
+    read = load_document(tmp_path / "aip.pdf")
+    body = [p.text for p in read.body()]
+    assert f"{opening} {tail}" in body  # joined across the column, past the affiliation note
+    assert sample_paragraph(99, 50) in body
+    assert first in body and second in body and read.abstract.split("\n\n") == [first, second]
