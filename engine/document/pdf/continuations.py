@@ -48,7 +48,9 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             # the text runs on past a float set above it in its column, more of the float's text (cells, a caption)
             # between (in capitals only where the float stands apart: a table's legend is set right under it)
             last_body = _flow_before(out, b)
-        if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None and at_left:
+        # a float's body under its caption (an algorithm's indented steps) carries no paragraph on
+        in_float = i > 0 and blocks[i - 1].kind is ParagraphKind.CAPTION and len(b.lines) > 1 and not _prose(b)
+        if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None and at_left and not in_float:
             tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
             moved = tail_seg is not b.segment or between > 0
             tail = _tail(last_body)
