@@ -159,7 +159,22 @@ def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
     for b in head:
         if b.first.page == 1 and b not in abstract:
             b.kind = ParagraphKind.OTHER
+    _mark_beside_front(head, blocks[first:])
     return abstract
+
+
+def _mark_beside_front(head: list[Block], rest: list[Block]) -> None:
+    """A block of page 1's right column whose every line sits on the baseline of a left-column front-matter line
+    is front matter too: the second author of a row (ACM's author grid), read after the left column's text."""
+    rows = [ln.baseline for b in head if b.kind is ParagraphKind.OTHER and b.first.page == 1
+            and b.segment.col == 0 for ln in b.lines]
+    if not rows:
+        return
+    for b in rest:
+        if b.first.page != 1:
+            break
+        if b.segment.col == 1 and all(any(abs(ln.baseline - y) <= 1.0 for y in rows) for ln in b.lines):
+            b.kind = ParagraphKind.OTHER
 
 
 def _opening_text(head: list[Block], lead: Block, abstract: list[Block]) -> list[Block]:
