@@ -260,7 +260,8 @@ def cut_page(page: PageText, own: float | None, gutters: list[float] = ()) -> li
     bands: list[tuple[str, list[Line]]] = []
     for ln in sorted(page.lines, key=lambda l: l.y0):
         spanning = ln.x0 < gutter - 8 and ln.x1 > gutter + 8
-        kind = "span" if spanning or (bands and bands[-1][0] == "span" and _ends_span(ln, bands[-1][1], gutter)) else "cols"
+        ends_span = bool(bands) and bands[-1][0] == "span" and _ends_span(ln, bands[-1][1], gutter)
+        kind = "span" if spanning or ends_span else "cols"
         if bands and bands[-1][0] == kind:
             bands[-1][1].append(ln)
         else:

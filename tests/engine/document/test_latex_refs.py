@@ -98,8 +98,8 @@ Our \ac{NN} beats a \acs{RL} agent; an \ac{NN} is small, \acp{NN} are fast, \acl
 
 
 def test_acronyms_loaded_from_a_glossary_entries_file(tmp_path: Path) -> None:
-    (tmp_path / "acronyms.tex").write_text("\\newacronym{el}{EL}{Encoder Layer}\n\\newacronym{cl}{CL}{Cortical Layer}\n",
-                                           encoding="utf-8")
+    entries = "\\newacronym{el}{EL}{Encoder Layer}\n\\newacronym{cl}{CL}{Cortical Layer}\n"
+    (tmp_path / "acronyms.tex").write_text(entries, encoding="utf-8")
     main = tmp_path / "main.tex"
     main.write_text(r"""\documentclass{article}
 \usepackage{glossaries}

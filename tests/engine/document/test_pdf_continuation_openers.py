@@ -1,6 +1,7 @@
 """A paragraph broken by a column or page break is joined again when its continuation opens with a parenthesis
 ("(Fig 3C), even though ...", a PLOS page turn), and when an author's e-mail address, set apart at the top of the
-next column (ACM's title block), stands between its parts: the address is no heading; nor is a second author set beside the first (ACM's author grid)."""
+next column (ACM's title block), stands between its parts: the address is no heading; nor is a second author set
+beside the first (ACM's author grid)."""
 
 from __future__ import annotations
 
@@ -58,7 +59,8 @@ def test_an_author_set_beside_another_in_the_title_block_is_front_matter(tmp_pat
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     page.insert_text((150, 70), "Exploring Concurrent Stateless Algorithms", fontname="tibo", fontsize=14)
-    for x, name, place in ((110, "Anonymous Author 1", "Anonymous Institute 1"), (370, "Anonymous Author 2", "Anonymous Institute 2")):
+    authors = ((110, "Anonymous Author 1", "Anonymous Institute 1"), (370, "Anonymous Author 2", "Anonymous Institute 2"))
+    for x, name, place in authors:
         page.insert_text((x, 110), name, fontname="tibo", fontsize=11)
         page.insert_text((x, 124), place, fontname="tiro", fontsize=10)
         page.insert_text((x, 136), "Dublin, Ohio", fontname="tiro", fontsize=10)
