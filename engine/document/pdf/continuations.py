@@ -49,7 +49,7 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             # between (in capitals only where the float stands apart: a table's legend is set right under it)
             last_body = _flow_before(out, b)
         # a float's body under its caption (an algorithm's indented steps) carries no paragraph on
-        in_float = i > 0 and blocks[i - 1].kind is ParagraphKind.CAPTION and len(b.lines) > 1 and not _prose(b)
+        in_float = i > 0 and blocks[i - 1].kind is ParagraphKind.CAPTION and _stepped(b)
         if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None and at_left and not in_float:
             tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
             moved = tail_seg is not b.segment or between > 0
@@ -63,7 +63,7 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             if moved and (opens.isalnum() or opens in _CONTINUATION_OPENERS and not closed) and (
                     plain or hyphen or full or (lower and not closed)):
                 target = last_body
-        resumes = (b.kind is ParagraphKind.BODY and opened is not None and after_float and at_left
+        resumes = (b.kind is ParagraphKind.BODY and opened is not None and after_float and at_left and not in_float
                    and not b.indented and b.first.text[:1].islower() and b.first.page - _tail(opened).page <= 1)
         if resumes and (target is None or target is not opened and not _prose(target)):
             target = opened  # rather than a table's cells read as body
@@ -142,6 +142,13 @@ def _prose(b: Block) -> bool:
         and all(ln.x0 <= seg.left + 2.0 for ln in b.lines[1:])
         and max(ln.x1 for ln in b.lines) >= seg.left + 0.6 * seg.width
     )
+
+
+def _stepped(b: Block) -> bool:
+    """Lines after the first starting at several indents, as an algorithm's nested steps do (a paragraph's lines
+    share one left edge)."""
+    starts = [ln.x0 for ln in b.lines[1:]]
+    return len(starts) >= 2 and max(starts) - min(starts) > 0.8 * b.size
 
 
 def _still_open(b: Block, opened: Block | None, after_float: bool) -> tuple[Block | None, bool]:
