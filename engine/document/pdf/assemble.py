@@ -145,8 +145,10 @@ def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
         lead = next((b for b in head if b.kind is ParagraphKind.BODY and _ABSTRACT_LEAD.match(b.text)
                      and len(b.text.split()) >= 15), None)
         if lead is None:
-            lead = next((b for b in head if b.first.page == 1 and len(b.text.split()) >= 40
-                         and b.ends_sentence() and b.kind in (ParagraphKind.BODY, ParagraphKind.OTHER)), None)
+            # the first in the largest type (not the affiliations set smaller under the authors, AIP's)
+            found = [b for b in head if b.first.page == 1 and len(b.text.split()) >= 40
+                     and b.ends_sentence() and b.kind in (ParagraphKind.BODY, ParagraphKind.OTHER)]
+            lead = max(found, key=lambda b: round(b.size), default=None)
         if lead is not None:
             lead.kind = ParagraphKind.BODY
             abstract.append(lead)

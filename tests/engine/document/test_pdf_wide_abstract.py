@@ -46,7 +46,14 @@ def test_text_set_in_the_columns_before_the_first_heading_is_body(tmp_path: Path
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     page.insert_text((120, 70), "A Readout Chamber for Particle Tracking", fontname="tibo", fontsize=14)
-    y = set_column(page, 90, 110, first, width=470)
+    places = ["1)Dept. of Electrical Engineering, Example University, North Campus, Example Street, Sheffield, UK",
+              "2)Institute of Thin Film Science, Sample University, Mustergasse 12, 10001 Musterstadt,",
+              "Germany 3)Institute for Crystal Physics, Placeholder University, D-99999 Beispielort, Germany 4)now at:",
+              "Richter Lighting Technologies, Example Road 34, Heubach, Germany 5)Center for Invented Matter Science,",
+              "Fictional State University, Springfield XY 00000, USA 6)Physics Department, Another University, Str."]
+    for row, place in enumerate(places):  # the affiliations, smaller than the abstract (AIP's)
+        page.insert_text((90, 84 + 8 * row), place, fontname="tiro", fontsize=7)
+    y = set_column(page, 90, 136, first, width=470)
     y = set_column(page, 90, y, second, width=470)
     left = set_column(page, 54, y + 30, sample_paragraph(99, 50), width=240)
     set_column(page, 54, left, opening, width=240)
