@@ -145,10 +145,11 @@ def _prose(b: Block) -> bool:
 
 
 def _stepped(b: Block) -> bool:
-    """Lines after the first starting at several indents, as an algorithm's nested steps do (a paragraph's lines
-    share one left edge)."""
+    """Lines starting at several indents, most of them in from the column's edge, as an algorithm's nested steps
+    do (a paragraph's lines share the column's left edge, a display or a raised fragment aside)."""
     starts = [ln.x0 for ln in b.lines[1:]]
-    return len(starts) >= 2 and max(starts) - min(starts) > 0.8 * b.size
+    edge = sum(1 for ln in b.lines if ln.x0 <= b.segment.left + 2.0)
+    return len(starts) >= 2 and max(starts) - min(starts) > 0.8 * b.size and edge < 0.5 * len(b.lines)
 
 
 def _still_open(b: Block, opened: Block | None, after_float: bool) -> tuple[Block | None, bool]:
