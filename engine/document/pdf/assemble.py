@@ -145,10 +145,14 @@ def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
         lead = next((b for b in head if b.kind is ParagraphKind.BODY and _ABSTRACT_LEAD.match(b.text)
                      and len(b.text.split()) >= 15), None)
         if lead is None:
-            # the first in the largest type (not the affiliations set smaller under the authors, AIP's)
             found = [b for b in head if b.first.page == 1 and len(b.text.split()) >= 40
                      and b.ends_sentence() and b.kind in (ParagraphKind.BODY, ParagraphKind.OTHER)]
-            lead = max(found, key=lambda b: round(b.size), default=None)
+            if found and found[0].segment.col < 0:
+                # set across both columns: the first such in the largest type (not the affiliations set smaller
+                # under the authors, AIP's; not the text in the columns below, in larger type than REVTeX's abstract)
+                found = [b for b in found if b.segment.col < 0]
+                found = [b for b in found if round(b.size) == max(round(x.size) for x in found)]
+            lead = found[0] if found else None
         if lead is not None:
             lead.kind = ParagraphKind.BODY
             abstract.append(lead)
