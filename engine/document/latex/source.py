@@ -256,8 +256,10 @@ def check_nesting(src: SourceText, name: str, limit: int = MAX_NESTING) -> None:
             depth = max(0, depth - 1)
 
 
+#: ``\\loadglsentries[type]{file}`` (glossaries) reads its file as ``\\input`` does: the acronyms it defines.
 _INCLUDE = re.compile(
-    r"\\(?P<cmd>input|include|subfile|import|subimport|inputfrom|subinputfrom|includefrom|subincludefrom)\*?"
+    r"\\(?P<cmd>input|include|subfile|import|subimport|inputfrom|subinputfrom|includefrom|subincludefrom"
+    r"|loadglsentries)\*?(?:\[[^\]{}]*\])?"
     r"(?:\s*\{(?P<dir>[^{}]*)\}(?=\s*\{))?\s*\{(?P<name>[^{}]*)\}"
     r"|\\input\s+(?P<bare>[^\s{}\\%]+)"
 )

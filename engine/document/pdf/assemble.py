@@ -145,8 +145,14 @@ def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
         lead = next((b for b in head if b.kind is ParagraphKind.BODY and _ABSTRACT_LEAD.match(b.text)
                      and len(b.text.split()) >= 15), None)
         if lead is None:
-            lead = next((b for b in head if b.first.page == 1 and len(b.text.split()) >= 40
-                         and b.ends_sentence() and b.kind in (ParagraphKind.BODY, ParagraphKind.OTHER)), None)
+            found = [b for b in head if b.first.page == 1 and len(b.text.split()) >= 40
+                     and b.ends_sentence() and b.kind in (ParagraphKind.BODY, ParagraphKind.OTHER)]
+            if found and found[0].segment.col < 0:
+                # set across both columns: the first such in the largest type (not the affiliations set smaller
+                # under the authors, AIP's; not the text in the columns below, in larger type than REVTeX's abstract)
+                found = [b for b in found if b.segment.col < 0]
+                found = [b for b in found if round(b.size) == max(round(x.size) for x in found)]
+            lead = found[0] if found else None
         if lead is not None:
             lead.kind = ParagraphKind.BODY
             abstract.append(lead)
@@ -154,10 +160,45 @@ def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
                 # no section title on page 1 (a letter's run-in paragraph titles, as REVTeX's PRL sets them):
                 # the text after the abstract is the paper's opening, not front matter
                 head = head[:head.index(lead)]
+            elif lead.segment.col < 0:
+                head = _opening_text(head, lead, abstract)
     for b in head:
         if b.first.page == 1 and b not in abstract:
             b.kind = ParagraphKind.OTHER
+    _mark_beside_front(head, blocks[first:])
     return abstract
+
+
+def _mark_beside_front(head: list[Block], rest: list[Block]) -> None:
+    """A block of page 1's right column whose every line sits on the baseline of a left-column front-matter line
+    is front matter too: the second author of a row (ACM's author grid), read after the left column's text."""
+    rows = [ln.baseline for b in head if b.kind is ParagraphKind.OTHER and b.first.page == 1
+            and b.segment.col == 0 for ln in b.lines]
+    if not rows:
+        return
+    for b in rest:
+        if b.first.page != 1:
+            break
+        if b.segment.col == 1 and all(any(abs(ln.baseline - y) <= 1.0 for y in rows) for ln in b.lines):
+            b.kind = ParagraphKind.OTHER
+
+
+def _opening_text(head: list[Block], lead: Block, abstract: list[Block]) -> list[Block]:
+    """Of what comes before the first heading, what stays front matter, when the abstract (``lead``) is set
+    across both columns above them (REVTeX, AIP): its further paragraphs in that band join ``abstract``, and
+    body text in the columns below it (a lead paragraph, an opening set before the first section) is the
+    paper's text, not front matter."""
+    at = head.index(lead)
+    rest, in_abstract = head[:at], True
+    for b in head[at + 1:]:
+        prose = b.kind is ParagraphKind.BODY and b.first.page == 1 and not _FRONT_LABEL.match(b.text)
+        if prose and b.segment.col < 0 and b.segment is lead.segment and in_abstract and len(b.text.split()) >= 15:
+            abstract.append(b)
+            continue
+        in_abstract = False
+        if not (prose and b.segment.col >= 0):
+            rest.append(b)
+    return rest
 
 
 def _abstract_text(blocks: list[Block], vocab: Counter[str]) -> str:

@@ -48,7 +48,9 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             # the text runs on past a float set above it in its column, more of the float's text (cells, a caption)
             # between (in capitals only where the float stands apart: a table's legend is set right under it)
             last_body = _flow_before(out, b)
-        if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None and at_left:
+        # a float's body under its caption (an algorithm's indented steps) carries no paragraph on
+        in_float = i > 0 and blocks[i - 1].kind is ParagraphKind.CAPTION and _stepped(b)
+        if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None and at_left and not in_float:
             tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
             moved = tail_seg is not b.segment or between > 0
             tail = _tail(last_body)
@@ -61,7 +63,7 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             if moved and (opens.isalnum() or opens in _CONTINUATION_OPENERS and not closed) and (
                     plain or hyphen or full or (lower and not closed)):
                 target = last_body
-        resumes = (b.kind is ParagraphKind.BODY and opened is not None and after_float and at_left
+        resumes = (b.kind is ParagraphKind.BODY and opened is not None and after_float and at_left and not in_float
                    and not b.indented and b.first.text[:1].islower() and b.first.page - _tail(opened).page <= 1)
         if resumes and (target is None or target is not opened and not _prose(target)):
             target = opened  # rather than a table's cells read as body
@@ -140,6 +142,14 @@ def _prose(b: Block) -> bool:
         and all(ln.x0 <= seg.left + 2.0 for ln in b.lines[1:])
         and max(ln.x1 for ln in b.lines) >= seg.left + 0.6 * seg.width
     )
+
+
+def _stepped(b: Block) -> bool:
+    """Lines starting at several indents, most of them in from the column's edge, as an algorithm's nested steps
+    do (a paragraph's lines share the column's left edge, a display or a raised fragment aside)."""
+    starts = [ln.x0 for ln in b.lines[1:]]
+    edge = sum(1 for ln in b.lines if ln.x0 <= b.segment.left + 2.0)
+    return len(starts) >= 2 and max(starts) - min(starts) > 0.8 * b.size and edge < 0.5 * len(b.lines)
 
 
 def _still_open(b: Block, opened: Block | None, after_float: bool) -> tuple[Block | None, bool]:

@@ -260,7 +260,8 @@ def cut_page(page: PageText, own: float | None, gutters: list[float] = ()) -> li
     bands: list[tuple[str, list[Line]]] = []
     for ln in sorted(page.lines, key=lambda l: l.y0):
         spanning = ln.x0 < gutter - 8 and ln.x1 > gutter + 8
-        kind = "span" if spanning else "cols"
+        ends_span = bool(bands) and bands[-1][0] == "span" and _ends_span(ln, bands[-1][1], gutter)
+        kind = "span" if spanning or ends_span else "cols"
         if bands and bands[-1][0] == kind:
             bands[-1][1].append(ln)
         else:
@@ -276,6 +277,19 @@ def cut_page(page: PageText, own: float | None, gutters: list[float] = ()) -> li
             if part:
                 segments.append(_segment(page.number, col, part, 3.0))
     return _merge_neighbours(segments)
+
+
+def _ends_span(ln: Line, span: list[Line], gutter: float) -> bool:
+    """Whether a line that does not cross the gutter belongs to the full-width lines just above it: a
+    fragment on the baseline of the last one (justified text, a wide word space), or the short last line
+    of a full-width paragraph (an abstract set above two columns), one line pitch below at their left edge."""
+    prev = span[-1]
+    if abs(ln.size - prev.size) >= 0.6 or ln.x1 > gutter:
+        return False
+    drop = ln.baseline - prev.baseline
+    if abs(drop) <= 0.3 * ln.size:
+        return prev.x1 <= ln.x0 or ln.x1 <= prev.x0
+    return 0.8 * ln.size < drop <= 1.5 * ln.size and abs(ln.x0 - min(x.x0 for x in span[-2:])) <= 2.0
 
 
 def _merge_neighbours(segments: list[Segment]) -> list[Segment]:

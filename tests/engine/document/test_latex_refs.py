@@ -97,6 +97,21 @@ Our \ac{NN} beats a \acs{RL} agent; an \ac{NN} is small, \acp{NN} are fast, \acl
     ]
 
 
+def test_acronyms_loaded_from_a_glossary_entries_file(tmp_path: Path) -> None:
+    entries = "\\newacronym{el}{EL}{Encoder Layer}\n\\newacronym{cl}{CL}{Cortical Layer}\n"
+    (tmp_path / "acronyms.tex").write_text(entries, encoding="utf-8")
+    main = tmp_path / "main.tex"
+    main.write_text(r"""\documentclass{article}
+\usepackage{glossaries}
+\loadglsentries[main]{acronyms}
+\begin{document}
+The \gls{el} simulates a patch called \gls{cl}; the \gls{el} is small.
+\end{document}
+""", encoding="utf-8")
+    doc = load_latex(main)
+    assert body_texts(doc) == ["The Encoder Layer (EL) simulates a patch called Cortical Layer (CL); the EL is small."]
+
+
 def test_ieeetran_tables_are_roman_and_fancyref_names_the_kind(tmp_path: Path) -> None:
     main = tmp_path / "main.tex"
     main.write_text(r"""\documentclass[journal]{IEEEtran}
