@@ -1,6 +1,6 @@
 """What a comment asks for, carried into a scaffold's placeholder (issue 34): the reviewer's request sentences
-without their lead-ins, nothing added. The comments are real ones, from the training part of the revisions
-corpus (demes-genetics, vcfzarr-gigascience) and from a JMLR MLOSS review (imblearn-jmlr)."""
+without their lead-ins, nothing added. The comments are invented, shaped like ones in the training part of the
+revisions corpus (demes-genetics, vcfzarr-gigascience) and a JMLR MLOSS review (imblearn-jmlr)."""
 
 from __future__ import annotations
 
@@ -12,20 +12,20 @@ from engine.reviews.model import ReviewComment
 
 
 def test_the_request_loses_the_reviewers_lead_in() -> None:
-    assert ask("- I suggest including the example of the YAML format in the main text. This is too sad that the "
-               "center piece of this paper has been relegated to the appendix :(") == \
-        "including the example of the YAML format in the main text"
-    assert ask("There might be the need to specify how the initialization time of the whole model is dealt with.") == \
-        "specify how the initialization time of the whole model is dealt with"
-    assert ask("The method should be evaluated on more real VCF data sets.") == \
+    assert ask("- I suggest moving the sample of the TOML schema into the main text. It is a pity that the heart "
+               "of this work has been pushed to the supplement :(") == \
+        "moving the sample of the TOML schema into the main text"
+    assert ask("There might be the need to state how the warm-up phase of the full simulation is handled.") == \
+        "state how the warm-up phase of the full simulation is handled"
+    assert ask("The tool should be tested on more real GFF3 files.") == \
         "the method should be evaluated on more real VCF data sets"
-    assert ask('p. 12 "such as years, accompanied by the generation time". Might be worth detailing that it is '
-               "needed as simulators work with generations and not years.").startswith("detailing that it is needed")
+    assert ask('p. 7 "such as days, scaled by the sampling rate". Might be worth explaining that it is '
+               "required because loggers count samples and not days.").startswith("explaining that it is required")
 
 
 def test_every_request_sentence_is_kept_and_the_length_is_bounded() -> None:
-    text = ("The description of the intermediate columnar format (ICF) used by vcf2zarr is missing some detail. "
-            "At first I got the impression it might be based on something like Parquet. This should be clarified.")
+    text = ("The account of the staging block layout (SBL) used by tabpack is missing some detail. "
+            "On first reading I assumed it might build on something like Arrow. This should be made clear.")
     assert ask(text) == ("the description of the intermediate columnar format (ICF) used by vcf2zarr is missing some "
                          "detail; at first I got the impression it might be based on something like Parquet; "
                          "this should be clarified")
@@ -42,11 +42,11 @@ def test_the_scaffold_placeholder_says_what_the_reviewer_asks() -> None:
     para = Paragraph("p0001", "Each deme has a start time and a list of epochs; the first epoch of a root deme "
                      "starts at infinity.", section=("Data model",))
     doc = Document(title="Demes", sections=[Section("Data model", number="2")], paragraphs=[para])
-    comment = ReviewComment("R1.6", "Reviewer 1", "There might be the need to specify how the initialization time "
-                            "of the whole model is dealt with.", fine_type="clarification")
+    comment = ReviewComment("R1.6", "Reviewer 1", "There might be the need to state how the warm-up phase of the "
+                            "full simulation is handled.", fine_type="clarification")
     scaffold = build_scaffold(comment, [para], doc)
     [detail] = find(scaffold.draft)
-    assert detail.kind == "DETAIL" and "initialization time of the whole model is dealt with" in detail.description
+    assert detail.kind == "DETAIL" and "warm-up phase of the full simulation is handled" in detail.description
     plain = build_scaffold(ReviewComment("R1.7", "Reviewer 1", "The start time looks odd.", fine_type="criticism"),
                            [para], doc)
     assert "the answer to the concern" in find(plain.draft)[0].description
@@ -55,9 +55,9 @@ def test_the_scaffold_placeholder_says_what_the_reviewer_asks() -> None:
 
 
 def test_restate_gives_the_request_then_what_else_the_comment_says_in_its_words() -> None:
-    text = ("The description of the intermediate columnar format (ICF) used by vcf2zarr is missing some detail. "
-            "At first I got the impression it might be based on something like Parquet. This should be clarified. "
-            "The ICF is written to a directory of files.")
+    text = ("The account of the staging block layout (SBL) used by tabpack is missing some detail. "
+            "On first reading I assumed it might build on something like Arrow. This should be made clear. "
+            "The SBL is stored as a folder of shards.")
     request, about = restate(text)
     assert request == ask(text, 80) and about == "the ICF is written to a directory of files"
     assert restate("The start time looks odd.") == ("", "the start time looks odd")
