@@ -136,6 +136,8 @@ class SuggestionCard(QFrame):
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.setMinimumHeight(60)
+        for w in (self.body, self.scroll.viewport()):  # the card's own background, not the window's
+            w.setAutoFillBackground(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 10)
         layout.setSpacing(6)
@@ -363,7 +365,9 @@ class SuggestionCard(QFrame):
         card's text scrolls), or as tall as there is room while it is written or edited."""
         self.response.setMaximumHeight(max(48, min(self.response.content_height(), self.scroll.height() // 3)))
         growing = self.editing or self.streaming
-        self.edit.setMaximumHeight(16777215 if growing else max(68, self.edit.content_height()))
+        room = max(68, self.edit.content_height() + self.edit.fontMetrics().height())  # a line spare: no inner bar
+        self.edit.setMinimumHeight(68 if growing else room)
+        self.edit.setMaximumHeight(16777215 if growing else room)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
