@@ -112,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
     if suggestion.alternative:
         alt = suggestion.alternative
         print(also_fits(_where(document, alt.paragraph_id, alt.section), alt.quote))
+        print(f"redraft: note: write it there with --at {alt.paragraph_id}", file=sys.stderr)
     if suggestion.sentence:
         print(f"Sentence: {suggestion.sentence}")
     if suggestion.scaffold:

@@ -112,3 +112,20 @@ def test_cli_project_suggest_prints_the_other_place_and_writes_there_on_request(
     assert out["location"] == other and out["alternative"]["location"] == rec.location  # and back again
     assert main(["project", "suggest", str(path), "R2.2", *args, "--at", "p9999"]) == 2
     assert "no paragraph 'p9999'" in capsys.readouterr().err
+
+
+def test_cli_suggest_prints_the_other_place_and_writes_there_on_request(
+        tiny_gguf: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    draft = str(resource("demo", "draft_v1.md"))
+    args = ["suggest", draft, "--comment", "The related work on layer skipping and adaptive computation time for "
+            "speech is not discussed.", "--model", str(tiny_gguf), "--max-tokens", "24", "--time-limit", "30",
+            "--threads", "1", "--gpu-layers", "0"]
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    first, other = data["location"]["paragraph_id"], data["alternative"]["paragraph_id"]
+    assert other != first and data["alternative"]["scaffold"]["paragraph_id"] == other
+    assert main([*args, "--at", other]) == 0
+    captured = capsys.readouterr()
+    assert f"Location: {other} (" in captured.out and f"Also fits: ¶ {first} (" in captured.out
+    assert f"--at {first}" in captured.err
+    assert main([*args, "--at", "nope"]) == 2 and "no paragraph 'nope'" in capsys.readouterr().err
