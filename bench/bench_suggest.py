@@ -127,6 +127,9 @@ def corpus_main(args: argparse.Namespace) -> int:
     print("placement right (the authors' paragraph; an insertion's, give or take one):")
     for m in METHODS:
         print(f"  {m:18} {place[m]['right']:3}/{place['comments']} ({place[m]['share']}%)")
+    shown = place["shown"]
+    print(f"  what the card shows: placement's first place, or its close second (round nine): {shown['right']:3}/"
+          f"{place['comments']} ({shown['share']}%) right; two places shown for {shown['two']} ({shown['two_share']}%)")
     for paper, row in place["papers"].items():
         print(f"    {paper:24} " + " ".join(f"{m} {row[m]}/{row['comments']}" for m in METHODS))
     content = s["content"]

@@ -15,6 +15,10 @@ The placements, on the same comments:
 - ``placement``: the same with the shipped placement model choosing among the rules' best (the project's path;
   on the training part this is in-sample: ``bench.fit_placement`` gives its leave-papers-out figure);
 - ``placement+encoder``: the same with the encoder fused into the locator's scores (``redraft suggest``'s path).
+
+Beside ``placement`` (the first place, the issue's figure), what the suggestion card shows (round nine): the first
+place and, when the placement model scores its second close (``placement.ALTERNATIVE_MARGIN``), the second as an
+alternative; right when either is one of the authors' paragraphs, and how often two are shown.
 """
 
 from __future__ import annotations
@@ -107,17 +111,20 @@ def placements(items: list[Answered], encoder: Any) -> list[dict[str, Any]]:
             located[a.paper, a.comment.id] = [group["doc"].paragraph(pid) for pid, _ in loc.paragraphs]
     for a in items:
         found = located[a.paper, a.comment.id]
+        placed = place(a.comment, a.document, found, position=a.position)
         chosen = {
             "bm25": bm25_first(a.comment, a.document),
             "located": found[0].id if found else None,
             "rules": place(a.comment, a.document, found, reranker=None).paragraph,
-            "placement": place(a.comment, a.document, found, position=a.position).paragraph,
+            "placement": placed.paragraph,
             "placement+encoder": place(a.comment, a.document, found, encoder, position=a.position).paragraph,
         }
         chosen = {k: (v.id if hasattr(v, "id") else v) for k, v in chosen.items()}
+        second = placed.alternative.id if placed.alternative else None
         rows.append({"paper": a.paper, "comment": a.comment.id, "targets": sorted(a.targets),
                      "located": [p.id for p in found], "chosen": chosen,
-                     "right": {k: v in a.targets for k, v in chosen.items()}})
+                     "right": {k: v in a.targets for k, v in chosen.items()},
+                     "shown": {"second": second, "right": chosen["placement"] in a.targets or second in a.targets}})
     return rows
 
 
@@ -127,6 +134,10 @@ def placement_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     for m in METHODS:
         right = sum(r["right"][m] for r in rows)
         out[m] = {"right": right, "share": round(100 * right / len(rows), 1) if rows else None}
+    shown = [r["shown"] for r in rows if "shown" in r]
+    right, two = sum(s["right"] for s in shown), sum(s["second"] is not None for s in shown)
+    out["shown"] = {"right": right, "share": round(100 * right / len(shown), 1) if shown else None, "two": two,
+                    "two_share": round(100 * two / len(shown), 1) if shown else None}
     for r in rows:
         paper = out["papers"].setdefault(r["paper"], {"comments": 0, **dict.fromkeys(METHODS, 0)})
         paper["comments"] += 1

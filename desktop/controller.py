@@ -104,6 +104,8 @@ class AppController(QObject):
         w.suggestion.sig_suggestion_edited.connect(lambda sid, text: e.set_status(sid, "edited", text))
         w.suggestion.sig_suggestion_copied.connect(self.presenter.copy_text)
         w.suggestion.sig_generate_requested.connect(e.suggest)
+        w.suggestion.sig_place_switched.connect(e.switch_place)
+        w.suggestion.sig_place_requested.connect(lambda pid: e.suggest(at=pid))
         w.response.sig_response_saved.connect(e.save_response)
         w.tldr.sig_generate_requested.connect(e.tldr)
         self.runner.sig_error_reported.connect(self.presenter.show_message)

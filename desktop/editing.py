@@ -87,9 +87,13 @@ class Editing(QObject):
             return None
         return self.runner.run_session_job(job, self.session, self.apply, **callbacks)
 
-    def suggest(self) -> JobHandle | None:
-        """A suggestion for the selected comment: its text streams into the card; stored (passed or failed its
-        checks), then drawn by the presenter."""
+    def switch_place(self, suggestion_id: str) -> Changes | None:
+        """A scaffold moved to its alternative place (its draft written there, no model)."""
+        return self.do(lambda s: s.switch_place(suggestion_id))
+
+    def suggest(self, at: str | None = None) -> JobHandle | None:
+        """A suggestion for the selected comment (``at``: after that paragraph, the card's alternative place): its
+        text streams into the card; stored (passed or failed its checks), then drawn by the presenter."""
         session, cid = self.session(), self.presenter.current_comment
         if session is None or cid is None:
             return None
@@ -100,7 +104,7 @@ class Editing(QObject):
             self.presenter.show_suggestion(cid)  # the card as it was
             return False
 
-        job = suggest_job(session, self.models, cid, **self.suggest_options)
+        job = suggest_job(session, self.models, cid, at, **self.suggest_options)
         card.begin_stream()
         return self.run(job, on_text=card.append_text, on_result=lambda rec: card.end_stream(), on_failure=failed)
 

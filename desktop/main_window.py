@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
-    QFrame, QLabel, QMainWindow, QMenu, QMessageBox, QScrollArea, QSplitter, QStackedWidget, QTabWidget, QToolBar,
+    QLabel, QMainWindow, QMenu, QMessageBox, QSplitter, QStackedWidget, QTabWidget, QToolBar,
     QVBoxLayout, QWidget,
 )
 
@@ -140,7 +140,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.expertise, "Expertise")
 
         right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(_scrolled(self.suggestion))
+        right.addWidget(self.suggestion)  # its text scrolls inside it, its buttons stay in view
         right.addWidget(self.response)
         right.addWidget(self.tldr)
         right.setStretchFactor(0, 4)  # the suggestion card: a scaffold with its quote and two boxes
@@ -376,16 +376,3 @@ def _titled(title: str, widget: QWidget) -> QWidget:
     label = QLabel(f"<b>{title}</b>")
     label.setContentsMargins(6, 4, 6, 0)
     return _stacked(label, widget, spacing=2)
-
-
-def _scrolled(card: QWidget) -> QScrollArea:
-    """``card`` filling a frameless scroll area that scrolls only when the column is shorter than the card's least
-    height: a scaffold's plan kept whole (four lines and a quote) had made the window 841 pixels tall on a 1280×800
-    screen, its status bar and TLDR below the screen's edge (a new-user trial, round 8)."""
-    area = QScrollArea()
-    area.setWidget(card)
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    area.setMinimumHeight(160)
-    return area

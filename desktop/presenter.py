@@ -19,7 +19,7 @@ from desktop.main_window import MainWindow
 from desktop.pdf_panes import show_pdf_beside
 from engine.align.status import Status, status_text
 from engine.document.model import Region
-from engine.project import Project
+from engine.project import Project, SuggestionRecord
 from engine.project.coverage import CoverageView, coverage_view
 from engine.project.session import Changes
 from engine.project.sources import source_changed
@@ -176,8 +176,7 @@ class ProjectPresenter(QObject):
         if cid is None or cid not in changes.comment_ids:
             return
         if changes.suggestion_id is not None:  # the card and the header: the diff and PDFs stay where they are
-            rec = p.suggestion(changes.suggestion_id)
-            w.suggestion.set_suggestion(rec, p.paragraph_where(rec.location))
+            self.draw_suggestion(p.suggestion(changes.suggestion_id))
             w.show_comment(p.comment(cid), self.assessment(cid).status)
             self.show_response(cid)
         else:  # its links or where it applies changed
@@ -228,8 +227,13 @@ class ProjectPresenter(QObject):
         """The card on the comment's latest suggestion (the presenter is the card's one writer of records)."""
         p = self.project
         recs = p.suggestions.get(comment_id, []) if p is not None else []
-        rec = recs[-1] if recs else None
-        self.window.suggestion.set_suggestion(rec, p.paragraph_where(rec.location) if rec is not None else "")
+        self.draw_suggestion(recs[-1] if recs else None)
+
+    def draw_suggestion(self, rec: SuggestionRecord | None) -> None:
+        """The card on ``rec``, its place and its alternative place named as a reader finds them."""
+        p, alt = self.project, rec.alternative if rec is not None else {}
+        self.window.suggestion.set_suggestion(rec, p.paragraph_where(rec.location) if rec is not None else "",
+                                              p.paragraph_where(alt["location"]) if alt.get("location") else "")
 
     def show_response(self, comment_id: str) -> None:
         """The response editor on the comment: the author's note, the card's suggested response, the kept ones."""

@@ -9,54 +9,28 @@ a suggestion with no flag; a suggestion that failed Redraft's checks
 (``engine.generate.guard``) says so and cannot be accepted as it stands (Edit
 still works). While the model writes, its labelled stream
 (``engine.generate.fields``) fills the response and edit boxes as they grow.
+
+The text scrolls inside the card; the title and the buttons stay in view. When the placement's second paragraph
+scores close to the first (``engine.generate.alternative``), the card offers it: a scaffold moves there at once
+(``sig_place_switched``), a rewrite is written there again on request (``sig_place_requested``).
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from engine.generate.fields import parse_fields
 from engine.generate.flags import Flag
 from engine.project.model import SuggestionRecord
 from widgets.badges import chip, style_chip
 from widgets.controls import plain_button
+from widgets.flow_layout import FlowLayout
 from widgets.glossary import SUGGESTION_TIPS
 from widgets.placeholder_text import PlaceholderText
-
-#: What the card's keys do (they work while the card has the focus).
-SHORTCUT_TIPS = {"accept": "accept it", "reject": "reject it", "edit": "edit its text", "save": "save the edited text",
-                 "cancel": "stop editing", "copy": "copy the edit to the clipboard"}
-FLAG_TIPS = {
-    "mentions_reviewer": "The edit still talks about the reviewer",
-    "paraphrases_comment": "The edit reuses the comment's wording",
-    "promises": "The edit promises or defers work instead of doing it",
-    "no_technical_detail": "No number, placeholder, citation, formula or acronym",
-    "copies_prompt": "The model repeated its instructions instead of writing about this paper",
-    "ungrounded": "The text shares almost no words with the paper and the comment",
-    "loops": "The model repeated itself",
-    "cut_off": "The text was cut off before a complete sentence",
-    "timed_out": "The model ran out of time",
-    "missing_object": "The edit names a theorem, section, figure, table or equation the paper does not have",
-    "unknown_name": "The edit names something found in neither the paper nor the comment",
-    "unsupported_claim": "The edit claims a result the paper never claims",
-    "unsupported_property": "The edit asserts a property or limitation the paper never mentions",
-    "summary": "The text describes the paper instead of editing it",
-    "altered_citation": "The edit changes a citation the paper already has",
-}
-#: Short chip texts (the full message is the chip's tooltip); other flags show their message, shortened.
-CHIP_LABELS = {
-    "missing_object": "no such part in the paper", "unknown_name": "unknown name", "unsupported_claim":
-    "unsupported claim", "unsupported_property": "unsupported property", "summary": "summary, not an edit",
-    "altered_citation": "changed citation", "rewrite_withheld": "rewrite withheld", "invented_number":
-    "numbers → placeholders", "invented_quantity": "quantities → placeholders", "unverified_citation":
-    "citation to check", "paraphrases_comment": "reuses the comment",
-}
-#: Chips shown before a "+N" chip that lists the rest in its tooltip.
-MAX_CHIPS = 4
-#: The edit box's heading, by the record's kind.
-EDIT_HEADINGS = {"scaffold": "Draft to complete: fill each placeholder", "rewrite": "Edit to the paper"}
+from widgets.suggestion_text import (CHIP_LABELS, EDIT_HEADINGS, FLAG_TIPS, MAX_CHIPS, SHORTCUT_TIPS, meta_line,
+                                     meta_tip, plan_text, shorten_quote)
 
 
 class SuggestionCard(QFrame):
@@ -67,6 +41,8 @@ class SuggestionCard(QFrame):
     sig_suggestion_edited = Signal(str, str)  # id, new edit text
     sig_suggestion_copied = Signal(str)  # the copied text
     sig_generate_requested = Signal()
+    sig_place_switched = Signal(str)  # id: the scaffold moved to its alternative place (its draft written there)
+    sig_place_requested = Signal(str)  # paragraph id: a new suggestion written after it (the model runs)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -74,7 +50,7 @@ class SuggestionCard(QFrame):
         self.setAccessibleName("Suggested edit")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.record: SuggestionRecord | None = None
-        self.where = ""  # its paragraph as a reader finds it ("Method, p. 4")
+        self.where = self.elsewhere = ""  # its paragraph as a reader finds it ("Method, p. 4")
         self.editing = False
         self.streaming = False
         self._streamed = ""
@@ -100,23 +76,31 @@ class SuggestionCard(QFrame):
         self.edit.setToolTip("Placeholders like [[RESULT: ...]] mark facts only you can fill in")
         self.response.setToolTip("The model's response: “Use suggestion” under Your response takes it to edit and "
                                  "save as yours; accepting the suggestion puts it in the letter as it stands")
-        self.flags_row = QHBoxLayout()
-        self.flags_row.setSpacing(4)
+        self.flags_row = FlowLayout(spacing=4)  # the chips wrap in a narrow card
         self.empty = QLabel("No suggestion for this comment yet.\nPress “Suggest an edit” to write one with the model.")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
 
+        self.alternative = QLabel("")  # the placement's close second place: "Also fits: …"
+        self.alternative.setWordWrap(True)
+        self.alternative.setTextFormat(Qt.TextFormat.PlainText)
+        self.alternative.setAccessibleName("Another place the edit fits")
+        self.alternative.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.alternative.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.switch_button = plain_button("Put it there", "", self.switch_place)
+        self.alternative_row = QHBoxLayout()
+        self.alternative_row.setContentsMargins(0, 0, 0, 4)
+        self.alternative_row.addWidget(self.alternative, 1)
+        self.alternative_row.addWidget(self.switch_button, 0, Qt.AlignmentFlag.AlignTop)
         self.generate_button = plain_button("Suggest an edit", "Write a suggestion with the model", self.sig_generate_requested.emit)
         self.accept_button = plain_button("Accept", "Accept this suggestion (Enter)", self.accept)
         self.edit_button = plain_button("Edit", "Edit the suggested text (F2)", self.toggle_edit)
         self.copy_button = plain_button("Copy", "Copy the edit to the clipboard (Ctrl+Shift+C)", self.copy)
         self.reject_button = plain_button("Reject", "Reject this suggestion (Delete)", self.reject)
 
-        head = QHBoxLayout()
-        head.addWidget(self.title)
-        head.addWidget(self.status)
-        head.addStretch(1)
-        head.addWidget(self.generate_button)
+        head = FlowLayout(spacing=6, last_right=True)  # "Suggest again" wraps below a long status in a narrow card
+        for w in (self.title, self.status, self.generate_button):
+            head.addWidget(w)
         buttons = QHBoxLayout()
         for b in (self.accept_button, self.edit_button, self.copy_button):
             buttons.addWidget(b)
@@ -124,23 +108,41 @@ class SuggestionCard(QFrame):
         buttons.addWidget(self.reject_button)
         self.flags_row.addStretch(1)
         self.flags_row.addWidget(self.placeholder_label)
+        # The text scrolls (a long plan is read whole by scrolling); the title and the buttons stay in view (at
+        # 1200×800 the buttons of a card that scrolled whole were below the fold: a new-user trial, round 9).
+        self.body = QWidget()
+        self.body.setObjectName("SuggestionText")
+        text = QVBoxLayout(self.body)
+        text.setContentsMargins(0, 0, 0, 0)
+        text.setSpacing(6)
+        text.addWidget(self.meta)
+        text.addWidget(self.plan)
+        text.addLayout(self.alternative_row)
+        text.addWidget(self.empty)
+        self.response.set_editable(False)
+        self.sections = []
+        for heading, box, stretch in (("Response to the reviewer", self.response, 1), ("Edit to the paper", self.edit, 2)):
+            label = QLabel(heading)
+            label.setProperty("role", "title")
+            text.addWidget(label)
+            text.addWidget(box, stretch)
+            self.sections += [label, box]
+        self.edit_heading = self.sections[2]
+        text.addLayout(self.flags_row)
+        text.addStretch(1)  # a tall card's room goes below the text, not between its lines
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(self.body)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setMinimumHeight(60)
+        for w in (self.body, self.scroll.viewport()):  # the card's own background, not the window's
+            w.setAutoFillBackground(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 10)
         layout.setSpacing(6)
         layout.addLayout(head)
-        layout.addWidget(self.meta)
-        layout.addWidget(self.plan)
-        layout.addWidget(self.empty)
-        self.response.set_editable(False)
-        self.sections = []
-        for text, box, stretch in (("Response to the reviewer", self.response, 1), ("Edit to the paper", self.edit, 2)):
-            label = QLabel(text)
-            label.setProperty("role", "title")
-            layout.addWidget(label)
-            layout.addWidget(box, stretch)
-            self.sections += [label, box]
-        self.edit_heading = self.sections[2]
-        layout.addLayout(self.flags_row)
+        layout.addWidget(self.scroll, 1)
         layout.addLayout(buttons)
         self._shortcuts = {}
         for name, keys, slot in (
@@ -161,20 +163,25 @@ class SuggestionCard(QFrame):
         self.set_suggestion(None)
 
     # -- public API -----------------------------------------------------------------------
-    def set_suggestion(self, rec: SuggestionRecord | None, where: str = "") -> None:
-        """Show ``rec``; ``where`` names its paragraph as a reader finds it ("Method, p. 4"), else its id shows."""
-        self.record, self.where = rec, where
+    def set_suggestion(self, rec: SuggestionRecord | None, where: str = "", elsewhere: str = "") -> None:
+        """Show ``rec``; ``where`` names its paragraph as a reader finds it ("Method, p. 4"), else its id shows;
+        ``elsewhere`` names its alternative place the same way."""
+        shown = (self.record.id, self.record.location) if self.record is not None else None
+        self.record, self.where, self.elsewhere = rec, where, elsewhere
         self.editing = False
         self.edit.set_editable(False)
         self.response.setPlainText(rec.response if rec else "")
         self.edit.setPlainText(rec.edit if rec else "")
-        self.meta.setText(_meta(rec, where) if rec else "")
-        self.meta.setToolTip(_meta_tip(rec, where) if rec else "")
-        self.plan.setText(_plan(rec) if rec else "")
+        self.meta.setText(meta_line(rec, where) if rec else "")
+        self.meta.setToolTip(meta_tip(rec, where) if rec else "")
+        self.plan.setText(plan_text(rec) if rec else "")
         self.plan.setToolTip(f"Where: “{rec.quote}”" if rec and rec.quote else "")
         self.title.setText("Scaffold" if rec and rec.kind == "scaffold" else "Suggestion")
         self.edit_heading.setText(EDIT_HEADINGS.get(rec.kind if rec else "", EDIT_HEADINGS["rewrite"]))
         self._set_flags(rec.flags if rec else [])
+        self._set_alternative(rec, elsewhere)
+        if rec is None or shown != (rec.id, rec.location):  # another suggestion, or another place: from the top
+            self.scroll.verticalScrollBar().setValue(0)
         self._refresh()
 
     def suggestion(self) -> SuggestionRecord | None:
@@ -239,7 +246,17 @@ class SuggestionCard(QFrame):
 
     def cancel_edit(self) -> None:
         if self.editing:
-            self.set_suggestion(self.record, self.where)
+            self.set_suggestion(self.record, self.where, self.elsewhere)
+
+    def switch_place(self) -> None:
+        """The alternative place: a scaffold moves there at once; a rewrite is written again there on request."""
+        rec = self.record
+        if rec is None or not rec.alternative or self.streaming or self.editing:
+            return
+        if rec.switchable:
+            self.sig_place_switched.emit(rec.id)
+        elif rec.kind != "scaffold":
+            self.sig_place_requested.emit(rec.alternative["location"])
 
     # -- internals ------------------------------------------------------------------------
     def _save_edit(self) -> None:
@@ -286,6 +303,21 @@ class SuggestionCard(QFrame):
             self.flags_row.insertWidget(len(shown), more)
             more.show()
 
+    def _set_alternative(self, rec: SuggestionRecord | None, elsewhere: str) -> None:
+        alt = rec.alternative if rec is not None else {}
+        if not alt:
+            self.alternative.setText("")
+            return
+        place = elsewhere or alt.get("location", "")
+        self.alternative.setText(f"Also fits: {place}, “{shorten_quote(alt.get('quote', ''), 70)}”")
+        self.alternative.setToolTip(
+            "The placement's second place, scored close to the first: the authors' paragraph is among the two more "
+            f"often than it is the first.\nThere: “{alt.get('quote', '')}”")
+        scaffold = rec.kind == "scaffold"
+        self.switch_button.setText("Put it there" if scaffold else "Suggest there")
+        self.switch_button.setToolTip("Move this draft to that place (written there at once; again to come back)"
+                                      if scaffold else "Write a new suggestion there with the model")
+
     def _refresh(self) -> None:
         rec, has = self.record, self.record is not None
         shown = has or self.streaming
@@ -293,6 +325,11 @@ class SuggestionCard(QFrame):
         for w in self.sections:
             w.setVisible(shown)
         self.plan.setVisible(bool(self.plan.text()) and not self.streaming)
+        offered = bool(self.alternative.text()) and not self.streaming
+        self.alternative.setVisible(offered)
+        self.switch_button.setVisible(offered)
+        self.switch_button.setEnabled(offered and not self.editing and rec is not None and (
+            rec.switchable or rec.kind != "scaffold"))
         status = "writing…" if self.streaming else ("editing" if self.editing else (rec.status if rec else ""))
         failed = self.failed() and not self.streaming
         if failed and status == "pending":
@@ -324,48 +361,14 @@ class SuggestionCard(QFrame):
 
 
     def _fit_response(self) -> None:
-        """The response box as tall as its text (at most a third of the card), the edit takes the rest."""
-        self.response.setMaximumHeight(max(48, min(self.response.content_height(), self.height() // 3)))
+        """The response box as tall as its text (at most a third of the card); the draft as tall as its text (the
+        card's text scrolls), or as tall as there is room while it is written or edited."""
+        self.response.setMaximumHeight(max(48, min(self.response.content_height(), self.scroll.height() // 3)))
+        growing = self.editing or self.streaming
+        room = max(68, self.edit.content_height() + self.edit.fontMetrics().height())  # a line spare: no inner bar
+        self.edit.setMinimumHeight(68 if growing else room)
+        self.edit.setMaximumHeight(16777215 if growing else room)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._fit_response()
-
-
-def _meta(rec: SuggestionRecord, where: str = "") -> str:
-    parts = [f"Comment {rec.comment_id}"]
-    if rec.location:
-        parts.append(f"at {where or rec.location}")
-    if rec.model:
-        parts.append(f"by {rec.model}")
-    return " · ".join(parts)
-
-
-def _plan(rec: SuggestionRecord) -> str:
-    """A scaffold's (or a rewrite's) where and what: the change the comment asks for, the paragraph quoted."""
-    lines = [rec.change] if rec.change else []
-    if rec.quote:
-        lines.append(f"Where: “{_shorten(rec.quote)}”")
-    return "\n".join(lines)
-
-
-#: Characters of the quoted paragraph the card shows (the rest is in the tooltip): room for the draft's box.
-QUOTE_CHARS = 110
-
-
-def _shorten(quote: str) -> str:
-    """The paragraph's opening, cut at a word within ``QUOTE_CHARS``, marked "…" when cut."""
-    quote = " ".join(quote.split())
-    if len(quote) <= QUOTE_CHARS:
-        return quote
-    return quote[:QUOTE_CHARS].rsplit(" ", 1)[0].rstrip(" ,;:…") + " …"
-
-
-def _meta_tip(rec: SuggestionRecord, where: str = "") -> str:
-    lines = [f"Comment {rec.comment_id}: the comment this suggestion answers"]
-    if rec.location:
-        place = f"{where} ({rec.location})" if where else rec.location
-        lines.append(f"at {place}: the paragraph of the paper the edit is for")
-    if rec.model:
-        lines.append(f"by {rec.model}: the model that wrote it")
-    return "\n".join(lines)

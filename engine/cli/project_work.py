@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from engine.cli.common import print_json
-from engine.cli.suggest import add_model_args, open_model, print_flags, print_notes
+from engine.cli.suggest import add_at_arg, add_model_args, also_fits, open_model, print_flags, print_notes
 
 
 def register(cmds: argparse._SubParsersAction) -> None:
@@ -16,6 +16,7 @@ def register(cmds: argparse._SubParsersAction) -> None:
     s.add_argument("comment", metavar="COMMENT_ID", help="the comment, e.g. R1.2 (see `redraft project show`)")
     add_model_args(s, max_tokens=120)
     s.add_argument("--top-k", type=int, default=2, help="paragraphs shown to the model (default 2)")
+    add_at_arg(s)
     s.add_argument("--json", action="store_true", help="print the stored suggestion as JSON")
     s.set_defaults(func=run_suggest)
     t = cmds.add_parser("tldr", help="write TLDR candidates for the latest version, and store those that pass")
@@ -42,13 +43,14 @@ def run_suggest(args: argparse.Namespace) -> int:
     models = ConfiguredModels(generator=generator)
     with _session(args.path, models) as session:
         try:
-            job = suggest_job(session, models, args.comment, top_k=args.top_k, max_tokens=args.max_tokens,
-                              time_limit=args.time_limit)
+            job = suggest_job(session, models, args.comment, args.at, top_k=args.top_k,
+                              max_tokens=args.max_tokens, time_limit=args.time_limit)
         except KeyError:
             raise InputError(f"not in this project: {args.comment}") from None
         changes = job.run()
         rec = job.result
         where = _where(session.project, rec.location)
+        other = _where(session.project, rec.alternative["location"]) if rec.alternative else ""
     if args.json:
         print_json({**rec.to_dict(), "failed": rec.failed, "model_note": note})
         return 0
@@ -58,6 +60,8 @@ def run_suggest(args: argparse.Namespace) -> int:
         print("FAILED CHECKS: stored, but not usable as it stands (see the flags below)")
     print(f"Response: {rec.response}")
     print(f"Location: {where}")
+    if other:
+        print(also_fits(other, rec.alternative.get("quote", "")))
     if rec.change:
         print(f"Change: {rec.change}")
     if rec.quote:
@@ -65,6 +69,9 @@ def run_suggest(args: argparse.Namespace) -> int:
     print(f"Edit: {rec.edit}")
     print_flags(rec.flags)
     print(f"accept it with `redraft project review {args.path} {rec.id} accept`", file=sys.stderr)
+    if other:
+        print(f"or write it at the other place with `redraft project suggest {args.path} {rec.comment_id} --at "
+              f"{rec.alternative['location']}`", file=sys.stderr)
     return 0
 
 

@@ -21,8 +21,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--lexical", action="store_true",
                    help="locate the comment with BM25 alone (default: BM25 + the embedded encoder, as a project's build)")
     p.add_argument("--embed", action="store_true", help=argparse.SUPPRESS)  # the default since issue 34
+    add_at_arg(p)
     p.add_argument("--json", action="store_true", help="print the suggestion as JSON")
     p.set_defaults(func=run)
+
+
+def add_at_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--at", metavar="PARAGRAPH", help="write the edit after this paragraph instead (the id an "
+                   "\"also fits\" line names)")
 
 
 def add_model_args(p: argparse.ArgumentParser, max_tokens: int) -> None:
@@ -88,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     suggester = EditSuggester(generator, encoder=encoder, top_k=args.top_k, max_tokens=args.max_tokens,
                               time_limit=args.time_limit)
     places = [document.paragraph(pid) for pid, _ in located.paragraphs]
-    suggestion = suggester.suggest(comment, document, paragraphs=places)
+    suggestion = suggester.suggest(comment, document, paragraphs=places, at=args.at)
     data = suggestion.to_dict()
     data["model_note"] = note
     if args.json:
@@ -103,6 +109,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"Location: {where}: {MODE_WORDS.get(suggestion.mode, suggestion.mode)}")
     if suggestion.placed:
         print(f"Why there: {suggestion.placed}")
+    if suggestion.alternative:
+        alt = suggestion.alternative
+        print(also_fits(_where(document, alt.paragraph_id, alt.section), alt.quote))
+        print(f"redraft: note: write it there with --at {alt.paragraph_id}", file=sys.stderr)
     if suggestion.sentence:
         print(f"Sentence: {suggestion.sentence}")
     if suggestion.scaffold:
@@ -117,6 +127,13 @@ def run(args: argparse.Namespace) -> int:
     if suggestion.rewrite:
         print(f"Withheld rewrite: {suggestion.rewrite}")
     return 0
+
+
+def also_fits(where: str, quote: str) -> str:
+    """The placement's close second place, in one line (``redraft suggest --at`` writes the edit there)."""
+    from engine.generate.scaffold import shorten
+
+    return f"Also fits: ¶ {where}: “{shorten(quote, 16)}”"
 
 
 def _where(document, paragraph_id: str | None, section: str) -> str:

@@ -47,6 +47,10 @@ NAMED_ORDER = 10.0
 #: half elsewhere on that page (``engine.generate.named``; only for a paper read from a PDF, whose paragraphs
 #: carry pages).
 PAGE_BOOST = 0.5
+#: The placement model's score gap (logits) within which its second paragraph is offered beside the first ("here,
+#: or here"): chosen inside the training folds by a rule fixed in advance (``bench.place_alternative``: one right
+#: place in ten alternatives shown; docs/suggest.md, round nine).
+ALTERNATIVE_MARGIN = 1.78
 #: Section titles that hold results (matched as words in any level of the paragraph's section path).
 RESULTS_SECTION = re.compile(r"\b(?:results?|experiments?|evaluations?|benchmarks?|simulations?|"
                              r"case stud(?:y|ies)|applications?|empirical|performance)\b", re.I)
@@ -62,18 +66,36 @@ INSERT_AFTER, REPLACE = "insert_after", "replace"
 class Placement:
     """Where the edit goes: ``paragraph`` (None: the draft has no body to place it in), ``mode``
     (``insert_after``: a new paragraph after it; ``replace``: ``sentence`` is rewritten), the paragraphs to show
-    the model (best first, the placed one first) and why it was chosen, in words."""
+    the model (best first, the placed one first) and why it was chosen, in words; ``margin``: how far the placement
+    model scores the first above the second (None: no model, or one candidate)."""
 
     paragraph: Paragraph | None
     mode: str = INSERT_AFTER
     sentence: str = ""
     reason: str = ""
     ranked: list[Paragraph] = field(default_factory=list)
+    margin: float | None = None
 
     @property
     def original(self) -> str:
         """The text the edit is written against: the sentence it replaces, or the paragraph it follows."""
         return self.sentence or (self.paragraph.text if self.paragraph else "")
+
+    @property
+    def alternative(self) -> Paragraph | None:
+        """The second place, offered beside the first when the placement model scores it close
+        (``ALTERNATIVE_MARGIN``), else None."""
+        close = self.margin is not None and self.margin <= ALTERNATIVE_MARGIN
+        return self.ranked[1] if close and len(self.ranked) > 1 and self.paragraph is not None else None
+
+    def moved_to(self, paragraph: Paragraph) -> Placement:
+        """This placement with ``paragraph`` (the author's choice, one of ``ranked``) first: a new paragraph after
+        it, the former first offered as its alternative."""
+        if self.paragraph is None or paragraph.id == self.paragraph.id:
+            return self
+        rest = [p for p in self.ranked if p.id != paragraph.id]
+        return Placement(paragraph, INSERT_AFTER, reason="the place the author chose", ranked=[paragraph, *rest],
+                         margin=0.0)
 
 
 @dataclass
@@ -171,9 +193,9 @@ def place(comment: ReviewComment, document: Document, located: list[Paragraph] |
     text, kind, paragraphs = comment.full_text, parts.kind, parts.paragraphs
     order = np.argsort(-parts.total, kind="stable")
     model = shipped_model() if reranker == "shipped" else reranker
-    chosen = None
+    chosen = margin = None
     if model is not None:
-        order, chosen = rerank(model, comment, parts, order, position)
+        order, chosen, margin = rerank(model, comment, parts, order, position)
     best = paragraphs[int(order[0])]
     ranked = [paragraphs[int(j)] for j in order[:max(top_k, 1)]]
     why = parts.reasons.get(best.id) or _why(best, located, parts.names)
@@ -181,12 +203,12 @@ def place(comment: ReviewComment, document: Document, located: list[Paragraph] |
         why = f"{why}; chosen among the best {model.k} by the placement model"
     if parts.results.any() and _in_results(best):
         return Placement(best, INSERT_AFTER, reason=f"{kind} request: a new paragraph after the results "
-                         f"({best.section_title or 'results'})", ranked=ranked)
+                         f"({best.section_title or 'results'})", ranked=ranked, margin=margin)
     if kind == "typo" or quoted_passages(text):
         sentence = _quoted_sentence(best.text, quoted_passages(text))
         if sentence:
-            return Placement(best, REPLACE, sentence, "the sentence holding the quoted words", ranked)
-    return Placement(best, INSERT_AFTER, reason=why, ranked=ranked)
+            return Placement(best, REPLACE, sentence, "the sentence holding the quoted words", ranked, margin)
+    return Placement(best, INSERT_AFTER, reason=why, ranked=ranked, margin=margin)
 
 
 def review_position(comment: ReviewComment, comments: list[ReviewComment]) -> float | None:

@@ -125,12 +125,13 @@ def shipped_model() -> PlacementModel:
 
 
 def rerank(model: PlacementModel, comment: ReviewComment, parts: Any, order: np.ndarray,
-           position: float | None = None) -> tuple[np.ndarray, int]:
-    """``order`` (the rules' ranking) with its first ``model.k`` reordered by the model, and which of them (its
-    rank by the rules) the model put first."""
+           position: float | None = None) -> tuple[np.ndarray, int, float | None]:
+    """``order`` (the rules' ranking) with its first ``model.k`` reordered by the model, which of them (its
+    rank by the rules) the model put first, and by how much the model scores its first above its second (None:
+    fewer than two candidates)."""
     picked = order[: model.k]
     if len(picked) < 2:
-        return order, 0
+        return order, 0, None
     s = model.scores(candidate_features(comment, parts, picked, position))
     best = np.argsort(-s, kind="stable")
-    return np.concatenate([picked[best], order[model.k:]]), int(best[0])
+    return np.concatenate([picked[best], order[model.k:]]), int(best[0]), float(s[best[0]] - s[best[1]])

@@ -31,6 +31,7 @@ from typing import Any
 from engine.document.model import Document, Paragraph
 from engine.errors import Cancelled, InputError
 from engine.generate import placeholders
+from engine.generate.alternative import Alternative, alternative
 from engine.generate.checks import Flag, check_edit
 from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render_task
 from engine.generate.guard import Deadline, Generated, ask_checked, complete_sentences
@@ -70,6 +71,8 @@ class Suggestion:
     #: A scaffold's withheld rewrite: the model's text, and the checks it failed.
     rewrite: str = ""
     rewrite_flags: list[Flag] = field(default_factory=list)
+    #: The placement's second place when the placement model scores it close (``engine.generate.alternative``).
+    alternative: Alternative | None = None
 
     @property
     def valid(self) -> bool:
@@ -91,6 +94,7 @@ class Suggestion:
             "valid": self.valid, "seconds": round(self.seconds, 2), "kind": self.kind,
             "scaffold": self.scaffold.to_dict() if self.scaffold else None, "rewrite": self.rewrite,
             "rewrite_flags": [f.to_dict() for f in self.rewrite_flags],
+            "alternative": self.alternative.to_dict() if self.alternative else None,
         }
 
 
@@ -145,11 +149,13 @@ class EditSuggester:
         return [self.template.sections[k] for k in ("system", "edit_task", "edit_retry", "response_task", "response_retry")]
 
     def suggest(self, comment: ReviewComment, document: Document, cancel: CancelToken | None = None,
-                paragraphs: list[Paragraph] | None = None, position: float | None = None) -> Suggestion:
+                paragraphs: list[Paragraph] | None = None, position: float | None = None,
+                at: str | None = None) -> Suggestion:
         """One suggestion for ``comment``, placed by ``engine.generate.placement.place`` from ``paragraphs``
         (where the comment was located, best first), the parts of the paper it names and its fine type; the
         model sees the ``top_k`` best places, the chosen one first. ``position``: the comment's place among its
-        reviewer's comments, 0..1 (``placement.review_position``), a feature of the placement model."""
+        reviewer's comments, 0..1 (``placement.review_position``), a feature of the placement model. ``at``: the
+        paragraph the author chose instead (the placement's alternative): the edit goes after it."""
         if not comment.text.strip():
             raise InputError("the comment is empty")
         start = time.monotonic()
@@ -157,8 +163,14 @@ class EditSuggester:
         if deadline.user_cancelled:
             raise Cancelled()
         placement = place(comment, document, paragraphs, self.encoder, self.top_k, position)
+        if at is not None:
+            try:
+                placement = placement.moved_to(document.paragraph(at))
+            except KeyError:
+                raise InputError(f"no paragraph {at!r} in the draft") from None
         paragraphs = placement.ranked
         scaffold = build_scaffold(comment, paragraphs, document)
+        other = alternative(placement, comment, document)
         fields, notices, shown = self._fields(comment, document, paragraphs)
         sources = [shown, comment.full_text]
         edit, tries = ask_checked(
@@ -172,7 +184,8 @@ class EditSuggester:
         edit_text = checked.text if checked else edit.text
         rewrite_flags = [*edit.flags, *(checked.flags if checked else [])]
         if self.scaffold and any(f.failed for f in rewrite_flags):
-            return self._scaffolded(comment, scaffold, edit_text, rewrite_flags, notices, tries, start, placement.reason)
+            return self._scaffolded(comment, scaffold, edit_text, rewrite_flags, notices, tries, start, placement.reason,
+                                    other)
         quoted = " ".join(edit_text.split())
         response, more = ask_checked(
             self.generator, [self._render(fields, "response_task", edit=quoted),
@@ -185,7 +198,7 @@ class EditSuggester:
                   if f.severity == "error" else f for f in response.flags]
         if self.scaffold and any(f.failed for f in flags):  # the response failed: the model's text is not offered
             return self._scaffolded(comment, scaffold, edit_text, flags, notices, tries + more, start,
-                                    placement.reason)
+                                    placement.reason, other)
         target = placement.paragraph
         return Suggestion(
             comment_id=comment.id, comment=comment.full_text, response=response.text,
@@ -194,11 +207,12 @@ class EditSuggester:
             sentence=placement.sentence, placed=placement.reason,
             flags=flags, removed_values=checked.removed if checked else [], notices=notices,
             model=self.generator.name, prompt=self.template.label, attempts=tries + more,
-            seconds=time.monotonic() - start, scaffold=scaffold,
+            seconds=time.monotonic() - start, scaffold=scaffold, alternative=other,
         )
 
     def _scaffolded(self, comment: ReviewComment, scaffold: Scaffold, rewrite: str, failed: list[Flag],
-                    notices: list[str], tries: int, start: float, placed: str = "") -> Suggestion:
+                    notices: list[str], tries: int, start: float, placed: str = "",
+                    other: Alternative | None = None) -> Suggestion:
         """The scaffold as the suggestion, the model's failed rewrite withheld beside it (one info flag says why)."""
         why = "; ".join(f.short for f in failed if f.failed)
         return Suggestion(
@@ -206,7 +220,8 @@ class EditSuggester:
             paragraph_id=scaffold.paragraph_id, section=scaffold.section, mode=scaffold.mode, edit=scaffold.draft,
             original=scaffold.quote, sentence=scaffold.quote if scaffold.mode == "replace" else "", placed=placed,
             flags=[Flag("rewrite_withheld", f"the model's rewrite was withheld: {why}", "info")], notices=notices, model=self.generator.name, prompt=self.template.label, attempts=tries,
-            seconds=time.monotonic() - start, kind="scaffold", scaffold=scaffold, rewrite=rewrite, rewrite_flags=failed)
+            seconds=time.monotonic() - start, kind="scaffold", scaffold=scaffold, rewrite=rewrite, rewrite_flags=failed,
+            alternative=other)
 
     def _cap(self, gen: Generated) -> None:
         if self.max_chars and len(gen.text) > self.max_chars:

@@ -12,6 +12,7 @@ from typing import Any
 from engine.align.records import Alignment, Location
 from engine.align.status import Assessment, Link, Status, assess, assess_alignment, draft_status
 from engine.document.model import Document, Paragraph
+from engine.generate import placeholders
 from engine.generate.flags import Flag
 from engine.revision.model import Edit, EditType, RevisionDiff
 from engine.reviews.model import Review, ReviewComment
@@ -47,9 +48,27 @@ class SuggestionRecord:
     quote: str = ""
     #: A scaffold's withheld rewrite: the model's text that failed its checks.
     rewrite: str = ""
+    #: The section of its paragraph (" > " between levels).
+    section: str = ""
+    #: The placement's close second place (``engine.generate.alternative``): its ``location``, ``section``,
+    #: ``quote`` and ``margin``, and for a scaffold the draft written there (the ``SWAPPED`` fields); {} for none.
+    alternative: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.flags = [Flag.stored(f) for f in self.flags]
+
+    @property
+    def switchable(self) -> bool:
+        """A pending scaffold whose alternative holds its own draft: moved there at once, no model."""
+        return self.status == "pending" and self.kind == "scaffold" and "edit" in self.alternative
+
+    def switched(self) -> "SuggestionRecord":
+        """This scaffold at its alternative place, the place it leaves offered as the alternative (switching twice
+        gives it back)."""
+        mine = {k: getattr(self, k) for k in SWAPPED}
+        mine["flags"] = [f.to_dict() for f in self.flags]
+        theirs = {k: self.alternative[k] for k in SWAPPED if k in self.alternative}
+        return dataclasses.replace(self, **theirs, alternative={**mine, "margin": self.alternative.get("margin")})
 
     @property
     def failed(self) -> bool:
@@ -70,7 +89,8 @@ class SuggestionRecord:
             placeholders=[f"[[{p.kind}: {p.description}]]" for p in suggestion.placeholders],
             flags=list(suggestion.flags), model=suggestion.model, created=time.time(), kind=suggestion.kind,
             change=suggestion.scaffold.change if suggestion.scaffold else "",
-            quote=suggestion.scaffold.quote if suggestion.scaffold else "", rewrite=suggestion.rewrite)
+            quote=suggestion.scaffold.quote if suggestion.scaffold else "", rewrite=suggestion.rewrite,
+            section=suggestion.section, alternative=_alternative(suggestion))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "SuggestionRecord":
@@ -93,7 +113,27 @@ class SuggestionRecord:
             change=data.get("change") or (data.get("scaffold") or {}).get("change") or "",
             quote=data.get("quote") or (data.get("scaffold") or {}).get("quote") or "",
             rewrite=data.get("rewrite") or "",
+            section=data.get("section") or "",
+            alternative=dict(data.get("alternative") or {}),
         )
+
+
+#: What a scaffold and its alternative exchange when the author switches place (``SuggestionRecord.switched``).
+SWAPPED = ("location", "section", "quote", "edit", "response", "change", "flags", "rewrite", "placeholders")
+
+
+def _alternative(suggestion: Any) -> dict[str, Any]:
+    """The stored form of a suggestion's alternative (``engine.generate.alternative``): where, and for a scaffold
+    the draft written there."""
+    alt = getattr(suggestion, "alternative", None)
+    if alt is None:
+        return {}
+    out = {"location": alt.paragraph_id, "section": alt.section, "quote": alt.quote, "margin": round(alt.margin, 3)}
+    if suggestion.kind == "scaffold":
+        s = alt.scaffold
+        out.update(edit=s.draft, response=s.response, change=s.change, flags=[], rewrite="",
+                   placeholders=[f"[[{p.kind}: {p.description}]]" for p in placeholders.find(s.draft)])
+    return out
 
 
 @dataclass

@@ -279,8 +279,11 @@ def _carry(store: ProjectStore, before: Project, after: Project, report: RoundRe
                     report.dropped.append(f"{what} for {cid} (its paragraph is no longer in the draft)")
                     continue
                 location = paragraphs[location]
+            other = rec.alternative.get("location")  # its second place follows its paragraph, or is dropped
+            alternative = rec.alternative if not (before.old and other in {p.id for p in before.old.paragraphs}) \
+                else {**rec.alternative, "location": paragraphs[other]} if other in paragraphs else {}
             suggestions.append(SuggestionRecord.from_dict({**rec.to_dict(), "comment_id": comments[cid],
-                                                           "location": location}))
+                                                           "location": location, "alternative": alternative}))
     with store.transaction() as conn:
         conn.executemany("INSERT INTO responses VALUES (?, ?)", responses)
         conn.executemany("INSERT INTO links VALUES (?, ?, ?)", links)

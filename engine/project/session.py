@@ -11,7 +11,7 @@ log and replayed on a new extraction (``engine.project.corrections``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -155,6 +155,15 @@ class ProjectSession:
         recs[:] = [r for r in recs if r.id != rec.id] + [rec]
         return Changes(comment_ids=(rec.comment_id,), suggestion_id=rec.id, statuses=True,
                        label=f"added suggestion {rec.id}")
+
+    def switch_place(self, suggestion_id: str) -> Changes:
+        """A pending scaffold moved to its alternative place, its draft the one written there; the place it leaves
+        becomes the alternative (not an undoable step: switching again is the way back). ValueError: not one."""
+        rec = self.project.suggestion(suggestion_id)
+        if not rec.switchable:
+            raise ValueError(f"suggestion {suggestion_id} has no draft at another place to switch to")
+        changes = self.add_suggestion(rec.switched())
+        return replace(changes, label=f"moved suggestion {suggestion_id} to {rec.alternative['location']}")
 
     def _suggestion_changed(self, rec: SuggestionRecord, label: str) -> Changes:
         return Changes(comment_ids=(rec.comment_id,), suggestion_id=rec.id, statuses=True, history=True, label=label)

@@ -80,12 +80,13 @@ def _done(value: T) -> Job[T]:
 # -- suggestions and TLDRs -------------------------------------------------------------------------
 
 
-def suggest_job(session: ProjectSession, models: ModelSource, comment_id: str,
+def suggest_job(session: ProjectSession, models: ModelSource, comment_id: str, at: str | None = None,
                 **options: Any) -> SessionJob[SuggestionRecord]:
     """A suggested edit and response for one comment, stored like any other (one that failed its checks too:
     it is kept with its flags, and cannot be accepted as it stands). ``options`` go to ``EditSuggester``
     (``max_tokens``, ``max_chars``, ``top_k``, ``time_limit``). The edit is written for the paragraphs the
-    comment was located in, when the build located it."""
+    comment was located in, when the build located it; ``at``: after the paragraph the author chose instead (a
+    suggestion's alternative place)."""
     project = session.project
     comment = project.comment(comment_id)  # KeyError: not in this project
     document = project.new or project.old
@@ -97,7 +98,8 @@ def suggest_job(session: ProjectSession, models: ModelSource, comment_id: str,
 
         suggester = EditSuggester(models.generator(), on_text=on_text, **options)
         position = review_position(comment, project.comments)
-        return _done(SuggestionRecord.from_suggestion(suggester.suggest(comment, document, cancel, places, position)))
+        return _done(SuggestionRecord.from_suggestion(suggester.suggest(comment, document, cancel, places, position,
+                                                                            at)))
 
     return SessionJob(session, "writing a suggestion", compute, lambda s, rec: s.add_suggestion(rec),
                       llm=True, streams=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from desktop.app import build_shell
 from desktop.pane_layout import LAYOUT_FILE, PaneShares
 from engine.paths import app_paths
@@ -82,7 +84,7 @@ def test_a_layout_file_that_is_not_one_gives_the_defaults(tmp_path) -> None:
 def test_a_long_scaffold_keeps_a_1280_by_800_window_on_the_screen(qtbot, tmp_path) -> None:
     """A new-user trial (round 8) opened a scaffold whose plan wrapped to five lines: the side column's least height
     (the card's 425 pixels, kept whole since round 7, with the response and TLDR panels) made the window 841 pixels
-    tall on a 1280×800 screen. The card scrolls in its pane now; the plan stays whole, and the window stays 800."""
+    tall on a 1280×800 screen. The card's text scrolls in it now; the plan stays whole, and the window stays 800."""
     from tests.gui.test_widget_suggestion_card import SCAFFOLD
     from tests.gui.widget_helpers import save_shot
 
@@ -100,8 +102,54 @@ def test_a_long_scaffold_keeps_a_1280_by_800_window_on_the_screen(qtbot, tmp_pat
                       "pictures are slightly shifted, or part of the face is hidden behind something."])
     qtbot.wait(200)
     card = w.suggestion
-    assert card.minimumSizeHint().height() > 380  # the card itself still keeps its plan whole ...
+    unscrolled = card.body.minimumSizeHint().height() + card.height() - card.scroll.height()
+    assert unscrolled > 380  # the card's text still keeps its plan whole (the card's height, were it not scrolled) ...
     assert card.plan.height() >= card.plan.heightForWidth(card.plan.width())
     assert w.minimumSizeHint().height() <= 800 and w.height() == 800  # ... and the window fits the screen
     assert w.tldr.geometry().bottom() <= w.tldr.parentWidget().height()
     save_shot(w, "app_1280x800_scaffold", tmp_path)
+
+
+@pytest.mark.parametrize("size", [(1200, 800), (1600, 1000)])
+def test_the_cards_buttons_stay_in_view_and_a_long_plan_is_read_by_scrolling(qtbot, tmp_path, size) -> None:
+    """Round nine: the card scrolled whole in its pane, and on the demo at 1200×800 its Accept, Edit, Copy and
+    Reject buttons were below the fold. Its text scrolls now, the buttons stay inside the visible card; a long
+    plan is still whole, read by scrolling (a fixed height that cut it was reverted in round eight)."""
+    from PySide6.QtCore import QPoint, QRect
+
+    from tests.gui.test_widget_suggestion_card import SCAFFOLD
+    from tests.gui.widget_helpers import save_shot
+
+    shell = build_shell(Settings(theme="light"))
+    w = shell.window
+    qtbot.addWidget(w)
+    w.resize(*size)
+    w.show()
+    qtbot.waitExposed(w)
+    w.show_project_view(True)
+    qtbot.waitUntil(lambda: w.panes.started)
+    long_quote = " ".join(["To treat each of the smaller problems above in turn, we first name a mapping."] * 6)
+    long_plan = {**SCAFFOLD.to_dict(), "quote": long_quote, "change": SCAFFOLD.change + " " + long_quote,
+                 "alternative": {"location": "p0012", "quote": long_quote, "edit": "x", "response": "y"}}
+    card = w.suggestion
+    card.set_suggestion(SCAFFOLD.__class__(**long_plan), "Method, p. 4", "Results, p. 6")
+    qtbot.wait(200)
+    assert w.size().width() == size[0] and w.height() == size[1]
+    shown = card.visibleRegion().boundingRect()  # the part of the card on screen, in its own pixels
+    window = QRect(QPoint(0, 0), w.size())
+    for button in (card.accept_button, card.edit_button, card.copy_button, card.reject_button):
+        assert button.isVisible(), button.text()
+        box = QRect(button.mapTo(card, QPoint(0, 0)), button.size())
+        assert shown.contains(box), (button.text(), box, shown)
+        assert window.contains(QRect(button.mapTo(w, QPoint(0, 0)), button.size())), button.text()
+        assert button.mapTo(w, QPoint(0, button.height())).y() <= w.statusBar().geometry().top()
+    plan, bar, view = card.plan, card.scroll.verticalScrollBar(), card.scroll.viewport()
+    assert plan.height() >= plan.heightForWidth(plan.width())  # whole, not cut
+    assert bar.maximum() > 0  # longer than the card: it scrolls ...
+    save_shot(w, f"app_{size[0]}x{size[1]}_long_scaffold", tmp_path)
+    assert bar.maximum() >= card.body.height() - view.height()  # ... every line of it can be brought into view
+    for widget in (plan, card.alternative, card.edit):
+        bar.setValue(widget.y())
+        qtbot.wait(20)
+        top = widget.mapTo(view, QPoint(0, 0)).y()
+        assert top == 0 or 0 < top and top + widget.height() <= view.height(), widget.accessibleName()

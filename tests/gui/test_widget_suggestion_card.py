@@ -218,3 +218,37 @@ def test_a_cramped_card_keeps_the_scaffolds_plan_whole(qtbot, tmp_path) -> None:
         assert label.alignment() & Qt.AlignmentFlag.AlignTop
     assert card.plan.geometry().bottom() < card.response.geometry().top()  # nothing drawn over it
     save_shot(card, "suggestion_card_cramped", tmp_path)
+
+
+def test_the_close_second_place_is_offered_and_taken_in_one_click(qtbot, tmp_path) -> None:
+    """Round nine, "here, or here": a scaffold that carries the draft for its second place moves there at once; a
+    rewrite is written there again only on request; nothing moves once the author has accepted it."""
+    there = "In the results, static layer skipping drops the top layers."
+    alternative = {"location": "p0011", "quote": there, "margin": 0.4, "edit": f"{there} [[RESULT: the gap]]",
+                   "response": "We now report it in Results.", "change": SCAFFOLD.change, "flags": [], "rewrite": "",
+                   "placeholders": ["[[RESULT: the gap]]"]}
+    card = _card(qtbot)
+    card.resize(560, 640)
+    card.set_suggestion(None)
+    assert not card.alternative.isVisible() and not card.switch_button.isVisible()
+    card.set_suggestion(SuggestionRecord(**{**SCAFFOLD.to_dict(), "alternative": alternative}), "Method, p. 4",
+                        "Results, p. 6")
+    assert card.alternative.isVisible() and card.alternative.text() == f"Also fits: Results, p. 6, “{there}”"
+    assert card.switch_button.text() == "Put it there" and card.switch_button.isEnabled()
+    save_shot(card, "suggestion_card_alternative", tmp_path)
+    with qtbot.waitSignal(card.sig_place_switched) as switched:
+        qtbot.mouseClick(card.switch_button, Qt.MouseButton.LeftButton)
+    assert switched.args == ["s2"]
+    moved = card.record.switched()  # what the session stores: the draft written there, this place offered back
+    card.set_suggestion(moved, "Results, p. 6", "Method, p. 4")
+    assert card.edit.toPlainText() == alternative["edit"] and card.alternative.text().startswith("Also fits: Method")
+    assert moved.switched().to_dict() == card.record.switched().to_dict()
+    card.set_suggestion(_record(alternative={"location": "p0011", "quote": there}), "Method, p. 4", "Results, p. 6")
+    assert card.switch_button.text() == "Suggest there" and card.switch_button.isEnabled()  # a rewrite: the model
+    with qtbot.waitSignal(card.sig_place_requested) as requested, qtbot.assertNotEmitted(card.sig_place_switched):
+        qtbot.mouseClick(card.switch_button, Qt.MouseButton.LeftButton)
+    assert requested.args == ["p0011"]
+    card.set_suggestion(SuggestionRecord(**{**SCAFFOLD.to_dict(), "alternative": alternative, "status": "accepted"}))
+    assert card.alternative.isVisible() and not card.switch_button.isEnabled()
+    with qtbot.assertNotEmitted(card.sig_place_switched):
+        card.switch_place()
