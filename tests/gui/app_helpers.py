@@ -28,3 +28,16 @@ def light_shell(qtbot) -> Shell:
     qtbot.waitExposed(shell.window)
     yield shell
     shell.controller.close()
+
+
+def new_round(qtbot, controller, revised: Path) -> None:
+    """File → New Round with REVISED as the new version, built, and its closing message dismissed."""
+    from PySide6.QtWidgets import QMessageBox
+
+    dialog = controller.rounds.open_dialog()
+    dialog.revised.set_path(str(revised))
+    with qtbot.waitSignal(controller.sig_project_loaded, timeout=120_000):
+        dialog.accept()
+    qtbot.waitUntil(lambda: controller.rounds.message is not None and controller.rounds.message.isVisible(),
+                    timeout=5_000)
+    controller.rounds.message.button(QMessageBox.StandardButton.Ok).click()

@@ -12,13 +12,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QMessageBox
 
 from desktop.app import Shell
 from engine.jobs import run_job
 from engine.project.pipeline import build_project_file
 from tests.gui.app_helpers import light_shell as shell  # noqa: F401 (the shell fixture)
-from tests.gui.app_helpers import shot
+from tests.gui.app_helpers import new_round, shot
 from tests.gui.test_app_round_pdf import latex_revision
 from tests.gui.test_app_round_pdf import project  # noqa: F401 (the demo project fixture)
 from tests.gui.test_widget_tldr_panel import demo_candidates
@@ -97,12 +96,7 @@ def test_new_round_pane_shows_the_pdf_pdflatex_typeset(qtbot, shell: Shell, proj
     assert pdf.is_file()
     c, w = shell.controller, shell.window
     _open(qtbot, shell, project, (1400, 900))
-    dialog = c.rounds.open_dialog()
-    dialog.revised.set_path(str(source))
-    with qtbot.waitSignal(c.sig_project_loaded, timeout=120_000):
-        dialog.accept()
-    qtbot.waitUntil(lambda: c.rounds.message is not None and c.rounds.message.isVisible(), timeout=5_000)
-    c.rounds.message.button(QMessageBox.StandardButton.Ok).click()
+    new_round(qtbot, c, source)
     pane = w.pdf_new
     assert pane.path == str(pdf) and pane.stack.currentWidget() is pane.scroll
     qtbot.waitUntil(lambda: "finding the changes" not in pane.note.text(), timeout=60_000)

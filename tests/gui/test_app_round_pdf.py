@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pymupdf
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
 from desktop.app import Shell
 from desktop.pdf_panes import NOT_HIGHLIGHTED
@@ -20,7 +19,7 @@ from engine.jobs import run_job
 from engine.letter.text_formats import tex_escape
 from engine.project.pipeline import build_project_file
 from tests.gui.app_helpers import light_shell as shell  # noqa: F401 (the shell fixture)
-from tests.gui.app_helpers import shot
+from tests.gui.app_helpers import new_round, shot
 
 DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
 
@@ -61,12 +60,7 @@ def test_the_revised_pane_shows_the_pdf_beside_the_latex(qtbot, shell: Shell, pr
     c, w = shell.controller, shell.window
     with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
         c.open_project(project)
-    dialog = c.rounds.open_dialog()
-    dialog.revised.set_path(str(source))
-    with qtbot.waitSignal(c.sig_project_loaded, timeout=120_000):
-        dialog.accept()
-    qtbot.waitUntil(lambda: c.rounds.message is not None and c.rounds.message.isVisible(), timeout=5_000)
-    c.rounds.message.button(QMessageBox.StandardButton.Ok).click()
+    new_round(qtbot, c, source)
     assert c.session.project.new.source_format == "latex"
     pane = w.pdf_new
     assert pane.path == str(pdf) and pane.page_count >= 2 and pane.stack.currentWidget() is pane.scroll
