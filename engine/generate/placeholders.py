@@ -37,6 +37,11 @@ class Placeholder:
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.kind, "description": self.description, "start": self.start, "end": self.end}
 
+    @property
+    def text(self) -> str:
+        """As written in a draft: ``[[KIND: description]]``."""
+        return f"[[{self.kind}: {self.description}]]"
+
 
 def placeholder(kind: str, description: str) -> str:
     """The canonical text of a placeholder; unknown kinds become DETAIL."""

@@ -86,7 +86,7 @@ class SuggestionRecord:
         return cls(
             id=uuid.uuid4().hex[:12], comment_id=suggestion.comment_id, response=suggestion.response,
             edit=suggestion.edit, location=suggestion.paragraph_id or suggestion.section,
-            placeholders=[f"[[{p.kind}: {p.description}]]" for p in suggestion.placeholders],
+            placeholders=[p.text for p in suggestion.placeholders],
             flags=list(suggestion.flags), model=suggestion.model, created=time.time(), kind=suggestion.kind,
             change=suggestion.scaffold.change if suggestion.scaffold else "",
             quote=suggestion.scaffold.quote if suggestion.scaffold else "", rewrite=suggestion.rewrite,
@@ -132,7 +132,7 @@ def _alternative(suggestion: Any) -> dict[str, Any]:
     if suggestion.kind == "scaffold":
         s = alt.scaffold
         out.update(edit=s.draft, response=s.response, change=s.change, flags=[], rewrite="",
-                   placeholders=[f"[[{p.kind}: {p.description}]]" for p in placeholders.find(s.draft)])
+                   placeholders=[p.text for p in placeholders.find(s.draft)])
     return out
 
 

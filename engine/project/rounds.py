@@ -267,6 +267,7 @@ def _carry(store: ProjectStore, before: Project, after: Project, report: RoundRe
                     "the new revision no longer has" if after.diff else "of the dropped revised version"))
             else:
                 links.append((comments[cid], edits[eid], verdict))
+    old_ids = {p.id for p in before.old.paragraphs} if before.old else set()
     for cid, recs in before.suggestions.items():
         for rec in recs:
             what = "an accepted edit" if rec.status in KEPT else "a suggestion"
@@ -274,14 +275,14 @@ def _carry(store: ProjectStore, before: Project, after: Project, report: RoundRe
                 report.dropped.append(f"{what} for {gone[cid]} (the comment is gone)")
                 continue
             location = rec.location
-            if before.old and location in {p.id for p in before.old.paragraphs}:
+            if location in old_ids:
                 if location not in paragraphs:
                     report.dropped.append(f"{what} for {cid} (its paragraph is no longer in the draft)")
                     continue
                 location = paragraphs[location]
-            other = rec.alternative.get("location")  # its second place follows its paragraph, or is dropped
-            alternative = rec.alternative if not (before.old and other in {p.id for p in before.old.paragraphs}) \
-                else {**rec.alternative, "location": paragraphs[other]} if other in paragraphs else {}
+            alternative, other = rec.alternative, rec.alternative.get("location")
+            if other in old_ids:  # its second place follows its paragraph, or is dropped
+                alternative = {**alternative, "location": paragraphs[other]} if other in paragraphs else {}
             suggestions.append(SuggestionRecord.from_dict({**rec.to_dict(), "comment_id": comments[cid],
                                                            "location": location, "alternative": alternative}))
     with store.transaction() as conn:
