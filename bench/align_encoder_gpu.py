@@ -15,8 +15,10 @@ on all papers.
 
 Writes to OUT: ``oof.npz`` (per variant and paper, ``VARIANT|PAPER``: comments × edits out-of-fold sentence-max
 cosines; ``base|PAPER``: the untuned model's, float32 on the GPU), ``VARIANT_layers_a.safetensors`` and
-``_b`` (the all-papers model's six layers, float16, three per file: non-embedding tensors only) and
-``log.json`` (losses, times).
+``_b`` (the all-papers model's six layers, float16, three per file: non-embedding tensors only),
+``oof_sentences.npz`` (per variant and paper: ``VARIANT|PAPER`` comments × the paper's distinct edit sentences,
+out of fold, and ``VARIANT|PAPER|ids`` their text ids in ``data.json``'s numbering, so that an edit whose
+sentences were all scored keeps its out-of-fold cosine when the diff moves) and ``log.json`` (losses, times).
 """
 import argparse, copy, json, sys, time
 from pathlib import Path
@@ -144,23 +146,30 @@ def main(argv=None):
         model.eval()
         return model, losses
 
-    def score_papers(model, held, variant, tag, store):
+    def score_papers(model, held, variant, tag, store, sentences=None):
         with torch.no_grad():
             for p in held:
                 m = edit_scores(model, p["comments"], p["edits"][variant])
                 store[f"{tag}|{p['id']}"] = m.float().cpu().numpy()
+                if sentences is not None:  # comments × each distinct sentence, so a moved diff can be matched later
+                    sents = sorted({s for e in p["edits"][variant] for s in e})
+                    sentences[f"{tag}|{p['id']}|ids"] = np.array(sents, dtype=np.int64)
+                    sentences[f"{tag}|{p['id']}"] = (
+                        (encode(model, p["comments"]) @ encode(model, sents).T).float().cpu().numpy()
+                        if sents else np.zeros((len(p["comments"]), 0), np.float32))
 
-    store = {}
+    store, sentences = {}, {}
     score_papers(base.to(dev), papers, "plain", "base", store)
     folds = args.folds if args.folds is not None else list(range(data["folds"]))
     for variant in args.variants:
         for k in folds:
             model, losses = train([p for p in papers if p["fold"] != k], variant)
-            score_papers(model, [p for p in papers if p["fold"] == k], variant, variant, store)
+            score_papers(model, [p for p in papers if p["fold"] == k], variant, variant, store, sentences)
             report["runs"].append({"variant": variant, "fold": k, "steps": len(losses), "loss_first": losses[:3],
                                    "loss_last": losses[-3:], "t": round(time.time() - T0, 1)})
             log(variant, "fold", k, "steps", len(losses), "loss", losses[:1], "->", losses[-1:])
             np.savez_compressed(out / "oof.npz", **store)
+            np.savez_compressed(out / "oof_sentences.npz", **sentences)
         if not args.no_full:
             model, losses = train(papers, variant)
             report["runs"].append({"variant": variant, "fold": "all", "steps": len(losses), "loss_last": losses[-3:],

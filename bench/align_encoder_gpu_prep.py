@@ -20,6 +20,7 @@ what the GPU side needs, under the size a call carries:
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from collections.abc import Mapping
@@ -99,6 +100,7 @@ def write(out: Path, data: dict, texts: list[str]) -> None:
 def main(argv: list[str] | None = None) -> int:
     from engine.align.learn import iter_paper_pairs
     from engine.align.tuned import OutOfFold
+    from engine.models.factory import open_model
     from engine.cli.eval_align_corpus import corpus_papers
     from engine.jobs import run_job
 
@@ -109,8 +111,12 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     # the tuned columns are not written here (only the first stage is): read from the out-of-fold file, as the
     # shipped encoder refuses the training papers
+    # (a paper whose diff moved since the last GPU run reads the untuned encoder's cosines, as the refit does)
     papers = corpus_papers(args.corpus, args.cache, "train")
-    pairs = run_job(iter_paper_pairs(papers, tuned=OutOfFold.for_papers(papers)))
+    oof = OutOfFold.for_papers(papers, untuned=functools.cache(lambda: open_model("encoder")))
+    pairs = run_job(iter_paper_pairs(papers, tuned=oof))
+    if oof.moved:
+        print(f"{len(oof.moved)} papers' diffs moved since the last GPU run: {', '.join(sorted(oof.moved))}")
     data, texts = collect(pairs)
     write(Path(args.out), data, texts)
     n = sum(len(p["comments"]) for p in data["papers"])
