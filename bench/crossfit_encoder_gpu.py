@@ -33,8 +33,9 @@ def log(*a):
 
 
 def main(argv=None):
-    global states
+    global states, DEV
     import torch
+    DEV = "cuda" if torch.cuda.is_available() else "cpu"  # the CPU only for a smoke test (SMOKE_UNITS)
     from transformers import BertConfig, BertModel
     from safetensors.torch import load_file
     args = argv if argv is not None else sys.argv[1:]
@@ -52,9 +53,12 @@ def main(argv=None):
     u = np.load(HERE / "units.npz")
     y, fine, group = u["y"].astype(np.float32), u["fine"], u["group"]
     ids = np.split(u["flat"], np.cumsum(u["lens"])[:-1])
+    if os.environ.get("SMOKE_UNITS"):  # a smoke test: the first N units only
+        n = int(os.environ["SMOKE_UNITS"]); y, fine, group, ids = y[:n], fine[:n], group[:n], ids[:n]
     pr = np.load(HERE / "pairs.npz")
     pids = np.split(pr["flat"], np.cumsum(pr["lens"])[:-1]); ptypes = np.split(pr["types"], np.cumsum(pr["lens"])[:-1])
-    log(len(ids), "units", int(y.sum()), "actionable", torch.cuda.get_device_name())
+    pids, ptypes = pids[:len(ids)], ptypes[:len(ids)]
+    log(len(ids), "units", int(y.sum()), "actionable", torch.cuda.get_device_name() if DEV == "cuda" else "cpu")
     def embed(idl, tyl=None):
         out = []
         with torch.no_grad():
