@@ -16,6 +16,7 @@ that encoder never saw it, so they are out of fold too; unless the encoder saw a
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
@@ -36,15 +37,22 @@ OOF_FILE = Path(__file__).resolve().parents[2] / "bench" / "data" / "align_encod
 VARIANT = "section"
 #: The untuned MiniLM's cosines in ``OOF_FILE`` (the same GPU run), read for the revisions named below.
 BASE_VARIANT = "base"
-#: Training revisions whose cosines in ``OOF_FILE`` come from a fold model tuned on their sibling (the other round
-#: of the same repository): the GPU run dealt revisions, not repositories, into folds. Not trusted (round seven,
-#: docs/figures-align.md): their tuned columns hold ``BASE_VARIANT``'s cosines, in every fit and when scored. Empty
-#: once the encoder is refolded by repository (``bench.align_encoder_gpu_prep.paper_folds``).
-SIBLING_SEEN = frozenset({"arg-genetics-r1", "arg-genetics-r2", "phylo-mbe-r1", "phylo-mbe-r2", "chemked-ijck-r1",
-                          "chemked-ijck-r2"})
+#: Each training paper's out-of-fold cosines of every comment against each distinct edit sentence (as
+#: ``section_pieces`` writes it), keyed by ``sentence_key``: an edit whose sentences were all scored keeps its
+#: out-of-fold cosine when the document reader has moved the diff since the GPU run.
+SENTENCES_FILE = OOF_FILE.with_name("align_encoder_oof_sentences.npz")
+#: Training revisions whose cosines in ``OOF_FILE`` would come from a fold model tuned on their sibling (the other
+#: round of the same repository), read as ``BASE_VARIANT``'s cosines. Empty since session 19's GPU run dealt
+#: repositories, not revisions, into the folds (``bench.align_encoder_gpu_prep.paper_folds``).
+SIBLING_SEEN: frozenset[str] = frozenset()
 #: (comments, edits, first-stage mask, cancel token or None) -> comments × edits tuned cosines (0 outside the mask
 #: is fine).
 TunedSource = Callable[[Sequence[ReviewComment], Sequence[Edit], np.ndarray, Any], np.ndarray]
+
+
+def sentence_key(text: str) -> str:
+    """A sentence's key in ``SENTENCES_FILE`` (the first 16 hex digits of its SHA-256)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def section_pieces(edit: Edit) -> list[str]:
@@ -122,15 +130,19 @@ class OutOfFold:
     beside a paper of the file: the encoder saw its sibling, an error.
 
     A paper of the file whose candidate edits are no longer the file's (the document reader changed its diff since
-    the GPU run: another number of edits) is an error, unless ``untuned`` gives an encoder (a function, called on
-    first use: the embedded MiniLM): its cosines are then that untuned encoder's over the edit's sentences alone
-    (what ``BASE_VARIANT`` holds, and what the ``distrust`` papers read), and its id is kept in ``moved``."""
+    the GPU run: another number of edits) reads its edits' cosines from ``sentences`` (``SENTENCES_FILE``) when
+    every sentence of every candidate edit was scored there (its id then kept in ``matched``); else it is an error,
+    unless ``untuned`` gives an encoder (a function, called on first use: the embedded MiniLM): its cosines are then
+    that untuned encoder's over the edit's sentences alone (what ``BASE_VARIANT`` holds, and what the ``distrust``
+    papers read), and its id is kept in ``moved``."""
 
     def __init__(self, path: str | Path = OOF_FILE, variant: str = VARIANT,
                  distrust: Collection[str] = SIBLING_SEEN, unseen: Any = None,
-                 groups: Mapping[str, str] | None = None, untuned: Callable[[], Any] | None = None) -> None:
+                 groups: Mapping[str, str] | None = None, untuned: Callable[[], Any] | None = None,
+                 sentences: str | Path | None = SENTENCES_FILE) -> None:
         self.path, self.variant, self.distrust = Path(path), variant, frozenset(distrust)
-        self.untuned, self.moved = untuned, {}
+        self.untuned, self.moved, self.matched = untuned, {}, set()
+        self.sentences_path = Path(sentences) if sentences is not None else None
         try:
             with np.load(self.path) as data:
                 self.data = {k: data[k] for k in data.files
@@ -161,6 +173,11 @@ class OutOfFold:
 
         def source(comments: Sequence[ReviewComment], edits: Sequence[Edit], mask: np.ndarray,
                    cancel: Any = None) -> np.ndarray:  # read from memory: nothing to cancel
+            if matrix.shape != mask.shape:
+                table = self._sentence_cosines(paper_id, edits, mask.shape[0])
+                if table is not None:
+                    self.matched.add(paper_id)
+                    return np.where(mask, table, 0.0).astype(np.float32)
             if matrix.shape != mask.shape and self.untuned is not None:
                 self.moved[paper_id] = (matrix.shape, mask.shape)
                 return tuned_cosines(self.untuned(), comments, edits, mask, cancel, changed_sentences)
@@ -170,3 +187,24 @@ class OutOfFold:
             return np.where(mask, matrix, 0.0).astype(np.float32)
 
         return source
+
+    def _sentence_cosines(self, paper_id: str, edits: Sequence[Edit], n_comments: int) -> np.ndarray | None:
+        """comments × ``edits``: each edit's best out-of-fold cosine over its sentences, from ``sentences``; None
+        when the file lacks the paper, its comments are not the paper's, or one edit has a sentence never scored."""
+        if self.sentences_path is None or paper_id in self.distrust or not self.sentences_path.exists():
+            return None
+        with np.load(self.sentences_path) as data:
+            if paper_id not in data.files:
+                return None
+            cos, keys = data[paper_id], data[f"{paper_id}|keys"]
+        if cos.shape[0] != n_comments:
+            return None
+        column = {str(k): j for j, k in enumerate(keys)}
+        out = np.zeros((n_comments, len(edits)), dtype=np.float32)
+        for j, edit in enumerate(edits):
+            cols = [column.get(sentence_key(t)) for t in section_pieces(edit)]
+            if any(c is None for c in cols):
+                return None
+            if cols:
+                out[:, j] = cos[:, cols].max(axis=1)
+        return out

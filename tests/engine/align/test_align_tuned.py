@@ -158,6 +158,33 @@ def test_a_training_paper_whose_diff_moved_reads_the_untuned_encoder_when_asked(
     assert not np.any(pp.x[:, :, col] == np.float32(0.9))  # nothing read from the stale file
 
 
+def test_a_training_paper_whose_diff_moved_keeps_its_out_of_fold_cosines_when_every_sentence_was_scored(tmp_path) -> None:
+    """The GPU run keeps each comment's cosine against every distinct edit sentence: when the reader splits or
+    merges edits differently later, an edit whose sentences were all scored takes its best one, out of fold still."""
+    from engine.align.base import candidate_edits
+    from engine.align.tuned import sentence_key
+
+    paper = _paper("moved")
+    edits = candidate_edits(paper.diff)
+    sentences = sorted({t for e in edits for t in section_pieces(e)})
+    rng = np.random.default_rng(0)
+    cos = rng.uniform(-0.2, 0.9, (len(paper.comments), len(sentences))).astype(np.float32)
+    np.savez(tmp_path / "oof.npz", **{"section|moved": np.full((len(paper.comments), 1), 0.9, np.float32)})
+    np.savez(tmp_path / "sentences.npz", moved=cos, **{"moved|keys": np.array([sentence_key(t) for t in sentences])})
+    oof = OutOfFold(tmp_path / "oof.npz", sentences=tmp_path / "sentences.npz", untuned=lambda: pytest.fail("untuned"))
+    (pp,) = run_job(iter_paper_pairs([paper], tuned=oof))
+    assert oof.matched == {"moved"} and oof.moved == {}
+    col = FEATURES.index("cosine")  # one pass: the tuned cosines are the cosine feature
+    where = {t: k for k, t in enumerate(sentences)}
+    expected = np.array([[max((cos[i, where[t]] for t in section_pieces(e)), default=0.0) for e in edits]
+                         for i in range(len(paper.comments))], dtype=np.float32)
+    assert np.allclose(pp.x[:, :, col][pp.mask], expected[pp.mask])
+    # one sentence never scored: the whole paper falls back, as before
+    np.savez(tmp_path / "sentences.npz", moved=cos[:, 1:], **{"moved|keys": np.array([sentence_key(t) for t in sentences[1:]])})
+    with pytest.raises(ModelError, match="edits, the paper"):
+        run_job(iter_paper_pairs([paper], tuned=OutOfFold(tmp_path / "oof.npz", sentences=tmp_path / "sentences.npz")))
+
+
 def test_a_training_paper_added_after_the_encoder_was_tuned_reads_the_shipped_encoder(tmp_path) -> None:
     """Not in the out-of-fold file: the shipped encoder never saw it, so its cosines are out of fold too; refused
     when the encoder saw another round of the same repository."""
