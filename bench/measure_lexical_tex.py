@@ -4,6 +4,7 @@ whatever the quoting (R), on the training part's grouped folds (docs/figures-ali
     .venv/bin/python -m bench.measure_lexical_tex papers --out PAPERS.pkl
     .venv/bin/python -m bench.measure_lexical_tex pairs PAPERS.pkl --set R0|R1|R2|R3 --out PAIRS.pkl
     .venv/bin/python -m bench.measure_lexical_tex measure R0=PAIRS0.pkl R1=PAIRS1.pkl R2=PAIRS2.pkl [--folds DIR]
+        [--show ID ...]
 
 ``papers`` reads the training part once (the slow part of a pair build: every revision's LaTeX read and diffed) so
 that every pair set is built from the same diffs. ``pairs`` builds one set's pair features as
@@ -90,7 +91,7 @@ def per_comment(marked):
     return out
 
 
-def measure(sets: dict[str, Path], folds: Path, corpus: str) -> None:
+def measure(sets: dict[str, Path], folds: Path, corpus: str, show: list[str] = ()) -> None:
     from bench.measure_carry_align import bootstrap, counts, line, plain, pooled, run_variant, spread
     from bench.measure_grouped_align import with_groups
     from engine.align.corpus_eval import figures, rates
@@ -120,6 +121,8 @@ def measure(sets: dict[str, Path], folds: Path, corpus: str) -> None:
             ref = AGAINST[name]
             print(f"    {name} - {ref}, 90 % over {len(groups)} repositories: "
                   f"{bootstrap(per, runs[ref][2], groups)}", flush=True)
+        for pid in show:
+            print(f"    {pid}: {rates(per[pid])}", flush=True)
         math = [i for i in MATHEMATICAL if i in per]
         print(f"    mathematical ({len(math)}): {pooled(per, math)}", flush=True)
         papers = [f[0].paper for f in fitted]
@@ -148,13 +151,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out")
     ap.add_argument("--folds", default="/tmp/mathnorm10")
     ap.add_argument("--corpus", default=str(REPO / "corpus" / "revisions.json"))
+    ap.add_argument("--show", nargs="*", default=[], help="measure: also these revisions' own figures")
     a = ap.parse_args(argv)
     if a.step == "papers":
         read_papers(Path(a.out), a.corpus)
     elif a.step == "pairs":
         build_pairs(Path(a.args[0]), a.set, Path(a.out))
     else:
-        measure({k: Path(v) for k, v in (x.split("=", 1) for x in a.args)}, Path(a.folds), a.corpus)
+        measure({k: Path(v) for k, v in (x.split("=", 1) for x in a.args)}, Path(a.folds), a.corpus, a.show)
     return 0
 
 

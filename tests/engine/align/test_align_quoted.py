@@ -99,7 +99,12 @@ def test_a_deleted_paragraph_that_held_the_quoted_word_or_an_untouched_passage_i
     assert assess_alignment(a).status is not Status.ADDRESSED
 
 
-def test_unquoted_arrows_in_a_list_of_corrections_are_read_whatever_the_quoting() -> None:
+def test_unquoted_arrows_in_a_list_of_corrections_are_read_whatever_the_quoting(monkeypatch) -> None:
+    from engine.align import cues
+
+    monkeypatch.setattr(cues, "UNQUOTED_ARROWS", False)  # round ten's switch (R) off: double quotes only
+    assert replacements("- p. 4: depend of -> depend on\n- 'colour' -> 'color'") == []
+    monkeypatch.setattr(cues, "UNQUOTED_ARROWS", True)
     # a reviewer's list of fixes, one per line or clause, with a place or label before the old words, the new words'
     # changed letters in capitals and a "(?)" of doubt; single quotes; a quoted form on its line is left to it
     text = ("Minor points:\n"
@@ -116,7 +121,11 @@ def test_unquoted_arrows_in_a_list_of_corrections_are_read_whatever_the_quoting(
     assert replacements("When the first step runs " + "and then " * 10 + "-> it fails") == []
 
 
-def test_a_listed_unquoted_fix_is_addressed_by_its_edit_even_when_the_new_words_hold_the_old() -> None:
+def test_a_listed_unquoted_fix_is_addressed_by_its_edit_even_when_the_new_words_hold_the_old(monkeypatch) -> None:
+    from engine.align import cues, evidence
+
+    monkeypatch.setattr(cues, "UNQUOTED_ARROWS", True)  # round ten's switch (R), both halves
+    monkeypatch.setattr(evidence, "REPLACE_A_STAYS", True)
     # "the results -> all the results": the old words still stand in the revised sentence (inside the new ones),
     # so the edit does not lower their count; B is newly there and A was there before: the replacement is made
     sentence = "We report the results for each of the five datasets and for the two baselines in one table."

@@ -61,7 +61,11 @@ def test_bm25_finds_the_edit_that_writes_the_symbol_a_comment_writes_in_tex() ->
     assert raw[0] < raw[1]  # as written, "s_" and "alpha" match nothing; the update rule's words lead
 
 
-def test_the_encoder_reads_the_comment_as_written_and_the_lexical_side_the_normalised_math() -> None:
+def test_the_encoder_reads_the_comment_as_written_and_bm25_the_math_as_the_edit_writes_it(monkeypatch) -> None:
+    from engine.align import evidence
+    from engine.align.base import candidate_edits
+    from engine.jobs import run_job
+
     seen = []
 
     class Recording(EvidenceAligner):  # the real aligner and encoder; only what reaches the encoder is recorded
@@ -69,12 +73,17 @@ def test_the_encoder_reads_the_comment_as_written_and_the_lexical_side_the_norma
             seen.extend(c.full_text for c in comments)
             return super().dense(comments, edits, mask, cancel)
 
-    text = r"The weights $\Delta W_i$ are never defined; please define $\Delta W_i$ where they first appear."
-    old = PROSE + ["The update adds the weights to the previous state at each step."]
-    new = PROSE + ["The update adds the weights ΔWi, the change of each node's weight, to the previous state."]
+    text = r"Please define $\Delta W_i$ where it first appears."
+    old = PROSE + ["The update adds the increments to the previous state at each step."]
+    new = PROSE + ["The update adds the increments ΔWi, one per node, to the previous state at each step."]
     diff = diff_documents(doc_of(old), doc_of(new))
-    aligner = Recording()
-    (a,) = aligner.align([ReviewComment(id="R2.1", reviewer="R", text=text)], diff)
-    assert seen == [text]
-    fix = next(e.id for e in diff.changed_edits())
-    assert a.edit_ids == [fix]
+    comments, edits = [ReviewComment(id="R2.1", reviewer="R", text=text)], candidate_edits(diff)
+    bm25 = {}
+    for on in (False, True):
+        monkeypatch.setattr(evidence, "LEXICAL_TEX", on)
+        aligner = Recording()
+        aligner.diff = diff
+        features, _ = run_job(aligner.iter_features(comments, edits))
+        bm25[on] = float(features[0, 0, evidence.FEATURES.index("bm25")])
+    assert bm25 == {False: 0.0, True: 1.0}  # "delta", "w_i" match nothing; "ΔWi" is the edit's word
+    assert seen == [text, text]  # the encoder read the comment as written, with and without
