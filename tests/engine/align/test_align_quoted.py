@@ -97,3 +97,46 @@ def test_a_deleted_paragraph_that_held_the_quoted_word_or_an_untouched_passage_i
     other = edit_with(diff, "Phase is taken")
     assert "makes the replacement the comment asks for" not in a.reasons.get(other, "")
     assert assess_alignment(a).status is not Status.ADDRESSED
+
+
+def test_unquoted_arrows_in_a_list_of_corrections_are_read_whatever_the_quoting(monkeypatch) -> None:
+    from engine.align import cues
+
+    monkeypatch.setattr(cues, "UNQUOTED_ARROWS", False)  # round ten's switch (R) off: double quotes only
+    assert replacements("- p. 4: depend of -> depend on\n- 'colour' -> 'color'") == []
+    monkeypatch.setattr(cues, "UNQUOTED_ARROWS", True)
+    # a reviewer's list of fixes, one per line or clause, with a place or label before the old words, the new words'
+    # changed letters in capitals and a "(?)" of doubt; single quotes; a quoted form on its line is left to it
+    text = ("Minor points:\n"
+            "- Abstract: fixes bugs -> fixeD bugs; to computed -> to compute\n"
+            "- Page 2: the model, the data -> the model AND the data (?)\n"
+            "* p. 4, l. 12: 'depend of' -> 'depend on'.\n"
+            "3) Sect. 5: \"recieved\" -> \"received\"")
+    assert replacements(text) == [("depend of", "depend on"), ("recieved", "received"), ("fixes bugs", "fixeD bugs"),
+                                  ("to computed", "to compute"), ("the model, the data", "the model AND the data")]
+    assert replacements("Replace 'sample mean' by 'empirical mean'; `colour' should be `color'.") == [
+        ("sample mean", "empirical mean"), ("colour", "color")]
+    # an arrow that is no correction: two on a line (a chain), or a side too long to be a phrase
+    assert replacements("The map x -> y -> z is not defined here.") == []
+    assert replacements("When the first step runs " + "and then " * 10 + "-> it fails") == []
+
+
+def test_a_listed_unquoted_fix_is_addressed_by_its_edit_even_when_the_new_words_hold_the_old(monkeypatch) -> None:
+    from engine.align import cues, evidence
+
+    monkeypatch.setattr(cues, "UNQUOTED_ARROWS", True)  # round ten's switch (R), both halves
+    monkeypatch.setattr(evidence, "REPLACE_A_STAYS", True)
+    # "the results -> all the results": the old words still stand in the revised sentence (inside the new ones),
+    # so the edit does not lower their count; B is newly there and A was there before: the replacement is made
+    sentence = "We report the results for each of the five datasets and for the two baselines in one table."
+    old, new = PROSE + [sentence], PROSE + [sentence.replace("the results", "all the results")]
+    diff, a = align(old, new, "Minor:\n- Page 6: the results -> ALL the results\n")
+    fix = edit_with(diff, "all the results")
+    assert a.edit_ids[:1] == [fix] and "makes the replacement the comment asks for" in a.reasons[fix]
+    assert assess_alignment(a).status is Status.ADDRESSED
+    # the same list item against an edit elsewhere that writes "all the results" but had no "the results" before
+    old = PROSE + ["We report figures for each of the five datasets."]
+    new = PROSE + ["We report all the results for each of the five datasets."]
+    diff, a = align(old, new, "Minor:\n- Page 6: the results -> ALL the results\n")
+    other = edit_with(diff, "all the results")
+    assert "makes the replacement the comment asks for" not in a.reasons.get(other, "")
