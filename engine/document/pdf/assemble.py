@@ -13,11 +13,15 @@ from engine.document.pdf.clean import drop_line_numbers, drop_running_text, mark
 from engine.document.pdf.continuations import merge_continuations
 from engine.document.pdf.layout import Segment, cut_page, find_gutter, rank_gutters
 from engine.document.pdf.lines import Line, PageText, dominant_size
-from engine.document.pdf.meta import find_authors, find_title, metadata_title
+from engine.document.pdf.meta import find_authors, find_title, front_page, metadata_title
 from engine.document.pdf.text import build_vocabulary, join_lines
 
 _ABSTRACT_LEAD = re.compile(r"^abstract\s*[—–:.\-]?\s*", re.I)
 _BARE_NUMBERS = re.compile(r"^[\d\s]{1,16}$")
+#: A label set letter by letter, as Elsevier's CAS classes set "A B S T R A C T" and "A R T I C L E  I N F O" on the
+#: title page: the abstract's label is the heading "Abstract" (not "B S T R A C T", an appendix "A"), the other one
+#: front matter.
+_LETTER_SPACED = re.compile(r"^\s*(?:[A-Z]\s+){4,}[A-Z]\s*$")
 _KEYWORDS = re.compile(r"^(keywords|index terms|ccs concepts|additional key words)\b", re.I)
 #: Front-matter labels of ACM, IEEE, Springer and REVTeX templates.
 _FRONT_LABEL = re.compile(
@@ -44,6 +48,7 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     body = body_font_size(pages)
     mark_headers_above_text(pages, body)
     heights = {p.number: p.height for p in pages}
+    front = front_page([(p.number, p.height, p.lines) for p in pages])
     segments: list[Segment] = []
     own = [find_gutter(page.lines, page.width) for page in pages]
     gutters = rank_gutters(own)
@@ -57,10 +62,11 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     classify(blocks, body, heights, ticks)
     blocks = _attach_caption_tails(blocks, pitch, body)
     _mark_front_labels(blocks)
-    first_page = [ln for seg in segments if seg.page == 1 for ln in seg.lines]
-    title, title_lines = find_title(first_page, body, heights.get(1, 792.0))
-    abstract_blocks = _front_matter(blocks, title_lines)
-    stop_y = min((b.first.y0 for b in abstract_blocks if b.first.page == 1), default=heights.get(1, 792.0) / 2)
+    first_page = [ln for seg in segments if seg.page == front for ln in seg.lines]
+    title, title_lines = find_title(first_page, body, heights.get(front, 792.0))
+    abstract_blocks = _front_matter(blocks, title_lines, front)
+    stop_y = min((b.first.y0 for b in abstract_blocks if b.first.page == front),
+                 default=heights.get(front, 792.0) / 2)
     authors = find_authors(first_page, title_lines, stop_y)
     _mark_unheaded_references(blocks)
     blocks = merge_continuations(blocks, body)
@@ -120,11 +126,18 @@ def _mark_front_labels(blocks: list[Block]) -> None:
             blocks[i + 1].kind = ParagraphKind.OTHER
 
 
-def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
-    """Mark page-1 material before the first section as OTHER; return the abstract blocks."""
+def _front_matter(blocks: list[Block], title_lines: list[Line], front: int = 1) -> list[Block]:
+    """Mark the material of the front page (``front``: page 1, or the title page after a journal's highlights
+    page, ``meta.front_page``) and of the pages before it, up to the first section, as OTHER; return the abstract
+    blocks."""
     for b in blocks:
-        if b.first.page == 1 and any(ln in title_lines for ln in b.lines):  # title lines are on page 1
+        if b.first.page == front and any(ln in title_lines for ln in b.lines):  # title lines are on that page
             b.kind = ParagraphKind.OTHER
+        elif b.first.page <= front and _LETTER_SPACED.match(b.text):  # "A B S T R A C T", "A R T I C L E  I N F O"
+            spelled = re.sub(r"\s+", "", b.text)
+            b.kind = ParagraphKind.HEADING if spelled.lower() == "abstract" else ParagraphKind.OTHER
+            b.heading_title, b.heading_number, b.level = ("Abstract", None, 1) if spelled.lower() == "abstract" \
+                else (b.heading_title, b.heading_number, b.level)
     first = next(
         (i for i, b in enumerate(blocks) if b.kind is ParagraphKind.HEADING
          and (b.heading_number is not None or heading_key(b.heading_title) in KNOWN_HEADINGS)),
@@ -145,7 +158,7 @@ def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
         lead = next((b for b in head if b.kind is ParagraphKind.BODY and _ABSTRACT_LEAD.match(b.text)
                      and len(b.text.split()) >= 15), None)
         if lead is None:
-            found = [b for b in head if b.first.page == 1 and len(b.text.split()) >= 40
+            found = [b for b in head if b.first.page == front and len(b.text.split()) >= 40
                      and b.ends_sentence() and b.kind in (ParagraphKind.BODY, ParagraphKind.OTHER)]
             if found and found[0].segment.col < 0:
                 # set across both columns: the first such in the largest type (not the affiliations set smaller
@@ -156,34 +169,34 @@ def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
         if lead is not None:
             lead.kind = ParagraphKind.BODY
             abstract.append(lead)
-            if heading.first.page > 1:
+            if heading.first.page > front:
                 # no section title on page 1 (a letter's run-in paragraph titles, as REVTeX's PRL sets them):
                 # the text after the abstract is the paper's opening, not front matter
                 head = head[:head.index(lead)]
             elif lead.segment.col < 0:
-                head = _opening_text(head, lead, abstract)
+                head = _opening_text(head, lead, abstract, front)
     for b in head:
-        if b.first.page == 1 and b not in abstract:
+        if b.first.page <= front and b not in abstract:
             b.kind = ParagraphKind.OTHER
-    _mark_beside_front(head, blocks[first:])
+    _mark_beside_front(head, [b for b in blocks[first:] if b is not heading and b not in abstract], front)
     return abstract
 
 
-def _mark_beside_front(head: list[Block], rest: list[Block]) -> None:
-    """A block of page 1's right column whose every line sits on the baseline of a left-column front-matter line
+def _mark_beside_front(head: list[Block], rest: list[Block], front: int = 1) -> None:
+    """A block of the front page's right column whose every line sits on the baseline of a left-column front-matter line
     is front matter too: the second author of a row (ACM's author grid), read after the left column's text."""
-    rows = [ln.baseline for b in head if b.kind is ParagraphKind.OTHER and b.first.page == 1
+    rows = [ln.baseline for b in head if b.kind is ParagraphKind.OTHER and b.first.page == front
             and b.segment.col == 0 for ln in b.lines]
     if not rows:
         return
     for b in rest:
-        if b.first.page != 1:
+        if b.first.page != front:
             break
         if b.segment.col == 1 and all(any(abs(ln.baseline - y) <= 1.0 for y in rows) for ln in b.lines):
             b.kind = ParagraphKind.OTHER
 
 
-def _opening_text(head: list[Block], lead: Block, abstract: list[Block]) -> list[Block]:
+def _opening_text(head: list[Block], lead: Block, abstract: list[Block], front: int = 1) -> list[Block]:
     """Of what comes before the first heading, what stays front matter, when the abstract (``lead``) is set
     across both columns above them (REVTeX, AIP): its further paragraphs in that band join ``abstract``, and
     body text in the columns below it (a lead paragraph, an opening set before the first section) is the
@@ -191,7 +204,7 @@ def _opening_text(head: list[Block], lead: Block, abstract: list[Block]) -> list
     at = head.index(lead)
     rest, in_abstract = head[:at], True
     for b in head[at + 1:]:
-        prose = b.kind is ParagraphKind.BODY and b.first.page == 1 and not _FRONT_LABEL.match(b.text)
+        prose = b.kind is ParagraphKind.BODY and b.first.page == front and not _FRONT_LABEL.match(b.text)
         if prose and b.segment.col < 0 and b.segment is lead.segment and in_abstract and len(b.text.split()) >= 15:
             abstract.append(b)
             continue
