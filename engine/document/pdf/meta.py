@@ -28,7 +28,7 @@ def front_page(pages: list[tuple[int, float, list[Line]]]) -> int:
     """The number of the page the paper's front matter is on (``pages``: number, height, lines): the first page,
     unless it is a journal's page of highlights or graphical abstract (its label at the top: Elsevier's CAS classes
     set the highlights, under the title, on a page before the title page) or holds under 4 words (a stray "=0pt"
-    that the CAS classes print on a page of their own under a recent LaTeX); looked for among the first three
+    that the CAS classes print on a page of their own under TeX Live 2022); looked for among the first three
     pages."""
     for number, height, lines in pages[:3]:
         words = sum(len(ln.text.split()) for ln in lines)
