@@ -222,6 +222,8 @@ class ProjectPresenter(QObject):
             first = self._highlight(edits, REMOVED, ADDED, outlined=closest)
             w.diff.select_edit(first.id)  # the diff on the edit the PDF panes show
             self._mark_outline(edits, "added")
+            if all(e.id in closest for e in edits):  # no counted edit: where the comment applies, too, as for one
+                self._show_where_applies(comment_id)  # that no edit addresses
         else:
             self._show_location(comment_id)
         self.show_link()
@@ -320,6 +322,15 @@ class ProjectPresenter(QObject):
         # the draft paragraphs, and the same text in the revision, where it still waits for the change
         self._highlight(edits, LOCATED, LOCATED)
         self._mark_outline(edits, "located")
+
+    def _show_where_applies(self, comment_id: str) -> None:
+        """The draft paragraphs the comment applies to, amber on the draft's pages (scrolled to the first), beside the
+        dashed frames of its closest edits: the diff stays on those edits."""
+        p, w = self.project, self.window
+        regions = [r for e in p.location_edits(comment_id) for pid in e.source_ids for r in _regions(p, pid, new=False)]
+        if regions:
+            w.pdf_old.highlight(regions, LOCATED, scroll=False)
+            w.pdf_old.scroll_to(regions[0])
 
     def _highlight(self, edits: list[Edit], old_color: str, new_color: str, outlined: set[str] = frozenset()) -> Edit:
         """Highlight every edit on the PDFs, those in ``outlined`` (closest edits, not counted) as dashed frames with

@@ -59,3 +59,30 @@ def test_closest_edits_are_outlined_and_marked(qtbot, shell: Shell, shared_data:
     c.select_comment(cid)
     assert not set(w.pdf_new.outlined()) & set(_regions(project, [weak[0]]))
     assert w.diff._marks.get(weak[0].id) == "✓ confirmed"
+
+
+def test_a_comment_with_closest_edits_only_shows_where_it_applies_in_the_draft(qtbot, shell: Shell, shared_data: Path,
+                                                                                tmp_path: Path) -> None:
+    # "not addressed", its edits all too weak to count: the draft pane shows, amber, where the comment applies (as
+    # for a comment with no edit at all), beside the dashed frames; before, the draft pane showed nothing of it
+    cgo = shared_data / "revision" / "cgo18"
+    reviews = Path(__file__).resolve().parents[1] / "data" / "cgo18_reviews.md"
+    path = run_job(build_project_file(tmp_path / "cgo18.redraft", "cgo18", str(cgo / "submission.pdf"),
+                                      str(cgo / "camera_ready.pdf"), str(reviews), aligner="evidence"))
+    c, w = shell.controller, shell.window
+    c.use_session(ProjectSession.open(path))
+    project = c.project
+
+    def located(cid: str) -> list:
+        return [r for e in project.location_edits(cid) for pid in e.source_ids
+                for r in project.paragraph(pid, new=False).regions]
+
+    cid = next(x.id for x in project.comments if project.aligned_edits(x.id) and located(x.id)
+               and {e.id for e in project.aligned_edits(x.id)}
+               <= {e.edit_id for e in project.assessment(x.id).evidence if e.candidate})
+    c.select_comment(cid)
+    amber = located(cid)
+    assert amber and w.pdf_old.highlights()[-len(amber):] == amber
+    assert w.pdf_old.focus_region == amber[0]
+    assert w.pdf_new.outlined() == _regions(project, project.aligned_edits(cid))  # the closest edits, framed
+    assert [e.id for e in w.diff.edits] == [e.id for e in project.aligned_edits(cid)]  # the diff stays on them
