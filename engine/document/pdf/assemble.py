@@ -7,7 +7,7 @@ import re
 from collections import Counter
 
 from engine.document.model import Document, Paragraph, ParagraphKind, Region, Section, paragraph_id
-from engine.document.pdf.blocks import Block, line_pitch, split_segment
+from engine.document.pdf.blocks import IEEE_TABLE_LABEL, Block, line_pitch, split_segment
 from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key, tick_lines
 from engine.document.pdf.clean import drop_line_numbers, drop_running_text, mark_headers_above_text
 from engine.document.pdf.continuations import merge_continuations
@@ -65,7 +65,10 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     first_page = [ln for seg in segments if seg.page == front for ln in seg.lines]
     title, title_lines = find_title(first_page, body, heights.get(front, 792.0))
     abstract_blocks = _front_matter(blocks, title_lines, front)
-    stop_y = min((b.first.y0 for b in abstract_blocks if b.first.page == front),
+    below_title = max((ln.y1 for ln in title_lines), default=0.0)
+    stop_y = min([b.first.y0 for b in abstract_blocks if b.first.page == front]  # the abstract, or the first
+                 + [b.first.y0 for b in blocks if b.first.page == front and b.kind is ParagraphKind.HEADING
+                    and b.first.y0 > below_title],  # heading ("I. Introduction" is no author)
                  default=heights.get(front, 792.0) / 2)
     authors = find_authors(first_page, title_lines, stop_y)
     _mark_unheaded_references(blocks)
@@ -96,6 +99,8 @@ def _attach_caption_tails(blocks: list[Block], pitch: float, body: float) -> lis
         if b.kind is not ParagraphKind.CAPTION:
             continue
         last = _all_lines(b)[-1]
+        if _ieee_table_caption(b, blocks[i + 1:i + 4], pitch, body, taken):
+            continue
         for nxt in blocks[i + 1:i + 8]:
             first = nxt.first
             if first.page != last.page or nxt.kind in (ParagraphKind.HEADING, ParagraphKind.CAPTION):
@@ -110,6 +115,31 @@ def _attach_caption_tails(blocks: list[Block], pitch: float, body: float) -> lis
                 taken.add(id(nxt))
                 break
     return out
+
+
+def _ieee_table_caption(label: Block, after: list[Block], pitch: float, body: float, taken: set[int]) -> bool:
+    """IEEEtran's table label alone on its line ("TABLE V", centred) takes the caption set under it in small
+    capitals ("TIME TAKEN TO TRAIN ..."): the next block of the page, one line pitch below, centred under the
+    label, in capitals, its text layer's size at most 2 points smaller (the small capitals). Read apart, that caption was body text, and a paragraph left open before the table took it
+    as its continuation (the paragraph's last words, then the caption's first)."""
+    if len(label.lines) != 1 or not IEEE_TABLE_LABEL.match(label.first.text.strip()):
+        return False
+    centre = (label.first.x0 + label.first.x1) / 2
+    for nxt in after:
+        if nxt.first.page != label.first.page or nxt.kind is ParagraphKind.CAPTION:
+            return False
+        drop = nxt.first.baseline - label.first.baseline
+        if drop <= 0:
+            continue
+        letters = [c for c in nxt.text if c.isalpha()]
+        if (drop <= 1.6 * pitch * max(label.first.size, body) / body and -2.0 < nxt.first.size - label.first.size < 0.6
+                and abs((nxt.first.x0 + nxt.first.x1) / 2 - centre) <= 0.1 * max(nxt.first.x1 - nxt.first.x0, 1.0)
+                and letters and sum(c.isupper() for c in letters) >= 0.9 * len(letters)):
+            label.parts.append((nxt.segment, nxt.lines + [ln for _, lines in nxt.parts for ln in lines]))
+            taken.add(id(nxt))
+            return True
+        return False
+    return False
 
 
 def _mark_front_labels(blocks: list[Block]) -> None:

@@ -22,6 +22,9 @@ CAPTION = re.compile(
 #: Springer's caption label, a bold "Fig. 1" or "Table 2" with no stop after its number (svjour3, sn-jnl); not
 #: "Fig S1", which PLOS sets at the head of a supporting-information paragraph.
 BARE_CAPTION = re.compile(r"^(?i:fig\.?|figure|table|tab\.)\s*\d+\s+[A-Z(]")
+#: IEEEtran's table label, alone on its line and centred over the caption it sets in small capitals ("TABLE V" /
+#: "TIME TAKEN TO TRAIN ..."), with no stop after the number: with the caption under it, a caption.
+IEEE_TABLE_LABEL = re.compile(r"^TABLE\s+[IVXL]{1,6}$")
 NUMBERED_HEADING = re.compile(
     r"^(?P<num>(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?)|(?:[A-Z](?:\.\d{1,2}){0,3}\.?)|(?:[IVX]{1,5}\.))\s+(?P<title>\S.*)$"
 )
