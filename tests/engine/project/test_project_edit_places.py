@@ -100,3 +100,14 @@ def test_a_lettered_subsection_of_a_roman_section_is_named_as_ieee_names_it() ->
     assert names.full(("EXPERIMENTS", "Coast dataset")) == "V EXPERIMENTS > V-A Coast dataset"
     assert names.short(("INTRODUCTION",)) == "I INTRODUCTION"
     assert names.short(("Proof of Proposition 1", "Step one")) == "B Step one"  # under a lettered appendix: as printed
+
+
+def test_the_letter_names_a_lettered_subsection_with_its_roman_section() -> None:
+    # the letter's places read the same rule (they had their own lookup and printed "Section B Harbour dataset")
+    from engine.document.model import Document, Section
+    from engine.letter.places import Places
+
+    doc = Document(title="t", source_format="pdf")
+    doc.sections = [Section("DATASETS", 1, "V"), Section("Coast dataset", 2, "A"), Section("Harbour dataset", 2, "B")]
+    assert Places(doc).section(("DATASETS", "Harbour dataset")) == "Section V-B Harbour dataset"
+    assert Places(doc).section(("DATASETS",)) == "Section V DATASETS"
