@@ -76,7 +76,7 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     blocks = _split_references(blocks)
     vocab = build_vocabulary(ln.text for b in blocks for ln in _all_lines(b))
     doc = Document(title=title or metadata_title(meta), authors=authors, source_format="pdf")
-    doc.paragraphs, doc.sections = _paragraphs(blocks, vocab)
+    doc.paragraphs, doc.sections = _paragraphs(blocks, vocab, {id(b) for b in abstract_blocks})
     doc.abstract = _abstract_text(abstract_blocks, vocab)
     return doc
 
@@ -366,7 +366,11 @@ def _heading_title(b: Block, vocab: Counter[str]) -> str:
     return join_lines([title], vocab)
 
 
-def _paragraphs(blocks: list[Block], vocab: Counter[str]) -> tuple[list[Paragraph], list[Section]]:
+def _paragraphs(blocks: list[Block], vocab: Counter[str], abstract: set[int] = frozenset()
+                ) -> tuple[list[Paragraph], list[Section]]:
+    """The paragraphs with their section paths, and the outline. The abstract's paragraphs (``abstract``: block ids)
+    under no heading, as IEEEtran sets "Abstract—…" in the text, are in the section "Abstract": the letter, the diff
+    and Coverage name them so ("Abstract, p. 1"), not "Front matter" or a bare page."""
     paragraphs: list[Paragraph] = []
     sections: list[Section] = []
     stack: list[tuple[int, str]] = []
@@ -389,6 +393,6 @@ def _paragraphs(blocks: list[Block], vocab: Counter[str]) -> tuple[list[Paragrap
         regions = [_region(b.segment.page, b.lines)] + [_region(seg.page, lines) for seg, lines in b.parts if lines]
         paragraphs.append(Paragraph(
             id=paragraph_id(len(paragraphs)), text=text, kind=b.kind,
-            section=tuple(t for _, t in stack), regions=tuple(regions),
+            section=tuple(t for _, t in stack) or (("Abstract",) if id(b) in abstract else ()), regions=tuple(regions),
         ))
     return paragraphs, sections

@@ -47,3 +47,20 @@ def test_an_ieee_table_caption_is_one_caption_and_no_paragraph_takes_it(tmp_path
     assert not any("TIME TAKEN TO" in t.upper() for t in body_text)
     assert any(t.endswith(last) for t in body_text)  # the paragraph reads to its own end
     assert doc.authors == ["Ada Lovelace"]  # not "I. Introduction", a heading under the author line
+
+
+def test_the_ieee_abstract_set_in_the_text_is_in_the_section_abstract(tmp_path: Path) -> None:
+    # "Abstract—…" under no heading: the letter placed its changes at a bare "p. 1" and in "Front matter"
+    abstract = ("We select features for the classification of large images with a wrapper built on Gaussian mixture "
+                "models, whose criterion is updated for each candidate feature at a small cost.")
+    (tmp_path / "main.tex").write_text(
+        "\\documentclass[journal]{IEEEtran}\n\\begin{document}\n\\title{Selecting Features}\n"
+        f"\\author{{Ada Lovelace}}\n\\maketitle\n\\begin{{abstract}}\n{abstract}\n\\end{{abstract}}\n"
+        f"\\section{{Introduction}}\n{PROSE * 6}\n\\end{{document}}\n", encoding="utf-8")
+    subprocess.run(["pdflatex", "-interaction=nonstopmode", "main.tex"], cwd=tmp_path, capture_output=True,
+                   timeout=180)
+    doc = load_document(tmp_path / "main.pdf")
+    assert doc.abstract.endswith("at a small cost.")
+    lead = next(p for p in doc.paragraphs if p.text.startswith("Abstract"))
+    assert lead.kind is ParagraphKind.BODY and lead.section == ("Abstract",)
+    assert {p.section for p in doc.paragraphs if p.kind is ParagraphKind.BODY} == {("Abstract",), ("INTRODUCTION",)}
