@@ -30,6 +30,9 @@ from widgets.link_bar import SUGGESTED
 REMOVED, ADDED, LOCATED = "#f28b82", "#81c995", "#fdd663"
 #: What an edit's header in the diff says of the author's verdict on its link.
 LINK_MARKS = {"confirmed": "✓ confirmed", "added": "✓ added by you"}
+#: Beside an edit linked too weakly to count, in the diff's header line (the link bar, Coverage and the report
+#: say the same; on the pages it is a dashed frame, not a filled box)
+CLOSEST_MARK = "closest edit, not counted"
 
 
 class ProjectPresenter(QObject):
@@ -212,11 +215,15 @@ class ProjectPresenter(QObject):
         edits = p.aligned_edits(comment_id)
         if edits:
             verdicts = p.links.get(comment_id, {})
-            w.diff.set_edits(edits, marks={e.id: LINK_MARKS[verdicts[e.id]] for e in edits
-                                           if verdicts.get(e.id) in LINK_MARKS})
-            first = self._highlight(edits, REMOVED, ADDED)
+            closest = self._closest(comment_id, verdicts)
+            w.diff.set_edits(edits, marks={e.id: LINK_MARKS[verdicts[e.id]] if verdicts.get(e.id) in LINK_MARKS
+                                           else CLOSEST_MARK for e in edits
+                                           if verdicts.get(e.id) in LINK_MARKS or e.id in closest})
+            first = self._highlight(edits, REMOVED, ADDED, outlined=closest)
             w.diff.select_edit(first.id)  # the diff on the edit the PDF panes show
             self._mark_outline(edits, "added")
+            if all(e.id in closest for e in edits):  # no counted edit: where the comment applies, too, as for one
+                self._show_where_applies(comment_id)  # that no edit addresses
         else:
             self._show_location(comment_id)
         self.show_link()
@@ -270,6 +277,12 @@ class ProjectPresenter(QObject):
             if regions:
                 view.scroll_to(regions[0])
 
+    def _closest(self, comment_id: str, verdicts: dict[str, str]) -> set[str]:
+        """The comment's edits linked too weakly to count ("closest edit, not counted") that the author has not
+        confirmed: drawn as frames on the pages, not filled as the counted ones are."""
+        return {e.edit_id for e in self.assessment(comment_id).evidence
+                if e.candidate and verdicts.get(e.edit_id) not in LINK_MARKS}
+
     def show_link(self) -> None:
         """The link bar: what the author said about the selected comment and the edit the diff is on."""
         p, w, cid = self.project, self.window, self.current_comment
@@ -310,17 +323,31 @@ class ProjectPresenter(QObject):
         self._highlight(edits, LOCATED, LOCATED)
         self._mark_outline(edits, "located")
 
-    def _highlight(self, edits: list[Edit], old_color: str, new_color: str) -> Edit:
-        """Highlight every edit on the PDFs; both panes start on the same one (returned)."""
+    def _show_where_applies(self, comment_id: str) -> None:
+        """The draft paragraphs the comment applies to, amber on the draft's pages (scrolled to the first), beside the
+        dashed frames of its closest edits: the diff stays on those edits."""
         p, w = self.project, self.window
-        old_regions = [r for e in edits for pid in e.source_ids for r in _regions(p, pid, new=False)]
-        new_regions = [r for e in edits for pid in e.target_ids for r in _regions(p, pid, new=True)]
-        if old_regions:
-            w.pdf_old.highlight(old_regions, old_color, scroll=False)
-        if new_regions:
-            w.pdf_new.highlight(new_regions, new_color, scroll=False)
-        # both panes start on the same edit: the first with text on both sides, else the first
-        first = next((e for e in edits if _has_regions(p, e, False) and _has_regions(p, e, True)), edits[0])
+        regions = [r for e in p.location_edits(comment_id) for pid in e.source_ids for r in _regions(p, pid, new=False)]
+        if regions:
+            w.pdf_old.highlight(regions, LOCATED, scroll=False)
+            w.pdf_old.scroll_to(regions[0])
+
+    def _highlight(self, edits: list[Edit], old_color: str, new_color: str, outlined: set[str] = frozenset()) -> Edit:
+        """Highlight every edit on the PDFs, those in ``outlined`` (closest edits, not counted) as dashed frames with
+        no fill; both panes start on the same one (returned)."""
+        p, w = self.project, self.window
+        for e in edits:
+            frame = e.id in outlined
+            old_regions = [r for pid in e.source_ids for r in _regions(p, pid, new=False)]
+            new_regions = [r for pid in e.target_ids for r in _regions(p, pid, new=True)]
+            if old_regions:
+                w.pdf_old.highlight(old_regions, old_color, scroll=False, outlined=frame)
+            if new_regions:
+                w.pdf_new.highlight(new_regions, new_color, scroll=False, outlined=frame)
+        # both panes start on the same edit: the first counted one with text on both sides, else the first with
+        # text on both sides, else the first
+        both = [e for e in edits if _has_regions(p, e, False) and _has_regions(p, e, True)]
+        first = next((e for e in both if e.id not in outlined), both[0] if both else edits[0])
         self.focus_edit(first.id)
         return first
 

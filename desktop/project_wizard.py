@@ -7,6 +7,7 @@ leaves it open with the message and everything the author chose or typed.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,7 +39,21 @@ DRAFT_FILTER = name_filter("Drafts", DRAFT_SUFFIXES) + ";;All files (*)"
 def review_filter() -> str:
     """The reviews file dialog's filter, from the table of formats (``engine.inputs.REVIEW_FORMATS``)."""
     return name_filter("Reviews", review_suffixes()) + ";;All files (*)"
-_ALIGNER_NAMES = {"learned": "Learned: a model fitted on 43 real revisions (slower the first time)",
+def _learned_name() -> str:
+    """The learned aligner's choice, naming how many revisions its shipped model was fitted on, read from the model's
+    own record (``meta.train``): a count written here went stale (the dialog said 43 after the refit on 58)."""
+    from engine.resources import resource
+
+    try:
+        raw = json.loads(resource("models", "align", "learned.json").read_text(encoding="utf-8"))
+        count = len(raw.get("meta", {}).get("train", []))
+    except (OSError, ValueError, AttributeError):
+        count = 0
+    fitted = f"fitted on {count} real revisions" if count else "fitted on real revisions"
+    return f"Learned: a model {fitted} (slower the first time)"
+
+
+_ALIGNER_NAMES = {"learned": _learned_name(),
                   "evidence": "Evidence: place, references, quotes, changed words (half the time on a first run)",
                   "hybrid": "Hybrid: BM25 + embeddings", "bm25": "BM25 only (fastest)"}
 #: The dialog's choices, the one default (``engine.align.config.DEFAULT_METHOD``) first and marked so.

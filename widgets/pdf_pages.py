@@ -32,7 +32,8 @@ class PageCanvas(QWidget):
         self.zoom = 1.0
         self.sizes: list[tuple[float, float]] = []  # page sizes in points
         self.tops: list[int] = []  # y of each page in widget pixels
-        self.highlights: list[tuple[Region, QColor]] = []
+        #: (region, colour, outlined): an outlined one is a dashed frame with no fill (a closest edit, not counted)
+        self.highlights: list[tuple[Region, QColor, bool]] = []
         self.cache: OrderedDict[tuple[int, float, float], QPixmap] = OrderedDict()
         self.renders = 0  # pages rasterised so far (for tests and benchmarks)
         self._pending: set[int] = set()
@@ -97,15 +98,15 @@ class PageCanvas(QWidget):
             painter.setPen(QPen(QColor(0, 0, 0, 60), 1))
             painter.drawRect(rect.adjusted(-0.5, -0.5, 0.5, 0.5))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        for region, color in self.highlights:
+        for region, color, outlined in self.highlights:
             if 0 < region.page <= len(self.sizes):
                 box = self.region_rect(region).adjusted(-2, -2, 2, 2)
                 if box.intersects(area):
                     fill = QColor(color)
                     fill.setAlpha(70)
-                    painter.setBrush(fill)
+                    painter.setBrush(Qt.BrushStyle.NoBrush if outlined else fill)
                     edge = QColor(color).darker(130)
-                    painter.setPen(QPen(edge, 1.5))
+                    painter.setPen(QPen(edge, 1.5, Qt.PenStyle.DashLine if outlined else Qt.PenStyle.SolidLine))
                     painter.drawRoundedRect(box, 3, 3)
 
     def render_page(self, index: int) -> QPixmap:

@@ -213,10 +213,12 @@ class PdfView(ColumnReading, QWidget):
         self.scroll.verticalScrollBar().setValue(self.canvas.tops[number - 1] - GAP // 2)
         self._set_page(number)
 
-    def highlight(self, regions: list[Region], color: str = "yellow", scroll: bool = True) -> None:
-        """Draw boxes over ``regions`` (added to those shown) and, with ``scroll``, scroll to the first."""
+    def highlight(self, regions: list[Region], color: str = "yellow", scroll: bool = True,
+                  outlined: bool = False) -> None:
+        """Draw boxes over ``regions`` (added to those shown) and, with ``scroll``, scroll to the first; ``outlined``:
+        a dashed frame with no fill (an edit Redraft links too weakly to count)."""
         shown = [r for r in regions if 0 < r.page <= self.page_count]
-        self.canvas.highlights += [(r, QColor(color)) for r in shown]
+        self.canvas.highlights += [(r, QColor(color), outlined) for r in shown]
         self.canvas.update()
         if shown and scroll:
             self.scroll_to(shown[0])
@@ -255,7 +257,11 @@ class PdfView(ColumnReading, QWidget):
 
     def highlights(self) -> list[Region]:
         """The regions highlighted now, in the order they were added."""
-        return [region for region, _ in self.canvas.highlights]
+        return [region for region, _, _ in self.canvas.highlights]
+
+    def outlined(self) -> list[Region]:
+        """The regions highlighted now as dashed frames (``highlight(..., outlined=True)``), in order."""
+        return [region for region, _, outlined in self.canvas.highlights if outlined]
 
     @property
     def highlight_count(self) -> int:

@@ -5,10 +5,15 @@ by the title; an unnumbered section is its title alone."""
 
 from __future__ import annotations
 
+import re
+
 from engine.document.model import Document
 
 #: Characters of a section title a short label keeps (then "…", cut at a word).
 SHORT_TITLE = 40
+
+_LETTER = re.compile(r"^[A-Z]\.?$")
+_ROMAN = re.compile(r"^[IVXL]{1,6}\.?$")
 
 
 def section_path(section: tuple[str, ...] | str) -> tuple[str, ...]:
@@ -43,10 +48,16 @@ class SectionNames:
                 self.by_title.setdefault(s.title.lower(), s.number)
 
     def number(self, path: tuple[str, ...]) -> str:
-        """The number of the section at ``path`` ("" when it has none)."""
+        """The number of the section at ``path`` ("" when it has none); a lettered subsection of a section numbered
+        in Roman is named as IEEE's journals name it, with its section's number: "V-B", not a bare "B"."""
         if not path:
             return ""
-        return self.numbers.get(path) or self.by_title.get(path[-1].lower(), "")
+        own = self.numbers.get(path) or self.by_title.get(path[-1].lower(), "")
+        if len(path) > 1 and _LETTER.match(own):
+            parent = self.number(path[:-1])
+            if _ROMAN.match(parent):
+                return f"{parent.rstrip('.')}-{own.rstrip('.')}"
+        return own
 
     def short(self, section: tuple[str, ...] | str) -> str:
         """``3.2 Noise model``: the innermost section, numbered, its title cut to ``SHORT_TITLE``; "" for none."""

@@ -104,7 +104,7 @@ class Places:
     def __init__(self, doc: Document | None, pdf_path: str | Path | None = None) -> None:
         self.doc = doc
         names = SectionNames(doc)
-        self.numbers, self.by_title = names.numbers, names.by_title
+        self.names = names
         #: Section paths in the document's order.
         self.order = names.order
         pdf = Path(pdf_path) if pdf_path else None
@@ -122,7 +122,7 @@ class Places:
         if not path:
             return ""
         for depth in range(len(path), 0, -1):
-            number = self.numbers.get(path[:depth]) or self.by_title.get(path[depth - 1].lower())
+            number = self.names.number(path[:depth])  # by its path, else its title; IEEE's "V-B"
             if number:
                 head = f"Section {number} {path[depth - 1]}"
                 return head if depth == len(path) else f"{head}, “{path[-1]}”"

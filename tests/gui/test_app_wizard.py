@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -56,6 +57,7 @@ def test_pasted_reviews_and_dropped_files(qtbot) -> None:
     assert req.aligner == DEFAULT_METHOD == "learned"
     # the learned aligner (fitted on the corpus's training revisions) is the default; evidence is offered beside
     # it, and chosen is what runs
-    assert "43 real revisions" in wizard.aligner.currentText()
+    fitted = json.loads(resource("models", "align", "learned.json").read_text(encoding="utf-8"))["meta"]["train"]
+    assert f"fitted on {len(fitted)} real revisions" in wizard.aligner.currentText()  # the model's own count (was 43)
     wizard.aligner.setCurrentIndex(wizard.aligner.findData("evidence"))
     assert wizard.request().aligner == "evidence"

@@ -75,6 +75,8 @@ _WALK_SPECS: dict[str, str] = {
     "address": "[{", "cortext": "[{", "tnotetext": "[{", "fntext": "[{", "ead": "[{", "journal": "{", "affil": "*[{",
     # REVTeX's: the preprint number, PACS codes, notes beside the affiliations
     "preprint": "{", "pacs": "{", "altaffiliation": "[{", "homepage": "[{",
+    # todonotes' notes among the authors (in the margin, or not printed at all with [disable]): never the paper's text
+    "todo": "[{", "missingfigure": "[{", "listoftodos": "[",
     # settings that print nothing, when a paper makes them after \\begin{document}
     **_SETTINGS,
 }
@@ -87,7 +89,7 @@ _DROP = set(
     "title author date subtitle lstinputlisting vspace hspace xspace maketitle centering raggedright raggedleft "
     "noindent newpage clearpage pagebreak linebreak smallskip medskip bigskip protect cline balance tableofcontents "
     "appendix IEEEauthorblockN IEEEauthorblockA icmltitle tnote abstract address cortext tnotetext fntext ead journal "
-    "affil preprint pacs altaffiliation homepage".split()
+    "affil preprint pacs altaffiliation homepage todo missingfigure listoftodos".split()
 ) | set(_SETTINGS)
 #: Macros that print nothing: they never start a paragraph.
 SILENT = frozenset(_DROP | {"par", "footnote", "footnotetext"})

@@ -7,17 +7,21 @@ import re
 from collections import Counter
 
 from engine.document.model import Document, Paragraph, ParagraphKind, Region, Section, paragraph_id
-from engine.document.pdf.blocks import Block, line_pitch, split_segment
+from engine.document.pdf.blocks import IEEE_TABLE_LABEL, Block, line_pitch, split_segment
 from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key, tick_lines
 from engine.document.pdf.clean import drop_line_numbers, drop_running_text, mark_headers_above_text
 from engine.document.pdf.continuations import merge_continuations
 from engine.document.pdf.layout import Segment, cut_page, find_gutter, rank_gutters
 from engine.document.pdf.lines import Line, PageText, dominant_size
-from engine.document.pdf.meta import find_authors, find_title, metadata_title
+from engine.document.pdf.meta import find_authors, find_title, front_page, metadata_title
 from engine.document.pdf.text import build_vocabulary, join_lines
 
 _ABSTRACT_LEAD = re.compile(r"^abstract\s*[—–:.\-]?\s*", re.I)
 _BARE_NUMBERS = re.compile(r"^[\d\s]{1,16}$")
+#: A label set letter by letter, as Elsevier's CAS classes set "A B S T R A C T" and "A R T I C L E  I N F O" on the
+#: title page: the abstract's label is the heading "Abstract" (not "B S T R A C T", an appendix "A"), the other one
+#: front matter.
+_LETTER_SPACED = re.compile(r"^\s*(?:[A-Z]\s+){4,}[A-Z]\s*$")
 _KEYWORDS = re.compile(r"^(keywords|index terms|ccs concepts|additional key words)\b", re.I)
 #: Front-matter labels of ACM, IEEE, Springer and REVTeX templates.
 _FRONT_LABEL = re.compile(
@@ -44,6 +48,7 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     body = body_font_size(pages)
     mark_headers_above_text(pages, body)
     heights = {p.number: p.height for p in pages}
+    front = front_page([(p.number, p.height, p.lines) for p in pages])
     segments: list[Segment] = []
     own = [find_gutter(page.lines, page.width) for page in pages]
     gutters = rank_gutters(own)
@@ -57,17 +62,21 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     classify(blocks, body, heights, ticks)
     blocks = _attach_caption_tails(blocks, pitch, body)
     _mark_front_labels(blocks)
-    first_page = [ln for seg in segments if seg.page == 1 for ln in seg.lines]
-    title, title_lines = find_title(first_page, body, heights.get(1, 792.0))
-    abstract_blocks = _front_matter(blocks, title_lines)
-    stop_y = min((b.first.y0 for b in abstract_blocks if b.first.page == 1), default=heights.get(1, 792.0) / 2)
+    first_page = [ln for seg in segments if seg.page == front for ln in seg.lines]
+    title, title_lines = find_title(first_page, body, heights.get(front, 792.0))
+    abstract_blocks = _front_matter(blocks, title_lines, front)
+    below_title = max((ln.y1 for ln in title_lines), default=0.0)
+    stop_y = min([b.first.y0 for b in abstract_blocks if b.first.page == front]  # the abstract, or the first
+                 + [b.first.y0 for b in blocks if b.first.page == front and b.kind is ParagraphKind.HEADING
+                    and b.first.y0 > below_title],  # heading ("I. Introduction" is no author)
+                 default=heights.get(front, 792.0) / 2)
     authors = find_authors(first_page, title_lines, stop_y)
     _mark_unheaded_references(blocks)
     blocks = merge_continuations(blocks, body)
     blocks = _split_references(blocks)
     vocab = build_vocabulary(ln.text for b in blocks for ln in _all_lines(b))
     doc = Document(title=title or metadata_title(meta), authors=authors, source_format="pdf")
-    doc.paragraphs, doc.sections = _paragraphs(blocks, vocab)
+    doc.paragraphs, doc.sections = _paragraphs(blocks, vocab, {id(b) for b in abstract_blocks})
     doc.abstract = _abstract_text(abstract_blocks, vocab)
     return doc
 
@@ -90,6 +99,8 @@ def _attach_caption_tails(blocks: list[Block], pitch: float, body: float) -> lis
         if b.kind is not ParagraphKind.CAPTION:
             continue
         last = _all_lines(b)[-1]
+        if _ieee_table_caption(b, blocks[i + 1:i + 4], pitch, body, taken):
+            continue
         for nxt in blocks[i + 1:i + 8]:
             first = nxt.first
             if first.page != last.page or nxt.kind in (ParagraphKind.HEADING, ParagraphKind.CAPTION):
@@ -106,6 +117,31 @@ def _attach_caption_tails(blocks: list[Block], pitch: float, body: float) -> lis
     return out
 
 
+def _ieee_table_caption(label: Block, after: list[Block], pitch: float, body: float, taken: set[int]) -> bool:
+    """IEEEtran's table label alone on its line ("TABLE V", centred) takes the caption set under it in small
+    capitals ("TIME TAKEN TO TRAIN ..."): the next block of the page, one line pitch below, centred under the
+    label, in capitals, its text layer's size at most 2 points smaller (the small capitals). Read apart, that caption was body text, and a paragraph left open before the table took it
+    as its continuation (the paragraph's last words, then the caption's first)."""
+    if len(label.lines) != 1 or not IEEE_TABLE_LABEL.match(label.first.text.strip()):
+        return False
+    centre = (label.first.x0 + label.first.x1) / 2
+    for nxt in after:
+        if nxt.first.page != label.first.page or nxt.kind is ParagraphKind.CAPTION:
+            return False
+        drop = nxt.first.baseline - label.first.baseline
+        if drop <= 0:
+            continue
+        letters = [c for c in nxt.text if c.isalpha()]
+        if (drop <= 1.6 * pitch * max(label.first.size, body) / body and -2.0 < nxt.first.size - label.first.size < 0.6
+                and abs((nxt.first.x0 + nxt.first.x1) / 2 - centre) <= 0.1 * max(nxt.first.x1 - nxt.first.x0, 1.0)
+                and letters and sum(c.isupper() for c in letters) >= 0.9 * len(letters)):
+            label.parts.append((nxt.segment, nxt.lines + [ln for _, lines in nxt.parts for ln in lines]))
+            taken.add(id(nxt))
+            return True
+        return False
+    return False
+
+
 def _mark_front_labels(blocks: list[Block]) -> None:
     """"Keywords ...", "CCS Concepts ...", "ACM Reference Format: ..." on the
     first pages are front matter, not body text."""
@@ -120,11 +156,18 @@ def _mark_front_labels(blocks: list[Block]) -> None:
             blocks[i + 1].kind = ParagraphKind.OTHER
 
 
-def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
-    """Mark page-1 material before the first section as OTHER; return the abstract blocks."""
+def _front_matter(blocks: list[Block], title_lines: list[Line], front: int = 1) -> list[Block]:
+    """Mark the material of the front page (``front``: page 1, or the title page after a journal's highlights
+    page, ``meta.front_page``) and of the pages before it, up to the first section, as OTHER; return the abstract
+    blocks."""
     for b in blocks:
-        if b.first.page == 1 and any(ln in title_lines for ln in b.lines):  # title lines are on page 1
+        if b.first.page == front and any(ln in title_lines for ln in b.lines):  # title lines are on that page
             b.kind = ParagraphKind.OTHER
+        elif b.first.page <= front and _LETTER_SPACED.match(b.text):  # "A B S T R A C T", "A R T I C L E  I N F O"
+            spelled = re.sub(r"\s+", "", b.text)
+            b.kind = ParagraphKind.HEADING if spelled.lower() == "abstract" else ParagraphKind.OTHER
+            b.heading_title, b.heading_number, b.level = ("Abstract", None, 1) if spelled.lower() == "abstract" \
+                else (b.heading_title, b.heading_number, b.level)
     first = next(
         (i for i, b in enumerate(blocks) if b.kind is ParagraphKind.HEADING
          and (b.heading_number is not None or heading_key(b.heading_title) in KNOWN_HEADINGS)),
@@ -145,7 +188,7 @@ def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
         lead = next((b for b in head if b.kind is ParagraphKind.BODY and _ABSTRACT_LEAD.match(b.text)
                      and len(b.text.split()) >= 15), None)
         if lead is None:
-            found = [b for b in head if b.first.page == 1 and len(b.text.split()) >= 40
+            found = [b for b in head if b.first.page == front and len(b.text.split()) >= 40
                      and b.ends_sentence() and b.kind in (ParagraphKind.BODY, ParagraphKind.OTHER)]
             if found and found[0].segment.col < 0:
                 # set across both columns: the first such in the largest type (not the affiliations set smaller
@@ -156,34 +199,34 @@ def _front_matter(blocks: list[Block], title_lines: list[Line]) -> list[Block]:
         if lead is not None:
             lead.kind = ParagraphKind.BODY
             abstract.append(lead)
-            if heading.first.page > 1:
+            if heading.first.page > front:
                 # no section title on page 1 (a letter's run-in paragraph titles, as REVTeX's PRL sets them):
                 # the text after the abstract is the paper's opening, not front matter
                 head = head[:head.index(lead)]
             elif lead.segment.col < 0:
-                head = _opening_text(head, lead, abstract)
+                head = _opening_text(head, lead, abstract, front)
     for b in head:
-        if b.first.page == 1 and b not in abstract:
+        if b.first.page <= front and b not in abstract:
             b.kind = ParagraphKind.OTHER
-    _mark_beside_front(head, blocks[first:])
+    _mark_beside_front(head, [b for b in blocks[first:] if b is not heading and b not in abstract], front)
     return abstract
 
 
-def _mark_beside_front(head: list[Block], rest: list[Block]) -> None:
-    """A block of page 1's right column whose every line sits on the baseline of a left-column front-matter line
+def _mark_beside_front(head: list[Block], rest: list[Block], front: int = 1) -> None:
+    """A block of the front page's right column whose every line sits on the baseline of a left-column front-matter line
     is front matter too: the second author of a row (ACM's author grid), read after the left column's text."""
-    rows = [ln.baseline for b in head if b.kind is ParagraphKind.OTHER and b.first.page == 1
+    rows = [ln.baseline for b in head if b.kind is ParagraphKind.OTHER and b.first.page == front
             and b.segment.col == 0 for ln in b.lines]
     if not rows:
         return
     for b in rest:
-        if b.first.page != 1:
+        if b.first.page != front:
             break
         if b.segment.col == 1 and all(any(abs(ln.baseline - y) <= 1.0 for y in rows) for ln in b.lines):
             b.kind = ParagraphKind.OTHER
 
 
-def _opening_text(head: list[Block], lead: Block, abstract: list[Block]) -> list[Block]:
+def _opening_text(head: list[Block], lead: Block, abstract: list[Block], front: int = 1) -> list[Block]:
     """Of what comes before the first heading, what stays front matter, when the abstract (``lead``) is set
     across both columns above them (REVTeX, AIP): its further paragraphs in that band join ``abstract``, and
     body text in the columns below it (a lead paragraph, an opening set before the first section) is the
@@ -191,7 +234,7 @@ def _opening_text(head: list[Block], lead: Block, abstract: list[Block]) -> list
     at = head.index(lead)
     rest, in_abstract = head[:at], True
     for b in head[at + 1:]:
-        prose = b.kind is ParagraphKind.BODY and b.first.page == 1 and not _FRONT_LABEL.match(b.text)
+        prose = b.kind is ParagraphKind.BODY and b.first.page == front and not _FRONT_LABEL.match(b.text)
         if prose and b.segment.col < 0 and b.segment is lead.segment and in_abstract and len(b.text.split()) >= 15:
             abstract.append(b)
             continue
@@ -323,7 +366,11 @@ def _heading_title(b: Block, vocab: Counter[str]) -> str:
     return join_lines([title], vocab)
 
 
-def _paragraphs(blocks: list[Block], vocab: Counter[str]) -> tuple[list[Paragraph], list[Section]]:
+def _paragraphs(blocks: list[Block], vocab: Counter[str], abstract: set[int] = frozenset()
+                ) -> tuple[list[Paragraph], list[Section]]:
+    """The paragraphs with their section paths, and the outline. The abstract's paragraphs (``abstract``: block ids)
+    under no heading, as IEEEtran sets "Abstract—…" in the text, are in the section "Abstract": the letter, the diff
+    and Coverage name them so ("Abstract, p. 1"), not "Front matter" or a bare page."""
     paragraphs: list[Paragraph] = []
     sections: list[Section] = []
     stack: list[tuple[int, str]] = []
@@ -346,6 +393,6 @@ def _paragraphs(blocks: list[Block], vocab: Counter[str]) -> tuple[list[Paragrap
         regions = [_region(b.segment.page, b.lines)] + [_region(seg.page, lines) for seg, lines in b.parts if lines]
         paragraphs.append(Paragraph(
             id=paragraph_id(len(paragraphs)), text=text, kind=b.kind,
-            section=tuple(t for _, t in stack), regions=tuple(regions),
+            section=tuple(t for _, t in stack) or (("Abstract",) if id(b) in abstract else ()), regions=tuple(regions),
         ))
     return paragraphs, sections

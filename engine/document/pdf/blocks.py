@@ -22,6 +22,9 @@ CAPTION = re.compile(
 #: Springer's caption label, a bold "Fig. 1" or "Table 2" with no stop after its number (svjour3, sn-jnl); not
 #: "Fig S1", which PLOS sets at the head of a supporting-information paragraph.
 BARE_CAPTION = re.compile(r"^(?i:fig\.?|figure|table|tab\.)\s*\d+\s+[A-Z(]")
+#: IEEEtran's table label, alone on its line and centred over the caption it sets in small capitals ("TABLE V" /
+#: "TIME TAKEN TO TRAIN ..."), with no stop after the number: with the caption under it, a caption.
+IEEE_TABLE_LABEL = re.compile(r"^TABLE\s+[IVXL]{1,6}$")
 NUMBERED_HEADING = re.compile(
     r"^(?P<num>(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?)|(?:[A-Z](?:\.\d{1,2}){0,3}\.?)|(?:[IVX]{1,5}\.))\s+(?P<title>\S.*)$"
 )
@@ -137,6 +140,8 @@ def _breaks(
         return True
     if ln.bold and NUMBERED_HEADING.match(ln.text) and not prev.text.endswith("-"):
         return True
+    if _stacked_heading(cur, ln):
+        return True
     if prev.bold and ln.bold:
         return False  # a heading wrapped onto a second line
     indented = _is_indented(ln, seg)
@@ -150,6 +155,19 @@ def _breaks(
     if short and ends_sentence(prev.text) and not ln.text[:1].islower():
         return True
     return False
+
+
+def _stacked_heading(cur: list[Line], ln: Line) -> bool:
+    """``ln`` opens the heading of a subsection right under its section's heading (elsarticle's italic "6.2.
+    Weaknesses" over "6.2.1. Memory Cost", one style and size): its number is the block's first number one level
+    deeper. The two were one heading, "Weaknesses 6.2.1. Memory Cost"."""
+    first, own = NUMBERED_HEADING.match(cur[0].text), NUMBERED_HEADING.match(ln.text)
+    if first is None or own is None or not (ln.bold or ln.italic):
+        return False
+    if any(x.bold != ln.bold or x.italic != ln.italic or abs(x.size - ln.size) >= 0.6 for x in cur):
+        return False
+    outer, inner = first["num"].rstrip(".").split("."), own["num"].rstrip(".").split(".")
+    return all(n.isdigit() for n in inner) and len(inner) == len(outer) + 1 and inner[:-1] == outer
 
 
 def line_pitch(segments: list[Segment], body_size: float) -> float:

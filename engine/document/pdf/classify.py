@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.document.model import ParagraphKind
-from engine.document.pdf.blocks import BARE_CAPTION, CAPTION, NUMBERED_HEADING, Block, ends_sentence
+from engine.document.pdf.blocks import BARE_CAPTION, CAPTION, IEEE_TABLE_LABEL, NUMBERED_HEADING, Block, ends_sentence
 from engine.document.pdf.lines import Line
 
 KNOWN_HEADINGS = {
@@ -156,6 +156,8 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
         return ParagraphKind.OTHER  # a running header
     if CAPTION.match(text) or b.first.lead_bold and BARE_CAPTION.match(text):
         return ParagraphKind.CAPTION
+    if IEEE_TABLE_LABEL.match(b.first.text.strip()):
+        return ParagraphKind.CAPTION  # IEEEtran's "TABLE V" (its caption under it joins it: assemble)
     if b.heading_number is not None:
         b.level = _heading_level(b.heading_number, roman, b.heading_title)
         return ParagraphKind.HEADING

@@ -12,6 +12,7 @@ column first, then right column.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from itertools import accumulate
 
@@ -256,7 +257,7 @@ def cut_page(page: PageText, own: float | None, gutters: list[float] = ()) -> li
     if gutter is None:
         gutter = next((g for g in gutters if _fits_gutter(page.lines, page.width, g)), None)
     if gutter is None:
-        return [_segment(page.number, 0, page.lines, 3.0)]
+        return _front_box(page) or [_segment(page.number, 0, page.lines, 3.0)]
     bands: list[tuple[str, list[Line]]] = []
     for ln in sorted(page.lines, key=lambda l: l.y0):
         spanning = ln.x0 < gutter - 8 and ln.x1 > gutter + 8
@@ -277,6 +278,43 @@ def cut_page(page: PageText, own: float | None, gutters: list[float] = ()) -> li
             if part:
                 segments.append(_segment(page.number, col, part, 3.0))
     return _merge_neighbours(segments)
+
+
+#: The letter-spaced label over the abstract in Elsevier's CAS classes ("A B S T R A C T"), set to the right of an
+#: "A R T I C L E  I N F O" column (keywords, dates) on a one-column title page.
+_SPACED_ABSTRACT = re.compile(r"^\s*A\s+B\s+S\s+T\s+R\s+A\s+C\s+T\s*$")
+
+
+def _front_box(page: PageText) -> list[Segment]:
+    """A one-column page whose abstract sits beside a narrow column of article information (Elsevier's CAS title
+    page): the lines above the box, the box's left column, its right column (the abstract, under its letter-spaced
+    label), then the rest of the page, each a segment of its own; none (``[]``) on any other page. Read as one
+    column, each abstract line ran into the keyword on its baseline ("… placed on the shelves. The widgets")."""
+    label = next((ln for ln in page.lines if _SPACED_ABSTRACT.match(ln.text)), None)
+    if label is None:
+        return []
+    left_edge = min(ln.x0 for ln in page.lines)
+    split = label.x0 - 4.0
+    if split - left_edge < 0.15 * page.width:  # the label at the text's left edge: an ordinary abstract
+        return []
+    ordered = sorted(page.lines, key=lambda ln: (ln.y0, ln.x0))
+    box_top = label.y0 - 0.5 * label.size
+    bottom, prev = label.y1, label
+    for ln in ordered:  # the abstract: the lines at or right of the label's edge, one line pitch apart
+        if ln.y0 <= label.y0 or ln.x0 < split:
+            continue
+        if ln.y0 - prev.y1 > 2.5 * max(ln.size, prev.size):
+            break
+        bottom, prev = ln.y1, ln
+    above = [ln for ln in ordered if ln.y1 <= box_top]
+    box = [ln for ln in ordered if ln.y1 > box_top and ln.y0 < bottom]
+    below = [ln for ln in ordered if ln.y0 >= bottom and ln.y1 > box_top]
+    left = [ln for ln in box if ln.x1 <= split]
+    right = [ln for ln in box if ln.x0 >= split]
+    if len(left) + len(right) < len(box) or not left:  # a line crosses the box's gutter: no box
+        return []
+    parts = [(0, above), (0, left), (1, right), (0, below)]
+    return [_segment(page.number, col, lines, 3.0) for col, lines in parts if lines]
 
 
 def _ends_span(ln: Line, span: list[Line], gutter: float) -> bool:

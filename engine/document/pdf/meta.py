@@ -24,6 +24,20 @@ _BAD_META = re.compile(r"^(untitled|microsoft word|title|paper|main|document)\b|
 _FRONT_PAGE_LABEL = re.compile(r"^\s*(?:research\s+)?highlights\s*$|^\s*graphical\s+abstract\s*$", re.I)
 
 
+def front_page(pages: list[tuple[int, float, list[Line]]]) -> int:
+    """The number of the page the paper's front matter is on (``pages``: number, height, lines): the first page,
+    unless it is a journal's page of highlights or graphical abstract (its label at the top: Elsevier's CAS classes
+    set the highlights, under the title, on a page before the title page) or holds under 4 words (a stray "=0pt"
+    that the CAS classes print on a page of their own under TeX Live 2022); looked for among the first three
+    pages."""
+    for number, height, lines in pages[:3]:
+        words = sum(len(ln.text.split()) for ln in lines)
+        labelled = any(_FRONT_PAGE_LABEL.match(ln.text) for ln in lines if ln.y0 < 0.3 * height)
+        if words >= 4 and not labelled:
+            return number
+    return pages[0][0] if pages else 1
+
+
 def find_title(lines: list[Line], body_size: float, page_height: float) -> tuple[str, list[Line]]:
     """The title (largest text near the top of page 1) and its lines."""
     top = [ln for ln in lines if ln.y0 < 0.45 * page_height and len(ln.text.strip()) > 1

@@ -84,3 +84,30 @@ def test_coverage_csv_report_and_project_show_name_the_innermost_section(tmp_pat
     at = next(i for i, line in enumerate(out) if line.lstrip().startswith(project.comments[0].id))
     assert out[at + 1].strip() == f"{shown.where}: {shown.snippet} ({edit.id})"
     assert "added “We add the phase" in out[at + 1] and "[confirmed" not in out[at + 1]
+
+
+def test_a_lettered_subsection_of_a_roman_section_is_named_as_ieee_names_it() -> None:
+    # a PDF read from IEEEtran: "V. EXPERIMENTS" then "B. Harbour dataset" (a new-user trial, session 19: the letter
+    # placed a change in "Section B Harbour dataset", which could be any section's B)
+    from engine.document.model import Document, Section
+
+    doc = Document(title="t", source_format="pdf")
+    doc.sections = [Section("INTRODUCTION", 1, "I"), Section("EXPERIMENTS", 1, "V"), Section("Coast dataset", 2, "A"),
+                    Section("Harbour dataset", 2, "B"), Section("Proof of Proposition 1", 1, "A"),
+                    Section("Step one", 2, "B")]
+    names = SectionNames(doc)
+    assert names.short(("EXPERIMENTS", "Harbour dataset")) == "V-B Harbour dataset"
+    assert names.full(("EXPERIMENTS", "Coast dataset")) == "V EXPERIMENTS > V-A Coast dataset"
+    assert names.short(("INTRODUCTION",)) == "I INTRODUCTION"
+    assert names.short(("Proof of Proposition 1", "Step one")) == "B Step one"  # under a lettered appendix: as printed
+
+
+def test_the_letter_names_a_lettered_subsection_with_its_roman_section() -> None:
+    # the letter's places read the same rule (they had their own lookup and printed "Section B Harbour dataset")
+    from engine.document.model import Document, Section
+    from engine.letter.places import Places
+
+    doc = Document(title="t", source_format="pdf")
+    doc.sections = [Section("DATASETS", 1, "V"), Section("Coast dataset", 2, "A"), Section("Harbour dataset", 2, "B")]
+    assert Places(doc).section(("DATASETS", "Harbour dataset")) == "Section V-B Harbour dataset"
+    assert Places(doc).section(("DATASETS",)) == "Section V DATASETS"
