@@ -65,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     lex = lexical_oof(data, texts, args.work)
     if args.oof is None:
         words = words_model_alone(data, lex)
-        print("words model alone (out of fold, its best threshold):", {k: words[k] for k in ("precision", "recall", "f1", "threshold")})
+        print("words model alone (out of fold, its best threshold):",
+              {k: words[k] for k in ("precision", "recall", "f1", "threshold")})
         return 0
     words_fine = cached_words_fine(data, args.work)
     always = np.array([read_cues(t).explicit or read_cues(t).implied for t in texts], dtype=bool)
