@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.score_encoder_oof ../shared/data/disapere/train.jsonl OUT/oof_base.npz \
         [--vectors OUT] [--work /tmp/redraft-encoder]
+    .venv/bin/python -m bench.score_encoder_oof ../shared/data/disapere/train.jsonl --work DIR   # words model alone
 
 Each unit's actionable logit and fine-type logits come from an int8 encoder fitted without its forum (``zq``,
 ``zfq``); the words model's probabilities and fine types are out of fold on the same five folds
@@ -47,20 +48,26 @@ def cached_words_fine(data: list, work: Path) -> list:
 def main(argv: list[str] | None = None) -> int:
     from sklearn.linear_model import LogisticRegression
 
-    from bench.choose_comment_encoder import words_model_alone
     from engine.reviews.cues import read_cues
     from engine.reviews.encoder_model import encoder_files
     from engine.reviews.fit import _score
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("train")
-    ap.add_argument("oof", help="oof_NAME.npz from bench.crossfit_encoder_gpu")
+    ap.add_argument("oof", nargs="?", help="oof_NAME.npz from bench.crossfit_encoder_gpu (without it, the words model alone)")
     ap.add_argument("--vectors", type=Path, help="the folder of vecs0.npy ... vecs4.npy (fine-type head)")
     ap.add_argument("--work", type=Path, default=Path("/tmp/redraft-encoder"))
     args = ap.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)
     data, texts, y, fine, group = prepare(args.train)
+    from bench.choose_comment_encoder import words_model_alone
+
     lex = lexical_oof(data, texts, args.work)
+    if args.oof is None:
+        words = words_model_alone(data, lex)
+        print("words model alone (out of fold, its best threshold):",
+              {k: words[k] for k in ("precision", "recall", "f1", "threshold")})
+        return 0
     words_fine = cached_words_fine(data, args.work)
     always = np.array([read_cues(t).explicit or read_cues(t).implied for t in texts], dtype=bool)
     meta = json.loads(encoder_files()[1].read_text("utf-8"))

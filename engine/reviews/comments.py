@@ -27,7 +27,7 @@ from engine.reviews.model import Review, ReviewComment
 from engine.reviews.parse import EDITOR
 from engine.reviews.segment import (ITEM_WORDS, follow_up, item_words, link_context, linked, location_before,
                                    location_ends_point, location_only, next_request, quote_only, same_point,
-                                   setup_context, typo_lead, typo_list)
+                                   setup_context, trailing, typo_lead, typo_list, PLACE_FLOOR, place_note)
 from engine.reviews.units import SentenceUnit, review_units
 
 _ANAPHORA = re.compile(r"^(?:this|it|these|they|such|that|thus|therefore|hence|so|in particular|in this case|"
@@ -178,12 +178,15 @@ def _verdict_only(text: str) -> bool:
 def picked(text: str, prob: float, threshold: float) -> bool:
     """Whether a unit scored ``prob`` is a comment: above the threshold, or above ``EXPLICIT_FLOOR`` when it asks
     in so many words or is a bare follow-up question ("Why?", "Which one?": it carries the sentence before it as
-    context, ``segment.link_context``); never praise alone ("It is nice that the authors ...") nor a bare verdict."""
+    context, ``segment.link_context``), or above ``segment.PLACE_FLOOR`` when it is a note at a place that names a
+    problem or asks ("Lines 12-15: this sentence is unclear.", ``segment.place_note``); never praise alone ("It
+    is nice that the authors ...") nor a bare verdict."""
     c = read_cues(text)
     if c.praise_only or _verdict_only(text):
         return False
     return (prob >= threshold or ((c.explicit or c.question and follow_up(text)) and prob >= EXPLICIT_FLOOR)
-            or (c.implied and not c.question and prob >= IMPLIED_FLOOR))
+            or (c.implied and not c.question and prob >= IMPLIED_FLOOR)
+            or (prob >= PLACE_FLOOR and place_note(text)))
 
 
 #: Words past which a question or request with an arrow in it is more than a note on wording.
@@ -325,8 +328,13 @@ def build_comments(
             groups[-1].append(k)  # the same short paragraph's point, past a sentence that is no comment
         else:
             groups.append(_from_topic(units, groups, k))
-    out = []
     taken = {k for group in groups for k in group}
+    starts = frozenset(group[0] for group in groups)
+    for group in groups:  # the reason or example after a request in its short paragraph (``segment.trailing``)
+        more = trailing(units, group, taken, prob, starts)
+        group[:] = sorted(group + more)
+        taken.update(more)
+    out = []
     for n, group in enumerate(groups, start=1):
         first, last = units[group[0]], units[group[-1]]
         text = " ".join(units[k].text for k in group)

@@ -190,6 +190,40 @@ def setup_context(units: list[SentenceUnit], first: int, taken: set[int], prob) 
     return units[j].text
 
 
+#: A sentence after a comment in its short paragraph or list item that the model found half-way actionable (this
+#: probability or more, below the threshold): the reason, the example or the wording the request comes with.
+#: Chosen on the corpus's training part and DISAPERE train out of fold (docs/comments.md, round ten).
+TRAIL_FLOOR = 0.25
+
+
+def trailing(units: list[SentenceUnit], group: list[int], taken: set[int], prob,
+             starts: frozenset[int] = frozenset()) -> list[int]:
+    """The sentences that go on a comment's text after its last one: those right after it in its paragraph or list
+    item of up to ``POINT_WORDS`` words, in no comment, each scored ``TRAIL_FLOOR`` or more ("The spectra in Figure 5
+    should be shown on a log scale." then "The tails carry most of the argument."), up to the first that is not. The
+    sentence just before another comment's first (``starts``) stays out: it is what that comment builds on ("The
+    baseline uses its default settings. Were they tuned?"), its context if it needs one; and after a request, a
+    sentence that asks too is another point ("Please add the runtime. Beyond that, I would encourage ..."), as in
+    ``same_point``."""
+    last = units[group[-1]]
+    if sum(len(x.text.split()) for x in units if x.block == last.block) > POINT_WORDS:
+        return []
+    got = []
+    j = group[-1] + 1
+    while (j < len(units) and j not in taken and not units[j].skip and units[j].block == last.block
+           and float(prob[j]) >= TRAIL_FLOOR and not _idle(units[j].text) and j + 1 not in starts
+           and not (asks(units[j].text) and asks(units[group[-1]].text))):
+        got.append(j)
+        j += 1
+    return got
+
+
+def _idle(text: str) -> bool:
+    """Praise alone or a verdict: nothing to carry."""
+    c = read_cues(text)
+    return c.praise_only or bool(c.verdict and not (c.request or c.question or c.negative))
+
+
 #: A place in the paper: a page, line, section, figure, table, equation ... and its number ("p7", "pp. 3-4",
 #: "line 203-205", "ll. 20 and 25", "Sec. 3.2", "§4", "Fig. 2b", "Eq. (3)", "Appendix A").
 _PLACE = re.compile(r"(?:\b(?:pp?|pg|pages?|ll?|lines?|ln|sec(?:tions?)?|fig(?:ures?)?|tab(?:les?)?|eqs?|equations?|"
@@ -208,6 +242,25 @@ def location_only(text: str) -> bool:
         return False
     rest = re.findall(r"[A-Za-z]{2,}", _PLACE.sub(" ", text))
     return all(w.lower() in _PLACE_WORDS for w in rest)
+
+
+#: A sentence that opens on a place in the paper and names a problem or asks ("Lines 12-15: this sentence is
+#: unclear.", "p. 3, l. 8: why is the inflow taken as uniform?"): a note the reviewer made reading that
+#: place, a comment from this probability up (below the threshold). Chosen on the corpus's training part and
+#: DISAPERE train out of fold (docs/comments.md, round ten).
+PLACE_FLOOR = 0.2
+_OPENS_ON_PLACE = re.compile(r"^\W{0,3}(?:" + _PLACE.pattern + r")\s*(?:[:.,;)\]\-\u2013\u2014]|\()", re.I)
+
+
+def place_note(text: str) -> bool:
+    """A sentence that opens on a place ("Line 40: ...", "p. 7, l. 12 - ...", "Fig. 3: ...") and has more after it
+    (a place alone is ``location_only``) that names a problem or asks: a negative or weak word, a request, a
+    question, a request in so many words or an implied change (``Cues``). A remark at a place with none of these
+    ("Line 30 - a remarkable result.") is not one."""
+    if not _OPENS_ON_PLACE.match(text) or location_only(text):
+        return False
+    c = read_cues(text)
+    return c.negative or c.weak or c.request or c.question or c.explicit or c.implied
 
 
 def location_ends_point(units: list[SentenceUnit], group: list[int], k: int) -> bool:
