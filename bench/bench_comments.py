@@ -7,8 +7,9 @@ every run encodes and reads every sentence; the figure is the median of
 ``--repeat`` runs. The lexical model (the default), the frozen-MiniLM blend and,
 when ``resources/models/comments/encoder.onnx`` is shipped, the fine-tuned
 encoder blend (``engine/reviews/encoder_model.py``) are timed the same way, as it
-runs (read only on the units in its band) and read on every unit; a blend's time
-includes the lexical model's.
+runs (read only on the units in its band), read on every unit, and with its float
+operators in double (``float64_graph.py``); a blend's time includes the lexical
+model's.
 
     .venv/bin/python -m bench.bench_comments [--data ../shared/data] [--repeat 20]
 """
@@ -48,12 +49,17 @@ def main() -> int:
     from engine.reviews.classify import shipped_model
     from engine.reviews.comments import extract_comments, minilm_encoder
     from engine.reviews.cues import read_cues
-    from engine.reviews.encoder_model import comment_encoder
+    from engine.reviews.encoder_model import comment_encoder, encoder_files, load_encoder
 
     models = {"lexical": shipped_model("lexical"), "minilm": shipped_model("minilm")}
     if comment_encoder() is not None:  # resources/models/comments/encoder.onnx, when shipped
         models["encoder"] = comment_encoder()  # read only on the units in its band
         models["encoder_every_unit"] = replace(comment_encoder(), meta={**comment_encoder().meta, "band": [0.0, 1.0]})
+        # its float operators in double (the same logits on every CPU; not the default: docs/comments.md, round
+        # ten, cross-CPU)
+        models["encoder_float64"] = replace(comment_encoder(), session=load_encoder(
+            *encoder_files(), threads=comment_encoder().session.get_session_options().intra_op_num_threads,
+            float64=True).session)
     encoder = minilm_encoder(cache=None).load()
     for model in models.values():  # warm-up: ONNX sessions, first batch
         extract_comments(parse_reviews(text), model=model, encoder=encoder)

@@ -100,13 +100,18 @@ def comment_encoder() -> CommentEncoder | None:
         return None
 
 
-def load_encoder(onnx_file: Path, meta_file: Path, threads: int | None = None) -> CommentEncoder:
+def load_encoder(onnx_file: Path, meta_file: Path, threads: int | None = None, float64: bool = False) -> CommentEncoder:
+    """The encoder of ``onnx_file`` with its settings. Its integer products are exact (``exact_int8``); with
+    ``float64`` its float operators run in double too (``float64_graph``), and its logits are then the same bits on
+    AVX2 and AVX-512 CPUs, at twice the time: not the default, as it missed the speed rule it was measured against
+    (docs/comments.md, round ten, cross-CPU)."""
     import onnx
     import onnxruntime as ort
     from tokenizers import Tokenizer
 
     from engine.models.embedded import encoder_path
     from engine.models.encoders.exact_int8 import exact_integer_products
+    from engine.models.encoders.float64_graph import FUSIONS_TO_DISABLE, float64_operators
 
     meta = json.loads(meta_file.read_text("utf-8"))
     if meta.get("format") != "redraft-comment-encoder":
@@ -121,6 +126,9 @@ def load_encoder(onnx_file: Path, meta_file: Path, threads: int | None = None) -
     # than they save (a third of the encoder's time at load 4 on two cores, bench.bench_comments)
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     graph = onnx.load(str(onnx_file))
-    exact_integer_products(graph)  # the same scores on every CPU (exact_int8.py)
-    session = ort.InferenceSession(graph.SerializeToString(), options, providers=["CPUExecutionProvider"])
+    exact_integer_products(graph)  # the same integer products on every CPU (exact_int8.py)
+    if float64:
+        float64_operators(graph)  # the float operators in double: the same logits on every CPU (float64_graph.py)
+    session = ort.InferenceSession(graph.SerializeToString(), options, providers=["CPUExecutionProvider"],
+                                   disabled_optimizers=list(FUSIONS_TO_DISABLE) if float64 else None)
     return CommentEncoder(session=session, tokenizer=tokenizer, meta=meta)
