@@ -38,8 +38,11 @@ HYBRID_F1 = {"cgo18": 33.2, "icassp20": 31.6}
 #: nothing): the threshold fitted on cgo18 moved 0.131 -> 0.084 (docs/gold-icassp20.md, eighth round). cgo18 fell
 #: from 35.1 to 31.1 F1 (precision 45.1, up) in the eleventh session, when segmentation began to keep a follow-up with
 #: its sentence and a short paragraph as one point: the gold comments took other types, and the threshold fitted
-#: without cgo18 is now 0.40 (a fit on one paper of 29 links: read these two rows as +-6).
-EXTRACTED_TYPES = {"cgo18": (45.1, 31.1), "icassp20": (39.2, 50.0)}
+#: without cgo18 is now 0.40 (a fit on one paper of 29 links: read these two rows as +-6). cgo18's row was measured
+#: on AVX2 CPUs, where the paragraph matcher undercounted shared bigrams (session 19, engine/revision/match.py): with
+#: exact counts cgo18's diff is the same on every CPU (113 edits, as AVX-512 CPUs always read it) and its row is
+#: 47.5 / 27.7 (threshold fitted on icassp20 0.456).
+EXTRACTED_TYPES = {"cgo18": (47.5, 27.7), "icassp20": (39.2, 50.0)}
 
 
 @pytest.fixture(scope="module")
