@@ -23,14 +23,18 @@ def _regions(project, edits) -> list:
     return [r for e in edits for pid in e.target_ids for r in project.paragraph(pid, new=True).regions]
 
 
-def test_closest_edits_are_outlined_and_marked(qtbot, shell: Shell, shared_data: Path, tmp_path: Path) -> None:
+def _open_cgo18(shell: Shell, shared_data: Path, tmp_path: Path):
+    """cgo18's two PDFs and reviews built as a project with the evidence aligner, opened in the shell."""
     cgo = shared_data / "revision" / "cgo18"
     reviews = Path(__file__).resolve().parents[1] / "data" / "cgo18_reviews.md"
     path = run_job(build_project_file(tmp_path / "cgo18.redraft", "cgo18", str(cgo / "submission.pdf"),
                                       str(cgo / "camera_ready.pdf"), str(reviews), aligner="evidence"))
-    c, w = shell.controller, shell.window
-    c.use_session(ProjectSession.open(path))
-    project = c.project
+    shell.controller.use_session(ProjectSession.open(path))
+    return shell.controller, shell.window, shell.controller.project
+
+
+def test_closest_edits_are_outlined_and_marked(qtbot, shell: Shell, shared_data: Path, tmp_path: Path) -> None:
+    c, w, project = _open_cgo18(shell, shared_data, tmp_path)
 
     def closest(cid: str) -> set[str]:
         return {e.edit_id for e in project.assessment(cid).evidence if e.candidate}
@@ -65,13 +69,7 @@ def test_a_comment_with_closest_edits_only_shows_where_it_applies_in_the_draft(q
                                                                                 tmp_path: Path) -> None:
     # "not addressed", its edits all too weak to count: the draft pane shows, amber, where the comment applies (as
     # for a comment with no edit at all), beside the dashed frames; before, the draft pane showed nothing of it
-    cgo = shared_data / "revision" / "cgo18"
-    reviews = Path(__file__).resolve().parents[1] / "data" / "cgo18_reviews.md"
-    path = run_job(build_project_file(tmp_path / "cgo18.redraft", "cgo18", str(cgo / "submission.pdf"),
-                                      str(cgo / "camera_ready.pdf"), str(reviews), aligner="evidence"))
-    c, w = shell.controller, shell.window
-    c.use_session(ProjectSession.open(path))
-    project = c.project
+    c, w, project = _open_cgo18(shell, shared_data, tmp_path)
 
     def located(cid: str) -> list:
         return [r for e in project.location_edits(cid) for pid in e.source_ids
