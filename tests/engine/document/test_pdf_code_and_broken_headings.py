@@ -8,6 +8,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pymupdf
 import pytest
 
 from engine.document import ParagraphKind, load_document
@@ -47,5 +48,12 @@ def test_a_heading_wrapped_with_a_hyphen_reads_as_one_word(tmp_path: Path) -> No
     # the heading's first line ends in "Work-", its second reads "flows" (before: "Work- flows")
     body = (f"\\section{{Methods}}\n{PROSE} Workflows run as workflows do.\n\n"
             f"\\section{{CWLProv Evaluation with Bioinformatics Work-\\protect\\\\ flows}}\n{PROSE}")
+    probe = tmp_path / "probe"
+    probe.mkdir()
+    with pymupdf.open(typeset(probe, "\\section{Workflows}")) as pdf:
+        if "Workflows" not in pdf[0].get_text():
+            # TeX Live 2022's bold T1 font (Debian 12) gives the fl ligature no Unicode name: a heading's "flows"
+            # reads back as "ows" whatever the reader does with the hyphen
+            pytest.skip("this TeX Live's bold T1 font has no Unicode name for the fl ligature")
     titles = [s.title for s in load_document(typeset(tmp_path, body)).sections]
     assert titles == ["Methods", "CWLProv Evaluation with Bioinformatics Workflows"], titles
