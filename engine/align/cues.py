@@ -171,7 +171,7 @@ def unquoted_arrows(text: str, max_words: int = 15) -> list[tuple[str, str]]:
         m = arrows[0]
         a = _LEAD.sub("", segment[: m.start()], count=1).strip(_STRIP)
         b = _TRAIL.sub("", segment[m.end() :]).strip(_STRIP)
-        b = _TRAIL.sub("", b).strip(_STRIP)
+        b = _TRAIL.sub("", b).strip(_STRIP)  # again: a stop after a "(?)" ("B (?)." -> "B (?)" -> "B")
         if not (0 < len(a.split()) <= max_words and 0 < len(b.split()) <= max_words):
             continue
         out.append((a, b))

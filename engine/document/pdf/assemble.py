@@ -12,16 +12,12 @@ from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, cla
 from engine.document.pdf.clean import drop_line_numbers, drop_running_text, mark_headers_above_text
 from engine.document.pdf.continuations import merge_continuations
 from engine.document.pdf.layout import Segment, cut_page, find_gutter, rank_gutters
-from engine.document.pdf.lines import Line, PageText, dominant_size
+from engine.document.pdf.lines import Line, PageText, dominant_size, letter_spaced
 from engine.document.pdf.meta import find_authors, find_title, front_page, metadata_title
 from engine.document.pdf.text import build_vocabulary, join_lines
 
 _ABSTRACT_LEAD = re.compile(r"^abstract\s*[—–:.\-]?\s*", re.I)
 _BARE_NUMBERS = re.compile(r"^[\d\s]{1,16}$")
-#: A label set letter by letter, as Elsevier's CAS classes set "A B S T R A C T" and "A R T I C L E  I N F O" on the
-#: title page: the abstract's label is the heading "Abstract" (not "B S T R A C T", an appendix "A"), the other one
-#: front matter.
-_LETTER_SPACED = re.compile(r"^\s*(?:[A-Z]\s+){4,}[A-Z]\s*$")
 _KEYWORDS = re.compile(r"^(keywords|index terms|ccs concepts|additional key words)\b", re.I)
 #: Front-matter labels of ACM, IEEE, Springer and REVTeX templates.
 _FRONT_LABEL = re.compile(
@@ -120,8 +116,9 @@ def _attach_caption_tails(blocks: list[Block], pitch: float, body: float) -> lis
 def _ieee_table_caption(label: Block, after: list[Block], pitch: float, body: float, taken: set[int]) -> bool:
     """IEEEtran's table label alone on its line ("TABLE V", centred) takes the caption set under it in small
     capitals ("TIME TAKEN TO TRAIN ..."): the next block of the page, one line pitch below, centred under the
-    label, in capitals, its text layer's size at most 2 points smaller (the small capitals). Read apart, that caption was body text, and a paragraph left open before the table took it
-    as its continuation (the paragraph's last words, then the caption's first)."""
+    label, in capitals, its text layer's size at most 2 points smaller (the small capitals). Read apart, that
+    caption was body text, and a paragraph left open before the table took it as its continuation (the paragraph's
+    last words, then the caption's first)."""
     if len(label.lines) != 1 or not IEEE_TABLE_LABEL.match(label.first.text.strip()):
         return False
     centre = (label.first.x0 + label.first.x1) / 2
@@ -163,11 +160,13 @@ def _front_matter(blocks: list[Block], title_lines: list[Line], front: int = 1) 
     for b in blocks:
         if b.first.page == front and any(ln in title_lines for ln in b.lines):  # title lines are on that page
             b.kind = ParagraphKind.OTHER
-        elif b.first.page <= front and _LETTER_SPACED.match(b.text):  # "A B S T R A C T", "A R T I C L E  I N F O"
-            spelled = re.sub(r"\s+", "", b.text)
-            b.kind = ParagraphKind.HEADING if spelled.lower() == "abstract" else ParagraphKind.OTHER
-            b.heading_title, b.heading_number, b.level = ("Abstract", None, 1) if spelled.lower() == "abstract" \
-                else (b.heading_title, b.heading_number, b.level)
+        elif b.first.page <= front and letter_spaced(b.text):  # "A B S T R A C T", "A R T I C L E  I N F O"
+            # the abstract's label is the heading "Abstract" (not "B S T R A C T", an appendix "A"), the other front
+            # matter
+            if letter_spaced(b.text) == "abstract":
+                b.kind, b.heading_title, b.heading_number, b.level = ParagraphKind.HEADING, "Abstract", None, 1
+            else:
+                b.kind = ParagraphKind.OTHER
     first = next(
         (i for i, b in enumerate(blocks) if b.kind is ParagraphKind.HEADING
          and (b.heading_number is not None or heading_key(b.heading_title) in KNOWN_HEADINGS)),

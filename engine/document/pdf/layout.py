@@ -12,11 +12,10 @@ column first, then right column.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from itertools import accumulate
 
-from engine.document.pdf.lines import Line, PageText, insert_fragment, merge_fragments
+from engine.document.pdf.lines import Line, PageText, insert_fragment, letter_spaced, merge_fragments
 
 
 @dataclass(slots=True)
@@ -280,17 +279,13 @@ def cut_page(page: PageText, own: float | None, gutters: list[float] = ()) -> li
     return _merge_neighbours(segments)
 
 
-#: The letter-spaced label over the abstract in Elsevier's CAS classes ("A B S T R A C T"), set to the right of an
-#: "A R T I C L E  I N F O" column (keywords, dates) on a one-column title page.
-_SPACED_ABSTRACT = re.compile(r"^\s*A\s+B\s+S\s+T\s+R\s+A\s+C\s+T\s*$")
-
-
 def _front_box(page: PageText) -> list[Segment]:
     """A one-column page whose abstract sits beside a narrow column of article information (Elsevier's CAS title
     page): the lines above the box, the box's left column, its right column (the abstract, under its letter-spaced
     label), then the rest of the page, each a segment of its own; none (``[]``) on any other page. Read as one
     column, each abstract line ran into the keyword on its baseline ("… placed on the shelves. The widgets")."""
-    label = next((ln for ln in page.lines if _SPACED_ABSTRACT.match(ln.text)), None)
+    # Elsevier's CAS classes set "A B S T R A C T" to the right of an "A R T I C L E  I N F O" column (keywords, dates)
+    label = next((ln for ln in page.lines if letter_spaced(ln.text) == "abstract"), None)
     if label is None:
         return []
     left_edge = min(ln.x0 for ln in page.lines)

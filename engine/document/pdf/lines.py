@@ -92,6 +92,16 @@ class PageText:
     has_images: bool = False
 
 
+#: A label set letter by letter, as Elsevier's CAS classes set "A B S T R A C T" and "A R T I C L E  I N F O".
+_LETTER_SPACED = re.compile(r"^\s*(?:[A-Z]\s+){4,}[A-Z]\s*$")
+
+
+def letter_spaced(text: str) -> str:
+    """The word(s) of a label set letter by letter, lower-cased, the spaces gone ("A B S T R A C T" -> "abstract");
+    "" for any other text."""
+    return re.sub(r"\s+", "", text).lower() if _LETTER_SPACED.match(text) else ""
+
+
 @lru_cache(maxsize=1024)
 def _style(font: str, flags: int) -> tuple[bool, bool, bool]:
     """A span's font is (bold, italic, math): from PyMuPDF's flags (16 bold, 2 italic) or the font's name."""
