@@ -28,7 +28,9 @@ The reference is ``bench.fit_placement``'s (logistic regression, C = 1.0, balanc
 score gap is within a margin chosen inside each fold on the other repositories' out-of-fold scores
 (right among shown − 0.1 × shown two).
 
-    .venv/bin/python -m bench.place_round11 --corpus corpus/revisions.json --table /tmp/place12/table.pkl
+    .venv/bin/python -m bench.place_round11 --corpus corpus/revisions.json --table /tmp/place12/table.pkl [--describe]
+
+(one thread for BLAS, ``OMP_NUM_THREADS=1``, keeps the nested card's 2,500 small fits quick on a loaded machine)
 """
 
 from __future__ import annotations
@@ -209,6 +211,39 @@ def card(rows: list[dict[str, Any]], candidate: str) -> dict[tuple, bool]:
     return out
 
 
+def describe(table: list[dict[str, Any]]) -> None:
+    """Descriptive, after the candidates were measured (no choice made from it): how far the reference's first lies
+    from the nearest right paragraph, how many right paragraphs the rules' best 5 hold, and how often each feature
+    alone picks a right one among the best 5 (ties in the rules' order)."""
+    rows = pools(table, "reference")
+    by = {(r["paper"], r["comment"]): r for r in table}
+    bands: Counter = Counter()
+    for held in sorted({r["group"] for r in rows}):
+        model = fit([r for r in rows if r["group"] != held], "reference")
+        for r in rows:
+            if r["group"] == held:
+                t = by[r["paper"], r["comment"]]
+                j = int(_order(t)[:2][int(np.argmax(model.scores(r["xs"])))])
+                right = np.flatnonzero(t["y"])
+                d = int(np.abs(right - j).min()) if len(right) else -1
+                top = [s.split(" / ")[0] for s in t["sections"]]
+                bands["none right" if d < 0 else "0" if d == 0 else "1-2" if d <= 2 else "3-10" if d <= 10 else ">10"] += 1
+                if d > 0:
+                    bands["a miss in a right paragraph's top-level section"] += any(top[i] == top[j] for i in right)
+    print("  the reference's first, paragraphs from the nearest right one:", dict(bands))
+    print("  right paragraphs among the rules' best 5:",
+          dict(sorted(Counter(int(t["y"][_order(t)[:5]].sum()) for t in table).items())))
+    have = [t for t in table if t["y"][_order(t)[:5]].any()]
+    names = [*table[0]["features"], *table[0]["extra_names"], *NEW[:3]]
+    hits = {}
+    for f, name in enumerate(names):
+        hits[name] = sum(bool(t["y"][p][int(np.argmax(np.hstack([t["x"], t["extra"], t["new"]])[p][:, f]))])
+                         for t in have for p in [_order(t)[:5]])
+    print(f"  {len(have)} comments with a right one in the best 5; a random pick right "
+          f"{sum(t['y'][_order(t)[:5]].mean() for t in have):.0f}; one feature alone:",
+          ", ".join(f"{k} {v}" for k, v in sorted(hits.items(), key=lambda kv: -kv[1])))
+
+
 def main() -> int:
     from bench.place_study import sign_test
 
@@ -217,12 +252,16 @@ def main() -> int:
     ap.add_argument("--cache", help="the corpus cache (default: ~/.cache/redraft/corpus)")
     ap.add_argument("--table", required=True, help="the table's pickle (built when missing)")
     ap.add_argument("--no-card", action="store_true", help="skip the nested card figure (slow)")
+    ap.add_argument("--describe", action="store_true", help="only the descriptive figures (``describe``)")
     args = ap.parse_args()
     path = Path(args.table).expanduser()
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(pickle.dumps(build(args.corpus, args.cache)))
     table = pickle.loads(path.read_bytes())
+    if args.describe:
+        describe(table)
+        return 0
     n = len(table)
     bm25 = sum(bool(r["y"][int(np.argmax(r["x"][:, r["features"].index("bm25")]))]) for r in table)
     rules = sum(bool(r["y"][_order(r)[0]]) for r in table)
