@@ -2,8 +2,9 @@
 conference system, OpenReview JSON (see ``openreview``), Word files and review PDFs.
 
 Several reviews in one file are split at reviewer headings ("# Reviewer 1",
-"Review #107A", "Reviewer xYz1", "Official Review ... by Reviewer ab12") or at
-``---`` rules. Each review keeps its sections, rating and confidence.
+"Review #107A", "Reviewer xYz1", "Official Review ... by Reviewer ab12", Elsevier's
+"Reviewer #2: This paper ..." on the review's first line, EDAS's "==== Review 2 ====")
+or at ``---`` rules. Each review keeps its sections, rating and confidence.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from engine.document.textfile import clean_text
 from engine.errors import InputError
 from engine.reviews.guard import author_response, check_text
 from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_heading, form_line, form_question,
-                                     is_banner_field, is_metadata, is_separator, is_text_banner, is_underline,
-                                     reviewer_name, same_reviewer, scale_answer, section_heading, short_answer)
+                                     inline_reviewer, is_banner_field, is_metadata, is_separator, is_text_banner,
+                                     is_underline, reviewer_name, same_reviewer, scale_answer, section_heading,
+                                     short_answer)
 from engine.reviews.language import english_notice
 from engine.reviews.latex import latex_review_text, looks_like_latex
 from engine.reviews.model import Review
@@ -98,6 +100,13 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
             from_banner.add(len(starts))
             cuts.append(i)
             starts.append((i + 1, banners[i][1]))
+            continue
+        opens = i == 0 or not lines[i - 1].strip() or is_separator(lines[i - 1])
+        inline = inline_reviewer(line) if opens else None
+        if inline:  # Elsevier: "Reviewer #2: This paper ..." opens reviewer 2's text on its own line
+            cuts.append(i)
+            lines[i] = inline[1]
+            starts.append((i, inline[0]))
             continue
         name = reviewer_name(line) if line.strip() else None
         if name:
@@ -275,7 +284,7 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
         if review.rating is None and low in ("rating", "recommendation", "overall merit", "overall score",
                                                "overall rating", "score", "overall evaluation"):
             review.rating = _score_line(body)
-        if review.confidence is None and ("confidence" in low or "expertise" in low):
+        if review.confidence is None and ("confidence" in low or "expertise" in low or "familiarity" in low):
             review.confidence = _score_line(body)
     return review
 
