@@ -143,6 +143,8 @@ _EDAS_PROMPT = re.compile(r"\?|\[be brief\.?\]|^(?:please|rate|your|provide|comm
 #: Elsevier's and Editorial Manager's mails open each review on the line of its number: "Reviewer #2: This paper ..."
 _INLINE_REVIEWER = re.compile(r"^\s*[*_]*(?P<who>reviewer|referee)\s*#?\s*(?P<n>\d{1,2})[*_]*\s*:[*_]*[ \t]+"
                               r"(?P<rest>\S.*)$", re.I)
+#: ScholarOne's reviewer line, its number after a colon: "Reviewer: 1".
+_COLON_NUMBER = re.compile(r"^(reviewer|referee)\s*:\s*#?\s*(\d{1,2})$", re.I)
 #: Words of review text at least after an inline reviewer's number ("Reviewer #1: Accept" is a score, not a review).
 INLINE_REVIEW_WORDS = 6
 _BANNER_TEXT = re.compile(r"^\s*-{3,}\s*text\s*:?\s*$", re.I)
@@ -220,6 +222,9 @@ def reviewer_name(line: str) -> str | None:
         return None
     if _EDITOR_HEADING.match(text):
         return EDITOR
+    numbered = _COLON_NUMBER.match(text)
+    if numbered:  # ScholarOne: "Reviewer: 1" over "Comments to the Author"
+        return f"{numbered.group(1).title()} {int(numbered.group(2))}"
     by = _BY_REVIEWER.search(text)
     if by and text.lower().startswith(("official review", "review")):
         return re.sub(r"\s+", " ", by.group(1)).strip()

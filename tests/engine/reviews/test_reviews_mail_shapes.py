@@ -138,3 +138,35 @@ def test_elsevier_reviews_open_on_the_line_of_their_number(rule: str) -> None:
 ])
 def test_an_inline_reviewer_needs_the_review_text_after_its_number(line: str, found) -> None:
     assert inline_reviewer(line) == found
+
+
+#: ScholarOne's mail: "Reviewer: 1" over "Comments to the Author", the points lettered and numbered ("a1)").
+_SCHOLARONE = """Reviewer: 1
+
+Comments to the Author
+The paper proposes a compensation method for mass cytometry. The idea is interesting.
+
+a1) The simulation uses a single bead channel. Please increase the number of channels in the simulation.
+a2) Figure 3 is not explained in the text; please describe what it shows.
+b1) Page 9 claims a correlation disappears; please give the reason.
+
+Reviewer: 2
+
+Comments to the Author
+The manuscript presents a new method.
+
+Major:
+- Spillover at medium intensities is not removed by the method. Please revise the algorithm.
+"""
+
+
+def test_scholarone_reviewer_lines_and_lettered_points() -> None:
+    reviews = parse_reviews(_SCHOLARONE)
+    assert [r.reviewer for r in reviews] == ["Reviewer 1", "Reviewer 2"]
+    comments = extract_comments(reviews)
+    first = [c.text for c in comments if c.reviewer == "Reviewer 1"]
+    # each lettered point is a comment of its own, never two run together
+    assert any(t.startswith("Please increase the number of channels") or "single bead channel" in t for t in first)
+    assert any("Figure 3 is not explained" in t for t in first)
+    assert not any("channels" in t and "Figure 3" in t for t in first)
+    assert any("medium intensities" in c.text for c in comments if c.reviewer == "Reviewer 2")
