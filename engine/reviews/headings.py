@@ -143,6 +143,8 @@ _EDAS_PROMPT = re.compile(r"\?|\[be brief\.?\]|^(?:please|rate|your|provide|comm
 #: Elsevier's and Editorial Manager's mails open each review on the line of its number: "Reviewer #2: This paper ..."
 _INLINE_REVIEWER = re.compile(r"^\s*[*_]*(?P<who>reviewer|referee)\s*#?\s*(?P<n>\d{1,2})[*_]*\s*:[*_]*[ \t]+"
                               r"(?P<rest>\S.*)$", re.I)
+#: HotCRP's older text mail names each review after the conference: "<conference> Review #<n>A".
+_HOTCRP_TITLE = re.compile(r"^(?:[A-Za-z][\w&'-]*\s+){1,3}(?:'?\d{2,4}\s+)?(review\s+#\s*\d{1,4}[A-Z]{1,2})$", re.I)
 #: ScholarOne's reviewer line, its number after a colon: "Reviewer: 1".
 _COLON_NUMBER = re.compile(r"^(reviewer|referee)\s*:\s*#?\s*(\d{1,2})$", re.I)
 #: Words of review text at least after an inline reviewer's number ("Reviewer #1: Accept" is a score, not a review).
@@ -222,6 +224,9 @@ def reviewer_name(line: str) -> str | None:
         return None
     if _EDITOR_HEADING.match(text):
         return EDITOR
+    hotcrp = _HOTCRP_TITLE.match(text)
+    if hotcrp:  # HotCRP's older mail: "<conference> Review #<n>A", centred between rules
+        return re.sub(r"\s+", " ", hotcrp.group(1))
     numbered = _COLON_NUMBER.match(text)
     if numbered:  # ScholarOne: "Reviewer: 1" over "Comments to the Author"
         return f"{numbered.group(1).title()} {int(numbered.group(2))}"

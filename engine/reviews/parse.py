@@ -26,6 +26,9 @@ from engine.reviews.model import Review
 MAX_CHARS = 150_000
 #: Text before the first reviewer heading up to this many words is a preamble, not a review.
 PREAMBLE_WORDS = 120
+#: A rule under a reviewer's name with only this many words of title lines between (HotCRP's "Paper #<n>: <title>"
+#: between two rules) starts no review.
+HEADER_WORDS = 25
 #: A line of a review form's scores: "Recommendation: Revision", "New Potential Energy Surface: No".
 _SCORE_LINE = re.compile(r"^\s*[*_]*[A-Za-z][\w /()'-]{0,50}[*_]*\s*:\s*\S.{0,40}$")
 #: An editor's letter opens with a greeting to a person by title; a review greets "the authors".
@@ -113,6 +116,8 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
             cuts.append(i)
             starts.append((i + 1, name))
         elif is_separator(line):
+            if starts and starts[-1][1] and _title_lines(lines[starts[-1][0]:i]):
+                continue  # HotCRP's older mail rules off the paper's title under the review's name: one review
             cuts.append(i)
             starts.append((i + 1, None))
     if not starts:
@@ -153,6 +158,13 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
         reviewers += name != EDITOR
         numbered.append((name or f"Reviewer {reviewers}", body))
     return numbered
+
+
+def _title_lines(lines: list[str]) -> bool:
+    """Nothing, or a few lines that end no sentence ("Paper #<n>: <title>"), between a
+    reviewer's name and a rule: HotCRP's header, not a review's text ("Why is the rate fixed?" is one)."""
+    kept = [line.strip() for line in lines if line.strip()]
+    return len(" ".join(kept).split()) <= HEADER_WORDS and not any(line.endswith((".", "?", "!")) for line in kept)
 
 
 def _heading_only(body: str) -> bool:

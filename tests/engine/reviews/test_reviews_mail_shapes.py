@@ -170,3 +170,42 @@ def test_scholarone_reviewer_lines_and_lettered_points() -> None:
     assert any("Figure 3 is not explained" in t for t in first)
     assert not any("channels" in t and "Figure 3" in t for t in first)
     assert any("medium intensities" in c.text for c in comments if c.reviewer == "Reviewer 2")
+
+
+def _hotcrp_old(letter: str, merit: str, text: str) -> str:
+    rule = "=" * 75
+    return f"""{rule}
+                           WXYZ 2017 Review #12{letter}
+{"-" * 75}
+    Paper #12: Streaming Joins Without Tears
+{"-" * 75}
+
+                      Overall merit: {merit}
+                         Confidence: Y. Some knowledge of the field
+
+                         ===== Paper summary =====
+
+The paper presents a join operator for streams.
+
+                      ===== Comments to authors =====
+
+{text}
+"""
+
+
+def test_hotcrp_older_mail_is_one_review_per_name() -> None:
+    """HotCRP's older text mail centres "<conference> Review #12A" between rules and rules off the paper's title
+    under it: each named review is one review (it was four, two of them empty)."""
+    text = (_hotcrp_old("A", "B. OK paper", "The evaluation uses only one dataset. Please add a second dataset with "
+                        "skewed keys.\n\nHow is the window size chosen? The paper does not say.")
+            + _hotcrp_old("B", "A. Good paper", "The proof of Lemma 3 skips the case of empty windows; please "
+                          "complete it."))
+    reviews = parse_reviews(text)
+    assert [r.reviewer for r in reviews] == ["Review #12A", "Review #12B"]
+    assert [r.rating for r in reviews] == ["B. OK paper", "A. Good paper"]
+    comments = extract_comments(reviews)
+    assert {c.reviewer for c in comments} == {"Review #12A", "Review #12B"}
+    assert any("skewed keys" in c.text for c in comments if c.reviewer == "Review #12A")
+    # a short review under a name, then a rule, still ends at the rule (its text ends a sentence)
+    short = parse_reviews("## Reviewer 1\n\nWhy is the learning rate fixed?\n\n---\n\nThe tables lack units.\n")
+    assert len(short) == 2
