@@ -112,6 +112,8 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
             starts.append((i, inline[0]))
             continue
         name = reviewer_name(line) if line.strip() else None
+        if name == EDITOR and _signed(lines[:i]):
+            name = None  # "Sincerely, / The Editor" signs the letter: no heading over an empty "Editor" review
         if name:
             cuts.append(i)
             starts.append((i + 1, name))
@@ -158,6 +160,21 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
         reviewers += name != EDITOR
         numbered.append((name or f"Reviewer {reviewers}", body))
     return numbered
+
+
+#: A letter's closing, the line before the sender's name or title.
+_CLOSING = re.compile(r"^\W*(?:(?:yours\s+)?(?:sincerely|faithfully|truly)(?:\s+yours)?|(?:best|kind|warm)(?:est)?\s+"
+                      r"(?:regards|wishes)|regards|with\s+(?:best\s+)?regards|best|cordially|thanks?(?:\s+you)?)\s*,?\s*$",
+                      re.I)
+
+
+def _signed(before: list[str]) -> bool:
+    """The line right under a letter's closing ("Sincerely,"), or under a name right under it: a signature, not a
+    heading (a blank line between them, and the heading stands on its own)."""
+    near = before[-2:]
+    if not near or not near[-1].strip():
+        return False
+    return bool(_CLOSING.match(near[-1])) or (len(near) == 2 and bool(_CLOSING.match(near[0])))
 
 
 def _title_lines(lines: list[str]) -> bool:

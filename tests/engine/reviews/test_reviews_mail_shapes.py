@@ -209,3 +209,17 @@ def test_hotcrp_older_mail_is_one_review_per_name() -> None:
     # a short review under a name, then a rule, still ends at the rule (its text ends a sentence)
     short = parse_reviews("## Reviewer 1\n\nWhy is the learning rate fixed?\n\n---\n\nThe tables lack units.\n")
     assert len(short) == 2
+
+
+def test_the_editor_signing_the_letter_is_no_heading() -> None:
+    """ScholarOne's decision letter signed "Sincerely, / The Editor" over the reviews: the signature opened an empty
+    "Editor" review; a heading "## Editor" on its own still opens the editor's review."""
+    letter = ("Dear Dr. Doe:\n\nManuscript ID X-2023-0001, which you submitted, was sent to referees. Their reports "
+              "follow this letter.\n\nSincerely,\nThe Editor\n\n"
+              "Reviewer(s)' Comments to Author:\n\n" + _SCHOLARONE)
+    assert [r.reviewer for r in parse_reviews(letter)] == ["Reviewer 1", "Reviewer 2"]
+    signed_by_name = letter.replace("Sincerely,\nThe Editor", "Sincerely,\nDr. Ann Lee\nEditor")
+    assert [r.reviewer for r in parse_reviews(signed_by_name)] == ["Reviewer 1", "Reviewer 2"]
+    heading = ("## Reviewer 1\n\nPlease report the variance over seeds. Thanks,\n\n## Editor\n\n"
+               "Please shorten the introduction to one page and add a data availability statement.\n")
+    assert [r.reviewer for r in parse_reviews(heading)] == ["Reviewer 1", "Editor"]
