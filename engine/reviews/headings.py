@@ -30,7 +30,7 @@ METADATA_HEADINGS = (
     "rating", "confidence", "soundness", "presentation", "contribution", "correctness", "recommendation",
     "technical novelty and significance", "empirical novelty and significance", "flag for ethics review",
     "code of conduct", "reviewer expertise", "overall merit", "score", "overall score", "originality",
-    "significance", "quality", "details of ethics concerns", "ethical concerns", "review form",
+    "significance", "quality", "details of ethics concerns", "ethical concerns", "review form", "familiarity",
 )
 
 #: Name of the section a review form's question with a short answer becomes (metadata, never comments).
@@ -100,7 +100,8 @@ _RATING = re.compile(
     re.I,
 )
 _CONFIDENCE = re.compile(
-    r"^\s*\**\s*(confidence|reviewer(?:['’]s)? confidence|reviewer expertise|expertise)\s*\**\s*[:=]\s*\**\s*(\S.*)$",
+    r"^\s*\**\s*(confidence|reviewer(?:['’]s)? confidence|reviewer expertise|expertise|familiarity)\s*\**\s*[:=]\s*\**"
+    r"\s*(\S.*)$",
     re.I)
 _MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _BOLD_LINE = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*:?\s*$")
@@ -125,7 +126,29 @@ _WORDS_NOT_IDS = {"of", "for", "the", "and", "summary", "comments", "form", "tex
 #: EasyChair's banner lines: "----------------------- REVIEW 1 ---------------------" (a reviewer),
 #: "----------- Overall evaluation -----------" (a section), "----- TEXT:" (the reviewer's text follows).
 _BANNER = re.compile(r"^\s*-{3,}\s*([^\s-][^\n]*?)\s*-{3,}\s*$")
-_BANNER_REVIEW = re.compile(r"^review(?:er)?(?:\s+#?\s*(\d{1,3}))?$", re.I)
+#: EDAS mails draw a review's banner with "=": "======= Workshop Reviews 1 =======", "======= Review 2 =======". Only
+#: a review's: a reviewer's own "=== Pros ===" stays text, as DISAPERE's training units were counted.
+_EQ_BANNER = re.compile(r"^\s*={3,}\s*([^\s=][^\n]*?)\s*={3,}\s*$")
+_BANNER_REVIEW = re.compile(r"^(?:(?:workshop|conference|symposium|tpc|pc)\s+)?review(?:er)?s?(?:\s+#?\s*(\d{1,3}))?$",
+                            re.I)
+#: An EDAS review form's question: "*** Weaknesses: <the form's question>? [Be brief.]",
+#: the reviewer's answer on the lines under it. The label before the colon is the section; the prompt after it is the
+#: form's, never review text (a new-user trial read 12 prompts of four EDAS reviews as comments).
+#: A reviewer's own "*** Major issue: the baseline is never tuned." is no question: the prompt after the colon asks
+#: something of the reviewer, or there is none.
+_EDAS_QUESTION = re.compile(r"^\s*\*{3}\s*(?P<label>[A-Za-z][\w'’/&()-]*(?:[ \t]+[\w'’/&()-]+){0,3})[ \t]*:"
+                            r"[ \t]*(?P<prompt>\S.*)?$")
+_EDAS_PROMPT = re.compile(r"\?|\[be brief\.?\]|^(?:please|rate|your|provide|comment|summari[sz]e|describe|give|"
+                          r"indicate|list|explain|state|what|how|why|which|is|are|do|does)\b", re.I)
+#: Elsevier's and Editorial Manager's mails open each review on the line of its number: "Reviewer #2: This paper ..."
+_INLINE_REVIEWER = re.compile(r"^\s*[*_]*(?P<who>reviewer|referee)\s*#?\s*(?P<n>\d{1,2})[*_]*\s*:[*_]*[ \t]+"
+                              r"(?P<rest>\S.*)$", re.I)
+#: HotCRP's older text mail names each review after the conference: "<conference> Review #<n>A".
+_HOTCRP_TITLE = re.compile(r"^(?:[A-Za-z][\w&'-]*\s+){1,3}(?:'?\d{2,4}\s+)?(review\s+#\s*\d{1,4}[A-Z]{1,2})$", re.I)
+#: ScholarOne's reviewer line, its number after a colon: "Reviewer: 1".
+_COLON_NUMBER = re.compile(r"^(reviewer|referee)\s*:\s*#?\s*(\d{1,2})$", re.I)
+#: Words of review text at least after an inline reviewer's number ("Reviewer #1: Accept" is a score, not a review).
+INLINE_REVIEW_WORDS = 6
 _BANNER_TEXT = re.compile(r"^\s*-{3,}\s*text\s*:?\s*$", re.I)
 #: EasyChair's header lines over a review ("SUBMISSION: 187", "TITLE: ...", "AUTHORS: ..."): form lines, written
 #: in capitals there (a reviewer's "Title: too long" stays review text).
@@ -139,10 +162,29 @@ def banner(line: str) -> str | None:
     return m.group(1).rstrip(":").strip() if m else None
 
 
+def inline_reviewer(line: str) -> tuple[str, str] | None:
+    """``("Reviewer 2", "This paper ...")`` when ``line`` opens a review after its reviewer's number ("Reviewer #2:
+    This paper ...", as Elsevier and Editorial Manager send them), else None."""
+    m = _INLINE_REVIEWER.match(line)
+    if not m or len(m.group("rest").split()) < INLINE_REVIEW_WORDS:
+        return None
+    return f"{m.group('who').title()} {int(m.group('n'))}", m.group("rest")
+
+
+def edas_question(line: str) -> str | None:
+    """The section an EDAS form's question line opens ("*** Strengths: <the form's question> ..." ->
+    "Strengths"), else None."""
+    m = _EDAS_QUESTION.match(line)
+    if not m or (m.group("prompt") and not _EDAS_PROMPT.search(m.group("prompt"))):
+        return None
+    return m.group("label").strip()
+
+
 def banner_review(line: str) -> tuple[bool, str | None] | None:
     """``(True, "Reviewer 1")`` for "------ REVIEW 1 ------", ``(True, None)`` for an unnumbered "------ REVIEW
     ------" (a review's text, or a new review), None for any other line."""
-    title = banner(line)
+    eq = _EQ_BANNER.match(line)
+    title = banner(line) or (eq.group(1).rstrip(":").strip() if eq else None)
     m = _BANNER_REVIEW.match(title) if title else None
     if not m:
         return None
@@ -182,6 +224,12 @@ def reviewer_name(line: str) -> str | None:
         return None
     if _EDITOR_HEADING.match(text):
         return EDITOR
+    hotcrp = _HOTCRP_TITLE.match(text)
+    if hotcrp:  # HotCRP's older mail: "<conference> Review #<n>A", centred between rules
+        return re.sub(r"\s+", " ", hotcrp.group(1))
+    numbered = _COLON_NUMBER.match(text)
+    if numbered:  # ScholarOne: "Reviewer: 1" over "Comments to the Author"
+        return f"{numbered.group(1).title()} {int(numbered.group(2))}"
     by = _BY_REVIEWER.search(text)
     if by and text.lower().startswith(("official review", "review")):
         return re.sub(r"\s+", " ", by.group(1)).strip()
@@ -231,6 +279,9 @@ def section_heading(line: str) -> tuple[str, str | None] | None:
     Inline text is what follows ``Heading:`` on the same line (score lines,
     OpenReview pastes); ``None`` when the heading stands alone.
     """
+    edas = edas_question(line)
+    if edas:
+        return edas, None
     for pattern in (_RATING, _CONFIDENCE):
         m = pattern.match(line.lstrip())  # leading blanks stripped first: "^\s*\**\s*" backtracks on long indents
         if m:

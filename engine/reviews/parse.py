@@ -2,8 +2,9 @@
 conference system, OpenReview JSON (see ``openreview``), Word files and review PDFs.
 
 Several reviews in one file are split at reviewer headings ("# Reviewer 1",
-"Review #107A", "Reviewer xYz1", "Official Review ... by Reviewer ab12") or at
-``---`` rules. Each review keeps its sections, rating and confidence.
+"Review #107A", "Reviewer xYz1", "Official Review ... by Reviewer ab12", Elsevier's
+"Reviewer #2: This paper ..." on the review's first line, EDAS's "==== Review 2 ====")
+or at ``---`` rules. Each review keeps its sections, rating and confidence.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from engine.document.textfile import clean_text
 from engine.errors import InputError
 from engine.reviews.guard import author_response, check_text
 from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_heading, form_line, form_question,
-                                     is_banner_field, is_metadata, is_separator, is_text_banner, is_underline,
-                                     reviewer_name, same_reviewer, scale_answer, section_heading, short_answer)
+                                     inline_reviewer, is_banner_field, is_metadata, is_separator, is_text_banner,
+                                     is_underline, reviewer_name, same_reviewer, scale_answer, section_heading,
+                                     short_answer)
 from engine.reviews.language import english_notice
 from engine.reviews.latex import latex_review_text, looks_like_latex
 from engine.reviews.model import Review
@@ -24,6 +26,9 @@ from engine.reviews.model import Review
 MAX_CHARS = 150_000
 #: Text before the first reviewer heading up to this many words is a preamble, not a review.
 PREAMBLE_WORDS = 120
+#: A rule under a reviewer's name with only this many words of title lines between (HotCRP's "Paper #<n>: <title>"
+#: between two rules) starts no review.
+HEADER_WORDS = 25
 #: A line of a review form's scores: "Recommendation: Revision", "New Potential Energy Surface: No".
 _SCORE_LINE = re.compile(r"^\s*[*_]*[A-Za-z][\w /()'-]{0,50}[*_]*\s*:\s*\S.{0,40}$")
 #: An editor's letter opens with a greeting to a person by title; a review greets "the authors".
@@ -99,11 +104,22 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
             cuts.append(i)
             starts.append((i + 1, banners[i][1]))
             continue
+        opens = i == 0 or not lines[i - 1].strip() or is_separator(lines[i - 1])
+        inline = inline_reviewer(line) if opens else None
+        if inline:  # Elsevier: "Reviewer #2: This paper ..." opens reviewer 2's text on its own line
+            cuts.append(i)
+            lines[i] = inline[1]
+            starts.append((i, inline[0]))
+            continue
         name = reviewer_name(line) if line.strip() else None
+        if name == EDITOR and _signed(lines[:i]):
+            name = None  # "Sincerely, / The Editor" signs the letter: no heading over an empty "Editor" review
         if name:
             cuts.append(i)
             starts.append((i + 1, name))
         elif is_separator(line):
+            if starts and starts[-1][1] and _title_lines(lines[starts[-1][0]:i]):
+                continue  # HotCRP's older mail rules off the paper's title under the review's name: one review
             cuts.append(i)
             starts.append((i + 1, None))
     if not starts:
@@ -144,6 +160,28 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
         reviewers += name != EDITOR
         numbered.append((name or f"Reviewer {reviewers}", body))
     return numbered
+
+
+#: A letter's closing, the line before the sender's name or title.
+_CLOSING = re.compile(r"^\W*(?:(?:yours\s+)?(?:sincerely|faithfully|truly)(?:\s+yours)?|(?:best|kind|warm)(?:est)?\s+"
+                      r"(?:regards|wishes)|regards|with\s+(?:best\s+)?regards|best|cordially|thanks?(?:\s+you)?)\s*,?\s*$",
+                      re.I)
+
+
+def _signed(before: list[str]) -> bool:
+    """The line right under a letter's closing ("Sincerely,"), or under a name right under it: a signature, not a
+    heading (a blank line between them, and the heading stands on its own)."""
+    near = before[-2:]
+    if not near or not near[-1].strip():
+        return False
+    return bool(_CLOSING.match(near[-1])) or (len(near) == 2 and bool(_CLOSING.match(near[0])))
+
+
+def _title_lines(lines: list[str]) -> bool:
+    """Nothing, or a few lines that end no sentence ("Paper #<n>: <title>"), between a
+    reviewer's name and a rule: HotCRP's header, not a review's text ("Why is the rate fixed?" is one)."""
+    kept = [line.strip() for line in lines if line.strip()]
+    return len(" ".join(kept).split()) <= HEADER_WORDS and not any(line.endswith((".", "?", "!")) for line in kept)
 
 
 def _heading_only(body: str) -> bool:
@@ -275,7 +313,7 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
         if review.rating is None and low in ("rating", "recommendation", "overall merit", "overall score",
                                                "overall rating", "score", "overall evaluation"):
             review.rating = _score_line(body)
-        if review.confidence is None and ("confidence" in low or "expertise" in low):
+        if review.confidence is None and ("confidence" in low or "expertise" in low or "familiarity" in low):
             review.confidence = _score_line(body)
     return review
 

@@ -7,8 +7,9 @@ import re
 from dataclasses import dataclass
 from engine.text import sentences
 
-_ITEM = re.compile(r"^(\s*)(?:[-*+\u2022\u25cf\u25aa\u2013\u2014>]|\(?\d{1,2}[.)](?!\d)|\(?[a-h][.)]|\(?[ivx]{1,4}\)|\[\d{1,2}\]|[A-Z]\d?\.\d{1,2}\.?|Q\d{1,2}[.:)]?|W\d{1,2}[.:)]?)\s+"
+_ITEM = re.compile(r"^(\s*)(?:[-*+\u2022\u25cf\u25aa\u2013\u2014>]|\(?\d{1,2}[.)](?!\d)|\(?[a-h]\d{0,2}[.)]|\(?[ivx]{1,4}\)|\[\d{1,2}\]|[A-Z]\d?\.\d{1,2}\.?|Q\d{1,2}[.:)]?|W\d{1,2}[.:)]?)\s+"
                    r"(?:[-*\u2022\u2013\u2014]\s+)?")  # "1. - The tables ...": a bullet typed after the number
+# (a referee's "a1) ... a2) ... b1) ..." are items too: a new-user trial's ScholarOne review ran a1 and a2 together)
 _INLINE_ENUM = re.compile(r"(?:(?<=\s)|^)(\((?:\d{1,2}|[a-h]|[ivx]{1,4})\)|(?<![\w.])(?:\d{1,2}|[a-h]|[ivx]{1,4})\))\s+")
 
 

@@ -35,8 +35,9 @@ class Acronyms:
     defined: dict[str, tuple[str, str]] = field(default_factory=dict)
     used: set[str] = field(default_factory=set)
 
-    def text(self, macro: str, key: str) -> str | None:
-        """The LaTeX a use prints, or None for a key not defined."""
+    def text(self, macro: str, key: str, mark: bool = True) -> str | None:
+        """The LaTeX a use prints, or None for a key not defined. ``mark``: False for a starred use (``\\ac*{NN}``),
+        which prints as the unstarred one but leaves the acronym unused, as the acronym package does."""
         if key not in self.defined or macro not in USES:
             return None
         short, long = self.defined[key]
@@ -45,7 +46,8 @@ class Acronyms:
             short, long = short + "s", long + "s"
         if form == "first":
             form = "short" if key in self.used else "full"
-            self.used.add(key)
+            if mark:
+                self.used.add(key)
         out = {"short": short, "long": long, "full": f"{long} ({short})"}[form]
         return _capitalise(out) if macro[0].isupper() else out
 

@@ -52,7 +52,7 @@ _KEEP = "texttt textsf textup textmd textnormal underline uline sout hl ul so mb
 _WALK_SPECS: dict[str, str] = {
     **{name: "{" for name in _KEEP},
     **{name: "*[[{" for name in "cite citep citet citealp citealt citeauthor citeyear citeyearpar parencite textcite autocite footcite Cite Citep Citet citenum shortcite nocite".split()},
-    **{name: "[{" for name in ACRONYM_USES},
+    **{name: "*[{" for name in ACRONYM_USES},  # \\acs*{NCS}: the acronym package's starred forms
     **{name: "*{" for name in "ref eqref autoref Autoref cref Cref fref Fref pageref vref nameref cpageref".split()},
     "hyperref": "[{", "href": "[{{", "textcolor": "[{{", "colorbox": "[{{", "color": "[{",
     "makebox": "[[{", "framebox": "[[{", "raisebox": "{[[{", "resizebox": "*{{{", "scalebox": "{[{",
@@ -153,7 +153,8 @@ class LatexText:
 
     def acronym(self, node: latexwalker.LatexMacroNode) -> str:
         key = _arg_text(node, -1).strip()
-        latex = self.acronyms.text(node.macroname, key)
+        starred = bool(node.nodeargd and node.nodeargd.argnlist and node.nodeargd.argnlist[0] is not None)
+        latex = self.acronyms.text(node.macroname, key, mark=not starred)  # \\ac*{NN} marks NN used no more
         return key if latex is None else self.convert(latex)
 
     def footnote(self, node: latexwalker.LatexMacroNode) -> str:

@@ -189,7 +189,9 @@ def _attach_interlinear(lines: list[Line]) -> list[Line]:
             above is not None and below is not None
             and above.baseline < ln.baseline < below.baseline
             and below.baseline - above.baseline <= 1.8 * max(above.size, below.size)
-            and ln.x0 >= min(above.x0, below.x0) - 2 and ln.x1 <= max(above.x1, below.x1) + 2
+            # a nuclide's mass number opening a line (mhchem's "235 over 92, U") starts up to its own size left of
+            # the charge number under it: the words before and after the nuclide were two paragraphs (a new-user trial)
+            and ln.x0 >= min(above.x0, below.x0) - max(2.0, ln.size) and ln.x1 <= max(above.x1, below.x1) + 2
         ):
             over_above = min(ln.y1, above.y1) - max(ln.y0, above.y0)
             over_below = min(ln.y1, below.y1) - max(ln.y0, below.y0)

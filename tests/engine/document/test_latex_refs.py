@@ -97,6 +97,20 @@ Our \ac{NN} beats a \acs{RL} agent; an \ac{NN} is small, \acp{NN} are fast, \acl
     ]
 
 
+def test_starred_acronyms_print_as_the_unstarred_ones(tmp_path: Path) -> None:
+    """The acronym package's starred forms (``\\acfp*{NCS}``, ``\\acs*{NCS}``) print as the plain ones, and ``\\ac*``
+    leaves the acronym unused; a new-user trial's abstract opened on "*NCS" instead of the spelled-out plural."""
+    doc = load(tmp_path, r"""
+\section{Introduction}
+\acfp*{NCS} are common in industry. A \acs*{NCS} is small; an \ac*{NCS} too, and an \ac{NCS} is fast, \ac{NCS} again.
+""", preamble=r"""\usepackage{acronym}
+\begin{acronym}\acro{NCS}{networked control system}\end{acronym}
+""")
+    assert body_texts(doc)[0] == (
+        "networked control systems (NCSs) are common in industry. A NCS is small; an networked control system (NCS) "
+        "too, and an networked control system (NCS) is fast, NCS again.")
+
+
 def test_acronyms_loaded_from_a_glossary_entries_file(tmp_path: Path) -> None:
     entries = "\\newacronym{el}{EL}{Encoder Layer}\n\\newacronym{cl}{CL}{Cortical Layer}\n"
     (tmp_path / "acronyms.tex").write_text(entries, encoding="utf-8")

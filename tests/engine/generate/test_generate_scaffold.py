@@ -42,6 +42,16 @@ def test_topic_phrases_are_the_comments_words_in_the_papers_spelling() -> None:
         ["Algorithm 1"]
 
 
+def test_the_words_that_ask_are_never_the_topic() -> None:
+    """A request's own verb ("specify") is no topic even where the paper uses it (a new-user trial's scaffold
+    answered "We now report an experiment on specify")."""
+    texts = ["We specify the temperature of each run in the caption of the density curve."]
+    comment = "Fig. 2. Please specify the temperature value of the plotted curve; that would be useful."
+    assert topic_phrases(comment, texts, 1) == ["temperature value"]  # the comment's phrase around the paper's word
+    assert topic_phrases("It is advisable to justify the cutoff radius.", ["The cutoff radius is 6 Å. We justify it."],
+                         1) == ["the cutoff radius"]
+
+
 def test_each_fine_type_gets_its_change_and_a_draft_with_placeholders() -> None:
     experiment = _scaffold("Please compare against static layer skipping at the same average depth.",
                            [DOC.paragraphs[1]], "experiment")
