@@ -51,6 +51,9 @@ EXPLICIT_FLOOR = 0.15
 #: Criticism that implies a change without a request word (``Cues.implied``: outdated or duplicated references, a
 #: better title, a related method with its citation, a problem with the statistics) is a comment from here up.
 IMPLIED_FLOOR = 0.2
+#: A request (``Cues.request``: "should", "would help", an imperative ...) is a comment from here up (round eleven,
+#: chosen on the corpus's training part and DISAPERE train out of fold, docs/comments.md).
+REQUEST_FLOOR = 0.45
 Model = CommentModel | CommentEncoder
 
 
@@ -176,7 +179,8 @@ def _verdict_only(text: str) -> bool:
 
 
 def picked(text: str, prob: float, threshold: float) -> bool:
-    """Whether a unit scored ``prob`` is a comment: above the threshold, or above ``EXPLICIT_FLOOR`` when it asks
+    """Whether a unit scored ``prob`` is a comment: above the threshold, above ``REQUEST_FLOOR`` when it holds a
+    request word ("The runtime should be reported."), above ``EXPLICIT_FLOOR`` when it asks
     in so many words or is a bare follow-up question ("Why?", "Which one?": it carries the sentence before it as
     context, ``segment.link_context``), or above ``segment.PLACE_FLOOR`` when it is a note at a place that names a
     problem or asks ("Lines 12-15: this sentence is unclear.", ``segment.place_note``); never praise alone ("It
@@ -184,7 +188,8 @@ def picked(text: str, prob: float, threshold: float) -> bool:
     c = read_cues(text)
     if c.praise_only or _verdict_only(text):
         return False
-    return (prob >= threshold or ((c.explicit or c.question and follow_up(text)) and prob >= EXPLICIT_FLOOR)
+    return (prob >= threshold or (c.request and prob >= REQUEST_FLOOR)
+            or ((c.explicit or c.question and follow_up(text)) and prob >= EXPLICIT_FLOOR)
             or (c.implied and not c.question and prob >= IMPLIED_FLOOR)
             or (prob >= PLACE_FLOOR and place_note(text)))
 
