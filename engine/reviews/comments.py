@@ -26,8 +26,8 @@ from engine.reviews.encoder_model import CommentEncoder, comment_encoder
 from engine.reviews.model import Review, ReviewComment
 from engine.reviews.parse import EDITOR
 from engine.reviews.segment import (ITEM_WORDS, follow_up, item_words, link_context, linked, location_before,
-                                   location_ends_point, location_only, next_request, quote_only, same_point,
-                                   setup_context, trailing, typo_lead, typo_list, PLACE_FLOOR, place_note)
+                                   location_ends_point, location_only, next_request, quote_only, REFERS_BACK,
+                                   same_point, setup_context, trailing, typo_lead, typo_list, PLACE_FLOOR, place_note)
 from engine.reviews.units import SentenceUnit, review_units
 
 _ANAPHORA = re.compile(r"^(?:this|it|these|they|such|that|thus|therefore|hence|so|in particular|in this case|"
@@ -284,10 +284,9 @@ def _from_topic(units: list[SentenceUnit], groups: list[list[int]], k: int) -> l
     return [k]
 
 
-#: A sentence that refers back to what the one before it named ("… relates to these efforts.", "such methods", "the
-#: above"): when no comment holds that sentence and it states a problem, it is the comment's context (a new-user
-#: trial's "The authors should discuss how Multi-LexSum relates to these efforts." reached the aligner without them).
-_REFERS_BACK = re.compile(r"\b(?:these|those|such)\s+(?!that\b|as\b)[a-z]{3,}|\bthe above\b|\baforementioned\b", re.I)
+#: A sentence that refers back to what the one before it named (``segment.REFERS_BACK``): when no comment holds that
+#: sentence and it states a problem, it is the comment's context (a new-user trial's "The authors should discuss how
+#: Multi-LexSum relates to these efforts." reached the aligner without them).
 
 
 #: The reviewer speaking of themselves ("Unfortunately I did not have time to check the proofs."): no context.
@@ -352,7 +351,7 @@ def build_comments(
         elif first.index > 0 and before is not None and before.text.rstrip().endswith(":"):
             context = before.text  # "Two questions:" before a picked question
         elif (first.index > 0 and before is not None and group[0] - 1 not in taken and not before.skip
-              and _REFERS_BACK.search(first.text) and _criticism(before.text)):  # index > 0: the same block
+              and REFERS_BACK.search(first.text) and _criticism(before.text)):  # index > 0: the same block
             context = before.text  # "… misses recent work on X." before "Discuss how it relates to these efforts."
         elif first.index > 0:  # "The method relies on a fixed temperature." before "Why this value?" or "If so, ..."
             context = link_context(units, group[0], taken) or setup_context(units, group[0], taken, prob)

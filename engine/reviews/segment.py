@@ -176,17 +176,28 @@ def link_context(units: list[SentenceUnit], first: int, taken: set[int]) -> str:
 SETUP_FLOOR = 0.3
 
 
+#: A sentence that refers back to what the one before it named ("… relates to these efforts.", "such methods", "the
+#: above").
+REFERS_BACK = re.compile(r"\b(?:these|those|such)\s+(?!that\b|as\b)[a-z]{3,}|\bthe above\b|\baforementioned\b", re.I)
+#: A comment that refers back (``REFERS_BACK``: "Citations should be given for these statements.") carries the
+#: sentence before it from this lower floor: that sentence is what it names. Chosen on the corpus's training part and
+#: DISAPERE train out of fold (docs/comments.md, round eleven).
+BACK_FLOOR = 0.2
+
+
 def setup_context(units: list[SentenceUnit], first: int, taken: set[int], prob) -> str:
     """The sentence before a comment that opens inside a short paragraph or list item (``POINT_WORDS``), when no
     comment holds it and the model found it half-way actionable (``SETUP_FLOOR``): what the request builds on ("The
     ablation in Table 4 removes the memory and the attention module at the same time." before "Which of the two
-    explains the drop?"). Else empty. A neutral sentence before it (a summary, a description) stays out: as context it costs precision on
-    DISAPERE, where a comment's context counts as extracted."""
+    explains the drop?"), or from ``BACK_FLOOR`` when the comment refers back to it (``REFERS_BACK``). Else empty.
+    A neutral sentence before it (a summary, a description) stays out: as context it costs precision on DISAPERE,
+    where a comment's context counts as extracted."""
     j = first - 1
     u = units[first]
     if j < 0 or u.index == 0 or j in taken or units[j].skip or units[j].block != u.block:
         return ""
-    if sum(len(x.text.split()) for x in units if x.block == u.block) > POINT_WORDS or float(prob[j]) < SETUP_FLOOR:
+    floor = BACK_FLOOR if REFERS_BACK.search(u.text) else SETUP_FLOOR
+    if sum(len(x.text.split()) for x in units if x.block == u.block) > POINT_WORDS or float(prob[j]) < floor:
         return ""
     return units[j].text
 

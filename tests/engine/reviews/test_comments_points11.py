@@ -1,6 +1,7 @@
 """Round eleven of keeping a reviewer's point together (issue 33): a long paragraph argued at length is one comment
 where its picked sentences speak of the same thing; a request word makes a comment from a lower floor; a replacement
-at a place in the paper is a note however long; the sentence a request builds on is its context from 0.3."""
+at a place in the paper is a note however long; the sentence a request builds on is its context from 0.3, and from
+0.2 when the request refers back to it."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import numpy as np
 
 from engine.reviews.comments import REQUEST_FLOOR, build_comments, extract_comments, picked
 from engine.reviews.parse import parse_reviews
-from engine.reviews.segment import POINT_WORDS, SETUP_FLOOR, place_note, same_point, setup_context
+from engine.reviews.segment import BACK_FLOOR, POINT_WORDS, SETUP_FLOOR, place_note, same_point, setup_context
 from engine.reviews.units import review_units
 
 # Invented reviews of an invented paper (a glacier model over an invented mountain range).
@@ -122,3 +123,28 @@ def test_the_shipped_models_keep_a_long_argued_paragraph_whole() -> None:
     """End to end with the words-and-cues model: the long paragraph gives no more than one comment."""
     comments = extract_comments(parse_reviews(LONG, "markdown"), encoder="lexical")
     assert sum(1 for c in comments if "sliding law" in c.text) <= 1
+
+
+BACK = """## Reviewer 1
+
+The introduction makes several strong claims about the speed of the ice front. Citations should be given for these \
+claims.
+"""
+
+
+def test_a_comment_that_refers_back_carries_the_sentence_it_names_from_the_back_floor() -> None:
+    """A request that refers back ("these claims") carries the sentence before it as context from ``BACK_FLOOR``
+    (0.2), below the setup floor; a request that does not refer back does not, at the same score."""
+    review, units = _units(BACK)
+    before, ask = _at(units, "The introduction"), _at(units, "Citations")
+    prob = np.full(len(units), 0.1)
+    prob[ask] = 0.9
+    prob[before] = BACK_FLOOR
+    assert BACK_FLOOR < SETUP_FLOOR
+    assert setup_context(units, ask, {ask}, prob) == units[before].text
+    assert build_comments(review, "R1", units, prob, ["edit"] * len(units), 0.5)[0].context == units[before].text
+    prob[before] = BACK_FLOOR - 0.01
+    assert setup_context(units, ask, {ask}, prob) == ""
+    plain = [replace(u, text="Citations should be given.") if i == ask else u for i, u in enumerate(units)]
+    prob[before] = BACK_FLOOR
+    assert setup_context(plain, ask, {ask}, prob) == ""
