@@ -199,7 +199,13 @@ def setup_context(units: list[SentenceUnit], first: int, taken: set[int], prob) 
     floor = BACK_FLOOR if REFERS_BACK.search(u.text) else SETUP_FLOOR
     if sum(len(x.text.split()) for x in units if x.block == u.block) > POINT_WORDS or float(prob[j]) < floor:
         return ""
+    if float(prob[j]) < SETUP_FLOOR and _REVIEWER.match(units[j].text):  # "We thank the authors for ...": the
+        return ""  # reviewer on themselves is not what "these efforts" names
     return units[j].text
+
+
+#: A sentence that opens on the reviewer ("We thank ...", "I read ...", "In my view, ...").
+_REVIEWER = re.compile(r"^\W*(?:\w+,?\s+)?(?:I|I'm|I've|we|my|our)\b", re.I)
 
 
 #: A sentence after a comment in its short paragraph or list item that the model found half-way actionable (this

@@ -134,7 +134,8 @@ claims.
 
 def test_a_comment_that_refers_back_carries_the_sentence_it_names_from_the_back_floor() -> None:
     """A request that refers back ("these claims") carries the sentence before it as context from ``BACK_FLOOR``
-    (0.2), below the setup floor; a request that does not refer back does not, at the same score."""
+    (0.2), below the setup floor; a request that does not refer back does not, at the same score, nor one whose
+    sentence before opens on the reviewer ("We thank ...", a new-user trial's test in test_comments.py)."""
     review, units = _units(BACK)
     before, ask = _at(units, "The introduction"), _at(units, "Citations")
     prob = np.full(len(units), 0.1)
@@ -148,3 +149,8 @@ def test_a_comment_that_refers_back_carries_the_sentence_it_names_from_the_back_
     plain = [replace(u, text="Citations should be given.") if i == ask else u for i, u in enumerate(units)]
     prob[before] = BACK_FLOOR
     assert setup_context(plain, ask, {ask}, prob) == ""
+    mine = [replace(u, text="We thank the authors for the careful runs.") if i == before else u
+            for i, u in enumerate(units)]
+    assert setup_context(mine, ask, {ask}, prob) == ""  # the reviewer on themselves: not what "these claims" names
+    prob[before] = SETUP_FLOOR
+    assert setup_context(mine, ask, {ask}, prob) == mine[before].text  # from the setup floor, as before this round
