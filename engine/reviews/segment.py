@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from engine.reviews.cues import EDIT_NOTE, EXPLICIT, read_cues
+from engine.reviews.cues import ARROW, EDIT_NOTE, EXPLICIT, read_cues
 from engine.reviews.units import LABEL_WORDS, SentenceUnit
 
 #: A follow-up that only makes sense with the sentence before it: a bare question of at most this many words ("Why
@@ -39,17 +39,18 @@ SHORT_POINT_WORDS = 80
 
 
 def same_point(units: list[SentenceUnit], group: list[int], k: int) -> bool:
-    """A short paragraph (``POINT_WORDS``) is one reviewer's point: its next picked sentence goes on the comment
-    when it speaks of something the comment names (a content word in common) or asks a question about it, and in a
-    very short paragraph (``SHORT_POINT_WORDS``) always, also across sentences between them that are no comment
-    (which stay out of its text). A long paragraph (running text) holds several points, and its sentences join
-    only as ``_joins`` says. Chosen on DISAPERE train out of fold and the corpus's training part (docs/comments.md)."""
+    """A paragraph's next picked sentence goes on the comment when it speaks of something the comment names (a
+    content word in common), in a paragraph of any length: a long paragraph of running text is most often one point
+    argued at length (round eleven; up to round ten only a paragraph of ``POINT_WORDS`` joined so). In a very short
+    paragraph (``SHORT_POINT_WORDS``) it goes on always, also across sentences between them that are no comment
+    (which stay out of its text), unless it is another question or follows a request. Chosen on DISAPERE train out
+    of fold and the corpus's training part (docs/comments.md)."""
     block = units[k].block
-    words = sum(len(u.text.split()) for u in units if u.block == block)
-    if units[group[-1]].block != block or words > POINT_WORDS:
+    if units[group[-1]].block != block:
         return False
     if bool(_content(units[k].text) & _content(" ".join(units[j].text for j in group))):
         return True
+    words = sum(len(u.text.split()) for u in units if u.block == block)
     if words > SHORT_POINT_WORDS:
         return False
     if units[k].text.rstrip().endswith("?"):  # a question is a point of its own unless it speaks of the same thing:
@@ -171,23 +172,40 @@ def link_context(units: list[SentenceUnit], first: int, taken: set[int]) -> str:
 
 #: A sentence the model found half-way actionable (this probability or more, below the threshold): the problem or
 #: the passage that the request after it follows on. Chosen on the corpus's training part and DISAPERE train out of
-#: fold (docs/comments.md, round nine).
-SETUP_FLOOR = 0.35
+#: fold (docs/comments.md, round nine; 0.35 then, 0.3 from round eleven).
+SETUP_FLOOR = 0.3
+
+
+#: A sentence that refers back to what the one before it named ("… relates to these efforts.", "such methods", "the
+#: above").
+REFERS_BACK = re.compile(r"\b(?:these|those|such)\s+(?!that\b|as\b)[a-z]{3,}|\bthe above\b|\baforementioned\b", re.I)
+#: A comment that refers back (``REFERS_BACK``: "Citations should be given for these statements.") carries the
+#: sentence before it from this lower floor: that sentence is what it names. Chosen on the corpus's training part and
+#: DISAPERE train out of fold (docs/comments.md, round eleven).
+BACK_FLOOR = 0.2
 
 
 def setup_context(units: list[SentenceUnit], first: int, taken: set[int], prob) -> str:
     """The sentence before a comment that opens inside a short paragraph or list item (``POINT_WORDS``), when no
     comment holds it and the model found it half-way actionable (``SETUP_FLOOR``): what the request builds on ("The
     ablation in Table 4 removes the memory and the attention module at the same time." before "Which of the two
-    explains the drop?"). Else empty. A neutral sentence before it (a summary, a description) stays out: as context it costs precision on
-    DISAPERE, where a comment's context counts as extracted."""
+    explains the drop?"), or from ``BACK_FLOOR`` when the comment refers back to it (``REFERS_BACK``). Else empty.
+    A neutral sentence before it (a summary, a description) stays out: as context it costs precision on DISAPERE,
+    where a comment's context counts as extracted."""
     j = first - 1
     u = units[first]
     if j < 0 or u.index == 0 or j in taken or units[j].skip or units[j].block != u.block:
         return ""
-    if sum(len(x.text.split()) for x in units if x.block == u.block) > POINT_WORDS or float(prob[j]) < SETUP_FLOOR:
+    floor = BACK_FLOOR if REFERS_BACK.search(u.text) else SETUP_FLOOR
+    if sum(len(x.text.split()) for x in units if x.block == u.block) > POINT_WORDS or float(prob[j]) < floor:
         return ""
+    if float(prob[j]) < SETUP_FLOOR and _REVIEWER.match(units[j].text):  # "We thank the authors for ...": the
+        return ""  # reviewer on themselves is not what "these efforts" names
     return units[j].text
+
+
+#: A sentence that opens on the reviewer ("We thank ...", "I read ...", "In my view, ...").
+_REVIEWER = re.compile(r"^\W*(?:\w+,?\s+)?(?:I|I'm|I've|we|my|our)\b", re.I)
 
 
 #: A sentence after a comment in its short paragraph or list item that the model found half-way actionable (this
@@ -255,12 +273,13 @@ _OPENS_ON_PLACE = re.compile(r"^\W{0,3}(?:" + _PLACE.pattern + r")\s*(?:[:.,;)\]
 def place_note(text: str) -> bool:
     """A sentence that opens on a place ("Line 40: ...", "p. 7, l. 12 - ...", "Fig. 3: ...") and has more after it
     (a place alone is ``location_only``) that names a problem or asks: a negative or weak word, a request, a
-    question, a request in so many words or an implied change (``Cues``). A remark at a place with none of these
-    ("Line 30 - a remarkable result.") is not one."""
+    question, a request in so many words or an implied change (``Cues``), or that gives a replacement ("Line 45: the
+    two curves → both curves", however long: round eleven). A remark at a place with none of these ("Line 30 - a
+    remarkable result.") is not one."""
     if not _OPENS_ON_PLACE.match(text) or location_only(text):
         return False
     c = read_cues(text)
-    return c.negative or c.weak or c.request or c.question or c.explicit or c.implied
+    return c.negative or c.weak or c.request or c.question or c.explicit or c.implied or bool(ARROW.search(text))
 
 
 def location_ends_point(units: list[SentenceUnit], group: list[int], k: int) -> bool:
