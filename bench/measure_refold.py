@@ -7,9 +7,10 @@ to the baseline").
     .venv/bin/python -m bench.measure_refold measure S15=PAIRS15.pkl F19=PAIRS19.pkl [--folds DIR]
 
 ``pairs`` builds one set's pair features as ``bench.fit_align_model --pairs`` does, the out-of-fold tuned cosines
-read from the set's file: **S15** ``bench/data/align_encoder_oof.npz`` as session 15 left it (its six
-sibling-seen revisions read untuned), **F19** session 19's refold (``bench/data/refold19_oof*.npz``, no revision
-distrusted). Run it before the refold replaces the shipped file (or give ``--s15`` the old file). ``measure``
+read from the set's file: **S15** session 15's ``bench/data/align_encoder_oof.npz`` (its six sibling-seen revisions
+read untuned; since the refold shipped, give its old file: ``git show 612f5ee:bench/data/align_encoder_oof.npz >
+S15.npz`` and ``--oof S15.npz``), **F19** session 19's refold (shipped since session 20 as
+``bench/data/align_encoder_oof*.npz``, no revision distrusted). ``measure``
 scores each set grouped leave-papers-out with the shipped link model's form refitted in every fold and the shipped
 status rules (as ``bench.measure_lexical_tex``), then F19 − S15 by a paired bootstrap over repositories, wrong
 "addressed" included. Reads the training part only.
@@ -28,10 +29,10 @@ REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "bench" / "data"
 #: Each set's out-of-fold file, its sentence file and the revisions it distrusts.
 SETS = {
-    "S15": (DATA / "align_encoder_oof.npz", None,
+    "S15": (DATA / "align_encoder_oof.npz", None,  # session 15's file: pass it with --oof (see above)
             ("arg-genetics-r1", "arg-genetics-r2", "phylo-mbe-r1", "phylo-mbe-r2", "chemked-ijck-r1",
              "chemked-ijck-r2")),
-    "F19": (DATA / "refold19_oof.npz", DATA / "refold19_oof_sentences.npz", ()),
+    "F19": (DATA / "align_encoder_oof.npz", DATA / "align_encoder_oof_sentences.npz", ()),
 }
 KEYS = ("F1", "hit@1", "found", "wrong addressed")
 
