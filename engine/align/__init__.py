@@ -23,10 +23,15 @@ def make_aligner(
     method: str, *, encoder: Encoder | None = None, generator: Generator | None = None,
     settings: Settings | None = None, **overrides: Any,
 ) -> ScoredAligner:
-    """An aligner by name (``learned``, ``evidence``, ``bm25``, ``embed``, ``hybrid``, ``llm-pairwise``, ``llm-multi``, ``cascade``)."""
+    """An aligner by name (``learned``, ``evidence``, ``bm25``, ``embed``, ``hybrid``, ``llm-pairwise``, ``llm-multi``,
+    ``cascade``, ``learned-llm``)."""
     if method not in METHODS:
         raise InputError(f"unknown alignment method {method!r}; choose from {', '.join(METHODS)}")
     opts = {**align_options(method, settings), **overrides}
+    if method == "learned-llm":
+        from engine.align.rejudge import RejudgedAligner
+
+        return RejudgedAligner(encoder, generator, **opts)
     if method == "learned":
         from engine.align.learned import LearnedAligner
 

@@ -13,14 +13,14 @@ from typing import Any
 
 from engine.settings import Settings, load_settings
 
-METHODS = ("learned", "evidence", "bm25", "embed", "hybrid", "llm-pairwise", "llm-multi", "cascade")
+METHODS = ("learned", "evidence", "bm25", "embed", "hybrid", "llm-pairwise", "llm-multi", "cascade", "learned-llm")
 #: The one default of the CLI and the app: ``learned``, by the rule written before round four (at least ``evidence``'s
 #: F1, hit@1 and found on the training part's folds, grouped by repository since session 16, with wrong "addressed"
 #: at most 10 %), decided in session 16 before the blind part was scored (docs/figures-align.md). ``evidence``
 #: stays one choice away: half the CPU on a first alignment.
 DEFAULT_METHOD = "learned"
 #: Aligners that need a language model: a rebuild aligns with them, a correction does not start one.
-NEEDS_GENERATOR = frozenset({"llm-pairwise", "llm-multi", "cascade"})
+NEEDS_GENERATOR = frozenset({"llm-pairwise", "llm-multi", "cascade", "learned-llm"})
 
 
 def needs_encoder(method: str) -> bool:
@@ -52,6 +52,9 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "llm-pairwise": {"threshold": 0.5, "max_edits": 5},
     "llm-multi": {"threshold": 0.5},
     "cascade": {"threshold": 0.5, "top_k": 5, "max_edits": 5},
+    # the learned model's scores, each comment's best 3 re-judged by a model the user brings (engine.align.rejudge):
+    # set, not fitted (not measured: it needs a strong instruct model and a GPU)
+    "learned-llm": {"top_k": 3, "weight": 0.5},
 }
 
 

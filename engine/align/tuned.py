@@ -40,15 +40,12 @@ BASE_VARIANT = "base"
 #: Each training paper's out-of-fold cosines of every comment against each distinct edit sentence (as
 #: ``section_pieces`` writes it), keyed by ``sentence_key``, from the same GPU run as ``OOF_FILE``: an edit whose
 #: sentences were all scored keeps its out-of-fold cosine when the document reader has moved the diff since that
-#: run. The shipped run (session 15) kept none; session 19's refold, held back, keeps them
-#: (``bench/data/refold19_oof_sentences.npz`` beside its ``refold19_oof.npz``).
+#: run (session 19's refold, shipped in session 20; session 15's run kept none).
 SENTENCES_FILE = OOF_FILE.with_name("align_encoder_oof_sentences.npz")
 #: Training revisions whose cosines in ``OOF_FILE`` come from a fold model tuned on their sibling (the other round
-#: of the same repository): the GPU run dealt revisions, not repositories, into folds. Not trusted (round seven,
-#: docs/figures-align.md): their tuned columns hold ``BASE_VARIANT``'s cosines, in every fit and when scored. Empty
-#: once the encoder is refolded by repository (``bench.align_encoder_gpu_prep.paper_folds``; session 19's refold).
-SIBLING_SEEN = frozenset({"arg-genetics-r1", "arg-genetics-r2", "phylo-mbe-r1", "phylo-mbe-r2", "chemked-ijck-r1",
-                          "chemked-ijck-r2"})
+#: of the same repository), read untuned (``BASE_VARIANT``) in every fit and when scored. Empty since session 20:
+#: session 19's refold dealt repositories, not revisions, into its folds (session 15's run had six such revisions).
+SIBLING_SEEN: frozenset[str] = frozenset()
 #: (comments, edits, first-stage mask, cancel token or None) -> comments × edits tuned cosines (0 outside the mask
 #: is fine).
 TunedSource = Callable[[Sequence[ReviewComment], Sequence[Edit], np.ndarray, Any], np.ndarray]

@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from engine.align import DEFAULT_METHOD, METHODS, make_aligner
+from engine.align.config import NEEDS_GENERATOR
 from engine.cli.comments import load_comments
 from engine.cli.common import print_json
 from engine.inputs import review_format_names
@@ -21,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--reviews", required=True, help=f"the reviews ({review_format_names()})")
     p.add_argument("--method", choices=METHODS, default=DEFAULT_METHOD,
                    help=f"aligner (default: {DEFAULT_METHOD}; docs/figures-align.md compares them)")
-    p.add_argument("--model", metavar="GGUF", help="LLM for llm-pairwise, llm-multi and cascade")
+    p.add_argument("--model", metavar="GGUF", help="LLM for llm-pairwise, llm-multi, cascade and learned-llm (which re-judges the learned aligner's best 3 per comment)")
     p.add_argument("--threshold", type=float, help="decision threshold (default: from settings)")
     p.add_argument("--json", action="store_true", help="print comments, edits and alignments as JSON")
     p.add_argument("--force", action="store_true", help="go on when the reviews read as a paper or an author response")
@@ -32,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     _, comments, notices = load_comments(args.reviews, force=args.force)
     diff = diff_documents(load_document(args.old), load_document(args.new))
     generator = None
-    if args.model and args.method in ("llm-pairwise", "llm-multi", "cascade"):
+    if args.model and args.method in NEEDS_GENERATOR:
         from engine.models.llama.llm import LlamaGenerator
 
         generator = LlamaGenerator(args.model)

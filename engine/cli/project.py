@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.align import METHODS
+from engine.align.config import NEEDS_GENERATOR
 from engine.cli.common import print_json
 from engine.cli.stores import open_store, print_progress
 from engine.errors import InputError, RedraftError
@@ -39,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--reviews", required=True, help=f"the reviews file ({review_format_names()})")
     new.add_argument("--aligner", choices=METHODS, default=DEFAULT_ALIGNER,
                      help=f"comment-edit aligner (default: {DEFAULT_ALIGNER})")
-    new.add_argument("--model", metavar="GGUF", help="LLM for the llm-pairwise, llm-multi and cascade aligners")
+    new.add_argument("--model", metavar="GGUF", help="LLM for the llm-pairwise, llm-multi, cascade and learned-llm aligners")
     new.add_argument("--out", metavar="PATH", help="project file (default: <data dir>/projects/NAME.redraft)")
     new.add_argument("--overwrite", action="store_true", help="replace an existing project file")
     new.add_argument("--keep-partial", action="store_true",
@@ -103,7 +104,7 @@ def run_new(args: argparse.Namespace) -> int:
         name = Path(out).stem
     path = Path(out).expanduser() if out else default_project_path(name)
     generator = None
-    if args.model and args.aligner in ("llm-pairwise", "llm-multi", "cascade"):
+    if args.model and args.aligner in NEEDS_GENERATOR:
         from engine.models.llama.llm import LlamaGenerator
 
         generator = LlamaGenerator(args.model)

@@ -87,3 +87,32 @@ def test_salvage_keeps_complete_records_of_a_cut_answer() -> None:
     assert salvage_json(cut) == {"alignments": [{"comment_id": "A.1", "edit_ids": ["e0001"]}]}
     assert salvage_json('{"alignments": []}') == {"alignments": []}
     assert salvage_json("noise") is None
+
+
+def test_learned_llm_rejudges_each_comments_best_three_only(demo, generator) -> None:
+    from engine.align.rejudge import judged_mask
+
+    diff, comments = demo
+    edits = candidate_edits(diff)
+    plain = make_aligner("learned")
+    learned = plain.scores(comments, edits)
+    aligner = make_aligner("learned-llm", generator=generator)
+    rejudged = aligner.scores(comments, edits)
+    mask = judged_mask(learned, 3)
+    assert mask.any() and (mask.sum(axis=1) <= 3).all()
+    assert np.array_equal(rejudged[~mask], learned[~mask])  # outside the best three, the learned score stands
+    assert len(aligner.verdicts) == int(mask.sum())
+    i, j = map(int, np.argwhere(mask)[0])
+    yes = generator.choice_probabilities(aligner.judge.pair_prompt(comments[i], edits[j]), ("yes", "no"))["yes"]
+    assert aligner.verdicts[(comments[i].id, edits[j].id)] == pytest.approx(yes, abs=1e-6)
+    assert rejudged[i, j] == pytest.approx(0.5 * learned[i, j] + 0.5 * yes, abs=1e-6)
+    best = max(aligner.verdicts[(comments[i].id, edits[k].id)] for k in np.flatnonzero(mask[i]))
+    assert aligner.answered[comments[i].id] == pytest.approx(0.5 * plain.answered[comments[i].id] + 0.5 * best)
+
+
+def test_learned_llm_refuses_the_embedded_generator(demo) -> None:
+    from engine.errors import ModelError
+
+    diff, comments = demo
+    with pytest.raises(ModelError, match="too weak to judge"):
+        make_aligner("learned-llm").scores(comments, candidate_edits(diff))
