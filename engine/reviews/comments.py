@@ -27,7 +27,8 @@ from engine.reviews.model import Review, ReviewComment
 from engine.reviews.parse import EDITOR
 from engine.reviews.segment import (ITEM_WORDS, follow_up, item_words, link_context, linked, location_before,
                                    location_ends_point, location_only, next_request, quote_only, REFERS_BACK,
-                                   same_point, setup_context, trailing, typo_lead, typo_list, PLACE_FLOOR, place_note)
+                                   same_point, setup_context, trailing, typo_lead, typo_list, unpicked_items,
+                                   PLACE_FLOOR, place_note)
 from engine.reviews.units import SentenceUnit, review_units
 
 _ANAPHORA = re.compile(r"^(?:this|it|these|they|such|that|thus|therefore|hence|so|in particular|in this case|"
@@ -338,6 +339,7 @@ def build_comments(
         more = trailing(units, group, taken, prob, starts)
         group[:] = sorted(group + more)
         taken.update(more)
+    groups = sorted(groups + unpicked_items(units, taken, prob), key=lambda g: g[0])  # an item never left out
     out = []
     for n, group in enumerate(groups, start=1):
         first, last = units[group[0]], units[group[-1]]

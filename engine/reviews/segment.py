@@ -13,6 +13,10 @@ import re
 from engine.reviews.cues import ARROW, EDIT_NOTE, EXPLICIT, read_cues
 from engine.reviews.units import LABEL_WORDS, SentenceUnit
 
+#: A reviewer's list item none of whose sentences is in a comment becomes one comment of its sentences (with its best
+#: sentence's confidence: shown as low-confidence, never dropped) when that best sentence reaches this probability;
+#: None: never (docs/comments.md, "Round eleven, the lead").
+ITEM_FLOOR: float | None = None
 #: A follow-up that only makes sense with the sentence before it: a bare question of at most this many words ("Why
 #: this value?", "How is it tuned?", "Any justification?") ...
 FOLLOW_UP_WORDS = 5
@@ -319,3 +323,22 @@ def typo_list(units: list[SentenceUnit], group: list[int], k: int) -> bool:
         return False
     return all(units[j].skip or units[j].block == last.block or units[j].is_item and units[j].lead_in == u.lead_in
                for j in range(group[-1] + 1, k))  # past the lead-in's own last sentence and items not picked
+
+
+def unpicked_items(units: list[SentenceUnit], taken: set[int], prob, floor: float | None = None) -> list[list[int]]:
+    """The list items of which no sentence is in ``taken`` and whose best sentence (headings, references, quotations
+    and greetings aside) reaches ``floor`` (default ``ITEM_FLOOR``; None: none), each as the indexes of its
+    sentences."""
+    floor = ITEM_FLOOR if floor is None else floor
+    if floor is None:
+        return []
+    blocks: dict[int, list[int]] = {}
+    for k, u in enumerate(units):
+        if u.is_item:
+            blocks.setdefault(u.block, []).append(k)
+    out = []
+    for ks in blocks.values():
+        keep = [k for k in ks if not units[k].skip]
+        if keep and not taken.intersection(ks) and max(float(prob[k]) for k in keep) >= floor:
+            out.append(keep)
+    return out
