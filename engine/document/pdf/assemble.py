@@ -14,6 +14,7 @@ from engine.document.pdf.continuations import merge_continuations
 from engine.document.pdf.layout import Segment, cut_page, find_gutter, rank_gutters
 from engine.document.pdf.lines import Line, PageText, dominant_size, letter_spaced
 from engine.document.pdf.meta import find_authors, find_title, front_page, metadata_title
+from engine.document.pdf.tables import join_table_cells
 from engine.document.pdf.text import build_vocabulary, join_lines
 
 _ABSTRACT_LEAD = re.compile(r"^abstract\s*[—–:.\-]?\s*", re.I)
@@ -69,7 +70,7 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     authors = find_authors(first_page, title_lines, stop_y)
     _mark_unheaded_references(blocks)
     blocks = merge_continuations(blocks, body)
-    blocks = _split_references(blocks)
+    blocks = join_table_cells(_split_references(blocks))
     vocab = build_vocabulary(ln.text for b in blocks for ln in _all_lines(b))
     doc = Document(title=title or metadata_title(meta), authors=authors, source_format="pdf")
     doc.paragraphs, doc.sections = _paragraphs(blocks, vocab, {id(b) for b in abstract_blocks})
