@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.document.model import ParagraphKind
-from engine.document.pdf.blocks import Block
+from engine.document.pdf.blocks import Block, text_left
 from engine.document.pdf.lines import Line
 
 #: What a sentence's continuation may open with besides a letter or digit: "(Fig 3C), even though ..." (not "[":
@@ -41,7 +41,7 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
         caption_like = _sentence_like_caption(b, body)
         # (or its second line at the edge: a piece of math raised over the first line's start)
         at_left = b.first.x0 <= b.segment.left + 0.15 * b.segment.width or (
-            len(b.lines) > 1 and b.lines[1].x0 <= b.segment.left + 2.0)
+            len(b.lines) > 1 and b.lines[1].x0 <= b.segment.left + 2.0) or _same_edge(last_body or opened, b)
         target = None
         if last_body is not None and b.kind is ParagraphKind.BODY and between > 0 and _in_float_above(
                 last_body, b) and (b.first.text[:1].islower() or _set_apart(blocks[i - 1], b)):
@@ -148,7 +148,8 @@ def _stepped(b: Block) -> bool:
     """Lines starting at several indents, most of them in from the column's edge, as an algorithm's nested steps
     do (a paragraph's lines share the column's left edge, a display or a raised fragment aside)."""
     starts = [ln.x0 for ln in b.lines[1:]]
-    edge = sum(1 for ln in b.lines if ln.x0 <= b.segment.left + 2.0)
+    left = text_left(b.segment)
+    edge = sum(1 for ln in b.lines if ln.x0 <= left + 2.0)
     return len(starts) >= 2 and max(starts) - min(starts) > 0.8 * b.size and edge < 0.5 * len(b.lines)
 
 
@@ -160,6 +161,16 @@ def _still_open(b: Block, opened: Block | None, after_float: bool) -> tuple[Bloc
     if b is opened or b.indented or not after_float:
         return None, False
     return opened, after_float
+
+
+def _same_edge(opened: Block | None, b: Block) -> bool:
+    """``b`` starts at the left edge of the open paragraph's last lines on the page before, in a one-column page
+    whose band reaches further left (PLOS sets its legends and tables out into the left margin, so the page's
+    left edge is theirs, not the text's)."""
+    if opened is None or b.first.page != _tail(opened).page + 1:
+        return False
+    seg, lines = opened.parts[-1] if opened.parts else (opened.segment, opened.lines)
+    return seg.col == 0 and b.segment.col == 0 and abs(b.first.x0 - min(ln.x0 for ln in lines[-3:])) <= 2.0
 
 
 def _tail(b: Block) -> Line:
