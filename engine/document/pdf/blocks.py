@@ -98,13 +98,13 @@ def _justified(seg: Segment) -> bool:
 
 def text_left(seg: Segment) -> float:
     """The left edge of the segment's text: where most of its long lines start, when that is far right of the
-    segment's own edge (more than 4.5 font sizes: PLOS sets legends and tables out into the left margin, so the
-    page's left edge is theirs); else the segment's edge."""
+    segment's own edge (more than 9 font sizes, farther than any list's indent: PLOS sets legends and tables 2.25 in
+    out into the left margin, so the page's left edge is theirs); else the segment's edge."""
     starts = Counter(round(ln.x0) for ln in seg.lines if len(ln.text) >= 20)
     if not starts:
         return seg.left
     edge, size = float(starts.most_common(1)[0][0]), max((ln.size for ln in seg.lines), default=10.0)
-    return edge if edge - seg.left > 4.5 * size else seg.left
+    return edge if edge - seg.left > 9.0 * size else seg.left
 
 
 def _is_indented(ln: Line, seg: Segment, left: float | None = None) -> bool:

@@ -49,7 +49,10 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             # between (in capitals only where the float stands apart: a table's legend is set right under it)
             last_body = _flow_before(out, b)
         # a float's body under its caption (an algorithm's indented steps) carries no paragraph on
-        in_float = i > 0 and blocks[i - 1].kind is ParagraphKind.CAPTION and _stepped(b)
+        # (steps in from the text's own edge; or from the page's, unless the block opens in lower case: a PLOS
+        # continuation under a legend set out into the margin)
+        in_float = i > 0 and blocks[i - 1].kind is ParagraphKind.CAPTION and (
+            _stepped(b, text_left(b.segment)) or _stepped(b, b.segment.left) and not b.first.text[:1].islower())
         if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None and at_left and not in_float:
             tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
             moved = tail_seg is not b.segment or between > 0
@@ -144,11 +147,10 @@ def _prose(b: Block) -> bool:
     )
 
 
-def _stepped(b: Block) -> bool:
-    """Lines starting at several indents, most of them in from the column's edge, as an algorithm's nested steps
-    do (a paragraph's lines share the column's left edge, a display or a raised fragment aside)."""
+def _stepped(b: Block, left: float) -> bool:
+    """Lines starting at several indents, most of them in from the column's edge ``left``, as an algorithm's nested
+    steps do (a paragraph's lines share the column's left edge, a display or a raised fragment aside)."""
     starts = [ln.x0 for ln in b.lines[1:]]
-    left = text_left(b.segment)
     edge = sum(1 for ln in b.lines if ln.x0 <= left + 2.0)
     return len(starts) >= 2 and max(starts) - min(starts) > 0.8 * b.size and edge < 0.5 * len(b.lines)
 

@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 
 from engine.document import ParagraphKind, load_document
+from engine.document.pdf.blocks import text_left
+from engine.document.pdf.layout import Segment
+from engine.document.pdf.lines import Line
 
 
 def _has(*files: str) -> bool:
@@ -75,3 +78,20 @@ def test_an_unnumbered_italic_ieee_subsection_is_a_heading(tmp_path: Path) -> No
     assert ("Exploration Evaluation", ("INTRODUCTION", "Exploration Evaluation")) in headings
     assert [t for t, _ in headings] == ["INTRODUCTION", "Counting Models", "Exploration Evaluation", "CONCLUSION"]
     assert sum(p.kind is ParagraphKind.BODY for p in doc.paragraphs) == 4
+
+
+def _line(x0: float, y: float, text: str) -> Line:
+    return Line(page=1, x0=x0, y0=y - 8, x1=x0 + 300, y1=y + 2, text=text, size=10.0, bold=False, baseline=y)
+
+
+def test_the_texts_edge_is_taken_only_far_from_the_pages() -> None:
+    """``text_left``: where most long lines start 162 pt right of a legend set out into the margin, that is the
+    text's edge; a list indented 48 pt (good-enough-practices-in-scientific-computing's page of numbered items, whose
+    indent must still read as an indent) leaves the segment's own edge."""
+    long = "a line of text long enough to count"
+    plos = Segment(1, 0, [_line(36, 100, "Fig 4. A legend set out into the margin of the page")]
+                   + [_line(198, 112 + 12 * i, long) for i in range(8)], left=36, right=576)
+    assert text_left(plos) == 198
+    items = Segment(1, 0, [_line(197, 100, long), _line(210, 112, "5. " + long)]
+                    + [_line(245, 124 + 12 * i, long) for i in range(6)], left=197, right=576)
+    assert text_left(items) == 197
