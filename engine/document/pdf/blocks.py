@@ -165,7 +165,8 @@ def _breaks(
             return True
     short = prev.x1 < seg.right - max(0.08 * seg.width, 2 * prev.size)
     if not justified:
-        short = prev.x1 < (seg.left if left is None else left) + 0.6 * (seg.right - (seg.left if left is None else left))
+        edge = seg.left if left is None else left
+        short = prev.x1 < edge + 0.6 * (seg.right - edge)
     if short and ends_sentence(prev.text) and not ln.text[:1].islower():
         return True
     return False

@@ -213,7 +213,8 @@ def _unnumbered_italic(b: Block, body_size: float) -> bool:
     words = b.text.split()
     return (len(b.lines) == 1 and b.italic and not b.bold and 1 <= len(words) <= 8 and not ends_sentence(b.text)
             and abs(b.size - body_size) < 0.6 and b.first.alone and not b.first.gaps and not b.first.marker
-            and b.first.x0 <= b.segment.left + 2.0 and bool(_WORD.search(b.text)) and not b.text[:1].islower() * b.text[:1].isascii())
+            and b.first.x0 <= b.segment.left + 2.0 and bool(_WORD.search(b.text))
+            and not (b.text[:1].islower() and b.text[:1].isascii()))  # "λ Estimators" is a title
 
 
 def _footnote_start(text: str) -> bool:

@@ -3,10 +3,10 @@
 A table's cells are cut into lines at the wide gaps between them, so each row (or each cell, where a column's
 cells stack into a block of their own) became a paragraph of its own: a booktabs table, whose rules are
 drawings and hold no text, read as a dozen one-word "paragraphs" (a new-user trial). Blocks whose every line
-is a line of cells (it shares its baseline with another line of the column, or holds wide gaps) and that together hold at least two
-rows of two cells or more are one table: one ``OTHER`` block, its cells row by row. A caption set right over the
-table keeps its own lines and gives its trailing cells (the header row, when no sentence stop ended the caption)
-to the table.
+is a line of cells (it shares its baseline with another line of the column, or holds wide gaps) and that together
+hold at least two rows of two cells or more are one table: one ``OTHER`` block, its cells row by row. A caption set
+right over the table keeps its own lines and gives its trailing cells (the header row, when no sentence stop ended
+the caption) to the table.
 """
 
 from __future__ import annotations
