@@ -223,7 +223,10 @@ def test_corpus_command_errors_are_one_line(tmp_path, capsys) -> None:
 # session 18's refit on the 58 training revisions (the lead's, after train9a/train9b; round nine's variant L3 unchanged):
 # cgo18 P 41.9 -> 46.9, R 26.8 -> 23.7, "addressed" 3 -> 4 (none wrong); icassp20 P 50.0 -> 55.6, found 92.9 -> 85.7
 # (one comment), "addressed" 6 -> 7 (none wrong). Regression checks, never used to choose.
-LEARNED_SHARED = {"cgo18": (46.9, 23.7, 31.5, 48.1, 81.5, 0.0, 4), "icassp20": (55.6, 69.0, 61.5, 85.7, 85.7, 0.0, 7)}
+# layouts12 (a table's cells read as one unit, docs/corpus-layouts.md fix 45): icassp20's found 85.7 -> 78.6, one
+# comment (R1.11): its answered-at-all probability 0.3528 -> 0.3499 falls under the "partly" band (0.35) when the
+# two versions' tables are one unit each; its links and every other figure are the same.
+LEARNED_SHARED = {"cgo18": (46.9, 23.7, 31.5, 48.1, 81.5, 0.0, 4), "icassp20": (55.6, 69.0, 61.5, 85.7, 78.6, 0.0, 7)}
 
 
 @pytest.mark.shared_data
