@@ -9,7 +9,7 @@ from engine.document.latex.macros import read_group
 from engine.document.latex.text import LatexText
 
 _TITLE = re.compile(r"\\(?:title|icmltitle)\s*(?:\[[^\]]*\])?\s*(?=\{)")
-_AUTHOR = re.compile(r"\\(?:author|icmlauthor)\s*(?:\[[^\]]*\])?\s*(?=\{)")
+_AUTHOR = re.compile(r"\\(?:author|icmlauthor)\*?\s*(?:\[[^\]]*\])?\s*(?=\{)")
 _ABSTRACT_MACRO = re.compile(r"\\abstract\s*(?=\{)")
 _ABSTRACT_ENV = re.compile(r"\\begin\s*\{abstract\}(.*?)\\end\s*\{abstract\}", re.S)
 _DOC_START = re.compile(r"\\begin\s*\{document\}")

@@ -50,7 +50,8 @@ from engine.errors import InputError
 
 _LISTS = {"itemize", "enumerate", "description", "compactitem", "compactenum", "asparaenum", "asparaitem", "list"}
 _DROPPED_ENVS = {"tabular", "tabular*", "tabularx", "tikzpicture", "pgfpicture", "picture", "CCSXML", "titlepage", "filecontents", "filecontents*",
-                 "keyword"}  # elsarticle's keywords, as \keywords is dropped
+                 "keyword",  # elsarticle's keywords, as \keywords is dropped
+                 "acronym"}  # the acronym package's list of definitions (none printed with [nolist])
 _INLINE_ENVS = {"math", "inparaenum", "inparaitem"}
 _VERBATIM = re.compile(r"\\begin\s*\{(verbatim\*?|Verbatim|lstlisting|minted|alltt)\}(?:\[[^\]\n]*\])?(?:\{[^}\n]*\})?(.*?)\\end\s*\{\1\}", re.S)
 _VERB = re.compile(r"\\(?:verb|lstinline)\*?(?:\[[^\]]*\])?([^a-zA-Z\s{])(.*?)\1|\\lstinline\{([^}]*)\}")
@@ -251,7 +252,9 @@ class _Builder:
             self.heading(node)
         elif name in ("par", "appendix"):
             self.flush()
-        elif name == "caption":
+        elif name in ("\\", "newline") and self.bold_line():
+            pass
+        elif name in ("caption", "captionof"):  # \captionof{table}{...}: a caption set outside a float
             self.block(self.caption_text(node, None), ParagraphKind.CAPTION, node.pos)
         elif name == "bibitem":
             self.flush()
@@ -267,6 +270,25 @@ class _Builder:
                 self.add(" ", node.pos)
         else:
             self.add(node, node.pos)
+
+    def bold_line(self) -> bool:
+        """A paragraph that opens with a bold phrase alone on its line (``\\textbf{Glycolysis} \\\\``) opens with a
+        run-in heading set on a line of its own, as the PDF shows it: a heading at ``\\paragraph``'s level."""
+        inked = [p for p in self.pieces if not (isinstance(p, str) and not p.strip())
+                 and not isinstance(p, latexwalker.LatexCommentNode)]
+        if len(inked) != 1 or not isinstance(inked[0], latexwalker.LatexMacroNode) or inked[0].macroname != "textbf":
+            return False
+        title = normalize_text(self.conv.text(inked))
+        if not title or len(title.split()) > 12:
+            return False
+        self.pieces, self.start = [], None
+        level = max(HEADINGS["paragraph"] - self.top + 1, 1)
+        while self.stack and self.stack[-1][0] >= level:
+            self.stack.pop()
+        self.stack.append((level, title))
+        self.sections.append(Section(title, level, None))
+        self.emit(title, ParagraphKind.HEADING, inked[0].pos)
+        return True
 
     def heading(self, node: latexwalker.LatexMacroNode) -> None:
         self.flush()

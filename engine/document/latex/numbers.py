@@ -18,7 +18,8 @@ from pylatexenc import latexwalker
 
 from engine.document.latex.text import MATH_ENVS
 
-HEADINGS = {"part": 0, "chapter": 1, "section": 2, "subsection": 3, "subsubsection": 4, "paragraph": 5, "subparagraph": 6}
+HEADINGS = {"part": 0, "chapter": 1, "section": 2, "subsection": 3, "subsubsection": 4, "paragraph": 5, "subparagraph": 6,
+            "bmhead": 5}  # Springer Nature's (sn-jnl) run-in bold heading: "Acknowledgements", "Data Availability"
 FLOATS = {
     "figure": "figure", "figure*": "figure", "wrapfigure": "figure", "SCfigure": "figure",
     "table": "table", "table*": "table", "wraptable": "table", "algorithm": "algorithm", "algorithm*": "algorithm",

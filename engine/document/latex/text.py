@@ -47,6 +47,8 @@ _SETTINGS: dict[str, str] = {
     "setcommentmarkup": "{", "addeditor": "{", "sethlcolor": "{", "setulcolor": "{", "setstcolor": "{",
     # annotate-equations: notes drawn with arrows beside a display's marked terms, not running text
     "annotate": "[{{{", "annotatetwo": "[{{{{",
+    # running heads (IEEEtran's journal name and short title): printed in the page's head, which the PDF reader drops
+    "markboth": "{{", "markright": "{",
 }
 _KEEP = "texttt textsf textup textmd textnormal underline uline sout hl ul so mbox hbox fbox text enquote ensuremath operatorname bm boldsymbol textsuperscript textsubscript emph textbf textit textsc textsl textrm nolinkurl url path".split()
 _WALK_SPECS: dict[str, str] = {
@@ -64,9 +66,9 @@ _WALK_SPECS: dict[str, str] = {
     "bibliographystyle": "{", "bibliography": "{", "newtheorem": "*{[{[", "theoremstyle": "{",
     "pagestyle": "{", "thispagestyle": "{", "rule": "[{{", "phantom": "{", "vphantom": "{", "hphantom": "{",
     "enlargethispage": "*{", "linespread": "{", "footnotemark": "[", "footnotetext": "[{", "footnote": "[{",
-    "captionsetup": "[{", "lstset": "{", "definecolor": "{{{", "hypersetup": "{", "caption": "*[{",
+    "captionsetup": "[{", "lstset": "{", "definecolor": "{{{", "hypersetup": "{", "caption": "*[{", "captionof": "*{[{",
     "subcaption": "[{", "label": "{", "includegraphics": "*[[{", "input": "{", "include": "{",
-    "paragraph": "*[{", "subparagraph": "*[{", "bibitem": "[{", "title": "[{", "author": "[{",
+    "paragraph": "*[{", "subparagraph": "*[{", "bibitem": "[{", "title": "[{", "author": "*[{", "bmhead": "{",
     "date": "{", "subtitle": "{", "IEEEauthorblockN": "{", "IEEEauthorblockA": "{", "shortauthors": "",
     "lstinputlisting": "[{", "vspace": "*{", "hspace": "*{", "vskip": "", "redraftverbatim": "{",
     "redraftverb": "{", "multicolumn": "{{{", "multirow": "{{{", "cline": "{", "icmltitle": "{",
@@ -89,7 +91,7 @@ _DROP = set(
     "title author date subtitle lstinputlisting vspace hspace xspace maketitle centering raggedright raggedleft "
     "noindent newpage clearpage pagebreak linebreak smallskip medskip bigskip protect cline balance tableofcontents "
     "appendix IEEEauthorblockN IEEEauthorblockA icmltitle tnote abstract address cortext tnotetext fntext ead journal "
-    "affil preprint pacs altaffiliation homepage todo missingfigure listoftodos".split()
+    "affil preprint pacs altaffiliation homepage todo missingfigure listoftodos markboth markright".split()
 ) | set(_SETTINGS)
 #: Macros that print nothing: they never start a paragraph.
 SILENT = frozenset(_DROP | {"par", "footnote", "footnotetext"})

@@ -14,6 +14,8 @@ from engine.document.pdf.continuations import merge_continuations
 from engine.document.pdf.layout import Segment, cut_page, find_gutter, rank_gutters
 from engine.document.pdf.lines import Line, PageText, dominant_size, letter_spaced
 from engine.document.pdf.meta import find_authors, find_title, front_page, metadata_title
+from engine.document.pdf.legends import attach_panel_legends
+from engine.document.pdf.tables import join_table_cells
 from engine.document.pdf.text import build_vocabulary, join_lines
 
 _ABSTRACT_LEAD = re.compile(r"^abstract\s*[—–:.\-]?\s*", re.I)
@@ -56,7 +58,7 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     ticks = tick_lines(blocks)  # a plot's tick labels, bare numbers among them: its axis label is no heading
     blocks = [b for b in blocks if not _BARE_NUMBERS.match(b.text)]
     classify(blocks, body, heights, ticks)
-    blocks = _attach_caption_tails(blocks, pitch, body)
+    blocks = attach_panel_legends(_attach_caption_tails(blocks, pitch, body), pitch, body)
     _mark_front_labels(blocks)
     first_page = [ln for seg in segments if seg.page == front for ln in seg.lines]
     title, title_lines = find_title(first_page, body, heights.get(front, 792.0))
@@ -69,7 +71,7 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     authors = find_authors(first_page, title_lines, stop_y)
     _mark_unheaded_references(blocks)
     blocks = merge_continuations(blocks, body)
-    blocks = _split_references(blocks)
+    blocks = join_table_cells(_split_references(blocks))
     vocab = build_vocabulary(ln.text for b in blocks for ln in _all_lines(b))
     doc = Document(title=title or metadata_title(meta), authors=authors, source_format="pdf")
     doc.paragraphs, doc.sections = _paragraphs(blocks, vocab, {id(b) for b in abstract_blocks})

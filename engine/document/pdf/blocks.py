@@ -9,6 +9,7 @@ a sentence, and where a caption or a footnote marker starts.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.document.model import ParagraphKind
@@ -95,28 +96,41 @@ def _justified(seg: Segment) -> bool:
     return flush >= 0.5 * len(long)
 
 
-def _is_indented(ln: Line, seg: Segment) -> bool:
-    return 0.6 * ln.size <= ln.x0 - seg.left <= 4.5 * ln.size
+def text_left(seg: Segment) -> float:
+    """The left edge of the segment's text: where most of its long lines start, when that is far right of the
+    segment's own edge (more than 9 font sizes, farther than any list's indent: PLOS sets legends and tables 2.25 in
+    out into the left margin, so the page's left edge is theirs); else the segment's edge."""
+    starts = Counter(round(ln.x0) for ln in seg.lines if len(ln.text) >= 20)
+    if not starts:
+        return seg.left
+    edge, size = float(starts.most_common(1)[0][0]), max((ln.size for ln in seg.lines), default=10.0)
+    return edge if edge - seg.left > 9.0 * size else seg.left
+
+
+def _is_indented(ln: Line, seg: Segment, left: float | None = None) -> bool:
+    return 0.6 * ln.size <= ln.x0 - (seg.left if left is None else left) <= 4.5 * ln.size
 
 
 def split_segment(seg: Segment, body_size: float, pitch: float) -> list[Block]:
     """Blocks of one column segment."""
     blocks: list[Block] = []
     justified = _justified(seg)
+    left = text_left(seg)
     cur: list[Line] = []
     for i, ln in enumerate(seg.lines):
-        if cur and _breaks(cur, ln, seg, body_size, pitch, justified, seg.lines[i + 1] if i + 1 < len(seg.lines) else None):
-            blocks.append(Block(cur, seg, indented=_is_indented(cur[0], seg)))
+        nxt = seg.lines[i + 1] if i + 1 < len(seg.lines) else None
+        if cur and _breaks(cur, ln, seg, body_size, pitch, justified, nxt, left):
+            blocks.append(Block(cur, seg, indented=_is_indented(cur[0], seg, left)))
             cur = []
         cur.append(ln)
     if cur:
-        blocks.append(Block(cur, seg, indented=_is_indented(cur[0], seg)))
+        blocks.append(Block(cur, seg, indented=_is_indented(cur[0], seg, left)))
     return blocks
 
 
 def _breaks(
     cur: list[Line], ln: Line, seg: Segment, body_size: float, pitch: float,
-    justified: bool, nxt: Line | None,
+    justified: bool, nxt: Line | None, left: float | None = None,
 ) -> bool:
     prev = cur[-1]
     size = max(prev.size, ln.size)
@@ -144,14 +158,15 @@ def _breaks(
         return True
     if prev.bold and ln.bold:
         return False  # a heading wrapped onto a second line
-    indented = _is_indented(ln, seg)
-    if indented and not _is_indented(prev, seg):
+    indented = _is_indented(ln, seg, left)
+    if indented and not _is_indented(prev, seg, left):
         # a first-line indent, unless the next lines stay indented (a quote or list)
-        if nxt is None or not _is_indented(nxt, seg) or abs(nxt.baseline - ln.baseline) > 1.3 * expected:
+        if nxt is None or not _is_indented(nxt, seg, left) or abs(nxt.baseline - ln.baseline) > 1.3 * expected:
             return True
     short = prev.x1 < seg.right - max(0.08 * seg.width, 2 * prev.size)
     if not justified:
-        short = prev.x1 < seg.left + 0.6 * seg.width
+        edge = seg.left if left is None else left
+        short = prev.x1 < edge + 0.6 * (seg.right - edge)
     if short and ends_sentence(prev.text) and not ln.text[:1].islower():
         return True
     return False

@@ -176,6 +176,9 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
         if _WORD.search(text) and not b.first.marker and text.lstrip()[:1] not in BULLETS and not b.code_heading:
             b.heading_title = _clean_title(text)
             return ParagraphKind.HEADING
+    if roman and _unnumbered_italic(b, body_size):
+        b.heading_title, b.level = _clean_title(text), 2
+        return ParagraphKind.HEADING
     math = sum(ln.math * len(ln.text) for ln in b.lines) / max(sum(len(ln.text) for ln in b.lines), 1)
     # a formula, unless three words of prose run in it ("P = {p0, ..., pn}, a finite set of places.")
     if math >= 0.35 and not _PROSE.search(text) or (len(b.lines) <= 3 and _EQ_NUMBER.search(text) and math >= 0.15):
@@ -202,6 +205,16 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
             and text.lstrip()[:1] not in BULLETS and not text.startswith("- ")):
         return ParagraphKind.FOOTNOTE  # (a bulleted item set small that ends a column is still body)
     return ParagraphKind.BODY
+
+
+def _unnumbered_italic(b: Block, body_size: float) -> bool:
+    """IEEEtran's unnumbered subsection (``\\subsection*``): one italic line at the body size, at the column's left
+    edge, a few words with no sentence stop, where the paper numbers its sections in Roman (IEEEtran's style)."""
+    words = b.text.split()
+    return (len(b.lines) == 1 and b.italic and not b.bold and 1 <= len(words) <= 8 and not ends_sentence(b.text)
+            and abs(b.size - body_size) < 0.6 and b.first.alone and not b.first.gaps and not b.first.marker
+            and b.first.x0 <= b.segment.left + 2.0 and bool(_WORD.search(b.text))
+            and not (b.text[:1].islower() and b.text[:1].isascii()))  # "λ Estimators" is a title
 
 
 def _footnote_start(text: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.document.model import ParagraphKind
-from engine.document.pdf.blocks import Block
+from engine.document.pdf.blocks import Block, text_left
 from engine.document.pdf.lines import Line
 
 #: What a sentence's continuation may open with besides a letter or digit: "(Fig 3C), even though ..." (not "[":
@@ -41,7 +41,7 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
         caption_like = _sentence_like_caption(b, body)
         # (or its second line at the edge: a piece of math raised over the first line's start)
         at_left = b.first.x0 <= b.segment.left + 0.15 * b.segment.width or (
-            len(b.lines) > 1 and b.lines[1].x0 <= b.segment.left + 2.0)
+            len(b.lines) > 1 and b.lines[1].x0 <= b.segment.left + 2.0) or _same_edge(last_body or opened, b)
         target = None
         if last_body is not None and b.kind is ParagraphKind.BODY and between > 0 and _in_float_above(
                 last_body, b) and (b.first.text[:1].islower() or _set_apart(blocks[i - 1], b)):
@@ -49,7 +49,10 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             # between (in capitals only where the float stands apart: a table's legend is set right under it)
             last_body = _flow_before(out, b)
         # a float's body under its caption (an algorithm's indented steps) carries no paragraph on
-        in_float = i > 0 and blocks[i - 1].kind is ParagraphKind.CAPTION and _stepped(b)
+        # (steps in from the text's own edge; or from the page's, unless the block opens in lower case: a PLOS
+        # continuation under a legend set out into the margin)
+        in_float = i > 0 and blocks[i - 1].kind is ParagraphKind.CAPTION and (
+            _stepped(b, text_left(b.segment)) or _stepped(b, b.segment.left) and not b.first.text[:1].islower())
         if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None and at_left and not in_float:
             tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
             moved = tail_seg is not b.segment or between > 0
@@ -144,11 +147,11 @@ def _prose(b: Block) -> bool:
     )
 
 
-def _stepped(b: Block) -> bool:
-    """Lines starting at several indents, most of them in from the column's edge, as an algorithm's nested steps
-    do (a paragraph's lines share the column's left edge, a display or a raised fragment aside)."""
+def _stepped(b: Block, left: float) -> bool:
+    """Lines starting at several indents, most of them in from the column's edge ``left``, as an algorithm's nested
+    steps do (a paragraph's lines share the column's left edge, a display or a raised fragment aside)."""
     starts = [ln.x0 for ln in b.lines[1:]]
-    edge = sum(1 for ln in b.lines if ln.x0 <= b.segment.left + 2.0)
+    edge = sum(1 for ln in b.lines if ln.x0 <= left + 2.0)
     return len(starts) >= 2 and max(starts) - min(starts) > 0.8 * b.size and edge < 0.5 * len(b.lines)
 
 
@@ -160,6 +163,16 @@ def _still_open(b: Block, opened: Block | None, after_float: bool) -> tuple[Bloc
     if b is opened or b.indented or not after_float:
         return None, False
     return opened, after_float
+
+
+def _same_edge(opened: Block | None, b: Block) -> bool:
+    """``b`` starts at the left edge of the open paragraph's last lines on the page before, in a one-column page
+    whose band reaches further left (PLOS sets its legends and tables out into the left margin, so the page's
+    left edge is theirs, not the text's)."""
+    if opened is None or b.first.page != _tail(opened).page + 1:
+        return False
+    seg, lines = opened.parts[-1] if opened.parts else (opened.segment, opened.lines)
+    return seg.col == 0 and b.segment.col == 0 and abs(b.first.x0 - min(ln.x0 for ln in lines[-3:])) <= 2.0
 
 
 def _tail(b: Block) -> Line:

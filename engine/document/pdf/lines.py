@@ -25,6 +25,7 @@ _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|[-_,]medi|cmbx|bx\d|\bT
 _ITALIC_NAME = re.compile(r"ital|oblique|-it$|cmti|cmsl|slant", re.I)
 _MARKER = re.compile(r"^[\d*†‡§¶∗⋆♦♣♠♥□⋄a-z]{1,3}$")
 _NOTE_MARK = re.compile(r"^[\d*†‡§¶∗⋆,]{1,6}$|^\d{1,3}[–-]\d{1,3}$")
+_LETTER_MARK, _NAME = re.compile(r"^[a-z\d*†‡∗](?:,[a-z\d*†‡∗]){0,3}$"), re.compile(r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+")
 #: A word of prose before a raised number (a citation or note mark, "field²³"; never a unit or a variable).
 _PROSE_BEFORE = re.compile(r"(?:^|[^\w])[a-z]{4,}$")
 #: A one-letter word at the end of a span: a variable when set in italic ("Q" of "Q²").
@@ -142,14 +143,14 @@ def _note_mark(span: dict[str, Any], prev: dict[str, Any], notes: Callable[[], f
     raised number is an exponent instead after an italic one-letter variable ("Q²"), or where the page's footnotes
     (``notes()``, when it has any; read once, when first asked) open with other numbers and the word before is
     no lower-case word of prose ("GeV²" on a page whose footnotes are 3 and 4, but "field²³" is a citation)."""
-    text = span["text"].strip()
-    if not _NOTE_MARK.match(text) or _is_math_font(prev["font"]) or _is_math_font(span["font"]):
+    text, before = span["text"].strip(), prev["text"].rstrip()
+    if _is_math_font(prev["font"]) or _is_math_font(span["font"]) or not before or before != prev["text"] \
+            or not (before[-1].isalpha() or before[-1] in ",.;:)]"):
         return False
-    before = prev["text"].rstrip()
-    if not before or before != prev["text"] or not (before[-1].isalpha() or before[-1] in ",.;:)]"):
-        return False
-    raised = span["origin"][1] < prev["origin"][1] - 0.2 * prev["size"]
-    if not (span["size"] < 0.85 * prev["size"] and (raised or span["flags"] & 1)):
+    raised, small = span["origin"][1] < prev["origin"][1] - 0.2 * prev["size"], span["size"] < 0.85 * prev["size"]
+    if not _NOTE_MARK.match(text):  # with a letter ("b,c", "1,a"): an affiliation mark raised after a name
+        return bool(raised and small and _LETTER_MARK.match(text) and _NAME.fullmatch(before.split()[-1]))
+    if not (small and (raised or span["flags"] & 1)):
         return False
     if text.isdigit():
         variable = bool(_VARIABLE.search(before)) and _style(prev["font"], prev["flags"])[1]
