@@ -1,4 +1,5 @@
-"""Marks for tests of optional parts: ``needs_torch`` for PyTorch (``pip install "redraft[torch]"``).
+"""Marks for tests of optional parts: ``needs_torch`` for PyTorch (``pip install "redraft[torch]"``), ``has_tex``
+for the TeX classes and packages a test typesets with.
 
 Such a test is marked ``torch`` (``make test-torch`` installs the extra and runs them) and
 skips cleanly where PyTorch is not installed, as after a default ``make venv``.
@@ -7,6 +8,8 @@ skips cleanly where PyTorch is not installed, as after a default ``make venv``.
 from __future__ import annotations
 
 import importlib.util
+import shutil
+import subprocess
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -24,3 +27,10 @@ def needs_torch(test: T) -> T:
     for mark in TORCH_MARKS:
         test = mark(test)
     return test
+
+
+def has_tex(*files: str) -> bool:
+    """Whether pdflatex is installed and ``kpsewhich`` finds every one of ``files`` ("IEEEtran.cls", "booktabs.sty")."""
+    if shutil.which("pdflatex") is None or shutil.which("kpsewhich") is None:
+        return False
+    return len(subprocess.run(["kpsewhich", *files], capture_output=True, text=True).stdout.split()) == len(files)

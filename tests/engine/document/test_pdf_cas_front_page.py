@@ -5,23 +5,17 @@ abstract line ran into the keyword on its baseline)."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from engine.document import ParagraphKind, load_document
+from tests.optional import has_tex
 
 
-def _has_cas() -> bool:
-    if shutil.which("pdflatex") is None or shutil.which("kpsewhich") is None:
-        return False
-    found = subprocess.run(["kpsewhich", "cas-sc.cls"], capture_output=True, text=True)
-    return bool(found.stdout.strip())
-
-
-pytestmark = pytest.mark.skipif(not _has_cas(), reason="pdflatex with Elsevier's CAS classes is not installed")
+pytestmark = pytest.mark.skipif(not has_tex("cas-sc.cls"),
+                                reason="pdflatex with Elsevier's CAS classes is not installed")
 
 ABSTRACT = ("We count widgets in warehouses from a few sensors placed on the shelves. The counts are estimated by a "
             "sparse regression whose weights follow the layout of the aisles, and the estimate is checked against "

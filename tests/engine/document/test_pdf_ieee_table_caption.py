@@ -5,22 +5,16 @@ caption's first, in the diff, the paragraph's real end lost)."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from engine.document import ParagraphKind, load_document
+from tests.optional import has_tex
 
 
-def _has_ieeetran() -> bool:
-    if shutil.which("pdflatex") is None or shutil.which("kpsewhich") is None:
-        return False
-    return bool(subprocess.run(["kpsewhich", "IEEEtran.cls"], capture_output=True, text=True).stdout.strip())
-
-
-pytestmark = pytest.mark.skipif(not _has_ieeetran(), reason="pdflatex with IEEEtran is not installed")
+pytestmark = pytest.mark.skipif(not has_tex("IEEEtran.cls"), reason="pdflatex with IEEEtran is not installed")
 
 PROSE = ("The selection adds one feature at a time to the pool and keeps the one that raises the criterion most, "
          "until the criterion stops rising or the pool holds the largest number of features allowed. ")

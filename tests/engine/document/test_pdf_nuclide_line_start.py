@@ -5,22 +5,16 @@ pdflatex; synthetic text."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from engine.document.pdf.load import load_pdf
+from tests.optional import has_tex
 
 
-def _has_mhchem() -> bool:
-    if shutil.which("pdflatex") is None or shutil.which("kpsewhich") is None:
-        return False
-    return bool(subprocess.run(["kpsewhich", "mhchem.sty"], capture_output=True, text=True).stdout.strip())
-
-
-pytestmark = pytest.mark.skipif(not _has_mhchem(), reason="pdflatex with mhchem is not installed")
+pytestmark = pytest.mark.skipif(not has_tex("mhchem.sty"), reason="pdflatex with mhchem is not installed")
 
 _FILLER = ("Fuel swelling under irradiation depends on how gas atoms leave their bubbles and return to the "
            "lattice, and on how quickly the bubbles grow during a long reactor cycle. ")

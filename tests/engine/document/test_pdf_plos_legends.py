@@ -7,7 +7,6 @@ subsection (``\\subsection*``), read as a line of other text."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -17,12 +16,7 @@ from engine.document import ParagraphKind, load_document
 from engine.document.pdf.blocks import text_left
 from engine.document.pdf.layout import Segment
 from engine.document.pdf.lines import Line
-
-
-def _has(*files: str) -> bool:
-    if shutil.which("pdflatex") is None or shutil.which("kpsewhich") is None:
-        return False
-    return len(subprocess.run(["kpsewhich", *files], capture_output=True, text=True).stdout.split()) == len(files)
+from tests.optional import has_tex
 
 
 def _typeset(tmp_path: Path, source: str) -> Path:
@@ -46,7 +40,7 @@ LEGEND = ("\\begin{figure}[t]\n\\begin{adjustwidth}{-2.25in}{0in}\n\\rule{1in}{1
           "\\end{adjustwidth}\n\\end{figure}\n")
 
 
-@pytest.mark.skipif(not _has("geometry.sty", "changepage.sty", "caption.sty"),
+@pytest.mark.skipif(not has_tex("geometry.sty", "changepage.sty", "caption.sty"),
                     reason="pdflatex with geometry, changepage and caption is not installed")
 def test_a_legend_set_into_the_margin_at_a_page_turn(tmp_path: Path) -> None:
     source = (PLOS + "\\section*{Results}\n" + "\n\n".join([RUNS] * 4) + "\n\n" + CUT
@@ -66,7 +60,7 @@ def test_a_legend_set_into_the_margin_at_a_page_turn(tmp_path: Path) -> None:
     assert len(body) == 6
 
 
-@pytest.mark.skipif(not _has("IEEEtran.cls"), reason="pdflatex with IEEEtran is not installed")
+@pytest.mark.skipif(not has_tex("IEEEtran.cls"), reason="pdflatex with IEEEtran is not installed")
 def test_an_unnumbered_italic_ieee_subsection_is_a_heading(tmp_path: Path) -> None:
     prose = "The robot explores the building and counts the people it sees on each of its visits to a room. " * 9
     source = ("\\documentclass[journal]{IEEEtran}\n\\begin{document}\n\\title{Exploring for Activities}\n"

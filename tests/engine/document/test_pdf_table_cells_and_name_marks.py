@@ -5,20 +5,13 @@ the author names. A table's cells are one float unit (``OTHER``), its header row
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from engine.document import ParagraphKind, load_document
-
-
-def _has(*files: str) -> bool:
-    if shutil.which("pdflatex") is None or shutil.which("kpsewhich") is None:
-        return False
-    found = subprocess.run(["kpsewhich", *files], capture_output=True, text=True).stdout.split()
-    return len(found) == len(files)
+from tests.optional import has_tex
 
 
 PROSE = ("The selection adds one feature at a time to the pool and keeps the one that raises the criterion most, "
@@ -61,7 +54,7 @@ def _cells_read_once(doc) -> None:
     assert not any(c in t for t in body for c in ("7.2", "130.5"))
 
 
-@pytest.mark.skipif(not _has("booktabs.sty"), reason="pdflatex with booktabs is not installed")
+@pytest.mark.skipif(not has_tex("booktabs.sty"), reason="pdflatex with booktabs is not installed")
 def test_a_booktabs_table_in_one_column_is_one_unit_and_names_lose_their_letter_marks(tmp_path: Path) -> None:
     source = ("\\documentclass[10pt]{article}\n\\usepackage{booktabs}\n\\begin{document}\n"
               "\\title{Selecting Features for Large Images}\n"
@@ -78,7 +71,7 @@ def test_a_booktabs_table_in_one_column_is_one_unit_and_names_lose_their_letter_
     assert [p.text for p in doc.paragraphs if p.kind is ParagraphKind.HEADING] == ["Introduction", "Results"]
 
 
-@pytest.mark.skipif(not _has("IEEEtran.cls", "booktabs.sty", "amsmath.sty"),
+@pytest.mark.skipif(not has_tex("IEEEtran.cls", "booktabs.sty", "amsmath.sty"),
                     reason="pdflatex with IEEEtran, booktabs and amsmath is not installed")
 def test_a_two_column_table_with_a_bold_header_row_is_one_unit_and_numbered_displays_stay_equations(
         tmp_path: Path) -> None:
