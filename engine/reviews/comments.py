@@ -285,11 +285,6 @@ def _from_topic(units: list[SentenceUnit], groups: list[list[int]], k: int) -> l
     return [k]
 
 
-#: A sentence that refers back to what the one before it named (``segment.REFERS_BACK``): when no comment holds that
-#: sentence and it states a problem, it is the comment's context (a new-user trial's "The authors should discuss how
-#: Multi-LexSum relates to these efforts." reached the aligner without them).
-
-
 #: The reviewer speaking of themselves ("Unfortunately I did not have time to check the proofs."): no context.
 _FIRST_PERSON = re.compile(r"^\W*(?:\w+,?\s+)?(?:I|I'm|I've|my)\b")
 
@@ -354,7 +349,9 @@ def build_comments(
             context = before.text  # "Two questions:" before a picked question
         elif (first.index > 0 and before is not None and group[0] - 1 not in taken and not before.skip
               and REFERS_BACK.search(first.text) and _criticism(before.text)):  # index > 0: the same block
-            context = before.text  # "… misses recent work on X." before "Discuss how it relates to these efforts."
+            # a comment that refers back to a problem no comment holds carries it ("… misses recent work on X."
+            # before "Discuss how it relates to these efforts.": a new-user trial's reached the aligner without it)
+            context = before.text
         elif first.index > 0:  # "The method relies on a fixed temperature." before "Why this value?" or "If so, ..."
             context = link_context(units, group[0], taken) or setup_context(units, group[0], taken, prob)
         full = f"{context} {text}".strip()

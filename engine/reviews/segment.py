@@ -54,7 +54,7 @@ def same_point(units: list[SentenceUnit], group: list[int], k: int) -> bool:
         return False
     if bool(_content(units[k].text) & _content(" ".join(units[j].text for j in group))):
         return True
-    words = sum(len(u.text.split()) for u in units if u.block == block)
+    words = item_words(units, block)
     if words > SHORT_POINT_WORDS:
         return False
     if units[k].text.rstrip().endswith("?"):  # a question is a point of its own unless it speaks of the same thing:
@@ -90,6 +90,7 @@ ITEM_WORDS = 120
 
 
 def item_words(units: list[SentenceUnit], block: int) -> int:
+    """Words of the paragraph or list item ``block``."""
     return sum(len(u.text.split()) for u in units if u.block == block)
 
 
@@ -201,7 +202,7 @@ def setup_context(units: list[SentenceUnit], first: int, taken: set[int], prob) 
     if j < 0 or u.index == 0 or j in taken or units[j].skip or units[j].block != u.block:
         return ""
     floor = BACK_FLOOR if REFERS_BACK.search(u.text) else SETUP_FLOOR
-    if sum(len(x.text.split()) for x in units if x.block == u.block) > POINT_WORDS or float(prob[j]) < floor:
+    if item_words(units, u.block) > POINT_WORDS or float(prob[j]) < floor:
         return ""
     if float(prob[j]) < SETUP_FLOOR and _REVIEWER.match(units[j].text):  # "We thank the authors for ...": the
         return ""  # reviewer on themselves is not what "these efforts" names
@@ -228,7 +229,7 @@ def trailing(units: list[SentenceUnit], group: list[int], taken: set[int], prob,
     sentence that asks too is another point ("Please add the runtime. Beyond that, I would encourage ..."), as in
     ``same_point``."""
     last = units[group[-1]]
-    if sum(len(x.text.split()) for x in units if x.block == last.block) > POINT_WORDS:
+    if item_words(units, last.block) > POINT_WORDS:
         return []
     got = []
     j = group[-1] + 1

@@ -80,6 +80,11 @@ class Block:
     def last(self) -> Line:
         return self.lines[-1]
 
+    @property
+    def tail(self) -> Line:
+        """The last line of the block and of its continuation parts."""
+        return self.parts[-1][1][-1] if self.parts else self.last
+
     def ends_sentence(self) -> bool:
         return bool(_TERMINAL.search(self.last.text))
 
@@ -107,8 +112,9 @@ def text_left(seg: Segment) -> float:
     return edge if edge - seg.left > 9.0 * size else seg.left
 
 
-def _is_indented(ln: Line, seg: Segment, left: float | None = None) -> bool:
-    return 0.6 * ln.size <= ln.x0 - (seg.left if left is None else left) <= 4.5 * ln.size
+def _is_indented(ln: Line, left: float) -> bool:
+    """``ln`` starts a first-line indent in from the text's left edge ``left`` (``text_left``)."""
+    return 0.6 * ln.size <= ln.x0 - left <= 4.5 * ln.size
 
 
 def split_segment(seg: Segment, body_size: float, pitch: float) -> list[Block]:
@@ -120,17 +126,17 @@ def split_segment(seg: Segment, body_size: float, pitch: float) -> list[Block]:
     for i, ln in enumerate(seg.lines):
         nxt = seg.lines[i + 1] if i + 1 < len(seg.lines) else None
         if cur and _breaks(cur, ln, seg, body_size, pitch, justified, nxt, left):
-            blocks.append(Block(cur, seg, indented=_is_indented(cur[0], seg, left)))
+            blocks.append(Block(cur, seg, indented=_is_indented(cur[0], left)))
             cur = []
         cur.append(ln)
     if cur:
-        blocks.append(Block(cur, seg, indented=_is_indented(cur[0], seg, left)))
+        blocks.append(Block(cur, seg, indented=_is_indented(cur[0], left)))
     return blocks
 
 
 def _breaks(
     cur: list[Line], ln: Line, seg: Segment, body_size: float, pitch: float,
-    justified: bool, nxt: Line | None, left: float | None = None,
+    justified: bool, nxt: Line | None, left: float,
 ) -> bool:
     prev = cur[-1]
     size = max(prev.size, ln.size)
@@ -158,15 +164,14 @@ def _breaks(
         return True
     if prev.bold and ln.bold:
         return False  # a heading wrapped onto a second line
-    indented = _is_indented(ln, seg, left)
-    if indented and not _is_indented(prev, seg, left):
+    indented = _is_indented(ln, left)
+    if indented and not _is_indented(prev, left):
         # a first-line indent, unless the next lines stay indented (a quote or list)
-        if nxt is None or not _is_indented(nxt, seg, left) or abs(nxt.baseline - ln.baseline) > 1.3 * expected:
+        if nxt is None or not _is_indented(nxt, left) or abs(nxt.baseline - ln.baseline) > 1.3 * expected:
             return True
     short = prev.x1 < seg.right - max(0.08 * seg.width, 2 * prev.size)
     if not justified:
-        edge = seg.left if left is None else left
-        short = prev.x1 < edge + 0.6 * (seg.right - edge)
+        short = prev.x1 < left + 0.6 * (seg.right - left)
     if short and ends_sentence(prev.text) and not ln.text[:1].islower():
         return True
     return False

@@ -6,7 +6,6 @@ import re
 
 from engine.document.model import ParagraphKind
 from engine.document.pdf.blocks import Block, text_left
-from engine.document.pdf.lines import Line
 
 #: What a sentence's continuation may open with besides a letter or digit: "(Fig 3C), even though ..." (not "[":
 #: a paragraph may open with a numbered citation, "[18] experiment with ...").
@@ -56,7 +55,7 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
         if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None and at_left and not in_float:
             tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
             moved = tail_seg is not b.segment or between > 0
-            tail = _tail(last_body)
+            tail = last_body.tail
             closed = bool(_CLOSED.search(tail.text))
             lower = b.first.text[:1].islower()
             plain = not b.indented and (not closed or lower)
@@ -67,7 +66,7 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
                     plain or hyphen or full or (lower and not closed)):
                 target = last_body
         resumes = (b.kind is ParagraphKind.BODY and opened is not None and after_float and at_left and not in_float
-                   and not b.indented and b.first.text[:1].islower() and b.first.page - _tail(opened).page <= 1)
+                   and not b.indented and b.first.text[:1].islower() and b.first.page - opened.tail.page <= 1)
         if resumes and (target is None or target is not opened and not _prose(target)):
             target = opened  # rather than a table's cells read as body
         if target is not None:
@@ -98,7 +97,7 @@ def _heading_in_float(b: Block, after: list[Block], opened: Block) -> bool:
     """An unnumbered "heading" met after a float began (its caption, or its cells in the next column or page),
     while a paragraph is left open: a table's bold header row or row label when a cell stands beside it, table
     text follows it, or the open sentence goes on in lower case right after it."""
-    if b.kind is not ParagraphKind.HEADING or b.heading_number is not None or b.first.page - _tail(opened).page > 1:
+    if b.kind is not ParagraphKind.HEADING or b.heading_number is not None or b.first.page - opened.tail.page > 1:
         return False
     if not after:
         return False
@@ -115,14 +114,14 @@ def _in_float_above(a: Block, b: Block) -> bool:
     col = b.segment
     if _ITEM.match(a.first.text.lstrip()):
         return False
-    if seg.page != col.page or _tail(a).y1 > b.first.y0 or min(ln.x0 for ln in lines) <= col.left + 2.0:
+    if seg.page != col.page or a.tail.y1 > b.first.y0 or min(ln.x0 for ln in lines) <= col.left + 2.0:
         return False
     return len(lines) > 1 or lines[0].x0 > col.left + 0.15 * col.width or lines[0].x1 > col.right + 2.0
 
 
 def _set_apart(prev: Block, b: Block) -> bool:
     """``b`` starts more than two lines' height under the block before it (a float's float separation)."""
-    tail = _tail(prev)
+    tail = prev.tail
     return tail.page != b.first.page or b.first.y0 - tail.y1 > 2.0 * b.first.size
 
 
@@ -158,7 +157,7 @@ def _stepped(b: Block, left: float) -> bool:
 def _still_open(b: Block, opened: Block | None, after_float: bool) -> tuple[Block | None, bool]:
     """The paragraph left open after the prose block ``b``: ``b`` when its sentence runs on; else none, unless
     ``b`` is a float's legend (not indented, after a caption), which leaves the paragraph before the float open."""
-    if not _CLOSED.search(_tail(b).text):
+    if not _CLOSED.search(b.tail.text):
         return b, False
     if b is opened or b.indented or not after_float:
         return None, False
@@ -169,15 +168,10 @@ def _same_edge(opened: Block | None, b: Block) -> bool:
     """``b`` starts at the left edge of the open paragraph's last lines on the page before, in a one-column page
     whose band reaches further left (PLOS sets its legends and tables out into the left margin, so the page's
     left edge is theirs, not the text's)."""
-    if opened is None or b.first.page != _tail(opened).page + 1:
+    if opened is None or b.first.page != opened.tail.page + 1:
         return False
     seg, lines = opened.parts[-1] if opened.parts else (opened.segment, opened.lines)
     return seg.col == 0 and b.segment.col == 0 and abs(b.first.x0 - min(ln.x0 for ln in lines[-3:])) <= 2.0
-
-
-def _tail(b: Block) -> Line:
-    """The last line of a block and of its continuation parts."""
-    return b.parts[-1][1][-1] if b.parts else b.last
 
 
 def _elsewhere(last_body: Block | None, b: Block) -> bool:

@@ -13,14 +13,9 @@ import re
 
 from engine.document.model import ParagraphKind
 from engine.document.pdf.blocks import Block
-from engine.document.pdf.lines import Line
 
 #: A panel label opening a legend line: "A)", "A, B, C)", "D–F)", "(a)", "(b, c)".
 PANEL = re.compile(r"^\(?[A-Za-z](?:\s*[,–-]\s*[A-Za-z]){0,5}\)\s+\S")
-
-
-def _tail(b: Block) -> Line:
-    return b.parts[-1][1][-1] if b.parts else b.last
 
 
 def attach_panel_legends(blocks: list[Block], pitch: float, body: float) -> list[Block]:
@@ -37,7 +32,7 @@ def attach_panel_legends(blocks: list[Block], pitch: float, body: float) -> list
 
 
 def _panel_line(caption: Block, b: Block, pitch: float, body: float) -> bool:
-    last, first = _tail(caption), b.first
+    last, first = caption.tail, b.first
     if b.kind not in (ParagraphKind.BODY, ParagraphKind.OTHER) or not PANEL.match(first.text):
         return False
     drop = first.baseline - last.baseline

@@ -76,11 +76,11 @@ def join_table_cells(blocks: list[Block]) -> list[Block]:
     while i < len(blocks):
         b = blocks[i]
         run: list[Block] = []
-        j = i + 1 if _caption_cells(b) else i
+        tail = _caption_cells(b)
+        j = i + 1 if tail else i
         while j < len(blocks) and _cells(blocks[j]) and blocks[j].first.page == b.first.page:
             run.append(blocks[j])
             j += 1
-        tail = _caption_cells(b)
         head = [Block(b.lines[len(b.lines) - tail:], b.segment, kind=ParagraphKind.OTHER)] if tail else []
         if not _table(head + run):
             out.append(b)
