@@ -23,11 +23,11 @@ _YEAR = re.compile(r"\b(?:1[89]|20)\d\d[a-z]?\b")
 
 def _in_citation(text: str, start: int, end: int) -> bool:
     """Whether a full stop at ``end`` falls inside a citation in parentheses opened since ``start`` (in its
-    sentence so far): a parenthesis with a year in it, closed within ``PAREN_REACH`` characters in the same paragraph and not
-    right after the stop. "(J. Chem. Res. B, 2015)" and "(Smith etal. 2011, Jones and Brown 2012)" are one
-    citation, not three sentences; "(Stored separately.) However, ..." and a reviewer's aside in parentheses ("(How
-    many parameters? Please add the number.)") split as before, so the reviews the comment models were fitted on
-    read the same."""
+    sentence so far): a parenthesis with a year in it, closed within ``PAREN_REACH`` characters in the same
+    paragraph and not right after the stop. "(J. Chem. Res. B, 2015)" and "(Smith etal. 2011, Jones and Brown
+    2012)" are one citation, not three sentences; "(Stored separately.) However, ..." and a reviewer's aside in
+    parentheses ("(How many parameters? Please add the number.)") split as before, so the reviews the comment
+    models were fitted on read the same."""
     opened = text.rfind("(", max(start, end - PAREN_REACH), end)
     if opened < 0 or ")" in text[opened:end]:
         return False

@@ -144,7 +144,7 @@ def review_units(review: Review) -> list[SentenceUnit]:
 _NUMBERED_NEXT = re.compile(r"[ \t]*\n[ \t]*\n\s*\(?\d{1,2}[.)]\s")
 
 
-def _bullet_title(text: str, u) -> str:
+def _bullet_title(text: str, u: SentenceUnit) -> str:
     """The title a bulleted one-line item gives the numbered points under it ("* Numerical setup", a blank line,
     then "1) ..."): a heading typed as a bullet (a new-user trial's referee report, in-sample for that report:
     its points under the second to fourth such titles were all labelled with the first, "Introduction"), else ""."""

@@ -57,8 +57,9 @@ def test_a_citation_in_parentheses_is_one_sentence_in_a_review() -> None:
     text = ("Cavities need not form in every case (Doe etal. 2011, Roe and Poe 2012) or in dense gas (Moe 2006). "
             "See the review (J. Chem. Phys. A, 2015, 12 (3), pp 101-109) for more. Next point.")
     got = [s for s, _, _ in sentences(text, review=True)]
-    assert got == ["Cavities need not form in every case (Doe etal. 2011, Roe and Poe 2012) or in dense gas (Moe 2006).",
-                   "See the review (J. Chem. Phys. A, 2015, 12 (3), pp 101-109) for more.", "Next point."]
+    assert got == ["Cavities need not form in every case (Doe etal. 2011, Roe and Poe 2012) or in dense gas "
+                   "(Moe 2006).", "See the review (J. Chem. Phys. A, 2015, 12 (3), pp 101-109) for more.",
+                   "Next point."]
     # the paper's side keeps its splits (the fitted aligners read them)
     assert len(sentences(text)) > 3
 
