@@ -371,8 +371,8 @@ def merge_fragments(a: Line, b: Line) -> Line:
         baseline=a.baseline if na >= nb else b.baseline,
         math=(a.math * na + b.math * nb) / max(na + nb, 1), marker=a.marker,
         gaps=a.gaps + b.gaps + (1 if gap > 2 * a.size else 0), col=a.col, sizes=sizes,
-        lead_bold=f"{a.text}{sep}{b.lead_bold}" if a.bold and b.lead_bold else a.lead_bold,
-        above_text=a.above_text and b.above_text,
+        lead_bold=f"{a.text}{sep}{b.lead_bold}" if b.lead_bold and a.lead_bold == " ".join(a.text.split())
+        else a.lead_bold, above_text=a.above_text and b.above_text,
     )
 
 
