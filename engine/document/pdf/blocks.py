@@ -145,7 +145,7 @@ def _run_in_heading(ln: Line, after: list[Line], seg: Segment) -> list[Line]:
     lead = ln.lead_bold if isinstance(ln.lead_bold, str) else ""
     m = NUMBERED_HEADING.match(lead)
     head, words = lead.split(), ln.text.split()
-    if (not m or not m["num"][:1].isdigit() or len(words) < len(head) + 2 or words[: len(head)] != head
+    if (not m or not m["num"][:1].isdigit() or len(words) <= len(head) or words[: len(head)] != head
             or not 1 <= len(m["title"].split()) <= 10 or not m["title"][:1].isupper() or ends_sentence(lead)
             or ln.x1 < seg.right - max(0.08 * seg.width, 2 * ln.size) or not after or after[0].bold
             or after[0].lead_bold or not 0 < after[0].baseline - ln.baseline <= 1.6 * max(ln.size, after[0].size)):
