@@ -131,10 +131,17 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
         out.append((EDITOR if named and is_editor_letter(head) else "", head))
     elif head.strip() and notices is not None:
         notices.append(f"skipped the text before the first review ({len(head.split())} words)")
+    first_named = next((k for k, (_, name) in enumerate(starts) if name), len(starts))
     for k, (start, name) in enumerate(starts):
         end = cuts[k + 1] if k + 1 < len(cuts) else len(lines)
         body = "\n".join(lines[start:end])
         if not body.strip():
+            continue
+        if k < first_named and named and len(body.split()) <= PREAMBLE_WORDS:
+            # a journal's mail between rules before "Reviewer #1:" ("REVIEWER REPORT:" over a one-line note on
+            # how its referees are numbered): a preamble, as the same text with no rule above it
+            if notices is not None:  # (a new-user trial: it was "Reviewer 1", and the first referee R2)
+                notices.append(f"skipped the text before the first review ({len(body.split())} words)")
             continue
         if not name and is_editor_letter(body):  # a decision letter between reviews: a preamble, or the editor's
             if len(body.split()) <= PREAMBLE_WORDS:

@@ -90,11 +90,11 @@ def units(text: str, offset: int = 0) -> list[Unit]:
             out.append(Unit(" ".join(block.split()), offset + start, offset + start + len(block.rstrip()), own, True))
             if nested is None and block.rstrip().endswith(":"):  # "There are a few typos. Not all of them, but:"
                 said = " ".join(block.split())
-                last = sentences(block, 0)
+                last = sentences(block, 0, review=True)
                 nested = (said if len(said.split()) <= NESTED_LEAD_WORDS else " ".join(last[-1][0].split()), indent)
             continue
         lead, nested = "", None
-        sents = sentences(block, offset + start)
+        sents = sentences(block, offset + start, review=True)
         for k, (s, a, b) in enumerate(sents):
             enum = inline_items(s, a)
             if enum:

@@ -79,6 +79,8 @@ class SentenceUnit:
     skip: bool = False
     #: The heading or list title above the sentence in its section ("Typos", "Minor comments"; "" when none).
     label: str = ""
+    #: A bulleted line that titles the numbered points under it ("* Numerical setup"): the label it sets.
+    title: str = ""
 
 
 def is_reference(text: str) -> bool:
@@ -120,18 +122,40 @@ def review_units(review: Review) -> list[SentenceUnit]:
                 block += 1
             last_key = key
             quoted = is_quote(raw) or _quoted_line(review.text, u.start)
-            pieces = sentences(raw, u.start) if u.is_item else [(u.text, u.start, u.end)]
+            pieces = sentences(raw, u.start, review=True) if u.is_item else [(u.text, u.start, u.end)]
             if quoted and not is_quote(raw) and "\n" in raw:  # a quotation, then the reviewer's own words
                 own = re.search(r"\n(?!\s*>)\s*\S", raw)
                 if own:
                     a = u.start + own.end() - 1
                     pieces, quoted = [(" ".join(review.text[a : u.end].split()), a, u.end)], False
+            title = _bullet_title(review.text, u)
+            if title:
+                out.append(SentenceUnit(u.text, u.start, u.end, heading, kind, block, False, 0, skip=True, title=title))
+                continue
             for k, (s, a, b) in enumerate(pieces):
                 s = " ".join(s.split())
                 skip = (refs_section or quoted or is_reference(s) or bool(_SIGNOFF.match(s)) or is_pointer(s)
                         or bool(_SUBMISSION.search(s)) or bool(_PROGRAM.search(s)))
                 out.append(SentenceUnit(s, a, b, heading, kind, block, u.is_item, k, u.lead_in, skip))
     return _skip_labels(_renumber_paragraphs(review, out))
+
+
+#: What follows a title over numbered points: a blank line, then "1)", "(1)" or "1." opening a line.
+_NUMBERED_NEXT = re.compile(r"[ \t]*\n[ \t]*\n\s*\(?\d{1,2}[.)]\s")
+
+
+def _bullet_title(text: str, u: SentenceUnit) -> str:
+    """The title a bulleted one-line item gives the numbered points under it ("* Numerical setup", a blank line,
+    then "1) ..."): a heading typed as a bullet (a new-user trial's referee report, in-sample for that report:
+    its points under the second to fourth such titles were all labelled with the first, "Introduction"), else ""."""
+    if not u.is_item or "\n" in text[u.start : u.end]:
+        return ""
+    marker = text[text.rfind("\n", 0, u.start) + 1 : u.start].strip()
+    name = u.text.strip()
+    if (marker not in ("*", "-", "+", "\u2022") or len(name.split()) > LABEL_WORDS or not _LABEL.match(name)
+            or not name[:1].isupper() or name.endswith((":", ";", ",")) or ":" in name):
+        return ""
+    return name if _NUMBERED_NEXT.match(text, u.end) else ""
 
 
 def is_label(u: SentenceUnit, after: SentenceUnit | None) -> bool:
@@ -161,7 +185,10 @@ def _skip_labels(found: list[SentenceUnit]) -> list[SentenceUnit]:
     for u, nxt in zip(found, [*found[1:], None]):
         if u.section != section:
             label, section = "", u.section
-        if not u.skip and is_label(u, nxt):
+        if u.title:
+            label = u.title
+            out.append(u)
+        elif not u.skip and is_label(u, nxt):
             label = label_text(u.text) or label  # "done", "We do" (an author's notes): skipped, and name nothing
             out.append(replace(u, skip=True))
         else:
@@ -210,6 +237,6 @@ def _renumber_paragraphs(review: Review, found: list[SentenceUnit]) -> list[Sent
             index += 1
         else:
             block, index = block + 1, 0
-        out.append(SentenceUnit(u.text, u.start, u.end, u.section, u.kind, block, u.is_item, index, u.lead_in, u.skip))
+        out.append(replace(u, block=block, index=index))
         prev = u
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.document.model import ParagraphKind
 from engine.document.pdf.layout import Segment
@@ -123,8 +123,9 @@ def split_segment(seg: Segment, body_size: float, pitch: float) -> list[Block]:
     justified = _justified(seg)
     left = text_left(seg)
     cur: list[Line] = []
-    for i, ln in enumerate(seg.lines):
-        nxt = seg.lines[i + 1] if i + 1 < len(seg.lines) else None
+    lines = [part for i, ln in enumerate(seg.lines) for part in _run_in_heading(ln, seg.lines[i + 1:i + 2], seg)]
+    for i, ln in enumerate(lines):
+        nxt = lines[i + 1] if i + 1 < len(lines) else None
         if cur and _breaks(cur, ln, seg, body_size, pitch, justified, nxt, left):
             blocks.append(Block(cur, seg, indented=_is_indented(cur[0], left)))
             cur = []
@@ -132,6 +133,27 @@ def split_segment(seg: Segment, body_size: float, pitch: float) -> list[Block]:
     if cur:
         blocks.append(Block(cur, seg, indented=_is_indented(cur[0], left)))
     return blocks
+
+
+def _run_in_heading(ln: Line, after: list[Line], seg: Segment) -> list[Line]:
+    """``ln`` as a heading's line and its text's line when it opens with a numbered section title in bold run into
+    the text (Wiley's pss two-column class: "2 Theory In this section, we ...", the title bold, the text roman; the
+    text's line takes the size of the line ``after`` it); else ``[ln]``. The text runs on: the line reaches the
+    column's right edge and the next line, close under it, is not bold (a heading whose title goes on in a font
+    read as not bold, "4.1 Recovery via ℓ1-Minimization", is a short line, or its wrapped title is bold).
+    Read as one paragraph, a new-user trial's paper had no section at all (in-sample for that paper)."""
+    lead = ln.lead_bold if isinstance(ln.lead_bold, str) else ""
+    m = NUMBERED_HEADING.match(lead)
+    head, words = lead.split(), ln.text.split()
+    if (not m or not m["num"][:1].isdigit() or len(words) <= len(head) or words[: len(head)] != head
+            or not 1 <= len(m["title"].split()) <= 10 or not m["title"][:1].isupper() or ends_sentence(lead)
+            or ln.x1 < seg.right - max(0.08 * seg.width, 2 * ln.size) or not after or after[0].bold
+            or after[0].lead_bold or not 0 < after[0].baseline - ln.baseline <= 1.6 * max(ln.size, after[0].size)):
+        return [ln]
+    cut = ln.x0 + ln.width * len(lead) / max(len(ln.text), 1)
+    title = replace(ln, text=lead, x1=cut, bold=True, italic=False)
+    size = after[0].size if after else ln.size
+    return [title, replace(ln, text=" ".join(words[len(head):]), x0=cut, lead_bold="", size=size, sizes={size: 1})]
 
 
 def _breaks(

@@ -71,6 +71,67 @@ def classify(blocks: list[Block], body_size: float, page_height: dict[int, float
         if b.kind is ParagraphKind.HEADING and b.heading_number is None and _beside_ticks(b, ticks or {}):
             b.kind, b.heading_title = ParagraphKind.OTHER, ""
     _footnote_runs(blocks, body_size, page_height)
+    _styled_like_sections(blocks)
+    _legend_entries(blocks)
+
+
+#: A section's number and capitalised title on one line: "2. NUMERICAL SETUP".
+_CAPS_SECTION = re.compile(r"^(?P<num>\d{1,2})\.?\s+(?P<title>[^a-z]*[A-Z]{2}[^a-z]*)$")
+
+
+def _style(b: Block) -> tuple[float, float, bool, bool]:
+    return b.size, b.top_size, b.bold, b.italic
+
+
+def _caps_section(b: Block) -> re.Match[str] | None:
+    """A one-line block that reads "N. TITLE IN CAPITALS", alone on its line, no sentence."""
+    if len(b.lines) != 1 or not b.first.alone or b.first.gaps or b.first.marker:
+        return None
+    m = _CAPS_SECTION.match(_clean_title(b.text))
+    return m if m and len(m.group("title").split()) <= 10 and not ends_sentence(b.text) else None
+
+
+def _styled_like_sections(blocks: list[Block]) -> None:
+    """A numbered title in capitals set exactly as two section headings already found (emulateapj's small capitals,
+    a point smaller than the text: "1. INTRODUCTION" and "5. RESULTS" are known headings, "2. NUMERICAL SETUP" and
+    "7. SUMMARY" in the same sizes and weight read as a note or a footnote): a section heading too. A new-user
+    trial's ApJ paper put every edit of its sections 2 and 3 under "1. INTRODUCTION" (in-sample for that paper)."""
+    styles: dict[tuple[float, float, bool, bool], int] = {}
+    for b in blocks:
+        if b.kind is ParagraphKind.HEADING and _caps_section(b):
+            styles[_style(b)] = styles.get(_style(b), 0) + 1
+    for b in blocks:
+        if b.kind is ParagraphKind.HEADING or styles.get(_style(b), 0) < 2:
+            continue
+        m = _caps_section(b)
+        if m:
+            b.kind, b.heading_number, b.heading_title, b.level = ParagraphKind.HEADING, m["num"], _clean_title(
+                m["title"]), 1
+
+
+#: An entry of a plot's legend: a word and a short label ("Model 2", "Run 2-hr").
+_LEGEND = re.compile(r"^(\w+)\s+\S{1,6}$")
+
+
+def _legend_entries(blocks: list[Block]) -> None:
+    """Unnumbered headings one after another, or the lines of one, that share their first word and differ in a
+    short label after it ("Model 2" over "Model 3", set large in a figure's legend with no tick label near): a
+    legend, not headings (a new-user trial's letter placed a discussion paragraph under "Model 3"; in-sample for
+    that paper)."""
+    def unnumbered(b: Block) -> bool:
+        return (b.kind is ParagraphKind.HEADING and b.heading_number is None
+                and heading_key(b.text) not in KNOWN_HEADINGS)
+
+    def legend(lines: list[Line]) -> bool:
+        found = [_LEGEND.match(ln.text.strip()) for ln in lines]
+        return len(found) > 1 and all(found) and len({m.group(1) for m in found}) == 1
+
+    for a, b in zip(blocks, blocks[1:]):
+        if unnumbered(a) and unnumbered(b) and a.first.page == b.first.page and legend([a.last, b.first]):
+            a.kind, a.heading_title, b.kind, b.heading_title = ParagraphKind.OTHER, "", ParagraphKind.OTHER, ""
+    for b in blocks:
+        if unnumbered(b) and legend(b.lines):
+            b.kind, b.heading_title = ParagraphKind.OTHER, ""
 
 
 def tick_lines(blocks: list[Block]) -> dict[int, list[Line]]:

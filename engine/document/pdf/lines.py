@@ -17,6 +17,8 @@ from functools import cache, lru_cache, partial
 from operator import itemgetter
 from typing import Any
 
+from engine.document.pdf.text import bold_lead
+
 #: Font-name fragments of math fonts (TeX, STIX, Cambria, Symbol).
 _MATH_FONTS = ("cmmi", "cmsy", "cmex", "msbm", "msam", "math", "symbol", "txsy", "txmi",
                "txex", "stixmath", "rsfs", "esint", "eufm", "cmbsy", "cmmib", "mtmi", "mtsy")
@@ -64,8 +66,8 @@ class Line:
     sizes: dict[float, int] = field(default_factory=dict)
     #: No other line shares its baseline in the column (false in table rows).
     alone: bool = True
-    #: The first span is bold (a bold label such as "Figure 1." or a run-in heading).
-    lead_bold: bool = False
+    #: The text of its leading bold spans, "" when its first span is not bold ("Figure 1.", a run-in "2 Theory").
+    lead_bold: str = ""
     #: Set above the text block in the head margin: a running header seen once.
     above_text: bool = False
     #: Inside a drawn box or image (a figure's frame): text set in a figure, when it is small too.
@@ -98,8 +100,7 @@ _LETTER_SPACED = re.compile(r"^\s*(?:[A-Z]\s+){4,}[A-Z]\s*$")
 
 
 def letter_spaced(text: str) -> str:
-    """The word(s) of a label set letter by letter, lower-cased, the spaces gone ("A B S T R A C T" -> "abstract");
-    "" for any other text."""
+    """A label set letter by letter as its word(s), lower-cased ("A B S T R A C T" -> "abstract"); else ""."""
     return re.sub(r"\s+", "", text).lower() if _LETTER_SPACED.match(text) else ""
 
 
@@ -248,7 +249,7 @@ def _make_line(
     return Line(
         page=page, x0=x0, y0=y0, x1=x1, y1=y1, text=text.strip(), size=size,
         bold=bold_chars >= 0.9 * total, baseline=main["origin"][1],
-        math=math_chars / total, marker=marker, sizes=weights, lead_bold=_style(first["font"], first["flags"])[0],
+        math=math_chars / total, marker=marker, sizes=weights, lead_bold=bold_lead(spans, inks, _style),
         italic=italic_chars >= 0.9 * total, mono=mono_chars >= 0.9 * total,
     )
 
@@ -359,9 +360,7 @@ def merge_fragments(a: Line, b: Line) -> Line:
     """Join ``b`` to the right of ``a`` on the same baseline."""
     gap = b.x0 - a.x1
     sep = "" if -1 <= gap < 0.15 * a.size and not a.text.endswith(" ") else " "
-    sizes = dict(a.sizes)
-    for k, v in b.sizes.items():
-        sizes[k] = sizes.get(k, 0) + v
+    sizes = {**a.sizes, **{k: a.sizes.get(k, 0) + v for k, v in b.sizes.items()}}
     na, nb = len(a.text), len(b.text)
     size = max(sizes.items(), key=lambda kv: (kv[1], kv[0]))[0]
     return Line(
@@ -372,7 +371,8 @@ def merge_fragments(a: Line, b: Line) -> Line:
         baseline=a.baseline if na >= nb else b.baseline,
         math=(a.math * na + b.math * nb) / max(na + nb, 1), marker=a.marker,
         gaps=a.gaps + b.gaps + (1 if gap > 2 * a.size else 0), col=a.col, sizes=sizes,
-        lead_bold=a.lead_bold, above_text=a.above_text and b.above_text,
+        lead_bold=f"{a.text}{sep}{b.lead_bold}" if b.lead_bold and a.lead_bold == " ".join(a.text.split())
+        else a.lead_bold, above_text=a.above_text and b.above_text,
     )
 
 

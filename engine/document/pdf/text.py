@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 import string
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from engine.document.text import normalize_text
 
@@ -59,6 +60,18 @@ _COMPOUND_HEADS = {
     "e", "x", "re", "anti", "over", "under", "mid", "ad", "day", "state-of", "state-of-the", "leave",
     "work", "task-", "text", "image", "video", "question", "answer", "cost", "error", "open-",
 }
+
+
+def bold_lead(spans: list[dict[str, Any]], inks: list[int], style: Callable[[str, int], tuple[bool, ...]]) -> str:
+    """The text of a line's leading bold spans (``style(font, flags)`` reads a span's (bold, ...)), spaces between
+    them kept and runs of them closed up: "2 Theory" of a heading run into its paragraph; "" when the line's first
+    inked span is not bold."""
+    lead = []
+    for s, n in zip(spans, inks):
+        if n and not style(s["font"], s["flags"])[0]:
+            break
+        lead.append(s["text"])
+    return " ".join("".join(lead).split())
 
 
 def build_vocabulary(lines: Iterable[str]) -> Counter[str]:
