@@ -79,6 +79,12 @@ def load_document(
         fmt = fmt or detect_format(p)
     except PermissionError:
         raise InputError(f"cannot read {p}: permission denied") from None
+    from engine.document.forms import mark_checklists
+
+    return mark_checklists(_load(p, fmt, password))  # an author checklist is a form, not the paper (forms.py)
+
+
+def _load(p: Path, fmt: str, password: str | None) -> Document:
     if fmt == "pdf":
         from engine.document.pdf.load import load_pdf
 

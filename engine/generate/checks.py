@@ -167,6 +167,13 @@ def invention_failures(text: str, whole: str, sections: list[str]) -> list[Flag]
     return out
 
 
+def response_failures(text: str) -> list[Flag]:
+    """A response to the reviewer that summarises the paper ("The paper provides a new perspective on ...") answers
+    nothing: a failed check (a new-user trial, session 21: such a response was offered with Accept enabled)."""
+    summary = facts.summary_opening(text)
+    return [failure("summary", f"summarises the paper instead of answering: “{summary}”")] if summary else []
+
+
 def check_edit(edit: str, comment: str, context: str, paper: str = "", sections: Sequence[str] = ()) -> CheckedEdit:
     """Rewrite and flag an edit; ``context`` is the paper text the model was shown, ``paper`` the whole paper
     (names, claims, citations and numbered parts may come from anywhere in it; ``context`` when not given),

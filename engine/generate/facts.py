@@ -101,9 +101,12 @@ def unknown_names(text: str, context: str) -> list[str]:
 
 
 #: An edit that describes the paper from outside instead of changing it: "The paper presents …", "In this paper,
-#: the authors propose …", "The authors show …". Papers say "we".
+#: the authors propose …", "The authors show …", "Our paper provides a new perspective …" (a new-user trial, session
+#: 21: offered with Accept enabled; "our work" and "our study" open real edits, so only the document's own names).
+#: Papers say "we".
 _SUMMARY = re.compile(
-    r"^\W*(?:the|this) (?:paper|article|work|study|manuscript|submission)\s+(?:also |now |then |further |mainly |"
+    r"^\W*(?:(?:the|this) (?:paper|article|work|study|manuscript|submission)|our (?:paper|article|manuscript|"
+    r"submission))\s+(?:also |now |then |further |mainly |"
     r"first |finally )?(?:\w+s|is|has)\b|^\W*in (?:the|this) (?:paper|article|work|study|manuscript),? the authors\b"
     r"|\bthe authors (?:\w+\s+){0,2}?(?:present|propose|introduce|describe|discuss|investigate|study|explore|show|"
     r"focus|address|claim|argue|use|evaluate|report|provide|consider|have|do|did|should|could|would|need)\w*\b",

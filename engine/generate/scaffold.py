@@ -216,7 +216,8 @@ GENERIC = {"clarification": "the point the comment finds unclear, stated precise
            "criticism": "the answer to the concern, or the limitation it points to",
            "experiment": "setting, data and baselines", "result": "the requested result",
            "edit": "this passage rewritten as the comment asks", "citation": "related work on this topic",
-           "typo": "the corrected sentence"}
+           # "the corrected sentence: <the comment>" read as if the reviewer's words were the correction (session 21)
+           "typo": "this sentence, corrected as the comment asks"}
 
 
 def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document: Document) -> Scaffold:

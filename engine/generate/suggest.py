@@ -32,7 +32,7 @@ from engine.document.model import Document, Paragraph
 from engine.errors import Cancelled, InputError
 from engine.generate import placeholders
 from engine.generate.alternative import Alternative, alternative
-from engine.generate.checks import Flag, check_edit
+from engine.generate.checks import Flag, check_edit, response_failures
 from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render_task
 from engine.generate.guard import Deadline, Generated, ask_checked, complete_sentences
 from engine.generate.placement import place
@@ -193,6 +193,7 @@ class EditSuggester:
             self.response_tokens, deadline, self.prompt_texts(), sources + [edit_text], self.on_text, "response",
             stop=("\n",))
         self._cap(response)
+        response.flags += response_failures(response.text)  # "The paper provides …" answers no reviewer
         flags = [f for f in edit.flags] + (checked.flags if checked else [])
         flags += [Flag(f.code, f.message.replace("failed check: ", "failed check: response: "), f.severity)
                   if f.severity == "error" else f for f in response.flags]

@@ -23,6 +23,7 @@ KNOWN_HEADINGS = (
     "empirical novelty and significance", "flag for ethics review", "details of ethics concerns", "code of conduct",
     "reviewer expertise", "overall merit", "score", "overall score", "evaluation", "justification",
     "post-rebuttal", "post rebuttal", "after rebuttal", "update after rebuttal", "assessment",
+    "needs ethics review", "time spent reviewing",
 )
 
 #: Sections holding scores and checkboxes: never comments.
@@ -31,7 +32,14 @@ METADATA_HEADINGS = (
     "technical novelty and significance", "empirical novelty and significance", "flag for ethics review",
     "code of conduct", "reviewer expertise", "overall merit", "score", "overall score", "originality",
     "significance", "quality", "details of ethics concerns", "ethical concerns", "review form", "familiarity",
+    "needs ethics review", "time spent reviewing",  # NeurIPS 2021's form: "Needs Ethics Review: No"
 )
+
+#: Aspects a review form scores that reviewers also write as headings over paragraphs of their own ("Correctness" over
+#: what they doubt, in a NeurIPS review's free text): under them, prose that opens with no score is review text
+#: (``aspect_prose``; a new-user trial lost a reviewer's whole "Correctness" paragraph, two points).
+ASPECT_HEADINGS = ("correctness", "originality", "significance", "quality", "soundness", "presentation",
+                   "contribution")
 
 #: Name of the section a review form's question with a short answer becomes (metadata, never comments).
 FORM = "Review form"
@@ -214,6 +222,19 @@ def _key(text: str) -> str:
 def is_metadata(heading: str) -> bool:
     key = _key(heading)
     return key in METADATA_HEADINGS or bool(_RATING.match(key + ": x")) or bool(_CONFIDENCE.match(key + ": x"))
+
+
+def aspect_prose(heading: str, body: str) -> bool:
+    """Whether ``body`` under a score's ``heading`` is the reviewer's own prose: the heading is an aspect of
+    ``ASPECT_HEADINGS`` and the body opens with no score ("3 good", "4: excellent"), opens with no choice on a scale
+    ("Good", "Partially. ...") and is more than a few words ("Probably correct")."""
+    body = re.sub(r"^[\s*_]+", "", body)
+    return (_key(heading) in ASPECT_HEADINGS and not re.match(r"\d", body) and not _SCALE_ANSWER.match(body)
+            and len(body.split()) > ASPECT_SCORE_WORDS)
+
+
+#: Words of a score's wording at most under an aspect's heading ("Probably correct", "Sound but incremental").
+ASPECT_SCORE_WORDS = 4
 
 
 def reviewer_name(line: str) -> str | None:

@@ -20,6 +20,7 @@ from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_
                                      short_answer)
 from engine.reviews.language import english_notice
 from engine.reviews.latex import latex_review_text, looks_like_latex
+from engine.reviews.mail import unquote_mail
 from engine.reviews.model import Review
 
 #: Characters of review text processed; the rest is dropped with a notice.
@@ -54,7 +55,7 @@ def parse_reviews(
     """Split ``text`` into reviews and each review into sections. ``latex``: the text is LaTeX (a ``.tex`` file),
     read as text (``engine.reviews.latex``); None: so when a text or Markdown review has LaTeX markup in it."""
     notices = list(notices or [])
-    text = clean_text(text).replace("\r\n", "\n").replace("\r", "\n")
+    text = unquote_mail(clean_text(text).replace("\r\n", "\n").replace("\r", "\n"))  # a forwarded mail's "> "
     if latex is None:
         latex = source in ("text", "markdown") and looks_like_latex(text)
     if latex and not author_response(text):  # a LaTeX reply letter stays as typed, for the guard to refuse
@@ -220,6 +221,21 @@ def _distinct_names(reviews: list[Review]) -> None:
             r.reviewer = f"{r.reviewer} ({n})"
 
 
+#: Words of a score's value at least for it to be a scale's wording that a mail's wrapping can cut (a confidence
+#: value whose scale sentence runs on over the next lines); "Rating: 6" over review text is no such value.
+WRAPPED_SCORE_WORDS = 3
+
+
+def _cut_score(value: str, heading: str) -> bool:
+    """Whether a score's value is a scale's words that run on to the next lines, up to the next blank line or heading
+    (never comments): three words or more, and cut before a sentence ends, or a confidence's (the scale speaks to the
+    reviewer, "You are fairly confident ...", and a wrapping that ends a line on one of its sentences leaves more)."""
+    value = value.strip()
+    if len(value.split()) < WRAPPED_SCORE_WORDS:
+        return False
+    return "confidence" in heading.lower() or not re.search(r"[.!?)\]\"'”]$", value)
+
+
 #: A blank line between two paragraphs.
 _PARAGRAPH_GAP = re.compile(r"\n[ \t]*\n\s*")
 
@@ -237,7 +253,14 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
     asks = _form_questions(lines)  # a form's questions on lines of their own, the answers under them
     answered: set[int] = set()  # the lines of a short answer, held with its question
     under_banner = False
+    wrapped = False  # the score line before was cut by a mail's wrapping: its next lines are the score's too
     for i, line in enumerate(lines):
+        if wrapped and line.strip() and not section_heading(line) and not reviewer_name(line):
+            pieces[-1] = (pieces[-1][0], pieces[-1][1], pos + len(line))
+            pos += len(line) + 1
+            start = pos
+            continue
+        wrapped = False
         if i in answered:
             pos += len(line) + 1
             continue
@@ -296,6 +319,7 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
                 offset = pos + line.index(inline) if inline in line else pos + len(line)
                 if is_metadata(heading):  # "Rating: 6": the value alone; what follows is untitled
                     pieces.append((heading, offset, offset + len(inline)))
+                    wrapped = _cut_score(inline, heading)
                     heading = ""
                 else:  # "Summary Of The Paper: This paper ..." runs on
                     start = offset

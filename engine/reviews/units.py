@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, replace
 
 from engine.reviews.cues import ARROW, EXPLICIT, read_cues
-from engine.reviews.headings import section_kind
+from engine.reviews.headings import aspect_prose, section_kind
 from engine.reviews.model import Review
 from engine.reviews.split import units
 from engine.text import sentences
@@ -112,7 +112,9 @@ def review_units(review: Review) -> list[SentenceUnit]:
     for (heading, body), offset in zip(review.sections, review.offsets):
         kind = section_kind(heading)
         if kind == "metadata":
-            continue
+            if not aspect_prose(heading, body):
+                continue
+            kind = "neutral"  # "Correctness" over the reviewer's own paragraph: review text
         refs_section = bool(_REFS_HEADING.search(heading))
         last_key = None
         for u in units(body, offset):

@@ -52,10 +52,12 @@ def test_a_summary_of_the_paper_instead_of_an_edit_fails() -> None:
     for summary in ("The paper presents a mergeable quantile sketch for network traces.",
                     "This paper concludes with a discussion of sampling.",
                     "In this paper, the authors propose quantile sketches for streams.",
-                    "We agree that the authors should discuss sampling."):
+                    "We agree that the authors should discuss sampling.",
+                    "Our paper provides a new perspective on quantile sketches for streams."):
         assert summary_opening(summary), summary
         assert "summary" in _failed(summary), summary
     for edit in ("We sample the stream with a reservoir; the paper's Theorem 1 needs uniform sampling.",
+                 "Our work extends the sketch of Section 2 to weighted streams.",
                  "The rank error of the sampled sketch converges as in Theorem 1."):
         assert summary_opening(edit) is None, edit
 
@@ -81,3 +83,13 @@ def test_citation_placeholders_never_cut_an_author_list() -> None:
     assert text.startswith("See [[CITATION: Lee, Park, and Kim (2020") and "Greenwald & [[" not in text
     out = check_edit("Streaming sketches (Greenwald and Khanna, 2001) merge summaries.", COMMENT, "Unrelated text.", PAPER)
     assert "[[CITATION" not in out.text and not any(f.failed for f in out.flags)
+
+
+def test_a_response_that_summarises_the_paper_fails() -> None:
+    """The suggester checks the model's response too: a summary there answers no reviewer (session 21 trial)."""
+    from engine.generate.checks import response_failures
+
+    failed = response_failures("The paper provides a new perspective on quantile sketches for network traces.")
+    assert [f.code for f in failed] == ["summary"] and failed[0].failed
+    assert response_failures("We now compare the sketch with reservoir sampling in Section 4.") == []
+

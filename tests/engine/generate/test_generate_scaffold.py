@@ -87,6 +87,17 @@ def test_a_wording_fix_the_comment_spells_out_is_applied_to_its_sentence() -> No
     assert quoted.quote.startswith("The exit heads are small") and quoted.draft.startswith("[[DETAIL: this sentence")
 
 
+def test_a_typo_named_but_not_spelled_out_asks_for_the_sentence_corrected() -> None:
+    """A typo the comment only points at ("a small typo in the exit rule") keeps the paper's sentence and a
+    placeholder that says the sentence is to be corrected as the comment asks, never "the corrected sentence:
+    <the reviewer's words>", which read as if the reviewer's sentence were the correction (session 21 trial)."""
+    s = _scaffold("Except for a small typo in the confidence threshold of the exit rule, the method is correct.",
+                  fine_type="typo")
+    assert s.kind == "typo" and s.mode == "replace"
+    assert "[[DETAIL: this sentence, corrected as the comment asks: Except for a small typo" in s.draft
+    assert "the corrected sentence" not in s.draft
+
+
 def test_no_paragraph_gives_a_new_paragraph_scaffold() -> None:
     s = _scaffold("Please add a limitations section.", [], "edit")
     assert s.paragraph_id is None and s.mode == "new_paragraph" and s.quote.startswith("(a new paragraph")

@@ -1,0 +1,41 @@
+"""A conference's author checklist inside the paper: a form the authors fill in, not the paper's text.
+
+NeurIPS (since 2021), and ACL's Responsible NLP checklist, put the authors' answers to a checklist (yes/no
+questions, each answered "[Yes]" and a section) after the references, in the submitted paper; the camera-ready
+or the arXiv version often drops it. Read as body text, its removal became some twenty deleted paragraphs that the
+aligner linked to reviewers' comments on limitations, proofs and code (a new-user trial, session 21: 13 of 34
+comments "partly addressed" or "addressed" by the checklist's removal, none answered there). Its paragraphs are kept
+as ``OTHER``: shown and exported as read, never compared, aligned or placed a comment in (``revision.compare``,
+``align.localize``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from engine.document.model import Document, ParagraphKind
+
+#: A checklist's heading: "Checklist", "NeurIPS Paper Checklist", "Reproducibility Checklist", "Responsible NLP
+#: Research Checklist", "Author Checklist", with a section number or letter before it.
+CHECKLIST = re.compile(
+    r"^(?:[A-Z]|\d+)?(?:\.\d+)*\.?\s*"
+    r"(?:(?:neurips|nips|icml|iclr|acl|arr|emnlp|naacl|aaai|ijcai|cvpr|iccv|eccv)\s+)?(?:paper\s+)?"
+    r"(?:(?:authors?['’]?|reproducibility|responsible\s+nlp(?:\s+research)?|ethics|submission)\s+)?checklist\s*$",
+    re.I)
+#: The kinds a checklist's paragraphs are read as otherwise (its heading stays a heading).
+_FORM_KINDS = (ParagraphKind.BODY, ParagraphKind.CAPTION, ParagraphKind.FOOTNOTE, ParagraphKind.EQUATION)
+
+
+def is_checklist(title: str) -> bool:
+    """Whether a section title names an author checklist."""
+    return bool(CHECKLIST.match(" ".join(title.split())))
+
+
+def mark_checklists(doc: Document) -> Document:
+    """``doc`` with the paragraphs of every top-level section that is an author checklist read as ``OTHER``."""
+    if not any(p.section and is_checklist(p.section[0]) for p in doc.paragraphs):
+        return doc
+    doc.paragraphs = [dataclasses.replace(p, kind=ParagraphKind.OTHER)
+                      if p.kind in _FORM_KINDS and p.section and is_checklist(p.section[0]) else p
+                      for p in doc.paragraphs]
+    return doc
