@@ -30,6 +30,9 @@ NUMBERED_HEADING = re.compile(
     r"^(?P<num>(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?)|(?:[A-Z](?:\.\d{1,2}){0,3}\.?)|(?:[IVX]{1,5}\.))\s+(?P<title>\S.*)$"
 )
 _TERMINAL = re.compile(r"[.!?:;]['\")\]’”]*$")
+#: A list item's label opening a line: "3.", "3)", "(3)", "(c)", "c)", "(iv)", or a bullet (its own group).
+_LABEL = re.compile(r"^(?:\((?P<p>\d{1,2}|[a-z]|[ivx]{1,5})\)|(?P<n>\d{1,2})[.)]|(?P<a>[a-z])\)|(?P<b>[•●◦▪∙‣➢►–]))\s")
+_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
 
 
 @dataclass(slots=True)
@@ -146,6 +149,8 @@ def _breaks(
         return True
     if abs(prev.size - ln.size) >= 1.0:
         return True
+    if _next_item(cur, ln, size):
+        return True
     if ln.text[:1].islower() and (prev.text.endswith("-") or not ends_sentence(prev.text)):
         return False  # a sentence running on
     if prev.bold != ln.bold:
@@ -165,9 +170,10 @@ def _breaks(
     if prev.bold and ln.bold:
         return False  # a heading wrapped onto a second line
     indented = _is_indented(ln, left)
-    if indented and not _is_indented(prev, left):
+    far = nxt is None or abs(nxt.baseline - ln.baseline) > 1.3 * expected  # the next line starts a block anyway
+    if indented and not _is_indented(prev, left) and not _hanging_item(cur, ln, None if far else nxt):
         # a first-line indent, unless the next lines stay indented (a quote or list)
-        if nxt is None or not _is_indented(nxt, left) or abs(nxt.baseline - ln.baseline) > 1.3 * expected:
+        if nxt is None or not _is_indented(nxt, left) or far:
             return True
     short = prev.x1 < seg.right - max(0.08 * seg.width, 2 * prev.size)
     if not justified:
@@ -175,6 +181,55 @@ def _breaks(
     if short and ends_sentence(prev.text) and not ln.text[:1].islower():
         return True
     return False
+
+
+def list_label(text: str) -> tuple[str, str] | None:
+    """A line's list label as (style, value): ("1.", "3"), ("(1)", "c"), ("•", "•"); None without one."""
+    m = _LABEL.match(text)
+    if m is None:
+        return None
+    if m["p"]:
+        return "()", m["p"]
+    if m["n"]:
+        return "1" + text[len(m["n"])], m["n"]
+    return ("a)", m["a"]) if m["a"] else ("•", m["b"])
+
+
+def _follows(prev: str, value: str) -> bool:
+    """``value`` is the label after ``prev`` in one sequence: 2 after 1, c after b, iv after iii, a bullet after the
+    same bullet."""
+    if prev.isdigit() and value.isdigit():
+        return int(value) == int(prev) + 1
+    if prev in _ROMAN and value in _ROMAN and _ROMAN.index(value) == _ROMAN.index(prev) + 1:
+        return True
+    if len(prev) == 1 and len(value) == 1 and prev.isalpha():
+        return ord(value) == ord(prev) + 1
+    return prev == value and not prev.isalnum()
+
+
+def _next_item(cur: list[Line], ln: Line, size: float) -> bool:
+    """``ln`` opens the next item of a list whose item before it is in ``cur``: its label is the next in sequence
+    after the last label opening a line of ``cur``, set where that one was (within a third of a font size). Items
+    that end without a stop ("... of new members," | "2. She records ...") ran together before."""
+    label = list_label(ln.text)
+    if label is None:
+        return False
+    for x in reversed(cur):
+        before = list_label(x.text)
+        if before is not None and abs(x.x0 - ln.x0) <= 0.35 * size:
+            return before[0] == label[0] and _follows(before[1], label[1])
+    return False
+
+
+def _hanging_item(cur: list[Line], ln: Line, nxt: Line | None) -> bool:
+    """``ln`` carries on a list item whose label opens ``cur`` at the column's edge, set in under the label's text
+    (a hanging indent, not a first-line indent): the line after it goes on there too, or opens the next item, or
+    stands apart (``nxt`` None: the list ends)."""
+    head = cur[0]
+    if list_label(head.text) is None or not head.x0 + 0.5 * ln.size <= ln.x0 <= head.x0 + 4 * ln.size:
+        return False
+    return nxt is None or abs(nxt.x0 - ln.x0) < 1.0 or (
+        list_label(nxt.text) is not None and abs(nxt.x0 - head.x0) <= 0.35 * ln.size)
 
 
 def _stacked_heading(cur: list[Line], ln: Line) -> bool:
