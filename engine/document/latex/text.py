@@ -305,6 +305,7 @@ def _text_context(owner: LatexText) -> macrospec.LatexContextDb:
     repl.update({name: owner.acronym for name in ACRONYM_USES})
     repl["ensuremath"] = lambda n, l2tobj: compact_math(last(n, l2tobj))  # math, as $...$ is
     repl.update({name: f"{_OP}{'mod' if name == 'bmod' else name}{_OP}" for name in OPERATORS})
+    repl["sqrt"] = lambda n, l2tobj: "√" + last(n, l2tobj)  # "√2σq" as printed: the sign, then its radicand
     repl["operatorname"] = lambda n, l2tobj: f"{_OP}{last(n, l2tobj).strip()}{_OP}"  # DeclareMathOperator's too
     repl.update({"footnote": owner.footnote, "footnotetext": owner.footnote, "redraftverb": verb, "\\": " ", "S": "§"})
     macros = [MacroTextSpec(name, simplify_repl=fn) for name, fn in repl.items()]
