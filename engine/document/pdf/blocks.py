@@ -52,6 +52,8 @@ class Block:
     #: Styled as a heading but set in a typewriter font (code: an SQL listing's "WHERE"): no section, yet a
     #: paragraph break as a heading is (``classify``, ``assemble``).
     code_heading: bool = False
+    #: Opens the next item of a list whose item before it is the block before (``_next_item``): never a heading.
+    item: bool = False
 
     @property
     def text(self) -> str:
@@ -126,14 +128,16 @@ def split_segment(seg: Segment, body_size: float, pitch: float) -> list[Block]:
     justified = _justified(seg)
     left = text_left(seg)
     cur: list[Line] = []
+    item = False
     for i, ln in enumerate(seg.lines):
         nxt = seg.lines[i + 1] if i + 1 < len(seg.lines) else None
         if cur and _breaks(cur, ln, seg, body_size, pitch, justified, nxt, left):
-            blocks.append(Block(cur, seg, indented=_is_indented(cur[0], left)))
+            blocks.append(Block(cur, seg, indented=_is_indented(cur[0], left), item=item))
+            item = _next_item(cur, ln, max(cur[-1].size, ln.size), left)
             cur = []
         cur.append(ln)
     if cur:
-        blocks.append(Block(cur, seg, indented=_is_indented(cur[0], left)))
+        blocks.append(Block(cur, seg, indented=_is_indented(cur[0], left), item=item))
     return blocks
 
 
@@ -149,7 +153,7 @@ def _breaks(
         return True
     if abs(prev.size - ln.size) >= 1.0:
         return True
-    if _next_item(cur, ln, size):
+    if _next_item(cur, ln, size, left):
         return True
     if ln.text[:1].islower() and (prev.text.endswith("-") or not ends_sentence(prev.text)):
         return False  # a sentence running on
@@ -207,17 +211,22 @@ def _follows(prev: str, value: str) -> bool:
     return prev == value and not prev.isalnum()
 
 
-def _next_item(cur: list[Line], ln: Line, size: float) -> bool:
+def _next_item(cur: list[Line], ln: Line, size: float, left: float) -> bool:
     """``ln`` opens the next item of a list whose item before it is in ``cur``: its label is the next in sequence
-    after the last label opening a line of ``cur``, set where that one was (within a third of a font size). Items
-    that end without a stop ("... of new members," | "2. She records ...") ran together before."""
+    after the last label opening a line of ``cur``, set where that one was (within a third of a font size), and the
+    labels are set in from the text's edge ``left`` or the item before has a line set in under its text (a hanging
+    indent). Items that end without a stop ("... of new members," | "2. She records ...") ran together before;
+    "(v)" and "(vi)" opening two lines of a paragraph at its edge are its words."""
     label = list_label(ln.text)
     if label is None:
         return False
-    for x in reversed(cur):
+    for k in range(len(cur) - 1, -1, -1):
+        x = cur[k]
         before = list_label(x.text)
         if before is not None and abs(x.x0 - ln.x0) <= 0.35 * size:
-            return before[0] == label[0] and _follows(before[1], label[1])
+            hanging = any(y.x0 >= x.x0 + 0.5 * size for y in cur[k + 1:])
+            return before[0] == label[0] and _follows(before[1], label[1]) and (
+                ln.x0 >= left + 0.3 * size or hanging)
     return False
 
 

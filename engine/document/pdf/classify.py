@@ -125,7 +125,7 @@ def _footnote_runs(blocks: list[Block], body_size: float, page_height: dict[int,
 
 
 def _numbered_heading(b: Block, body_size: float) -> bool:
-    if len(b.lines) > 3:
+    if len(b.lines) > 3 or b.item:  # (a list's next item: "2. Summaries for a case ..." set large is no heading)
         return False
     text = _clean_title(b.text)
     m = NUMBERED_HEADING.match(text)

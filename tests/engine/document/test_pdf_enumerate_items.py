@@ -62,6 +62,17 @@ def test_numbered_lines_in_running_text_stay_one_paragraph(tmp_path: Path) -> No
     assert len(body) == 1, body
 
 
+def test_an_inline_enumeration_at_the_text_edge_stays_one_paragraph(tmp_path: Path) -> None:
+    """Lines of a running paragraph that open with "(v)" and "(vi)" at the text's own edge, with no line set in under
+    them, are its words, not a list (a shared PDF, S2ORC's ACL paper, reads such a paragraph)."""
+    text = ("From the output we keep (i) the title, (ii) the authors, (iii) the abstract, (iv) the sections with their "
+            "paragraphs and\\\\(v) the inline citation mentions in the text of each of the sections, and also\\\\"
+            "(vi) the parsed bibliography entries with their title, authors, year and venue, for every paper.")
+    doc = load_document(typeset(tmp_path, text))
+    body = [p.text for p in doc.paragraphs if p.kind is ParagraphKind.BODY]
+    assert len(body) == 1, body
+
+
 @pytest.mark.parametrize("env", ["itemize", "enumerate"])
 def test_an_item_set_with_its_label_at_the_edge_keeps_its_second_line(tmp_path: Path, env: str) -> None:
     """Labels flush with the column's edge and the item's next line set in under its text (a hanging indent, enumitem's
