@@ -25,7 +25,7 @@ _DEFINE = re.compile(
     r"newenvironment|renewenvironment|def|gdef|edef|xdef|let)\b\*?"
 )
 _NAME = re.compile(r"\s*(?:\{\s*\\(?P<a>[a-zA-Z@]+)\s*\}|\\(?P<b>[a-zA-Z@]+|.))")
-_XSPACE_STOP = set(".,;:!?'\")]}/-~\\$")
+_XSPACE_STOP = set(".,;:!?'\")]}/-~\\$_^")  # (a sub- or superscript: the macro is math, where spaces vanish)
 _MAX_PASSES = 8
 _ENV_TOKEN = re.compile(r"\\(begin|end)\s*\{([^{}]*)\}")
 

@@ -203,15 +203,68 @@ def _sup_then_sub(m: re.Match[str]) -> str:
     return f"^{{{sup}}}\\ _{{{sub}}}"
 
 
+#: Math operators TeX sets upright with a thin space on each side ("J\\cos k" prints "J cos k", as a PDF reads it).
+OPERATORS = ("log ln lg exp sin cos tan cot sec csc sinh cosh tanh coth arcsin arccos arctan max min sup inf lim "
+             "liminf limsup det dim ker deg gcd arg Pr hom bmod").split()
+#: An operator's name as the converter leaves it, between two marks that ``compact_math`` turns into its spacing.
+_OP = "\x02"
+_OPERATOR = re.compile(f"{_OP}([^{_OP}]+){_OP}")
+
+
+def _script_end(text: str, i: int) -> int:
+    """Where the sub- or superscripts that start at ``text[i]`` end (``^2``, ``_{i,j}``, ``^{2}_i``)."""
+    while i < len(text) and text[i] in "_^":
+        i += 1
+        while i < len(text) and text[i] == " ":
+            i += 1
+        if i < len(text) and text[i] == "{":
+            depth = 0
+            for j in range(i, len(text)):
+                depth += {"{": 1, "}": -1}.get(text[j], 0)
+                if depth == 0:
+                    i = j + 1
+                    break
+            else:
+                return len(text)
+        elif i < len(text):
+            i += 1
+    return i
+
+
+def _operator_spacing(text: str) -> str:
+    """Each marked operator name (``_OP``) spaced as TeX sets it: a space before it after an ordinary symbol
+    ("n log", not at a group's or a script's start: "f_{\\max}" prints "fmax"), and one after it and its own
+    scripts before the next symbol ("log n", "log^2 b" prints "log2 b"; not before a bracket: "exp(x)"; "max_i"
+    prints "maxi")."""
+    out: list[str] = []
+    pos = 0
+    for m in _OPERATOR.finditer(text):
+        out.append(text[pos:m.start()])
+        before = "".join(out).rstrip()
+        if before and (before[-1].isalnum() or before[-1] in ")]|"):
+            out.append(" ")
+        end = _script_end(text, m.end())
+        out.append(m.group(1) + text[m.end():end])
+        after = text[end:].lstrip()
+        if after and (after[0].isalnum() or after[0] in "\\" + _OP):
+            out.append(" ")
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def compact_math(text: str) -> str:
-    """``w_i n_i`` -> ``wi ni``: drop sub/superscript markers and braces, keep symbols."""
+    """``w_i n_i`` -> ``wi ni``: drop sub/superscript markers and braces, keep symbols; operator names spaced as
+    TeX sets them (``_operator_spacing``)."""
+    if _OP in text:
+        text = _operator_spacing(text)
     text = unicodedata.normalize("NFKC", re.sub(r"[_^{}]", "", text))
     return re.sub(r"\s+", " ", text).strip()
 
 
 def clean(text: str) -> str:
     """Collapse whitespace (including no-break spaces) and tidy spaces before punctuation."""
-    text = re.sub(r"[\s\u00a0]+", " ", text).strip()
+    text = re.sub(r"[\s\u00a0]+", " ", text.replace(_OP, "")).strip()
     text = re.sub(r"`([^`'\n]{1,80})'", "\u2018\\1\u2019", text).replace("`", "\u2018")
     text = re.sub(r" ([,.;:)])", r"\1", text)
     text = re.sub(r"\( ", "(", text)
@@ -251,6 +304,9 @@ def _text_context(owner: LatexText) -> macrospec.LatexContextDb:
     repl.update({name: last for name in "href textcolor colorbox makebox framebox raisebox resizebox scalebox hyperref multicolumn multirow".split()})
     repl.update({name: owner.acronym for name in ACRONYM_USES})
     repl["ensuremath"] = lambda n, l2tobj: compact_math(last(n, l2tobj))  # math, as $...$ is
+    repl.update({name: f"{_OP}{'mod' if name == 'bmod' else name}{_OP}" for name in OPERATORS})
+    repl["sqrt"] = lambda n, l2tobj: "√" + last(n, l2tobj)  # "√2σq" as printed: the sign, then its radicand
+    repl["operatorname"] = lambda n, l2tobj: f"{_OP}{last(n, l2tobj).strip()}{_OP}"  # DeclareMathOperator's too
     repl.update({"footnote": owner.footnote, "footnotetext": owner.footnote, "redraftverb": verb, "\\": " ", "S": "§"})
     macros = [MacroTextSpec(name, simplify_repl=fn) for name, fn in repl.items()]
     macros += [MacroTextSpec(name, discard=False) for name in _KEEP if name not in repl]

@@ -30,6 +30,9 @@ NUMBERED_HEADING = re.compile(
     r"^(?P<num>(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?)|(?:[A-Z](?:\.\d{1,2}){0,3}\.?)|(?:[IVX]{1,5}\.))\s+(?P<title>\S.*)$"
 )
 _TERMINAL = re.compile(r"[.!?:;]['\")\]’”]*$")
+#: A list item's label opening a line: "3.", "3)", "(3)", "(c)", "c)", "(iv)", or a bullet (its own group).
+_LABEL = re.compile(r"^(?:\((?P<p>\d{1,2}|[a-z]|[ivx]{1,5})\)|(?P<n>\d{1,2})[.)]|(?P<a>[a-z])\)|(?P<b>[•●◦▪∙‣➢►–]))\s")
+_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
 
 
 @dataclass(slots=True)
@@ -49,6 +52,8 @@ class Block:
     #: Styled as a heading but set in a typewriter font (code: an SQL listing's "WHERE"): no section, yet a
     #: paragraph break as a heading is (``classify``, ``assemble``).
     code_heading: bool = False
+    #: Opens the next item of a list whose item before it is the block before (``_next_item``): never a heading.
+    item: bool = False
 
     @property
     def text(self) -> str:
@@ -124,14 +129,16 @@ def split_segment(seg: Segment, body_size: float, pitch: float) -> list[Block]:
     left = text_left(seg)
     cur: list[Line] = []
     lines = [part for i, ln in enumerate(seg.lines) for part in _run_in_heading(ln, seg.lines[i + 1:i + 2], seg)]
+    item = False
     for i, ln in enumerate(lines):
         nxt = lines[i + 1] if i + 1 < len(lines) else None
         if cur and _breaks(cur, ln, seg, body_size, pitch, justified, nxt, left):
-            blocks.append(Block(cur, seg, indented=_is_indented(cur[0], left)))
+            blocks.append(Block(cur, seg, indented=_is_indented(cur[0], left), item=item))
+            item = _next_item(cur, ln, max(cur[-1].size, ln.size), left)
             cur = []
         cur.append(ln)
     if cur:
-        blocks.append(Block(cur, seg, indented=_is_indented(cur[0], left)))
+        blocks.append(Block(cur, seg, indented=_is_indented(cur[0], left), item=item))
     return blocks
 
 
@@ -168,6 +175,8 @@ def _breaks(
         return True
     if abs(prev.size - ln.size) >= 1.0:
         return True
+    if _next_item(cur, ln, size, left):
+        return True
     if ln.text[:1].islower() and (prev.text.endswith("-") or not ends_sentence(prev.text)):
         return False  # a sentence running on
     if prev.bold != ln.bold:
@@ -187,9 +196,10 @@ def _breaks(
     if prev.bold and ln.bold:
         return False  # a heading wrapped onto a second line
     indented = _is_indented(ln, left)
-    if indented and not _is_indented(prev, left):
+    far = nxt is None or abs(nxt.baseline - ln.baseline) > 1.3 * expected  # the next line starts a block anyway
+    if indented and not _is_indented(prev, left) and not _hanging_item(cur, ln, None if far else nxt):
         # a first-line indent, unless the next lines stay indented (a quote or list)
-        if nxt is None or not _is_indented(nxt, left) or abs(nxt.baseline - ln.baseline) > 1.3 * expected:
+        if nxt is None or not _is_indented(nxt, left) or far:
             return True
     short = prev.x1 < seg.right - max(0.08 * seg.width, 2 * prev.size)
     if not justified:
@@ -197,6 +207,60 @@ def _breaks(
     if short and ends_sentence(prev.text) and not ln.text[:1].islower():
         return True
     return False
+
+
+def list_label(text: str) -> tuple[str, str] | None:
+    """A line's list label as (style, value): ("1.", "3"), ("(1)", "c"), ("•", "•"); None without one."""
+    m = _LABEL.match(text)
+    if m is None:
+        return None
+    if m["p"]:
+        return "()", m["p"]
+    if m["n"]:
+        return "1" + text[len(m["n"])], m["n"]
+    return ("a)", m["a"]) if m["a"] else ("•", m["b"])
+
+
+def _follows(prev: str, value: str) -> bool:
+    """``value`` is the label after ``prev`` in one sequence: 2 after 1, c after b, iv after iii, a bullet after the
+    same bullet."""
+    if prev.isdigit() and value.isdigit():
+        return int(value) == int(prev) + 1
+    if prev in _ROMAN and value in _ROMAN and _ROMAN.index(value) == _ROMAN.index(prev) + 1:
+        return True
+    if len(prev) == 1 and len(value) == 1 and prev.isalpha():
+        return ord(value) == ord(prev) + 1
+    return prev == value and not prev.isalnum()
+
+
+def _next_item(cur: list[Line], ln: Line, size: float, left: float) -> bool:
+    """``ln`` opens the next item of a list whose item before it is in ``cur``: its label is the next in sequence
+    after the last label opening a line of ``cur``, set where that one was (within a third of a font size), and the
+    labels are set in from the text's edge ``left`` or the item before has a line set in under its text (a hanging
+    indent). Items that end without a stop ("... of new members," | "2. She records ...") ran together before;
+    "(v)" and "(vi)" opening two lines of a paragraph at its edge are its words."""
+    label = list_label(ln.text)
+    if label is None:
+        return False
+    for k in range(len(cur) - 1, -1, -1):
+        x = cur[k]
+        before = list_label(x.text)
+        if before is not None and abs(x.x0 - ln.x0) <= 0.35 * size:
+            hanging = any(y.x0 >= x.x0 + 0.5 * size for y in cur[k + 1:])
+            return before[0] == label[0] and _follows(before[1], label[1]) and (
+                ln.x0 >= left + 0.3 * size or hanging)
+    return False
+
+
+def _hanging_item(cur: list[Line], ln: Line, nxt: Line | None) -> bool:
+    """``ln`` carries on a list item whose label opens ``cur`` at the column's edge, set in under the label's text
+    (a hanging indent, not a first-line indent): the line after it goes on there too, or opens the next item, or
+    stands apart (``nxt`` None: the list ends)."""
+    head = cur[0]
+    if list_label(head.text) is None or not head.x0 + 0.5 * ln.size <= ln.x0 <= head.x0 + 4 * ln.size:
+        return False
+    return nxt is None or abs(nxt.x0 - ln.x0) < 1.0 or (
+        list_label(nxt.text) is not None and abs(nxt.x0 - head.x0) <= 0.35 * ln.size)
 
 
 def _stacked_heading(cur: list[Line], ln: Line) -> bool:

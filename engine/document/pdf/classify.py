@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 from engine.document.model import ParagraphKind
-from engine.document.pdf.blocks import BARE_CAPTION, CAPTION, IEEE_TABLE_LABEL, NUMBERED_HEADING, Block, ends_sentence
+from engine.document.pdf.blocks import (
+    BARE_CAPTION, CAPTION, IEEE_TABLE_LABEL, NUMBERED_HEADING, Block, ends_sentence, list_label,
+)
 from engine.document.pdf.lines import Line
 
 KNOWN_HEADINGS = {
@@ -184,7 +186,7 @@ def _footnote_runs(blocks: list[Block], body_size: float, page_height: dict[int,
 
 
 def _numbered_heading(b: Block, body_size: float) -> bool:
-    if len(b.lines) > 3:
+    if len(b.lines) > 3 or b.item:  # (a list's next item: "2. Summaries for a case ..." set large is no heading)
         return False
     text = _clean_title(b.text)
     m = NUMBERED_HEADING.match(text)
@@ -260,8 +262,8 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
         return ParagraphKind.OTHER
     if small and len(words) < 12:
         return ParagraphKind.OTHER
-    if len(words) < 4 and not ends_sentence(text):
-        return ParagraphKind.OTHER
+    if len(words) < 4 and not ends_sentence(text) and (list_label(text) is None or len(words) < 2):
+        return ParagraphKind.OTHER  # (a short list item, "• Funding", is text)
     if (small and b.first.y0 > 0.6 * height and b.segment.lines and b.lines[-1] is b.segment.lines[-1]
             and text.lstrip()[:1] not in BULLETS and not text.startswith("- ")):
         return ParagraphKind.FOOTNOTE  # (a bulleted item set small that ends a column is still body)

@@ -35,10 +35,18 @@ _COMMA_JOINT = re.compile(r"(?<![A-Za-z0-9])[a-z]{2,}[,;][A-Za-z]{2,}")
 
 
 def needs_glyph_gaps(lines: list[Line]) -> bool:
-    """The page's text holds Hangul with fewer spaces than a prose line has (a word every 5 syllables or so)."""
+    """The page's text holds Hangul with fewer spaces than a prose line has (a word every 5 syllables or so), in all
+    or in one line of 15 syllables or more (a page whose other paragraphs were set with space glyphs)."""
     text = "".join(ln.text for ln in lines)
-    hangul = len(_HANGUL.findall(text)) if _HANGUL.search(text) else 0
-    return hangul >= 20 and text.count(" ") < hangul / 8
+    if not _HANGUL.search(text):
+        return False
+    hangul = len(_HANGUL.findall(text))
+    return hangul >= 20 and text.count(" ") < hangul / 8 or any(_run_together(ln.text) for ln in lines)
+
+
+def _run_together(text: str) -> bool:
+    hangul = len(_HANGUL.findall(text))
+    return hangul >= 15 and text.count(" ") < hangul / 8
 
 
 def spaced_spans(raw: dict[str, Any]) -> dict[str, Any]:

@@ -158,14 +158,18 @@ def _sort_rows(lines: list[Line]) -> list[Line]:
     return [ln for row in rows for ln in sorted(row, key=lambda l: l.x0)]
 
 
-def _larger_neighbour(lines: list[Line], i: int, step: int) -> Line | None:
-    """The nearest line before or after ``lines[i]`` set in a clearly larger size."""
+#: Radical signs (and spaces): a square root's sign set apart from its radicand, on a baseline of its own.
+_RADICALS = frozenset("√∛∜ ")
+
+
+def _larger_neighbour(lines: list[Line], i: int, step: int, ratio: float = 1.15) -> Line | None:
+    """The nearest line before or after ``lines[i]`` set in a clearly larger size (``ratio`` times its own)."""
     ln = lines[i]
     for j in range(i + step, i + 4 * step, step):
         if not 0 <= j < len(lines):
             return None
         other = lines[j]
-        if other.size >= 1.15 * ln.size and (other.baseline - ln.baseline) * step > 0.5:
+        if other.size >= ratio * ln.size and (other.baseline - ln.baseline) * step > 0.5:
             return other
     return None
 
@@ -184,7 +188,9 @@ def _attach_interlinear(lines: list[Line]) -> list[Line]:
         if len(ln.text) > 40:  # no fragment: its neighbours need no look
             i += 1
             continue
-        above, below = _larger_neighbour(out, i, -1), _larger_neighbour(out, i, 1)
+        # a radical sign stands on its own baseline, raised over its radicand, in the text's own size
+        ratio = 0.9 if set(ln.text) <= _RADICALS else 1.15
+        above, below = _larger_neighbour(out, i, -1, ratio), _larger_neighbour(out, i, 1, ratio)
         if (
             above is not None and below is not None
             and above.baseline < ln.baseline < below.baseline
@@ -195,7 +201,7 @@ def _attach_interlinear(lines: list[Line]) -> list[Line]:
         ):
             over_above = min(ln.y1, above.y1) - max(ln.y0, above.y0)
             over_below = min(ln.y1, below.y1) - max(ln.y0, below.y0)
-            host = below if over_below >= over_above else above
+            host = below if over_below >= over_above or ratio < 1 else above  # a radical's radicand is below it
             at = next(k for k, other in enumerate(out) if other is host)
             out[at] = insert_fragment(host, ln)
             del out[i]

@@ -30,10 +30,10 @@ _NOTE_MARK = re.compile(r"^[\d*†‡§¶∗⋆,]{1,6}$|^\d{1,3}[–-]\d{1,3}$")
 _LETTER_MARK, _NAME = re.compile(r"^[a-z\d*†‡∗](?:,[a-z\d*†‡∗]){0,3}$"), re.compile(r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+")
 #: A word of prose before a raised number (a citation or note mark, "field²³"; never a unit or a variable).
 _PROSE_BEFORE = re.compile(r"(?:^|[^\w])[a-z]{4,}$")
+_OPERATOR_BEFORE = re.compile(r"(?:^|\W)(?:log|ln|lg|exp|(?:arc)?(?:sin|cos|tan)h?|cot|sec|csc)$")  # "log² n": a power
 #: A one-letter word at the end of a span: a variable when set in italic ("Q" of "Q²").
 _VARIABLE = re.compile(r"(?:^|[^\w])[^\W\d_]$")
-_CLOSERS = tuple(",.;:!?)]}'’”%")
-_OPENERS = tuple("([{‘“/")
+_CLOSERS, _OPENERS = tuple(",.;:!?)]}'’”%"), tuple("([{‘“/")
 #: Mathematical Alphanumeric Symbols to their plain letters and digits.
 _MATH_ALNUM = {cp: unicodedata.normalize("NFKC", chr(cp)) for cp in range(0x1D400, 0x1D800)
                if unicodedata.normalize("NFKC", chr(cp)) != chr(cp)}
@@ -154,7 +154,8 @@ def _note_mark(span: dict[str, Any], prev: dict[str, Any], notes: Callable[[], f
     if not (small and (raised or span["flags"] & 1)):
         return False
     if text.isdigit():
-        variable = bool(_VARIABLE.search(before)) and _style(prev["font"], prev["flags"])[1]
+        variable = bool(_VARIABLE.search(before)) and _style(prev["font"], prev["flags"])[1] \
+            or bool(_OPERATOR_BEFORE.search(before))  # "Q²", or an operator's power: an exponent
         return not (variable or (not _PROSE_BEFORE.search(before) and (numbers := notes()) and text not in numbers))
     return True
 

@@ -69,3 +69,26 @@ def test_latin_pages_are_read_as_before(tmp_path: Path) -> None:
     doc.save(tmp_path / "en.pdf")
     pdf = load_pdf(tmp_path / "en.pdf")
     assert [p.text for p in pdf.paragraphs] == ["Large language models perform well on code generation."]
+
+
+def test_a_paragraph_without_space_glyphs_on_a_page_of_spaced_korean(tmp_path: Path) -> None:
+    """One paragraph set glyph by glyph among paragraphs set with space characters (the layouts corpus's Korean
+    paper sets some paragraphs one way and some the other): the page as a whole has spaces enough, yet the run-together
+    paragraph gets its spaces back."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    font = pymupdf.Font("korea")
+    y = 90.0
+    for _ in range(3):  # paragraphs whose words are apart by space characters
+        for line in LINES:
+            page.insert_text((72, y), line, fontname="korea", fontsize=SIZE)
+            y += 13.0
+        y += 13.0
+    for line in LINES[:2]:
+        _set_line(page, font, y, line.split(), 0.1)
+        y += 13.0
+    doc.save(tmp_path / "mixed.pdf")
+    pdf = load_pdf(tmp_path / "mixed.pdf")
+    last = [p.text for p in pdf.paragraphs if p.text.startswith("대형")][-1]
+    assert last.startswith("대형 언어 모델은 코드 생성 과제에서 높은 성능을"), last
+    assert len(last.split()) >= len(" ".join(LINES[:2]).split()) - 1
