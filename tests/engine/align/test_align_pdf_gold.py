@@ -176,3 +176,18 @@ def test_input_pdf_errors_are_one_line(extra, capsys) -> None:
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1
     assert ("training part" if "train" in extra else "no typeset corpus at /nonexistent/x") in err
+
+
+def test_the_command_prints_both_rows_and_the_mapping(tmp_path: Path, monkeypatch, capsys) -> None:
+    """``--input pdf`` end to end on the synthetic revision (the corpus labels replaced by its LaTeX gold paper)."""
+    from corpus.manifest import MANIFEST
+
+    latex, old_pdf, new_pdf = revision(tmp_path)
+    folder = _typeset_folder(tmp_path, old_pdf, new_pdf, "ok")
+    monkeypatch.setattr("engine.cli.eval_align_corpus.corpus_papers", lambda *a, **k: [latex])
+    assert main(["eval", "align", "--corpus", str(MANIFEST), "--part", "checked", "--input", "pdf",
+                 "--pdf-cache", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "== LATEX diffs (1 revisions)" in out and "== PDF diffs (1 revisions)" in out
+    mapping = out.split("gold links carried to the PDF edits", 1)[1]
+    assert " / 3 / 1 / 3 / 1" in mapping.splitlines()[1]  # gold LaTeX edits 3, of them unmatched 1; answered 3, 1
