@@ -1,4 +1,4 @@
-"""``redraft eval align GOLD... [--method M] [--data DIR] [--cross-paper] [--comment-types cues|extracted] [--json]``:
+"""``redraft eval align GOLD... [--method M] [--data DIR] [--cross-paper] [--comment-types cues|extracted] [--json]``
 alignment figures (micro/macro P/R/F1, AO-F1) at the configured threshold, tuned
 on the gold itself (optimistic), and leave-one-reviewer-out; with
 ``--cross-paper`` (two papers or more), each paper scored with what was fitted
@@ -28,6 +28,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--only", action="append", metavar="ID",
                    help="with --corpus: score just this revision of the part (repeatable; on the training part every "
                    "training paper is still fitted on, leave-papers-out)")
+    p.add_argument("--input", choices=("latex", "pdf"), default="latex",
+                   help="with --corpus: the edits of the LaTeX diffs (the default), or of the typeset PDFs as the app "
+                   "reads them (checked or blind part; the LaTeX figures of the same revisions beside)")
+    p.add_argument("--pdf-cache", metavar="DIR", help="with --input pdf: the corpus built with its PDFs "
+                   "(python -m corpus.build_revisions --out DIR; default: --cache)")
     p.add_argument("--method", action="append", choices=METHODS,
                    help="aligner to evaluate (repeatable; default: bm25 and embed)")
     p.add_argument("--model", metavar="GGUF", help="LLM for the LLM methods (default: the embedded one)")
@@ -45,6 +50,10 @@ ROW = "{:<14} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}"
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.corpus and args.input == "pdf":  # the typeset PDFs' diffs, beside the LaTeX figures
+        from engine.cli.eval_align_pdf import run_pdf
+
+        return run_pdf(args)
     if args.corpus:
         from engine.cli.eval_align_corpus import run_corpus
 

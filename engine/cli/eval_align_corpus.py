@@ -91,9 +91,12 @@ def corpus_unsure(manifest: str, cache: str | None, part: str) -> set[str]:
 
 
 def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = frozenset(),
-                    tuned_oof: str | Path | None = None, score_only: list[str] | None = None) -> dict[str, Any]:
+                    tuned_oof: str | Path | None = None, score_only: list[str] | None = None,
+                    tuned: Any = None) -> dict[str, Any]:
     """All methods on ``papers``; ``tuned_oof``: the training papers' out-of-fold tuned cosines (default
-    ``engine.align.tuned.OOF_FILE``); ``score_only``: the papers scored (all of ``papers`` still fitted on)."""
+    ``engine.align.tuned.OOF_FILE``); ``score_only``: the papers scored (all of ``papers`` still fitted on);
+    ``tuned``: off the training part, where the tuned cosines come from (default: the shipped encoder, which refuses
+    the training papers; ``bench.measure_pdf_path`` lets it score them, in-sample, and says so)."""
     from engine.align import make_aligner
     from engine.align.config import DEFAULTS
     from engine.align.corpus_eval import answered_reliability, linked_status, reliability, score_method
@@ -110,7 +113,7 @@ def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = froze
     first = FIRST_STAGE if part == "train" else shipped_model().first_stage
     # the tuned encoder's cosines: out of fold on the training part (the shipped encoder was tuned on it), else
     # from the shipped encoder, which refuses a training paper
-    tuned = OutOfFold.for_papers(papers, path=tuned_oof) if part == "train" else None
+    tuned = OutOfFold.for_papers(papers, path=tuned_oof) if part == "train" else tuned
     pairs = run_job(iter_paper_pairs(papers, first_stage=first, tuned=tuned))
     if part == "train":
         fitted = leave_papers_out(pairs, unsure=unsure)
