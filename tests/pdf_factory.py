@@ -269,13 +269,15 @@ def make_paper_pdf(
     keywords: str | None = None,
     abstract_label: bool = True,
     first_heading: bool = True,
+    line_spread: float = 1.2,
 ) -> PaperLayout:
     """Typeset a paper into ``path``; see the module docstring. Without ``abstract_label`` the abstract
     has no "Abstract" over it, without ``first_heading`` the first section's title is not set (a letter
-    whose opening runs on from the abstract)."""
+    whose opening runs on from the abstract). ``line_spread``: the baseline distance over the body size (2.4: a
+    double-spaced manuscript)."""
     path = Path(path)
     layout = PaperLayout(path)
-    style = _Style(body_size, heading_size, title_size, body_size * 1.2, indent)
+    style = _Style(body_size, heading_size, title_size, body_size * line_spread, indent)
     doc = pymupdf.open()
     ts = _Typesetter(doc, page_size, margin, columns, gutter, style, layout, running_header,
                      page_numbers, line_numbers, dict(footnotes or {}), hyphenate, justify)

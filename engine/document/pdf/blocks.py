@@ -283,7 +283,7 @@ def line_pitch(segments: list[Segment], body_size: float) -> float:
         for a, b in zip(seg.lines, seg.lines[1:]):
             if abs(a.size - body_size) < 0.6 and abs(b.size - body_size) < 0.6:
                 d = b.baseline - a.baseline
-                if 0.8 * body_size <= d <= 2.0 * body_size:
+                if 0.8 * body_size <= d <= 3.0 * body_size:  # 3: a double-spaced manuscript (2.4)
                     deltas.append(round(d, 1))
     if not deltas:
         return 1.2 * body_size
