@@ -8,9 +8,10 @@ rules, are ``corpus/labels/second/ID.json`` (a folder that ``corpus.labels`` nev
 * **comments matched**: a comment of one reader matches one of the other's when their line spans in ``reviews.md``
   share at least half the lines of the longer span; pairs are made one to one (``scipy``'s assignment, largest
   shares first). With ``--text-only``, only lines of the built ``reviews.md`` that hold reviewer text count: blank
-  lines, ``## Reviewer`` headings and lines starting with ``%`` (notes the authors left in a reviews file, such as
-  ``% change 3``) are left out of both spans, so two readers who cut the same point with or without such a line
-  still match.
+  lines, ``## Reviewer`` headings, lines starting with ``%`` (notes the authors left in a reviews file, such as
+  ``% change 3``) and lines holding only a LaTeX group's brace (``}``, or ``\\textit{`` opening a quoted point, as a
+  letter's quoted blocks leave them) are left out of both spans, so two readers who cut the same point with or
+  without such a line still match.
 * **``answered``** on the matched comments: raw agreement and Cohen's kappa (``scikit-learn``) over the four values
   (``edit``, ``response only``, ``outside the units``, ``claimed, no edit found``), and over two (answered by an
   edit or not).
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import sys
 import warnings
 from dataclasses import dataclass, field
@@ -35,6 +37,7 @@ from sklearn.metrics import cohen_kappa_score
 from corpus.labels import LABELS
 
 SECOND = LABELS / "second"
+BRACE_ONLY = re.compile(r"(\\[A-Za-z]+\*?\s*)?[{}]+")  # "}", "{", "\textit{": a group's edge, no reviewer words
 MIN_SHARE = 0.5
 
 
@@ -90,7 +93,7 @@ def _span(c: dict, text: set[int] | None = None) -> set[int]:
 def text_lines(reviews_md: str) -> set[int]:
     """Numbers (from 1) of the lines of a built ``reviews.md`` that hold reviewer text."""
     return {n for n, line in enumerate(reviews_md.split("\n"), 1)
-            if line.strip() and not line.lstrip().startswith(("%", "## "))}
+            if line.strip() and not line.lstrip().startswith(("%", "## ")) and not BRACE_ONLY.fullmatch(line.strip())}
 
 
 def match_comments(first: list[dict], second: list[dict], text: set[int] | None = None) -> list[tuple[dict, dict]]:

@@ -129,3 +129,15 @@ def test_text_only_matching_ignores_notes_and_blank_lines(tmp_path, capsys) -> N
     (cache / "rev" / "reviews.md").write_text(md, encoding="utf-8")
     assert main(["--first", str(first_dir), "--second", str(second_dir), "--text-only", "--cache", str(cache)]) == 0
     assert "| rev | 2 / 2 | 2 |" in capsys.readouterr().out
+
+
+def test_text_only_matching_ignores_lines_holding_only_a_group_brace() -> None:
+    from corpus.agreement import text_lines
+
+    # a letter's quoted points, each wrapped in \textit{ ... } on lines of their own
+    md = "## Reviewer 1\n\n\\textit{\n  First point, with \\emph{stress}.\n}\n\n\\textit{\n  Second point.\n  More.\n}\n"
+    assert text_lines(md) == {4, 8, 9}
+    inner = {"id": "rev", "comments": [_c("R1.1", 4, 4, "edit"), _c("R1.2", 8, 9, "edit")], "links": []}
+    block = {"id": "rev", "comments": [_c("A", 3, 5, "edit"), _c("B", 7, 10, "edit")], "links": []}
+    assert compare(inner, block).matched == 1  # 4 against 3-5: one line of three; 8-9 against 7-10: two of four
+    assert compare(inner, block, text=text_lines(md)).matched == 2
