@@ -73,6 +73,14 @@ def main(argv: list[str] | None = None) -> int:
     meta = json.loads(encoder_files()[1].read_text("utf-8"))
     got = np.load(args.oof)
     z, zf = got["zq"], got["zfq"]
+    # units the fold encoders never read (the reader has made units since their run): the words model alone decides
+    unread = got["unread"] if "unread" in got.files else np.zeros(len(z), dtype=bool)
+    if len(z) != len(texts):
+        print(f"error: {args.oof} holds {len(z)} units, the reader makes {len(texts)} (see docs/comments.md, "
+              "'Round twelve, the lead')", file=sys.stderr)
+        return 2
+    if unread.any():
+        print(f"{int(unread.sum())} of {len(texts)} units were not read by the fold encoders: the words model decides them")
     a, b = meta["platt"]
     p_enc = 1 / (1 + np.exp(-(a * z + b)))
     flat_words = np.array([t for f in words_fine for t in f], dtype=object)
@@ -80,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     words = words_model_alone(data, lex)
     print("words model alone (out of fold, its best threshold):", {k: words[k] for k in ("precision", "recall", "f1", "threshold")})
     for name, (lo, hi) in (("encoder read on every unit", (0.0, 1.0)), ("default (encoder in its band)", meta["band"])):
-        ask = (lex >= lo) & (lex <= hi) | always
+        ask = ((lex >= lo) & (lex <= hi) | always) & ~unread
         p = np.where(ask, meta["weight"] * p_enc + (1 - meta["weight"]) * lex, lex)
         types = [list(t) for t in split(data, np.where(ask, enc_fine, flat_words))]
         s = _score(data, split(data, p), meta["threshold"], types)

@@ -230,7 +230,11 @@ def test_corpus_command_errors_are_one_line(tmp_path, capsys) -> None:
 # variant, on the session's final tree): cgo18 P 46.9 -> 40.0, R 23.7 -> 24.7, F1 31.5 -> 30.6, "addressed" 4 -> 2
 # (none wrong); icassp20 P 55.6 -> 46.7, R 69.0 -> 72.4, F1 61.5 -> 56.8, found 85.7 -> 92.9 (R1.11 "partly"
 # again). Regression checks, never used to choose.
-LEARNED_SHARED = {"cgo18": (40.0, 24.7, 30.6, 48.1, 81.5, 0.0, 2), "icassp20": (46.7, 72.4, 56.8, 85.7, 92.9, 0.0, 7)}
+# Session 21's refit on the 76 training revisions (train13's and train14's 18 added; the same variant, shipped by the
+# rule in docs/figures-align.md "Session 21: learned refitted with more training revisions", on the final tree):
+# cgo18 P 40.0 -> 42.1, F1 30.6 -> 31.2; icassp20 P 46.7 -> 45.5, R 72.4 -> 69.0, F1 56.8 -> 54.8, found 92.9 ->
+# 85.7 (one comment), "addressed" 7 -> 6 (none wrong). Regression checks, never used to choose.
+LEARNED_SHARED = {"cgo18": (42.1, 24.7, 31.2, 48.1, 81.5, 0.0, 2), "icassp20": (45.5, 69.0, 54.8, 85.7, 85.7, 0.0, 6)}
 
 
 @pytest.mark.shared_data
