@@ -63,11 +63,14 @@ def pdf_papers(latex_papers: list, folder: Path):
 def pdf_folder(args) -> Path:
     """The typeset corpus ``--input pdf`` reads (``--pdf-cache``, else ``--cache``, else the default cache), checked
     with the part before any paper is read."""
-    from corpus.build_revisions import default_out
+    from engine.cli.eval_align_corpus import _manifest
 
     if args.part == "train":
         raise InputError("--input pdf scores the checked or blind part: the training part's folds and out-of-fold "
                          "encoder cosines are for LaTeX diffs")
+    _manifest(args.corpus)  # puts the repository's corpus/ package beside the manifest on the path
+    from corpus.build_revisions import default_out
+
     folder = Path(args.pdf_cache or args.cache).expanduser() if (args.pdf_cache or args.cache) else default_out()
     if not folder.is_dir():
         raise InputError(f"no typeset corpus at {folder} (python -m corpus.build_revisions --out DIR)")

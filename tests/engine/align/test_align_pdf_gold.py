@@ -191,3 +191,20 @@ def test_the_command_prints_both_rows_and_the_mapping(tmp_path: Path, monkeypatc
     assert "== LATEX diffs (1 revisions)" in out and "== PDF diffs (1 revisions)" in out
     mapping = out.split("gold links carried to the PDF edits", 1)[1]
     assert " / 3 / 1 / 3 / 1" in mapping.splitlines()[1]  # gold LaTeX edits 3, of them unmatched 1; answered 3, 1
+
+
+def test_input_pdf_finds_the_corpus_package_from_any_folder(tmp_path: Path) -> None:
+    """Run as an installed command (the repository not on the path), ``--input pdf`` reads the corpus package beside
+    the manifest, as the LaTeX path does (it imported it before the manifest had put it on the path)."""
+    import subprocess
+    import sys
+
+    from corpus.manifest import MANIFEST
+
+    code = ("import sys; from engine.cli.main import main; "
+            f"sys.exit(main(['eval', 'align', '--corpus', {str(MANIFEST)!r}, '--part', 'checked', '--input', 'pdf', "
+            "'--pdf-cache', '/nonexistent/x']))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no typeset corpus at /nonexistent/x" in lines[0], done.stderr
