@@ -75,10 +75,8 @@ def losses(latex, pdf, show: bool = False) -> dict:
 
 
 def _short(e) -> str:
-    from engine.align.pdf_gold import changed_words
-
     if e.source_text and e.target_text:
-        old, new = changed_words(e)
+        old, new = e.changed_words()
         return f"-[{' '.join(old.split())[:60]}] +[{' '.join(new.split())[:60]}] in: " + " ".join(e.target_text.split())[:50]
     return " ".join((e.target_text or e.source_text).split())[:110]
 

@@ -36,9 +36,7 @@ def load_papers(manifest: str, cache: str | None, part: str, only: list[str] | N
 
 def authors_words(item: Answered) -> str:
     """What the authors inserted or changed for the comment: the inserted words of every linked edit."""
-    from corpus.units import changed_words
-
-    return " ".join(changed_words(e)[1] for e in item.edits).strip()
+    return " ".join(e.changed_words()[1] for e in item.edits).strip()
 
 
 def _sentences(doc: Any) -> list[str]:

@@ -24,7 +24,7 @@ import re
 from collections import Counter
 
 from corpus.letters import span_hash
-from corpus.units import BuiltRevision, changed_words, edit_key
+from corpus.units import BuiltRevision, edit_key
 
 MIN_SHARED = 3
 MAX_MEDIUM = 3
@@ -109,7 +109,7 @@ def link_point(comment: str, reply: str, rev: BuiltRevision, idf: dict[str, floa
         point_words = set(_content(_latex_words(comment)))
         scored = []
         for e in rev.edits:
-            old, new = changed_words(e)
+            old, new = e.changed_words()
             words = set(_content(_latex_words(old + " " + new)))
             shared = [w for w in words if w in asked]
             from_point = [w for w in shared if w in point_words]

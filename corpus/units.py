@@ -32,15 +32,6 @@ def edit_key(e: Edit) -> str:
     return f"{e.id}:{span_hash(e.source_text + ' || ' + e.target_text)}"
 
 
-def changed_words(e: Edit) -> tuple[str, str]:
-    """The words an edit deleted and inserted (all of one side for an added or deleted unit)."""
-    if not e.diff:
-        return e.source_text, e.target_text
-    old = " ".join(s.text for s in e.diff if s.op == "delete")
-    new = " ".join(s.text for s in e.diff if s.op == "insert")
-    return old, new
-
-
 def load_built(cache: Path, entry: dict) -> BuiltRevision:
     folder = Path(cache) / entry["id"]
     old = folder / "submitted" / entry["submitted"]["main"]

@@ -34,3 +34,16 @@ def has_tex(*files: str) -> bool:
     if shutil.which("pdflatex") is None or shutil.which("kpsewhich") is None:
         return False
     return len(subprocess.run(["kpsewhich", *files], capture_output=True, text=True).stdout.split()) == len(files)
+
+
+def typeset(folder, source: str, runs: int = 1):
+    """``source`` written as ``folder/main.tex`` and typeset with pdflatex ``runs`` times; the PDF's path."""
+    from pathlib import Path
+
+    folder = Path(folder)
+    (folder / "main.tex").write_text(source, encoding="utf-8")
+    for _ in range(runs):
+        run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "main.tex"], cwd=folder, capture_output=True,
+                             text=True, timeout=180)
+    assert (folder / "main.pdf").is_file(), run.stdout[-2000:]
+    return folder / "main.pdf"

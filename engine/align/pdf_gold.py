@@ -34,15 +34,6 @@ from engine.revision import Edit, RevisionDiff
 UNMAPPED = "unmapped:"
 
 
-def changed_words(e: Edit) -> tuple[str, str]:
-    """The words an edit deleted and inserted (all of one side for an added or deleted unit)."""
-    if not e.diff:
-        return e.source_text, e.target_text
-    old = " ".join(s.text for s in e.diff if s.op == "delete")
-    new = " ".join(s.text for s in e.diff if s.op == "insert")
-    return old, new
-
-
 @dataclass(frozen=True)
 class _Bags:
     deleted: Counter
@@ -52,7 +43,7 @@ class _Bags:
 
     @classmethod
     def of(cls, e: Edit) -> "_Bags":
-        old, new = changed_words(e)
+        old, new = e.changed_words()
         text = Counter(match_tokens(e.source_text)) + Counter(match_tokens(e.target_text))
         return cls(Counter(match_tokens(old)), Counter(match_tokens(new)), text, sum(text.values()))
 

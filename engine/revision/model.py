@@ -81,6 +81,14 @@ class Edit:
             return Flag.ALSO_CHANGED in self.flags
         return self.type is not EditType.UNCHANGED
 
+    def changed_words(self) -> tuple[str, str]:
+        """The words this edit deleted and inserted (all of one side for an added or deleted unit)."""
+        if not self.diff:
+            return self.source_text, self.target_text
+        old = " ".join(s.text for s in self.diff if s.op == "delete")
+        new = " ".join(s.text for s in self.diff if s.op == "insert")
+        return old, new
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,

@@ -7,7 +7,6 @@ subsection (``\\subsection*``), read as a line of other text."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -16,15 +15,11 @@ from engine.document import ParagraphKind, load_document
 from engine.document.pdf.blocks import text_left
 from engine.document.pdf.layout import Segment
 from engine.document.pdf.lines import Line
-from tests.optional import has_tex
+from tests.optional import has_tex, typeset
 
 
 def _typeset(tmp_path: Path, source: str) -> Path:
-    (tmp_path / "main.tex").write_text(source, encoding="utf-8")
-    subprocess.run(["pdflatex", "-interaction=nonstopmode", "main.tex"], cwd=tmp_path, capture_output=True,
-                   timeout=180)
-    assert (tmp_path / "main.pdf").is_file()
-    return tmp_path / "main.pdf"
+    return typeset(tmp_path, source)
 
 
 RUNS = "The samplers were run on each model with three chains, and their running means were compared. " * 6

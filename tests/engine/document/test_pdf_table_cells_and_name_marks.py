@@ -5,13 +5,12 @@ the author names. A table's cells are one float unit (``OTHER``), its header row
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from engine.document import ParagraphKind, load_document
-from tests.optional import has_tex
+from tests.optional import has_tex, typeset
 
 
 PROSE = ("The selection adds one feature at a time to the pool and keeps the one that raises the criterion most, "
@@ -31,12 +30,7 @@ def _table(bold_header: bool) -> str:
 
 
 def _typeset(tmp_path: Path, source: str) -> Path:
-    (tmp_path / "main.tex").write_text(source, encoding="utf-8")
-    for _ in range(2):
-        run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "main.tex"], cwd=tmp_path,
-                             capture_output=True, text=True, timeout=180)
-    assert (tmp_path / "main.pdf").is_file(), run.stdout[-2000:]
-    return tmp_path / "main.pdf"
+    return typeset(tmp_path, source, runs=2)
 
 
 def _cells_read_once(doc) -> None:

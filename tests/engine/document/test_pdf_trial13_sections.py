@@ -7,24 +7,19 @@ large ("Model 2" over "Model 3") were headings, so a discussion paragraph was pl
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from engine.document import ParagraphKind, load_document
-from tests.optional import has_tex
+from tests.optional import has_tex, typeset
 
 TEXT = ("The models were run for thirty orbits of the binary, and the flow settled into a steady pattern after the "
         "first few of them. ") * 5
 
 
 def _typeset(tmp_path: Path, source: str) -> Path:
-    (tmp_path / "main.tex").write_text(source, encoding="utf-8")
-    subprocess.run(["pdflatex", "-interaction=nonstopmode", "main.tex"], cwd=tmp_path, capture_output=True,
-                   timeout=180)
-    assert (tmp_path / "main.pdf").is_file()
-    return tmp_path / "main.pdf"
+    return typeset(tmp_path, source)
 
 
 def _run_in(number: str, title: str, text: str) -> str:
