@@ -11,6 +11,7 @@ import importlib.util
 import shutil
 import subprocess
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
@@ -36,10 +37,8 @@ def has_tex(*files: str) -> bool:
     return len(subprocess.run(["kpsewhich", *files], capture_output=True, text=True).stdout.split()) == len(files)
 
 
-def typeset(folder, source: str, runs: int = 1):
+def typeset(folder: str | Path, source: str, runs: int = 1) -> Path:
     """``source`` written as ``folder/main.tex`` and typeset with pdflatex ``runs`` times; the PDF's path."""
-    from pathlib import Path
-
     folder = Path(folder)
     (folder / "main.tex").write_text(source, encoding="utf-8")
     for _ in range(runs):

@@ -5,13 +5,14 @@ round: a list of steps in a dev paper, written here anew in the same shape)."""
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from engine.document import ParagraphKind, load_document
 from engine.document.paragraph_recall import paragraph_coverage
+from tests.optional import has_tex
+from tests.optional import typeset as typeset_source
 
 pytestmark = pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex (TeX Live) is not installed")
 
@@ -26,17 +27,13 @@ LONG = ("He checks that the sender has enough coins by verifying the proof of th
 
 
 def typeset(tmp_path: Path, body: str, preamble: str = "") -> Path:
-    (tmp_path / "main.tex").write_text(
-        f"\\documentclass{{article}}\n{preamble}\\begin{{document}}\n{body}\n\\end{{document}}\n", encoding="utf-8")
-    run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "main.tex"], cwd=tmp_path, capture_output=True,
-                         text=True, timeout=180)
-    assert (tmp_path / "main.pdf").is_file(), run.stdout[-2000:]
-    return tmp_path / "main.pdf"
+    source = f"\\documentclass{{article}}\n{preamble}\\begin{{document}}\n{body}\n\\end{{document}}\n"
+    return typeset_source(tmp_path, source)
 
 
 @pytest.mark.parametrize("env,label", [("enumerate", ""), ("itemize", ""), ("enumerate", "[label=(\\alph*)]")])
 def test_list_items_that_end_without_a_stop_are_paragraphs_of_their_own(tmp_path: Path, env: str, label: str) -> None:
-    if label and not subprocess.run(["kpsewhich", "enumitem.sty"], capture_output=True, text=True).stdout.strip():
+    if label and not has_tex("enumitem.sty"):
         pytest.skip("enumitem is not installed")
     items = "\n".join(f"\\item {s}" for s in [*STEPS[:2], LONG, *STEPS[2:]])
     pre = "\\usepackage{enumitem}\n" if label else ""
@@ -77,7 +74,7 @@ def test_an_inline_enumeration_at_the_text_edge_stays_one_paragraph(tmp_path: Pa
 def test_an_item_set_with_its_label_at_the_edge_keeps_its_second_line(tmp_path: Path, env: str) -> None:
     """Labels flush with the column's edge and the item's next line set in under its text (a hanging indent, enumitem's
     ``leftmargin=*``): that line is no first-line indent of a new paragraph."""
-    if not subprocess.run(["kpsewhich", "enumitem.sty"], capture_output=True, text=True).stdout.strip():
+    if not has_tex("enumitem.sty"):
         pytest.skip("enumitem is not installed")
     # each item's second line opens with a capital (a name), as a new paragraph would
     items = "\n".join(f"\\item {s[:30]}\\\\ Round {i + 1} of the protocol." for i, s in enumerate(STEPS))
