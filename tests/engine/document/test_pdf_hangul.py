@@ -13,16 +13,16 @@ import pymupdf
 from engine.document.pdf.load import load_pdf
 
 SIZE = 10.0
-#: Lines of one paragraph, each a list of words; the first line's last word "변" and the second's "수를" are
-#: one word, "변수를", broken at the line end (Korean wraps between any two syllables).
+#: Lines of one paragraph (written for this test), each a list of words; the first line's last word "변" and the
+#: second's "수를" are one word, "변수를", broken at the line end (Korean wraps between any two syllables).
 LINES = [
-    "대형 언어 모델은 코드 생성 과제에서 높은 성능을 보이고 있으며 상태 변수를 선호하는 모델의 변",
-    "수를 분석하는 연구가 이어져 왔다 그러나 모델의 다음 토큰 예측이 어떤 단서에 따라 달라지는지는 상태",
-    "변수를 중심으로 아직 충분히 분석되지 않았다 이 연구는 함수 배열 구조에서 모델이 배열의 첫 항목으로 두",
-    "상태 변수와 상수 가운데 어느 쪽을 선호하는지 분석한다 이를 위해 우리는 변수 쌍을 바탕으로 코드를 두",
-    "구축하고 모델이 배열의 첫 항목 위치에서 두 후보 변수에 부여하는 로짓을 비교했다.",
+    "기상 관측 자료는 지역 예보 모형에서 중요한 역할을 하며 지표 온도를 포함하는 관측의 변",
+    "수를 정리하는 작업이 반복되어 왔다 그러나 예보 오차가 어떤 조건에 따라 커지는지는 지표",
+    "온도를 기준으로 아직 충분히 정리되지 않았다 이 글은 격자 자료 구조에서 모형이 격자의 첫 칸으로 두",
+    "지표 온도와 습도 가운데 어느 쪽을 먼저 쓰는지 살펴본다 이를 위해 우리는 관측 쌍을 바탕으로 자료를 두",
+    "정리하고 모형이 격자의 첫 칸 위치에서 두 후보 값에 주는 가중치를 비교했다.",
 ]
-TEXT = " ".join(LINES).replace("모델의 변 수를", "모델의 변수를")
+TEXT = " ".join(LINES).replace("관측의 변 수를", "관측의 변수를")
 
 
 def _set_line(page: pymupdf.Page, font: pymupdf.Font, y: float, words: list[str], tracking: float) -> None:
@@ -51,13 +51,13 @@ def _korean_pdf(path: Path) -> Path:
 
 def test_korean_words_get_their_spaces_back(tmp_path: Path) -> None:
     pdf = load_pdf(_korean_pdf(tmp_path / "ko.pdf"))
-    body = [p.text for p in pdf.paragraphs if "대형" in p.text]
+    body = [p.text for p in pdf.paragraphs if "기상" in p.text]
     assert len(body) == 1
     text = body[0]
-    assert text.startswith("대형 언어 모델은 코드 생성 과제에서 높은 성능을")
-    assert "모델의 변수를 분석하는 연구가" in text  # "변" + "수를" joined: "변" is no word of its own
-    assert "달라지는지는 상태 변수를 중심으로" in text  # "상태" is a word the page uses whole: the space stays
-    assert "함수 배열 구조에서 모델이 배열의 첫 항목으로" in text  # the stretched line keeps its words apart
+    assert text.startswith("기상 관측 자료는 지역 예보 모형에서 중요한 역할을")
+    assert "관측의 변수를 정리하는 작업이" in text  # "변" + "수를" joined: "변" is no word of its own
+    assert "커지는지는 지표 온도를 기준으로" in text  # "지표" is a word the page uses whole: the space stays
+    assert "격자 자료 구조에서 모형이 격자의 첫 칸으로" in text  # the stretched line keeps its words apart
     assert text.split() == TEXT.split()
 
 
@@ -89,6 +89,6 @@ def test_a_paragraph_without_space_glyphs_on_a_page_of_spaced_korean(tmp_path: P
         y += 13.0
     doc.save(tmp_path / "mixed.pdf")
     pdf = load_pdf(tmp_path / "mixed.pdf")
-    last = [p.text for p in pdf.paragraphs if p.text.startswith("대형")][-1]
-    assert last.startswith("대형 언어 모델은 코드 생성 과제에서 높은 성능을"), last
+    last = [p.text for p in pdf.paragraphs if p.text.startswith("기상")][-1]
+    assert last.startswith("기상 관측 자료는 지역 예보 모형에서 중요한 역할을"), last
     assert len(last.split()) >= len(" ".join(LINES[:2]).split()) - 1
