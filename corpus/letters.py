@@ -4,7 +4,9 @@ A response spec holds regular expressions (multiline): ``reviewer`` starts a rev
 ``point`` starts a quoted reviewer point (optional: without it a point is the text between the last
 reply and the next), ``reply`` starts the authors' answer; ``reply_braced`` says the reply match
 ends in an opening brace whose group closes the reply; ``reply_end`` closes a reply; ``reply_also`` starts a braced block that belongs to the last reply
-(new text the authors quote); points before the first ``reviewer`` marker are the editor's (reviewer 0); ``start``/``end`` bound the letter's body.
+(new text the authors quote); points before the first ``reviewer`` marker are the editor's (reviewer 0); ``start``/``end`` bound the letter's body;
+``reviewer_letters`` lets a marker name its reviewer by a letter (A = 1), for letters that quote reviewers A, B, C
+point by point under topic headings (a zero-width ``reviewer`` marker before each quote).
 A reviews-file spec holds ``reviewer`` (a line that opens a review), optional ``lines`` ("a-b",
 1-based) and ``drop`` (lines to leave out: scores, form headers). Text is kept verbatim. Reviews kept as one
 file per reviewer (``file`` a list) are read one by one, as Reviewer 1, 2, ... in the list's order.
@@ -71,11 +73,15 @@ def _tidy(text: str) -> str:
     return text
 
 
-def _number(m: re.Match | None) -> int | None:
-    """The reviewer number a marker names in its first group, if it has one."""
-    if m is None or not m.groups() or m.group(1) is None or not m.group(1).isdigit():
+def _number(m: re.Match | None, letters: bool = False) -> int | None:
+    """The reviewer number a marker names in its first group, if it has one; with ``letters`` (the spec's
+    ``reviewer_letters``), a single letter names one too: A is reviewer 1, B reviewer 2, ..."""
+    if m is None or not m.groups() or m.group(1) is None:
         return None
-    return int(m.group(1))
+    name = m.group(1)
+    if letters and len(name) == 1 and name.isascii() and name.isalpha():
+        return ord(name.upper()) - ord("A") + 1
+    return int(name) if name.isdigit() else None
 
 
 def _clean(comment: str, spec: dict) -> str:
@@ -111,7 +117,7 @@ def cut_response(text: str, spec: dict) -> list[Point]:
                 points[-1].reply += "\n" + text[start:close + 1]
             boundary, open_point = close + 1, None
         elif kind == "reviewer":
-            number = _number(re.compile(spec["reviewer"], flags).match(text, start))
+            number = _number(re.compile(spec["reviewer"], flags).match(text, start), spec.get("reviewer_letters", False))
             reviewer = number if number is not None else reviewer + 1
             boundary, open_point = end, None
         elif kind == "point" and (spec.get("point_braced") or not spec.get("reply")):

@@ -224,3 +224,19 @@ def test_a_letter_split_over_files_is_read_as_one_in_order(mirror, tmp_path):
     bad = dict(entry, response=dict(entry["response"], more_files="response-referee2.tex"))
     with pytest.raises(ManifestError, match="more_files"):
         check_manifest({"format": "redraft-revisions-corpus", "revisions": [bad]})
+
+
+def test_reviewers_named_by_letter_under_topic_headings():
+    # An invented letter: grouped by topic, each quote opened by the lettered reviewer who wrote it.
+    letter = (
+        "{\\bf Data}\n\n$R_B$: \\emph{``Why only five documents in the pilot?''}\n\nWe now use twelve.\n\n"
+        "$R_A$: \\emph{``Say which test split was used.''}\n\nDone in Section 2.\n\n"
+        "{\\bf Other}\n\n$R_C$: \\emph {Diagrams would help in Section 3.}\n\nAdded one.\n")
+    spec = {"reviewer": r"(?=\$R_([A-Z])\$:)", "reviewer_letters": True,
+            "point": r"\$R_[A-Z]\$:\s*\\emph\s*\{", "point_braced": True}
+    points = cut_response(letter, spec)
+    assert [p.reviewer for p in points] == [2, 1, 3]
+    assert "five documents" in points[0].comment and points[0].reply.startswith("We now use twelve")
+    assert points[2].comment.startswith("Diagrams would help")
+    # without the flag a letter names no number, and the markers count up in order instead
+    assert [p.reviewer for p in cut_response(letter, {**spec, "reviewer_letters": False})] == [1, 2, 3]
