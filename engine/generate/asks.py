@@ -55,6 +55,7 @@ _VOICE = ((re.compile(r"^(?:i|we)\s+(?:do\s+)?wonder\s+(?:if|whether)\s+", re.I)
           # read as "2, paragraph 4) Change …"; "Pages 7--8:" as "8: …"): an author's trial, session 22
           (re.compile(r"^(?:\(?(?:pg|pp?|pages?)\.?\s*)?\d+(?:\s*[-–]+\s*\d+)?(?:,\s*(?:paragraph|para|line|l)\.?\s*\d+)?"
                       r"\s*[:)]\s*", re.I), ""),
+          (re.compile(r"^\((?:sec(?:tion)?\.?\s*[\d.]+|abstract|pg\.?\s*\d+[^)]{0,30})\)\s*", re.I), ""),
           (re.compile(r"^(?:(?:top|middle|bottom)\s+of\s+(?:the\s+)?(?:left|right)\s+column|(?:top|middle|bottom)"
                       r"\s+of\s+(?:the\s+)?page)\W*\s*", re.I), ""))
 #: A sentence in the reviewer's first person singular: an opinion about the paper, not what the author writes.

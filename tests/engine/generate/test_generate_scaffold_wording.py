@@ -101,6 +101,8 @@ def test_an_authors_trial_on_a_pdf_a_change_quoted_with_ellipses_and_ligatures_i
                           "in Section “Study site”.")
     assert restate("Pages 5--6: The authors should note that the drift is bounded.")[0] == \
         "note that the drift is bounded"
+    assert restate("(Sec 6.3) The statement on drift is unclear. What is meant by “bounded”?")[0] == \
+        "The statement on drift is unclear. What is meant by “bounded”?"
 
 
 def test_a_presentation_comment_that_asks_to_cite_gets_a_citation_placeholder() -> None:
