@@ -4,8 +4,10 @@ Where to edit (the sentence of the placed paragraph the comment is about, quoted
 fine type asks for (``engine.reviews.fine_types.fine_type``), and the suggested edit: that sentence in the paper's
 own words, extended with what the comment asks for in a typed placeholder (``engine.generate.placeholders``) that
 the author fills with the facts (the text an author pastes in place of the sentence, then completes; docs/suggest.md
-measures this draft alone). A wording fix the comment spells out ("A" should be "B") is applied to the sentence
-itself.
+measures this draft alone). A wording fix the comment spells out ("A" should be "B", "“A” → “B”", "“A” better to say
+“B”") is applied to the sentence itself, whatever the comment's fine type. The response to the reviewer is one
+sentence built by ``engine.generate.respond`` (a topic only when it reads as a noun phrase: docs/suggest.md,
+"Session 22: the scaffold's wording").
 With the embedded model it is the default suggestion; the model's free rewrite is offered instead only when it passes
 every check (``engine.generate.suggest``).
 """
@@ -22,8 +24,9 @@ from engine.generate.extractive import split_sentences
 from engine.generate.placeholders import placeholder as ph
 from engine.reviews.model import ReviewComment
 
-#: How many of the comment's phrases that the paper uses the response names.
-TOPICS = 1
+#: How many of the comment's phrases that the paper uses are tried, in turn, as the response's topic (the first that
+#: reads as a noun phrase is taken: ``engine.generate.respond``).
+TOPICS = 4
 #: Words a topic phrase never starts or ends with.
 _STOP = frozenset(
     "a an the of to in for on and or with by is are was were be been being this that these those we our us it its "
@@ -262,7 +265,7 @@ def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document
     texts = [p.text for p in paragraphs] + [document.title, document.abstract or ""]
     texts += [p.text for p in document.paragraphs]
     topic = ""
-    for phrase in topic_phrases(text, texts, 4):
+    for phrase in topic_phrases(text, texts, TOPICS):
         if phrase.isupper() and phrase not in text:
             continue  # the comment's "true", the paper's "TRUE": no acronym of the comment's
         topic = noun_phrase(phrase, texts, _STOP, in_paper=_spelling(_phrase_pattern(phrase), texts) is not None)
