@@ -126,7 +126,7 @@ def _clean(sentence: str, voice: bool = False) -> str:
         if text.startswith("“") and text.rstrip(".").endswith("”") and text.count("“") == 1:
             text = text.rstrip(".")[1:-1] + ("." if text.endswith(".") else "")  # a sentence quoted whole
     stop = "." if text.rstrip().endswith(".") and not text.rstrip().endswith("..") else ""
-    text = " ".join((text if voice else _QUOTES.sub("", text)).strip(" .;:-").split())
+    text = " ".join(text.strip(" .;:-").split()) if voice else " ".join(_QUOTES.sub("", text.strip(" .;:-")).split())
     return text + stop if text and not text.endswith(("?", "!", "…")) else text
 
 
