@@ -29,8 +29,8 @@ from widgets.controls import plain_button
 from widgets.flow_layout import FlowLayout
 from widgets.glossary import SUGGESTION_TIPS
 from widgets.placeholder_text import PlaceholderText
-from widgets.suggestion_text import (CHIP_LABELS, EDIT_HEADINGS, FLAG_TIPS, MAX_CHIPS, SHORTCUT_TIPS, meta_line,
-                                     meta_tip, plan_text, shorten_quote)
+from widgets.suggestion_text import (CHIP_LABELS, FLAG_TIPS, MAX_CHIPS, SHORTCUT_TIPS, meta_line,
+                                     edit_heading, meta_tip, plan_text, shorten_quote)
 
 
 class SuggestionCard(QFrame):
@@ -177,7 +177,7 @@ class SuggestionCard(QFrame):
         self.plan.setText(plan_text(rec) if rec else "")
         self.plan.setToolTip(f"Where: “{rec.quote}”" if rec and rec.quote else "")
         self.title.setText("Scaffold" if rec and rec.kind == "scaffold" else "Suggestion")
-        self.edit_heading.setText(EDIT_HEADINGS.get(rec.kind if rec else "", EDIT_HEADINGS["rewrite"]))
+        self.edit_heading.setText(edit_heading(rec))
         self._set_flags(rec.flags if rec else [])
         self._set_alternative(rec, elsewhere)
         if rec is None or shown != (rec.id, rec.location):  # another suggestion, or another place: from the top

@@ -37,6 +37,16 @@ CHIP_LABELS = {
 MAX_CHIPS = 4
 #: The edit box's heading, by the record's kind.
 EDIT_HEADINGS = {"scaffold": "Draft to complete: fill each placeholder", "rewrite": "Edit to the paper"}
+#: A scaffold with nothing to fill (a wording fix the comment spells out, applied to the sentence): an author's trial
+#: (session 22) read "fill each placeholder" above a draft that had none.
+FIXED_HEADING = "Draft: the sentence, corrected as the comment spells out"
+
+
+def edit_heading(rec: SuggestionRecord | None) -> str:
+    """The edit box's heading for ``rec``."""
+    if rec is not None and rec.kind == "scaffold" and "[[" not in (rec.edit or ""):
+        return FIXED_HEADING
+    return EDIT_HEADINGS.get(rec.kind if rec else "", EDIT_HEADINGS["rewrite"])
 
 
 def meta_line(rec: SuggestionRecord, where: str = "") -> str:

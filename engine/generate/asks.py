@@ -10,6 +10,7 @@ with]]") instead of a generic "the answer to the concern". It restates the comme
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from engine.generate.extractive import split_sentences
 
@@ -42,6 +43,49 @@ _LATEX = ((re.compile(r"\\(?:item|noindent|par|(?:begin|end)\{\w+\*?\})(?![A-Za-
 #: Quotation marks, but not an apostrophe inside a word ("doesn't", "reader's").
 _QUOTES = re.compile(r"``|''|[\"“”`‘’]|(?<![A-Za-z])'|'(?![A-Za-z])")
 
+#: The reviewer's own voice at the start of a sentence, once the lead-in is gone: dropped, or turned into what it
+#: asks ("I wonder if A" -> "whether A"; "It would be interesting too to A" leaves "too to A" -> "A").
+_VOICE = ((re.compile(r"^(?:i|we)\s+(?:do\s+)?wonder\s+(?:if|whether)\s+", re.I), "whether "),
+          (re.compile(r"^(?:(?:i|we)\s+(?:(?:do\s+)?think|believe|feel|guess)(?:\s+that)?|"
+                      r"in\s+my\s+(?:opinion|view)),?\s+", re.I), ""),
+          (re.compile(r"^(?:too|also|as\s+well)\s+to\s+", re.I), ""),
+          (re.compile(r"^(?:in\s+fact|indeed|of\s+course),?\s+", re.I), ""),
+          (re.compile(r"^(?:(?:very\s+|all\s+)?good|excellent)\s+advice,\s+(?:but|although|though)\s+", re.I), ""),
+          # what a page-and-paragraph pointer leaves when the comment was cut inside it ("(pg. 2, paragraph 4)"
+          # read as "2, paragraph 4) Change …"; "Pages 7--8:" as "8: …"): an author's trial, session 22
+          (re.compile(r"^(?:\(?(?:pg|pp?|pages?)\.?\s*)?\d+(?:\s*[-–]+\s*\d+)?(?:,\s*(?:paragraph|para|line|l)\.?\s*\d+)?"
+                      r"\s*[:)]\s*", re.I), ""),
+          (re.compile(r"^\((?:sec(?:tion)?\.?\s*[\d.]+|abstract|pg\.?\s*\d+[^)]{0,30})\)\s*", re.I), ""),
+          (re.compile(r"^(?:(?:top|middle|bottom)\s+of\s+(?:the\s+)?(?:left|right)\s+column|(?:top|middle|bottom)"
+                      r"\s+of\s+(?:the\s+)?page)\W*\s*", re.I), ""))
+#: A sentence in the reviewer's first person singular: an opinion about the paper, not what the author writes.
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|my|me)\b")
+#: A heading a review puts on a line of its own above a comment ("Robustness", "Usage info"): one to six words, no
+#: sentence mark at its end, a blank line after it, and more text below.
+_HEADING = re.compile(r"^\s*(?:[-*•]\s*|\(?\d+[.)]\s*)?([^\n.?!:;]{1,60}?)[ \t]*\n[ \t]*\n(?=\s*\S)")
+#: Quotation marks around a quoted phrase in any of a review's shapes (``A'', "A", “A", 'A'): paired as “A”.
+_PAIRED = re.compile(r"(?:``|“|\"|(?<![A-Za-z])')([^`“”\"\n]{1,200}?)(?:''|”|\"|'(?![A-Za-z]))")
+
+
+def heading(comment: str) -> str:
+    """The comment's heading line ("Usage info"), '' when it has none."""
+    m = _HEADING.match(comment)
+    return m.group(1).strip() if m and len(m.group(1).split()) <= 6 else ""
+
+
+def plain(comment: str) -> str:
+    """The comment as the scaffold reads it: without its heading line, its ligatures (a PDF's "ﬁ") as letters, its TeX
+    as text (``\\textrightarrow`` -> →,
+    ``$\\sim 400$`` -> ∼ 400; a review's bare ``%`` is no TeX comment), and its quotation marks paired as “…”."""
+    from engine.align.texmath import tex_text
+
+    m = _HEADING.match(comment)
+    text = unicodedata.normalize("NFKC", comment[m.end():] if m and len(m.group(1).split()) <= 6 else comment)
+    if "\\" in text or "$" in text:
+        text = tex_text(re.sub(r"(?<!\\)%", r"\\%", text))
+    return _PAIRED.sub(lambda q: f"“{q.group(1).strip()}”", text)
+
+
 #: Words longest ``restate`` keeps, the request and the rest together.
 RESTATE_WORDS = 80
 
@@ -63,14 +107,26 @@ def join(parts: list[str]) -> str:
     return out
 
 
-def _clean(sentence: str) -> str:
+def _clean(sentence: str, voice: bool = False) -> str:
     """The sentence without its LaTeX, pointer, lead-in and quotation marks, in the reviewer's case; a sentence that
-    ended with "." keeps it (``join`` then starts the next as a sentence)."""
+    ended with "." keeps it (``join`` then starts the next as a sentence). With ``voice`` (the scaffold's
+    ``restate``; ``ask``, which the placement model reads, is unchanged), the reviewer's own voice at the start goes
+    too ("I think", "I wonder if" -> "whether", a "too to" left by a lead-in) and quotation marks are kept, paired
+    as “…” (``plain`` pairs them): "“A” better to say “B”" stays readable."""
     for pattern, repl in _LATEX:
         sentence = pattern.sub(repl, sentence)
     text = _LEAD.sub("", _POINTER.sub("", sentence.strip()))
+    if voice:  # twice: "In fact, I would recommend …" loses "In fact," and then its lead-in
+        for _ in range(2):
+            for pattern, repl in _VOICE:
+                text = pattern.sub(repl, text, count=1)
+            text = _LEAD.sub("", text)
+        if text.count("”") > text.count("“"):
+            text = "“" + text  # the pointer before it took the opening mark ("Line 145: “…”")
+        if text.startswith("“") and text.rstrip(".").endswith("”") and text.count("“") == 1:
+            text = text.rstrip(".")[1:-1] + ("." if text.endswith(".") else "")  # a sentence quoted whole
     stop = "." if text.rstrip().endswith(".") and not text.rstrip().endswith("..") else ""
-    text = " ".join(_QUOTES.sub("", text.strip(" .;:-")).split())
+    text = " ".join(text.strip(" .;:-").split()) if voice else " ".join(_QUOTES.sub("", text.strip(" .;:-")).split())
     return text + stop if text and not text.endswith(("?", "!", "…")) else text
 
 
@@ -84,11 +140,17 @@ def _words(parts: list[str], words: int) -> str:
 
 def restate(comment: str, words: int = RESTATE_WORDS) -> tuple[str, str]:
     """(the request, what else the comment says), both in the reviewer's words without lead-ins or pointers: the
-    request as ``ask`` gives it, then the comment's other sentences (what the request is about: the reviewer's
-    observation), within ``words`` words in all (cut at a word and marked with "…"). Nothing is added."""
-    request = ask(comment, words)
-    rest = [t for t in (_clean(s) for s in split_sentences(comment) if s.strip() and not _CUE.search(s))
-            if len(t.split()) >= 3]
+    comment read by ``plain`` (its heading line dropped, its TeX as text, its quotation marks paired), its request
+    sentences as ``ask`` finds them, without the reviewer's own voice at their start (``_clean``'s ``voice``), then
+    its other sentences (what the request is about: the reviewer's observation; those in the reviewer's first
+    person, "I find …", "I see …", are left out when any other is left), within ``words`` words in all (cut at a
+    word and marked with "…"). Nothing is added."""
+    text = plain(comment)
+    sentences = [s.strip() for s in split_sentences(text) if s.strip()]
+    asked = [t for t in (_clean(s, voice=True) for s in sentences if _CUE.search(s)) if len(t.split()) >= 3]
+    request = _words(asked, words)
+    rest = [t for t in (_clean(s, voice=True) for s in sentences if not _CUE.search(s)) if len(t.split()) >= 3]
+    rest = [t for t in rest if not _FIRST_PERSON.search(t)] or rest
     room = words - len(request.split())
     if room <= 0 or not rest:
         return request, ""

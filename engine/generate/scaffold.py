@@ -4,8 +4,10 @@ Where to edit (the sentence of the placed paragraph the comment is about, quoted
 fine type asks for (``engine.reviews.fine_types.fine_type``), and the suggested edit: that sentence in the paper's
 own words, extended with what the comment asks for in a typed placeholder (``engine.generate.placeholders``) that
 the author fills with the facts (the text an author pastes in place of the sentence, then completes; docs/suggest.md
-measures this draft alone). A wording fix the comment spells out ("A" should be "B") is applied to the sentence
-itself.
+measures this draft alone). A wording fix the comment spells out ("A" should be "B", "“A” → “B”", "“A” better to say
+“B”") is applied to the sentence itself, whatever the comment's fine type. The response to the reviewer is one
+sentence built by ``engine.generate.respond`` (a topic only when it reads as a noun phrase: docs/suggest.md,
+"Session 22: the scaffold's wording").
 With the embedded model it is the default suggestion; the model's free rewrite is offered instead only when it passes
 every check (``engine.generate.suggest``).
 """
@@ -22,8 +24,9 @@ from engine.generate.extractive import split_sentences
 from engine.generate.placeholders import placeholder as ph
 from engine.reviews.model import ReviewComment
 
-#: How many of the comment's phrases that the paper uses the response names.
-TOPICS = 1
+#: How many of the comment's phrases that the paper uses are tried, in turn, as the response's topic (the first that
+#: reads as a noun phrase is taken: ``engine.generate.respond``).
+TOPICS = 4
 #: Words a topic phrase never starts or ends with.
 _STOP = frozenset(
     "a an the of to in for on and or with by is are was were be been being this that these those we our us it its "
@@ -46,16 +49,23 @@ _CITE_REQUEST = re.compile(r"\bcit(?:e|es|ed|ing|ation)s?\b|\breferences?\b|\bre
                            r"\bliterature\b", re.I)
 
 #: Per fine type: what is asked (the card's line opens with it), what the author does to the quoted text ("{it}": the
-#: sentence or paragraph quoted), and the verb of the response to the reviewer.
+#: sentence or paragraph quoted), and the response to the reviewer: its verb before a topic ("{np}"), and the same
+#: without one.
 CHANGES = {
-    "experiment": ("Experiment requested", "add the experiment and its result", "now report an experiment on"),
-    "result": ("Result requested", "report the result", "now report the requested result for"),
-    "clarification": ("Clarification requested", "state precisely what {it} leaves open", "now clarify"),
-    "explanation": ("Explanation requested", "say why", "now explain"),
-    "edit": ("Presentation change requested", "make the change asked", "revised the passage on"),
-    "typo": ("Wording fix requested", "correct {it}", "corrected"),
-    "criticism": ("Concern raised", "answer it, or state it as a limitation", "now address"),
-    "citation": ("Citation requested", "cite and contrast the related work", "now cite and discuss related work on"),
+    "experiment": ("Experiment requested", "add the experiment and its result",
+                   ("now report an experiment on {np}", "now report the requested experiment")),
+    "result": ("Result requested", "report the result",
+               ("now report the requested result for {np}", "now report the requested result")),
+    "clarification": ("Clarification requested", "state precisely what {it} leaves open",
+                      ("now clarify {np}", "now state this point precisely")),
+    "explanation": ("Explanation requested", "say why", ("now explain {np}", "now give the explanation asked for")),
+    "edit": ("Presentation change requested", "make the change asked",
+             ("revised the passage on {np}", "revised the passage as asked")),
+    "typo": ("Wording fix requested", "correct {it}", ("corrected {np}", "corrected the wording")),
+    "criticism": ("Concern raised", "answer it, or state it as a limitation",
+                  ("now address {np}", "now answer this concern")),
+    "citation": ("Citation requested", "cite and contrast the related work",
+                 ("now cite and discuss related work on {np}", "now cite and discuss the related work")),
 }
 
 
@@ -152,21 +162,38 @@ def _spelling(pattern: re.Pattern[str], texts: list[str]) -> str | None:
     return first
 
 
-def _typo(comment: str, paragraph: Paragraph | None) -> tuple[str, str, str] | None:
-    """(sentence, fixed sentence, the words fixed) when the comment names words found in the paragraph."""
+#: A fix spelled out as "“A” better to say “B”" or "“A”: rather write “B”" (after ``asks.plain`` paired the quotes).
+_BETTER = re.compile(r"“([^“”]{1,120})”[^“”]{0,120}?\b(?:better|rather|instead)\b[^“”]{0,20}?"
+                     r"(?:\b(?:say|write|use|read)\b)?(?:\s+something\s+like)?\W{0,3}“([^“”]{1,120})”", re.I)
+
+
+_ELLIPSIS = re.compile(r"^\s*(?:\.\s?){3}\s*|\s*(?:\.\s?){3}\s*$|^\s*…\s*|\s*…\s*$")
+#: A presentation comment whose request is to cite ("a further method you should reference is [X]"): a
+#: citation request, its placeholder a CITATION (not "the reference list style").
+_CITE_ASK = re.compile(r"\b(?:cite|citing|refer to|reference(?!\s+(?:list|style|format|section)))s?\b", re.I)
+
+
+def _typo(comment: str, paragraph: Paragraph | None, quoted_too: bool = True) -> tuple[str, str, str, str] | None:
+    """(sentence, fixed sentence, the words fixed, what they became: '' when the comment does not say) when the
+    comment names words found in the paragraph; ``comment`` as ``asks.plain`` reads it. ``quoted_too``: a phrase
+    only quoted (no replacement spelled out) counts too (a typo or presentation comment)."""
     from engine.align.cues import quotes, replacements
 
     if paragraph is None:
         return None
     sentences = split_sentences(paragraph.text)
-    for old, new in replacements(comment):
+    pairs = replacements(comment) + [(m.group(1), m.group(2)) for m in _BETTER.finditer(comment)]
+    # "Change “. . . old words . . .” to “. . . new words . . .”": the
+    # reviewer's ellipses mark the words around, not words of the sentence (an author's trial, session 22)
+    pairs = [(_ELLIPSIS.sub("", a).strip(), _ELLIPSIS.sub("", b).strip()) for a, b in pairs]
+    for old, new in (p for p in pairs if p[0] and p[1]):
         for s in sentences:
             if old in s:
-                return s, s.replace(old, new, 1), old
-    for quoted in quotes(comment):
+                return s, s.replace(old, new, 1), old, new
+    for quoted in quotes(comment) if quoted_too else []:
         for s in sentences:
             if quoted in s:
-                return s, ph("DETAIL", f"this sentence with “{quoted}” corrected"), quoted
+                return s, ph("DETAIL", f"this sentence with “{quoted}” corrected"), quoted, ""
     return None
 
 
@@ -224,29 +251,43 @@ def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document
     """The scaffold for ``comment``, written for ``paragraphs[0]`` (where the comment was placed)."""
     from engine.reviews.fine_types import fine_type
 
+    from engine.generate.asks import plain
+    from engine.generate.respond import noun_phrase, response
+
     target = paragraphs[0] if paragraphs else None
-    text = comment.full_text
+    text = plain(comment.full_text)  # no heading line, TeX as text, quotes paired
     kind = fine_type(comment)
     if kind not in ("typo", "edit") and _CITE_REQUEST.search(text):
         kind = "citation"
+    request, about = restate(comment.full_text)
+    if kind == "edit" and _CITE_ASK.search(request):
+        kind = "citation"
     texts = [p.text for p in paragraphs] + [document.title, document.abstract or ""]
     texts += [p.text for p in document.paragraphs]
-    phrases = topic_phrases(text, texts, TOPICS)
-    topic = phrases[0] if phrases else ""
+    topic = ""
+    for phrase in topic_phrases(text, texts, TOPICS):
+        if phrase.isupper() and phrase not in text:
+            continue  # the comment's "true", the paper's "TRUE": no acronym of the comment's
+        topic = noun_phrase(phrase, texts, _STOP, in_paper=_spelling(_phrase_pattern(phrase), texts) is not None)
+        if topic:
+            break
     section = " > ".join(target.section) if target and target.section else ""
     quote = shorten(target.text) if target else "(a new paragraph: no paragraph of the paper matches the comment)"
     mode = "insert_after" if target else "new_paragraph"
-    fixed = _typo(text, target) if kind in ("typo", "edit") else None
+    fixed = _typo(text, target, quoted_too=kind in ("typo", "edit"))
+    anchor = ""
     if fixed:
         quote, draft, mode = shorten(fixed[0], 60), fixed[1], "replace"
-        kind, topic = "typo", f"“{fixed[2]}”"
+        kind, topic = "typo", f"“{fixed[2]}”" + (f" to “{fixed[3]}”" if fixed[3] else "")
     else:
         anchor = anchor_sentence(text, target)
-        draft = _draft(kind, anchor, *restate(text))
+        draft = _draft(kind, anchor, request, about)
         if anchor:  # the sentence, extended: the author replaces it with the draft
             quote, mode = shorten(anchor, 60), "replace"
-    change, verb = change_line(kind, mode), CHANGES[kind][2]
-    where = f" in {section.split(' > ')[-1]}" if section else ""
-    response = f"We {verb} {topic or ('the wording' if kind == 'typo' else 'the point raised')}{where}"
-    response += "" if response.endswith(("?", "!", ".")) else "."  # "… in What is a Debugger?", never "?."
-    return Scaffold(target.id if target else None, section, quote, kind, change, draft, response, mode)
+    change = change_line(kind, mode)
+    said = response(CHANGES[kind][2], topic, section, anchor, mode)
+    return Scaffold(target.id if target else None, section, quote, kind, change, draft, said, mode)
+
+
+def _phrase_pattern(phrase: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w-])" + r"\W{1,3}".join(re.escape(t) for t in phrase.split()) + r"(?![\w-])", re.I)

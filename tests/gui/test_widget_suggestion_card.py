@@ -176,6 +176,10 @@ def test_a_scaffold_shows_where_what_and_the_draft_to_complete(qtbot, tmp_path) 
     card.set_suggestion(_record(flags=[]))  # a rewrite: no plan unless the record has one
     assert card.title.text() == "Suggestion" and not card.plan.isVisible()
     assert card.edit_heading.text() == "Edit to the paper"
+    # a wording fix the comment spells out, applied: nothing to fill, and the heading does not ask to fill anything
+    card.set_suggestion(_record(kind="scaffold", edit="The results hold for every head.", flags=[]))
+    assert card.edit_heading.text() == "Draft: the sentence, corrected as the comment spells out"
+    assert not card.placeholder_spans()
 
 
 def test_a_flagged_rewrite_says_why_and_cannot_be_accepted(qtbot, tmp_path) -> None:

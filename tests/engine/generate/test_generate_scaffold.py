@@ -61,7 +61,9 @@ def test_each_fine_type_gets_its_change_and_a_draft_with_placeholders() -> None:
     assert experiment.quote == RESULTS and experiment.draft.startswith(RESULTS + " [[DETAIL: the added experiment")
     assert "static layer skipping" in experiment.draft
     assert [p.kind for p in find(experiment.draft)] == ["DETAIL", "RESULT", "FIGURE"]
-    assert experiment.response == "We now report an experiment on static layer skipping in Experiments."
+    # the comment's phrase is not the paper's: the response names the change and where, not a clipped phrase
+    assert experiment.response == ("We now report the requested experiment in Section “Experiments”, after the sentence "
+                                   "beginning “With tau set to 0.9, the…”.")
 
     clarify = _scaffold("What is the threshold tau set to?", fine_type="clarification")
     tau = "A frame exits at the first head whose confidence exceeds the threshold tau."
@@ -82,7 +84,7 @@ def test_a_wording_fix_the_comment_spells_out_is_applied_to_its_sentence() -> No
     fix = _scaffold('"reults" should be "results".')
     assert fix.kind == "typo" and fix.mode == "replace"
     assert fix.quote == "The reults hold for every head." and fix.draft == "The results hold for every head."
-    assert fix.response == "We corrected “reults” in Method."
+    assert fix.response == "We corrected “reults” to “results” in Section “Method”."
     quoted = _scaffold('The phrase "two-layer classifiers" reads oddly; fix the grammar.', fine_type="typo")
     assert quoted.quote.startswith("The exit heads are small") and quoted.draft.startswith("[[DETAIL: this sentence")
 
@@ -123,8 +125,8 @@ def test_the_plan_says_what_the_draft_does_with_the_quoted_text() -> None:
     # a section named by a question ends the response with its own mark, not "?."
     asked = Paragraph("p0009", "A debugger lets one stop a running program and inspect its state.",
                       section=("What is a debugger?",))
-    assert _scaffold("The use of logs in debugging is missing.", [asked], "criticism").response.endswith(
-        "in What is a debugger?")
+    said = _scaffold("The use of logs in debugging is missing.", [asked], "criticism").response
+    assert "in Section “What is a debugger?”" in said and "?." not in said
     assert change_line("criticism", "insert_after") == \
         "Concern raised: after the paragraph below, answer it, or state it as a limitation"
     assert change_line("clarification", "new_paragraph") == \
