@@ -1,8 +1,9 @@
 """An elsarticle manuscript typeset for review (``review``: double spaced, line numbers in the margin, ``parskip``'s
-unindented paragraphs), as a journal's
-area chair gets it (a new-user trial, session 22): its italic subsection headings ("2.1. Model", "Appendix A.1.
-Data") are headings, not the first words of the paragraph under them, and a figure's point label, a bold letter with
-a subscript drawn beside a plot, is no section heading (the trial's paper put its section 3.3 under "Bk")."""
+unindented paragraphs), as a journal's area chair gets it (a new-user trial, session 22): its italic subsection
+headings ("2.1. Model", "Appendix A.1. Data") are headings, not the first words of the paragraph under them; a
+figure's point label, a bold letter with a subscript drawn beside a plot, is no section heading (the trial's paper
+put its section 3.3 under "Bk"); a table set small whose cells open with digits is one table, not a footnote per
+cell."""
 
 from __future__ import annotations
 
@@ -65,3 +66,27 @@ def test_review_copy_subsections_are_headings_and_a_point_label_is_not(tmp_path:
     appendix = next(p for p in doc.paragraphs if p.kind is ParagraphKind.BODY
                     and p.section_title == "Measured deflections")
     assert appendix.text.startswith("We study")
+
+
+
+TABLE = r"""\begin{table}[h]\centering\small
+\caption{Edge frequencies of the first band gap for each support.}
+\begin{tabular}{lcccc}
+\hline
+Support & 10 & 20 & 30 & 40 \\
+\hline
+""" + "".join(f"{name} & {a}.12 & {a + 1}.48 & {a + 2}.91 & {a + 3}.07 \\\\\n"
+              for name, a in (("Clamped", 12), ("Simple", 31), ("Free", 55), ("Mixed", 78))) + r"""\hline
+\end{tabular}
+\end{table}
+"""
+
+
+def test_a_small_table_of_numbers_is_one_table_not_footnotes(tmp_path: Path) -> None:
+    """A table set small (``\\small``) whose cells open with digits: its cells were footnotes (small text opening with a
+    number), one compared paragraph each (the trial's manuscript: 121 of them); now one table block, no footnote."""
+    doc = load_document(typeset(tmp_path, SOURCE.replace("\\appendix", TABLE + PROSE + "\n\\appendix")))
+    notes = [p.text for p in doc.paragraphs if p.kind is ParagraphKind.FOOTNOTE]
+    assert not any(any(ch.isdigit() for ch in t) and len(t.split()) <= 5 for t in notes), notes
+    table = [p for p in doc.paragraphs if "Clamped" in p.text]
+    assert len(table) == 1 and table[0].kind is ParagraphKind.OTHER and "78.12" in table[0].text, table
