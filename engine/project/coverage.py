@@ -239,6 +239,8 @@ class CoverageView:
     reviewers: int = 0
     #: Changed edits (None: no revision compared).
     edits: int | None = None
+    #: The reviews with no comment ("Editor" over a decision letter of form sentences, "Reviewer 2: accept").
+    without: tuple[str, ...] = ()
 
     @property
     def done_word(self) -> str:
@@ -295,7 +297,8 @@ class CoverageView:
     def status_line(self) -> str:
         """The status bar: comments and reviewers, edits, and the statuses in words."""
         n, k = self.comments, self.reviewers
-        parts = [f"{n} comment{'s' if n != 1 else ''} from {k} reviewer{'s' if k != 1 else ''}"]
+        parts = [f"{n} comment{'s' if n != 1 else ''} from {k} reviewer{'s' if k != 1 else ''}"
+                 + (f" ({', '.join(self.without)}: none)" if self.without else "")]
         statuses = [a.status for a in self.assessments.values()]
         if self.edits is not None:
             parts.append(f"{self.edits} edits")
@@ -309,9 +312,13 @@ def coverage_view(project: Project) -> CoverageView:
     """The project's ``CoverageView``: each comment assessed once."""
     assessments = project.assessments()
     diff = project.diff
+    # the reviewers the comments come from; a review with none (the editor's form letter, a referee who accepts)
+    # is named apart: "3 reviewers" over one reviewer's comments read as two reviews lost (a new-user trial)
+    named = project.comments_by_reviewer()
     return CoverageView(assessments, coverage_rows(project, assessments), doubtful(project), diff is not None,
-                        len(project.comments), len(project.reviewers()),
-                        sum(1 for e in diff.edits if e.changed) if diff is not None else None)
+                        len(project.comments), len(named),
+                        sum(1 for e in diff.edits if e.changed) if diff is not None else None,
+                        tuple(r for r in project.reviewers() if r not in named))
 
 
 def doubtful(project: Project) -> list[ReviewComment]:

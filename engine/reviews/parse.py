@@ -177,12 +177,16 @@ _CLOSING = re.compile(r"^\W*(?:(?:yours\s+)?(?:sincerely|faithfully|truly)(?:\s+
 
 
 def _signed(before: list[str]) -> bool:
-    """The line right under a letter's closing ("Sincerely,"), or under a name right under it: a signature, not a
-    heading (a blank line between them, and the heading stands on its own)."""
-    near = before[-2:]
-    if not near or not near[-1].strip():
+    """The line right under a letter's closing ("Sincerely,"), or under a name under it (Elsevier's mail puts a blank
+    line between the closing and the name): a signature, not a heading (a blank line right above it, and the heading
+    stands on its own)."""
+    if not before or not before[-1].strip():
         return False
-    return bool(_CLOSING.match(near[-1])) or (len(near) == 2 and bool(_CLOSING.match(near[0])))
+    if _CLOSING.match(before[-1]):
+        return True
+    # a name under the closing, a blank line between them or none ("Yours sincerely,", "", "Ann Lee", "Editor")
+    above = before[-3:-1] if len(before) >= 3 and not before[-2].strip() else before[-2:-1]
+    return any(_CLOSING.match(line) for line in above)
 
 
 def _title_lines(lines: list[str]) -> bool:
@@ -205,10 +209,22 @@ def _scores_only(body: str) -> bool:
     return bool(lines) and all(_SCORE_LINE.match(line) or is_banner_field(line) for line in lines)
 
 
+#: Lines of the header a journal's decision mail puts over the letter ("Ref.: Ms. No. X-25-0001", "Title: ...", the
+#: journal's name) read past to find its greeting; each of at most ``HEADER_WORDS`` words, ending no sentence.
+LETTER_HEADER_LINES = 6
+
+
 def is_editor_letter(text: str) -> bool:
-    """Text that opens like an editor's decision letter ("Dear Dr. Shen,"), not a review ("Dear authors,")."""
-    first = next((line for line in text.split("\n") if line.strip()), "")
-    return bool(_LETTER.match(first))
+    """Text that opens like an editor's decision letter ("Dear Dr. Shen,"), not a review ("Dear authors,"), also under
+    the header of short lines an Elsevier or Editorial Manager mail puts over it (a new-user trial, session 22: with
+    "Ref:", "Title:" and the journal's name over it, the letter was "Reviewer 1" and the first referee R2)."""
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
+    for line in lines[: LETTER_HEADER_LINES + 1]:
+        if _LETTER.match(line):
+            return True
+        if len(line.split()) > HEADER_WORDS or line.endswith((".", "?", "!")):
+            return False
+    return False
 
 
 def _distinct_names(reviews: list[Review]) -> None:

@@ -193,6 +193,8 @@ def _breaks(
         return True
     if _stacked_heading(cur, ln):
         return True
+    if _italic_heading_ends(cur, ln):
+        return True
     if prev.bold and ln.bold:
         return False  # a heading wrapped onto a second line
     indented = _is_indented(ln, left)
@@ -274,6 +276,26 @@ def _stacked_heading(cur: list[Line], ln: Line) -> bool:
         return False
     outer, inner = first["num"].rstrip(".").split("."), own["num"].rstrip(".").split(".")
     return all(n.isdigit() for n in inner) and len(inner) == len(outer) + 1 and inner[:-1] == outer
+
+
+def _italic_heading_ends(cur: list[Line], ln: Line) -> bool:
+    """``cur`` is a numbered subsection heading set in italics (elsarticle's "2.1. <its title>" or
+    "Appendix C.1. Material data", one or two lines) and ``ln`` opens the text under it (upright) or the next
+    subsection's heading (italic): in a double-spaced manuscript (elsarticle's ``review`` with ``parskip``) the gap
+    under the heading is no wider than a line's, and the heading ran into its first paragraph (a new-user trial's
+    paper had no subsection at all; in-sample for that paper)."""
+    if ln.bold or len(cur) > 2 or not all(x.italic and not x.bold for x in cur):
+        return False
+    m = _subsection(cur[0].text)
+    if not m or ends_sentence(cur[-1].text) or len(" ".join(x.text for x in cur).split()) > 16:
+        return False
+    return not ln.italic or _subsection(ln.text) is not None  # the text, or the next (empty) subsection's heading
+
+
+def _subsection(text: str) -> re.Match[str] | None:
+    """A subsection's number and title ("2.1. Title", elsarticle's "Appendix C.1. Title"), else None."""
+    m = NUMBERED_HEADING.match(re.sub(r"^Appendix\s+", "", text))
+    return m if m and "." in m["num"].rstrip(".") else None
 
 
 def line_pitch(segments: list[Segment], body_size: float) -> float:

@@ -185,10 +185,14 @@ def _footnote_runs(blocks: list[Block], body_size: float, page_height: dict[int,
                 b.kind = ParagraphKind.FOOTNOTE
 
 
+#: elsarticle's appendix subsection, "Appendix C.1. Material data": numbered C.1 (its section is "Appendix C. ...").
+_APPENDIX_SUB = re.compile(r"^Appendix\s+(?=[A-Z]\.\d)")
+
+
 def _numbered_heading(b: Block, body_size: float) -> bool:
     if len(b.lines) > 3 or b.item:  # (a list's next item: "2. Summaries for a case ..." set large is no heading)
         return False
-    text = _clean_title(b.text)
+    text = _APPENDIX_SUB.sub("", _clean_title(b.text))
     m = NUMBERED_HEADING.match(text)
     if not m:
         return False
@@ -237,6 +241,8 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
         # code set in a typewriter font (an SQL listing's "WHERE") is read as what it is below, never a heading
         b.code_heading = all(ln.mono for ln in b.lines)
         if _WORD.search(text) and not b.first.marker and text.lstrip()[:1] not in BULLETS and not b.code_heading:
+            if _subscripted_label(b):
+                return ParagraphKind.OTHER
             b.heading_title = _clean_title(text)
             return ParagraphKind.HEADING
     if roman and _unnumbered_italic(b, body_size):
@@ -268,6 +274,15 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
             and text.lstrip()[:1] not in BULLETS and not text.startswith("- ")):
         return ParagraphKind.FOOTNOTE  # (a bulleted item set small that ends a column is still body)
     return ParagraphKind.BODY
+
+
+def _subscripted_label(b: Block) -> bool:
+    """A point's label in a figure, a letter with a subscript set in bold ("B" and a small "t" beside a mode shape):
+    one line, one token of at most three characters, one of them at under three quarters of another's size. A
+    new-user trial's paper put its section 3.3 under "Bk" (in-sample for that paper)."""
+    text, sizes = b.text.strip(), b.first.sizes
+    return (len(b.lines) == 1 and " " not in text and len(text) <= 3 and len(sizes) > 1
+            and min(sizes) < 0.75 * max(sizes))
 
 
 def _unnumbered_italic(b: Block, body_size: float) -> bool:

@@ -15,9 +15,11 @@ from engine.document.model import ParagraphKind
 from engine.document.pdf.blocks import Block
 from engine.document.pdf.lines import Line
 
-#: Kinds a table's cells are read as (bold header cells as headings, number columns as body); an equation only
-#: without letters: an aligned display with its numbers at the margin shares baselines too.
-_CELL_KINDS = frozenset({ParagraphKind.OTHER, ParagraphKind.BODY, ParagraphKind.HEADING})
+#: Kinds a table's cells are read as (bold header cells as headings, number columns as body, and a table set small
+#: whose cells open with a digit as footnotes: a new-user trial's Elsevier manuscript gave 121 one-number "footnotes"
+#: to the diff); an equation only without letters: an aligned display with its numbers at the margin shares
+#: baselines too.
+_CELL_KINDS = frozenset({ParagraphKind.OTHER, ParagraphKind.BODY, ParagraphKind.HEADING, ParagraphKind.FOOTNOTE})
 
 
 def _cell(ln: Line) -> bool:

@@ -223,3 +223,50 @@ def test_the_editor_signing_the_letter_is_no_heading() -> None:
     heading = ("## Reviewer 1\n\nPlease report the variance over seeds. Thanks,\n\n## Editor\n\n"
                "Please shorten the introduction to one page and add a data availability statement.\n")
     assert [r.reviewer for r in parse_reviews(heading)] == ["Reviewer 1", "Editor"]
+
+
+#: An Elsevier decision mail as Editorial Manager sends it: a header of short lines over the letter, the editor's form
+#: sentences and one request of the editor's own, the reviews under "Reviewers' comments:" (invented wording).
+_ELSEVIER_DECISION = """Ref.: Ms. No. JXYZ-D-25-01234
+Title: Damping of flexural waves in a plate with attached oscillators
+Journal of Invented Vibration Studies
+
+Dear Dr. Doe,
+
+Thank you for sending your paper to the Journal of Invented Vibration Studies.
+
+Having weighed the two reports (below) with care, I decided that your paper should be revised before it goes further.
+
+When you revise, answer each point of the reports and see that any revised text is shown in red. \
+An incomplete reply to the reports means I cannot make a prompt decision on your paper when it returns.
+
+Our Guide for Authors also covers electronic artwork and file formats; please consult it before you upload.
+
+Please also state the plate's thickness in the abstract.
+
+Kindly upload your revised manuscript to the submission site by 3 March 2026.
+
+Yours sincerely,
+
+Ann Lee
+Editor
+Journal of Invented Vibration Studies
+
+Reviewers' comments:
+
+""" + _ELSEVIER.split("\n", 2)[2] + "\nReviewer #3: This version of the paper can be accepted.\n"
+
+
+def test_an_elsevier_decision_mail_is_the_editors_letter_over_the_reviews() -> None:
+    """The letter under "Ref.:", "Title:" and the journal's name is the editor's (it was "Reviewer 1", and the first
+    referee "Reviewer 1 (2)" with ids R2.x); its form sentences are no comments, the editor's own request is."""
+    reviews = parse_reviews(_ELSEVIER_DECISION)
+    assert [r.reviewer for r in reviews] == ["Editor", "Reviewer 1", "Reviewer 2", "Reviewer 3"]
+    comments = extract_comments(reviews)
+    editor = [c.text for c in comments if c.reviewer == "Editor"]
+    assert editor == ["Please also state the plate's thickness in the abstract."]
+    assert any("migration barrier" in c.text and c.id.startswith("R1.") for c in comments)
+    assert any("cutoff radius" in c.text and c.id.startswith("R2.") for c in comments)
+    # a review whose first line is long, or ends a sentence, is no letter for a "Dear Dr." below it
+    review = "The paper is interesting and well written overall.\n\nDear Dr. Doe, please add error bars to Fig. 2.\n"
+    assert [r.reviewer for r in parse_reviews("## Reviewer 1\n\nFine.\n\n---\n\n" + review)][1] == "Reviewer 2"
