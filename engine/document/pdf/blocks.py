@@ -173,7 +173,8 @@ def _breaks(
     delta = ln.baseline - prev.baseline
     if delta <= 0.3 * size or delta > 1.3 * expected:
         return True
-    if abs(prev.size - ln.size) >= 1.0:
+    if abs(prev.size - ln.size) >= 1.0 and not (
+            _full(prev, seg, left) and _full(ln, seg, left) and (_mixes(ln, prev.size) or _mixes(prev, ln.size))):
         return True
     if _next_item(cur, ln, size, left):
         return True
@@ -209,6 +210,19 @@ def _breaks(
     if short and ends_sentence(prev.text) and not ln.text[:1].islower():
         return True
     return False
+
+
+def _mixes(ln: Line, size: float) -> bool:
+    """``ln`` sets a fifth or more of its characters at ``size`` as well as its own: two scripts in one line at two
+    sizes (Hangul at 9.85 pt with Latin words at 10.91 pt, the line's size that of whichever has more characters),
+    so a change of the lines' sizes there is no change of block."""
+    return ln.sizes.get(size, 0) >= 0.2 * max(sum(ln.sizes.values()), 1)
+
+
+def _full(ln: Line, seg: Segment, left: float) -> bool:
+    """``ln`` runs from the text's left edge (or a first-line indent) to the column's right edge: a justified line of
+    running text, not a heading, a caption's short line or a display."""
+    return ln.x0 <= left + 4.5 * ln.size and ln.x1 >= seg.right - 2.0 and not ln.bold
 
 
 def list_label(text: str) -> tuple[str, str] | None:

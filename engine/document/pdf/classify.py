@@ -68,8 +68,10 @@ def classify(blocks: list[Block], body_size: float, page_height: dict[int, float
     before bare numbers were dropped) tell a plot's axis label from a heading."""
     numbered = [b for b in blocks if _numbered_heading(b, body_size)]
     roman = sum(1 for b in numbered if _ROMAN.match(b.heading_number or "")) >= 2
+    refs = False  # past the references' heading: a small "12. Author, A.: Title" is an entry, not a list
     for b in blocks:
-        b.kind = _kind(b, body_size, page_height.get(b.first.page, 792.0), roman)
+        b.kind = _kind(b, body_size, page_height.get(b.first.page, 792.0), roman, refs)
+        refs = refs or b.kind is ParagraphKind.HEADING and heading_key(b.heading_title or b.text) in REFERENCE_HEADINGS
         if b.kind is ParagraphKind.HEADING and b.heading_number is None and _beside_ticks(b, ticks or {}):
             b.kind, b.heading_title = ParagraphKind.OTHER, ""
     _footnote_runs(blocks, body_size, page_height)
@@ -217,7 +219,7 @@ def _numbered_heading(b: Block, body_size: float) -> bool:
     return True
 
 
-def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKind:
+def _kind(b: Block, body_size: float, height: float, roman: bool, refs: bool = False) -> ParagraphKind:
     text = b.text
     if all(ln.above_text for ln in b.lines):
         return ParagraphKind.OTHER  # a running header
@@ -257,7 +259,11 @@ def _kind(b: Block, body_size: float, height: float, roman: bool) -> ParagraphKi
     small = b.size <= body_size - 0.9
     if small and all(ln.in_graphic for ln in b.lines):
         return ParagraphKind.OTHER  # text set in a figure (a new-user trial saw it spliced into a paragraph)
-    if small and (b.first.marker or _footnote_start(text)):
+    note_size = b.size <= body_size - 1.4  # a footnote's size (\footnotesize), not a list set \small
+    # a list set small ("1. P = {p0, ..., pn}, a set of ..."): its label is a list's, not a note's mark
+    listed = (not refs and not b.first.marker and list_label(text) is not None
+              and (not note_size or _text_below(b, body_size)))
+    if small and (b.first.marker or _footnote_start(text) and not listed):
         return ParagraphKind.FOOTNOTE if b.first.y0 > 0.55 * height else ParagraphKind.OTHER
     if sum(1 for ln in b.lines if not ln.alone) > len(b.lines) / 2:
         return ParagraphKind.OTHER
@@ -293,6 +299,15 @@ def _unnumbered_italic(b: Block, body_size: float) -> bool:
             and abs(b.size - body_size) < 0.6 and b.first.alone and not b.first.gaps and not b.first.marker
             and b.first.x0 <= b.segment.left + 2.0 and bool(_WORD.search(b.text))
             and not (b.text[:1].islower() and b.text[:1].isascii()))  # "λ Estimators" is a title
+
+
+def _text_below(b: Block, body_size: float) -> bool:
+    """Running text at the body size (four words or more) follows ``b`` lower in its column: ``b`` does not close
+    the column, so a small block opening with a number there is a list set small ("1. P = {p0, ..., pn}, a finite
+    set of places."), not a footnote."""
+    last = b.lines[-1]
+    return any(ln.page == last.page and ln.y0 > last.y1 and ln.size >= body_size - 0.6 and len(ln.text.split()) >= 4
+               for ln in b.segment.lines)
 
 
 def _footnote_start(text: str) -> bool:
