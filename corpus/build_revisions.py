@@ -39,10 +39,11 @@ def _leave_out(entry: dict):
     files = entry["reviews"].get("file", "")
     named = {*response_files(entry["response"]), *(files if isinstance(files, list) else [files])}
     named |= set(entry.get("leave_out", []))
-    mains = {entry["submitted"]["main"], entry["revised"]["main"]}
+    # ``keep``: paper sources named like round files (a section file decision-tree.tex), never left out by name
+    kept = {entry["submitted"]["main"], entry["revised"]["main"], *entry.get("keep", [])}
 
     def leave(path: str) -> bool:
-        return path in named or (path not in mains and bool(ROUND_FILES.search(path)))
+        return path in named or (path not in kept and bool(ROUND_FILES.search(path)))
     return leave
 
 

@@ -97,6 +97,10 @@ def check_manifest(raw: dict) -> None:
         more = rs.get("more_files", [])
         if not (isinstance(more, list) and all(isinstance(f, str) and f for f in more)):
             raise ManifestError(f"{rid}: response.more_files is a list of paths")
+        for key in ("leave_out", "keep"):
+            paths = e.get(key, [])
+            if not (isinstance(paths, list) and all(isinstance(f, str) and f for f in paths)):
+                raise ManifestError(f"{rid}: {key} is a list of paths")
         _check_regexes(f"{rid} reviews", rv)
         _check_regexes(f"{rid} response", rs)
         if not isinstance(e["year"], int):

@@ -240,3 +240,26 @@ def test_reviewers_named_by_letter_under_topic_headings():
     assert points[2].comment.startswith("Diagrams would help")
     # without the flag a letter names no number, and the markers count up in order instead
     assert [p.reviewer for p in cut_response(letter, {**spec, "reviewer_letters": False})] == [1, 2, 3]
+
+
+def test_a_paper_file_named_like_a_round_file_is_kept_when_listed(mirror, tmp_path):
+    """A section file whose name looks like a review-round file (decision-tree.tex) is left out by name,
+    unless the entry lists it in ``keep``; the response is left out either way."""
+    mirrors, entry = mirror
+    repo = mirrors / "someone+paper" / "repo"
+    (repo / "decision-tree.tex").write_text("We grow decision trees with the C5.0 algorithm.\n", encoding="utf-8")
+    (repo / "paper.tex").write_text((PAPER % r"\input{decision-tree}"), encoding="utf-8")
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-qm", "a section file")
+    commit = _git(repo, "rev-parse", "HEAD")
+    entry = {**entry, "revised": {"commit": commit, "main": "paper.tex"}}
+    status = build_entry(entry, mirrors, tmp_path / "dropped", pdf=False)
+    assert "decision-tree.tex" in status["revised"]["left_out"]
+    assert not (tmp_path / "dropped" / "toy" / "revised" / "decision-tree.tex").exists()
+    kept = {**entry, "keep": ["decision-tree.tex"]}
+    check_manifest({"format": FORMAT, "version": 1, "split": {}, "revisions": [kept]})
+    status = build_entry(kept, mirrors, tmp_path / "kept", pdf=False)
+    assert "decision-tree.tex" not in status["revised"]["left_out"] and "response.tex" in status["revised"]["left_out"]
+    assert "C5.0 algorithm" in (tmp_path / "kept" / "toy" / "revised" / "decision-tree.tex").read_text(encoding="utf-8")
+    with pytest.raises(ManifestError):
+        check_manifest({"format": FORMAT, "version": 1, "split": {}, "revisions": [{**entry, "keep": "decision-tree.tex"}]})
