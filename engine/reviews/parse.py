@@ -20,6 +20,7 @@ from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_
                                      short_answer)
 from engine.reviews.language import english_notice
 from engine.reviews.latex import latex_review_text, looks_like_latex
+from engine.reviews.letters import CLOSING, opens_letter, signature_title
 from engine.reviews.mail import unquote_mail
 from engine.reviews.model import Review
 
@@ -32,8 +33,6 @@ PREAMBLE_WORDS = 120
 HEADER_WORDS = 25
 #: A line of a review form's scores: "Recommendation: Revision", "New Potential Energy Surface: No".
 _SCORE_LINE = re.compile(r"^\s*[*_]*[A-Za-z][\w /()'-]{0,50}[*_]*\s*:\s*\S.{0,40}$")
-#: An editor's letter opens with a greeting to a person by title; a review greets "the authors".
-_LETTER = re.compile(r"^\W*dear\s+(?:dr|prof|professor|mr|mrs|ms|mx)\b", re.I)
 #: A LaTeX quotation (``like this'', `like this'), up to a blank line: reviewers who write in LaTeX type them so.
 _LATEX_QUOTE = re.compile(r"(?<![\w`])``(?=\S)((?:(?!``|''|\n\s*\n).){1,600}?)''|(?<![`\w])`(?!`)([^`'\n]{1,120}?)'(?!\w)", re.S)
 
@@ -138,6 +137,16 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
         body = "\n".join(lines[start:end])
         if not body.strip():
             continue
+        if name == EDITOR and signature_title(lines[:start - 1], body):
+            # "Sincerely, / Ann Lee / Associate Editor / <the journal's name>": the letter's signatures, not an
+            # empty "Editor" review (a new-user trial's decision letter had two; letters.py)
+            if notices is not None:
+                notices.append(f"skipped an editor's signature: “{lines[start - 1].strip()}”")
+            continue
+        if name == EDITOR and out and out[-1][0] == EDITOR:
+            # the journal's letter, then "Associate Editor / Editors' comments to the author:": one editor (E.n)
+            out[-1] = (EDITOR, f"{out[-1][1]}\n\n{body}")
+            continue
         if k < first_named and named and len(body.split()) <= PREAMBLE_WORDS:
             # a journal's mail between rules before "Reviewer #1:" ("REVIEWER REPORT:" over a one-line note on
             # how its referees are numbered): a preamble, as the same text with no rule above it
@@ -170,19 +179,13 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
     return numbered
 
 
-#: A letter's closing, the line before the sender's name or title.
-_CLOSING = re.compile(r"^\W*(?:(?:yours\s+)?(?:sincerely|faithfully|truly)(?:\s+yours)?|(?:best|kind|warm)(?:est)?\s+"
-                      r"(?:regards|wishes)|regards|with\s+(?:best\s+)?regards|best|cordially|thanks?(?:\s+you)?)\s*,?\s*$",
-                      re.I)
-
-
 def _signed(before: list[str]) -> bool:
     """The line right under a letter's closing ("Sincerely,"), or under a name right under it: a signature, not a
     heading (a blank line between them, and the heading stands on its own)."""
     near = before[-2:]
     if not near or not near[-1].strip():
         return False
-    return bool(_CLOSING.match(near[-1])) or (len(near) == 2 and bool(_CLOSING.match(near[0])))
+    return bool(CLOSING.match(near[-1])) or (len(near) == 2 and bool(CLOSING.match(near[0])))
 
 
 def _title_lines(lines: list[str]) -> bool:
@@ -206,9 +209,9 @@ def _scores_only(body: str) -> bool:
 
 
 def is_editor_letter(text: str) -> bool:
-    """Text that opens like an editor's decision letter ("Dear Dr. Shen,"), not a review ("Dear authors,")."""
-    first = next((line for line in text.split("\n") if line.strip()), "")
-    return bool(_LETTER.match(first))
+    """Text that opens like an editor's decision letter ("Dear Dr. Shen,"), not a review ("Dear authors,"); a
+    mailed letter's header lines over the greeting allowed (``letters.opens_letter``)."""
+    return opens_letter(text)
 
 
 def _distinct_names(reviews: list[Review]) -> None:
