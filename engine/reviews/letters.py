@@ -76,6 +76,6 @@ def signature_title(before: list[str], body: str) -> bool:
 
 
 def is_process(sentence: str) -> bool:
-    """A sentence of an editor's letter about the submission process, not the paper ("Upload files containing
-    high-resolution figures.", "Please contact the editorial office before the deadline.")."""
+    """A sentence of an editor's letter about the submission process, not the paper ("Upload the figures as separate
+    files.", "Contact the editorial office by e-mail.")."""
     return bool(_PROCESS.search(sentence))

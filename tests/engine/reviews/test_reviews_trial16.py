@@ -22,20 +22,19 @@ RE: JSS-2026-1234
 
 Dear Dr. Lind:
 
-We are pleased to invite a revision of your manuscript. We expect the revision can be completed within 30 days.
+We are glad to ask for a revised version. Please plan to send it within 30 days.
 
 Both referees value the sampler and its benchmarks. They point to several places where the text should be clearer,
 and your revision should clarify each of them; they also suggest ways to extend the benchmarks, which we leave to
 your judgement. As a rule the journal sends a revision back to the same referees, so please answer each of their
 points in turn.
 
-Prior to uploading your revised manuscript please format it according to the journal style. The author guidelines
-are on the journal's pages.
+Before uploading the new files, set the text in the house layout. The author guidelines list what is needed.
 
-In your final submission, please include:
-1. A clean version of your manuscript, formatted for the journal
-2. A highlighted version of the manuscript that marks every change
-3. A separate document with a response to each of the editor's and reviewers' comments
+With the revision, please send:
+1. A clean copy of the revised manuscript
+2. A tracked copy of the manuscript with the changes shown
+3. A reply with a response to each of the points raised
 
 Sincerely,
 
@@ -79,17 +78,14 @@ Title: Layered lattice sampling
 
 Dear Dr. Lind:
 
-The review of your manuscript is complete. If you need an extension, please contact the editorial office by e-mail
-before the deadline. Please note that all accepted articles are published as open access and subject to an article
-processing charge.
+The review of your manuscript is complete. Should you need more time, contact the editorial office by e-mail.
+Accepted papers appear as open access, for which an article processing charge applies.
 
-[#1]  Upload a file in DOCX or LaTeX format containing the text. If you are submitting a LaTeX file, please include
-the accompanying style files.
+[#1]  Upload the text as a DOCX or LaTeX file. With LaTeX, also send the class and style files you used.
 
-[#2]  Upload files containing high-resolution figures. If you have colour figures, please confirm which ones are
-to be printed in colour.
+[#2]  Upload the figures as separate high-resolution files. Tell us which figures should be printed in colour.
 
-We look forward to receiving a revised version of the manuscript for further consideration.
+We hope to read the revised paper soon.
 
 Sincerely,
 
@@ -127,7 +123,7 @@ def test_the_letters_submission_checklist_is_never_a_comment() -> None:
     reviews = parse_reviews(LETTER, "markdown")
     comments = extract_comments(reviews)
     editor = [c for c in comments if c.id.startswith("E.")]
-    assert not any(w in c.text for c in editor for w in ("uploading", "within 30 days", "clean version"))
+    assert not any(w in c.text for c in editor for w in ("uploading", "within 30 days", "clean copy", "tracked copy"))
     skipped = {u.text for u in review_units(reviews[0]) if u.skip}
     assert any("within 30 days" in s for s in skipped) and any("author guidelines" in s for s in skipped)
     # the referees' points are all there, under their own numbers
@@ -142,7 +138,7 @@ def test_scholarones_checklist_goes_and_the_associate_editors_request_stays_the_
     comments = extract_comments(reviews)
     editor = [c.text for c in comments if c.id.startswith("E.")]
     assert any("parallel tempering" in t for t in editor)
-    for gone in ("extension", "open access", "style files", "colour", "high-resolution"):
+    for gone in ("more time", "open access", "style files", "colour", "high-resolution"):
         assert not any(gone in t for t in editor), gone
     units = review_units(reviews[0])
     # a checklist item that opens on the process goes whole, its second sentence with it
@@ -171,7 +167,7 @@ def test_what_stays_as_before() -> None:
     lines = parse_reviews("## Reviewer 1\n\n--In the second section the rate is fixed at---Two values. Why?\n")
     assert all(not u.is_item for u in review_units(lines[0]))
     # the process cues are read in the editor's letter only: a referee who asks for a file keeps the comment
-    assert is_process("Upload files containing high-resolution figures.")
+    assert is_process("Upload the figures as separate files.")
     referee = parse_reviews("## Reviewer 1\n\nPlease upload the source files of the simulations to a public "
                             "repository and cite it in the paper.\n")
     assert not any(u.skip for u in review_units(referee[0]))
