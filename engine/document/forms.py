@@ -64,6 +64,7 @@ def mark_appended_reply(doc: Document) -> Document:
     if start is None:
         return doc
     doc.paragraphs = paras[:start] + [dataclasses.replace(p, kind=ParagraphKind.OTHER) for p in paras[start:]]
-    doc.notices = list(doc.notices) + [f"read the reply to the reviewers after the paper (from “{paras[start].text.strip()}”"
-                                       f", p. {paras[start].page}) as not part of the paper"]
+    head = paras[start]
+    doc.notices = list(doc.notices) + [f"read the reply to the reviewers after the paper (from “{head.text.strip()}”, "
+                                       f"p. {head.page}) as not part of the paper"]
     return doc

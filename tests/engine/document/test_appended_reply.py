@@ -78,7 +78,8 @@ def test_a_reply_heading_in_the_first_half_is_the_papers_own(tmp_path: Path) -> 
     tex.write_text(text, encoding="utf-8")
     doc = load_document(tex)
     assert not any("reply to the reviewers" in n for n in doc.notices)
-    assert any(p.kind is ParagraphKind.BODY and "five chains" in p.text for p in doc.paragraphs[len(doc.paragraphs) // 2:])
+    late = doc.paragraphs[len(doc.paragraphs) // 2:]
+    assert any(p.kind is ParagraphKind.BODY and "five chains" in p.text for p in late)
 
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex (TeX Live) is not installed")
