@@ -23,6 +23,7 @@ from engine.reviews.latex import latex_review_text, looks_like_latex
 from engine.reviews.letters import CLOSING, opens_letter, signature_title
 from engine.reviews.mail import unquote_mail
 from engine.reviews.model import Review
+from engine.reviews.tables import comment_tables
 
 #: Characters of review text processed; the rest is dropped with a notice.
 MAX_CHARS = 150_000
@@ -60,6 +61,7 @@ def parse_reviews(
     if latex and not author_response(text):  # a LaTeX reply letter stays as typed, for the guard to refuse
         text = latex_review_text(text, tex_file=source == "latex")
     text = latex_quotes(text)
+    text = comment_tables(text, notices)  # a response letter kept as a table: its comment column (tables.py)
     text = re.sub(r"<!--.*?-->", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)  # invisible in Markdown
     if len(text) > max_chars:
         cut = text.rfind("\n", 0, max_chars)

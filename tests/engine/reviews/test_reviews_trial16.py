@@ -220,3 +220,47 @@ def test_a_reviewers_own_bold_lines_stay(tmp_path) -> None:
     reviews = load_reviews(_word(tmp_path, rows))
     assert not any("set in bold" in n for n in reviews[0].notices)
     assert "step size tuned by hand" in reviews[0].text and "runtimes comparable" in reviews[0].text
+
+
+#: A reply kept as a table: the points in the comment column, the answers beside them (written for this test).
+TABLE_REPLY = """# Our reply
+
+## Reviewer 1
+
+| Comment ID | Reviewer comment | Response | Where |
+|---|---|---|---|
+| R1.1 | The paper never states how the step size is chosen. Please add it to the methods. | We have added the rule. | Sec. 2 |
+| R1.2 | The runtime table should report the number of chains for each model. | We have added the chain counts. | Table 3 |
+
+## Reviewer 2
+
+| # | Comment | Our response |
+|---|---|---|
+| 1 | The convergence figure has no error bars. | We have added error bars over ten runs. |
+"""
+
+
+def test_a_reply_kept_as_a_table_is_read_as_its_comment_column() -> None:
+    from engine.reviews.guard import check_not_response
+
+    notices: list[str] = []
+    reviews = parse_reviews(TABLE_REPLY, "markdown", notices=notices)
+    assert [r.reviewer for r in reviews] == ["Reviewer 1", "Reviewer 2"]
+    assert any("“Reviewer comment” column of a response table (2 rows)" in n for n in reviews[0].notices)
+    text = "\n".join(r.text for r in reviews)
+    assert "step size is chosen" in text and "no error bars" in text
+    assert "We have added" not in text and "R1.1" not in text and "Table 3" not in text
+    assert check_not_response(reviews) is None  # was refused as an author response
+    comments = extract_comments(reviews)
+    assert any(c.id.startswith("R1.") and "step size" in c.text for c in comments)
+    assert any(c.id.startswith("R2.") and "error bars" in c.text for c in comments)
+
+
+def test_a_reviewers_own_table_stays() -> None:
+    text = ("## Reviewer 1\n\nThe results disagree with the earlier study:\n\n| Model | Runtime | Change |\n|---|---|---|\n"
+            "| small | 3 s | none |\n| large | 40 s | none |\n\nPlease explain the gap for the large model.\n")
+    reviews = parse_reviews(text, "markdown")
+    assert "| large | 40 s | none |" in reviews[0].text
+    assert not any("response table" in n for n in reviews[0].notices)
+    form = "## Reviewer 1\n\n| Question | Answer |\n|---|---|\n| Is the method new? | Partly: the step rule is known. |\n"
+    assert "Partly: the step rule is known." in parse_reviews(form, "markdown")[0].text  # a form's answers stay
