@@ -92,3 +92,18 @@ def test_an_appended_reply_is_no_edit_in_typeset_pdfs(tmp_path: Path) -> None:
         assert (tex.parent / "main.pdf").is_file(), run.stdout[-2000:]
         pdfs.append(tex.parent / "main.pdf")
     _compare(*pdfs)
+
+
+def test_project_new_says_the_reply_was_left_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.cli.main import main
+
+    old = paper(tmp_path, "old", PROSE, reply=False)
+    new = paper(tmp_path, "new", PROSE.replace("five chains", "seven chains"), reply=True)
+    reviews = tmp_path / "reviews.md"
+    reviews.write_text("## Reviewer 1\n\nThe runtime table should report the number of chains used for each model.\n",
+                       encoding="utf-8")
+    out = tmp_path / "p.redraft"
+    assert main(["project", "new", "p", "--old", str(old), "--new", str(new), "--reviews", str(reviews),
+                 "--out", str(out), "--aligner", "bm25"]) == 0
+    err = capsys.readouterr().err
+    assert "redraft: note: main.tex: read the reply to the reviewers after the paper" in err
