@@ -128,6 +128,9 @@ def run_new(args: argparse.Namespace) -> int:
     print(_headline(project))
     if repeated := repeats_notice(project.reviews):
         print(f"redraft: note: {repeated}", file=sys.stderr)
+    for doc, given in ((project.old, args.old), (project.new, args.new)):  # a reply left out, tracked changes read
+        for notice in (doc.notices if doc is not None else []):
+            print(f"redraft: note: {Path(given).name}: {notice}", file=sys.stderr)
     if not project.comments:
         print(f"redraft: note: no request was found in {Path(args.reviews).name}; add the ones the reviews make "
               f"with `redraft project comment {path} add --reviewer 'Reviewer 1' --text '…'` "

@@ -79,9 +79,10 @@ def load_document(
         fmt = fmt or detect_format(p)
     except PermissionError:
         raise InputError(f"cannot read {p}: permission denied") from None
-    from engine.document.forms import mark_checklists
+    from engine.document.forms import mark_appended_reply, mark_checklists
 
-    return mark_checklists(_load(p, fmt, password))  # an author checklist is a form, not the paper (forms.py)
+    # an author checklist is a form, not the paper; a reply to the reviewers appended after it is no part of it
+    return mark_appended_reply(mark_checklists(_load(p, fmt, password)))  # (forms.py)
 
 
 def _load(p: Path, fmt: str, password: str | None) -> Document:

@@ -4,7 +4,9 @@ the one table of formats names (``engine.inputs.REVIEW_FORMATS``); the text itse
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 from engine.document.text import mark_unmapped
 from engine.document.textfile import read_text_file
@@ -56,10 +58,51 @@ def folder_message(path: Path) -> str:
 
 
 def docx_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:
-    """A Word file: its text, parsed as Markdown."""
-    from engine.document.docx import docx_text
+    """A Word file: its text, parsed as Markdown; the authors' answers set in bold under each point left out."""
+    from engine.document.docx import docx_text, open_docx
 
-    return parse_reviews(docx_text(path), source="docx", max_chars=max_chars)
+    text, notices = docx_text(path), []
+    answers = bold_answers(open_docx(path))
+    if answers:
+        text = "\n\n".join(part for part in text.split("\n\n") if part.strip() not in answers)
+        notices.append(f"skipped {len(answers)} paragraphs set in bold under the reviewers' points: they read as "
+                       "your answers, not the reviews")
+    return parse_reviews(text, source="docx", max_chars=max_chars, notices=notices)
+
+
+#: An answer in the passive, as authors write under a point ("This has now been clarified.", "Amended to ...").
+_PASSIVE_ANSWER = re.compile(r"\b(?:has|have) (?:now )?been (?:added|clarified|mentioned|detailed|discussed|modified|"
+                             r"amended|changed|corrected|removed|included|expanded|rewritten|revised|updated|fixed)\b|"
+                             r"^(?:amended|done|corrected|fixed|changed|added|clarified)\b", re.I)
+_WE = re.compile(r"\b(?:we|our|us)\b", re.I)
+#: Bold paragraphs right under plain ones, at least, for them to be the authors' answers; and the share that must
+#: read as answers.
+BOLD_ANSWERS = 3
+BOLD_ANSWER_SHARE = 0.5
+
+
+def bold_answers(doc: Any) -> set[str]:
+    """The texts of a Word file's paragraphs set wholly in bold right under a plain one, when at least
+    ``BOLD_ANSWERS`` of them and ``BOLD_ANSWER_SHARE`` of them read as the authors' answers ("We thank ...",
+    "This has been clarified."): the reviews with the answers typed under each point (a new-user trial, session 22:
+    two of its answers were comments). Else none: a reviewer's bold questions or titles stay."""
+    from engine.reviews.guard import RESPONSE_CUES
+
+    found: list[str] = []
+    prev_bold: bool | None = None
+    for p in doc.paragraphs:
+        text = " ".join(p.text.split())
+        if not text:
+            continue
+        runs = [r for r in p.runs if r.text.strip()]
+        bold = bool(runs) and all(r.bold for r in runs)
+        if bold and prev_bold is False:
+            found.append(text)
+        prev_bold = bold
+    answering = sum(bool(RESPONSE_CUES.search(t) or _WE.search(t) or _PASSIVE_ANSWER.search(t)) for t in found)
+    if answering < BOLD_ANSWERS or answering < BOLD_ANSWER_SHARE * len(found):
+        return set()
+    return {p.text.strip() for p in doc.paragraphs if " ".join(p.text.split()) in found}
 
 
 def pdf_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:

@@ -20,8 +20,10 @@ from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_
                                      short_answer)
 from engine.reviews.language import english_notice
 from engine.reviews.latex import latex_review_text, looks_like_latex
+from engine.reviews.letters import CLOSING, opens_letter, signature_title
 from engine.reviews.mail import unquote_mail
 from engine.reviews.model import Review
+from engine.reviews.tables import comment_tables
 
 #: Characters of review text processed; the rest is dropped with a notice.
 MAX_CHARS = 150_000
@@ -32,8 +34,6 @@ PREAMBLE_WORDS = 120
 HEADER_WORDS = 25
 #: A line of a review form's scores: "Recommendation: Revision", "New Potential Energy Surface: No".
 _SCORE_LINE = re.compile(r"^\s*[*_]*[A-Za-z][\w /()'-]{0,50}[*_]*\s*:\s*\S.{0,40}$")
-#: An editor's letter opens with a greeting to a person by title; a review greets "the authors".
-_LETTER = re.compile(r"^\W*dear\s+(?:dr|prof|professor|mr|mrs|ms|mx)\b", re.I)
 #: A LaTeX quotation (``like this'', `like this'), up to a blank line: reviewers who write in LaTeX type them so.
 _LATEX_QUOTE = re.compile(r"(?<![\w`])``(?=\S)((?:(?!``|''|\n\s*\n).){1,600}?)''|(?<![`\w])`(?!`)([^`'\n]{1,120}?)'(?!\w)", re.S)
 
@@ -61,6 +61,7 @@ def parse_reviews(
     if latex and not author_response(text):  # a LaTeX reply letter stays as typed, for the guard to refuse
         text = latex_review_text(text, tex_file=source == "latex")
     text = latex_quotes(text)
+    text = comment_tables(text, notices)  # a response letter kept as a table: its comment column (tables.py)
     text = re.sub(r"<!--.*?-->", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)  # invisible in Markdown
     if len(text) > max_chars:
         cut = text.rfind("\n", 0, max_chars)
@@ -138,6 +139,16 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
         body = "\n".join(lines[start:end])
         if not body.strip():
             continue
+        if name == EDITOR and signature_title(lines[:start - 1], body):
+            # "Sincerely, / Ann Lee / Associate Editor / <the journal's name>": the letter's signatures, not an
+            # empty "Editor" review (a new-user trial's decision letter had two; letters.py)
+            if notices is not None:
+                notices.append(f"skipped an editor's signature: “{lines[start - 1].strip()}”")
+            continue
+        if name == EDITOR and out and out[-1][0] == EDITOR:
+            # the journal's letter, then "Associate Editor / Editors' comments to the author:": one editor (E.n)
+            out[-1] = (EDITOR, f"{out[-1][1]}\n\n{body}")
+            continue
         if k < first_named and named and len(body.split()) <= PREAMBLE_WORDS:
             # a journal's mail between rules before "Reviewer #1:" ("REVIEWER REPORT:" over a one-line note on
             # how its referees are numbered): a preamble, as the same text with no rule above it
@@ -170,23 +181,14 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
     return numbered
 
 
-#: A letter's closing, the line before the sender's name or title.
-_CLOSING = re.compile(r"^\W*(?:(?:yours\s+)?(?:sincerely|faithfully|truly)(?:\s+yours)?|(?:best|kind|warm)(?:est)?\s+"
-                      r"(?:regards|wishes)|regards|with\s+(?:best\s+)?regards|best|cordially|thanks?(?:\s+you)?)\s*,?\s*$",
-                      re.I)
-
-
 def _signed(before: list[str]) -> bool:
-    """The line right under a letter's closing ("Sincerely,"), or under a name under it (Elsevier's mail puts a blank
-    line between the closing and the name): a signature, not a heading (a blank line right above it, and the heading
-    stands on its own)."""
-    if not before or not before[-1].strip():
+    """The line right under a letter's closing ("Sincerely,"), or under a name right under it: a signature, not a
+    heading (a blank line between them, and the heading stands on its own; a blank line between the closing and the
+    name is ``letters.signature_title``'s, which skips the title with a notice)."""
+    near = before[-2:]
+    if not near or not near[-1].strip():
         return False
-    if _CLOSING.match(before[-1]):
-        return True
-    # a name under the closing, a blank line between them or none ("Yours sincerely,", "", "Ann Lee", "Editor")
-    above = before[-3:-1] if len(before) >= 3 and not before[-2].strip() else before[-2:-1]
-    return any(_CLOSING.match(line) for line in above)
+    return bool(CLOSING.match(near[-1])) or (len(near) == 2 and bool(CLOSING.match(near[0])))
 
 
 def _title_lines(lines: list[str]) -> bool:
@@ -209,22 +211,10 @@ def _scores_only(body: str) -> bool:
     return bool(lines) and all(_SCORE_LINE.match(line) or is_banner_field(line) for line in lines)
 
 
-#: Lines of the header a journal's decision mail puts over the letter ("Ref.: Ms. No. X-25-0001", "Title: ...", the
-#: journal's name) read past to find its greeting; each of at most ``HEADER_WORDS`` words, ending no sentence.
-LETTER_HEADER_LINES = 6
-
-
 def is_editor_letter(text: str) -> bool:
-    """Text that opens like an editor's decision letter ("Dear Dr. Shen,"), not a review ("Dear authors,"), also under
-    the header of short lines an Elsevier or Editorial Manager mail puts over it (a new-user trial, session 22: with
-    "Ref:", "Title:" and the journal's name over it, the letter was "Reviewer 1" and the first referee R2)."""
-    lines = [line.strip() for line in text.split("\n") if line.strip()]
-    for line in lines[: LETTER_HEADER_LINES + 1]:
-        if _LETTER.match(line):
-            return True
-        if len(line.split()) > HEADER_WORDS or line.endswith((".", "?", "!")):
-            return False
-    return False
+    """Text that opens like an editor's decision letter ("Dear Dr. Shen,"), not a review ("Dear authors,"); a
+    mailed letter's header lines over the greeting allowed (``letters.opens_letter``)."""
+    return opens_letter(text)
 
 
 def _distinct_names(reviews: list[Review]) -> None:

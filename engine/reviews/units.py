@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass, replace
 
 from engine.reviews.cues import ARROW, EXPLICIT, read_cues
-from engine.reviews.headings import aspect_prose, section_kind
+from engine.reviews.headings import EDITOR, aspect_prose, section_kind
+from engine.reviews.letters import is_process
 from engine.reviews.model import Review
 from engine.reviews.split import units
 from engine.text import sentences
@@ -116,6 +117,7 @@ def review_units(review: Review) -> list[SentenceUnit]:
     """Sentence units of ``review`` in reading order (score sections left out)."""
     out: list[SentenceUnit] = []
     block = 0
+    editor = review.reviewer == EDITOR
     for (heading, body), offset in zip(review.sections, review.offsets):
         kind = section_kind(heading)
         if kind == "metadata":
@@ -144,9 +146,14 @@ def review_units(review: Review) -> list[SentenceUnit]:
             for k, (s, a, b) in enumerate(pieces):
                 s = " ".join(s.split())
                 skip = (refs_section or quoted or is_reference(s) or bool(_SIGNOFF.match(s)) or is_pointer(s)
-                        or bool(_SUBMISSION.search(s)) or bool(_PROGRAM.search(s)))
+                        or bool(_SUBMISSION.search(s)) or bool(_PROGRAM.search(s))
+                        or (editor and is_process(s)))  # the letter's submission checklist (letters.py)
                 out.append(SentenceUnit(s, a, b, heading, kind, block, u.is_item, k, u.lead_in, skip))
-    return _skip_labels(_renumber_paragraphs(review, out))
+    out = _renumber_paragraphs(review, out)
+    if editor:  # a checklist item that opens on the process is the process whole ("Upload ... figures. If you ...")
+        process = {u.block for u in out if u.index == 0 and u.skip and is_process(u.text)}
+        out = [replace(u, skip=True) if u.block in process else u for u in out]
+    return _skip_labels(out)
 
 
 #: What follows a title over numbered points: a blank line, then "1)", "(1)" or "1." opening a line.

@@ -1,0 +1,81 @@
+"""A journal's decision letter given whole as the reviews file: the mail's own parts are not reviewers or comments.
+
+A new-user trial (session 22, trial16) gave two journals' decision letters as they came, each as a Markdown page:
+the date, the manuscript number and the title over "Dear Dr. ...", the submission checklist, the editors'
+signatures, then the referees. The letter opened on its header lines, not on the greeting, so it was read as
+"Reviewer 1" (its checklist the comments) and the first referee became R2 or R3; the signatures' titles
+("Associate Editor", "Senior Editor" over the journal's name) were two empty "Editor" reviews. Here:
+
+- ``opens_letter``: the greeting on the first line, or after at most ``HEADER_LINES`` short lines, opens a letter;
+- ``signature_title``: an editor's title under a letter's closing, with only names under it, signs the letter;
+- ``is_process``: a sentence of the letter about the submission process (uploading files, the journal's format,
+  its charges, the deadline, whom to contact) is never a comment.
+
+The cues were written after reading those two letters (in-sample for them); docs/comments.md, trial16.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: An editor's letter opens with a greeting to a person by title; a review greets "the authors".
+_GREETING = re.compile(r"^\W*dear\s+(?:dr|prof|professor|mr|mrs|ms|mx)\b", re.I)
+#: Non-blank lines a mailed letter may put over its greeting (a heading, the journal, the date, "MS: ...",
+#: "Title: ...", "RE: ..."), each of at most ``HEADER_LINE_WORDS`` words.
+HEADER_LINES = 8
+HEADER_LINE_WORDS = 20
+#: A letter's closing, the line before the sender's name or title.
+CLOSING = re.compile(r"^\W*(?:(?:yours\s+)?(?:sincerely|faithfully|truly)(?:\s+yours)?|(?:best|kind|warm)(?:est)?\s+"
+                     r"(?:regards|wishes)|regards|with\s+(?:best\s+)?regards|best|cordially|thanks?(?:\s+you)?)\s*,?\s*$",
+                     re.I)
+#: Non-blank lines above an editor's title within which a closing makes the title part of the signatures.
+SIGNATURE_LINES = 8
+#: Words at most under a signature's title before the next heading (the journal's name over a few lines).
+SIGNATURE_WORDS = 15
+
+#: The submission process as a decision letter words it: files to upload, the journal's format and charges, the
+#: deadline, the link to the submission site, whom to contact. Read only in the editor's letter.
+_PROCESS = re.compile(
+    r"\bupload\w*\b[^.?!]{0,80}\bfiles?\b|\bupload\w* (?:a|the|your) (?:copy|version)\b|"
+    r"\bsubmission (?:site|website|system|portal)\b|\bmanuscriptcentral\b|\bmsubmit\b|\bfollow this link\b|"
+    r"\beditorial office\b|\barticle processing charges?\b|\bopen access\b|"
+    r"\bauthor (?:guidelines|instructions)\b|\binstructions (?:for|to) authors\b|"
+    r"\bformat(?:ted)?\b[^.?!]{0,60}\b(?:style|guidelines|requirements)\b|"
+    r"\bhigh-resolution (?:files|figures|images)\b|\bredundant files\b|\brevision option\b|"
+    r"\b(?:clean|tracked|highlighted|marked-up) (?:version|copy) of (?:your|the) (?:revised )?manuscript\b|"
+    r"\brespond to each of the (?:comments|points)\b|\bresponse to each of the\b|"
+    r"\bpromote your (?:manuscript|paper|article)\b|\bcontact\b[^.?!]{0,60}\b(?:e-?mail|office)\b|"
+    r"\bwithin \d+ (?:days|weeks)\b|\bdouble-check the format\b|\brevised manuscript will be subject to\b", re.I)
+
+
+def opens_letter(text: str) -> bool:
+    """Text that opens like an editor's decision letter ("Dear Dr. Shen,"), on its first line or under a few short
+    header lines ("# Editorial Decision Letter", the date, "MS: ...", "Title: ..."), not a review ("Dear authors,")."""
+    seen = 0
+    for line in text.split("\n"):
+        if not line.strip():
+            continue
+        if _GREETING.match(line):
+            return True
+        seen += 1
+        if seen >= HEADER_LINES or len(line.split()) > HEADER_LINE_WORDS or line.rstrip().endswith((".", "?", "!")):
+            return False  # a header line ends no sentence: a review's first sentence is no header over a "Dear Dr."
+    return False
+
+
+def signature_title(before: list[str], body: str) -> bool:
+    """An editor's title ("Associate Editor") that signs a letter: a closing ("Sincerely,") within the
+    ``SIGNATURE_LINES`` non-blank lines above it, and under it only names (the journal's, over a few lines, at most
+    ``SIGNATURE_WORDS`` words, no sentence), not the editor's comments."""
+    above = [line for line in before if line.strip()][-SIGNATURE_LINES:]
+    if not any(CLOSING.match(line) for line in above):
+        return False
+    under = [line.strip() for line in body.split("\n") if line.strip()]
+    return len(" ".join(under).split()) <= SIGNATURE_WORDS and not any(line.endswith((".", "?", "!", ":"))
+                                                                       for line in under)
+
+
+def is_process(sentence: str) -> bool:
+    """A sentence of an editor's letter about the submission process, not the paper ("Upload the figures as separate
+    files.", "Contact the editorial office by e-mail.")."""
+    return bool(_PROCESS.search(sentence))
