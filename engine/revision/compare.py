@@ -22,7 +22,7 @@ from engine.jobs import CancelToken, Job, Progress
 from engine.revision.diff import changed_token_count, edit_type, restyled_words, whole_span, word_diff
 from engine.revision.match import MOVE_OVERLAP, align, increasing_pairs
 from engine.revision.model import Edit, EditType, Flag, RevisionDiff, SectionMove, edit_id
-from engine.revision.normalize import comparable_tokens, display_tokens, printed_tokens
+from engine.revision.normalize import comparable_tokens, display_tokens
 
 DIFF_KINDS = (ParagraphKind.BODY, ParagraphKind.CAPTION, ParagraphKind.FOOTNOTE)
 #: Two documents are versions of one paper only if at least this share of the
@@ -57,9 +57,8 @@ def iter_diff(
     cancel: CancelToken | None = None,
 ) -> Job[RevisionDiff]:
     """Compare ``old`` with ``new``, yielding progress; returns the ``RevisionDiff``."""
-    printed = old.source_format == "pdf" and new.source_format == "pdf"  # two typeset PDFs: printed markers
-    src, tok_s = _with_words(old, include_references, "the old version", printed)
-    tgt, tok_t = _with_words(new, include_references, "the new version", printed)
+    src, tok_s = _with_words(old, include_references, "the old version")
+    tgt, tok_t = _with_words(new, include_references, "the new version")
     total = len(src) + len(tgt)
     yield Progress(0, total, "aligning paragraphs")
 
@@ -91,13 +90,11 @@ def iter_diff(
     return RevisionDiff(old=old, new=new, edits=edits, section_moves=moves)
 
 
-def _with_words(doc: Document, include_references: bool, name: str,
-                printed: bool = False) -> tuple[list[Paragraph], list[list[str]]]:
-    """Compared paragraphs that hold at least one word, with their comparable tokens (``printed``: two typeset
-    PDFs are compared, and the markers their typesetting numbers compare equal renumbered, ``printed_tokens``)."""
+def _with_words(doc: Document, include_references: bool, name: str) -> tuple[list[Paragraph], list[list[str]]]:
+    """Compared paragraphs that hold at least one word, with their comparable tokens."""
     paras, tokens = [], []
     for p in compared_paragraphs(doc, include_references):
-        words = printed_tokens(p.text, p.kind is ParagraphKind.FOOTNOTE) if printed else comparable_tokens(p.text)
+        words = comparable_tokens(p.text)
         if words:
             paras.append(p)
             tokens.append(words)

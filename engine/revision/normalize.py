@@ -62,37 +62,6 @@ def comparable_tokens(text: str) -> list[str]:
     return _WORD.findall(lower)
 
 
-# Printed markers a typeset PDF renumbers when the authors add a citation, an equation or a footnote elsewhere (a
-# LaTeX source writes them as \cite, \eqref, \footnote and so gives no such change): a number in parentheses,
-# "(38)" -> "(39)", "(39, 41)", "(5.3)-(5.5)", "(3a)", an unresolved "(?)"; a supplementary float's number,
-# "Table S3" -> "Table S4"; a numbered citation the general pattern misses, "[7– 9, 20]", "[12, Theorem 2.42]".
-_NUM = r"\d{1,3}(?:\.\d{1,3})*[a-z]?"
-_PRINTED_MARK = re.compile(rf"\(\s*(?:{_NUM}(?:\s*[,;\u2013-]\s*{_NUM})*|\?+)\s*\)")
-_MARK_WORD = " printedmark "
-_PRINTED_CITATION = re.compile(r"\[\s*\d{1,3}(?:\s*[,;\u2013-]\s*\d{1,3})*(?:\s*,\s*[^\[\]\d][^\[\]]{0,40})?\s*\]")
-_SUPPLEMENT_NUMBER = re.compile(r"\b(fig(?:ure)?s?\.?|tables?|tab\.|sections?|sec\.|eqs?\.|equations?|algorithms?)"
-                                r"\s*S\d{1,3}\b", re.IGNORECASE)
-# A footnote's own number where the PDF's footnote opens: "4https://..." -> "2https://..." when a footnote is added.
-_NOTE_NUMBER = re.compile(r"^\s*\d{1,2}(?!\d)(?=\s*\S)")
-
-
-def printed_tokens(text: str, footnote: bool = False) -> list[str]:
-    """``comparable_tokens`` for the paragraphs of a typeset PDF compared with another PDF: a marker the typesetting
-    numbers in parentheses (``_PRINTED_MARK``) reads as one placeholder word, so renumbered it compares
-    equal while one added or removed still counts; a supplementary float's number, a numbered citation in brackets
-    and a footnote's own opening number are dropped. Never used for a
-    LaTeX or Markdown source (``engine.revision.compare``: both sides PDF)."""
-    if footnote:
-        text = _NOTE_NUMBER.sub("", text, count=1)
-    if "(" in text:
-        text = _PRINTED_MARK.sub(_MARK_WORD, text)
-    if "[" in text:  # removed, as comparable_tokens removes the citations it knows
-        text = _PRINTED_CITATION.sub(" ", text)
-    if "S" in text:
-        text = _SUPPLEMENT_NUMBER.sub(lambda m: " " + m.group(1) + " ", text)
-    return comparable_tokens(text)
-
-
 def display_tokens(text: str) -> list[str]:
     """Tokens for a readable word diff: each word or symbol with one following space.
 
