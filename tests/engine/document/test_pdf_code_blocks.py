@@ -18,16 +18,16 @@ pytestmark = pytest.mark.skipif(not has_tex("article.cls", "algorithmic.sty", "a
                                 reason="pdflatex with the algorithms bundle and url.sty is needed")
 
 PROSE = ("The package builds a model from nodes, runs the variational updates until the bound stops rising, and "
-         "reports the posterior of every variable, which we show on a small mixture of two Gaussian clusters. ")
+         "reports the posterior of every variable, which we show on a small mixture of two clusters. ")
 
 
 def paper(code: str, step: str, words: str) -> str:
     return (
         "\\documentclass{article}\n\\usepackage{url}\n\\usepackage{algorithm}\n\\usepackage{algorithmic}\n"
         "\\begin{document}\n\\section{Usage}\n"
-        f"{PROSE}The call \\texttt{{Q.update()}} runs the updates.\\footnote{{\\url{{https://example.org/pkg}}}} "
-        f"{PROSE}\n\n\\begin{{verbatim}}\nfrom pkg import VB, Gaussian\nmu = Gaussian(0, 1e-3, plates=(2,))\n"
-        f"Q = VB(y, mu)\nQ.update(repeat={code})\nprint(mu)\n\\end{{verbatim}}\n\n"
+        f"{PROSE}The call \\texttt{{S.run()}} runs the updates.\\footnote{{\\url{{https://example.org/pkg}}}} "
+        f"{PROSE}\n\n\\begin{{verbatim}}\nfrom toolkit import Solver, Normal\nmu = Normal(0, 1e-3, shape=(2,))\n"
+        f"S = Solver(data, mu)\nS.run(steps={code})\nprint(mu)\n\\end{{verbatim}}\n\n"
         "\\begin{algorithm}\\caption{Variational updates}\\begin{algorithmic}[1]\n"
         "\\STATE initialise every node from its prior\n\\WHILE{the bound rises}\n"
         f"\\STATE update each node in turn {step}\n\\STATE compute the lower bound\n\\ENDWHILE\n"
@@ -38,12 +38,12 @@ def paper(code: str, step: str, words: str) -> str:
 
 def test_listing_and_algorithm_read_as_other(tmp_path: Path) -> None:
     doc = load_document(typeset(tmp_path, paper("200", "", "close")))
-    kinds = {p.kind for p in doc.paragraphs if "Q.update(repeat" in p.text or "Gaussian(0" in p.text}
+    kinds = {p.kind for p in doc.paragraphs if "S.run(steps" in p.text or "Normal(0" in p.text}
     assert kinds == {ParagraphKind.OTHER}
     steps = [p for p in doc.paragraphs if "initialise every node" in p.text or "compute the lower bound" in p.text]
     assert steps and {p.kind for p in steps} == {ParagraphKind.OTHER}
     body = [p for p in doc.paragraphs if p.kind is ParagraphKind.BODY]
-    assert any("Q.update() runs the updates" in p.text for p in body)  # inline code: prose
+    assert any("S.run() runs the updates" in p.text for p in body)  # inline code: prose
     assert any("example.org" in p.text and p.kind is ParagraphKind.FOOTNOTE for p in doc.paragraphs)
 
 

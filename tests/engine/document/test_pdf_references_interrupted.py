@@ -22,8 +22,8 @@ ENTRY = "\\noindent\\hangindent=1.5em {name}, A., Brown, B., {year}. A study of 
 
 TABLE = (  # not a float: set where it is written, between two entries
     "\\begin{center}\\begin{tabular}{lcc}\n"
-    "\\multicolumn{3}{l}{\\textbf{Brix model}}\\\\\nA & 0.647 & 0.670\\\\\nkel & 0.622 & 0.674\\\\\n"
-    "\\multicolumn{3}{l}{\\textbf{Hoffmann model}}\\\\\nA & 0.520 & 0.558\\\\\nkel & 0.575 & 0.456\\\\\n"
+    "\\multicolumn{3}{l}{\\textbf{First model}}\\\\\na & 0.41 & 0.44\\\\\nb & 0.52 & 0.57\\\\\n"
+    "\\multicolumn{3}{l}{\\textbf{Second model}}\\\\\na & 0.63 & 0.61\\\\\nb & 0.38 & 0.35\\\\\n"
     "\\end{tabular}\\end{center}\n"
 )
 
