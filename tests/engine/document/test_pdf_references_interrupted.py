@@ -18,7 +18,8 @@ pytestmark = pytest.mark.skipif(not has_tex("article.cls"), reason="pdflatex is 
 PROSE = ("We normalise the images of every patient against a common reference, fit each pharmacokinetic model to "
          "the curves of the enhanced voxels, and compare the parameters before and after the normalisation. ")
 
-ENTRY = "\\noindent\\hangindent=1.5em {name}, A., Brown, B., {year}. A study of contrast agents in tissue {n}. J. Imag. {n}, 1--9.\n"
+ENTRY = ("\\noindent\\hangindent=1.5em {name}, A., Brown, B., {year}. A study of contrast agents in tissue {n}. "
+         "J. Imag. {n}, 1--9.\n")
 
 TABLE = (  # not a float: set where it is written, between two entries
     "\\begin{center}\\begin{tabular}{lcc}\n"
