@@ -34,6 +34,12 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _NUMBER_AT_END = re.compile(r"\(\d{1,3}(?:\.\d{1,3})?[a-z]?\)$")
 _SPACES = re.compile(r"\s+")
 _NOT_KEY = re.compile(r"[^a-z ]")
+#: Openings of the unnumbered sections a paper sets after its references (besides ``KNOWN_HEADINGS``).
+_AFTER_REFERENCES = ("appendi", "supplement", "supporting", "acknowledg", "funding", "conflict", "competing",
+                     "declaration", "author", "data", "code", "ethic", "additional", "extended data", "online",
+                     "nomenclature", "glossary", "notation", "biograph", "figure", "table", "box")
+_URL = re.compile(r"https?://|www\.")
+_STEP = re.compile(r"^\s*\d{1,3}:\s")
 _NOTE_START = re.compile(r"^[\d*†‡§¶∗⋆]")
 #: A word of a plot's tick labels or a diagram's node labels: a number ("0.5", "−2", "1e-3", "75%") or a letter or
 #: two with digits ("D13", "t1").
@@ -250,6 +256,8 @@ def _kind(b: Block, body_size: float, height: float, roman: bool, refs: bool = F
     if roman and _unnumbered_italic(b, body_size):
         b.heading_title, b.level = _clean_title(text), 2
         return ParagraphKind.HEADING
+    if is_code(b):
+        return ParagraphKind.OTHER  # a listing or an algorithm's numbered steps: not prose (docs/figures-align.md)
     math = sum(ln.math * len(ln.text) for ln in b.lines) / max(sum(len(ln.text) for ln in b.lines), 1)
     # a formula, unless three words of prose run in it ("P = {p0, ..., pn}, a finite set of places.")
     if math >= 0.35 and not _PROSE.search(text) or (len(b.lines) <= 3 and _EQ_NUMBER.search(text) and math >= 0.15):
@@ -289,6 +297,22 @@ def _subscripted_label(b: Block) -> bool:
     text, sizes = b.text.strip(), b.first.sizes
     return (len(b.lines) == 1 and " " not in text and len(text) <= 3 and len(sizes) > 1
             and min(sizes) < 0.75 * max(sizes))
+
+
+def is_code(b: Block) -> bool:
+    """A code listing (every line set in a typewriter font, and no web address: a footnote's URL is text) or an
+    algorithm's steps (half its lines, two or more, open with a step number "3:", as ``algorithmic`` sets them)."""
+    if all(ln.mono for ln in b.lines):
+        return not _URL.search(b.text)
+    return len(b.lines) >= 2 and 2 * sum(1 for ln in b.lines if _STEP.match(ln.text)) >= len(b.lines)
+
+
+def ends_references(b: Block) -> bool:
+    """Whether a heading met under a References heading ends the reference list: a numbered one, a section every
+    paper may set after its references (``KNOWN_HEADINGS``) or one opening with ``_AFTER_REFERENCES``; another
+    (a float's bold row label set on a page between entries) does not."""
+    key = heading_key(b.heading_title or b.text)
+    return b.heading_number is not None or key in KNOWN_HEADINGS or key.startswith(_AFTER_REFERENCES)
 
 
 def _unnumbered_italic(b: Block, body_size: float) -> bool:
