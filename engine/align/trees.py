@@ -50,19 +50,23 @@ class Forest:
         if x.ndim != 2 or x.shape[1] != self.n_features:
             raise ValueError(f"expected rows of {self.n_features} features, got shape {x.shape}")
         x = x.astype(np.float64)  # float32 features are exact in float64: the comparison is scikit-learn's
-        n, t = x.shape[0], self.n_trees
-        trees = np.arange(t)[None, :]
-        node = np.zeros((n, t), dtype=np.int64)
-        rows = np.arange(n)[:, None]
-        feat = np.maximum(self.feature, 0)
+        n, k = x.shape
+        t, w = self.feature.shape
+        offset = (np.arange(t) * w)[:, None]  # the nodes of all trees in one flat array: tree j's at j·w …
+        feat, thr, missing = np.maximum(self.feature, 0).ravel(), self.threshold.ravel(), self.missing_left.ravel()
+        left, right = (self.left + offset).ravel(), (self.right + offset).ravel()
+        node = np.repeat(offset, n, axis=1)  # trees × rows, each at its tree's root
+        flat, row = x.ravel(), (np.arange(n) * k)[None, :]
         for _ in range(self.depth):
-            v = x[rows, feat[trees, node]]
-            go_left = np.where(np.isnan(v), self.missing_left[trees, node], v <= self.threshold[trees, node])
-            node = np.where(go_left, self.left[trees, node], self.right[trees, node])
-        leaves = self.value[trees, node]
+            v = flat[row + feat[node]]
+            go_left = v <= thr[node]
+            if np.isnan(v).any():
+                go_left = np.where(np.isnan(v), missing[node], go_left)
+            node = np.where(go_left, left[node], right[node])
+        leaves = self.value.ravel()[node]
         out = np.full(n, self.baseline, dtype=np.float64)
-        for k in range(t):  # tree after tree, as scikit-learn adds them
-            out += leaves[:, k]
+        for j in range(t):  # tree after tree, as scikit-learn adds them
+            out += leaves[j]
         return out
 
     def to_dict(self) -> dict[str, Any]:
