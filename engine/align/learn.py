@@ -183,17 +183,35 @@ def leave_papers_out(pairs: Sequence[PaperPairs], c: float = C, unsure: Collecti
                      max_wrong: float = MAX_WRONG) -> list[tuple[PaperPairs, LinkModel, AnsweredModel]]:
     """For each paper with comments: both models fitted (``fit_both``) on the papers outside its group (its
     repository's revisions are held out with it: ``folds.grouped``). The inner scores come from one fit per pair of
-    held-out groups (the model without groups g and h scores g's papers in h's fold and h's in g's), half the fits
-    of a nested loop, with the same results."""
+    held-out groups (``pair_scores``: the model without groups g and h scores g's papers in h's fold and h's in
+    g's), half the fits of a nested loop, with the same results."""
+    return outer_fits(pairs, pair_scores(pairs, c), c, unsure, max_wrong)
+
+
+def pair_scores(pairs: Sequence[PaperPairs], c: float = C, part: tuple[int, int] = (0, 1),
+                ) -> dict[tuple[int, int], list[Scored]]:
+    """``leave_papers_out``'s inner scores: for each pair of groups (g, h), the model fitted without both scores
+    g's papers (key ``(h, g)``: in h's outer fold) and h's (key ``(g, h)``). ``part`` ``(i, n)``: only the pairs
+    whose index is ``i`` modulo ``n`` (the others' scores from another process; the union is the whole)."""
     groups = grouped(pairs)
     scores: dict[tuple[int, int], list[Scored]] = {}
-    for g, h in itertools.combinations(range(len(groups)), 2):
+    for k, (g, h) in enumerate(itertools.combinations(range(len(groups)), 2)):
+        if k % part[1] != part[0]:
+            continue
         out_gh = set(groups[g]) | set(groups[h])
         rest = [q for i, q in enumerate(pairs) if i not in out_gh]
         if any(q.labels[q.mask].any() for q in rest):
             m = fit_weights(rest, c)
             scores[h, g] = [scored(pairs[i], m) for i in groups[g]]
             scores[g, h] = [scored(pairs[i], m) for i in groups[h]]
+    return scores
+
+
+def outer_fits(pairs: Sequence[PaperPairs], scores: dict[tuple[int, int], list[Scored]], c: float = C,
+               unsure: Collection[str] = (), max_wrong: float = MAX_WRONG,
+               ) -> list[tuple[PaperPairs, LinkModel, AnsweredModel]]:
+    """``leave_papers_out``'s outer folds on the inner ``scores`` of ``pair_scores``."""
+    groups = grouped(pairs)
     fitted: dict[int, tuple[LinkModel, AnsweredModel]] = {}
     for h, group in enumerate(groups):
         inner = [s for g in range(len(groups)) if (h, g) in scores for s in scores[h, g]]

@@ -157,3 +157,17 @@ def test_fit_align_model_writes_a_tree_model_from_kept_pairs(tmp_path, capsys) -
     assert fit_main([*args, "--from-pairs", str(tmp_path / "none.pkl")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: no such pairs file") and "Traceback" not in err
+
+
+def test_inner_pair_fits_split_over_processes_give_the_same_folds() -> None:
+    """``learn.pair_scores`` in two parts (``bench.measure_link_trees --part``): their union is the whole, and the
+    outer folds on it are ``leave_papers_out``'s."""
+    from tests.engine.align.test_align_answered import _paper
+
+    papers = [_paper(f"p{k}", k) for k in range(5)]  # real diffs: the answered model reads them
+    whole = learn.pair_scores(papers)
+    halves = learn.pair_scores(papers, part=(0, 2)) | learn.pair_scores(papers, part=(1, 2))
+    assert sorted(halves) == sorted(whole) and len(whole) == 2 * 10  # 10 pairs of groups, both directions
+    assert all(np.array_equal(a.matrix, b.matrix) for k in whole for a, b in zip(whole[k], halves[k]))
+    split = [m.to_dict() for _, m, _ in learn.outer_fits(papers, halves)]
+    assert split == [m.to_dict() for _, m, _ in learn.leave_papers_out(papers)]
