@@ -3,7 +3,7 @@ model and the answered-at-all model its statuses read (one command: refit both a
 
     .venv/bin/python -m bench.fit_align_model [--corpus corpus/revisions.json] [--cache DIR]
         [--out resources/models/align/learned.json] [--answered-out resources/models/align/answered.json]
-        [--pairs FILE.pkl]
+        [--pairs FILE.pkl] [--from-pairs FILE.pkl] [--trees G1|G2]
 
 Reads only the training part (``part: "train"``; hand labels where a revision was read by hand, ``kind: "hand"``,
 else distant labels from the response letters): the weights on all of it, the link threshold, cap and status bands
@@ -14,6 +14,9 @@ The ``tuned`` feature of each training paper comes from ``bench/data/align_encod
 fold model that never saw it; ``engine.align.tuned.OutOfFold``), never from the shipped encoder tuned on all of them;
 a training paper added after that encoder was tuned (not in the file) reads the shipped encoder's cosines, out of
 fold too (it never saw that paper, nor, checked by repository, another round of it).
+``--trees``: the link model is session 22's gradient-boosted trees (``learn.TREE_VARIANTS``, file format
+``redraft-align-link-trees``) in place of the logistic regression. ``--from-pairs``: the pair features from a pickle
+``--pairs`` wrote (no encoder run).
 The checked part is never read here.
 """
 
@@ -23,10 +26,12 @@ import argparse
 import functools
 import json
 import pickle
+import sys
 from pathlib import Path
 
 from corpus.labels import read_labels
-from engine.align.learn import fit_both, iter_paper_pairs
+import engine.align.learn as learn
+from engine.align.learn import iter_paper_pairs
 from engine.align.tuned import OOF_FILE, OutOfFold
 from engine.cli.eval_align_corpus import corpus_papers, corpus_unsure
 from engine.jobs import run_job
@@ -35,15 +40,8 @@ from engine.models.factory import open_model
 REPO = Path(__file__).resolve().parents[1]
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.fit_align_model")
-    ap.add_argument("--corpus", default=str(REPO / "corpus" / "revisions.json"))
-    ap.add_argument("--cache")
-    ap.add_argument("--out", default=str(REPO / "resources" / "models" / "align" / "learned.json"))
-    ap.add_argument("--answered-out", default=str(REPO / "resources" / "models" / "align" / "answered.json"))
-    ap.add_argument("--pairs", help="also keep the training part's pair features in this pickle (for "
-                                    "bench.align_encoder_oof --pairs)")
-    args = ap.parse_args(argv)
+def build_pairs(args: argparse.Namespace) -> list:
+    """The training part's pair features (kept in ``args.pairs`` when given)."""
     papers = corpus_papers(args.corpus, args.cache, "train")
     # the tuned encoder's cosines out of fold: the shipped encoder was tuned on these very papers; a paper whose diff
     # the reader has changed since the GPU run reads the untuned MiniLM's (as the sibling-seen ones do)
@@ -54,7 +52,30 @@ def main(argv: list[str] | None = None) -> int:
               "diff moved since the GPU run; its cosine columns read the untuned MiniLM's cosines")
     if args.pairs:
         Path(args.pairs).write_bytes(pickle.dumps(pairs))
-    model, answered = fit_both(pairs, unsure=corpus_unsure(args.corpus, args.cache, "train"))
+    return pairs
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.fit_align_model")
+    ap.add_argument("--corpus", default=str(REPO / "corpus" / "revisions.json"))
+    ap.add_argument("--cache")
+    ap.add_argument("--out", default=str(REPO / "resources" / "models" / "align" / "learned.json"))
+    ap.add_argument("--answered-out", default=str(REPO / "resources" / "models" / "align" / "answered.json"))
+    ap.add_argument("--pairs", help="also keep the training part's pair features in this pickle (for "
+                                    "bench.align_encoder_oof --pairs)")
+    ap.add_argument("--from-pairs", help="read the pair features from this pickle (written by --pairs)")
+    ap.add_argument("--trees", choices=sorted(learn.TREE_VARIANTS), help="fit session 22's gradient-boosted trees")
+    args = ap.parse_args(argv)
+    if args.from_pairs and not Path(args.from_pairs).is_file():
+        print(f"error: no such pairs file: {args.from_pairs}", file=sys.stderr)
+        return 2
+    pairs = pickle.loads(Path(args.from_pairs).read_bytes()) if args.from_pairs else build_pairs(args)
+    was = learn.TREES
+    learn.TREES = learn.TREE_VARIANTS[args.trees] if args.trees else None
+    try:
+        model, answered = learn.fit_both(pairs, unsure=corpus_unsure(args.corpus, args.cache, "train"))
+    finally:
+        learn.TREES = was
     kinds: dict[str, list[str]] = {}
     for pp in pairs:
         kinds.setdefault((read_labels(pp.paper.id, Path(args.corpus).parent / "labels") or {}).get("kind", "?"),

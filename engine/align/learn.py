@@ -46,6 +46,17 @@ MAX_WRONG_ANSWERED = 0.07
 #: but off in the shipped models: it called the S2ORC trial's unanswered R2.3 "addressed", which that test's kept
 #: assertion forbids (docs/figures-align.md, round eight). Off, the band is absent and the rule is idle.
 SURE_LINK = False
+#: The link model's form: ``None``, the logistic regression (shipped); else the settings of a scikit-learn
+#: ``HistGradientBoostingClassifier`` (``TREE_VARIANTS``), exported to ``engine.align.trees`` (session 22,
+#: docs/figures-align.md: measured on grouped folds by a rule written first).
+TREES: dict | None = None
+#: Session 22's candidates, every setting declared before any figure (docs/figures-align.md).
+TREE_VARIANTS = {
+    "G1": {"max_depth": 3, "max_iter": 200, "learning_rate": 0.05, "min_samples_leaf": 50, "l2_regularization": 0.0,
+           "max_bins": 255, "early_stopping": False, "random_state": 0},
+    "G2": {"max_depth": 2, "max_iter": 200, "learning_rate": 0.05, "min_samples_leaf": 50, "l2_regularization": 0.0,
+           "max_bins": 255, "early_stopping": False, "random_state": 0},
+}
 
 
 def _blank(first_stage: int = FIRST_STAGE) -> LinkModel:
@@ -78,16 +89,30 @@ def iter_paper_pairs(papers: Sequence[GoldPaper], encoder=None, cancel: CancelTo
 
 
 def fit_weights(train: Sequence[PaperPairs], c: float = C) -> LinkModel:
-    """The logistic regression on the first-stage pairs of ``train`` (standardised features)."""
+    """The logistic regression on the first-stage pairs of ``train`` (standardised features); the trees of
+    ``TREES`` instead when set (``c`` then unused)."""
     from sklearn.linear_model import LogisticRegression
 
     x = np.concatenate([pp.x[pp.mask] for pp in train])
     y = np.concatenate([pp.labels[pp.mask] for pp in train]).astype(int)
+    if TREES is not None:
+        return fit_trees(x, y, TREES, train[0].first_stage if train else FIRST_STAGE)
     mean, scale = x.mean(axis=0), x.std(axis=0)
     scale = np.where(scale > 1e-6, scale, 1.0)
     model = LogisticRegression(C=c, max_iter=2000, random_state=0).fit((x - mean) / scale, y)
     return LinkModel(FEATURES, mean.astype(np.float32), scale.astype(np.float32), model.coef_[0].astype(np.float32),
                      float(model.intercept_[0]), first_stage=train[0].first_stage if train else FIRST_STAGE)
+
+
+def fit_trees(x: np.ndarray, y: np.ndarray, settings: dict, first_stage: int = FIRST_STAGE) -> LinkModel:
+    """A ``HistGradientBoostingClassifier`` with ``settings`` on the pairs ``x`` (raw features), exported to the
+    run-time form (``engine.align.trees.TreeLinkModel``: what it scores is what would ship)."""
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    from engine.align.trees import Forest, with_forest
+
+    model = HistGradientBoostingClassifier(**settings).fit(x, y)
+    return with_forest(Forest.from_sklearn(model), first_stage=first_stage)
 
 
 def scored(pp: PaperPairs, model: LinkModel) -> Scored:
@@ -158,17 +183,35 @@ def leave_papers_out(pairs: Sequence[PaperPairs], c: float = C, unsure: Collecti
                      max_wrong: float = MAX_WRONG) -> list[tuple[PaperPairs, LinkModel, AnsweredModel]]:
     """For each paper with comments: both models fitted (``fit_both``) on the papers outside its group (its
     repository's revisions are held out with it: ``folds.grouped``). The inner scores come from one fit per pair of
-    held-out groups (the model without groups g and h scores g's papers in h's fold and h's in g's), half the fits
-    of a nested loop, with the same results."""
+    held-out groups (``pair_scores``: the model without groups g and h scores g's papers in h's fold and h's in
+    g's), half the fits of a nested loop, with the same results."""
+    return outer_fits(pairs, pair_scores(pairs, c), c, unsure, max_wrong)
+
+
+def pair_scores(pairs: Sequence[PaperPairs], c: float = C, part: tuple[int, int] = (0, 1),
+                ) -> dict[tuple[int, int], list[Scored]]:
+    """``leave_papers_out``'s inner scores: for each pair of groups (g, h), the model fitted without both scores
+    g's papers (key ``(h, g)``: in h's outer fold) and h's (key ``(g, h)``). ``part`` ``(i, n)``: only the pairs
+    whose index is ``i`` modulo ``n`` (the others' scores from another process; the union is the whole)."""
     groups = grouped(pairs)
     scores: dict[tuple[int, int], list[Scored]] = {}
-    for g, h in itertools.combinations(range(len(groups)), 2):
+    for k, (g, h) in enumerate(itertools.combinations(range(len(groups)), 2)):
+        if k % part[1] != part[0]:
+            continue
         out_gh = set(groups[g]) | set(groups[h])
         rest = [q for i, q in enumerate(pairs) if i not in out_gh]
         if any(q.labels[q.mask].any() for q in rest):
             m = fit_weights(rest, c)
             scores[h, g] = [scored(pairs[i], m) for i in groups[g]]
             scores[g, h] = [scored(pairs[i], m) for i in groups[h]]
+    return scores
+
+
+def outer_fits(pairs: Sequence[PaperPairs], scores: dict[tuple[int, int], list[Scored]], c: float = C,
+               unsure: Collection[str] = (), max_wrong: float = MAX_WRONG,
+               ) -> list[tuple[PaperPairs, LinkModel, AnsweredModel]]:
+    """``leave_papers_out``'s outer folds on the inner ``scores`` of ``pair_scores``."""
+    groups = grouped(pairs)
     fitted: dict[int, tuple[LinkModel, AnsweredModel]] = {}
     for h, group in enumerate(groups):
         inner = [s for g in range(len(groups)) if (h, g) in scores for s in scores[h, g]]

@@ -162,7 +162,16 @@ def shipped_model() -> LinkModel:
     """The model fitted on the corpus's training part (``resources/models/align/learned.json``)."""
     from engine.resources import resource
 
-    return LinkModel.from_dict(json.loads(resource("models", "align", "learned.json").read_text(encoding="utf-8")))
+    return link_model(json.loads(resource("models", "align", "learned.json").read_text(encoding="utf-8")))
+
+
+def link_model(raw: dict[str, Any]) -> LinkModel:
+    """A link model from its file: the logistic one, or the gradient-boosted trees (``engine.align.trees``)."""
+    if raw.get("format") == "redraft-align-link-trees":
+        from engine.align.trees import TreeLinkModel
+
+        return TreeLinkModel.from_dict(raw)
+    return LinkModel.from_dict(raw)
 
 
 class LearnedAligner(EvidenceAligner):
