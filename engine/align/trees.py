@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from engine.align.evidence import sigmoid
-from engine.align.learned import FEATURES, LinkModel
+from engine.align.link_model import FEATURES, LinkModel
 from engine.errors import InputError
 
 FORMAT = "redraft-align-link-trees"
@@ -187,7 +187,7 @@ class TreeLinkModel(LinkModel):
 def with_forest(forest: Forest, threshold: float = 0.5, max_edits: int = 5, bands: dict[str, float] | None = None,
                 meta: dict[str, Any] | None = None, first_stage: int | None = None) -> TreeLinkModel:
     """A ``TreeLinkModel`` over ``FEATURES`` (its linear fields unused: zeros)."""
-    from engine.align.learned import FIRST_STAGE
+    from engine.align.link_model import FIRST_STAGE
 
     if forest.n_features != len(FEATURES):
         raise InputError("alignment model features differ from this version's (refit it)")
