@@ -301,7 +301,7 @@ class CoverageView:
                  + (f" ({', '.join(self.without)}: none)" if self.without else "")]
         statuses = [a.status for a in self.assessments.values()]
         if self.edits is not None:
-            parts.append(f"{self.edits} edits")
+            parts.append(f"{self.edits} edit{'s' if self.edits != 1 else ''}")
             parts.append(self.status_summary(always=("addressed",)))
         elif Status.OPEN in statuses or Status.ANSWERED in statuses:
             parts.append(f"{statuses.count(Status.ANSWERED)} answered")

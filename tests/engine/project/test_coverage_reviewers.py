@@ -43,3 +43,15 @@ def test_reviews_without_comments_are_named_apart(tmp_path: Path) -> None:
         store.close()
     n = len(project.comments)
     assert coverage_view(project).status_line().startswith(f"{n} comments from 1 reviewer (Reviewer 2: none) · ")
+
+
+def test_the_status_bar_counts_one_edit_in_the_singular() -> None:
+    """"1 edits" read in a session-22 screenshot: one edit is "1 edit", two are "2 edits"."""
+    from dataclasses import replace
+
+    from engine.project.coverage import CoverageView
+
+    view = CoverageView(assessments={}, rows=[], doubtful=[], compared=True, comments=2, reviewers=1)
+    assert " · 1 edit · " in replace(view, edits=1).status_line()
+    assert " · 2 edits · " in replace(view, edits=2).status_line()
+    assert " · 0 edits · " in replace(view, edits=0).status_line()
