@@ -67,3 +67,16 @@ def test_notes_are_listed_draft_revised_reviews_each_once() -> None:
         ("revised", "revised.pdf", "pages 3-4 have no text layer"),
         ("reviews", "", "skipped the text before the first review")]
     assert reading_notes(project)[-1].label() == "Reviews"
+
+
+def test_project_new_prints_the_same_notes_as_the_app_lists(tmp_path: Path, capsys) -> None:
+    from engine.cli.main import main
+
+    old, new = word(tmp_path, "draft.docx", tracked=False), word(tmp_path, "revised.docx", tracked=True)
+    reviews = tmp_path / "reviews.md"
+    reviews.write_text("Manuscript 1234: minor revision.\n\n" + REVIEWS, encoding="utf-8")
+    assert main(["project", "new", "p", "--old", str(old), "--new", str(new), "--reviews", str(reviews),
+                 "--out", str(tmp_path / "p.redraft"), "--aligner", "bm25"]) == 0
+    err = capsys.readouterr().err
+    assert f"redraft: note: revised.docx: {TRACKED}" in err
+    assert "redraft: note: reviews.md: skipped the text before the first review (4 words)" in err
