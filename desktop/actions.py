@@ -112,6 +112,8 @@ class Actions:
                                     Key.HelpContents)
         if self.getting_started.shortcut().isEmpty():
             self.getting_started.setShortcut(QKeySequence("F1"))
+        self.reading_notes = make("Reading &Notes", "How Redraft read the draft, the revised version and the reviews")
+        self.reading_notes.setEnabled(False)  # until a project with notes is open
         self.about = make("&About Redraft", "Version and licence")
         self.about.setMenuRole(QAction.MenuRole.AboutRole)
 

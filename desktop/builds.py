@@ -2,8 +2,9 @@
 
 The build is the CLI's (``engine.project.pipeline.build_and_load``), its guards included: reviews that read as a
 paper or like a rebuttal, and a revised version with the draft's content, are refused with why, and the dialog
-asks whether to go on: the same files given again (Create again) are built anyway (the CLI's ``--force``). A
-review given more than once is kept once, and a message says so once the project is built.
+asks whether to go on: the same files given again (Create again) are built anyway (the CLI's ``--force``). Once
+built, the reading-notes bar lists how the files were read (a review given more than once kept once, tracked Word
+changes read as accepted, a reply to the reviewers after the paper left out: ``engine.project.notes``).
 The session opens on the project the build loaded, lent the app's models (``ModelOwner``).
 """
 
@@ -12,30 +13,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtWidgets import QMessageBox
-
 from desktop.job_runner import JobHandle, JobRunner, error_message
 from desktop.models import ModelOwner
 from desktop.project_wizard import ProjectRequest, ProjectWizard, free_project_path
 from engine.errors import Cancelled, DoubtfulInput, RedraftError
 from engine.jobs import CancelToken
 from engine.project.session import ProjectSession
-from engine.reviews.repeats import repeats_notice
 
 
 class Builds:
     """Builds new projects; ``opened`` gets each project once built (``AppController.use_session``),
     ``open_partial`` the partial file kept when a build failed."""
 
-    def __init__(self, parent, runner: JobRunner, owner: ModelOwner, opened: Callable[[ProjectSession], None],
+    def __init__(self, parent, runner: JobRunner, owner: ModelOwner, opened: Callable[..., None],
                  open_partial: Callable[[Path], object]) -> None:
         self.parent, self.runner, self.owner = parent, runner, owner
         self.opened, self.open_partial = opened, open_partial
         #: Inputs refused as doubtful once (a paper or a response as the reviews, the same version twice), as
         #: (draft, revised, reviews): given again, they are built.
         self.warned: set[tuple[str, str, str]] = set()
-        #: The message saying that reviews given more than once were kept once.
-        self.message: QMessageBox | None = None
 
     def new_project_dialog(self, files: list[str] | None = None) -> ProjectWizard:
         """The New Project dialog; it stays open through the build, and after a failed one."""
@@ -86,16 +82,10 @@ class Builds:
             return isinstance(err, (Cancelled, RedraftError))  # a bug is still logged and shown by the runner
 
         def built(session: ProjectSession) -> None:
-            self.opened(session)
+            self.opened(session, notes=True)  # the reading-notes bar: how the files were read
             if wizard is not None:
                 wizard.set_building(None)
                 wizard.accept()
-            if repeated := repeats_notice(session.project.reviews):
-                text = repeated[0].upper() + repeated[1:] + "."
-                self.message = QMessageBox(QMessageBox.Icon.Information, "Reviews given more than once", text,
-                                           QMessageBox.StandardButton.Ok, self.parent)
-                self.message.setAccessibleName("Repeated reviews")
-                self.message.open()
 
         handle = self.runner.run_job(job, label=f"building “{request.name}”", on_success=built, on_failure=failed)
         if wizard is not None:

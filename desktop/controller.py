@@ -32,6 +32,7 @@ from desktop.typeset_panes import highlight_typeset
 from engine.errors import RedraftError
 from engine.inputs import input_suffixes, name_filter
 from engine.project import Project, recent_projects, remember_project
+from engine.project.notes import reading_notes
 from engine.project.schema import SUFFIX
 from engine.project.session import ProjectSession
 from engine.project.work import locate_job, realign_job
@@ -83,6 +84,7 @@ class AppController(QObject):
         a.new_project.triggered.connect(lambda: self.new_project_dialog())
         a.open_project.triggered.connect(self.open_dialog)
         a.new_round.triggered.connect(lambda: self.rounds.open_dialog())
+        a.reading_notes.triggered.connect(lambda: self.show_reading_notes())
         a.export_letter.triggered.connect(lambda: self.exports.export_letter())
         a.export_report.triggered.connect(lambda: self.exports.export_report())
         a.export_marked.triggered.connect(lambda: self.exports.export_marked())
@@ -135,8 +137,9 @@ class AppController(QObject):
         return self.runner.run_call(lambda cancel: ProjectSession.open(path, models=owner),
                                     label=f"opening {Path(path).name}", on_success=self.use_session)
 
-    def use_session(self, session: ProjectSession) -> None:
-        """Make ``session`` the open project (closing the previous one) and draw it afresh."""
+    def use_session(self, session: ProjectSession, notes: bool = False) -> None:
+        """Make ``session`` the open project (closing the previous one) and draw it afresh; with ``notes`` (a build,
+        a new round), the reading-notes bar says how its files were read."""
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
@@ -147,6 +150,7 @@ class AppController(QObject):
         self.presenter.show_project(session.project)
         highlight_typeset(self.editing, session)  # a LaTeX version's typeset pages: where its paragraphs are
         self.editing.update_undo()
+        self.show_reading_notes(notes)
         for note in session.notices:  # an older file was upgraded, and a backup kept
             self.presenter.show_message(note, notice=True)
         self.sig_project_loaded.emit(session.project)
@@ -154,6 +158,15 @@ class AppController(QObject):
         if p.old is not None and p.comments and "locations" not in p.stages:
             self.locate_comments()  # saved by a Redraft that did not locate comments yet
         self.align_new_comments()  # added or reworded before the last alignment job could finish
+
+    def show_reading_notes(self, shown: bool = True) -> None:
+        """The open project's reading notes in the bar above its panes (View → Reading Notes; off with none)."""
+        notes = reading_notes(self.project) if self.project is not None else []
+        self.window.commands.reading_notes.setEnabled(bool(notes))
+        if shown and notes:
+            self.window.reading_notes.show_notes(notes)
+        else:
+            self.window.reading_notes.hide()
 
     def locate_comments(self) -> JobHandle | None:
         """Find (again) where each comment applies in the draft, on a worker, and show it."""

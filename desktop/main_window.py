@@ -24,6 +24,7 @@ from engine.inputs import input_suffixes
 from engine.resources import LICENCE_NOTE
 from widgets.controls import StatusLine
 from widgets.job_status import JobStatus
+from widgets.reading_notes import ReadingNotesBar
 
 if TYPE_CHECKING:
     from engine.reviews.model import ReviewComment
@@ -72,7 +73,8 @@ class MainWindow(QMainWindow):
         self.empty.setAccessibleName("Welcome")
         self.stack = QStackedWidget()
         self.stack.addWidget(self.empty)
-        self.setCentralWidget(self.stack)
+        self.reading_notes = ReadingNotesBar()  # above the panes after a build or a round: View → Reading Notes
+        self.setCentralWidget(_stacked(self.reading_notes, self.stack))
         self.body: QSplitter | None = None  # the project's panes: build_body
         self.panes: PaneSizer | None = None  # their share of the width per view, remembered: build_body
         self._panes_sized = False
@@ -216,7 +218,7 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addActions(a.zoom)
         view_menu.addSeparator()
-        view_menu.addActions([a.next_comment, a.previous_comment])
+        view_menu.addActions([a.next_comment, a.previous_comment, a.reading_notes])
         view_menu.addSeparator()
         theme_menu = view_menu.addMenu("&Theme")
         theme_menu.addActions(list(a.theme_actions.values()))

@@ -25,7 +25,7 @@ class Rounds:
     """Starts a new round of the open project and reports what it kept and dropped."""
 
     def __init__(self, parent: QWidget, editing: Editing, owner: ModelOwner,
-                 session: Callable[[], ProjectSession | None], use_session: Callable[[ProjectSession], None]) -> None:
+                 session: Callable[[], ProjectSession | None], use_session: Callable[..., None]) -> None:
         self.parent, self.editing, self.owner = parent, editing, owner
         self.session, self.use_session = session, use_session
         self.dialog: RoundDialog | None = None
@@ -83,7 +83,7 @@ class Rounds:
             changes = taken.get("changes")
             if changes is None:  # another project was opened meanwhile, or the round was refused
                 return
-            self.use_session(session)
+            self.use_session(session, notes=True)  # and the reading-notes bar: how the new files were read
             text = round_summary(f"{session.project.name}, {changes.label}", report.kept, report.dropped,
                                  str(report.backup))
             self.message = QMessageBox(QMessageBox.Icon.Information, "New round", text,

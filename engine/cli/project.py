@@ -96,7 +96,7 @@ LINK_VERDICTS = ("confirm", "reject", "add", "clear")
 
 def run_new(args: argparse.Namespace) -> int:
     from engine.errors import DoubtfulInput
-    from engine.reviews.repeats import repeats_notice
+    from engine.project.notes import reading_notes
 
     name, out = args.name, args.out
     if not out and ("/" in name or "\\" in name or name.endswith(SUFFIX)):  # a path, not a name: write it there
@@ -126,11 +126,8 @@ def run_new(args: argparse.Namespace) -> int:
         project = session.project
     print(f"wrote {path}")
     print(_headline(project))
-    if repeated := repeats_notice(project.reviews):
-        print(f"redraft: note: {repeated}", file=sys.stderr)
-    for doc, given in ((project.old, args.old), (project.new, args.new)):  # a reply left out, tracked changes read
-        for notice in (doc.notices if doc is not None else []):
-            print(f"redraft: note: {Path(given).name}: {notice}", file=sys.stderr)
+    for note in reading_notes(project):  # a reply left out, tracked changes read, reviews repeated: the app's list
+        print(f"redraft: note: {note.file or note.source}: {note.text}", file=sys.stderr)
     if not project.comments:
         print(f"redraft: note: no request was found in {Path(args.reviews).name}; add the ones the reviews make "
               f"with `redraft project comment {path} add --reviewer 'Reviewer 1' --text '…'` "

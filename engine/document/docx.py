@@ -156,8 +156,8 @@ def load_docx(path: Path) -> Document:
         else:
             out.add(text, kinds[kind], None)
     inserted, deleted = tracked_changes(doc)
-    notices = [f"read with its tracked changes accepted ({inserted} insertions, {deleted} deletions)"] if (
-        inserted or deleted) else []
+    counts = f"{inserted} insertion{'s' * (inserted != 1)}, {deleted} deletion{'s' * (deleted != 1)}"
+    notices = [f"read with its tracked changes accepted ({counts})"] if inserted or deleted else []
     return out.document(path, "docx", notices)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from desktop.app import Shell
 from engine.paths import app_paths
@@ -57,7 +57,9 @@ def test_a_paper_as_the_reviews_is_refused_and_repeats_are_kept_once(qtbot, shel
         qtbot.mouseClick(create, Qt.MouseButton.LeftButton)
     project = shell.controller.project
     assert project.reviewers() == ["Reviewer 1", "Reviewer 2"]
-    box = shell.controller.builds.message
-    assert box is not None and box.isVisible() and box.accessibleName() == "Repeated reviews"
-    assert box.text().startswith("The reviews repeat: 118 of 120 reviews are copies") and "kept once" in box.text()
-    box.accept()
+    bar = shell.window.reading_notes  # one bar for every reading note, not a message box
+    assert bar.isVisible() and not any(box.isVisible() for box in shell.window.findChildren(QMessageBox))
+    said = [line for line in bar.listed() if line.startswith("Reviews")]
+    assert len(said) == 1 and "The reviews repeat: 118 of 120 reviews are copies" in said[0] and "kept once" in said[0]
+    bar.close_button.click()
+    assert not bar.isVisible()

@@ -62,7 +62,7 @@ def test_a_tracked_revision_is_read_with_its_changes_accepted(tmp_path: Path) ->
     assert "The sampler mixes fast on every lattice up to size 256." in text
     assert "on small lattices" not in text
     assert "five or seven" in text  # a table cell's insertion too
-    assert any("tracked changes accepted (2 insertions, 1 deletions)" in n for n in new.notices)
+    assert any("tracked changes accepted (2 insertions, 1 deletion)" in n for n in new.notices)
     assert "up to size 256" in docx_text(tmp_path / "new.docx")  # reviews given as Word read the same way
 
 
