@@ -89,7 +89,7 @@ def load_latex(path: Path) -> Document:
         notices.append(f"{main.name} has no \\begin{{document}}: read as a fragment")
         body = src
     body = _protect_verbatim(_inline_bbl(body, main), converter)
-    nodes, body = parse_body(body, converter, notices)
+    nodes, body = parse_body(body, converter, notices, MATH_ENVS | set(FLOATS) | _DROPPED_ENVS)
     numbering = number_document(nodes, number_style(src.text))
     converter.labels = numbering.labels
     builder = _Builder(body, converter, numbering, main.parent)

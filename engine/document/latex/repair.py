@@ -9,8 +9,10 @@ paragraph after it with it, silently.
 ``parse_body`` parses the body, finds an environment whose parse ends after the ``\\end{name}`` that closes
 it in the text, balances that environment's content (unmatched ``}`` dropped, missing ``}`` added at its end,
 and in a display-math environment every ``$`` dropped) and parses again; where that changes nothing or does not
-suffice, the content is left out. Each repair gives a notice naming the file and line. What is lost is at most
-that environment's own content; the paragraphs after it are read.
+suffice, the content of an environment the reader does not read as text (a display, a float, a table) is left out,
+and any other environment is left as parsed (what it swallowed is read inside it, perhaps run together). Each
+repair, and each environment left as parsed, gives a notice naming the file and line. What is lost is at most that
+environment's own content; the paragraphs after it are read.
 """
 
 from __future__ import annotations
@@ -29,18 +31,25 @@ _BRACE = re.compile(r"\\.|[{}]", re.S)
 _DOLLAR = re.compile(r"\\.|\$", re.S)
 
 
-def parse_body(body: SourceText, converter: LatexText, notices: list[str],
+def parse_body(body: SourceText, converter: LatexText, notices: list[str], unwalked: frozenset[str],
                ) -> tuple[list[latexwalker.LatexNode], SourceText]:
-    """The body's nodes, after repairing each environment whose parse overran its own ``\\end``."""
+    """The body's nodes, after repairing each environment whose parse overran its own ``\\end``.
+
+    ``unwalked``: the environments whose content the reader does not read as text (displays, floats, tables); only
+    these are left out when balancing does not help. An environment whose content is read (a list, a bibliography)
+    loses no text by overrunning, since what it swallowed is read inside it, and is left as parsed.
+    """
     for _ in range(MAX_REPAIRS):
         nodes, _, _ = converter.walker(body.text).get_latex_nodes()
-        bad = _overrun(nodes, body.text)
+        left: list[latexwalker.LatexEnvironmentNode] = []
+        bad = _overrun(nodes, body.text, unwalked, left)
         if bad is None:
+            notices.extend(f"{_line(body, n.pos)}: \\begin{{{n.environmentname}}} does not close at its \\end as "
+                           "parsed; the text after it is read inside it and may run together" for n in left)
             return nodes, body
         node, start, end = bad
         fixed = _balanced(body.text[start:end], node.environmentname in MATH_ENVS)
-        where = body.origin(node.pos)
-        line = f"{Path(where[0]).name} line {where[1]}" if where else "the LaTeX source"
+        line = _line(body, node.pos)
         if fixed != body.text[start:end]:
             notices.append(f"{line}: unbalanced braces or math shifts inside \\begin{{{node.environmentname}}} (as "
                            "written or after macro expansion); read as balanced, the text after it kept")
@@ -53,9 +62,15 @@ def parse_body(body: SourceText, converter: LatexText, notices: list[str],
     return nodes, body
 
 
-def _overrun(nodes: list[latexwalker.LatexNode], text: str,
-             ) -> tuple[latexwalker.LatexEnvironmentNode, int, int] | None:
-    """The first innermost environment whose parse ends after its closing ``\\end``: (node, content span)."""
+def _line(body: SourceText, pos: int) -> str:
+    where = body.origin(pos)
+    return f"{Path(where[0]).name} line {where[1]}" if where else "the LaTeX source"
+
+
+def _overrun(nodes: list[latexwalker.LatexNode], text: str, unwalked: frozenset[str],
+             left: list[latexwalker.LatexEnvironmentNode]) -> tuple[latexwalker.LatexEnvironmentNode, int, int] | None:
+    """The first innermost environment whose parse ends after its closing ``\\end`` and that a repair can help:
+    (node, content span); those no repair helps are added to ``left``."""
     for node in nodes:
         if node is None:
             continue
@@ -64,13 +79,17 @@ def _overrun(nodes: list[latexwalker.LatexNode], text: str,
             inner.extend(node.nodelist or [])
         if isinstance(node, (latexwalker.LatexEnvironmentNode, latexwalker.LatexMacroNode)) and node.nodeargd:
             inner.extend(a for a in node.nodeargd.argnlist if a is not None)
-        found = _overrun(inner, text) if inner else None
+        found = _overrun(inner, text, unwalked, left) if inner else None
         if found is not None:
             return found
         if isinstance(node, latexwalker.LatexEnvironmentNode):
             span = _content_span(text, node.pos, node.environmentname)
             if span is not None and node.pos + node.len > span[2]:
-                return node, span[0], span[1]
+                name = node.environmentname
+                content = text[span[0]:span[1]]
+                if name in unwalked or _balanced(content, name in MATH_ENVS) != content:
+                    return node, span[0], span[1]
+                left.append(node)
     return None
 
 

@@ -110,3 +110,15 @@ def test_well_formed_displays_read_as_before_with_no_notice(tmp_path: Path) -> N
     display = "\\begin{equation}\n  \\left\\{ a \\right. + \\{b\\} \\text{ if $c$ } \\label{e}\n\\end{equation}"
     doc = _read(tmp_path, display)
     assert _body(doc) == [BEFORE, AFTER, LAST] and doc.notices == []
+
+
+@pytest.mark.parametrize("env", ["itemize", "thebibliography"])
+def test_a_read_environment_that_overruns_keeps_all_its_text_with_a_notice(tmp_path: Path, env: str) -> None:
+    """Math shifts crossing groups with balanced braces: no repair helps, and leaving a list or a bibliography out
+    would lose its text, so it is left as parsed (what follows it is read inside it) and the reader says so."""
+    item, arg = ("\\item", "") if env == "itemize" else ("\\bibitem{k}", "{9}")
+    listing = f"\\begin{{{env}}}{arg}\n{item} Costs {{$5}} and {{more$}} here.\n{item} A second entry.\n\\end{{{env}}}"
+    doc = _read(tmp_path, listing)
+    words = " ".join(p.text for p in doc.paragraphs)
+    assert all(w in words for w in ("Costs", "A second entry.", BEFORE, AFTER, LAST))
+    assert len(doc.notices) == 1 and "main.tex line 9" in doc.notices[0] and f"\\begin{{{env}}}" in doc.notices[0]
