@@ -32,6 +32,7 @@ from engine.document.latex.changes import track_changes_macros
 from engine.document.latex.front import read_front_matter
 from engine.document.latex.macros import collect_macros, expand_macros
 from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document, number_style
+from engine.document.latex.repair import parse_body
 from engine.document.latex.source import (
     SourceText,
     check_nesting,
@@ -88,7 +89,7 @@ def load_latex(path: Path) -> Document:
         notices.append(f"{main.name} has no \\begin{{document}}: read as a fragment")
         body = src
     body = _protect_verbatim(_inline_bbl(body, main), converter)
-    nodes, _, _ = converter.walker(body.text).get_latex_nodes()
+    nodes, body = parse_body(body, converter, notices, MATH_ENVS | set(FLOATS) | _DROPPED_ENVS)
     numbering = number_document(nodes, number_style(src.text))
     converter.labels = numbering.labels
     builder = _Builder(body, converter, numbering, main.parent)

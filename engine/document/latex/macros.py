@@ -203,7 +203,9 @@ def _expand_one(text: str, m: re.Match[str], macro: Macro) -> tuple[int, str] | 
             i = group[1]
             continue
         tok = re.match(r"\s*(\\[a-zA-Z@]+|\S)", text[i:])
-        if tok is None:
+        if tok is None or tok.group(1) == "}":
+            # TeX never takes a closing brace as an argument: here the arguments lie outside the group this
+            # use was spliced into (\def\mathclap{\mathpalette\mathclapinternal}); left unexpanded
             return None
         args.append(tok.group(1))
         i += tok.end()
