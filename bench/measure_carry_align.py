@@ -79,31 +79,45 @@ def answered_without_types(active: bool):
         la.comment_features = real
 
 
-def run_variant(base, spec, cache: Path):
-    from engine.align.learn import leave_papers_out
-
-    if cache.is_file():
-        return pickle.loads(cache.read_bytes())
+@contextlib.contextmanager
+def inner_scores_kept():
+    """``learn.fit_both`` spied on inside the block: each outer fold's (training ids, inner scores) kept, for the
+    status rules (``with_inner``)."""
     import engine.align.learn as learn
-    from engine.align.folds import group_of
 
-    pairs = drop_columns(base, spec["drop"]) if spec.get("drop") else base
     kept, real = [], learn.fit_both
 
-    def spy(train, c, unsure, max_wrong, inner):  # each outer fold's inner scores, kept for the status rules
+    def spy(train, c, unsure, max_wrong, inner):
         kept.append(({pp.paper.id for pp in train}, list(inner)))
         return real(train, c, unsure, max_wrong, inner)
 
     learn.fit_both = spy
     try:
-        with answered_without_types(spec.get("answered_types") is False):
-            got = leave_papers_out(pairs, c=spec.get("c", 1.0))
+        yield kept
     finally:
         learn.fit_both = real
+
+
+def with_inner(pairs, got, kept) -> list:
+    """Each outer fold's (pairs, model, answered model) with the inner scores its training repositories gave."""
+    from engine.align.folds import group_of
+
     fitted = []
     for pp, m, a in got:
         train = {q.paper.id for q in pairs if group_of(q.paper) != group_of(pp.paper)}
         fitted.append((pp, m, a, next(i for ids, i in kept if ids == train)))
+    return fitted
+
+
+def run_variant(base, spec, cache: Path):
+    from engine.align.learn import leave_papers_out
+
+    if cache.is_file():
+        return pickle.loads(cache.read_bytes())
+    pairs = drop_columns(base, spec["drop"]) if spec.get("drop") else base
+    with inner_scores_kept() as kept, answered_without_types(spec.get("answered_types") is False):
+        got = leave_papers_out(pairs, c=spec.get("c", 1.0))
+    fitted = with_inner(pairs, got, kept)
     cache.write_bytes(pickle.dumps(fitted))
     return fitted
 

@@ -79,7 +79,7 @@ def assemble(pairs, variant: str, folds: Path) -> bool:
     """``folds-V.pkl`` from every part's inner scores (``run_part``) and the outer folds (``learn.outer_fits``),
     in ``bench.measure_carry_align.run_variant``'s form; False when a part is missing."""
     import engine.align.learn as learn
-    from engine.align.folds import group_of
+    from bench.measure_carry_align import inner_scores_kept, with_inner
 
     found = sorted(folds.glob(f"pairs-{variant}-*of*.pkl"))
     n = {int(p.stem.rsplit("of", 1)[1]) for p in found}
@@ -88,22 +88,9 @@ def assemble(pairs, variant: str, folds: Path) -> bool:
     scores = {}
     for p in found:
         scores |= pickle.loads(p.read_bytes())
-    kept, real = [], learn.fit_both
-
-    def spy(train, c, unsure, max_wrong, inner):  # each outer fold's inner scores, kept for the status rules
-        kept.append(({pp.paper.id for pp in train}, list(inner)))
-        return real(train, c, unsure, max_wrong, inner)
-
-    learn.fit_both = spy
-    try:
-        with link_form(variant):
-            got = learn.outer_fits(pairs, scores, learn.C)
-    finally:
-        learn.fit_both = real
-    fitted = []
-    for pp, m, a in got:
-        train = {q.paper.id for q in pairs if group_of(q.paper) != group_of(pp.paper)}
-        fitted.append((pp, m, a, next(i for ids, i in kept if ids == train)))
+    with inner_scores_kept() as kept, link_form(variant):
+        got = learn.outer_fits(pairs, scores, learn.C)
+    fitted = with_inner(pairs, got, kept)
     (folds / f"folds-{variant}.pkl").write_bytes(pickle.dumps(fitted))
     return True
 
