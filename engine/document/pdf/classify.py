@@ -259,7 +259,7 @@ def _kind(b: Block, body_size: float, height: float, roman: bool, refs: bool = F
     if is_code(b):
         return ParagraphKind.OTHER  # a listing or an algorithm's numbered steps: not prose (docs/figures-align.md)
     math = sum(ln.math * len(ln.text) for ln in b.lines) / max(sum(len(ln.text) for ln in b.lines), 1)
-    # a formula, unless three words of prose run in it ("P = {p0, ..., pn}, a finite set of places.")
+    # a formula, unless three words of prose run in it ("P = {p0, ..., pn}, a set of ...")
     if math >= 0.35 and not _PROSE.search(text) or (len(b.lines) <= 3 and _EQ_NUMBER.search(text) and math >= 0.15):
         return ParagraphKind.EQUATION
     if display_equation(b, math):
