@@ -37,7 +37,7 @@ _NOT_KEY = re.compile(r"[^a-z ]")
 #: Openings of the unnumbered sections a paper sets after its references (besides ``KNOWN_HEADINGS``).
 _AFTER_REFERENCES = ("appendi", "supplement", "supporting", "acknowledg", "funding", "conflict", "competing",
                      "declaration", "author", "data", "code", "ethic", "additional", "extended data", "online",
-                     "nomenclature", "glossary", "notation", "biograph", "figure", "table", "box")
+                     "nomenclature", "glossary", "notation", "biograph", "figure", "table")
 _URL = re.compile(r"https?://|www\.")
 _STEP = re.compile(r"^\s*\d{1,3}:\s")
 _NOTE_START = re.compile(r"^[\d*†‡§¶∗⋆]")

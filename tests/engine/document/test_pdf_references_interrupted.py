@@ -50,12 +50,3 @@ def test_entries_after_a_table_are_references(tmp_path: Path) -> None:
         assert kinds == {ParagraphKind.REFERENCE}, (name, kinds)
     # the appendix after the list ends it: its prose is body again
     assert any(p.kind is ParagraphKind.BODY and p.section and "Proofs" in p.section[-1] for p in doc.paragraphs)
-
-
-def test_a_box_after_the_references_is_body(tmp_path: Path) -> None:
-    # PLOS sets its boxes after the references under an unnumbered "Box 1: ..." heading: the list ends there
-    source = paper(appendix=False).replace(
-        "\\end{document}", "\\section*{Box 1: Summary of the steps}\n" + PROSE + "\n\\end{document}")
-    doc = load_document(typeset(tmp_path, source))
-    box = [p for p in doc.paragraphs if p.section and p.section[-1].startswith("Box 1")]
-    assert box and {p.kind for p in box if p.text.startswith("We normalise")} == {ParagraphKind.BODY}
