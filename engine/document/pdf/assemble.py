@@ -9,7 +9,6 @@ from collections import Counter
 from engine.document.model import Document, Paragraph, ParagraphKind, Region, Section, paragraph_id
 from engine.document.pdf.blocks import IEEE_TABLE_LABEL, Block, line_pitch, split_segment
 from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key, tick_lines
-from engine.document.pdf.classify import ends_references
 from engine.document.pdf.clean import drop_line_numbers, drop_running_text, mark_headers_above_text
 from engine.document.pdf.continuations import merge_continuations
 from engine.document.pdf.layout import Segment, cut_page, find_gutter, rank_gutters
@@ -105,9 +104,11 @@ def _attach_caption_tails(blocks: list[Block], pitch: float, body: float) -> lis
             if first.page != last.page or nxt.kind in (ParagraphKind.HEADING, ParagraphKind.CAPTION):
                 continue
             drop = first.baseline - last.baseline
-            if (0.3 * last.size < drop <= 1.4 * pitch * max(last.size, body) / body
-                    and abs(first.x0 - last.x0) <= 2.0 and abs(first.size - last.size) < 0.6
-                    and (len(nxt.lines) <= 3 or b.bold)):
+            if (
+                0.3 * last.size < drop <= 1.4 * pitch * max(last.size, body) / body
+                and abs(first.x0 - last.x0) <= 2.0 and abs(first.size - last.size) < 0.6
+                and (len(nxt.lines) <= 3 or b.bold)
+            ):
                 b.parts.append((nxt.segment, nxt.lines + [ln for _, lines in nxt.parts for ln in lines]))
                 taken.add(id(nxt))
                 break
@@ -263,7 +264,7 @@ def _mark_unheaded_references(blocks: list[Block]) -> None:
     under: int | None = None  # the level of a References heading the blocks are under: those are split later
     for b in blocks + [None]:
         if b is not None and b.kind is ParagraphKind.HEADING:
-            if under is not None and b.level <= under and ends_references(b):
+            if under is not None and b.level <= under:
                 under = None
             if heading_key(b.heading_title) in REFERENCE_HEADINGS:
                 under = b.level
@@ -302,7 +303,7 @@ def _split_references(blocks: list[Block]) -> list[Block]:
 
     for b in blocks:
         if b.kind is ParagraphKind.HEADING:
-            if in_refs is not None and b.level <= in_refs and ends_references(b):
+            if in_refs is not None and b.level <= in_refs:
                 flush()
                 in_refs = None
             if heading_key(b.heading_title) in REFERENCE_HEADINGS:

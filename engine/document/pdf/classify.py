@@ -34,10 +34,6 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _NUMBER_AT_END = re.compile(r"\(\d{1,3}(?:\.\d{1,3})?[a-z]?\)$")
 _SPACES = re.compile(r"\s+")
 _NOT_KEY = re.compile(r"[^a-z ]")
-#: Openings of the unnumbered sections a paper sets after its references (besides ``KNOWN_HEADINGS``).
-_AFTER_REFERENCES = ("appendi", "supplement", "supporting", "acknowledg", "funding", "conflict", "competing",
-                     "declaration", "author", "data", "code", "ethic", "additional", "extended data", "online",
-                     "nomenclature", "glossary", "notation", "biograph", "figure", "table")
 _URL = re.compile(r"https?://|www\.")
 _STEP = re.compile(r"^\s*\d{1,3}:\s")
 _NOTE_START = re.compile(r"^[\d*†‡§¶∗⋆]")
@@ -305,14 +301,6 @@ def is_code(b: Block) -> bool:
     if all(ln.mono for ln in b.lines):
         return not _URL.search(b.text)
     return len(b.lines) >= 2 and 2 * sum(1 for ln in b.lines if _STEP.match(ln.text)) >= len(b.lines)
-
-
-def ends_references(b: Block) -> bool:
-    """Whether a heading met under a References heading ends the reference list: a numbered one, a section every
-    paper may set after its references (``KNOWN_HEADINGS``) or one opening with ``_AFTER_REFERENCES``; another
-    (a float's bold row label set on a page between entries) does not."""
-    key = heading_key(b.heading_title or b.text)
-    return b.heading_number is not None or key in KNOWN_HEADINGS or key.startswith(_AFTER_REFERENCES)
 
 
 def _unnumbered_italic(b: Block, body_size: float) -> bool:
