@@ -45,7 +45,14 @@ _PROCESS = re.compile(
     r"\b(?:clean|tracked|highlighted|marked-up) (?:version|copy) of (?:your|the) (?:revised )?manuscript\b|"
     r"\brespond to each of the (?:comments|points)\b|\bresponse to each of the\b|"
     r"\bpromote your (?:manuscript|paper|article)\b|\bcontact\b[^.?!]{0,60}\b(?:e-?mail|office)\b|"
-    r"\bwithin \d+ (?:days|weeks)\b|\bdouble-check the format\b|\brevised manuscript will be subject to\b", re.I)
+    r"\bwithin \d+ (?:days|weeks)\b|\bdouble-check the format\b|\brevised manuscript will be subject to\b|"
+    # Elsevier's decision form letter (a new-user trial, session 22, trial15): the decision, the response's
+    # completeness, the Guide for Authors, marking the changes, the due date, how to submit the revision
+    r"\bdecided that (?:the|your) (?:paper|manuscript|submission) (?:should|must|needs to|will need to) be revised|"
+    r"\bmake a prompt decision|\bguide for authors\b|\belectronic artwork\b|"
+    r"\b(?:modified|revised|changed|new) text (?:is )?(?:printed|marked|highlighted|shown) in (?:red|blue|colou?r)|"
+    r"\b(?:submit|return|send|upload)\w* (?:your|the) revised (?:paper|manuscript|version|submission)\b[^.?!]{0,30}"
+    r"\bby\b|\byour revision is due\b|\bto submit (?:a|your) revision\b|\blog in as an author\b", re.I)
 
 
 def opens_letter(text: str) -> bool:

@@ -49,14 +49,7 @@ _SUBMISSION = re.compile(
     r"expedite the (?:processing|review)|as specific as possible in your (?:response|reply)|"
     r"(?:re-?submission|resubmission) of (?:your|the) (?:manuscript|paper)|before considering a re-?submission|"
     r"even if you (?:are|were) not making (?:any )?changes|what changes \(if any\)|"
-    r"(?:revisions|changes) (?:made )?(?:to|in) the (?:revised )?manuscript (?:in colou?r|highlighted)|"
-    # Elsevier's decision form letter (a new-user trial, session 22): the decision, the response's completeness,
-    # the Guide for Authors, marking the changes, the due date, how to submit the revision
-    r"\bdecided that (?:the|your) (?:paper|manuscript|submission) (?:should|must|needs to|will need to) be revised|"
-    r"\bmake a prompt decision|\bguide for authors\b|\belectronic artwork\b|"
-    r"\b(?:modified|revised|changed|new) text (?:is )?(?:printed|marked|highlighted|shown) in (?:red|blue|colou?r)|"
-    r"\b(?:submit|return|send|upload)\w* (?:your|the) revised (?:paper|manuscript|version|submission)\b[^.?!]{0,30}"
-    r"\bby\b|\byour revision is due\b|\bto submit (?:a|your) revision\b|\blog in as an author\b)", re.I)
+    r"(?:revisions|changes) (?:made )?(?:to|in) the (?:revised )?manuscript (?:in colou?r|highlighted))", re.I)
 #: Program output pasted into a review (a Python traceback, an interpreter prompt, an installer's log): the
 #: reviewer's evidence, never a point of its own; the reviewer's sentences around it stay.
 _PROGRAM = re.compile(r"Traceback \(most recent call last\)|\bFile \"[^\"]+\", line \d+|(?:^|\s)>>> |"
