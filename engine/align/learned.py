@@ -45,6 +45,7 @@ from engine.reviews.model import ReviewComment
 
 # ``FIRST_STAGE``, ``FEATURES`` and ``LinkModel`` live in ``link_model.py`` (``trees.py`` builds on them too).
 
+
 def first_stage(allowed: np.ndarray, lexical: np.ndarray, changed: np.ndarray, k: int = FIRST_STAGE) -> np.ndarray:
     """The pairs the model scores: ``allowed`` plus each comment's ``k`` best edits (score above 0) by each matrix."""
     mask = allowed.copy()

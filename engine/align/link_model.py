@@ -58,11 +58,15 @@ class LinkModel(StandardisedLinear):
                 ys.append(max(y, ys[-1]))
         return np.where(probs > 0, np.interp(probs, xs, ys), 0.0).astype(np.float32)
 
+    def settings_dict(self) -> dict[str, Any]:
+        """The decision settings as the model file stores them (this form's and ``trees.TreeLinkModel``'s)."""
+        return {"threshold": round(float(self.threshold), 4), "max_edits": int(self.max_edits),
+                "first_stage": int(self.first_stage), "bands": {k: round(float(v), 4) for k, v in self.bands.items()},
+                **({"meta": self.meta} if self.meta else {})}
+
     def to_dict(self) -> dict[str, Any]:
         return {"format": "redraft-align-link-model", "version": 1, "features": list(self.features),
-                **self.weights_dict(), "threshold": round(float(self.threshold), 4), "max_edits": int(self.max_edits),
-                "first_stage": int(self.first_stage),
-                "bands": {k: round(float(v), 4) for k, v in self.bands.items()}, **({"meta": self.meta} if self.meta else {})}
+                **self.weights_dict(), **self.settings_dict()}
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> LinkModel:

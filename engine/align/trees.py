@@ -170,9 +170,7 @@ class TreeLinkModel(LinkModel):
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": 1, "features": list(self.features), "forest": self.forest.to_dict(),
-                "threshold": round(float(self.threshold), 4), "max_edits": int(self.max_edits),
-                "first_stage": int(self.first_stage), "bands": {k: round(float(v), 4) for k, v in self.bands.items()},
-                **({"meta": self.meta} if self.meta else {})}
+                **self.settings_dict()}
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> TreeLinkModel:
