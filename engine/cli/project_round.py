@@ -48,9 +48,11 @@ def run_round(args: argparse.Namespace) -> int:
         report = job.result
     print(f"{session.project.name}, {changes.label}")
     print("kept: " + "; ".join(report.kept))
+    for line in report.replaced:
+        print(f"replaced: {line}")
     for line in report.dropped:
         print(f"dropped: {line}")
     if not report.dropped:
-        print("dropped: nothing")
+        print("dropped: none of your responses, link verdicts or accepted edits")
     print(f"round {report.round - 1} is kept as {report.backup}")
     return 0
