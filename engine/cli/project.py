@@ -24,6 +24,7 @@ from engine.inputs import draft_format_names, review_format_names
 from engine.jobs import run_job
 from engine.project import Project, default_project_path, remember_project
 from engine.project.coverage import CoverageView, coverage_view
+from engine.project.notes import reading_notes
 from engine.project.pipeline import DEFAULT_ALIGNER, build_project_file, partial_path
 from engine.project.rounds import earlier_line, earlier_phrase, read_earlier
 from engine.project.schema import SUFFIX
@@ -97,7 +98,6 @@ LINK_VERDICTS = ("confirm", "reject", "add", "clear")
 
 def run_new(args: argparse.Namespace) -> int:
     from engine.errors import DoubtfulInput
-    from engine.project.notes import reading_notes
 
     name, out = args.name, args.out
     if not out and ("/" in name or "\\" in name or name.endswith(SUFFIX)):  # a path, not a name: write it there
@@ -180,6 +180,8 @@ def run_show(args: argparse.Namespace) -> int:
     earlier = read_earlier(project.path)  # the round whose reviews these replaced, and which comments it held too
     if earlier:
         print(f"earlier {earlier_line(earlier)}")
+    for note in reading_notes(project):  # as the app's reading-notes bar lists them (list items in no comment too)
+        print(f"note: {note.label()}: {note.text}")
     rows = {r.comment_id: r for r in view.rows}
     for reviewer, comments in project.comments_by_reviewer().items():
         print(f"{reviewer}:")
