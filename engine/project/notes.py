@@ -65,8 +65,8 @@ def unpicked_items(project: Project) -> list[str]:
         if missing:
             shown = "; ".join(f"\u201c{_first_words(us[0].text)}\u201d" for us in missing[:3])
             out.append(f"{review.reviewer}: {len(missing)} of {len(items)} list items are in no comment ({shown}"
-                       + ("; \u2026" if len(missing) > 3 else "") + "); if one is a point, add it with Edit \u2192 "
-                       "Comment \u2192 Add Comment\u2026")
+                       + ("; \u2026" if len(missing) > 3 else "") + "); if one is a point, add it (Edit \u2192 "
+                       "Comment \u2192 Add Comment\u2026)")
     return out
 
 
