@@ -357,7 +357,7 @@ def note_kept(store: ProjectStore, kept: Path) -> None:
 def read_earlier(path: str | Path) -> dict[str, Any]:
     """The project file's ``EARLIER`` note ({} when its reviews were never replaced), read without a store."""
     try:
-        conn = sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True)
+        conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)  # "#", "?" in a name escaped
     except sqlite3.Error:
         return {}
     try:

@@ -91,6 +91,9 @@ def test_a_round_of_a_revised_version_only_keeps_the_note(first_round: Path, tmp
     assert read_earlier(first_round) == record  # still round 1's reviews, still in round 1's file
     session.close()
     assert read_earlier(tmp_path / "nothing-here.redraft") == {}
+    odd = first_round.with_name("paper #2? (copy).redraft")  # a name a URI would misread
+    odd.write_bytes(first_round.read_bytes())
+    assert read_earlier(odd) == record
 
 
 def test_cli_names_the_replaced_round(first_round: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
