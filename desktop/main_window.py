@@ -305,8 +305,9 @@ class MainWindow(QMainWindow):
         self._panes_sized = True
         self.panes.start(width)
 
-    def show_comment(self, comment: ReviewComment | None, status: str = "") -> None:
-        """Show the selected comment in full above the views (its lead-in in grey)."""
+    def show_comment(self, comment: ReviewComment | None, status: str = "", earlier: str = "") -> None:
+        """Show the selected comment in full above the views (its lead-in in grey); ``earlier``: "in round 1 as
+        R2.3: partly addressed (check)" for a comment the replaced reviews held too."""
         from engine.align.status import Status, status_text
         from widgets.comment_list import LOW_CONFIDENCE, type_phrase
         from widgets.glossary import comment_header_tip
@@ -318,7 +319,7 @@ class MainWindow(QMainWindow):
         low = comment.confidence < LOW_CONFIDENCE
         unsure = f"{round(comment.confidence * 100)}% sure it is a request" if low else ""
         shown = status_text(status) if isinstance(status, Status) else status  # "partly addressed (check)", as listed
-        facts = " · ".join(x for x in (comment.reviewer, type_phrase(comment), unsure, shown) if x)  # codes on the tip
+        facts = " · ".join(x for x in (comment.reviewer, type_phrase(comment), unsure, shown, earlier) if x)  # codes on the tip
         self.comment_header.setText(f"<b>{escape(comment.id)}</b> <span style='color:gray'>{escape(facts)}</span>"
                                     f"<br>{lead}{escape(comment.text)}")
         self.comment_header.setToolTip(comment_header_tip(comment, status))

@@ -20,6 +20,7 @@ from desktop.page_regions import _has_regions, _regions, has_revised_pdf, locate
 from desktop.pdf_panes import show_pdf_beside
 from engine.project import Project, SuggestionRecord
 from engine.project.coverage import CoverageView, coverage_view
+from engine.project.rounds import earlier_phrase, read_earlier
 from engine.project.session import Changes
 from engine.project.sources import source_changed
 from engine.revision import Edit
@@ -44,6 +45,7 @@ class ProjectPresenter(QObject):
         #: The open project's coverage (statuses, rows, counts), computed once per change that moves a status.
         self.view: CoverageView | None = None
         self.current_comment: str | None = None
+        self.earlier: dict = {}
         self.sources_box: QMessageBox | None = None  # the question about changed source files (tests answer it)
         self._flash_timer = QTimer(self, singleShot=True)  # not the static singleShot: see MainWindow
         self._flash_timer.timeout.connect(self.update_summary)
@@ -75,6 +77,7 @@ class ProjectPresenter(QObject):
         self.reset()
         w = self.window
         self.project, self.view = project, coverage_view(project)
+        self.earlier = read_earlier(project.path)  # the round whose reviews these replaced (comment header)
         w.setWindowTitle(f"{project.name} — Redraft")
         w.setWindowFilePath(str(project.path))
         w.show_project_view(True)
@@ -208,7 +211,8 @@ class ProjectPresenter(QObject):
 
     def show_comment(self, comment_id: str) -> None:
         p, w = self.project, self.window
-        w.show_comment(p.comment(comment_id), self.assessment(comment_id).status)
+        w.show_comment(p.comment(comment_id), self.assessment(comment_id).status,
+                       earlier_phrase(self.earlier, comment_id))
         w.pdf_old.clear_highlights()
         w.pdf_new.clear_highlights()
         edits = p.aligned_edits(comment_id)

@@ -85,7 +85,7 @@ class Rounds:
                 return
             self.use_session(session, notes=True)  # and the reading-notes bar: how the new files were read
             text = round_summary(f"{session.project.name}, {changes.label}", report.kept, report.dropped,
-                                 str(report.backup))
+                                 str(report.backup), report.replaced)
             self.message = QMessageBox(QMessageBox.Icon.Information, "New round", text,
                                        QMessageBox.StandardButton.Ok, self.parent)
             self.message.setAccessibleName("Round summary")

@@ -106,13 +106,15 @@ class RoundDialog(QDialog):
         super().accept()
 
 
-def round_summary(label: str, kept: list[str], dropped: list[str], backup: str) -> str:
-    """What the message after a round says, as rich text."""
+def round_summary(label: str, kept: list[str], dropped: list[str], backup: str, replaced: list[str] = ()) -> str:
+    """What the message after a round says, as rich text; ``replaced``: new reviews, what became of the last
+    round's comments."""
     lines = [f"<b>{escape(label)}</b>", "<p>Kept: " + escape("; ".join(kept)) + ".</p>"]
+    lines += [f"<p>Replaced: {escape(line)}.</p>" for line in replaced]
     if dropped:
         items = "".join(f"<li>{escape(d)}</li>" for d in dropped)
         lines.append(f"<p>Dropped ({len(dropped)}):</p><ul>{items}</ul>")
     else:
-        lines.append("<p>Nothing had to be dropped.</p>")
+        lines.append("<p>None of your responses, link verdicts or accepted edits had to be dropped.</p>")
     lines.append(f"<p>The previous round is kept beside it as <i>{escape(Path(backup).name)}</i>.</p>")
     return "".join(lines)

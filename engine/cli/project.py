@@ -24,7 +24,9 @@ from engine.inputs import draft_format_names, review_format_names
 from engine.jobs import run_job
 from engine.project import Project, default_project_path, remember_project
 from engine.project.coverage import CoverageView, coverage_view
+from engine.project.notes import reading_notes
 from engine.project.pipeline import DEFAULT_ALIGNER, build_project_file, partial_path
+from engine.project.rounds import earlier_line, earlier_phrase, read_earlier
 from engine.project.schema import SUFFIX
 from engine.project.session import Changes, ProjectSession
 
@@ -96,7 +98,6 @@ LINK_VERDICTS = ("confirm", "reject", "add", "clear")
 
 def run_new(args: argparse.Namespace) -> int:
     from engine.errors import DoubtfulInput
-    from engine.project.notes import reading_notes
 
     name, out = args.name, args.out
     if not out and ("/" in name or "\\" in name or name.endswith(SUFFIX)):  # a path, not a name: write it there
@@ -162,6 +163,7 @@ def project_json(project: Project) -> dict[str, Any]:
             for c in project.comments
         ],
         "tldrs": project.tldrs,
+        "earlier_round": read_earlier(project.path) or None,
     }
 
 
@@ -175,6 +177,11 @@ def run_show(args: argparse.Namespace) -> int:
     print(_headline(project, view))
     print(f"draft: {project.old_path or '-'}; revised: {project.new_path or '-'}; "
           f"stages: {', '.join(project.stages) or 'none'}")
+    earlier = read_earlier(project.path)  # the round whose reviews these replaced, and which comments it held too
+    if earlier:
+        print(f"earlier {earlier_line(earlier)}")
+    for note in reading_notes(project):  # as the app's reading-notes bar lists them (list items in no comment too)
+        print(f"note: {note.label()}: {note.text}")
     rows = {r.comment_id: r for r in view.rows}
     for reviewer, comments in project.comments_by_reviewer().items():
         print(f"{reviewer}:")
@@ -182,6 +189,8 @@ def run_show(args: argparse.Namespace) -> int:
             row = rows[c.id]
             low = f"[{row.low_mark()}] " if row.low_confidence else ""  # as the Coverage tab marks it
             print(f"  {c.id:6} [{row.label()}] {low}{c.full_text[:100]}")
+            if phrase := earlier_phrase(earlier, c.id):
+                print(f"           ({phrase})")
             for e in row.edits:  # as the Coverage tab shows them: where, what changed; the id to link it by last
                 print(f"           {e.where or 'revised version'}: {e.snippet}"
                       + (f" [{e.mark}]" if e.mark else "") + f" ({e.edit_id})")

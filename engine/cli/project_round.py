@@ -48,9 +48,15 @@ def run_round(args: argparse.Namespace) -> int:
         report = job.result
     print(f"{session.project.name}, {changes.label}")
     print("kept: " + "; ".join(report.kept))
+    for line in report.replaced:
+        print(f"replaced: {line}")
     for line in report.dropped:
         print(f"dropped: {line}")
     if not report.dropped:
-        print("dropped: nothing")
+        print("dropped: none of your responses, link verdicts or accepted edits")
     print(f"round {report.round - 1} is kept as {report.backup}")
+    from engine.project.notes import reading_notes
+
+    for note in reading_notes(session.project):  # how the new files were read, as the app's bar lists them
+        print(f"redraft: note: {note.file or note.source}: {note.text}", file=sys.stderr)
     return 0

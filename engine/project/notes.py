@@ -2,13 +2,16 @@
 
 The notices are the readers' own (``Document.notices``: tracked Word changes read as accepted, a reply to the
 reviewers after the paper left out, pages without a text layer; ``Review.notices``: text skipped before the first
-review, an editor's signature, a review given twice). They are stored with the documents and the reviews in the
+review, an editor's signature, a review given twice). One note is made here, from the reviews and the comments as
+they are now: a reviewer's list items that hold no comment (``unpicked_items``; trial17: five of a second-round
+referee's nine numbered points), so that no point leaves the area chair's view unsaid. The readers' notes are stored with the documents and the reviews in the
 project file, so a project opened again has them; ``redraft project new`` prints the documents' on stderr and the
 app lists them all in its reading-notes bar (View → Reading Notes).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import PurePath
 
@@ -38,7 +41,48 @@ def reading_notes(project: Project) -> list[ReadingNote]:
             notes += [ReadingNote(source, _name(path), text) for text in dict.fromkeys(doc.notices)]
     reviews = dict.fromkeys(text for review in project.reviews for text in review.notices)
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in reviews]
+    notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in unpicked_items(project)]
     return notes
+
+
+def unpicked_items(project: Project) -> list[str]:
+    """One line per reviewer with list items (outside summaries and strengths) that no comment holds: how many of
+    how many, the first words of up to three; the comments are as they are now (the author's additions count)."""
+    from engine.reviews.units import review_units
+
+    out = []
+    for review in project.reviews:
+        mine = [c for c in project.comments if c.reviewer == review.reviewer]
+        spans = [c.span for c in mine if c.span[1] > c.span[0]]
+        typed = [_words(c.full_text) for c in mine if c.span[1] <= c.span[0]]  # added by hand: no place in the text
+        blocks: dict[int, list] = {}
+        for u in review_units(review):
+            if u.is_item and u.kind != "poor":
+                blocks.setdefault(u.block, []).append(u)
+        items = [us for us in blocks.values() if not all(u.skip for u in us)]
+        missing = [us for us in items if not any(a < u.end and u.start < b for u in us for a, b in spans)
+                   and not any(_holds(words, us) for words in typed)]
+        if missing:
+            shown = "; ".join(f"\u201c{_first_words(us[0].text)}\u201d" for us in missing[:3])
+            out.append(f"{review.reviewer}: {len(missing)} of {len(items)} list items are in no comment ({shown}"
+                       + ("; \u2026" if len(missing) > 3 else "") + "); if one is a point, add it (Edit \u2192 "
+                       "Comment \u2192 Add Comment\u2026)")
+    return out
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z]{3,}", text.lower()))
+
+
+def _holds(words: set[str], item: list) -> bool:
+    """A comment typed by hand holds an item when it has 60% of the item's words of three letters or more."""
+    want = _words(" ".join(u.text for u in item))
+    return bool(want) and len(want & words) >= 0.6 * len(want)
+
+
+def _first_words(text: str, words: int = 8) -> str:
+    parts = text.split()
+    return " ".join(parts[:words]) + (" \u2026" if len(parts) > words else "")
 
 
 def _name(path: str) -> str:

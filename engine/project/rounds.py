@@ -17,7 +17,10 @@ A new draft without a revised version starts a round with no revised version: th
 last one was the revision of the old draft, not of the new one, so it is dropped
 and named in the report (give ``revised`` too to compare the new draft with it).
 
-Whatever has no match is dropped and named in the report. The session takes
+Whatever has no match is dropped and named in the report. New reviews replace the last round's comments: the
+report says so with their statuses, and the project keeps a note of that round (``EARLIER``: its statuses, the
+file it is kept in, and which new comments it held too, with their status there) that ``redraft project show``
+and the app's comment header read (``read_earlier``, ``earlier_phrase``). The session takes
 the built file (``ProjectSession.take_round``); the previous round is kept
 beside it as ``NAME (round N).redraft`` (``keep_previous``: a file already of
 that name is never overwritten; the round goes to ``NAME (round N) (2).redraft``).
@@ -25,13 +28,16 @@ that name is never overwritten; the round goes to ``NAME (round N) (2).redraft``
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sqlite3
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.align.status import Status, status_text
 from engine.errors import InputError
 from engine.jobs import CancelToken, Job
 from engine.project.model import KEPT, Project, SuggestionRecord
@@ -46,6 +52,8 @@ from engine.revision.normalize import comparable_text, comparable_tokens
 _WORD = re.compile(r"[a-z0-9]{2,}")
 #: Least overlap of two edits' (or paragraphs') words for one to be the other in the new round.
 SAME_TEXT = 0.5
+#: The meta key of the round whose reviews the last new reviews replaced (``_note_earlier``).
+EARLIER = "earlier_round"
 
 
 @dataclass
@@ -57,6 +65,8 @@ class RoundReport:
     changed: list[str]
     kept: list[str] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
+    #: New reviews: what became of the last round's comments (replaced, their statuses then, which came again).
+    replaced: list[str] = field(default_factory=list)
     #: The project file's last change when it was copied (a later one means the copy is stale).
     source_modified: float = 0.0
     #: Where the previous round was kept, once the session took this one.
@@ -295,7 +305,85 @@ def _carry(store: ProjectStore, before: Project, after: Project, report: RoundRe
               (sum(s.status in KEPT for s in suggestions),
                sum(len(before.kept_suggestions(c)) for c in before.suggestions), "accepted edits")]
     report.kept = [f"{n} of {total} {what}" for n, total, what in totals if total]
-    report.kept.append(f"{len(comments)} of {len(before.comments)} comments (now {len(after.comments)})")
+    again = " found again in the new reviews" if "reviews" in report.changed else ""
+    report.kept.append(f"{len(comments)} of {len(before.comments)} comments{again} (now {len(after.comments)})")
+    if again:
+        _note_earlier(store, before, after, comments, report)
+
+
+def _note_earlier(store: ProjectStore, before: Project, after: Project, comments: dict[str, str],
+                  report: RoundReport) -> None:
+    """New reviews: the report says the last round's comments were replaced, with their statuses, and which of the
+    new comments they held too; the project keeps that round's note (``EARLIER``; its file added by ``note_kept``)."""
+    number = report.round - 1
+    status = {c.id: status_text(before.status(c.id)) for c in before.comments}
+    order = [status_text(s) for s in Status]  # addressed, partly, not addressed, ... as the views list them
+    counts = sorted(Counter(status.values()).items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99)
+    carried = {comments[cid]: {"id": cid, "status": status[cid]} for cid in status if cid in comments}
+    line = (f"round {number}'s {len(before.comments)} comments"
+            + (f" ({', '.join(f'{n} {s}' for s, n in counts)})" if counts else "")
+            + f" by the new reviews' {len(after.comments)}; ")
+    if carried:
+        pairs = [f"{new} was {old['id']}" for new, old in sorted(carried.items(), key=lambda kv: _order(after, kv[0]))]
+        line += (f"{len(carried)} of them are round {number} comments again ({', '.join(pairs[:8])}"
+                 + (", \u2026" if len(pairs) > 8 else "") + ")")
+    else:
+        line += f"none of them is a round {number} comment again"
+    report.replaced.append(line + f"; round {number}'s file keeps its comments and their statuses")
+    record = {"round": number, "comments": len(before.comments), "statuses": dict(counts), "carried": carried,
+              "file": ""}
+    with store.transaction() as conn:
+        conn.execute("INSERT INTO meta VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                     (EARLIER, dumps(record)))
+
+
+def _order(project: Project, comment_id: str) -> int:
+    return next((i for i, c in enumerate(project.comments) if c.id == comment_id), len(project.comments))
+
+
+def note_kept(store: ProjectStore, kept: Path) -> None:
+    """Name the file the last round was kept in (``keep_previous``'s answer) in this round's ``EARLIER`` note."""
+    with store.transaction() as conn:
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", (EARLIER,)).fetchone()
+        if row is None:
+            return
+        record = json.loads(row[0])
+        if record.get("file"):  # a round of a new revised version only: the note is of an earlier round's reviews
+            return
+        record["file"] = kept.name
+        conn.execute("UPDATE meta SET value = ? WHERE key = ?", (dumps(record), EARLIER))
+
+
+def read_earlier(path: str | Path) -> dict[str, Any]:
+    """The project file's ``EARLIER`` note ({} when its reviews were never replaced), read without a store."""
+    try:
+        conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)  # "#", "?" in a name escaped
+    except sqlite3.Error:
+        return {}
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", (EARLIER,)).fetchone()
+    except sqlite3.Error:
+        return {}
+    finally:
+        conn.close()
+    return json.loads(row[0]) if row else {}
+
+
+def earlier_phrase(record: dict[str, Any], comment_id: str) -> str:
+    """"in round 1 as R2.3: partly addressed (check)" for a comment the replaced reviews held too, else ""."""
+    old = (record.get("carried") or {}).get(comment_id)
+    return f"in round {record['round']} as {old['id']}: {old['status']}" if old else ""
+
+
+def earlier_line(record: dict[str, Any]) -> str:
+    """One line on the round whose reviews were replaced: its comments' statuses and where it is kept."""
+    if not record:
+        return ""
+    counts = ", ".join(f"{n} {s}" for s, n in record.get("statuses", {}).items())
+    kept = f", kept in {record['file']}" if record.get("file") else ""
+    again = len(record.get("carried") or {})
+    return (f"round {record['round']}: {record['comments']} comments ({counts}){kept}; "
+            f"{again} of this round's comments were in it too")
 
 
 def _short(text: str, words: int = 12) -> str:

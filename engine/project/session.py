@@ -108,7 +108,7 @@ class ProjectSession:
         Refused (``InputError``) when the project changed after the round's copy was made."""
         import os
 
-        from engine.project.rounds import file_modified, keep_previous
+        from engine.project.rounds import file_modified, keep_previous, note_kept
 
         if file_modified(self.path) != built.source_modified:
             built.path.unlink(missing_ok=True)
@@ -120,6 +120,7 @@ class ProjectSession:
             os.replace(built.path, path)
         finally:
             self.store = ProjectStore.open(path)  # the new round, or (when a move failed) this one again
+        note_kept(self.store, built.backup)  # where the replaced reviews' round is, for the views that name it
         self.project = self.store.load()
         return Changes(everything=True, comment_list=True, statuses=True, history=True,
                        label=f"round {built.round}: {', '.join(built.changed)}")

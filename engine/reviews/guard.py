@@ -60,6 +60,12 @@ _LATEX = re.compile(r"\\documentclass\b|\\begin\{[a-zA-Z*]+\}")
 _LATEX_RESPONSE = re.compile(r"\\(?:opening|closing)\s*\{|\\begin\{letter\}|\\(?:begin\{|newenvironment\{|"
                              r"newcommand\{?\\)?(?:reply|response|answer|rebuttal|authorresponse|ans)\*?\}?\b")
 
+#: A reply labelled as such, where a line or a sentence begins: "Response: Fixed.", "Authors' reply: ..." (trial17).
+_REPLY_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))[ \t*#>-]*(?:(?:the )?authors?['’]?s?['’]? )?(?:response|reply|answer)"
+                          r"(?: to (?:the )?(?:comment|point|reviewer)s?(?: ?#?\d{1,3}(?:\.\d{1,3})?)?)?\s*:", re.I)
+#: So many labelled replies make a text an author response (a point-by-point reply letter); fixed, not tuned.
+REPLY_LABELS = 3
+
 
 def _what_to_give() -> str:  # read from the one table of inputs, as it is when the message is written
     return f"give the reviews as {review_format_names()}"
@@ -134,6 +140,11 @@ def author_response(text: str) -> str | None:
     sentences = [s for s in _SENTENCE.findall(text) if len(s.split()) >= 3]
     if not sentences:
         return None
+    replies = len(_REPLY_LABEL.findall(text))
+    if replies >= REPLY_LABELS:
+        return ("this looks like an author response (a reply letter), not reviews: "
+                f"{replies} replies are labelled \"Response:\", \"Reply:\" or \"Answer:\"; "
+                "give the reviewers' text instead")
     cued = sum(bool(RESPONSE_CUES.search(s)) for s in sentences)
     we = sum(bool(_WE.search(s)) for s in sentences) / len(sentences)
     if cued >= 2 and (cued / len(sentences) >= 0.08 or we >= 0.3) and we >= 0.15:

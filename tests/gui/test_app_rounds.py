@@ -75,6 +75,7 @@ def test_new_round_keeps_responses_and_names_the_dropped(qtbot, shell: Shell, pr
     text = message.text()
     assert "round 2: reviews" in text and "1 of 2 responses" in text
     assert "Dropped (1)" in text and "The abstract should state the latency gain" in text
+    assert "Replaced: round 1" in text and "7 comments (" in text and "6 of them are round 1 comments again" in text
     shot(shell, "new-round-summary", tmp_path, message)
     message.button(QMessageBox.StandardButton.Ok).click()
     notes = c.session.project.notes
@@ -84,6 +85,9 @@ def test_new_round_keeps_responses_and_names_the_dropped(qtbot, shell: Shell, pr
     tree = shell.window.comments.tree  # the list redrawn: one row per comment of the new round, by reviewer
     shown = sum(tree.topLevelItem(i).childCount() for i in range(tree.topLevelItemCount()))
     assert shown == len(c.session.project.comments)
+    again = next(x for x in c.session.project.comments if "static layer skipping" in x.text)
+    c.presenter.select_comment(again.id)  # the header names it in round 1, with its status there
+    assert f"in round 1 as {kept.id}: " in shell.window.comment_header.text()
     shot(shell, "new-round-window", tmp_path)
 
 
