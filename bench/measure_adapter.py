@@ -193,6 +193,35 @@ def run(variant: str, pairs, vectors_file: Path, folds: Path) -> list:
     return fitted
 
 
+def rank_alone(pairs, vectors_file: Path, folds: Path, in_sample: bool = False) -> dict[str, float]:
+    """hit@1 of each similarity alone over the answered comments with a gold edit in their first stage: the untuned
+    cosine, the link features' (tuned) ``cosine``, and each kept adapter's scores, a paper scored by its block's
+    A(−b) (``in_sample``: each A(−b) on its own training papers instead). A look after the verdict, not a rule."""
+    from engine.align.adapter import _best
+    from engine.align.learned import FEATURES
+
+    data = np.load(vectors_file)
+    vectors = data["vectors"]
+    blocks, block = paper_blocks(pairs, data["keys"]), block_of(pairs)
+    adapters = {v: pickle.loads((folds / f"adapters-{v}.pkl").read_bytes())
+                for v in ("A1", "A2") if (folds / f"adapters-{v}.pkl").is_file()}
+    hits: dict[str, list[bool]] = {}
+    for b in range(BLOCKS) if in_sample else [None]:
+        for pp, bl, k in zip(pairs, blocks, block):
+            if in_sample and k == b:
+                continue
+            ii, jj = np.nonzero(pp.mask)
+            cos = np.einsum("ij,ij->i", vectors[bl.comment[bl.pair_of_sentence]], vectors[bl.sentences])
+            scores = {"untuned": _best(cos, bl)[0], "tuned": pp.x[ii, jj, FEATURES.index("cosine")],
+                      **{v: a[(k if b is None else b,)].scores(vectors, bl) for v, a in adapters.items()}}
+            for c in np.unique(ii):
+                sel = ii == c
+                if bl.label[sel].any():
+                    for name, sc in scores.items():
+                        hits.setdefault(name, []).append(bool(bl.label[sel][np.argmax(sc[sel])]))
+    return {name: round(100 * float(np.mean(h)), 1) for name, h in hits.items()}
+
+
 def main(argv: list[str] | None = None) -> int:
     from bench.measure_carry_align import bootstrap, line, pooled
     from bench.measure_grouped_align import with_groups
@@ -206,6 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--folds", default="/tmp/adapt15")
     ap.add_argument("--corpus", default=str(REPO / "corpus" / "revisions.json"))
     ap.add_argument("--cache", help="the corpus cache (default: $REDRAFT_CORPUS or ~/.cache/redraft/corpus)")
+    ap.add_argument("--rank-alone", action="store_true", help="after the verdict: each similarity's hit@1 alone "
+                                                                "(held out, then in-sample), nothing else")
     a = ap.parse_args(argv)
     for f in (a.pairs, a.vectors):
         if not Path(f).is_file():
@@ -220,6 +251,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(pairs)} revisions, {len(groups)} repositories", flush=True)
     folds = Path(a.folds)
     folds.mkdir(parents=True, exist_ok=True)
+    if a.rank_alone:
+        print(f"hit@1 alone, held out: {rank_alone(pairs, Path(a.vectors), folds)}", flush=True)
+        print(f"hit@1 alone, in-sample: {rank_alone(pairs, Path(a.vectors), folds, True)}", flush=True)
+        return 0
     unsure = corpus_unsure(a.corpus, a.cache, "train")
     per = {}
     for v in a.variants:

@@ -152,3 +152,26 @@ def test_the_starting_projection_is_the_leading_singular_directions(k: int) -> N
     _, _, vt = np.linalg.svd(v.astype(np.float64), full_matrices=False)
     assert np.allclose(np.abs(p.T @ vt[:k].T), np.eye(k), atol=1e-8)
     assert (p[np.argmax(np.abs(p), axis=0), np.arange(k)] > 0).all()
+
+
+def test_each_similarity_alone_is_ranked_from_the_kept_vectors_and_adapters(tmp_path) -> None:
+    """``bench.measure_adapter --rank-alone``: the comments' texts read through the vectors file, each paper scored
+    by its block's adapter (a projection that is the identity scores as the untuned cosine)."""
+    import pickle
+
+    from bench.adapter_vectors import all_texts
+    from bench.measure_adapter import BLOCKS, paper_blocks, rank_alone
+    from engine.align.tuned import sentence_key
+    from tests.engine.align.test_align_answered import _paper
+
+    papers = [_paper(f"p{k}", k) for k in range(3)]
+    texts = all_texts(papers)
+    vectors = _unit(np.random.default_rng(0), len(texts), 8).astype(np.float32)
+    np.savez(tmp_path / "v.npz", keys=np.array([sentence_key(t) for t in texts]), vectors=vectors)
+    assert all(len(b.comment) == int(pp.mask.sum()) for b, pp in zip(paper_blocks(papers, np.load(tmp_path / "v.npz")
+                                                                                 ["keys"]), papers))
+    identity = {(b,): Projection(np.eye(8, dtype=np.float32)) for b in range(BLOCKS)}
+    (tmp_path / "adapters-A1.pkl").write_bytes(pickle.dumps(identity))
+    got = rank_alone(papers, tmp_path / "v.npz", tmp_path)
+    assert set(got) == {"untuned", "tuned", "A1"} and got["A1"] == got["untuned"]
+    assert 0 <= got["tuned"] <= 100
