@@ -53,8 +53,8 @@ class ReviewFormat:
 REVIEW_FORMATS: dict[str, ReviewFormat] = {
     ".md": ReviewFormat("Markdown", "engine.reviews.load:markdown_reviews"),
     ".markdown": ReviewFormat("Markdown", "engine.reviews.load:markdown_reviews"),
-    ".rmd": ReviewFormat("Markdown", "engine.reviews.load:markdown_reviews"),
-    ".qmd": ReviewFormat("Markdown", "engine.reviews.load:markdown_reviews"),
+    ".rmd": ReviewFormat("Markdown", "engine.reviews.load:rmarkdown_reviews"),
+    ".qmd": ReviewFormat("Markdown", "engine.reviews.load:rmarkdown_reviews"),
     ".txt": ReviewFormat("text", "engine.reviews.load:text_reviews"),
     ".docx": ReviewFormat("Word (.docx)", "engine.reviews.load:docx_reviews", binary=True),
     ".json": ReviewFormat("OpenReview JSON", "engine.reviews.load:openreview_reviews"),

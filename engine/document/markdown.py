@@ -210,7 +210,8 @@ def _paragraph(inline: Token, out: _Outline, line: int | None, raw_env: list[str
         if f"\\end{{{env}}}" in raw:
             raw_env.pop()
         if not rmarkdown.is_math_environment(env):
-            out.add(raw, ParagraphKind.OTHER, line)
+            prose = rmarkdown.raw_prose(raw)  # a box's sentences in a one-column table read as text
+            out.add(_inline_str(prose) if prose else raw, ParagraphKind.BODY if prose else ParagraphKind.OTHER, line)
         return
     env = rmarkdown.raw_environment(raw)
     if env:

@@ -44,7 +44,7 @@ _REF = re.compile(r"\\(?:ref|eqref|autoref|cref|Cref|pageref)\*?\{[^{}]*\}|\\@re
 #: Spacing and layout commands inside prose, which print nothing.
 _SILENT = re.compile(r"\\(?:noindent|centering|par|newline|linebreak|smallskip|medskip|bigskip|clearpage|newpage|"
                      r"FloatBarrier|indent)(?![A-Za-z])\s*|\\[vh]space\*?\{[^{}]*\}")
-_TEXT_MACRO = re.compile(r"\\(?:emph|textit|textbf|texttt|textsc|textsf|textrm|underline|mbox|text)\{([^{}]*)\}")
+_TEXT_MACRO = re.compile(r"\\(?:emph|textit|textbf|texttt|textsc|textsf|textrm|underline|mbox|text|url)\{([^{}]*)\}")
 #: A pandoc citation group, ``[@a; see @b, p. 3]``: its keys.
 _PANDOC_GROUP = re.compile(r"\[([^\[\]]*?-?@[A-Za-z0-9_][^\[\]]*)\]")
 _PANDOC_KEY = re.compile(r"(?<![\w.])-?@([A-Za-z0-9_][\w:.#$%&+?<>~/-]*\w|[A-Za-z0-9_])")
@@ -98,6 +98,21 @@ def _names(value: Any) -> list[str]:
     return []
 
 
+def without_chunks(text: str) -> str:
+    """The text with each executable chunk (```` ```{r setup} ```` to its closing fence) blanked, line count kept."""
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        m = re.match(r"^\s*(`{3,})\s*(\{.*\})\s*$", lines[i])
+        if m and is_chunk(m.group(2)):
+            end = next((j for j in range(i + 1, len(lines)) if lines[j].strip().startswith(m.group(1))), None)
+            if end is not None:
+                lines[i:end + 1] = [""] * (end + 1 - i)
+                i = end
+        i += 1
+    return "\n".join(lines)
+
+
 def blank_div_fences(text: str) -> str:
     """Div fence lines blanked, so a fenced figure's caption reads as its paragraph (same line count)."""
     return "\n".join("" if _DIV_FENCE.match(line) else line for line in text.splitlines())
@@ -132,6 +147,21 @@ def raw_environment(raw: str) -> str | None:
 
 def is_math_environment(name: str) -> bool:
     return name in MATH_ENVS
+
+
+#: Words a paragraph inside a raw LaTeX block needs, besides its commands, to read as prose.
+RAW_PROSE_WORDS = 8
+
+
+def raw_prose(raw: str) -> str | None:
+    """A paragraph inside a raw LaTeX block that is sentences, not a table's row (no ``&``) nor commands alone:
+    its text without the row ends (``\\\\``), else None. A box set as a one-column ``tabularx`` (a numbered box in
+    a session-23 trial's revision) holds the revision's new prose."""
+    if "&" in raw or commands_only(raw) or raw.lstrip().startswith(("\\begin", "\\end", "\\caption")):
+        return None
+    text = re.sub(r"\\\\\s*$|\\\\(?=\s)", " ", raw, flags=re.M)
+    words = [w for w in inline_latex(text).split() if not w.startswith("\\")]
+    return " ".join(text.split()) if len(words) >= RAW_PROSE_WORDS else None
 
 
 def commands_only(raw: str) -> bool:

@@ -136,6 +136,17 @@ def markdown_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:
     return text_reviews(path, max_chars, source="markdown")
 
 
+def rmarkdown_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:
+    """Reviews kept as R Markdown or Quarto (``.Rmd``, ``.qmd``): the YAML header and the code chunks are no review
+    text (a session-23 trial: they were two "text before the first review" notices, and a header key could be read
+    as a reviewer's line)."""
+    from engine.document.rmarkdown import front_matter, without_chunks
+
+    raw, notices = read_text(path)
+    return parse_reviews(without_chunks(front_matter(raw)[0]), source="markdown", max_chars=max_chars,
+                         notices=notices)
+
+
 def tex_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:
     """A LaTeX file (a ``reviews.tex``, a response letter's quoted reviews), read as text (``engine.reviews.latex``)."""
     raw, notices = read_text(path)

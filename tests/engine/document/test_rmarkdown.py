@@ -66,6 +66,19 @@ y = a + b x
 
 \FloatBarrier
 
+\begin{table}
+
+\begin{tabularx}{\textwidth}{|X|}
+
+\hline
+\multicolumn{1}{|c|}{\textbf{Box 1: First steps}} \\
+
+\textbf{1.} Learn the basics of \textit{R} first, from the manuals at \url{https://example.org/manuals}. \\
+
+\hline
+\end{tabularx}
+\end{table}
+
 # Literature cited
 
 Smith, A. 2019. Beetles. Journal of Plots 3:1-9.
@@ -111,6 +124,7 @@ def test_an_rmd_paper_reads_as_its_markdown(tmp_path: Path) -> None:
         "Beetles respond to moisture [Smith2019, Lee2020] and to shade [Ng2018, Ode2017]. We counted r nrow(counts) "
         "traps (see Figure ?? and ??).",
         "\u2022 Plots were visited weekly.",
+        "1. Learn the basics of R first, from the manuals at https://example.org/manuals.",
     ]
     captions = [p.text for p in doc.paragraphs if p.kind is ParagraphKind.CAPTION]
     assert captions == ["Map of the twelve plots.", "Counts against soil moisture."]
