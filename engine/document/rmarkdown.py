@@ -10,11 +10,12 @@ header, the R chunks and every heading one body paragraph each. Rules, for ``.md
   a bookdown text reference ``(ref:label) text`` on its own is a caption too;
 - Quarto's and pandoc's div fences (``::: {#fig-map}``, ``:::``) print nothing;
 - raw LaTeX: a paragraph of commands alone (``\\linenumbers``, ``\\FloatBarrier``, ``\\newpage``) prints no
-  text, an environment ``\\begin{..}`` ... ``\\end{..}`` over several paragraphs (a ``tabularx`` glossary) is one
-  OTHER block, a maths environment an EQUATION; in prose ``\\cite{a,b}`` and pandoc's ``[@a; @b]`` become
+  text, an environment ``\\begin{..}`` ... ``\\end{..}`` over several paragraphs (a ``tabularx`` glossary)
+  is OTHER, except its paragraphs of prose (a box's numbered steps: ``raw_prose``), a maths one an EQUATION; in prose ``\\cite{a,b}`` and pandoc's ``[@a; @b]`` become
   ``[a, b]`` as the LaTeX reader writes citations, ``\\ref{..}``/``\\@ref(..)`` print ``??`` (the number is not
-  known before knitting, as LaTeX prints an unknown label), ``\\emph{x}``-like macros keep their text,
-  spacing commands (``\\noindent``) print nothing;
+  known before knitting, as LaTeX prints an unknown label), ``\\emph{x}``-like macros and coloured text
+  (``\\textcolor{blue}{x}``, ``\\hl{x}``: a revision's marked changes) keep their text, spacing commands
+  (``\\noindent``) print nothing;
   Quarto's ``@fig-map`` reads "Figure", ``@tbl-..`` "Table", ``@sec-..`` "Section", ``@eq-..`` "Equation".
 """
 
@@ -45,6 +46,9 @@ _REF = re.compile(r"\\(?:ref|eqref|autoref|cref|Cref|pageref)\*?\{[^{}]*\}|\\@re
 _SILENT = re.compile(r"\\(?:noindent|centering|par|newline|linebreak|smallskip|medskip|bigskip|clearpage|newpage|"
                      r"FloatBarrier|indent)(?![A-Za-z])\s*|\\[vh]space\*?\{[^{}]*\}")
 _TEXT_MACRO = re.compile(r"\\(?:emph|textit|textbf|texttt|textsc|textsf|textrm|underline|mbox|text|url)\{([^{}]*)\}")
+#: Coloured text, as authors mark a revision's changes: ``\textcolor{blue}{new text}``, ``\colorbox{yellow}{..}``.
+_COLORED = re.compile(r"\\(?:textcolor|colorbox)\s*(?:\[[^\]]*\])?\{[^{}]*\}\{([^{}]*)\}|\\(?:hl|ul)\{([^{}]*)\}")
+_COLOR = re.compile(r"\\color\s*(?:\[[^\]]*\])?\{[^{}]*\}\s*")
 #: A pandoc citation group, ``[@a; see @b, p. 3]``: its keys.
 _PANDOC_GROUP = re.compile(r"\[([^\[\]]*?-?@[A-Za-z0-9_][^\[\]]*)\]")
 _PANDOC_KEY = re.compile(r"(?<![\w.])-?@([A-Za-z0-9_][\w:.#$%&+?<>~/-]*\w|[A-Za-z0-9_])")
@@ -175,10 +179,12 @@ def inline_latex(raw: str) -> str:
     raw = _REF.sub("??", raw)
     raw = _SILENT.sub("", raw)
     raw = re.sub(r"\\textbullet(?:\{\})?", "\u2022", raw)
-    for _ in range(3):  # nested \emph{\textbf{x}}
+    for _ in range(5):  # nested: \textcolor{blue}{a \textit{new} clause}
         raw, n = _TEXT_MACRO.subn(r"\1", raw)
-        if not n:
+        raw, m = _COLORED.subn(lambda c: c.group(1) or c.group(2) or "", raw)
+        if not n + m:
             break
+    raw = _COLOR.sub("", raw)
     raw = _PANDOC_GROUP.sub(_pandoc_group, raw)
     return _PANDOC_KEY.sub(_narrative, raw)
 

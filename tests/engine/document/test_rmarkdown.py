@@ -44,7 +44,7 @@ GLM & generalised linear model \\
 \end{tabularx}
 
 Beetles respond to moisture \cite{Smith2019,Lee2020} and to shade [@Ng2018; @Ode2017, p. 4].
-We counted `r nrow(counts)` traps (see Figure \@ref(fig:map) and \ref{sec:methods}).
+We counted \textcolor{blue}{`r nrow(counts)` \textit{pitfall}} traps (see Figure \@ref(fig:map) and \ref{sec:methods}).
 
 # Methods {-}
 
@@ -122,7 +122,7 @@ def test_an_rmd_paper_reads_as_its_markdown(tmp_path: Path) -> None:
     body = [p.text for p in doc.paragraphs if p.kind is ParagraphKind.BODY and p.section != ("Abstract",)]
     assert body == [
         "Beetles respond to moisture [Smith2019, Lee2020] and to shade [Ng2018, Ode2017]. We counted r nrow(counts) "
-        "traps (see Figure ?? and ??).",
+        "pitfall traps (see Figure ?? and ??).",
         "\u2022 Plots were visited weekly.",
         "1. Learn the basics of R first, from the manuals at https://example.org/manuals.",
     ]
