@@ -179,7 +179,8 @@ def pdf_text(path: Path) -> tuple[str, list[str]]:
         if pages > MAX_PDF_PAGES:
             notices.append(f"read the first {MAX_PDF_PAGES} of {pages} pages of {path.name}")
         texts = []
-        flags = pymupdf.TEXTFLAGS_TEXT & ~pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE
+        # ligatures spelled out ("ﬁ" -> "fi"): a ScholarOne decision PDF's comments read "deﬁne", "ﬁgure" (trial18)
+        flags = pymupdf.TEXTFLAGS_TEXT & ~pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE & ~pymupdf.TEXT_PRESERVE_LIGATURES
         for i in range(min(pages, MAX_PDF_PAGES)):
             try:
                 # unmapped glyphs as U+FFFD (not raw glyph ids, which read as letters), then "[math]"
