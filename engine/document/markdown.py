@@ -45,6 +45,9 @@ _ABSTRACT_START = re.compile(r"^(?:\*\*|__)?abstract(?:\*\*|__)?\s*[:.\u2014-]?\
 _FOOTNOTE_DEF = re.compile(r"^\[\^[^\]]+\]:\s*")
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]]+\]")
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+|[A-Z](?=\.))\.?\s+(\S.*)$")
+#: A title page's labelled line set as a heading (a Word manuscript for an ecology journal: "Title: ...", "Authors:
+#: ...", "Key words: ..." in Heading 1 were three sections, the affiliations and statements under "Authors:").
+_TITLE_PAGE = re.compile(r"^(title|authors?|key\s?words|running (?:head|title)|short title)\s*:\s*(\S.*)$", re.I)
 _REFERENCES = re.compile(r"^(references|bibliography|works cited|literature cited|references cited|cited literature|"
                          r"reference list)$", re.I)
 
@@ -66,6 +69,20 @@ class _Outline:
         text = normalize_text(text)
         if not text:
             return
+        label = _TITLE_PAGE.match(text)
+        if label:  # a journal's title page typed as headings: "Title: ...", "Authors: ...", "Key words: ..."
+            name, value = label.group(1).lower(), label.group(2).strip()
+            if name == "title" and not self.title:
+                self.title = value
+                return
+            if name.startswith("author") and not self.authors:
+                self.authors = [a for a in (re.sub(r"\d+$", "", a.strip()) for a in
+                                            re.split(r",|\band\b|&", value)) if a]
+                return
+            if not name.startswith(("title", "author")):
+                self.in_abstract = False
+                self.add(text, ParagraphKind.OTHER, line)
+                return
         self.in_abstract = text.lower().strip(" :.") == "abstract"
         if self.in_abstract:
             return
