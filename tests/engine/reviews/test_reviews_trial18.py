@@ -84,3 +84,40 @@ def test_a_review_pdfs_ligatures_are_spelled_out(tmp_path: Path) -> None:
     assert "\ufb01" in pymupdf.open(path)[0].get_text(flags=pymupdf.TEXTFLAGS_TEXT)  # the PDF holds the ligature
     reviews = load_reviews(path)
     assert "Please define the figure axes" in reviews[0].text and "\ufb01" not in reviews[0].text
+
+
+def test_points_opening_on_their_line_numbers_are_items() -> None:
+    text = ("## Reviewer 2\n\nFurther points:\nAbstract\n"
+            "L23-24: The results would be stronger with directional statements instead of the word changed.\n"
+            "L32: Please drop the phrase about constraints from the abstract.\n"
+            "L122, L136: With so few plots, please subsample the exclosure plots.\n")
+    texts = [c.text for c in extract_comments(parse_reviews(text))]
+    for start in ("L23-24: The results", "L32: Please drop", "L122, L136: With so few"):
+        assert sum(t.startswith(start) for t in texts) == 1, texts
+
+
+def test_a_printed_pages_running_footer_is_no_review_text(tmp_path: Path) -> None:
+    """A decision mail printed from a browser: each page ends "<site name>", "about:reader?url=...", "2 of 3" and
+    the print date; the footer cut a referee's sentence in two (two comments), and its lines were review text."""
+    import pymupdf
+
+    pages = [["Reviewer: 1", "Comments to the Author", "Please report the body mass of every species in grams, and",
+              "compare the"],
+             ["treatments over time in a new figure.", "L42: Please define the term functional trait."]]
+    doc = pymupdf.open()
+    for n, lines in enumerate(pages, start=1):
+        page = doc.new_page()
+        foot = ["Manuscripts Central", "about:reader?url=https%3A%2F%2Fexample.org%2Fj", f"{n} of 2",
+                "12/9/21, 5:34 PM"]
+        for k, line in enumerate(lines):
+            page.insert_text((72, 72 + 14 * k), line, fontsize=11)
+        for k, line in enumerate(foot):
+            page.insert_text((72, 740 + 12 * k), line, fontsize=9)
+    path = tmp_path / "decision.pdf"
+    doc.save(path)
+    reviews = load_reviews(path)
+    text = " ".join(r.text for r in reviews)
+    assert "about:reader" not in text and "Manuscripts Central" not in text and "5:34" not in text
+    assert "compare the\ntreatments over time" in reviews[0].text
+    texts = [c.text for c in extract_comments(reviews)]
+    assert sum("body mass" in t for t in texts) == 1 and any("compare the treatments over time" in t for t in texts)
