@@ -49,23 +49,6 @@ def test_a_section_editors_letter_is_the_editors(tmp_path: Path, role: str) -> N
     assert any(i.startswith("R2.") for i in ids) and not any(i.startswith("R3.") for i in ids), ids
 
 
-def test_points_numbered_with_a_dash_are_items() -> None:
-    """ScholarOne's text of a referee's points typed "1 - ...", "9 – ...": each its own comment (the trial's review
-    ran 14 such points into 7 comments); a range at a line's start ("10 - 15 traps were ...") is no item."""
-    text = ("## Reviewer 1\n\nI found the manuscript interesting.\n"
-            "1 - Make sure all acronyms are defined. For example, SG is never defined.\n"
-            "2 - L39: Define the term community function.\n"
-            "3 - L104: Why did the habitat change? Please give more details on the shrub cover.\n"
-            "4 \u2013 Following up on comment 3, please add the rainfall record to the methods.\n"
-            "10 - 15 traps were set on each plot, which seems few; please justify the number.\n")
-    comments = extract_comments(parse_reviews(text))
-    texts = [c.text for c in comments]
-    for start in ("Make sure all acronyms", "L39: Define", "L104: Why did", "Following up on comment 3"):
-        assert sum(t.startswith(start) for t in texts) == 1, texts
-    assert not any(t.startswith("15 traps") for t in texts), texts
-    assert not any("L39" in t and "L104" in t for t in texts), texts
-
-
 def test_a_review_pdfs_ligatures_are_spelled_out(tmp_path: Path) -> None:
     """A decision letter's PDF sets "fi" as one glyph: the comments read "deﬁne", "ﬁgure" (U+FB01), which no
     search or letter matched; now "define", "figure"."""
