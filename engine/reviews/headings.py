@@ -126,8 +126,8 @@ EDITOR = "Editor"
 #: "Section Editor", "Subject Editor" too (session 23: an R Markdown paper's reviews, the same shift).
 _EDITOR_HEADING = re.compile(
     r"^(?:(?:comments?|letter|report|decision)\s+(?:from|of|by)\s+)?(?:the\s+)?"
-    r"(?:(?:associate|handling|guest|area|managing|senior|academic|section|subject|deputy|chief|action)\s+)?"
-    r"editor(?:[- ]in[- ]chief)?(?:['’]s|s['’])?(?:\s+(?:comments?|report|letter|decision|remarks))?\s*:?$", re.I)
+    r"(?:(?:associate|handling|guest|area|managing|senior|academic|section|subject)\s+)?"
+    r"editor(?:['’]s|s['’])?(?:\s+(?:comments?|report|letter|decision|remarks))?\s*:?$", re.I)
 _BY_REVIEWER = re.compile(r"\bby\s+(reviewer\s+[A-Za-z0-9_]{2,16})\s*$", re.I)
 _WORDS_NOT_IDS = {"of", "for", "the", "and", "summary", "comments", "form", "text", "score", "report"}
 
