@@ -206,7 +206,8 @@ def _walk(tokens: list[Token], out: _Outline) -> None:
             if tok.info.strip().lower() in ("math", "latex-math", "tex-math"):
                 out.add(EQUATION, ParagraphKind.EQUATION, line)
             else:
-                out.add(tok.content.rstrip("\n"), ParagraphKind.OTHER, line)
+                if not rmarkdown.chunk_hidden(tok.info, tok.content):  # the paper prints no hidden chunk's code
+                    out.add(tok.content.rstrip("\n"), ParagraphKind.OTHER, line)
                 caption = rmarkdown.chunk_caption(tok.info, tok.content)
                 if caption:
                     out.add(_inline_str(caption), ParagraphKind.CAPTION, line)

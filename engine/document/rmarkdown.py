@@ -7,12 +7,13 @@ header, the R chunks and every heading one body paragraph each. Rules, for ``.md
   of ``name:`` records; ``abstract`` (a block, its paragraphs by blank lines) gives the abstract;
 - a heading's pandoc attributes (``# Methods {#sec:methods}``, ``{-}``, ``{.unnumbered}``) are not its title;
 - a chunk's caption (``fig.cap = "..."`` in ``{r ...}``, or Quarto's ``#| fig-cap: ...``) is a CAPTION paragraph;
+  a chunk whose code is not printed (``include = FALSE``, ``echo = FALSE``, ``#| echo: false``) is no paragraph;
   a bookdown text reference ``(ref:label) text`` on its own is a caption too;
 - Quarto's and pandoc's div fences (``::: {#fig-map}``, ``:::``) print nothing;
 - raw LaTeX: a paragraph of commands alone (``\\linenumbers``, ``\\FloatBarrier``, ``\\newpage``) prints no
   text, an environment ``\\begin{..}`` ... ``\\end{..}`` over several paragraphs (a ``tabularx`` glossary)
-  is OTHER, except its paragraphs of prose (a box's numbered steps: ``raw_prose``), a maths one an EQUATION; in prose ``\\cite{a,b}`` and pandoc's ``[@a; @b]`` become
-  ``[a, b]`` as the LaTeX reader writes citations, ``\\ref{..}``/``\\@ref(..)`` print ``??`` (the number is not
+  is OTHER, except its paragraphs of prose (a box's numbered steps: ``raw_prose``), a maths one an EQUATION;
+  in prose ``\\cite{a,b}`` and pandoc's ``[@a; @b]`` become ``[a, b]`` as the LaTeX reader writes citations, ``\\ref{..}``/``\\@ref(..)`` print ``??`` (the number is not
   known before knitting, as LaTeX prints an unknown label), ``\\emph{x}``-like macros and coloured text
   (``\\textcolor{blue}{x}``, ``\\hl{x}``: a revision's marked changes) keep their text, spacing commands
   (``\\noindent``) print nothing;
@@ -136,6 +137,17 @@ def chunk_caption(info: str, content: str) -> str | None:
     if not cap or not cap.group(2).strip() or cap.group(2).strip().startswith("(ref:"):
         return None
     return cap.group(2).replace('\\"', '"').replace("\\'", "'")
+
+
+_HIDDEN = re.compile(r"\b(?:include|echo)\s*=\s*(?:FALSE|F)\b")
+_QUARTO_HIDDEN = re.compile(r"^\s*#\|\s*(?:include|echo)\s*:\s*false\s*$", re.M)
+
+
+def chunk_hidden(info: str, content: str) -> bool:
+    """A chunk whose code the typeset paper does not print (``include = FALSE``, ``echo = FALSE``, Quarto's
+    ``#| echo: false``): no paragraph of the paper, only its caption."""
+    m = _CHUNK.match(info.strip())
+    return bool(m and (_HIDDEN.search(m.group(1)) or _QUARTO_HIDDEN.search(content)))
 
 
 def is_chunk(info: str) -> bool:
