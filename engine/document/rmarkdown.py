@@ -13,8 +13,9 @@ header, the R chunks and every heading one body paragraph each. Rules, for ``.md
 - raw LaTeX: a paragraph of commands alone (``\\linenumbers``, ``\\FloatBarrier``, ``\\newpage``) prints no
   text, an environment ``\\begin{..}`` ... ``\\end{..}`` over several paragraphs (a ``tabularx`` glossary)
   is OTHER, except its paragraphs of prose (a box's numbered steps: ``raw_prose``), a maths one an EQUATION;
-  in prose ``\\cite{a,b}`` and pandoc's ``[@a; @b]`` become ``[a, b]`` as the LaTeX reader writes citations, ``\\ref{..}``/``\\@ref(..)`` print ``??`` (the number is not
-  known before knitting, as LaTeX prints an unknown label), ``\\emph{x}``-like macros and coloured text
+  in prose ``\\cite{a,b}`` and pandoc's ``[@a; @b]`` become ``[a, b]`` as the LaTeX reader writes citations,
+  ``\\ref{..}``/``\\@ref(..)`` print ``??`` (the number is not known before knitting, as LaTeX prints an unknown
+  label), ``\\emph{x}``-like macros and coloured text
   (``\\textcolor{blue}{x}``, ``\\hl{x}``: a revision's marked changes) keep their text, spacing commands
   (``\\noindent``) print nothing;
   Quarto's ``@fig-map`` reads "Figure", ``@tbl-..`` "Table", ``@sec-..`` "Section", ``@eq-..`` "Equation".
