@@ -18,6 +18,9 @@ DRAFT_FORMATS = {
     ".docx": "docx",
     ".md": "markdown",
     ".markdown": "markdown",
+    ".rmd": "markdown",  # R Markdown, read as its Markdown (engine/document/rmarkdown.py)
+    ".qmd": "markdown",  # Quarto
+    ".rmarkdown": "markdown",
     ".txt": "text",
     ".text": "text",
 }
@@ -50,6 +53,8 @@ class ReviewFormat:
 REVIEW_FORMATS: dict[str, ReviewFormat] = {
     ".md": ReviewFormat("Markdown", "engine.reviews.load:markdown_reviews"),
     ".markdown": ReviewFormat("Markdown", "engine.reviews.load:markdown_reviews"),
+    ".rmd": ReviewFormat("Markdown", "engine.reviews.load:rmarkdown_reviews"),
+    ".qmd": ReviewFormat("Markdown", "engine.reviews.load:rmarkdown_reviews"),
     ".txt": ReviewFormat("text", "engine.reviews.load:text_reviews"),
     ".docx": ReviewFormat("Word (.docx)", "engine.reviews.load:docx_reviews", binary=True),
     ".json": ReviewFormat("OpenReview JSON", "engine.reviews.load:openreview_reviews"),

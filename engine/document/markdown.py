@@ -14,8 +14,9 @@ the LaTeX loader's choices:
   EQUATION paragraph ``[EQUATION]``, inline ``$x$`` keeps its content;
 - an image's alt text, or a paragraph starting "Figure 3:"/"Table 1." is a CAPTION;
 - ``[^1]: ...`` footnote definitions are FOOTNOTE paragraphs; paragraphs under a
-  "References"/"Bibliography" heading are REFERENCE paragraphs;
-- inline markup is stripped: ``**x**``, ``*x*``, ``` `x` ```, ``[text](url)`` -> text.
+  "References"/"Bibliography"/"Literature cited" heading are REFERENCE paragraphs;
+- inline markup is stripped: ``**x**``, ``*x*``, ``` `x` ```, ``[text](url)`` -> text;
+- ``.Rmd``/``.qmd``: the YAML header, chunks, pandoc attributes, citations and raw LaTeX as ``rmarkdown.py`` says.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from markdown_it.token import Token
 from pylatexenc.latex2text import LatexNodes2Text
 
 from engine.document.latex.text import compact_math
+from engine.document import rmarkdown
 from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
 from engine.document.text import normalize_text
 from engine.document.textfile import read_text_file
@@ -43,7 +45,11 @@ _ABSTRACT_START = re.compile(r"^(?:\*\*|__)?abstract(?:\*\*|__)?\s*[:.\u2014-]?\
 _FOOTNOTE_DEF = re.compile(r"^\[\^[^\]]+\]:\s*")
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]]+\]")
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+|[A-Z](?=\.))\.?\s+(\S.*)$")
-_REFERENCES = re.compile(r"^(references|bibliography|works cited)$", re.I)
+#: A title page's labelled line set as a heading (a Word manuscript for an ecology journal: "Title: ...", "Authors:
+#: ...", "Key words: ..." in Heading 1 were three sections, the affiliations and statements under "Authors:").
+_TITLE_PAGE = re.compile(r"^(title|authors?|key\s?words|running (?:head|title)|short title)\s*:\s*(\S.*)$", re.I)
+_REFERENCES = re.compile(r"^(references|bibliography|works cited|literature cited|references cited|cited literature|"
+                         r"reference list)$", re.I)
 
 
 class _Outline:
@@ -63,6 +69,20 @@ class _Outline:
         text = normalize_text(text)
         if not text:
             return
+        label = _TITLE_PAGE.match(text)
+        if label:  # a journal's title page typed as headings: "Title: ...", "Authors: ...", "Key words: ..."
+            name, value = label.group(1).lower(), label.group(2).strip()
+            if name == "title" and not self.title:
+                self.title = value
+                return
+            if name.startswith("author") and not self.authors:
+                self.authors = [a for a in (re.sub(r"\d+$", "", a.strip()) for a in
+                                            re.split(r",|\band\b|&", value)) if a]
+                return
+            if not name.startswith(("title", "author")):
+                self.in_abstract = False
+                self.add(text, ParagraphKind.OTHER, line)
+                return
         self.in_abstract = text.lower().strip(" :.") == "abstract"
         if self.in_abstract:
             return
@@ -127,32 +147,20 @@ def _read(path: Path) -> tuple[str, list[str]]:
 
 
 def load_markdown(path: Path) -> Document:
-    """Load a Markdown paper."""
+    """Load a Markdown paper (R Markdown and Quarto too: ``rmarkdown.py``)."""
     path = Path(path)
     text, notices = _read(path)
     out = _Outline()
-    text = _front_matter(text, out)
-    tokens = _MD.parse(_math_fences(text))
+    text, header = rmarkdown.front_matter(text)
+    out.title = header.get("title", "")
+    out.authors = header.get("authors", [])
+    for paragraph in header.get("abstract", []):
+        out.abstract.append(_inline_str(paragraph))
+        out.paragraphs.append(Paragraph("", out.abstract[-1], ParagraphKind.BODY, ("Abstract",),
+                                        line=header["abstract_line"]))
+    tokens = _MD.parse(_math_fences(rmarkdown.blank_div_fences(text)))
     _walk(tokens, out)
     return out.document(path, "markdown", notices)
-
-
-def _front_matter(text: str, out: _Outline) -> str:
-    """Read YAML front matter's title and author; blank it out, keeping line numbers."""
-    lines = text.splitlines()
-    if not lines or lines[0].strip() != "---":
-        return text
-    for end in range(1, min(len(lines), 60)):
-        if lines[end].strip() in ("---", "..."):
-            for line in lines[1:end]:
-                key, _, value = line.partition(":")
-                value = value.strip().strip("'\"")
-                if key.strip() == "title" and value:
-                    out.title = value
-                elif key.strip() in ("author", "authors") and value:
-                    out.authors = [a.strip() for a in re.split(r",|\band\b", value.strip("[]")) if a.strip()]
-            return "\n" * (end + 1) + "\n".join(lines[end + 1 :])
-    return text
 
 
 def _math_fences(text: str) -> str:
@@ -174,12 +182,13 @@ def _math_fences(text: str) -> str:
 
 def _walk(tokens: list[Token], out: _Outline) -> None:
     first_block = True
+    raw_env: list[str] = []  # the raw LaTeX environment a paragraph opened and none has closed yet
     i = 0
     while i < len(tokens):
         tok = tokens[i]
         line = tok.map[0] + 1 if tok.map else None
         if tok.type == "heading_open":
-            text = _inline_text(tokens[i + 1])
+            text = rmarkdown.heading_title(_inline_text(tokens[i + 1]))
             level = int(tok.tag[1])
             if first_block and level == 1 and not out.title and text.strip(" :.").lower() != "abstract":
                 out.title = text
@@ -189,7 +198,7 @@ def _walk(tokens: list[Token], out: _Outline) -> None:
             i += 3
             continue
         if tok.type == "paragraph_open":
-            _paragraph(tokens[i + 1], out, line)
+            _paragraph(tokens[i + 1], out, line, raw_env)
             first_block = False
             i += 3
             continue
@@ -197,7 +206,11 @@ def _walk(tokens: list[Token], out: _Outline) -> None:
             if tok.info.strip().lower() in ("math", "latex-math", "tex-math"):
                 out.add(EQUATION, ParagraphKind.EQUATION, line)
             else:
-                out.add(tok.content.rstrip("\n"), ParagraphKind.OTHER, line)
+                if not rmarkdown.chunk_hidden(tok.info, tok.content):  # the paper prints no hidden chunk's code
+                    out.add(tok.content.rstrip("\n"), ParagraphKind.OTHER, line)
+                caption = rmarkdown.chunk_caption(tok.info, tok.content)
+                if caption:
+                    out.add(_inline_str(caption), ParagraphKind.CAPTION, line)
             first_block = False
         elif tok.type == "html_block":
             if not tok.content.lstrip().startswith("<!--"):
@@ -208,10 +221,27 @@ def _walk(tokens: list[Token], out: _Outline) -> None:
         i += 1
 
 
-def _paragraph(inline: Token, out: _Outline, line: int | None) -> None:
+def _paragraph(inline: Token, out: _Outline, line: int | None, raw_env: list[str]) -> None:
     raw = inline.content.strip()
+    if raw_env:  # inside a raw LaTeX environment: a table's rows, a glossary, a display's lines
+        env = raw_env[-1]
+        if f"\\end{{{env}}}" in raw:
+            raw_env.pop()
+        if not rmarkdown.is_math_environment(env):
+            prose = rmarkdown.raw_prose(raw)  # a box's sentences in a one-column table read as text
+            out.add(_inline_str(prose) if prose else raw, ParagraphKind.BODY if prose else ParagraphKind.OTHER, line)
+        return
+    env = rmarkdown.raw_environment(raw)
+    if env:
+        math = rmarkdown.is_math_environment(env)
+        out.add(EQUATION if math else raw, ParagraphKind.EQUATION if math else ParagraphKind.OTHER, line)
+        if f"\\end{{{env}}}" not in raw:
+            raw_env.append(env)
+        return
     if _DISPLAY_MATH.fullmatch(raw):
         out.add(EQUATION, ParagraphKind.EQUATION, line)
+        return
+    if rmarkdown.commands_only(raw):  # \linenumbers, \FloatBarrier: print nothing
         return
     children = inline.children or []
     images = [c for c in children if c.type == "image"]
@@ -221,12 +251,21 @@ def _paragraph(inline: Token, out: _Outline, line: int | None) -> None:
             alt = "".join(c.content for c in img.children or []) or img.content
             out.add(alt, ParagraphKind.CAPTION, line)
         return
-    out.add(_inline_text(inline), ParagraphKind.BODY, line)
+    text = _inline_text(inline)
+    if rmarkdown.TEXT_REFERENCE.match(text):  # bookdown's (ref:label) caption text
+        out.add(rmarkdown.TEXT_REFERENCE.sub("", text), ParagraphKind.CAPTION, line)
+        return
+    out.add(text, ParagraphKind.BODY, line)
 
 
 def _inline_text(inline: Token) -> str:
-    """Text of an inline token: markup stripped, math made compact, footnote marks dropped."""
-    raw = _DISPLAY_MATH.sub(f" {EQUATION} ", inline.content)
+    return _inline_str(inline.content)
+
+
+def _inline_str(content: str) -> str:
+    """Text of inline Markdown: markup stripped, math made compact, footnote marks dropped, raw LaTeX and pandoc
+    citations as printed."""
+    raw = _DISPLAY_MATH.sub(f" {EQUATION} ", content)
     kept: list[str] = []
 
     def hold(m: re.Match[str]) -> str:
@@ -235,6 +274,7 @@ def _inline_text(inline: Token) -> str:
 
     raw = _INLINE_MATH.sub(hold, raw)
     raw = _FOOTNOTE_REF.sub("", raw) if not _FOOTNOTE_DEF.match(raw) else raw
+    raw = rmarkdown.inline_latex(raw)
     parts: list[str] = []
     for tok in _MD.parseInline(raw)[0].children or []:
         if tok.type in ("text", "code_inline"):

@@ -122,11 +122,12 @@ _REVIEWER = re.compile(
 #: Name of the review an editor's letter becomes (its comments: E.n); it takes no reviewer number.
 EDITOR = "Editor"
 #: A heading that introduces the editor's letter: "## Editor", "Associate Editor's comments", "Comments from the
-#: Editor:" (a new-user trial's journal reviews: the editor's section read as Reviewer 1, shifting every number).
+#: Editor:" (a new-user trial's journal reviews: the editor's section read as Reviewer 1, shifting every number);
+#: "Section Editor", "Subject Editor" too (session 23: an R Markdown paper's reviews, the same shift).
 _EDITOR_HEADING = re.compile(
     r"^(?:(?:comments?|letter|report|decision)\s+(?:from|of|by)\s+)?(?:the\s+)?"
-    r"(?:(?:associate|handling|guest|area|managing|senior|academic)\s+)?editor(?:['’]s|s['’])?"
-    r"(?:\s+(?:comments?|report|letter|decision|remarks))?\s*:?$", re.I)
+    r"(?:(?:associate|handling|guest|area|managing|senior|academic|section|subject)\s+)?"
+    r"editor(?:['’]s|s['’])?(?:\s+(?:comments?|report|letter|decision|remarks))?\s*:?$", re.I)
 _BY_REVIEWER = re.compile(r"\bby\s+(reviewer\s+[A-Za-z0-9_]{2,16})\s*$", re.I)
 _WORDS_NOT_IDS = {"of", "for", "the", "and", "summary", "comments", "form", "text", "score", "report"}
 

@@ -136,6 +136,17 @@ def markdown_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:
     return text_reviews(path, max_chars, source="markdown")
 
 
+def rmarkdown_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:
+    """Reviews kept as R Markdown or Quarto (``.Rmd``, ``.qmd``): the YAML header and the code chunks are no review
+    text (a session-23 trial: they were two "text before the first review" notices, and a header key could be read
+    as a reviewer's line)."""
+    from engine.document.rmarkdown import front_matter, without_chunks
+
+    raw, notices = read_text(path)
+    return parse_reviews(without_chunks(front_matter(raw)[0]), source="markdown", max_chars=max_chars,
+                         notices=notices)
+
+
 def tex_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:
     """A LaTeX file (a ``reviews.tex``, a response letter's quoted reviews), read as text (``engine.reviews.latex``)."""
     raw, notices = read_text(path)
@@ -168,14 +179,49 @@ def pdf_text(path: Path) -> tuple[str, list[str]]:
         if pages > MAX_PDF_PAGES:
             notices.append(f"read the first {MAX_PDF_PAGES} of {pages} pages of {path.name}")
         texts = []
-        flags = pymupdf.TEXTFLAGS_TEXT & ~pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE
+        # ligatures spelled out ("ﬁ" -> "fi"): a ScholarOne decision PDF's comments read "deﬁne", "ﬁgure" (trial18)
+        flags = pymupdf.TEXTFLAGS_TEXT & ~pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE & ~pymupdf.TEXT_PRESERVE_LIGATURES
         for i in range(min(pages, MAX_PDF_PAGES)):
             try:
                 # unmapped glyphs as U+FFFD (not raw glyph ids, which read as letters), then "[math]"
                 texts.append(mark_unmapped(doc[i].get_text("text", flags=flags)))
             except Exception as err:  # noqa: BLE001 - a broken page should not sink the reviews
                 notices.append(f"page {i + 1} of {path.name} could not be read ({type(err).__name__})")
-        text = "\n".join(texts)
+        text = "\n".join(drop_page_furniture(texts))
     if not text.strip():
         raise InputError(f"no review text found in {path.name} (a scanned PDF needs OCR first)")
     return text, notices
+
+
+#: A printed page's own lines: "2 of 3", "Page 2", a browser's "about:reader?url=..." or a lone address, its print
+#: date "12/9/21, 5:34 PM".
+_FURNITURE = re.compile(r"^(?:(?:page\s+)?\d{1,3}(?:\s*(?:of|/)\s*\d{1,3})?|about:\S+|https?://\S+|"
+                        r"\d{1,2}/\d{1,2}/\d{2,4},?\s+\d{1,2}:\d{2}(?:\s*[AP]M)?)$", re.I)
+#: Lines at a page's foot searched for a running footer.
+FOOTER_LINES = 4
+
+
+def drop_page_furniture(pages: list[str]) -> list[str]:
+    """Each page's text without what the printer put on every page: at its foot, lines that recur at the foot of
+    another page (digits aside: "ScholarOne Manuscripts", "2 of 3"), and at its head or foot page numbers, print
+    dates and addresses. A decision mail printed from a browser (trial18) had four such lines at each page's foot,
+    and one referee's point was cut in two at the page break."""
+    def key(line: str) -> str:
+        return re.sub(r"\d+", "#", line.strip())
+
+    lines = [page.split("\n") for page in pages]
+    feet = [{key(x) for x in _edge(ls, tail=True)} for ls in lines]
+    out = []
+    for k, ls in enumerate(lines):
+        foot = set(_edge(ls, tail=True))
+        head = set(_edge(ls, tail=False))
+        again = set().union(*(f for j, f in enumerate(feet) if j != k)) if len(pages) > 1 else set()
+        kept = [x for x in ls if not (x.strip() and (
+            (x in foot and key(x) in again) or ((x in foot or x in head) and _FURNITURE.match(x.strip()))))]
+        out.append("\n".join(kept).strip("\n"))
+    return out
+
+
+def _edge(lines: list[str], tail: bool) -> list[str]:
+    filled = [x for x in lines if x.strip()]
+    return filled[-FOOTER_LINES:] if tail else filled[:2]

@@ -13,6 +13,9 @@ _ITEM = re.compile(r"^(\s*)(?:[-*+\u2022\u25cf\u25aa\u2013\u2014>]|\(?\d{1,2}[.)
 #: A point typed "---Relatedly, why ..." (three dashes, no space, a capital or a quote): an item (a new-user trial's
 #: journal letter: each such point was read as a paragraph, and its sentences as up to four comments).
 _DASH_ITEM = re.compile(r"^(\s*)-{3}(?=[A-Z\u201c\u2018\"(])")
+#: A point that opens on the line it is about, "L32: Please ..." or "L122, L136: With ...": an item that keeps
+#: its line numbers (trial18's referee typed eleven such points, each on its own line: four read as one comment).
+_LINE_ITEM = re.compile(r"^(\s*)(?=L\d{1,4}(?:\s*[-\u2013,]\s*L?\d{1,4})*\s*:\s*\S)")
 _INLINE_ENUM = re.compile(r"(?:(?<=\s)|^)(\((?:\d{1,2}|[a-h]|[ivx]{1,4})\)|(?<![\w.])(?:\d{1,2}|[a-h]|[ivx]{1,4})\))\s+")
 
 
@@ -38,7 +41,7 @@ def _blocks(text: str) -> list[tuple[str, int, bool]]:
 
     for line in text.split("\n"):
         end = pos + len(line)
-        m = _ITEM.match(line) or _DASH_ITEM.match(line)
+        m = _ITEM.match(line) or _DASH_ITEM.match(line) or _LINE_ITEM.match(line)
         if not line.strip():
             close()
             cur_start = -1
