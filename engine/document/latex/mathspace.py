@@ -3,9 +3,11 @@
 TeX ignores the spaces typed inside math: ``$c_i q_i$`` prints "ciqi", which is what a PDF's text layer gives,
 where the LaTeX reader kept the typed space ("ci qi", another word to the matcher). ``tighten`` drops, from an
 inline formula's source, a typed space between two letter-like atoms (a letter, a digit, a Greek letter, a letter
-in a math font, with their sub- and superscripts). It keeps the spaces that print: spacing commands (``\\ ``,
-``\\quad``), a text box's words (``\\text{ for all }``), and the space after a big operator's limits or a
-fraction, which a PDF reader sees set apart (``\\sum_{i=1}^{N} w_i`` reads "∑N i=1 wi").
+in a math font, a root, with their sub- and superscripts). It keeps the spaces that print: spacing commands
+(``\\ ``, ``\\quad``), a text box's words (``\\text{ for all }``), and the space after a big operator's limits, a
+fraction, or a base with a subscript and a superscript set one over the other, which a PDF reader sees set apart
+(``\\sum_{i=1}^{N} w_i`` reads "∑N i=1 wi", ``\\phi^A_i x`` reads "ϕA i x"). A formula holding running text (a
+``$`` read wrongly) is left as it is.
 
 A prime after a subscript (``q_i'``) is a superscript: TeX sets it over the subscript, and the PDF reads it
 first ("q′ i"), as ``text._sup_then_sub`` reads a subscript and a superscript on one base.
