@@ -25,6 +25,7 @@ from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTex
 
 from engine.document.latex.acronyms import USES as ACRONYM_USES
 from engine.document.latex.acronyms import Acronyms
+from engine.document.latex.mathspace import PRIMED, prime_first
 
 EQUATION = "[EQUATION]"
 MATH_ENVS = frozenset(
@@ -56,6 +57,7 @@ _WALK_SPECS: dict[str, str] = {
     **{name: "*[[{" for name in "cite citep citet citealp citealt citeauthor citeyear citeyearpar parencite textcite autocite footcite Cite Citep Citet citenum shortcite nocite".split()},
     **{name: "*[{" for name in ACRONYM_USES},  # \\acs*{NCS}: the acronym package's starred forms
     **{name: "*{" for name in "ref eqref autoref Autoref cref Cref fref Fref pageref vref nameref cpageref".split()},
+    "tfrac": "{{", "dfrac": "{{", "cfrac": "[{{",
     "hyperref": "[{", "href": "[{{", "textcolor": "[{{", "colorbox": "[{{", "color": "[{",
     "makebox": "[[{", "framebox": "[[{", "raisebox": "{[[{", "resizebox": "*{{{", "scalebox": "{[{",
     "usefont": "{{{{", "fontsize": "{{", "fontfamily": "{", "fontseries": "{", "fontshape": "{",
@@ -180,12 +182,13 @@ class _Converter(LatexNodes2Text):
     def math_node_to_text(self, node: latexwalker.LatexNode) -> str:
         if isinstance(node, latexwalker.LatexMathNode) and node.displaytype == "inline":
             latex = node.latex_verbatim()
-            if "_" in latex and "^" in latex:
-                typeset = _SCRIPTS.sub(_sup_then_sub, latex)
-                if typeset != latex:
-                    nodes, _, _ = self._owner.walker(typeset).get_latex_nodes()
-                    if len(nodes) == 1 and isinstance(nodes[0], latexwalker.LatexMathNode):
-                        node = nodes[0]
+            typeset = latex
+            if "_" in typeset and ("^" in typeset or "'" in typeset):
+                typeset = PRIMED.sub(prime_first, _SCRIPTS.sub(_sup_then_sub, typeset))
+            if typeset != latex:
+                nodes, _, _ = self._owner.walker(typeset).get_latex_nodes()
+                if len(nodes) == 1 and isinstance(nodes[0], latexwalker.LatexMathNode):
+                    node = nodes[0]
             return compact_math(self.nodelist_to_text(node.nodelist))
         if isinstance(node, latexwalker.LatexEnvironmentNode) and node.environmentname in ("math",):
             return compact_math(self.nodelist_to_text(node.nodelist))
@@ -271,6 +274,11 @@ def clean(text: str) -> str:
     return text
 
 
+def _fraction(node: latexwalker.LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    args = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None][-2:]
+    return "/".join(l2tobj.nodelist_to_text([a]) for a in args)
+
+
 def _arg_text(node: latexwalker.LatexMacroNode, index: int) -> str:
     if not node.nodeargd or not node.nodeargd.argnlist:
         return ""
@@ -308,6 +316,8 @@ def _text_context(owner: LatexText) -> macrospec.LatexContextDb:
     repl["sqrt"] = lambda n, l2tobj: "√" + last(n, l2tobj)  # "√2σq" as printed: the sign, then its radicand
     repl["operatorname"] = lambda n, l2tobj: f"{_OP}{last(n, l2tobj).strip()}{_OP}"  # DeclareMathOperator's too
     repl.update({"footnote": owner.footnote, "footnotetext": owner.footnote, "redraftverb": verb, "\\": " ", "S": "§"})
+    repl["ne"] = "≠"  # as \\neq: "i ≠ j", where the two letters ran together ("ij")
+    repl.update({name: _fraction for name in ("tfrac", "dfrac", "cfrac")})  # as \\frac: "a/b", not "ab"
     macros = [MacroTextSpec(name, simplify_repl=fn) for name, fn in repl.items()]
     macros += [MacroTextSpec(name, discard=False) for name in _KEEP if name not in repl]
     macros += [MacroTextSpec(name, discard=True) for name in _DROP if name not in repl]

@@ -127,7 +127,8 @@ def _fits_gutter(lines: list[Line], width: float, gutter: float) -> bool:
 
 def _join_baselines(lines: list[Line], max_gap: float) -> list[Line]:
     """Join fragments on one baseline (justified words, heading numbers, the rest of a line after an inline
-    sum whose limits are set one above the other, so the fragments overlap by the width of the lower limit)."""
+    sum whose limits are set one above the other, so the fragments overlap by the width of the lower limit),
+    then fragments a little off one baseline that overlap (``_join_overlapping``)."""
     out: list[Line] = []
     for ln in sorted(lines, key=lambda l: (round(l.baseline), l.x0)):
         prev = out[-1] if out else None
@@ -140,7 +141,29 @@ def _join_baselines(lines: list[Line], max_gap: float) -> list[Line]:
             out[-1] = merge_fragments(prev, ln)
         else:
             out.append(ln)
-    return _sort_rows(out)
+    return _sort_rows(_join_overlapping(out))
+
+
+def _join_overlapping(lines: list[Line]) -> list[Line]:
+    """Join two fragments within 0.3 font sizes of one baseline whose ends overlap by up to 1.5 font sizes, left to
+    right: a fragment that opens with a sum's lowered limit ("k=1 πkN(...") takes the limit's baseline, a little
+    under its line's, and overlaps both halves of that line, so sorted by baseline it came after them and joined
+    neither."""
+    out = sorted(lines, key=lambda l: l.baseline)
+    i = 0
+    while i < len(out):
+        a, j = out[i], i + 1
+        while j < len(out) and out[j].baseline - a.baseline <= 0.3 * max(a.size, out[j].size):
+            b = out[j]
+            left, right = (a, b) if a.x0 <= b.x0 else (b, a)
+            if left.x0 < right.x0 < left.x1 < right.x1 and left.x1 - right.x0 <= 1.5 * max(a.size, b.size):
+                out[i] = a = merge_fragments(left, right)
+                del out[j]
+                j = i + 1  # the joined line may overlap another fragment
+                continue
+            j += 1
+        i += 1
+    return out
 
 
 def _sort_rows(lines: list[Line]) -> list[Line]:
@@ -182,6 +205,8 @@ def _attach_interlinear(lines: list[Line]) -> list[Line]:
     around it and those lines keep about their usual spacing, so the fragment
     sits inside the paragraph rather than between paragraphs."""
     out = list(lines)
+    # a fraction that opens a line sets its numerator (math) at the column's left edge, left of the line's rest
+    edge = _edges(out)[0] if out else 0.0
     i = 1
     while i < len(out) - 1:
         ln = out[i]
@@ -197,7 +222,8 @@ def _attach_interlinear(lines: list[Line]) -> list[Line]:
             and below.baseline - above.baseline <= 1.8 * max(above.size, below.size)
             # a nuclide's mass number opening a line (mhchem's "235 over 92, U") starts up to its own size left of
             # the charge number under it: the words before and after the nuclide were two paragraphs (a new-user trial)
-            and ln.x0 >= min(above.x0, below.x0) - max(2.0, ln.size) and ln.x1 <= max(above.x1, below.x1) + 2
+            and ln.x0 >= min(above.x0, below.x0, edge if ln.math >= 0.5 else above.x0) - max(2.0, ln.size)
+            and ln.x1 <= max(above.x1, below.x1) + 2
         ):
             over_above = min(ln.y1, above.y1) - max(ln.y0, above.y0)
             over_below = min(ln.y1, below.y1) - max(ln.y0, below.y0)
