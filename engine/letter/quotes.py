@@ -12,7 +12,8 @@ circuits … so is the relative phase of the feedback", left out between the two
 
 The quote also takes what follows the comment to the end of its paragraph or list item, up to ``TRAIL_SENTENCES``
 sentences (then "…"), when no other comment has a sentence in that paragraph or item: a reviewer's reason or the
-reference they name after a request is part of the point. An author's trial (session 23) sent a letter whose quote
+reference they name after a request is part of the point. A last sentence ending in a colon ("For example:") leads
+into the next item and is left out. An author's trial (session 23) sent a letter whose quote
 stopped in the middle of a numbered point, at the sentence naming a paper to test on: the cited paper's subtitle and the two
 reasons the reviewer gave for it, the rest of the same numbered item, were in no comment and in no quote.
 """
@@ -74,6 +75,8 @@ def _with_tail(quote: str, text: str, block: int, end: int, others: Sequence[Rev
     if any(o.span[0] < stop and o.span[1] > block for o in others):
         return quote
     tail = [s for s, _, _ in sentences(_flat(text[end:stop]))]
+    if tail and tail[-1].rstrip().endswith(":"):  # "For example:" leads into the next item, not quoted with it
+        tail.pop()
     if not tail:
         return quote
     more = len(tail) > TRAIL_SENTENCES
