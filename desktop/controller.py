@@ -141,6 +141,7 @@ class AppController(QObject):
         """Make ``session`` the open project (closing the previous one) and draw it afresh; with ``notes`` (a build,
         a new round), the reading-notes bar says how its files were read."""
         if self.session is not None and self.session is not session:
+            self.window.response.flush()  # what is typed goes to the project it was typed for
             self.session.close()
         self.session = session
         session.models = self.owner  # added comments are located with the jobs' encoder
@@ -191,5 +192,6 @@ class AppController(QObject):
     def close(self) -> None:
         self.runner.shutdown(wait=False)
         if self.session is not None:
+            self.window.response.flush()
             self.session.close()
             self.session = None

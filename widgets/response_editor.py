@@ -111,6 +111,14 @@ class ResponseEditor(QFrame):
         else:
             self._show_stored()
 
+    def flush(self) -> None:
+        """Save what is typed and not saved yet, as moving to another comment does: the window is closing or another
+        project is opening (an author's trial lost a typed response by closing the window)."""
+        pending = self.pending_text() if self.dirty() else None
+        if pending is not None:
+            self.sig_response_saved.emit(self.comment_id, pending)
+            self.stored = pending
+
     def pending_text(self) -> str | None:
         """What Save would store, or ``None`` when the input cannot be stored as it is."""
         text = self.text.toPlainText().strip()

@@ -272,8 +272,7 @@ class LetterBuilder:
                 answers.append(Answer(whole_point(c, reviews.get(reviewer), comments), response, self.changes(c.id),
                                       self.proposals(c.id), shown_heading(c.section), doubt))
             parts.append(ReviewerPart(reviewer, answers))
-        doc = p.new or p.old
-        title = (doc.title if doc is not None and doc.title else "") or p.name
+        title = p.paper_title()
         letter = Letter(title, [], self.changed_sections(), parts, INTRO if p.diff is not None else INTRO_NO_REVISION)
         n, k = len(p.comments), len(parts)
         summary = [f"This letter answers the {n} comment{'s' if n != 1 else ''} of {k} reviewer{'s' if k != 1 else ''}."]

@@ -4,7 +4,9 @@ suggestions and responses the desktop shows and the store saves."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -136,6 +138,21 @@ def _alternative(suggestion: Any) -> dict[str, Any]:
     return out
 
 
+#: A spacing macron before a letter, as the text layer of TeX's ``\\bar{B}`` reads ("\u00afB"): the letter under it.
+_SPACING_MACRON = re.compile("\u00af([A-Za-z])")
+
+
+def shown_title(title: str) -> str:
+    """``title`` with TeX's spacing accents over their letters ("B\u00b4ezier" is "B\u00e9zier", "\u00afB" is
+    "B\u0304"), in NFC; plain text as it is."""
+    if title.isascii():
+        return title.strip()
+    from engine.document.pdf.text import fix_accents
+
+    folded = _SPACING_MACRON.sub(lambda m: m.group(1) + "\u0304", fix_accents(title))
+    return unicodedata.normalize("NFC", folded).strip()
+
+
 @dataclass
 class Project:
     """What the desktop shows and saves; ``path`` is the ``.redraft`` SQLite file."""
@@ -174,6 +191,13 @@ class Project:
     #: Where each LaTeX version's paragraphs are on its typeset PDF, by role (``engine.project.typeset``): read
     #: from the file or found by the app when a PDF pane shows that PDF; not part of what the build stores.
     typeset: dict[str, Any] = field(default_factory=dict)
+
+    def paper_title(self) -> str:
+        """The paper's title as the letter and the report print it (the revised version's, else the draft's, else the
+        project's name), with TeX's spacing accents folded as the PDF reader folds them in paragraphs: a PDF's title
+        read "B\u00b4ezier" on the first line of an author's letter (session 23's trial)."""
+        doc = self.new or self.old
+        return shown_title(doc.title if doc is not None else "") or self.name
 
     def comment(self, comment_id: str) -> ReviewComment:
         for c in self.comments:

@@ -46,8 +46,7 @@ def _counts_table(rows: list[tuple[str, int]]) -> str:
 def revision_report_html(project: Project) -> str:
     """The report as one HTML page (inline CSS, no scripts or outside resources)."""
     esc = html.escape
-    doc = project.new or project.old
-    title = f"Revision report: {(doc.title if doc and doc.title else '') or project.name}"
+    title = f"Revision report: {project.paper_title()}"
     parts = [f"<h1>{esc(title)}</h1>"]
     view = coverage_view(project)
     rows = view.rows
