@@ -30,8 +30,6 @@ NUMBERED_HEADING = re.compile(
     r"^(?P<num>(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?)|(?:[A-Z](?:\.\d{1,2}){0,3}\.?)|(?:[IVX]{1,5}\.))\s+(?P<title>\S.*)$"
 )
 _TERMINAL = re.compile(r"[.!?:;]['\")\]’”]*$")
-#: A run-in title's closing stop (SIAM: "1. Introduction."), one full stop after a word, not an ellipsis.
-_TITLE_STOP = re.compile(r"\w\.$")
 #: A list item's label opening a line: "3.", "3)", "(3)", "(c)", "c)", "(iv)", or a bullet (its own group).
 _LABEL = re.compile(r"^(?:\((?P<p>\d{1,2}|[a-z]|[ivx]{1,5})\)|(?P<n>\d{1,2})[.)]|(?P<a>[a-z])\)|(?P<b>[•●◦▪∙‣➢►–]))\s")
 _ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
@@ -150,15 +148,12 @@ def _run_in_heading(ln: Line, after: list[Line], seg: Segment) -> list[Line]:
     text's line takes the size of the line ``after`` it); else ``[ln]``. The text runs on: the line reaches the
     column's right edge and the next line, close under it, is not bold (a heading whose title goes on in a font
     read as not bold, "4.1 Recovery via ℓ1-Minimization", is a short line, or its wrapped title is bold).
-    Read as one paragraph, a new-user trial's paper had no section at all (in-sample for that paper). SIAM's classes
-    close the title with a stop ("2.1. Model equations. We take ..."): a title of at most ten words may end so
-    (read as one paragraph, three training revisions' PDFs had no section; docs/figures-align.md, "Session 23")."""
+    Read as one paragraph, a new-user trial's paper had no section at all (in-sample for that paper)."""
     lead = ln.lead_bold if isinstance(ln.lead_bold, str) else ""
     m = NUMBERED_HEADING.match(lead)
     head, words = lead.split(), ln.text.split()
     if (not m or not m["num"][:1].isdigit() or len(words) <= len(head) or words[: len(head)] != head
-            or not 1 <= len(m["title"].split()) <= 10 or not m["title"][:1].isupper()
-            or ends_sentence(lead) and not _TITLE_STOP.search(lead)
+            or not 1 <= len(m["title"].split()) <= 10 or not m["title"][:1].isupper() or ends_sentence(lead)
             or ln.x1 < seg.right - max(0.08 * seg.width, 2 * ln.size) or not after or after[0].bold
             or after[0].lead_bold or not 0 < after[0].baseline - ln.baseline <= 1.6 * max(ln.size, after[0].size)):
         return [ln]
