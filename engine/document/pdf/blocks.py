@@ -23,9 +23,6 @@ CAPTION = re.compile(
 #: Springer's caption label, a bold "Fig. 1" or "Table 2" with no stop after its number (svjour3, sn-jnl); not
 #: "Fig S1", which PLOS sets at the head of a supporting-information paragraph.
 BARE_CAPTION = re.compile(r"^(?i:fig\.?|figure|table|tab\.)\s*\d+\s+[A-Z(]")
-#: REVTeX's caption label in capitals with no stop after its number ("FIG. 4 Sizes of ...", "TABLE I Runs of ...",
-#: its rmp and preprint styles), in any font: prose never opens with "FIG." or "TABLE" in capitals.
-CAPS_CAPTION = re.compile(r"^(?:FIG\.|TABLE)\s*(?:\d+|[IVXL]{1,6})\s+[A-Z(]")
 #: IEEEtran's table label, alone on its line and centred over the caption it sets in small capitals ("TABLE V" /
 #: "TIME TAKEN TO TRAIN ..."), with no stop after the number: with the caption under it, a caption.
 IEEE_TABLE_LABEL = re.compile(r"^TABLE\s+[IVXL]{1,6}$")
@@ -189,7 +186,7 @@ def _breaks(
         return True
     if CAPTION.match(ln.text) and (ends_sentence(prev.text) or ln.lead_bold):
         return True
-    if ln.lead_bold and BARE_CAPTION.match(ln.text) or CAPS_CAPTION.match(ln.text) and ends_sentence(prev.text):
+    if ln.lead_bold and BARE_CAPTION.match(ln.text):
         return True
     if prev.gaps != ln.gaps and (prev.gaps == 0 or ln.gaps == 0) and ln.size < body_size - 0.4:
         return True

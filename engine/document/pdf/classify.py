@@ -6,7 +6,7 @@ import re
 
 from engine.document.model import ParagraphKind
 from engine.document.pdf.blocks import (
-    BARE_CAPTION, CAPS_CAPTION, CAPTION, IEEE_TABLE_LABEL, NUMBERED_HEADING, Block, ends_sentence, list_label,
+    BARE_CAPTION, CAPTION, IEEE_TABLE_LABEL, NUMBERED_HEADING, Block, ends_sentence, list_label,
 )
 from engine.document.pdf.lines import Line
 
@@ -225,7 +225,7 @@ def _kind(b: Block, body_size: float, height: float, roman: bool, refs: bool = F
     text = b.text
     if all(ln.above_text for ln in b.lines):
         return ParagraphKind.OTHER  # a running header
-    if CAPTION.match(text) or b.first.lead_bold and BARE_CAPTION.match(text) or CAPS_CAPTION.match(text):
+    if CAPTION.match(text) or b.first.lead_bold and BARE_CAPTION.match(text):
         return ParagraphKind.CAPTION
     if IEEE_TABLE_LABEL.match(b.first.text.strip()):
         return ParagraphKind.CAPTION  # IEEEtran's "TABLE V" (its caption under it joins it: assemble)
