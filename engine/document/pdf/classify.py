@@ -37,9 +37,9 @@ _NOT_KEY = re.compile(r"[^a-z ]")
 _URL = re.compile(r"https?://|www\.")
 _STEP = re.compile(r"^\s*\d{1,3}:\s")
 _NOTE_START = re.compile(r"^[\d*†‡§¶∗⋆]")
-#: A word of a plot's tick labels or a diagram's node labels: a number ("0.5", "−2", "1e-3", "75%", a map's "45.5°W",
-#: "20°C") or a letter or two with digits ("D13", "t1").
-_TICK = re.compile(r"[−\-+]?\d[\d.,]*(?:[eE×^][−\-+]?\d+)?(?:%|[°◦][NSEWC]?)?|[A-Za-z]{1,2}\d{1,3}")
+#: A word of a plot's tick labels or a diagram's node labels: a number ("0.5", "−2", "1e-3", "75%") or a letter or
+#: two with digits ("D13", "t1").
+_TICK = re.compile(r"[−\-+]?\d[\d.,]*(?:[eE×^][−\-+]?\d+)?%?|[A-Za-z]{1,2}\d{1,3}")
 #: A line whose every word is a ``_TICK`` (one match, failing at a prose line's first word).
 _TICK_LINE = re.compile(rf"(?:{_TICK.pattern})(?:\s+(?:{_TICK.pattern}))*")
 
@@ -152,9 +152,8 @@ def tick_lines(blocks: list[Block]) -> dict[int, list[Line]]:
 
 def _beside_ticks(b: Block, ticks: dict[int, list[Line]]) -> bool:
     """An unnumbered heading that is a plot's axis label or title, or a diagram's label: a tick label sits right
-    above or below it (less than 0.8 of its size apart, or their boxes overlapping by up to half its size: a map's
-    "Longitude" under its "45.0°W" row; one on its own line, such as a section number set apart, does not count),
-    within ten of its sizes to either side. A section heading has room above and prose below; a
+    above or below it (less than 0.8 of its size apart; one on its own line, such as a section number set apart,
+    does not count), within ten of its sizes to either side. A section heading has room above and prose below; a
     known one ("References") is kept."""
     if heading_key(b.text) in KNOWN_HEADINGS:
         return False
@@ -165,7 +164,7 @@ def _beside_ticks(b: Block, ticks: dict[int, list[Line]]) -> bool:
         if any(t is ln for ln in b.lines):
             continue
         gap = max(t.y0 - y1, y0 - t.y1)
-        if -0.5 * size <= gap <= 0.8 * size and t.x0 <= x1 + 10 * size and t.x1 >= x0 - 10 * size:
+        if -0.3 * size <= gap <= 0.8 * size and t.x0 <= x1 + 10 * size and t.x1 >= x0 - 10 * size:
             return True
     return False
 
