@@ -15,6 +15,11 @@ of several pieces of one LaTeX edit (split) or that join several (joined), gold 
 and the answered comments whose best edit was right on LaTeX and is not on the PDF, by what the PDF ranks first
 (an edit with no counterpart and its kind, a piece of a split, another edit). ``--show`` prints the edits behind each
 count (the paper's own words: read them, never commit them).
+
+Statuses, per comment (session 23): *lost found*, answered comments called addressed or partly on the LaTeX diff
+and not on the PDF diff (*gained found* the reverse); *PDF-only wrong*, comments with no gold edit called "addressed"
+on the PDF diff and not on the LaTeX diff (*LaTeX-only wrong* the reverse). Statuses as the corpus figures give
+them (``eval_align_corpus.results_inputs``, ``corpus_eval.app_status``).
 """
 
 from __future__ import annotations
@@ -106,6 +111,41 @@ def first_choices(s_latex, s_pdf, pdf_paper, cps: dict, pieces: Counter, show: b
     return out
 
 
+def statuses(pp, model, answered) -> dict[str, str]:
+    """Each comment's status ("addressed", "partly", "not") under the shipped models, as the corpus figures give it."""
+    from dataclasses import replace
+
+    from engine.align.config import DEFAULTS
+    from engine.align.corpus_eval import app_status
+    from engine.align.learn import scored
+    from engine.align.learn_answered import scored_answered
+    from engine.cli.eval_align_corpus import results_inputs
+
+    raw = scored(pp, model)
+    raw = replace(raw, answered=scored_answered(pp, raw.matrix, model.threshold, answered))
+    s = results_inputs([(pp, model, answered)], [raw], [pp], DEFAULTS["evidence"])["learned"][0][0]
+    return {cid: app_status(s.matrix[i] if s.matrix.size else np.zeros(0), float(s.answered[i]))
+            for i, cid in enumerate(s.comment_ids)}
+
+
+def status_changes(st_latex: dict[str, str], st_pdf: dict[str, str], gold: dict, show: bool = False) -> dict:
+    """The per-comment status counts of the module docstring."""
+    out = dict.fromkeys(("lost found", "gained found", "PDF-only wrong", "LaTeX-only wrong"), 0)
+    for cid, a in st_latex.items():
+        b = st_pdf.get(cid, "not")
+        if gold.get(cid):
+            key = ("lost found" if a != "not" and b == "not" else
+                   "gained found" if a == "not" and b != "not" else None)
+        else:
+            key = ("PDF-only wrong" if b == "addressed" and a != "addressed" else
+                   "LaTeX-only wrong" if a == "addressed" and b != "addressed" else None)
+        if key:
+            out[key] += 1
+            if show:
+                print(f"  [{cid}] {key}: LaTeX {a}, PDF {b}")
+    return out
+
+
 def _top(s, i: int) -> str | None:
     row = s.matrix[i] if s.matrix.size else np.zeros(0)
     j = int(np.argmax(row)) if row.size and row.max() > 0 else None
@@ -114,6 +154,7 @@ def _top(s, i: int) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     from corpus.manifest import ManifestError
+    from engine.align.answered import shipped_answered
     from engine.align.learn import iter_paper_pairs, scored
     from engine.align.learned import shipped_model
     from engine.align.tuned import ShippedTuned
@@ -141,8 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     tuned = ShippedTuned()  # in-sample on training revisions: the module docstring
     results = {"latex": evaluate_corpus(kept, "checked", tuned=tuned),
                "pdf": evaluate_corpus(pdf, "checked", tuned=tuned)}
-    report = {"papers": [p.id for p in kept], "revisions": notes, "losses": {}, "hit@1 lost": {}}
-    model = shipped_model()
+    report = {"papers": [p.id for p in kept], "revisions": notes, "losses": {}, "hit@1 lost": {}, "statuses": {}}
+    model, answered = shipped_model(), shipped_answered()
     pairs = [{pp.paper.id: pp for pp in run_job(iter_paper_pairs(ps, first_stage=model.first_stage, tuned=tuned))}
              for ps in (kept, pdf)]
     for lp, pp in zip(kept, pdf):
@@ -153,6 +194,9 @@ def main(argv: list[str] | None = None) -> int:
             report["hit@1 lost"][lp.id] = dict(first_choices(scored(pairs[0][lp.id], model),
                                                              scored(pairs[1][lp.id], model), pp, cps, pieces,
                                                              args.show))
+            st = [statuses(pairs[k][lp.id], model, answered) for k in (0, 1)]
+            report["statuses"][lp.id] = status_changes(*st, lp.gold, args.show)
+            report.setdefault("status of", {})[lp.id] = {"latex": st[0], "pdf": st[1]}
     for name in ("learned", "evidence", "bm25", "hybrid"):
         a, b = results["latex"][name]["pooled"], results["pdf"][name]["pooled"]
         print(f"{name:9} LaTeX F1 {a['F1']} hit@1 {a['hit@1']} found {a['found']} wrong {a['wrong addressed']} "
@@ -161,7 +205,13 @@ def main(argv: list[str] | None = None) -> int:
     for rid, c in report["losses"].items():
         a, b = results["latex"]["learned"]["papers"][rid], results["pdf"]["learned"]["papers"][rid]
         print(f"{rid:24} learned F1 {a['F1']} -> {b['F1']}, hit@1 {a['hit@1']} -> {b['hit@1']}; {json.dumps(c)}; "
-              f"hit@1 lost: {json.dumps(report['hit@1 lost'].get(rid, {}))}")
+              f"hit@1 lost: {json.dumps(report['hit@1 lost'].get(rid, {}))}; "
+              f"statuses: {json.dumps(report['statuses'].get(rid, {}))}")
+    total = Counter()
+    for c in report["statuses"].values():
+        total.update(c)
+    print("statuses, summed: " + ", ".join(f"{k} {total[k]}" for k in
+                                          ("lost found", "gained found", "PDF-only wrong", "LaTeX-only wrong")))
     report["results"] = results
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1, default=str) + "\n", encoding="utf-8")
