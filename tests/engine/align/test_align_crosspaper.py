@@ -21,15 +21,18 @@ from engine.align.gold import load_gold
 REPO = Path(__file__).resolve().parents[3]
 GOLD = [REPO / "tests" / "data" / "cgo18_pdf_align_gold.json", REPO / "tests" / "data" / "icassp20_align_gold.json"]
 #: Cross-paper micro-F1 reported (docs/gold-icassp20.md): the test fails 3 points below.
-REPORTED_F1 = {"cgo18": 37.0, "icassp20": 50.0}
+#: Session 23: math15's fix 58 (stray math pieces join their line) reads one display of cgo18's submitted PDF
+#: otherwise: cgo18 F1 37.0 -> 36.8, P 42.1 -> 41.6, links that count 44.8 / 30.9 -> 44.9 / 32.0, status agreement
+#: 80.0 -> 83.3 (BM25 30.4 -> 31.3).
+REPORTED_F1 = {"cgo18": 36.8, "icassp20": 50.0}
 #: Cross-paper link precision reported (the issue asks for 50: not reached); the test fails 3 points below.
-REPORTED_P = {"cgo18": 42.1, "icassp20": 40.4}
+REPORTED_P = {"cgo18": 41.6, "icassp20": 40.4}
 #: Precision and recall of the links that count (p >= status.PARTLY_P: the letter and the report cite them), cross-paper;
 #: PARTLY_P was chosen on both papers' statuses, so these are not blind. The test fails 3 points below.
-COUNTED = {"cgo18": (44.8, 30.9), "icassp20": (90.9, 34.5)}
+COUNTED = {"cgo18": (44.9, 32.0), "icassp20": (90.9, 34.5)}
 #: Share of comments called addressed or partly exactly when the gold has an edit for them (docs/gold-icassp20.md);
 #: the test fails 7 points (2 comments) below.
-STATUS_AGREEMENT = {"cgo18": 80.0, "icassp20": 79.3}
+STATUS_AGREEMENT = {"cgo18": 83.3, "icassp20": 79.3}
 #: The baseline, hybrid (BM25 + MiniLM) with its threshold tuned on the other paper (33.2 / 31.6 on cgo18's AVX2 diff,
 #: before the paragraph matcher counted shared bigrams exactly: session 19, EXTRACTED_TYPES below).
 HYBRID_F1 = {"cgo18": 34.4, "icassp20": 32.0}
