@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import pickle
 import sys
 import time
@@ -224,8 +223,7 @@ def rank_alone(pairs, vectors_file: Path, folds: Path, in_sample: bool = False) 
 
 def main(argv: list[str] | None = None) -> int:
     from bench.measure_carry_align import bootstrap, line, pooled
-    from bench.measure_grouped_align import with_groups
-    from bench.measure_link_trees import KEYS, verdict
+    from bench.measure_link_trees import KEYS, grouped_pairs, verdict
     from engine.cli.eval_align_corpus import corpus_unsure
 
     ap = argparse.ArgumentParser(prog="python -m bench.measure_adapter")
@@ -242,13 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         if not Path(f).is_file():
             print(f"error: no such file: {f}", file=sys.stderr)
             return 2
-    manifest = Path(a.corpus)
-    repo = {e["id"]: e.get("repository") for e in json.loads(manifest.read_text())["revisions"]}
-    pairs = with_groups(pickle.loads(Path(a.pairs).read_bytes()), manifest, True)
-    groups: dict[str, list[str]] = {}
-    for pp in pairs:
-        groups.setdefault(repo[pp.paper.id], []).append(pp.paper.id)
-    print(f"{len(pairs)} revisions, {len(groups)} repositories", flush=True)
+    pairs, groups = grouped_pairs(a.pairs, Path(a.corpus))
     folds = Path(a.folds)
     folds.mkdir(parents=True, exist_ok=True)
     if a.rank_alone:

@@ -104,9 +104,22 @@ def per_variant(pairs, variant: str, folds: Path, unsure) -> dict[str, dict[str,
         return per_paper(pairs, folds / f"folds-{variant}.pkl", unsure)
 
 
+def grouped_pairs(pairs_file: str, manifest: Path) -> tuple[list, dict[str, list[str]]]:
+    """The training part's pair features from ``pairs_file`` with their repositories (the manifest's), and the
+    revisions of each repository: what the grouped folds of this bench and ``bench.measure_adapter`` split."""
+    from bench.measure_grouped_align import with_groups
+
+    repo = {e["id"]: e.get("repository") for e in json.loads(manifest.read_text())["revisions"]}
+    pairs = with_groups(pickle.loads(Path(pairs_file).read_bytes()), manifest, True)
+    groups: dict[str, list[str]] = {}
+    for pp in pairs:
+        groups.setdefault(repo[pp.paper.id], []).append(pp.paper.id)
+    print(f"{len(pairs)} revisions, {len(groups)} repositories", flush=True)
+    return pairs, groups
+
+
 def main(argv: list[str] | None = None) -> int:
     from bench.measure_carry_align import bootstrap, line, pooled
-    from bench.measure_grouped_align import with_groups
     from engine.align.learn import TREE_VARIANTS
     from engine.cli.eval_align_corpus import corpus_unsure
 
@@ -122,13 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     if not Path(a.pairs).is_file():
         print(f"error: no such pairs file: {a.pairs}", file=sys.stderr)
         return 2
-    manifest = Path(a.corpus)
-    repo = {e["id"]: e.get("repository") for e in json.loads(manifest.read_text())["revisions"]}
-    pairs = with_groups(pickle.loads(Path(a.pairs).read_bytes()), manifest, True)
-    groups: dict[str, list[str]] = {}
-    for pp in pairs:
-        groups.setdefault(repo[pp.paper.id], []).append(pp.paper.id)
-    print(f"{len(pairs)} revisions, {len(groups)} repositories", flush=True)
+    pairs, groups = grouped_pairs(a.pairs, Path(a.corpus))
     folds = Path(a.folds)
     folds.mkdir(parents=True, exist_ok=True)
     if a.part:
