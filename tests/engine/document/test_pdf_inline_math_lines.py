@@ -12,6 +12,7 @@ three pieces around the math):
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pymupdf
@@ -29,28 +30,17 @@ def _words(page: pymupdf.Page, x: float, y: float, text: str, size: float = SIZE
     return x + pymupdf.get_text_length(text, fontname=font, fontsize=size)
 
 
-def _lines(text: str, width: int = 112) -> list[str]:
-    out, line = [], ""
-    for word in text.split():
-        if len(line) + len(word) + 1 > width:
-            out.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    return out + [line]
-
-
 def _page(path: Path, draw) -> Path:
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     page.insert_text((LEFT, 80), "1 Mixture models", fontname="tibo", fontsize=12)
     y = 110.0
-    for line in _lines(sample_paragraph(1, 60)):
+    for line in textwrap.wrap(sample_paragraph(1, 60), 112):
         _words(page, LEFT, y, line)
         y += 12
     y += 6
     y = draw(page, y)
-    for line in _lines(sample_paragraph(2, 50)):
+    for line in textwrap.wrap(sample_paragraph(2, 50), 112):
         _words(page, LEFT, y, line)
         y += 12
     doc.save(path)
