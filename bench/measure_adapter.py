@@ -222,8 +222,8 @@ def rank_alone(pairs, vectors_file: Path, folds: Path, in_sample: bool = False) 
 
 
 def main(argv: list[str] | None = None) -> int:
-    from bench.measure_carry_align import bootstrap, line, pooled
-    from bench.measure_link_trees import KEYS, grouped_pairs, verdict
+    from bench.measure_carry_align import line
+    from bench.measure_link_trees import choose, grouped_pairs, judge
     from engine.cli.eval_align_corpus import corpus_unsure
 
     ap = argparse.ArgumentParser(prog="python -m bench.measure_adapter")
@@ -256,17 +256,9 @@ def main(argv: list[str] | None = None) -> int:
         print(line(v, per[v], groups), flush=True)
     if "L0" not in per:
         return 0
-    passing = {}
-    for v in (v for v in a.variants if v != "L0"):
-        interval = bootstrap(per[v], per["L0"], groups, keys=KEYS)
-        ok, why = verdict(interval, pooled(per[v], list(per[v]))["wrong addressed"])
-        print(f"    {v} - L0, 90 % over {len(groups)} repositories: {interval}; {why}", flush=True)
-        if ok:
-            passing[v] = interval
+    passing = judge(per, groups)
     if len(per) > 1:
-        best = max(sorted(passing, reverse=True), key=lambda v: passing[v]["F1"][0] + passing[v]["hit@1"][0],
-                   default=None)
-        print(f"ships: {best or 'nothing (the shipped link model stays)'}", flush=True)
+        print(f"ships: {choose(passing) or 'nothing (the shipped link model stays)'}", flush=True)
     return 0
 
 

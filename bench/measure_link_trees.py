@@ -52,6 +52,21 @@ def choose(passing: dict[str, dict[str, tuple[float, float]]]) -> str | None:
     return max(sorted(passing, reverse=True), key=lambda v: passing[v]["F1"][0] + passing[v]["hit@1"][0])
 
 
+def judge(per: dict[str, dict], groups: dict[str, list[str]]) -> dict[str, dict[str, tuple[float, float]]]:
+    """Each candidate of ``per`` (per-paper counts by variant) against ``L0``: the paired bootstrap over repositories
+    and the rule's verdict, printed; returns the passing candidates' intervals."""
+    from bench.measure_carry_align import bootstrap, pooled
+
+    passing = {}
+    for v in (v for v in per if v != "L0"):
+        interval = bootstrap(per[v], per["L0"], groups, keys=KEYS)
+        ok, why = verdict(interval, pooled(per[v], list(per[v]))["wrong addressed"])
+        print(f"    {v} - L0, 90 % over {len(groups)} repositories: {interval}; {why}", flush=True)
+        if ok:
+            passing[v] = interval
+    return passing
+
+
 @contextlib.contextmanager
 def link_form(variant: str):
     """``learn.TREES`` set to ``variant``'s form while active (``L0``: the logistic regression)."""
@@ -119,7 +134,7 @@ def grouped_pairs(pairs_file: str, manifest: Path) -> tuple[list, dict[str, list
 
 
 def main(argv: list[str] | None = None) -> int:
-    from bench.measure_carry_align import bootstrap, line, pooled
+    from bench.measure_carry_align import line
     from engine.align.learn import TREE_VARIANTS
     from engine.cli.eval_align_corpus import corpus_unsure
 
@@ -152,13 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         print(line(v, per[v], groups), flush=True)
     if "L0" not in per:
         return 0
-    passing = {}
-    for v in (v for v in a.variants if v != "L0"):
-        interval = bootstrap(per[v], per["L0"], groups, keys=KEYS)
-        ok, why = verdict(interval, pooled(per[v], list(per[v]))["wrong addressed"])
-        print(f"    {v} - L0, 90 % over {len(groups)} repositories: {interval}; {why}", flush=True)
-        if ok:
-            passing[v] = interval
+    passing = judge(per, groups)
     if len(per) > 1:
         print(f"ships: {choose(passing) or 'nothing (the logistic model stays)'}", flush=True)
     return 0

@@ -15,6 +15,16 @@ from tests.engine.built_revisions import PROSE
 from tests.engine.reviews.test_reviews_mail_shapes import _ELSEVIER, _ELSEVIER_DECISION
 
 
+def _built(tmp_path: Path, name: str, reviews: str):
+    """A project built (BM25 links) from the folder's two Markdown versions and the reviews file ``reviews``."""
+    store = ProjectStore.create(tmp_path / f"{name}.redraft", name)
+    try:
+        return run_job(build_project(store, tmp_path / "old.md", tmp_path / "new.md", tmp_path / reviews,
+                                     aligner="bm25"))
+    finally:
+        store.close()
+
+
 def test_reviews_without_comments_are_named_apart(tmp_path: Path) -> None:
     for name, extra in (("old.md", ""), ("new.md", " The migration barrier is now compared with the DFT value.")):
         (tmp_path / name).write_text("# A study\n\n## 1 Introduction\n\n" + "\n\n".join(PROSE[:3]) + extra + "\n")
@@ -24,23 +34,13 @@ def test_reviews_without_comments_are_named_apart(tmp_path: Path) -> None:
     (tmp_path / "reviews.txt").write_text(_ELSEVIER_DECISION)
     accepts = "Reviewer #2: This version of the paper can be accepted.\n"
     (tmp_path / "short.txt").write_text(short.split("Reviewer #2:")[0] + accepts)
-    store = ProjectStore.create(tmp_path / "p.redraft", "p")
-    try:
-        project = run_job(build_project(store, tmp_path / "old.md", tmp_path / "new.md", tmp_path / "reviews.txt",
-                                        aligner="bm25"))
-    finally:
-        store.close()
+    project = _built(tmp_path, "p", "reviews.txt")
     view = coverage_view(project)
     n = len(project.comments)
     assert {c.reviewer for c in project.comments} == {"Editor", "Reviewer 1", "Reviewer 2"}
     assert view.status_line().startswith(f"{n} comments from 3 reviewers (Reviewer 3: none) · ")
     assert count_line(view.rows).startswith(f"{n} comments from 3 reviewers,")  # the marked PDF's summary agrees
-    store = ProjectStore.create(tmp_path / "q.redraft", "q")
-    try:
-        project = run_job(build_project(store, tmp_path / "old.md", tmp_path / "new.md", tmp_path / "short.txt",
-                                        aligner="bm25"))
-    finally:
-        store.close()
+    project = _built(tmp_path, "q", "short.txt")
     n = len(project.comments)
     assert coverage_view(project).status_line().startswith(f"{n} comments from 1 reviewer (Reviewer 2: none) · ")
 
