@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from engine.document.model import ParagraphKind
 from engine.document.pdf.blocks import Block
 
 #: The table's title, alone on its line.
@@ -67,3 +68,32 @@ def contents_blocks(blocks: list[Block]) -> set[int]:
         found.update(id(b) for b in on_page)
         rest = rest[len(on_page):]
     return found
+
+
+#: A table entry or a heading: its number, its title, and (an entry's) page number after dots or spaces.
+_ENTRY = re.compile(r"^\s*(?P<num>(?:\d{1,2}|[A-Z])(?:\.\d{1,2})*)\.?\s+(?P<title>.*?[A-Za-z].*?)(?:[\s.]+\d{1,4})?\s*$")
+
+
+def _entry(text: str) -> tuple[str, str] | None:
+    m = _ENTRY.match(text)
+    return (m["num"], _key(m["title"])) if m else None
+
+
+def headings_from_contents(blocks: list[Block], toc: set[int]) -> None:
+    """A one-line block after the table that reads as one of its numbered entries ("1. Introduction" under
+    "1. Introduction" in the table), set as body text, is that section's heading: amsart sets section titles in
+    small capitals at the text's size, which the PDF reader took for a paragraph, so every edit of the trial's paper
+    was placed under its title. Its number gives its level ("2.1": 2). Entries the table runs together on a line
+    ("1.1. Polytopes 1.2. Weak orders") are not split: only whole lines count."""
+    entries = {e for b in blocks if id(b) in toc for ln in b.lines if (e := _entry(ln.text))}
+    if not entries:
+        return
+    last = max(i for i, b in enumerate(blocks) if id(b) in toc)
+    for b in blocks[last + 1:]:
+        if b.kind is not ParagraphKind.BODY or len(b.lines) != 1 or not b.first.alone:
+            continue
+        found = _entry(b.text)
+        if found and found in entries:
+            m = _ENTRY.match(b.text)
+            b.kind, b.heading_number, b.level = ParagraphKind.HEADING, found[0], found[0].count(".") + 1
+            b.heading_title = " ".join(m["title"].split()).rstrip(".")

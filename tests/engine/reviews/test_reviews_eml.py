@@ -30,7 +30,8 @@ Editor
 
 Reviewers' comments:
 
-Reviewer #1: \n\nThe definition of a tiling in Section 2 should state whether the tiles may overlap on their boundaries, since the proof of Lemma 3 uses it.
+Reviewer #1: \n\nThe definition of a tiling in Section 2 should state whether the tiles may overlap on their
+boundaries, since the proof of Lemma 3 uses it.
 
 p4 the equation after "we obtain" should read a = 3, not a = 2; please correct it.
 
