@@ -59,6 +59,7 @@ class Builds:
                 target, request.name, request.old_path, request.new_path, request.reviews,
                 overwrite=path is not None, keep_partial=request.keep_partial, aligner=request.aligner,
                 encoder=aligner_encoder(owner, request.aligner), cancel=cancel, force=force)  # it also locates
+            warm_view_imports()
             session = ProjectSession.open(target, built, models=owner)
             if after is not None:
                 after(session)
@@ -92,3 +93,13 @@ class Builds:
             wizard.set_building(handle.id)
             wizard.sig_cancel_requested.connect(handle.cancel)
         return handle
+
+
+def warm_view_imports() -> None:
+    """Import on the worker what drawing a project imports first: PyMuPDF for the PDF panes, the reviews' units for
+    the reading notes. Imported by the UI thread when the project was shown, they froze the window for 0.8 of the
+    1.4 s it spent drawing a new-user trial's long paper (session 24, trial21; once per run of the app)."""
+    import pymupdf  # noqa: F401
+
+    import engine.reviews.units  # noqa: F401
+
