@@ -134,7 +134,7 @@ class AppController(QObject):
 
     def open_project(self, path: str | Path) -> JobHandle:
         owner = self.owner
-        return self.runner.run_call(lambda cancel: warm_view_imports() or ProjectSession.open(path, models=owner),
+        return self.runner.run_call(lambda cancel: warm_view_imports(ProjectSession.open(path, models=owner)),
                                     label=f"opening {Path(path).name}", on_success=self.use_session)
 
     def use_session(self, session: ProjectSession, notes: bool = False) -> None:

@@ -21,9 +21,9 @@ def test_a_project_is_opened_and_built_with_its_view_imports_done_on_the_worker(
     threads: list[str] = []
     real = builds.warm_view_imports
 
-    def warm() -> None:
+    def warm(session):
         threads.append(threading.current_thread().name)
-        real()
+        return real(session)
 
     monkeypatch.setattr(builds, "warm_view_imports", warm)
     monkeypatch.setattr(controller, "warm_view_imports", warm)
