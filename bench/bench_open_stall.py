@@ -3,8 +3,9 @@
 Each run is a fresh process (the first open of a run of the app is the one that imports what the views need): the
 shell is built offscreen, a 10 ms timer ticks on the UI thread, the project is opened as File → Open does, and the
 run reports the seconds to ``sig_project_loaded`` and the longest gap between two ticks from the click to a second
-after. ``--cold-views`` skips ``desktop.builds.warm_view_imports`` (what the app did before session 24), so both
-are measured on the same machine in the same call, alternating. Without PROJECT, the demo project is built first.
+after. Each run is made twice, alternating: "cold" skips ``desktop.builds.warm_view_imports`` (the view imports
+left to the UI thread, as before session 24) and "warm" is the app as it is, so both see the same machine. Without
+PROJECT, the demo project is built first.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python -m bench.bench_open_stall [PROJECT.redraft] [--runs 5]
 """
