@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog
 
-from desktop.builds import Builds
+from desktop.builds import Builds, warm_view_imports
 from desktop.corrections import Corrections
 from desktop.editing import Editing
 from desktop.expertise_wiring import ExpertiseWiring
@@ -134,7 +134,7 @@ class AppController(QObject):
 
     def open_project(self, path: str | Path) -> JobHandle:
         owner = self.owner
-        return self.runner.run_call(lambda cancel: ProjectSession.open(path, models=owner),
+        return self.runner.run_call(lambda cancel: warm_view_imports(ProjectSession.open(path, models=owner)),
                                     label=f"opening {Path(path).name}", on_success=self.use_session)
 
     def use_session(self, session: ProjectSession, notes: bool = False) -> None:

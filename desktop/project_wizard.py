@@ -102,10 +102,10 @@ def guess_roles(paths: list[str]) -> dict[str, str]:
 
 def free_project_path(name: str) -> Path:
     """``default_project_path(name)``, numbered when that file already exists."""
-    path = default_project_path(name)
+    path = first = default_project_path(name)
     n = 2
-    while path.exists():
-        path = path.with_name(f"{path.stem.rsplit(' (', 1)[0]} ({n}){SUFFIX}")
+    while path.exists():  # "Paper (round 2)" taken: "Paper (round 2) (2)", its own brackets kept
+        path = first.with_name(f"{first.stem} ({n}){SUFFIX}")
         n += 1
     return path
 

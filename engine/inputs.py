@@ -60,6 +60,7 @@ REVIEW_FORMATS: dict[str, ReviewFormat] = {
     ".json": ReviewFormat("OpenReview JSON", "engine.reviews.load:openreview_reviews"),
     ".pdf": ReviewFormat("PDF", "engine.reviews.load:pdf_reviews"),
     ".tex": ReviewFormat("LaTeX", "engine.reviews.load:tex_reviews"),
+    ".eml": ReviewFormat("mail (.eml)", "engine.reviews.load:eml_reviews"),  # a saved decision mail
 }
 
 

@@ -194,11 +194,24 @@ def build_project(
     return store.load()
 
 
+#: Characters no file name may hold on Windows, macOS or Linux (with the control characters).
+_NOT_IN_FILE_NAMES = set('<>:"/\\|?*')
+#: Names Windows keeps for devices, with any suffix ("CON.redraft" cannot be made there).
+#: Characters of a name kept in its file name (a file name holds 255 bytes; an accent takes two).
+MAX_NAME = 100
+_WINDOWS_DEVICES = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
+
+
 def default_project_path(name: str) -> Path:
-    """``app_paths().projects / "<name>.redraft"`` (the name made safe for a file name)."""
+    """``app_paths().projects / "<name>.redraft"``, the name as typed but for the characters no file name may hold
+    (``_NOT_IN_FILE_NAMES``, controls), each an underscore; a name's dashes, quotes, brackets and accents stay (a
+    new-user trial's "Révision EJC — app" was saved as "Révision EJC _ app", session 24)."""
     from engine.paths import app_paths
 
-    safe = "".join(ch if ch.isalnum() or ch in " -_." else "_" for ch in name).strip(" .") or "project"
+    safe = "".join("_" if ch in _NOT_IN_FILE_NAMES or ord(ch) < 32 or ch == "\x7f" else ch for ch in name)
+    safe = " ".join(safe.split())[:MAX_NAME].strip(" .") or "project"
+    if safe.split(".")[0].lower() in _WINDOWS_DEVICES:
+        safe = f"{safe}_"
     return app_paths().projects / f"{safe}{SUFFIX}"
 
 

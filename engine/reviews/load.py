@@ -36,6 +36,9 @@ def load_reviews(path: str | Path, *, max_chars: int = MAX_CHARS) -> list[Review
     if is_pdf:
         return pdf_reviews(path, max_chars)
     fmt = REVIEW_FORMATS.get(path.suffix.lower())
+    if path.suffix.lower() == ".msg":
+        raise InputError(f"{path.name} is an Outlook message: save the mail as .eml (File > Save As), or paste its "
+                         "text into a .txt file")
     if fmt is None or not fmt.binary:
         check_file(path)  # an image, an archive, a program: refuse before reading it as text
     return fmt.read(path, max_chars) if fmt is not None else text_reviews(path, max_chars)
@@ -130,6 +133,17 @@ def text_reviews(path: Path, max_chars: int = MAX_CHARS, source: str = "text") -
 
             return reviews_from_openreview(data, max_chars=max_chars)
     return parse_reviews(raw, source=source, max_chars=max_chars, notices=notices)
+
+
+def eml_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:
+    """A saved mail (``.eml``): its text parts decoded (``engine.reviews.mailfile``), read as plain text."""
+    from engine.reviews.mailfile import mail_text
+
+    read = mail_text(path)
+    if read is None:  # no mail headers: text saved under .eml
+        return text_reviews(path, max_chars)
+    text, notices = read
+    return parse_reviews(text, source="text", max_chars=max_chars, notices=notices)
 
 
 def markdown_reviews(path: Path, max_chars: int = MAX_CHARS) -> list[Review]:

@@ -8,6 +8,7 @@ from engine.document.model import ParagraphKind
 from engine.document.pdf.blocks import (
     BARE_CAPTION, CAPTION, IEEE_TABLE_LABEL, NUMBERED_HEADING, Block, ends_sentence, list_label,
 )
+from engine.document.pdf.contents import contents_blocks, headings_from_contents
 from engine.document.pdf.lines import Line
 
 KNOWN_HEADINGS = {
@@ -71,11 +72,16 @@ def classify(blocks: list[Block], body_size: float, page_height: dict[int, float
     numbered = [b for b in blocks if _numbered_heading(b, body_size)]
     roman = sum(1 for b in numbered if _ROMAN.match(b.heading_number or "")) >= 2
     refs = False  # past the references' heading: a small "12. Author, A.: Title" is an entry, not a list
+    toc = contents_blocks(blocks)  # a table of contents: no headings, and its "References" opens nothing
     for b in blocks:
+        if id(b) in toc:
+            b.kind = ParagraphKind.OTHER
+            continue
         b.kind = _kind(b, body_size, page_height.get(b.first.page, 792.0), roman, refs)
         refs = refs or b.kind is ParagraphKind.HEADING and heading_key(b.heading_title or b.text) in REFERENCE_HEADINGS
         if b.kind is ParagraphKind.HEADING and b.heading_number is None and _beside_ticks(b, ticks or {}):
             b.kind, b.heading_title = ParagraphKind.OTHER, ""
+    headings_from_contents(blocks, toc)  # its entries' titles, set in the text's size, are headings too
     _footnote_runs(blocks, body_size, page_height)
     _styled_like_sections(blocks)
     _legend_entries(blocks)
