@@ -99,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     model.meta |= {"data": "revisions corpus, training part (hand labels where read, distant labels elsewhere; "
                            "corpus/labels, ours)", "labels": kinds, "fitted_by": "python -m bench.fit_align_model"}
     answered.meta |= {"data": model.meta["data"], "fitted_by": model.meta["fitted_by"],
-                      "link_model": "learned.json (the same run)"}
+                      "link_model": "learned.json (the same run)" if Path(args.out).name == "learned.json" else
+                      f"the same run's link model, written to {Path(args.out).name}"}
     for path, fitted in ((Path(args.out), model), (Path(args.answered_out), answered)):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(fitted.to_dict(), indent=1) + "\n", encoding="utf-8")

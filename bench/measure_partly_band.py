@@ -9,7 +9,7 @@ written first).
 each outer fold's inner scores kept: ``DIR/folds-L0.pkl``, assembled from ``bench.measure_link_trees --part`` files
 when they are there, else computed) are the ones ``redraft eval align --part train`` scores. In every outer fold the
 answered model's "partly" band is chosen again by each candidate (``CANDIDATES``) on that fold's own grouped
-out-of-fold probabilities (``learn_answered.fit_with_oof``; C0 must give the fold's shipped-rule band back), and the
+out-of-fold probabilities (``learn_answered.fit_with_oof``; one of them must give the fold's own bands back), and the
 held-out papers get the app's statuses (``eval_align_corpus.results_inputs``). Printed per candidate: pooled figures,
 per-repository found, U (unanswered comments called addressed or partly), R (the share of "partly" calls on answered
 comments), each fold's band, the bootstrap of found against C0 and the rule's verdict. Reads the training part only.
@@ -33,7 +33,8 @@ MAX_U_RISE, MAX_R_FALL, MAX_WRONG, MIN_P25, MIN_ANSWERED = 10.0, 5.0, 7.0, 70.0,
 
 def fold_bands(fitted, unsure) -> dict[str, dict[str, dict[str, float]]]:
     """Each outer fold's (by its held-out repository) answered bands under every candidate; checks that the
-    fold's weights and C0's bands are what the fold's answered model has."""
+    fold's weights are what the fold's answered model has, and that a candidate (the rule the folds were computed
+    under: C0 before session 24, C3 since) gives its bands back."""
     from engine.align.folds import group_of
     from engine.align.learn import C, MAX_WRONG_ANSWERED
     from engine.align.learn_answered import choose_bands, fit_with_oof
@@ -50,8 +51,8 @@ def fold_bands(fitted, unsure) -> dict[str, dict[str, dict[str, float]]]:
             raise SystemExit(f"error: {g}: the answered weights differ from the fold's")
         bands = {name: choose_bands(oof["probs"], oof["answered"], oof["shown"], MAX_WRONG_ANSWERED, mf,
                                     oof["groups"], per) for name, (mf, per) in CANDIDATES.items()}
-        if bands["C0"] != {k: a.bands[k] for k in ("addressed", "partly")}:
-            raise SystemExit(f"error: {g}: C0's bands {bands['C0']} are not the fold's {a.bands}")
+        if not any(b == {k: a.bands[k] for k in ("addressed", "partly")} for b in bands.values()):
+            raise SystemExit(f"error: {g}: no candidate gives the fold's bands {a.bands} back")
         out[g] = bands
     return out
 

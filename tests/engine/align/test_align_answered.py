@@ -164,8 +164,15 @@ def test_fit_answered_learns_from_inner_scores_and_leave_papers_out_matches_the_
 
 
 def test_shipped_answered_model_maps_its_bands_onto_the_status_scale() -> None:
+    import engine.align.learn_answered as la
+
     model = shipped_answered()
     assert model.features == FEATURES and model.meta["train"] and "checked" not in str(model.meta)
+    # its "partly" band was chosen by the rule the code fits by (session 24: pooled 75 % and, lower, the 25th
+    # percentile of per-repository found at 70 %; docs/figures-align.md); the file's hash is pinned in
+    # resources/models/LICENSES.md (tests/engine/test_model_licences.py)
+    assert model.meta["partly_rule"] == {"min_found": la.MIN_FOUND, "per_repository": list(la.PER_REPOSITORY)}
+    assert la.PER_REPOSITORY == (0.25, 0.70, 3) and model.bands["partly"] < model.bands["addressed"]
     assert AnsweredModel.from_dict(model.to_dict()).to_dict() == model.to_dict()
     scale = model.status_scale(np.array([0.0, model.bands["partly"], model.bands["addressed"], 1.0], np.float32))
     assert scale[0] == 0.0 and scale[1] == pytest.approx(PARTLY_P, abs=1e-3) and scale[3] == pytest.approx(1.0)

@@ -182,7 +182,9 @@ def test_fit_align_model_can_refit_on_the_revisions_a_model_file_lists(tmp_path,
     assert fit_main([*args, "--out", str(out), "--answered-out", str(answered),
                      "--train-of", str(tmp_path / "four.json")]) == 0
     assert out.read_bytes() == (tmp_path / "four.json").read_bytes()  # the same revisions: the same file
-    assert answered.read_bytes() == (tmp_path / "a4.json").read_bytes()
+    first_a, again = (json.loads(p.read_text(encoding="utf-8")) for p in (tmp_path / "a4.json", answered))
+    assert first_a["meta"].pop("link_model") == "the same run's link model, written to four.json"
+    assert again["meta"].pop("link_model") == "learned.json (the same run)" and again == first_a
     capsys.readouterr()
     small.write_text(json.dumps({"meta": {"train": ["p0", "p9"]}}), encoding="utf-8")
     assert fit_main([*first, "--train-of", str(small)]) == 2
