@@ -3,7 +3,7 @@ model and the answered-at-all model its statuses read (one command: refit both a
 
     .venv/bin/python -m bench.fit_align_model [--corpus corpus/revisions.json] [--cache DIR]
         [--out resources/models/align/learned.json] [--answered-out resources/models/align/answered.json]
-        [--pairs FILE.pkl] [--from-pairs FILE.pkl] [--trees G1|G2]
+        [--pairs FILE.pkl] [--from-pairs FILE.pkl] [--trees G1|G2] [--train-of MODEL.json]
 
 Reads only the training part (``part: "train"``; hand labels where a revision was read by hand, ``kind: "hand"``,
 else distant labels from the response letters): the weights on all of it, the link threshold, cap and status bands
@@ -16,7 +16,8 @@ a training paper added after that encoder was tuned (not in the file) reads the 
 fold too (it never saw that paper, nor, checked by repository, another round of it).
 ``--trees``: the link model is session 22's gradient-boosted trees (``learn.TREE_VARIANTS``, file format
 ``redraft-align-link-trees``) in place of the logistic regression. ``--from-pairs``: the pair features from a pickle
-``--pairs`` wrote (no encoder run).
+``--pairs`` wrote (no encoder run). ``--train-of``: fit on the training revisions a model file's ``meta.train`` lists
+(the shipped ``learned.json``'s: a refit that must give its link model back while the answered model's bands change).
 The checked part is never read here.
 """
 
@@ -65,11 +66,26 @@ def main(argv: list[str] | None = None) -> int:
                                     "bench.align_encoder_oof --pairs)")
     ap.add_argument("--from-pairs", help="read the pair features from this pickle (written by --pairs)")
     ap.add_argument("--trees", choices=sorted(learn.TREE_VARIANTS), help="fit session 22's gradient-boosted trees")
+    ap.add_argument("--train-of", help="fit on the revisions this model file's meta.train lists")
     args = ap.parse_args(argv)
-    if args.from_pairs and not Path(args.from_pairs).is_file():
-        print(f"error: no such pairs file: {args.from_pairs}", file=sys.stderr)
-        return 2
+    for name, what in (("from_pairs", "pairs file"), ("train_of", "model file")):
+        if getattr(args, name) and not Path(getattr(args, name)).is_file():
+            print(f"error: no such {what}: {getattr(args, name)}", file=sys.stderr)
+            return 2
+    keep = None
+    if args.train_of:
+        try:
+            keep = list(json.loads(Path(args.train_of).read_text(encoding="utf-8"))["meta"]["train"])
+        except (ValueError, KeyError, TypeError):
+            print(f"error: {args.train_of}: not a model file with meta.train", file=sys.stderr)
+            return 2
     pairs = pickle.loads(Path(args.from_pairs).read_bytes()) if args.from_pairs else build_pairs(args)
+    if keep is not None:
+        have = {pp.paper.id: pp for pp in pairs}
+        if missing := [i for i in keep if i not in have]:
+            print(f"error: not in the training part: {', '.join(missing)}", file=sys.stderr)
+            return 2
+        pairs = [pp for pp in pairs if pp.paper.id in set(keep)]  # the part's order, as a fit on all reads it
     was = learn.TREES
     learn.TREES = learn.TREE_VARIANTS[args.trees] if args.trees else None
     try:
@@ -83,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     model.meta |= {"data": "revisions corpus, training part (hand labels where read, distant labels elsewhere; "
                            "corpus/labels, ours)", "labels": kinds, "fitted_by": "python -m bench.fit_align_model"}
     answered.meta |= {"data": model.meta["data"], "fitted_by": model.meta["fitted_by"],
-                      "link_model": "learned.json (the same run)"}
+                      "link_model": "learned.json (the same run)" if Path(args.out).name == "learned.json" else
+                      f"the same run's link model, written to {Path(args.out).name}"}
     for path, fitted in ((Path(args.out), model), (Path(args.answered_out), answered)):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(fitted.to_dict(), indent=1) + "\n", encoding="utf-8")

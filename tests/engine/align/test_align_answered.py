@@ -14,7 +14,7 @@ from engine.align.corpus_eval import app_status, figures
 from engine.align.evidence import FEATURES as EVIDENCE_FEATURES
 from engine.align.gold import GoldPaper
 from engine.align.learn import PaperPairs, fit_both, inner_scores, leave_papers_out
-from engine.align.learn_answered import choose_bands, fit_answered
+from engine.align.learn_answered import choose_bands, fit_answered, fit_with_oof, per_repository_band
 from engine.align.learned import FEATURES as LINK_FEATURES
 from engine.align.records import Alignment
 from engine.align.status import ADDRESSED_P, LINK_P, PARTLY_P, Link, Status, assess_alignment, status_from_answered
@@ -91,6 +91,46 @@ def test_bands_keep_wrong_addressed_rare_and_separate_the_rest() -> None:
     assert choose_bands(probs, answered, shown, 0.1)["addressed"] == 1.0
 
 
+
+def test_the_partly_band_can_be_chosen_so_that_found_holds_per_repository() -> None:
+    # repository A's answered comments score high, B's low; three unanswered ones at the top keep "addressed" off
+    probs = np.array([0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.95, 0.95, 0.95, 0.1, 0.1])
+    answered = np.array([True] * 8 + [False] * 3 + [True] * 2)
+    groups = np.array(["A"] * 4 + ["B"] * 4 + ["A"] * 3 + ["C"] * 2)  # C: two answered comments, too few to count
+    shown = np.ones(len(probs), dtype=bool)
+    grid = sorted(set(probs.tolist()))
+    # the median of A's and B's found reaches 75 % at 0.4 (A all, B half); C never counts
+    assert per_repository_band(probs, answered, shown, groups, grid, 0.5, 0.75, 3) == 0.4
+    assert per_repository_band(probs, answered, shown, groups, grid, 0.0, 0.5, 3) == 0.4  # the worst one: B half
+    assert per_repository_band(probs, answered, shown, groups, grid, 0.0, 1.0, 3) == 0.2
+    assert per_repository_band(probs, answered, shown, groups, grid, 0.0, 1.0, 9) == 1.0  # no repository counts
+    shown[7] = False  # a comment without a link shown is never found, whatever the band: B tops out at 3 of 4
+    assert per_repository_band(probs, answered, shown, groups, grid, 0.0, 1.0, 3) == 0.1  # none reaches: the lowest
+    shown[7] = True
+    pooled = choose_bands(probs, answered, shown, 0.05, min_found=0.5)
+    assert pooled == {"addressed": 1.0, "partly": 0.5}  # 5 of 10 answered from 0.5 on (C's two lowest)
+    # with the per-repository rule the band is the lower of the two, never raised above the pooled one
+    assert choose_bands(probs, answered, shown, 0.05, 0.5, groups, (0.0, 0.5, 3))["partly"] == 0.4
+    assert choose_bands(probs, answered, shown, 0.05, 0.5, groups, (1.0, 0.25, 3))["partly"] == 0.5
+    assert choose_bands(probs, answered, shown, 0.05, 0.5, None, (0.0, 0.5, 3)) == pooled  # no repositories given
+
+
+def test_fit_answered_chooses_its_partly_band_by_the_module_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.align.learn_answered as la
+
+    papers = [_paper(f"p{k}", k) for k in range(4)]
+    inner = inner_scores(papers)
+    model, oof = fit_with_oof(papers, inner, 0.3)
+    assert len(oof["probs"]) == len(oof["groups"]) == sum(len(pp.paper.comments) for pp in papers)
+    today = fit_answered(papers, inner, 0.3, 0.1)
+    assert np.array_equal(today.coef, model.coef)
+    assert today.bands == choose_bands(oof["probs"], oof["answered"], oof["shown"], 0.1)
+    monkeypatch.setattr(la, "PER_REPOSITORY", (0.0, 1.0, 1))  # every paper finds all its answered comments
+    strict = fit_answered(papers, inner, 0.3, 0.1)
+    assert strict.bands["partly"] <= today.bands["partly"] and np.array_equal(strict.coef, today.coef)
+    assert strict.bands == choose_bands(oof["probs"], oof["answered"], oof["shown"], 0.1, la.MIN_FOUND,
+                                        oof["groups"], (0.0, 1.0, 1))
+
 def _paper(pid: str, seed: int, n: int = 8) -> PaperPairs:
     """A built revision (real documents and diff) whose answered comments have the strongest links."""
     rng = np.random.default_rng(seed)
@@ -124,8 +164,15 @@ def test_fit_answered_learns_from_inner_scores_and_leave_papers_out_matches_the_
 
 
 def test_shipped_answered_model_maps_its_bands_onto_the_status_scale() -> None:
+    import engine.align.learn_answered as la
+
     model = shipped_answered()
     assert model.features == FEATURES and model.meta["train"] and "checked" not in str(model.meta)
+    # its "partly" band was chosen by the rule the code fits by (session 24: pooled 75 % and, lower, the 25th
+    # percentile of per-repository found at 70 %; docs/figures-align.md); the file's hash is pinned in
+    # resources/models/LICENSES.md (tests/engine/test_model_licences.py)
+    assert model.meta["partly_rule"] == {"min_found": la.MIN_FOUND, "per_repository": list(la.PER_REPOSITORY)}
+    assert la.PER_REPOSITORY == (0.25, 0.70, 3) and model.bands["partly"] < model.bands["addressed"]
     assert AnsweredModel.from_dict(model.to_dict()).to_dict() == model.to_dict()
     scale = model.status_scale(np.array([0.0, model.bands["partly"], model.bands["addressed"], 1.0], np.float32))
     assert scale[0] == 0.0 and scale[1] == pytest.approx(PARTLY_P, abs=1e-3) and scale[3] == pytest.approx(1.0)

@@ -234,7 +234,10 @@ def test_corpus_command_errors_are_one_line(tmp_path, capsys) -> None:
 # rule in docs/figures-align.md "Session 21: learned refitted with more training revisions", on the final tree):
 # cgo18 P 40.0 -> 42.1, F1 30.6 -> 31.2; icassp20 P 46.7 -> 45.5, R 72.4 -> 69.0, F1 56.8 -> 54.8, found 92.9 ->
 # 85.7 (one comment), "addressed" 7 -> 6 (none wrong). Regression checks, never used to choose.
-LEARNED_SHARED = {"cgo18": (42.1, 24.7, 31.2, 48.1, 81.5, 0.0, 2), "icassp20": (45.5, 69.0, 54.8, 85.7, 85.7, 0.0, 6)}
+# Session 24's "partly" band (answered.json refitted with the per-repository rule, learned.json kept): cgo18 found
+# 81.5 -> 85.2 (one comment), icassp20 85.7 -> 92.9 (one comment; unanswered comments called addressed or partly 4 ->
+# 5 of 15); links, hit@1 and "addressed" calls the same. Regression checks, never used to choose.
+LEARNED_SHARED = {"cgo18": (42.1, 24.7, 31.2, 48.1, 85.2, 0.0, 2), "icassp20": (45.5, 69.0, 54.8, 85.7, 92.9, 0.0, 6)}
 
 
 @pytest.mark.shared_data

@@ -159,6 +159,43 @@ def test_fit_align_model_writes_a_tree_model_from_kept_pairs(tmp_path, capsys) -
     assert err.startswith("error: no such pairs file") and "Traceback" not in err
 
 
+def test_fit_align_model_can_refit_on_the_revisions_a_model_file_lists(tmp_path, capsys) -> None:
+    """``--train-of MODEL.json``: fitted on the revisions its ``meta.train`` lists (the shipped link model's, when
+    only the answered model's bands change), which gives that file back; an id the pairs lack, or a file without
+    ``meta.train``, is one line and exit 2."""
+    import pickle
+
+    from bench.fit_align_model import REPO, main as fit_main
+    from tests.engine.align.test_align_answered import _paper
+
+    pairs = tmp_path / "pairs.pkl"
+    pairs.write_bytes(pickle.dumps([_paper(f"p{k}", k, n=12) for k in range(5)]))
+    manifest = REPO / "corpus" / "revisions.json"
+    out, answered = tmp_path / "learned.json", tmp_path / "answered.json"
+    args = ["--corpus", str(manifest), "--cache", str(tmp_path), "--from-pairs", str(pairs)]
+    first = [*args, "--out", str(tmp_path / "four.json"), "--answered-out", str(tmp_path / "a4.json")]
+    small = tmp_path / "listed.json"
+    small.write_text(json.dumps({"meta": {"train": ["p3", "p0", "p1", "p2"]}}), encoding="utf-8")
+    assert fit_main([*first, "--train-of", str(small)]) == 0
+    four = json.loads((tmp_path / "four.json").read_text(encoding="utf-8"))
+    assert four["meta"]["train"] == ["p0", "p1", "p2", "p3"]  # in the pairs' order, p4 left out
+    assert fit_main([*args, "--out", str(out), "--answered-out", str(answered),
+                     "--train-of", str(tmp_path / "four.json")]) == 0
+    assert out.read_bytes() == (tmp_path / "four.json").read_bytes()  # the same revisions: the same file
+    first_a, again = (json.loads(p.read_text(encoding="utf-8")) for p in (tmp_path / "a4.json", answered))
+    assert first_a["meta"].pop("link_model") == "the same run's link model, written to four.json"
+    assert again["meta"].pop("link_model") == "learned.json (the same run)" and again == first_a
+    capsys.readouterr()
+    small.write_text(json.dumps({"meta": {"train": ["p0", "p9"]}}), encoding="utf-8")
+    assert fit_main([*first, "--train-of", str(small)]) == 2
+    small.write_text("[]", encoding="utf-8")
+    assert fit_main([*first, "--train-of", str(small)]) == 2
+    assert fit_main([*first, "--train-of", str(tmp_path / "none.json")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "error: not in the training part: p9" and err[1].endswith("not a model file with meta.train")
+    assert err[2].startswith("error: no such model file") and len(err) == 3
+
+
 def test_inner_pair_fits_split_over_processes_give_the_same_folds() -> None:
     """``learn.pair_scores`` in two parts (``bench.measure_link_trees --part``): their union is the whole, and the
     outer folds on it are ``leave_papers_out``'s."""
