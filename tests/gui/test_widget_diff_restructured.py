@@ -48,3 +48,29 @@ def test_each_side_names_its_own_versions_section(qtbot, tmp_path: Path) -> None
     new_header = view.new_pane.toPlainText().split("\n", 1)[0]
     assert old_header == "minor · Ploidy and breeding system data · line 7"
     assert new_header == "minor · Data · line 7"
+
+
+def test_the_coverage_tab_says_how_the_sections_were_reorganised(qtbot, tmp_path: Path) -> None:
+    """Opened in the app, a reorganised revision's Coverage tab names the count, each section on hover."""
+    from engine.jobs import run_job
+    from engine.project.pipeline import build_project_file
+    from desktop.app import build_shell
+    from engine.settings import Settings
+
+    (tmp_path / "old.md").write_text(DRAFT, encoding="utf-8")
+    (tmp_path / "new.md").write_text(REVISED, encoding="utf-8")
+    (tmp_path / "reviews.txt").write_text("Reviewer 1\n\n1. Please say how the taxa were chosen.\n", encoding="utf-8")
+    path = run_job(build_project_file(tmp_path / "p.redraft", "p", tmp_path / "old.md", tmp_path / "new.md",
+                                      tmp_path / "reviews.txt", aligner="bm25"))
+    shell = build_shell(Settings(theme="light"))
+    qtbot.addWidget(shell.window)
+    try:
+        with qtbot.waitSignal(shell.controller.sig_project_loaded, timeout=60_000):
+            shell.controller.open_project(path)
+        note = shell.window.coverage.sections_note
+        assert not note.isHidden()
+        assert note.text() == ("Sections reorganised: 2 of the draft's sections renamed, merged, split or removed "
+                               "(hover for the list; the report lists them too).")
+        assert "Methods > Ploidy and breeding system data: now under \u201cMethods > Data\u201d" in note.toolTip()
+    finally:
+        shell.controller.close()
