@@ -112,8 +112,7 @@ class DiffView(QWidget):
         self.new_pane.sections = (  # draft's for removed text ("3.2 Noise model")
             lambda e: names[bool(e.target_ids)].short(e.section))
         # the draft's side names the draft's section: a paragraph the revision put under another heading is found in
-        # the draft under its old one (trial20: "Methods Data" over a paragraph of the draft's "Ploidy and breeding
-        # system data", a section the revised version renamed)
+        # the draft under its old one (trial20: both sides named the revised heading of a section it had renamed)
         drafted = {p.id: " > ".join(p.section) for p in old.paragraphs} if old is not None else {}
         self.old_pane.sections = (
             lambda e: names[False].short(drafted[e.source_ids[0]]) if e.source_ids and e.source_ids[0] in drafted

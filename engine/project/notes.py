@@ -17,7 +17,7 @@ from pathlib import PurePath
 
 from engine.project.model import Project
 
-#: A point typed as a dash touching the line number it is about, "–55 change X to Y", "-221 Propagation": a list item
+#: A point typed as a dash touching the line number it is about, "–55 change X to Y", "-221 typo": a list item
 #: for the note, though the splitter reads it as a paragraph (trial20: ten of a referee's 33 such points were no
 #: comment, and the note counted none of them).
 _LINE_POINT = re.compile(r"^[-\u2013\u2014]\d{1,4}(?:[-\u2013]\d{1,4})?\s+\S")

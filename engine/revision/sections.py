@@ -2,7 +2,7 @@
 sections of the revised version are new.
 
 A reader of a reorganised revision (trial20: an area chair on a journal revision whose Methods subsections were
-regrouped under new headings, two "exploratory" subsections dropped, a Conclusion added) sees each paragraph's
+regrouped under new headings, two subsections dropped, a conclusion added) sees each paragraph's
 edit under the revised version's heading, so a draft section that was renamed or dropped is named nowhere. Here a
 draft section follows its paragraphs: where most of the ones the revision kept now sit. No threshold: a section
 keeps its place when the revised version still has its title where its kept paragraphs went (titles compared

@@ -46,21 +46,21 @@ DRAFT = f"""# A paper
 
 {P[3]}
 
-### 2.2 Models for ploidy
+### 2.2 Models for income
 
 {P[4]}
 
-### 2.3 Models for breeding system
+### 2.3 Models for spending
 
 {P[5]}
 
-### 2.4 An exploratory hypothesis
+### 2.4 A side question
 
 {P[6]}
 
 ## 3 Results
 
-### 3.1 Traits and rates
+### 3.1 Income and spending
 
 {P[7]}
 
@@ -88,11 +88,11 @@ REVISED = f"""# A paper
 
 ## 3 Results
 
-### 3.1 Ploidy alone
+### 3.1 Income alone
 
 {P[7]}
 
-### 3.2 Breeding system alone
+### 3.2 Spending alone
 
 {P[8]}
 
@@ -111,10 +111,10 @@ def files(tmp_path: Path) -> tuple[Path, Path]:
 
 EXPECTED = [  # the Markdown reader keeps headings without their numbers
     ("renamed", "Methods > Data sources", ("Methods > Data",), 2, 2),
-    ("merged", "Methods > Models for ploidy", ("Methods > Models",), 1, 1),
-    ("merged", "Methods > Models for breeding system", ("Methods > Models",), 1, 1),
-    ("removed", "Methods > An exploratory hypothesis", (), 0, 1),
-    ("split", "Results > Traits and rates", ("Results > Ploidy alone", "Results > Breeding system alone"), 2, 2),
+    ("merged", "Methods > Models for income", ("Methods > Models",), 1, 1),
+    ("merged", "Methods > Models for spending", ("Methods > Models",), 1, 1),
+    ("removed", "Methods > A side question", (), 0, 1),
+    ("split", "Results > Income and spending", ("Results > Income alone", "Results > Spending alone"), 2, 2),
     ("new", "Conclusion", (), 0, 1),
 ]
 
@@ -127,10 +127,10 @@ def test_each_reorganised_section_and_the_new_one(files) -> None:
     assert title_key("1 INTRODUCTION") == title_key("Introduction") == "introduction"
     lines = [f.describe() for f in fates]
     assert lines[0] == "Methods > Data sources: now under \u201cMethods > Data\u201d (2 of 2 paragraphs)"
-    assert lines[1] == "Methods > Models for ploidy: merged into \u201cMethods > Models\u201d (1 of 1 paragraph)"
-    assert lines[3] == "Methods > An exploratory hypothesis: removed (1 paragraph deleted)"
-    assert lines[4] == ("Results > Traits and rates: split among \u201cResults > Ploidy alone\u201d, \u201cResults > "
-                        "Breeding system alone\u201d (2 of 2 paragraphs)")
+    assert lines[1] == "Methods > Models for income: merged into \u201cMethods > Models\u201d (1 of 1 paragraph)"
+    assert lines[3] == "Methods > A side question: removed (1 paragraph deleted)"
+    assert lines[4] == ("Results > Income and spending: split among \u201cResults > Income alone\u201d, \u201cResults > "
+                        "Spending alone\u201d (2 of 2 paragraphs)")
     assert lines[5] == "Conclusion: new (1 paragraph)"
     assert any(line.startswith("section ") and "removed (1 paragraph deleted)" in line
                for line in text_report(diff).splitlines())
@@ -146,7 +146,7 @@ def test_the_cli_the_report_and_the_letter_list_them(files, tmp_path: Path, caps
     path = run_job(build_project_file(tmp_path / "p.redraft", "p", files[0], files[1], reviews, aligner="bm25"))
     assert main(["project", "show", str(path)]) == 0
     shown = capsys.readouterr().out
-    assert "An exploratory hypothesis: removed (1 paragraph deleted)" in shown
+    assert "A side question: removed (1 paragraph deleted)" in shown
     with ProjectSession.open(path) as session:
         report = revision_report_html(session.project)
         letter = letter_markdown(build_letter(session.project))
