@@ -19,7 +19,6 @@ from engine.document.pdf.tables import join_table_cells
 from engine.document.pdf.text import build_vocabulary, join_lines
 
 _ABSTRACT_LEAD = re.compile(r"^abstract\s*[—–:.\-]?\s*", re.I)
-MIN_BODY_SIZE = 4.0  #: pt: no printed body text is set smaller; a figure's labels can be
 _BARE_NUMBERS = re.compile(r"^[\d\s]{1,16}$")
 _KEYWORDS = re.compile(r"^(keywords|index terms|ccs concepts|additional key words)\b", re.I)
 #: Front-matter labels of ACM, IEEE, Springer and REVTeX templates.
@@ -35,9 +34,9 @@ _REF_OPENING = re.compile(r"^\[(\d{1,3})\]\s")
 NOTE_NUMBER = re.compile(r"^\s*\d{1,2}\s*(?=[A-Z][a-z])")
 
 
-def body_font_size(pages: list[PageText]) -> float:
-    """The font size most characters are set in, lines under ``MIN_BODY_SIZE`` aside (trial20: 1-pt tip labels)."""
-    size = dominant_size(ln for page in pages for ln in page.lines if ln.size >= MIN_BODY_SIZE)
+def body_font_size(pages: list[PageText], floor: float = 4.0) -> float:
+    """The font size most characters are set in, lines under ``floor`` pt aside (a figure's; trial20: 1-pt labels)."""
+    size = dominant_size(ln for page in pages for ln in page.lines if ln.size >= floor)
     return 10.0 if size is None else size
 
 

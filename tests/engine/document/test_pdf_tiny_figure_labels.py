@@ -12,7 +12,6 @@ import pymupdf
 
 from engine.document import load_document
 from engine.document.model import ParagraphKind
-from engine.document.pdf.assemble import MIN_BODY_SIZE
 from engine.revision import diff_documents
 from engine.revision.model import EditType
 from tests.pdf_factory import make_paper_pdf
@@ -55,7 +54,6 @@ def test_tiny_figure_labels_outnumbering_the_text_do_not_set_the_body_size(tmp_p
     make_paper_pdf(paper, sections=SECTIONS, line_spread=1.8, line_numbers=True, body_size=11.0, numbered=False)
     text_chars = sum(len(t) for _, ps in SECTIONS for t in ps)
     assert add_tip_label_pages(paper) > 3 * text_chars  # the labels hold most of the characters
-    assert MIN_BODY_SIZE > 1.0
     assert body_texts(paper) == [t for _, ps in SECTIONS for t in ps]
 
 
