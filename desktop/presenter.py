@@ -24,6 +24,7 @@ from engine.project.rounds import earlier_phrase, read_earlier
 from engine.project.session import Changes
 from engine.project.sources import source_changed
 from engine.revision import Edit
+from engine.revision.sections import section_fates
 from widgets.link_bar import SUGGESTED
 
 #: PDF highlight colours: text the aligned edits removed, text they added, where an open comment applies.
@@ -83,6 +84,7 @@ class ProjectPresenter(QObject):
         w.show_project_view(True)
         w.comments.set_comments(project.comments, self.view.assessments)
         w.coverage.set_view(self.view)
+        w.coverage.set_sections(section_fates(project.diff) if project.diff is not None else [])
         w.tldr.set_tldrs(project.tldrs)
         doc = project.new or project.old
         if doc is not None:

@@ -34,6 +34,7 @@ from engine.project.coverage import CoverageRow, CoverageView, coverage_view, fi
 from engine.project.model import Project
 from engine.reviews.model import FINE_TYPE_WORDS, ReviewComment
 from engine.revision.model import RevisionDiff
+from engine.revision.sections import SectionFate
 from widgets.badges import BADGE_PAD, CELL_PAD, KEY_ROLE, STATUS_KEYS, BadgeDelegate, badge_lines
 from widgets.comment_list import status_tip
 from widgets.coverage_cells import EDITS_MIN_WIDTH, SnippetLabel, edits_html, edits_tip
@@ -82,6 +83,14 @@ class CoverageTable(QWidget):
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
 
+        #: A reorganised revision: how many of the draft's sections went elsewhere or away, and how many are new; the
+        #: list on hover (``set_sections``; trial20: no view named a section the revision renamed or dropped).
+        self.sections_note = QLabel()
+        self.sections_note.setAccessibleName("Sections reorganised")
+        self.sections_note.setWordWrap(True)
+        self.sections_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.sections_note.hide()
+
         self.filters: dict[str, QComboBox] = {}
         bar = QHBoxLayout()
         for name, tip in (("reviewer", "Show one reviewer's comments"), ("status", "Show comments with one status"),
@@ -125,6 +134,7 @@ class CoverageTable(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.summary)
+        layout.addWidget(self.sections_note)
         layout.addLayout(bar)
         layout.addWidget(self.tree, 1)
 
@@ -138,6 +148,22 @@ class CoverageTable(QWidget):
         self._fill_filters()
         self._fill()
         self.summary.setText(view.summary_text())
+
+    def set_sections(self, fates: list[SectionFate]) -> None:
+        """Say how the revision reorganised the draft's sections (``engine.revision.sections.section_fates``), each
+        one on the tooltip; hidden when it kept them all."""
+        moved = [f for f in fates if f.kind != "new"]
+        new = len(fates) - len(moved)
+        parts = []
+        if moved:
+            parts.append(f"{len(moved)} of the draft's section{'s' if len(moved) != 1 else ''} renamed, merged, "
+                         "split or removed")
+        if new:
+            parts.append(f"{new} new section{'s' if new != 1 else ''}")
+        self.sections_note.setText(f"Sections reorganised: {'; '.join(parts)} (hover for the list; the report "
+                                   "lists them too)." if parts else "")
+        self.sections_note.setToolTip("\n".join(f.describe() for f in fates))
+        self.sections_note.setVisible(bool(parts))
 
     def set_project(self, project: Project) -> None:
         """Show the coverage of ``project``'s comments."""

@@ -109,8 +109,14 @@ class DiffView(QWidget):
         self.old_pane.places = place_labels(old.paragraphs) if old is not None else {}
         self.new_pane.places = place_labels(new.paragraphs) if new is not None else {}
         names = {True: SectionNames(new), False: SectionNames(old)}  # an edit's section is the revision's, or the
-        self.old_pane.sections = self.new_pane.sections = (  # draft's for removed text ("3.2 Noise model")
+        self.new_pane.sections = (  # draft's for removed text ("3.2 Noise model")
             lambda e: names[bool(e.target_ids)].short(e.section))
+        # the draft's side names the draft's section: a paragraph the revision put under another heading is found in
+        # the draft under its old one (trial20: both sides named the revised heading of a section it had renamed)
+        drafted = {p.id: " > ".join(p.section) for p in old.paragraphs} if old is not None else {}
+        self.old_pane.sections = (
+            lambda e: names[False].short(drafted[e.source_ids[0]]) if e.source_ids and e.source_ids[0] in drafted
+            else names[bool(e.target_ids)].short(e.section))
 
     def set_titles(self, old: str, new: str) -> None:
         self.old_title.setText(f"Old · {old}")

@@ -29,6 +29,7 @@ from engine.project.pipeline import DEFAULT_ALIGNER, build_project_file, partial
 from engine.project.rounds import earlier_line, earlier_phrase, read_earlier
 from engine.project.schema import SUFFIX
 from engine.project.session import Changes, ProjectSession
+from engine.revision.sections import section_fates
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -182,6 +183,8 @@ def run_show(args: argparse.Namespace) -> int:
         print(f"earlier {earlier_line(earlier)}")
     for note in reading_notes(project):  # as the app's reading-notes bar lists them (list items in no comment too)
         print(f"note: {note.label()}: {note.text}")
+    for fate in section_fates(project.diff) if project.diff is not None else []:  # a reorganised revision
+        print(f"section {fate.describe()}")
     rows = {r.comment_id: r for r in view.rows}
     for reviewer, comments in project.comments_by_reviewer().items():
         print(f"{reviewer}:")

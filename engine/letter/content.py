@@ -28,6 +28,7 @@ from engine.project.model import Project
 from engine.project.responses import LetterResponse, ResponseKind, letter_response
 from engine.revision.intent import classify_edit
 from engine.revision.model import DiffSpan, Edit, EditType, Flag
+from engine.revision.sections import section_fates
 
 #: Words of unchanged text kept on each side of a change.
 CONTEXT_WORDS = 10
@@ -89,6 +90,13 @@ class Letter:
     reviewers: list[ReviewerPart]
     #: The paragraph before the answers; it promises the changes only when there is a revised version.
     intro: str = ""
+    #: The submitted version's sections the revision renamed, merged, split or removed (``section_fates``), listed
+    #: after ``changed_sections``.
+    reorganised: list[str] = field(default_factory=list)
+
+    def section_lines(self) -> list[str]:
+        """The summary's list: the revised version's changed sections, then the submitted version's reorganised."""
+        return self.changed_sections + self.reorganised
 
     def answers(self) -> list[Answer]:
         return [a for part in self.reviewers for a in part.answers]
@@ -280,6 +288,12 @@ class LetterBuilder:
             total = sum(1 for e in p.diff.changed_edits() if e.text_changed or e.type is EditType.MOVED)
             summary.append(f"The revised version changes {total} paragraph{'s' if total != 1 else ''} "
                            f"in {len(letter.changed_sections)} section{'s' if len(letter.changed_sections) != 1 else ''}.")
+        if p.diff is not None and self.revised is not None:
+            letter.reorganised = [f"Submitted section {f.describe()}" for f in section_fates(p.diff) if f.kind != "new"]
+            if letter.reorganised:
+                k = len(letter.reorganised)
+                summary.append(f"It reorganised {k} section{'s' if k != 1 else ''} of the submitted version "
+                               "(listed last below).")
         if letter.to_answer:
             summary.append(f"Not ready to send: {letter.to_answer} of the {n} comment{'s' if n != 1 else ''} "
                            f"{'are' if letter.to_answer != 1 else 'is'} still marked “{TO_ANSWER[:-1].lower()}”.")

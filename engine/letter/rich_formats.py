@@ -67,7 +67,7 @@ def write_docx(letter: Letter, path: Path) -> None:
     para.add_run(letter.title)
     doc.add_heading("Summary of changes", level=1)
     doc.add_paragraph(" ".join(letter.summary))
-    for line in letter.changed_sections:
+    for line in letter.section_lines():
         doc.add_paragraph(line, style="List Bullet")
     doc.add_paragraph(letter.intro)
     for part in letter.reviewers:
@@ -122,8 +122,8 @@ def letter_html(letter: Letter) -> str:
     esc = html.escape
     parts = ["<h1>Response to the reviewers</h1>", f"<p><b>Paper:</b> {esc(letter.title)}</p>",
              "<h2>Summary of changes</h2>", f"<p>{esc(' '.join(letter.summary))}</p>"]
-    if letter.changed_sections:
-        parts.append("<ul>" + "".join(f"<li>{esc(s)}</li>" for s in letter.changed_sections) + "</ul>")
+    if letter.section_lines():
+        parts.append("<ul>" + "".join(f"<li>{esc(s)}</li>" for s in letter.section_lines()) + "</ul>")
     parts.append(f"<p>{esc(letter.intro)}</p>")
     for part in letter.reviewers:
         parts.append(f"<h2>{esc(part.name)}</h2>")

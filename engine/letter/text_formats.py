@@ -85,7 +85,7 @@ def letter_markdown(letter: Letter) -> str:
     lines = ["# Response to the reviewers", "", f"**Paper:** {_md_escape(letter.title)}", "",
              "## Summary of changes", ""]
     lines += [" ".join(letter.summary), ""]
-    lines += [f"- {_md_escape(s)}" for s in letter.changed_sections]
+    lines += [f"- {_md_escape(s)}" for s in letter.section_lines()]
     lines += ["", letter.intro, ""]
     for part in letter.reviewers:
         lines += [f"## {_md_escape(part.name)}", ""]
@@ -129,8 +129,8 @@ def letter_latex(letter: Letter) -> str:
     out = [_PREAMBLE, "\\begin{document}", "\\section*{Response to the reviewers}",
            f"\\noindent\\textbf{{Paper:}} {tex_escape(letter.title)}", "",
            "\\subsection*{Summary of changes}", tex_escape(" ".join(letter.summary))]
-    if letter.changed_sections:
-        out += ["\\begin{itemize}"] + [f"  \\item {tex_escape(s)}" for s in letter.changed_sections]
+    if letter.section_lines():
+        out += ["\\begin{itemize}"] + [f"  \\item {tex_escape(s)}" for s in letter.section_lines()]
         out += ["\\end{itemize}"]
     out += ["", tex_escape(letter.intro), ""]
     for part in letter.reviewers:

@@ -14,6 +14,7 @@ from engine.project.edit_places import EditPlaces
 from engine.project.model import Project
 from engine.revision.model import EDIT_TYPES
 from engine.revision.render import edit_label, html_pair
+from engine.revision.sections import section_fates
 
 _CSS = """
 body{font:14px/1.5 system-ui,sans-serif;margin:0 auto;max-width:1400px;padding:0 20px;color:#222;background:#fafafa}
@@ -66,6 +67,10 @@ def revision_report_html(project: Project) -> str:
     parts += ["<h2>Summary</h2>", _counts_table(summary)]
     if project.diff is not None:
         parts.append(f"<p>{esc(project.diff.summary())}</p>")
+        fates = section_fates(project.diff)
+        if fates:  # a reorganised revision: what became of the draft's sections, and the new ones
+            parts.append(f"<h3>Sections reorganised ({len(fates)})</h3><ul>"
+                         + "".join(f"<li>{esc(f.describe())}</li>" for f in fates) + "</ul>")
     else:
         parts.append("<p>No revised version in this project: there are no diffs to show.</p>")
 

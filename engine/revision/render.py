@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 from engine.revision.model import DiffSpan, Edit, EditType, Flag, RevisionDiff
+from engine.revision.sections import section_fates
 
 
 def _marked(text: str, open_mark: str, close_mark: str) -> str:
@@ -112,6 +114,7 @@ def markdown_report(diff: RevisionDiff, *, include_unchanged: bool = False) -> s
     lines = ["# Revision diff", "", diff.summary(), ""]
     for move in diff.section_moves:
         lines.append(f"- Section moved: **{move.section}** ({len(move.edit_ids)} paragraphs)")
+    lines += [f"- Section {f.describe()}" for f in section_fates(diff)]
     for e in diff.edits if include_unchanged else diff.changed_edits():
         lines += [f"## {e.id} · {edit_label(e)}" + (f" · {e.section}" if e.section else ""), ""]
         lines += [markup(e.diff), ""]
@@ -125,6 +128,7 @@ def text_report(diff: RevisionDiff, width: int = 100) -> str:
     lines = []
     for move in diff.section_moves:
         lines.append(f"section moved: {move.section} ({len(move.edit_ids)} paragraphs)")
+    lines += [f"section {f.describe()}" for f in section_fates(diff)]
     for e in diff.changed_edits():
         ids = ",".join(e.source_ids) + " -> " + ",".join(e.target_ids)
         lines.append(f"{e.id} {edit_label(e)} [{ids.strip()}]" + (f" {e.section}" if e.section else ""))
@@ -138,4 +142,6 @@ def text_report(diff: RevisionDiff, width: int = 100) -> str:
 
 def to_json(diff: RevisionDiff, *, include_documents: bool = False) -> dict[str, Any]:
     """The diff as JSON-ready data (without the two documents unless asked)."""
-    return diff.to_dict(include_documents=include_documents)
+    data = diff.to_dict(include_documents=include_documents)
+    data["section_fates"] = [dataclasses.asdict(f) for f in section_fates(diff)]
+    return data

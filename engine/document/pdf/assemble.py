@@ -34,9 +34,9 @@ _REF_OPENING = re.compile(r"^\[(\d{1,3})\]\s")
 NOTE_NUMBER = re.compile(r"^\s*\d{1,2}\s*(?=[A-Z][a-z])")
 
 
-def body_font_size(pages: list[PageText]) -> float:
-    """The font size most characters are set in."""
-    size = dominant_size(ln for page in pages for ln in page.lines)
+def body_font_size(pages: list[PageText], floor: float = 4.0) -> float:
+    """The font size most characters are set in, lines under ``floor`` pt aside (a figure's; trial20: 1-pt labels)."""
+    size = dominant_size(ln for page in pages for ln in page.lines if ln.size >= floor)
     return 10.0 if size is None else size
 
 
