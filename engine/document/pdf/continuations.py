@@ -63,7 +63,7 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             full = indent_style and not b.indented and tail.x1 >= tail_seg.right - 2 and len(tail.text) > 20
             opens = b.first.text[:1]
             if moved and (opens.isalnum() or opens in _CONTINUATION_OPENERS and not closed) and (
-                    plain or hyphen or full or (lower and not closed)):
+                    plain or hyphen or full or (lower and not closed)) or moved and _closes_bracket(tail.text, opens):
                 target = last_body
         resumes = (b.kind is ParagraphKind.BODY and opened is not None and after_float and at_left and not in_float
                    and not b.indented and b.first.text[:1].islower() and b.first.page - opened.tail.page <= 1)
@@ -91,6 +91,13 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             opened = None
         out.append(b)
     return out
+
+
+def _closes_bracket(tail: str, opens: str) -> bool:
+    """The block opens with a closing bracket that the paragraph before left open at its last line's end (a
+    citation "[? ]" broken at a page turn): no paragraph or list item opens with "]" or ")"."""
+    pair = {"]": "[", ")": "("}.get(opens)
+    return pair is not None and tail.rfind(pair) > tail.rfind(opens)
 
 
 def _heading_in_float(b: Block, after: list[Block], opened: Block) -> bool:
