@@ -51,7 +51,8 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
         # (steps in from the text's own edge; or from the page's, unless the block opens in lower case: a PLOS
         # continuation under a legend set out into the margin)
         in_float = i > 0 and blocks[i - 1].kind is ParagraphKind.CAPTION and (
-            _stepped(b, text_left(b.segment)) or _stepped(b, b.segment.left) and not b.first.text[:1].islower())
+            _stepped(b, text_left(b.segment)) or _stepped(b, b.segment.left) and not b.first.text[:1].islower()
+            or _legend(blocks[i - 1], b))
         if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None and at_left and not in_float:
             tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
             moved = tail_seg is not b.segment or between > 0
@@ -91,6 +92,14 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             opened = None
         out.append(b)
     return out
+
+
+def _legend(caption: Block, b: Block) -> bool:
+    """``b`` opens in capitals right under the caption, no float separation between (a figure's legend typed after
+    its caption, acmart: "Figure 2: ..." | "The upper panel gives ..."): the float's own text, no continuation."""
+    cap = caption.tail
+    return (cap.page == b.first.page and not b.first.text[:1].islower()
+            and -0.5 * b.size <= b.first.y0 - cap.y1 < 0.5 * b.size)
 
 
 def _closes_bracket(tail: str, opens: str) -> bool:

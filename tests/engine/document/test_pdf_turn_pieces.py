@@ -1,7 +1,9 @@
-"""Two ways a paragraph broken at a column or page turn was left in pieces on acmart pages: a footnote carried
+"""Three ways a paragraph broken at a column or page turn was left in pieces on acmart pages: a footnote carried
 over into the next column, set there under the open paragraph and right above the next note (a figure below them
 at the column's foot), was read as body and took the paragraph's place; and a continuation that opens with the closing bracket of a citation broken at the turn
-("... such as [?" | "] or [? ]. Even so ...") was not joined, as no paragraph opens with a closing bracket."""
+("... such as [?" | "] or [? ]. Even so ...") was not joined, as no paragraph opens with a closing bracket; and a
+figure's legend typed right under its caption at the top of the next page, in the body font, was taken for the
+continuation, so the real continuation after the float was left apart."""
 
 from __future__ import annotations
 
@@ -80,3 +82,23 @@ def test_a_continuation_opening_with_a_closing_bracket_is_joined(tmp_path: Path)
     doc.save(tmp_path / "bracket.pdf")
     assert _found_whole(tmp_path / "bracket.pdf", f"{head} {tail}").kind is ParagraphKind.BODY
 
+
+def test_a_legend_under_a_caption_is_no_continuation(tmp_path: Path) -> None:
+    head = sample_paragraph(161, 120).rstrip(".") + " in the size of the input that was given. This"
+    tail = "bound is quadratic in the size of the input. " + sample_paragraph(162, 60)
+    legend = "The upper panel gives the scores of the first instance. " + sample_paragraph(163, 50)
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    set_column(page, 60, 100, sample_paragraph(164, 330))
+    y = set_column(page, 322, 100, sample_paragraph(165, 240))
+    set_column(page, 322, y, head)
+    page = doc.new_page(width=612, height=792)
+    page.draw_rect(pymupdf.Rect(80, 80, 270, 200), color=(0, 0, 0))  # the figure, set at the top of the column
+    page.draw_rect(pymupdf.Rect(100, 100, 160, 160), color=(0, 0, 0), fill=(0.5, 0.5, 0.5))
+    page.insert_text((60, 220), "Figure 2: An example of the construction.", fontname="tiro",
+                     fontsize=9)
+    y = set_column(page, 60, 232, legend, indent=0)
+    y = set_column(page, 60, y + 16, tail, indent=0)
+    set_column(page, 60, y, sample_paragraph(166, 100))
+    doc.save(tmp_path / "legend.pdf")
+    assert _found_whole(tmp_path / "legend.pdf", f"{head} {tail}").kind is ParagraphKind.BODY
