@@ -231,10 +231,7 @@ def _numbered_heading(b: Block, body_size: float) -> bool:
     if not styled or not all(ln.alone and not ln.gaps for ln in b.lines) or b.size < body_size - 1.6 and not small_caps:
         return False
     number = m.group("num")
-    # (a sentence opening with "A" is no appendix heading, unless set in bold larger than the text, as a section's is:
-    # a title after the letter whose formula is counted as several words)
-    lettered_sentence = len(words) > 10 and not (b.bold and b.size >= body_size + 0.9)
-    if re.fullmatch(r"\d{3,}\.?", number) or re.fullmatch(r"[A-Z]", number.rstrip(".")) and lettered_sentence:
+    if re.fullmatch(r"\d{3,}\.?", number) or re.fullmatch(r"[A-Z]", number.rstrip(".")) and len(words) > 10:
         return False
     b.heading_number = number.rstrip(".")
     b.heading_title = _clean_title(title)
