@@ -53,6 +53,8 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
         in_float = i > 0 and blocks[i - 1].kind is ParagraphKind.CAPTION and (
             _stepped(b, text_left(b.segment)) or _stepped(b, b.segment.left) and not b.first.text[:1].islower()
             or _legend(blocks[i - 1], b))
+        if last_body is not None and between == 0 and _short_run_on(last_body, b):
+            b.kind = ParagraphKind.BODY  # a sentence's last words, alone at the top of the next column or page
         if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None and at_left and not in_float:
             tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
             moved = tail_seg is not b.segment or between > 0
@@ -92,6 +94,16 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             opened = None
         out.append(b)
     return out
+
+
+def _short_run_on(last: Block, b: Block) -> bool:
+    """``b`` is one short line read as ``other`` (under four words, no sentence end), at the left edge of another
+    column or page right after ``last``, opening in lower case where ``last``'s sentence runs on: the sentence's
+    last words before a display ("... models with their" | page turn | "weight tables (WT)" | display)."""
+    tail_seg = last.parts[-1][0] if last.parts else last.segment
+    return (b.kind is ParagraphKind.OTHER and len(b.lines) == 1 and len(b.text.split()) < 4
+            and b.first.text[:1].islower() and b.segment is not tail_seg and b.first.x0 <= b.segment.left + 2.0
+            and not _CLOSED.search(last.tail.text) and _prose(last))
 
 
 def _legend(caption: Block, b: Block) -> bool:

@@ -1,9 +1,10 @@
-"""Three ways a paragraph broken at a column or page turn was left in pieces on acmart pages: a footnote carried
+"""Four ways a paragraph broken at a column or page turn was left in pieces on acmart pages: a footnote carried
 over into the next column, set there under the open paragraph and right above the next note (a figure below them
 at the column's foot), was read as body and took the paragraph's place; and a continuation that opens with the closing bracket of a citation broken at the turn
 ("... such as [?" | "] or [? ]. Even so ...") was not joined, as no paragraph opens with a closing bracket; and a
 figure's legend typed right under its caption at the top of the next page, in the body font, was taken for the
-continuation, so the real continuation after the float was left apart."""
+continuation, so the real continuation after the float was left apart. And (PLOS) a sentence's last words alone at
+the top of the next page, right before a display, were read as `other` and left out of their paragraph."""
 
 from __future__ import annotations
 
@@ -102,3 +103,18 @@ def test_a_legend_under_a_caption_is_no_continuation(tmp_path: Path) -> None:
     set_column(page, 60, y, sample_paragraph(166, 100))
     doc.save(tmp_path / "legend.pdf")
     assert _found_whole(tmp_path / "legend.pdf", f"{head} {tail}").kind is ParagraphKind.BODY
+
+
+def test_a_sentence_s_last_words_over_a_display_at_the_top_of_a_page_are_joined(tmp_path: Path) -> None:
+    head = sample_paragraph(191, 120).rstrip(".") + " where we take two counting models with their"
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = set_column(page, 72, 100, sample_paragraph(192, 380), width=460)
+    set_column(page, 72, y, head, width=460)
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 100), "weight tables (WT)", fontname="tiro", fontsize=10)
+    page.insert_text((250, 124), "P(X = x) = exp(-l) / x!", fontname="tiit", fontsize=10)
+    set_column(page, 72, 150, "The distance between the two is then given below. " + sample_paragraph(
+        193, 60), width=460, indent=0)
+    doc.save(tmp_path / "display.pdf")
+    assert _found_whole(tmp_path / "display.pdf", f"{head} weight tables (WT)").kind is ParagraphKind.BODY
