@@ -83,6 +83,7 @@ def classify(blocks: list[Block], body_size: float, page_height: dict[int, float
             b.kind, b.heading_title = ParagraphKind.OTHER, ""
     headings_from_contents(blocks, toc)  # its entries' titles, set in the text's size, are headings too
     _footnote_runs(blocks, body_size, page_height)
+    _note_run_ons(blocks, body_size)
     _styled_like_sections(blocks)
     _legend_entries(blocks)
 
@@ -193,6 +194,22 @@ def _footnote_runs(blocks: list[Block], body_size: float, page_height: dict[int,
                 break
             if b.kind is ParagraphKind.BODY:
                 b.kind = ParagraphKind.FOOTNOTE
+
+
+def _note_run_ons(blocks: list[Block], body_size: float) -> None:
+    """A footnote carried over from the column before: text at a footnote's size, no mark of its own, right under
+    the column's text and set directly above the next note (whose raised number opens it), is that note's run-on,
+    not body (acmart: "... the Data Protection" | column break | "Act, the central bank ..." | "2The next note ...")."""
+    for prev, b, nxt in zip(blocks, blocks[1:], blocks[2:]):
+        if (b.kind is not ParagraphKind.BODY or b.size > body_size - 1.4 or b.first.marker
+                or b.text.lstrip()[:1] in BULLETS or prev.size <= body_size - 0.9):
+            continue
+        if prev.segment is not b.segment or nxt.segment is not b.segment or b.first.y0 < prev.tail.y1:
+            continue
+        note = nxt.kind in (ParagraphKind.FOOTNOTE, ParagraphKind.OTHER) and (
+            nxt.first.marker or _footnote_start(nxt.text))
+        if note and abs(nxt.size - b.size) < 0.3 and -0.5 * b.size <= nxt.first.y0 - b.tail.y1 < b.size:
+            b.kind = ParagraphKind.FOOTNOTE
 
 
 #: elsarticle's appendix subsection, "Appendix C.1. Material data": numbered C.1 (its section is "Appendix C. ...").

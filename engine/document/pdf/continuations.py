@@ -51,7 +51,10 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
         # (steps in from the text's own edge; or from the page's, unless the block opens in lower case: a PLOS
         # continuation under a legend set out into the margin)
         in_float = i > 0 and blocks[i - 1].kind is ParagraphKind.CAPTION and (
-            _stepped(b, text_left(b.segment)) or _stepped(b, b.segment.left) and not b.first.text[:1].islower())
+            _stepped(b, text_left(b.segment)) or _stepped(b, b.segment.left) and not b.first.text[:1].islower()
+            or _legend(blocks[i - 1], b))
+        if last_body is not None and between == 0 and _short_run_on(last_body, b):
+            b.kind = ParagraphKind.BODY  # a sentence's last words, alone at the top of the next column or page
         if (b.kind is ParagraphKind.BODY or caption_like) and last_body is not None and at_left and not in_float:
             tail_seg = last_body.parts[-1][0] if last_body.parts else last_body.segment
             moved = tail_seg is not b.segment or between > 0
@@ -63,7 +66,7 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             full = indent_style and not b.indented and tail.x1 >= tail_seg.right - 2 and len(tail.text) > 20
             opens = b.first.text[:1]
             if moved and (opens.isalnum() or opens in _CONTINUATION_OPENERS and not closed) and (
-                    plain or hyphen or full or (lower and not closed)):
+                    plain or hyphen or full or (lower and not closed)) or moved and _closes_bracket(tail.text, opens):
                 target = last_body
         resumes = (b.kind is ParagraphKind.BODY and opened is not None and after_float and at_left and not in_float
                    and not b.indented and b.first.text[:1].islower() and b.first.page - opened.tail.page <= 1)
@@ -91,6 +94,31 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             opened = None
         out.append(b)
     return out
+
+
+def _short_run_on(last: Block, b: Block) -> bool:
+    """``b`` is one short line read as ``other`` (under four words, no sentence end), at the left edge of another
+    column or page right after ``last``, opening in lower case where ``last``'s sentence runs on: the sentence's
+    last words before a display ("... models with their" | page turn | "weight tables (WT)" | display)."""
+    tail_seg = last.parts[-1][0] if last.parts else last.segment
+    return (b.kind is ParagraphKind.OTHER and len(b.lines) == 1 and len(b.text.split()) < 4
+            and b.first.text[:1].islower() and b.segment is not tail_seg and b.first.x0 <= b.segment.left + 2.0
+            and not _CLOSED.search(last.tail.text) and _prose(last))
+
+
+def _legend(caption: Block, b: Block) -> bool:
+    """``b`` opens in capitals right under the caption, no float separation between (a figure's legend typed after
+    its caption, acmart: "Figure 2: ..." | "The upper panel gives ..."): the float's own text, no continuation."""
+    cap = caption.tail
+    return (cap.page == b.first.page and not b.first.text[:1].islower()
+            and -0.5 * b.size <= b.first.y0 - cap.y1 < 0.5 * b.size)
+
+
+def _closes_bracket(tail: str, opens: str) -> bool:
+    """The block opens with a closing bracket that the paragraph before left open at its last line's end (a
+    citation "[? ]" broken at a page turn): no paragraph or list item opens with "]" or ")"."""
+    pair = {"]": "[", ")": "("}.get(opens)
+    return pair is not None and tail.rfind(pair) > tail.rfind(opens)
 
 
 def _heading_in_float(b: Block, after: list[Block], opened: Block) -> bool:
