@@ -3,7 +3,8 @@
 Per paper: link micro-F1 (the links shown: at or above the method's threshold, at most its cap), hit@1 and hit@3
 (the best-scored edit, or one of the three best, is a gold edit; over answered comments: those with a gold edit),
 *found* (answered comments called addressed or partly) and *wrong "addressed"* ("addressed" calls on comments
-without a gold edit, over all "addressed" calls). ``learned`` is scored leave-papers-out on the training part
+without a gold edit, over all "addressed" calls), and its cost, *unanswered called found* (comments without a gold
+edit called addressed or partly, over those comments). ``learned`` is scored leave-papers-out on the training part
 (``engine.align.learn``) or, on the checked part, with the model fitted on all of the training part.
 """
 
@@ -40,7 +41,8 @@ def linked_status(threshold: float) -> StatusOf:
 def figures(s: Scored, threshold: float, cap: int | None, status_of: StatusOf) -> dict[str, int]:
     """Counts for one paper (summed for pooled figures)."""
     pred = predictions([s], threshold, cap)
-    out = dict.fromkeys(("tp", "fp", "fn", "answered", "hit1", "hit3", "found", "addressed", "wrong"), 0)
+    out = dict.fromkeys(("tp", "fp", "fn", "answered", "hit1", "hit3", "found", "addressed", "wrong", "unanswered",
+                         "unanswered found"), 0)
     for i, cid in enumerate(s.comment_ids):
         gold, got = s.gold.get(cid, set()), pred.get(cid, set())
         out["tp"] += len(gold & got)
@@ -51,6 +53,8 @@ def figures(s: Scored, threshold: float, cap: int | None, status_of: StatusOf) -
         out["addressed"] += status == "addressed"
         if not gold:
             out["wrong"] += status == "addressed"
+            out["unanswered"] += 1
+            out["unanswered found"] += status in ("addressed", "partly")
             continue
         out["answered"] += 1
         order = [s.edit_ids[j] for j in np.argsort(-row, kind="stable")[:3] if row[j] > 0]
@@ -69,7 +73,8 @@ def rates(c: dict[str, int]) -> dict[str, float | None]:
     return {"P": p, "R": r, "F1": f1 if f1 is not None else (0.0 if c["fp"] + c["fn"] else None),
             "hit@1": pct(c["hit1"], c["answered"]), "hit@3": pct(c["hit3"], c["answered"]),
             "found": pct(c["found"], c["answered"]), "wrong addressed": pct(c["wrong"], c["addressed"]),
-            "addressed calls": c["addressed"], "answered": c["answered"]}
+            "addressed calls": c["addressed"], "answered": c["answered"],
+            "unanswered called found": pct(c["unanswered found"], c["unanswered"]), "unanswered": c["unanswered"]}
 
 
 KEYS = ("F1", "hit@1", "hit@3", "found", "wrong addressed")

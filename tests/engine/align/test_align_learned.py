@@ -276,3 +276,19 @@ def test_sure_rows_leave_out_unsure_comments_and_papers_left_without_any() -> No
     rows = sure_rows({"m": [(a, 0.5, 3, status), (b, 0.5, 3, status)]}, {"a/c2", "b/c1"})["m (sure)"]
     assert list(rows["papers"]) == ["a"]  # b has no sure comment left
     assert rows["pooled"]["addressed calls"] == 2 and rows["pooled"]["wrong addressed"] == 50.0  # a/c3 only
+
+
+def test_unanswered_comments_called_found_are_counted() -> None:
+    """The cost of a wider "partly" band: comments without a gold edit called addressed or partly, over those
+    comments (``corpus_eval.figures``), beside wrong "addressed", which counts only "addressed" calls."""
+    from engine.align.corpus_eval import score_method
+
+    def status(row):
+        top = float(row.max()) if row.size else 0.0
+        return "addressed" if top >= 0.8 else "partly" if top >= 0.5 else "not"
+
+    gold = {"p/c1": {"e0"}, "p/c2": set(), "p/c3": set(), "p/c4": set()}
+    s = Scored(list(gold), ["e0"], np.array([[0.9], [0.85], [0.6], [0.1]], np.float32), gold)
+    pooled = score_method([(s, 0.5, 3, status)])["pooled"]
+    assert (pooled["unanswered"], pooled["unanswered called found"]) == (3, 66.7)
+    assert (pooled["addressed calls"], pooled["wrong addressed"], pooled["found"]) == (2, 50.0, 100.0)
