@@ -62,7 +62,9 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             hyphen = tail.text.endswith("-") and lower
             full = indent_style and not b.indented and tail.x1 >= tail_seg.right - 2 and len(tail.text) > 20
             opens = b.first.text[:1]
-            if moved and (opens.isalnum() or opens in _CONTINUATION_OPENERS and not closed) and (
+            # (or right under it, a word broken at its end: a line set apart by a raised fraction cut it there)
+            if (moved or hyphen and b.first.page == tail.page) and (
+                    opens.isalnum() or opens in _CONTINUATION_OPENERS and not closed) and (
                     plain or hyphen or full or (lower and not closed)):
                 target = last_body
         resumes = (b.kind is ParagraphKind.BODY and opened is not None and after_float and at_left and not in_float
