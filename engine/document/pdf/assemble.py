@@ -121,8 +121,7 @@ def _ieee_table_caption(label: Block, after: list[Block], pitch: float, body: fl
     label, in capitals (in any case under a Computer Society "TABLE 3"), its text layer's size at most 2 points
     smaller (the small capitals). Read apart, that caption was body text, and a paragraph left open before the table
     took it as its continuation (the paragraph's last words, then the caption's first)."""
-    m = IEEE_TABLE_LABEL.match(label.first.text.strip())
-    if len(label.lines) != 1 or not m:
+    if len(label.lines) != 1 or not (m := IEEE_TABLE_LABEL.match(label.first.text.strip())):
         return False
     centre = (label.first.x0 + label.first.x1) / 2
     for nxt in after:
