@@ -118,10 +118,10 @@ def _attach_caption_tails(blocks: list[Block], pitch: float, body: float) -> lis
 def _ieee_table_caption(label: Block, after: list[Block], pitch: float, body: float, taken: set[int]) -> bool:
     """IEEEtran's table label alone on its line ("TABLE V", centred) takes the caption set under it in small
     capitals ("TIME TAKEN TO TRAIN ..."): the next block of the page, one line pitch below, centred under the
-    label, in capitals, its text layer's size at most 2 points smaller (the small capitals). Read apart, that
-    caption was body text, and a paragraph left open before the table took it as its continuation (the paragraph's
-    last words, then the caption's first)."""
-    if len(label.lines) != 1 or not IEEE_TABLE_LABEL.match(label.first.text.strip()):
+    label, in capitals (in any case under a Computer Society "TABLE 3"), its text layer's size at most 2 points
+    smaller (the small capitals). Read apart, that caption was body text, and a paragraph left open before the table
+    took it as its continuation (the paragraph's last words, then the caption's first)."""
+    if len(label.lines) != 1 or not (m := IEEE_TABLE_LABEL.match(label.first.text.strip())):
         return False
     centre = (label.first.x0 + label.first.x1) / 2
     for nxt in after:
@@ -133,7 +133,7 @@ def _ieee_table_caption(label: Block, after: list[Block], pitch: float, body: fl
         letters = [c for c in nxt.text if c.isalpha()]
         if (drop <= 1.6 * pitch * max(label.first.size, body) / body and -2.0 < nxt.first.size - label.first.size < 0.6
                 and abs((nxt.first.x0 + nxt.first.x1) / 2 - centre) <= 0.1 * max(nxt.first.x1 - nxt.first.x0, 1.0)
-                and letters and sum(c.isupper() for c in letters) >= 0.9 * len(letters)):
+                and letters and (m.group("arabic") or sum(c.isupper() for c in letters) >= 0.9 * len(letters))):
             label.parts.append((nxt.segment, nxt.lines + [ln for _, lines in nxt.parts for ln in lines]))
             taken.add(id(nxt))
             return True

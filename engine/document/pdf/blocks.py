@@ -24,8 +24,9 @@ CAPTION = re.compile(
 #: "Fig S1", which PLOS sets at the head of a supporting-information paragraph.
 BARE_CAPTION = re.compile(r"^(?i:fig\.?|figure|table|tab\.)\s*\d+\s+[A-Z(]")
 #: IEEEtran's table label, alone on its line and centred over the caption it sets in small capitals ("TABLE V" /
-#: "TIME TAKEN TO TRAIN ..."), with no stop after the number: with the caption under it, a caption.
-IEEE_TABLE_LABEL = re.compile(r"^TABLE\s+[IVXL]{1,6}$")
+#: "TIME TAKEN TO TRAIN ..."), with no stop after the number: with the caption under it, a caption. The Computer
+#: Society's journals number tables in Arabic figures ("TABLE 3", the caption under it in the text's case).
+IEEE_TABLE_LABEL = re.compile(r"^TABLE\s+(?:[IVXL]{1,6}|(?P<arabic>\d{1,2}))$")
 NUMBERED_HEADING = re.compile(
     r"^(?P<num>(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?)|(?:[A-Z](?:\.\d{1,2}){0,3}\.?)|(?:[IVX]{1,5}\.))\s+(?P<title>\S.*)$"
 )

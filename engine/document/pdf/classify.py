@@ -86,6 +86,23 @@ def classify(blocks: list[Block], body_size: float, page_height: dict[int, float
     _note_run_ons(blocks, body_size)
     _styled_like_sections(blocks)
     _legend_entries(blocks)
+    _lead_ins(blocks, body_size)
+
+
+#: A few words of prose leading into a display: "In matrix terms,", "and, likewise,", "The whole answer is then".
+_LEAD_IN = re.compile(r"^[A-Za-z][a-z]*(?:,? [a-z]+){0,4}[,:]?$")
+
+
+def _lead_ins(blocks: list[Block], body_size: float) -> None:
+    """One line of a few words in the text's size and weight at its column's left edge, right above a display (the
+    next block, on its page, math within two and a half lines' height), left as other for its few words: the words
+    leading into the display, which are the text's (their source paragraph is a body paragraph)."""
+    for b, nxt in zip(blocks, blocks[1:]):
+        if (b.kind is ParagraphKind.OTHER and nxt.kind is ParagraphKind.EQUATION and len(b.lines) == 1
+                and abs(b.size - body_size) < 0.6 and not b.bold and b.first.x0 <= b.segment.left + 2.0
+                and nxt.first.page == b.tail.page and 0.0 <= nxt.first.y0 - b.tail.y1 <= 2.5 * body_size
+                and _LEAD_IN.match(b.text.strip())):
+            b.kind = ParagraphKind.BODY
 
 
 #: A section's number and capitalised title on one line: "2. NUMERICAL SETUP".

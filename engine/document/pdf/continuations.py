@@ -65,7 +65,9 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             hyphen = tail.text.endswith("-") and lower
             full = indent_style and not b.indented and tail.x1 >= tail_seg.right - 2 and len(tail.text) > 20
             opens = b.first.text[:1]
-            if moved and (opens.isalnum() or opens in _CONTINUATION_OPENERS and not closed) and (
+            # (or right under it, a word broken at its end: a line set apart by a raised fraction cut it there)
+            if (moved or hyphen and b.first.page == tail.page) and (
+                    opens.isalnum() or opens in _CONTINUATION_OPENERS and not closed) and (
                     plain or hyphen or full or (lower and not closed)) or moved and _closes_bracket(tail.text, opens):
                 target = last_body
         resumes = (b.kind is ParagraphKind.BODY and opened is not None and after_float and at_left and not in_float
@@ -84,8 +86,9 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
                 opened, after_float = _still_open(b, opened, after_float)
             elif not at_left and _elsewhere(opened, b):
                 after_float = True  # a table's cells read as body past a column or page break (not math in the text)
-        elif b.kind in _SKIPPABLE and not b.code_heading or b.kind is ParagraphKind.EQUATION and _elsewhere(last_body, b):
-            between += 1  # a float, a footnote or math inside a float between the parts
+        elif b.kind in _SKIPPABLE and not b.code_heading or b.kind is ParagraphKind.EQUATION and (
+                _elsewhere(last_body, b) or _footnote_math(blocks, i, body)):
+            between += 1  # a float, a footnote (its math, its mark) or math inside a float between the parts
         else:
             last_body = None
         if b.kind is ParagraphKind.CAPTION and opened is not None:
@@ -218,3 +221,27 @@ def _sentence_like_caption(b: Block, body: float) -> bool:
         and not b.first.lead_bold
         and bool(re.match(r"^\S+\s*\S*\d+\.\s", b.text))
     )
+
+
+#: A footnote's mark, set on its own before the note's text ("∗ Email address: ...").
+_MARKS = frozenset("∗*†‡§¶⋆")
+
+
+def _footnote_math(blocks: list[Block], i: int, body: float) -> bool:
+    """``blocks[i]``, read as math, is a footnote's: set in the notes' smaller size, and either inside a note (a
+    footnote before it on the page, only math and numbers between) or its lone mark, the note's text beside it."""
+    b = blocks[i]
+    if b.size > body - 1.5:
+        return False
+    if b.text.strip() and all(c in _MARKS for c in b.text.strip()) and i + 1 < len(blocks):
+        nxt = blocks[i + 1]
+        return (nxt.kind in (ParagraphKind.FOOTNOTE, ParagraphKind.OTHER) and nxt.first.page == b.tail.page
+                and -1.0 <= nxt.first.x0 - b.tail.x1 <= 4.0 and abs(nxt.first.y0 - b.first.y0) <= 2.0 * body)
+    for prev in reversed(blocks[max(0, i - 6):i]):
+        if prev.tail.page != b.first.page:
+            return False
+        if prev.kind is ParagraphKind.FOOTNOTE:
+            return True
+        if prev.kind not in (ParagraphKind.EQUATION, ParagraphKind.OTHER) or prev.size > body - 1.5:
+            return False
+    return False
