@@ -21,7 +21,10 @@ Figures over U's answered comments, leave-one-repository-out over U's repositori
 - ``tuned3+2``: the same over the rules' best 3 with the tuned cosine's best 2;
 - descriptive: the tuned cosine alone, BM25's first, the rules' first, each pool's ceiling.
 
-    .venv/bin/python -m bench.place_round12 --table /tmp/place16/table.pkl [--time PAPER]
+    .venv/bin/python -m bench.place_round12 --table /tmp/place16/table.pkl [--pages] [--write] [--time PAPER]
+
+``--write`` fits the shipped model (``write``: the first stage on every training revision, the second on U only)
+and writes ``resources/models/placement/reranker.json``.
 
 (``OMP_NUM_THREADS=1`` keeps the ~2,500 small fits quick on a loaded machine)
 """
@@ -63,52 +66,45 @@ def unseen(manifest: str, note_file: Path = NOTE) -> list[str]:
     return out
 
 
-def pieces(paragraph: Any) -> list[str]:
-    """A draft paragraph's sentences as the tuned encoder read an edit's: each after its section path."""
-    from engine.align.embed import edit_sentences
-
-    path = " > ".join(paragraph.section)
-    return [f"{path}: {s}" if path else s for s in edit_sentences(paragraph.text)]
-
-
-def build(manifest: str, cache: str | None, fresh: list[str]) -> list[dict[str, Any]]:
+def build(manifest: str, cache: str | None, fresh: list[str], pages: bool = False) -> list[dict[str, Any]]:
+    """The table (``pages``: the drafts paged from their typeset PDFs, as ``bench.fit_placement`` reads them)."""
     from bench.fit_placement import repositories
     from bench.place_table import comment_rows
     from bench.suggest_corpus import load_papers
     from bench.suggest_places import answered
-    from engine.align.embed import sentence_cosines
     from engine.align.localize import candidates, localize
-    from engine.align.tuned import tuned_encoder
-    from engine.models.encoders.embed_cache import EmbeddingCache
+    from engine.generate.rerank import placement_encoder, tuned_cosines
     from engine.models.factory import open_model
 
     encoder = open_model("encoder")
-    tuned = tuned_encoder(EmbeddingCache())
     groups = repositories(manifest)
+    items = list(answered(load_papers(manifest, cache, "train")))
+    if pages:
+        from bench.draft_pages import paged
+        from corpus.build_revisions import default_out
+
+        items = paged(items, Path(cache).expanduser() if cache else default_out())[0]
+    by_paper: dict[str, list[Any]] = {}
+    for a in items:
+        by_paper.setdefault(a.paper, []).append(a)
     out = []
-    for paper in load_papers(manifest, cache, "train"):
-        items = list(answered([paper]))
-        if not items:
-            continue
-        doc = items[0].document
+    for paper, mine in by_paper.items():
+        doc = mine[0].document
         section_text: dict[tuple, str] = {}
         for p in candidates(doc):
             key = tuple(p.section[:1])
             section_text[key] = section_text.get(key, "") + " " + p.text
         rows = []
-        for a, loc in zip(items, localize([a.comment for a in items], doc, encoder, 3)):
+        for a, loc in zip(mine, localize([a.comment for a in mine], doc, encoder, 3)):
             row = comment_rows(a, doc, [doc.paragraph(pid) for pid, _ in loc.paragraphs], encoder, section_text)
             if row is not None:
                 row["group"] = groups[a.paper]
+                if paper in fresh:  # the same cosines placement.place computes, comment by comment
+                    row["tuned"] = tuned_cosines(placement_encoder(), a.comment,
+                                                 [doc.paragraph(pid) for pid in row["ids"]])
                 rows.append(row)
-        if paper.id in fresh and rows:
-            ids = list(dict.fromkeys(pid for r in rows for pid in r["ids"]))
-            col = {pid: j for j, pid in enumerate(ids)}
-            cos = sentence_cosines(tuned, [r["text"] for r in rows], [pieces(doc.paragraph(pid)) for pid in ids])
-            for r, c in zip(rows, cos):
-                r["tuned"] = c[[col[pid] for pid in r["ids"]]].astype(np.float64)
         out += rows
-        print(f"  {paper.id}: {len(rows)} answered comments{' (unseen)' if paper.id in fresh else ''}", flush=True)
+        print(f"  {paper}: {len(rows)} answered comments{' (unseen)' if paper in fresh else ''}", flush=True)
     return out
 
 
@@ -146,12 +142,14 @@ class References:
         return self.fits[key]
 
 
-def stage_rows(table: list[dict[str, Any]], refs: References, held: str, candidate: str) -> list[dict[str, Any]]:
-    """U's rows for outer fold ``held``: the pool's [z, tuned, tuned rank] and labels; z out of fold."""
+def stage_rows(table: list[dict[str, Any]], refs: References, held: str | None,
+               candidate: str) -> list[dict[str, Any]]:
+    """U's rows for outer fold ``held`` (None: no fold held out): the pool's [z, tuned, tuned rank] and labels; z
+    out of fold (the reference fitted outside ``held`` and the row's repository)."""
     out = []
     for r in table:
         picked = pool(r, candidate)
-        model = refs.outside(held, r["group"])
+        model = refs.outside(r["group"]) if held is None else refs.outside(held, r["group"])
         x = np.stack([model.scores(r["x"][picked]), r["tuned"][picked], _inverse_rank(r["tuned"])[picked]], axis=1)
         out.append({"paper": r["paper"], "comment": r["comment"], "group": r["group"], "kind": r["kind"],
                     "xs": x, "ys": r["y"][picked]})
@@ -258,6 +256,47 @@ def measure(table: list[dict[str, Any]], fresh: list[str]) -> None:
               f"{'PASSES' if passed else 'fails'}", flush=True)
 
 
+def write(table: list[dict[str, Any]], fresh: list[str]) -> None:
+    """The shipped model: the first stage (the reference) fitted on every training revision, the second stage
+    (``tuned2``) on U only, each row's z from the first stage fitted outside its repository, and its card margin
+    chosen by round nine's rule on U's out-of-fold second-stage scores (leave-one-repository-out)."""
+    from bench.fit_placement import MODEL, fit
+    from bench.place_alternative import choose
+    from bench.place_round11 import fit as fit_stage
+    from engine.generate.rerank import SECOND
+    from engine.models.linear import StandardisedLinear
+
+    refs = References(table)
+    u = [r for r in table if r["paper"] in fresh]
+    rows = stage_rows(u, refs, None, "tuned2")
+    inner = []
+    for h in sorted({r["group"] for r in rows}):
+        m = fit_stage([r for r in rows if r["group"] != h], "stage2")
+        inner += [_scored(m.scores(r["xs"]), r["ys"]) for r in rows if r["group"] == h]
+    second = fit_stage(rows, "stage2")
+    ref, got = reference(table, u, refs), stacked(u, refs, "tuned2")
+    lopo = {"rules": sum(bool(r["y"][0]) for r in refs.rows),
+            "model": sum(bool(r["y"][int(np.argmax(refs.outside(r["group"]).scores(r["x"])))]) for r in refs.rows),
+            "any": sum(bool(r["y"].any()) for r in refs.rows), "of": len(refs.rows)}
+    model = fit(refs.rows)
+    model.second = StandardisedLinear(SECOND, second.mean, second.scale, second.coef, second.intercept)
+    model.margin = choose(inner)
+    model.meta = {
+        "data": "revisions corpus, training part (hand labels), answered comments; drafts unpaged (refit on a "
+                "cache with the typeset PDFs: bench.place_round12 --pages --write)",
+        "revisions": sorted({r["paper"] for r in table}), "comments": len(table), "k": 2,
+        "folds": "leave-papers-out grouped by repository", "lopo_top1": lopo,
+        "second_stage": {"revisions": sorted(fresh), "comments": len(u),
+                         "why": "the training revisions the tuned encoder never saw (not in tuned-layers.json's "
+                                "out-of-fold file); the revisions it saw feed no tuned-cosine weight",
+                         "lopo_top1": {"reference": sum(v["first"] for v in ref.values()),
+                                       "model": sum(v["first"] for v in got.values()),
+                                       "card": sum(v["card"] for v in got.values()), "of": len(u)}},
+        "fitted_by": "bench.place_round12 --write"}
+    MODEL.write_text(json.dumps(model.to_dict(), indent=1) + "\n")
+    print(f"wrote {MODEL.relative_to(ROOT)}: margin {model.margin:.3f}; {model.meta['second_stage']['lopo_top1']}")
+
+
 def timing(manifest: str, cache: str | None, paper_id: str) -> None:
     """The tuned encoder over every candidate paragraph of one draft: cold (an empty embedding cache) and warm."""
     import tempfile
@@ -266,12 +305,13 @@ def timing(manifest: str, cache: str | None, paper_id: str) -> None:
     from engine.align.embed import sentence_cosines
     from engine.align.localize import candidates
     from engine.align.tuned import tuned_encoder
+    from engine.generate.rerank import tuned_pieces
     from engine.models.encoders.embed_cache import EmbeddingCache
 
     paper = load_papers(manifest, cache, "train", [paper_id])[0]
     doc = paper.diff.old
     paras = list(candidates(doc))
-    texts = [pieces(p) for p in paras]
+    texts = [tuned_pieces(p) for p in paras]
     comments = [c.full_text for c in paper.comments]
     with tempfile.TemporaryDirectory() as tmp:
         encoder = tuned_encoder(EmbeddingCache(Path(tmp) / "e.sqlite3"))
@@ -295,6 +335,8 @@ def main() -> int:
     ap.add_argument("--table", help="the table's pickle (built when missing)")
     ap.add_argument("--list", action="store_true", help="only list the unseen training revisions")
     ap.add_argument("--time", metavar="PAPER", help="only time the tuned encoder over PAPER's draft")
+    ap.add_argument("--pages", action="store_true", help="page the drafts from their typeset PDFs (a new table)")
+    ap.add_argument("--write", action="store_true", help="fit the shipped model (both stages) and write it")
     args = ap.parse_args()
     fresh = unseen(args.corpus)
     if args.list:
@@ -308,8 +350,12 @@ def main() -> int:
     path = Path(args.table).expanduser()
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(pickle.dumps(build(args.corpus, args.cache, fresh)))
-    measure(pickle.loads(path.read_bytes()), fresh)
+        path.write_bytes(pickle.dumps(build(args.corpus, args.cache, fresh, args.pages)))
+    table = pickle.loads(path.read_bytes())
+    if args.write:
+        write(table, fresh)
+        return 0
+    measure(table, fresh)
     return 0
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bench.place_round12 import References, pieces, pool, stacked, unseen
+from bench.place_round12 import References, pool, stacked, unseen
 from engine.document.model import Paragraph
-from engine.generate.rerank import FEATURES
+from engine.generate.rerank import FEATURES, tuned_pieces
 
 
 def _corpus(tmp_path: Path, seen: list[str], revisions: list[tuple[str, str, str]]) -> tuple[Path, Path]:
@@ -41,9 +41,9 @@ def test_an_unseen_round_of_a_seen_repository_stops_the_study(tmp_path: Path) ->
 
 def test_a_paragraph_is_read_as_the_encoder_read_an_edit() -> None:
     p = Paragraph("p3", "The solver converges in ten steps. It then stops early.", section=("Methods", "Solver"))
-    assert pieces(p) == ["Methods > Solver: The solver converges in ten steps.",
+    assert tuned_pieces(p) == ["Methods > Solver: The solver converges in ten steps.",
                          "Methods > Solver: It then stops early."]
-    assert pieces(Paragraph("p0", "A title page line with no section.")) == ["A title page line with no section."]
+    assert tuned_pieces(Paragraph("p0", "A title page line with no section.")) == ["A title page line with no section."]
 
 
 def _table(groups: int = 6, per: int = 10, n: int = 8, seed: int = 2) -> list[dict]:
