@@ -11,7 +11,9 @@ logistic regression (scikit-learn, standardised features, C fixed at 1.0, class 
 other repositories' comments whose candidates hold a right paragraph, then the held-out revisions' comments each
 placed at the candidate it scores best. Prints top-1 right
 before (the rules) and after (the model), per revision, and the share with a right paragraph among the ``k``
-(the ceiling); ``--write`` fits on every training revision and writes ``resources/models/placement/reranker.json``.
+(the ceiling); ``--write`` fits on every training revision and writes ``resources/models/placement/reranker.json``
+(the first stage alone: since round twelve the shipped file also holds a second stage, written by
+``bench.place_round12 --write``, which fits both; ``--write`` here refuses unless ``--first-stage-only``).
 
     .venv/bin/python -m bench.fit_placement --corpus corpus/revisions.json [--k 5] [--write]
 
@@ -124,7 +126,12 @@ def main() -> int:
     ap.add_argument("--k", type=int, default=5, help="candidates the model chooses among (the rules' best)")
     ap.add_argument("--no-pages", action="store_true", help="read the drafts without their typeset PDFs' pages")
     ap.add_argument("--write", action="store_true", help=f"fit on every training revision and write {MODEL.name}")
+    ap.add_argument("--first-stage-only", action="store_true",
+                    help="with --write: drop the shipped second stage (bench.place_round12 --write fits both)")
     args = ap.parse_args()
+    if args.write and not args.first_stage_only:
+        ap.error("the shipped model has a second stage: refit it with bench.place_round12 --write "
+                 "(or pass --first-stage-only to drop it)")
     data = rows(args.corpus, args.cache, args.k, not args.no_pages)
     res = leave_papers_out(data)
     n = res["comments"]

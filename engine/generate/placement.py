@@ -75,6 +75,9 @@ class Placement:
     reason: str = ""
     ranked: list[Paragraph] = field(default_factory=list)
     margin: float | None = None
+    #: The gap within which the second place is offered: the placement model's own (chosen with it), else
+    #: ``ALTERNATIVE_MARGIN``.
+    limit: float = ALTERNATIVE_MARGIN
 
     @property
     def original(self) -> str:
@@ -85,7 +88,7 @@ class Placement:
     def alternative(self) -> Paragraph | None:
         """The second place, offered beside the first when the placement model scores it close
         (``ALTERNATIVE_MARGIN``), else None."""
-        close = self.margin is not None and self.margin <= ALTERNATIVE_MARGIN
+        close = self.margin is not None and self.margin <= self.limit
         return self.ranked[1] if close and len(self.ranked) > 1 and self.paragraph is not None else None
 
     def moved_to(self, paragraph: Paragraph) -> Placement:
@@ -178,14 +181,15 @@ def rule_scores(comment: ReviewComment, document: Document, located: list[Paragr
 
 def place(comment: ReviewComment, document: Document, located: list[Paragraph] | None = None,
           encoder: Encoder | None = None, top_k: int = 2, position: float | None = None,
-          reranker: Any = "shipped") -> Placement:
+          reranker: Any = "shipped", tuned: Any = "shipped") -> Placement:
     """The placement of an edit for ``comment`` in ``document``. ``located``: where the build found the comment
     (best first); ``encoder``: fuse the locator's BM25 with it (None: BM25 and the located paragraphs);
     ``position``: the comment's place among its reviewer's comments, 0..1 (review order tends to follow the
     paper's); ``reranker``: the model that picks among the rules' best few (``engine.generate.rerank``; the
-    shipped one by default, None: the rules alone)."""
+    shipped one by default, None: the rules alone); ``tuned``: the tuned comment↔edit encoder its second stage
+    reads (``rerank.placement_encoder``, opened once, by default; None: the first stage alone)."""
     from engine.align.cues import quoted_passages
-    from engine.generate.rerank import rerank, shipped_model
+    from engine.generate.rerank import placement_encoder, rerank, shipped_model, tuned_cosines
 
     parts = rule_scores(comment, document, located, encoder)
     if parts is None:
@@ -193,9 +197,13 @@ def place(comment: ReviewComment, document: Document, located: list[Paragraph] |
     text, kind, paragraphs = comment.full_text, parts.kind, parts.paragraphs
     order = np.argsort(-parts.total, kind="stable")
     model = shipped_model() if reranker == "shipped" else reranker
-    chosen = margin = None
+    chosen = margin = cosines = None
+    limit = ALTERNATIVE_MARGIN
     if model is not None:
-        order, chosen, margin = rerank(model, comment, parts, order, position)
+        if model.second is not None and tuned is not None and len(paragraphs) > 1:
+            cosines = tuned_cosines(placement_encoder() if isinstance(tuned, str) else tuned, comment, paragraphs)
+            limit = model.margin if model.margin is not None else limit
+        order, chosen, margin = rerank(model, comment, parts, order, position, cosines)
     best = paragraphs[int(order[0])]
     ranked = [paragraphs[int(j)] for j in order[:max(top_k, 1)]]
     why = parts.reasons.get(best.id) or _why(best, located, parts.names)
@@ -203,12 +211,12 @@ def place(comment: ReviewComment, document: Document, located: list[Paragraph] |
         why = f"{why}; chosen among the best {model.k} by the placement model"
     if parts.results.any() and _in_results(best):
         return Placement(best, INSERT_AFTER, reason=f"{kind} request: a new paragraph after the results "
-                         f"({best.section_title or 'results'})", ranked=ranked, margin=margin)
+                         f"({best.section_title or 'results'})", ranked=ranked, margin=margin, limit=limit)
     if kind == "typo" or quoted_passages(text):
         sentence = _quoted_sentence(best.text, quoted_passages(text))
         if sentence:
-            return Placement(best, REPLACE, sentence, "the sentence holding the quoted words", ranked, margin)
-    return Placement(best, INSERT_AFTER, reason=why, ranked=ranked, margin=margin)
+            return Placement(best, REPLACE, sentence, "the sentence holding the quoted words", ranked, margin, limit)
+    return Placement(best, INSERT_AFTER, reason=why, ranked=ranked, margin=margin, limit=limit)
 
 
 def review_position(comment: ReviewComment, comments: list[ReviewComment]) -> float | None:

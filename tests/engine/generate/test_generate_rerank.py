@@ -13,7 +13,7 @@ import pytest
 from engine.document import load_document
 from engine.errors import InputError
 from engine.generate.placement import place, review_position, rule_scores
-from engine.generate.rerank import FEATURES, PlacementModel, candidate_features, shipped_model
+from engine.generate.rerank import SECOND, FEATURES, PlacementModel, candidate_features, shipped_model
 from engine.reviews.model import ReviewComment
 
 GOLD = Path(__file__).resolve().parents[2] / "data" / "cgo18_align_gold.json"
@@ -25,12 +25,21 @@ def test_the_shipped_model_is_the_one_fitted_on_the_training_part_and_its_figure
     assert model.coef.shape == model.mean.shape == model.scale.shape == (len(FEATURES),)
     assert np.all(model.scale > 0) and np.all(np.isfinite(model.coef))
     meta = model.meta
-    assert len(meta["revisions"]) == 43 and meta["comments"] == 517
+    assert len(meta["revisions"]) == 86 and meta["comments"] == 1489
     # leave-papers-out on the training part: the rules' first paragraph, the model's, a right one among the two
-    assert meta["lopo_top1"] == {"rules": 256, "model": 256, "any": 300, "of": 517}  # drafts paged from their PDFs
+    assert meta["lopo_top1"] == {"rules": 656, "model": 662, "any": 827, "of": 1489}  # drafts unpaged (round twelve)
     assert meta["folds"] == "leave-papers-out grouped by repository"
+    # the second stage: fitted only on the 28 training revisions the tuned encoder never saw (round twelve)
+    second = meta["second_stage"]
+    assert len(second["revisions"]) == 28 and second["comments"] == 475
+    assert second["lopo_top1"] == {"reference": 203, "model": 212, "card": 251, "of": 475}
+    assert model.second is not None and model.second.features == SECOND and model.margin == pytest.approx(1.482403)
+    from bench.place_round12 import unseen
+
+    assert sorted(unseen(str(Path(__file__).resolve().parents[3] / "corpus" / "revisions.json"))) == second["revisions"]
     again = PlacementModel.from_dict(json.loads(json.dumps(model.to_dict())))
     assert np.allclose(again.coef, model.coef) and again.k == model.k
+    assert np.allclose(again.second.coef, model.second.coef) and again.margin == model.margin
 
 
 def test_a_file_that_is_not_a_placement_model_is_refused_in_one_line() -> None:
@@ -38,6 +47,10 @@ def test_a_file_that_is_not_a_placement_model_is_refused_in_one_line() -> None:
         PlacementModel.from_dict({"format": "redraft-align-link-model"})
     raw = shipped_model().to_dict()
     raw["features"] = raw["features"][:-1]
+    with pytest.raises(InputError, match="refit it"):
+        PlacementModel.from_dict(raw)
+    raw = shipped_model().to_dict()
+    raw["second"]["features"] = ["z", "tuned"]
     with pytest.raises(InputError, match="refit it"):
         PlacementModel.from_dict(raw)
 
