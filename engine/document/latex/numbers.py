@@ -4,7 +4,8 @@ One pass over the node tree gives each numbered heading and caption its number
 (keyed by ``id(node)``) and each ``\\label`` the (kind, number) that ``\\ref``
 prints. Best effort: standard counters of article-like classes, no ``\\setcounter``;
 the classes that print other numbers are told apart by ``number_style``: IEEEtran
-("Section II-A", "Table IV") and REVTeX ("Section II A", and equations of appendix A numbered
+("Section II-A", "Section II-A1" for a subsubsection, "Table IV"; with its ``compsoc`` option all arabic, as
+the article class: "Section 2.1", "Table 4") and REVTeX ("Section II A", and equations of appendix A numbered
 "A1", "A2", ...).
 """
 
@@ -28,7 +29,7 @@ FLOATS = {
 _UNNUMBERED_MATH = {"equation*", "align*", "alignat*", "gather*", "multline*", "eqnarray*", "flalign*", "displaymath", "math", "dmath*", "split"}
 
 
-_CLASS = re.compile(r"\\documentclass\s*(?:\[[^\]]*\])?\s*\{\s*([\w-]+)\s*\}")
+_CLASS = re.compile(r"\\documentclass\s*(?:\[([^\]]*)\])?\s*\{\s*([\w-]+)\s*\}")
 _ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
           (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
 
@@ -36,8 +37,11 @@ _ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "X
 def number_style(text: str) -> str:
     """How the document class numbers sections: ``"ieee"`` (IEEEtran), ``"revtex"`` (REVTeX) or ``"plain"``."""
     m = _CLASS.search(text)
-    name = m.group(1).lower() if m else ""
-    return "ieee" if name.startswith("ieeetran") else "revtex" if name.startswith("revtex") else "plain"
+    name = m.group(2).lower() if m else ""
+    options = {o.strip().lower() for o in (m.group(1) or "").split(",")} if m else set()
+    if name.startswith("ieeetran"):
+        return "plain" if "compsoc" in options else "ieee"  # IEEEtran's compsoc numbers all in arabic, "2.1"
+    return "revtex" if name.startswith("revtex") else "plain"
 
 
 def roman(n: int) -> str:
@@ -140,6 +144,8 @@ class _State:
                 parts.append(string.ascii_uppercase[(n - 1) % 26])
             else:
                 parts.append(str(n))
+        if self.style == "ieee" and level == top + 2 and not self.appendix:  # IEEEtran's subsubsection: "II-A1"
+            return "-".join(parts[:-1]) + parts[-1]
         return {"ieee": "-", "revtex": " "}.get(self.style, ".").join(parts)
 
     def environment(self, node: latexwalker.LatexEnvironmentNode, float_kind: str | None) -> None:

@@ -25,7 +25,7 @@ from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTex
 
 from engine.document.latex.acronyms import USES as ACRONYM_USES
 from engine.document.latex.acronyms import Acronyms
-from engine.document.latex.mathspace import PRIMED, prime_first
+from engine.document.latex.mathspace import PRIMED, prime_first, tighten
 
 EQUATION = "[EQUATION]"
 MATH_ENVS = frozenset(
@@ -182,7 +182,7 @@ class _Converter(LatexNodes2Text):
     def math_node_to_text(self, node: latexwalker.LatexNode) -> str:
         if isinstance(node, latexwalker.LatexMathNode) and node.displaytype == "inline":
             latex = node.latex_verbatim()
-            typeset = latex
+            typeset = tighten(latex)
             if "_" in typeset and ("^" in typeset or "'" in typeset):
                 typeset = PRIMED.sub(prime_first, _SCRIPTS.sub(_sup_then_sub, typeset))
             if typeset != latex:

@@ -17,7 +17,8 @@ def test_sub_and_superscript_read_superscript_first_either_way_round() -> None:
     convert = LatexText().convert
     assert convert(r"$\theta_{i,j}^{\ell,k}$") == "θl,k i,j"  # (ℓ folded by NFKC, as the matcher folds it)
     assert convert(r"$\phi^L_i$") == "φL i"
-    assert convert(r"$\mu_f^2$ and $x_i$ and $y^2$ and $N_L N_R$") == "μ2 f and xi and y2 and NL NR"
+    # TeX ignores the typed space in "$N_L N_R$": a PDF reads "NLNR" (math15, mathspace.tighten)
+    assert convert(r"$\mu_f^2$ and $x_i$ and $y^2$ and $N_L N_R$") == "μ2 f and xi and y2 and NLNR"
     assert convert(r"$\sum_{i=1}^{N} w_{k}$") == "∑N i=1 wk"
 
 
