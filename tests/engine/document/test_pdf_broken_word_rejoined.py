@@ -4,13 +4,12 @@ carries the paragraph on ("... precision pa-" | "rameter in ..."; dev paper four
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from engine.document import ParagraphKind, load_document
-from tests.optional import has_tex
+from tests.optional import has_tex, typeset
 
 
 pytestmark = pytest.mark.skipif(not has_tex("revtex4-2.cls"), reason="pdflatex with REVTeX 4.2 is not installed")
@@ -24,15 +23,10 @@ MIDDLE = ("where $\\beta = \\frac{1}{2\\rho^2}$ is the smoothing filter's own pr
 
 
 def test_a_paragraph_cut_under_a_broken_word_is_one_paragraph(tmp_path: Path) -> None:
-    (tmp_path / "main.tex").write_text(
-        "\\documentclass[aps,prl,twocolumn]{revtex4-2}\n\\begin{document}\n\\title{Selecting}\n\\maketitle\n"
-        f"First {PROSE * 3}{END}\n\nThen {PROSE * 2}{MIDDLE}{PROSE * 2}{END}\n\n"
-        + ("Last " + PROSE * 3 + "done.\n\n") * 4 + "\\end{document}\n", encoding="utf-8")
-    for _ in range(2):
-        run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "main.tex"], cwd=tmp_path,
-                             capture_output=True, text=True, timeout=180)
-    assert (tmp_path / "main.pdf").is_file(), run.stdout[-2000:]
-    doc = load_document(tmp_path / "main.pdf")
+    source = ("\\documentclass[aps,prl,twocolumn]{revtex4-2}\n\\begin{document}\n\\title{Selecting}\n\\maketitle\n"
+              f"First {PROSE * 3}{END}\n\nThen {PROSE * 2}{MIDDLE}{PROSE * 2}{END}\n\n"
+              + ("Last " + PROSE * 3 + "done.\n\n") * 4 + "\\end{document}\n")
+    doc = load_document(typeset(tmp_path, source, runs=2))
     body = [p.text for p in doc.paragraphs if p.kind is ParagraphKind.BODY]
     assert [t.split()[0] for t in body] == ["First", "Then"] + ["Last"] * 4
     assert "precision parameter in" in body[1] and body[1].endswith(END)

@@ -5,13 +5,12 @@ faces-pami, sixteenth round)."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from engine.document import ParagraphKind, load_document
-from tests.optional import has_tex
+from tests.optional import has_tex, typeset
 
 
 pytestmark = pytest.mark.skipif(not has_tex("IEEEtran.cls"), reason="pdflatex with IEEEtran is not installed")
@@ -30,14 +29,9 @@ def test_a_computer_society_table_label_is_a_caption_and_the_cut_paragraph_reads
     last = ("Last " + PROSE * 30 + "done.\n\n") * 3
     body = (f"\\section{{Introduction}}\nFirst {PROSE * 40}{END}\n\n{TABLE}Then {PROSE * 30}{END}\n\n"
             f"\\section{{Conclusion}}\n{last}")
-    (tmp_path / "main.tex").write_text(
-        "\\documentclass[10pt,journal,compsoc]{IEEEtran}\n\\begin{document}\n\\title{Selecting Features}\n"
-        f"\\author{{Ada Lovelace}}\n\\maketitle\n{body}\n\\end{{document}}\n", encoding="utf-8")
-    for _ in range(2):
-        run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "main.tex"], cwd=tmp_path,
-                             capture_output=True, text=True, timeout=180)
-    assert (tmp_path / "main.pdf").is_file(), run.stdout[-2000:]
-    doc = load_document(tmp_path / "main.pdf")
+    source = ("\\documentclass[10pt,journal,compsoc]{IEEEtran}\n\\begin{document}\n\\title{Selecting Features}\n"
+              f"\\author{{Ada Lovelace}}\n\\maketitle\n{body}\n\\end{{document}}\n")
+    doc = load_document(typeset(tmp_path, source, runs=2))
     captions = [p.text for p in doc.paragraphs if p.kind is ParagraphKind.CAPTION]
     assert captions == ["TABLE 3 Recognition rates on the database for each method"]
     assert not [p for p in doc.paragraphs if p.kind is ParagraphKind.HEADING and "TABLE" in p.text]

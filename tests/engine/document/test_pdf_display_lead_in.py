@@ -5,13 +5,12 @@ thermodynamic-geometry, gmmreport, tro-paper-popp, sixteenth round)."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from engine.document import ParagraphKind, load_document
-from tests.optional import has_tex
+from tests.optional import has_tex, typeset
 
 
 pytestmark = pytest.mark.skipif(not has_tex("article.cls"), reason="pdflatex is not installed")
@@ -34,14 +33,8 @@ def test_words_leading_into_a_display_are_body_and_a_figure_label_is_not(tmp_pat
             "\\begin{figure}[h]\\centering\\fbox{\\begin{minipage}{0.5\\textwidth}\\centering Pool size\\\\[6pt]"
             "$n = 1, 2, 3$\\end{minipage}}\\caption{The pool.}\\end{figure}\n"
             f"{PROSE * 2}")
-    (tmp_path / "main.tex").write_text(
-        f"\\documentclass[11pt]{{article}}\n\\begin{{document}}\n\\section{{Method}}\n{body}\n\\end{{document}}\n",
-        encoding="utf-8")
-    for _ in range(2):
-        run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "main.tex"], cwd=tmp_path,
-                             capture_output=True, text=True, timeout=180)
-    assert (tmp_path / "main.pdf").is_file(), run.stdout[-2000:]
-    doc = load_document(tmp_path / "main.pdf")
+    source = f"\\documentclass[11pt]{{article}}\n\\begin{{document}}\n\\section{{Method}}\n{body}\n\\end{{document}}\n"
+    doc = load_document(typeset(tmp_path, source, runs=2))
     kinds = {p.text: p.kind for p in doc.paragraphs}
     assert kinds.get("In matrix terms,") is ParagraphKind.BODY
     assert kinds.get("and, likewise,") is ParagraphKind.BODY

@@ -5,13 +5,12 @@ as a paragraph of its own (dev papers ptf-paper and reviewbb0nu2023, sixteenth r
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from engine.document import ParagraphKind, load_document
-from tests.optional import has_tex
+from tests.optional import has_tex, typeset
 
 
 PROSE = ("the selection adds one feature at a time to the pool and keeps the one that raises the criterion most, "
@@ -20,12 +19,7 @@ END = "so the pool stays small and the last words of this paragraph are these."
 
 
 def _typeset(tmp_path: Path, source: str):
-    (tmp_path / "main.tex").write_text(source, encoding="utf-8")
-    for _ in range(2):
-        run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "main.tex"], cwd=tmp_path,
-                             capture_output=True, text=True, timeout=180)
-    assert (tmp_path / "main.pdf").is_file(), run.stdout[-2000:]
-    return load_document(tmp_path / "main.pdf")
+    return load_document(typeset(tmp_path, source, runs=2))
 
 
 @pytest.mark.skipif(not has_tex("elsarticle.cls"), reason="pdflatex with elsarticle is not installed")
