@@ -182,24 +182,39 @@ class ExpertisePanel(QWidget):
             font = row.font(NAME)
             font.setBold(True)
             row.setFont(NAME, font)
+            for note in own_notices(report, self.results):  # this reviewer's, under their row (trial22)
+                item = QTreeWidgetItem([f"Note: {note}"])
+                item.setToolTip(NAME, note)
+                item.setForeground(NAME, _brush(colors.muted))
+                row.addChild(item)
             if report.shared_terms:
                 terms = QTreeWidgetItem([f"Shared terms: {', '.join(report.shared_terms)}"])
                 terms.setForeground(NAME, _brush(colors.muted))
                 row.addChild(terms)
             for paper in report.evidence:
                 child = QTreeWidgetItem([evidence_text(paper)])
-                child.setToolTip(NAME, "Terms shared with this paper: " + (", ".join(paper.shared_terms) or "none"))
+                child.setToolTip(NAME, evidence_text(paper) + "\nTerms shared with this paper: "
+                                 + (", ".join(paper.shared_terms) or "none"))
                 row.addChild(child)
             self.table.addTopLevelItem(row)
             for i in range(row.childCount()):  # evidence lines use the whole width
                 row.child(i).setFirstColumnSpanned(True)
             row.setExpanded(True)
-        notices = list(dict.fromkeys(n for r in self.results for n in r.notices))
+        notices = [n for n in dict.fromkeys(n for r in self.results for n in r.notices)
+                   if all(n in r.notices for r in self.results)]
         self.notices.setText("\n".join(notices) if notices else (
             "" if self.results else "Add reviewer profiles, then Score to see who knows this paper best."))
 
     def reviewers_shown(self) -> list[str]:
         return [self.table.topLevelItem(i).text(NAME) for i in range(self.table.topLevelItemCount())]
+
+
+def own_notices(report: ExpertiseReport, reports: list[ExpertiseReport]) -> list[str]:
+    """The report's notices that not every report shares (a skipped file, a short profile): shown under its row,
+    the shared ones (the estimate's calibration) once beneath the table. One report keeps all of its own."""
+    if len(reports) < 2:
+        return []
+    return [n for n in report.notices if not all(n in r.notices for r in reports)]
 
 
 def _brush(color: str) -> QBrush:

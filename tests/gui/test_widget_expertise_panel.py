@@ -104,3 +104,24 @@ def test_profile_buttons_ask_the_shell(panel: ExpertisePanel, scored, qtbot) -> 
     with qtbot.waitSignal(panel.sig_profile_remove_requested, timeout=2000) as removed:
         panel.remove_button.click()
     assert removed.args == ["Biology reviewer"]
+
+
+def test_a_reviewers_own_notes_sit_under_their_row(panel: ExpertisePanel, scored) -> None:
+    # trial22: "1 profile paper(s) without an abstract" under the table did not say whose profile it was
+    from dataclasses import replace
+
+    from widgets.expertise_panel import own_notices
+
+    _, (speech, bio) = scored
+    speech = replace(speech, notices=["skipped scan.pdf: has no text layer", *speech.notices])
+    panel.set_results([speech, bio])
+    assert own_notices(speech, panel.results) == ["skipped scan.pdf: has no text layer"]
+    assert own_notices(bio, panel.results) == []
+    top = panel.table.topLevelItem(0)
+    assert top.text(NAME) == "Speech reviewer" and top.child(0).text(NAME) == "Note: skipped scan.pdf: has no text layer"
+    other = panel.table.topLevelItem(1)
+    assert not any(other.child(i).text(NAME).startswith("Note:") for i in range(other.childCount()))
+    assert "scan.pdf" not in panel.notices.text() and "calibrated" in panel.notices.text()
+    panel.set_results([speech])  # alone, its notes are the notes under the table
+    alone = panel.table.topLevelItem(0)
+    assert "scan.pdf" in panel.notices.text() and not alone.child(0).text(NAME).startswith("Note")
