@@ -112,6 +112,7 @@ class AppController(QObject):
         w.tldr.sig_generate_requested.connect(e.tldr)
         self.runner.sig_error_reported.connect(self.presenter.show_message)
         self.exports.sig_export_written.connect(lambda path: self.flash(f"Wrote {path}", 5000))
+        self.expertise.sig_export_written.connect(lambda path: self.flash(f"Wrote {path}", 5000))
         self.exports.sig_export_refused.connect(self.presenter.show_message)
         self.exports.sig_export_note.connect(self.presenter.show_message)
 

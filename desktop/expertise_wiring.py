@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog
 
 from desktop.job_runner import JobHandle, JobRunner
@@ -30,6 +30,8 @@ def paper_of(document: Document, paper_id: str = "paper") -> Any:
 
 
 class ExpertiseWiring(QObject):
+    sig_export_written = Signal(str)  # path
+
     def __init__(self, panel: ExpertisePanel, runner: JobRunner, document: Callable[[], Document | None],
                  encoder: Callable[[], Any], parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -42,6 +44,7 @@ class ExpertiseWiring(QObject):
         panel.sig_profile_add_requested.connect(self.ask_profile)
         panel.sig_profile_remove_requested.connect(self.remove_profile)
         panel.sig_score_requested.connect(self.score)
+        panel.sig_export_requested.connect(lambda: self.export_csv())
 
     def ask_profile(self, kind: str) -> None:
         if kind == "folder":
@@ -83,3 +86,25 @@ class ExpertiseWiring(QObject):
             return reports
 
         return self.runner.run_call(work, label="scoring reviewer expertise", on_success=self.panel.set_results)
+
+    def export_csv(self, path: str | Path | None = None) -> JobHandle | None:
+        """The shown scores as CSV (a save dialog when no ``path``); a refusal (not .csv, no such folder) writes
+        nothing and is shown like any failed job."""
+        from desktop.exports import with_filter_suffix
+        from engine.expertise.export import write_expertise_csv
+
+        reports = list(self.panel.results)
+        if not reports:
+            return None
+        if path is None:
+            chosen_path, chosen = QFileDialog.getSaveFileName(self.panel, "Export the expertise table",
+                                                              str(Path.home() / "expertise.csv"), "CSV (*.csv)")
+            if not chosen_path:
+                return None
+            path = with_filter_suffix(chosen_path, chosen)
+        sizes = {p.reviewer: len(p.papers) for p in self.profiles}
+
+        def work(cancel: CancelToken) -> str:
+            return str(write_expertise_csv(reports, path, sizes))
+
+        return self.runner.run_call(work, label="writing the expertise table", on_success=self.sig_export_written.emit)

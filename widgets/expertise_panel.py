@@ -55,6 +55,7 @@ class ExpertisePanel(QWidget):
     sig_profile_add_requested = Signal(str)  # a PROFILE_KINDS key
     sig_profile_remove_requested = Signal(str)  # reviewer name
     sig_score_requested = Signal()
+    sig_export_requested = Signal()  # the shown scores as CSV (trial22: the app had no way to keep them)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -123,7 +124,15 @@ class ExpertisePanel(QWidget):
         results_title.setProperty("role", "title")
         right_layout.addWidget(results_title)
         right_layout.addWidget(self.table, 1)
-        right_layout.addWidget(self.notices)
+        self.export_button = QPushButton("Export CSV…")
+        self.export_button.setAccessibleName("Export the expertise table as CSV")
+        self.export_button.setToolTip("One row per reviewer: score, estimate, conflicts, shared terms, closest papers, "
+                                      "notes")
+        self.export_button.clicked.connect(self.sig_export_requested)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.notices, 1)
+        bottom.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
+        right_layout.addLayout(bottom)
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
@@ -200,6 +209,7 @@ class ExpertisePanel(QWidget):
             for i in range(row.childCount()):  # evidence lines use the whole width
                 row.child(i).setFirstColumnSpanned(True)
             row.setExpanded(True)
+        self.export_button.setEnabled(bool(self.results))
         notices = [n for n in dict.fromkeys(n for r in self.results for n in r.notices)
                    if all(n in r.notices for r in self.results)]
         self.notices.setText("\n".join(notices) if notices else (

@@ -52,6 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--reviewers", metavar="ARCHIVES_DIR", help="folder of ~<reviewer>.jsonl archives (with --matrix)")
     p.add_argument("--submissions", metavar="JSON", help="OpenReview submissions JSON (with --matrix)")
     p.add_argument("--out", metavar="OUT.json", help="where to write the matrix (with --matrix)")
+    p.add_argument("--csv", metavar="OUT.csv", help="also write the table (one row per reviewer) as CSV")
     p.add_argument("--json", action="store_true", help="print JSON")
     add_model_args(p)
     p.set_defaults(func=run)
@@ -61,6 +62,8 @@ def run(args: argparse.Namespace) -> int:
     if args.recent < 1:
         raise InputError("--recent must be at least 1")
     if args.matrix:
+        if args.csv:
+            raise InputError("--csv is for --profile and --paper; --matrix writes --out OUT.json")
         return run_matrix(args)
     if not args.profile or not args.paper:
         raise InputError("give --profile and --paper (or --matrix with --reviewers, --submissions and --out)")
@@ -77,6 +80,11 @@ def run(args: argparse.Namespace) -> int:
     paper = load_submission(args.paper, full_text=full)
     encoder = _encoder(args)
     reports = sorted((explain(p, paper, args.scorer, encoder) for p in profiles), key=lambda r: -r.score)
+    if args.csv:
+        from engine.expertise.export import write_expertise_csv
+
+        written = write_expertise_csv(reports, args.csv, {p.reviewer: len(p.papers) for p in profiles})
+        print(f"redraft: wrote {written}", file=sys.stderr)
     if args.json:
         print_json(reports[0].to_dict() if len(reports) == 1 else [r.to_dict() for r in reports])
         return 0

@@ -325,3 +325,33 @@ def test_cli_ranks_several_reviewers_of_one_paper(tmp_path, capsys):
     assert main(["expertise", "--profile", str(archives / "~nlp.jsonl"), "--profile", str(copy),
                  "--paper", str(paper), "--scorer", "tfidf-top3"]) == 2
     assert "same reviewer name (nlp)" in capsys.readouterr().err
+
+
+def test_the_table_exports_as_csv(tmp_path, capsys):
+    import csv
+
+    from engine.expertise.export import CSV_COLUMNS, write_expertise_csv
+
+    archives, _ = write_track(tmp_path)
+    paper = tmp_path / "paper.json"
+    paper.write_text(json.dumps({"id": "s", "content": {"title": BIO_SUB.title, "abstract": BIO_SUB.abstract}}))
+    out = tmp_path / "table.csv"
+    assert main(["expertise", "--profile", str(archives / "~nlp.jsonl"), "--profile", str(archives / "~bio.jsonl"),
+                 "--paper", str(paper), "--scorer", "tfidf-top3", "--csv", str(out)]) == 0
+    assert f"redraft: wrote {out}" in capsys.readouterr().err
+    with out.open(encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.reader(f))
+    assert tuple(rows[0]) == CSV_COLUMNS
+    assert [(r[0], r[5]) for r in rows[1:]] == [("bio", "2"), ("nlp", "3")]
+    assert float(rows[1][3]) > float(rows[2][3]) and rows[1][4] == ""  # tfidf-top3 gives no 1-5 estimate
+    assert set(rows[1][9].split(" | ")) == {f"{p.title} ({p.year})" for p in BIO}  # the closest papers, with years
+    assert "yeast" in rows[1][8].split(", ") and rows[1][10].startswith("only 2 papers")
+    report = explain(Profile("nlp", list(NLP)), MT_SUB, "tfidf-top3")
+    for bad, message in ((tmp_path / "t.xlsx", "written as .csv"), (tmp_path / "no" / "t.csv", "no such folder")):
+        with pytest.raises(InputError, match=message):
+            write_expertise_csv([report], bad)
+        assert not bad.exists()
+    with pytest.raises(InputError, match="score the reviewers first"):
+        write_expertise_csv([], tmp_path / "empty.csv")
+    assert main(["expertise", "--matrix", "--csv", str(out)]) == 2
+    assert "--csv is for --profile" in capsys.readouterr().err
