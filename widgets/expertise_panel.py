@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QListWidget, QListWidgetItem, QMenu, QPushButton,
     QSplitter, QToolButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
@@ -30,8 +30,10 @@ PROFILE_KINDS = {
     "bibtex": "BibTeX file…",
     "openreview": "OpenReview JSONL…",
 }
-COLUMNS = ("Reviewer / evidence", "Score", "Expertise (1–5)", "Conflicts")
-NAME, SCORE, ESTIMATE, CONFLICTS = range(len(COLUMNS))
+#: What an area chair weighs first comes first: the estimate and the conflicts, then the raw score (trial22: in a
+#: 1400-pixel window the conflicts column, last, was cut off once reviewer names were shown whole).
+COLUMNS = ("Reviewer", "Expertise (1–5)", "Conflicts", "Score")
+NAME, ESTIMATE, CONFLICTS, SCORE = range(len(COLUMNS))
 
 
 def estimate_text(estimate: float | None) -> str:
@@ -108,9 +110,11 @@ class ExpertisePanel(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(True)
         header = self.table.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
-        for column in (SCORE, ESTIMATE, CONFLICTS):
+        # the reviewer column is as wide as the longest name (set in set_results; trial22: in a 1400-pixel window
+        # the stretched column elided "networks" to "netw…"), the score column takes what is left
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Interactive)
+        for column in (ESTIMATE, CONFLICTS):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.notices = QLabel()
         self.notices.setAccessibleName("Scoring notes")
@@ -178,8 +182,9 @@ class ExpertisePanel(QWidget):
         self.table.clear()
         colors = colors_for(self)
         for report in self.results:
-            row = QTreeWidgetItem([report.reviewer, f"{report.score:.3f}", estimate_text(report.estimate),
-                                   "; ".join(c.kind for c in report.conflicts) or "none"])
+            cells = {NAME: report.reviewer, SCORE: f"{report.score:.3f}", ESTIMATE: estimate_text(report.estimate),
+                     CONFLICTS: "; ".join(dict.fromkeys(c.kind for c in report.conflicts)) or "none"}
+            row = QTreeWidgetItem([cells[i] for i in range(len(COLUMNS))])
             row.setToolTip(NAME, f"{report.reviewer} on “{report.paper}” ({report.scorer} scorer)")
             row.setToolTip(CONFLICTS, "\n".join(c.detail for c in report.conflicts) or "No conflict found")
             if report.conflicts:
@@ -210,10 +215,21 @@ class ExpertisePanel(QWidget):
                 row.child(i).setFirstColumnSpanned(True)
             row.setExpanded(True)
         self.export_button.setEnabled(bool(self.results))
+        self._fit_names()
         notices = [n for n in dict.fromkeys(n for r in self.results for n in r.notices)
                    if all(n in r.notices for r in self.results)]
         self.notices.setText("\n".join(notices) if notices else (
             "" if self.results else "Add reviewer profiles, then Score to see who knows this paper best."))
+
+    def _fit_names(self) -> None:
+        """The reviewer column: the longest name in bold, its expander and a margin (at least the header's text)."""
+        font = self.table.font()
+        font.setBold(True)
+        names = [self.table.topLevelItem(i).text(NAME) for i in range(self.table.topLevelItemCount())]
+        header = self.table.header()
+        width = max([QFontMetrics(font).horizontalAdvance(n) for n in names]
+                    + [header.fontMetrics().horizontalAdvance(COLUMNS[NAME])])
+        self.table.setColumnWidth(NAME, width + self.table.indentation() + 16)
 
     def reviewers_shown(self) -> list[str]:
         return [self.table.topLevelItem(i).text(NAME) for i in range(self.table.topLevelItemCount())]

@@ -125,3 +125,18 @@ def test_a_reviewers_own_notes_sit_under_their_row(panel: ExpertisePanel, scored
     panel.set_results([speech])  # alone, its notes are the notes under the table
     alone = panel.table.topLevelItem(0)
     assert "scan.pdf" in panel.notices.text() and not alone.child(0).text(NAME).startswith("Note")
+
+
+def test_reviewer_names_are_not_elided(panel: ExpertisePanel, scored) -> None:
+    # trial22: the stretched name column cut "networks" to "netw…" beside the score columns
+    from dataclasses import replace
+
+    from PySide6.QtGui import QFontMetrics
+
+    _, (speech, bio) = scored
+    long = replace(bio, reviewer="A reviewer with a rather long name")
+    panel.resize(600, 480)
+    panel.set_results([speech, long])
+    font = panel.table.topLevelItem(0).font(NAME)
+    need = QFontMetrics(font).horizontalAdvance("A reviewer with a rather long name") + panel.table.indentation()
+    assert panel.table.columnWidth(NAME) >= need
