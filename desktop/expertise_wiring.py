@@ -18,7 +18,8 @@ from engine.document.model import Document
 from engine.jobs import CancelToken
 from widgets.expertise_panel import ExpertisePanel
 
-_FILTERS = {"bibtex": "BibTeX (*.bib)", "openreview": "OpenReview profile (*.jsonl *.json)"}
+_FILTERS = {"bibtex": "BibTeX (*.bib *.bibtex)",
+            "openreview": "OpenReview JSONL or Semantic Scholar JSON (*.jsonl *.json)"}
 
 
 def paper_of(document: Document, paper_id: str = "paper") -> Any:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the scorers (numpy) load with the first estimate, not with 
 PROFILE_KINDS = {
     "folder": "Folder of PDFs…",
     "bibtex": "BibTeX file…",
-    "openreview": "OpenReview JSONL…",
+    "openreview": "OpenReview JSONL or Semantic Scholar JSON…",  # the dialog took .json already; the menu hid it
 }
 #: What an area chair weighs first comes first: the estimate and the conflicts, then the raw score (trial22: in a
 #: 1400-pixel window the conflicts column, last, was cut off once reviewer names were shown whole).
