@@ -42,6 +42,10 @@ class ExpertiseWiring(QObject):
         #: The owner's encoder (call on a worker).
         self.encoder = encoder
         self.profiles: list[Any] = []
+        #: reviewer -> the path their profile was read from (kept in the open project)
+        self.paths: dict[str, str] = {}
+        #: the open project's store (``ProjectSession.store``), where the profile paths are kept
+        self.store: Any = None
         panel.sig_profile_add_requested.connect(self.ask_profile)
         panel.sig_profile_remove_requested.connect(self.remove_profile)
         panel.sig_score_requested.connect(self.score)
@@ -55,19 +59,50 @@ class ExpertiseWiring(QObject):
         if path:
             self.add_profile(path)
 
-    def add_profile(self, path: str | Path) -> JobHandle:
+    def use_store(self, store: Any) -> list[JobHandle]:
+        """A project was opened: the profiles it keeps are read again and shown instead of the previous ones (a
+        project that keeps none leaves the shown ones, as before); adding or removing one is kept in it."""
+        from engine.expertise.saved import saved_profile_paths
+
+        self.store = store
+        saved = saved_profile_paths(store)
+        if not saved:
+            return []
+        self.profiles, self.paths = [], {}
+        self.panel.set_profiles([])
+        return [self.add_profile(p, save=False) for p in saved]  # a folder moved away: its message, then dropped
+
+    def add_profile(self, path: str | Path, save: bool = True) -> JobHandle:
         from engine.expertise.profile import load_profile
 
         return self.runner.run_call(lambda cancel: load_profile(path), label=f"reading {Path(path).name}",
-                                    on_success=self._added)
+                                    on_success=lambda profile: self._added(profile, str(path), save))
 
-    def _added(self, profile: Any) -> None:
+    def _added(self, profile: Any, path: str = "", save: bool = True) -> None:
         self.profiles = [p for p in self.profiles if p.reviewer != profile.reviewer] + [profile]
+        self.paths = {k: v for k, v in self.paths.items() if k != profile.reviewer}
+        if path:
+            self.paths[profile.reviewer] = path
         self.panel.set_profiles(self.profiles)
+        if save:
+            self._save()
 
     def remove_profile(self, reviewer: str) -> None:
         self.profiles = [p for p in self.profiles if p.reviewer != reviewer]
+        self.paths.pop(reviewer, None)
         self.panel.set_profiles(self.profiles)
+        self._save()
+
+    def _save(self) -> None:
+        from engine.errors import InputError
+        from engine.expertise.saved import save_profile_paths
+
+        if self.store is None:
+            return
+        try:
+            save_profile_paths(self.store, [self.paths[p.reviewer] for p in self.profiles if p.reviewer in self.paths])
+        except InputError:  # the project was closed meanwhile: nothing to keep them in
+            self.store = None
 
     def score(self) -> JobHandle | None:
         """Score every profile against the project's paper (revised version when there is one)."""

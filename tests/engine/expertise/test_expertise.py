@@ -355,3 +355,20 @@ def test_the_table_exports_as_csv(tmp_path, capsys):
         write_expertise_csv([], tmp_path / "empty.csv")
     assert main(["expertise", "--matrix", "--csv", str(out)]) == 2
     assert "--csv is for --profile" in capsys.readouterr().err
+
+
+def test_profile_paths_are_kept_in_the_project(tmp_path):
+    # trial22: closing the app lost every reviewer profile
+    from engine.expertise.saved import save_profile_paths, saved_profile_paths
+    from engine.project.store import ProjectStore
+    from tests.engine.project.test_project_store import build_demo, digest
+
+    path = tmp_path / "demo.redraft"
+    with build_demo(path) as store:
+        assert saved_profile_paths(store) == []
+        save_profile_paths(store, [tmp_path / "a", tmp_path / "b.bib", tmp_path / "a"])
+    before = digest(path)
+    with ProjectStore.open(path) as store:
+        assert saved_profile_paths(store) == [str(tmp_path / "a"), str(tmp_path / "b.bib")]
+        store.load()
+    assert digest(path) == before  # reading them back writes nothing
