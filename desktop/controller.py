@@ -112,6 +112,7 @@ class AppController(QObject):
         w.tldr.sig_generate_requested.connect(e.tldr)
         self.runner.sig_error_reported.connect(self.presenter.show_message)
         self.exports.sig_export_written.connect(lambda path: self.flash(f"Wrote {path}", 5000))
+        self.expertise.sig_export_written.connect(lambda path: self.flash(f"Wrote {path}", 5000))
         self.exports.sig_export_refused.connect(self.presenter.show_message)
         self.exports.sig_export_note.connect(self.presenter.show_message)
 
@@ -157,6 +158,7 @@ class AppController(QObject):
         for note in session.notices:  # an older file was upgraded, and a backup kept
             self.presenter.show_message(note, notice=True)
         self.sig_project_loaded.emit(session.project)
+        self.expertise.use_store(session.store)  # the reviewer profiles it keeps come back (trial22)
         p = session.project
         if p.old is not None and p.comments and "locations" not in p.stages:
             self.locate_comments()  # saved by a Redraft that did not locate comments yet

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QListWidget, QListWidgetItem, QMenu, QPushButton,
     QSplitter, QToolButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
@@ -28,10 +28,12 @@ if TYPE_CHECKING:  # the scorers (numpy) load with the first estimate, not with 
 PROFILE_KINDS = {
     "folder": "Folder of PDFs…",
     "bibtex": "BibTeX file…",
-    "openreview": "OpenReview JSONL…",
+    "openreview": "OpenReview JSONL or Semantic Scholar JSON…",  # the dialog took .json already; the menu hid it
 }
-COLUMNS = ("Reviewer / evidence", "Score", "Expertise (1–5)", "Conflicts")
-NAME, SCORE, ESTIMATE, CONFLICTS = range(len(COLUMNS))
+#: What an area chair weighs first comes first: the estimate and the conflicts, then the raw score (trial22: in a
+#: 1400-pixel window the conflicts column, last, was cut off once reviewer names were shown whole).
+COLUMNS = ("Reviewer", "Expertise (1–5)", "Conflicts", "Score")
+NAME, ESTIMATE, CONFLICTS, SCORE = range(len(COLUMNS))
 
 
 def estimate_text(estimate: float | None) -> str:
@@ -55,6 +57,7 @@ class ExpertisePanel(QWidget):
     sig_profile_add_requested = Signal(str)  # a PROFILE_KINDS key
     sig_profile_remove_requested = Signal(str)  # reviewer name
     sig_score_requested = Signal()
+    sig_export_requested = Signal()  # the shown scores as CSV (trial22: the app had no way to keep them)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -107,9 +110,11 @@ class ExpertisePanel(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(True)
         header = self.table.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
-        for column in (SCORE, ESTIMATE, CONFLICTS):
+        # the reviewer column is as wide as the longest name (set in set_results; trial22: in a 1400-pixel window
+        # the stretched column elided "networks" to "netw…"), the score column takes what is left
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Interactive)
+        for column in (ESTIMATE, CONFLICTS):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.notices = QLabel()
         self.notices.setAccessibleName("Scoring notes")
@@ -123,7 +128,15 @@ class ExpertisePanel(QWidget):
         results_title.setProperty("role", "title")
         right_layout.addWidget(results_title)
         right_layout.addWidget(self.table, 1)
-        right_layout.addWidget(self.notices)
+        self.export_button = QPushButton("Export CSV…")
+        self.export_button.setAccessibleName("Export the expertise table as CSV")
+        self.export_button.setToolTip("One row per reviewer: score, estimate, conflicts, shared terms, closest papers, "
+                                      "notes")
+        self.export_button.clicked.connect(self.sig_export_requested)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.notices, 1)
+        bottom.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
+        right_layout.addLayout(bottom)
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
@@ -169,8 +182,9 @@ class ExpertisePanel(QWidget):
         self.table.clear()
         colors = colors_for(self)
         for report in self.results:
-            row = QTreeWidgetItem([report.reviewer, f"{report.score:.3f}", estimate_text(report.estimate),
-                                   "; ".join(c.kind for c in report.conflicts) or "none"])
+            cells = {NAME: report.reviewer, SCORE: f"{report.score:.3f}", ESTIMATE: estimate_text(report.estimate),
+                     CONFLICTS: "; ".join(dict.fromkeys(c.kind for c in report.conflicts)) or "none"}
+            row = QTreeWidgetItem([cells[i] for i in range(len(COLUMNS))])
             row.setToolTip(NAME, f"{report.reviewer} on “{report.paper}” ({report.scorer} scorer)")
             row.setToolTip(CONFLICTS, "\n".join(c.detail for c in report.conflicts) or "No conflict found")
             if report.conflicts:
@@ -182,24 +196,51 @@ class ExpertisePanel(QWidget):
             font = row.font(NAME)
             font.setBold(True)
             row.setFont(NAME, font)
+            for note in own_notices(report, self.results):  # this reviewer's, under their row (trial22)
+                item = QTreeWidgetItem([f"Note: {note}"])
+                item.setToolTip(NAME, note)
+                item.setForeground(NAME, _brush(colors.muted))
+                row.addChild(item)
             if report.shared_terms:
                 terms = QTreeWidgetItem([f"Shared terms: {', '.join(report.shared_terms)}"])
                 terms.setForeground(NAME, _brush(colors.muted))
                 row.addChild(terms)
             for paper in report.evidence:
                 child = QTreeWidgetItem([evidence_text(paper)])
-                child.setToolTip(NAME, "Terms shared with this paper: " + (", ".join(paper.shared_terms) or "none"))
+                child.setToolTip(NAME, evidence_text(paper) + "\nTerms shared with this paper: "
+                                 + (", ".join(paper.shared_terms) or "none"))
                 row.addChild(child)
             self.table.addTopLevelItem(row)
             for i in range(row.childCount()):  # evidence lines use the whole width
                 row.child(i).setFirstColumnSpanned(True)
             row.setExpanded(True)
-        notices = list(dict.fromkeys(n for r in self.results for n in r.notices))
+        self.export_button.setEnabled(bool(self.results))
+        self._fit_names()
+        notices = [n for n in dict.fromkeys(n for r in self.results for n in r.notices)
+                   if all(n in r.notices for r in self.results)]
         self.notices.setText("\n".join(notices) if notices else (
             "" if self.results else "Add reviewer profiles, then Score to see who knows this paper best."))
 
+    def _fit_names(self) -> None:
+        """The reviewer column: the longest name in bold, its expander and a margin (at least the header's text)."""
+        font = self.table.font()
+        font.setBold(True)
+        names = [self.table.topLevelItem(i).text(NAME) for i in range(self.table.topLevelItemCount())]
+        header = self.table.header()
+        width = max([QFontMetrics(font).horizontalAdvance(n) for n in names]
+                    + [header.fontMetrics().horizontalAdvance(COLUMNS[NAME])])
+        self.table.setColumnWidth(NAME, width + self.table.indentation() + 16)
+
     def reviewers_shown(self) -> list[str]:
         return [self.table.topLevelItem(i).text(NAME) for i in range(self.table.topLevelItemCount())]
+
+
+def own_notices(report: ExpertiseReport, reports: list[ExpertiseReport]) -> list[str]:
+    """The report's notices that not every report shares (a skipped file, a short profile): shown under its row,
+    the shared ones (the estimate's calibration) once beneath the table. One report keeps all of its own."""
+    if len(reports) < 2:
+        return []
+    return [n for n in report.notices if not all(n in r.notices for r in reports)]
 
 
 def _brush(color: str) -> QBrush:

@@ -22,6 +22,14 @@ from engine.inputs import DRAFT_SUFFIXES
 from engine.jsontext import parse_json
 
 DEFAULT_RECENT = 20
+#: The fused score adds a reviewer's best three papers (ACL's top-3 rule, missing terms 0).
+SHORT_PROFILE = 3
+
+
+def short_profile_notice(n: int) -> str:
+    """Why a profile of fewer than three papers reads low (the score and the 1-5 estimate count three)."""
+    return (f"only {n} paper{'s' if n != 1 else ''}: the score adds the best three papers' matches, so a short "
+            "profile reads low; add the reviewer's other papers")
 
 
 @dataclass
@@ -182,7 +190,7 @@ def read_papers(path: str | Path, full_text: bool = False) -> tuple[list[Paper],
             return read_openreview_jsonl(jsonl[0]), "openreview"
         if not files:
             raise InputError(f"{path}: no papers (expected PDFs, .tex, .md or .txt files)")
-        return [read_document(f, full_text) for f in files], "documents"
+        return _read_folder(files, full_text), "documents"
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
         return read_openreview_jsonl(path), "openreview"
@@ -193,6 +201,28 @@ def read_papers(path: str | Path, full_text: bool = False) -> tuple[list[Paper],
     if suffix in _DOC_SUFFIXES:
         return [read_document(path, full_text)], "documents"
     raise InputError(f"{path.name}: unknown profile format (a PDF folder, .bib, Semantic Scholar .json or OpenReview .jsonl)")
+
+
+class FolderPapers(list):
+    """A folder's papers, and the files it could not read (``(name, reason)``), kept for the profile's notices."""
+
+    skipped: list[tuple[str, str]]
+
+
+def _read_folder(files: list[Path], full_text: bool) -> FolderPapers:
+    """Every readable paper of a folder; one scanned or broken file is skipped and named, not fatal
+    (trial22: one scanned PDF among a reviewer's papers refused the whole folder)."""
+    papers, skipped = FolderPapers(), []
+    for f in files:
+        try:
+            papers.append(read_document(f, full_text))
+        except InputError as err:
+            skipped.append((f.name, str(err)))
+    if not papers:
+        reasons = "; ".join(reason for _, reason in skipped[:2])
+        raise InputError(f"{files[0].parent.name}: none of its {len(files)} file(s) could be read ({reasons})")
+    papers.skipped = skipped
+    return papers
 
 
 def select_recent(papers: list[Paper], recent: int = DEFAULT_RECENT, seed: int = 0) -> list[Paper]:
@@ -210,16 +240,21 @@ def load_profile(
     papers, source = read_papers(path, full_text)
     kept = [p for p in papers if p.title or p.abstract]
     notices = []
+    for name, reason in getattr(papers, "skipped", []):
+        notices.append(f"skipped {name}: {reason.removeprefix(name).lstrip(' :')}")
     if len(kept) < len(papers):
         notices.append(f"{len(papers) - len(kept)} profile entries without title or abstract skipped")
     if not kept:
         raise InputError(f"{Path(path).name}: the profile holds no paper with a title or abstract")
     missing = sum(not p.abstract for p in kept)
     if missing:
-        notices.append(f"{missing} profile paper(s) without an abstract (title only)")
+        notices.append(f"{missing} of {len(kept)} profile paper(s) without an abstract (title only): a title alone "
+                       "shares fewer words with the paper, so the score reads low")
     chosen = select_recent(kept, recent, seed)
     if len(chosen) < len(kept):
         notices.append(f"kept the {len(chosen)} most recent of {len(kept)} papers")
+    if len(chosen) < SHORT_PROFILE:
+        notices.append(short_profile_notice(len(chosen)))
     name = reviewer or Path(path).stem.lstrip("~")
     return Profile(reviewer=name, papers=chosen, source=source, notices=notices)
 

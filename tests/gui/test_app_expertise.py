@@ -35,3 +35,50 @@ def test_profiles_are_scored_against_the_open_paper(qtbot, shell: Shell, tmp_pat
 
     c.expertise.remove_profile("Ada_Quinn1")
     assert [p.reviewer for p in c.expertise.profiles] == ["speech"]
+
+
+def test_scores_export_as_csv(qtbot, shell: Shell, tmp_path: Path) -> None:  # noqa: F811
+    # trial22: an area chair could read the scores in the app but not keep them
+    import csv
+
+    c, panel = shell.controller, shell.window.expertise
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=120_000):
+        open_demo(shell)
+    (tmp_path / "speech.bib").write_text(SPEECH_BIB, encoding="utf-8")
+    assert not panel.export_button.isEnabled()
+    finish(qtbot, shell, c.expertise.add_profile(tmp_path / "speech.bib"))
+    finish(qtbot, shell, c.expertise.score())
+    assert panel.export_button.isEnabled()
+    with qtbot.waitSignal(c.expertise.sig_export_written, timeout=30_000) as written:
+        finish(qtbot, shell, c.expertise.export_csv(tmp_path / "scores.csv"))
+    assert written.args == [str(tmp_path / "scores.csv")]
+    with (tmp_path / "scores.csv").open(encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.reader(f))
+    assert rows[1][:3] == ["speech", c.project.new.title, "fused"] and rows[1][5] == "2"
+    assert float(rows[1][3]) == panel.results[0].score and rows[1][4] == f"{panel.results[0].estimate:.2f}"
+
+
+def test_profiles_come_back_when_the_project_is_reopened(qtbot, shell: Shell, tmp_path: Path) -> None:  # noqa: F811
+    # trial22: closing the app lost every reviewer profile; the area chair added each folder again
+    from desktop.app import build_shell
+    from engine.expertise.saved import saved_profile_paths
+    from engine.settings import Settings
+
+    c = shell.controller
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=120_000):
+        open_demo(shell)
+    (tmp_path / "speech.bib").write_text(SPEECH_BIB, encoding="utf-8")
+    (tmp_path / "~Ada_Quinn1.jsonl").write_text("\n".join(json.dumps(n) for n in BIO_NOTES), encoding="utf-8")
+    finish(qtbot, shell, c.expertise.add_profile(tmp_path / "speech.bib"))
+    finish(qtbot, shell, c.expertise.add_profile(tmp_path / "~Ada_Quinn1.jsonl"))
+    c.expertise.remove_profile("Ada_Quinn1")
+    assert saved_profile_paths(c.session.store) == [str(tmp_path / "speech.bib")]
+    path = c.project.path
+    c.close()
+    other = build_shell(Settings())
+    qtbot.addWidget(other.window)
+    with qtbot.waitSignal(other.controller.sig_project_loaded, timeout=60_000):
+        other.controller.open_project(path)
+    qtbot.waitUntil(lambda: [p.reviewer for p in other.controller.expertise.profiles] == ["speech"], timeout=30_000)
+    assert other.window.expertise.profile_list.count() == 1
+    other.controller.close()

@@ -104,3 +104,39 @@ def test_profile_buttons_ask_the_shell(panel: ExpertisePanel, scored, qtbot) -> 
     with qtbot.waitSignal(panel.sig_profile_remove_requested, timeout=2000) as removed:
         panel.remove_button.click()
     assert removed.args == ["Biology reviewer"]
+
+
+def test_a_reviewers_own_notes_sit_under_their_row(panel: ExpertisePanel, scored) -> None:
+    # trial22: "1 profile paper(s) without an abstract" under the table did not say whose profile it was
+    from dataclasses import replace
+
+    from widgets.expertise_panel import own_notices
+
+    _, (speech, bio) = scored
+    speech = replace(speech, notices=["skipped scan.pdf: has no text layer", *speech.notices])
+    panel.set_results([speech, bio])
+    assert own_notices(speech, panel.results) == ["skipped scan.pdf: has no text layer"]
+    assert own_notices(bio, panel.results) == []
+    top = panel.table.topLevelItem(0)
+    assert top.text(NAME) == "Speech reviewer" and top.child(0).text(NAME) == "Note: skipped scan.pdf: has no text layer"
+    other = panel.table.topLevelItem(1)
+    assert not any(other.child(i).text(NAME).startswith("Note:") for i in range(other.childCount()))
+    assert "scan.pdf" not in panel.notices.text() and "calibrated" in panel.notices.text()
+    panel.set_results([speech])  # alone, its notes are the notes under the table
+    alone = panel.table.topLevelItem(0)
+    assert "scan.pdf" in panel.notices.text() and not alone.child(0).text(NAME).startswith("Note")
+
+
+def test_reviewer_names_are_not_elided(panel: ExpertisePanel, scored) -> None:
+    # trial22: the stretched name column cut "networks" to "netw…" beside the score columns
+    from dataclasses import replace
+
+    from PySide6.QtGui import QFontMetrics
+
+    _, (speech, bio) = scored
+    long = replace(bio, reviewer="A reviewer with a rather long name")
+    panel.resize(600, 480)
+    panel.set_results([speech, long])
+    font = panel.table.topLevelItem(0).font(NAME)
+    need = QFontMetrics(font).horizontalAdvance("A reviewer with a rather long name") + panel.table.indentation()
+    assert panel.table.columnWidth(NAME) >= need

@@ -259,3 +259,116 @@ def test_cli_eval_expertise_on_a_hand_made_track(tmp_path, capsys):
     tsv.write_text("\n".join("\t".join(r) for r in [header, ["ghost", *rows[0][1:]]]) + "\n")
     assert main(args) == 2
     assert "no profile" in capsys.readouterr().err
+
+
+def _textless_pdf(path):
+    """A one-page PDF with a drawing and no text layer, as a scanner without OCR leaves it."""
+    import pymupdf
+
+    with pymupdf.open() as pdf:
+        page = pdf.new_page()
+        page.draw_rect(pymupdf.Rect(72, 72, 300, 200), color=(0, 0, 0), fill=(0.6, 0.6, 0.6))
+        pdf.save(path)
+
+
+def test_a_folder_skips_unreadable_papers_and_names_them(tmp_path):
+    # trial22: one scanned PDF in a reviewer's folder refused all of their papers
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    make_paper_pdf(folder / "good.pdf", title="Attention for Machine Translation", authors=["Jane Doe"],
+                   abstract="We study attention in neural machine translation systems.",
+                   sections=[("Introduction", ["Translation is hard. " * 5])])
+    _textless_pdf(folder / "scan.pdf")
+    (folder / "broken.pdf").write_bytes(b"this is no PDF")
+    profile = load_profile(folder)
+    assert [p.title for p in profile.papers] == ["Attention for Machine Translation"]
+    skipped = [n for n in profile.notices if n.startswith("skipped")]
+    assert len(skipped) == 2 and "broken.pdf" in skipped[0] and "scan.pdf: has no text layer" in skipped[1]
+    assert any(n.startswith("only 1 paper:") for n in profile.notices)
+    (folder / "good.pdf").unlink()
+    with pytest.raises(InputError, match=r"papers: none of its 2 file\(s\) could be read"):
+        load_profile(folder)
+
+
+def test_short_and_title_only_profiles_say_why_they_read_low(tmp_path):
+    bib = tmp_path / "short.bib"
+    bib.write_text("@article{a, title={Neural Machine Translation}, year=2021, abstract={We translate text.}}\n"
+                   "@article{b, title={Rare Words in Translation}, year=2020}\n")
+    notices = load_profile(bib).notices
+    assert "1 of 2 profile paper(s) without an abstract (title only)" in notices[0]
+    assert notices[1].startswith("only 2 papers: the score adds the best three")
+    three = tmp_path / "three.bib"
+    three.write_text("".join(f"@article{{k{i}, title={{Paper {i} on translation}}, year=202{i}, abstract={{Text {i}.}}}}\n"
+                             for i in range(3)))
+    assert load_profile(three).notices == []
+
+
+def test_cli_ranks_several_reviewers_of_one_paper(tmp_path, capsys):
+    archives, _ = write_track(tmp_path)
+    paper = tmp_path / "paper.json"
+    paper.write_text(json.dumps({"id": "s", "content": {"title": BIO_SUB.title, "abstract": BIO_SUB.abstract}}))
+    args = ["expertise", "--profile", str(archives / "~nlp.jsonl"), "--profile", str(archives / "~bio.jsonl"),
+            "--paper", str(paper), "--scorer", "tfidf-top3"]
+    assert main(args) == 0
+    out, err = capsys.readouterr()
+    table = out.split("\n\n")[0].splitlines()
+    assert table[0].split() == ["reviewer", "score", "estimate", "papers", "conflicts"]
+    assert [row.split()[0] for row in table[1:]] == ["bio", "nlp"]  # the biology paper: its reviewer first
+    assert [row.split()[3] for row in table[1:]] == ["2", "3"]
+    assert "redraft: note: bio: only 2 papers" in err and "nlp:" not in err
+    assert main(args + ["--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [r["reviewer"] for r in data] == ["bio", "nlp"] and data[0]["score"] > data[1]["score"]
+    copy = tmp_path / "other" / "~nlp.jsonl"
+    copy.parent.mkdir()
+    copy.write_text((archives / "~nlp.jsonl").read_text())
+    assert main(["expertise", "--profile", str(archives / "~nlp.jsonl"), "--profile", str(copy),
+                 "--paper", str(paper), "--scorer", "tfidf-top3"]) == 2
+    assert "same reviewer name (nlp)" in capsys.readouterr().err
+
+
+def test_the_table_exports_as_csv(tmp_path, capsys):
+    import csv
+
+    from engine.expertise.export import CSV_COLUMNS, write_expertise_csv
+
+    archives, _ = write_track(tmp_path)
+    paper = tmp_path / "paper.json"
+    paper.write_text(json.dumps({"id": "s", "content": {"title": BIO_SUB.title, "abstract": BIO_SUB.abstract}}))
+    out = tmp_path / "table.csv"
+    assert main(["expertise", "--profile", str(archives / "~nlp.jsonl"), "--profile", str(archives / "~bio.jsonl"),
+                 "--paper", str(paper), "--scorer", "tfidf-top3", "--csv", str(out)]) == 0
+    assert f"redraft: wrote {out}" in capsys.readouterr().err
+    with out.open(encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.reader(f))
+    assert tuple(rows[0]) == CSV_COLUMNS
+    assert [(r[0], r[5]) for r in rows[1:]] == [("bio", "2"), ("nlp", "3")]
+    assert float(rows[1][3]) > float(rows[2][3]) and rows[1][4] == ""  # tfidf-top3 gives no 1-5 estimate
+    assert set(rows[1][9].split(" | ")) == {f"{p.title} ({p.year})" for p in BIO}  # the closest papers, with years
+    assert "yeast" in rows[1][8].split(", ") and rows[1][10].startswith("only 2 papers")
+    report = explain(Profile("nlp", list(NLP)), MT_SUB, "tfidf-top3")
+    for bad, message in ((tmp_path / "t.xlsx", "written as .csv"), (tmp_path / "no" / "t.csv", "no such folder")):
+        with pytest.raises(InputError, match=message):
+            write_expertise_csv([report], bad)
+        assert not bad.exists()
+    with pytest.raises(InputError, match="score the reviewers first"):
+        write_expertise_csv([], tmp_path / "empty.csv")
+    assert main(["expertise", "--matrix", "--csv", str(out)]) == 2
+    assert "--csv is for --profile" in capsys.readouterr().err
+
+
+def test_profile_paths_are_kept_in_the_project(tmp_path):
+    # trial22: closing the app lost every reviewer profile
+    from engine.expertise.saved import save_profile_paths, saved_profile_paths
+    from engine.project.store import ProjectStore
+    from tests.engine.project.test_project_store import build_demo, digest
+
+    path = tmp_path / "demo.redraft"
+    with build_demo(path) as store:
+        assert saved_profile_paths(store) == []
+        save_profile_paths(store, [tmp_path / "a", tmp_path / "b.bib", tmp_path / "a"])
+    before = digest(path)
+    with ProjectStore.open(path) as store:
+        assert saved_profile_paths(store) == [str(tmp_path / "a"), str(tmp_path / "b.bib")]
+        store.load()
+    assert digest(path) == before  # reading them back writes nothing
