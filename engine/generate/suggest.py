@@ -37,7 +37,7 @@ from engine.generate.context import ContextPart, fit_parts, is_chat, load_templa
 from engine.generate.guard import Deadline, Generated, ask_checked, complete_sentences
 from engine.generate.placement import place
 from engine.generate.scaffold import Scaffold, build_scaffold
-from engine.jobs import CancelToken, Progress
+from engine.jobs import CancelToken, Job, Progress
 from engine.models.protocols import Encoder, Generator
 from engine.reviews.model import ReviewComment
 
@@ -148,6 +148,16 @@ class EditSuggester:
         """The prompt's own words: an answer that repeats 8 of them in a row copied the prompt."""
         return [self.template.sections[k] for k in ("system", "edit_task", "edit_retry", "response_task", "response_retry")]
 
+    def prepare(self, comment: ReviewComment, document: Document, cancel: CancelToken | None = None,
+                paragraphs: list[Paragraph] | None = None) -> Job[int]:
+        """The placement's encoder pass for ``comment`` ahead of ``suggest`` (same ``paragraphs``), as a job:
+        ``Progress`` "reading the draft for placement…", cancellable, its vectors cached for the draft's later
+        suggestions (``engine.generate.placement_read``); nothing to do once the draft was read. Run before
+        ``suggest``, it keeps that pass out of the rewrite's time limit."""
+        from engine.generate.placement_read import read_for_placement
+
+        return (yield from read_for_placement(comment, document, paragraphs, self.encoder, cancel))
+
     def suggest(self, comment: ReviewComment, document: Document, cancel: CancelToken | None = None,
                 paragraphs: list[Paragraph] | None = None, position: float | None = None,
                 at: str | None = None) -> Suggestion:
@@ -162,7 +172,7 @@ class EditSuggester:
         deadline = Deadline(self.time_limit, cancel)
         if deadline.user_cancelled:
             raise Cancelled()
-        placement = place(comment, document, paragraphs, self.encoder, self.top_k, position)
+        placement = place(comment, document, paragraphs, self.encoder, self.top_k, position, cancel=cancel)
         if at is not None:
             try:
                 placement = placement.moved_to(document.paragraph(at))
