@@ -12,7 +12,8 @@ again once with a changed prompt when they fail; an answer that fails twice
 is kept only as a flagged failure (``valid`` false). The edit then goes through
 ``checks.check_edit`` (invented numbers and citations to placeholders,
 reviewer mentions out, ARIES failure modes flagged, fluent inventions failed). The whole suggestion
-runs under one wall-clock limit.
+runs under one wall-clock limit; with the scaffold on, a rewrite that cannot finish within it at the generator's
+measured speed is given up at once (``engine.generate.pace``).
 
 Every suggestion carries its scaffold (``engine.generate.scaffold``: where, what kind of change, a draft with
 placeholders). With the small embedded model, a rewrite or response that fails a check is withheld and the
@@ -34,7 +35,9 @@ from engine.generate import placeholders
 from engine.generate.alternative import Alternative, alternative
 from engine.generate.checks import Flag, check_edit, response_failures
 from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render_task
+from engine.generate.flags import failure
 from engine.generate.guard import Deadline, Generated, ask_checked, complete_sentences
+from engine.generate.pace import Pace, can_finish, measured, too_slow
 from engine.generate.placement import place
 from engine.generate.scaffold import Scaffold, build_scaffold
 from engine.jobs import CancelToken, Job, Progress
@@ -183,10 +186,23 @@ class EditSuggester:
         other = alternative(placement, comment, document)
         fields, notices, shown = self._fields(comment, document, paragraphs)
         sources = [shown, comment.full_text]
+        budget = self.max_tokens + self.response_tokens
+        pace = measured(self.generator)
+        if self.scaffold and pace is not None and not can_finish(pace, budget, deadline.left()):
+            slow = [failure("too_slow", too_slow(pace, budget, self.time_limit))]  # known slow: no wait at all
+            return self._scaffolded(comment, scaffold, "", slow, notices, 0, start, placement.reason, other)
+
+        def watch(pace: Pace, pieces: int) -> bool:  # the first call on this machine: its pace, once measured
+            return bool(self.scaffold) and not can_finish(pace, budget - pieces, deadline.left())
+
         edit, tries = ask_checked(
             self.generator, [self._render(fields, "edit_task"), self._render(fields, "edit_retry")],
             self.max_tokens, deadline, self.prompt_texts(), sources, self.on_text, "edit", stop=("\n\n",),
-            topic="" if _about_wording(comment) else comment.full_text)
+            topic="" if _about_wording(comment) else comment.full_text, watch=watch)
+        if edit.ended == "slow":
+            slow = [failure("too_slow", too_slow(measured(self.generator), budget, self.time_limit))]
+            return self._scaffolded(comment, scaffold, edit.text, slow, notices, tries, start, placement.reason,
+                                    other)
         self._cap(edit)
         paper = "\n".join([document.title, document.abstract or "", *(p.text for p in document.paragraphs)])
         numbers = [s.number for s in document.sections if s.number]
