@@ -242,11 +242,13 @@ class EditSuggester:
                     other: Alternative | None = None) -> Suggestion:
         """The scaffold as the suggestion, the model's failed rewrite withheld beside it (one info flag says why)."""
         why = "; ".join(f.short for f in failed if f.failed)
+        slow = all(f.code == "too_slow" for f in failed if f.failed)  # given up for this machine's speed
         return Suggestion(
             comment_id=comment.id, comment=comment.full_text, response=scaffold.response,
             paragraph_id=scaffold.paragraph_id, section=scaffold.section, mode=scaffold.mode, edit=scaffold.draft,
             original=scaffold.quote, sentence=scaffold.quote if scaffold.mode == "replace" else "", placed=placed,
-            flags=[Flag("rewrite_withheld", f"the model's rewrite was withheld: {why}", "info")], notices=notices, model=self.generator.name, prompt=self.template.label, attempts=tries,
+            flags=[Flag("rewrite_too_slow", f"the model's rewrite was given up: {why}", "info") if slow else
+                   Flag("rewrite_withheld", f"the model's rewrite was withheld: {why}", "info")], notices=notices, model=self.generator.name, prompt=self.template.label, attempts=tries,
             seconds=time.monotonic() - start, kind="scaffold", scaffold=scaffold, rewrite=rewrite, rewrite_flags=failed,
             alternative=other)
 
