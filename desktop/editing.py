@@ -16,6 +16,7 @@ from desktop.presenter import ProjectPresenter
 from engine.models.protocols import ModelSource
 from engine.project.session import Changes, ProjectSession
 from engine.project.work import SessionJob, suggest_job, tldr_job
+from widgets.suggestion_card import WRITING
 
 
 class Editing(QObject):
@@ -28,6 +29,15 @@ class Editing(QObject):
         self.window, self.presenter, self.runner, self.models, self.session = window, presenter, runner, models, session
         #: Extra ``EditSuggester`` arguments (max_tokens, max_chars, top_k).
         self.suggest_options: dict[str, Any] = {}
+        self._suggesting: int | None = None  # the running suggestion's job id: its steps go to the card
+        runner.sig_job_progress.connect(self._suggestion_step)
+
+    def _suggestion_step(self, job_id: int, done: int, total: int, label: str) -> None:
+        """A step of the running suggestion before the model writes ("reading the draft for placement…", a draft's
+        first suggestion): said in the card too, where the author waits."""
+        card = self.window.suggestion
+        if job_id == self._suggesting and label and card.streaming:
+            card.meta.setText(label[:1].upper() + label[1:] + (f" {100 * done // total} %" if total else ""))
 
     def set_status(self, suggestion_id: str, status: str, edit_text: str | None = None) -> Changes | None:
         return self.do(lambda s: s.set_status(suggestion_id, status, edit_text))
@@ -106,7 +116,15 @@ class Editing(QObject):
 
         job = suggest_job(session, self.models, cid, at, **self.suggest_options)
         card.begin_stream()
-        return self.run(job, on_text=card.append_text, on_result=lambda rec: card.end_stream(), on_failure=failed)
+
+        def text(piece: str) -> None:
+            if card.meta.text() != WRITING:
+                card.meta.setText(WRITING)  # the model writes: the step before it is over
+            card.append_text(piece)
+
+        handle = self.run(job, on_text=text, on_result=lambda rec: card.end_stream(), on_failure=failed)
+        self._suggesting = handle.id if handle is not None else None
+        return handle
 
     def tldr(self, mode: str = "llm") -> JobHandle | None:
         """TLDR candidates (``extractive`` or by the LLM); those that pass the checks are stored, the failed

@@ -124,8 +124,7 @@ class JobRunner(QObject):
 
         def work() -> Any:
             job = factory(handle.cancel_token)
-            pending = threading.Event()  # coalesce: at most one progress post in flight
-            pending.set()
+            report = self._progress_sink(handle)
             try:
                 while True:
                     handle.cancel_token.check()
@@ -133,14 +132,25 @@ class JobRunner(QObject):
                         progress = next(job)
                     except StopIteration as stop:
                         return stop.value
-                    handle.last_progress = progress
-                    if pending.is_set():
-                        pending.clear()
-                        self._post(lambda: (pending.set(), self._emit_progress(handle)))
+                    report(progress)
             finally:
                 job.close()  # a job stopped between two steps still runs its cleanup (its finally blocks)
 
         return self._submit(handle, work, on_success, on_failure)
+
+    def _progress_sink(self, handle: JobHandle) -> Callable[[Progress], None]:
+        """Where a worker reports ``handle``'s progress: kept as its last, posted to the UI thread as
+        ``sig_job_progress`` (coalesced: at most one post in flight)."""
+        pending = threading.Event()
+        pending.set()
+
+        def report(progress: Progress) -> None:
+            handle.last_progress = progress
+            if pending.is_set():
+                pending.clear()
+                self._post(lambda: (pending.set(), self._emit_progress(handle)))
+
+        return report
 
     def run_call(self, fn: Callable[[CancelToken], Any], *, label: str = "",
                  on_success: Callback | None = None, on_failure: Callback | None = None,
@@ -170,10 +180,11 @@ class JobRunner(QObject):
     def run_streaming_call(self, fn: Callable[[CancelToken, Callable[[str], None]], Any], *,
                            on_text: Callable[[str], Any], label: str = "", on_success: Callback | None = None,
                            on_failure: Callback | None = None, llm: bool = True,
-                           interval_ms: int = STREAM_INTERVAL_MS) -> JobHandle:
+                           interval_ms: int = STREAM_INTERVAL_MS, progress: bool = False) -> JobHandle:
         """Run ``fn(cancel, emit)`` on a worker; text passed to ``emit`` reaches ``on_text`` in batches.
 
-        For features that stream tokens on their way to a result (a suggestion's JSON).
+        For features that stream tokens on their way to a result (a suggestion's JSON). ``progress``: ``fn`` takes
+        a third argument, where its ``Progress`` goes (``sig_job_progress``, as ``run_job``'s).
         """
         handle = self._new(label, llm)
         buffer = _StreamBuffer()
@@ -193,7 +204,8 @@ class JobRunner(QObject):
             timer.deleteLater()
             flush()
 
-        return self._submit(handle, lambda: fn(handle.cancel_token, buffer.add), on_success, on_failure,
+        args = (self._progress_sink(handle),) if progress else ()
+        return self._submit(handle, lambda: fn(handle.cancel_token, buffer.add, *args), on_success, on_failure,
                             before=finish)
 
     def run_session_job(self, job: SessionJob, current: Callable[[], Any], on_changes: Callback, *,
@@ -208,10 +220,10 @@ class JobRunner(QObject):
             if on_result is not None:
                 on_result(result)
 
-        if job.streams:
-            return self.run_streaming_call(lambda cancel, emit: run_job(job.compute(cancel, emit)),
+        if job.streams:  # its steps before the text (a suggestion's placement pass) still reach the status bar
+            return self.run_streaming_call(lambda cancel, emit, report: run_job(job.compute(cancel, emit), report),
                                            on_text=on_text or (lambda text: None), label=job.label,
-                                           on_success=stored, on_failure=on_failure, llm=job.llm)
+                                           on_success=stored, on_failure=on_failure, llm=job.llm, progress=True)
         return self.run_job(lambda cancel: job.compute(cancel, None), label=job.label, on_success=stored,
                             on_failure=on_failure, llm=job.llm)
 

@@ -32,6 +32,9 @@ from widgets.placeholder_text import PlaceholderText
 from widgets.suggestion_text import (CHIP_LABELS, FLAG_TIPS, MAX_CHIPS, SHORTCUT_TIPS, meta_line,
                                      edit_heading, meta_tip, plan_text, shorten_quote)
 
+#: What the card says while the model writes (a step before it, such as placement's encoder pass, says itself).
+WRITING = "The model is writing…"
+
 
 class SuggestionCard(QFrame):
     """``set_suggestion(rec)``; Enter accepts, Delete rejects, F2 edits, Ctrl+Shift+C copies."""
@@ -195,7 +198,7 @@ class SuggestionCard(QFrame):
         self._streamed = ""
         self.response.clear()
         self.edit.clear()
-        self.meta.setText("The model is writing…")
+        self.meta.setText(WRITING)
         self._set_flags([])
         self._refresh()
 

@@ -29,7 +29,8 @@ FLAG_TIPS = {
 CHIP_LABELS = {
     "missing_object": "no such part in the paper", "unknown_name": "unknown name", "unsupported_claim":
     "unsupported claim", "unsupported_property": "unsupported property", "summary": "summary, not an edit",
-    "altered_citation": "changed citation", "rewrite_withheld": "rewrite withheld", "invented_number":
+    "altered_citation": "changed citation", "rewrite_withheld": "rewrite withheld", "rewrite_too_slow":
+    "too slow here: no rewrite", "invented_number":
     "numbers → placeholders", "invented_quantity": "quantities → placeholders", "unverified_citation":
     "citation to check", "paraphrases_comment": "reuses the comment",
 }

@@ -37,6 +37,7 @@ def _session(path: str, models):
 def run_suggest(args: argparse.Namespace) -> int:
     from engine.errors import InputError
     from engine.models.factory import ConfiguredModels
+    from engine.cli.stores import note_steps
     from engine.project.work import suggest_job
 
     generator, note = open_model(args)
@@ -47,7 +48,7 @@ def run_suggest(args: argparse.Namespace) -> int:
                               max_tokens=args.max_tokens, time_limit=args.time_limit)
         except KeyError:
             raise InputError(f"not in this project: {args.comment}") from None
-        changes = job.run()
+        changes = job.run(on_progress=note_steps())  # "reading the draft for placement…" on a first suggestion
         rec = job.result
         where = _where(session.project, rec.location)
         other = _where(session.project, rec.alternative["location"]) if rec.alternative else ""

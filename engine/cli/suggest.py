@@ -78,7 +78,9 @@ def print_notes(notes: list[str]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from engine.align.localize import locate
+    from engine.cli.stores import note_steps
     from engine.document import load_document
+    from engine.jobs import run_job
     from engine.generate.suggest import EditSuggester
     from engine.reviews.model import ReviewComment
 
@@ -94,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
     suggester = EditSuggester(generator, encoder=encoder, top_k=args.top_k, max_tokens=args.max_tokens,
                               time_limit=args.time_limit)
     places = [document.paragraph(pid) for pid, _ in located.paragraphs]
+    run_job(suggester.prepare(comment, document, paragraphs=places), note_steps())  # placement's encoder pass
     suggestion = suggester.suggest(comment, document, paragraphs=places, at=args.at)
     data = suggestion.to_dict()
     data["model_note"] = note

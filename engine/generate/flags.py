@@ -10,7 +10,7 @@ from typing import Any
 INVENTION_CODES = ("missing_object", "unknown_name", "unsupported_claim", "unsupported_property", "summary",
                    "altered_citation")
 #: Codes of the checks a generation fails (never offered as a usable edit).
-FAILURE_CODES = ("copies_prompt", "ungrounded", "off_topic", "loops", "cut_off", "timed_out", "empty") + INVENTION_CODES
+FAILURE_CODES = ("copies_prompt", "ungrounded", "off_topic", "loops", "cut_off", "timed_out", "empty", "too_slow") + INVENTION_CODES
 #: Every failure flag's message starts with this.
 FAILED = "failed check: "
 

@@ -167,17 +167,30 @@ class Generated:
 
 def guarded_stream(
     generator: Any, prompt: Any, max_tokens: int, deadline: Deadline, stop: Sequence[str] = (),
-    on_text: Callable[[str], None] | None = None, **sampling: Any,
+    on_text: Callable[[str], None] | None = None, watch: Callable[[Any, int], bool] | None = None,
+    **sampling: Any,
 ) -> Generated:
-    """Stream one completion; stop on a loop or at the deadline (user cancel still raises)."""
+    """Stream one completion; stop on a loop or at the deadline (user cancel still raises). Its pace is read
+    after ``pace.PACE_AFTER`` pieces and remembered on the generator; ``watch(pace, pieces)`` true then stops it
+    ("slow": it cannot finish in time on this machine)."""
+    from engine.generate.pace import PACE_AFTER, read_pace, remember
+
     text, ended, pieces = "", "stop", 0
+    started = first = time.monotonic()
     stream = generator.stream(prompt, max_tokens=max_tokens, stop=list(stop), cancel=deadline, **sampling)
     try:
         for piece in stream:
             text += piece
             pieces += 1
+            if pieces == 1:
+                first = time.monotonic()
             if on_text is not None:
                 on_text(piece)
+            if pieces == PACE_AFTER and (pace := read_pace(started, first, time.monotonic(), pieces)):
+                remember(generator, pace)
+                if watch is not None and watch(pace, pieces):
+                    ended = "slow"
+                    break
             if pieces % 4 == 0 and loop_start(text) is not None:
                 ended = "loop"
                 break
@@ -191,6 +204,8 @@ def guarded_stream(
             close()
     if deadline.user_cancelled:
         raise Cancelled()
+    if ended == "slow":
+        return Generated(text.strip(), ended, [failure("too_slow", "stopped: it could not finish in time here")])
     if ended == "stop" and generator.count_tokens(text) >= max_tokens - 1:
         ended = "length"
     cut = loop_start(text)
@@ -246,6 +261,7 @@ def ask_checked(
     generator: Any, prompts: Sequence[Any], max_tokens: int, deadline: Deadline, prompt_texts: Sequence[str],
     sources: Sequence[str], on_text: Callable[[str], None] | None = None, label: str = "",
     min_words: int = 3, stop: Sequence[str] = (), penalties: Sequence[float] = (1.15, 1.3), topic: str = "",
+    watch: Callable[[Any, int], bool] | None = None,
 ) -> tuple[Generated, int]:
     """Generate, check, and ask again once with the changed prompt (``prompts[1]``)
     when the first answer fails; returns the passing answer, else the one with
@@ -262,7 +278,9 @@ def ask_checked(
             gen = Generated("", "time")
         else:
             sampling = {"repeat_penalty": penalties[min(attempt, len(penalties)) - 1]} if penalties else {}
-            gen = guarded_stream(generator, prompt, max_tokens, deadline, stop, on_text, **sampling)
+            gen = guarded_stream(generator, prompt, max_tokens, deadline, stop, on_text, watch, **sampling)
+        if gen.ended == "slow":  # no retry: the machine is too slow for the first try already
+            return gen, attempt
         gen = check_text(gen, prompt_texts, sources, min_words, topic)
         errors = sum(f.severity == "error" for f in gen.flags)
         if best is None or errors < sum(f.severity == "error" for f in best.flags):

@@ -181,13 +181,15 @@ def rule_scores(comment: ReviewComment, document: Document, located: list[Paragr
 
 def place(comment: ReviewComment, document: Document, located: list[Paragraph] | None = None,
           encoder: Encoder | None = None, top_k: int = 2, position: float | None = None,
-          reranker: Any = "shipped", tuned: Any = "shipped") -> Placement:
+          reranker: Any = "shipped", tuned: Any = "shipped", cancel: Any = None) -> Placement:
     """The placement of an edit for ``comment`` in ``document``. ``located``: where the build found the comment
     (best first); ``encoder``: fuse the locator's BM25 with it (None: BM25 and the located paragraphs);
     ``position``: the comment's place among its reviewer's comments, 0..1 (review order tends to follow the
     paper's); ``reranker``: the model that picks among the rules' best few (``engine.generate.rerank``; the
     shipped one by default, None: the rules alone); ``tuned``: the tuned comment↔edit encoder its second stage
-    reads (``rerank.placement_encoder``, opened once, by default; None: the first stage alone)."""
+    reads (``rerank.placement_encoder``, opened once, by default; None: the first stage alone); ``cancel``: the
+    job's token, checked between the encoder's batches (``placement_read.read_for_placement`` runs that pass
+    ahead, reported)."""
     from engine.align.cues import quoted_passages
     from engine.generate.rerank import placement_encoder, rerank, shipped_model, tuned_cosines
 
@@ -201,7 +203,8 @@ def place(comment: ReviewComment, document: Document, located: list[Paragraph] |
     limit = ALTERNATIVE_MARGIN
     if model is not None:
         if model.second is not None and tuned is not None and len(paragraphs) > 1:
-            cosines = tuned_cosines(placement_encoder() if isinstance(tuned, str) else tuned, comment, paragraphs)
+            cosines = tuned_cosines(placement_encoder() if isinstance(tuned, str) else tuned, comment, paragraphs,
+                                    cancel)
             limit = model.margin if model.margin is not None else limit
         order, chosen, margin = rerank(model, comment, parts, order, position, cosines)
     best = paragraphs[int(order[0])]

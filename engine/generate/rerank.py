@@ -112,14 +112,17 @@ def tuned_pieces(paragraph: Paragraph) -> list[str]:
     return [f"{path}: {s}" if path else s for s in edit_sentences(paragraph.text)]
 
 
-def tuned_cosines(encoder: Any, comment: ReviewComment, paragraphs: list[Paragraph]) -> np.ndarray:
+def tuned_cosines(encoder: Any, comment: ReviewComment, paragraphs: list[Paragraph],
+                  cancel: Any = None) -> np.ndarray:
     """Per paragraph, the best cosine of the comment's ``full_text`` with its ``tuned_pieces`` under ``encoder``
-    (each distinct sentence embedded once, through the encoder's cache)."""
+    (each distinct sentence embedded once, through the encoder's cache; ``cancel`` checked between its batches:
+    ``engine.generate.placement_read`` runs the same pass ahead, reported and stored chunk by chunk)."""
     from engine.align.embed import sentence_cosines
 
     if not paragraphs:
         return np.zeros(0)
-    return sentence_cosines(encoder, [comment.full_text], [tuned_pieces(p) for p in paragraphs])[0].astype(np.float64)
+    return sentence_cosines(encoder, [comment.full_text], [tuned_pieces(p) for p in paragraphs],
+                            cancel)[0].astype(np.float64)
 
 
 @lru_cache(maxsize=1)

@@ -12,7 +12,8 @@ again once with a changed prompt when they fail; an answer that fails twice
 is kept only as a flagged failure (``valid`` false). The edit then goes through
 ``checks.check_edit`` (invented numbers and citations to placeholders,
 reviewer mentions out, ARIES failure modes flagged, fluent inventions failed). The whole suggestion
-runs under one wall-clock limit.
+runs under one wall-clock limit; with the scaffold on, a rewrite that cannot finish within it at the generator's
+measured speed is given up at once (``engine.generate.pace``).
 
 Every suggestion carries its scaffold (``engine.generate.scaffold``: where, what kind of change, a draft with
 placeholders). With the small embedded model, a rewrite or response that fails a check is withheld and the
@@ -34,10 +35,12 @@ from engine.generate import placeholders
 from engine.generate.alternative import Alternative, alternative
 from engine.generate.checks import Flag, check_edit, response_failures
 from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render_task
+from engine.generate.flags import failure
 from engine.generate.guard import Deadline, Generated, ask_checked, complete_sentences
+from engine.generate.pace import Pace, can_finish, measured, too_slow
 from engine.generate.placement import place
 from engine.generate.scaffold import Scaffold, build_scaffold
-from engine.jobs import CancelToken, Progress
+from engine.jobs import CancelToken, Job, Progress
 from engine.models.protocols import Encoder, Generator
 from engine.reviews.model import ReviewComment
 
@@ -148,6 +151,16 @@ class EditSuggester:
         """The prompt's own words: an answer that repeats 8 of them in a row copied the prompt."""
         return [self.template.sections[k] for k in ("system", "edit_task", "edit_retry", "response_task", "response_retry")]
 
+    def prepare(self, comment: ReviewComment, document: Document, cancel: CancelToken | None = None,
+                paragraphs: list[Paragraph] | None = None) -> Job[int]:
+        """The placement's encoder pass for ``comment`` ahead of ``suggest`` (same ``paragraphs``), as a job:
+        ``Progress`` "reading the draft for placement…", cancellable, its vectors cached for the draft's later
+        suggestions (``engine.generate.placement_read``); nothing to do once the draft was read. Run before
+        ``suggest``, it keeps that pass out of the rewrite's time limit."""
+        from engine.generate.placement_read import read_for_placement
+
+        return (yield from read_for_placement(comment, document, paragraphs, self.encoder, cancel))
+
     def suggest(self, comment: ReviewComment, document: Document, cancel: CancelToken | None = None,
                 paragraphs: list[Paragraph] | None = None, position: float | None = None,
                 at: str | None = None) -> Suggestion:
@@ -162,7 +175,7 @@ class EditSuggester:
         deadline = Deadline(self.time_limit, cancel)
         if deadline.user_cancelled:
             raise Cancelled()
-        placement = place(comment, document, paragraphs, self.encoder, self.top_k, position)
+        placement = place(comment, document, paragraphs, self.encoder, self.top_k, position, cancel=cancel)
         if at is not None:
             try:
                 placement = placement.moved_to(document.paragraph(at))
@@ -173,10 +186,23 @@ class EditSuggester:
         other = alternative(placement, comment, document)
         fields, notices, shown = self._fields(comment, document, paragraphs)
         sources = [shown, comment.full_text]
+        budget = self.max_tokens + self.response_tokens
+        pace = measured(self.generator)
+        if self.scaffold and pace is not None and not can_finish(pace, budget, deadline.left()):
+            slow = [failure("too_slow", too_slow(pace, budget, self.time_limit))]  # known slow: no wait at all
+            return self._scaffolded(comment, scaffold, "", slow, notices, 0, start, placement.reason, other)
+
+        def watch(pace: Pace, pieces: int) -> bool:  # the first call on this machine: its pace, once measured
+            return bool(self.scaffold) and not can_finish(pace, budget - pieces, deadline.left())
+
         edit, tries = ask_checked(
             self.generator, [self._render(fields, "edit_task"), self._render(fields, "edit_retry")],
             self.max_tokens, deadline, self.prompt_texts(), sources, self.on_text, "edit", stop=("\n\n",),
-            topic="" if _about_wording(comment) else comment.full_text)
+            topic="" if _about_wording(comment) else comment.full_text, watch=watch)
+        if edit.ended == "slow":
+            slow = [failure("too_slow", too_slow(measured(self.generator), budget, self.time_limit))]
+            return self._scaffolded(comment, scaffold, edit.text, slow, notices, tries, start, placement.reason,
+                                    other)
         self._cap(edit)
         paper = "\n".join([document.title, document.abstract or "", *(p.text for p in document.paragraphs)])
         numbers = [s.number for s in document.sections if s.number]
@@ -216,11 +242,13 @@ class EditSuggester:
                     other: Alternative | None = None) -> Suggestion:
         """The scaffold as the suggestion, the model's failed rewrite withheld beside it (one info flag says why)."""
         why = "; ".join(f.short for f in failed if f.failed)
+        slow = all(f.code == "too_slow" for f in failed if f.failed)  # given up for this machine's speed
         return Suggestion(
             comment_id=comment.id, comment=comment.full_text, response=scaffold.response,
             paragraph_id=scaffold.paragraph_id, section=scaffold.section, mode=scaffold.mode, edit=scaffold.draft,
             original=scaffold.quote, sentence=scaffold.quote if scaffold.mode == "replace" else "", placed=placed,
-            flags=[Flag("rewrite_withheld", f"the model's rewrite was withheld: {why}", "info")], notices=notices, model=self.generator.name, prompt=self.template.label, attempts=tries,
+            flags=[Flag("rewrite_too_slow", f"the model's rewrite was given up: {why}", "info") if slow else
+                   Flag("rewrite_withheld", f"the model's rewrite was withheld: {why}", "info")], notices=notices, model=self.generator.name, prompt=self.template.label, attempts=tries,
             seconds=time.monotonic() - start, kind="scaffold", scaffold=scaffold, rewrite=rewrite, rewrite_flags=failed,
             alternative=other)
 

@@ -41,6 +41,7 @@ from engine.align.status import Status, status_text
 from engine.errors import InputError
 from engine.jobs import CancelToken, Job
 from engine.project.model import KEPT, Project, SuggestionRecord
+from engine.project.peek import peek
 from engine.project.schema import dumps
 from engine.project.store import ProjectStore
 from engine.reviews.corrections import MATCH
@@ -155,23 +156,19 @@ def build_round(
 
 def file_modified(path: Path) -> float:
     """When the project file last changed (its ``meta`` row), read without opening a store."""
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
+    with peek(path) as conn:
         row = conn.execute("SELECT value FROM meta WHERE key = 'modified'").fetchone()
-    finally:
-        conn.close()
     return float(row[0]) if row else 0.0
 
 
 def _copy(path: Path, to: Path) -> None:
     """A consistent copy of the project file (its WAL included) through SQLite's backup."""
-    src = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    dst = sqlite3.connect(str(to))
-    try:
-        src.backup(dst)
-    finally:
-        dst.close()
-        src.close()
+    with peek(path) as src:
+        dst = sqlite3.connect(str(to))
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
 
 
 def _clear_work(store: ProjectStore, *, new_reviews: bool, new_revision: bool) -> tuple[int, list[str]]:
@@ -357,15 +354,10 @@ def note_kept(store: ProjectStore, kept: Path) -> None:
 def read_earlier(path: str | Path) -> dict[str, Any]:
     """The project file's ``EARLIER`` note ({} when its reviews were never replaced), read without a store."""
     try:
-        conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)  # "#", "?" in a name escaped
+        with peek(path) as conn:  # leaves no -wal/-shm beside the file (engine.project.peek)
+            row = conn.execute("SELECT value FROM meta WHERE key = ?", (EARLIER,)).fetchone()
     except sqlite3.Error:
         return {}
-    try:
-        row = conn.execute("SELECT value FROM meta WHERE key = ?", (EARLIER,)).fetchone()
-    except sqlite3.Error:
-        return {}
-    finally:
-        conn.close()
     return json.loads(row[0]) if row else {}
 
 

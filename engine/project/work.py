@@ -98,8 +98,9 @@ def suggest_job(session: ProjectSession, models: ModelSource, comment_id: str, a
 
         suggester = EditSuggester(models.generator(), on_text=on_text, **options)
         position = review_position(comment, project.comments)
-        return _done(SuggestionRecord.from_suggestion(suggester.suggest(comment, document, cancel, places, position,
-                                                                            at)))
+        if document is not None:  # placement's encoder pass, reported and cancellable (a draft's first suggestion)
+            yield from suggester.prepare(comment, document, cancel, places)
+        return SuggestionRecord.from_suggestion(suggester.suggest(comment, document, cancel, places, position, at))
 
     return SessionJob(session, "writing a suggestion", compute, lambda s, rec: s.add_suggestion(rec),
                       llm=True, streams=True)
