@@ -59,8 +59,8 @@ def test_figure_pages_do_not_push_the_text_top_down(tmp_path: Path, head: str) -
     body = [t for k, t in kinds if k is ParagraphKind.BODY]
     assert not any(t.startswith("Author") for t in body)
     assert sum(len(t) > 500 for t in body) == 16  # each paragraph whole, those running over a page break too
-    assert not any("Synthetic manuscript" in t or "METHODS" in t or "RESULTS" in t for _, t in kinds
-                   if _ is not ParagraphKind.OTHER)
+    assert not any("Synthetic manuscript" in t or "METHODS" in t or "RESULTS" in t for k, t in kinds
+                   if k is not ParagraphKind.OTHER)
     assert sum(k is ParagraphKind.CAPTION and t.startswith("Figure") for k, t in kinds) == 8
 
 
