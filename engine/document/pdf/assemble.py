@@ -292,7 +292,7 @@ def _entry_numbers(b: Block) -> list[int]:
 
 
 def _split_references(blocks: list[Block]) -> list[Block]:
-    """One block per bibliography entry, marked REFERENCE."""
+    """One block per bibliography entry, marked REFERENCE; a caption under the references' heading stays a caption."""
     out: list[Block] = []
     in_refs: int | None = None
     pending: list[tuple[Segment, Line, bool]] = []
@@ -310,7 +310,7 @@ def _split_references(blocks: list[Block]) -> list[Block]:
                 in_refs = b.level
             out.append(b)
             continue
-        if in_refs is not None or b.kind is ParagraphKind.REFERENCE:  # under a heading, or marked with none
+        if (in_refs is not None or b.kind is ParagraphKind.REFERENCE) and b.kind is not ParagraphKind.CAPTION:
             for seg, lines in [(b.segment, b.lines)] + b.parts:
                 for i, ln in enumerate(lines):
                     pending.append((seg, ln, i == 0 and seg is b.segment))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from collections import Counter
 
 from engine.document.pdf.lines import Line, PageText
@@ -144,22 +145,55 @@ def _place(line: Line) -> tuple[int, int, str]:
     return round(line.x0), round(line.baseline), line.text
 
 
+def _block_top(page: PageText) -> float | None:
+    """Where the page's first block of lines begins: the highest line with another line starting within one font size
+    below its bottom. A running header stands alone above the text (its gap is the head separation), a line of the text
+    has the next line close under it."""
+    lines = sorted(page.lines, key=lambda ln: ln.y0)
+    starts = [ln.y0 for ln in lines]
+    for ln in lines:
+        k = bisect_right(starts, ln.y0 + 0.5)
+        if k < len(starts) and starts[k] <= ln.y1 + ln.size:
+            return ln.y0
+    return None
+
+
+def text_page_tops(pages: list[PageText], body_size: float) -> dict[int, float]:
+    """Each text page's block top (``_block_top``), for the pages holding ten lines or more of 30 characters at the body
+    size; empty when fewer than three pages do. Figure and table pages (a journal's, set after the references) are left
+    out: where they outnumber the text pages their tops, far down, made the median page top fall below the text's."""
+    tops: dict[int, float] = {}
+    for page in pages:
+        prose = sum(1 for ln in page.lines if abs(ln.size - body_size) < 0.5 and len(ln.text) >= 30)
+        top = _block_top(page) if prose >= 10 else None
+        if top is not None:
+            tops[page.number] = top
+    return tops if len(tops) >= 3 else {}
+
+
 def mark_headers_above_text(pages: list[PageText], body_size: float) -> int:
     """Mark the head-margin lines set above where the other pages' text begins.
 
     Such a line (a running header that does not repeat) is not removed but
     flagged ``above_text``, so it becomes a paragraph of its own kind instead
     of being read as the continuation of the previous page's last paragraph.
-    Lines larger than the body text (a title) are left alone. Returns how
+    Lines larger than the body text (a title) are left alone. Where the text
+    begins is the median of the other pages' tops, but never below the lower
+    quartile of the other text pages' block tops (``text_page_tops``): a page
+    of text whose first lines sit there is not headed by them. Returns how
     many lines were marked.
     """
     tops = {p.number: min(ln.y0 for ln in p.lines) for p in pages if p.lines}
+    text = text_page_tops(pages, body_size)
     marked = 0
     for page in pages:
         others = sorted(y for number, y in tops.items() if number != page.number)
         if not others:
             continue
         top = others[len(others) // 2]
+        texts = sorted(y for number, y in text.items() if number != page.number)
+        if texts:
+            top = min(top, texts[len(texts) // 4])
         for ln in page.lines:
             if ln.y1 < top - 0.5 * ln.size and ln.y1 <= page.height * MARGIN and ln.size <= body_size + 0.5:
                 ln.above_text = True
