@@ -23,6 +23,7 @@ import numpy as np
 from engine.reviews.classify import CommentModel, shipped_model
 from engine.reviews.cues import ARROW, NEGATIVE, SUMS_UP, TYPO, VERDICT, action_of, read_cues
 from engine.reviews.encoder_model import CommentEncoder, comment_encoder
+from engine.reviews.keyed import keyed_paragraphs, keyed_pick, keyed_review
 from engine.reviews.model import Review, ReviewComment
 from engine.reviews.parse import EDITOR
 from engine.reviews.segment import (ITEM_WORDS, follow_up, item_words, link_context, linked, location_before,
@@ -309,12 +310,13 @@ def build_comments(
 ) -> list[ReviewComment]:
     """The comments of one review from its scored units."""
     groups: list[list[int]] = []
+    many = keyed_review(units)  # a list of notes keyed by line or page (``keyed``)
     for k, u in enumerate(units):
         if not u.skip and location_only(u.text):  # a place alone ("p7, line 203-205."): no comment of its own
             if groups and location_ends_point(units, groups[-1], k):
                 groups[-1].append(k)  # it ends the paragraph: where the point before it is
             continue  # else it opens the comment of the sentence after it (``_from_topic``)
-        if u.skip or not picked(u.text, float(prob[k]), threshold):
+        if u.skip or not (picked(u.text, float(prob[k]), threshold) or keyed_pick(u.text, float(prob[k]), many)):
             continue
         if groups and typo_list(units, groups[-1], k):  # "A few typos: - p. 2 ... - p. 5 ...": one point
             groups[-1].append(k)
@@ -335,6 +337,7 @@ def build_comments(
         group[:] = sorted(group + more)
         taken.update(more)
     groups = sorted(groups + unpicked_items(units, taken, prob), key=lambda g: g[0])  # an item never left out
+    groups = keyed_paragraphs(units, groups)  # a paragraph that opens on a line or page is one point
     out = []
     for n, group in enumerate(groups, start=1):
         first, last = units[group[0]], units[group[-1]]

@@ -16,6 +16,20 @@ _DASH_ITEM = re.compile(r"^(\s*)-{3}(?=[A-Z\u201c\u2018\"(])")
 #: A point that opens on the line it is about, "L32: Please ..." or "L122, L136: With ...": an item that keeps
 #: its line numbers (trial18's referee typed eleven such points, each on its own line: four read as one comment).
 _LINE_ITEM = re.compile(r"^(\s*)(?=L\d{1,4}(?:\s*[-\u2013,]\s*L?\d{1,4})*\s*:\s*\S)")
+#: K1 (session 24, docs/comments.md): a note typed "–55 change X to Y" (a line number after a dash, two digits or
+#: more) is an item that keeps its number, where the section holds ``KEY_LINES`` such lines or more; None: off.
+_KEY_LINE = re.compile(r"^(\s*)(?=[-\u2013\u2014]\d{2,4}(?:\s*[-\u2013]\s*\d{1,4})?[:.,]?\s+\S)")
+KEY_LINES: int | None = None
+#: K4: a point typed "2 - L39: ..." (a number, a spaced dash) is a numbered item where at least ``NUM_DASH`` such
+#: lines of the section are numbered in sequence (1, 2, ...); None: off.
+_NUM_DASH = re.compile(r"^(\s*)(\d{1,2})\s+[-\u2013\u2014]\s+(?=\S)")
+NUM_DASH: int | None = None
+
+
+def _in_sequence(text: str) -> bool:
+    """Whether the section's "N - " lines are numbered 1, 2, ... (``NUM_DASH`` of them or more)."""
+    nums = [int(m.group(2)) for m in map(_NUM_DASH.match, text.split("\n")) if m]
+    return NUM_DASH is not None and len(nums) >= NUM_DASH and nums == list(range(nums[0], nums[0] + len(nums)))
 _INLINE_ENUM = re.compile(r"(?:(?<=\s)|^)(\((?:\d{1,2}|[a-h]|[ivx]{1,4})\)|(?<![\w.])(?:\d{1,2}|[a-h]|[ivx]{1,4})\))\s+")
 
 
@@ -39,9 +53,12 @@ def _blocks(text: str) -> list[tuple[str, int, bool]]:
         if cur_start >= 0:
             blocks.append((text[cur_start:cur_end], cur_start, cur_item))
 
+    dashed = _in_sequence(text)
+    keys = KEY_LINES is not None and sum(1 for ln in text.split("\n") if _KEY_LINE.match(ln)) >= KEY_LINES
     for line in text.split("\n"):
         end = pos + len(line)
-        m = _ITEM.match(line) or _DASH_ITEM.match(line) or _LINE_ITEM.match(line)
+        m = (_ITEM.match(line) or _DASH_ITEM.match(line) or _LINE_ITEM.match(line) or (keys and _KEY_LINE.match(line))
+             or (dashed and _NUM_DASH.match(line)))
         if not line.strip():
             close()
             cur_start = -1
