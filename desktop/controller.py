@@ -152,8 +152,7 @@ class AppController(QObject):
         self.presenter.show_project(session.project)
         highlight_typeset(self.editing, session)  # a LaTeX version's typeset pages: where its paragraphs are
         self.editing.update_undo()
-        # a project opened again shows its notes when a reviewer's point may be in no comment (trial20: an area
-        # chair who opened a project built by the command line never saw the eight points it had missed)
+        # reopened: the notes show when a reviewer's point may be in no comment (trial20: a CLI-built project hid them)
         self.show_reading_notes(notes or bool(unpicked_items(session.project)))
         for note in session.notices:  # an older file was upgraded, and a backup kept
             self.presenter.show_message(note, notice=True)

@@ -30,7 +30,7 @@ REVISED = f"""# A paper
 
 ### Data
 
-{KEPT} A total of 318 rows were excluded.
+{KEPT} A total of 327 rows were excluded.
 
 ### Models
 
