@@ -30,6 +30,7 @@ from pylatexenc import latexwalker
 from engine.document.latex.acronyms import read_acronyms
 from engine.document.latex.changes import track_changes_macros
 from engine.document.latex.front import read_front_matter
+from engine.document.latex.lowlevel import low_level_spans
 from engine.document.latex.macros import collect_macros, expand_macros
 from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document, number_style
 from engine.document.latex.repair import parse_body
@@ -56,12 +57,6 @@ _DROPPED_ENVS = {"tabular", "tabular*", "tabularx", "tikzpicture", "pgfpicture",
 _INLINE_ENVS = {"math", "inparaenum", "inparaitem"}
 _VERBATIM = re.compile(r"\\begin\s*\{(verbatim\*?|Verbatim|lstlisting|minted|alltt)\}(?:\[[^\]\n]*\])?(?:\{[^}\n]*\})?(.*?)\\end\s*\{\1\}", re.S)
 _VERB = re.compile(r"\\(?:verb|lstinline)\*?(?:\[[^\]]*\])?([^a-zA-Z\s{])(.*?)\1|\\lstinline\{([^}]*)\}")
-#: A TeX length set without braces in the text, "\\itemsep1pt\\parskip0pt" (Pandoc's lists): prints nothing.
-_LENGTH_SET = re.compile(
-    r"\\(?:itemsep|parskip|parsep|topsep|partopsep|parindent|baselineskip|tabcolsep|columnsep|textfloatsep"
-    r"|floatsep|intextsep|abovecaptionskip|belowcaptionskip)\s*=?\s*-?(?:\d+\.?\d*|\.\d+)\s*(?:pt|em|ex|mm|cm|in|bp)"
-    r"(?:\s*plus\s*[\d.]+\s*(?:pt|em|ex|fil+))?(?:\s*minus\s*[\d.]+\s*(?:pt|em|ex))?"
-)
 _BIBLIOGRAPHY = re.compile(r"\\bibliography\s*\{([^}]*)\}|\\printbibliography\b(?:\[[^\]]*\])?")
 
 
@@ -116,8 +111,8 @@ def load_latex(path: Path) -> Document:
 
 
 def _protect_verbatim(src: SourceText, converter: LatexText) -> SourceText:
-    """Swap verbatim blocks and ``\\verb`` for placeholder macros the parser cannot trip on; drop lengths set
-    without braces."""
+    """Swap verbatim blocks and ``\\verb`` for placeholder macros the parser cannot trip on; drop the low-level TeX
+    that prints nothing (``lowlevel.py``: lengths set without braces, ``\\kern``, ``@``-names)."""
     edits: list[tuple[int, int, str]] = []
     for m in _VERBATIM.finditer(src.text):
         converter.verbatim.append(m.group(2).strip("\n"))
@@ -129,8 +124,8 @@ def _protect_verbatim(src: SourceText, converter: LatexText) -> SourceText:
         converter.verbatim.append(m.group(2) if m.group(2) is not None else m.group(3))
         edits.append((m.start(), m.end(), f"\\redraftverb{{{len(converter.verbatim) - 1}}}"))
     spans = [(s, e) for s, e, _ in edits]
-    edits += [(m.start(), m.end(), "") for m in _LENGTH_SET.finditer(src.text)
-              if not any(s <= m.start() < e for s, e in spans)]
+    edits += [(start, end, repl) for start, end, repl in low_level_spans(src.text)
+              if not any(s <= start < e for s, e in spans)]  # lengths set without braces, \\kern, @-names
     return src.splice(list(edits)) if edits else src
 
 

@@ -24,6 +24,9 @@ _MAX_DEPTH = 20
 #: Groups and environments nested deeper than this are refused before parsing (pylatexenc recurses per level
 #: and overflows Python's stack near 300; real papers stay under 20).
 MAX_NESTING = 100
+#: Files a figure ``\\input``s for its drawing (matplotlib's and TikZ's exports): pictures, whose labels the PDF
+#: sets inside the figure, never running text; read as text they add junk and can nest deeper than ``MAX_NESTING``.
+DRAWINGS = frozenset({".pgf", ".tikz"})
 _GROUPING = re.compile(r"\\\\|\\[{}]|[{}]|\\(begin|end)\s*\{[^{}]*\}")
 
 
@@ -294,6 +297,9 @@ def _expand_includes(path: Path, root: Path, stack: list[Path], notices: list[st
         if found is None:
             why = "outside the project folder" if outside else "file not found"
             notices.append(f"\\{cmd}{{{shown}}} in {path.name}: {why}, skipped")
+            edits.append((m.start(), m.end(), ""))
+            continue
+        if found.suffix.lower() in DRAWINGS:  # a figure's drawing (matplotlib's .pgf, a .tikz): no running text
             edits.append((m.start(), m.end(), ""))
             continue
         resolved = found.resolve()

@@ -198,3 +198,18 @@ def test_latin1_source_is_read_with_a_notice(tmp_path: Path) -> None:
     doc = load_latex(main)
     assert body_texts(doc) == ["Caf\u00e9 au lait."]
     assert any("not UTF-8" in n for n in doc.notices)
+
+
+def test_a_figures_pgf_or_tikz_drawing_is_not_read_as_text(tmp_path: Path) -> None:
+    # matplotlib's .pgf export: picture code, its labels set inside the figure; here nested past the reader's limit
+    deep = "{" * 120 + "\\pgftext{axis label}" + "}" * 120
+    write(tmp_path / "fig" / "rates.pgf", "\\begin{pgfpicture}\\pgfpathmoveto{\\pgfqpoint{0in}{0in}}" + deep
+          + "\\end{pgfpicture}\n")
+    write(tmp_path / "fig" / "flow.tikz", "\\begin{tikzpicture}\\node at (0,0) {inflow};\\end{tikzpicture}\n")
+    main = write(tmp_path / "main.tex", PREAMBLE + "The rates grow with the load.\n\n\\begin{figure}\\centering\n"
+                 "\\input{fig/rates.pgf}\\input{fig/flow.tikz}\n\\caption{Rates and flow.}\\end{figure}\n\n"
+                 "They fall after the peak.\n\\end{document}\n")
+    doc = load_latex(main)
+    assert body_texts(doc) == ["The rates grow with the load.", "They fall after the peak."]
+    texts = " ".join(p.text for p in doc.paragraphs)
+    assert "Rates and flow." in texts and "axis label" not in texts and "inflow" not in texts and "pgf" not in texts
