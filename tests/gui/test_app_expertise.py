@@ -17,14 +17,20 @@ def finish(qtbot, shell: Shell, handle) -> None:
     assert handle.outcome == "done", handle.outcome
 
 
-def test_profiles_are_scored_against_the_open_paper(qtbot, shell: Shell, tmp_path: Path) -> None:  # noqa: F811
-    c, panel = shell.controller, shell.window.expertise
+def demo_with_two_profiles(qtbot, shell: Shell, tmp_path: Path) -> None:
+    """The demo project open, with a BibTeX profile ("speech") and an OpenReview one ("Ada_Quinn1") added."""
+    c = shell.controller
     with qtbot.waitSignal(c.sig_project_loaded, timeout=120_000):
         open_demo(shell)
     (tmp_path / "speech.bib").write_text(SPEECH_BIB, encoding="utf-8")
     (tmp_path / "~Ada_Quinn1.jsonl").write_text("\n".join(json.dumps(n) for n in BIO_NOTES), encoding="utf-8")
     finish(qtbot, shell, c.expertise.add_profile(tmp_path / "speech.bib"))
     finish(qtbot, shell, c.expertise.add_profile(tmp_path / "~Ada_Quinn1.jsonl"))
+
+
+def test_profiles_are_scored_against_the_open_paper(qtbot, shell: Shell, tmp_path: Path) -> None:  # noqa: F811
+    c, panel = shell.controller, shell.window.expertise
+    demo_with_two_profiles(qtbot, shell, tmp_path)
     assert [p.reviewer for p in c.expertise.profiles] == ["speech", "Ada_Quinn1"]
 
     finish(qtbot, shell, c.expertise.score())
@@ -65,12 +71,7 @@ def test_profiles_come_back_when_the_project_is_reopened(qtbot, shell: Shell, tm
     from engine.settings import Settings
 
     c = shell.controller
-    with qtbot.waitSignal(c.sig_project_loaded, timeout=120_000):
-        open_demo(shell)
-    (tmp_path / "speech.bib").write_text(SPEECH_BIB, encoding="utf-8")
-    (tmp_path / "~Ada_Quinn1.jsonl").write_text("\n".join(json.dumps(n) for n in BIO_NOTES), encoding="utf-8")
-    finish(qtbot, shell, c.expertise.add_profile(tmp_path / "speech.bib"))
-    finish(qtbot, shell, c.expertise.add_profile(tmp_path / "~Ada_Quinn1.jsonl"))
+    demo_with_two_profiles(qtbot, shell, tmp_path)
     c.expertise.remove_profile("Ada_Quinn1")
     assert saved_profile_paths(c.session.store) == [str(tmp_path / "speech.bib")]
     path = c.project.path
