@@ -29,17 +29,9 @@ def _found_whole(path: Path, paragraph: str) -> Paragraph:
 def _set_note(page: pymupdf.Page, x: float, y: float, text: str, mark: str = "", width: float = 230.0) -> float:
     """A footnote in 7 pt lines from baseline ``y`` (its number raised before it, when it has one); the next
     baseline."""
-    measure, line, first = pymupdf.Font("tiro"), [], 0.0
     if mark:
         page.insert_text((x, y - 2.5), mark, fontname="tiro", fontsize=5)
-        first = 3.0
-    for word in text.split() + [None]:
-        if word is None or line and measure.text_length(" ".join(line + [word]), fontsize=7) > width - first:
-            page.insert_text((x + first, y), " ".join(line), fontname="tiro", fontsize=7)
-            y, line, first = y + 8.5, [], 0.0
-        if word is not None:
-            line.append(word)
-    return y
+    return set_column(page, x, y, text, width, indent=3.0 if mark else 0.0, size=7, pitch=8.5, gap=0.0)
 
 
 def test_a_footnote_carried_over_into_the_next_column_is_no_body(tmp_path: Path) -> None:
