@@ -15,10 +15,12 @@ from PySide6.QtWidgets import QFileDialog
 
 from desktop.job_runner import JobHandle, JobRunner
 from engine.document.model import Document
+from engine.inputs import DRAFT_SUFFIXES, name_filter
 from engine.jobs import CancelToken
 from widgets.expertise_panel import ExpertisePanel
 
-_FILTERS = {"bibtex": "BibTeX (*.bib *.bibtex)",
+_FILTERS = {"paper": name_filter("Papers", DRAFT_SUFFIXES),
+            "bibtex": "BibTeX (*.bib *.bibtex)",
             "openreview": "OpenReview JSONL or Semantic Scholar JSON (*.jsonl *.json)"}
 
 

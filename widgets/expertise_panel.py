@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # the scorers (numpy) load with the first estimate, not with 
 #: What Add offers: kind -> menu text.
 PROFILE_KINDS = {
     "folder": "Folder of PDFs…",
+    "paper": "One paper (PDF, LaTeX, Word, Markdown)…",  # trial22: the CLI took a single paper, the app did not
     "bibtex": "BibTeX file…",
     "openreview": "OpenReview JSONL or Semantic Scholar JSON…",  # the dialog took .json already; the menu hid it
 }

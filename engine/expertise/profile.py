@@ -164,15 +164,45 @@ def read_document(path: Path, full_text: bool = False) -> Paper:
     )
 
 
+#: What a paper's first page says of its year, most telling first: the publisher's copyright line, a
+#: "Published" date, then an arXiv identifier (new style YYMM.NNNNN from April 2007, old style archive/YYMMNNN).
+#: trial22: a manuscript compiled this year read as this year's paper when the year came from the file's creation
+#: date alone, and the year decides which papers a long profile keeps (``select_recent``).
+_PAGE_YEARS = (
+    re.compile(r"(?:©|\(c\)|\bcopyright)\s*(?:by\s+)?((?:19|20)\d\d)\b", re.I),
+    re.compile(r"\bpublished(?:\s+online)?\s*:?\s*(?:\w+\s+){0,3}?((?:19|20)\d\d)\b", re.I),
+)
+_ARXIV_NEW = re.compile(r"\barXiv:\s*(\d\d)(\d\d)\.\d{4,5}")
+_ARXIV_OLD = re.compile(r"\barXiv:\s*[a-z-]+(?:\.[A-Z]{2})?/(\d\d)(\d\d)\d{3}(?!\d)")
+
+
+def first_page_year(text: str) -> int | None:
+    """The year a paper's first page states (see ``_PAGE_YEARS``), or ``None``."""
+    for pattern in _PAGE_YEARS:
+        match = pattern.search(text)
+        if match:
+            return int(match.group(1))
+    match = _ARXIV_NEW.search(text)
+    if match and 1 <= int(match.group(2)) <= 12 and (int(match.group(1)), int(match.group(2))) >= (7, 4):
+        return 2000 + int(match.group(1))
+    match = _ARXIV_OLD.search(text)
+    if match and 1 <= int(match.group(2)) <= 12:
+        yy = int(match.group(1))
+        return (1900 if yy >= 91 else 2000) + yy
+    return None
+
+
 def _pdf_year(path: Path) -> int | None:
+    """The year on the PDF's first page, else the file's creation date."""
     import pymupdf
 
     try:
         with pymupdf.open(path) as pdf:
             meta = pdf.metadata or {}
+            first = pdf[0].get_text() if pdf.page_count else ""
     except Exception:  # noqa: BLE001 - the year is a nicety; the loader already accepted the file
         return None
-    return _year((meta.get("creationDate") or "")[2:6])
+    return first_page_year(first) or _year((meta.get("creationDate") or "")[2:6])
 
 
 _DOC_SUFFIXES = set(DRAFT_SUFFIXES)  # a reviewer's papers: whatever a draft may be

@@ -83,3 +83,29 @@ def test_profiles_come_back_when_the_project_is_reopened(qtbot, shell: Shell, tm
     qtbot.waitUntil(lambda: [p.reviewer for p in other.controller.expertise.profiles] == ["speech"], timeout=30_000)
     assert other.window.expertise.profile_list.count() == 1
     other.controller.close()
+
+
+def test_one_paper_is_a_profile(qtbot, shell: Shell, tmp_path: Path, monkeypatch) -> None:  # noqa: F811
+    # trial22: the CLI took a single paper as a reviewer's profile, the app only a folder
+    from PySide6.QtWidgets import QFileDialog
+
+    from tests.pdf_factory import make_paper_pdf
+
+    c, panel = shell.controller, shell.window.expertise
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=120_000):
+        open_demo(shell)
+    make_paper_pdf(tmp_path / "roe2019.pdf", title="Protein Folding in Yeast", authors=["Rick Roe"],
+                   abstract="We measure protein folding rates in yeast cells.",
+                   sections=[("Introduction", ["Proteins fold. " * 5])])
+    asked = []
+
+    def pick(parent, caption, folder, filters):
+        asked.append(filters)
+        return str(tmp_path / "roe2019.pdf"), filters
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", pick)
+    panel.add_actions["paper"].trigger()
+    qtbot.waitUntil(lambda: [p.reviewer for p in c.expertise.profiles] == ["roe2019"], timeout=60_000)
+    assert "*.pdf" in asked[0] and "*.tex" in asked[0] and "*.docx" in asked[0]
+    assert [p.title for p in c.expertise.profiles[0].papers] == ["Protein Folding in Yeast"]
+    assert panel.profile_list.count() == 1

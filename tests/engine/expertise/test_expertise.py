@@ -372,3 +372,36 @@ def test_profile_paths_are_kept_in_the_project(tmp_path):
         assert saved_profile_paths(store) == [str(tmp_path / "a"), str(tmp_path / "b.bib")]
         store.load()
     assert digest(path) == before  # reading them back writes nothing
+
+
+def _stamped(path, stamp: str | None, created: str):
+    """A paper PDF whose first page carries ``stamp`` in the left margin (turned, as arXiv sets its identifier)
+    and whose metadata says it was created on ``created`` (PDF date string)."""
+    import pymupdf
+
+    make_paper_pdf(path, title="Protein Folding in Yeast", authors=["Rick Roe"],
+                   abstract="We measure protein folding rates in yeast cells.",
+                   sections=[("Introduction", ["Proteins fold. " * 5])])
+    with pymupdf.open(path) as pdf:
+        if stamp:
+            pdf[0].insert_text((20, 500), stamp, fontsize=9, rotate=90)
+        pdf.set_metadata({**pdf.metadata, "creationDate": created})
+        pdf.save(path.with_suffix(".tmp.pdf"))
+    path.with_suffix(".tmp.pdf").replace(path)
+
+
+@pytest.mark.parametrize(("stamp", "year"), [
+    ("arXiv:1905.01234v2 [cs.CL] 3 May 2019", 2019),   # new-style identifier, YYMM
+    ("arXiv:hep-th/9711200v3 22 Jan 1998", 1997),      # old style: the first submission's year
+    ("© 2016 Elsevier B.V. All rights reserved.", 2016),
+    ("Copyright 2012 by the author(s).", 2012),
+    ("Published online: 12 March 2018", 2018),
+    (None, 2026),                                      # nothing on the page: the file's creation date
+])
+def test_a_pdfs_year_is_the_one_its_first_page_states(tmp_path, stamp, year):
+    # trial22: a manuscript compiled this year read as this year's paper (the year came from the creation date)
+    from engine.expertise.profile import read_document
+
+    path = tmp_path / "paper.pdf"
+    _stamped(path, stamp, "D:20261101120000Z")
+    assert read_document(path).year == year
