@@ -89,17 +89,22 @@ def front_matter(text: str) -> tuple[str, dict[str, Any]]:
     return blanked, out
 
 
+#: An author's affiliation and footnote marks: ``$^{1,a,*}$``, pandoc's ``^1,2^``, ``\\textsuperscript{1}``, ``\\thanks{..}``.
+_AUTHOR_MARKS = re.compile(r"\$\^\{[^{}$]*\}\$|\$\^[^$\s]\$|\^[^^\s]+\^|\\(?:textsuperscript|thanks|footnote)\{[^{}]*\}")
+
+
 def _names(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [a.strip() for a in re.split(r",|\band\b|&", value) if a.strip()]
+    if isinstance(value, str):  # one line each, or a pandoc line block ("| A. Name$^{1}$ and B. Name$^{2}$")
+        value = _AUTHOR_MARKS.sub("", re.sub(r"(?m)^\s*\|\s?", "", value))
+        return [a.strip(" *") for a in re.split(r",|\n|\band\b|&", value) if a.strip(" *")]
     if isinstance(value, list):
         out = []
         for item in value:
             name = item.get("name") if isinstance(item, dict) else item
             if isinstance(name, dict):  # Quarto: name: {given: .., family: ..}
                 name = " ".join(str(name.get(k, "")) for k in ("given", "family")).strip() or name.get("literal")
-            if isinstance(name, str) and name.strip():
-                out.append(" ".join(name.split()))
+            if isinstance(name, str) and _AUTHOR_MARKS.sub("", name).strip():
+                out.append(" ".join(_AUTHOR_MARKS.sub("", name).split()))
         return out
     return []
 
