@@ -280,6 +280,18 @@ _POINT_OF_REVIEWER = re.compile(
     r"(?:comment|point|remark|issue|question|concern|query)\s*#?\s*\d{1,3}[a-z]?\s*[:.]?$", re.I)
 
 
+#: A heading that is one point's own, with or without its reviewer: "Comment 3", "Minor point 2:", "Reviewer 2 comment 1".
+_POINT_HEADING = re.compile(
+    r"^(?:(?:reviewer|referee)\s*#?\s*\d{1,2}\s*[,:.\u2013\u2014-]?\s*)?"
+    r"(?:(?:major|minor|general|specific|additional|other|technical)\s+)?"
+    r"(?:comment|point|remark|issue|question|concern|query)\s*#?\s*\d{1,3}[a-z]?\s*[:.]?$", re.I)
+
+
+def is_point_heading(heading: str) -> bool:
+    """Whether a section's heading is one point's own ("Comment 3", "Reviewer 2 minor comment 1")."""
+    return bool(_POINT_HEADING.match(re.sub(r"[*_`#]+", "", heading).strip()))
+
+
 def point_reviewer(line: str) -> str | None:
     """The reviewer a point's heading names ("Reviewer 2" for "Reviewer 2 minor comment 3"), else None."""
     md = _MD_HEADING.match(line)

@@ -67,3 +67,13 @@ def test_markdown_headings_and_bold_lines_name_the_reviewer_too(tmp_path: Path) 
 ])
 def test_point_headings(line: str, who: str | None) -> None:
     assert point_reviewer(line) == who
+
+
+@pytest.mark.parametrize("heading, point", [
+    ("Reviewer 1 comment 1", True), ("Comment 3", True), ("**Minor point 2:**", True), ("## Question 4", True),
+    ("Weaknesses", False), ("Minor comments", False), ("Reviewer 2", False), ("Summary", False),
+])
+def test_a_points_own_heading(heading: str, point: bool) -> None:
+    from engine.reviews.headings import is_point_heading
+
+    assert is_point_heading(heading) is point
