@@ -77,3 +77,28 @@ def test_a_points_own_heading(heading: str, point: bool) -> None:
     from engine.reviews.headings import is_point_heading
 
     assert is_point_heading(heading) is point
+
+
+def _with_answers(text: str) -> str:
+    """SETEXT with the authors' answer under its own heading after each point, as authors keep a response file."""
+    out = []
+    for block in text.split("\n\n\n"):
+        heading = block.splitlines()[0]
+        out.append(f"{block.strip()}\n\n\nAuthor response to {heading}\n{'=' * 30}\n\nWe changed it as asked.\n")
+    return "\n\n".join(out)
+
+
+def test_answers_under_headings_of_their_own_make_a_response_file(tmp_path: Path, capsys) -> None:
+    from engine.cli.main import main
+    from engine.reviews.guard import author_response
+
+    assert author_response(SETEXT) is None  # the points alone are reviews
+    why = author_response(_with_answers(SETEXT))
+    assert why is not None and "Response to Reviewer 1 comment 1" in why
+    path = tmp_path / "response.md"
+    path.write_text(_with_answers(SETEXT), encoding="utf-8")
+    assert main(["comments", str(path)]) == 2
+    assert "author response" in capsys.readouterr().err
+    # a reviewer who names the authors' answer to a point in a sentence writes no reply heading
+    quoted = SETEXT + "\nThe author response to reviewer 1 comment 2 in the last round was convincing.\n"
+    assert author_response(quoted) is None
