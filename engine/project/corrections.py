@@ -11,6 +11,7 @@ skipping the steps whose comments are no longer there.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from engine.reviews.model import ReviewComment
@@ -39,8 +40,10 @@ def apply_correction(comments: list[ReviewComment], op: str, data: dict[str, Any
         comment = ReviewComment.from_dict(data["comment"])
         if comment.id in index:
             raise ValueError(f"comment {comment.id} already exists")
-        after = data.get("after")
-        out.insert(at(after) + 1 if after else len(out), comment)
+        after, before = data.get("after"), data.get("before")
+        # "before": a typed point placed where its review holds it; replayed on a new extraction without that
+        # comment, it goes last rather than nowhere
+        out.insert(at(after) + 1 if after else at(before) if before in index else len(out), comment)
     elif op == "merge":
         ids = list(data["ids"])
         first = at(ids[0])
@@ -95,3 +98,20 @@ def _merged_text(parts: list[ReviewComment]) -> str:
             words += " " + context
         words += " " + c.text.strip()
     return words
+
+
+def typed_place(project: Any, reviewer: str, text: str) -> tuple[tuple[int, int], str, dict[str, str]]:
+    """Where a comment typed by hand stands in its reviewer's review when the review holds its words in that order
+    (the author pasted the point): its span, its section ("Reviewer 1 comment 1"), and where it goes among the
+    comments (``{"before": id}`` of the reviewer's first comment after it, or ``{"after": id}`` of their last);
+    else ``(0, 0)``, "" and {} (trial23: a referee's first point, added by hand, was the letter's last, unnamed)."""
+    review = next((r for r in project.reviews if r.reviewer == reviewer), None)
+    words = text.split()
+    found = review and words and re.search(r"\s+".join(re.escape(w) for w in words), review.text)
+    if not found:
+        return (0, 0), "", {}
+    a, b = found.span()
+    section = next((h for (h, t), o in zip(review.sections, review.offsets) if o <= a < o + len(t)), "")
+    mine = [c for c in project.comments if c.reviewer == reviewer]
+    later = next((c.id for c in mine if c.span[1] > c.span[0] and c.span[0] >= b), None)
+    return (a, b), section, ({"before": later} if later else {"after": mine[-1].id} if mine else {})

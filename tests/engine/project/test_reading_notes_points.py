@@ -52,3 +52,29 @@ def test_a_point_under_its_own_heading_in_no_comment_is_noted_until_one_holds_it
     with ProjectSession.open(path) as session:
         session.add_comment("Reviewer 1", "Could the authors report the wall-clock latency on a real device?")
         assert unpicked_points(session.project) == []  # typed by hand (no place in the text), it holds the point
+
+
+def test_a_point_pasted_from_the_review_takes_its_place_and_section(tmp_path: Path) -> None:
+    """trial23: the referee's first point, added by hand, was the letter's last comment of that referee, unnamed."""
+    from engine.letter import write_letter
+
+    reviews = tmp_path / "reviews.md"
+    reviews.write_text(REVIEWS, encoding="utf-8")
+    path = run_job(build_project_file(tmp_path / "p.redraft", "p", DEMO / "draft_v1.md", DEMO / "draft_v2.md",
+                                      reviews, aligner="bm25"))
+    with ProjectSession.open(path) as session:
+        first = next(c for c in session.project.comments if "static layer" in c.text)
+        session.delete_comment(first.id)
+        session.add_comment("Reviewer 1", "Please compare against static layer skipping\nat the same average depth.")
+        mine = [c for c in session.project.comments if c.reviewer == "Reviewer 1"]
+        assert "static layer" in mine[0].text and mine[0].id.endswith(".h1")  # first again, before the latency one
+        assert mine[0].section == "Reviewer 1 comment 1" and mine[0].span[1] > mine[0].span[0]
+        assert unpicked_points(session.project) == []
+        session.add_comment("Reviewer 1", "A point of my own that the review does not hold.")
+        own = [c for c in session.project.comments if c.reviewer == "Reviewer 1"][-1]
+        assert own.text.startswith("A point of my own") and own.span == (0, 0) and own.section == ""
+    with ProjectSession.open(path) as session:  # stored with its place
+        again = [c for c in session.project.comments if c.reviewer == "Reviewer 1"]
+        assert again[0].section == "Reviewer 1 comment 1"
+        letter = write_letter(session.project, tmp_path / "letter.md").read_text(encoding="utf-8")
+    assert "### Comment 1 (Reviewer 1 comment 1)" in letter
