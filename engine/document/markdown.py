@@ -158,7 +158,7 @@ def load_markdown(path: Path) -> Document:
         out.abstract.append(_inline_str(paragraph))
         out.paragraphs.append(Paragraph("", out.abstract[-1], ParagraphKind.BODY, ("Abstract",),
                                         line=header["abstract_line"]))
-    tokens = _MD.parse(_math_fences(rmarkdown.blank_div_fences(text)))
+    tokens = _MD.parse(_math_fences(rmarkdown.blank_div_fences(rmarkdown.chunk_headers(text))))
     _walk(tokens, out)
     return out.document(path, "markdown", notices)
 

@@ -93,6 +93,10 @@ def front_matter(text: str) -> tuple[str, dict[str, Any]]:
 _AUTHOR_MARKS = re.compile(r"\$\^\{[^{}$]*\}\$|\$\^[^$\s]\$|\^[^^\s]+\^|\\(?:textsuperscript|thanks|footnote)\{[^{}]*\}")
 
 
+#: A line that opens on an affiliation mark: ``$^1$ School of ...``, ``^2^ Institute ...``.
+_AFFILIATION = re.compile(r"^\s*(?:\$\^\{?[\w,*]+\}?\$|\^[\w,*]+\^|\\textsuperscript\{[^{}]*\})")
+
+
 def _names(value: Any) -> list[str]:
     if isinstance(value, str):  # one line each, or a pandoc line block ("| A. Name$^{1}$ and B. Name$^{2}$")
         value = _AUTHOR_MARKS.sub("", re.sub(r"(?m)^\s*\|\s?", "", value))
@@ -100,6 +104,11 @@ def _names(value: Any) -> list[str]:
     if isinstance(value, list):
         out = []
         for item in value:
+            if isinstance(item, str) and _AFFILIATION.match(item):
+                continue  # "$^1$ School of Biology, ...": an affiliation listed under the names
+            if isinstance(item, str) and _AUTHOR_MARKS.search(item) and re.search(r",|&|\band\b", item):
+                out += _names(item)  # "Ann Lee$^1$, Bo Kim$^2$ & Cy Day$^3$": several names in one item
+                continue
             name = item.get("name") if isinstance(item, dict) else item
             if isinstance(name, dict):  # Quarto: name: {given: .., family: ..}
                 name = " ".join(str(name.get(k, "")) for k in ("given", "family")).strip() or name.get("literal")
@@ -122,6 +131,15 @@ def without_chunks(text: str) -> str:
                 i = end
         i += 1
     return "\n".join(lines)
+
+
+def chunk_headers(text: str) -> str:
+    """Backticks inside a chunk's header (```` ```{r, fig.cap = "the `workflow` object"} ````) as ``'`` (same length):
+    CommonMark takes a backtick fence's info string with a backtick in it for no fence, and each later fence then
+    closed the one before (a trial paper's text after such a chunk read as code, its next chunk as text)."""
+    def tame(m: re.Match[str]) -> str:
+        return m.group(1) + m.group(2).replace("`", "'")
+    return re.sub(r"(?m)^(\s*`{3,}\s*)(\{[^\n]*\})[ \t]*$", tame, text)
 
 
 def blank_div_fences(text: str) -> str:
