@@ -157,10 +157,14 @@ def chunk_caption(info: str, content: str) -> str | None:
     m = _CHUNK.match(info.strip())
     if not m:
         return None
-    cap = _CHUNK_CAPTION.search(m.group(1)) or _QUARTO_CAPTION.search(content)
+    option = _CHUNK_CAPTION.search(m.group(1))
+    cap = option or _QUARTO_CAPTION.search(content)
     if not cap or not cap.group(2).strip() or cap.group(2).strip().startswith("(ref:"):
         return None
-    return cap.group(2).replace('\\"', '"').replace("\\'", "'")
+    text = cap.group(2).replace('\\"', '"').replace("\\'", "'")
+    if option:  # an R string, "5\\% threshold": the LaTeX "5\% threshold", printed "5% threshold"
+        text = re.sub(r"\\([%&#_$])", r"\1", text.replace("\\\\", "\\"))
+    return text
 
 
 _HIDDEN = re.compile(r"\b(?:include|echo)\s*=\s*(?:FALSE|F)\b")

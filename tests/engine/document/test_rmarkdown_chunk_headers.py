@@ -54,3 +54,11 @@ def test_names_listed_in_one_item_and_affiliations_under_them(tmp_path: Path) ->
     path = tmp_path / "paper.Rmd"
     path.write_text(PAPER, encoding="utf-8")
     assert load_document(path).authors == ["Ann Heron", "Basil Wren", "Cora Finch"]
+
+
+def test_a_caption_in_an_r_string_prints_its_escaped_characters(tmp_path: Path) -> None:
+    path = tmp_path / "paper.Rmd"
+    path.write_text('# Results\n\n```{r map, echo = FALSE, fig.cap = "Ranges above a 5\\\\% threshold \\\\& below it."}\n'
+                    'plot(1)\n```\n', encoding="utf-8")
+    (caption,) = [p.text for p in load_document(path).paragraphs if p.kind == ParagraphKind.CAPTION]
+    assert caption == "Ranges above a 5% threshold & below it."
