@@ -55,8 +55,8 @@ class AppController(QObject):
         self.expertise = ExpertiseWiring(window.expertise, runner, self._paper_document, self.owner.encoder, self)
         self.editing = Editing(window, self.presenter, runner, self.owner, lambda: self.session)
         self.link_steps = LinkSteps(window, self.editing, lambda: self.session)
-        self.corrections = Corrections(window, self.editing, lambda: self.session)
-        self.corrections.on_corrected = self._corrected
+        self.corrections = Corrections(window, self.editing, lambda: self.session, self.show_reading_notes)
+        self.corrections.on_corrected = self.align_new_comments
         self.rounds = Rounds(window, self.editing, self.owner, lambda: self.session, self.use_session)
         self.builds = Builds(window, runner, self.owner, self.use_session, self.open_project)
         self.preferences = Preferences(window, runner, settings, self.owner, apply_theme)
@@ -175,13 +175,6 @@ class AppController(QObject):
     def locate_comments(self) -> JobHandle | None:
         """Find (again) where each comment applies in the draft, on a worker, and show it."""
         return self.editing.run(locate_job(self.session, self.owner)) if self.session is not None else None
-
-    def _corrected(self) -> JobHandle | None:
-        """After a correction: the notes bar, if shown, says what is left (a comment added for a noted point clears
-        its note; trial23's bar kept it), and comments added or reworded are aligned."""
-        if self.window.reading_notes.isVisible():
-            self.show_reading_notes()
-        return self.align_new_comments()
 
     def align_new_comments(self) -> JobHandle | None:
         """Align the comments added or reworded since the build, on a worker, as the build aligned the others

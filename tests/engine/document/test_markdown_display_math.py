@@ -1,8 +1,8 @@
 """Display maths over several lines in Markdown and R Markdown, on papers written in the test: a session-25 trial's
 ``.Rmd`` opened each formula on the line of its first symbols (``$$x = y`` ... ``\\tag{1}`` ... ``$$``), and the
 formula's closing ``$$`` was taken for the next one's opener: every paragraph and heading between two formulas was
-lost (21 of the trial paper's 67 paragraphs, two section headings among them). Its YAML author was a pandoc line
-block with affiliation marks (``| A. Name$^{1,a}$ and B. Name$^{2}$``)."""
+lost (11 paragraphs of the trial paper's text and two section headings; five formulas read as text). Its YAML author
+was a pandoc line block with affiliation marks (``| A. Name$^{1,a}$ and B. Name$^{2}$``)."""
 
 from __future__ import annotations
 
