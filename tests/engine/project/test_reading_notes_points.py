@@ -78,3 +78,23 @@ def test_a_point_pasted_from_the_review_takes_its_place_and_section(tmp_path: Pa
         assert again[0].section == "Reviewer 1 comment 1"
         letter = write_letter(session.project, tmp_path / "letter.md").read_text(encoding="utf-8")
     assert "### Comment 1 (Reviewer 1 comment 1)" in letter
+
+
+def test_a_points_key_sentences_pasted_take_its_place_but_not_sentences_of_two_points(tmp_path: Path) -> None:
+    text = REVIEWS.replace("Could the authors report wall-clock latency on a real device?",
+                           "The latency matters. Could the authors report wall-clock latency on a real device? "
+                           "It decides whether the method is usable.")
+    reviews = tmp_path / "reviews.md"
+    reviews.write_text(text, encoding="utf-8")
+    path = run_job(build_project_file(tmp_path / "p.redraft", "p", DEMO / "draft_v1.md", DEMO / "draft_v2.md",
+                                      reviews, aligner="bm25"))
+    with ProjectSession.open(path) as session:
+        for c in [c for c in session.project.comments if c.reviewer == "Reviewer 1"]:
+            session.delete_comment(c.id)
+        session.add_comment("Reviewer 1", "The latency matters. It decides whether the method is usable.")
+        (kept,) = [c for c in session.project.comments if c.reviewer == "Reviewer 1"]
+        assert kept.section == "Reviewer 1 comment 2" and kept.span[1] > kept.span[0]
+        session.add_comment("Reviewer 1", "Please compare against static layer skipping at the same average depth. "
+                                          "The latency matters.")  # sentences of two points: no one place
+        two = [c for c in session.project.comments if c.reviewer == "Reviewer 1"][-1]
+        assert two.section == "" and two.span == (0, 0)
