@@ -32,7 +32,7 @@ from desktop.typeset_panes import highlight_typeset
 from engine.errors import RedraftError
 from engine.inputs import input_suffixes, name_filter
 from engine.project import Project, recent_projects, remember_project
-from engine.project.notes import reading_notes, unpicked_items
+from engine.project.notes import reading_notes, unpicked_items, unpicked_points
 from engine.project.schema import SUFFIX
 from engine.project.session import ProjectSession
 from engine.project.work import locate_job, realign_job
@@ -55,7 +55,7 @@ class AppController(QObject):
         self.expertise = ExpertiseWiring(window.expertise, runner, self._paper_document, self.owner.encoder, self)
         self.editing = Editing(window, self.presenter, runner, self.owner, lambda: self.session)
         self.link_steps = LinkSteps(window, self.editing, lambda: self.session)
-        self.corrections = Corrections(window, self.editing, lambda: self.session)
+        self.corrections = Corrections(window, self.editing, lambda: self.session, self.show_reading_notes)
         self.corrections.on_corrected = self.align_new_comments
         self.rounds = Rounds(window, self.editing, self.owner, lambda: self.session, self.use_session)
         self.builds = Builds(window, runner, self.owner, self.use_session, self.open_project)
@@ -153,7 +153,7 @@ class AppController(QObject):
         highlight_typeset(self.editing, session)  # a LaTeX version's typeset pages: where its paragraphs are
         self.editing.update_undo()
         # reopened: the notes show when a reviewer's point may be in no comment (trial20: a CLI-built project hid them)
-        self.show_reading_notes(notes or bool(unpicked_items(session.project)))
+        self.show_reading_notes(notes or bool(unpicked_items(session.project) or unpicked_points(session.project)))
         for note in session.notices:  # an older file was upgraded, and a backup kept
             self.presenter.show_message(note, notice=True)
         self.sig_project_loaded.emit(session.project)

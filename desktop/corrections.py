@@ -23,8 +23,12 @@ from widgets.comment_list import TYPE_TIPS
 
 
 class Corrections:
-    def __init__(self, window: MainWindow, editing: Editing, session: Callable[[], ProjectSession | None]) -> None:
+    def __init__(self, window: MainWindow, editing: Editing, session: Callable[[], ProjectSession | None],
+                 show_notes: Callable[[], object] = lambda: None) -> None:
         self.window, self.editing, self.session = window, editing, session
+        #: The controller's reading-notes bar, drawn again after a correction while it is shown: it says what is left
+        #: (trial23: it kept the note on a point the author had just added).
+        self.show_notes = show_notes
         self.dialog: QDialog | QMessageBox | None = None  # the open one (tests drive it)
         #: Called after each correction (the controller aligns comments added or reworded, on a worker).
         self.on_corrected: Callable[[], object] = lambda: None
@@ -55,6 +59,8 @@ class Corrections:
             return _plain(exc)
         if changes is not None and changes.label:
             self.editing.presenter.flash(f"Corrected: {changes.label}", 4000)
+        if self.window.reading_notes.isVisible():
+            self.show_notes()
         self.on_corrected()
         return None
 

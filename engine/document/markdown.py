@@ -158,22 +158,29 @@ def load_markdown(path: Path) -> Document:
         out.abstract.append(_inline_str(paragraph))
         out.paragraphs.append(Paragraph("", out.abstract[-1], ParagraphKind.BODY, ("Abstract",),
                                         line=header["abstract_line"]))
-    tokens = _MD.parse(_math_fences(rmarkdown.blank_div_fences(text)))
+    tokens = _MD.parse(_math_fences(rmarkdown.blank_div_fences(rmarkdown.chunk_headers(text))))
     _walk(tokens, out)
     return out.document(path, "markdown", notices)
 
 
 def _math_fences(text: str) -> str:
-    """Turn ``$$``/``\\[`` blocks on lines of their own into ``math`` fences (same line count)."""
+    """Turn ``$$``/``\\[`` blocks over several lines into ``math`` fences (same line count).
+
+    The block opens on a line that starts with ``$$`` (or ``\\[``) and does not close on it, and closes on the next
+    line that ends with ``$$`` (``\\]``): pandoc lets the formula start on the opening line and end on the closing
+    one (``$$x = y`` ... ``\\tag{1}`` ... ``$$``). A closing ``$$`` is never taken for the next block's opener (a
+    session-25 trial paper lost every paragraph between one formula's closing line and the next formula's)."""
     lines = text.splitlines()
     i = 0
     while i < len(lines):
-        opener = lines[i].strip()
-        if opener in ("$$", "\\["):
-            closer = "$$" if opener == "$$" else "\\]"
+        line = lines[i].strip()
+        opener = "$$" if line.startswith("$$") else "\\[" if line.startswith("\\[") else ""
+        closer = "$$" if opener == "$$" else "\\]"
+        if opener and closer not in line[len(opener):]:
             for j in range(i + 1, min(len(lines), i + 200)):
-                if lines[j].strip() == closer:
+                if lines[j].strip().endswith(closer):
                     lines[i], lines[j] = "```math", "```"
+                    lines[i + 1:j] = [row.replace("```", "   ") for row in lines[i + 1:j]]
                     i = j
                     break
         i += 1

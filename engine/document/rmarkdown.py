@@ -89,17 +89,31 @@ def front_matter(text: str) -> tuple[str, dict[str, Any]]:
     return blanked, out
 
 
+#: An author's affiliation and footnote marks: ``$^{1,a,*}$``, pandoc's ``^1,2^``, ``\\textsuperscript{1}``, ``\\thanks{..}``.
+_AUTHOR_MARKS = re.compile(r"\$\^\{[^{}$]*\}\$|\$\^[^$\s]\$|\^[^^\s]+\^|\\(?:textsuperscript|thanks|footnote)\{[^{}]*\}")
+
+
+#: A line that opens on an affiliation mark: ``$^1$ School of ...``, ``^2^ Institute ...``.
+_AFFILIATION = re.compile(r"^\s*(?:\$\^\{?[\w,*]+\}?\$|\^[\w,*]+\^|\\textsuperscript\{[^{}]*\})")
+
+
 def _names(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [a.strip() for a in re.split(r",|\band\b|&", value) if a.strip()]
+    if isinstance(value, str):  # one line each, or a pandoc line block ("| A. Name$^{1}$ and B. Name$^{2}$")
+        value = _AUTHOR_MARKS.sub("", re.sub(r"(?m)^\s*\|\s?", "", value))
+        return [a.strip(" *") for a in re.split(r",|\n|\band\b|&", value) if a.strip(" *")]
     if isinstance(value, list):
         out = []
         for item in value:
+            if isinstance(item, str) and _AFFILIATION.match(item):
+                continue  # "$^1$ School of Biology, ...": an affiliation listed under the names
+            if isinstance(item, str) and _AUTHOR_MARKS.search(item) and re.search(r",|&|\band\b", item):
+                out += _names(item)  # "Ann Lee$^1$, Bo Kim$^2$ & Cy Day$^3$": several names in one item
+                continue
             name = item.get("name") if isinstance(item, dict) else item
             if isinstance(name, dict):  # Quarto: name: {given: .., family: ..}
                 name = " ".join(str(name.get(k, "")) for k in ("given", "family")).strip() or name.get("literal")
-            if isinstance(name, str) and name.strip():
-                out.append(" ".join(name.split()))
+            if isinstance(name, str) and _AUTHOR_MARKS.sub("", name).strip():
+                out.append(" ".join(_AUTHOR_MARKS.sub("", name).split()))
         return out
     return []
 
@@ -119,6 +133,15 @@ def without_chunks(text: str) -> str:
     return "\n".join(lines)
 
 
+def chunk_headers(text: str) -> str:
+    """Backticks inside a chunk's header (```` ```{r, fig.cap = "the `workflow` object"} ````) as ``'`` (same length):
+    CommonMark takes a backtick fence's info string with a backtick in it for no fence, and each later fence then
+    closed the one before (a trial paper's text after such a chunk read as code, its next chunk as text)."""
+    def tame(m: re.Match[str]) -> str:
+        return m.group(1) + m.group(2).replace("`", "'")
+    return re.sub(r"(?m)^(\s*`{3,}\s*)(\{[^\n]*\})[ \t]*$", tame, text)
+
+
 def blank_div_fences(text: str) -> str:
     """Div fence lines blanked, so a fenced figure's caption reads as its paragraph (same line count)."""
     return "\n".join("" if _DIV_FENCE.match(line) else line for line in text.splitlines())
@@ -134,10 +157,14 @@ def chunk_caption(info: str, content: str) -> str | None:
     m = _CHUNK.match(info.strip())
     if not m:
         return None
-    cap = _CHUNK_CAPTION.search(m.group(1)) or _QUARTO_CAPTION.search(content)
+    option = _CHUNK_CAPTION.search(m.group(1))
+    cap = option or _QUARTO_CAPTION.search(content)
     if not cap or not cap.group(2).strip() or cap.group(2).strip().startswith("(ref:"):
         return None
-    return cap.group(2).replace('\\"', '"').replace("\\'", "'")
+    text = cap.group(2).replace('\\"', '"').replace("\\'", "'")
+    if option:  # an R string, "5\\% threshold": the LaTeX "5\% threshold", printed "5% threshold"
+        text = re.sub(r"\\([%&#_$])", r"\1", text.replace("\\\\", "\\"))
+    return text
 
 
 _HIDDEN = re.compile(r"\b(?:include|echo)\s*=\s*(?:FALSE|F)\b")

@@ -11,6 +11,7 @@ skipping the steps whose comments are no longer there.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from engine.reviews.model import ReviewComment
@@ -39,8 +40,10 @@ def apply_correction(comments: list[ReviewComment], op: str, data: dict[str, Any
         comment = ReviewComment.from_dict(data["comment"])
         if comment.id in index:
             raise ValueError(f"comment {comment.id} already exists")
-        after = data.get("after")
-        out.insert(at(after) + 1 if after else len(out), comment)
+        after, before = data.get("after"), data.get("before")
+        # "before": a typed point placed where its review holds it; replayed on a new extraction without that
+        # comment, it goes last rather than nowhere
+        out.insert(at(after) + 1 if after else at(before) if before in index else len(out), comment)
     elif op == "merge":
         ids = list(data["ids"])
         first = at(ids[0])
@@ -95,3 +98,30 @@ def _merged_text(parts: list[ReviewComment]) -> str:
             words += " " + context
         words += " " + c.text.strip()
     return words
+
+
+def typed_place(project: Any, reviewer: str, text: str) -> tuple[tuple[int, int], str, dict[str, str]]:
+    """Where a comment typed by hand stands in its reviewer's review when one section of the review holds each of its
+    sentences, in order (the author pasted the point, or its key sentences): its span, its section ("Reviewer 1
+    comment 1"), and where it goes among the comments (``{"before": id}`` of the reviewer's first comment after it,
+    or ``{"after": id}`` of their last); else ``(0, 0)``, "" and {} (trial23: a referee's first point, added by
+    hand, was the letter's last comment of that referee, unnamed)."""
+    review = next((r for r in project.reviews if r.reviewer == reviewer), None)
+    sentences = [s.split() for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.split()]
+    if review is None or not sentences:
+        return (0, 0), "", {}
+    found, at = [], 0
+    for words in sentences:
+        m = re.compile(r"\s+".join(re.escape(w) for w in words)).search(review.text, at)
+        if m is None:
+            return (0, 0), "", {}
+        found.append(m.span())
+        at = m.end()
+    a, b = found[0][0], found[-1][1]
+    bounds = [(h, o, o + len(t)) for (h, t), o in zip(review.sections, review.offsets)]
+    home = next(((h, lo, hi) for h, lo, hi in bounds if lo <= a < hi), None)
+    if len(found) > 1 and (home is None or b > home[2]):
+        return (0, 0), "", {}  # sentences gathered from several points: no one place
+    mine = [c for c in project.comments if c.reviewer == reviewer]
+    later = next((c.id for c in mine if c.span[1] > c.span[0] and c.span[0] >= b), None)
+    return (a, b), home[0] if home else "", ({"before": later} if later else {"after": mine[-1].id} if mine else {})

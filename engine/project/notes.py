@@ -4,7 +4,8 @@ The notices are the readers' own (``Document.notices``: tracked Word changes rea
 reviewers after the paper left out, pages without a text layer; ``Review.notices``: text skipped before the first
 review, an editor's signature, a review given twice). One note is made here, from the reviews and the comments as
 they are now: a reviewer's list items that hold no comment (``unpicked_items``; trial17: five of a second-round
-referee's nine numbered points), so that no point leaves the area chair's view unsaid. The readers' notes are stored with the documents and the reviews in the
+referee's nine numbered points), and a reviewer's points under headings of their own that hold no comment
+(``unpicked_points``; trial23), so that no point leaves the area chair's view unsaid. The readers' notes are stored with the documents and the reviews in the
 project file, so a project opened again has them; ``redraft project new`` prints the documents' on stderr and the
 app lists them all in its reading-notes bar (View → Reading Notes).
 """
@@ -47,7 +48,38 @@ def reading_notes(project: Project) -> list[ReadingNote]:
     reviews = dict.fromkeys(text for review in project.reviews for text in review.notices)
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in reviews]
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in unpicked_items(project)]
+    notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in unpicked_points(project)]
     return notes
+
+
+def unpicked_points(project: Project) -> list[str]:
+    """One line per reviewer whose points under headings of their own ("Reviewer 1 comment 1", "Comment 3") hold no
+    comment: how many of how many, each heading with its first words, up to three (trial23: a referee's first point,
+    a request for citations under its own heading, was in no comment and nothing said so). A comment typed by hand
+    with 60 % of the point's words holds it, as for list items."""
+    from engine.reviews.headings import is_point_heading
+
+    out = []
+    for review in project.reviews:
+        mine = [c for c in project.comments if c.reviewer == review.reviewer]
+        spans = [c.span for c in mine if c.span[1] > c.span[0]]
+        typed = [_words(c.full_text) for c in mine if c.span[1] <= c.span[0]]
+        points = [(heading, start, start + len(text)) for (heading, text), start in zip(review.sections, review.offsets)
+                  if is_point_heading(heading) and text.strip()]
+        missing = [(heading, review.text[a:b]) for heading, a, b in points
+                   if not any(a < end and start < b for start, end in spans)
+                   and not any(_holds(words, [_Text(review.text[a:b])]) for words in typed)]
+        if missing:
+            shown = "; ".join(f"{heading}: \u201c{_first_words(text)}\u201d" for heading, text in missing[:3])
+            out.append(f"{review.reviewer}: {len(missing)} of {len(points)} points under their own heading are in no "
+                       f"comment ({shown}" + ("; \u2026" if len(missing) > 3 else "") + "); if one is a point, add "
+                       "it (Edit \u2192 Comment \u2192 Add Comment\u2026)")
+    return out
+
+
+@dataclass(frozen=True)
+class _Text:
+    text: str
 
 
 def unpicked_items(project: Project) -> list[str]:

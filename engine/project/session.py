@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.align.records import Alignment, Location
 from engine.errors import InputError
-from engine.project.corrections import REASSIGNABLE, apply_correction, new_comment_id
+from engine.project.corrections import REASSIGNABLE, apply_correction, new_comment_id, typed_place
 from engine.project.history import Step
 from engine.project.model import STATUSES, Project, SuggestionRecord
 from engine.project.store import ProjectStore
@@ -269,15 +269,18 @@ class ProjectSession:
         return self._correct("delete", {"id": comment_id}, ())
 
     def add_comment(self, reviewer: str, text: str, action: str = "Explain", after: str | None = None) -> Changes:
-        """A comment the extractor missed, placed after ``after`` (else at the end)."""
+        """A comment the extractor missed, placed after ``after`` (else where its review holds its words, else at the
+        end)."""
         if not text.strip():
             raise ValueError("a comment needs some text")
         same = [c.id for c in self.project.comments if c.reviewer == reviewer]
         numbered = re.fullmatch(r"reviewer\s*#?\s*(\d+)", reviewer.strip(), re.IGNORECASE)
         prefix = (same[0].rsplit(".", 1)[0] if same and "." in same[0]
                   else f"R{numbered.group(1)}" if numbered else "C")  # "Reviewer 2"'s first comment: R2.h1
-        comment = ReviewComment(new_comment_id(self.project.comments, prefix), reviewer, text.strip(), action=action)
-        return self._correct("add", {"comment": comment.to_dict(), "after": after}, (comment.id,))
+        span, section, place = typed_place(self.project, reviewer, text) if after is None else ((0, 0), "", {})
+        comment = ReviewComment(new_comment_id(self.project.comments, prefix), reviewer, text.strip(), action=action,
+                                span=span, section=section)  # pasted from the review: its place there
+        return self._correct("add", {"comment": comment.to_dict(), "after": after, **place}, (comment.id,))
 
     def merge_comments(self, comment_ids: list[str]) -> Changes:
         """One request split in several comments: joined into the first."""

@@ -63,6 +63,11 @@ _LATEX_RESPONSE = re.compile(r"\\(?:opening|closing)\s*\{|\\begin\{letter\}|\\(?
 #: A reply labelled as such, where a line or a sentence begins: "Response: Fixed.", "Authors' reply: ..." (trial17).
 _REPLY_LABEL = re.compile(r"(?:^|(?<=[\n.!?]))[ \t*#>-]*(?:(?:the )?authors?['’]?s?['’]? )?(?:response|reply|answer)"
                           r"(?: to (?:the )?(?:comment|point|reviewer)s?(?: ?#?\d{1,3}(?:\.\d{1,3})?)?)?\s*:", re.I)
+#: A reply's own heading, a line of nothing else: "Author response to Reviewer 1 comment 1", "## Reply to referee 2,
+#: point 3" (trial23: an author's Markdown file, each answer under such a heading; docs/comments.md, session 25).
+_REPLY_HEADING = re.compile(r"^[ \t#*_>]*(?:(?:the )?authors?['’]?s?['’]? )?(?:response|reply|answer) to (?:the )?"
+                            r"(?:reviewer|referee)\s*#?\s*\d{1,2}\s*,?\s*(?:(?:major|minor|general|specific)\s+)?"
+                            r"(?:comment|point|remark|question)s?\s*#?\s*\d{1,3}[a-z]?[ \t*_:.]*$", re.I | re.M)
 #: So many labelled replies make a text an author response (a point-by-point reply letter); fixed, not tuned.
 REPLY_LABELS = 3
 
@@ -140,10 +145,11 @@ def author_response(text: str) -> str | None:
     sentences = [s for s in _SENTENCE.findall(text) if len(s.split()) >= 3]
     if not sentences:
         return None
-    replies = len(_REPLY_LABEL.findall(text))
+    replies = len(_REPLY_LABEL.findall(text)) + len(_REPLY_HEADING.findall(text))
     if replies >= REPLY_LABELS:
         return ("this looks like an author response (a reply letter), not reviews: "
-                f"{replies} replies are labelled \"Response:\", \"Reply:\" or \"Answer:\"; "
+                f"{replies} replies are labelled \"Response:\", \"Reply:\" or \"Answer:\" or stand under a heading "
+                "such as \"Response to Reviewer 1 comment 1\"; "
                 "give the reviewers' text instead")
     cued = sum(bool(RESPONSE_CUES.search(s)) for s in sentences)
     we = sum(bool(_WE.search(s)) for s in sentences) / len(sentences)

@@ -271,6 +271,35 @@ def reviewer_name(line: str) -> str | None:
     return re.sub(r"\s+(?:report|comments?|review|evaluations?|scores?)$", "", name, flags=re.I)  # "Reviewer 2 Report" -> "Reviewer 2"
 
 
+#: A point's own heading that names its reviewer: "Reviewer 2 comment 1", "Reviewer 2 minor comment 3", "Referee #1,
+#: point 2:", "Reviewer 1 - Remark 4" (authors keep the reviews so, a heading over each point; a session-25 trial's
+#: response file was one reviewer, the second referee's points sections of the first's review).
+_POINT_OF_REVIEWER = re.compile(
+    r"^(reviewer|referee)\s*#?\s*(\d{1,2})\s*[,:.\u2013\u2014-]?\s*"
+    r"(?:(?:major|minor|general|specific|additional|other|technical)\s+)?"
+    r"(?:comment|point|remark|issue|question|concern|query)\s*#?\s*\d{1,3}[a-z]?\s*[:.]?$", re.I)
+
+
+#: A heading that is one point's own, with or without its reviewer: "Comment 3", "Minor point 2:", "Reviewer 2 comment 1".
+_POINT_HEADING = re.compile(
+    r"^(?:(?:reviewer|referee)\s*#?\s*\d{1,2}\s*[,:.\u2013\u2014-]?\s*)?"
+    r"(?:(?:major|minor|general|specific|additional|other|technical)\s+)?"
+    r"(?:comment|point|remark|issue|question|concern|query)\s*#?\s*\d{1,3}[a-z]?\s*[:.]?$", re.I)
+
+
+def is_point_heading(heading: str) -> bool:
+    """Whether a section's heading is one point's own ("Comment 3", "Reviewer 2 minor comment 1")."""
+    return bool(_POINT_HEADING.match(re.sub(r"[*_`#]+", "", heading).strip()))
+
+
+def point_reviewer(line: str) -> str | None:
+    """The reviewer a point's heading names ("Reviewer 2" for "Reviewer 2 minor comment 3"), else None."""
+    md = _MD_HEADING.match(line)
+    text = re.sub(r"[*_`]+", "", md.group(2) if md else line).strip()
+    m = _POINT_OF_REVIEWER.match(text)
+    return f"{m.group(1).title()} {int(m.group(2))}" if m else None
+
+
 def same_reviewer(a: str, b: str) -> bool:
     """Whether two reviewer headings name the same reviewer ("Reviewer #1" and "Reviewer 1")."""
     def key(name: str) -> str:

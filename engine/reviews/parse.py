@@ -16,8 +16,8 @@ from engine.errors import InputError
 from engine.reviews.guard import author_response, check_text
 from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_heading, form_line, form_question,
                                      inline_reviewer, is_banner_field, is_metadata, is_separator, is_text_banner,
-                                     is_underline, reviewer_name, same_reviewer, scale_answer, section_heading,
-                                     short_answer)
+                                     is_underline, point_reviewer, reviewer_name, same_reviewer, scale_answer,
+                                     section_heading, short_answer)
 from engine.reviews.language import english_notice
 from engine.reviews.latex import latex_review_text, looks_like_latex
 from engine.reviews.letters import CLOSING, opens_letter, signature_title
@@ -112,6 +112,13 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
             cuts.append(i)
             lines[i] = inline[1]
             starts.append((i, inline[0]))
+            continue
+        point = point_reviewer(line) if opens and line.strip() else None
+        if point:  # "Reviewer 2 comment 1" over each point: a new review where the reviewer changes, the heading kept
+            current = next((who for _, who in reversed(starts) if who), None)  # as the point's section
+            if not current or not same_reviewer(current, point):
+                cuts.append(i)
+                starts.append((i, point))
             continue
         name = reviewer_name(line) if line.strip() else None
         if name == EDITOR and _signed(lines[:i]):
