@@ -3,7 +3,8 @@ comment-level features (A1), or with them in fixed gradient-boosted trees (A2), 
 part's grouped folds (docs/figures-align.md, "Session 25: the answered model's ranking"; the rule was written first).
 
     .venv/bin/python -m bench.measure_link_trees PAIRS.pkl --variants L0 --part I/2 --folds DIR   (both parts)
-    nice env OMP_NUM_THREADS=1 .venv/bin/python -m bench.measure_answered_rank PAIRS.pkl --folds DIR --run A1 [--perturb]
+    nice env OMP_NUM_THREADS=1 .venv/bin/python -m bench.measure_answered_rank PAIRS.pkl --folds DIR --run A1
+        [--perturb]
     nice env OMP_NUM_THREADS=1 .venv/bin/python -m bench.measure_answered_rank PAIRS.pkl --folds DIR --report
 
 ``--run C``: in every outer fold (``DIR/folds-L0.pkl``, assembled from the parts when missing) candidate C's answered
