@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from engine.document.model import ParagraphKind
 from engine.document.pdf.blocks import Block, text_left
+from engine.document.pdf.lines import Line
 
 #: What a sentence's continuation may open with besides a letter or digit: "(Fig 3C), even though ..." (not "[":
 #: a paragraph may open with a numbered citation, "[18] experiment with ...").
@@ -34,9 +36,13 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
     after_float = False  # a caption, or table cells read as body in the next column, came after ``opened``
     bodies = [b for b in blocks if b.kind in (ParagraphKind.BODY, ParagraphKind.REFERENCE)]  # how the text is set
     indent_style = sum(1 for b in bodies if b.indented) >= 0.3 * max(len(bodies), 1)
+    edges = _text_edges(bodies)
+    ragged = _ragged(bodies)
     for i, b in enumerate(blocks):
         if opened is not None and after_float and _heading_in_float(b, blocks[i + 1:i + 2], opened):
             b.kind = ParagraphKind.OTHER  # a table's bold header row or row labels, read as a heading
+        if b.kind is ParagraphKind.BODY and _notes_in_margin(blocks, i, edges):
+            b.kind = ParagraphKind.CAPTION  # a table's notes set under it out into the margin (PLOS)
         caption_like = _sentence_like_caption(b, body)
         # (or its second line at the edge: a piece of math raised over the first line's start)
         at_left = b.first.x0 <= b.segment.left + 0.15 * b.segment.width or (
@@ -63,7 +69,8 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             lower = b.first.text[:1].islower()
             plain = not b.indented and (not closed or lower)
             hyphen = tail.text.endswith("-") and lower
-            full = indent_style and not b.indented and tail.x1 >= tail_seg.right - 2 and len(tail.text) > 20
+            full = indent_style and not b.indented and len(tail.text) > 20 and (
+                tail.x1 >= tail_seg.right - 2 or ragged and _no_room(tail, b, tail_seg.right))
             opens = b.first.text[:1]
             # (or right under it, a word broken at its end: a line set apart by a raised fraction cut it there)
             if (moved or hyphen and b.first.page == tail.page) and (
@@ -107,6 +114,55 @@ def _short_run_on(last: Block, b: Block) -> bool:
     return (b.kind is ParagraphKind.OTHER and len(b.lines) == 1 and len(b.text.split()) < 4
             and b.first.text[:1].islower() and b.segment is not tail_seg and b.first.x0 <= b.segment.left + 2.0
             and not _CLOSED.search(last.tail.text) and _prose(last))
+
+
+def _ragged(bodies: list[Block]) -> bool:
+    """The text is set ragged right (PLOS): fewer than half of its paragraphs' inner lines (all but a block's last)
+    reach the column's right edge, where justified text sets nearly all of them there."""
+    inner = [ln.x1 >= b.segment.right - 2.0 for b in bodies for ln in b.lines[:-1] if len(ln.text) >= 20]
+    return len(inner) >= 20 and sum(inner) < 0.5 * len(inner)
+
+
+def _no_room(tail: Line, b: Block, right: float) -> bool:
+    """The line ``tail`` could not have held ``b``'s first word: the space left before the column's right edge is
+    narrower than that word and a space (at ``b``'s first line's mean width per character), so in ragged-right text
+    (PLOS) the line was broken there, not ended by the paragraph."""
+    first = b.first
+    word = first.text.split(maxsplit=1)[0] if first.text.split() else ""
+    if not word or len(first.text) < 20:
+        return False
+    per_char = (first.x1 - first.x0) / len(first.text)
+    return right - tail.x1 < (len(word) + 1) * per_char
+
+
+def _text_edges(bodies: list[Block]) -> dict[tuple[int, int], float]:
+    """Where the document's text starts, per column and page side (odd or even, for two-sided margins): the most
+    common start of the long lines of its body paragraphs."""
+    starts: dict[tuple[int, int], Counter[int]] = {}
+    for b in bodies:
+        for ln in b.lines:
+            if len(ln.text) >= 20:
+                starts.setdefault((b.segment.col, ln.page % 2), Counter())[round(ln.x0)] += 1
+    return {key: float(c.most_common(1)[0][0]) for key, c in starts.items()}
+
+
+def _notes_in_margin(blocks: list[Block], i: int, edges: dict[tuple[int, int], float]) -> bool:
+    """``blocks[i]`` is a float's notes: every line starts out in the margin, two font sizes or more left of its
+    column's text edge on the page and in the document, under a caption on the same page with only the float's
+    cells (``other``, math) between (PLOS sets a table and the notes under it out into the left margin; a
+    continuation of the text around the table starts at the text's edge)."""
+    b = blocks[i]
+    edge = min(text_left(b.segment), edges.get((b.segment.col, b.first.page % 2), 0.0))
+    if max(ln.x0 for ln in b.lines) > edge - 2.0 * b.size:
+        return False
+    for prev in reversed(blocks[max(0, i - 60):i]):
+        if prev.tail.page != b.first.page or prev.tail.y1 > b.first.y0 + 1.0:
+            return False
+        if prev.kind is ParagraphKind.CAPTION:
+            return True
+        if prev.kind not in (ParagraphKind.OTHER, ParagraphKind.EQUATION):
+            return False
+    return False
 
 
 def _legend(caption: Block, b: Block) -> bool:
