@@ -45,6 +45,7 @@ from engine.document.latex.source import (
     load_project,
 )
 from engine.document.latex.text import EQUATION, MATH_ENVS, SILENT, LatexText
+from engine.document.latex.theorems import read_crefnames, read_theorems
 from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
 from engine.document.text import normalize_text
 from engine.document.textfile import MAX_BYTES, read_text_file
@@ -73,6 +74,7 @@ def load_latex(path: Path) -> Document:
     check_nesting(src, main.name)
     src = drop_unset_switches(src)
     tracked = track_changes_macros(src.text)
+    crefnames = read_crefnames(src.text)  # before the definitions go: a \\lemmaautorefname is one
     macros, src = collect_macros(src)
     src = expand_macros(src, {**tracked, **macros})
     check_nesting(src, main.name)
@@ -85,7 +87,8 @@ def load_latex(path: Path) -> Document:
         body = src
     body = _protect_verbatim(_inline_bbl(body, main), converter)
     nodes, body = parse_body(body, converter, notices, MATH_ENVS | set(FLOATS) | _DROPPED_ENVS)
-    numbering = number_document(nodes, number_style(src.text))
+    converter.theorems, converter.crefnames = read_theorems(src.text), crefnames
+    numbering = number_document(nodes, number_style(src.text), converter.theorems)
     converter.labels = numbering.labels
     builder = _Builder(body, converter, numbering, main.parent)
     builder.walk(nodes)

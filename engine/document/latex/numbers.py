@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pylatexenc import latexwalker
 
 from engine.document.latex.text import MATH_ENVS
+from engine.document.latex.theorems import Theorem
 
 HEADINGS = {"part": 0, "chapter": 1, "section": 2, "subsection": 3, "subsubsection": 4, "paragraph": 5, "subparagraph": 6,
             "bmhead": 5}  # Springer Nature's (sn-jnl) run-in bold heading: "Acknowledgements", "Data Availability"
@@ -59,9 +60,11 @@ class Numbering:
     has_chapters: bool = False
 
 
-def number_document(nodes: list[latexwalker.LatexNode], style: str = "plain") -> Numbering:
-    """Numbers for headings and captions, and the label table; ``style`` from ``number_style``."""
-    state = _State(Numbering(), style)
+def number_document(nodes: list[latexwalker.LatexNode], style: str = "plain",
+                    theorems: dict[str, Theorem] | None = None) -> Numbering:
+    """Numbers for headings and captions, and the label table; ``style`` from ``number_style``; ``theorems`` (from
+    ``theorems.read_theorems``) numbers theorem-like environments, whose labels get the environment as their kind."""
+    state = _State(Numbering(), style, theorems or {})
     state.result.has_chapters = _has_macro(nodes, "chapter")
     state.walk(nodes, float_kind=None)
     return state.result
@@ -77,9 +80,11 @@ def _has_macro(nodes: list[latexwalker.LatexNode], name: str) -> bool:
 
 
 class _State:
-    def __init__(self, result: Numbering, style: str = "plain") -> None:
+    def __init__(self, result: Numbering, style: str = "plain", theorems: dict[str, Theorem] | None = None) -> None:
         self.result = result
         self.style = style
+        self.theorems = theorems or {}
+        self.theorem_counts: dict[str, tuple[int, tuple[int, ...]]] = {}  # counter -> (count, the sections it is in)
         self.sections = [0] * 7
         self.appendix = False
         self.counters = {"figure": 0, "table": 0, "equation": 0, "algorithm": 0, "listing": 0}
@@ -161,6 +166,10 @@ class _State:
                 self.current = (float_kind, f"{number}{string.ascii_lowercase[(self.subfloats - 1) % 26]}")
             self.walk(node.nodelist, None)
             return
+        if name in self.theorems:
+            self.current = (name, self.theorem_number(self.theorems[name]))
+            self.walk(node.nodelist, float_kind)
+            return
         if name in MATH_ENVS:
             if name in _UNNUMBERED_MATH:
                 self.walk(node.nodelist, float_kind)
@@ -168,6 +177,19 @@ class _State:
             self.math_rows(node.nodelist, multi=name.startswith(("align", "gather", "eqnarray", "flalign")))
             return
         self.walk(node.nodelist, float_kind)
+
+    def theorem_number(self, theorem: Theorem) -> str:
+        """The next number on ``theorem``'s counter: "3", or "2.3" within a section (reset when the section changes)."""
+        top = 1 if self.result.has_chapters else 2
+        level = HEADINGS.get(theorem.within or "", 0)
+        within = tuple(self.sections[top : level + 1]) if level >= top else ()
+        count, seen = self.theorem_counts.get(theorem.counter, (0, within))
+        count = count + 1 if seen == within else 1
+        self.theorem_counts[theorem.counter] = (count, within)
+        if not within:
+            return str(count)
+        prefix = self.heading_number(top, level) if any(within) else ".".join(map(str, within))
+        return f"{prefix}.{count}"
 
     def math_rows(self, nodes: list[latexwalker.LatexNode], multi: bool) -> None:
         rows: list[list[latexwalker.LatexNode]] = [[]]

@@ -9,7 +9,8 @@ Choices, made so the text reads like the typeset PDF:
 - ``\\cite{a,b}`` becomes ``[a, b]`` (the keys, in brackets, where the PDF shows ``[3, 7]``);
 - ``\\ref`` gives the resolved number (sections, figures, tables, equations
   numbered by the structure pass) or ``??`` as LaTeX prints for an unknown label;
-  ``\\autoref``/``\\cref``/``\\Fref`` add the kind (``Figure 3``), ``\\eqref`` gives ``(3)``;
+  ``\\autoref``/``\\cref``/``\\Fref`` add the kind (``Figure 3``, ``theorem 2.1``, a ``\\crefname`` the source
+  sets), ``\\eqref`` gives ``(3)``;
 - ``\\footnote`` text is set aside for a FOOTNOTE paragraph after the paragraph;
 - unknown macros are dropped, keeping their braced arguments' text.
 """
@@ -26,6 +27,7 @@ from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTex
 from engine.document.latex.acronyms import USES as ACRONYM_USES
 from engine.document.latex.acronyms import Acronyms
 from engine.document.latex.mathspace import PRIMED, prime_first, tighten
+from engine.document.latex.theorems import Theorem, theorem_ref_name
 
 EQUATION = "[EQUATION]"
 MATH_ENVS = frozenset(
@@ -109,6 +111,8 @@ class LatexText:
 
     def __init__(self) -> None:
         self.labels: dict[str, tuple[str, str]] = {}
+        self.theorems: dict[str, Theorem] = {}  # theorem-like environments (a label's kind), theorems.py
+        self.crefnames: dict[tuple[str, str], str] = {}  # the source's \\crefname/\\Crefname, theorems.py
         self.footnotes: list[str] = []
         self.verbatim: list[str] = []
         self.acronyms = Acronyms()
@@ -145,6 +149,13 @@ class LatexText:
         if name == "eqref":
             return f"({number})"
         if name in ("autoref", "Autoref", "cref", "Cref", "fref", "Fref") and kind:
+            if kind in self.theorems:  # "theorem 2.3", "Lemma 4" (theorems.py)
+                return f"{theorem_ref_name(name, kind, self.theorems[kind], self.crefnames)} {number}".lstrip()
+            own = self.crefnames.get((name, kind)) if name in ("cref", "Cref") else None
+            if own is None and name == "Cref" and ("cref", kind) in self.crefnames:
+                own = self.crefnames[("cref", kind)][:1].upper() + self.crefnames[("cref", kind)][1:]
+            if own is not None:  # the source's \\crefname{figure}{Fig.}{Figs.}
+                return f"{own} ({number})" if kind == "equation" else f"{own} {number}"
             word = {"section": "Section", "figure": "Figure", "table": "Table", "equation": "Equation"}.get(kind, "")
             if kind == "equation" and name.lower() == "cref":
                 return f"{'Eq' if name == 'Cref' else 'eq'}. ({number})"
