@@ -215,6 +215,16 @@ def best_inserted(probs: np.ndarray, edit_texts: Sequence[str]) -> list[list[str
     return out
 
 
+def describe(answer: Answer | None, row: np.ndarray) -> str:
+    """What the letter says of a comment, in a few words, from its answer and its ``letter_features`` row: shown
+    beside the status it informed."""
+    if answer is None:
+        return "not found in the response letter"
+    said = [what for k, what in ((1, "states a change"), (2, "declines or defers"), (3, "names a place"),
+                                 (4, "quotes new text")) if row[k] > 0]
+    return "the response letter answers it" + (f": {', '.join(said)}" if said else " without stating a change")
+
+
 def read_letter(path: str | Path) -> Letter:
     """A letter file read and cut into words; ``InputError`` (one line) when it holds no words."""
     text = letter_text(path)

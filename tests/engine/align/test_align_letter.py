@@ -124,3 +124,39 @@ def test_text_with_latex_markup_is_read_as_latex(tmp_path):
     f.write_text(f"\\begin{{itemize}}\n\\item {C2}\n\\end{{itemize}}\n\n\\textbf{{Answer:}} {A2}\n", encoding="utf-8")
     assert "\\textbf" not in letter_text(f)
     assert answers(read_letter(f), comments())[1].text.startswith("Answer: We respectfully")
+
+
+def test_the_shipped_letter_model_reads_its_features_and_an_alignment_keeps_the_note():
+    from engine.align.answered import LETTER_FEATURES, shipped_answered
+    from engine.align.records import Alignment
+
+    model = shipped_answered(letter=True)
+    assert model.features == LETTER_FEATURES and model.features[-5:] == FEATURES
+    assert shipped_answered().features == LETTER_FEATURES[:-5]
+    assert 0 < model.bands["partly"] < model.bands["addressed"] < 1
+    a = Alignment("R1.1", ["e1"], {"e1": 0.7}, answered=0.6, letter="the response letter answers it: states a change")
+    assert Alignment.from_dict(a.to_dict()) == a
+    assert "letter" not in Alignment("R1.2", []).to_dict()
+
+
+def test_the_learned_aligner_reads_a_given_letter_and_notes_what_it_says():
+    from engine.align import make_aligner
+    from engine.revision import diff_documents
+    from tests.engine.built_revisions import PROSE, doc_of
+
+    diff = diff_documents(doc_of(PROSE), doc_of(
+        PROSE[:2] + [PROSE[2] + " We also report the variance of both scores over five random seeds."] + PROSE[3:]))
+    seeds = "Please report the variance of the scores over several random seeds."
+    related = "The related work misses the classic source-filter literature on this topic."
+    comments = [ReviewComment("p/R1.1", "Reviewer 1", seeds), ReviewComment("p/R1.2", "Reviewer 1", related)]
+    plain = make_aligner("learned")
+    without = plain.align(comments, diff)
+    aligner = make_aligner("learned")
+    aligner.letter = Letter(f"Reviewer 1\n\n{seeds}\n\nWe have added the variance over five random seeds in "
+                            f"Section 4.\n\n{related}\n\nWe respectfully disagree: that literature is about speech.\n")
+    got = aligner.align(comments, diff)
+    assert [a.letter for a in without] == ["", ""]
+    assert got[0].letter == "the response letter answers it: states a change, names a place, quotes new text"
+    assert got[1].letter == "the response letter answers it: declines or defers"
+    assert got[0].answered != without[0].answered  # the letter model, not answered.json
+    assert got[0].edit_ids == without[0].edit_ids  # the links are the link model's either way
