@@ -75,3 +75,14 @@ def test_a_bad_letter_is_one_line_and_no_project(tmp_path: Path, capsys, content
     err = capsys.readouterr().err
     assert err.startswith("redraft: error:") and err.count("\n") == 1
     assert not (tmp_path / "demo.redraft").exists()
+
+
+def test_the_coverage_rows_say_what_the_letter_said(tmp_path: Path) -> None:
+    from engine.project.coverage import coverage_rows
+
+    letter = tmp_path / "response.md"
+    letter.write_text(LETTER, encoding="utf-8")
+    assert _new(tmp_path, "--response", str(letter)) == 0
+    rows = {r.comment_id: r for r in coverage_rows(_load(tmp_path))}
+    assert {r.letter for r in rows.values()} >= {"the response letter answers it: declines or defers",
+                                                 "not found in the response letter"}
