@@ -30,6 +30,12 @@ def save_response(store: Any, name: str, letter: Letter) -> None:
                      (KEY, json.dumps({"name": name, "text": letter.text}, ensure_ascii=False)))
 
 
+def drop_response(store: Any) -> None:
+    """Forget the stored letter (a new round's statuses read the letter given with that round, or none)."""
+    with store.transaction() as conn:
+        conn.execute("DELETE FROM meta WHERE key = ?", (KEY,))
+
+
 def project_letter(project: Any) -> Letter | None:
     """The project's stored letter, ready for the aligner; None when it has none."""
     text = (getattr(project, "letter", None) or {}).get("text", "")

@@ -34,3 +34,17 @@ def test_the_letter_is_optional_checked_and_passed_on(qtbot, tmp_path: Path) -> 
     assert ok.isEnabled()
     wizard.letter.set_path(str(letter))
     assert ok.isEnabled() and wizard.request().response == str(letter)
+
+
+def test_the_new_round_dialog_takes_this_rounds_letter(qtbot, tmp_path: Path) -> None:
+    from desktop.project_wizard import LETTER_FILTER
+    from widgets.round_dialog import RoundDialog, RoundFiles
+
+    asked = []
+    dialog = RoundDialog("demo", "Drafts (*.md)", "Reviews (*.md)", lambda files: asked.append(files) or "",
+                         letter_filter=LETTER_FILTER)
+    qtbot.addWidget(dialog)
+    dialog.reviews.set_path(str(tmp_path / "reviews.md"))
+    dialog.response.set_path(str(tmp_path / "response.tex"))
+    dialog.accept()
+    assert asked == [RoundFiles(reviews=str(tmp_path / "reviews.md"), response=str(tmp_path / "response.tex"))]

@@ -86,3 +86,22 @@ def test_the_coverage_rows_say_what_the_letter_said(tmp_path: Path) -> None:
     rows = {r.comment_id: r for r in coverage_rows(_load(tmp_path))}
     assert {r.letter for r in rows.values()} >= {"the response letter answers it: declines or defers",
                                                  "not found in the response letter"}
+
+
+def test_a_round_reads_its_own_letter_and_forgets_the_last_one(tmp_path: Path, capsys) -> None:
+    first, second = tmp_path / "response1.md", tmp_path / "response2.md"
+    first.write_text(LETTER, encoding="utf-8")
+    second.write_text(LETTER.replace("We respectfully disagree", "We agree and have added TED-LIUM results"),
+                      encoding="utf-8")
+    assert _new(tmp_path, "--response", str(first)) == 0
+    path = str(tmp_path / "demo.redraft")
+    assert main(["project", "round", path, "--reviews", str(DEMO / "reviews.md"), "--response", str(second)]) == 0
+    project = _load(tmp_path)
+    assert project.letter["name"] == "response2.md"
+    assert "the response letter answers it: states a change, declines or defers" in {
+        a.letter for a in project.alignments.values()}  # the second letter read, not the first
+    capsys.readouterr()
+    assert main(["project", "round", path, "--reviews", str(DEMO / "reviews.md")]) == 0
+    assert "response2.md" in capsys.readouterr().out  # named among what the round dropped
+    project = _load(tmp_path)
+    assert project.letter == {} and {a.letter for a in project.alignments.values()} == {""}
