@@ -29,6 +29,8 @@ REPO = Path(__file__).resolve().parents[1]
 MIN_U_FALL, MAX_FOUND_FALL, MAX_WRONG, MAX_MOVED = 5.0, 1.0, 7.0, 1.0
 #: Per paper: (answers, inserted words of each edit) — filled by ``load_letters``.
 LETTERS: dict[str, tuple[list, list[str]]] = {}
+#: Letter features zeroed (``--drop``, post hoc: what one feature carries; decides nothing).
+DROP: list[str] = []
 
 
 def cache_dir(cache: str | None) -> Path:
@@ -56,13 +58,16 @@ def load_letters(pairs, cache: Path) -> None:
 def rows(pp, matrix: np.ndarray, threshold: float, name: str, perturb: bool):
     """``(features, answered, shown)``: today's answered features, plus the letter's for L1."""
     from engine.align.learn_answered import answered_rows
-    from engine.align.letter import best_inserted, letter_features
+    from engine.align.letter import FEATURES, best_inserted, letter_features
 
     x, y, shown = answered_rows(pp, matrix, threshold)
     if name != "A0":
         found, inserted = LETTERS[pp.paper.id]
         probs = matrix if matrix.size else np.zeros((len(found), 0), dtype=np.float32)
-        x = np.concatenate([x, letter_features(found, best_inserted(probs, inserted))], axis=1)
+        extra = letter_features(found, best_inserted(probs, inserted))
+        for name in DROP:
+            extra[:, FEATURES.index(name)] = 0.0
+        x = np.concatenate([x, extra], axis=1)
     if perturb:
         x = (x.astype(np.float64) * (1 + 1e-6)).astype(x.dtype)
     return x, y, shown
@@ -153,7 +158,7 @@ def matching(pairs, cache: Path, labels_dir: Path) -> None:
         print(f"    low: {rid}: {n} quoted, {f} found, {r} right")
 
 
-def report(fitted, out: Path, groups) -> None:
+def report(fitted, out: Path, groups, suffix: str = "") -> None:
     from bench.measure_answered_rank import statuses, summarise, u_fall
     from engine.align.learn import scored
 
@@ -163,10 +168,11 @@ def report(fitted, out: Path, groups) -> None:
     only = letter_only(pairs)
     per, sums, st, moved = {}, {}, {}, {}
     for name in ("A0", "L1"):
-        r = pickle.loads((out / f"answered-{name}.pkl").read_bytes())
+        r = pickle.loads((out / f"answered-{name}{suffix}.pkl").read_bytes()) if name == "L1" else \
+            pickle.loads((out / f"answered-{name}.pkl").read_bytes())
         per[name], sums[name], raw = summarise(fitted, base, r, groups)
         st[name] = statuses(fitted, raw, r["bands"])
-        pf = out / f"answered-{name}-p.pkl"
+        pf = out / f"answered-{name}{suffix if name == 'L1' else ''}-p.pkl"
         if pf.is_file():
             rp = pickle.loads(pf.read_bytes())
             stp = statuses(fitted, [replace(x, answered=rp["probs"][pp.paper.id]) for x, pp in zip(base, pairs)],
@@ -229,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--run", choices=("A0", "L1"))
     ap.add_argument("--perturb", action="store_true")
     ap.add_argument("--matching", action="store_true")
+    ap.add_argument("--drop", action="append", default=[], help="post hoc: L1 with this letter feature zeroed")
     ap.add_argument("--report", action="store_true")
     a = ap.parse_args(argv)
     folds = Path(a.folds) / "folds-L0.pkl"
@@ -238,6 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     if not (a.run or a.report or a.matching):
         print("error: give --run CANDIDATE, --matching or --report", file=sys.stderr)
         return 2
+    DROP[:] = a.drop
+    suffix = "".join(f"-no-{d}" for d in a.drop)
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     pairs, groups = grouped_pairs(a.pairs, Path(a.corpus))
@@ -250,9 +259,9 @@ def main(argv: list[str] | None = None) -> int:
     fitted = run_variant(pairs, {"c": C}, folds)
     if a.run:
         got = run(fitted, a.run, a.perturb, corpus_unsure(a.corpus, a.cache, "train"), rows)
-        (out / f"answered-{a.run}{'-p' if a.perturb else ''}.pkl").write_bytes(pickle.dumps(got))
+        (out / f"answered-{a.run}{suffix}{'-p' if a.perturb else ''}.pkl").write_bytes(pickle.dumps(got))
     if a.report:
-        report(fitted, out, groups)
+        report(fitted, out, groups, suffix)
     return 0
 
 
