@@ -105,8 +105,10 @@ class Fitted:
         return self.model.probabilities(x)
 
 
-def run(fitted, name: str, perturb: bool, unsure) -> dict:
-    """Each outer fold's bands and the held-out papers' answered probabilities under candidate ``name``."""
+def run(fitted, name: str, perturb: bool, unsure, rows_of=None) -> dict:
+    """Each outer fold's bands and the held-out papers' answered probabilities under candidate ``name``
+    (``rows_of``: the rows function, ``rows`` when None; ``bench.measure_letter_status`` passes its own)."""
+    rows = rows_of or globals()["rows"]
     from engine.align.folds import group_of, grouped
     from engine.align.learn import C, MAX_WRONG_ANSWERED, scored
     from engine.align.learn_answered import MIN_FOUND, PER_REPOSITORY, choose_bands, matched

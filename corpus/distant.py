@@ -24,20 +24,13 @@ import re
 from collections import Counter
 
 from corpus.letters import span_hash
+from engine.align.letter import CHANGE
 from corpus.units import BuiltRevision, edit_key
 
 MIN_SHARED = 3
 MAX_MEDIUM = 3
 MIN_SCORE = 6.0
-_CHANGE = re.compile(
-    r"\b(?:we(?:'ve| have)?\s+(?:now\s+)?(?:added|add|included|include|inserted|rewrote|rewritten|rephrased|reworded|revised|"
-    r"clarified|changed|corrected|fixed|removed|deleted|moved|expanded|extended|updated|modified|amended|replaced|"
-    r"edited|introduced|mention(?:ed)?|cite[d]?|explain(?:ed)?|describe[d]?|discuss(?:ed)?|adopted|incorporated)|"
-    r"(?:has|have) been (?:added|included|corrected|fixed|removed|changed|updated|clarified|rewritten|revised|"
-    r"expanded|amended|replaced|rephrased|modified)|"
-    r"(?:now|newly) (?:mention|discuss|describe|state|cite|explain|include|show|provide|read)s?|"
-    r"new (?:paragraph|section|subsection|figure|table|sentence|reference|citation|footnote|appendix)|"
-    r"\bdone\b|\bfixed\b|\bcorrected\b|\bchanged\b|\badded\b|\bremoved\b|\bclarified\b|\bupdated\b)", re.I)
+_CHANGE = CHANGE  # the engine's letter reader reads the same change verbs (engine.align.letter)
 _NO_CHANGE = re.compile(r"respectfully disagree|beyond the scope|future work|we (?:do not|don't) (?:think|agree|believe)|"
                         r"prefer (?:not|to keep)|left (?:it|this) (?:as is|unchanged)", re.I)
 _STOP = set("""a about above after again against all also an and any are as at be because been before being below between

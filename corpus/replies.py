@@ -25,14 +25,9 @@ import re
 from pathlib import Path
 
 from corpus.distant import _CHANGE, _NO_CHANGE
+from engine.align.letter import MORE_CHANGE
 
-_MORE_CHANGE = re.compile(
-    r"\bamended\b|\bas suggested\b|\bno longer\b|corresponding change|this change|"
-    r"\bwe (?:have )?(?:now |also )?(?:cut|simplified|simplify|restructured|provided?|made|refer|used|attempted|tried|"
-    r"shortened|rewritten|reorgani[sz]ed|renamed|conducted|performed|ran|re-?ran)\b|"
-    r"(?:has|have) (?:also )?been (?:made|moved|cut|shortened|renamed|simplified|restructured)|"
-    r"\b(?:was|were) (?:\w+ly )?(?:re)?(?:worded|written|phrased|moved|added|removed|changed|corrected|fixed|"
-    r"clarified|updated|expanded|extended|modified|replaced|deleted|cut|shortened|revised|simplified)\b", re.I)
+_MORE_CHANGE = MORE_CHANGE  # kept in the engine's letter reader (engine.align.letter)
 _ELSEWHERE = re.compile(
     r"^\W*(?:thank|we thank|we are (?:delighted|glad|grateful|happy))|"
     r"see (?:our |the )?(?:previous )?(?:response|reply|answer)|^\s*(?:\\begin\{(?:itemize|enumerate)\})?\s*$", re.I)

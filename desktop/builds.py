@@ -58,7 +58,8 @@ class Builds:
             built = yield from build_and_load(
                 target, request.name, request.old_path, request.new_path, request.reviews,
                 overwrite=path is not None, keep_partial=request.keep_partial, aligner=request.aligner,
-                encoder=aligner_encoder(owner, request.aligner), cancel=cancel, force=force)  # it also locates
+                encoder=aligner_encoder(owner, request.aligner), cancel=cancel, force=force,  # it also locates
+                response=request.response)
             session = warm_view_imports(ProjectSession.open(target, built, models=owner))
             if after is not None:
                 after(session)

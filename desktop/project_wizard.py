@@ -36,6 +36,11 @@ from widgets.path_field import PathField as _PathField
 DRAFT_FILTER = name_filter("Drafts", DRAFT_SUFFIXES) + ";;All files (*)"
 
 
+#: The authors' response letter's file dialog filter (``engine.align.letter.letter_text`` reads these).
+LETTER_SUFFIXES = (".tex", ".md", ".txt", ".docx", ".pdf")
+LETTER_FILTER = name_filter("Response letters", LETTER_SUFFIXES) + ";;All files (*)"
+
+
 def review_filter() -> str:
     """The reviews file dialog's filter, from the table of formats (``engine.inputs.REVIEW_FORMATS``)."""
     return name_filter("Reviews", review_suffixes()) + ";;All files (*)"
@@ -74,12 +79,15 @@ class ProjectRequest:
     keep_partial: bool = False
     #: Build even from doubtful inputs: reviews that read as a paper or an author response, two alike versions.
     force: bool = False
+    #: The authors' response letter (a file; optional): kept in the project, the statuses read what it says.
+    response: str | None = None
 
 
 def guess_roles(paths: list[str]) -> dict[str, str]:
-    """Split dropped files into draft / revised / reviews by name and suffix.
+    """Split dropped files into draft / revised / reviews / response by name and suffix.
 
-    A file named like a review (review, rebuttal, comments, meta) is the reviews;
+    A file named like the authors' letter (response, reply, letter) is the response; one named like a review
+    (review, rebuttal, comments, meta) is the reviews;
     of the rest, the first draft is the draft and the second the revised version.
     """
     roles: dict[str, str] = {}
@@ -87,7 +95,9 @@ def guess_roles(paths: list[str]) -> dict[str, str]:
     for p in paths:
         name = Path(p).name.lower()
         suffix = Path(p).suffix.lower()
-        if suffix in review_suffixes() and any(w in name for w in ("review", "rebuttal", "comment", "meta")):
+        if suffix in LETTER_SUFFIXES and any(w in name for w in ("response", "reply", "letter")):
+            roles.setdefault("response", p)
+        elif suffix in review_suffixes() and any(w in name for w in ("review", "rebuttal", "comment", "meta")):
             roles.setdefault("reviews", p)
         elif suffix in review_suffixes() and suffix not in DRAFT_SUFFIXES:  # OpenReview JSON, say
             roles.setdefault("reviews", p)
@@ -165,6 +175,8 @@ class ProjectWizard(QDialog):
         file_layout.addStretch(1)
         self.reviews.addTab(file_page, "From a file")
         self.reviews.addTab(self.review_text, "Pasted text")
+        self.letter = _PathField("Authors' response", LETTER_FILTER, "optional: your response letter to the reviewers; "
+                                 "the statuses then read what it says of each point")
         self.aligner = QComboBox()
         self.aligner.setAccessibleName("Alignment method")
         for key, label in ALIGNERS:
@@ -175,6 +187,7 @@ class ProjectWizard(QDialog):
         form.addRow("&Draft:", self.draft)
         form.addRow("&Revised:", self.revised)
         form.addRow("Re&views:", self.reviews)
+        form.addRow("Authors' res&ponse:", self.letter)
         form.addRow("&Alignment:", self.aligner)
         self.keep_partial = QCheckBox("Keep a partial project if the build fails or is cancelled")
         self.keep_partial.setToolTip("Saved as “NAME (partial).redraft”; otherwise a stopped build leaves nothing")
@@ -200,6 +213,7 @@ class ProjectWizard(QDialog):
         layout.addWidget(self.buttons)
 
         for signal in (self.draft.sig_path_changed, self.revised.sig_path_changed, self.review_file.sig_path_changed,
+                       self.letter.sig_path_changed,
                        self.name.textChanged, self.review_text.textChanged, self.reviews.currentChanged):
             signal.connect(self._validate)
         self.draft.sig_path_changed.connect(self._suggest_name)
@@ -219,6 +233,8 @@ class ProjectWizard(QDialog):
         if "reviews" in roles:
             self.review_file.set_path(roles["reviews"])
             self.reviews.setCurrentIndex(0)
+        if "response" in roles:
+            self.letter.set_path(roles["response"])
 
     def set_pasted_reviews(self, text: str) -> None:
         self.review_text.setPlainText(text)
@@ -233,6 +249,7 @@ class ProjectWizard(QDialog):
             reviews=self.review_text.toPlainText() if pasted else self.review_file.path(),
             aligner=self.aligner.currentData(),
             keep_partial=self.keep_partial.isChecked(),
+            response=self.letter.path() or None,
         )
 
     def problem_text(self) -> str:
@@ -247,6 +264,8 @@ class ProjectWizard(QDialog):
         if not req.reviews.strip():
             return "Choose a reviews file or paste the reviews."
         if self.reviews.currentIndex() == 0 and (problem := reviews_problem(req.reviews)):
+            return problem
+        if req.response and (problem := file_problem(req.response)):
             return problem
         if not req.name:
             return "Give the project a name."

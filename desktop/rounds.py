@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from desktop.editing import Editing
 from desktop.job_runner import JobHandle
 from desktop.models import ModelOwner
-from desktop.project_wizard import file_problem, reviews_problem
+from desktop.project_wizard import LETTER_FILTER, LETTER_SUFFIXES, file_problem, reviews_problem
 from engine.errors import DoubtfulInput, InputError
 from engine.inputs import DRAFT_SUFFIXES, name_filter, review_suffixes
 from engine.project.session import NOTHING, Changes, ProjectSession
@@ -40,7 +40,8 @@ class Rounds:
             return None
         self.dialog = RoundDialog(session.project.name, name_filter("Drafts", DRAFT_SUFFIXES),
                                   name_filter("Reviews", review_suffixes()), self.start, self.parent, files,
-                                  revised_name=Path(session.project.new_path).name if session.project.new_path else "")
+                                  revised_name=Path(session.project.new_path).name if session.project.new_path else "",
+                                  letter_filter=LETTER_FILTER)
         if problem:
             self.dialog.show_problem(problem)
         self.dialog.open()
@@ -52,7 +53,8 @@ class Rounds:
             return "Give a new revised version, new reviews or a new draft."
         for path, suffixes, check in ((files.revised, DRAFT_SUFFIXES, file_problem),
                                       (files.reviews, review_suffixes(), reviews_problem),
-                                      (files.draft, DRAFT_SUFFIXES, file_problem)):
+                                      (files.draft, DRAFT_SUFFIXES, file_problem),
+                                      (files.response, LETTER_SUFFIXES, file_problem)):
             if path and (problem := check(str(Path(path).expanduser()))):
                 return problem
             if path and Path(path).suffix.lower() not in suffixes:
@@ -68,7 +70,7 @@ class Rounds:
         thread: the dialog again, with why, when the project changed meanwhile. ``force``: reviews that read
         like an author response are built too."""
         job = round_job(session, self.owner, draft=files.draft or None, revised=files.revised or None,
-                        reviews=files.reviews or None, force=force)
+                        reviews=files.reviews or None, force=force, response=files.response or None)
         take, taken = job.store, {}
 
         def store(s: ProjectSession, report) -> Changes:

@@ -256,7 +256,8 @@ class CoverageTable(QWidget):
         if row.low_confidence:
             for column in (COMMENT, TYPE):
                 item.setForeground(column, QBrush(QColor(LOW_COLOUR)))
-        item.setToolTip(STATUS, status_tip(row.status, row.probability))
+        item.setToolTip(STATUS, status_tip(row.status, row.probability) + (
+            f"\nRead with your response letter: {row.letter}." if row.letter else ""))
         return item
 
     def _relayout_later(self) -> None:

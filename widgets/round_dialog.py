@@ -32,6 +32,8 @@ class RoundFiles:
     revised: str = ""
     reviews: str = ""
     draft: str = ""
+    #: The authors' response letter of this round (optional; read with the new revision or reviews).
+    response: str = ""
 
     def any(self) -> bool:
         return bool(self.revised or self.reviews or self.draft)
@@ -42,7 +44,8 @@ class RoundDialog(QDialog):
 
     def __init__(self, project_name: str, draft_filter: str, review_filter: str,
                  on_submit: Callable[[RoundFiles], str | None], parent: QWidget | None = None,
-                 files: RoundFiles | None = None, revised_name: str = "") -> None:
+                 files: RoundFiles | None = None, revised_name: str = "",
+                 letter_filter: str = "All files (*)") -> None:
         super().__init__(parent)
         self.setWindowTitle("New Round")
         self.setAccessibleName("New round")
@@ -55,10 +58,13 @@ class RoundDialog(QDialog):
         self.revised = PathField("New revised version", draft_filter, "the revised paper of this round")
         self.reviews = PathField("New reviews", review_filter, "the reviews of this round")
         self.draft = PathField("New draft", draft_filter, "optional: the version these reviews are about")
+        self.response = PathField("Authors' response", letter_filter, "optional: your response letter of this round; "
+                                  "the statuses then read what it says of each point")
         form = QFormLayout()
         form.addRow("Revised version", self.revised)
         form.addRow("Reviews", self.reviews)
         form.addRow("Draft", self.draft)
+        form.addRow("Authors' response", self.response)
         self._revised_name = revised_name
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -75,13 +81,14 @@ class RoundDialog(QDialog):
         layout.addWidget(self.note)
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
-        for field in (self.revised, self.reviews, self.draft):
+        for field in (self.revised, self.reviews, self.draft, self.response):
             field.sig_path_changed.connect(lambda _: self.error.hide())  # the problem was about the old path
             field.sig_path_changed.connect(lambda _: self._show_note())
         if files is not None:
             self.revised.set_path(files.revised)
             self.reviews.set_path(files.reviews)
             self.draft.set_path(files.draft)
+            self.response.set_path(files.response)
 
     def _show_note(self) -> None:
         """A new draft alone: the project's revised version is dropped (it revised the old draft)."""
@@ -92,7 +99,7 @@ class RoundDialog(QDialog):
         self.note.setVisible(drops)
 
     def files(self) -> RoundFiles:
-        return RoundFiles(self.revised.path(), self.reviews.path(), self.draft.path())
+        return RoundFiles(self.revised.path(), self.reviews.path(), self.draft.path(), self.response.path())
 
     def show_problem(self, problem: str) -> None:
         self.error.setText(problem)

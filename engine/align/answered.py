@@ -29,6 +29,7 @@ import numpy as np
 
 from engine.align.cues import quotes, replacements
 from engine.align.evidence import FEATURES as EVIDENCE_FEATURES, sigmoid
+from engine.align.letter import FEATURES as LETTER_ONLY
 from engine.models.linear import StandardisedLinear, read_weights
 from engine.reviews.fine_types import fine_type
 from engine.reviews.model import FINE_TYPES, ReviewComment
@@ -37,6 +38,9 @@ FEATURES = (
     "best", "second", "gap", "candidates", "passing", "words", "question", "corrections",
     "located", "named", "quoted", "density",
 ) + tuple(f"type_{t}" for t in FINE_TYPES if t != "criticism")
+#: ``FEATURES`` and the response letter's (``engine.align.letter.FEATURES``): the model used when the authors' letter
+#: is given (``answered-letter.json``; docs/figures-align.md, "Session 25: the response letter as evidence").
+LETTER_FEATURES = FEATURES + LETTER_ONLY
 
 
 def comment_features(comments: Sequence[ReviewComment], probs: np.ndarray, evidence: np.ndarray,
@@ -164,13 +168,16 @@ class AnsweredModel(StandardisedLinear):
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> AnsweredModel:
-        weights = read_weights(raw, "redraft-align-answered-model", "answered-comment model", FEATURES)
-        return cls(FEATURES, *weights, dict(raw["bands"]), dict(raw.get("meta", {})))
+        features = LETTER_FEATURES if tuple(raw.get("features", ())) == LETTER_FEATURES else FEATURES
+        weights = read_weights(raw, "redraft-align-answered-model", "answered-comment model", features)
+        return cls(features, *weights, dict(raw["bands"]), dict(raw.get("meta", {})))
 
 
-@lru_cache(maxsize=1)
-def shipped_answered() -> AnsweredModel:
-    """The model fitted on the corpus's training part (``resources/models/align/answered.json``)."""
+@lru_cache(maxsize=2)
+def shipped_answered(letter: bool = False) -> AnsweredModel:
+    """The model fitted on the corpus's training part (``resources/models/align/answered.json``; with ``letter``, the
+    one over ``LETTER_FEATURES``, ``answered-letter.json``, used when the authors' response letter is given)."""
     from engine.resources import resource
 
-    return AnsweredModel.from_dict(json.loads(resource("models", "align", "answered.json").read_text(encoding="utf-8")))
+    name = "answered-letter.json" if letter else "answered.json"
+    return AnsweredModel.from_dict(json.loads(resource("models", "align", name).read_text(encoding="utf-8")))

@@ -46,11 +46,20 @@ MIN_FOUND = 0.75
 PER_REPOSITORY: tuple[float, float, int] | None = (0.25, 0.70, 3)
 
 
-def answered_rows(pp: PaperPairs, matrix: np.ndarray, threshold: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def answered_rows(pp: PaperPairs, matrix: np.ndarray, threshold: float,
+                  found: Sequence | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(features, answered, shown)`` of each comment of ``pp`` under the link probabilities ``matrix`` (raw):
-    its features, whether it has a gold edit and whether a link is shown (best at or above ``threshold``)."""
+    its features, whether it has a gold edit and whether a link is shown (best at or above ``threshold``). With
+    ``found`` (each comment's answer in the response letter, ``engine.align.letter.answers``), the letter's features
+    follow (``answered.LETTER_FEATURES``)."""
     x = comment_features(pp.paper.comments, matrix, pp.evidence, threshold,
                          edit_density(len(pp.edit_ids), len(pp.paper.diff.old.paragraphs)))
+    if found is not None:
+        from engine.align.letter import best_inserted, letter_features
+
+        inserted = [pp.paper.diff.edit(e).changed_words()[1] for e in pp.edit_ids]
+        probs = matrix if matrix.size else np.zeros((len(found), 0), dtype=np.float32)
+        x = np.concatenate([x, letter_features(found, best_inserted(probs, inserted))], axis=1)
     y = np.array([bool(pp.paper.gold.get(c.id)) for c in pp.paper.comments])
     best = matrix.max(axis=1) if matrix.size else np.zeros(len(y), dtype=np.float32)
     return x, y, best >= threshold
@@ -164,6 +173,12 @@ def fit_with_oof(train: Sequence[PaperPairs], inner: Sequence[Scored], threshold
                    "best": np.concatenate([r[0][:, FEATURES.index("best")] for r in rows])}
 
 
-def scored_answered(pp: PaperPairs, matrix: np.ndarray, threshold: float, model: AnsweredModel) -> np.ndarray:
-    """Each comment's answered-at-all probability (raw) on ``pp`` under the link probabilities ``matrix``."""
-    return model.probabilities(answered_rows(pp, matrix, threshold)[0])
+def scored_answered(pp: PaperPairs, matrix: np.ndarray, threshold: float, model: AnsweredModel,
+                    found: Sequence | None = None) -> np.ndarray:
+    """Each comment's answered-at-all probability (raw) on ``pp`` under the link probabilities ``matrix`` (``found``:
+    each comment's answer in the letter, for a model over ``LETTER_FEATURES``)."""
+    if model.features == FEATURES:
+        found = None
+    elif found is None:  # no letter: no answer found for any comment
+        found = [None] * len(pp.paper.comments)
+    return model.probabilities(answered_rows(pp, matrix, threshold, found)[0])

@@ -134,6 +134,11 @@ class LearnedAligner(EvidenceAligner):
         self.answered_model = answered if answered is not None or model is not None else shipped_answered()
         #: Each comment's answered-at-all probability from the last scoring (status scale).
         self.answered: dict[str, float] = {}
+        #: The authors' response letter (``engine.align.letter.Letter``), when given: the statuses then read the
+        #: shipped letter model (``answered-letter.json``) in place of the shipped answered model; ``letter_notes``:
+        #: what the letter says of each comment, from the last scoring.
+        self.letter: Any = None
+        self.letter_notes: dict[str, str] = {}
         # decisions are taken on the status scale (``LinkModel.status_scale``), where the fitted threshold is LINK_P
         from engine.align.status import LINK_P
 
@@ -197,10 +202,20 @@ class LearnedAligner(EvidenceAligner):
         if self.answered_model is not None:
             diff = self.diff
             density = edit_density(len(edits), len(diff.old.paragraphs) if diff is not None else len(edits))
-            a = self.answered_model.probabilities(
-                comment_features(comments, raw, evidence, self.model.threshold, density))
-            probs, a = made_corrections(comments, probs, self.answered_model.status_scale(a), evidence)
-            probs, a = sure_links(probs, a, raw, self.answered_model.bands.get("sure_link", float("inf")))
+            model = self.answered_model
+            x = comment_features(comments, raw, evidence, self.model.threshold, density)
+            self.letter_notes = {}
+            if self.letter is not None and model is shipped_answered():  # a model of one's own: no letter read
+                from engine.align.letter import answers, best_inserted, describe, letter_features
+
+                model = shipped_answered(letter=True)
+                found = answers(self.letter, comments)
+                extra = letter_features(found, best_inserted(raw, [e.changed_words()[1] for e in edits]))
+                x = np.concatenate([x, extra], axis=1)
+                self.letter_notes = {c.id: describe(found[i], extra[i]) for i, c in enumerate(comments)}
+            a = model.probabilities(x)
+            probs, a = made_corrections(comments, probs, model.status_scale(a), evidence)
+            probs, a = sure_links(probs, a, raw, model.bands.get("sure_link", float("inf")))
             self.answered = dict(zip((c.id for c in comments), a.tolist()))
         self.reasons = {}
         for i, c in enumerate(comments):
@@ -215,4 +230,5 @@ class LearnedAligner(EvidenceAligner):
         alignments = yield from super().iter_align(comments, diff, cancel)
         for a in alignments:
             a.answered = self.answered.get(a.comment_id)
+            a.letter = self.letter_notes.get(a.comment_id, "")
         return alignments

@@ -21,6 +21,9 @@ class Alignment:
     #: Probability that the revision answers the comment at all, on the status scale (``engine.align.answered``;
     #: the ``learned`` aligner's statuses read it instead of the best link's); None: the best link decides.
     answered: float | None = None
+    #: What the authors' response letter says of the comment when one was given (``engine.align.letter.describe``;
+    #: the status then read it); "" without a letter.
+    letter: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -36,6 +39,8 @@ class Alignment:
             out["reasons"] = dict(self.reasons)
         if self.answered is not None:
             out["answered"] = round(self.answered, 4)
+        if self.letter:
+            out["letter"] = self.letter
         return out
 
     @classmethod
@@ -45,7 +50,7 @@ class Alignment:
         return cls(str(data["comment_id"]), list(data.get("edit_ids", [])),
                    {k: float(v) for k, v in data.get("scores", {}).items()}, list(data.get("notes", [])),
                    bool(data.get("calibrated", False)), dict(data.get("reasons", {})),
-                   None if answered is None else float(answered))
+                   None if answered is None else float(answered), str(data.get("letter", "")))
 
 
 @dataclass(frozen=True)

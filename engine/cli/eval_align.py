@@ -28,6 +28,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--only", action="append", metavar="ID",
                    help="with --corpus: score just this revision of the part (repeatable; on the training part every "
                    "training paper is still fitted on, leave-papers-out)")
+    p.add_argument("--with-response", action="store_true",
+                   help="with --corpus on the checked or blind part: also score 'learned (letter)', the statuses read "
+                   "with each revision's response letter (the corpus cache's response.*) by answered-letter.json")
     p.add_argument("--input", choices=("latex", "pdf"), default="latex",
                    help="with --corpus: the edits of the LaTeX diffs (the default), or of the typeset PDFs as the app "
                    "reads them (checked or blind part; the LaTeX figures of the same revisions beside)")

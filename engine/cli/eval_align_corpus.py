@@ -48,6 +48,24 @@ def corpus_papers(manifest: str, cache: str | None, part: str, only: list[str] |
     return papers
 
 
+def corpus_letters(papers, cache: str | None) -> dict[str, list]:
+    """Each paper's comments' answers in its response letter (``cache``/ID/response.*, read by
+    ``engine.align.letter``); a revision without a letter gets none (a note)."""
+    from corpus.build_revisions import default_out
+
+    from engine.align.letter import answers, read_letter
+
+    folder = Path(cache).expanduser() if cache else default_out()
+    out = {}
+    for p in papers:
+        files = sorted((folder / p.id).glob("response.*"))
+        if not files:
+            print(f"redraft: note: {p.id} has no response letter in {folder}", file=sys.stderr)
+            continue
+        out[p.id] = answers(read_letter(files[0]), p.comments)
+    return out
+
+
 def corpus_entries(manifest: str, part: str, only: list[str] | None = None) -> tuple[list[dict], Path]:
     """The manifest entries of ``part`` (with ``only``, those revisions, each one of ``part``: else one line), and
     the manifest's resolved path."""
@@ -92,7 +110,7 @@ def corpus_unsure(manifest: str, cache: str | None, part: str) -> set[str]:
 
 def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = frozenset(),
                     tuned_oof: str | Path | None = None, score_only: list[str] | None = None,
-                    tuned: Any = None) -> dict[str, Any]:
+                    tuned: Any = None, letters: dict[str, list] | None = None) -> dict[str, Any]:
     """All methods on ``papers``; ``tuned_oof``: the training papers' out-of-fold tuned cosines (default
     ``engine.align.tuned.OOF_FILE``); ``score_only``: the papers scored (all of ``papers`` still fitted on);
     ``tuned``: off the training part, where the tuned cosines come from (default: the shipped encoder, which refuses
@@ -134,6 +152,12 @@ def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = froze
     results["learned"]["models"] = {pp.paper.id: {"threshold": round(m.threshold, 4), "max_edits": m.max_edits,
                                                   "bands": m.bands, "answered_bands": a.bands}
                                     for pp, m, a in fitted}
+    if letters is not None:  # the shipped letter model (answered-letter.json) on each paper's answers in its letter
+        letter_model = shipped_answered(letter=True)
+        fitted_l = [(pp, m, letter_model) for pp, m, _ in fitted]
+        raw_l = [replace(scored(pp, m), answered=scored_answered(pp, scored(pp, m).matrix, m.threshold, letter_model,
+                                                                 letters.get(pp.paper.id))) for pp, m, _ in fitted_l]
+        results["learned (letter)"] = score_method(results_inputs(fitted_l, raw_l, pairs, DEFAULTS["evidence"])["learned"])
     results["evidence"] = score_method(inputs["evidence"])
     for method in BASELINES[1:]:
         aligner = make_aligner(method)
@@ -226,7 +250,13 @@ def run_corpus(args) -> int:
     else:
         papers = corpus_papers(args.corpus, args.cache, args.part, only)
     unsure = corpus_unsure(args.corpus, args.cache, args.part) if args.part == "train" else set()
-    results = evaluate_corpus(papers, args.part, unsure, score_only=only)
+    letters = None
+    if getattr(args, "with_response", False):
+        if args.part == "train":
+            raise InputError("--with-response scores the checked or blind part with the shipped letter model; on the "
+                             "training part its figures come from python -m bench.measure_letter_status")
+        letters = corpus_letters(papers, args.cache)
+    results = evaluate_corpus(papers, args.part, unsure, score_only=only, letters=letters)
     if args.json:
         scored_ids = [p.id for p in papers if not only or p.id in only]
         print_json({"corpus": args.corpus, "part": args.part, "papers": scored_ids, "results": results})

@@ -41,6 +41,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--old", required=True, help=f"the draft the reviewers read ({draft_format_names()})")
     new.add_argument("--new", help="the revised version (optional)")
     new.add_argument("--reviews", required=True, help=f"the reviews file ({review_format_names()})")
+    new.add_argument("--response", metavar="LETTER", help="the authors' response letter (.tex, .md, .txt, .docx or "
+                     ".pdf; optional): kept in the project, the learned aligner's statuses read what it says")
     new.add_argument("--aligner", choices=METHODS, default=DEFAULT_ALIGNER,
                      help=f"comment-edit aligner (default: {DEFAULT_ALIGNER})")
     new.add_argument("--model", metavar="GGUF", help="LLM for the llm-pairwise, llm-multi, cascade and learned-llm aligners")
@@ -113,7 +115,7 @@ def run_new(args: argparse.Namespace) -> int:
     try:  # reviews that read as a paper or a response, or the same version twice, are refused (exit 2)
         run_job(build_project_file(path, name, args.old, args.new, args.reviews, overwrite=args.overwrite,
                                    keep_partial=args.keep_partial, aligner=args.aligner, generator=generator,
-                                   force=args.force), print_progress)
+                                   force=args.force, response=args.response), print_progress)
     except DoubtfulInput as err:
         raise InputError(f"{err} (--force to go on)") from None
     except BaseException:

@@ -20,6 +20,8 @@ def register(cmds: argparse._SubParsersAction) -> None:
     r.add_argument("--reviews", metavar="NEW", help=f"the new round of reviews ({review_format_names()})")
     r.add_argument("--draft", metavar="NEW", help="a new draft (e.g. the revised version the reviewers read last); "
                    "without --revised the round has no revised version yet: the project's is dropped")
+    r.add_argument("--response", metavar="LETTER", help="the authors' response letter of this round (optional; the "
+                   "last round's is not kept)")
     r.add_argument("--aligner", choices=METHODS, help="comment-edit aligner (default: the project's)")
     r.add_argument("--force", action="store_true", help="go on when the reviews read as a paper or an author "
                    "response, or the revised version has the draft's content")
@@ -37,7 +39,7 @@ def run_round(args: argparse.Namespace) -> int:
         raise InputError("give --revised, --reviews or --draft: what is new in this round")
     with ProjectSession(open_store(args.path)) as session:
         job = round_job(session, None, draft=args.draft, revised=args.revised, reviews=args.reviews,
-                        aligner=args.aligner, force=args.force)
+                        aligner=args.aligner, force=args.force, response=args.response)
         try:  # new reviews that read as a paper or a response are refused before any document is read
             changes = job.run(on_progress=print_progress)
         except DoubtfulInput as err:

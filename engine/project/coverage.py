@@ -101,6 +101,8 @@ class CoverageRow:
     confirmed: bool
     edits: list[EditSnippet] = field(default_factory=list)
     response: str = ""
+    #: What the authors' response letter says of the comment, when the status read one (``Alignment.letter``).
+    letter: str = ""
 
     @property
     def comment_id(self) -> str:
@@ -213,7 +215,9 @@ def coverage_row(project: Project, comment: ReviewComment, a: Assessment | None 
             edits.append(EditSnippet(edit.id, snippet, places.where(edit), ev.link.value, ev.probability,
                                      edit.section, candidate=ev.candidate, section_path=places.path(edit),
                                      section_name=places.names(edit).short(edit.section) if edit.section else ""))
-    return CoverageRow(comment, a.status, a.probability, a.confirmed, edits, project.response(comment.id))
+    aligned = project.alignments.get(comment.id)
+    return CoverageRow(comment, a.status, a.probability, a.confirmed, edits, project.response(comment.id),
+                       aligned.letter if aligned is not None else "")
 
 
 def coverage_rows(project: Project, assessments: dict[str, Assessment] | None = None) -> list[CoverageRow]:

@@ -177,6 +177,9 @@ class Project:
     locations: dict[str, Location] = field(default_factory=dict)
     #: Name of the aligner that made ``alignments``.
     aligner: str = ""
+    #: The authors' response letter given with the revision: ``{"name": file name, "text": its text}``
+    #: (``engine.project.response``); empty when none was given (the statuses then read the revision alone).
+    letter: dict[str, str] = field(default_factory=dict)
     #: By comment id, in the order they were added.
     suggestions: dict[str, list[SuggestionRecord]] = field(default_factory=dict)
     tldrs: list[str] = field(default_factory=list)

@@ -91,6 +91,7 @@ def build_project(
     old_password: str | None = None,
     new_password: str | None = None,
     force: bool = False,
+    response: str | Path | None = None,
 ) -> Job[Project]:
     """Fill ``store`` from the files; yields ``Progress``, returns the loaded ``Project``.
 
@@ -101,11 +102,14 @@ def build_project(
     an author response are refused (``LooksLikePaper``, ``LooksLikeResponse``, before any document is read), and
     a draft and a revised version with the same content (``SameVersions``: the same file before either is read,
     the same text once both are), unless ``force``; a review given more than once is kept once (``drop_repeats``).
+    ``response``: the authors' response letter (a file), read before any document and kept in the project; the
+    ``learned`` aligner's statuses then read it (``engine.project.response``).
     """
     from engine.align import make_aligner
     from engine.align.localize import locate
     from engine.document import load_document
     from engine.project.corrections import apply_corrections
+    from engine.project.response import read_response, save_response
     from engine.project.sources import fingerprint
     from engine.reviews import extract_comments, load_reviews, parse_reviews
     from engine.revision.compare import iter_diff
@@ -125,6 +129,7 @@ def build_project(
         if not force:
             check_not_paper(found)
             check_not_response(found)
+    letter = read_response(response) if response else None  # a file that is no letter: one line, nothing read
     # the same version twice: two files compared before either is read, two texts once both are (two stored, no)
     compare = bool(new_path) and not force and not (isinstance(old_path, Document) and isinstance(new_path, Document))
     if compare and not isinstance(old_path, Document) and not isinstance(new_path, Document) \
@@ -135,6 +140,8 @@ def build_project(
 
         encoder = open_model("encoder")
     align_with = make_aligner(aligner, encoder=encoder, generator=generator) if new_path else None
+    if letter is not None and hasattr(align_with, "letter"):
+        align_with.letter = letter[1]
     # its models load on a thread while the documents are read (a first run builds the encoders' graphs)
     loading = align_with.preload() if align_with is not None and hasattr(align_with, "preload") else None
     stages = ["old", "new", "reviews", "comments", "locate", "diff", "align"] if new_path else [
@@ -167,6 +174,8 @@ def build_project(
     yield bar.at("reviews", 0, "reading the reviews")
     if not isinstance(reviews, list):  # a round's are stored already
         store.save_reviews(found, str(review_file or ""))
+    if letter is not None:
+        save_response(store, *letter)
     cancel.check()
 
     yield bar.at("comments", 0, "extracting comments")

@@ -42,5 +42,9 @@ def align_comments(project: Project, comments: list[ReviewComment], encoder: Enc
 
     if not comments or project.diff is None:
         return []
+    from engine.project.response import project_letter
+
     aligner = make_aligner(project.aligner or DEFAULT_METHOD, encoder=encoder)
+    if hasattr(aligner, "letter"):
+        aligner.letter = project_letter(project)  # the authors' letter kept in the project, when one was given
     return run_job(aligner.iter_align(comments, project.diff, cancel or CancelToken()))

@@ -116,6 +116,7 @@ def build_round(
     It reads a copy of the file, never the open session's objects, so it can run on a worker;
     ``ProjectSession.take_round`` refuses it when the project changed meanwhile."""
     from engine.project.pipeline import DEFAULT_ALIGNER, build_project
+    from engine.project.response import drop_response
 
     if not (draft or revised or reviews):
         raise InputError("a new round needs a revised version, new reviews or a new draft")
@@ -136,6 +137,10 @@ def build_round(
             _drop_revised(store)
             cleared.insert(0, f"the revised version {Path(project.new_path).name} (a new draft starts a round "
                               "without one: give the revised version of the new draft to compare them)")
+        if project.letter and not options.get("response"):  # the last round's letter answered the last reviews
+            drop_response(store)
+            cleared.append(f"the response letter {project.letter.get('name', '')} (it answered the last round: give "
+                           "this round's letter with it)")
         if old_doc is None:
             raise InputError("this project has no draft; build it again instead")
         yield from build_project(

@@ -354,7 +354,7 @@ class ProjectStore:
                 doc = Document.from_dict(json.loads(data))
                 doc.source_path = path
                 docs[role] = (doc, path)
-            project = Project(id=meta["id"], name=meta["name"], path=self.path,
+            project = Project(id=meta["id"], name=meta["name"], path=self.path, letter=meta.get("letter") or {},
                               created=meta.get("created", 0.0), modified=meta.get("modified", 0.0),
                               stages=list(meta.get("stages", [])), reviews_path=meta.get("reviews_path", ""),
                               aligner=meta.get("aligner", ""), sources=dict(meta.get("sources") or {}))

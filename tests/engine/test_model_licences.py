@@ -39,6 +39,8 @@ def test_shipped_alignment_model_matches_the_recorded_hash() -> None:
         "resources/models/align/learned.json")
     assert _sha256(ROOT / "resources" / "models" / "align" / "answered.json") == _recorded(
         "resources/models/align/answered.json")
+    assert _sha256(ROOT / "resources" / "models" / "align" / "answered-letter.json") == _recorded(
+        "resources/models/align/answered-letter.json")
     assert _sha256(ROOT / "resources" / "models" / "align" / "tuned-layers.safetensors") == _recorded(
         "resources/models/align/tuned-layers.safetensors")
 

@@ -1,0 +1,82 @@
+"""Fit ``answered-letter.json``: the answered-at-all model over ``answered.LETTER_FEATURES`` (today's features and the
+response letter's), used only when the authors' letter is given (docs/figures-align.md, "Session 25: the response
+letter as evidence": L1, the candidate that passed).
+
+    nice env OMP_NUM_THREADS=1 .venv/bin/python -m bench.fit_letter_answered /tmp/addr18/pairs86.pkl \\
+        --folds /tmp/addr18 [--out resources/models/align/answered-letter.json]
+
+On all the training revisions of the pairs file (86, hand labels), each under the link probabilities a link model
+fitted without its repository gives it (the grouped outer folds of ``bench.measure_link_trees``: the rows a new
+paper's look like); the bands by today's rule (``learn_answered.choose_bands``, ``MIN_FOUND``, ``PER_REPOSITORY``,
+``learn.MAX_WRONG_ANSWERED``) on the model's own grouped out-of-fold probabilities; the weights on all the rows
+(``learn.C``), as ``learn_answered.fit_answered`` does for ``answered.json``. Reads the training part only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    from bench.measure_carry_align import run_variant
+    from bench.measure_letter_status import cache_dir, load_letters, rows
+    from bench.measure_link_trees import grouped_pairs
+    from engine.align.answered import LETTER_FEATURES, AnsweredModel
+    from engine.align.folds import group_of, grouped
+    from engine.align.learn import C, MAX_WRONG_ANSWERED, scored
+    from engine.align.learn_answered import MIN_FOUND, PER_REPOSITORY, choose_bands, fit_weights
+    from engine.cli.eval_align_corpus import corpus_unsure
+
+    ap = argparse.ArgumentParser(prog="python -m bench.fit_letter_answered")
+    ap.add_argument("pairs")
+    ap.add_argument("--folds", default="/tmp/addr18", help="holds folds-L0.pkl (read only)")
+    ap.add_argument("--out", default=str(REPO / "resources" / "models" / "align" / "answered-letter.json"))
+    ap.add_argument("--corpus", default=str(REPO / "corpus" / "revisions.json"))
+    ap.add_argument("--cache")
+    a = ap.parse_args(argv)
+    folds = Path(a.folds) / "folds-L0.pkl"
+    if not Path(a.pairs).is_file() or not folds.is_file():
+        print(f"error: no pairs file {a.pairs} or no folds {folds}", file=sys.stderr)
+        return 2
+    pairs, _ = grouped_pairs(a.pairs, Path(a.corpus))
+    load_letters(pairs, cache_dir(a.cache))
+    unsure = corpus_unsure(a.corpus, a.cache, "train")
+    data, papers = [], []
+    for pp, m, _, _ in run_variant(pairs, {"c": C}, folds):
+        x, y, shown = rows(pp, scored(pp, m).matrix, m.threshold, "L1", False)
+        keep = np.array([c.id not in unsure for c in pp.paper.comments], dtype=bool)
+        if keep.any():
+            data.append((x[keep], y[keep], shown[keep]))
+            papers.append(pp.paper)
+    oof: list = [None] * len(data)
+    for group in grouped(papers, paper=lambda p: p):
+        rest = [r for j, r in enumerate(data) if j not in group]
+        model = fit_weights(np.concatenate([r[0] for r in rest]), np.concatenate([r[1] for r in rest]), C)
+        for k in group:
+            oof[k] = model.probabilities(data[k][0])
+    cat = lambda k: np.concatenate([r[k] for r in data])  # noqa: E731
+    groups = np.concatenate([[group_of(p)] * len(r[1]) for p, r in zip(papers, data)])
+    bands = choose_bands(np.concatenate(oof), cat(1), cat(2), MAX_WRONG_ANSWERED, MIN_FOUND, groups, PER_REPOSITORY)
+    fitted = fit_weights(cat(0), cat(1), C)
+    model = AnsweredModel(LETTER_FEATURES, fitted.mean, fitted.scale, fitted.coef, fitted.intercept, bands, {
+        "data": f"{len(papers)} training revisions ({len(set(groups.tolist()))} repositories), hand labels, each "
+                "under the link probabilities of a link model fitted without its repository",
+        "fitted_by": "python -m bench.fit_letter_answered (session 25, letter19)",
+        "partly_rule": {"min_found": MIN_FOUND, "per_repository": list(PER_REPOSITORY or ())},
+        "comments": int(len(cat(1))), "answered": int(cat(1).sum())})
+    text = json.dumps(model.to_dict(), indent=1) + "\n"
+    Path(a.out).write_text(text, encoding="utf-8")
+    print(f"{a.out}: bands {bands}, {len(cat(1))} comments, SHA-256 {hashlib.sha256(text.encode()).hexdigest()[:8]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

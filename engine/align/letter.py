@@ -1,0 +1,234 @@
+"""The authors' response letter read as evidence for the statuses (issue 32, session 25).
+
+An area chair reads one more document than the reviews and the two versions: the authors' response letter, which
+says for each point what was done ("we added ...", "we respectfully disagree", "see Section 4"). ``read_letter``
+takes a raw letter file (``.tex``, ``.md``, ``.txt``, ``.docx``, ``.pdf``) and ``answers`` gives each of the
+project's comments its answer: the letter's text after the passage that quotes the comment, up to the next quoted
+point (or none when the letter does not quote it). ``letter_features`` turns each answer into the five features
+the rule fixed before any figure (docs/figures-align.md, "Session 25: the response letter as evidence"): no answer
+found, states a change, declines or defers, points to a place, quotes text an edit inserted.
+
+Matching is by shared word 4-grams, so it does not depend on how the letter marks its points (quote environments,
+"Response:" lines, bold, "> " lines); its constants (``GAP``, ``MIN_COVER``, ``MAX_ANSWER``) were written in the rule,
+not tuned.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from engine.errors import InputError
+from engine.reviews.model import ReviewComment
+
+#: Uncovered words that may lie inside one quote (a reworded or elided bit of the point).
+GAP = 8
+#: A quote must cover this share of the comment's words (letters shorten and paraphrase points) ...
+MIN_COVER = 0.3
+#: ... and at least this many words.
+MIN_QUOTE = 4
+#: An answer is at most this many words.
+MAX_ANSWER = 400
+#: ``letter_quoted``: the answer's 4-grams found in one edit's inserted words, over this, capped at 1.
+QUOTED_GRAMS = 8
+#: ``letter_quoted`` reads the comment's best candidate edits, this many.
+BEST_EDITS = 3
+
+FEATURES = ("letter_none", "letter_change", "letter_decline", "letter_place", "letter_quoted")
+
+#: A change stated: ``corpus.distant``'s change verbs and ``corpus.replies``' wider ones, written while reading
+#: training letters only (corpus/replies.py names them), never a checked or blind revision.
+CHANGE = re.compile(
+    r"\b(?:we(?:'ve| have)?\s+(?:now\s+)?(?:added|add|included|include|inserted|rewrote|rewritten|rephrased|reworded|"
+    r"revised|clarified|changed|corrected|fixed|removed|deleted|moved|expanded|extended|updated|modified|amended|replaced|"
+    r"edited|introduced|mention(?:ed)?|cite[d]?|explain(?:ed)?|describe[d]?|discuss(?:ed)?|adopted|incorporated)|"
+    r"(?:has|have) been (?:added|included|corrected|fixed|removed|changed|updated|clarified|rewritten|revised|"
+    r"expanded|amended|replaced|rephrased|modified)|"
+    r"(?:now|newly) (?:mention|discuss|describe|state|cite|explain|include|show|provide|read)s?|"
+    r"new (?:paragraph|section|subsection|figure|table|sentence|reference|citation|footnote|appendix)|"
+    r"\bdone\b|\bfixed\b|\bcorrected\b|\bchanged\b|\badded\b|\bremoved\b|\bclarified\b|\bupdated\b)", re.I)
+MORE_CHANGE = re.compile(
+    r"\bamended\b|\bas suggested\b|\bno longer\b|corresponding change|this change|"
+    r"\bwe (?:have )?(?:now |also )?(?:cut|simplified|simplify|restructured|provided?|made|refer|used|attempted|tried|"
+    r"shortened|rewritten|reorgani[sz]ed|renamed|conducted|performed|ran|re-?ran)\b|"
+    r"(?:has|have) (?:also )?been (?:made|moved|cut|shortened|renamed|simplified|restructured)|"
+    r"\b(?:was|were) (?:\w+ly )?(?:re)?(?:worded|written|phrased|moved|added|removed|changed|corrected|fixed|"
+    r"clarified|updated|expanded|extended|modified|replaced|deleted|cut|shortened|revised|simplified)\b", re.I)
+#: A point declined or deferred (the rule's pattern).
+DECLINE = re.compile(
+    r"respectfully disagree|beyond the scope|out of (?:the )?scope|outside (?:the )?scope|future work|future research|"
+    r"future studies|we (?:do not|don't|did not|didn't|cannot|can't) (?:think|agree|believe|see|feel)|"
+    r"not (?:possible|feasible)|(?:is|are|was|were) (?:not|impossible to) (?:possible|feasible)|"
+    r"prefer (?:not|to keep)|left (?:it|this|them) (?:as is|unchanged)|leave (?:it|this|them) (?:as is|unchanged|for)|"
+    r"we (?:would )?(?:like to )?keep (?:it|this|the)|unfortunately", re.I)
+#: A place in the paper named (the LaTeX reader leaves "??" for a ``\\ref``).
+PLACE = re.compile(r"(?:section|sec\.|§|figure|fig\.|table|tab\.|line|lines|l\.|page|pages|p\.|pp\.|equation|eq\.|"
+                   r"eqs\.|appendix|algorithm|footnote)s?\s*~?\s*\(?(?:\d|[ivx]+\b|[a-h]\b|\?\?)|\?\?", re.I)
+#: A reviewer's part begins: a Markdown heading, or a line "Reviewer 2", "Referee B", "Reviewer #1".
+_HEADING = re.compile(r"^(?:#+[ \t]|[ \t]*(?:reviewer|referee)\s*#?\s*(?:\d+|[A-H])\b)", re.I | re.M)
+_WORD = re.compile(r"\w+")
+
+
+def states_change(answer: str) -> bool:
+    return bool(CHANGE.search(answer) or MORE_CHANGE.search(answer))
+
+
+def letter_text(path: str | Path) -> str:
+    """The text of a letter file: a PDF (by its first bytes), Word (``.docx``), LaTeX (``.tex``, ``.ltx``, or text
+    with LaTeX markup in it) or text and Markdown. Raises ``InputError`` (one line) for a file that is not there or
+    not a letter's text."""
+    from engine.reviews.guard import check_file
+    from engine.reviews.latex import latex_review_text, looks_like_latex
+    from engine.reviews.load import pdf_text, read_text
+
+    path = Path(path).expanduser()
+    if not path.is_file():
+        raise InputError(f"no such letter file: {path}")
+    with path.open("rb") as f:
+        head = f.read(5)
+    if head == b"%PDF-":
+        return pdf_text(path)[0]
+    suffix = path.suffix.lower()
+    if suffix == ".docx":
+        from engine.document.docx import docx_text
+
+        try:
+            return docx_text(path)
+        except Exception as err:  # noqa: BLE001 - a damaged Word file raises several kinds
+            raise InputError(f"cannot read {path.name} as a Word file: {err}") from None
+    check_file(path)  # an image, an archive, a program: refused in one line
+    raw = read_text(path)[0]
+    if suffix in (".tex", ".ltx"):
+        return latex_review_text(raw)
+    return latex_review_text(raw, tex_file=False) if looks_like_latex(raw) else raw
+
+
+@dataclass
+class Answer:
+    """A comment's answer in the letter: where its quote is (word positions) and the answer's text."""
+
+    quote: tuple[int, int]  # [start, end) in the letter's words
+    text: str
+    cover: float  # share of the comment's words the quote covers
+
+
+class Letter:
+    """A letter's text cut into words (with their character offsets), ready to match comments against."""
+
+    def __init__(self, text: str):
+        self.text = text
+        matches = list(_WORD.finditer(text))
+        self.words = [m.group().lower() for m in matches]
+        self.starts = [m.start() for m in matches]
+        self.ends = [m.end() for m in matches]
+        self.grams: dict[tuple[str, ...], list[int]] = {}
+        for i in range(len(self.words) - 3):
+            self.grams.setdefault(tuple(self.words[i:i + 4]), []).append(i)
+        heads = [m.start() for m in _HEADING.finditer(text)]
+        self.heading_words = sorted({self._word_at(c) for c in heads})
+
+    def _word_at(self, char: int) -> int:
+        return int(np.searchsorted(np.array(self.starts, dtype=np.int64), char)) if self.starts else 0
+
+    def quote(self, comment: str) -> tuple[tuple[int, int], float] | None:
+        """The run of letter words that quotes ``comment`` best, and the share of its words covered; None when no
+        run covers ``MIN_COVER`` of them and ``MIN_QUOTE`` words."""
+        words = [w.lower() for w in _WORD.findall(comment)]
+        if len(words) < 4:
+            return None
+        covered: set[int] = set()
+        for g in {tuple(words[i:i + 4]) for i in range(len(words) - 3)}:
+            for i in self.grams.get(g, ()):
+                covered.update(range(i, i + 4))
+        if not covered:
+            return None
+        runs: list[list[int]] = []
+        for i in sorted(covered):
+            if runs and i - runs[-1][-1] - 1 <= GAP:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+        best = max(runs, key=len)  # the first of the longest: max keeps the earliest on ties
+        cover = min(len(best) / len(words), 1.0)
+        if cover < MIN_COVER or len(best) < MIN_QUOTE:
+            return None
+        return (best[0], best[-1] + 1), cover
+
+
+def answers(letter: Letter, comments: Sequence[ReviewComment]) -> list[Answer | None]:
+    """Each comment's answer: the letter's text from the end of its quote to the next quote of another comment or a
+    reviewer heading, at most ``MAX_ANSWER`` words; None when the letter does not quote it."""
+    quotes = [letter.quote(c.full_text) for c in comments]
+    starts = sorted({q[0][0] for q in quotes if q is not None} | set(letter.heading_words))
+    out: list[Answer | None] = []
+    for q in quotes:
+        if q is None:
+            out.append(None)
+            continue
+        (a, b), cover = q
+        stop = next((s for s in starts if s >= b), len(letter.words))
+        stop = min(stop, b + MAX_ANSWER)
+        text = letter.text[letter.ends[b - 1]:letter.starts[stop] if stop < len(letter.words) else len(letter.text)]
+        # the quote's closing punctuation and the next quote's marker ("> ", "- ") are neither's answer
+        text = re.sub(r"\n[\s>*\u2022#-]*$", "", re.sub(r"^[\s.,;:!?)\]}\"'\u201d\u2019*_]+", "", text))
+        out.append(Answer((a, b), text.strip(), cover))
+    return out
+
+
+def _grams(text: str) -> set[tuple[str, ...]]:
+    words = [w.lower() for w in _WORD.findall(text)]
+    return {tuple(words[i:i + 4]) for i in range(len(words) - 3)}
+
+
+def quoted_count(answer: str, inserted: Sequence[str]) -> int:
+    """The largest number of ``answer``'s distinct word 4-grams found in one of the ``inserted`` texts."""
+    mine = _grams(answer)
+    return max((len(mine & _grams(t)) for t in inserted), default=0) if mine else 0
+
+
+def letter_features(found: Sequence[Answer | None], inserted: Sequence[Sequence[str]]) -> np.ndarray:
+    """Comments × ``FEATURES`` from each comment's answer (``answers``) and the inserted words of its best candidate
+    edits (``best_inserted``)."""
+    out = np.zeros((len(found), len(FEATURES)), dtype=np.float32)
+    for i, a in enumerate(found):
+        if a is None:
+            out[i, 0] = 1.0
+            continue
+        out[i, 1] = float(states_change(a.text))
+        out[i, 2] = float(bool(DECLINE.search(a.text)))
+        out[i, 3] = float(bool(PLACE.search(a.text)))
+        out[i, 4] = min(quoted_count(a.text, inserted[i]) / QUOTED_GRAMS, 1.0)
+    return out
+
+
+def best_inserted(probs: np.ndarray, edit_texts: Sequence[str]) -> list[list[str]]:
+    """Per comment, the inserted words of its ``BEST_EDITS`` candidate edits with the highest link probability
+    (above 0; ties in the edits' order). ``edit_texts``: each edit's inserted words (``Edit.changed_words()[1]``)."""
+    out = []
+    for row in probs:
+        order = [j for j in np.argsort(-row, kind="stable")[:BEST_EDITS] if row[j] > 0]
+        out.append([edit_texts[j] for j in order])
+    return out
+
+
+def describe(answer: Answer | None, row: np.ndarray) -> str:
+    """What the letter says of a comment, in a few words, from its answer and its ``letter_features`` row: shown
+    beside the status it informed."""
+    if answer is None:
+        return "not found in the response letter"
+    said = [what for k, what in ((1, "states a change"), (2, "declines or defers"), (3, "names a place"),
+                                 (4, "quotes new text")) if row[k] > 0]
+    return "the response letter answers it" + (f": {', '.join(said)}" if said else " without stating a change")
+
+
+def read_letter(path: str | Path) -> Letter:
+    """A letter file read and cut into words; ``InputError`` (one line) when it holds no words."""
+    text = letter_text(path)
+    letter = Letter(text)
+    if len(letter.words) < 4:
+        raise InputError(f"{Path(path).name} holds no letter text")
+    return letter

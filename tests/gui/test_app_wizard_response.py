@@ -1,0 +1,50 @@
+"""The New Project dialog's optional "Authors' response" letter: dropped files named like a letter go there, a
+missing one stops the build with its reason, a given one goes to the build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QDialogButtonBox
+
+from desktop.project_wizard import ProjectWizard, guess_roles
+
+
+def test_a_dropped_letter_goes_to_the_response_field() -> None:
+    files = ["reviews.md", "paper_v1.pdf", "paper_v2.pdf", "response_letter.tex"]
+    assert guess_roles(files) == {"reviews": "reviews.md", "old": "paper_v1.pdf", "new": "paper_v2.pdf",
+                                  "response": "response_letter.tex"}
+    assert "response" not in guess_roles(["reviews.md", "paper_v1.pdf"])
+
+
+def test_the_letter_is_optional_checked_and_passed_on(qtbot, tmp_path: Path) -> None:
+    draft, reviews, letter = tmp_path / "draft.md", tmp_path / "reviews.md", tmp_path / "response.md"
+    draft.write_text("# Title\n\nA paragraph of the draft.\n", encoding="utf-8")
+    reviews.write_text("# Reviewer 1\n\nPlease explain the method.\n", encoding="utf-8")
+    wizard = ProjectWizard()
+    qtbot.addWidget(wizard)
+    ok = wizard.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    wizard.draft.set_path(str(draft))
+    wizard.review_file.set_path(str(reviews))
+    assert ok.isEnabled() and wizard.request().response is None  # none given: as before
+    wizard.letter.set_path(str(letter))
+    assert "No such file" in wizard.problem_text() and not ok.isEnabled()
+    letter.write_text("> Please explain the method.\n\nWe have explained it in Section 2.\n", encoding="utf-8")
+    wizard.letter.set_path("")  # chosen again, now that it is there
+    assert ok.isEnabled()
+    wizard.letter.set_path(str(letter))
+    assert ok.isEnabled() and wizard.request().response == str(letter)
+
+
+def test_the_new_round_dialog_takes_this_rounds_letter(qtbot, tmp_path: Path) -> None:
+    from desktop.project_wizard import LETTER_FILTER
+    from widgets.round_dialog import RoundDialog, RoundFiles
+
+    asked = []
+    dialog = RoundDialog("demo", "Drafts (*.md)", "Reviews (*.md)", lambda files: asked.append(files) or "",
+                         letter_filter=LETTER_FILTER)
+    qtbot.addWidget(dialog)
+    dialog.reviews.set_path(str(tmp_path / "reviews.md"))
+    dialog.response.set_path(str(tmp_path / "response.tex"))
+    dialog.accept()
+    assert asked == [RoundFiles(reviews=str(tmp_path / "reviews.md"), response=str(tmp_path / "response.tex"))]
