@@ -61,6 +61,9 @@ def looks_like_latex(text: str) -> bool:
 
 
 #: ``\\begin{document}`` ... ``\\end{document}``.
+_DEFINES = re.compile(r"\\(?:(?:re)?newcommand|providecommand|def)\b")
+#: Environments whose text is set as typed (a letter that quotes each point in ``verbatim``).
+VERBATIM = frozenset({"verbatim", "verbatim*", "Verbatim", "lstlisting", "minted"})
 _BODY = re.compile(r"\\begin\{document\}(.*?)(?:\\end\{document\}|\Z)", re.S)
 #: A Markdown heading ("## Reviewer 2"), kept as it is.
 _MD_HEADING = re.compile(r"(^#{1,6}[ \t]+\S[^\n]*$)", re.M)
@@ -73,8 +76,9 @@ def latex_review_text(latex: str, *, tex_file: bool = True) -> str:
 
     ``tex_file``: a ``.tex`` file, where ``%`` starts a comment; in a text file with LaTeX markup a ``%`` after a
     number is a per cent sign."""
-    body = _BODY.search(latex)
-    text = body.group(1) if body else latex
+    latex = _own_macros(latex) if tex_file else latex
+    bodies = _BODY.findall(latex)  # a letter file may hold several documents, one per reviewer
+    text = "\n\n".join(bodies) if bodies else latex
     if not tex_file:
         text = _PERCENT.sub(r"\\%", text)
     reader = _ReviewText()
@@ -91,6 +95,19 @@ def latex_review_text(latex: str, *, tex_file: bool = True) -> str:
     out = re.sub(r"[ \t]+\n", "\n", out.replace("\u00a0", " "))  # "Table~2": a space to a reader
     out = re.sub(r"(?m)^[ \t]+(?![ \t]*(?:-|\d{1,2}\.) )", "", out)  # the source's indentation, not a nested item's
     return re.sub(r"\n{3,}", "\n\n", out).strip("\n") + "\n"
+
+
+def _own_macros(latex: str) -> str:
+    """``latex`` with the file's own macros expanded (``\\newcommand{\\reply}[2]{\\item ...}``): letters often set
+    each point and answer through a macro of their own, which the reader would otherwise drop with its arguments
+    (session 25: a letter whose every point is a ``\\reply{...}{...}`` read as two empty headings)."""
+    from engine.document.latex.macros import collect_macros, expand_macros
+    from engine.document.latex.source import SourceText
+
+    if not _DEFINES.search(latex):
+        return latex
+    macros, src = collect_macros(SourceText(latex))
+    return expand_macros(src, macros).text
 
 
 class _ReviewText:
@@ -130,6 +147,8 @@ class _ReviewText:
                 return "\n"
             if name in _PARAGRAPH_BREAKS:
                 return "\n\n"
+            if name == "todo" and node.nodeargd and node.nodeargd.argnlist and node.nodeargd.argnlist[-1] is not None:
+                return self.render([node.nodeargd.argnlist[-1]])  # a paper's margin note; in a letter, its text
             if name == "item":  # an \item outside a list (its \begin cut off)
                 label = self.label(node)
                 return f"\n- {label} " if label else "\n- "
@@ -142,6 +161,9 @@ class _ReviewText:
 
     def environment(self, node: lw.LatexEnvironmentNode) -> str:
         name = node.environmentname
+        verbatim = getattr(node.nodeargd, "verbatim_text", None) if name in VERBATIM else None
+        if verbatim is not None:  # pylatexenc keeps a verbatim environment's text apart, as typed
+            return f"\n\n{verbatim.strip()}\n\n" if verbatim.strip() else ""
         if name in LISTS:
             return "\n\n" + self.items(node) + "\n\n"
         if name in MATH_ENVS:
@@ -176,13 +198,33 @@ class _ReviewText:
             lines.append(f"{head} {text}".rstrip())
             lines.extend(nested)
 
-        for n in node.nodelist:
+        for n in _ungroup_items(node.nodelist):
             if isinstance(n, lw.LatexMacroNode) and n.macroname == "item":
                 close()
                 number += 1
                 label = self.label(n)
                 current = []
+            elif isinstance(n, lw.LatexEnvironmentNode) and n.environmentname == "item":  # \begin{item} ... \end{item}
+                close()
+                number += 1
+                label = ""
+                current = list(n.nodelist)
             elif current is not None:
                 current.append(n)
         close()
         return "\n".join(lines)
+
+
+def _ungroup_items(nodes: list[lw.LatexNode]) -> list[lw.LatexNode]:
+    """A list's nodes with each group or environment that holds an ``\\item`` opened up: a letter's own macro that
+    sets an item (``\\reply{point}{answer}``) is expanded inside a group, and one that opens a style environment
+    (``\\bco`` for ``\\begin{co}``) may hold the items after it."""
+    out: list[lw.LatexNode] = []
+    for n in nodes:
+        opens = isinstance(n, lw.LatexGroupNode) or (
+            isinstance(n, lw.LatexEnvironmentNode) and n.environmentname not in LISTS and n.environmentname != "item")
+        if opens and any(isinstance(c, lw.LatexMacroNode) and c.macroname == "item" for c in n.nodelist):
+            out.extend(_ungroup_items(list(n.nodelist)))
+        else:
+            out.append(n)
+    return out

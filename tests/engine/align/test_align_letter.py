@@ -160,3 +160,38 @@ def test_the_learned_aligner_reads_a_given_letter_and_notes_what_it_says():
     assert got[1].letter == "the response letter answers it: declines or defers"
     assert got[0].answered != without[0].answered  # the letter model, not answered.json
     assert got[0].edit_ids == without[0].edit_ids  # the links are the link model's either way
+
+
+@pytest.mark.parametrize("shape", ["macro", "item-environment", "verbatim", "per-reviewer-documents", "style-macro",
+                                   "todo-note"])
+def test_latex_letters_in_the_shapes_authors_write_them(tmp_path, shape):
+    # session 25: four training letters read as their first 1-5 kB (each point set through the letter's own
+    # macro, as \begin{item} ... \end{item}, in verbatim, or one document per reviewer), so their answers were lost
+    pairs = ((C1, A1), (C2, A2), (C3, A3))
+    preamble = "\\documentclass{article}\n"
+    if shape == "macro":
+        preamble += "\\newcommand{\\reply}[2]{\n\\medskip\n\\item \\begin{quote}\\emph{#1}\\end{quote}\n\n\\noindent #2}\n"
+        body = "\\begin{itemize}\n" + "\n".join(f"\\reply{{{c}}}\n{{{a}}}\n" for c, a in pairs) + "\\end{itemize}\n"
+    elif shape == "item-environment":
+        body = "\\begin{enumerate}\n" + "".join(
+            f"\\begin{{item}}\n\\textbf{{{c}}}\n\n{a}\n\\end{{item}}\n\n" for c, a in pairs) + "\\end{enumerate}\n"
+    elif shape == "verbatim":
+        body = "".join(f"\\begin{{verbatim}}\n    {c}\n\\end{{verbatim}}\n\n{a}\n\n" for c, a in pairs)
+    elif shape == "style-macro":  # \bco opens an environment that holds the items after it
+        preamble += "\\newenvironment{co}{\\em}{}\n\\newcommand{\\bco}{\\begin{co}}\n\\newcommand{\\eco}{\\end{co}}\n"
+        body = "\\begin{itemize}\n" + "".join(f"\\bco\n\\item {c}\n\\eco\n\n{a}\n\n" for c, a in pairs) + "\\end{itemize}\n"
+    elif shape == "todo-note":  # the reviewer's point set in a todonotes box through the letter's own macro
+        preamble += "\\usepackage{todonotes}\n\\newcommand{\\noteRev}[1]{\\todo[color=blue!10, inline]{#1}}\n"
+        body = "".join(f"\\noteRev{{{c}}}\n\n{a}\n\n" for c, a in pairs)
+    else:  # one document per reviewer, in one file
+        body = ""
+    if shape == "per-reviewer-documents":
+        text = "".join(f"{preamble}\\begin{{document}}\n\\section*{{Reviewer {i}}}\n{c}\n\n{a}\n\\end{{document}}\n"
+                       for i, (c, a) in enumerate(pairs, 1))
+    else:
+        text = f"{preamble}\\begin{{document}}\n\\section*{{Reviewer 1}}\n{body}\\end{{document}}\n"
+    f = tmp_path / "response.tex"
+    f.write_text(text, encoding="utf-8")
+    found = answers(read_letter(f), comments())
+    assert [a is not None for a in found] == [True, True, True]
+    assert [a.text.split(".")[0] for a in found] == [a.split(".")[0] for _, a in pairs]
