@@ -175,16 +175,179 @@ def account(rows: list[dict[str, Any]], fresh: set[str]) -> None:
     print("   the rules' first's section role:", dict(rf.most_common()))
 
 
+CANDIDATES = ("located", "located+tuned", "cosine")
+#: The card's cap: a margin may show two places on at most this share of the comments it is chosen on.
+CAP = 0.25
+#: The cap ships when the held-out folds, pooled, show two on at most this share (the cap plus the folds' spread).
+CAP_SHIP = 0.275
+
+
+def _inverse_rank(values: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + rank_of(np.asarray(values, dtype=np.float64)))
+
+
+def located_indices(r: dict[str, Any]) -> list[int]:
+    index = {pid: j for j, pid in enumerate(r["ids"])}
+    return [index[pid] for pid in r["located"] if pid in index]
+
+
+def pool_of(r: dict[str, Any], name: str) -> np.ndarray:
+    """The paragraphs (indices into the row) ``name`` chooses among: the rules' best two first."""
+    picked = [*rules_order(r)[:2]]
+    if name in ("located", "located+tuned"):
+        picked += located_indices(r)
+    if name == "located+tuned":
+        picked += [*np.argsort(-np.asarray(r["tuned"], dtype=np.float64), kind="stable")[:2]]
+    if name == "cosine":
+        picked += [*np.argsort(-r["extra"][:, r["extra_names"].index("cosine")], kind="stable")[:2]]
+    return np.array([int(j) for j in dict.fromkeys(int(j) for j in picked)])
+
+
+def first_features(r: dict[str, Any], name: str) -> np.ndarray:
+    """The first stage's features of every candidate paragraph: ``FEATURES`` (+ the base cosine and its rank for
+    ``cosine``)."""
+    if name != "cosine":
+        return r["x"]
+    cos = r["extra"][:, r["extra_names"].index("cosine")]
+    return np.column_stack([r["x"], cos, _inverse_rank(cos)])
+
+
+class FirstStage:
+    """A candidate's first stage, fitted once per set of held-out repositories on every training comment's pool
+    (``located+tuned``: the ``located`` pools, the seen revisions having no tuned cosine); ``tuned2``: round
+    twelve's reference (``bench.place_round12.References``)."""
+
+    def __init__(self, table: list[dict[str, Any]], name: str) -> None:
+        from bench.place_round12 import References
+
+        self.name = name
+        self.refs = References(table) if name == "tuned2" else None
+        fit_pool = "located" if name == "located+tuned" else name
+        self.rows = [] if self.refs else [
+            {"xs": first_features(r, name)[p], "ys": r["y"][p], "group": r["group"]}
+            for r in table for p in [pool_of(r, fit_pool)]]
+        self.fits: dict[frozenset, Any] = {}
+
+    def outside(self, *groups: str) -> Any:
+        if self.refs is not None:
+            return self.refs.outside(*groups)
+        from bench.place_round11 import fit
+
+        key = frozenset(groups)
+        if key not in self.fits:
+            self.fits[key] = fit([r for r in self.rows if r["group"] not in key], "first")
+        return self.fits[key]
+
+
+def choose_capped(results: list[dict[str, Any]], cap: float | None) -> float:
+    """Round nine's margin (``bench.place_alternative.choose``), only among margins showing two on at most ``cap``
+    of ``results`` (None: uncapped)."""
+    from bench.place_alternative import COST, shown
+
+    candidates = [-1.0] + sorted({r["margin"] for r in results if np.isfinite(r["margin"])})
+    if cap is not None:
+        candidates = [m for m in candidates if shown(results, m)["two"] <= cap * len(results)]
+    gain = [shown(results, m)["shown"] - COST * shown(results, m)["two"] for m in candidates]
+    return candidates[int(np.argmax(gain))]
+
+
+def two_stage(table: list[dict[str, Any]], u: list[dict[str, Any]], name: str) -> dict[tuple, dict]:
+    """``name``'s placement of every comment of U, leave-one-repository-out over U: the first stage fitted outside g
+    (and the row's repository), the second stage on U minus g; the card uncapped and capped, each margin chosen on
+    U minus g's out-of-fold second-stage scores."""
+    from bench.place_round11 import fit
+    from bench.place_round12 import _scored
+
+    first = FirstStage(table, name)
+    pool_name = "tuned2" if name == "tuned2" else name
+    out = {}
+    groups = sorted({r["group"] for r in u})
+    for held in groups:
+        rows = []
+        for r in u:
+            p = pool_of(r, pool_name) if pool_name != "tuned2" else rules_order(r)[:2]
+            z = first.outside(held, r["group"]).scores(first_features(r, name)[p])
+            tuned = np.asarray(r["tuned"], dtype=np.float64)
+            rows.append({"key": (r["paper"], r["comment"]), "group": r["group"], "kind": r["kind"],
+                         "xs": np.stack([z, tuned[p], _inverse_rank(tuned)[p]], axis=1), "ys": r["y"][p]})
+        inner = []
+        for h in groups:
+            if h != held:
+                m = fit([r for r in rows if r["group"] not in (held, h)], "stage2")
+                inner += [_scored(m.scores(r["xs"]), r["ys"]) for r in rows if r["group"] == h]
+        margins = {"uncapped": choose_capped(inner, None), "capped": choose_capped(inner, CAP)}
+        model = fit([r for r in rows if r["group"] != held], "stage2")
+        for r in rows:
+            if r["group"] == held:
+                s = _scored(model.scores(r["xs"]), r["ys"])
+                out[r["key"]] = {**s, "kind": r["kind"], "pool": bool(r["ys"].any()), **{
+                    f"two_{c}": bool(s["margin"] <= m) for c, m in margins.items()}, **{
+                    f"card_{c}": s["first"] or (s["margin"] <= m and s["second"]) for c, m in margins.items()}}
+    return out
+
+
+def measure(rows: list[dict[str, Any]], fresh: set[str]) -> None:
+    import math
+
+    from bench.place_study import sign_test
+
+    u = [r for r in rows if r["paper"] in fresh]
+    n = len(u)
+    need = max(6, math.ceil(0.015 * n))
+    keys = [(r["paper"], r["comment"]) for r in u]
+    print(f"U: {n} answered comments of {len({r['paper'] for r in u})} unseen revisions, "
+          f"{len({r['group'] for r in u})} repositories; first stages fitted on {len(rows)} training comments; "
+          f"drafts unpaged; pass: +{need} and p < 0.05")
+    bm25 = sum(bool(r["y"][int(np.argmax(r["x"][:, r["features"].index("bm25")]))]) for r in u)
+    print(f"  BM25 first {bm25}; rules' first {sum(bool(r['y'][rules_order(r)[0]]) for r in u)}; a right one in the "
+          f"pool: " + ", ".join(f"{c} {sum(bool(r['y'][pool_of(r, c)].any()) for r in u)}"
+                                 for c in ("reference", *CANDIDATES)))
+
+    def line(name: str, o: dict[tuple, dict]) -> str:
+        first = sum(o[k]["first"] for k in keys)
+        two = sum(o[k]["first"] or o[k]["second"] for k in keys)
+        cells = [f"{name:14} first {first:4} ({100 * first / n:.1f} %)  best two {two:4}"]
+        for c in ("uncapped", "capped"):
+            card, shown2 = sum(o[k][f"card_{c}"] for k in keys), sum(o[k][f"two_{c}"] for k in keys)
+            cells.append(f"card {c} {card} ({100 * card / n:.1f} %), two shown {shown2} ({100 * shown2 / n:.1f} %)")
+        return "  " + "; ".join(cells)
+
+    ref = two_stage(rows, u, "tuned2")
+    print(line("reference", ref), flush=True)
+    two_ref = sum(ref[k]["two_capped"] for k in keys)
+    card_ref = sum(ref[k]["card_capped"] for k in keys)
+    first_ref = sum(ref[k]["first"] for k in keys)
+    ok = two_ref <= CAP_SHIP * n and card_ref >= first_ref
+    print(f"  the cap (reference): two shown {two_ref} of {n} ({100 * two_ref / n:.1f} %, bound "
+          f"{100 * CAP_SHIP:.1f} %), card {card_ref} against the first alone {first_ref}: "
+          f"{'SHIPS' if ok else 'does not ship'}", flush=True)
+    for name in CANDIDATES:
+        o = two_stage(rows, u, name)
+        gained, lost, p = sign_test([ref[k]["first"] for k in keys], [o[k]["first"] for k in keys])
+        kinds: Counter = Counter()
+        for k in keys:
+            kinds[ref[k]["kind"]] += int(o[k]["first"]) - int(ref[k]["first"])
+        d = {f: sum(o[k][f] for k in keys) - sum(ref[k][f] for k in keys) for f in ("first", "card_capped")}
+        d["two"] = sum(o[k]["first"] or o[k]["second"] for k in keys) - \
+            sum(ref[k]["first"] or ref[k]["second"] for k in keys)
+        passed = d["first"] >= need and p < 0.05 and d["two"] >= -2 and d["card_capped"] >= -2 and \
+            min(kinds.values()) >= -2
+        print(f"{line(name, o)}\n    +{gained} -{lost} p = {p:.3f}  fine types {dict(sorted(kinds.items()))}  "
+              f"{'PASSES' if passed else 'fails'}", flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--table", required=True, help="the pickle written by /tmp build (rows and U)")
-    ap.add_argument("--account", action="store_true")
+    ap.add_argument("--account", action="store_true", help="only the account (counts)")
     args = ap.parse_args()
     data = pickle.loads(Path(args.table).expanduser().read_bytes())
     rows, fresh = (data["rows"], set(data["fresh"])) if isinstance(data, dict) else \
         (data, {r["paper"] for r in data if "tuned" in r})
     if args.account:
         account(rows, fresh)
+        return 0
+    measure(rows, fresh)
     return 0
 
 
