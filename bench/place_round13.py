@@ -9,10 +9,14 @@ with U's list in one pickle:
 
     .venv/bin/python -m bench.place_round13 --table /tmp/place18/table.pkl --account
 
-``--account`` prints counts only: for the comments whose pool holds no right paragraph, the best right
-paragraph's rank by the rules, BM25, the base cosine, the tuned cosine (U only: the 58 seen revisions are
-in-sample for it) and among the located paragraphs; by insertion vs change, fine type, what the comment names, and
-for insertions after results. Nothing is fitted or chosen by it.
+(built when the pickle is missing). ``--account`` prints counts only: for the comments whose pool holds no right
+paragraph, the best right paragraph's rank by the rules, BM25, the base cosine, the tuned cosine (U only: the 58
+seen revisions are in-sample for it) and among the located paragraphs; by insertion vs change, fine type, what the
+comment names, and for insertions after results. Nothing is fitted or chosen by it.
+
+Without ``--account``: the reference (round twelve's two stages, refitted per fold) and the three candidates of
+docs/suggest.md, each measured once over U, leave-one-repository-out, the card's margin uncapped and capped
+(``bench.place_alternative.CAP``). ``--write-margin`` re-chooses the shipped model's margin under the cap.
 """
 
 from __future__ import annotations
@@ -134,9 +138,12 @@ def account(rows: list[dict[str, Any]], fresh: set[str]) -> None:
     for name, f in {"rules 2 (U)": lambda rk: rk["rules"] < 2,
                     "rules 2 + tuned 2 (U)": lambda rk: (rk["rules"] < 2) | (rk["tuned"] < 2),
                     "rules 3 + tuned 2 (U)": lambda rk: (rk["rules"] < 3) | (rk["tuned"] < 2),
-                    "rules 2 + located 3 + tuned 2 (U)": lambda rk: (rk["rules"] < 2) | (rk["located"] < 3) | (rk["tuned"] < 2),
-                    "rules 3 + located 3 + tuned 2 (U)": lambda rk: (rk["rules"] < 3) | (rk["located"] < 3) | (rk["tuned"] < 2),
-                    "rules 3 + cosine 2 + tuned 2 (U)": lambda rk: (rk["rules"] < 3) | (rk["cosine"] < 2) | (rk["tuned"] < 2),
+                    "rules 2 + located 3 + tuned 2 (U)":
+                        lambda rk: (rk["rules"] < 2) | (rk["located"] < 3) | (rk["tuned"] < 2),
+                    "rules 3 + located 3 + tuned 2 (U)":
+                        lambda rk: (rk["rules"] < 3) | (rk["located"] < 3) | (rk["tuned"] < 2),
+                    "rules 3 + cosine 2 + tuned 2 (U)":
+                        lambda rk: (rk["rules"] < 3) | (rk["cosine"] < 2) | (rk["tuned"] < 2),
                     }.items():
         hits = [f(rankers(r)) for r in u]
         print(f"   {name:32} {sum(bool(r['y'][h].any()) for r, h in zip(u, hits)):5} of {len(u)}  "
@@ -154,7 +161,8 @@ def account(rows: list[dict[str, Any]], fresh: set[str]) -> None:
         for k in sorted({k for k, _ in c}, key=lambda k: -c[(k, "all")]):
             print(f"   {k:44} {c[(k, 'all')]:5} {c[(k, 'pool')]:5} {c[(k, 'miss')]:5} {c[(k, 'none')]:5}")
 
-    split("3. insertion vs change", lambda r: "answered by insertions alone" if r["insertion_only"] else "a changed paragraph")
+    split("3. insertion vs change",
+          lambda r: "answered by insertions alone" if r["insertion_only"] else "a changed paragraph")
     split("4. fine type", lambda r: r["kind"])
     split("5. what the comment names", names)
     split("6. insertions for an experiment or result request",
@@ -166,7 +174,8 @@ def account(rows: list[dict[str, Any]], fresh: set[str]) -> None:
         right = np.flatnonzero(r["y"])
         dist = int(np.abs(right - first).min())
         same = any(r["sections"][j].split(" / ")[0] == r["sections"][first].split(" / ")[0] for j in right)
-        d[("1-2" if dist <= 2 else "3-10" if dist <= 10 else ">10", "same top section" if same else "other section")] += 1
+        away = "1-2" if dist <= 2 else "3-10" if dist <= 10 else ">10"
+        d[(away, "same top section" if same else "other section")] += 1
     for k in sorted(d):
         print(f"   {k[0]:5} paragraphs away, {k[1]:14} {d[k]:5}")
     rr = Counter(r["roles"][int(np.flatnonzero(r["y"])[0])] for r in miss)
@@ -176,8 +185,6 @@ def account(rows: list[dict[str, Any]], fresh: set[str]) -> None:
 
 
 CANDIDATES = ("located", "located+tuned", "cosine")
-#: The card's cap: a margin may show two places on at most this share of the comments it is chosen on.
-CAP = 0.25
 #: The cap ships when the held-out folds, pooled, show two on at most this share (the cap plus the folds' spread).
 CAP_SHIP = 0.275
 
@@ -239,22 +246,11 @@ class FirstStage:
         return self.fits[key]
 
 
-def choose_capped(results: list[dict[str, Any]], cap: float | None) -> float:
-    """Round nine's margin (``bench.place_alternative.choose``), only among margins showing two on at most ``cap``
-    of ``results`` (None: uncapped)."""
-    from bench.place_alternative import COST, shown
-
-    candidates = [-1.0] + sorted({r["margin"] for r in results if np.isfinite(r["margin"])})
-    if cap is not None:
-        candidates = [m for m in candidates if shown(results, m)["two"] <= cap * len(results)]
-    gain = [shown(results, m)["shown"] - COST * shown(results, m)["two"] for m in candidates]
-    return candidates[int(np.argmax(gain))]
-
-
 def two_stage(table: list[dict[str, Any]], u: list[dict[str, Any]], name: str) -> dict[tuple, dict]:
     """``name``'s placement of every comment of U, leave-one-repository-out over U: the first stage fitted outside g
     (and the row's repository), the second stage on U minus g; the card uncapped and capped, each margin chosen on
     U minus g's out-of-fold second-stage scores."""
+    from bench.place_alternative import CAP, choose
     from bench.place_round11 import fit
     from bench.place_round12 import _scored
 
@@ -275,7 +271,7 @@ def two_stage(table: list[dict[str, Any]], u: list[dict[str, Any]], name: str) -
             if h != held:
                 m = fit([r for r in rows if r["group"] not in (held, h)], "stage2")
                 inner += [_scored(m.scores(r["xs"]), r["ys"]) for r in rows if r["group"] == h]
-        margins = {"uncapped": choose_capped(inner, None), "capped": choose_capped(inner, CAP)}
+        margins = {"uncapped": choose(inner), "capped": choose(inner, cap=CAP)}
         model = fit([r for r in rows if r["group"] != held], "stage2")
         for r in rows:
             if r["group"] == held:
@@ -336,16 +332,61 @@ def measure(rows: list[dict[str, Any]], fresh: set[str]) -> None:
               f"{'PASSES' if passed else 'fails'}", flush=True)
 
 
+def write_margin(rows: list[dict[str, Any]], fresh: set[str]) -> None:
+    """The shipped model's card margin re-chosen under the cap (round thirteen; its weights unchanged): round nine's
+    rule, capped, over U's leave-one-repository-out second-stage scores, each row's z out of fold, as
+    ``bench.place_round12.write`` chooses it."""
+    import json
+
+    from bench.fit_placement import MODEL
+    from bench.place_alternative import CAP, choose, shown
+    from bench.place_round11 import fit
+    from bench.place_round12 import References, _scored, stage_rows
+
+    u = [r for r in rows if r["paper"] in fresh]
+    stage = stage_rows(u, References(rows), None, "tuned2")
+    inner = []
+    for h in sorted({r["group"] for r in stage}):
+        m = fit([r for r in stage if r["group"] != h], "stage2")
+        inner += [_scored(m.scores(r["xs"]), r["ys"]) for r in stage if r["group"] == h]
+    margin = choose(inner, cap=CAP)
+    raw = json.loads(MODEL.read_text(encoding="utf-8"))
+    before = raw.get("margin")
+    raw["margin"] = round(float(margin), 6)
+    got = shown(inner, margin)
+    raw.setdefault("meta", {})["margin"] = {
+        "rule": f"bench.place_alternative.choose, cap {CAP}: at most {CAP:.0%} of the comments shown two places",
+        "chosen_on": f"U's {len(inner)} comments, leave-one-repository-out second-stage scores",
+        "two_shown": got["two"], "right_among_shown": got["shown"], "first": got["first"], "before": before,
+        "by": "bench.place_round13 --write-margin (round thirteen)"}
+    MODEL.write_text(json.dumps(raw, indent=1) + "\n")
+    print(f"margin {before} -> {margin:.6f}: on U's out-of-fold scores two shown {got['two']} of {len(inner)}, "
+          f"right among shown {got['shown']} (first {got['first']})")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--table", required=True, help="the pickle written by /tmp build (rows and U)")
+    ap.add_argument("--corpus", default=str(Path(__file__).resolve().parents[1] / "corpus/revisions.json"))
+    ap.add_argument("--cache", help="the corpus cache (default: ~/.cache/redraft/corpus)")
+    ap.add_argument("--table", required=True, help="the table's pickle: its rows and U (built when missing)")
     ap.add_argument("--account", action="store_true", help="only the account (counts)")
+    ap.add_argument("--write-margin", action="store_true", help="re-choose the shipped model's margin under the cap")
     args = ap.parse_args()
-    data = pickle.loads(Path(args.table).expanduser().read_bytes())
+    path = Path(args.table).expanduser()
+    if not path.exists():  # round twelve's table, with U's list (slow: the corpus and both encoders)
+        from bench.place_round12 import build, unseen
+
+        fresh_ids = unseen(args.corpus)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(pickle.dumps({"rows": build(args.corpus, args.cache, fresh_ids), "fresh": fresh_ids}))
+    data = pickle.loads(path.read_bytes())
     rows, fresh = (data["rows"], set(data["fresh"])) if isinstance(data, dict) else \
         (data, {r["paper"] for r in data if "tuned" in r})
     if args.account:
         account(rows, fresh)
+        return 0
+    if args.write_margin:
+        write_margin(rows, fresh)
         return 0
     measure(rows, fresh)
     return 0
