@@ -34,6 +34,9 @@ import numpy as np
 
 #: What one alternative shown costs, in right places: fixed before any figure (one right in ten shown).
 COST = 0.1
+#: At most this share of the comments a margin is chosen on may be shown two places (round thirteen of
+#: docs/suggest.md, written before its figures: "here, or here" stays an exception, one card in four at most).
+CAP = 0.25
 
 
 def two_best(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -74,10 +77,12 @@ def shown(results: list[dict[str, Any]], margin: float) -> dict[str, int]:
             "shown": sum(r["first"] or (t and r["second"]) for r, t in zip(results, two)), "two": sum(two)}
 
 
-def choose(results: list[dict[str, Any]], cost: float = COST) -> float:
+def choose(results: list[dict[str, Any]], cost: float = COST, cap: float | None = None) -> float:
     """The margin (one of ``results``' own, or -1: never two) that maximises right among shown − cost × two shown;
-    the smallest on a tie."""
+    the smallest on a tie. ``cap``: only among margins that show two for at most that share of ``results``."""
     candidates = [-1.0] + sorted({r["margin"] for r in results if np.isfinite(r["margin"])})
+    if cap is not None:
+        candidates = [m for m in candidates if shown(results, m)["two"] <= cap * len(results)]
     gain = [shown(results, m)["shown"] - cost * shown(results, m)["two"] for m in candidates]
     return candidates[int(np.argmax(gain))]
 

@@ -261,7 +261,7 @@ def write(table: list[dict[str, Any]], fresh: list[str]) -> None:
     (``tuned2``) on U only, each row's z from the first stage fitted outside its repository, and its card margin
     chosen by round nine's rule on U's out-of-fold second-stage scores (leave-one-repository-out)."""
     from bench.fit_placement import MODEL, fit
-    from bench.place_alternative import choose
+    from bench.place_alternative import CAP, choose
     from bench.place_round11 import fit as fit_stage
     from engine.generate.rerank import SECOND
     from engine.models.linear import StandardisedLinear
@@ -280,7 +280,7 @@ def write(table: list[dict[str, Any]], fresh: list[str]) -> None:
             "any": sum(bool(r["y"].any()) for r in refs.rows), "of": len(refs.rows)}
     model = fit(refs.rows)
     model.second = StandardisedLinear(SECOND, second.mean, second.scale, second.coef, second.intercept)
-    model.margin = choose(inner)
+    model.margin = choose(inner, cap=CAP)  # round thirteen: at most a quarter of the cards show two places
     model.meta = {
         "data": "revisions corpus, training part (hand labels), answered comments; drafts unpaged (refit on a "
                 "cache with the typeset PDFs: bench.place_round12 --pages --write)",

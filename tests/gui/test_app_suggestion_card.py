@@ -11,6 +11,7 @@ from PySide6.QtCore import QPoint, QRect, Qt
 
 from desktop.app import build_demo_now
 from engine.models.llama.llm import LlamaGenerator
+from tests.engine.generate.test_generate_alternative import CLOSE
 from tests.gguf_factory import tiny_gguf  # noqa: F401
 from tests.gui.app_helpers import shot
 from tests.gui.app_helpers import light_shell as shell  # noqa: F401
@@ -37,10 +38,12 @@ def _suggest(qtbot, c, **call) -> None:
 def test_a_scaffold_and_a_flagged_rewrite_at_1200_by_800(qtbot, shell, tiny_gguf: Path, tmp_path: Path) -> None:
     c, w = shell.controller, shell.window
     w.resize(1200, 800)
-    c.use_session(build_demo_now(tmp_path))
+    session = build_demo_now(tmp_path)
+    cid = session.add_comment("Reviewer 2", CLOSE).comment_ids[0]  # its second place scores close to its first
+    c.use_session(session)
     qtbot.waitUntil(lambda: c.project is not None and c.current_comment is not None, timeout=30_000)
     with qtbot.waitSignal(c.sig_comment_shown, timeout=10_000):
-        w.comments.select_comment("R2.2")  # the related-work comment: its second place scores close to its first
+        w.comments.select_comment(cid)
     c.owner.set_generator(LlamaGenerator(tiny_gguf, n_ctx=2048, n_gpu_layers=0, threads=1))
     card = w.suggestion
 
@@ -56,7 +59,7 @@ def test_a_scaffold_and_a_flagged_rewrite_at_1200_by_800(qtbot, shell, tiny_gguf
     qtbot.mouseClick(card.switch_button, Qt.MouseButton.LeftButton)  # no model: at once
     moved = card.suggestion()
     assert moved.id == rec.id and moved.location == other and moved.alternative["location"] == first
-    assert card.edit.toPlainText() == moved.edit and c.project.suggestions["R2.2"][-1] is moved
+    assert card.edit.toPlainText() == moved.edit and c.project.suggestions[cid][-1] is moved
     _buttons_in_view(w)
 
     c.editing.suggest_options = {"max_tokens": 40, "max_chars": 60}  # another model: its rewrite, flagged

@@ -31,3 +31,13 @@ def test_the_margin_pays_for_the_alternatives_it_shows() -> None:
     assert choose(RESULTS) == 0.9  # +2 right for 3 shown beats +1 for 1 (1.7 against 0.9)
     assert choose(RESULTS, cost=0.6) == 0.2  # dearer alternatives: only the closest pays
     assert choose(RESULTS, cost=1.1) == -1.0  # dearer than a right place: never two
+
+
+def test_the_cap_bounds_how_often_two_places_are_shown() -> None:
+    # uncapped, 0.9 shows two on 3 of 8 comments; a cap of a quarter allows 2 of 8: within it 0.2 pays best (3.9)
+    assert shown(RESULTS, choose(RESULTS))["two"] == 3
+    capped = choose(RESULTS, cap=0.25)
+    assert capped == 0.2 and shown(RESULTS, capped)["two"] == 1 <= 0.25 * len(RESULTS)
+    assert choose(RESULTS, cap=0.375) == 0.9  # 3 of 8 allowed: the uncapped choice
+    assert choose(RESULTS, cap=0.1) == -1.0  # not even one in eight: never two
+    assert choose(RESULTS, cap=1.0) == choose(RESULTS)  # a cap that binds nothing changes nothing
