@@ -27,6 +27,7 @@ import math
 import re
 import sys
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -110,8 +111,26 @@ def match_comments(first: list[dict], second: list[dict], text: set[int] | None 
     return [(first[i], second[j]) for i, j in zip(rows, cols) if share[i, j] >= MIN_SHARE]
 
 
-def compare(first: dict, second: dict, text: set[int] | None = None) -> Agreement:
-    """Agreement of two label records of one revision (spans counted on ``text`` lines only, when given)."""
+def edit_resolver(cache: Path, rid: str) -> Callable[[str], str]:
+    """An edit key (``<engine id>:<text hash>``) -> the rebuilt diff's engine id, found as ``corpus.labels.to_gold``
+    finds a link's edit: the key itself, else its text under a shifted id, else its id (the text changed since
+    labelling). The first reader's files are re-anchored after each reader fix, the second readers' are not, so
+    without it a link both readers made can differ by its hash alone (agree17, session 25)."""
+    from corpus.manifest import load_manifest
+    from corpus.units import edit_key, load_built
+
+    entry = next(e for e in load_manifest()["revisions"] if e["id"] == rid)
+    edits = load_built(cache, entry).edits
+    by_key = {edit_key(e): e.id for e in edits}
+    by_text = {key.split(":", 1)[1]: ident for key, ident in by_key.items()}
+    return lambda key: by_key.get(key) or by_text.get(key.partition(":")[2]) or key.partition(":")[0]
+
+
+def compare(first: dict, second: dict, text: set[int] | None = None,
+            resolve: Callable[[str], str] | None = None) -> Agreement:
+    """Agreement of two label records of one revision (spans counted on ``text`` lines only, when given; edit keys
+    read through ``resolve``, when given)."""
+    resolve = resolve or (lambda key: key)
     out = Agreement(first=len(first["comments"]), second=len(second["comments"]))
     pairs = match_comments(first["comments"], second["comments"], text)
     out.matched = len(pairs)
@@ -120,7 +139,7 @@ def compare(first: dict, second: dict, text: set[int] | None = None) -> Agreemen
         sets = []
         for rec, side in ((first, 0), (second, 1)):
             name = {p[side]["id"]: k for k, p in enumerate(pairs)}  # a matched comment's pair number
-            sets.append({(name[x["comment"]], x["edit"]) for x in rec["links"]
+            sets.append({(name[x["comment"]], resolve(x["edit"])) for x in rec["links"]
                          if x["comment"] in name and x["strength"] in kept})
         out.links[strength] = [len(sets[0] & sets[1]), len(sets[0]), len(sets[1])]
     return out
@@ -152,7 +171,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", nargs="*", help="revision ids")
     ap.add_argument("--text-only", action="store_true",
                     help="match spans on reviewer-text lines of the built reviews.md only (needs --cache)")
-    ap.add_argument("--cache", help="built corpus (default: corpus.build_revisions' cache), for --text-only")
+    ap.add_argument("--edits-now", action="store_true",
+                    help="compare links by the rebuilt diff's edits (needs --cache), not by the keys as written")
+    ap.add_argument("--cache", help="built corpus (default: corpus.build_revisions' cache), for --text-only and "
+                    "--edits-now")
     args = ap.parse_args(argv)
     first, second = Path(args.first), Path(args.second)
     if not second.is_dir() or not first.is_dir():
@@ -164,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"corpus.agreement: no revision labelled in both {first} and {second}", file=sys.stderr)
         return 2
     cache = None
-    if args.text_only:
+    if args.text_only or args.edits_now:
         from corpus.build_revisions import default_out
 
         cache = Path(args.cache) if args.cache else default_out()
@@ -175,9 +197,10 @@ def main(argv: list[str] | None = None) -> int:
     rows, pooled = [], Agreement()
     try:
         for rid in ids:
-            text = text_lines((cache / rid / "reviews.md").read_text(encoding="utf-8")) if cache else None
+            text = text_lines((cache / rid / "reviews.md").read_text(encoding="utf-8")) if args.text_only else None
+            resolve = edit_resolver(cache, rid) if args.edits_now else None
             a = compare(*(json.loads((d / f"{rid}.json").read_text(encoding="utf-8")) for d in (first, second)),
-                        text=text)
+                        text=text, resolve=resolve)
             rows.append((rid, a))
             pooled.add(a)
     except (KeyError, ValueError, TypeError) as err:

@@ -56,6 +56,16 @@ def test_link_f1_on_matched_comments_only() -> None:
     assert a.prf("high")[2] == pytest.approx(2 / 3)
 
 
+def test_links_compare_through_the_rebuilt_diff_when_asked() -> None:
+    # agree17: the first reader's files are re-anchored after a reader fix, the second's are not, so one link can
+    # differ by its text hash alone; read through the rebuilt diff (--edits-now) the two keys are one edit
+    stale = {**SECOND_REC, "links": [_l("A", "e1:old", "high"), _l("A", "e2:bb", "high"), _l("B", "e4:dd", "medium")]}
+    assert compare(FIRST, stale).links["all"] == [1, 2, 3]
+    now = {"e1:aa": "e1", "e2:bb": "e2", "e4:dd": "e4"}
+    resolve = lambda key: now.get(key) or key.partition(":")[0]  # noqa: E731 - as edit_resolver falls back to the id
+    assert compare(FIRST, stale, resolve=resolve).links["all"] == [2, 2, 3]
+
+
 def test_kappa_is_undefined_when_both_readers_use_one_value() -> None:
     same = {"id": "rev", "comments": [_c("R1.1", 1, 1, "edit"), _c("R1.2", 3, 3, "edit")], "links": []}
     a = compare(same, same)
