@@ -32,7 +32,7 @@ from engine.document.latex.changes import track_changes_macros
 from engine.document.latex.front import read_front_matter
 from engine.document.latex.lowlevel import low_level_spans
 from engine.document.latex.macros import collect_macros, expand_macros
-from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document, number_style
+from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document, number_style, roman_appendices
 from engine.document.latex.packages import package_macros
 from engine.document.latex.repair import parse_body
 from engine.document.latex.source import (
@@ -90,7 +90,7 @@ def load_latex(path: Path) -> Document:
     body = _protect_verbatim(_inline_bbl(body, main), converter)
     nodes, body = parse_body(body, converter, notices, MATH_ENVS | set(FLOATS) | _DROPPED_ENVS)
     converter.theorems, converter.crefnames = read_theorems(src.text), crefnames
-    numbering = number_document(nodes, number_style(src.text), converter.theorems)
+    numbering = number_document(nodes, number_style(src.text), converter.theorems, roman_appendices(src.text))
     converter.labels = numbering.labels
     builder = _Builder(body, converter, numbering, main.parent)
     builder.walk(nodes)
