@@ -3,7 +3,8 @@
 Body paragraphs, captions and footnotes are compared, each kind as its own
 stream (so a caption floating to another page does not break two halves of a
 body paragraph apart, and does not count as moved). Headings are not edits:
-they give each paragraph its section. References are left out unless asked
+they give each paragraph its section. The title, when its words changed, is one
+more edit (section "Title"), after all the others. References are left out unless asked
 for. Paragraphs left unmatched in their stream get one more chance against the
 leftovers of the other kinds (a loader may call a paragraph a caption in one
 version and body text in the other).
@@ -30,6 +31,9 @@ DIFF_KINDS = (ParagraphKind.BODY, ParagraphKind.CAPTION, ParagraphKind.FOOTNOTE)
 MIN_RELATED_SHARE = 0.2
 #: ... a check made only when both have at least this many paragraphs.
 MIN_PARAGRAPHS_TO_JUDGE = 5
+#: The title's edit: its section and the id it stands under on both sides (no paragraph has it: paragraphs are p0001...).
+TITLE_SECTION = "Title"
+TITLE_ID = "title"
 #: A section whose matched paragraphs moved in this share (and at least two) moved as a whole.
 SECTION_MOVE_SHARE = 0.6
 
@@ -86,6 +90,8 @@ def iter_diff(
             yield Progress(total // 4 + (3 * total // 4) * k // len(groups), total, "comparing words")
     edits, moves = _section_moves(edits)
     edits = _flag_noise(edits)
+    if (title := title_edit(old, new, len(edits))) is not None:
+        edits.append(title)  # after every other edit, so that no other edit's id shifts
     yield Progress(total, total, "done")
     return RevisionDiff(old=old, new=new, edits=edits, section_moves=moves)
 
@@ -224,6 +230,24 @@ def _section_moves(edits: list[Edit]) -> tuple[list[Edit], list[SectionMove]]:
             for e in edits
         ]
     return edits, moves
+
+
+def title_edit(old: Document, new: Document, index: int) -> Edit | None:
+    """The title as an edit, when both versions have one and its words changed (a reviewer may ask for a new title):
+    section "Title", paragraph id ``TITLE_ID`` on both sides (no paragraph of the documents); None otherwise."""
+    old_title, new_title = " ".join(old.title.split()), " ".join(new.title.split())
+    tok_s, tok_t = comparable_tokens(old_title), comparable_tokens(new_title)
+    if not tok_s or not tok_t or display_tokens(old_title) == display_tokens(new_title):
+        return None
+    changed = changed_token_count(tok_s, tok_t)
+    kind = edit_type(changed)
+    diff = word_diff(old_title, new_title)
+    if kind is EditType.UNCHANGED:
+        if not (restyled := restyled_words(diff)):
+            return None  # the titles differ in nothing a reader would call a change
+        kind, changed = EditType.MINOR, restyled
+    return Edit(id=edit_id(index), type=kind, source_ids=(TITLE_ID,), target_ids=(TITLE_ID,), source_text=old_title,
+                target_text=new_title, section=TITLE_SECTION, diff=diff, changed_tokens=changed)
 
 
 def _flag_noise(edits: list[Edit]) -> list[Edit]:

@@ -32,7 +32,8 @@ from engine.document.latex.changes import track_changes_macros
 from engine.document.latex.front import read_front_matter
 from engine.document.latex.lowlevel import low_level_spans
 from engine.document.latex.macros import collect_macros, expand_macros
-from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document, number_style
+from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document, number_style, roman_appendices
+from engine.document.latex.packages import package_macros
 from engine.document.latex.repair import parse_body
 from engine.document.latex.source import (
     SourceText,
@@ -44,7 +45,7 @@ from engine.document.latex.source import (
     inside,
     load_project,
 )
-from engine.document.latex.text import EQUATION, MATH_ENVS, SILENT, LatexText
+from engine.document.latex.text import EQUATION, MATH_ENVS, SILENT, LatexText, known_arguments
 from engine.document.latex.theorems import read_crefnames, read_theorems
 from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
 from engine.document.text import normalize_text
@@ -76,7 +77,8 @@ def load_latex(path: Path) -> Document:
     tracked = track_changes_macros(src.text)
     crefnames = read_crefnames(src.text)  # before the definitions go: a \\lemmaautorefname is one
     macros, src = collect_macros(src)
-    src = expand_macros(src, {**tracked, **macros})
+    own = package_macros(src.text, main.parent, known_arguments)  # the paper's own packages win over the reader's meanings
+    src = expand_macros(src, {**tracked, **own, **macros})
     check_nesting(src, main.name)
     converter = LatexText()
     converter.acronyms = read_acronyms(src.text)
@@ -88,7 +90,7 @@ def load_latex(path: Path) -> Document:
     body = _protect_verbatim(_inline_bbl(body, main), converter)
     nodes, body = parse_body(body, converter, notices, MATH_ENVS | set(FLOATS) | _DROPPED_ENVS)
     converter.theorems, converter.crefnames = read_theorems(src.text), crefnames
-    numbering = number_document(nodes, number_style(src.text), converter.theorems)
+    numbering = number_document(nodes, number_style(src.text), converter.theorems, roman_appendices(src.text))
     converter.labels = numbering.labels
     builder = _Builder(body, converter, numbering, main.parent)
     builder.walk(nodes)

@@ -5,7 +5,8 @@ One pass over the node tree gives each numbered heading and caption its number
 prints. Best effort: standard counters of article-like classes, no ``\\setcounter``;
 the classes that print other numbers are told apart by ``number_style``: IEEEtran
 ("Section II-A", "Section II-A1" for a subsubsection, "Table IV"; with its ``compsoc`` option all arabic, as
-the article class: "Section 2.1", "Table 4") and REVTeX ("Section II A", and equations of appendix A numbered
+the article class: "Section 2.1", "Table 4"; after its ``\\appendices`` the sections lettered, "A", "A-A", or in
+roman with its ``romanappendices`` option) and REVTeX ("Section II A", and equations of appendix A numbered
 "A1", "A2", ...).
 """
 
@@ -45,6 +46,12 @@ def number_style(text: str) -> str:
     return "revtex" if name.startswith("revtex") else "plain"
 
 
+def roman_appendices(text: str) -> bool:
+    """Whether the document class is given IEEEtran's ``romanappendices`` option."""
+    m = _CLASS.search(text)
+    return bool(m) and "romanappendices" in {o.strip().lower() for o in (m.group(1) or "").split(",")}
+
+
 def roman(n: int) -> str:
     out = ""
     for value, digits in _ROMAN:
@@ -61,10 +68,10 @@ class Numbering:
 
 
 def number_document(nodes: list[latexwalker.LatexNode], style: str = "plain",
-                    theorems: dict[str, Theorem] | None = None) -> Numbering:
+                    theorems: dict[str, Theorem] | None = None, roman_appendices: bool = False) -> Numbering:
     """Numbers for headings and captions, and the label table; ``style`` from ``number_style``; ``theorems`` (from
     ``theorems.read_theorems``) numbers theorem-like environments, whose labels get the environment as their kind."""
-    state = _State(Numbering(), style, theorems or {})
+    state = _State(Numbering(), style, theorems or {}, roman_appendices)
     state.result.has_chapters = _has_macro(nodes, "chapter")
     state.walk(nodes, float_kind=None)
     return state.result
@@ -80,13 +87,16 @@ def _has_macro(nodes: list[latexwalker.LatexNode], name: str) -> bool:
 
 
 class _State:
-    def __init__(self, result: Numbering, style: str = "plain", theorems: dict[str, Theorem] | None = None) -> None:
+    def __init__(self, result: Numbering, style: str = "plain", theorems: dict[str, Theorem] | None = None,
+                 roman_appendices: bool = False) -> None:
         self.result = result
+        self.roman_appendices = roman_appendices
         self.style = style
         self.theorems = theorems or {}
         self.theorem_counts: dict[str, tuple[int, tuple[int, ...]]] = {}  # counter -> (count, the sections it is in)
         self.sections = [0] * 7
         self.appendix = False
+        self.appendices = ""  # IEEEtran's \\appendices: "A" (lettered) or "I" (its romanappendices option)
         self.counters = {"figure": 0, "table": 0, "equation": 0, "algorithm": 0, "listing": 0}
         self.current: tuple[str, str] = ("", "")
         self.captioned = False  # the float being walked has had its own caption
@@ -103,8 +113,10 @@ class _State:
 
     def macro(self, node: latexwalker.LatexMacroNode, float_kind: str | None) -> None:
         name = node.macroname
-        if name == "appendix":
+        if name == "appendix" or (name == "appendices" and self.style == "ieee"):
             self.appendix = True
+            if name == "appendices":  # IEEEtran: "Appendix A", "A-A" under it, lemma "A.1", as before "II-A"
+                self.appendices = "I" if self.roman_appendices else "A"
             top = 1 if self.result.has_chapters else 2
             self.sections[top:] = [0] * (7 - top)
         elif name in HEADINGS and not _starred(node):
@@ -137,19 +149,20 @@ class _State:
                     self.walk(arg.nodelist, float_kind)
 
     def heading_number(self, top: int, level: int) -> str:
-        """"2.1" (article), "II-A" (IEEEtran), "II A" (REVTeX); appendices lettered ("A.1", "A-1", "A 1")."""
+        """"2.1" (article), "II-A" (IEEEtran), "II A" (REVTeX); appendices lettered ("A.1", "A-1", "A 1";
+        after IEEEtran's ``\\appendices`` "A-A", as before them "II-A")."""
         parts = []
         for i in range(top, level + 1):
             n = self.sections[i]
             if self.appendix and i == top:
-                parts.append(string.ascii_uppercase[(n - 1) % 26])
+                parts.append(roman(n) if self.appendices == "I" else string.ascii_uppercase[(n - 1) % 26])
             elif self.style != "plain" and i == top:
                 parts.append(roman(n))
-            elif self.style != "plain" and i == top + 1 and not self.appendix:
+            elif self.style != "plain" and i == top + 1 and (not self.appendix or self.appendices):
                 parts.append(string.ascii_uppercase[(n - 1) % 26])
             else:
                 parts.append(str(n))
-        if self.style == "ieee" and level == top + 2 and not self.appendix:  # IEEEtran's subsubsection: "II-A1"
+        if self.style == "ieee" and level == top + 2 and (not self.appendix or self.appendices):  # "II-A1"
             return "-".join(parts[:-1]) + parts[-1]
         return {"ieee": "-", "revtex": " "}.get(self.style, ".").join(parts)
 

@@ -297,6 +297,15 @@ def _arg_text(node: latexwalker.LatexMacroNode, index: int) -> str:
     return arg.latex_verbatim()[1:-1] if arg is not None and hasattr(arg, "nodelist") else (arg.latex_verbatim() if arg else "")
 
 
+def known_arguments(name: str) -> int | None:
+    """How many mandatory arguments the reader's own meaning of ``\\name`` takes (0 for one it prints or drops
+    bare), or None for a name it has no meaning for."""
+    spec = _walker_context().get_macro_spec(name)
+    if spec is not None:
+        return str(getattr(spec.args_parser, "argspec", "")).count("{")
+    return 0 if name in _DROP or name in _KEEP or name in OPERATORS else None
+
+
 def _walker_context() -> macrospec.LatexContextDb:
     global _WALKER_DB
     if _WALKER_DB is None:
