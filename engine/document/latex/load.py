@@ -23,6 +23,7 @@ Inline text conventions (math, citations, references) are in ``latex_text``.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from pylatexenc import latexwalker
@@ -32,6 +33,7 @@ from engine.document.latex.changes import track_changes_macros
 from engine.document.latex.front import read_front_matter
 from engine.document.latex.lowlevel import low_level_spans
 from engine.document.latex.macros import collect_macros, expand_macros
+from engine.document.latex.marks import record
 from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document, number_style
 from engine.document.latex.repair import parse_body
 from engine.document.latex.source import (
@@ -95,10 +97,7 @@ def load_latex(path: Path) -> Document:
     builder.flush()
     abstract = front.abstract or " ".join(p.text for p in builder.abstract)
     paragraphs = [*builder.abstract_paragraphs(front.abstract), *builder.paragraphs]
-    paragraphs = [
-        Paragraph(id=paragraph_id(i), text=p.text, kind=p.kind, section=p.section, line=p.line, file=p.file)
-        for i, p in enumerate(paragraphs)
-    ]
+    paragraphs = [replace(p, id=paragraph_id(i)) for i, p in enumerate(paragraphs)]
     if not paragraphs and not front.title:
         notices.append("no text found in the LaTeX source")
     return Document(
@@ -165,6 +164,7 @@ class _Builder:
         self.stack: list[tuple[int, str]] = []
         self.pieces: list[object] = []
         self.start: int | None = None
+        self.end = 0  # where the paragraph's last piece ends
         self.kind = ParagraphKind.BODY
         self.in_abstract = False
         self.top = 1 if numbering.has_chapters else 2
@@ -175,7 +175,7 @@ class _Builder:
             return ("Abstract",)
         return tuple(title for _, title in self.stack)
 
-    def emit(self, text: str, kind: ParagraphKind, pos: int | None) -> None:
+    def emit(self, text: str, kind: ParagraphKind, pos: int | None, pieces: list[object] | None = None) -> None:
         text = normalize_text(text)
         if not text:
             return
@@ -188,6 +188,9 @@ class _Builder:
             line=origin[1] if origin else None,
             file=_relative(origin[0], self.root) if origin else None,
         )
+        if pieces is not None:  # the source and its marks (marks.py); the text above is untouched
+            source, marks = record(text, self.src.text, pos, self.end, pieces, self.conv.text)
+            para = replace(para, source=source, marks=marks)
         (self.abstract if self.in_abstract else self.paragraphs).append(para)
 
     def add(self, piece: object, pos: int) -> None:
@@ -195,12 +198,15 @@ class _Builder:
         if self.start is None and not silent and (not isinstance(piece, str) or piece.strip()):
             self.start = pos + (len(piece) - len(piece.lstrip()) if isinstance(piece, str) else 0)
         self.pieces.append(piece)
+        if pos is not None:
+            self.end = max(self.end, pos + (len(piece) if isinstance(piece, str) else getattr(piece, "len", 0) or 0))
 
     def flush(self) -> None:
         pieces, start = self.pieces, self.start
         self.pieces, self.start = [], None
         if pieces:
-            self.emit(self.conv.text(pieces), self.kind, start)
+            self.emit(self.conv.text(pieces), self.kind, start, pieces)
+        self.end = 0
         notes, self.conv.footnotes = self.conv.footnotes, []
         for note in notes:
             self.emit(note, ParagraphKind.FOOTNOTE, start)
@@ -280,7 +286,7 @@ class _Builder:
         title = normalize_text(self.conv.text(inked))
         if not title or len(title.split()) > 12:
             return False
-        self.pieces, self.start = [], None
+        self.pieces, self.start, self.end = [], None, 0
         level = max(HEADINGS["paragraph"] - self.top + 1, 1)
         while self.stack and self.stack[-1][0] >= level:
             self.stack.pop()
