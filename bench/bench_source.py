@@ -10,10 +10,11 @@ reader reads them, unpaged), the paragraph the placement puts its edit in (``pla
 located paragraphs, as the app and ``bench_suggest`` place it; placement only, no model). The paragraph's rendered
 ``text``, taken as an edit that keeps all of it, is written back (``source_syntax.write_back``), and each of its
 citations, references and inline maths spans **counted in its source** (the ``\\cite``-family, ``\\ref``-family
-and ``$..$``/``\\(..\\)`` of ``Paragraph.source``, not the record) survives when its source text is in the result
-as often as in the source; the baseline is the rendered text, which keeps none of them. ``texts`` dumps every
-paragraph's text of both sides of each revision of the part; run it with the old tree on ``PYTHONPATH`` and with
-the new, then ``compare`` (exit 1 if any text differs).
+and ``$..$``/``\\(..\\)`` of ``Paragraph.source``, not the record) survives when the result holds it as often as
+the source does (the result's spans, counted the same way); the baseline is the rendered text, which keeps none.
+``markdown``: the same over every body paragraph of Markdown drafts given by path (pandoc's and bookdown's
+syntax). ``texts`` dumps every paragraph's text of both sides of each revision of the part; run it with the old
+tree on ``PYTHONPATH`` and with the new, then ``compare`` (exit 1 if any text differs).
 """
 
 from __future__ import annotations
@@ -36,22 +37,36 @@ SPANS = {
 }
 
 
-def spans(source: str) -> list[tuple[str, str]]:
-    """(kind, text) of each citation, reference and inline maths span of a LaTeX paragraph's source."""
-    out = []
-    for kind, pattern in SPANS.items():
-        out += [(kind, m.group(0)) for m in pattern.finditer(source)]
+#: The same for Markdown, R Markdown and Quarto: pandoc's citation groups and narrative keys (Quarto's ``@fig-x``
+#: a reference), bookdown's ``\@ref(..)``, raw LaTeX citations and references, ``$..$``.
+SPANS_MD = {
+    "cite": re.compile(r"\[[^\[\]]*?@\w[^\[\]]*\]|\\(?:[Cc]ite[pt]?|citealp|citealt|parencite|textcite|autocite)"
+                       r"\*?(?:\s*\[[^\]]*\])*\s*\{[^{}]*\}|(?<![\w.\[@;\\])@(?!(?:fig|tbl|sec|eq|lst|thm)-)[A-Za-z0-9_][\w:.#+/-]*\w"),
+    "ref": re.compile(r"\\@ref\([^()]*\)|\\(?:ref|eqref|autoref|cref|Cref|pageref)\*?\{[^{}]*\}|"
+                      r"(?<![\w.\[@;])@(?:fig|tbl|sec|eq|lst|thm)-[\w-]*\w"),
+    "math": re.compile(r"(?<![\\$])\$(?=\S)[^$\n]+?(?<=\S)\$(?!\d)"),
+}
+
+
+def spans(source: str, kinds: dict[str, re.Pattern[str]] = SPANS) -> list[tuple[str, str]]:
+    """(kind, text) of each citation, reference and inline maths span of a paragraph's source."""
+    found = sorted((m.start(), -m.end(), kind, m.group(0)) for kind, p in kinds.items() for m in p.finditer(source))
+    out, last = [], 0
+    for start, end, kind, text in found:  # a key inside a citation group is the group's
+        if start >= last:
+            out.append((kind, text))
+            last = -end
     return out
 
 
-def survived(source: str, written: str) -> Counter[str]:
+def survived(source: str, written: str, kinds: dict[str, re.Pattern[str]] = SPANS) -> Counter[str]:
     """Per kind: the spans of ``source`` whose text is in ``written`` as often as in ``source`` ("total_KIND" too)."""
     out: Counter[str] = Counter()
-    found = Counter(spans(source))
-    flat = " ".join(written.split())
+    found = Counter((kind, " ".join(text.split())) for kind, text in spans(source, kinds))
+    there = Counter((kind, " ".join(text.split())) for kind, text in spans(written, kinds))
     for (kind, text), n in found.items():
         out[f"total_{kind}"] += n
-        out[kind] += min(n, flat.count(" ".join(text.split())))
+        out[kind] += min(n, there[kind, text])
     return out
 
 
@@ -90,6 +105,28 @@ def measure(part: str, cache: str | None) -> dict[str, Any]:
     return {"part": part, "counts": dict(counts), "rows": rows}
 
 
+def measure_markdown(paths: list[str]) -> dict[str, Any]:
+    """Every body paragraph of Markdown drafts (a new user's R Markdown paper: no corpus part), round-tripped."""
+    from engine.document import load_document
+    from engine.generate.source_syntax import write_back
+
+    counts: Counter[str] = Counter()
+    for path in paths:
+        doc = load_document(path)
+        for para in doc.body():
+            counts["paragraphs"] += 1
+            if para.source is None:
+                counts["no_record"] += 1
+                continue
+            written = write_back(para.text, para, doc)
+            kept = survived(para.source, written.text, SPANS_MD)
+            counts.update(kept)
+            counts["with_spans"] += any(kept[f"total_{k}"] for k in SPANS_MD)
+            counts["all_kept"] += all(kept[k] == kept[f"total_{k}"] for k in SPANS_MD)
+            counts["flagged"] += bool(written.unmapped or written.unknown)
+    return {"counts": dict(counts)}
+
+
 def texts(part: str, cache: str | None) -> dict[str, Any]:
     from corpus.build_revisions import default_out
     from engine.document import load_document
@@ -117,6 +154,8 @@ def main() -> int:
         p.add_argument("--part", choices=("train",), default="train")  # never the checked or blind part
         p.add_argument("--cache")
     m.add_argument("--out")
+    md = sub.add_parser("markdown")
+    md.add_argument("paths", nargs="+")
     c = sub.add_parser("compare")
     c.add_argument("old")
     c.add_argument("new")
@@ -131,17 +170,19 @@ def main() -> int:
             print(f"{k}: differs")
         print(f"{len(old)} drafts, {len(differ)} read differently")
         return 1 if differ else 0
-    result = measure(args.part, args.cache)
+    result = measure(args.part, args.cache) if args.cmd == "measure" else measure_markdown(args.paths)
     c = result["counts"]
-    print(f"{args.part} part: {c['comments']} answered comments; placed paragraph without a record: "
-          f"{c.get('no_record', 0)}; with a citation, reference or maths span: {c.get('with_spans', 0)}")
+    unit = f"{args.part} part: {c['comments']} answered comments" if args.cmd == "measure" else \
+        f"{len(args.paths)} Markdown drafts: {c['paragraphs']} body paragraphs"
+    print(f"{unit}; without a record: {c.get('no_record', 0)}; with a citation, reference or maths span: "
+          f"{c.get('with_spans', 0)}")
     for kind in SPANS:
         total = c.get(f"total_{kind}", 0)
         print(f"  {kind:5} survive the round trip: {c.get(kind, 0)}/{total}"
               f" ({100 * c.get(kind, 0) / total:.1f} %)" if total else f"  {kind:5} none")
-    print(f"  every span kept: {c.get('all_kept', 0)}/{c['comments'] - c.get('no_record', 0)}; "
+    print(f"  every span kept: {c.get('all_kept', 0)}/{c.get('comments', c.get('paragraphs')) - c.get('no_record', 0)}; "
           f"flagged (a mark left as it reads, or a key not cited): {c.get('flagged', 0)}; baseline (rendered): 0")
-    if args.out:
+    if getattr(args, "out", None):
         Path(args.out).write_text(json.dumps(result, indent=1))
     return 0
 

@@ -155,11 +155,13 @@ def _masked(text: str, forms: list[str]) -> str:
 def _marks(edit: str, paragraph: Paragraph, left: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     found = []
     forms = _forms(paragraph)
+    groups = [r for kind, r, _ in paragraph.marks if kind == "cite" and r.startswith("[")]
     for rendered, sources in forms.items():
         if rendered in _WORDS:
             continue
         pattern = _bounded(rendered)
-        longer = [f for f in forms if rendered in f and f != rendered]  # "Figure" inside "Figure ??": not this one
+        # "Figure" inside "Figure ??", a narrative key inside a group "[Smith2020, ...]": not this one
+        longer = [f for f in [*forms, *groups] if rendered in f and f != rendered]
         in_edit = list(pattern.finditer(_masked(edit, longer)))
         if not in_edit:
             continue

@@ -188,9 +188,10 @@ class _Builder:
             line=origin[1] if origin else None,
             file=_relative(origin[0], self.root) if origin else None,
         )
-        if pieces is not None:  # the source and its marks (marks.py); the text above is untouched
+        if pieces is not None:  # the source and its marks (marks.py), rendering leaving no trace: text as before
+            notes, used = list(self.conv.footnotes), set(self.conv.acronyms.used)
             source, marks = record(text, self.src.text, pos, self.end, pieces, self.conv.text)
-            para = replace(para, source=source, marks=marks)
+            para, self.conv.footnotes, self.conv.acronyms.used = replace(para, source=source, marks=marks), notes, used
         (self.abstract if self.in_abstract else self.paragraphs).append(para)
 
     def add(self, piece: object, pos: int) -> None:

@@ -145,3 +145,19 @@ def test_a_scaffold_quotes_and_drafts_in_the_source(latex) -> None:
     assert scaffold.source_quote == (r"See Section~\ref{sec:model} and Figure \ref{fig:map}; costs rose 50\% for each "
                                      r"$x$ and a group $y$ \cite{Zhang2019}.")
     assert s.to_dict()["source_edit"] == s.source_edit and not s.flags
+
+
+def test_the_record_leaves_every_text_as_the_reader_gave_it(tmp_path: Path, monkeypatch) -> None:
+    """Rendering a mark again must leave no trace: a footnote set inside maths is not doubled, an acronym first
+    used inside maths still reads in full at its first use (the faces-tpami draft of the training part read one
+    footnote twice before this was kept apart)."""
+    from engine.document.latex import load
+
+    path = tmp_path / "p.tex"
+    path.write_text("\\documentclass{article}\\usepackage{acronym}\\begin{document}\n"
+                    "\\begin{acronym}\\acro{GL}{General Linear}\\end{acronym}\n"
+                    "A map $\\mathrm{\\ac{GL}}(3)\\footnote{Transformations of a plane.}$ acts \\cite{k1}.\n\n"
+                    "Then \\ac{GL} again, see \\eqref{e}.\n\\end{document}\n", encoding="utf-8")
+    kept = [(p.kind, p.text) for p in load_latex(path).paragraphs]
+    monkeypatch.setattr(load, "record", lambda *args: (None, ()))
+    assert [(p.kind, p.text) for p in load_latex(path).paragraphs] == kept
