@@ -93,6 +93,7 @@ def measure(part: str, cache: str | None) -> dict[str, Any]:
             counts["comments"] += 1
             if para is None or para.source is None:
                 counts["no_record"] += 1
+                counts[f"no_record_{para.kind.value if para else 'none'}"] += 1
                 continue
             written = write_back(para.text, para, doc)
             kept = survived(para.source, written.text)

@@ -31,7 +31,7 @@ def markdown_marks(raw: str, text: str) -> tuple[Mark, ...]:
         taken.append((start, end))
         rendered, source = normalize_text(rendered), m.group(0)
         before = _WORD_BEFORE.search(raw[max(0, start - 40):start]) if kind == "ref" else None
-        if before and not any(c.isalpha() for c in rendered) and f"{before.group(1)} {rendered}" in text:
+        if before and (len(rendered) <= 2 or not any(c.isalpha() for c in rendered)) and f"{before.group(1)} {rendered}" in text:
             start, rendered = start - len(before.group(0)), f"{before.group(1)} {rendered}"
             source = f"{before.group(1)} {source}"  # "Figure \\@ref(fig:map)" reads "Figure ??"
         if rendered and rendered in text:

@@ -101,9 +101,12 @@ def _citations(edit: str, paragraph: Paragraph, document: Document, syntax: str,
                     keys.setdefault(key, source)
             elif kind == "cite" and source == f"@{rendered}":  # pandoc's narrative @key
                 keys.setdefault(rendered, source)
+    own = {r for kind, r, _ in paragraph.marks if kind == "cite"}  # the paragraph's own: mapped with its marks
     found = []
     for m in _GROUP.finditer(edit):
         parts = [k.strip() for k in m.group(1).split(",")]
+        if m.group(0) in own:
+            continue
         if all(k in keys for k in parts):
             rendered = "[" + ", ".join(parts) + "]"
             found.append((m.start(), m.end(), groups.get(rendered) or _cite(parts, keys[parts[0]], syntax)))
@@ -120,21 +123,22 @@ def _cite(keys: list[str], like: str, syntax: str) -> str:
     return "[" + "; ".join(f"@{k}" for k in keys) + "]"
 
 
-def _bounded(rendered: str) -> re.Pattern[str]:
-    head = r"(?<!\w)" if re.match(r"\w", rendered) else ""
+def _bounded(rendered: str, kind: str, source: str) -> re.Pattern[str]:
+    """The rendered form between non-word characters; a sub- or superscript alone (``CO$_2$``) may follow a word,
+    a reference's number may be followed by a panel letter (``Fig. 3A``)."""
+    head = r"(?<!\w)" if re.match(r"\w", rendered) and not re.match(r"\$\s*[_^]", source) else ""
     tail = r"(?!\w)" if re.search(r"\w$", rendered) else ""
+    if kind == "ref" and rendered[-1:].isdigit():
+        tail = r"(?!\d)(?![A-Za-z]{2})"
     return re.compile(head + re.escape(rendered) + tail)
 
 
 def _forms(paragraph: Paragraph) -> dict[str, list[str]]:
-    """Rendered form -> its sources in order: every mark but a bracketed citation, and a reference recorded with
-    the word before it that reads with no number (``Figure ??``) also bare (``??``), for an edit that drops or
-    changes the word."""
+    """Rendered form -> its sources in order: every mark, and a reference recorded with the word before it that
+    reads with no number (``Figure ??``) also bare (``??``), for an edit that drops or changes the word."""
     forms: dict[str, list[str]] = {}
     bare: dict[str, list[str]] = {}
     for kind, rendered, source in paragraph.marks:
-        if kind == "cite" and rendered.startswith("["):
-            continue
         forms.setdefault(rendered, []).append(source)
         word = rendered.split(" ", 1)[0]
         if kind == "ref" and " " in rendered and source.startswith(word) and source[len(word):][:1] in (" ", "~") \
@@ -155,13 +159,13 @@ def _masked(text: str, forms: list[str]) -> str:
 def _marks(edit: str, paragraph: Paragraph, left: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     found = []
     forms = _forms(paragraph)
-    groups = [r for kind, r, _ in paragraph.marks if kind == "cite" and r.startswith("[")]
+    kinds = {rendered: kind for kind, rendered, _ in paragraph.marks}
     for rendered, sources in forms.items():
         if rendered in _WORDS:
             continue
-        pattern = _bounded(rendered)
+        pattern = _bounded(rendered, kinds.get(rendered, "ref"), sources[0])
         # "Figure" inside "Figure ??", a narrative key inside a group "[Smith2020, ...]": not this one
-        longer = [f for f in [*forms, *groups] if rendered in f and f != rendered]
+        longer = [f for f in forms if rendered in f and f != rendered]
         in_edit = list(pattern.finditer(_masked(edit, longer)))
         if not in_edit:
             continue

@@ -4,7 +4,8 @@ it reads and as it was written (``Paragraph.source`` and ``Paragraph.marks``).
 ``engine.generate.source_syntax`` uses the record to write a suggestion back in the author's syntax. The
 paragraph's ``text`` is not touched: each mark is rendered on its own by the reader's converter, and kept only
 when that rendering occurs in the paragraph's text. A reference whose rendering has no letter (``\\ref`` gives
-``3``, ``\\eqref`` ``(3)``) is recorded with the word set before it by a tie or a space (``Section 3`` ↔
+``3``, ``\\eqref`` ``(3)``) or is two characters at most (an appendix ``A``) is recorded with the word set before
+it by a tie or a space (``Section 3`` ↔
 ``Section~\\ref{sec:a}``), a bare number being no clue to which ``3`` of an edit it is.
 """
 
@@ -40,7 +41,7 @@ def record(text: str, body: str, start: int | None, end: int, pieces: list[objec
         rendered = normalize_text(render([node]))
         if not rendered:
             continue
-        if kind == "ref" and not any(c.isalpha() for c in rendered):
+        if kind == "ref" and (len(rendered) <= 2 or not any(c.isalpha() for c in rendered)):  # "3", "A": no clue
             m = _WORD_BEFORE.search(body[max(0, node.pos - 40):node.pos])
             if m and m.group(2) and f"{m.group(1)} {rendered}" in text:
                 marks.append((kind, f"{m.group(1)} {rendered}", f"{m.group(1)}{_space(m.group(2))}{verbatim}"))

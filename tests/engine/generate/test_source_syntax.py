@@ -161,3 +161,20 @@ def test_the_record_leaves_every_text_as_the_reader_gave_it(tmp_path: Path, monk
     kept = [(p.kind, p.text) for p in load_latex(path).paragraphs]
     monkeypatch.setattr(load, "record", lambda *args: (None, ()))
     assert [(p.kind, p.text) for p in load_latex(path).paragraphs] == kept
+
+
+def test_panels_subscripts_appendices_and_one_key_cited_two_ways(tmp_path: Path) -> None:
+    """Read on the training part's round trip (in-sample there): ``Fig.~\\ref{f}A`` reads "Fig. 1A", ``CO$_2$``
+    "CO2", an appendix's ``\\ref`` a bare "A", and one key cited twice in two forms."""
+    path = tmp_path / "p.tex"
+    path.write_text("\\documentclass{article}\\begin{document}\n\\section{S}\n"
+                    "As in Fig.~\\ref{f}A, CO$_2$ rose \\citep[e.g.][]{k1}; \\citet{k1} saw it (Appendix~\\ref{app}).\n"
+                    "\\begin{figure}\\caption{F}\\label{f}\\end{figure}\n\\appendix\\section{More}\\label{app}\nText.\n"
+                    "\\end{document}\n", encoding="utf-8")
+    doc = load_latex(path)
+    para = doc.paragraphs[1]
+    assert para.text == "As in Fig. 1A, CO2 rose [k1]; [k1] saw it (Appendix A)."
+    assert write_back(para.text, para, doc).text == " ".join(para.source.split())
+    out = write_back("A panel, Fig. 1B, and CO2 in Appendix A, as [k1] says.", para, doc)
+    assert out.text == r"A panel, Fig.~\ref{f}B, and CO$_2$ in Appendix~\ref{app}, as [k1] says."
+    assert out.unmapped == ["[k1]"]  # two sources for one reading, a count that differs: left and named
