@@ -175,7 +175,8 @@ class _Builder:
             return ("Abstract",)
         return tuple(title for _, title in self.stack)
 
-    def emit(self, text: str, kind: ParagraphKind, pos: int | None, pieces: list[object] | None = None) -> None:
+    def emit(self, text: str, kind: ParagraphKind, pos: int | None, pieces: list[object] | None = None,
+             span: tuple[int | None, int] | None = None) -> None:
         text = normalize_text(text)
         if not text:
             return
@@ -188,9 +189,9 @@ class _Builder:
             line=origin[1] if origin else None,
             file=_relative(origin[0], self.root) if origin else None,
         )
-        if pieces is not None:  # the source and its marks (marks.py), rendering leaving no trace: text as before
-            notes, used = list(self.conv.footnotes), set(self.conv.acronyms.used)
-            source, marks = record(text, self.src.text, pos, self.end, pieces, self.conv.text)
+        if pieces is not None and span is not None:  # the source (span) and its marks (marks.py), rendered leaving
+            notes, used = list(self.conv.footnotes), set(self.conv.acronyms.used)  # no trace: the text as before
+            source, marks = record(text, self.src.text, *span, pieces, self.conv.text)
             para, self.conv.footnotes, self.conv.acronyms.used = replace(para, source=source, marks=marks), notes, used
         (self.abstract if self.in_abstract else self.paragraphs).append(para)
 
@@ -206,7 +207,7 @@ class _Builder:
         pieces, start = self.pieces, self.start
         self.pieces, self.start = [], None
         if pieces:
-            self.emit(self.conv.text(pieces), self.kind, start, pieces)
+            self.emit(self.conv.text(pieces), self.kind, start, pieces, (start, self.end))
         self.end = 0
         notes, self.conv.footnotes = self.conv.footnotes, []
         for note in notes:
@@ -261,7 +262,8 @@ class _Builder:
         elif name in ("\\", "newline") and self.bold_line():
             pass
         elif name in ("caption", "captionof"):  # \captionof{table}{...}: a caption set outside a float
-            self.block(self.caption_text(node, None), ParagraphKind.CAPTION, node.pos)
+            self.flush()
+            self.caption(node, None)
         elif name == "bibitem":
             self.flush()
         elif name == "redraftverbatim":
@@ -311,6 +313,11 @@ class _Builder:
         self.sections.append(Section(title, level, self.numbering.numbers.get(id(node))))
         self.emit(title, ParagraphKind.HEADING, node.pos)
 
+    def caption(self, node: latexwalker.LatexMacroNode, kind: str | None) -> None:  # its source: the argument
+        arg = node.nodeargd.argnlist[-1] if node.nodeargd and node.nodeargd.argnlist else None
+        span = (arg.pos + 1, arg.pos + arg.len - 1) if arg is not None and arg.pos is not None and arg.len else None
+        self.emit(self.caption_text(node, kind), ParagraphKind.CAPTION, node.pos, [arg] if span else None, span)
+
     def caption_text(self, node: latexwalker.LatexMacroNode, kind: str | None) -> str:
         args = node.nodeargd.argnlist if node.nodeargd else []
         text = self.conv.text([args[-1]]) if args and args[-1] is not None else ""
@@ -335,7 +342,7 @@ class _Builder:
         elif name in FLOATS:
             self.flush()
             for caption in _captions(node.nodelist, FLOATS[name]):
-                self.emit(self.caption_text(*caption), ParagraphKind.CAPTION, caption[0].pos)
+                self.caption(*caption)
         elif name in _DROPPED_ENVS:
             self.flush()
         elif name in ("flushleft", "center") and not (self.sections or self.paragraphs or self.abstract):

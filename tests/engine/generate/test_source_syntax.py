@@ -72,7 +72,7 @@ def test_the_latex_reader_keeps_each_paragraphs_source_and_marks_beside_its_unch
         ("ref", "Figure 1", r"Figure \ref{fig:map}"),
         ("math", "x", "$x$"), ("math", "y", "$y$"), ("cite", "[Zhang2019]", r"\cite{Zhang2019}"),
     )  # the footnote's citation is its own paragraph's
-    assert [p.source for p in doc.paragraphs if p.kind.value in ("heading", "caption")] == [None, None, None]
+    assert [p.source for p in doc.paragraphs if p.kind.value in ("heading", "caption")] == [None, None, "A map"]
     again = Document.from_dict(doc.to_dict())  # stored in a project and read back
     assert again.paragraph(para.id) == para
     assert "source" not in Document.from_dict({"paragraphs": [{"id": "p1", "text": "t"}]}).paragraphs[0].to_dict()
@@ -178,3 +178,17 @@ def test_panels_subscripts_appendices_and_one_key_cited_two_ways(tmp_path: Path)
     out = write_back("A panel, Fig. 1B, and CO2 in Appendix A, as [k1] says.", para, doc)
     assert out.text == r"A panel, Fig.~\ref{f}B, and CO$_2$ in Appendix~\ref{app}, as [k1] says."
     assert out.unmapped == ["[k1]"]  # two sources for one reading, a count that differs: left and named
+
+
+def test_a_caption_keeps_its_argument_as_source(tmp_path: Path) -> None:
+    """The placement puts some edits on a figure's caption (210 of the training part's 1489 answered comments)."""
+    path = tmp_path / "p.tex"
+    path.write_text("\\documentclass{article}\\begin{document}\nText.\n\\begin{figure}\n"
+                    "\\caption{Growth for $r > 1$ as in \\citet{Smith2020}.}\\label{f}\n\\end{figure}\n\\end{document}\n",
+                    encoding="utf-8")
+    doc = load_latex(path)
+    cap = doc.paragraphs[1]
+    assert cap.text == "Figure 1: Growth for r > 1 as in [Smith2020]." and cap.line == 4
+    assert cap.source == r"Growth for $r > 1$ as in \citet{Smith2020}."
+    assert write_back("Growth for r > 1 [Smith2020] and 5%.", cap, doc).text == \
+        r"Growth for $r > 1$ \citet{Smith2020} and 5\%."
