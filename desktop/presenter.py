@@ -245,7 +245,8 @@ class ProjectPresenter(QObject):
         """The card on ``rec``, its place and its alternative place named as a reader finds them."""
         p, alt = self.project, rec.alternative if rec is not None else {}
         self.window.suggestion.set_suggestion(rec, p.paragraph_where(rec.location) if rec is not None else "",
-                                              p.paragraph_where(alt["location"]) if alt.get("location") else "")
+                                              p.paragraph_where(alt["location"]) if alt.get("location") else "",
+                                              (lambda text: p.in_source(rec, text)) if rec is not None else None)
 
     def show_response(self, comment_id: str) -> None:
         """The response editor on the comment: the author's note, the card's suggested response, the kept ones."""

@@ -17,11 +17,14 @@ scores close to the first (``engine.generate.alternative``), the card offers it:
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from engine.generate.fields import parse_fields
+from engine.generate.source_syntax import unmapped_flag
 from engine.generate.flags import Flag
 from engine.project.model import SuggestionRecord
 from widgets.badges import chip, style_chip
@@ -34,6 +37,7 @@ from widgets.suggestion_text import (CHIP_LABELS, FLAG_TIPS, MAX_CHIPS, SHORTCUT
 
 #: What the card says while the model writes (a step before it, such as placement's encoder pass, says itself).
 WRITING = "The model is writing…"
+COPY_TIP = "Copy the edit to the clipboard (Ctrl+Shift+C)"
 
 
 class SuggestionCard(QFrame):
@@ -53,6 +57,7 @@ class SuggestionCard(QFrame):
         self.setAccessibleName("Suggested edit")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.record: SuggestionRecord | None = None
+        self.source: Callable[[str], tuple[Any, str] | None] | None = None  # the edit in the draft's syntax
         self.where = self.elsewhere = ""  # its paragraph as a reader finds it ("Method, p. 4")
         self.editing = False
         self.streaming = False
@@ -98,7 +103,7 @@ class SuggestionCard(QFrame):
         self.generate_button = plain_button("Suggest an edit", "Write a suggestion with the model", self.sig_generate_requested.emit)
         self.accept_button = plain_button("Accept", "Accept this suggestion (Enter)", self.accept)
         self.edit_button = plain_button("Edit", "Edit the suggested text (F2)", self.toggle_edit)
-        self.copy_button = plain_button("Copy", "Copy the edit to the clipboard (Ctrl+Shift+C)", self.copy)
+        self.copy_button = plain_button("Copy", COPY_TIP, self.copy)
         self.reject_button = plain_button("Reject", "Reject this suggestion (Delete)", self.reject)
 
         head = FlowLayout(spacing=6, last_right=True)  # "Suggest again" wraps below a long status in a narrow card
@@ -166,11 +171,13 @@ class SuggestionCard(QFrame):
         self.set_suggestion(None)
 
     # -- public API -----------------------------------------------------------------------
-    def set_suggestion(self, rec: SuggestionRecord | None, where: str = "", elsewhere: str = "") -> None:
+    def set_suggestion(self, rec: SuggestionRecord | None, where: str = "", elsewhere: str = "",
+                       source: Callable[[str], tuple[Any, str] | None] | None = None) -> None:
         """Show ``rec``; ``where`` names its paragraph as a reader finds it ("Method, p. 4"), else its id shows;
-        ``elsewhere`` names its alternative place the same way."""
+        ``elsewhere`` names its alternative place the same way. ``source`` writes an edit in the draft's own syntax
+        (``Project.in_source``: the written edit and the quote, or None for a PDF or Word draft): Copy copies that."""
         shown = (self.record.id, self.record.location) if self.record is not None else None
-        self.record, self.where, self.elsewhere = rec, where, elsewhere
+        self.record, self.where, self.elsewhere, self.source = rec, where, elsewhere, source
         self.editing = False
         self.edit.set_editable(False)
         self.response.setPlainText(rec.response if rec else "")
@@ -178,7 +185,10 @@ class SuggestionCard(QFrame):
         self.meta.setText(meta_line(rec, where) if rec else "")
         self.meta.setToolTip(meta_tip(rec, where) if rec else "")
         self.plan.setText(plan_text(rec) if rec else "")
-        self.plan.setToolTip(f"Where: “{rec.quote}”" if rec and rec.quote else "")
+        forms = source(rec.edit) if rec is not None and source is not None else None
+        self.plan.setToolTip((f"Where: “{rec.quote}”" if rec and rec.quote else "")
+                             + (f"\nIn the source: “{forms[1]}”" if forms and forms[1] else ""))
+        self._source_button(forms)
         self.title.setText("Scaffold" if rec and rec.kind == "scaffold" else "Suggestion")
         self.edit_heading.setText(edit_heading(rec))
         self._set_flags(rec.flags if rec else [])
@@ -234,8 +244,11 @@ class SuggestionCard(QFrame):
             self.sig_suggestion_rejected.emit(self.record.id)
 
     def copy(self) -> None:
+        """The edit to the clipboard: in the draft's own syntax for a LaTeX or Markdown draft, else as it reads."""
         if self.record is not None and not self.streaming:
             text = self.edit.toPlainText()
+            forms = self.source(text) if self.source is not None else None
+            text = forms[0].text if forms else text
             QGuiApplication.clipboard().setText(text)
             self.sig_suggestion_copied.emit(text)
 
@@ -249,7 +262,7 @@ class SuggestionCard(QFrame):
 
     def cancel_edit(self) -> None:
         if self.editing:
-            self.set_suggestion(self.record, self.where, self.elsewhere)
+            self.set_suggestion(self.record, self.where, self.elsewhere, self.source)
 
     def switch_place(self) -> None:
         """The alternative place: a scaffold moves there at once; a rewrite is written again there on request."""
@@ -262,6 +275,15 @@ class SuggestionCard(QFrame):
             self.sig_place_requested.emit(rec.alternative["location"])
 
     # -- internals ------------------------------------------------------------------------
+    def _source_button(self, forms: tuple[Any, str] | None) -> None:
+        """Copy says what it copies: "Copy LaTeX" and what stays as it reads, or the plain "Copy"."""
+        name = ("LaTeX" if forms[0].syntax == "latex" else "Markdown") if forms else ""
+        flag = unmapped_flag(forms[0]) if forms else None
+        self.copy_button.setText(f"Copy {name}".strip())
+        self.copy_button.setToolTip(COPY_TIP if not forms else f"Copy the edit as {name} to paste into your source, its "
+                                    f"citations, references and maths as you wrote them (Ctrl+Shift+C)"
+                                    + (f"\n{flag.message}" if flag else ""))
+
     def _save_edit(self) -> None:
         if not self.editing or self.record is None:
             return

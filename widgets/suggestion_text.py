@@ -33,6 +33,7 @@ CHIP_LABELS = {
     "too slow here: no rewrite", "invented_number":
     "numbers → placeholders", "invented_quantity": "quantities → placeholders", "unverified_citation":
     "citation to check", "paraphrases_comment": "reuses the comment",
+    "source_unmapped": "check the copy's LaTeX/Markdown", "no_source": "copied as it reads",
 }
 #: Chips shown before a "+N" chip that lists the rest in its tooltip.
 MAX_CHIPS = 4

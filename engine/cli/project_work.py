@@ -7,7 +7,8 @@ import argparse
 import sys
 
 from engine.cli.common import print_json
-from engine.cli.suggest import add_at_arg, add_model_args, also_fits, open_model, print_flags, print_notes
+from engine.cli.suggest import (add_at_arg, add_model_args, also_fits, open_model, print_flags, print_in_source,
+                                print_notes)
 
 
 def register(cmds: argparse._SubParsersAction) -> None:
@@ -52,8 +53,10 @@ def run_suggest(args: argparse.Namespace) -> int:
         rec = job.result
         where = _where(session.project, rec.location)
         other = _where(session.project, rec.alternative["location"]) if rec.alternative else ""
+        forms, draft = session.project.in_source(rec), session.project.old
     if args.json:
-        print_json({**rec.to_dict(), "failed": rec.failed, "model_note": note})
+        extra = {"source_edit": forms[0].text, "source_quote": forms[1]} if forms else {}
+        print_json({**rec.to_dict(), "failed": rec.failed, "model_note": note, **extra})
         return 0
     print_notes([note] if note else [])
     print(f"{changes.label} for {rec.comment_id} ({rec.model})")
@@ -68,6 +71,7 @@ def run_suggest(args: argparse.Namespace) -> int:
     if rec.quote:
         print(f"Where: “{rec.quote}”")
     print(f"Edit: {rec.edit}")
+    print_in_source(forms, draft)
     print_flags(rec.flags)
     print(f"accept it with `redraft project review {args.path} {rec.id} accept`", file=sys.stderr)
     if other:

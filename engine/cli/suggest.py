@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from engine.cli.common import print_json
@@ -121,15 +122,49 @@ def run(args: argparse.Namespace) -> int:
     if suggestion.scaffold:
         print(f"Change: {suggestion.scaffold.change}")
         print(f"Where: “{suggestion.scaffold.quote}”")
+        if suggestion.scaffold.source_quote:
+            print(f"Where, as {'LaTeX' if suggestion.syntax == 'latex' else 'Markdown'}: "
+                  f"“{suggestion.scaffold.source_quote}”")
     if suggestion.kind == "scaffold":
         print("Scaffold (a draft to complete; the model's rewrite failed its checks and is withheld):")
     print(f"Edit: {suggestion.edit}")
+    if suggestion.source_edit:
+        name = "LaTeX" if suggestion.syntax == "latex" else "Markdown"
+        print(f"Edit as {name}, to paste into the source: {suggestion.source_edit}")
+        if suggestion.source_original:
+            print(f"The paragraph in the source ({_line(document, suggestion.paragraph_id)}): "
+                  f"{suggestion.source_original}")
     for p in suggestion.placeholders:
         print(f"  to fill in, {PLACEHOLDER_WORDS.get(p.kind, p.kind.lower())}: {p.description}")
     print_flags(suggestion.flags)
     if suggestion.rewrite:
         print(f"Withheld rewrite: {suggestion.rewrite}")
     return 0
+
+
+def print_in_source(forms, draft) -> None:
+    """A stored suggestion's edit (and quote) in the draft's own syntax, when the draft is a source."""
+    if not forms:
+        return
+    name = "LaTeX" if draft.source_format == "latex" else "Markdown"
+    if forms[1]:
+        print(f"Where, as {name}: “{forms[1]}”")
+    print(f"Edit as {name}, to paste into the source: {forms[0].text}")
+    from engine.generate.source_syntax import unmapped_flag
+
+    flag = unmapped_flag(forms[0])
+    if flag is not None:
+        print(f"  note: {flag.message}")
+
+
+def _line(document, paragraph_id: str | None) -> str:
+    """``main.tex, line 42``: where a source paragraph starts."""
+    try:
+        para = document.paragraph(paragraph_id or "")
+    except KeyError:
+        return "?"
+    name = para.file or Path(document.source_path).name
+    return f"{name}, line {para.line}" if para.line else name
 
 
 def also_fits(where: str, quote: str) -> str:

@@ -22,6 +22,7 @@ the LaTeX loader's choices:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -30,6 +31,7 @@ from pylatexenc.latex2text import LatexNodes2Text
 
 from engine.document.latex.text import compact_math
 from engine.document import rmarkdown
+from engine.document.source_marks import markdown_marks
 from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
 from engine.document.text import normalize_text
 from engine.document.textfile import read_text_file
@@ -97,7 +99,8 @@ class _Outline:
         self.sections.append(Section(text, level, number))
         self.add(text, ParagraphKind.HEADING, line)
 
-    def add(self, text: str, kind: ParagraphKind, line: int | None) -> None:
+    def add(self, text: str, kind: ParagraphKind, line: int | None, raw: str | None = None) -> None:
+        """``raw``: a body paragraph's inline source, kept with its marks (``source_marks``)."""
         text = normalize_text(text)
         if not text:
             return
@@ -105,7 +108,8 @@ class _Outline:
             m = _ABSTRACT_START.match(text)
             if m and not self.abstract and not self.sections and m.end() < len(text):
                 self.abstract.append(text[m.end():].strip())
-                self.paragraphs.append(Paragraph("", text[m.end():].strip(), kind, ("Abstract",), line=line))
+                self.paragraphs.append(_recorded(Paragraph("", text[m.end():].strip(), kind, ("Abstract",), line=line),
+                                                 raw))
                 return
             if _FOOTNOTE_DEF.match(text):
                 kind, text = ParagraphKind.FOOTNOTE, _FOOTNOTE_DEF.sub("", text)
@@ -116,15 +120,13 @@ class _Outline:
         section = ("Abstract",) if self.in_abstract else tuple(t for _, t in self.stack)
         if self.in_abstract and kind is ParagraphKind.BODY:
             self.abstract.append(text)
-        self.paragraphs.append(Paragraph("", text, kind, section, line=line))
+        self.paragraphs.append(_recorded(Paragraph("", text, kind, section, line=line), raw))
 
     def document(self, path: Path, fmt: str, notices: list[str]) -> Document:
         top = min((s.level for s in self.sections), default=1)
         shift = top - 1
         sections = [Section(s.title, s.level - shift, s.number) for s in self.sections]
-        paragraphs = [
-            Paragraph(paragraph_id(i), p.text, p.kind, p.section, line=p.line) for i, p in enumerate(self.paragraphs)
-        ]
+        paragraphs = [replace(p, id=paragraph_id(i)) for i, p in enumerate(self.paragraphs)]
         if not paragraphs and not self.title:
             raise InputError(f"{path.name} has no text")
         return Document(
@@ -262,7 +264,13 @@ def _paragraph(inline: Token, out: _Outline, line: int | None, raw_env: list[str
     if rmarkdown.TEXT_REFERENCE.match(text):  # bookdown's (ref:label) caption text
         out.add(rmarkdown.TEXT_REFERENCE.sub("", text), ParagraphKind.CAPTION, line)
         return
-    out.add(text, ParagraphKind.BODY, line)
+    out.add(text, ParagraphKind.BODY, line, raw)
+
+
+def _recorded(para: Paragraph, raw: str | None) -> Paragraph:
+    if raw is None or para.kind is not ParagraphKind.BODY:
+        return para
+    return replace(para, source=raw, marks=markdown_marks(raw, para.text))
 
 
 def _inline_text(inline: Token) -> str:

@@ -54,6 +54,10 @@ class Paragraph:
     line: int | None = None
     #: For multi-file sources (LaTeX \\input): the file ``line`` is in, relative to the main file's folder.
     file: str | None = None
+    #: For sources (LaTeX, Markdown): the paragraph as the author wrote it, and its citations, references and inline
+    #: maths as ``(kind, rendered, source)`` in source order (``engine.generate.source_syntax`` maps an edit back).
+    source: str | None = None
+    marks: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def page(self) -> int | None:
@@ -84,6 +88,10 @@ class Paragraph:
             out["line"] = self.line
         if self.file:
             out["file"] = self.file
+        if self.source is not None:
+            out["source"] = self.source
+        if self.marks:
+            out["marks"] = [list(m) for m in self.marks]
         return out
 
 
@@ -145,6 +153,8 @@ class Document:
                     regions=regions,
                     line=p.get("line"),
                     file=p.get("file"),
+                    source=p.get("source"),
+                    marks=tuple((m[0], m[1], m[2]) for m in p.get("marks") or ()),
                 )
             )
         return cls(

@@ -98,6 +98,8 @@ class Scaffold:
     #: "replace" the quoted sentence (extended, or a wording fix the comment spells out), or "insert_after" the
     #: paragraph (a paragraph with no sentence), "new_paragraph" (none).
     mode: str = "insert_after"
+    #: For a LaTeX or Markdown draft: ``quote`` in the draft's own syntax (``engine.generate.source_syntax``).
+    source_quote: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -40,6 +40,7 @@ from engine.generate.guard import Deadline, Generated, ask_checked, complete_sen
 from engine.generate.pace import Pace, can_finish, measured, too_slow
 from engine.generate.placement import place
 from engine.generate.scaffold import Scaffold, build_scaffold
+from engine.generate.source_syntax import in_source
 from engine.jobs import CancelToken, Job, Progress
 from engine.models.protocols import Encoder, Generator
 from engine.reviews.model import ReviewComment
@@ -76,6 +77,11 @@ class Suggestion:
     rewrite_flags: list[Flag] = field(default_factory=list)
     #: The placement's second place when the placement model scores it close (``engine.generate.alternative``).
     alternative: Alternative | None = None
+    #: For a LaTeX or Markdown draft ("latex", "markdown"; '' otherwise): the edit and the placed paragraph in the
+    #: draft's own syntax (``engine.generate.source_syntax``), what the author copies into the source.
+    syntax: str = ""
+    source_edit: str = ""
+    source_original: str = ""
 
     @property
     def valid(self) -> bool:
@@ -98,6 +104,7 @@ class Suggestion:
             "scaffold": self.scaffold.to_dict() if self.scaffold else None, "rewrite": self.rewrite,
             "rewrite_flags": [f.to_dict() for f in self.rewrite_flags],
             "alternative": self.alternative.to_dict() if self.alternative else None,
+            "syntax": self.syntax, "source_edit": self.source_edit, "source_original": self.source_original,
         }
 
 
@@ -168,7 +175,14 @@ class EditSuggester:
         (where the comment was located, best first), the parts of the paper it names and its fine type; the
         model sees the ``top_k`` best places, the chosen one first. ``position``: the comment's place among its
         reviewer's comments, 0..1 (``placement.review_position``), a feature of the placement model. ``at``: the
-        paragraph the author chose instead (the placement's alternative): the edit goes after it."""
+        paragraph the author chose instead (the placement's alternative): the edit goes after it. For a LaTeX or
+        Markdown draft the suggestion also comes in the draft's own syntax (``source_syntax.in_source``)."""
+        suggestion = self._suggest(comment, document, cancel, paragraphs, position, at)
+        in_source(suggestion, document)
+        return suggestion
+
+    def _suggest(self, comment: ReviewComment, document: Document, cancel: CancelToken | None,
+                 paragraphs: list[Paragraph] | None, position: float | None, at: str | None) -> Suggestion:
         if not comment.text.strip():
             raise InputError("the comment is empty")
         start = time.monotonic()

@@ -323,6 +323,21 @@ class Project:
         except KeyError:
             return None
 
+    def in_source(self, rec: SuggestionRecord, text: str | None = None) -> tuple[Any, str] | None:
+        """A suggestion's edit (or ``text``, the author's edit of it) and its quote in the draft's own syntax
+        (``engine.generate.source_syntax.WrittenBack``, the quote), or None: a PDF or Word draft, or a paragraph
+        whose source the stored draft does not keep."""
+        from engine.generate.source_syntax import write_back
+
+        if self.old is None:
+            return None
+        para = self.paragraph(rec.location, new=False) if rec.location else None
+        written = write_back(rec.edit if text is None else text, para, self.old)
+        if written is None:
+            return None
+        quote = write_back(rec.quote, para, self.old) if rec.quote else None
+        return written, quote.text if quote else ""
+
     def paragraph_where(self, paragraph_id: str) -> str:
         """``Method, p. 4``: a suggestion's paragraph (in the revised version when there is one, else in the draft:
         ``draft p. 4``) by its section and page or line, as the coverage table names an edit's place; "" if unknown."""

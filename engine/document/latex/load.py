@@ -3,8 +3,7 @@
 Rules (chosen so the paragraphs line up with the typeset PDF):
 
 - paragraphs end at blank lines, ``\\par``, headings, lists, floats and displays;
-- ``\\section``..``\\subsubsection``, ``\\chapter`` and ``\\paragraph`` (starred or not)
-  become HEADING paragraphs and ``Document.sections`` (numbered like LaTeX);
+- ``\\section``..``\\subsubsection``, ``\\chapter``, ``\\paragraph``: HEADING paragraphs, ``Document.sections``;
 - a display (``\\[..\\]``, ``$$..$$``, equation/align/gather/multline/eqnarray and
   starred forms) is its own EQUATION paragraph ``[EQUATION]``; text around it
   becomes separate paragraphs, as in the PDF;
@@ -23,6 +22,7 @@ Inline text conventions (math, citations, references) are in ``latex_text``.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from pylatexenc import latexwalker
@@ -32,6 +32,7 @@ from engine.document.latex.changes import track_changes_macros
 from engine.document.latex.front import read_front_matter
 from engine.document.latex.lowlevel import low_level_spans
 from engine.document.latex.macros import collect_macros, expand_macros
+from engine.document.latex.marks import record
 from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document, number_style, roman_appendices
 from engine.document.latex.packages import package_macros
 from engine.document.latex.repair import parse_body
@@ -97,10 +98,7 @@ def load_latex(path: Path) -> Document:
     builder.flush()
     abstract = front.abstract or " ".join(p.text for p in builder.abstract)
     paragraphs = [*builder.abstract_paragraphs(front.abstract), *builder.paragraphs]
-    paragraphs = [
-        Paragraph(id=paragraph_id(i), text=p.text, kind=p.kind, section=p.section, line=p.line, file=p.file)
-        for i, p in enumerate(paragraphs)
-    ]
+    paragraphs = [replace(p, id=paragraph_id(i)) for i, p in enumerate(paragraphs)]
     if not paragraphs and not front.title:
         notices.append("no text found in the LaTeX source")
     return Document(
@@ -167,6 +165,7 @@ class _Builder:
         self.stack: list[tuple[int, str]] = []
         self.pieces: list[object] = []
         self.start: int | None = None
+        self.end = 0  # where the paragraph's last piece ends
         self.kind = ParagraphKind.BODY
         self.in_abstract = False
         self.top = 1 if numbering.has_chapters else 2
@@ -177,7 +176,8 @@ class _Builder:
             return ("Abstract",)
         return tuple(title for _, title in self.stack)
 
-    def emit(self, text: str, kind: ParagraphKind, pos: int | None) -> None:
+    def emit(self, text: str, kind: ParagraphKind, pos: int | None, pieces: list[object] | None = None,
+             span: tuple[int | None, int] | None = None) -> None:
         text = normalize_text(text)
         if not text:
             return
@@ -190,6 +190,10 @@ class _Builder:
             line=origin[1] if origin else None,
             file=_relative(origin[0], self.root) if origin else None,
         )
+        if pieces is not None and span is not None:  # the source (span) and its marks (marks.py), rendered leaving
+            notes, used = list(self.conv.footnotes), set(self.conv.acronyms.used)  # no trace: the text as before
+            source, marks = record(text, self.src.text, *span, pieces, self.conv.text)
+            para, self.conv.footnotes, self.conv.acronyms.used = replace(para, source=source, marks=marks), notes, used
         (self.abstract if self.in_abstract else self.paragraphs).append(para)
 
     def add(self, piece: object, pos: int) -> None:
@@ -197,12 +201,15 @@ class _Builder:
         if self.start is None and not silent and (not isinstance(piece, str) or piece.strip()):
             self.start = pos + (len(piece) - len(piece.lstrip()) if isinstance(piece, str) else 0)
         self.pieces.append(piece)
+        if pos is not None:
+            self.end = max(self.end, pos + (len(piece) if isinstance(piece, str) else getattr(piece, "len", 0) or 0))
 
     def flush(self) -> None:
         pieces, start = self.pieces, self.start
         self.pieces, self.start = [], None
         if pieces:
-            self.emit(self.conv.text(pieces), self.kind, start)
+            self.emit(self.conv.text(pieces), self.kind, start, pieces, (start, self.end))
+        self.end = 0
         notes, self.conv.footnotes = self.conv.footnotes, []
         for note in notes:
             self.emit(note, ParagraphKind.FOOTNOTE, start)
@@ -256,7 +263,8 @@ class _Builder:
         elif name in ("\\", "newline") and self.bold_line():
             pass
         elif name in ("caption", "captionof"):  # \captionof{table}{...}: a caption set outside a float
-            self.block(self.caption_text(node, None), ParagraphKind.CAPTION, node.pos)
+            self.flush()
+            self.caption(node, None)
         elif name == "bibitem":
             self.flush()
         elif name == "redraftverbatim":
@@ -282,7 +290,7 @@ class _Builder:
         title = normalize_text(self.conv.text(inked))
         if not title or len(title.split()) > 12:
             return False
-        self.pieces, self.start = [], None
+        self.pieces, self.start, self.end = [], None, 0
         level = max(HEADINGS["paragraph"] - self.top + 1, 1)
         while self.stack and self.stack[-1][0] >= level:
             self.stack.pop()
@@ -305,6 +313,11 @@ class _Builder:
         self.stack.append((level, title))
         self.sections.append(Section(title, level, self.numbering.numbers.get(id(node))))
         self.emit(title, ParagraphKind.HEADING, node.pos)
+
+    def caption(self, node: latexwalker.LatexMacroNode, kind: str | None) -> None:  # its source: the argument
+        arg = node.nodeargd.argnlist[-1] if node.nodeargd and node.nodeargd.argnlist else None
+        span = (arg.pos + 1, arg.pos + arg.len - 1) if arg is not None and arg.pos is not None and arg.len else None
+        self.emit(self.caption_text(node, kind), ParagraphKind.CAPTION, node.pos, [arg] if span else None, span)
 
     def caption_text(self, node: latexwalker.LatexMacroNode, kind: str | None) -> str:
         args = node.nodeargd.argnlist if node.nodeargd else []
@@ -330,7 +343,7 @@ class _Builder:
         elif name in FLOATS:
             self.flush()
             for caption in _captions(node.nodelist, FLOATS[name]):
-                self.emit(self.caption_text(*caption), ParagraphKind.CAPTION, caption[0].pos)
+                self.caption(*caption)
         elif name in _DROPPED_ENVS:
             self.flush()
         elif name in ("flushleft", "center") and not (self.sections or self.paragraphs or self.abstract):
