@@ -24,7 +24,7 @@ from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from engine.generate.fields import parse_fields
-from engine.generate.source_syntax import unmapped_flag
+from engine.generate.source_syntax import COPY_FLAGS, unmapped_flag
 from engine.generate.flags import Flag
 from engine.project.model import SuggestionRecord
 from widgets.badges import chip, style_chip
@@ -298,8 +298,8 @@ class SuggestionCard(QFrame):
         return self.record is not None and not self.streaming and not self.editing
 
     def flagged(self) -> bool:
-        """The shown suggestion carries a flag: the author must click Accept, Enter does not."""
-        return self.record is not None and bool(self.record.flags)
+        """A flag on what the suggestion says (not on how its copy is written): click Accept, Enter does not."""
+        return self.record is not None and any(f.code not in COPY_FLAGS for f in self.record.flags)
 
     def failed(self) -> bool:
         """The shown suggestion failed a check: it cannot be accepted as it stands."""

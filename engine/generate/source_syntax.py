@@ -26,6 +26,8 @@ from engine.generate.flags import Flag
 
 SYNTAXES = ("latex", "markdown")
 _NAMES = {"latex": "LaTeX", "markdown": "Markdown"}
+#: Flags about how the copy is written, not about what the edit says: they never keep Enter from accepting.
+COPY_FLAGS = frozenset({"no_source", "source_unmapped"})
 _GROUP = re.compile(r"\[([^\[\]\n]{1,400})\]")
 #: What reads like a citation key the model wrote (``Smith2020``, ``smith:gan``): a group of these with a key the
 #: draft never cites is named, not mapped.

@@ -144,6 +144,20 @@ def test_flagged_and_failed_suggestions_are_not_accepted_by_enter(qtbot) -> None
         qtbot.keyClick(card, Qt.Key.Key_Return)
 
 
+def test_a_flag_on_the_copys_syntax_alone_leaves_enter_to_accept(qtbot) -> None:
+    # source19 left an info flag on every suggestion of a project read before drafts kept their source ("copied as
+    # it reads"): a note on how the copy is written, not on what the edit says, so Enter still accepts
+    card = _card(qtbot)
+    note = {"code": "no_source", "severity": "info", "message": "the placed paragraph's LaTeX source is not known"}
+    card.set_suggestion(_record(flags=[note]))
+    assert not card.flagged() and card.accept_button.isDefault()
+    card.setFocus()
+    with qtbot.waitSignal(card.sig_suggestion_accepted):
+        qtbot.keyClick(card, Qt.Key.Key_Return)
+    card.set_suggestion(_record(flags=[note, "promises"]))
+    assert card.flagged() and not card.accept_button.isDefault()
+
+
 SCAFFOLD = SuggestionRecord(
     id="s2", comment_id="R2.3", location="p0007", model="smollm2-135m-instruct (embedded)", kind="scaffold",
     response="We now report an experiment on static layer skipping in Experiments.",
