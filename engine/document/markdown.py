@@ -27,10 +27,10 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from pylatexenc.latex2text import LatexNodes2Text
 
-from engine.document.latex.text import compact_math
 from engine.document import rmarkdown
+from engine.document.markdown_math import DISPLAY_MATH as _DISPLAY_MATH, INLINE_MATH as _INLINE_MATH
+from engine.document.markdown_math import math_text as _math_text
 from engine.document.source_marks import markdown_marks
 from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
 from engine.document.text import normalize_text
@@ -38,10 +38,7 @@ from engine.document.textfile import read_text_file
 from engine.errors import InputError
 
 EQUATION = "[EQUATION]"
-_L2T = LatexNodes2Text(math_mode="text")
 _MD = MarkdownIt("commonmark").enable("table")
-_DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]", re.S)
-_INLINE_MATH = re.compile(r"(?<![\\$])\$(?=\S)([^$\n]+?)(?<=\S)\$(?!\d)")
 _CAPTION = re.compile(r"^(?:\*\*|__)?(figure|fig\.|table|algorithm|listing)\s*\d+[a-z]?\s*[:.]", re.I)
 _ABSTRACT_START = re.compile(r"^(?:\*\*|__)?abstract(?:\*\*|__)?\s*[:.\u2014-]?\s*(?:\*\*|__)?\s*", re.I)
 _FOOTNOTE_DEF = re.compile(r"^\[\^[^\]]+\]:\s*")
@@ -300,14 +297,6 @@ def _inline_str(content: str) -> str:
             parts.append("".join(c.content for c in tok.children or []))
     text = "".join(parts)
     return re.sub("\ue000(\\d+)\ue001", lambda m: kept[int(m.group(1))], text)
-
-
-def _math_text(latex: str) -> str:
-    """Inline math as compact text (``\\Delta W_i`` -> ``ΔWi``), as the LaTeX loader does."""
-    try:
-        return compact_math(_L2T.latex_to_text(latex))
-    except Exception:  # pylatexenc is tolerant, but a math snippet must never stop a load
-        return compact_math(latex.replace("\\", ""))
 
 
 def load_plain_text(path: Path) -> Document:

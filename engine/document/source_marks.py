@@ -1,7 +1,7 @@
 """A Markdown, R Markdown or Quarto paragraph's marks: each citation, cross-reference and inline maths span as it
 reads and as it was written (``Paragraph.marks``; ``latex/marks.py`` is the LaTeX reader's).
 
-Each span is rendered on its own with the reader's functions (``markdown._math_text``, ``rmarkdown.inline_latex``'s
+Each span is rendered on its own with the reader's functions (``markdown_math.math_text``, ``rmarkdown.inline_latex``'s
 patterns) and kept only when that rendering occurs in the paragraph's text; the text itself is not touched.
 """
 
@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 from engine.document import rmarkdown
+from engine.document.markdown_math import DISPLAY_MATH as _DISPLAY_MATH, INLINE_MATH as _INLINE_MATH
+from engine.document.markdown_math import math_text as _math_text
 from engine.document.text import normalize_text
 
 Mark = tuple[str, str, str]
@@ -19,8 +21,6 @@ _WORD_BEFORE = re.compile(r"(?<![A-Za-z\\])([A-Za-z]+\.?)[ \t]*\n?[ \t]*$")
 
 def markdown_marks(raw: str, text: str) -> tuple[Mark, ...]:
     """The marks of a paragraph whose inline source is ``raw`` and which reads ``text``."""
-    from engine.document.markdown import _DISPLAY_MATH, _INLINE_MATH, _math_text
-
     taken: list[tuple[int, int]] = [m.span() for m in _DISPLAY_MATH.finditer(raw)]
     found: list[tuple[int, str, str, str]] = []
 
