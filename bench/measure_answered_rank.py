@@ -196,6 +196,15 @@ def u_fall(per, ref, groups, n=2000, seed=0) -> tuple[float, float]:
     return round(float(np.percentile(falls, 5)), 1), round(float(np.percentile(falls, 95)), 1)
 
 
+def found_fall(s: dict, ref: dict) -> float:
+    """Found's fall in points, from the counts where the summaries carry them, not the shares rounded to 0.1
+    (review18, session 25: a fall of 1.007 points read 1.0 and passed a 1-point limit)."""
+    a, b = ref.get("counts"), s.get("counts")
+    if a and b and a.get("answered") and b.get("answered"):
+        return 100 * (a["found"] / a["answered"] - b["found"] / b["answered"])
+    return ref["found"] - s["found"]
+
+
 def verdict(s: dict, ref: dict, fall: tuple[float, float], moved: float | None) -> tuple[bool, str]:
     """The rule written before the figures (docs/figures-align.md, "Session 25")."""
     why = []
@@ -203,8 +212,8 @@ def verdict(s: dict, ref: dict, fall: tuple[float, float], moved: float | None) 
         why.append(f"U falls {ref['U'] - s['U']:.1f} (90 % {fall}), not >= {MIN_U_FALL} with the 5th percentile > 0")
     if s["wrong addressed"] is None or s["wrong addressed"] > MAX_WRONG:
         why.append(f"wrong addressed {s['wrong addressed']} % > {MAX_WRONG} %")
-    if ref["found"] - s["found"] > MAX_FOUND_FALL:
-        why.append(f"found falls {ref['found'] - s['found']:.1f} > {MAX_FOUND_FALL}")
+    if found_fall(s, ref) > MAX_FOUND_FALL:
+        why.append(f"found falls {found_fall(s, ref):.2f} > {MAX_FOUND_FALL}")
     if s["found p25"] < MIN_P25:
         why.append(f"25th percentile of found {s['found p25']} < {MIN_P25}")
     if moved is None or moved > MAX_MOVED:

@@ -159,7 +159,7 @@ def matching(pairs, cache: Path, labels_dir: Path) -> None:
 
 
 def report(fitted, out: Path, groups, suffix: str = "") -> None:
-    from bench.measure_answered_rank import statuses, summarise, u_fall
+    from bench.measure_answered_rank import found_fall, statuses, summarise, u_fall
     from engine.align.learn import scored
 
     base = [scored(pp, m) for pp, m, _, _ in fitted]
@@ -206,8 +206,8 @@ def report(fitted, out: Path, groups, suffix: str = "") -> None:
         why = []
         if ref["U"] - s["U"] < MIN_U_FALL or fall[0] <= 0:
             why.append(f"U falls {ref['U'] - s['U']:.1f} (90 % {fall}), not >= {MIN_U_FALL} with the 5th pct > 0")
-        if ref["found"] - s["found"] > MAX_FOUND_FALL:
-            why.append(f"found falls {ref['found'] - s['found']:.1f} > {MAX_FOUND_FALL}")
+        if found_fall(s, ref) > MAX_FOUND_FALL:
+            why.append(f"found falls {found_fall(s, ref):.2f} > {MAX_FOUND_FALL}")
         if s["wrong addressed"] is None or s["wrong addressed"] > MAX_WRONG:
             why.append(f"wrong addressed {s['wrong addressed']} % > {MAX_WRONG} %")
         if moved.get(name) is None or moved[name] > MAX_MOVED:

@@ -87,6 +87,12 @@ def test_the_session_25_rule_passes_only_a_fall_of_u_within_its_costs() -> None:
     assert "found falls" in verdict(good | {"found": 80.9}, ref, (0.5, 7.0), 0.2)[1]
     assert "25th percentile" in verdict(good | {"found p25": 69.9}, ref, (0.5, 7.0), 0.2)[1]
     assert "perturbation" in verdict(good, ref, (0.5, 7.0), 1.5)[1]
+    # review18: shares rounded to 0.1 hid a fall of 1.007 points (1,216 against 1,231 of 1,489); counts decide
+    counted = {"counts": {"found": 1231, "answered": 1489}}
+    assert "found falls 1.01" in verdict(good | {"found": 81.7, "counts": {"found": 1216, "answered": 1489}},
+                                         ref | {"found": 82.7} | counted, (0.5, 7.0), 0.2)[1]
+    assert verdict(good | {"found": 81.7, "counts": {"found": 1217, "answered": 1489}},
+                   ref | {"found": 82.7} | counted, (0.5, 7.0), 0.2) == (True, "passes")
 
 
 def test_u_fall_resamples_repositories() -> None:
