@@ -30,9 +30,9 @@ def main(argv: list[str] | None = None) -> int:
     from bench.measure_letter_status import cache_dir, load_letters, rows
     from bench.measure_link_trees import grouped_pairs
     from engine.align.answered import LETTER_FEATURES, AnsweredModel
-    from engine.align.folds import group_of, grouped
     from engine.align.learn import C, MAX_WRONG_ANSWERED, scored
-    from engine.align.learn_answered import MIN_FOUND, PER_REPOSITORY, choose_bands, fit_weights
+    from engine.align.learn_answered import (MIN_FOUND, PER_REPOSITORY, choose_bands, fit_weights, grouped_oof,
+                                             known_rows)
     from engine.cli.eval_align_corpus import corpus_unsure
 
     ap = argparse.ArgumentParser(prog="python -m bench.fit_letter_answered")
@@ -49,22 +49,11 @@ def main(argv: list[str] | None = None) -> int:
     pairs, _ = grouped_pairs(a.pairs, Path(a.corpus))
     load_letters(pairs, cache_dir(a.cache))
     unsure = corpus_unsure(a.corpus, a.cache, "train")
-    data, papers = [], []
-    for pp, m, _, _ in run_variant(pairs, {"c": C}, folds):
-        x, y, shown = rows(pp, scored(pp, m).matrix, m.threshold, "L1", False)
-        keep = np.array([c.id not in unsure for c in pp.paper.comments], dtype=bool)
-        if keep.any():
-            data.append((x[keep], y[keep], shown[keep]))
-            papers.append(pp.paper)
-    oof: list = [None] * len(data)
-    for group in grouped(papers, paper=lambda p: p):
-        rest = [r for j, r in enumerate(data) if j not in group]
-        model = fit_weights(np.concatenate([r[0] for r in rest]), np.concatenate([r[1] for r in rest]), C)
-        for k in group:
-            oof[k] = model.probabilities(data[k][0])
+    data, papers = known_rows(((pp.paper, rows(pp, scored(pp, m).matrix, m.threshold, "L1", False))
+                               for pp, m, _, _ in run_variant(pairs, {"c": C}, folds)), unsure)
+    oof, groups = grouped_oof(data, papers, lambda x, y: fit_weights(x, y, C))
     cat = lambda k: np.concatenate([r[k] for r in data])  # noqa: E731
-    groups = np.concatenate([[group_of(p)] * len(r[1]) for p, r in zip(papers, data)])
-    bands = choose_bands(np.concatenate(oof), cat(1), cat(2), MAX_WRONG_ANSWERED, MIN_FOUND, groups, PER_REPOSITORY)
+    bands = choose_bands(oof, cat(1), cat(2), MAX_WRONG_ANSWERED, MIN_FOUND, groups, PER_REPOSITORY)
     fitted = fit_weights(cat(0), cat(1), C)
     model = AnsweredModel(LETTER_FEATURES, fitted.mean, fitted.scale, fitted.coef, fitted.intercept, bands, {
         "data": f"{len(papers)} training revisions ({len(set(groups.tolist()))} repositories), hand labels, each "

@@ -109,9 +109,10 @@ def run(fitted, name: str, perturb: bool, unsure, rows_of=None) -> dict:
     """Each outer fold's bands and the held-out papers' answered probabilities under candidate ``name``
     (``rows_of``: the rows function, ``rows`` when None; ``bench.measure_letter_status`` passes its own)."""
     rows = rows_of or globals()["rows"]
-    from engine.align.folds import group_of, grouped
+    from engine.align.folds import group_of
     from engine.align.learn import C, MAX_WRONG_ANSWERED, scored
-    from engine.align.learn_answered import MIN_FOUND, PER_REPOSITORY, choose_bands, matched
+    from engine.align.learn_answered import (MIN_FOUND, PER_REPOSITORY, choose_bands, grouped_oof, known_rows,
+                                             matched)
 
     pairs = [f[0] for f in fitted]
     bands, probs = {}, {}
@@ -120,23 +121,11 @@ def run(fitted, name: str, perturb: bool, unsure, rows_of=None) -> dict:
         if g in bands:
             continue
         train = [q for q in pairs if group_of(q.paper) != g]
-        data, papers = [], []
-        for q, s in matched(train, inner):
-            x, y, shown = rows(q, s.matrix, m.threshold, name, perturb)
-            keep = np.array([c.id not in unsure for c in q.paper.comments], dtype=bool)
-            if keep.any():
-                data.append((x[keep], y[keep], shown[keep]))
-                papers.append(q.paper)
-        oof: list = [None] * len(data)
-        for group in grouped(papers, paper=lambda p: p):
-            rest = [r for j, r in enumerate(data) if j not in group]
-            model = Fitted(name, np.concatenate([r[0] for r in rest]), np.concatenate([r[1] for r in rest]), C)
-            for k in group:
-                oof[k] = model.probabilities(data[k][0])
+        data, papers = known_rows(((q.paper, rows(q, s.matrix, m.threshold, name, perturb))
+                                   for q, s in matched(train, inner)), unsure)
+        oof, groups = grouped_oof(data, papers, lambda x, y: Fitted(name, x, y, C))
         cat = lambda k: np.concatenate([r[k] for r in data])  # noqa: E731
-        groups = np.concatenate([[group_of(p)] * len(r[1]) for p, r in zip(papers, data)])
-        bands[g] = choose_bands(np.concatenate(oof), cat(1), cat(2), MAX_WRONG_ANSWERED, MIN_FOUND, groups,
-                                PER_REPOSITORY)
+        bands[g] = choose_bands(oof, cat(1), cat(2), MAX_WRONG_ANSWERED, MIN_FOUND, groups, PER_REPOSITORY)
         model = Fitted(name, cat(0), cat(1), C)
         if name == "A0" and not perturb and not np.array_equal(model.model.coef, a.coef):
             raise SystemExit(f"error: {g}: A0's weights are not the fold's answered model's")

@@ -116,14 +116,18 @@ def edit_resolver(cache: Path, rid: str) -> Callable[[str], str]:
     finds a link's edit: the key itself, else its text under a shifted id, else its id (the text changed since
     labelling). The first reader's files are re-anchored after each reader fix, the second readers' are not, so
     without it a link both readers made can differ by its hash alone (agree17, session 25)."""
+    from corpus.labels import EditIndex
     from corpus.manifest import load_manifest
-    from corpus.units import edit_key, load_built
+    from corpus.units import load_built
 
     entry = next(e for e in load_manifest()["revisions"] if e["id"] == rid)
-    edits = load_built(cache, entry).edits
-    by_key = {edit_key(e): e.id for e in edits}
-    by_text = {key.split(":", 1)[1]: ident for key, ident in by_key.items()}
-    return lambda key: by_key.get(key) or by_text.get(key.partition(":")[2]) or key.partition(":")[0]
+    index = EditIndex(load_built(cache, entry).edits)
+
+    def resolve(key: str) -> str:
+        edit, _ = index.find(key)
+        return edit.id if edit is not None else key.partition(":")[0]
+
+    return resolve
 
 
 def compare(first: dict, second: dict, text: set[int] | None = None,

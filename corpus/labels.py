@@ -30,6 +30,24 @@ class LabelError(ValueError):
     pass
 
 
+class EditIndex:
+    """A rebuilt diff's edits found by a label's edit key (``<engine id>:<text hash>``): the key itself, else its
+    text under a shifted id, else its id alone (the text changed since labelling: ``find`` says ``"id"``)."""
+
+    def __init__(self, edits: list) -> None:
+        self.by_key = {edit_key(e): e for e in edits}
+        self.by_text = {key.split(":", 1)[1]: e for key, e in self.by_key.items()}  # the same text, its id shifted
+        self.by_id = {e.id: e for e in edits}
+
+    def find(self, key: str) -> tuple[object | None, str]:
+        """The edit and how it was found (``"key"`` or ``"id"``), or ``(None, "")``."""
+        ident, _, digest = key.partition(":")
+        edit = self.by_key.get(key) or self.by_text.get(digest)
+        if edit is not None:
+            return edit, "key"
+        return (self.by_id[ident], "id") if ident in self.by_id else (None, "")
+
+
 def read_labels(rid: str, folder: Path = LABELS) -> dict | None:
     path = folder / f"{rid}.json"
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
@@ -43,9 +61,7 @@ def to_gold(entries: list[dict], cache: Path, folder: Path = LABELS, strengths=(
         if labels is None:
             continue
         rev = load_built(cache, entry)
-        by_key = {edit_key(e): e for e in rev.edits}
-        by_id = {e.id: e for e in rev.edits}
-        by_text = {key.split(":", 1)[1]: e for key, e in by_key.items()}  # the same text, its id shifted
+        index = EditIndex(rev.edits)
         md = (rev.folder / "reviews.md").read_text(encoding="utf-8").split("\n")
         comments = []
         for c in labels["comments"]:
@@ -58,10 +74,8 @@ def to_gold(entries: list[dict], cache: Path, folder: Path = LABELS, strengths=(
             for link in labels["links"]:
                 if link["comment"] != c["id"] or link["strength"] not in strengths:
                     continue
-                ident, digest = link["edit"].split(":", 1)
-                e = by_key.get(link["edit"]) or by_text.get(digest)
-                if e is None and ident in by_id:  # the text changed under the same id: linked, and said
-                    e = by_id[ident]
+                e, how = index.find(link["edit"])
+                if how == "id":  # the text changed under the same id: linked, and said
                     notices.append(f"{entry['id']} {c['id']}: edit {link['edit']} matched by its id only ({e.id}'s "
                                    "text changed since labelling: check the link)")
                 if e is None:

@@ -15,7 +15,8 @@ when its best link reaches the link model's own "addressed" band too (``status.s
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -147,29 +148,44 @@ def fit_answered(train: Sequence[PaperPairs], inner: Sequence[Scored], threshold
     return model
 
 
+def known_rows(rows_by_paper: Iterable[tuple[Any, tuple[np.ndarray, np.ndarray, np.ndarray]]],
+               unsure: Collection[str] = ()) -> tuple[list[tuple[np.ndarray, np.ndarray, np.ndarray]], list[Any]]:
+    """Each paper's answered-model rows ``(x, answered, shown)`` without its ``unsure`` comments (a distant label's
+    unlinked comment whose answer states a change), and the papers that keep any."""
+    rows, papers = [], []
+    for paper, (x, y, shown) in rows_by_paper:
+        sure = np.array([cm.id not in unsure for cm in paper.comments], dtype=bool)
+        if sure.any():
+            rows.append((x[sure], y[sure], shown[sure]))
+            papers.append(paper)
+    return rows, papers
+
+
+def grouped_oof(rows: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]], papers: Sequence[Any],
+                fit: Callable[[np.ndarray, np.ndarray], Any]) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's probability from a model fitted (``fit(x, y)``, with ``probabilities(x)``) without its paper's
+    group (repository: ``engine.align.folds``), and each row's group."""
+    oof: list[np.ndarray | None] = [None] * len(rows)
+    for group in grouped(papers, paper=lambda p: p):
+        rest = [r for j, r in enumerate(rows) if j not in group]
+        model = fit(np.concatenate([r[0] for r in rest]), np.concatenate([r[1] for r in rest]))
+        for k in group:
+            oof[k] = model.probabilities(rows[k][0])
+    return np.concatenate(oof), np.concatenate([[group_of(p)] * len(r[1]) for p, r in zip(papers, rows)])
+
+
 def fit_with_oof(train: Sequence[PaperPairs], inner: Sequence[Scored], threshold: float, c: float = C,
                  unsure: Collection[str] = ()) -> tuple[AnsweredModel, dict[str, np.ndarray]]:
     """``fit_answered``'s weights (bands not chosen) and what its bands are chosen on: over the training comments
     (without the ``unsure`` ones), each one's grouped out-of-fold probability (``probs``), whether it is answered,
     whether a link is shown, its repository (``groups``) and its best raw link probability (``best``)."""
-    rows, papers = [], []
-    for pp, s in matched(train, inner):
-        x, y, shown = answered_rows(pp, s.matrix, threshold)
-        sure = np.array([cm.id not in unsure for cm in pp.paper.comments], dtype=bool)
-        if sure.any():
-            rows.append((x[sure], y[sure], shown[sure]))
-            papers.append(pp.paper)
-    oof: list[np.ndarray | None] = [None] * len(rows)
-    for group in grouped(papers, paper=lambda p: p):  # a paper's group (repository) held out with it
-        rest = [r for j, r in enumerate(rows) if j not in group]
-        model = fit_weights(np.concatenate([r[0] for r in rest]), np.concatenate([r[1] for r in rest]), c)
-        for k in group:
-            oof[k] = model.probabilities(rows[k][0])
+    rows, papers = known_rows(((pp.paper, answered_rows(pp, s.matrix, threshold)) for pp, s in matched(train, inner)),
+                              unsure)
+    probs, groups = grouped_oof(rows, papers, lambda x, y: fit_weights(x, y, c))
     model = fit_weights(np.concatenate([r[0] for r in rows]), np.concatenate([r[1] for r in rows]), c)
     model.meta = {"train": [pp.paper.id for pp, _ in matched(train, inner)]}
-    return model, {"probs": np.concatenate(oof), "answered": np.concatenate([r[1] for r in rows]),
-                   "shown": np.concatenate([r[2] for r in rows]),
-                   "groups": np.concatenate([[group_of(p)] * len(r[1]) for p, r in zip(papers, rows)]),
+    return model, {"probs": probs, "answered": np.concatenate([r[1] for r in rows]),
+                   "shown": np.concatenate([r[2] for r in rows]), "groups": groups,
                    "best": np.concatenate([r[0][:, FEATURES.index("best")] for r in rows])}
 
 
