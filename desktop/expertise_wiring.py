@@ -88,6 +88,25 @@ class ExpertiseWiring(QObject):
         self.panel.set_profiles(self.profiles)
         if save:
             self._save()
+        else:  # read back from the project: its kept scores come back while they still hold
+            self._restore_scores()
+
+    def _restore_scores(self) -> None:
+        """Show the scores kept in the project for the profiles read so far, if the paper and each reviewer's papers
+        read as they did when scored (a reviewer whose papers changed is named: Score again)."""
+        from engine.expertise.saved import saved_scores
+
+        document = self.document()
+        if self.store is None or document is None:
+            return
+        reports, scored = saved_scores(self.store, self.profiles, paper_of(document))
+        if not reports:
+            return
+        stale = [p.reviewer for p in self.profiles if p.reviewer not in {r.reviewer for r in reports}]
+        note = f"Scores kept in the project from {scored.replace('T', ' ')[:16]} UTC."
+        if stale:
+            note += f" Not scored since their papers changed or were added: {', '.join(stale)}; Score again."
+        self.panel.set_results(reports, note)
 
     def remove_profile(self, reviewer: str) -> None:
         self.profiles = [p for p in self.profiles if p.reviewer != reviewer]
@@ -123,7 +142,21 @@ class ExpertiseWiring(QObject):
                 reports.append(explain(profile, paper, "fused", encoder=encoder))
             return reports
 
-        return self.runner.run_call(work, label="scoring reviewer expertise", on_success=self.panel.set_results)
+        return self.runner.run_call(work, label="scoring reviewer expertise",
+                                    on_success=lambda reports: self._scored(reports, profiles, paper))
+
+    def _scored(self, reports: list[Any], profiles: list[Any], paper: Any) -> None:
+        """Show the scores and keep them in the open project (trial22: they were lost on closing)."""
+        from engine.errors import InputError
+        from engine.expertise.saved import save_scores
+
+        self.panel.set_results(reports)
+        if self.store is None:
+            return
+        try:
+            save_scores(self.store, reports, profiles, paper)
+        except InputError:  # the project was closed meanwhile: nothing to keep them in
+            self.store = None
 
     def export_csv(self, path: str | Path | None = None) -> JobHandle | None:
         """The shown scores as CSV (a save dialog when no ``path``); a refusal (not .csv, no such folder) writes

@@ -177,8 +177,9 @@ class ExpertisePanel(QWidget):
 
     # -- results ---------------------------------------------------------------------------------
 
-    def set_results(self, results: list[ExpertiseReport]) -> None:
-        """One row per report, best score first; evidence papers and shared terms beneath."""
+    def set_results(self, results: list[ExpertiseReport], origin: str = "") -> None:
+        """One row per report, best score first; evidence papers and shared terms beneath; ``origin`` (where the
+        scores came from, when they were kept in the project) first among the notes."""
         self.results = sorted(results, key=lambda r: -r.score)
         self.table.clear()
         colors = colors_for(self)
@@ -219,6 +220,7 @@ class ExpertisePanel(QWidget):
         self._fit_names()
         notices = [n for n in dict.fromkeys(n for r in self.results for n in r.notices)
                    if all(n in r.notices for r in self.results)]
+        notices = ([origin] if origin else []) + notices
         self.notices.setText("\n".join(notices) if notices else (
             "" if self.results else "Add reviewer profiles, then Score to see who knows this paper best."))
 

@@ -85,6 +85,36 @@ def test_profiles_come_back_when_the_project_is_reopened(qtbot, shell: Shell, tm
     other.controller.close()
 
 
+def test_scores_come_back_when_the_project_is_reopened(qtbot, shell: Shell, tmp_path: Path) -> None:  # noqa: F811
+    # trial22: the scores were not kept; an area chair scored again after every reopening
+    from desktop.app import build_shell
+    from engine.settings import Settings
+
+    c = shell.controller
+    demo_with_two_profiles(qtbot, shell, tmp_path)
+    finish(qtbot, shell, c.expertise.score())
+    scored = [(r.reviewer, r.score) for r in shell.window.expertise.results]
+    path = c.project.path
+    c.close()
+    with (tmp_path / "speech.bib").open("a", encoding="utf-8") as f:  # a paper added to one profile since
+        f.write("\n@article{new2024, title={Whispered speech}, author={Roe, Rick}, year={2024},"
+                " abstract={We recognise whispered speech.}}\n")
+
+    other = build_shell(Settings())
+    qtbot.addWidget(other.window)
+    with qtbot.waitSignal(other.controller.sig_project_loaded, timeout=60_000):
+        other.controller.open_project(path)
+    panel = other.window.expertise
+    qtbot.waitUntil(lambda: len(other.controller.expertise.profiles) == 2, timeout=30_000)
+    qtbot.waitUntil(lambda: bool(panel.results), timeout=30_000)
+    assert [(r.reviewer, r.score) for r in panel.results] == [s for s in scored if s[0] == "Ada_Quinn1"]
+    assert "kept in the project" in panel.notices.text() and "speech; Score again" in panel.notices.text()
+    finish(qtbot, other, other.controller.expertise.score())
+    assert {r.reviewer for r in panel.results} == {"speech", "Ada_Quinn1"}
+    assert "kept in the project" not in panel.notices.text()
+    other.controller.close()
+
+
 def test_one_paper_is_a_profile(qtbot, shell: Shell, tmp_path: Path, monkeypatch) -> None:  # noqa: F811
     # trial22: the CLI took a single paper as a reviewer's profile, the app only a folder
     from PySide6.QtWidgets import QFileDialog
