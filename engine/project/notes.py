@@ -52,6 +52,12 @@ def reading_notes(project: Project) -> list[ReadingNote]:
     return notes + letter_notes(project)
 
 
+def worth_showing(project: Project) -> bool:
+    """Whether a project opened again shows its notes unasked: a reviewer's point may be in no comment (trial20: a
+    CLI-built project hid them), or the statuses do not read the response letter given (it quotes few points)."""
+    return bool(unpicked_items(project) or unpicked_points(project) or (project.letter or {}).get("read") is False)
+
+
 def letter_notes(project: Project) -> list[ReadingNote]:
     """The response letter's: what of its file was not read, and how many points it quotes (the statuses read it
     only when enough: ``engine.project.response.letter_use``)."""
