@@ -170,6 +170,7 @@ def project_json(project: Project) -> dict[str, Any]:
         ],
         "tldrs": project.tldrs,
         "earlier_round": read_earlier(project.path) or None,
+        "response_letter": {k: v for k, v in (project.letter or {}).items() if k != "text"} or None,
     }
 
 

@@ -141,3 +141,16 @@ def test_a_project_kept_before_letters_opens_and_says_nothing_of_one(tmp_path: P
     # a letter is given to it later only with a round (what is new: --revised, --reviews or --draft)
     assert main(["project", "round", str(path), "--response", str(tmp_path / "x.md")]) == 2
     assert "give --revised, --reviews or --draft" in capsys.readouterr().err
+
+
+def test_an_aligner_that_reads_no_letter_says_so(tmp_path: Path, capsys) -> None:
+    letter = tmp_path / "response.md"
+    letter.write_text(LETTER, encoding="utf-8")
+    assert _new(tmp_path, "--response", str(letter), "--aligner", "bm25") == 0
+    out = capsys.readouterr().out
+    assert "quotes 7 of 7 points, but the bm25 aligner does not read letters" in out.split("\n")[1]
+    assert main(["project", "show", str(tmp_path / "demo.redraft"), "--json"]) == 0
+    import json
+
+    shown = json.loads(capsys.readouterr().out)["response_letter"]
+    assert shown == {"name": "response.md", "quoted": 7, "points": 7, "read": False}
