@@ -282,15 +282,15 @@ def read_letter(path: str | Path) -> Letter:
     ``Letter.notices``: what of it was not read (an ``\\input`` file not beside it)."""
     notices: list[str] = []
     text = letter_text(path, notices)
+    name = Path(path).name
+    if (count := sum(1 for _ in _WORD.finditer(text))) > MAX_WORDS:  # counted before the 4-grams are indexed
+        raise InputError(f"{name} holds {count:,} words, more than a response letter ({MAX_WORDS:,} at most): give "
+                         "the letter alone")
     letter = Letter(text)
     letter.notices = notices
-    name = Path(path).name
     if len(letter.words) < 4:
         missing = [n.split(" in ", 1)[0] for n in notices]
         raise InputError(f"{name} holds no letter text" + (
             f": it reads {', '.join(missing)}, not beside it (give the letter with its files, or as a PDF)"
             if missing else ""))
-    if len(letter.words) > MAX_WORDS:
-        raise InputError(f"{name} holds {len(letter.words):,} words, more than a response letter ({MAX_WORDS:,} at "
-                         "most): give the letter alone")
     return letter
