@@ -80,6 +80,7 @@ def test_a_round_letter_quoting_few_points_is_built_and_the_bar_says_so(qtbot, s
     assert c.session.project.letter["read"] is False
     assert bar.isVisible() and any(line.startswith("Response (response.md): The response letter quotes none of the")
                                    and "statuses do not read it" in line for line in bar.listed())
+    assert "letter not read (0 of 7 points quoted" in shell.window.status_text.text()  # the status bar too
     # opened again later: the bar says it again (the statuses still do not read the letter)
     path = c.session.path
     c.session.close()

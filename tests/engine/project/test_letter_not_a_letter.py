@@ -84,6 +84,9 @@ def test_a_letter_quoting_few_points_is_kept_but_the_statuses_are_as_without_it(
     assert _statuses(project) == plain
     notes = [n for n in reading_notes(project) if n.source == "response"]
     assert len(notes) == 1 and "statuses do not read it" in notes[0].text and notes[0].file == "response.md"
+    from engine.project.coverage import coverage_view
+
+    assert coverage_view(project).status_line().endswith(f"letter not read ({k} of 7 points quoted: see Reading Notes)")
 
 
 def test_the_same_letter_in_a_round_of_new_reviews_is_not_read_against_them(tmp_path: Path, capsys) -> None:
@@ -91,6 +94,9 @@ def test_the_same_letter_in_a_round_of_new_reviews_is_not_read_against_them(tmp_
     letter.write_text(LETTER, encoding="utf-8")
     assert _new(tmp_path, "--response", str(letter)) == 0
     assert _load(tmp_path).letter["read"] is True
+    from engine.project.coverage import coverage_view
+
+    assert coverage_view(_load(tmp_path)).status_line().endswith(" · letter: 7 of 7 points quoted")  # the status bar
     new_reviews = tmp_path / "reviews2.md"
     new_reviews.write_text("# Reviewer 1\n\n1. The new latency table has no error bars; please add them.\n"
                            "2. The appendix still lacks the training schedule of the exit heads.\n", encoding="utf-8")
