@@ -132,7 +132,7 @@ def build_project(
     letter = read_response(response) if response else None  # a file that is no letter: one line, nothing read
     if letter is not None:  # the reviews, the draft or the revised file given as the letter: one line
         check_letter(response, letter[1], [r.text for r in found],
-                     {"the draft": old_path, "the revised version": new_path, "the reviews": review_file})
+                     {"the draft": old_path, "the revised version": new_path, "the reviews": review_file}, force)
     # the same version twice: two files compared before either is read, two texts once both are (two stored, no)
     compare = bool(new_path) and not force and not (isinstance(old_path, Document) and isinstance(new_path, Document))
     if compare and not isinstance(old_path, Document) and not isinstance(new_path, Document) \

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.align.letter import Letter, _grams, answers, read_letter
-from engine.errors import InputError
+from engine.errors import DoubtfulInput, InputError
 
 KEY = "letter"
 #: A letter that quotes fewer than this per cent of the project's points (or none) is not read by the statuses: the
@@ -36,9 +36,12 @@ def read_response(path: str | Path) -> tuple[str, Letter]:
     return Path(path).name, read_letter(path)
 
 
-def check_letter(path: str | Path, letter: Letter, review_texts: list[str], files: dict[str, Any]) -> None:
+def check_letter(path: str | Path, letter: Letter, review_texts: list[str], files: dict[str, Any],
+                 force: bool = False) -> None:
     """``InputError`` (one line) for a letter that is one of the project's other files (``files``: "the draft",
-    "the revised version", "the reviews" to their paths) or whose words are the reviews' (``SAME_AS_REVIEWS``)."""
+    "the revised version", "the reviews" to their paths); ``DoubtfulInput`` for one whose words are the reviews'
+    (``SAME_AS_REVIEWS``: a letter quoting every point whole and answering in a word could be one), unless
+    ``force``."""
     mine_path = Path(path).expanduser().resolve()
     name = mine_path.name
     for what, other in files.items():
@@ -46,8 +49,8 @@ def check_letter(path: str | Path, letter: Letter, review_texts: list[str], file
             raise InputError(f"the response letter {name} is {what} file: give your response letter to the reviewers")
     mine = _grams(letter.text)
     theirs = _grams("\n\n".join(review_texts))
-    if mine and len(mine & theirs) * 100 >= SAME_AS_REVIEWS * 100 * len(mine):
-        raise InputError(f"the response letter {name} holds only the reviews' text: give your response letter, "
+    if not force and mine and len(mine & theirs) * 100 >= SAME_AS_REVIEWS * 100 * len(mine):
+        raise DoubtfulInput(f"the response letter {name} holds only the reviews' text: give your response letter, "
                          "which answers them")
 
 

@@ -53,6 +53,7 @@ def test_the_reviews_given_as_the_letter_keep_the_inputs_and_leave_no_project(qt
     qtbot.mouseClick(create, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not wizard.building, timeout=60_000)
     assert wizard.isVisible() and "holds only the reviews' text" in wizard.problem.text()
+    assert create.text() == "Create Anyway"  # a doubt: the author may go on
     request = wizard.request()
     assert (request.name, request.response, request.aligner) == ("Letter trial", str(copy), "learned")
     assert request.old_path == str(DEMO / "draft_v1.md") and request.reviews == str(DEMO / "reviews.md")

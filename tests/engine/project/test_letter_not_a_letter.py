@@ -58,8 +58,9 @@ def test_a_copy_of_the_reviews_as_the_letter_is_refused(tmp_path: Path, capsys) 
     shutil.copy(DEMO / "reviews.md", copy)
     assert _new(tmp_path, "--response", str(copy)) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "holds only the reviews' text" in err
+    assert err.count("\n") == 1 and "holds only the reviews' text" in err and "(--force to go on)" in err
     assert not (tmp_path / "demo.redraft").exists()
+    assert _new(tmp_path, "--response", str(copy), "--force") == 0  # a doubt, not a refusal: the user may go on
 
 
 @pytest.mark.parametrize("letter, quoted", [("paper", None), ("other", "none"), ("half", "only 3")])
