@@ -32,7 +32,7 @@ from desktop.typeset_panes import highlight_typeset
 from engine.errors import RedraftError
 from engine.inputs import input_suffixes, name_filter
 from engine.project import Project, recent_projects, remember_project
-from engine.project.notes import reading_notes, unpicked_items, unpicked_points
+from engine.project.notes import reading_notes, worth_showing
 from engine.project.schema import SUFFIX
 from engine.project.session import ProjectSession
 from engine.project.work import locate_job, realign_job
@@ -152,8 +152,8 @@ class AppController(QObject):
         self.presenter.show_project(session.project)
         highlight_typeset(self.editing, session)  # a LaTeX version's typeset pages: where its paragraphs are
         self.editing.update_undo()
-        # reopened: the notes show when a reviewer's point may be in no comment (trial20: a CLI-built project hid them)
-        self.show_reading_notes(notes or bool(unpicked_items(session.project) or unpicked_points(session.project)))
+        # reopened: the notes show when a reviewer's point may be in no comment (trial20) or the letter is not read
+        self.show_reading_notes(notes or worth_showing(session.project))
         for note in session.notices:  # an older file was upgraded, and a backup kept
             self.presenter.show_message(note, notice=True)
         self.sig_project_loaded.emit(session.project)

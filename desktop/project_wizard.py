@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.align.config import DEFAULT_METHOD
+from engine.align.letter import LETTER_SUFFIXES, letter_problem
 from engine.inputs import DRAFT_SUFFIXES, draft_format_names, name_filter, review_format_names, review_suffixes
 from engine.project.pipeline import default_project_path
 from engine.project.schema import SUFFIX
@@ -37,7 +38,6 @@ DRAFT_FILTER = name_filter("Drafts", DRAFT_SUFFIXES) + ";;All files (*)"
 
 
 #: The authors' response letter's file dialog filter (``engine.align.letter.letter_text`` reads these).
-LETTER_SUFFIXES = (".tex", ".md", ".txt", ".docx", ".pdf")
 LETTER_FILTER = name_filter("Response letters", LETTER_SUFFIXES) + ";;All files (*)"
 
 
@@ -136,6 +136,12 @@ def file_problem(path: str) -> str:
     if file.suffix.lower() == ".pdf" and head != b"%PDF-":
         return f"{file.name} is not a PDF (it does not start like one)."
     return ""
+
+
+def response_problem(path: str) -> str:
+    """Why ``path`` cannot be read as the authors' response letter: a missing file as any other field says it, then
+    the letter reader's glance (empty, a folder, old Word, OpenDocument, RTF, binary: ``letter_problem``)."""
+    return file_problem(path) if not Path(path).expanduser().exists() else letter_problem(path)
 
 
 def reviews_problem(path: str) -> str:
@@ -265,7 +271,7 @@ class ProjectWizard(QDialog):
             return "Choose a reviews file or paste the reviews."
         if self.reviews.currentIndex() == 0 and (problem := reviews_problem(req.reviews)):
             return problem
-        if req.response and (problem := file_problem(req.response)):
+        if req.response and (problem := response_problem(req.response)):
             return problem
         if not req.name:
             return "Give the project a name."

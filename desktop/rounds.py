@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from desktop.editing import Editing
 from desktop.job_runner import JobHandle
 from desktop.models import ModelOwner
-from desktop.project_wizard import LETTER_FILTER, LETTER_SUFFIXES, file_problem, reviews_problem
+from desktop.project_wizard import LETTER_FILTER, LETTER_SUFFIXES, file_problem, response_problem, reviews_problem
 from engine.errors import DoubtfulInput, InputError
 from engine.inputs import DRAFT_SUFFIXES, name_filter, review_suffixes
 from engine.project.session import NOTHING, Changes, ProjectSession
@@ -54,7 +54,7 @@ class Rounds:
         for path, suffixes, check in ((files.revised, DRAFT_SUFFIXES, file_problem),
                                       (files.reviews, review_suffixes(), reviews_problem),
                                       (files.draft, DRAFT_SUFFIXES, file_problem),
-                                      (files.response, LETTER_SUFFIXES, file_problem)):
+                                      (files.response, LETTER_SUFFIXES, response_problem)):
             if path and (problem := check(str(Path(path).expanduser()))):
                 return problem
             if path and Path(path).suffix.lower() not in suffixes:

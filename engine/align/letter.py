@@ -71,40 +71,91 @@ PLACE = re.compile(r"(?:section|sec\.|§|figure|fig\.|table|tab\.|line|lines|l\.
 #: A reviewer's part begins: a Markdown heading, or a line "Reviewer 2", "Referee B", "Reviewer #1".
 _HEADING = re.compile(r"^(?:#+[ \t]|[ \t]*(?:reviewer|referee)\s*#?\s*(?:\d+|[A-H])\b)", re.I | re.M)
 _WORD = re.compile(r"\w+")
+#: ``\\input{name}``, ``\\include{name}``, ``\\input name``: a letter kept in several files.
+_INCLUDE = re.compile(r"\\(?:input|include)(?![A-Za-z@])\s*(?:\{([^{}]+)\}|([^\s{}\\%]+))")
+#: What a letter file may be, as the messages name it (the wizard's file filter reads ``LETTER_SUFFIXES``).
+LETTER_SUFFIXES = (".tex", ".md", ".txt", ".docx", ".pdf")
+LETTER_FORMATS = "LaTeX (.tex), Markdown (.md), text (.txt), Word (.docx) or PDF"
+#: More words than this is not one letter (about 400 pages; the longest training letter is far shorter): refused
+#: before matching, whose time grows with the letter's repeated 4-grams.
+MAX_WORDS = 200_000
 
 
 def states_change(answer: str) -> bool:
     return bool(CHANGE.search(answer) or MORE_CHANGE.search(answer))
 
 
-def letter_text(path: str | Path) -> str:
+def letter_text(path: str | Path, notices: list[str] | None = None) -> str:
     """The text of a letter file: a PDF (by its first bytes), Word (``.docx``), LaTeX (``.tex``, ``.ltx``, or text
-    with LaTeX markup in it) or text and Markdown. Raises ``InputError`` (one line) for a file that is not there or
-    not a letter's text."""
-    from engine.reviews.guard import check_file
+    with LaTeX markup in it; the files it ``\\input``s beside it read in) or text and Markdown. Raises ``InputError``
+    (one line) for a file that is not there or not a letter's text; what was skipped goes to ``notices``."""
     from engine.reviews.latex import latex_review_text, looks_like_latex
     from engine.reviews.load import pdf_text, read_text
 
     path = Path(path).expanduser()
-    if not path.is_file():
-        raise InputError(f"no such letter file: {path}")
-    with path.open("rb") as f:
-        head = f.read(5)
-    if head == b"%PDF-":
-        return pdf_text(path)[0]
+    kind = _glance(path)
+    if kind == "pdf":
+        return pdf_text(path, noun="letter")[0]
     suffix = path.suffix.lower()
-    if suffix == ".docx":
+    if kind == "docx":
         from engine.document.docx import docx_text
 
         try:
             return docx_text(path)
         except Exception as err:  # noqa: BLE001 - a damaged Word file raises several kinds
             raise InputError(f"cannot read {path.name} as a Word file: {err}") from None
-    check_file(path)  # an image, an archive, a program: refused in one line
     raw = read_text(path)[0]
     if suffix in (".tex", ".ltx"):
-        return latex_review_text(raw)
+        return latex_review_text(_inputs_read(path, raw, notices if notices is not None else []))
     return latex_review_text(raw, tex_file=False) if looks_like_latex(raw) else raw
+
+
+def _glance(path: Path) -> str:
+    """"pdf", "docx" or "text" for a file that may be a letter; ``InputError`` (one line) for a folder, a missing or
+    empty file, an image, an archive, old Word, OpenDocument, RTF or other binary file (nothing read but its head)."""
+    from engine.reviews.guard import check_file
+
+    if path.is_dir():
+        raise InputError(f"{path.name} is a folder, not a response letter: choose the letter's file ({LETTER_FORMATS})")
+    if not path.is_file():
+        raise InputError(f"no such letter file: {path}")
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as f:
+            head = f.read(5)
+    except OSError as err:
+        raise InputError(f"cannot read {path.name}: {err.strerror or err}") from None
+    if size == 0:
+        raise InputError(f"{path.name} is empty (0 bytes): choose the file with your response letter in it")
+    if head == b"%PDF-":
+        return "pdf"
+    if path.suffix.lower() == ".docx":
+        return "docx"
+    check_file(path, "a response letter", f"give the letter as {LETTER_FORMATS}")
+    return "text"
+
+
+def letter_problem(path: str | Path) -> str:
+    """Why ``path`` is no letter file, at a glance ("" when it may be one): the app's fields ask this before a
+    build (the build reads the file and may still refuse it)."""
+    try:
+        _glance(Path(path).expanduser())
+    except InputError as err:
+        return str(err)
+    return ""
+
+
+def _inputs_read(path: Path, raw: str, notices: list[str]) -> str:
+    """``raw`` with the files it ``\\input``s or ``\\include``s read in (``engine.document.latex.source``: inside
+    the letter's folder), when one of them is beside it; each one that is not, a notice. A letter with no include, or
+    none found, is read as it is (the corpus's letters, kept without their inputs, read as before)."""
+    from engine.document.latex.source import load_project
+
+    names = [(m.group(1) or m.group(2)).strip() for m in _INCLUDE.finditer(raw)]
+    here = [n for n in names if (path.parent / n).is_file() or (path.parent / f"{n}.tex").is_file()]
+    missing = [n for n in names if n not in here]
+    notices += [f"\\input{{{n}}} in {path.name}: no such file beside the letter, not read" for n in missing]
+    return load_project(path)[0].text if here else raw
 
 
 @dataclass
@@ -130,6 +181,7 @@ class Letter:
             self.grams.setdefault(tuple(self.words[i:i + 4]), []).append(i)
         heads = [m.start() for m in _HEADING.finditer(text)]
         self.heading_words = sorted({self._word_at(c) for c in heads})
+        self.notices: list[str] = []  # what of the file was not read (``read_letter``)
 
     def _word_at(self, char: int) -> int:
         return int(np.searchsorted(np.array(self.starts, dtype=np.int64), char)) if self.starts else 0
@@ -226,9 +278,19 @@ def describe(answer: Answer | None, row: np.ndarray) -> str:
 
 
 def read_letter(path: str | Path) -> Letter:
-    """A letter file read and cut into words; ``InputError`` (one line) when it holds no words."""
-    text = letter_text(path)
+    """A letter file read and cut into words; ``InputError`` (one line) when it holds no words or far too many.
+    ``Letter.notices``: what of it was not read (an ``\\input`` file not beside it)."""
+    notices: list[str] = []
+    text = letter_text(path, notices)
+    name = Path(path).name
+    if (count := sum(1 for _ in _WORD.finditer(text))) > MAX_WORDS:  # counted before the 4-grams are indexed
+        raise InputError(f"{name} holds {count:,} words, more than a response letter ({MAX_WORDS:,} at most): give "
+                         "the letter alone")
     letter = Letter(text)
+    letter.notices = notices
     if len(letter.words) < 4:
-        raise InputError(f"{Path(path).name} holds no letter text")
+        missing = [n.split(" in ", 1)[0] for n in notices]
+        raise InputError(f"{name} holds no letter text" + (
+            f": it reads {', '.join(missing)}, not beside it (give the letter with its files, or as a PDF)"
+            if missing else ""))
     return letter

@@ -25,6 +25,7 @@ from engine.jobs import run_job
 from engine.project import Project, default_project_path, remember_project
 from engine.project.coverage import CoverageView, coverage_view
 from engine.project.notes import reading_notes
+from engine.project.response import letter_note
 from engine.project.pipeline import DEFAULT_ALIGNER, build_project_file, partial_path
 from engine.project.rounds import earlier_line, earlier_phrase, read_earlier
 from engine.project.schema import SUFFIX
@@ -131,6 +132,8 @@ def run_new(args: argparse.Namespace) -> int:
     print(f"wrote {path}")
     print(_headline(project))
     for note in reading_notes(project):  # a reply left out, tracked changes read, reviews repeated: the app's list
+        if note.text == letter_note(project):  # said on the summary line
+            continue
         print(f"redraft: note: {note.file or note.source}: {note.text}", file=sys.stderr)
     if not project.comments:
         print(f"redraft: note: no request was found in {Path(args.reviews).name}; add the ones the reviews make "
@@ -147,7 +150,7 @@ def _headline(project: Project, view: CoverageView | None = None) -> str:
                  f" (aligner: {project.aligner}); {project.diff.summary()}")  # "(evidence)" read as jargon
     else:
         line += "; no revised version"
-    return line
+    return line + (f"; {note}" if (note := letter_note(project)) else "")
 
 
 def project_json(project: Project) -> dict[str, Any]:
@@ -167,6 +170,7 @@ def project_json(project: Project) -> dict[str, Any]:
         ],
         "tldrs": project.tldrs,
         "earlier_round": read_earlier(project.path) or None,
+        "response_letter": {k: v for k, v in (project.letter or {}).items() if k != "text"} or None,
     }
 
 
@@ -184,6 +188,8 @@ def run_show(args: argparse.Namespace) -> int:
     if earlier:
         print(f"earlier {earlier_line(earlier)}")
     for note in reading_notes(project):  # as the app's reading-notes bar lists them (list items in no comment too)
+        if note.text == letter_note(project):  # said on the summary line
+            continue
         print(f"note: {note.label()}: {note.text}")
     for fate in section_fates(project.diff) if project.diff is not None else []:  # a reorganised revision
         print(f"section {fate.describe()}")

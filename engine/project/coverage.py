@@ -245,6 +245,8 @@ class CoverageView:
     edits: int | None = None
     #: The reviews with no comment ("Editor" over a decision letter of form sentences, "Reviewer 2: accept").
     without: tuple[str, ...] = ()
+    #: The response letter as the status bar names it ("letter: 7 of 7 points quoted"; "" without one).
+    letter: str = ""
 
     @property
     def done_word(self) -> str:
@@ -307,6 +309,7 @@ class CoverageView:
         if self.edits is not None:
             parts.append(f"{self.edits} edit{'s' if self.edits != 1 else ''}")
             parts.append(self.status_summary(always=("addressed",)))
+            parts += [self.letter] if self.letter else []
         elif Status.OPEN in statuses or Status.ANSWERED in statuses:
             parts.append(f"{statuses.count(Status.ANSWERED)} answered")
         return " · ".join(parts)
@@ -322,7 +325,15 @@ def coverage_view(project: Project) -> CoverageView:
     return CoverageView(assessments, coverage_rows(project, assessments), doubtful(project), diff is not None,
                         len(project.comments), len(named),
                         sum(1 for e in diff.edits if e.changed) if diff is not None else None,
-                        tuple(r for r in project.reviewers() if r not in named))
+                        tuple(r for r in project.reviewers() if r not in named), _letter_word(project.letter or {}))
+
+
+def _letter_word(stored: dict) -> str:
+    """The letter on the status bar: how many points it quotes, and whether the statuses read it (session 26)."""
+    if "quoted" not in stored:
+        return ""
+    quoted = f"{stored['quoted']} of {stored['points']} points quoted"
+    return f"letter: {quoted}" if stored.get("read") else f"letter not read ({quoted}: see Reading Notes)"
 
 
 def doubtful(project: Project) -> list[ReviewComment]:

@@ -24,7 +24,7 @@ from engine.project.model import Project
 _LINE_POINT = re.compile(r"^[-\u2013\u2014]\d{1,4}(?:[-\u2013]\d{1,4})?\s+\S")
 
 #: Where a note comes from, in the order they are listed.
-SOURCES = ("draft", "revised", "reviews")
+SOURCES = ("draft", "revised", "reviews", "response")
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,24 @@ def reading_notes(project: Project) -> list[ReadingNote]:
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in reviews]
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in unpicked_items(project)]
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in unpicked_points(project)]
-    return notes
+    return notes + letter_notes(project)
+
+
+def worth_showing(project: Project) -> bool:
+    """Whether a project opened again shows its notes unasked: a reviewer's point may be in no comment (trial20: a
+    CLI-built project hid them), or the statuses do not read the response letter given (it quotes few points)."""
+    return bool(unpicked_items(project) or unpicked_points(project) or (project.letter or {}).get("read") is False)
+
+
+def letter_notes(project: Project) -> list[ReadingNote]:
+    """The response letter's: what of its file was not read, and how many points it quotes (the statuses read it
+    only when enough: ``engine.project.response.letter_use``)."""
+    from engine.project.response import letter_note
+
+    stored = project.letter or {}
+    name = str(stored.get("name", ""))
+    notes = [ReadingNote("response", name, text) for text in stored.get("notices", [])]
+    return notes + ([ReadingNote("response", name, line)] if (line := letter_note(project)) else [])
 
 
 def unpicked_points(project: Project) -> list[str]:

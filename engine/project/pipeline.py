@@ -109,7 +109,7 @@ def build_project(
     from engine.align.localize import locate
     from engine.document import load_document
     from engine.project.corrections import apply_corrections
-    from engine.project.response import read_response, save_response
+    from engine.project.response import check_letter, letter_use, read_response, save_response
     from engine.project.sources import fingerprint
     from engine.reviews import extract_comments, load_reviews, parse_reviews
     from engine.revision.compare import iter_diff
@@ -130,6 +130,9 @@ def build_project(
             check_not_paper(found)
             check_not_response(found)
     letter = read_response(response) if response else None  # a file that is no letter: one line, nothing read
+    if letter is not None:  # the reviews, the draft or the revised file given as the letter: one line
+        check_letter(response, letter[1], [r.text for r in found],
+                     {"the draft": old_path, "the revised version": new_path, "the reviews": review_file}, force)
     # the same version twice: two files compared before either is read, two texts once both are (two stored, no)
     compare = bool(new_path) and not force and not (isinstance(old_path, Document) and isinstance(new_path, Document))
     if compare and not isinstance(old_path, Document) and not isinstance(new_path, Document) \
@@ -140,8 +143,6 @@ def build_project(
 
         encoder = open_model("encoder")
     align_with = make_aligner(aligner, encoder=encoder, generator=generator) if new_path else None
-    if letter is not None and hasattr(align_with, "letter"):
-        align_with.letter = letter[1]
     # its models load on a thread while the documents are read (a first run builds the encoders' graphs)
     loading = align_with.preload() if align_with is not None and hasattr(align_with, "preload") else None
     stages = ["old", "new", "reviews", "comments", "locate", "diff", "align"] if new_path else [
@@ -174,13 +175,16 @@ def build_project(
     yield bar.at("reviews", 0, "reading the reviews")
     if not isinstance(reviews, list):  # a round's are stored already
         store.save_reviews(found, str(review_file or ""))
-    if letter is not None:
-        save_response(store, *letter)
     cancel.check()
 
     yield bar.at("comments", 0, "extracting comments")
     comments, _ = apply_corrections(extract_comments(found), store.corrections())  # the author's fixes again
     store.save_comments(comments)
+    if letter is not None:  # read by the statuses only when it quotes enough of these points (``letter_use``)
+        use = letter_use(letter[1], comments, reads=hasattr(align_with, "letter"))
+        if use["read"]:
+            align_with.letter = letter[1]
+        save_response(store, *letter, use)
     cancel.check()
 
     yield bar.at("locate", 0, "finding where each comment applies in the draft")

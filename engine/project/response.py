@@ -5,6 +5,12 @@ its text is stored in the project's meta table under ``letter`` (``{"name", "tex
 aligner reads it (``engine.align.letter``): each comment's answer in the letter informs its status through the
 shipped letter model (``answered-letter.json``; docs/figures-align.md, "Session 25: the response letter as
 evidence"). A project without one behaves as before.
+
+What users give (session 26, docs/app.md "letters and rounds given what users give"): the reviews file again, or the
+draft or revised file, is refused in one line (``check_letter``); a letter that quotes few of the project's points
+(``FEW_PERCENT``, chosen on the training letters by the rule written there first) is kept but not read by the
+statuses, which are then the no-letter model's, and a reading note and the CLI's summary line say how many points it
+quotes (``letter_note``).
 """
 
 from __future__ import annotations
@@ -13,9 +19,16 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine.align.letter import Letter, read_letter
+from engine.align.letter import Letter, _grams, answers, read_letter
+from engine.errors import DoubtfulInput, InputError
 
 KEY = "letter"
+#: A letter that quotes fewer than this per cent of the project's points (or none) is not read by the statuses: the
+#: 5th percentile of the training letters' share, rounded down to a multiple of 5 (docs/app.md, session 26).
+FEW_PERCENT = 90
+#: A letter whose distinct word 4-grams are this share or more in the reviews' text is the reviews again (written
+#: in the rule, not measured).
+SAME_AS_REVIEWS = 0.9
 
 
 def read_response(path: str | Path) -> tuple[str, Letter]:
@@ -23,11 +36,61 @@ def read_response(path: str | Path) -> tuple[str, Letter]:
     return Path(path).name, read_letter(path)
 
 
-def save_response(store: Any, name: str, letter: Letter) -> None:
-    """Keep the letter's text in the project (one write)."""
+def check_letter(path: str | Path, letter: Letter, review_texts: list[str], files: dict[str, Any],
+                 force: bool = False) -> None:
+    """``InputError`` (one line) for a letter that is one of the project's other files (``files``: "the draft",
+    "the revised version", "the reviews" to their paths); ``DoubtfulInput`` for one whose words are the reviews'
+    (``SAME_AS_REVIEWS``: a letter quoting every point whole and answering in a word could be one), unless
+    ``force``."""
+    mine_path = Path(path).expanduser().resolve()
+    name = mine_path.name
+    for what, other in files.items():
+        if isinstance(other, (str, Path)) and str(other) and Path(other).expanduser().resolve() == mine_path:
+            raise InputError(f"the response letter {name} is {what} file: give your response letter to the reviewers")
+    mine = _grams(letter.text)
+    theirs = _grams("\n\n".join(review_texts))
+    if not force and mine and len(mine & theirs) * 100 >= SAME_AS_REVIEWS * 100 * len(mine):
+        raise DoubtfulInput(f"the response letter {name} holds only the reviews' text: give your response letter, "
+                         "which answers them")
+
+
+def letter_use(letter: Letter, comments: list[Any], reads: bool = True) -> dict[str, Any]:
+    """How the letter meets the comments: ``quoted`` (points with an answer found), ``points``, and ``read`` (the
+    statuses read it: an aligner that ``reads`` letters, and at least ``FEW_PERCENT`` of the points quoted, one at
+    least; an exact integer comparison)."""
+    quoted = sum(a is not None for a in answers(letter, comments)) if comments else 0
+    read = reads and quoted > 0 and quoted * 100 >= FEW_PERCENT * len(comments)
+    return {"quoted": quoted, "points": len(comments), "read": read}
+
+
+def letter_note(project: Any) -> str:
+    """What the user is told of the project's letter beside the statuses ("" for none, or one kept before
+    session 26)."""
+    stored = getattr(project, "letter", None) or {}
+    if "quoted" not in stored:
+        return ""
+    k, n = stored["quoted"], stored["points"]
+    if stored.get("read"):
+        return f"the response letter quotes {k} of {n} points; the statuses read what it says of them"
+    if k == 0 or k * 100 < FEW_PERCENT * n:
+        few = "none" if k == 0 else f"only {k}"
+        return (f"the response letter quotes {few} of the {n} points (is it this round's letter, to these reviews?): "
+                "the statuses do not read it")
+    if getattr(project, "diff", None) is None:
+        return f"the response letter quotes {k} of {n} points; with no revised version there are no statuses yet"
+    return (f"the response letter quotes {k} of {n} points, but the {project.aligner or 'chosen'} aligner does not "
+            "read letters (the learned one does): the statuses are as without it")
+
+
+def save_response(store: Any, name: str, letter: Letter, use: dict[str, Any] | None = None) -> None:
+    """Keep the letter's text in the project (one write), with how it met the comments (``letter_use``) and what of
+    it was not read."""
+    value = {"name": name, "text": letter.text, **(use or {})}
+    if letter.notices:
+        value["notices"] = list(letter.notices)
     with store.transaction() as conn:
         conn.execute("INSERT INTO meta VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                     (KEY, json.dumps({"name": name, "text": letter.text}, ensure_ascii=False)))
+                     (KEY, json.dumps(value, ensure_ascii=False)))
 
 
 def drop_response(store: Any) -> None:
@@ -37,6 +100,8 @@ def drop_response(store: Any) -> None:
 
 
 def project_letter(project: Any) -> Letter | None:
-    """The project's stored letter, ready for the aligner; None when it has none."""
-    text = (getattr(project, "letter", None) or {}).get("text", "")
-    return Letter(text) if text.strip() else None
+    """The project's stored letter, ready for the aligner; None when it has none, or when the statuses do not read
+    it (it quoted few of the points: ``letter_use``)."""
+    stored = getattr(project, "letter", None) or {}
+    text = stored.get("text", "")
+    return Letter(text) if text.strip() and stored.get("read", True) else None

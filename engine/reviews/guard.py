@@ -76,9 +76,11 @@ def _what_to_give() -> str:  # read from the one table of inputs, as it is when 
     return f"give the reviews as {review_format_names()}"
 
 
-def check_file(path: str | Path) -> None:
-    """Raise ``InputError`` when ``path`` is an image, an archive, a program or other binary file."""
+def check_file(path: str | Path, noun: str = "reviews", give: str = "") -> None:
+    """Raise ``InputError`` when ``path`` is an image, an archive, a program or other binary file; the line names
+    what was wanted (``noun``) and what to give instead (``give``; the reviews' formats by default)."""
     path = Path(path)
+    give = give or _what_to_give()
     try:
         with path.open("rb") as f:
             head = f.read(4096)
@@ -88,14 +90,28 @@ def check_file(path: str | Path) -> None:
     if bom is not None:  # UTF-16 and UTF-32 text is full of NUL bytes: judge the characters, not the bytes
         text = head[bom[1]:].decode(bom[0], errors="replace")
         if marked_binary(text) or not _mostly_text(text):
-            raise InputError(f"{path.name} is a binary file, not reviews: {_what_to_give()}")
+            raise InputError(f"{path.name} is a binary file, not {noun}: {give}")
         return
     for magic, what in MAGIC:
         if head.startswith(magic) and not (magic == b"BM" and _mostly_text(head)) \
                 and not (magic == b"MZ" and _mostly_text(head)):
-            raise InputError(f"{path.name} is {what}, not reviews: {_what_to_give()}")
+            raise InputError(f"{path.name} is {what}, not {noun}: {give}")
+    if _utf16_unmarked(head):  # Windows' "Unicode" text saved without its byte-order mark: every other byte NUL
+        raise InputError(f"{path.name} is UTF-16 text without a byte-order mark: save it as UTF-8 text")
     if b"\x00" in head or not _mostly_text(head):
-        raise InputError(f"{path.name} is a binary file, not reviews: {_what_to_give()}")
+        raise InputError(f"{path.name} is a binary file, not {noun}: {give}")
+
+
+def _utf16_unmarked(head: bytes) -> bool:
+    """Most characters of ``head`` are ASCII written as UTF-16 without a byte-order mark: a NUL in nine of ten of
+    one parity's bytes and in none of the other's."""
+    if len(head) < 8:
+        return False
+    even, odd = head[0::2], head[1::2]
+    for nul, other in ((odd, even), (even, odd)):
+        if nul.count(0) >= 0.9 * len(nul) and other.count(0) == 0:
+            return True
+    return False
 
 
 def _mostly_text(head: bytes | str) -> bool:

@@ -174,8 +174,9 @@ def read_text(path: Path) -> tuple[str, list[str]]:
     return raw, [notice] if notice else []
 
 
-def pdf_text(path: Path) -> tuple[str, list[str]]:
-    """The text of a review PDF, page after page, at most ``MAX_PDF_PAGES`` pages."""
+def pdf_text(path: Path, noun: str = "review") -> tuple[str, list[str]]:
+    """The text of a review PDF (``noun``: what the PDF should hold, for the message), page after page, at most
+    ``MAX_PDF_PAGES`` pages."""
     import pymupdf
 
     try:
@@ -203,7 +204,7 @@ def pdf_text(path: Path) -> tuple[str, list[str]]:
                 notices.append(f"page {i + 1} of {path.name} could not be read ({type(err).__name__})")
         text = "\n".join(drop_page_furniture(texts))
     if not text.strip():
-        raise InputError(f"no review text found in {path.name} (a scanned PDF needs OCR first)")
+        raise InputError(f"no {noun} text found in {path.name} (a scanned PDF needs OCR first)")
     return text, notices
 
 
