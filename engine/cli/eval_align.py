@@ -30,7 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "training paper is still fitted on, leave-papers-out)")
     p.add_argument("--with-response", action="store_true",
                    help="with --corpus on the checked or blind part: also score 'learned (letter)', the statuses read "
-                   "with each revision's response letter (the corpus cache's response.*) by answered-letter.json")
+                   "with each revision's response letter (the corpus cache's response.*) by answered-letter.json, and "
+                   "'learned (letter, as the app)', where a letter quoting under 90 %% of the points is not read")
     p.add_argument("--input", choices=("latex", "pdf"), default="latex",
                    help="with --corpus: the edits of the LaTeX diffs (the default), or of the typeset PDFs as the app "
                    "reads them (checked or blind part; the LaTeX figures of the same revisions beside)")

@@ -158,6 +158,23 @@ def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = froze
         raw_l = [replace(scored(pp, m), answered=scored_answered(pp, scored(pp, m).matrix, m.threshold, letter_model,
                                                                  letters.get(pp.paper.id))) for pp, m, _ in fitted_l]
         results["learned (letter)"] = score_method(results_inputs(fitted_l, raw_l, pairs, DEFAULTS["evidence"])["learned"])
+        # as the app reads it (robust20): a letter quoting under FEW_PERCENT of the points is not read, and those
+        # revisions' statuses come from the no-letter model (points here are the gold comments, in the app the
+        # extracted ones)
+        from engine.project.response import FEW_PERCENT
+
+        def read(found: list | None) -> bool:
+            quoted = sum(f is not None for f in found or [])
+            return quoted > 0 and quoted * 100 >= FEW_PERCENT * len(found or [])
+
+        unread = sorted(pp.paper.id for pp, _m, _a in fitted if not read(letters.get(pp.paper.id)))
+        fitted_a = [(pp, m, letter_model if pp.paper.id not in unread else a) for pp, m, a in fitted]
+        raw_a = [replace(scored(pp, m), answered=scored_answered(
+            pp, scored(pp, m).matrix, m.threshold, a, None if pp.paper.id in unread else letters.get(pp.paper.id)))
+            for pp, m, a in fitted_a]
+        results["learned (letter, as the app)"] = score_method(
+            results_inputs(fitted_a, raw_a, pairs, DEFAULTS["evidence"])["learned"])
+        results["learned (letter, as the app)"]["letters_not_read"] = unread
     results["evidence"] = score_method(inputs["evidence"])
     for method in BASELINES[1:]:
         aligner = make_aligner(method)
