@@ -1,14 +1,17 @@
 """Session 26 (issue 32): broad comments on the training part's grouped folds (docs/figures-align.md, "Session 26:
 broad comments"; its rule was written before any figure).
 
-    .venv/bin/python -m bench.measure_broad FULL.pkl --pairs PAIRS.pkl --folds FOLDS.pkl [--out JSON]
+    .venv/bin/python -m bench.measure_broad --build-full FULL.pkl --std PAIRS.pkl     # about 9 minutes
+    OMP_NUM_THREADS=1 .venv/bin/python -m bench.measure_link_trees PAIRS.pkl --variants L0 --folds DIR --part 0/2
+    (and --part 1/2 beside it; then the same without --part assembles DIR/folds-L0.pkl: B0)
+    .venv/bin/python -m bench.measure_broad FULL.pkl --pairs PAIRS.pkl --folds DIR/folds-L0.pkl [--out JSON]
 
 ``FULL.pkl``: the training part's pairs with every comment × candidate-edit pair scored (``build_pairs`` with the first
 stage opened to every candidate edit); ``PAIRS.pkl``: the same papers' first-stage pairs (``bench.fit_align_model
 --pairs``), checked against today's first stage recomputed from ``FULL.pkl``; ``FOLDS.pkl``: B0's grouped
 leave-papers-out fits over ``PAIRS.pkl`` (``bench.measure_carry_align``'s L0 cache). B1 (no cap and a widened first
 stage for broad comments) and B2 (no cap for broad comments) are scored on B0's fold models, the broad model fitted in
-every outer fold (``engine.align.broad``) and its threshold chosen on that fold's training comments out of fold.
+every outer fold (``bench.broad_score``) and its threshold chosen on that fold's training comments out of fold.
 Reads the training part only.
 """
 
@@ -51,6 +54,22 @@ def standard_mask(full) -> np.ndarray:
     return first_stage(full.allowed, full.evidence[:, :, 0], full.evidence[:, :, 1], 8)
 
 
+def build_full(full_out: str, std_out: str, corpus: str) -> None:
+    """The training part's pairs with the first stage opened to every candidate edit (``full_out``), and today's
+    first-stage pairs recomputed from them (``std_out``)."""
+    from bench.fit_align_model import build_pairs
+    from engine.align import learned
+
+    learned.LearnedAligner.dense_pairs = lambda self, allowed, lexical, changed: np.ones_like(allowed, dtype=bool)
+    full = build_pairs(argparse.Namespace(corpus=corpus, cache=None, pairs=full_out))
+    std = []
+    for fp in full:
+        mask = standard_mask(fp)
+        x, evidence = columns(fp, mask)
+        std.append(replace(fp, x=x, evidence=evidence, mask=mask, first_stage=8))
+    Path(std_out).write_bytes(pickle.dumps(std))
+
+
 def check(full: dict, pairs: list) -> list[str]:
     """Where ``pairs`` differ from today's first stage recomputed from ``full`` (empty: they match)."""
     out = []
@@ -71,7 +90,7 @@ def check(full: dict, pairs: list) -> list[str]:
 
 def paper_rows(pp) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The broad features, labels (> 5 gold links) and the compatible-edit matrix of one paper."""
-    from engine.align.broad import broad_features, compatible_edits, placed
+    from bench.broad_score import broad_features, compatible_edits, placed
     from engine.align.link_model import FEATURES
     from engine.reviews.fine_types import fine_type
 
@@ -87,7 +106,7 @@ def paper_rows(pp) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def broad_calls(fitted, rows, perturb: float = 0.0) -> tuple[dict[str, np.ndarray], dict[str, float]]:
     """Each held-out paper's broad comments, its outer fold's broad model fitted on the fold's training comments and
     its threshold chosen on their out-of-fold probabilities (leave one repository out within the fold)."""
-    from engine.align.broad import choose_threshold, fit_broad
+    from bench.broad_score import choose_threshold, fit_broad
     from engine.align.folds import grouped
 
     groups = grouped([f[0] for f in fitted])
@@ -161,18 +180,29 @@ def summary(per: dict) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from bench.measure_carry_align import bootstrap
+    from bench.measure_carry_align import bootstrap, spread
     from engine.align.folds import group_of
-    from engine.align.broad import widen
+    from bench.broad_score import widen
     from engine.cli.eval_align_corpus import corpus_unsure
 
     ap = argparse.ArgumentParser(prog="python -m bench.measure_broad")
-    ap.add_argument("full")
-    ap.add_argument("--pairs", required=True)
-    ap.add_argument("--folds", required=True)
+    ap.add_argument("full", nargs="?")
+    ap.add_argument("--pairs")
+    ap.add_argument("--folds")
     ap.add_argument("--corpus", default=str(REPO / "corpus" / "revisions.json"))
     ap.add_argument("--out")
+    ap.add_argument("--build-full", help="write the training pairs with every pair scored here (and --std)")
+    ap.add_argument("--std", help="with --build-full: today's first-stage pairs recomputed from them")
     a = ap.parse_args(argv)
+    if a.build_full:
+        if not a.std:
+            print("error: --build-full needs --std", file=sys.stderr)
+            return 2
+        build_full(a.build_full, a.std, a.corpus)
+        return 0
+    if not (a.full and a.pairs and a.folds):
+        print("error: give FULL.pkl, --pairs and --folds (or --build-full)", file=sys.stderr)
+        return 2
     for p in (a.full, a.pairs, a.folds):
         if not Path(p).is_file():
             print(f"error: no such file: {p}", file=sys.stderr)
@@ -180,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     full = {pp.paper.id: pp for pp in pickle.loads(Path(a.full).read_bytes())}
     fitted = pickle.loads(Path(a.folds).read_bytes())
     pairs = [f[0] for f in fitted]
-    if diffs := check(full, pairs):
+    if diffs := check(full, pairs) + check(full, pickle.loads(Path(a.pairs).read_bytes())):
         print("error: the folds' pairs are not today's first stage:\n  " + "\n  ".join(diffs[:20]), file=sys.stderr)
         return 2
     print(f"check: the {len(pairs)} papers' first stage and features match the rebuilt pairs", flush=True)
@@ -215,7 +245,8 @@ def main(argv: list[str] | None = None) -> int:
         r = summary(per[name])
         line = (f"{name} | P {r['P']} R {r['R']} F1 {r['F1']} | hit@1 {r['hit@1']} hit@3 {r['hit@3']} | found "
                 f"{r['found']} | wrong {r['wrong addressed']} % ({r['addressed calls']}) | U {r['U']} | links per "
-                f"comment {r['links per comment']}, per broad comment {r['links per broad comment']}")
+                f"comment {r['links per comment']}, per broad comment {r['links per broad comment']} | per repository F1 "
+                f"{spread(per[name], groups, 'F1')}")
         if name != "B0":
             ci = bootstrap(per[name], per["B0"], groups, keys=KEYS)
             tc, rc = r["counts"], ref["counts"]

@@ -1,4 +1,4 @@
-"""The broad-comment features, model and first-stage widening (engine.align.broad), on synthetic comments."""
+"""The broad-comment features, model and first-stage widening (bench.broad_score), on synthetic comments."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from engine.align.broad import (FEATURES, BroadModel, broad_features, choose_threshold, compatible_edits,
+from bench.broad_score import (FEATURES, BroadModel, broad_features, choose_threshold, compatible_edits,
                                 fit_broad, placed, widen)
 from engine.align.evidence import FEATURES as EV
 from engine.errors import InputError

@@ -5,7 +5,8 @@ first stage (docs/figures-align.md, "Session 26: broad comments").
 ``broad_features`` gives each comment the features a small logistic model (``BroadModel``) reads to say whether it is
 broad; every feature is known before the first stage (the comment's text and fine type, the lexical evidence of its
 row, the revision's edits). ``widen`` opens a broad comment's first stage to every edit compatible with its fine
-type (``cues.compatible``). The features and the rule were fixed before any figure of the round.
+type (``cues.compatible``). The features and the rule were fixed before any figure of the round. Measured by
+``bench.measure_broad``; neither candidate passed its rule, so nothing of it is in the engine.
 """
 
 from __future__ import annotations
