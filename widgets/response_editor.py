@@ -111,6 +111,11 @@ class ResponseEditor(QFrame):
         else:
             self._show_stored()
 
+    def set_escape_enabled(self, enabled: bool) -> None:
+        """Escape goes back to the saved response, except while a job runs: then it is the window's Cancel Job (one key
+        for both left Escape doing nothing at all: Qt drops an ambiguous shortcut)."""
+        self._shortcuts[1].setEnabled(enabled)
+
     def flush(self) -> None:
         """Save what is typed and not saved yet, as moving to another comment does: the window is closing or another
         project is opening (an author's trial lost a typed response by closing the window)."""

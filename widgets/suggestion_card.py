@@ -59,8 +59,7 @@ class SuggestionCard(QFrame):
         self.record: SuggestionRecord | None = None
         self.source: Callable[[str], tuple[Any, str] | None] | None = None  # the edit in the draft's syntax
         self.where = self.elsewhere = ""  # its paragraph as a reader finds it ("Method, p. 4")
-        self.editing = False
-        self.streaming = False
+        self.editing = self.streaming = False
         self._streamed = ""
         self.title = QLabel("Suggestion")
         self.title.setProperty("role", "title")
@@ -165,9 +164,8 @@ class SuggestionCard(QFrame):
         for name, tip in SHORTCUT_TIPS.items():  # listed in Help → Getting started
             for shortcut in self._shortcuts.get(name, ()):
                 shortcut.setWhatsThis(f"Suggestion: {tip}")
-        for name in ("save", "cancel"):  # saving or cancelling an edit: only with the focus in the card (the
-            for s in self._shortcuts[name]:  # response editor beside it has its own Ctrl+Enter and Escape)
-                s.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        for s in self._shortcuts["save"] + self._shortcuts["cancel"]:  # saving or cancelling an edit: only with the
+            s.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)  # focus in the card (the response editor too)
         self.set_suggestion(None)
 
     # -- public API -----------------------------------------------------------------------
@@ -384,6 +382,9 @@ class SuggestionCard(QFrame):
             for s in self._shortcuts[name]:
                 s.setEnabled(not self.editing)
 
+    def set_escape_enabled(self, enabled: bool) -> None:  # off while a job runs: Escape is Cancel Job then
+        for s in self._shortcuts["cancel"]:
+            s.setEnabled(enabled)
 
     def _fit_response(self) -> None:
         """The response box as tall as its text (at most a third of the card); the draft as tall as its text (the
