@@ -62,7 +62,7 @@ class Actions:
         self.link_edit = make("&Link an Edit…", "Link an edit the aligner missed to the selected comment",
                               "Ctrl+Alt+L")
         # corrections to the extracted comments (kept, and replayed when the reviews are read again)
-        # Shift+: F2 and Delete alone belong to the suggestion card (window-wide: edit, reject a suggestion)
+        # Shift+: F2 and Delete alone belong to the suggestion card (edit, reject it: in the card and this list)
         self.edit_comment = make("Edit Comment &Text…", "Correct the text of the selected comment", "Shift+F2")
         self.delete_comment = make("&Delete Comment", "Not a comment after all: remove it", "Shift+Del")
         self.merge_next = make("&Merge with Next", "Join the comment and the next one of the same reviewer")

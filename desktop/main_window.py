@@ -183,6 +183,7 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(lambda _: self._update_view_actions())
         self.commands.find_comment.triggered.connect(self.comments.find)
         self.commands.respond.triggered.connect(self.response.text.setFocus)
+        self.suggestion.add_key_host(self.comments.tree)  # Enter, Delete, F2 from the list: triage (widgets/card_keys)
         for pane in (self.response, self.suggestion):  # Escape: a running job's Cancel, else the pane's own
             self.commands.cancel_job.enabledChanged.connect(lambda on, p=pane: p.set_escape_enabled(not on))
             pane.set_escape_enabled(not self.commands.cancel_job.isEnabled())
