@@ -56,6 +56,7 @@ class ResponseEditor(QFrame):
         self.text = QPlainTextEdit()
         self.text.setAccessibleName("Response to the reviewer")
         self.text.setTabChangesFocus(True)
+        self.text.setProperty("focusframe", "box")  # a Highlight frame when focused (base.qss)
         self.text.setPlaceholderText("Write your answer to the reviewer (it goes in the response letter)")
         self.no_change = QCheckBox("No change to the paper")
         self.no_change.setToolTip("The paper does not change for this comment: the text above says why")

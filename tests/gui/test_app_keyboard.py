@@ -158,3 +158,33 @@ def test_enter_and_delete_act_on_the_suggestion_only_from_the_card_or_the_list(q
     qtbot.keyClick(w.comments.tree, Qt.Key.Key_Return)
     qtbot.keyClick(w.comments.tree, Qt.Key.Key_Delete)
     assert accepted == ["s1"] and rejected == ["s1"]
+
+
+def _changed_pixels(a, b) -> int:
+    return sum(a.pixel(x, y) != b.pixel(x, y) for y in range(a.height()) for x in range(a.width()))
+
+
+def test_tab_shows_where_the_focus_is(qtbot, shell: Shell) -> None:
+    """Tab to the response box or to a diff pane changed no pixel there but the text cursor (Fusion draws no focus on a
+    text box's frame, and the diff panes have none): the keyboard lost sight of the focus at those stops. A Highlight
+    frame (the box) or line (a pane) shows now: more changed pixels than half the widget's longer side."""
+    shell.app.setCursorFlashTime(0)  # a steady cursor: the grabs do not depend on its blink
+    _open_demo(qtbot, shell)
+    w = shell.window
+    w.activateWindow()
+    qtbot.waitUntil(lambda: shell.app.activeWindow() is w)
+    w.comments.tree.setFocus()
+    wanted = {w.response.text, w.diff.old_pane, w.diff.new_pane}
+    changed: dict[str, int] = {}
+    for _ in range(30):  # Tab, as the author does: Qt draws keyboard focus only after a focus key
+        qtbot.keyClick(shell.app.focusWidget(), Qt.Key.Key_Tab)
+        now = shell.app.focusWidget()
+        if now in wanted and now.accessibleName() not in changed:
+            rect = now.rect().translated(now.mapTo(w, now.rect().topLeft())).adjusted(-2, -2, 2, 2)
+            qtbot.wait(50)
+            focused = w.grab(rect).toImage()
+            qtbot.keyClick(now, Qt.Key.Key_Tab)
+            qtbot.wait(50)
+            count = _changed_pixels(focused, w.grab(rect).toImage())
+            changed[now.accessibleName()] = count if count > max(rect.width(), rect.height()) // 2 else -count
+    assert len(changed) == len(wanted) and min(changed.values()) > 0, changed
