@@ -31,10 +31,10 @@ class Actions:
 
         self.new_project = make("&New Project…", "Start a project from a draft and its reviews", Key.New)
         self.open_project = make("&Open…", "Open a project, a draft or reviews", Key.Open)
-        self.new_round = make("New &Round…", "Take a new revised version or new reviews, keeping your responses")
+        self.new_round = make("New Ro&und…", "Take a new revised version or new reviews, keeping your responses")
         self.export_letter = make("Export Response &Letter…", f"Write the response to reviewers ({suffixes_text()})",
                                   "Ctrl+E")
-        self.export_report = make("Export Revision &Report…", "Write an HTML report with the diffs", "Ctrl+Shift+E")
+        self.export_report = make("Export Re&vision Report…", "Write an HTML report with the diffs", "Ctrl+Shift+E")
         self.export_marked = make("Export &Marked-up PDF…", "The revised PDF with every change highlighted and, in "
                                   "the margin, the comments it answers")
         self.export_coverage = make("Export &Coverage Table…", "One row per comment with its status and edits, "
@@ -52,7 +52,7 @@ class Actions:
         self.redo = make("&Redo", "Redo what was undone", "Ctrl+Shift+Z")
         self.undo.setEnabled(False)
         self.redo.setEnabled(False)
-        self.respond = make("Write &Response", "Write or edit your response to the selected comment", "Ctrl+R")
+        self.respond = make("&Write Response", "Write or edit your response to the selected comment", "Ctrl+R")
         self.find_comment = make("&Find Comment", "Filter the comment list", Key.Find)
 
         # the links between the selected comment and the revision's edits (undoable)
@@ -62,7 +62,7 @@ class Actions:
         self.link_edit = make("&Link an Edit…", "Link an edit the aligner missed to the selected comment",
                               "Ctrl+Alt+L")
         # corrections to the extracted comments (kept, and replayed when the reviews are read again)
-        # Shift+: F2 and Delete alone belong to the suggestion card (window-wide: edit, reject a suggestion)
+        # Shift+: F2 and Delete alone belong to the suggestion card (edit, reject it: in the card and this list)
         self.edit_comment = make("Edit Comment &Text…", "Correct the text of the selected comment", "Shift+F2")
         self.delete_comment = make("&Delete Comment", "Not a comment after all: remove it", "Shift+Del")
         self.merge_next = make("&Merge with Next", "Join the comment and the next one of the same reviewer")
@@ -77,7 +77,7 @@ class Actions:
                             self.split_comment, self.change_reviewer, self.change_type, self.add_comment]
         self.links = [self.confirm_link, self.reject_link, self.link_edit]
 
-        self.next_comment = make("Ne&xt Comment", "Select the next comment", "Ctrl+Down")
+        self.next_comment = make("N&ext Comment", "Select the next comment", "Ctrl+Down")
         self.previous_comment = make("Pre&vious Comment", "Select the previous comment", "Ctrl+Up")
         self.show_diff = make("&Diff", "Show the word diff of the comment's edits", "Ctrl+1")
         self.show_pdf = make("&PDF", "Show the pages with the comment's paragraphs", "Ctrl+2")
@@ -90,7 +90,7 @@ class Actions:
         self.zoom_out = make("Zoom &Out", "Smaller PDF pages", Key.ZoomOut)
         self.fit_width = make("&Fit Width", "PDF pages as wide as their pane", "Ctrl+0")
         self.zoom_in.setShortcuts([QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")])  # + needs Shift on most keyboards
-        self.fit_column = make("Fit &Column", "One text column as wide as its pane (two-column papers)", "Ctrl+9")
+        self.fit_column = make("Fit Co&lumn", "One text column as wide as its pane (two-column papers)", "Ctrl+9")
         self.zoom = [self.zoom_in, self.zoom_out, self.fit_width, self.fit_column]
         #: The View menu's views, in the order of the window's tabs.
         self.views = [self.show_diff, self.show_pdf, self.show_document, self.show_coverage, self.show_expertise]

@@ -21,6 +21,7 @@ from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from engine.paths import app_paths
+from desktop.window_state import restore_geometry
 from engine.settings import Settings, load_settings
 from widgets.palette import apply_palette, apply_theme
 
@@ -34,17 +35,22 @@ if TYPE_CHECKING:
     from engine.project.session import ProjectSession
 
 DEMO_NAME = "Redraft demo"
-#: The window's first size; a larger screen gives it 85% of its room (three panes want the width).
+#: The window's first size; a larger screen gives it 85% of its room (three panes want the width). A screen whose 85%
+#: falls short of it (a 1366 × 768 laptop) gives it all its room: 800 pixels tall put the status bar off that screen,
+#: and 1200 wide left the comment list about ten characters of each comment (trial25).
 WINDOW_SIZE = (1200, 800)
 SCREEN_SHARE = 0.85
 
 
 def first_size(available: tuple[int, int] | None) -> tuple[int, int]:
-    """``WINDOW_SIZE``, or 85% of the screen's available room where that is larger."""
+    """85% of the screen's available room, or all of it where 85% is less than ``WINDOW_SIZE``, on each side."""
     if available is None:
         return WINDOW_SIZE
-    (least_w, least_h), (room_w, room_h) = WINDOW_SIZE, available
-    return max(least_w, int(room_w * SCREEN_SHARE)), max(least_h, int(room_h * SCREEN_SHARE))
+    sizes = []
+    for least, room in zip(WINDOW_SIZE, available):
+        share = int(room * SCREEN_SHARE)
+        sizes.append(share if share >= least else room)
+    return sizes[0], sizes[1]
 
 
 @dataclass
@@ -105,6 +111,7 @@ def make_window(settings: Settings, body: bool = True) -> tuple[QApplication, Ma
     screen = app.primaryScreen()
     room = screen.availableGeometry() if screen is not None else None
     window.resize(*first_size((room.width(), room.height()) if room is not None else None))
+    restore_geometry(window)  # where and how large the author left it (Qt keeps it on a screen that is there now)
     return app, window, apply
 
 

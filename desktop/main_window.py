@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from desktop.actions import Actions
 from desktop.pane_layout import PaneSizer
+from desktop.window_state import save_geometry
 from engine.inputs import input_suffixes
 from engine.resources import LICENCE_NOTE
 from widgets.controls import StatusLine
@@ -180,8 +181,12 @@ class MainWindow(QMainWindow):
             for view in (self.pdf_old, self.pdf_new):
                 action.triggered.connect(getattr(view, slot))
         self.tabs.currentChanged.connect(lambda _: self._update_view_actions())
-        self.commands.find_comment.triggered.connect(self.comments.setFocus)
+        self.commands.find_comment.triggered.connect(self.comments.find)
         self.commands.respond.triggered.connect(self.response.text.setFocus)
+        self.suggestion.add_key_host(self.comments.tree)  # Enter, Delete, F2 from the list: triage (widgets/card_keys)
+        for pane in (self.response, self.suggestion):  # Escape: a running job's Cancel, else the pane's own
+            self.commands.cancel_job.enabledChanged.connect(lambda on, p=pane: p.set_escape_enabled(not on))
+            pane.set_escape_enabled(not self.commands.cancel_job.isEnabled())
         # right-click on a comment: the corrections (shortcuts live while the list has focus)
         self.comments.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.comments.tree.addActions(self.commands.corrections)
@@ -311,16 +316,18 @@ class MainWindow(QMainWindow):
         from engine.align.status import Status, status_text
         from widgets.comment_list import LOW_CONFIDENCE, type_phrase
         from widgets.glossary import comment_header_tip
+        from widgets.palette import colors_for
 
         if comment is None:
             self.comment_header.hide()
             return
-        lead = f"<span style='color:gray'>{escape(comment.context)}</span> " if comment.context else ""
+        muted = colors_for(self).muted  # the theme's grey: Qt's "gray" was 4.1:1 on the dark window (trial25)
+        lead = f"<span style='color:{muted}'>{escape(comment.context)}</span> " if comment.context else ""
         low = comment.confidence < LOW_CONFIDENCE
         unsure = f"{round(comment.confidence * 100)}% sure it is a request" if low else ""
         shown = status_text(status) if isinstance(status, Status) else status  # "partly addressed (check)", as listed
         facts = " · ".join(x for x in (comment.reviewer, type_phrase(comment), unsure, shown, earlier) if x)  # codes on the tip
-        self.comment_header.setText(f"<b>{escape(comment.id)}</b> <span style='color:gray'>{escape(facts)}</span>"
+        self.comment_header.setText(f"<b>{escape(comment.id)}</b> <span style='color:{muted}'>{escape(facts)}</span>"
                                     f"<br>{lead}{escape(comment.text)}")
         self.comment_header.setToolTip(comment_header_tip(comment, status))
         self.comment_header.show()
@@ -360,6 +367,7 @@ class MainWindow(QMainWindow):
         return super().event(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        save_geometry(self)  # the next launch opens where and as large as this one closed
         self.sig_close_requested.emit()
         super().closeEvent(event)
 

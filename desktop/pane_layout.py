@@ -9,15 +9,15 @@ keep 32% | 44% | 24%, and a share the author drags is kept for that view, and fo
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
 
-from engine.paths import app_paths
-from engine.settings import write_json
+from desktop.window_state import LAYOUT_FILE, read_layout, update_layout
+
+__all__ = ["LAYOUT_FILE", "PaneShares", "PaneSizer"]  # LAYOUT_FILE: the file the shares are kept in
 
 #: The key of the two PDF panes' share (the body's are ``pdf`` on the PDF tab, ``views`` on the others).
 PAGES = "pdf-pages"
@@ -26,7 +26,6 @@ PAGES = "pdf-pages"
 DEFAULT_SHARE = (0.32, 0.44, 0.24)
 #: Two pages side by side need the room more than the comment list and the side panel do.
 DEFAULT_SHARES: dict[str, tuple[float, ...]] = {"pdf": (0.25, 0.55, 0.20), PAGES: (0.5, 0.5)}
-LAYOUT_FILE = "layout.json"
 
 
 @dataclass
@@ -52,12 +51,7 @@ class PaneShares:
     @classmethod
     def load(cls, path: Path | None = None) -> PaneShares:
         """The remembered shares; none (the defaults) when the file is missing or not what it should be."""
-        path = path or layout_file()
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return cls()
-        shares = raw.get("shares") if isinstance(raw, dict) else None
+        shares = read_layout(path).get("shares")
         if not isinstance(shares, dict):
             return cls()
         kept = {}
@@ -69,11 +63,7 @@ class PaneShares:
         return cls(kept)
 
     def save(self, path: Path | None = None) -> Path:
-        return write_json(path or layout_file(), {"shares": {k: list(v) for k, v in self.shares.items()}})
-
-
-def layout_file() -> Path:
-    return app_paths().config / LAYOUT_FILE
+        return update_layout("shares", {k: list(v) for k, v in self.shares.items()}, path)  # the window's kept
 
 
 class PaneSizer(QObject):

@@ -114,6 +114,9 @@ class ProjectPresenter(QObject):
         first = self.first_aligned_comment()
         if first is not None:
             self.select_comment(first)
+        focused = w.focusWidget()  # the window's, active or not (QApplication's is None in an inactive window)
+        if focused is None or not w.body.isAncestorOf(focused):  # a keyboard user starts in the comment list, not
+            w.comments.tree.setFocus()  # nowhere (trial25: Up and Down did nothing until a click or a Tab)
         if changed:
             self.ask_changed_sources(project, list(changed.values()), held)
 

@@ -32,6 +32,7 @@ from engine.align.letter import LETTER_SUFFIXES, letter_problem
 from engine.inputs import DRAFT_SUFFIXES, draft_format_names, name_filter, review_format_names, review_suffixes
 from engine.project.pipeline import default_project_path
 from engine.project.schema import SUFFIX
+from widgets.controls import PROBLEM_ROLE
 from widgets.path_field import PathField as _PathField
 
 DRAFT_FILTER = name_filter("Drafts", DRAFT_SUFFIXES) + ";;All files (*)"
@@ -325,7 +326,8 @@ class ProjectWizard(QDialog):
 
     def _say(self, text: str, error: bool = False) -> None:
         self.problem.setText(text)
-        self.problem.setStyleSheet("QLabel { color: #c5221f; font-weight: bold; }" if error else "")
+        self.problem.setProperty("role", PROBLEM_ROLE if error else "")  # the theme's colour (trial25)
+        self.problem.style().polish(self.problem)
 
     def _suggest_name(self, path: str) -> None:
         if path and not self.name.text().strip():

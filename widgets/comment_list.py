@@ -107,7 +107,15 @@ class CommentList(QWidget):
         layout.setSpacing(6)
         layout.addLayout(row)
         layout.addWidget(self.tree, 1)
-        self.setFocusProxy(self.tree)
+        # No focus proxy: Tab into a widget with one goes straight to the proxy, and skipped the two filters
+        # (trial25). Tab follows the layout: filter box, status box, list.
+        QWidget.setTabOrder(self.filter_box, self.status_box)
+        QWidget.setTabOrder(self.status_box, self.tree)
+
+    def find(self) -> None:
+        """Edit → Find Comment (Ctrl+F): the filter box, its words selected to be typed over."""
+        self.filter_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.filter_box.selectAll()
 
     # -- public API -----------------------------------------------------------------------
     def set_comments(self, comments: list[ReviewComment],

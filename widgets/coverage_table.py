@@ -38,14 +38,13 @@ from engine.revision.sections import SectionFate
 from widgets.badges import BADGE_PAD, CELL_PAD, KEY_ROLE, STATUS_KEYS, BadgeDelegate, badge_lines
 from widgets.comment_list import status_tip
 from widgets.coverage_cells import EDITS_MIN_WIDTH, SnippetLabel, edits_html, edits_tip
+from widgets.palette import colors_for
 
 COLUMNS = ("Comment", "Type", "Status", "Edits")
 COMMENT, TYPE, STATUS, EDITS = range(len(COLUMNS))
 ID_ROLE = Qt.ItemDataRole.UserRole
 ALL = "All"
-#: A low-confidence comment's text and type, as the report and the marked-up PDF mark it.
-LOW_COLOUR = "#8a5a00"
-#: ... and the least it gets in a narrow pane, before the comment column gives way.
+#: The least the edits column gets in a narrow pane, before the comment column gives way.
 EDITS_FLOOR = 160
 #: The longest line of a status badge wrapped in a narrow pane (``partly addressed`` / ``(check) · 62%``).
 STATUS_NARROW = "partly addressed"
@@ -255,7 +254,7 @@ class CoverageTable(QWidget):
                         + row.request_words().capitalize() + ".")
         if row.low_confidence:
             for column in (COMMENT, TYPE):
-                item.setForeground(column, QBrush(QColor(LOW_COLOUR)))
+                item.setForeground(column, QBrush(QColor(colors_for(self).low)))
         item.setToolTip(STATUS, status_tip(row.status, row.probability) + (
             f"\nRead with your response letter: {row.letter}." if row.letter else ""))
         return item

@@ -25,6 +25,7 @@ class DiffPane(QTextBrowser):
         self.side = side
         self.setOpenLinks(False)
         self.setFrameShape(QTextBrowser.Shape.NoFrame)
+        self.setProperty("focusframe", "pane")  # a Highlight line above it when focused (base.qss)
         self.document().setDocumentMargin(14)
         name = "Old version" if side == "old" else "New version"
         self.setAccessibleName(f"{name} text")

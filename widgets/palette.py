@@ -27,13 +27,15 @@ class Colors:
     placeholder_bg: str
     placeholder_fg: str
     selection_bg: str
-    muted: str
+    muted: str  # secondary text (a comment's reviewer and type above its text)
+    low: str  # text of a comment Redraft is unsure is a request (the Coverage table)
     badge: dict[str, tuple[str, str]]  # status or edit type -> (background, text)
 
 
 LIGHT = Colors(
     insert_bg="#d4f4d9", insert_fg="#0f5323", delete_bg="#fbdada", delete_fg="#8c1d1d",
-    placeholder_bg="#ffe9a8", placeholder_fg="#5c4400", selection_bg="#e3eefc", muted="#6a737d",
+    placeholder_bg="#ffe9a8", placeholder_fg="#5c4400", selection_bg="#e3eefc", muted="#5f6872",
+    low="#8a5a00",
     badge={
         "addressed": ("#d4f4d9", "#0f5323"), "not addressed": ("#fbdada", "#8c1d1d"),
         "unknown": ("#e8eaed", "#4a525c"), "pending": ("#e8eaed", "#4a525c"),
@@ -49,6 +51,7 @@ LIGHT = Colors(
 DARK = Colors(
     insert_bg="#1f4a2a", insert_fg="#b8f0c4", delete_bg="#5a2326", delete_fg="#ffc4c4",
     placeholder_bg="#5b4a12", placeholder_fg="#ffe7a0", selection_bg="#263a55", muted="#98a1ab",
+    low="#e0b050",
     badge={
         "addressed": ("#1f4a2a", "#b8f0c4"), "not addressed": ("#5a2326", "#ffc4c4"),
         "unknown": ("#3a3f46", "#c9d1d9"), "pending": ("#3a3f46", "#c9d1d9"),
@@ -65,7 +68,7 @@ DARK = Colors(
 def light_palette() -> QPalette:
     return _palette(
         window="#f5f6f8", window_text="#1f2328", base="#ffffff", alternate="#f6f8fa", text="#1f2328",
-        button="#f0f1f3", button_text="#1f2328", highlight="#3d7bd9", highlighted_text="#ffffff",
+        button="#f0f1f3", button_text="#1f2328", highlight="#2d6bd0", highlighted_text="#ffffff",
         link="#1a5fb4", mid="#c9ced6", placeholder="#8b949e", tooltip="#ffffe8",
     )
 
@@ -73,7 +76,7 @@ def light_palette() -> QPalette:
 def dark_palette() -> QPalette:
     return _palette(
         window="#1e2126", window_text="#e6e8eb", base="#16191d", alternate="#1c2025", text="#e6e8eb",
-        button="#2b3037", button_text="#e6e8eb", highlight="#4f8fe8", highlighted_text="#ffffff",
+        button="#2b3037", button_text="#e6e8eb", highlight="#2f6fc9", highlighted_text="#ffffff",
         link="#79b0ff", mid="#4a515c", placeholder="#7d8590", tooltip="#2b3037",
     )
 

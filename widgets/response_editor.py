@@ -56,6 +56,7 @@ class ResponseEditor(QFrame):
         self.text = QPlainTextEdit()
         self.text.setAccessibleName("Response to the reviewer")
         self.text.setTabChangesFocus(True)
+        self.text.setProperty("focusframe", "box")  # a Highlight frame when focused (base.qss)
         self.text.setPlaceholderText("Write your answer to the reviewer (it goes in the response letter)")
         self.no_change = QCheckBox("No change to the paper")
         self.no_change.setToolTip("The paper does not change for this comment: the text above says why")
@@ -110,6 +111,11 @@ class ResponseEditor(QFrame):
             self._refresh()
         else:
             self._show_stored()
+
+    def set_escape_enabled(self, enabled: bool) -> None:
+        """Escape goes back to the saved response, except while a job runs: then it is the window's Cancel Job (one key
+        for both left Escape doing nothing at all: Qt drops an ambiguous shortcut)."""
+        self._shortcuts[1].setEnabled(enabled)
 
     def flush(self) -> None:
         """Save what is typed and not saved yet, as moving to another comment does: the window is closing or another

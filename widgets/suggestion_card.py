@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut
+from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from engine.generate.fields import parse_fields
@@ -28,6 +28,7 @@ from engine.generate.source_syntax import COPY_FLAGS, unmapped_flag
 from engine.generate.flags import Flag
 from engine.project.model import SuggestionRecord
 from widgets.badges import chip, style_chip
+from widgets.card_keys import TRIAGE, card_keys
 from widgets.controls import plain_button
 from widgets.flow_layout import FlowLayout
 from widgets.glossary import SUGGESTION_TIPS
@@ -59,8 +60,7 @@ class SuggestionCard(QFrame):
         self.record: SuggestionRecord | None = None
         self.source: Callable[[str], tuple[Any, str] | None] | None = None  # the edit in the draft's syntax
         self.where = self.elsewhere = ""  # its paragraph as a reader finds it ("Method, p. 4")
-        self.editing = False
-        self.streaming = False
+        self.editing = self.streaming = False
         self._streamed = ""
         self.title = QLabel("Suggestion")
         self.title.setProperty("role", "title")
@@ -152,22 +152,7 @@ class SuggestionCard(QFrame):
         layout.addLayout(head)
         layout.addWidget(self.scroll, 1)
         layout.addLayout(buttons)
-        self._shortcuts = {}
-        for name, keys, slot in (
-            ("accept", (Qt.Key.Key_Return, Qt.Key.Key_Enter), self._enter),
-            ("reject", (Qt.Key.Key_Delete,), self.reject),
-            ("edit", (Qt.Key.Key_F2,), self.toggle_edit),
-            ("save", ("Ctrl+Return",), self._save_edit),
-            ("cancel", (Qt.Key.Key_Escape,), self.cancel_edit),
-            ("copy", ("Ctrl+Shift+C",), self.copy),
-        ):
-            self._shortcuts[name] = [QShortcut(QKeySequence(k), self, slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut) for k in keys]
-        for name, tip in SHORTCUT_TIPS.items():  # listed in Help → Getting started
-            for shortcut in self._shortcuts.get(name, ()):
-                shortcut.setWhatsThis(f"Suggestion: {tip}")
-        for name in ("save", "cancel"):  # saving or cancelling an edit: only with the focus in the card (the
-            for s in self._shortcuts[name]:  # response editor beside it has its own Ctrl+Enter and Escape)
-                s.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self._shortcuts = card_keys(self, self, tuple(SHORTCUT_TIPS), Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.set_suggestion(None)
 
     # -- public API -----------------------------------------------------------------------
@@ -384,6 +369,16 @@ class SuggestionCard(QFrame):
             for s in self._shortcuts[name]:
                 s.setEnabled(not self.editing)
 
+    def add_key_host(self, widget: QWidget) -> None:
+        """Enter, Delete, F2 and Ctrl+Shift+C act on the card from ``widget`` too (the comment list)."""
+        for name, more in card_keys(self, widget, TRIAGE, Qt.ShortcutContext.WidgetShortcut).items():
+            for shortcut in more:
+                shortcut.setEnabled(self._shortcuts[name][0].isEnabled())
+            self._shortcuts[name] += more
+
+    def set_escape_enabled(self, enabled: bool) -> None:  # off while a job runs: Escape is Cancel Job then
+        for s in self._shortcuts["cancel"]:
+            s.setEnabled(enabled)
 
     def _fit_response(self) -> None:
         """The response box as tall as its text (at most a third of the card); the draft as tall as its text (the
