@@ -1,7 +1,9 @@
 """File → New Round…: the dialog, the round built on a worker, taken by the session on the UI
 thread, and a message saying what was kept and what had to be dropped. Reviews that read like an author
 response are refused as the CLI refuses them; the app asks whether to go on anyway (the CLI's ``--force``):
-yes builds the round, no brings the dialog back with the author's files."""
+yes builds the round, no brings the dialog back with the author's files. The authors' letter alone is added to
+the round the project holds (``engine.project.letter_added``): the statuses are read again with it, and a message
+lists each status it moved and what the letter says of that point (trial24: the dialog refused a letter alone)."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from engine.errors import DoubtfulInput, InputError
 from engine.inputs import DRAFT_SUFFIXES, name_filter, review_suffixes
 from engine.project.session import NOTHING, Changes, ProjectSession
 from engine.project.work import round_job
-from widgets.round_dialog import RoundDialog, RoundFiles, round_summary
+from widgets.round_dialog import RoundDialog, RoundFiles, letter_summary, round_summary
 
 
 class Rounds:
@@ -49,8 +51,8 @@ class Rounds:
 
     def start(self, files: RoundFiles) -> str | None:
         """Check the files and start the round; a message when they will not do (the dialog stays)."""
-        if not files.any():
-            return "Give a new revised version, new reviews or a new draft."
+        if not files.any() and not files.response:
+            return "Give a new revised version, new reviews or a new draft (or the authors' response alone)."
         for path, suffixes, check in ((files.revised, DRAFT_SUFFIXES, file_problem),
                                       (files.reviews, review_suffixes(), reviews_problem),
                                       (files.draft, DRAFT_SUFFIXES, file_problem),
@@ -62,7 +64,37 @@ class Rounds:
         session = self.session()
         if session is None:
             return "No project is open."
+        if not files.any():
+            return self.add_letter(session, files)
         self.run(session, files)
+        return None
+
+    def add_letter(self, session: ProjectSession, files: RoundFiles) -> str | None:
+        """The letter alone: read, the comments aligned again with it on a worker, then a message listing the
+        statuses it moved and why (a file that is no letter: the dialog stays, with why)."""
+        from engine.project.letter_added import letter_job
+
+        try:
+            job = letter_job(session, self.owner, str(Path(files.response).expanduser()))
+        except InputError as err:
+            return str(err)
+
+        def done(_result) -> None:
+            if job.added is None:  # another project was opened meanwhile
+                return
+            self.message = QMessageBox(QMessageBox.Icon.Information, "Authors' response",
+                                       letter_summary(session.project.name, job.added.lines()),
+                                       QMessageBox.StandardButton.Ok, self.parent)
+            self.message.setAccessibleName("Response letter added")
+            self.message.open()
+
+        def failed(err: BaseException) -> bool:
+            if isinstance(err, InputError):
+                self.open_dialog(files, str(err))
+                return True
+            return False
+
+        self.editing.run(job, on_result=done, on_failure=failed)
         return None
 
     def run(self, session: ProjectSession, files: RoundFiles, force: bool = False) -> JobHandle:

@@ -51,7 +51,7 @@ LOW_MARK = "low confidence"
 SNIPPET_WORDS = 12
 #: No action class or directness: internal codes an area chair's spreadsheet has no use for (a new-user trial).
 CSV_COLUMNS = ("comment", "reviewer", "type", "status", "chance addressed", "confirmed by author",
-               "edits", "comment text", "response", "sure it is a request", LOW_MARK)
+               "edits", "comment text", "response", "sure it is a request", LOW_MARK, "response letter")
 
 
 @dataclass(frozen=True)
@@ -245,6 +245,8 @@ class CoverageView:
     edits: int | None = None
     #: The reviews with no comment ("Editor" over a decision letter of form sentences, "Reviewer 2: accept").
     without: tuple[str, ...] = ()
+    #: The name of the authors' response letter the statuses read ("" when none was given).
+    letter: str = ""
 
     @property
     def done_word(self) -> str:
@@ -288,7 +290,10 @@ class CoverageView:
         # the author's "not addressed" is not one of the addressed (a new-user trial read it counted among them)
         said = (f", {yes} of them confirmed by the author" if yes else "") + (
             f"; {no} confirmed not addressed" if no else "")
-        return f"{self.done()} of {len(self.rows)} comments addressed{said}{tail}. Click a change to open its diff."
+        read = (f" Statuses read with the authors' response letter ({self.letter}): hover a status for what it says of the "
+                "point." if self.letter and any(r.letter for r in self.rows) else "")
+        return (f"{self.done()} of {len(self.rows)} comments addressed{said}{tail}.{read} Click a change to open "
+                "its diff.")
 
     def doubtful_note(self) -> str:
         """``1 of them marked low confidence: under 50% sure to be a request`` ("" when none)."""
@@ -322,7 +327,8 @@ def coverage_view(project: Project) -> CoverageView:
     return CoverageView(assessments, coverage_rows(project, assessments), doubtful(project), diff is not None,
                         len(project.comments), len(named),
                         sum(1 for e in diff.edits if e.changed) if diff is not None else None,
-                        tuple(r for r in project.reviewers() if r not in named))
+                        tuple(r for r in project.reviewers() if r not in named),
+                        (project.letter or {}).get("name", ""))
 
 
 def doubtful(project: Project) -> list[ReviewComment]:
@@ -346,7 +352,7 @@ def csv_record(row: CoverageRow) -> list[str]:
     edits = "\n".join(e.label() for e in row.edits)
     return [row.comment_id, row.reviewer, row.kind, row.status.value, row.confidence_text(),
             "yes" if row.confirmed else "no", edits, row.comment.full_text, row.response, row.request_text(),
-            "yes" if row.low_confidence else "no"]
+            "yes" if row.low_confidence else "no", row.letter]
 
 
 def write_coverage_csv(project: Project, path: str | Path) -> Path:

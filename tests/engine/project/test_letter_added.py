@@ -1,0 +1,119 @@
+"""The authors' letter added to a project built without one (``redraft project round PATH --response LETTER``
+alone; ``engine.project.letter_added``): the statuses become those a build with the letter gives, each status it
+moved is printed with what the letter says, the author's work stays, no round is started. trial24's area chair got
+the letter after building the project and could not add it. The demo paper and a letter written for the test."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from engine.cli.main import main
+from engine.project import ProjectStore
+from engine.project.coverage import CSV_COLUMNS, coverage_view
+from engine.project.session import ProjectSession
+from tests.engine.project.test_project_response import DEMO, LETTER
+
+
+def _build(tmp_path: Path, name: str, *extra: str) -> Path:
+    out = tmp_path / f"{name}.redraft"
+    assert main(["project", "new", name, "--old", str(DEMO / "draft_v1.md"), "--new", str(DEMO / "draft_v2.md"),
+                 "--reviews", str(DEMO / "reviews.md"), "--out", str(out), *extra]) == 0
+    return out
+
+
+def _load(path: Path):
+    store = ProjectStore.open(path)
+    try:
+        return store.load()
+    finally:
+        store.close()
+
+
+def _statuses(project) -> dict[str, tuple[str, str, str]]:
+    return {r.comment_id: (r.status.value, r.label(), r.letter) for r in coverage_view(project).rows}
+
+
+def _letter(tmp_path: Path, name: str = "response.md", text: str = LETTER) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_letter_added_later_reads_as_a_build_with_it_and_keeps_the_work(tmp_path: Path, capsys) -> None:
+    letter = _letter(tmp_path)
+    with_it = _statuses(_load(_build(tmp_path, "built", "--response", str(letter))))
+    later = _build(tmp_path, "later")
+    with ProjectSession(ProjectStore.open(later)) as session:  # the author's work before the letter comes
+        first = session.project.comments[0].id
+        session.set_response(first, "Answered in Section 2.")
+        edit = next(e.id for e in session.project.diff.edits if e.changed)
+        session.set_link(first, edit, "confirmed")
+    before = _statuses(_load(later))
+    capsys.readouterr()
+    assert main(["project", "round", str(later), "--response", str(letter)]) == 0
+    out = capsys.readouterr().out
+    project = _load(later)
+    after = _statuses(project)
+    assert project.letter["name"] == "response.md"
+    assert {k: v for k, v in after.items() if k != first} == {k: v for k, v in with_it.items() if k != first}
+    assert project.response(first) == "Answered in Section 2."
+    assert project.links[first][edit] == "confirmed"
+    moved = [cid for cid in after if after[cid][0] != before[cid][0]]
+    assert moved, "the test's letter moves a status on the demo"
+    assert "response letter response.md added" in out and f"{len(moved)} status(es) changed" in out
+    for cid in moved:  # each moved status: before → after, and what the letter says of it
+        line = next(x for x in out.splitlines() if x.strip().startswith(f"{cid}:"))
+        assert f"{before[cid][1]} → {after[cid][1]} ({after[cid][2]})" in line
+    assert "kept as they were" in out
+    assert sorted(p.name for p in tmp_path.glob("later*")) == ["later.redraft"]  # no round, no copy
+
+
+def test_a_second_letter_replaces_the_first_and_says_so(tmp_path: Path, capsys) -> None:
+    path = _build(tmp_path, "demo", "--response", str(_letter(tmp_path)))
+    second = _letter(tmp_path, "response2.md", LETTER.replace("We respectfully disagree", "We agree and have added"))
+    capsys.readouterr()
+    assert main(["project", "round", str(path), "--response", str(second)]) == 0
+    assert "response letter response2.md added (it replaces response.md)" in capsys.readouterr().out
+    assert _load(path).letter["name"] == "response2.md"
+
+
+def test_an_aligner_that_reads_no_letter_keeps_it_and_says_no_status_moved(tmp_path: Path, capsys) -> None:
+    path = _build(tmp_path, "demo", "--aligner", "bm25")
+    before = _statuses(_load(path))
+    capsys.readouterr()
+    assert main(["project", "round", str(path), "--response", str(_letter(tmp_path))]) == 0
+    out = capsys.readouterr().out
+    assert "no status read again: the bm25 aligner does not read a response letter" in out
+    project = _load(path)
+    assert project.letter["name"] == "response.md" and _statuses(project) == before
+
+
+def test_a_bad_letter_or_round_options_are_one_line_and_change_nothing(tmp_path: Path, capsys) -> None:
+    path = _build(tmp_path, "demo")
+    bad = tmp_path / "response.txt"
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(100))
+    capsys.readouterr()
+    for argv in (["--response", str(bad)], ["--response", str(tmp_path / "none.md")],
+                 ["--response", str(_letter(tmp_path)), "--force"]):
+        assert main(["project", "round", str(path), *argv]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("redraft: error:") and err.count("\n") == 1
+    assert _load(path).letter == {}
+    assert main(["project", "round", str(path)]) == 2
+    assert "--response alone" in capsys.readouterr().err  # the refusal names the way to add a letter
+
+
+def test_the_coverage_csv_and_project_show_say_what_the_letter_said(tmp_path: Path, capsys) -> None:
+    path = _build(tmp_path, "demo", "--response", str(_letter(tmp_path)))
+    notes = {r.comment_id: r.letter for r in coverage_view(_load(path)).rows}
+    assert main(["export", str(path), "--coverage", str(tmp_path / "cov.csv")]) == 0
+    with (tmp_path / "cov.csv").open(encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.reader(f))
+    assert rows[0] == list(CSV_COLUMNS) and rows[0][-1] == "response letter"
+    assert {r[0]: r[-1] for r in rows[1:]} == notes and "" not in notes.values()
+    capsys.readouterr()
+    assert main(["project", "show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "response letter: response.md (the statuses read it)" in out
+    assert out.count("\n           letter: ") == len(notes)

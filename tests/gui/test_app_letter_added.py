@@ -1,0 +1,54 @@
+"""File → New Round with only the authors' response: the letter is added to the round the project holds, the
+statuses are read again with it, a message lists each status it moved and what the letter says, and the
+Coverage tab says the statuses read it. trial24's area chair built the project before the letter came, and the
+dialog refused a letter alone. The demo paper and a letter written for the test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QMessageBox
+
+from desktop.app import Shell
+from desktop.project_wizard import ProjectRequest
+from engine.project.coverage import coverage_view
+from tests.engine.project.test_project_response import DEMO, LETTER
+from tests.gui.app_helpers import light_shell as shell, shot  # noqa: F401 (fixture)
+
+
+def test_a_letter_alone_is_added_and_the_message_says_what_moved(qtbot, shell: Shell, tmp_path: Path) -> None:
+    c, w = shell.controller, shell.window
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=120_000):
+        c.create_project(ProjectRequest("later", str(DEMO / "draft_v1.md"), str(DEMO / "draft_v2.md"),
+                                        str(DEMO / "reviews.md")), tmp_path / "later.redraft")
+    for box in w.findChildren(QMessageBox):
+        box.accept()
+    first = c.project.comments[0].id
+    c.editing.do(lambda s: s.set_response(first, "Answered in Section 2."))
+    before = {r.comment_id: r.status for r in coverage_view(c.project).rows}
+    assert "response letter" not in w.coverage.summary.text()
+
+    dialog = c.rounds.open_dialog()
+    bad = tmp_path / "letter.txt"
+    bad.write_bytes(b"\n \n")
+    dialog.response.set_path(str(bad))
+    dialog.accept()  # no letter text: the dialog stays, saying why
+    assert dialog.isVisible() and "holds no letter text" in dialog.error.text()
+    letter = tmp_path / "response.md"
+    letter.write_text(LETTER, encoding="utf-8")
+    dialog.response.set_path(str(letter))
+    dialog.accept()
+    qtbot.waitUntil(lambda: c.rounds.message is not None and c.rounds.message.isVisible(), timeout=60_000)
+    assert not dialog.isVisible()
+    text = c.rounds.message.text()
+    shot(shell, "app_letter_added", tmp_path, c.rounds.message)
+    rows = coverage_view(c.project).rows
+    moved = [r for r in rows if r.status != before[r.comment_id]]
+    assert moved and f"{len(moved)} status(es) changed" in text
+    for r in moved:  # the comment, its status now, and what the letter says of it
+        assert f"{r.comment_id}: " in text and f"→ {r.label()} ({r.letter})" in text
+    c.rounds.message.button(QMessageBox.StandardButton.Ok).click()
+    assert c.project.letter["name"] == "response.md" and c.project.response(first) == "Answered in Section 2."
+    assert "Statuses read with the authors' response letter (response.md)" in w.coverage.summary.text()
+    assert w.status_text.text() == coverage_view(c.project).status_line()  # the window drew the new statuses
+    assert not Path(str(tmp_path / "later (round 1).redraft")).exists()  # no round was started
