@@ -197,7 +197,9 @@ def run_show(args: argparse.Namespace) -> int:
             low = f"[{row.low_mark()}] " if row.low_confidence else ""  # as the Coverage tab marks it
             print(f"  {c.id:6} [{row.label()}] {low}{c.full_text[:100]}")
             if row.letter:
-                print(f"           letter: {row.letter.removeprefix('the response letter ')}")
+                print(f"           letter: {row.letter.removeprefix('the response letter ')}"
+                      + (f": \u201c{row.letter_said[:100]}{'…' * (len(row.letter_said) > 100)}\u201d"
+                         if row.letter_said else ""))
             if phrase := earlier_phrase(earlier, c.id):
                 print(f"           ({phrase})")
             for e in row.edits:  # as the Coverage tab shows them: where, what changed; the id to link it by last

@@ -51,7 +51,8 @@ LOW_MARK = "low confidence"
 SNIPPET_WORDS = 12
 #: No action class or directness: internal codes an area chair's spreadsheet has no use for (a new-user trial).
 CSV_COLUMNS = ("comment", "reviewer", "type", "status", "chance addressed", "confirmed by author",
-               "edits", "comment text", "response", "sure it is a request", LOW_MARK, "response letter")
+               "edits", "comment text", "response", "sure it is a request", LOW_MARK, "response letter",
+               "letter's answer")
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,8 @@ class CoverageRow:
     response: str = ""
     #: What the authors' response letter says of the comment, when the status read one (``Alignment.letter``).
     letter: str = ""
+    #: The start of the letter's answer to the comment (``response.answer_excerpts``; "" when none).
+    letter_said: str = ""
 
     @property
     def comment_id(self) -> str:
@@ -222,9 +225,15 @@ def coverage_row(project: Project, comment: ReviewComment, a: Assessment | None 
 
 def coverage_rows(project: Project, assessments: dict[str, Assessment] | None = None) -> list[CoverageRow]:
     """One row per comment (low-confidence ones too, marked), by reviewer in reading order."""
+    from engine.project.response import answer_excerpts
+
     found, places = assessments or {}, EditPlaces(project)
-    return [coverage_row(project, c, found.get(c.id), places) for cs in project.comments_by_reviewer().values()
+    rows = [coverage_row(project, c, found.get(c.id), places) for cs in project.comments_by_reviewer().values()
             for c in cs]
+    said = answer_excerpts(project)
+    for row in rows:
+        row.letter_said = said.get(row.comment_id, "")
+    return rows
 
 
 @dataclass
@@ -352,7 +361,7 @@ def csv_record(row: CoverageRow) -> list[str]:
     edits = "\n".join(e.label() for e in row.edits)
     return [row.comment_id, row.reviewer, row.kind, row.status.value, row.confidence_text(),
             "yes" if row.confirmed else "no", edits, row.comment.full_text, row.response, row.request_text(),
-            "yes" if row.low_confidence else "no", row.letter]
+            "yes" if row.low_confidence else "no", row.letter, row.letter_said]
 
 
 def write_coverage_csv(project: Project, path: str | Path) -> Path:

@@ -50,5 +50,12 @@ def test_a_letter_alone_is_added_and_the_message_says_what_moved(qtbot, shell: S
     c.rounds.message.button(QMessageBox.StandardButton.Ok).click()
     assert c.project.letter["name"] == "response.md" and c.project.response(first) == "Answered in Section 2."
     assert "Statuses read with the authors' response letter (response.md)" in w.coverage.summary.text()
+    from widgets.coverage_table import STATUS
+
+    tips = {r.comment_id: w.coverage._items[r.comment_id].toolTip(STATUS) for r in rows}
+    for r in rows:  # what the letter says of each point, and its answer's first words, on the status's tooltip
+        assert f"Read with your response letter: {r.letter}." in tips[r.comment_id]
+        assert (f"The letter: \u201c{r.letter_said}\u201d" in tips[r.comment_id]) == bool(r.letter_said)
+    assert any(r.letter_said.startswith("We have added the values") for r in rows)
     assert w.status_text.text() == coverage_view(c.project).status_line()  # the window drew the new statuses
     assert not Path(str(tmp_path / "later (round 1).redraft")).exists()  # no round was started

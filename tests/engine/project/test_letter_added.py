@@ -106,14 +106,44 @@ def test_a_bad_letter_or_round_options_are_one_line_and_change_nothing(tmp_path:
 
 def test_the_coverage_csv_and_project_show_say_what_the_letter_said(tmp_path: Path, capsys) -> None:
     path = _build(tmp_path, "demo", "--response", str(_letter(tmp_path)))
-    notes = {r.comment_id: r.letter for r in coverage_view(_load(path)).rows}
+    rows_now = coverage_view(_load(path)).rows
+    notes = {r.comment_id: r.letter for r in rows_now}
+    said = {r.comment_id: r.letter_said for r in rows_now}
     assert main(["export", str(path), "--coverage", str(tmp_path / "cov.csv")]) == 0
     with (tmp_path / "cov.csv").open(encoding="utf-8-sig", newline="") as f:
         rows = list(csv.reader(f))
-    assert rows[0] == list(CSV_COLUMNS) and rows[0][-1] == "response letter"
-    assert {r[0]: r[-1] for r in rows[1:]} == notes and "" not in notes.values()
+    assert rows[0] == list(CSV_COLUMNS) and rows[0][-2:] == ["response letter", "letter's answer"]
+    assert {r[0]: r[-2] for r in rows[1:]} == notes and "" not in notes.values()
+    assert {r[0]: r[-1] for r in rows[1:]} == said and "We have added the values" in " ".join(said.values())
     capsys.readouterr()
     assert main(["project", "show", str(path)]) == 0
     out = capsys.readouterr().out
     assert "response letter: response.md (the statuses read it)" in out
     assert out.count("\n           letter: ") == len(notes)
+
+
+def test_the_excerpt_opens_on_the_authors_words_not_the_rest_of_the_reviewers() -> None:
+    """A letter that quotes a reviewer's whole paragraph, of which the comment is the first sentence: the text
+    after the comment's quote is the reviewer's second sentence, then the authors' answer (trial24's letter)."""
+    from types import SimpleNamespace
+
+    from engine.project.response import answer_excerpts
+    from engine.reviews.model import Review, ReviewComment
+
+    review = ("Please state how the sampler treats gaps in the hourly series of the gauges. A reader new to the "
+              "field would otherwise have to run the code to find out what happens.\n\nThe colour map needs a "
+              "legend for the station symbols.")
+    letter = ("Reviewer 1\n\n" + review.split("\n\n")[0] + "\n\nWe now say in Section 2 that gaps are left empty "
+              "and never interpolated, and we thank the referee for the question.\n\n" + review.split("\n\n")[1]
+              + "\n\n" + " ".join(["A legend was added to the map with one entry for each kind of symbol."] * 8))
+    comments = [ReviewComment("R1.1", "Reviewer 1", "Please state how the sampler treats gaps in the hourly series "
+                              "of the gauges."),
+                ReviewComment("R1.2", "Reviewer 1", "The colour map needs a legend for the station symbols."),
+                ReviewComment("R1.3", "Reviewer 1", "Is the random seed of the sampler fixed across the runs?")]
+    project = SimpleNamespace(letter={"name": "response.txt", "text": letter}, comments=comments,
+                              reviews=[Review("Reviewer 1", review)])
+    said = answer_excerpts(project, words=12)
+    assert said["R1.1"] == "We now say in Section 2 that gaps are left empty and…"  # 12 words
+    assert said["R1.2"].startswith("A legend was added to the map") and said["R1.2"].endswith("…")
+    assert "R1.3" not in said  # the letter does not quote it
+    assert answer_excerpts(SimpleNamespace(letter={}, comments=comments, reviews=[])) == {}
