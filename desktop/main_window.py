@@ -305,9 +305,11 @@ class MainWindow(QMainWindow):
         self._panes_sized = True
         self.panes.start(width)
 
-    def show_comment(self, comment: ReviewComment | None, status: str = "", earlier: str = "") -> None:
+    def show_comment(self, comment: ReviewComment | None, status: str = "", earlier: str = "",
+                     letter: str = "") -> None:
         """Show the selected comment in full above the views (its lead-in in grey); ``earlier``: "in round 1 as
-        R2.3: partly addressed (check)" for a comment the replaced reviews held too."""
+        R2.3: partly addressed (check)" for a comment the replaced reviews held too; ``letter``: the start of the
+        authors' letter's answer to it (trial24), on a line of its own."""
         from engine.align.status import Status, status_text
         from widgets.comment_list import LOW_CONFIDENCE, type_phrase
         from widgets.glossary import comment_header_tip
@@ -321,7 +323,9 @@ class MainWindow(QMainWindow):
         shown = status_text(status) if isinstance(status, Status) else status  # "partly addressed (check)", as listed
         facts = " · ".join(x for x in (comment.reviewer, type_phrase(comment), unsure, shown, earlier) if x)  # codes on the tip
         self.comment_header.setText(f"<b>{escape(comment.id)}</b> <span style='color:gray'>{escape(facts)}</span>"
-                                    f"<br>{lead}{escape(comment.text)}")
+                                    f"<br>{lead}{escape(comment.text)}" + (
+                                        f"<br><span style='color:gray'>Authors' letter:</span> <i>{escape(letter)}</i>"
+                                        if letter else ""))
         self.comment_header.setToolTip(comment_header_tip(comment, status))
         self.comment_header.show()
 

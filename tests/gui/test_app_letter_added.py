@@ -56,6 +56,11 @@ def test_a_letter_alone_is_added_and_the_message_says_what_moved(qtbot, shell: S
     for r in rows:  # what the letter says of each point, and its answer's first words, on the status's tooltip
         assert f"Read with your response letter: {r.letter}." in tips[r.comment_id]
         assert (f"The letter: \u201c{r.letter_said}\u201d" in tips[r.comment_id]) == bool(r.letter_said)
-    assert any(r.letter_said.startswith("We have added the values") for r in rows)
+    answered = next(r for r in rows if r.letter_said.startswith("We have added the values"))
+    silent = next(r for r in rows if not r.letter_said)
+    c.presenter.select_comment(answered.comment_id)  # the letter's answer above the diff, where the edits are checked
+    assert "Authors' letter:" in w.comment_header.text() and "We have added the values" in w.comment_header.text()
+    c.presenter.select_comment(silent.comment_id)
+    assert "Authors' letter:" not in w.comment_header.text()
     assert w.status_text.text() == coverage_view(c.project).status_line()  # the window drew the new statuses
     assert not Path(str(tmp_path / "later (round 1).redraft")).exists()  # no round was started
