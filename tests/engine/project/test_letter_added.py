@@ -147,3 +147,17 @@ def test_the_excerpt_opens_on_the_authors_words_not_the_rest_of_the_reviewers() 
     assert said["R1.2"].startswith("A legend was added to the map") and said["R1.2"].endswith("…")
     assert "R1.3" not in said  # the letter does not quote it
     assert answer_excerpts(SimpleNamespace(letter={}, comments=comments, reviews=[])) == {}
+
+
+def test_the_marked_pdf_first_page_says_the_statuses_read_the_letter_and_quotes_its_answers(tmp_path: Path) -> None:
+    from engine.project.marked_summary import summary_html
+
+    project = _load(_build(tmp_path, "demo", "--response", str(_letter(tmp_path))))
+    rows = coverage_view(project).rows
+    html = summary_html(project, rows, {}, 0)
+    assert "The statuses read the authors\u2019 response letter (response.md)" in html
+    for r in rows:  # each comment's block holds its answer's start, or no letter line when the letter has none
+        block = html.split(f"<b>{r.comment_id}</b>", 1)[1].split('<p class="c">', 1)[0]
+        assert ("Authors\u2019 letter:" in block) == bool(r.letter_said)
+    plain = summary_html(_load(_build(tmp_path, "bare")), coverage_view(_load(tmp_path / "bare.redraft")).rows, {}, 0)
+    assert "response letter" not in plain and "Authors\u2019 letter:" not in plain
