@@ -69,13 +69,16 @@ class Rounds:
         self.run(session, files)
         return None
 
-    def add_letter(self, session: ProjectSession, files: RoundFiles) -> str | None:
+    def add_letter(self, session: ProjectSession, files: RoundFiles, force: bool = False) -> str | None:
         """The letter alone: read, the comments aligned again with it on a worker, then a message listing the
         statuses it moved and why (a file that is no letter: the dialog stays, with why)."""
         from engine.project.letter_added import letter_job
 
         try:
-            job = letter_job(session, self.owner, str(Path(files.response).expanduser()))
+            job = letter_job(session, self.owner, str(Path(files.response).expanduser()), force=force)
+        except DoubtfulInput as err:  # the reviews given as the letter: ask, as for a round's doubtful input
+            self.ask_to_go_on(session, files, str(err))
+            return None
         except InputError as err:
             return str(err)
 
@@ -97,10 +100,13 @@ class Rounds:
         self.editing.run(job, on_result=done, on_failure=failed)
         return None
 
-    def run(self, session: ProjectSession, files: RoundFiles, force: bool = False) -> JobHandle:
+    def run(self, session: ProjectSession, files: RoundFiles, force: bool = False) -> JobHandle | None:
         """The round built on a worker (``engine.project.work.round_job``), taken by the session on the UI
         thread: the dialog again, with why, when the project changed meanwhile. ``force``: reviews that read
-        like an author response are built too."""
+        like an author response are built too. The letter alone: ``add_letter``."""
+        if not files.any():
+            self.add_letter(session, files, force)
+            return None
         job = round_job(session, self.owner, draft=files.draft or None, revised=files.revised or None,
                         reviews=files.reviews or None, force=force, response=files.response or None)
         take, taken = job.store, {}

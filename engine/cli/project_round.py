@@ -77,11 +77,16 @@ def _add_letter(args: argparse.Namespace) -> int:
     from engine.project.letter_added import letter_job
     from engine.project.session import ProjectSession
 
-    if args.aligner or args.force:
-        raise InputError("--aligner and --force go with a new round; --response alone reads the letter with the "
-                         "project's aligner")
+    from engine.errors import DoubtfulInput
+
+    if args.aligner:
+        raise InputError("--aligner goes with a new round; --response alone reads the letter with the project's "
+                         "aligner")
     with ProjectSession(open_store(args.path)) as session:
-        job = letter_job(session, None, args.response)
+        try:
+            job = letter_job(session, None, args.response, force=args.force)
+        except DoubtfulInput as err:
+            raise InputError(f"{err} (--force to go on)") from None
         job.run()
         name = session.project.name
     print(f"{name}: " + "\n".join(job.added.lines()))

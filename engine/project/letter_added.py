@@ -123,16 +123,20 @@ def store_letter(session: ProjectSession, name: str, letter: Letter,
     return Changes(comment_ids=tuple(project.alignments), statuses=True, label=f"response letter {name}"), done
 
 
-def letter_job(session: ProjectSession, models: ModelSource | None, path: str | Path) -> SessionJob[Any]:
-    """Read the letter at ``path`` (``InputError`` at once for a file that is no letter) and align the comments
+def letter_job(session: ProjectSession, models: ModelSource | None, path: str | Path,
+               force: bool = False) -> SessionJob[Any]:
+    """Read the letter at ``path`` (``InputError`` at once for a file that is no letter; ``DoubtfulInput`` for one
+    that reads as the reviews, unless ``force``) and align the comments
     again with it on a worker; stored through the session (``store_letter``); the job's ``result`` and the
     ``LetterAdded`` in ``job.added`` after it is stored."""
     from engine.align.config import aligner_encoder
-    from engine.project.response import read_response
+    from engine.project.response import check_not_reviews, read_response
     from engine.project.work import SessionJob
 
     name, letter = read_response(path)
     project = session.project
+    if not force:
+        check_not_reviews(name, letter, [r.text for r in project.reviews])
     why = why_not_read(project)
 
     def compute(cancel: CancelToken, on_text: Any) -> Job[list | None]:

@@ -109,7 +109,7 @@ def build_project(
     from engine.align.localize import locate
     from engine.document import load_document
     from engine.project.corrections import apply_corrections
-    from engine.project.response import read_response, save_response
+    from engine.project.response import check_not_reviews, read_response, save_response
     from engine.project.sources import fingerprint
     from engine.reviews import extract_comments, load_reviews, parse_reviews
     from engine.revision.compare import iter_diff
@@ -130,6 +130,8 @@ def build_project(
             check_not_paper(found)
             check_not_response(found)
     letter = read_response(response) if response else None  # a file that is no letter: one line, nothing read
+    if letter is not None and not force:  # the reviews file given as the letter (trial24)
+        check_not_reviews(*letter, [r.text for r in found])
     # the same version twice: two files compared before either is read, two texts once both are (two stored, no)
     compare = bool(new_path) and not force and not (isinstance(old_path, Document) and isinstance(new_path, Document))
     if compare and not isinstance(old_path, Document) and not isinstance(new_path, Document) \

@@ -23,6 +23,37 @@ def read_response(path: str | Path) -> tuple[str, Letter]:
     return Path(path).name, read_letter(path)
 
 
+#: A letter with at least this share of its words in word 4-grams of the reviews reads as the reviews, not a
+#: response (trial24; the rule and its measurement on the train letters: docs/app.md, session 26, trial24).
+REVIEWS_SHARE = 0.9
+
+
+def reviews_share(letter: Letter, review_texts: list[str]) -> float:
+    """The share of the letter's words that lie in a word 4-gram of the reviews (``\\w+`` tokens, lowercased)."""
+    import re
+
+    grams: set[tuple[str, ...]] = set()
+    for text in review_texts:
+        tokens = [w.lower() for w in re.findall(r"\w+", text)]
+        grams.update(tuple(tokens[i:i + 4]) for i in range(len(tokens) - 3))
+    words = letter.words
+    covered = [False] * len(words)
+    for i in range(len(words) - 3):
+        if tuple(words[i:i + 4]) in grams:
+            covered[i:i + 4] = [True] * 4
+    return sum(covered) / len(words) if words else 0.0
+
+
+def check_not_reviews(name: str, letter: Letter, review_texts: list[str]) -> None:
+    """``DoubtfulInput`` (one line) when the letter reads as the reviews themselves (``REVIEWS_SHARE``)."""
+    from engine.errors import DoubtfulInput
+
+    share = reviews_share(letter, review_texts)
+    if share >= REVIEWS_SHARE:
+        raise DoubtfulInput(f"{name} reads as the reviews, not the authors' response: {round(100 * share)}% of its "
+                            "words are the reviewers' own")
+
+
 def save_response(store: Any, name: str, letter: Letter) -> None:
     """Keep the letter's text in the project (one write)."""
     with store.transaction() as conn:

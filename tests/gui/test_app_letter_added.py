@@ -64,3 +64,23 @@ def test_a_letter_alone_is_added_and_the_message_says_what_moved(qtbot, shell: S
     assert "Authors' letter:" not in w.comment_header.text()
     assert w.status_text.text() == coverage_view(c.project).status_line()  # the window drew the new statuses
     assert not Path(str(tmp_path / "later (round 1).redraft")).exists()  # no round was started
+
+
+def test_the_reviews_picked_as_the_letter_are_questioned_first(qtbot, shell: Shell, tmp_path: Path) -> None:
+    c, w = shell.controller, shell.window
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=120_000):
+        c.create_project(ProjectRequest("later", str(DEMO / "draft_v1.md"), str(DEMO / "draft_v2.md"),
+                                        str(DEMO / "reviews.md")), tmp_path / "later.redraft")
+    for box in w.findChildren(QMessageBox):
+        box.accept()
+    dialog = c.rounds.open_dialog()
+    dialog.response.set_path(str(DEMO / "reviews.md"))
+    dialog.accept()
+    question = c.rounds.question
+    assert question is not None and question.isVisible() and "reads as the reviews" in question.text()
+    assert c.project.letter == {}  # nothing read in yet
+    go_on = next(b for b in question.buttons() if b.text() == "Go on anyway")
+    go_on.click()
+    qtbot.waitUntil(lambda: c.rounds.message is not None and c.rounds.message.isVisible(), timeout=60_000)
+    assert c.project.letter["name"] == "reviews.md"
+    c.rounds.message.button(QMessageBox.StandardButton.Ok).click()

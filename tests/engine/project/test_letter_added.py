@@ -95,7 +95,7 @@ def test_a_bad_letter_or_round_options_are_one_line_and_change_nothing(tmp_path:
     bad.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(100))
     capsys.readouterr()
     for argv in (["--response", str(bad)], ["--response", str(tmp_path / "none.md")],
-                 ["--response", str(_letter(tmp_path)), "--force"]):
+                 ["--response", str(_letter(tmp_path)), "--aligner", "bm25"]):
         assert main(["project", "round", str(path), *argv]) == 2
         err = capsys.readouterr().err
         assert err.startswith("redraft: error:") and err.count("\n") == 1
@@ -161,3 +161,29 @@ def test_the_marked_pdf_first_page_says_the_statuses_read_the_letter_and_quotes_
         assert ("Authors\u2019 letter:" in block) == bool(r.letter_said)
     plain = summary_html(_load(_build(tmp_path, "bare")), coverage_view(_load(tmp_path / "bare.redraft")).rows, {}, 0)
     assert "response letter" not in plain and "Authors\u2019 letter:" not in plain
+
+
+def test_the_reviews_given_as_the_letter_are_questioned_at_the_build_and_later(tmp_path: Path, capsys) -> None:
+    """The bundle holds the reviews beside the letter: the reviews file picked as the letter reads as the reviews
+    (all its words are the reviewers'), refused in one line unless --force; a real letter quoting every point
+    passes (the train letters' highest share is 86%: docs/app.md, trial24)."""
+    from engine.align.letter import Letter
+    from engine.project.response import REVIEWS_SHARE, reviews_share
+    from engine.reviews.load import load_reviews
+
+    reviews = [r.text for r in load_reviews(DEMO / "reviews.md")]
+    assert reviews_share(Letter((DEMO / "reviews.md").read_text(encoding="utf-8")), reviews) >= REVIEWS_SHARE
+    assert reviews_share(Letter(LETTER), reviews) < REVIEWS_SHARE
+    capsys.readouterr()
+    assert main(["project", "new", "demo", "--old", str(DEMO / "draft_v1.md"), "--new", str(DEMO / "draft_v2.md"),
+                 "--reviews", str(DEMO / "reviews.md"), "--response", str(DEMO / "reviews.md"),
+                 "--out", str(tmp_path / "demo.redraft")]) == 2
+    err = capsys.readouterr().err
+    assert "reviews.md reads as the reviews, not the authors' response" in err and err.count("\n") == 1
+    assert not (tmp_path / "demo.redraft").exists()
+    path = _build(tmp_path, "later")
+    capsys.readouterr()
+    assert main(["project", "round", str(path), "--response", str(DEMO / "reviews.md")]) == 2
+    assert "(--force to go on)" in capsys.readouterr().err and _load(path).letter == {}
+    assert main(["project", "round", str(path), "--response", str(DEMO / "reviews.md"), "--force"]) == 0
+    assert _load(path).letter["name"] == "reviews.md"
