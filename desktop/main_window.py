@@ -195,7 +195,7 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu("&File")
         file_menu.addActions([a.new_project, a.open_project])
         file_menu.addMenu(self.recent_menu)
-        file_menu.addAction(a.new_round)
+        file_menu.addActions([a.new_round, a.add_letter])
         file_menu.addSeparator()
         file_menu.addActions([a.export_letter, a.export_report, a.export_marked, a.export_coverage])
         file_menu.addSeparator()
@@ -257,7 +257,7 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.body if shown else self.empty)
         if shown:
             self._size_timer.start(0)
-        for action in (self.commands.new_round, self.commands.export_letter, self.commands.export_report,
+        for action in (self.commands.new_round, self.commands.add_letter, self.commands.export_letter, self.commands.export_report,
                        self.commands.export_coverage, self.commands.export_marked,
                        self.commands.respond, self.commands.suggest,
                        self.commands.tldr, self.commands.next_comment, self.commands.previous_comment,

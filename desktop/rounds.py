@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from desktop.editing import Editing
 from desktop.job_runner import JobHandle
@@ -68,6 +68,14 @@ class Rounds:
             return self.add_letter(session, files)
         self.run(session, files)
         return None
+
+    def choose_letter(self, path: str | None = None) -> None:
+        """File → Add Authors' Response…: a letter chosen (``path`` in tests) is added to the round; a file that
+        will not do brings the New Round dialog with it and why."""
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self.parent, "Add the authors' response", "", LETTER_FILTER)
+        if path and (problem := self.start(RoundFiles(response=path))):
+            self.open_dialog(RoundFiles(response=path), problem)
 
     def add_letter(self, session: ProjectSession, files: RoundFiles, force: bool = False) -> str | None:
         """The letter alone: read, the comments aligned again with it on a worker, then a message listing the

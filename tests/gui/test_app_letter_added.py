@@ -73,9 +73,12 @@ def test_the_reviews_picked_as_the_letter_are_questioned_first(qtbot, shell: She
                                         str(DEMO / "reviews.md")), tmp_path / "later.redraft")
     for box in w.findChildren(QMessageBox):
         box.accept()
-    dialog = c.rounds.open_dialog()
-    dialog.response.set_path(str(DEMO / "reviews.md"))
-    dialog.accept()
+    assert w.commands.add_letter.isEnabled()  # File → Add Authors' Response…, the file chosen
+    c.rounds.choose_letter(str(tmp_path / "none.md"))  # a file that is not there: the dialog, with it and why
+    assert c.rounds.dialog.isVisible() and "none.md" in c.rounds.dialog.error.text()
+    assert c.rounds.dialog.response.path() == str(tmp_path / "none.md")
+    c.rounds.dialog.reject()
+    c.rounds.choose_letter(str(DEMO / "reviews.md"))
     question = c.rounds.question
     assert question is not None and question.isVisible() and "reads as the reviews" in question.text()
     assert c.project.letter == {}  # nothing read in yet
