@@ -35,6 +35,10 @@ class Rounds:
         #: The question asked when an input is doubtful (reviews that read like an author response or a paper,
         #: a revised version with the draft's content).
         self.question: QMessageBox | None = None
+        commands = getattr(parent, "commands", None)  # the main window's File → New Round…, Add Authors' Response…
+        if commands is not None:
+            commands.new_round.triggered.connect(lambda: self.open_dialog())
+            commands.add_letter.triggered.connect(lambda: self.choose_letter())
 
     def open_dialog(self, files: RoundFiles | None = None, problem: str = "") -> RoundDialog | None:
         session = self.session()

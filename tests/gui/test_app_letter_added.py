@@ -28,7 +28,9 @@ def test_a_letter_alone_is_added_and_the_message_says_what_moved(qtbot, shell: S
     before = {r.comment_id: r.status for r in coverage_view(c.project).rows}
     assert "response letter" not in w.coverage.summary.text()
 
-    dialog = c.rounds.open_dialog()
+    w.commands.new_round.trigger()  # File → New Round…
+    dialog = c.rounds.dialog
+    assert dialog is not None and dialog.isVisible()
     bad = tmp_path / "letter.txt"
     bad.write_bytes(b"\n \n")
     dialog.response.set_path(str(bad))
