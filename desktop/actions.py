@@ -32,6 +32,8 @@ class Actions:
         self.new_project = make("&New Project…", "Start a project from a draft and its reviews", Key.New)
         self.open_project = make("&Open…", "Open a project, a draft or reviews", Key.Open)
         self.new_round = make("New Ro&und…", "Take a new revised version or new reviews, keeping your responses")
+        self.add_letter = make("Add Authors' Res&ponse…", "Add the authors' response letter to this round: the "
+                               "statuses are read again with it, and you are told which moved and why")
         self.export_letter = make("Export Response &Letter…", f"Write the response to reviewers ({suffixes_text()})",
                                   "Ctrl+E")
         self.export_report = make("Export Re&vision Report…", "Write an HTML report with the diffs", "Ctrl+Shift+E")

@@ -83,7 +83,6 @@ class AppController(QObject):
         w, a, e = self.window, self.window.commands, self.editing
         a.new_project.triggered.connect(lambda: self.new_project_dialog())
         a.open_project.triggered.connect(self.open_dialog)
-        a.new_round.triggered.connect(lambda: self.rounds.open_dialog())
         a.reading_notes.triggered.connect(lambda: self.show_reading_notes())
         a.export_letter.triggered.connect(lambda: self.exports.export_letter())
         a.export_report.triggered.connect(lambda: self.exports.export_report())

@@ -200,7 +200,7 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu("&File")
         file_menu.addActions([a.new_project, a.open_project])
         file_menu.addMenu(self.recent_menu)
-        file_menu.addAction(a.new_round)
+        file_menu.addActions([a.new_round, a.add_letter])
         file_menu.addSeparator()
         file_menu.addActions([a.export_letter, a.export_report, a.export_marked, a.export_coverage])
         file_menu.addSeparator()
@@ -262,7 +262,7 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.body if shown else self.empty)
         if shown:
             self._size_timer.start(0)
-        for action in (self.commands.new_round, self.commands.export_letter, self.commands.export_report,
+        for action in (self.commands.new_round, self.commands.add_letter, self.commands.export_letter, self.commands.export_report,
                        self.commands.export_coverage, self.commands.export_marked,
                        self.commands.respond, self.commands.suggest,
                        self.commands.tldr, self.commands.next_comment, self.commands.previous_comment,
@@ -310,9 +310,11 @@ class MainWindow(QMainWindow):
         self._panes_sized = True
         self.panes.start(width)
 
-    def show_comment(self, comment: ReviewComment | None, status: str = "", earlier: str = "") -> None:
+    def show_comment(self, comment: ReviewComment | None, status: str = "", earlier: str = "",
+                     letter: str = "") -> None:
         """Show the selected comment in full above the views (its lead-in in grey); ``earlier``: "in round 1 as
-        R2.3: partly addressed (check)" for a comment the replaced reviews held too."""
+        R2.3: partly addressed (check)" for a comment the replaced reviews held too; ``letter``: the start of the
+        authors' letter's answer to it (trial24), on a line of its own."""
         from engine.align.status import Status, status_text
         from widgets.comment_list import LOW_CONFIDENCE, type_phrase
         from widgets.glossary import comment_header_tip
@@ -328,7 +330,9 @@ class MainWindow(QMainWindow):
         shown = status_text(status) if isinstance(status, Status) else status  # "partly addressed (check)", as listed
         facts = " · ".join(x for x in (comment.reviewer, type_phrase(comment), unsure, shown, earlier) if x)  # codes on the tip
         self.comment_header.setText(f"<b>{escape(comment.id)}</b> <span style='color:{muted}'>{escape(facts)}</span>"
-                                    f"<br>{lead}{escape(comment.text)}")
+                                    f"<br>{lead}{escape(comment.text)}" + (
+                                        f"<br><span style='color:{muted}'>Authors' letter:</span> <i>{escape(letter)}</i>"
+                                        if letter else ""))
         self.comment_header.setToolTip(comment_header_tip(comment, status))
         self.comment_header.show()
 

@@ -187,10 +187,16 @@ class ProjectPresenter(QObject):
             return
         if changes.suggestion_id is not None:  # the card and the header: the diff and PDFs stay where they are
             self.draw_suggestion(p.suggestion(changes.suggestion_id))
-            w.show_comment(p.comment(cid), self.assessment(cid).status)
+            w.show_comment(p.comment(cid), self.assessment(cid).status, earlier_phrase(self.earlier, cid),
+                           self.letter_said(cid))
             self.show_response(cid)
         else:  # its links or where it applies changed
             self.show_comment(cid)
+
+    def letter_said(self, comment_id: str) -> str:
+        """The start of the authors' letter's answer to the comment, as the Coverage row holds it ("" when none)."""
+        rows = self.view.rows if self.view is not None else []
+        return next((r.letter_said for r in rows if r.comment_id == comment_id), "")
 
     def assessment(self, comment_id: str):
         """The comment's assessment as the view computed it (the project's own for one added since)."""
@@ -217,7 +223,7 @@ class ProjectPresenter(QObject):
     def show_comment(self, comment_id: str) -> None:
         p, w = self.project, self.window
         w.show_comment(p.comment(comment_id), self.assessment(comment_id).status,
-                       earlier_phrase(self.earlier, comment_id))
+                       earlier_phrase(self.earlier, comment_id), self.letter_said(comment_id))
         w.pdf_old.clear_highlights()
         w.pdf_new.clear_highlights()
         edits = p.aligned_edits(comment_id)

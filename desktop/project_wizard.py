@@ -8,6 +8,7 @@ leaves it open with the message and everything the author chose or typed.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -84,26 +85,48 @@ class ProjectRequest:
     response: str | None = None
 
 
+#: Words of a file name that say whose file it is (trial24: a journal's bundle dropped on the window).
+_RESPONSE_WORDS = ("response", "reply", "rebuttal", "answer")
+_REVIEW_WORDS = ("review", "comment", "meta", "referee")
+_LATER_WORDS = ("revis", "resubmi", "camera", "final", "accepted")
+_VERSION = re.compile(r"(?:^|[^a-z])(?:v|r|rev|round)[ _-]?(\d+)(?!\d)")
+
+
+def version_rank(name: str) -> int:
+    """How late a version a draft's file name says it is: a revised-version word counts 100, a version or round
+    number (``v2``, ``R1``, ``rev3``) its number; 0 when the name says neither (``paper.pdf`` before
+    ``paper.R1.pdf``)."""
+    name = Path(name).stem.lower()
+    numbers = [int(n) for n in _VERSION.findall(name)]
+    return 100 * any(w in name for w in _LATER_WORDS) + (max(numbers) if numbers else 0)
+
+
 def guess_roles(paths: list[str]) -> dict[str, str]:
     """Split dropped files into draft / revised / reviews / response by name and suffix.
 
-    A file named like the authors' letter (response, reply, letter) is the response; one named like a review
-    (review, rebuttal, comments, meta) is the reviews;
-    of the rest, the first draft is the draft and the second the revised version.
+    A file named like the authors' answer (response, reply, rebuttal, answer) is the response, even when it names
+    the reviewers ("response to reviewers"); else one named like the reviews (review, comment, meta, referee, or
+    a decision letter: a journal's holds the reports) is the reviews; else one named "letter" (a cover letter) is
+    the response. Of the rest, the draft is the earlier version and the revised the later by
+    name (``version_rank``: "revised", "R1", "v2"), in the order given when the names do not say.
     """
     roles: dict[str, str] = {}
     drafts = []
     for p in paths:
         name = Path(p).name.lower()
         suffix = Path(p).suffix.lower()
-        if suffix in LETTER_SUFFIXES and any(w in name for w in ("response", "reply", "letter")):
+        if suffix in LETTER_SUFFIXES and any(w in name for w in _RESPONSE_WORDS):
             roles.setdefault("response", p)
-        elif suffix in review_suffixes() and any(w in name for w in ("review", "rebuttal", "comment", "meta")):
+        elif suffix in review_suffixes() and (any(w in name for w in _REVIEW_WORDS)
+                                              or "decision" in name and "letter" in name):
             roles.setdefault("reviews", p)
+        elif suffix in LETTER_SUFFIXES and "letter" in name:
+            roles.setdefault("response", p)
         elif suffix in review_suffixes() and suffix not in DRAFT_SUFFIXES:  # OpenReview JSON, say
             roles.setdefault("reviews", p)
         elif suffix in DRAFT_SUFFIXES:
             drafts.append(p)
+    drafts = sorted(drafts[:2], key=version_rank) + drafts[2:]  # stable: the order given when names do not say
     if drafts:
         roles["old"] = drafts[0]
     if len(drafts) > 1:

@@ -1,14 +1,16 @@
 """File → New Round…: the dialog, the round built on a worker, taken by the session on the UI
 thread, and a message saying what was kept and what had to be dropped. Reviews that read like an author
 response are refused as the CLI refuses them; the app asks whether to go on anyway (the CLI's ``--force``):
-yes builds the round, no brings the dialog back with the author's files."""
+yes builds the round, no brings the dialog back with the author's files. The authors' letter alone is added to
+the round the project holds (``engine.project.letter_added``): the statuses are read again with it, and a message
+lists each status it moved and what the letter says of that point (trial24: the dialog refused a letter alone)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from desktop.editing import Editing
 from desktop.job_runner import JobHandle
@@ -18,7 +20,7 @@ from engine.errors import DoubtfulInput, InputError
 from engine.inputs import DRAFT_SUFFIXES, name_filter, review_suffixes
 from engine.project.session import NOTHING, Changes, ProjectSession
 from engine.project.work import round_job
-from widgets.round_dialog import RoundDialog, RoundFiles, round_summary
+from widgets.round_dialog import RoundDialog, RoundFiles, letter_summary, round_summary
 
 
 class Rounds:
@@ -33,6 +35,10 @@ class Rounds:
         #: The question asked when an input is doubtful (reviews that read like an author response or a paper,
         #: a revised version with the draft's content).
         self.question: QMessageBox | None = None
+        commands = getattr(parent, "commands", None)  # the main window's File → New Round…, Add Authors' Response…
+        if commands is not None:
+            commands.new_round.triggered.connect(lambda: self.open_dialog())
+            commands.add_letter.triggered.connect(lambda: self.choose_letter())
 
     def open_dialog(self, files: RoundFiles | None = None, problem: str = "") -> RoundDialog | None:
         session = self.session()
@@ -49,8 +55,8 @@ class Rounds:
 
     def start(self, files: RoundFiles) -> str | None:
         """Check the files and start the round; a message when they will not do (the dialog stays)."""
-        if not files.any():
-            return "Give a new revised version, new reviews or a new draft."
+        if not files.any() and not files.response:
+            return "Give a new revised version, new reviews or a new draft (or the authors' response alone)."
         for path, suffixes, check in ((files.revised, DRAFT_SUFFIXES, file_problem),
                                       (files.reviews, review_suffixes(), reviews_problem),
                                       (files.draft, DRAFT_SUFFIXES, file_problem),
@@ -62,13 +68,57 @@ class Rounds:
         session = self.session()
         if session is None:
             return "No project is open."
+        if not files.any():
+            return self.add_letter(session, files)
         self.run(session, files)
         return None
 
-    def run(self, session: ProjectSession, files: RoundFiles, force: bool = False) -> JobHandle:
+    def choose_letter(self, path: str | None = None) -> None:
+        """File → Add Authors' Response…: a letter chosen (``path`` in tests) is added to the round; a file that
+        will not do brings the New Round dialog with it and why."""
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self.parent, "Add the authors' response", "", LETTER_FILTER)
+        if path and (problem := self.start(RoundFiles(response=path))):
+            self.open_dialog(RoundFiles(response=path), problem)
+
+    def add_letter(self, session: ProjectSession, files: RoundFiles, force: bool = False) -> str | None:
+        """The letter alone: read, the comments aligned again with it on a worker, then a message listing the
+        statuses it moved and why (a file that is no letter: the dialog stays, with why)."""
+        from engine.project.letter_added import letter_job
+
+        try:
+            job = letter_job(session, self.owner, str(Path(files.response).expanduser()), force=force)
+        except DoubtfulInput as err:  # the reviews given as the letter: ask, as for a round's doubtful input
+            self.ask_to_go_on(session, files, str(err))
+            return None
+        except InputError as err:
+            return str(err)
+
+        def done(_result) -> None:
+            if job.added is None:  # another project was opened meanwhile
+                return
+            self.message = QMessageBox(QMessageBox.Icon.Information, "Authors' response",
+                                       letter_summary(session.project.name, job.added.lines()),
+                                       QMessageBox.StandardButton.Ok, self.parent)
+            self.message.setAccessibleName("Response letter added")
+            self.message.open()
+
+        def failed(err: BaseException) -> bool:
+            if isinstance(err, InputError):
+                self.open_dialog(files, str(err))
+                return True
+            return False
+
+        self.editing.run(job, on_result=done, on_failure=failed)
+        return None
+
+    def run(self, session: ProjectSession, files: RoundFiles, force: bool = False) -> JobHandle | None:
         """The round built on a worker (``engine.project.work.round_job``), taken by the session on the UI
         thread: the dialog again, with why, when the project changed meanwhile. ``force``: reviews that read
-        like an author response are built too."""
+        like an author response are built too. The letter alone: ``add_letter``."""
+        if not files.any():
+            self.add_letter(session, files, force)
+            return None
         job = round_job(session, self.owner, draft=files.draft or None, revised=files.revised or None,
                         reviews=files.reviews or None, force=force, response=files.response or None)
         take, taken = job.store, {}

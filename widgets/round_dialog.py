@@ -53,7 +53,8 @@ class RoundDialog(QDialog):
         self._on_submit = on_submit
         intro = QLabel(f"<b>{escape(project_name)}</b>: give what is new in this round. Responses, confirmed "
                        "links and accepted edits are kept where their comments, edits and paragraphs still "
-                       "exist; you will be told what had to be dropped. This round is kept as a copy.")
+                       "exist; you will be told what had to be dropped. This round is kept as a copy. "
+                       "The authors' response alone is added to this round: the statuses are read again with it.")
         intro.setWordWrap(True)
         self.revised = PathField("New revised version", draft_filter, "the revised paper of this round")
         self.reviews = PathField("New reviews", review_filter, "the reviews of this round")
@@ -125,3 +126,14 @@ def round_summary(label: str, kept: list[str], dropped: list[str], backup: str, 
         lines.append("<p>None of your responses, link verdicts or accepted edits had to be dropped.</p>")
     lines.append(f"<p>The previous round is kept beside it as <i>{escape(Path(backup).name)}</i>.</p>")
     return "".join(lines)
+
+
+def letter_summary(name: str, lines: list[str]) -> str:
+    """The message after a letter is added to the round (``LetterAdded.lines``), as rich text: the moved
+    statuses as a list."""
+    head, *rest = lines
+    moved = [line.strip() for line in rest if line.startswith("  ")]
+    tail = [line for line in rest if not line.startswith("  ")]
+    items = "".join(f"<li>{escape(m)}</li>" for m in moved)
+    return (f"<b>{escape(name)}</b><p>{escape(head[:1].upper() + head[1:])}.</p>" + (f"<ul>{items}</ul>" if items else "")
+            + "".join(f"<p>{escape(t[:1].upper() + t[1:])}.</p>" for t in tail))

@@ -184,6 +184,8 @@ def run_show(args: argparse.Namespace) -> int:
     print(_headline(project, view))
     print(f"draft: {project.old_path or '-'}; revised: {project.new_path or '-'}; "
           f"stages: {', '.join(project.stages) or 'none'}")
+    if project.letter:  # the statuses read it: each comment says what it found there
+        print(f"response letter: {project.letter.get('name', '')} (the statuses read it)")
     earlier = read_earlier(project.path)  # the round whose reviews these replaced, and which comments it held too
     if earlier:
         print(f"earlier {earlier_line(earlier)}")
@@ -200,6 +202,10 @@ def run_show(args: argparse.Namespace) -> int:
             row = rows[c.id]
             low = f"[{row.low_mark()}] " if row.low_confidence else ""  # as the Coverage tab marks it
             print(f"  {c.id:6} [{row.label()}] {low}{c.full_text[:100]}")
+            if row.letter:
+                print(f"           letter: {row.letter.removeprefix('the response letter ')}"
+                      + (f": \u201c{row.letter_said[:100]}{'…' * (len(row.letter_said) > 100)}\u201d"
+                         if row.letter_said else ""))
             if phrase := earlier_phrase(earlier, c.id):
                 print(f"           ({phrase})")
             for e in row.edits:  # as the Coverage tab shows them: where, what changed; the id to link it by last

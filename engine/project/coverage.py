@@ -2,12 +2,11 @@
 (``engine/align/status.py``) with how sure Redraft is and whether the author
 confirmed it, and the edits it rests on as short snippets of the changed text.
 
-Confirmed and hand-made links come first, then Redraft's suggestions (marked
-unconfirmed); rejected links are left out. Every comment is a row and is counted:
+Confirmed and hand-made links come first, then Redraft's suggestions (marked unconfirmed); rejected links are
+left out. Every comment is a row and is counted:
 one the extractor was less than ``LIKELY_COMMENT`` sure is a request is marked
-"low confidence" with its confidence (``CoverageRow.low_confidence``), never
-dropped (an area chair's CSV once had 7 rows for 8 comments); ``CoverageView.doubtful``
-names them.
+"low confidence" with its confidence (``CoverageRow.low_confidence``), never dropped (an area chair's CSV once
+had 7 rows for 8 comments); ``CoverageView.doubtful`` names them.
 
 ``coverage_view`` is the one view model of it: every comment's assessment, the
 rows and the counts, computed once per change. The Coverage tab, the comment
@@ -51,7 +50,8 @@ LOW_MARK = "low confidence"
 SNIPPET_WORDS = 12
 #: No action class or directness: internal codes an area chair's spreadsheet has no use for (a new-user trial).
 CSV_COLUMNS = ("comment", "reviewer", "type", "status", "chance addressed", "confirmed by author",
-               "edits", "comment text", "response", "sure it is a request", LOW_MARK)
+               "edits", "comment text", "response", "sure it is a request", LOW_MARK, "response letter",
+               "letter's answer")
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,8 @@ class CoverageRow:
     response: str = ""
     #: What the authors' response letter says of the comment, when the status read one (``Alignment.letter``).
     letter: str = ""
+    #: The start of the letter's answer to the comment (``response.answer_excerpts``; "" when none).
+    letter_said: str = ""
 
     @property
     def comment_id(self) -> str:
@@ -222,9 +224,15 @@ def coverage_row(project: Project, comment: ReviewComment, a: Assessment | None 
 
 def coverage_rows(project: Project, assessments: dict[str, Assessment] | None = None) -> list[CoverageRow]:
     """One row per comment (low-confidence ones too, marked), by reviewer in reading order."""
+    from engine.project.response import answer_excerpts
+
     found, places = assessments or {}, EditPlaces(project)
-    return [coverage_row(project, c, found.get(c.id), places) for cs in project.comments_by_reviewer().values()
+    rows = [coverage_row(project, c, found.get(c.id), places) for cs in project.comments_by_reviewer().values()
             for c in cs]
+    said = answer_excerpts(project)
+    for row in rows:
+        row.letter_said = said.get(row.comment_id, "")
+    return rows
 
 
 @dataclass
@@ -245,8 +253,9 @@ class CoverageView:
     edits: int | None = None
     #: The reviews with no comment ("Editor" over a decision letter of form sentences, "Reviewer 2: accept").
     without: tuple[str, ...] = ()
-    #: The response letter as the status bar names it ("letter: 7 of 7 points quoted"; "" without one).
+    #: The response letter as the status bar names it ("letter: 7 of 7 points quoted"; "" without one) ...
     letter: str = ""
+    letter_name: str = ""  # ... and its file's name ("" when none was given)
 
     @property
     def done_word(self) -> str:
@@ -290,7 +299,10 @@ class CoverageView:
         # the author's "not addressed" is not one of the addressed (a new-user trial read it counted among them)
         said = (f", {yes} of them confirmed by the author" if yes else "") + (
             f"; {no} confirmed not addressed" if no else "")
-        return f"{self.done()} of {len(self.rows)} comments addressed{said}{tail}. Click a change to open its diff."
+        read = (f" Statuses read with the authors' response letter ({self.letter_name}): hover a status for what it says of the "
+                "point." if self.letter_name and any(r.letter for r in self.rows) else "")
+        return (f"{self.done()} of {len(self.rows)} comments addressed{said}{tail}.{read} Click a change to open "
+                "its diff.")
 
     def doubtful_note(self) -> str:
         """``1 of them marked low confidence: under 50% sure to be a request`` ("" when none)."""
@@ -325,15 +337,15 @@ def coverage_view(project: Project) -> CoverageView:
     return CoverageView(assessments, coverage_rows(project, assessments), doubtful(project), diff is not None,
                         len(project.comments), len(named),
                         sum(1 for e in diff.edits if e.changed) if diff is not None else None,
-                        tuple(r for r in project.reviewers() if r not in named), _letter_word(project.letter or {}))
+                        tuple(r for r in project.reviewers() if r not in named), _letter_word(project.letter or {}),
+                        (project.letter or {}).get("name", ""))
 
 
 def _letter_word(stored: dict) -> str:
     """The letter on the status bar: how many points it quotes, and whether the statuses read it (session 26)."""
-    if "quoted" not in stored:
-        return ""
-    quoted = f"{stored['quoted']} of {stored['points']} points quoted"
-    return f"letter: {quoted}" if stored.get("read") else f"letter not read ({quoted}: see Reading Notes)"
+    quoted = f"{stored.get('quoted')} of {stored.get('points')} points quoted"
+    return "" if "quoted" not in stored else f"letter: {quoted}" if stored.get("read") else (
+        f"letter not read ({quoted}: see Reading Notes)")
 
 
 def doubtful(project: Project) -> list[ReviewComment]:
@@ -357,7 +369,7 @@ def csv_record(row: CoverageRow) -> list[str]:
     edits = "\n".join(e.label() for e in row.edits)
     return [row.comment_id, row.reviewer, row.kind, row.status.value, row.confidence_text(),
             "yes" if row.confirmed else "no", edits, row.comment.full_text, row.response, row.request_text(),
-            "yes" if row.low_confidence else "no"]
+            "yes" if row.low_confidence else "no", row.letter, row.letter_said]
 
 
 def write_coverage_csv(project: Project, path: str | Path) -> Path:

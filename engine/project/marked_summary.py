@@ -52,6 +52,10 @@ def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int
     marks = marks or {}
     parts = ["<h1>Changes marked in this copy</h1>", f"<p>{esc(LEGEND)}{' ' + esc(MARKS) if marks else ''}</p>",
              f"<p>{esc(count_line(rows))}</p>"]
+    letter = (project.letter or {}).get("name", "")
+    if letter and any(r.letter for r in rows):  # an editor reading this copy learns the statuses read the letter
+        parts.append(f"<p>The statuses read the authors\u2019 response letter ({esc(letter)}); under each comment, "
+                     "the start of its answer there.</p>")
     reviewer = None
     for r in rows:
         if r.reviewer != reviewer:
@@ -71,6 +75,9 @@ def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int
             section = e.section_name or e.section  # "3.1 Imputation Operators", as the Coverage tab names it
             parts.append(f'<p class="e">{where}: {esc(e.snippet)}{" — " + esc(section) if section else ""}'
                          f"{mark}</p>")
+        if r.letter_said:  # the letter's own answer, in the authors' words (trial24)
+            parts.append(f'<p class="e"><span class="st">Authors\u2019 letter:</span> '
+                         f"\u201c{esc(r.letter_said)}\u201d</p>")
         if not r.edits and r.response:  # the author answered it in words: say so, not "no change answers it"
             said = esc(_short(r.response, 2 * COMMENT_WORDS))
             parts.append(f'<p class="e">No change linked; the response: “{said}”</p>')

@@ -105,3 +105,53 @@ def project_letter(project: Any) -> Letter | None:
     stored = getattr(project, "letter", None) or {}
     text = stored.get("text", "")
     return Letter(text) if text.strip() and stored.get("read", True) else None
+
+
+#: How many of the answer's words the Coverage tooltip, the CSV and ``project show`` quote.
+EXCERPT_WORDS = 40
+
+
+def answer_excerpts(project: Any, words: int = EXCERPT_WORDS) -> dict[str, str]:
+    """Comment id → the start of its answer in the project's letter (``engine.align.letter.answers``: the letter's
+    text after the comment's quote), at most ``words`` words, "…" when cut; none for a comment the letter does
+    not quote, and none at all without a letter. What an area chair reads beside the status (trial24: only a
+    category, "answers it: states a change", was shown, and the letter itself nowhere).
+
+    A letter that quotes a reviewer's whole paragraph holds, after a comment made of its first sentences, the rest
+    of the reviewer's words: the excerpt skips the leading words that the reviews hold too (in a word 4-gram of a
+    review), so it opens on the authors' words; an answer that is all reviewer's text gives none. Display only:
+    the statuses read ``answers`` as it is (docs/app.md, trial24)."""
+    import re
+
+    from engine.align.letter import answers
+
+    letter = project_letter(project)
+    if letter is None or not project.comments:
+        return {}
+    review_grams: set[tuple[str, ...]] = set()
+    for review in project.reviews:
+        tokens = [w.lower() for w in re.findall(r"\w+", review.text)]
+        review_grams.update(tuple(tokens[i:i + 4]) for i in range(len(tokens) - 3))
+    out = {}
+    for c, found in zip(project.comments, answers(letter, project.comments)):
+        said = _authors_words(found.text if found is not None else "", review_grams)
+        if said:
+            out[c.id] = " ".join(said[:words]) + ("…" if len(said) > words else "")
+    return out
+
+
+def _authors_words(text: str, review_grams: set[tuple[str, ...]]) -> list[str]:
+    """``text``'s words (split on white space) from the first that starts no word 4-gram of the reviews and lies
+    in none that an earlier word starts."""
+    import re
+
+    words = text.split()
+    keys = [[w.lower() for w in re.findall(r"\w+", word)] for word in words]
+    flat = [(i, k) for i, ks in enumerate(keys) for k in ks]
+    covered_to = -1  # the last flat token covered by a review 4-gram starting at or before it
+    for j in range(len(flat)):
+        if j + 3 < len(flat) and tuple(k for _, k in flat[j:j + 4]) in review_grams:
+            covered_to = j + 3
+        if j > covered_to:
+            return words[flat[j][0]:]
+    return []

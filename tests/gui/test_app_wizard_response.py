@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
 from desktop.project_wizard import ProjectWizard, guess_roles
@@ -48,3 +49,22 @@ def test_the_new_round_dialog_takes_this_rounds_letter(qtbot, tmp_path: Path) ->
     dialog.response.set_path(str(tmp_path / "response.tex"))
     dialog.accept()
     assert asked == [RoundFiles(reviews=str(tmp_path / "reviews.md"), response=str(tmp_path / "response.tex"))]
+
+
+@pytest.mark.parametrize(("files", "want"), [
+    # a journal's bundle: the decision letter holds the reports, the revision is "R1", the answer a Word file
+    (["MS-042.R1.pdf", "MS-042.pdf", "Decision letter.pdf", "Author response.docx"],
+     {"old": "MS-042.pdf", "new": "MS-042.R1.pdf", "reviews": "Decision letter.pdf", "response": "Author response.docx"}),
+    # the authors' reply names the referees; the reports are named for the referees too
+    (["revised_manuscript.pdf", "original_submission.pdf", "referee_reports.pdf", "reply_to_referees.docx"],
+     {"old": "original_submission.pdf", "new": "revised_manuscript.pdf", "reviews": "referee_reports.pdf",
+      "response": "reply_to_referees.docx"}),
+    # a rebuttal is the authors' answer; versions by number whatever the order dropped
+    (["paper_v2.pdf", "paper_v1.pdf", "reviews.md", "rebuttal.pdf"],
+     {"old": "paper_v1.pdf", "new": "paper_v2.pdf", "reviews": "reviews.md", "response": "rebuttal.pdf"}),
+    # names that say nothing of the order: the order given; a cover letter is the response
+    (["decision_trees.pdf", "tech_report.pdf", "reviews.txt", "cover_letter.pdf"],
+     {"old": "decision_trees.pdf", "new": "tech_report.pdf", "reviews": "reviews.txt", "response": "cover_letter.pdf"}),
+])
+def test_a_journal_bundle_dropped_goes_to_its_roles(files: list[str], want: dict[str, str]) -> None:
+    assert guess_roles(files) == want

@@ -145,9 +145,9 @@ def test_a_project_kept_before_letters_opens_and_says_nothing_of_one(tmp_path: P
     out = capsys.readouterr().out
     assert "letter" not in out.split("\n")[0]
     assert not [n for n in reading_notes(_load(tmp_path)) if n.source == "response"]
-    # a letter is given to it later only with a round (what is new: --revised, --reviews or --draft)
+    # a letter may be given to it later, alone (trial24); one that is not there: one line
     assert main(["project", "round", str(path), "--response", str(tmp_path / "x.md")]) == 2
-    assert "give --revised, --reviews or --draft" in capsys.readouterr().err
+    assert "no such letter file" in capsys.readouterr().err
 
 
 def test_an_aligner_that_reads_no_letter_says_so(tmp_path: Path, capsys) -> None:
