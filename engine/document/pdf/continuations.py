@@ -84,7 +84,7 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
                     plain or hyphen or full or (lower and not closed)) or moved and _closes_bracket(tail.text, opens):
                 target = last_body
         resumes = (b.kind is ParagraphKind.BODY and opened is not None and after_float and at_left and not in_float
-                   and not b.indented and b.first.text[:1].islower() and b.first.page - opened.tail.page <= 1)
+                   and not b.indented and b.first.text[:1].islower() and b.first.page - opened.tail.page <= 2)
         if resumes and (target is None or target is not opened and not _prose(target)):
             target = opened  # rather than a table's cells read as body
         if target is not None:
