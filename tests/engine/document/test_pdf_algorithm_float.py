@@ -46,14 +46,14 @@ def test_a_paragraph_goes_on_after_an_algorithm_float_not_into_its_steps(tmp_pat
 def test_a_paragraph_goes_on_past_an_algorithm_float_whose_steps_read_as_math(tmp_path: Path) -> None:
     # the float at the page's foot under the open paragraph (algorithmic): its title line with the first step reads
     # as other, its line numbers as footnotes and its indented steps as equations, the paragraph goes on overleaf
-    head = sample_paragraph(105, 40).rstrip(".") + " the output of the decoder has to be free of errors. For"
-    tail = "instance a frame would be dropped when its checksum fails. " + sample_paragraph(106, 40)
+    head = sample_paragraph(105, 40).rstrip(".") + " the counts must add up to the total on each page. For"
+    tail = "example a page whose counts fall short is read once more. " + sample_paragraph(106, 40)
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
     y = set_column(page, 72, 100, sample_paragraph(107, 520), width=460)
     y = set_column(page, 72, y, head, width=460) + 20
-    page.insert_text((76, y), "Algorithm 2 Fine Approximation", fontname="tiro", fontsize=10)
-    steps = [("procedure FINEAPPROXIMATION(c, pe, d)", "tiro"), ("p(c) = p(c) + d", "symb"),
+    page.insert_text((76, y), "Algorithm 2 Count the pages", fontname="tiro", fontsize=10)
+    steps = [("procedure COUNTPAGES(c, p, d)", "tiro"), ("p(c) = p(c) + d", "symb"),
              ("q(c) = q(c) - d", "symb"), ("r = p(c) / q(c)", "symb"), ("end procedure", "tiro")]
     for number, (step, font) in enumerate(steps, start=1):
         y += 12
