@@ -16,6 +16,8 @@ _CLOSED = re.compile(r"[.!?:]['\")\]’”]*$")
 #: A list item's number or bullet opening a block ("(iii) ", "2. ", "• "): an item set in from the column's edge
 #: is no float's text, so a continuation never looks back past it.
 _ITEM = re.compile(r"\(?(?:[ivx]{1,5}|[a-z]|\d{1,2})[.)]\s|[•●◦▪∙·–—∗*-]\s")
+#: An algorithm float's first line ("Algorithm" and its number, then the algorithm's name), read as other or caption.
+_ALGORITHM = re.compile(r"Algorithm\s+\d{1,2}\b")
 #: Kinds a paragraph broken by a column or page break may have between its parts (a float, a footnote, and
 #: a bibliography with no heading, which REVTeX sets in both columns under the text's last lines).
 _SKIPPABLE = {ParagraphKind.CAPTION, ParagraphKind.FOOTNOTE, ParagraphKind.OTHER, ParagraphKind.REFERENCE}
@@ -38,8 +40,12 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
     indent_style = sum(1 for b in bodies if b.indented) >= 0.3 * max(len(bodies), 1)
     edges = _text_edges(bodies)
     ragged = _ragged(bodies)
+    algorithm = False  # an algorithm float's opening line came after ``last_body``: its steps set as math are its own
     for i, b in enumerate(blocks):
-        if opened is not None and after_float and _heading_in_float(b, blocks[i + 1:i + 2], opened):
+        if b.kind in (ParagraphKind.BODY, ParagraphKind.HEADING):
+            algorithm = False
+        if opened is not None and (after_float or _tops_column(blocks, i, opened)) and _heading_in_float(
+                b, blocks[i + 1:i + 2], opened):
             b.kind = ParagraphKind.OTHER  # a table's bold header row or row labels, read as a heading
         if b.kind is ParagraphKind.BODY and _notes_in_margin(blocks, i, edges):
             b.kind = ParagraphKind.CAPTION  # a table's notes set under it out into the margin (PLOS)
@@ -78,7 +84,7 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
                     plain or hyphen or full or (lower and not closed)) or moved and _closes_bracket(tail.text, opens):
                 target = last_body
         resumes = (b.kind is ParagraphKind.BODY and opened is not None and after_float and at_left and not in_float
-                   and not b.indented and b.first.text[:1].islower() and b.first.page - opened.tail.page <= 1)
+                   and not b.indented and b.first.text[:1].islower() and b.first.page - opened.tail.page <= 2)
         if resumes and (target is None or target is not opened and not _prose(target)):
             target = opened  # rather than a table's cells read as body
         if target is not None:
@@ -94,8 +100,9 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             elif not at_left and _elsewhere(opened, b):
                 after_float = True  # a table's cells read as body past a column or page break (not math in the text)
         elif b.kind in _SKIPPABLE and not b.code_heading or b.kind is ParagraphKind.EQUATION and (
-                _elsewhere(last_body, b) or _footnote_math(blocks, i, body)):
+                _elsewhere(last_body, b) or _footnote_math(blocks, i, body) or algorithm):
             between += 1  # a float, a footnote (its math, its mark) or math inside a float between the parts
+            algorithm = algorithm or last_body is not None and bool(_ALGORITHM.match(b.text))
         else:
             last_body = None
         if b.kind is ParagraphKind.CAPTION and opened is not None:
@@ -178,6 +185,20 @@ def _closes_bracket(tail: str, opens: str) -> bool:
     citation "[? ]" broken at a page turn): no paragraph or list item opens with "]" or ")"."""
     pair = {"]": "[", ")": "("}.get(opens)
     return pair is not None and tail.rfind(pair) > tail.rfind(opens)
+
+
+def _tops_column(blocks: list[Block], i: int, opened: Block) -> bool:
+    """``blocks[i]`` opens a column or page other than the one ``opened`` (a paragraph left open) ends in, and a
+    caption follows it there with only cells (other, math) between: a table set at the top, its caption under it,
+    whose header row comes before any caption."""
+    tail_seg = opened.parts[-1][0] if opened.parts else opened.segment
+    b = blocks[i]
+    if i == 0 or blocks[i - 1].segment is b.segment or b.segment is tail_seg:
+        return False
+    for nxt in blocks[i + 1:i + 16]:
+        if nxt.segment is not b.segment or nxt.kind not in (ParagraphKind.OTHER, ParagraphKind.EQUATION):
+            return nxt.segment is b.segment and nxt.kind is ParagraphKind.CAPTION
+    return False
 
 
 def _heading_in_float(b: Block, after: list[Block], opened: Block) -> bool:

@@ -73,3 +73,21 @@ def test_a_continuation_in_capitals_goes_back_to_the_paragraph_not_to_table_cell
 
     path = _paper(tmp_path, head, tail, table)
     assert _found_whole(path, f"{head} {tail}").kind is ParagraphKind.BODY
+
+
+def test_a_header_row_above_cells_and_caption_under_the_table_is_no_heading(tmp_path: Path) -> None:
+    # the caption set under the table (USENIX, ACM): the header row comes first in the column, before any caption
+    head = sample_paragraph(118, 80).rstrip(".") + " each of the three readers keeps its own copy of the"
+    tail = "counter while it waits, so no reader sees a value that another has not yet written back."
+
+    def table(page: pymupdf.Page) -> float:
+        page.insert_text((340, 100), "Reader      Why it waits", fontname="tibo", fontsize=10)
+        for row, (name, value) in enumerate([("first", "Holds the lock"), ("second", "Reads the log"),
+                                             ("third", "Sleeps")]):
+            page.insert_text((340, 116 + 12 * row), name, fontname="tiro", fontsize=10)
+            page.insert_text((410, 116 + 12 * row), value, fontname="tiro", fontsize=10)
+        return set_column(page, 340, 166, "Table 2: Why each reader waits.", indent=0)
+
+    path = _paper(tmp_path, head, tail, table)
+    assert _found_whole(path, f"{head} {tail}").kind is ParagraphKind.BODY
+    assert not any(p.kind is ParagraphKind.HEADING and "waits" in p.text for p in load_document(path).paragraphs)
