@@ -92,7 +92,7 @@ def load_latex(path: Path) -> Document:
     nodes, body = parse_body(body, converter, notices, MATH_ENVS | set(FLOATS) | _DROPPED_ENVS)
     converter.theorems, converter.crefnames = read_theorems(src.text), crefnames
     numbering = number_document(nodes, number_style(src.text), converter.theorems, roman_appendices(src.text))
-    converter.labels = numbering.labels
+    converter.labels, converter.autoref_counters = numbering.labels, numbering.counters
     builder = _Builder(body, converter, numbering, main.parent)
     builder.walk(nodes)
     builder.flush()
