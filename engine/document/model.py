@@ -108,6 +108,9 @@ class Document:
     page_count: int = 0
     #: Notices for the user about what was degraded (e.g. truncated input).
     notices: list[str] = field(default_factory=list)
+    #: A LaTeX draft's own text macros as ``(name, what it reads as, uses in the body, ends in \\xspace)``
+    #: (``engine.document.latex.author_macros``): a suggestion is written back with them (``source_syntax``).
+    macros: tuple[tuple[str, str, int, bool], ...] = ()
 
     def body(self) -> list[Paragraph]:
         """Body paragraphs, the ones revisions and comments are about."""
@@ -132,6 +135,7 @@ class Document:
             "sections": [s.to_dict() for s in self.sections],
             "paragraphs": [p.to_dict() for p in self.paragraphs],
             "notices": list(self.notices),
+            **({"macros": [list(m) for m in self.macros]} if self.macros else {}),
         }
 
     @classmethod
@@ -166,6 +170,7 @@ class Document:
             source_format=data.get("source_format", ""),
             page_count=data.get("page_count", 0),
             notices=list(data.get("notices", [])),
+            macros=tuple((m[0], m[1], int(m[2]), bool(m[3])) for m in data.get("macros") or ()),
         )
 
 

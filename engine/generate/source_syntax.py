@@ -11,6 +11,9 @@ reference or inline maths span as it reads and as it was written); ``write_back`
   its marks share one source and the form reads in the paragraph exactly as often as it was recorded), or by
   position when the edit holds it exactly as often as the paragraph does; otherwise it stays as it reads and is
   named in ``unmapped``;
+- LaTeX: the text an author's own macro reads as (``Document.macros``: ``\\method`` -> "Redraft") becomes the macro
+  when one macro reads so and every occurrence of that text in the draft came from it; otherwise it stays as it
+  reads and is named in ``unmapped``;
 - the rest of the text is escaped for the syntax (LaTeX ``% & # _ $ { } ~ ^ \\``; Markdown ``$`` and a
   citation-like ``@``).
 """
@@ -73,6 +76,7 @@ def write_back(edit: str, paragraph: Paragraph | None, document: Document) -> Wr
     out = WrittenBack("", syntax)
     left: list[tuple[int, int, str]] = []  # a mark's rendered form that stays as it reads
     found = _citations(edit, paragraph, document, syntax, out) + _marks(edit, paragraph, left)
+    found += _author_macros(edit, document, left) if syntax == "latex" else []
     found.sort(key=lambda c: (c[0], -(c[1] - c[0])))
     pieces: list[str] = []
     chosen: list[tuple[int, int]] = []
@@ -178,6 +182,33 @@ def _marks(edit: str, paragraph: Paragraph, left: list[tuple[int, int, str]]) ->
             found += [(m.start(), m.end(), s) for m, s in zip(in_edit, sources)]
         else:
             left += [(m.start(), m.end(), rendered) for m in in_edit]
+    return found
+
+
+def _author_macros(edit: str, document: Document, left: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The text an author's own macro reads as (``Document.macros``: ``\\method`` -> "Redraft") written back as the
+    macro, when unambiguous: one macro reads so, and the draft's paragraphs hold that text exactly as often as the
+    body uses the macro (an author who also types "Redraft" makes it ambiguous: left as it reads, and named)."""
+    readers: dict[str, list[tuple[str, int, bool]]] = {}
+    for name, rendered, uses, xspace in document.macros:
+        readers.setdefault(rendered, []).append((name, uses, xspace))
+    text = "\n\n".join(p.text for p in document.paragraphs)
+    found = []
+    for rendered, macros in readers.items():
+        if rendered in _WORDS:
+            continue
+        pattern = _bounded(rendered, "macro", "")
+        in_edit = list(pattern.finditer(edit))
+        if not in_edit:
+            continue
+        if len(macros) > 1 or len(pattern.findall(text)) != macros[0][1]:
+            left += [(m.start(), m.end(), rendered) for m in in_edit]
+            continue
+        name, _, xspace = macros[0]
+        for m in in_edit:  # "\\method{} is", "\\method." ; \\xspace sets its own space
+            after = edit[m.end():m.end() + 1]
+            found.append((m.start(), m.end(), f"\\{name}" + ("{}" if not xspace and (after.isalnum() or after == " ")
+                                                               else "")))
     return found
 
 

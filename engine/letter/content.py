@@ -26,6 +26,7 @@ from engine.reviews.headings import shown_heading
 from engine.project.coverage import LOW_MARK, is_doubtful
 from engine.project.model import Project
 from engine.project.responses import LetterResponse, ResponseKind, letter_response
+from engine.revision.compare import is_title_edit
 from engine.revision.intent import classify_edit
 from engine.revision.model import DiffSpan, Edit, EditType, Flag
 from engine.revision.sections import section_fates
@@ -33,6 +34,8 @@ from engine.revision.sections import section_fates
 #: Words of unchanged text kept on each side of a change.
 CONTEXT_WORDS = 10
 #: What a change is called in the letter, by edit type.
+#: The summary's line for a changed title (``is_title_edit``), before every section's line.
+TITLE_LINE = "Title: revised"
 CHANGE_NAMES = {EditType.MINOR: "Revised", EditType.MAJOR: "Revised", EditType.ADDED: "Added",
                 EditType.DELETED: "Removed", EditType.MOVED: "Moved"}
 
@@ -182,6 +185,8 @@ class LetterBuilder:
 
     def where_edit(self, edit: Edit) -> str:
         p = self.project
+        if is_title_edit(edit):
+            return "the title"
         if edit.target_ids and self.revised is not None:
             return self.revised.paragraphs([p.paragraph(pid, new=True) for pid in edit.target_ids]) or "revised version"
         # removed text: its section in the revised version's terms when it still has it, and its draft page
@@ -238,8 +243,12 @@ class LetterBuilder:
         #: version's "3.1 Imputation Operators" (a new-user trial read both), named as the revised version names it.
         names: dict[str, str] = {}
         places = self.revised
+        lines = []
         for e in p.diff.changed_edits():
             if not e.text_changed and e.type is not EditType.MOVED:
+                continue
+            if is_title_edit(e):  # the title first, as a title, not as a paragraph of a section "Title"
+                lines.insert(0, TITLE_LINE + (" (case or style only)" if e.type is EditType.MINOR else ""))
                 continue
             para = p.paragraph(e.target_ids[0], new=True) if e.target_ids else None
             path = para.section if para is not None else tuple(s for s in e.section.split(" > ") if s)
@@ -257,7 +266,6 @@ class LetterBuilder:
             if name == "revised" and classify_edit(e).surface:  # spelling, capitals, a citation restyled
                 name = "corrected in wording only"
             counts.setdefault(key, Counter())[name] += 1
-        lines = []
         kinds = ("revised", "corrected in wording only", "added", "removed", "moved")
         for key in sorted(counts, key=lambda s: order[s]):
             c = counts[key]
@@ -285,9 +293,12 @@ class LetterBuilder:
         n, k = len(p.comments), len(parts)
         summary = [f"This letter answers the {n} comment{'s' if n != 1 else ''} of {k} reviewer{'s' if k != 1 else ''}."]
         if p.diff is not None:
-            total = sum(1 for e in p.diff.changed_edits() if e.text_changed or e.type is EditType.MOVED)
+            changed = [e for e in p.diff.changed_edits() if e.text_changed or e.type is EditType.MOVED]
+            total = sum(1 for e in changed if not is_title_edit(e))
+            secs = sum(1 for line in letter.changed_sections if not line.startswith(TITLE_LINE))
+            titled = ", and its title" if len(changed) > total else ""
             summary.append(f"The revised version changes {total} paragraph{'s' if total != 1 else ''} "
-                           f"in {len(letter.changed_sections)} section{'s' if len(letter.changed_sections) != 1 else ''}.")
+                           f"in {secs} section{'s' if secs != 1 else ''}{titled}.")
         if p.diff is not None and self.revised is not None:
             letter.reorganised = [f"Submitted section {f.describe()}" for f in section_fates(p.diff) if f.kind != "new"]
             if letter.reorganised:

@@ -26,8 +26,10 @@ from engine.project.marked_words import (
     place,
     revised_text,
     runs,
+    title_boxes,
 )
 from engine.project.model import Project
+from engine.revision.compare import is_title_edit
 from engine.revision.model import Edit
 from engine.revision.render import edit_label
 
@@ -93,8 +95,10 @@ class _Marker:
         return self._words[page_no]
 
     def mark_edit(self, edit: Edit, refs: list[tuple[str, bool]]) -> tuple[int, float, float] | None:
-        """Highlight and caret one edit with revised text; the (page, x, y) its margin note goes beside."""
-        boxes = self.words(edit)
+        """Highlight and caret one edit with revised text; the (page, x, y) its margin note goes beside. The title's
+        edit is marked where the title is printed (``title_boxes``): no paragraph region holds it."""
+        boxes = (title_boxes(self.page_words, self.doc.page_count, edit.target_text) if is_title_edit(edit)
+                 else self.words(edit))
         if not boxes:
             return None
         text = revised_text(edit)

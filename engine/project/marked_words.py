@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
@@ -126,3 +127,36 @@ def runs(placed: PlacedWords, mark: int) -> list[list[tuple]]:
                 out.append([w])
         prev = m == mark
     return out
+
+
+#: The title is looked for on the first pages (a journal's cover page may come before the paper's) ...
+TITLE_PAGES = 2
+#: ... as the run of page words that holds most of its words in order: at least this share of them (and two), as a
+#: fraction (numerator, denominator) so that the count decides exactly.
+TITLE_MATCH = (3, 5)
+
+
+def title_boxes(page_words: Callable[[int], list[tuple]], page_count: int, title: str) -> list[tuple]:
+    """The page words (with their 0-based page last) of ``title`` as printed: on the first ``TITLE_PAGES`` pages, the
+    run from a title word that matches most of the title's words in order (exact counts; the first page and the
+    earliest run win ties); none when no run holds ``TITLE_MATCH`` of them. The paragraphs' regions do not hold the
+    title, so a title edit is placed here."""
+    want = [t for t in (norm(w) for w in title.split()) if t]
+    wanted = set(want)
+    best: list[tuple] = []
+    best_matched = 0
+    for page_no in range(min(page_count, TITLE_PAGES)):
+        words = [(*w[:8], page_no) for w in page_words(page_no) if norm(str(w[4]))]
+        tokens = [norm(str(w[4])) for w in words]
+        span = len(want) + max(3, len(want) // 2)  # room for a footnote mark or a word broken at a line's end
+        for i, tok in enumerate(tokens):
+            if tok not in wanted:
+                continue
+            sm = SequenceMatcher(None, want, tokens[i:i + span], autojunk=False)
+            blocks = [b for b in sm.get_matching_blocks() if b.size]
+            matched = sum(b.size for b in blocks)
+            if matched > best_matched:
+                best_matched = matched
+                best = words[i + blocks[0].b:i + blocks[-1].b + blocks[-1].size]
+    enough = best_matched >= 2 and best_matched * TITLE_MATCH[1] >= len(want) * TITLE_MATCH[0]
+    return best if enough else []

@@ -34,6 +34,13 @@ MIN_PARAGRAPHS_TO_JUDGE = 5
 #: The title's edit: its section and the id it stands under on both sides (no paragraph has it: paragraphs are p0001...).
 TITLE_SECTION = "Title"
 TITLE_ID = "title"
+
+
+def is_title_edit(edit: Edit) -> bool:
+    """True for the title's edit (``title_edit``): the letter, the marked-up PDF and the app name it "the title"."""
+    return edit.source_ids == (TITLE_ID,) and edit.target_ids == (TITLE_ID,)
+
+
 #: A section whose matched paragraphs moved in this share (and at least two) moved as a whole.
 SECTION_MOVE_SHARE = 0.6
 
@@ -234,14 +241,18 @@ def _section_moves(edits: list[Edit]) -> tuple[list[Edit], list[SectionMove]]:
 
 def title_edit(old: Document, new: Document, index: int) -> Edit | None:
     """The title as an edit, when both versions have one and its words changed (a reviewer may ask for a new title):
-    section "Title", paragraph id ``TITLE_ID`` on both sides (no paragraph of the documents); None otherwise."""
+    section "Title", paragraph id ``TITLE_ID`` on both sides (no paragraph of the documents); None otherwise. Major
+    when any word changed, minor when only case or citation style did (the one place a title edit is typed)."""
     old_title, new_title = " ".join(old.title.split()), " ".join(new.title.split())
     tok_s, tok_t = comparable_tokens(old_title), comparable_tokens(new_title)
     if not tok_s or not tok_t or display_tokens(old_title) == display_tokens(new_title):
         return None
     changed = changed_token_count(tok_s, tok_t)
-    kind = edit_type(changed)
     diff = word_diff(old_title, new_title)
+    # Typed by what changed, not by how many words: a new word in the title changes what the paper says it is (an
+    # area chair reads "Sparse Signal Recovery" for "Signal Recovery" as the scope narrowed), so any
+    # changed word makes it major; a change of case or citation style alone stays minor.
+    kind = EditType.MAJOR if changed else EditType.UNCHANGED
     if kind is EditType.UNCHANGED:
         if not (restyled := restyled_words(diff)):
             return None  # the titles differ in nothing a reader would call a change

@@ -31,6 +31,7 @@ from engine.document.latex.acronyms import read_acronyms
 from engine.document.latex.changes import track_changes_macros
 from engine.document.latex.front import read_front_matter
 from engine.document.latex.lowlevel import low_level_spans
+from engine.document.latex.author_macros import text_macros
 from engine.document.latex.macros import collect_macros, expand_macros
 from engine.document.latex.marks import record
 from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document, number_style, roman_appendices
@@ -78,6 +79,7 @@ def load_latex(path: Path) -> Document:
     tracked = track_changes_macros(src.text)
     crefnames = read_crefnames(src.text)  # before the definitions go: a \\lemmaautorefname is one
     macros, src = collect_macros(src)
+    written = text_macros(macros, src)  # the author's text macros, for a suggestion written back in LaTeX
     own = package_macros(src.text, main.parent, known_arguments)  # the paper's own packages win over the reader's meanings
     src = expand_macros(src, {**tracked, **own, **macros})
     check_nesting(src, main.name)
@@ -92,7 +94,7 @@ def load_latex(path: Path) -> Document:
     nodes, body = parse_body(body, converter, notices, MATH_ENVS | set(FLOATS) | _DROPPED_ENVS)
     converter.theorems, converter.crefnames = read_theorems(src.text), crefnames
     numbering = number_document(nodes, number_style(src.text), converter.theorems, roman_appendices(src.text))
-    converter.labels = numbering.labels
+    converter.labels, converter.autoref_counters = numbering.labels, numbering.counters
     builder = _Builder(body, converter, numbering, main.parent)
     builder.walk(nodes)
     builder.flush()
@@ -107,9 +109,7 @@ def load_latex(path: Path) -> Document:
         abstract=abstract,
         sections=builder.sections,
         paragraphs=paragraphs,
-        source_format="latex",
-        source_path=str(main),
-        notices=notices,
+        source_format="latex", source_path=str(main), notices=notices, macros=written,
     )
 
 

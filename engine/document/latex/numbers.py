@@ -63,6 +63,9 @@ def roman(n: int) -> str:
 @dataclass
 class Numbering:
     labels: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: A heading's label -> the counter hyperref names it by for ``\\autoref`` ("subsection", "appendix": a label's
+    #: kind is "section" for every heading, as cleveref names them).
+    counters: dict[str, str] = field(default_factory=dict)
     numbers: dict[int, str] = field(default_factory=dict)
     has_chapters: bool = False
 
@@ -99,6 +102,8 @@ class _State:
         self.appendices = ""  # IEEEtran's \\appendices: "A" (lettered) or "I" (its romanappendices option)
         self.counters = {"figure": 0, "table": 0, "equation": 0, "algorithm": 0, "listing": 0}
         self.current: tuple[str, str] = ("", "")
+        self.counter = ""  # the heading counter of ``current`` (``Numbering.counters``), "" for any other number
+        self.hy_appendix = False  # after \\appendix, which hyperref wraps: the top level is its "appendix"
         self.captioned = False  # the float being walked has had its own caption
         self.subfloats = 0  # subfigures seen in the float being walked
 
@@ -115,6 +120,7 @@ class _State:
         name = node.macroname
         if name == "appendix" or (name == "appendices" and self.style == "ieee"):
             self.appendix = True
+            self.hy_appendix = self.hy_appendix or name == "appendix"
             if name == "appendices":  # IEEEtran: "Appendix A", "A-A" under it, lemma "A.1", as before "II-A"
                 self.appendices = "I" if self.roman_appendices else "A"
             top = 1 if self.result.has_chapters else 2
@@ -131,6 +137,7 @@ class _State:
                 self.counters["equation"] = 0  # REVTeX numbers an appendix's equations A1, A2, ...
             self.result.numbers[id(node)] = number
             self.current = ("section", number)
+            self.counter = "appendix" if self.hy_appendix and level == top else name
         elif name == "caption" and float_kind:
             self.counters[float_kind] += 1
             self.captioned = True
@@ -142,6 +149,8 @@ class _State:
             arg = node.nodeargd.argnlist[-1]
             key = arg.latex_verbatim().strip("{} \n") if arg is not None else ""
             if key and self.current[1]:
+                if key not in self.result.labels and self.current[0] == "section" and self.counter:
+                    self.result.counters[key] = self.counter
                 self.result.labels.setdefault(key, self.current)
         if node.nodeargd:
             for arg in node.nodeargd.argnlist:

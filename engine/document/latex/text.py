@@ -27,7 +27,7 @@ from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTex
 from engine.document.latex.acronyms import USES as ACRONYM_USES
 from engine.document.latex.acronyms import Acronyms
 from engine.document.latex.mathspace import PRIMED, prime_first, tighten
-from engine.document.latex.theorems import Theorem, theorem_ref_name
+from engine.document.latex.theorems import Theorem, autoref_name, theorem_ref_name
 
 EQUATION = "[EQUATION]"
 MATH_ENVS = frozenset(
@@ -111,6 +111,7 @@ class LatexText:
 
     def __init__(self) -> None:
         self.labels: dict[str, tuple[str, str]] = {}
+        self.autoref_counters: dict[str, str] = {}  # a heading's label -> its counter for \\autoref (numbers.py)
         self.theorems: dict[str, Theorem] = {}  # theorem-like environments (a label's kind), theorems.py
         self.crefnames: dict[tuple[str, str], str] = {}  # the source's \\crefname/\\Crefname, theorems.py
         self.footnotes: list[str] = []
@@ -151,6 +152,8 @@ class LatexText:
         if name in ("autoref", "Autoref", "cref", "Cref", "fref", "Fref") and kind:
             if kind in self.theorems:  # "theorem 2.3", "Lemma 4" (theorems.py)
                 return f"{theorem_ref_name(name, kind, self.theorems[kind], self.crefnames)} {number}".lstrip()
+            if name in ("autoref", "Autoref"):  # hyperref's name for the label's counter: "section 2", "Appendix A"
+                return f"{autoref_name(name, self.autoref_counters.get(label, kind), self.crefnames)} {number}".lstrip()
             own = self.crefnames.get((name, kind)) if name in ("cref", "Cref") else None
             if own is None and name == "Cref" and ("cref", kind) in self.crefnames:
                 own = self.crefnames[("cref", kind)][:1].upper() + self.crefnames[("cref", kind)][1:]

@@ -7,8 +7,9 @@ of the section around it ("section 2"). A ``\\cref`` prints cleveref's English n
 (``theorem``, ``lemma``, ... as cleveref.sty sets them; ``\\Cref`` capitalised), or the one the source sets with
 ``\\crefname``/``\\Crefname``, for a theorem-like environment as for a figure, table, section or equation; an
 environment cleveref has no name for is named by its ``\\newtheorem`` title. ``\\autoref`` names the number by
-its counter, as hyperref does: the ``\\<counter>autorefname`` the source defines, else "Theorem" for the counter
-``theorem`` (hyperref's only theorem name; a lemma sharing it prints "Theorem 2.2") and no name for any other.
+its counter, as hyperref does (``autoref_name``): the ``\\<counter>autorefname`` the source defines, else hyperref's
+English name ("section 2", "subsection 2.1", "Appendix A", "Figure 3"; "Theorem" for the counter ``theorem``, so a
+lemma sharing it prints "Theorem 2.2"), and no name for a counter hyperref does not name.
 """
 
 from __future__ import annotations
@@ -25,6 +26,16 @@ _CREFNAME = re.compile(
 _AUTOREFNAME = re.compile(
     r"\\(?:(?:renew|provide|new)command\*?\s*\{?\s*|def\s*)\\(?P<counter>[A-Za-z]+)autorefname\s*\}?\s*"
     r"\{(?P<name>[^{}]*)\}")
+#: hyperref.sty's English names for ``\\autoref`` (``\\HyLang@english``, TeX Live's hyperref 7.00u, read from the file):
+#: the name of the counter the label was set on. A section after ``\\appendix`` is on hyperref's "appendix" (its
+#: ``\\Hy@chapapp``: the top level, section in article, chapter in book). A counter with no name here prints none
+#: (hyperref falls back to ``\\<counter>name``, which the reader does not know), unless the source defines one.
+HYPERREF_AUTOREF = {
+    "equation": "Equation", "footnote": "footnote", "item": "item", "figure": "Figure", "table": "Table",
+    "part": "Part", "appendix": "Appendix", "chapter": "chapter", "section": "section", "subsection": "subsection",
+    "subsubsection": "subsubsection", "paragraph": "paragraph", "subparagraph": "subparagraph",
+    "FancyVerbLine": "line", "theorem": "Theorem", "page": "page",
+}
 #: cleveref.sty's English names for the theorem-like types it knows (``\\cref``; ``\\Cref`` capitalises them).
 CLEVEREF = frozenset("theorem lemma corollary proposition definition result example remark note algorithm".split())
 
@@ -73,6 +84,13 @@ def theorem_ref_name(macro: str, env: str, theorem: Theorem, crefnames: dict[tup
             return env if macro == "cref" else env.capitalize()
         return theorem.title if macro == "Cref" else theorem.title.lower()
     if macro in ("autoref", "Autoref"):
-        name = crefnames.get(("autoref", theorem.counter), "Theorem" if theorem.counter == "theorem" else "")
-        return name[:1].upper() + name[1:] if macro == "Autoref" else name
+        return autoref_name(macro, theorem.counter, crefnames)
     return theorem.title.lower() if macro == "fref" else theorem.title
+
+
+def autoref_name(macro: str, counter: str, crefnames: dict[tuple[str, str], str]) -> str:
+    """The name ``\\autoref`` prints before a number set on ``counter``: the source's ``\\<counter>autorefname``, else
+    hyperref's (``HYPERREF_AUTOREF``: "section 2", "Figure 3", "Equation 4", "Appendix A"), else none;
+    ``\\Autoref`` capitalises it."""
+    name = crefnames.get(("autoref", counter), HYPERREF_AUTOREF.get(counter, ""))
+    return name[:1].upper() + name[1:] if macro == "Autoref" else name

@@ -75,7 +75,7 @@ def test_headings_levels_stars_numbers_and_appendix(tmp_path: Path) -> None:
     d = next(p for p in doc.paragraphs if p.text == "D.")
     assert d.section == ("Introduction", "Scope", "Aside", "Run-in.")
     assert "See Section 2." in [p.text for p in doc.paragraphs]
-    assert "In Section A." in [p.text for p in doc.paragraphs]
+    assert "In Appendix A." in [p.text for p in doc.paragraphs]  # hyperref's name after \\appendix
 
 
 def test_chapters_are_level_one(tmp_path: Path) -> None:

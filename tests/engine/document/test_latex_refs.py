@@ -25,7 +25,7 @@ Text.
 \end{description}
 """, preamble="\\usepackage{hyperref}")
     texts = body_texts(doc)
-    assert "Section 1.1 Profiles are Pareto-optimal." in texts
+    assert "subsection 1.1 Profiles are Pareto-optimal." in texts  # hyperref's \\subsectionautorefname
     assert "Speed Profiling is fast, see Section 1." in texts
     assert "(c) Plain label." in texts
     assert not any("\\" in t for t in texts)

@@ -79,8 +79,9 @@ def test_a_changed_title_is_the_last_edit(tmp_path: Path, fmt: str) -> None:
     assert title.section == TITLE_SECTION and title.id == f"e{len(edits):04d}"
     assert (title.source_text, title.target_text) == (OLD_TITLE, NEW_TITLE)
     assert (title.source_ids, title.target_ids) == ((TITLE_ID,), (TITLE_ID,))
-    # typed as any edit: five words changed, under the ten of a major edit (engine.revision.diff.MINOR_MAX_TOKENS)
-    assert title.type is EditType.MINOR and title.changed_tokens == 5
+    # typed by what changed, not by the count (five words, under the ten of a major paragraph edit): a new word in
+    # the title is a major edit
+    assert title.type is EditType.MAJOR and title.changed_tokens == 5
     assert [e.section for e in edits].count(TITLE_SECTION) == 1
     # the body's edits are those of the same versions with the title unchanged, ids and all
     same = diff_documents(old, load_document(_write(tmp_path / "same", fmt, OLD_TITLE, REVISED))).edits
@@ -101,3 +102,14 @@ def test_no_title_on_one_side_adds_nothing(tmp_path: Path) -> None:
     old, new = _versions(tmp_path, "latex", NEW_TITLE)
     new.title = ""
     assert all(e.section != TITLE_SECTION for e in diff_documents(old, new).edits)
+
+
+def test_one_new_word_in_the_title_is_major_and_case_alone_is_not(tmp_path: Path) -> None:
+    """Issue 32: an area chair reads a narrowed title ("... Linear Inverse Problems") as a substantive change, which
+    a count of changed words (one) called minor."""
+    old, new = _versions(tmp_path, "latex", OLD_TITLE.replace("on GPUs", "on small GPUs"))
+    title = diff_documents(old, new).edits[-1]
+    assert title.section == TITLE_SECTION and (title.type, title.changed_tokens) == (EditType.MAJOR, 1)
+    old, new = _versions(tmp_path / "case", "latex", OLD_TITLE.upper())
+    title = diff_documents(old, new).edits[-1]
+    assert title.section == TITLE_SECTION and title.type is EditType.MINOR
