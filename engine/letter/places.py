@@ -3,8 +3,10 @@
 The section number comes from the document's outline; the page from the
 paragraph's regions; the line range from the line numbers a review-mode PDF
 prints in its margins (the extraction drops them from the text, so they are
-read here again from the PDF with PyMuPDF: bare numbers in a column outside
-the text, matched to a paragraph's region by height and nearest side). A
+read here again from the PDF with PyMuPDF: bare numbers stacked in a column that
+counts up, in a margin or in the gutter between two columns (REVTeX numbers its right
+column there), matched to a paragraph's region by height and side: the column just
+left of it, else the one just right of it). A
 LaTeX or Markdown version has no pages to cite; its source line numbers mean
 nothing to a reader and are not given.
 """
@@ -15,6 +17,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 from itertools import pairwise
+from statistics import median
 from pathlib import Path
 
 from engine.document.model import Document, Paragraph, Region
@@ -24,6 +27,9 @@ from engine.document.sections import SectionNames, section_path
 _NUMBER = re.compile(r"^\d{1,5}$")
 #: Bare numbers stacked at one x position, at least this many on a page, make a line-number column.
 MIN_COLUMN = 5
+#: A column inside the text's width is taken for line numbers only when its numbers are at most this share of
+#: the text's height (lineno sets them small; a paper's own numbers in running text are not).
+INNER_SIZE = 0.8
 
 
 @dataclass(frozen=True)
@@ -53,36 +59,93 @@ def pdf_line_numbers(path: str | Path) -> dict[int, list[MarginNumber]]:
 
 
 def _page_numbers(words: list[tuple]) -> list[MarginNumber]:
+    return sorted((MarginNumber(int(w[4]), (w[1] + w[3]) / 2, (w[0] + w[2]) / 2) for w in number_words(words)),
+                  key=lambda n: (n.x, n.y))
+
+
+def number_words(words: list[tuple]) -> list[tuple]:
+    """The words of a page (PyMuPDF's ``get_text("words")``) that are printed line numbers: bare numbers
+    whose right edges line up in a column of at least ``MIN_COLUMN`` that counts up the page, outside the text,
+    or between two text columns when set smaller than the text (session 26: a REVTeX page numbers its right
+    column in the gutter; taking only the outer margins cited the left column's lines for a right-column
+    paragraph, and the marked-up PDF highlighted the gutter's numbers)."""
     text = [w for w in words if len(w[4]) >= 3 and not _NUMBER.match(w[4])]
     if len(text) < 20:
         return []
     xs0, xs1 = sorted(w[0] for w in text), sorted(w[2] for w in text)
     left, right = xs0[len(xs0) // 20], xs1[-1 - len(xs1) // 20]
-    columns: dict[int, list[MarginNumber]] = defaultdict(list)
+    small = INNER_SIZE * median(w[3] - w[1] for w in text)
+    columns: dict[int, list[tuple]] = defaultdict(list)
     for w in words:
-        if _NUMBER.match(w[4]) and (w[2] < left - 1 or w[0] > right + 1):
-            columns[round(w[2] / 4)].append(MarginNumber(int(w[4]), (w[1] + w[3]) / 2, (w[0] + w[2]) / 2))
-    kept = [n for col in columns.values() if len(col) >= MIN_COLUMN and _counts_up(col) for n in col]
-    return sorted(kept, key=lambda n: (n.x, n.y))
+        if _NUMBER.match(w[4]):
+            columns[round(w[2] / 4)].append(w)
+    out = []
+    for col in columns.values():
+        if len(col) < MIN_COLUMN or not _counts_up(col):
+            continue
+        outside = all(w[2] < left - 1 or w[0] > right + 1 for w in col)
+        if outside or (median(w[3] - w[1] for w in col) <= small and _between_columns(col, text)):
+            out += _in_sequence(col)
+    return out
 
 
-def _counts_up(column: list[MarginNumber]) -> bool:
+def _between_columns(column: list[tuple], text: list[tuple]) -> bool:
+    """Most of the numbers have text beside them on both sides at their height (a gutter between two columns
+    of text; not a figure's axis)."""
+    def beside(w: tuple) -> bool:
+        y = (w[1] + w[3]) / 2
+        row = [t for t in text if t[1] <= y <= t[3]]
+        return any(t[2] <= w[0] + 1 for t in row) and any(t[0] >= w[2] - 1 for t in row)
+
+    return sum(beside(w) for w in column) >= 0.5 * len(column)
+
+
+def _in_sequence(column: list[tuple]) -> list[tuple]:
+    """The numbers one more than the one above or one less than the one below (a figure's axis label that
+    falls in the column is not a line number)."""
+    ordered = sorted(column, key=lambda w: w[1])
+    values = [int(w[4]) for w in ordered]
+    return [w for i, w in enumerate(ordered)
+            if (i > 0 and values[i] == values[i - 1] + 1) or (i + 1 < len(values) and values[i] == values[i + 1] - 1)]
+
+
+def _counts_up(column: list[tuple]) -> bool:
     """Line numbers grow down the page (most steps between neighbours are +1)."""
-    ordered = [n.value for n in sorted(column, key=lambda n: n.y)]
+    ordered = [int(w[4]) for w in sorted(column, key=lambda w: w[1])]
     steps = [b - a for a, b in pairwise(ordered)]
     return sum(s == 1 for s in steps) >= 0.8 * len(steps)
 
 
+#: How far (PDF points, from a number's centre) a line-number column stands from the text it numbers; a
+#: region that takes the numbers in may reach a little past their centre.
+NUMBER_REACH, NUMBER_INSIDE = 40.0, 8.0
+
+
 def region_lines(region: Region, numbers: list[MarginNumber]) -> tuple[int, int] | None:
-    """The first and last line number beside ``region``: numbers of the column nearest to it whose
-    height falls inside it."""
+    """The first and last line number beside ``region``: among the columns whose numbers fall inside its
+    height, the one just left of it (where LaTeX's lineno puts them, the gutter too), else the one just right of
+    it, else the nearest."""
     x0, y0, x1, y1 = region.bbox
     inside = [n for n in numbers if y0 - 2 <= n.y <= y1 + 2]
     if not inside:
         return None
-    nearest = min(inside, key=lambda n: min(abs(n.x - x0), abs(n.x - x1)))
-    column = [n.value for n in inside if abs(n.x - nearest.x) < 8]
-    return min(column), max(column)
+    columns: list[list[MarginNumber]] = []
+    for n in sorted(inside, key=lambda n: n.x):
+        if columns and abs(n.x - columns[-1][0].x) < 8:
+            columns[-1].append(n)
+        else:
+            columns.append([n])
+    xs = [sum(n.x for n in c) / len(c) for c in columns]
+    left = [i for i, x in enumerate(xs) if -NUMBER_INSIDE <= x0 - x <= NUMBER_REACH]
+    right = [i for i, x in enumerate(xs) if -NUMBER_INSIDE <= x - x1 <= NUMBER_REACH]
+    if left:
+        pick = min(left, key=lambda i: abs(x0 - xs[i]))
+    elif right:
+        pick = min(right, key=lambda i: abs(xs[i] - x1))
+    else:
+        pick = min(range(len(xs)), key=lambda i: min(abs(xs[i] - x0), abs(xs[i] - x1)))
+    values = [n.value for n in columns[pick]]
+    return min(values), max(values)
 
 
 def line_ranges(ranges: list[tuple[int, int]]) -> str:
