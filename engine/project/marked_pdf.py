@@ -16,8 +16,8 @@ from pathlib import Path
 
 from engine.document.pdf import quiet_mupdf
 from engine.errors import InputError
-from engine.letter.places import number_words
 from engine.project.coverage import comments_by_edit, coverage_view
+from engine.project.line_numbers import number_words
 from engine.project.marked_notes import AUTHOR, MarginNotes
 from engine.project.marked_source import Regions, paragraph_regions, revised_pdf
 from engine.project.marked_words import (

@@ -11,7 +11,8 @@ import pymupdf
 import pytest
 
 from engine.document.model import Region
-from engine.letter.places import number_words, pdf_line_numbers, region_lines
+from engine.letter.places import pdf_line_numbers, region_lines
+from engine.project.line_numbers import number_words
 from engine.project.marked_pdf import MarkedPdf, _Marker
 from engine.revision.model import Edit, EditType
 
