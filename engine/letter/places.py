@@ -14,12 +14,14 @@ nothing to a reader and are not given.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
+from statistics import median
 
 from engine.document.model import Document, Paragraph, Region
 from engine.document.pdf import quiet_mupdf
 from engine.document.sections import SectionNames, section_path
-from engine.project.line_numbers import number_words
+from engine.project.line_numbers import column_step, number_words
 
 
 @dataclass(frozen=True)
@@ -59,20 +61,20 @@ NUMBER_REACH, NUMBER_INSIDE = 40.0, 8.0
 
 
 def region_lines(region: Region, numbers: list[MarginNumber]) -> tuple[int, int] | None:
-    """The first and last line number beside ``region``: among the columns whose numbers fall inside its
-    height, the one just left of it (where LaTeX's lineno puts them, the gutter too), else the one just right of
-    it, else the nearest."""
+    """The first and last line number beside ``region``: among the columns beside its height, the one just left
+    of it (where LaTeX's lineno puts them, the gutter too), else the one just right of it, else the nearest. A
+    column that prints every 5th (2nd, 10th) number gives the lines between by the numbers above and below."""
     x0, y0, x1, y1 = region.bbox
-    inside = [n for n in numbers if y0 - 2 <= n.y <= y1 + 2]
-    if not inside:
-        return None
     columns: list[list[MarginNumber]] = []
-    for n in sorted(inside, key=lambda n: n.x):
+    for n in sorted(numbers, key=lambda n: n.x):
         if columns and abs(n.x - columns[-1][0].x) < 8:
             columns[-1].append(n)
         else:
             columns.append([n])
-    xs = [sum(n.x for n in c) / len(c) for c in columns]
+    spans = [(c, s) for c in columns if (s := _column_lines(sorted(c, key=lambda n: n.y), y0, y1)) is not None]
+    if not spans:
+        return None
+    xs = [sum(n.x for n in c) / len(c) for c, _ in spans]
     left = [i for i, x in enumerate(xs) if -NUMBER_INSIDE <= x0 - x <= NUMBER_REACH]
     right = [i for i, x in enumerate(xs) if -NUMBER_INSIDE <= x - x1 <= NUMBER_REACH]
     if left:
@@ -81,8 +83,38 @@ def region_lines(region: Region, numbers: list[MarginNumber]) -> tuple[int, int]
         pick = min(right, key=lambda i: abs(xs[i] - x1))
     else:
         pick = min(range(len(xs)), key=lambda i: min(abs(xs[i] - x0), abs(xs[i] - x1)))
-    values = [n.value for n in columns[pick]]
-    return min(values), max(values)
+    return spans[pick][1]
+
+
+def _column_lines(column: list[MarginNumber], y0: float, y1: float) -> tuple[int, int] | None:
+    """The lines of one column (top to bottom) from height ``y0`` to ``y1``: its numbers there, or for a column
+    that counts by more than one, the lines found between the numbers printed around them (None where the
+    numbers around are further apart than the lines between them take: a float, which lineno does not number)."""
+    values = [n.value for n in column]
+    step = column_step(values) or 1
+    if step == 1:
+        inside = [n.value for n in column if y0 - 2 <= n.y <= y1 + 2]
+        return (min(inside), max(inside)) if inside else None
+    pitches = [(b.y - a.y) / (b.value - a.value) for a, b in pairwise(column) if b.value - a.value == step]
+    if not pitches:
+        return None
+    pitch = median(pitches)
+
+    def line_at(y: float) -> int | None:
+        above = [n for n in column if n.y <= y]
+        below = [n for n in column if n.y >= y]
+        if above and below:
+            a, b = above[-1], below[0]
+            if b is a:
+                return a.value
+            if b.y - a.y > 1.5 * (b.value - a.value) * pitch:
+                return None
+            return round(a.value + (y - a.y) * (b.value - a.value) / (b.y - a.y))
+        n = above[-1] if above else below[0]
+        return round(n.value + (y - n.y) / pitch) if abs(y - n.y) <= step * pitch else None
+
+    first, last = line_at(y0 + pitch / 2), line_at(max(y1 - pitch / 2, y0 + pitch / 2))
+    return None if first is None or last is None else (first, max(first, last))
 
 
 def line_ranges(ranges: list[tuple[int, int]]) -> str:

@@ -59,16 +59,29 @@ def _between_columns(column: list[tuple], text: list[tuple]) -> bool:
 
 
 def _in_sequence(column: list[tuple]) -> list[tuple]:
-    """The numbers one more than the one above or one less than the one below (a figure's axis label that
-    falls in the column is not a line number)."""
+    """The numbers one step more than the one above or one step less than the one below (a figure's axis label
+    that falls in the column is not a line number)."""
     ordered = sorted(column, key=lambda w: w[1])
     values = [int(w[4]) for w in ordered]
+    d = column_step(values) or 1
     return [w for i, w in enumerate(ordered)
-            if (i > 0 and values[i] == values[i - 1] + 1) or (i + 1 < len(values) and values[i] == values[i + 1] - 1)]
+            if (i > 0 and values[i] == values[i - 1] + d) or (i + 1 < len(values) and values[i] == values[i + 1] - d)]
 
 
 def _counts_up(column: list[tuple]) -> bool:
-    """Line numbers grow down the page (most steps between neighbours are +1)."""
-    ordered = [int(w[4]) for w in sorted(column, key=lambda w: w[1])]
-    steps = [b - a for a, b in pairwise(ordered)]
-    return sum(s == 1 for s in steps) >= 0.8 * len(steps)
+    return column_step([int(w[4]) for w in sorted(column, key=lambda w: w[1])]) is not None
+
+
+#: Steps a line-number column may count by: every line, or every 2nd, 5th or 10th (lineno's
+#: ``\modulolinenumbers[5]``, as Elsevier's preprints print them).
+STEPS = (1, 2, 5, 10)
+
+
+def column_step(values: list[int]) -> int | None:
+    """The step a column of numbers (top to bottom) counts up by, when most steps between neighbours are one
+    of ``STEPS``; None for anything else."""
+    steps = [b - a for a, b in pairwise(values)]
+    for d in STEPS:
+        if steps and sum(s == d for s in steps) >= 0.8 * len(steps):
+            return d
+    return None

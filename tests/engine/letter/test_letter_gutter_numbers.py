@@ -80,3 +80,26 @@ def test_highlights_leave_the_gutter_numbers_alone(page_pdf: Path, tmp_path: Pat
     words = [w for w in page.get_text("words") if w[2] < 300 and not w[4].isdigit()]
     lit = [w for w in words if any(pymupdf.Point((w[0] + w[2]) / 2, (w[1] + w[3]) / 2) in r for r in rects)]
     assert len(lit) == len(words)  # every word of the added paragraph highlighted
+
+
+def test_every_fifth_line_numbered_gives_the_lines_between(tmp_path: Path) -> None:
+    """Elsevier's preprints print every 5th line number (lineno's ``\\modulolinenumbers[5]``): the lines between
+    are read from the numbers above and below (session 26: an Elsevier revision's letter cited no line at all);
+    a float in the text, which lineno does not number, gets none."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = lambda k: TOP + k * PITCH + (120 if k >= 20 else 0)  # noqa: E731 - a figure 120 pt high after line 20
+    for k in range(40):
+        page.insert_text((90, y(k)), _line(k, 7), fontsize=10)
+        if (k + 1) % 5 == 0:
+            label = str(k + 1)
+            page.insert_text((80 - pymupdf.get_text_length(label, fontsize=7), y(k)), label, fontsize=7)
+    doc.save(tmp_path / "every-fifth.pdf")
+    numbers = pdf_line_numbers(tmp_path / "every-fifth.pdf")[1]
+    assert [n.value for n in sorted(numbers, key=lambda n: n.y)] == list(range(5, 41, 5))
+    box = lambda first, last: Region(1, (90, y(first - 1) - 8, 540, y(last - 1) + 2))  # noqa: E731
+    assert region_lines(box(7, 12), numbers) == (7, 12)
+    assert region_lines(box(3, 4), numbers) == (3, 4)  # above the first number printed
+    assert region_lines(box(26, 33), numbers) == (26, 33)  # below the figure
+    figure = Region(1, (90, y(19) + 10, 540, y(19) + 110))
+    assert region_lines(figure, numbers) is None
