@@ -7,12 +7,15 @@ read here again from the PDF with PyMuPDF: bare numbers stacked in a column that
 counts up, in a margin or in the gutter between two columns (REVTeX numbers its right
 column there), matched to a paragraph's region by height and side: the column just
 left of it, else the one just right of it). A
-LaTeX or Markdown version has no pages to cite; its source line numbers mean
+LaTeX revision is cited on the PDF typeset from it when that PDF is kept beside
+its sources (as the marked-up PDF finds it); a Markdown one, or LaTeX without it, has
+no pages to cite; its source line numbers mean
 nothing to a reader and are not given.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
@@ -133,8 +136,11 @@ def line_ranges(ranges: list[tuple[int, int]]) -> str:
 class Places:
     """Places of paragraphs in one document (the revised version, or the draft when there is none)."""
 
-    def __init__(self, doc: Document | None, pdf_path: str | Path | None = None) -> None:
+    def __init__(self, doc: Document | None, pdf_path: str | Path | None = None,
+                 regions: Callable[[Paragraph], list[Region]] | None = None) -> None:
         self.doc = doc
+        #: Where a paragraph is on the PDF's pages: its own regions, or a LaTeX paragraph's on its typeset PDF.
+        self.regions = regions or (lambda p: list(p.regions))
         names = SectionNames(doc)
         self.names = names
         #: Section paths in the document's order.
@@ -166,11 +172,29 @@ class Places:
         if not paragraphs:
             return ""
         parts = [self.section(paragraphs[0].section)]
-        pages = sorted({r.page for p in paragraphs for r in p.regions})
+        regions = [r for p in paragraphs for r in self.regions(p)]
+        pages = sorted({r.page for r in regions})
         if pages:
             parts.append(f"p. {pages[0]}" if len(pages) == 1 else f"pp. {pages[0]}–{pages[-1]}")
-        lines = [span for p in paragraphs for r in p.regions
-                 if (span := region_lines(r, self.lines.get(r.page, []))) is not None]
+        lines = [span for r in regions if (span := region_lines(r, self.lines.get(r.page, []))) is not None]
         if lines:
             parts.append(line_ranges(lines))
         return ", ".join(x for x in parts if x)
+
+
+def revised_places(doc: Document, path: str | Path | None) -> Places:
+    """The places of the revised version: a PDF's own, or a LaTeX revision's on the PDF typeset from it and kept
+    beside it (``paper.tex`` → ``paper.pdf``, as the marked-up PDF finds it; not one older than its LaTeX), each
+    paragraph matched to that PDF's text by its words; a LaTeX revision with none has no pages to cite."""
+    if doc.source_format == "latex" and path:
+        from engine.project.marked_source import pdf_beside, typeset_matcher
+
+        beside = pdf_beside(path)
+        if beside is not None and not beside.older:
+            try:
+                match = typeset_matcher(beside.path)
+            except Exception:  # noqa: BLE001 - a PDF that cannot be read: the letter names sections only
+                match = None
+            if match is not None:
+                return Places(doc, beside.path, match)
+    return Places(doc, path)
