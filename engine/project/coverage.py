@@ -37,7 +37,7 @@ from engine.align.status import (
 )
 from engine.align.status import summary as status_summary
 from engine.errors import InputError
-from engine.project.edit_places import EditPlaces
+from engine.project.edit_places import EditPlaces, typeset_places
 from engine.project.model import Project
 from engine.reviews.model import ReviewComment
 from engine.revision.diff import hunks
@@ -367,7 +367,9 @@ def write_coverage_csv(project: Project, path: str | Path) -> Path:
         raise InputError(f"the coverage table is written as .csv, not {path.suffix or 'a file without a suffix'}")
     if not path.parent.is_dir():
         raise InputError(f"cannot write {path}: no such folder")
-    rows = coverage_view(project).rows
+    view = coverage_view(project)
+    places = typeset_places(project)  # a LaTeX version's edits by the pages of its typeset PDF, not .tex lines
+    rows = [coverage_row(project, r.comment, view.assessments.get(r.comment.id), places) for r in view.rows]
     try:
         with path.open("w", encoding="utf-8-sig", newline="") as f:
             writer = csv.writer(f)

@@ -62,3 +62,20 @@ def test_a_pdf_older_than_its_latex_gives_no_pages(latex_project: Path) -> None:
             assert changes and not any(PAGE.search(c.where) for c in changes if c.name != "Removed")
         finally:
             os.utime(pdf, (stamp + 1, stamp + 1))
+
+
+def test_the_coverage_csv_cites_pages_not_tex_lines(latex_project: Path, tmp_path: Path) -> None:
+    """The CSV goes to an editor, who has the PDF and not the ``.tex``: a LaTeX version's edits are placed on the
+    pages of the PDF typeset beside it (session 26: "(1.1 Background, line 155)", a line of the ``.tex``)."""
+    import csv
+
+    from engine.project.coverage import coverage_view, write_coverage_csv
+
+    with ProjectSession.open(latex_project) as session:
+        project = session.project
+        rows = list(csv.DictReader(open(write_coverage_csv(project, tmp_path / "c.csv"), encoding="utf-8-sig")))
+        cells = [line for r in rows for line in r["edits"].splitlines() if line]
+        assert cells and all(re.search(r"\bp\. \d+\)", c) for c in cells), cells
+        assert not any(re.search(r"\bline \d+\)", c) for c in cells)
+        view = coverage_view(project)  # the app's views keep the .tex line the author edits
+        assert any(re.search(r"\bline \d+$", e.where) for r in view.rows for e in r.edits)
