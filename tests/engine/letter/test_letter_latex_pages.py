@@ -64,7 +64,7 @@ def test_a_pdf_older_than_its_latex_gives_no_pages(latex_project: Path) -> None:
             os.utime(pdf, (stamp + 1, stamp + 1))
 
 
-def test_the_coverage_csv_cites_pages_not_tex_lines(latex_project: Path, tmp_path: Path) -> None:
+def test_the_coverage_csv_and_report_cite_pages_not_tex_lines(latex_project: Path, tmp_path: Path) -> None:
     """The CSV goes to an editor, who has the PDF and not the ``.tex``: a LaTeX version's edits are placed on the
     pages of the PDF typeset beside it (session 26: "(1.1 Background, line 155)", a line of the ``.tex``)."""
     import csv
@@ -77,5 +77,9 @@ def test_the_coverage_csv_cites_pages_not_tex_lines(latex_project: Path, tmp_pat
         cells = [line for r in rows for line in r["edits"].splitlines() if line]
         assert cells and all(re.search(r"\bp\. \d+\)", c) for c in cells), cells
         assert not any(re.search(r"\bline \d+\)", c) for c in cells)
+        from engine.project.report import revision_report_html
+
+        report = revision_report_html(project)  # the report too
+        assert re.search(r"\bp\. \d+\)", report) and not re.search(r"\bline \d+\)", report)
         view = coverage_view(project)  # the app's views keep the .tex line the author edits
         assert any(re.search(r"\bline \d+$", e.where) for r in view.rows for e in r.edits)
