@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.align.status import Link
-from engine.letter.places import Places
+from engine.letter.places import Places, revised_places
 from engine.letter.quotes import whole_point
 from engine.reviews.headings import shown_heading
 from engine.project.coverage import LOW_MARK, is_doubtful
@@ -180,7 +180,7 @@ class LetterBuilder:
 
     def __init__(self, project: Project) -> None:
         self.project = project
-        self.revised = Places(project.new, project.new_path) if project.new is not None else None
+        self.revised = revised_places(project.new, project.new_path) if project.new is not None else None
         self.draft = Places(project.old, None)
 
     def where_edit(self, edit: Edit) -> str:

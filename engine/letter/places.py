@@ -3,27 +3,28 @@
 The section number comes from the document's outline; the page from the
 paragraph's regions; the line range from the line numbers a review-mode PDF
 prints in its margins (the extraction drops them from the text, so they are
-read here again from the PDF with PyMuPDF: bare numbers in a column outside
-the text, matched to a paragraph's region by height and nearest side). A
-LaTeX or Markdown version has no pages to cite; its source line numbers mean
+read here again from the PDF with PyMuPDF: bare numbers stacked in a column that
+counts up, in a margin or in the gutter between two columns (REVTeX numbers its right
+column there), matched to a paragraph's region by height and side: the column just
+left of it, else the one just right of it). A
+LaTeX revision is cited on the PDF typeset from it when that PDF is kept beside
+its sources (as the marked-up PDF finds it); a Markdown one, or LaTeX without it, has
+no pages to cite; its source line numbers mean
 nothing to a reader and are not given.
 """
 
 from __future__ import annotations
 
-import re
-from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
+from statistics import median
 
 from engine.document.model import Document, Paragraph, Region
 from engine.document.pdf import quiet_mupdf
 from engine.document.sections import SectionNames, section_path
-
-_NUMBER = re.compile(r"^\d{1,5}$")
-#: Bare numbers stacked at one x position, at least this many on a page, make a line-number column.
-MIN_COLUMN = 5
+from engine.project.line_numbers import column_step, number_words
 
 
 @dataclass(frozen=True)
@@ -53,36 +54,70 @@ def pdf_line_numbers(path: str | Path) -> dict[int, list[MarginNumber]]:
 
 
 def _page_numbers(words: list[tuple]) -> list[MarginNumber]:
-    text = [w for w in words if len(w[4]) >= 3 and not _NUMBER.match(w[4])]
-    if len(text) < 20:
-        return []
-    xs0, xs1 = sorted(w[0] for w in text), sorted(w[2] for w in text)
-    left, right = xs0[len(xs0) // 20], xs1[-1 - len(xs1) // 20]
-    columns: dict[int, list[MarginNumber]] = defaultdict(list)
-    for w in words:
-        if _NUMBER.match(w[4]) and (w[2] < left - 1 or w[0] > right + 1):
-            columns[round(w[2] / 4)].append(MarginNumber(int(w[4]), (w[1] + w[3]) / 2, (w[0] + w[2]) / 2))
-    kept = [n for col in columns.values() if len(col) >= MIN_COLUMN and _counts_up(col) for n in col]
-    return sorted(kept, key=lambda n: (n.x, n.y))
+    return sorted((MarginNumber(int(w[4]), (w[1] + w[3]) / 2, (w[0] + w[2]) / 2) for w in number_words(words)),
+                  key=lambda n: (n.x, n.y))
 
 
-def _counts_up(column: list[MarginNumber]) -> bool:
-    """Line numbers grow down the page (most steps between neighbours are +1)."""
-    ordered = [n.value for n in sorted(column, key=lambda n: n.y)]
-    steps = [b - a for a, b in pairwise(ordered)]
-    return sum(s == 1 for s in steps) >= 0.8 * len(steps)
+#: How far (PDF points, from a number's centre) a line-number column stands from the text it numbers; a
+#: region that takes the numbers in may reach a little past their centre.
+NUMBER_REACH, NUMBER_INSIDE = 40.0, 8.0
 
 
 def region_lines(region: Region, numbers: list[MarginNumber]) -> tuple[int, int] | None:
-    """The first and last line number beside ``region``: numbers of the column nearest to it whose
-    height falls inside it."""
+    """The first and last line number beside ``region``: among the columns beside its height, the one just left
+    of it (where LaTeX's lineno puts them, the gutter too), else the one just right of it, else the nearest. A
+    column that prints every 5th (2nd, 10th) number gives the lines between by the numbers above and below."""
     x0, y0, x1, y1 = region.bbox
-    inside = [n for n in numbers if y0 - 2 <= n.y <= y1 + 2]
-    if not inside:
+    columns: list[list[MarginNumber]] = []
+    for n in sorted(numbers, key=lambda n: n.x):
+        if columns and abs(n.x - columns[-1][0].x) < 8:
+            columns[-1].append(n)
+        else:
+            columns.append([n])
+    spans = [(c, s) for c in columns if (s := _column_lines(sorted(c, key=lambda n: n.y), y0, y1)) is not None]
+    if not spans:
         return None
-    nearest = min(inside, key=lambda n: min(abs(n.x - x0), abs(n.x - x1)))
-    column = [n.value for n in inside if abs(n.x - nearest.x) < 8]
-    return min(column), max(column)
+    xs = [sum(n.x for n in c) / len(c) for c, _ in spans]
+    left = [i for i, x in enumerate(xs) if -NUMBER_INSIDE <= x0 - x <= NUMBER_REACH]
+    right = [i for i, x in enumerate(xs) if -NUMBER_INSIDE <= x - x1 <= NUMBER_REACH]
+    if left:
+        pick = min(left, key=lambda i: abs(x0 - xs[i]))
+    elif right:
+        pick = min(right, key=lambda i: abs(xs[i] - x1))
+    else:
+        pick = min(range(len(xs)), key=lambda i: min(abs(xs[i] - x0), abs(xs[i] - x1)))
+    return spans[pick][1]
+
+
+def _column_lines(column: list[MarginNumber], y0: float, y1: float) -> tuple[int, int] | None:
+    """The lines of one column (top to bottom) from height ``y0`` to ``y1``: its numbers there, or for a column
+    that counts by more than one, the lines found between the numbers printed around them (None where the
+    numbers around are further apart than the lines between them take: a float, which lineno does not number)."""
+    values = [n.value for n in column]
+    step = column_step(values) or 1
+    if step == 1:
+        inside = [n.value for n in column if y0 - 2 <= n.y <= y1 + 2]
+        return (min(inside), max(inside)) if inside else None
+    pitches = [(b.y - a.y) / (b.value - a.value) for a, b in pairwise(column) if b.value - a.value == step]
+    if not pitches:
+        return None
+    pitch = median(pitches)
+
+    def line_at(y: float) -> int | None:
+        above = [n for n in column if n.y <= y]
+        below = [n for n in column if n.y >= y]
+        if above and below:
+            a, b = above[-1], below[0]
+            if b is a:
+                return a.value
+            if b.y - a.y > 1.5 * (b.value - a.value) * pitch:
+                return None
+            return round(a.value + (y - a.y) * (b.value - a.value) / (b.y - a.y))
+        n = above[-1] if above else below[0]
+        return round(n.value + (y - n.y) / pitch) if abs(y - n.y) <= step * pitch else None
+
+    first, last = line_at(y0 + pitch / 2), line_at(max(y1 - pitch / 2, y0 + pitch / 2))
+    return None if first is None or last is None else (first, max(first, last))
 
 
 def line_ranges(ranges: list[tuple[int, int]]) -> str:
@@ -101,8 +136,11 @@ def line_ranges(ranges: list[tuple[int, int]]) -> str:
 class Places:
     """Places of paragraphs in one document (the revised version, or the draft when there is none)."""
 
-    def __init__(self, doc: Document | None, pdf_path: str | Path | None = None) -> None:
+    def __init__(self, doc: Document | None, pdf_path: str | Path | None = None,
+                 regions: Callable[[Paragraph], list[Region]] | None = None) -> None:
         self.doc = doc
+        #: Where a paragraph is on the PDF's pages: its own regions, or a LaTeX paragraph's on its typeset PDF.
+        self.regions = regions or (lambda p: list(p.regions))
         names = SectionNames(doc)
         self.names = names
         #: Section paths in the document's order.
@@ -134,11 +172,29 @@ class Places:
         if not paragraphs:
             return ""
         parts = [self.section(paragraphs[0].section)]
-        pages = sorted({r.page for p in paragraphs for r in p.regions})
+        regions = [r for p in paragraphs for r in self.regions(p)]
+        pages = sorted({r.page for r in regions})
         if pages:
             parts.append(f"p. {pages[0]}" if len(pages) == 1 else f"pp. {pages[0]}–{pages[-1]}")
-        lines = [span for p in paragraphs for r in p.regions
-                 if (span := region_lines(r, self.lines.get(r.page, []))) is not None]
+        lines = [span for r in regions if (span := region_lines(r, self.lines.get(r.page, []))) is not None]
         if lines:
             parts.append(line_ranges(lines))
         return ", ".join(x for x in parts if x)
+
+
+def revised_places(doc: Document, path: str | Path | None) -> Places:
+    """The places of the revised version: a PDF's own, or a LaTeX revision's on the PDF typeset from it and kept
+    beside it (``paper.tex`` → ``paper.pdf``, as the marked-up PDF finds it; not one older than its LaTeX), each
+    paragraph matched to that PDF's text by its words; a LaTeX revision with none has no pages to cite."""
+    if doc.source_format == "latex" and path:
+        from engine.project.marked_source import pdf_beside, typeset_matcher
+
+        beside = pdf_beside(path)
+        if beside is not None and not beside.older:
+            try:
+                match = typeset_matcher(beside.path)
+            except Exception:  # noqa: BLE001 - a PDF that cannot be read: the letter names sections only
+                match = None
+            if match is not None:
+                return Places(doc, beside.path, match)
+    return Places(doc, path)

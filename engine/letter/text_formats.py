@@ -122,6 +122,10 @@ _PREAMBLE = r"""\documentclass[11pt]{article}
 """ + UNICODE_PREAMBLE + r"""\usepackage[margin=2.5cm]{geometry}
 \usepackage[normalem]{ulem}
 \usepackage{xcolor}
+\makeatletter
+% a run-in heading kept with what follows it (a list: no page break between them)
+\newcommand{\rdhead}[1]{\par\medskip\noindent\textbf{#1}\par\nobreak\@afterheading}
+\makeatother
 """
 
 
@@ -148,7 +152,7 @@ def letter_latex(letter: Letter) -> str:
                 out.append(f"\\noindent\\textbf{{Response.}} {lead}{text}")
             out.append("")
             if a.changes:
-                out += ["\\noindent\\textbf{Where the paper changed.}", "\\begin{itemize}"]
+                out += ["\\rdhead{Where the paper changed.}", "\\begin{itemize}"]
                 for c in a.changes:
                     mark = "" if c.confirmed else f" \\emph{{({tex_escape(UNCONFIRMED)})}}"
                     out.append(f"  \\item {tex_escape(c.name)}: {tex_escape(c.where)}{mark}\\\\")

@@ -36,7 +36,7 @@ from engine.align.status import (
 )
 from engine.align.status import summary as status_summary
 from engine.errors import InputError
-from engine.project.edit_places import EditPlaces
+from engine.project.edit_places import EditPlaces, typeset_places
 from engine.project.model import Project
 from engine.reviews.model import ReviewComment
 from engine.revision.diff import hunks
@@ -372,6 +372,13 @@ def csv_record(row: CoverageRow) -> list[str]:
             "yes" if row.low_confidence else "no", row.letter, row.letter_said]
 
 
+def export_rows(project: Project, view: CoverageView) -> list[CoverageRow]:
+    """The rows as a file sent out shows them: a LaTeX version's edits by the pages of the PDF typeset beside it
+    (``typeset_places``), not by lines of the ``.tex`` the editor does not have."""
+    places = typeset_places(project)
+    return [coverage_row(project, r.comment, view.assessments.get(r.comment.id), places) for r in view.rows]
+
+
 def write_coverage_csv(project: Project, path: str | Path) -> Path:
     """The coverage table as CSV (UTF-8 with a BOM so spreadsheets read the quotes and dashes)."""
     path = Path(path).expanduser()
@@ -379,7 +386,7 @@ def write_coverage_csv(project: Project, path: str | Path) -> Path:
         raise InputError(f"the coverage table is written as .csv, not {path.suffix or 'a file without a suffix'}")
     if not path.parent.is_dir():
         raise InputError(f"cannot write {path}: no such folder")
-    rows = coverage_view(project).rows
+    rows = export_rows(project, coverage_view(project))
     try:
         with path.open("w", encoding="utf-8-sig", newline="") as f:
             writer = csv.writer(f)

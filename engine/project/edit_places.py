@@ -4,19 +4,25 @@ trial read "CIRCUIT DESIGN > Digital control and slow modulation, p. 4" in every
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from engine.document.model import Paragraph, Region
 from engine.document.sections import SectionNames
 from engine.project.model import Project
 from engine.revision.model import Edit
 
-__all__ = ["EditPlaces", "edit_where"]
+__all__ = ["EditPlaces", "edit_where", "typeset_places"]
 
 
 class EditPlaces:
     """Where a project's edits are, section names read once per version (``SectionNames``)."""
 
-    def __init__(self, project: Project) -> None:
+    def __init__(self, project: Project, typeset: dict[bool, Callable[[Paragraph], list[Region]]] | None = None
+                 ) -> None:
         self.project = project
         self.new, self.old = SectionNames(project.new), SectionNames(project.old)
+        #: new (True) or draft (False) -> where a LaTeX paragraph is on the PDF typeset beside it (``typeset_places``).
+        self.typeset = typeset or {}
 
     def names(self, edit: Edit) -> SectionNames:
         """The version whose paragraphs gave the edit its section: the revised one, the draft's for removed text."""
@@ -29,7 +35,11 @@ class EditPlaces:
         para = project.paragraph((edit.target_ids or edit.source_ids)[0], new=new) if (
             edit.target_ids or edit.source_ids) else None
         parts = [self.names(edit).short(edit.section)] if edit.section else []
-        if para is not None and para.page is not None:
+        match = self.typeset.get(new)
+        pages = sorted({r.page for r in match(para)}) if para is not None and match is not None else []
+        if pages:
+            parts.append(f"p. {pages[0]}" if new else f"draft p. {pages[0]}")
+        elif para is not None and para.page is not None:
             parts.append(f"p. {para.page}" if new else f"draft p. {para.page}")
         elif para is not None and para.line is not None:
             parts.append(f"line {para.line}" if new else f"draft line {para.line}")
@@ -38,6 +48,26 @@ class EditPlaces:
     def path(self, edit: Edit) -> str:
         """The edit's whole section path, numbered."""
         return self.names(edit).full(edit.section) if edit.section else ""
+
+
+def typeset_places(project: Project) -> EditPlaces:
+    """``EditPlaces`` that give a LaTeX version's edits the page of the PDF typeset beside its sources (no older
+    than the LaTeX; as the marked-up PDF and the letter find it) rather than a line of the ``.tex``, which an
+    editor reading the coverage CSV cannot use (session 26); the app's views keep the ``.tex`` line."""
+    from engine.project.marked_source import pdf_beside, typeset_matcher
+
+    typeset = {}
+    for new, doc, path in ((True, project.new, project.new_path), (False, project.old, project.old_path)):
+        if doc is None or doc.source_format != "latex" or not path:
+            continue
+        beside = pdf_beside(path)
+        if beside is None or beside.older:
+            continue
+        try:
+            typeset[new] = typeset_matcher(beside.path)
+        except Exception:  # noqa: BLE001 - a PDF that cannot be read: the .tex line as before
+            continue
+    return EditPlaces(project, typeset)
 
 
 def edit_where(project: Project, edit: Edit) -> str:

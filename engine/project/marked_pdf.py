@@ -17,6 +17,7 @@ from pathlib import Path
 from engine.document.pdf import quiet_mupdf
 from engine.errors import InputError
 from engine.project.coverage import comments_by_edit, coverage_view
+from engine.project.line_numbers import number_words
 from engine.project.marked_notes import AUTHOR, MarginNotes
 from engine.project.marked_source import Regions, paragraph_regions, revised_pdf
 from engine.project.marked_words import (
@@ -76,18 +77,28 @@ class _Marker:
     def __init__(self, doc, regions: Regions, result: MarkedPdf) -> None:
         self.doc, self.regions, self.result = doc, regions, result
         self._words: dict[int, list[tuple]] = {}
+        self._text: dict[int, list[tuple]] = {}
 
     def words(self, edit: Edit) -> list[tuple]:
-        """The page words (with their 0-based page last) inside the regions of the edit's revised paragraphs."""
+        """The page words (with their 0-based page last) inside the regions of the edit's revised paragraphs,
+        the printed line numbers left out (a highlight never covers them)."""
         out: list[tuple] = []
         for pid in edit.target_ids:
             for r in self.regions(pid):
                 if not 1 <= r.page <= self.doc.page_count:
                     continue
                 x0, y0, x1, y1 = r.bbox
-                out += [(*w[:8], r.page - 1) for w in self.page_words(r.page - 1)
+                out += [(*w[:8], r.page - 1) for w in self.text_words(r.page - 1)
                         if x0 - 2 <= (w[0] + w[2]) / 2 <= x1 + 2 and y0 - 2 <= (w[1] + w[3]) / 2 <= y1 + 2]
         return out
+
+    def text_words(self, page_no: int) -> list[tuple]:
+        """The page's words but its printed line numbers (in a margin or the gutter: ``number_words``)."""
+        if page_no not in self._text:
+            words = self.page_words(page_no)
+            numbers = {id(w) for w in number_words(words)}
+            self._text[page_no] = [w for w in words if id(w) not in numbers]
+        return self._text[page_no]
 
     def page_words(self, page_no: int) -> list[tuple]:
         if page_no not in self._words:

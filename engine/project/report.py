@@ -8,7 +8,7 @@ import html
 from pathlib import Path
 
 from engine.errors import InputError
-from engine.project.coverage import LOW_MARK, comments_by_edit, coverage_view
+from engine.project.coverage import LOW_MARK, comments_by_edit, coverage_view, export_rows
 from engine.project.coverage_html import coverage_table_html
 from engine.project.edit_places import EditPlaces
 from engine.project.model import Project
@@ -50,7 +50,7 @@ def revision_report_html(project: Project) -> str:
     title = f"Revision report: {project.paper_title()}"
     parts = [f"<h1>{esc(title)}</h1>"]
     view = coverage_view(project)
-    rows = view.rows
+    rows = export_rows(project, view)  # a LaTeX version's edits by its typeset PDF's pages, as in the CSV
     summary = [("comments", len(rows)), ("reviewers", len(project.comments_by_reviewer()))]
     if view.doubtful:
         summary.append((f"of them marked {LOW_MARK} (under 50% sure to be a request)", len(view.doubtful)))
