@@ -80,7 +80,7 @@ class Exports(QObject):
                             lambda project, out: write_marked_pdf(project, out).path, "marking the revised PDF")
 
     def export_coverage(self, path: str | Path | None = None) -> JobHandle | None:
-        from engine.project.coverage import write_coverage_csv
+        from engine.project.coverage_csv import write_coverage_csv
 
         return self._export(path, "Export the coverage table", "coverage.csv", "CSV (*.csv)",
                             write_coverage_csv, "writing the coverage table")

@@ -51,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
     for report in args.report or ():
         print(f"wrote {write_revision_report(project, report)}")
     if args.coverage:
-        from engine.project.coverage import coverage_view, write_coverage_csv
+        from engine.project.coverage import coverage_view
+        from engine.project.coverage_csv import write_coverage_csv
 
         view = coverage_view(project)  # every comment a row; the low-confidence ones counted and marked
         for coverage in args.coverage:

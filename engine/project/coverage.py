@@ -18,11 +18,9 @@ version counts its comments answered instead.
 
 from __future__ import annotations
 
-import csv
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from engine.align.status import (
     ADDRESSED_STATUSES,
@@ -35,8 +33,7 @@ from engine.align.status import (
     status_label,
 )
 from engine.align.status import summary as status_summary
-from engine.errors import InputError
-from engine.project.edit_places import EditPlaces, typeset_places
+from engine.project.edit_places import EditPlaces
 from engine.project.model import Project
 from engine.reviews.model import ReviewComment
 from engine.revision.diff import hunks
@@ -363,38 +360,6 @@ def filter_rows(rows: Iterable[CoverageRow], reviewer: str | None = None, status
     """Rows of one reviewer, status and/or comment type (None: any)."""
     return [r for r in rows if (reviewer is None or r.reviewer == reviewer)
             and (status is None or r.status.value == status) and (kind is None or r.kind == kind)]
-
-
-def csv_record(row: CoverageRow) -> list[str]:
-    edits = "\n".join(e.label() for e in row.edits)
-    return [row.comment_id, row.reviewer, row.kind, row.status.value, row.confidence_text(),
-            "yes" if row.confirmed else "no", edits, row.comment.full_text, row.response, row.request_text(),
-            "yes" if row.low_confidence else "no", row.letter, row.letter_said]
-
-
-def export_rows(project: Project, view: CoverageView) -> list[CoverageRow]:
-    """The rows as a file sent out shows them: a LaTeX version's edits by the pages of the PDF typeset beside it
-    (``typeset_places``), not by lines of the ``.tex`` the editor does not have."""
-    places = typeset_places(project)
-    return [coverage_row(project, r.comment, view.assessments.get(r.comment.id), places) for r in view.rows]
-
-
-def write_coverage_csv(project: Project, path: str | Path) -> Path:
-    """The coverage table as CSV (UTF-8 with a BOM so spreadsheets read the quotes and dashes)."""
-    path = Path(path).expanduser()
-    if path.suffix.lower() != ".csv":
-        raise InputError(f"the coverage table is written as .csv, not {path.suffix or 'a file without a suffix'}")
-    if not path.parent.is_dir():
-        raise InputError(f"cannot write {path}: no such folder")
-    rows = export_rows(project, coverage_view(project))
-    try:
-        with path.open("w", encoding="utf-8-sig", newline="") as f:
-            writer = csv.writer(f)
-            writer.writerow(CSV_COLUMNS)
-            writer.writerows(csv_record(r) for r in rows)
-    except OSError as err:
-        raise InputError(f"cannot write {path}: {err.strerror or err}") from None
-    return path
 
 
 def comments_by_edit(rows: Iterable[CoverageRow]) -> dict[str, list[tuple[str, bool]]]:

@@ -8,7 +8,8 @@ import html
 from pathlib import Path
 
 from engine.errors import InputError
-from engine.project.coverage import LOW_MARK, comments_by_edit, coverage_view, export_rows
+from engine.project.coverage import LOW_MARK, comments_by_edit, coverage_view
+from engine.project.coverage_csv import export_rows
 from engine.project.coverage_html import coverage_table_html
 from engine.project.edit_places import EditPlaces
 from engine.project.model import Project

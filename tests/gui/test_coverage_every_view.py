@@ -75,7 +75,7 @@ def test_a_low_confidence_comment_is_in_all_four_views_and_the_counts_agree(
     save_shot(table, "coverage_low_confidence", tmp_path)
 
     # the --coverage CSV
-    from engine.project.coverage import write_coverage_csv
+    from engine.project.coverage_csv import write_coverage_csv
 
     with write_coverage_csv(project, tmp_path / "coverage.csv").open(encoding="utf-8-sig", newline="") as f:
         rows = list(csv.DictReader(f))

@@ -14,7 +14,8 @@ from engine.jobs import run_job
 from engine.letter.content import build_letter
 from engine.letter.text_formats import letter_markdown
 from engine.project import ProjectStore
-from engine.project.coverage import CSV_COLUMNS, coverage_view, csv_record
+from engine.project.coverage import CSV_COLUMNS, coverage_view
+from engine.project.coverage_csv import csv_record
 from engine.project.pipeline import build_project
 from engine.reviews.model import ReviewComment
 from tests.engine.built_revisions import PROSE

@@ -69,7 +69,8 @@ def test_the_coverage_csv_and_report_cite_pages_not_tex_lines(latex_project: Pat
     pages of the PDF typeset beside it (session 26: "(1.1 Background, line 155)", a line of the ``.tex``)."""
     import csv
 
-    from engine.project.coverage import coverage_view, write_coverage_csv
+    from engine.project.coverage import coverage_view
+    from engine.project.coverage_csv import write_coverage_csv
 
     with ProjectSession.open(latex_project) as session:
         project = session.project

@@ -21,8 +21,8 @@ from engine.project.coverage import (
     filter_rows,
     doubtful,
     status_counts,
-    write_coverage_csv,
 )
+from engine.project.coverage_csv import write_coverage_csv
 from engine.project.report import revision_report_html
 
 

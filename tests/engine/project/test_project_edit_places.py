@@ -12,7 +12,8 @@ from engine.document.latex.load import load_latex
 from engine.document.sections import SectionNames, short_title
 from engine.jobs import run_job
 from engine.project import ProjectStore
-from engine.project.coverage import coverage_rows, write_coverage_csv
+from engine.project.coverage import coverage_rows
+from engine.project.coverage_csv import write_coverage_csv
 from engine.project.pipeline import build_project
 from engine.project.report import revision_report_html
 from engine.project.session import ProjectSession

@@ -1,0 +1,47 @@
+"""The coverage table as a file sent out: the CSV, and the rows as an editor reads them (a LaTeX version's edits by
+the pages of the PDF typeset beside it: exports20). ``engine.project.coverage`` holds the one view model."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from engine.errors import InputError
+from engine.project.coverage import CSV_COLUMNS, CoverageRow, CoverageView, coverage_row, coverage_view
+from engine.project.edit_places import typeset_places
+from engine.project.model import Project
+
+
+def csv_record(row: CoverageRow) -> list[str]:
+    edits = "\n".join(e.label() for e in row.edits)
+    return [row.comment_id, row.reviewer, row.kind, row.status.value, row.confidence_text(),
+            "yes" if row.confirmed else "no", edits, row.comment.full_text, row.response, row.request_text(),
+            "yes" if row.low_confidence else "no", row.letter, row.letter_said]
+
+
+def export_rows(project: Project, view: CoverageView) -> list[CoverageRow]:
+    """The rows as a file sent out shows them: a LaTeX version's edits by the pages of the PDF typeset beside it
+    (``typeset_places``), not by lines of the ``.tex`` the editor does not have."""
+    places = typeset_places(project)
+    rows = [coverage_row(project, r.comment, view.assessments.get(r.comment.id), places) for r in view.rows]
+    for row, shown in zip(rows, view.rows):  # what the letter says of it (``coverage_rows`` adds it after)
+        row.letter_said = shown.letter_said
+    return rows
+
+
+def write_coverage_csv(project: Project, path: str | Path) -> Path:
+    """The coverage table as CSV (UTF-8 with a BOM so spreadsheets read the quotes and dashes)."""
+    path = Path(path).expanduser()
+    if path.suffix.lower() != ".csv":
+        raise InputError(f"the coverage table is written as .csv, not {path.suffix or 'a file without a suffix'}")
+    if not path.parent.is_dir():
+        raise InputError(f"cannot write {path}: no such folder")
+    rows = export_rows(project, coverage_view(project))
+    try:
+        with path.open("w", encoding="utf-8-sig", newline="") as f:
+            writer = csv.writer(f)
+            writer.writerow(CSV_COLUMNS)
+            writer.writerows(csv_record(r) for r in rows)
+    except OSError as err:
+        raise InputError(f"cannot write {path}: {err.strerror or err}") from None
+    return path
