@@ -67,3 +67,29 @@ def test_authors_start_counts_tokens():
     assert authors_start("two three four five".split(), grams) == 4  # all the reviewer's
     assert authors_start("two three four".split(), grams) == 0  # shorter than a 4-gram: nothing known
     assert authors_start("two three four five".split(), set()) == 0
+
+
+def test_the_statuses_read_the_authors_words_of_a_projects_letter():
+    """The learned aligner given the project's letter (``project_letter``: it knows the project's reviews) notes
+    what the authors say, not the reviewer's "added ... Section 4 ... future work" after the quoted comment."""
+    from types import SimpleNamespace
+
+    from engine.align import make_aligner
+    from engine.project.response import answer_excerpts, project_letter
+    from engine.reviews.model import Review
+    from engine.revision import diff_documents
+    from tests.engine.built_revisions import PROSE, doc_of
+
+    diff = diff_documents(doc_of(PROSE), doc_of(PROSE[:2] + [PROSE[2] + " One chain takes nine minutes."] + PROSE[3:]))
+    project = SimpleNamespace(letter={"name": "response.md", "text": letter_text(), "read": True},
+                              comments=comments(), reviews=[Review("Reviewer 1", f"{PARAGRAPH}\n\n{OTHER}")])
+    aligner = make_aligner("learned")
+    aligner.letter = project_letter(project)
+    got = aligner.align(comments(), diff)
+    assert got[0].letter == "the response letter answers it without stating a change"
+    assert got[2].letter == "the response letter answers it without stating a change"
+    aligner.letter = Letter(letter_text())  # the reviews unknown: the reviewer's words read as the answer
+    before = aligner.align(comments(), diff)
+    assert before[0].letter == "the response letter answers it: states a change, declines or defers, names a place"
+    said = answer_excerpts(project, words=6)
+    assert "p/R1.1" not in said and said["p/R1.2"] == "Thank you; the chain takes about…"
