@@ -1,6 +1,7 @@
 """Fit ``answered-letter.json``: the answered-at-all model over ``answered.LETTER_FEATURES`` (today's features and the
 response letter's), used only when the authors' letter is given (docs/figures-align.md, "Session 25: the response
-letter as evidence": L1, the candidate that passed).
+letter as evidence": L1, the candidate that passed; "Session 26: the letter's answer without the reviewer's words":
+the letters know their reviews, so each answer opens on the authors' words, F1).
 
     nice env OMP_NUM_THREADS=1 .venv/bin/python -m bench.fit_letter_answered /tmp/addr18/pairs86.pkl \\
         --folds /tmp/addr18 [--out resources/models/align/answered-letter.json]
@@ -47,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: no pairs file {a.pairs} or no folds {folds}", file=sys.stderr)
         return 2
     pairs, _ = grouped_pairs(a.pairs, Path(a.corpus))
-    load_letters(pairs, cache_dir(a.cache))
+    load_letters(pairs, cache_dir(a.cache), strip=True)  # session 26: each answer opens on the authors' words
     unsure = corpus_unsure(a.corpus, a.cache, "train")
     data, papers = known_rows(((pp.paper, rows(pp, scored(pp, m).matrix, m.threshold, "L1", False))
                                for pp, m, _, _ in run_variant(pairs, {"c": C}, folds)), unsure)

@@ -44,15 +44,27 @@ def letter_file(cache: Path, rid: str) -> Path | None:
     return found[0] if found else None
 
 
-def load_letters(pairs, cache: Path) -> None:
-    """Each revision's letter read by the engine reader and matched to its comments."""
+def load_letters(pairs, cache: Path, strip: bool = False) -> None:
+    """Each revision's letter read by the engine reader and matched to its comments; with ``strip`` (session 26's F1)
+    the letter knows the revision's reviews (``reviews.md``), so each answer opens on the authors' words."""
     from engine.align.letter import answers, read_letter
 
     for pp in pairs:
         f = letter_file(cache, pp.paper.id)
-        found = answers(read_letter(f), pp.paper.comments) if f else [None] * len(pp.paper.comments)
+        letter = read_letter(f) if f else None
+        if letter is not None and strip:
+            letter.know_reviews(review_texts(cache, pp.paper.id))
+        found = answers(letter, pp.paper.comments) if letter else [None] * len(pp.paper.comments)
         inserted = [pp.paper.diff.edit(e).changed_words()[1] for e in pp.edit_ids]
         LETTERS[pp.paper.id] = (found, inserted)
+
+
+def review_texts(cache: Path, rid: str) -> list[str]:
+    """The revision's reviews as the engine reads them (``cache``/ID/reviews.md)."""
+    from engine.reviews.load import load_reviews
+
+    f = cache / rid / "reviews.md"
+    return [r.text for r in load_reviews(f)] if f.is_file() else []
 
 
 def rows(pp, matrix: np.ndarray, threshold: float, name: str, perturb: bool):
@@ -232,7 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default="/tmp/letter19")
     ap.add_argument("--corpus", default=str(REPO / "corpus" / "revisions.json"))
     ap.add_argument("--cache", help="the corpus cache (default: $REDRAFT_CORPUS or ~/.cache/redraft/corpus)")
-    ap.add_argument("--run", choices=("A0", "L1"))
+    ap.add_argument("--run", choices=("A0", "L1", "F1"), help="F1: L1 with each answer's leading reviewer's words "
+                    "skipped (session 26)")
     ap.add_argument("--perturb", action="store_true")
     ap.add_argument("--matching", action="store_true")
     ap.add_argument("--drop", action="append", default=[], help="post hoc: L1 with this letter feature zeroed")
@@ -251,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     pairs, groups = grouped_pairs(a.pairs, Path(a.corpus))
     cache = cache_dir(a.cache)
-    load_letters(pairs, cache)
+    load_letters(pairs, cache, strip=a.run == "F1")
     if a.matching:
         matching(pairs, cache, Path(a.corpus).parent / "labels")
     if not (a.run or a.report):

@@ -16,7 +16,7 @@ not tuned.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -167,11 +167,36 @@ class Answer:
     cover: float  # share of the comment's words the quote covers
 
 
-class Letter:
-    """A letter's text cut into words (with their character offsets), ready to match comments against."""
+def review_grams(texts: Iterable[str]) -> set[tuple[str, ...]]:
+    """The word 4-grams (lowercased ``\\w+`` tokens) of the reviews' texts: what counts as the reviewer's words."""
+    out: set[tuple[str, ...]] = set()
+    for text in texts:
+        out |= _grams(text)
+    return out
 
-    def __init__(self, text: str):
+
+def authors_start(tokens: Sequence[str], reviewer: set[tuple[str, ...]]) -> int:
+    """Where the authors' words begin in an answer's ``tokens`` (lowercased): the first token that starts no
+    ``reviewer`` 4-gram and lies in none that an earlier token starts; ``len(tokens)`` when every token is the
+    reviewer's. A letter that quotes a reviewer's paragraph whole holds, after a comment made of its first sentences,
+    the rest of the reviewer's words (trial24): they are not the answer (docs/figures-align.md, session 26)."""
+    covered_to = -1  # the last token covered by a reviewer 4-gram starting at or before it
+    for j in range(len(tokens)):
+        if reviewer and j + 3 < len(tokens) and tuple(tokens[j:j + 4]) in reviewer:
+            covered_to = j + 3
+        if j > covered_to:
+            return j
+    return len(tokens)
+
+
+class Letter:
+    """A letter's text cut into words (with their character offsets), ready to match comments against; with the
+    reviews it answers known (``know_reviews``), each answer opens on the authors' words."""
+
+    def __init__(self, text: str, reviews: Iterable[str] = ()):
         self.text = text
+        #: The reviews' word 4-grams (``review_grams``): an answer's leading reviewer's words are skipped.
+        self.reviewer = review_grams(reviews)
         matches = list(_WORD.finditer(text))
         self.words = [m.group().lower() for m in matches]
         self.starts = [m.start() for m in matches]
@@ -182,6 +207,11 @@ class Letter:
         heads = [m.start() for m in _HEADING.finditer(text)]
         self.heading_words = sorted({self._word_at(c) for c in heads})
         self.notices: list[str] = []  # what of the file was not read (``read_letter``)
+
+    def know_reviews(self, reviews: Iterable[str]) -> Letter:
+        """The letter told the reviews' texts it answers (its answers then skip their leading reviewer's words)."""
+        self.reviewer = review_grams(reviews)
+        return self
 
     def _word_at(self, char: int) -> int:
         return int(np.searchsorted(np.array(self.starts, dtype=np.int64), char)) if self.starts else 0
@@ -213,7 +243,8 @@ class Letter:
 
 def answers(letter: Letter, comments: Sequence[ReviewComment]) -> list[Answer | None]:
     """Each comment's answer: the letter's text from the end of its quote to the next quote of another comment or a
-    reviewer heading, at most ``MAX_ANSWER`` words; None when the letter does not quote it."""
+    reviewer heading, at most ``MAX_ANSWER`` words, its leading reviewer's words skipped when the letter knows the
+    reviews (``authors_start``; "" when it holds nothing else); None when the letter does not quote it."""
     quotes = [letter.quote(c.full_text) for c in comments]
     starts = sorted({q[0][0] for q in quotes if q is not None} | set(letter.heading_words))
     out: list[Answer | None] = []
@@ -224,7 +255,15 @@ def answers(letter: Letter, comments: Sequence[ReviewComment]) -> list[Answer | 
         (a, b), cover = q
         stop = next((s for s in starts if s >= b), len(letter.words))
         stop = min(stop, b + MAX_ANSWER)
-        text = letter.text[letter.ends[b - 1]:letter.starts[stop] if stop < len(letter.words) else len(letter.text)]
+        begin = letter.ends[b - 1]
+        if letter.reviewer and (j := b + authors_start(letter.words[b:stop], letter.reviewer)) > b:
+            if j == stop:
+                out.append(Answer((a, b), "", cover))
+                continue
+            begin = letter.starts[j]  # from the white space before the word, as the letter writes it: "(see", "'We"
+            while begin > letter.ends[j - 1] and not letter.text[begin - 1].isspace():
+                begin -= 1
+        text = letter.text[begin:letter.starts[stop] if stop < len(letter.words) else len(letter.text)]
         # the quote's closing punctuation and the next quote's marker ("> ", "- ") are neither's answer
         text = re.sub(r"\n[\s>*\u2022#-]*$", "", re.sub(r"^[\s.,;:!?)\]}\"'\u201d\u2019*_]+", "", text))
         out.append(Answer((a, b), text.strip(), cover))

@@ -50,10 +50,12 @@ def corpus_papers(manifest: str, cache: str | None, part: str, only: list[str] |
 
 def corpus_letters(papers, cache: str | None) -> dict[str, list]:
     """Each paper's comments' answers in its response letter (``cache``/ID/response.*, read by
-    ``engine.align.letter``); a revision without a letter gets none (a note)."""
+    ``engine.align.letter``, knowing the revision's ``reviews.md``); a revision without a letter gets none (a
+    note)."""
     from corpus.build_revisions import default_out
 
     from engine.align.letter import answers, read_letter
+    from engine.reviews.load import load_reviews
 
     folder = Path(cache).expanduser() if cache else default_out()
     out = {}
@@ -62,7 +64,9 @@ def corpus_letters(papers, cache: str | None) -> dict[str, list]:
         if not files:
             print(f"redraft: note: {p.id} has no response letter in {folder}", file=sys.stderr)
             continue
-        out[p.id] = answers(read_letter(files[0]), p.comments)
+        reviews = folder / p.id / "reviews.md"  # the letter knows them: its answers open on the authors' words
+        out[p.id] = answers(read_letter(files[0]).know_reviews(
+            [r.text for r in load_reviews(reviews)] if reviews.is_file() else []), p.comments)
     return out
 
 

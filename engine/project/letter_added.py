@@ -140,6 +140,7 @@ def letter_job(session: ProjectSession, models: ModelSource | None, path: str | 
     name, letter = read_response(path)
     project = session.project
     check_letter(path, letter, [r.text for r in project.reviews], {}, force)  # one line; the reviews again: a doubt
+    letter.know_reviews(r.text for r in project.reviews)  # its answers open on the authors' words
     why = why_not_read(project)
     use = letter_use(letter, list(project.comments), reads=not why)  # robust20: a letter quoting few points is kept,
     # not read, and the statuses are the no-letter model's (also when the letter it replaces was read)

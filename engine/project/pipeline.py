@@ -133,6 +133,7 @@ def build_project(
     if letter is not None:  # the reviews, the draft or the revised file given as the letter: one line
         check_letter(response, letter[1], [r.text for r in found],
                      {"the draft": old_path, "the revised version": new_path, "the reviews": review_file}, force)
+        letter[1].know_reviews(r.text for r in found)  # its answers open on the authors' words
     # the same version twice: two files compared before either is read, two texts once both are (two stored, no)
     compare = bool(new_path) and not force and not (isinstance(old_path, Document) and isinstance(new_path, Document))
     if compare and not isinstance(old_path, Document) and not isinstance(new_path, Document) \

@@ -100,11 +100,14 @@ def drop_response(store: Any) -> None:
 
 
 def project_letter(project: Any) -> Letter | None:
-    """The project's stored letter, ready for the aligner; None when it has none, or when the statuses do not read
-    it (it quoted few of the points: ``letter_use``)."""
+    """The project's stored letter, ready for the aligner, knowing the project's reviews (each answer opens on the
+    authors' words: ``Letter.know_reviews``); None when it has none, or when the statuses do not read it (it quoted
+    few of the points: ``letter_use``)."""
     stored = getattr(project, "letter", None) or {}
     text = stored.get("text", "")
-    return Letter(text) if text.strip() and stored.get("read", True) else None
+    if not text.strip() or not stored.get("read", True):
+        return None
+    return Letter(text, [r.text for r in getattr(project, "reviews", None) or []])
 
 
 #: How many of the answer's words the Coverage tooltip, the CSV and ``project show`` quote.
@@ -113,45 +116,17 @@ EXCERPT_WORDS = 40
 
 def answer_excerpts(project: Any, words: int = EXCERPT_WORDS) -> dict[str, str]:
     """Comment id → the start of its answer in the project's letter (``engine.align.letter.answers``: the letter's
-    text after the comment's quote), at most ``words`` words, "…" when cut; none for a comment the letter does
-    not quote, and none at all without a letter. What an area chair reads beside the status (trial24: only a
-    category, "answers it: states a change", was shown, and the letter itself nowhere).
-
-    A letter that quotes a reviewer's whole paragraph holds, after a comment made of its first sentences, the rest
-    of the reviewer's words: the excerpt skips the leading words that the reviews hold too (in a word 4-gram of a
-    review), so it opens on the authors' words; an answer that is all reviewer's text gives none. Display only:
-    the statuses read ``answers`` as it is (docs/app.md, trial24)."""
-    import re
-
-    from engine.align.letter import answers
-
+    text after the comment's quote, from the authors' first word), at most ``words`` words, "…" when cut; none for a
+    comment the letter does not quote or whose answer is all the reviewer's words, and none at all without a letter.
+    What an area chair reads beside the status (trial24: only a category, "answers it: states a change", was shown,
+    and the letter itself nowhere). The statuses read the same answers (session 26: ``answers`` skips the reviewer's
+    words a letter that quotes a whole paragraph holds after a comment made of its first sentences)."""
     letter = project_letter(project)
     if letter is None or not project.comments:
         return {}
-    review_grams: set[tuple[str, ...]] = set()
-    for review in project.reviews:
-        tokens = [w.lower() for w in re.findall(r"\w+", review.text)]
-        review_grams.update(tuple(tokens[i:i + 4]) for i in range(len(tokens) - 3))
     out = {}
     for c, found in zip(project.comments, answers(letter, project.comments)):
-        said = _authors_words(found.text if found is not None else "", review_grams)
+        said = found.text.split() if found is not None else []
         if said:
             out[c.id] = " ".join(said[:words]) + ("…" if len(said) > words else "")
     return out
-
-
-def _authors_words(text: str, review_grams: set[tuple[str, ...]]) -> list[str]:
-    """``text``'s words (split on white space) from the first that starts no word 4-gram of the reviews and lies
-    in none that an earlier word starts."""
-    import re
-
-    words = text.split()
-    keys = [[w.lower() for w in re.findall(r"\w+", word)] for word in words]
-    flat = [(i, k) for i, ks in enumerate(keys) for k in ks]
-    covered_to = -1  # the last flat token covered by a review 4-gram starting at or before it
-    for j in range(len(flat)):
-        if j + 3 < len(flat) and tuple(k for _, k in flat[j:j + 4]) in review_grams:
-            covered_to = j + 3
-        if j > covered_to:
-            return words[flat[j][0]:]
-    return []
