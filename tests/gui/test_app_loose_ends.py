@@ -1,0 +1,34 @@
+"""What three trials of session 26 left in the app (polish21): the title's edit explained as a title, Ctrl+1…5 giving
+the view its focus, the suggestion card showing its focus, the comment list readable at 1366 × 768."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.document import load_document
+from engine.revision import EditType, diff_documents
+from engine.revision.compare import is_title_edit
+from tests.engine.built_revisions import PROSE
+from widgets.glossary import edit_header_tip
+
+
+def _title_edit(tmp_path: Path, new_title: str):
+    for name, title in (("old.md", "Noise in speech models"), ("new.md", new_title)):
+        (tmp_path / name).write_text(f"# {title}\n\n## 1 Introduction\n\n" + "\n\n".join(PROSE[:3]) + "\n")
+    diff = diff_documents(load_document(tmp_path / "old.md"), load_document(tmp_path / "new.md"))
+    return next(e for e in diff.edits if is_title_edit(e))
+
+
+def test_a_title_edit_is_explained_as_the_title(tmp_path: Path) -> None:
+    """title20: the diff header's tooltip called the title "the paragraph" ("major: the paragraph was rewritten in
+    substance", "title: the paragraph of the revised version")."""
+    major = _title_edit(tmp_path, "Coloured noise in speech models")
+    assert major.type is EditType.MAJOR
+    for side in ("old", "new"):
+        tip = edit_header_tip(major, side)
+        assert "paragraph" not in tip, tip
+        assert "title's words changed" in tip and major.id in tip
+        assert ("title in the draft" if side == "old" else "title in the revised version") in tip
+    minor = _title_edit(tmp_path, "Noise in Speech Models")
+    assert minor.type is EditType.MINOR
+    assert "only the title's case" in edit_header_tip(minor) and "paragraph" not in edit_header_tip(minor)
