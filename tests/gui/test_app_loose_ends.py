@@ -9,6 +9,7 @@ from engine.document import load_document
 from engine.revision import EditType, diff_documents
 from engine.revision.compare import is_title_edit
 from tests.engine.built_revisions import PROSE
+from tests.gui.app_helpers import light_shell as shell  # noqa: F401 (fixture)
 from widgets.glossary import edit_header_tip
 
 
@@ -32,3 +33,32 @@ def test_a_title_edit_is_explained_as_the_title(tmp_path: Path) -> None:
     minor = _title_edit(tmp_path, "Noise in Speech Models")
     assert minor.type is EditType.MINOR
     assert "only the title's case" in edit_header_tip(minor) and "paragraph" not in edit_header_tip(minor)
+
+
+def _open_demo(qtbot, shell) -> None:
+    from desktop.app import open_demo
+
+    with qtbot.waitSignal(shell.controller.sig_project_loaded, timeout=120_000):
+        open_demo(shell)
+
+
+def test_ctrl_1_to_5_give_the_view_the_focus(qtbot, shell) -> None:
+    """trial25: Ctrl+1…5 switched the tab and left the focus where it was (the comment list, the response box)."""
+    from desktop.main_window import TABS
+    from desktop.view_focus import main_widget
+
+    _open_demo(qtbot, shell)
+    w = shell.window
+    w.response.text.setFocus()
+    qtbot.waitUntil(w.response.text.hasFocus)
+    for name, action in zip(TABS, w.commands.views):
+        if name not in w.available_views:
+            continue
+        action.trigger()
+        assert w.tabs.currentIndex() == TABS.index(name)
+        target = main_widget(w, name)
+        assert target is not None and w.tabs.currentWidget().isAncestorOf(target), name
+        qtbot.waitUntil(target.hasFocus)
+        assert not w.response.text.hasFocus()
+    w.commands.show_diff.trigger()
+    qtbot.waitUntil(w.diff.new_pane.hasFocus)  # the revised side of the diff: arrows and Page Down scroll it
