@@ -256,7 +256,7 @@ class CoverageTable(QWidget):
             for column in (COMMENT, TYPE):
                 item.setForeground(column, QBrush(QColor(colors_for(self).low)))
         item.setToolTip(STATUS, status_tip(row.status, row.probability) + (
-            f"\nRead with your response letter: {row.letter}." if row.letter else "") + (
+            f"\nRead with the authors' response letter: {row.letter}." if row.letter else "") + (
             f"\nThe letter: \u201c{row.letter_said}\u201d" if row.letter_said else ""))
         return item
 
