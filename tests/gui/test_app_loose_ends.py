@@ -62,3 +62,32 @@ def test_ctrl_1_to_5_give_the_view_the_focus(qtbot, shell) -> None:
         assert not w.response.text.hasFocus()
     w.commands.show_diff.trigger()
     qtbot.waitUntil(w.diff.new_pane.hasFocus)  # the revised side of the diff: arrows and Page Down scroll it
+
+
+def test_tab_to_the_suggestion_card_shows_the_focus(qtbot, shell) -> None:
+    """trial25: Tab to the suggestion card (its text area: a scroll area with no frame) changed no pixel of it."""
+    from PySide6.QtCore import Qt
+
+    shell.app.setCursorFlashTime(0)
+    _open_demo(qtbot, shell)
+    w = shell.window
+    w.activateWindow()
+    qtbot.waitUntil(lambda: shell.app.activeWindow() is w)
+    w.comments.tree.setFocus()
+    card = w.suggestion
+    for _ in range(30):  # Tab, as the author does: Qt draws keyboard focus only after a focus key
+        qtbot.keyClick(shell.app.focusWidget(), Qt.Key.Key_Tab)
+        now = shell.app.focusWidget()
+        if now is card:  # the card's text area: the card holds the focus (its keys act on the suggestion)
+            break
+    else:
+        raise AssertionError("Tab never reached the suggestion card")
+    rect = card.rect().translated(card.mapTo(w, card.rect().topLeft()))
+    qtbot.wait(50)
+    focused = w.grab(rect).toImage()
+    w.comments.tree.setFocus()  # the focus elsewhere, nothing else of the card focused
+    qtbot.waitUntil(lambda: not card.hasFocus())
+    qtbot.wait(50)
+    after = w.grab(rect).toImage()
+    changed = sum(focused.pixel(x, y) != after.pixel(x, y) for y in range(after.height()) for x in range(after.width()))
+    assert changed > max(rect.width(), rect.height()), (now, changed)  # a frame's worth, not a cursor's
