@@ -91,3 +91,39 @@ def test_tab_to_the_suggestion_card_shows_the_focus(qtbot, shell) -> None:
     after = w.grab(rect).toImage()
     changed = sum(focused.pixel(x, y) != after.pixel(x, y) for y in range(after.height()) for x in range(after.width()))
     assert changed > max(rect.width(), rect.height()), (now, changed)  # a frame's worth, not a cursor's
+
+
+def _shown_characters(tree, item) -> int:
+    """How many characters of a comment row's text the cell has room for, over the lines it is drawn on."""
+    from widgets.comment_list import COL_TEXT
+
+    rect = tree.visualItemRect(item)
+    lines = max(1, round((rect.height() - 6) / tree.fontMetrics().lineSpacing()))
+    room = tree.columnWidth(COL_TEXT) - tree.indentation() - 12 - 90  # the id's indentation, margins, type chip
+    return lines * room // tree.fontMetrics().averageCharWidth()
+
+
+def test_the_comment_list_is_readable_at_1366_by_768(qtbot, shell) -> None:
+    """trial25: at 1366 × 768 the list showed ten to twenty characters of each comment beside its two badges. A
+    narrow list now gives each comment two lines (the whole text stays on the tooltip); a wide one keeps one."""
+    from PySide6.QtWidgets import QApplication
+
+    _open_demo(qtbot, shell)
+    w = shell.window
+    tree = w.comments.tree
+    for size, lines in (((1366, 768), 2), ((1920, 1080), 1)):
+        w.resize(*size)
+        qtbot.waitUntil(lambda s=size: (w.width(), w.height()) == s)
+        for _ in range(5):
+            QApplication.processEvents()
+        qtbot.wait(20)
+        items = [tree.topLevelItem(i).child(j) for i in range(tree.topLevelItemCount())
+                 for j in range(tree.topLevelItem(i).childCount())]
+        assert items
+        line = tree.fontMetrics().lineSpacing()
+        for item in items:
+            height = tree.visualItemRect(item).height()
+            assert (height >= 2 * line) == (lines == 2), (size, item.text(0), height, line)
+            assert item.toolTip(0)  # the whole comment, on hover
+        if lines == 2:
+            assert min(_shown_characters(tree, i) for i in items) >= 40
