@@ -127,3 +127,25 @@ def test_the_comment_list_is_readable_at_1366_by_768(qtbot, shell) -> None:
             assert item.toolTip(0)  # the whole comment, on hover
         if lines == 2:
             assert min(_shown_characters(tree, i) for i in items) >= 40
+
+
+def test_the_coverage_edits_are_not_cut_in_a_narrow_window(qtbot, shell) -> None:
+    """trial25: in a 1200-pixel window the Coverage table scrolled sideways and its Edits column was cut on the right;
+    the comment column now gives way (its text wraps, the whole comment on its tooltip) before the table scrolls."""
+    from PySide6.QtWidgets import QApplication
+
+    from widgets.coverage_table import COMMENT, EDITS
+
+    _open_demo(qtbot, shell)
+    w = shell.window
+    for width in (1200, 1366, 1920):
+        w.resize(width, 768)
+        w.show_tab("coverage")
+        qtbot.waitUntil(lambda x=width: w.width() == x)
+        for _ in range(5):
+            QApplication.processEvents()
+        qtbot.wait(120)  # the table lays its columns out on a timer
+        tree = w.coverage.tree
+        bar = tree.horizontalScrollBar()
+        assert bar.maximum() == 0, (width, tree.viewport().width(), [tree.columnWidth(i) for i in range(4)])
+        assert tree.columnWidth(EDITS) >= 160 and tree.columnWidth(COMMENT) >= 150
