@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from desktop.actions import Actions
 from desktop.pane_layout import PaneSizer
 from desktop.window_state import save_geometry
+from desktop.view_focus import focus_view
 from engine.inputs import input_suffixes
 from engine.resources import LICENCE_NOTE
 from widgets.controls import StatusLine
@@ -176,7 +177,7 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.body)
         self.panes = PaneSizer(self, self.body, self.tabs, pdfs, TABS)
         for i, action in enumerate(self.commands.views):
-            action.triggered.connect(lambda _=False, i=i: self.show_tab(TABS[i]))
+            action.triggered.connect(lambda _=False, i=i: focus_view(self, TABS[i]))  # the view takes the focus
         for action, slot in zip(self.commands.zoom, ("zoom_in", "zoom_out", "fit_width", "fit_column")):
             for view in (self.pdf_old, self.pdf_new):
                 action.triggered.connect(getattr(view, slot))

@@ -77,7 +77,41 @@ class BadgeDelegate(QStyledItemDelegate):
 
 class ChipTextDelegate(QStyledItemDelegate):
     """Paints a cell's text, elided, with a small chip (``CHIP_ROLE``, coloured by ``KEY_ROLE``) at its right end:
-    a badge that takes no column of its own in a narrow list."""
+    a badge that takes no column of its own in a narrow list.
+
+    A child row (a comment under its reviewer) whose text room holds fewer than ``WRAP_BELOW`` characters wraps
+    onto a second line, elided at that line's end: at 1366 × 768 the list showed ten to twenty characters of each
+    comment beside its badges (trial25). The view needs ``setUniformRowHeights(False)``; a wider list keeps one
+    line a row."""
+
+    #: Average characters a line's room must hold for one line to do.
+    WRAP_BELOW = 45
+
+    def two_lines(self, option: QStyleOptionViewItem, index: QModelIndex) -> bool:
+        view = option.widget
+        if not index.parent().isValid() or view is None or not hasattr(view, "columnWidth"):
+            return False
+        depth, parent = 0, index.parent()
+        while parent.isValid():
+            depth, parent = depth + 1, parent.parent()
+        room = view.columnWidth(index.column()) - depth * view.indentation() - 12
+        text = str(index.data(CHIP_ROLE) or "")
+        if text and room >= self._chip_size(option, text)[0] + 6 + 60:
+            room -= self._chip_size(option, text)[0] + 6
+        metrics = QFontMetrics(option.font)
+        whole = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        return room < metrics.averageCharWidth() * self.WRAP_BELOW and metrics.horizontalAdvance(whole) > room
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:  # noqa: N802 (Qt override)
+        size = super().sizeHint(option, index)
+        if self.two_lines(option, index):
+            size.setHeight(size.height() + QFontMetrics(option.font).lineSpacing())
+        return size
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex) -> None:  # noqa: N802
+        super().initStyleOption(option, index)
+        if self.two_lines(option, index):
+            option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
 
     def chip_fits(self, option: QStyleOptionViewItem, index: QModelIndex) -> bool:
         """The chip is painted only where the cell keeps its text's first word (a comment's id, "R1.10") whole and

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLineEdit, QTreeWidget, QTreeWidgetItem,
@@ -85,7 +85,7 @@ class CommentList(QWidget):
         self.tree.setAccessibleDescription("Up and Down move between comments; Enter opens one; Ctrl+C copies it")
         self.tree.setHeaderLabels(["Comment", "Action", "Status"])
         self.tree.setRootIsDecorated(True)
-        self.tree.setUniformRowHeights(True)
+        self.tree.setUniformRowHeights(False)  # a narrow list gives each comment two lines (ChipTextDelegate)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)  # Merge selected
         self.tree.setItemDelegateForColumn(COL_STATUS, BadgeDelegate(self.tree))
@@ -95,6 +95,9 @@ class CommentList(QWidget):
         header.setSectionResizeMode(COL_TEXT, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_ACTION, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(COL_STATUS, QHeaderView.ResizeMode.ResizeToContents)
+        self._relayout = QTimer(self, singleShot=True, interval=0)  # rows one or two lines tall at the new width
+        self._relayout.timeout.connect(self.tree.doItemsLayout)
+        header.sectionResized.connect(lambda column, *_: column == COL_TEXT and self._relayout.start())
         self.tree.itemSelectionChanged.connect(self._on_selection)
         self.tree.itemActivated.connect(self._on_activated)
         self.tree.installEventFilter(self)  # Ctrl+C copies the comment's full text, not the cell

@@ -1,13 +1,10 @@
 """``CoverageTable``: the area chair's view of which comments the revision addressed, with which edits.
 
-One row per comment (``engine.project.coverage``: a low-confidence one marked, never
-left out), grouped under its reviewer (whose row says how many were addressed):
-the full comment text, wrapped; its type; its status badge with how sure
-Redraft is, or that the author confirmed it; the edits it rests on as short
-snippets, each a link (confirmed links first, unconfirmed ones marked).
-Filters pick a reviewer, a status and a type. Selecting a comment emits
-``sig_comment_selected(comment_id)``; clicking a snippet emits
-``sig_edit_activated(comment_id, edit_id)`` (the window opens that diff).
+One row per comment (``engine.project.coverage``: a low-confidence one marked, never left out), grouped under its
+reviewer (whose row says how many were addressed): the full comment text, wrapped; its type; its status badge with
+how sure Redraft is, or that the author confirmed it; the edits it rests on as short snippets, each a link (confirmed
+links first, unconfirmed ones marked). Filters pick a reviewer, a status and a type. Selecting a comment emits
+``sig_comment_selected(comment_id)``; clicking a snippet emits ``sig_edit_activated(comment_id, edit_id)``.
 """
 
 from __future__ import annotations
@@ -15,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -50,6 +47,9 @@ EDITS_FLOOR = 160
 STATUS_NARROW = "partly addressed"
 #: The comment column never gets narrower than this (a few words a line); a narrower pane scrolls sideways.
 COMMENT_MIN_WIDTH = 240
+#: ... and the least once the edits are down to ``EDITS_FLOOR`` (its text wraps; the whole is on its tooltip): a
+#: 1200-pixel window's Coverage tab scrolled sideways, its Edits cut (trial25).
+COMMENT_FLOOR = 150
 
 
 def status_text(row: CoverageRow) -> str:
@@ -105,6 +105,7 @@ class CoverageTable(QWidget):
 
         self.tree = QTreeWidget()
         self.tree.setAccessibleName("Coverage table")
+        self.tree.viewport().installEventFilter(self)  # its width: the table's, less a vertical bar that came or went
         self.tree.setColumnCount(len(COLUMNS))
         self.tree.setHeaderLabels(list(COLUMNS))
         self.tree.setRootIsDecorated(True)
@@ -256,7 +257,7 @@ class CoverageTable(QWidget):
             for column in (COMMENT, TYPE):
                 item.setForeground(column, QBrush(QColor(colors_for(self).low)))
         item.setToolTip(STATUS, status_tip(row.status, row.probability) + (
-            f"\nRead with your response letter: {row.letter}." if row.letter else "") + (
+            f"\nRead with the authors' response letter: {row.letter}." if row.letter else "") + (
             f"\nThe letter: \u201c{row.letter_said}\u201d" if row.letter_said else ""))
         return item
 
@@ -297,10 +298,10 @@ class CoverageTable(QWidget):
 
     def column_widths(self) -> tuple[int, int, int]:
         """(comment, status, edits): the edits take two fifths of the width (less when no comment has an edit),
-        the comment the rest, but never under ``COMMENT_MIN_WIDTH``. In a narrow pane the type goes first, then
-        the status badges wrap onto two lines (``STATUS_NARROW``), then the edits give way down to
-        ``EDITS_FLOOR``; only a pane narrower than all that scrolls sideways (the Coverage tab of a 1280-pixel
-        window did, a new-user trial found)."""
+        the comment the rest, not under ``COMMENT_MIN_WIDTH`` while the edits have more than their floor. In a
+        narrow pane the type goes first, then the status badges wrap onto two lines (``STATUS_NARROW``), then the
+        edits give way down to ``EDITS_FLOOR``, then the comment down to ``COMMENT_FLOOR``; only a pane narrower
+        than all that scrolls sideways (a 1280-pixel window's did, a new-user trial found)."""
         header = self.tree.header()
         viewport = self.tree.viewport().width()
         has_edits = any(self._has_edits.values())
@@ -319,11 +320,12 @@ class CoverageTable(QWidget):
             edits = max(EDITS_FLOOR, min(edits, viewport - fixed - COMMENT_MIN_WIDTH))
         else:
             edits = self.tree.fontMetrics().horizontalAdvance("no edit") + 24
-        return max(COMMENT_MIN_WIDTH, viewport - fixed - edits), status, edits
+        return max(COMMENT_FLOOR, viewport - fixed - edits), status, edits
 
-    def resizeEvent(self, event: Any) -> None:
-        super().resizeEvent(event)
-        self._relayout_later()
+    def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.Resize:  # the viewport's width changed: the columns follow it
+            self._relayout_later()
+        return super().eventFilter(watched, event)
 
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)

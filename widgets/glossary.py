@@ -14,6 +14,7 @@ import re
 from engine.align.status import STATUS_BADGES, STATUSES
 from engine.reviews.model import ReviewComment
 from engine.revision import Edit, EditType
+from engine.revision.compare import is_title_edit
 from engine.revision.model import Flag
 from widgets.comment_list import ACTION_TIPS, DIRECTNESS_TIPS, TYPE_TIPS, status_tip
 from widgets.link_bar import STATES as LINK_STATES
@@ -26,6 +27,12 @@ EDIT_TYPE_TIPS = {
     EditType.DELETED.value: "deleted: the paragraph is gone from the revised version",
     EditType.MOVED.value: "moved: the paragraph is elsewhere in the revised version",
     EditType.UNCHANGED.value: "unchanged: the same text in both versions",
+}
+#: What a title edit is (``engine.revision.compare.title_edit``): the title is no paragraph, and its edit is major
+#: when a word changed, minor when only case or citation style did (title20).
+TITLE_TYPE_TIPS = {
+    EditType.MAJOR.value: "major: the title's words changed (what the paper says it is)",
+    EditType.MINOR.value: "minor: only the title's case or citation style changed",
 }
 #: Extra facts after the kind ("moved, also changed").
 EDIT_FLAG_TIPS = {
@@ -68,6 +75,10 @@ def edit_header_tip(edit: Edit, side: str = "new") -> str:
     lines = [f"{edit.id}: an edit of the revision, numbered in the order of the paper"]
     if edit.source_ids == (edit.id,) and not edit.target_ids:
         lines = [f"{edit.id}: a paragraph of the draft (where the comment applies)"]
+    elif is_title_edit(edit):  # not "the paragraph was rewritten", nor "title: the paragraph of ..."
+        lines.append(TITLE_TYPE_TIPS.get(edit.type.value, f"{edit.type.value}: the title changed"))
+        lines.append(f"the paper's title in the {'draft' if side == 'old' else 'revised version'}")
+        return "\n".join(lines)
     else:
         lines.append(EDIT_TYPE_TIPS.get(edit.type.value, edit.type.value))
         lines += [EDIT_FLAG_TIPS.get(f.replace("_", " "), f.replace("_", " ")) for f in edit.flags]

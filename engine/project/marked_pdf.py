@@ -53,6 +53,8 @@ class MarkedPdf:
     marks: dict[str, str] = field(default_factory=dict)
     summary_pages: int = 0
     not_located: list[str] = field(default_factory=list)
+    #: Each placed change's page (0-based, in the revised PDF): the summary lists a comment's changes by it.
+    pages: dict[str, int] = field(default_factory=dict)
 
     def summary(self) -> str:
         line = (f"{self.notes} margin note(s), {self.highlights} highlight(s), {self.deletions} deletion mark(s) "
@@ -195,7 +197,7 @@ def write_marked_pdf(project: Project, path: str | Path, revised: str | Path | N
     notes = MarginNotes(doc, marker.page_words)
     rows = coverage_view(project).rows
     by_edit = comments_by_edit(rows)
-    pages: dict[str, int] = {}
+    pages = result.pages
     for edit in project.diff.changed_edits():
         refs = by_edit.get(edit.id, [])
         if edit.target_ids:

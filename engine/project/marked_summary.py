@@ -9,6 +9,7 @@ import io
 from engine.align.status import status_text
 from engine.project.coverage import LIKELY_COMMENT, LOW_MARK, CoverageRow
 from engine.project.model import Project
+from engine.revision.compare import is_title_edit
 
 _CSS = """
 body {font-family: sans-serif; font-size: 9pt; line-height: 1.3;}
@@ -44,6 +45,22 @@ def count_line(rows: list[CoverageRow]) -> str:
     return line + "."
 
 
+def by_page(project: Project, edits: list, pages: dict[str, int]) -> list:
+    """A comment's changes (``CoverageRow.edits``) in the order a reader meets them: by page, and on a page in the
+    paper's order (the title first, then the edits as numbered along the revised paper, which follows its columns
+    where a height on the page would not); changes not found on a page last, in the order given. The aligner's
+    order (best score first) sent the reader back and forth (exports20)."""
+    diff = project.diff
+    rank = {e.id: -1 if is_title_edit(e) else i for i, e in enumerate(diff.edits)} if diff is not None else {}
+
+    def key(item: tuple[int, object]) -> tuple[int, int, int, int]:
+        i, e = item
+        page = pages.get(e.edit_id)
+        return (page is None, page or 0, rank.get(e.edit_id, len(rank)), i)
+
+    return [e for _, e in sorted(enumerate(edits), key=key)]
+
+
 def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int], offset: int,
                  marks: dict[str, str] | None = None) -> str:
     """The list as HTML; a change's page link is ``#page=N`` (0-based page of the final file); ``marks``:
@@ -65,7 +82,7 @@ def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int
         parts.append(f'<p class="c"><b>{esc(r.comment_id)}</b>{low} <span class="st">{esc(status_text(r.status))} '
                      f"({esc(r.certainty())}{'' if low else '; ' + esc(r.request_words())})</span> — "
                      f"{esc(_short(r.comment.full_text))}</p>")
-        for e in r.edits:
+        for e in by_page(project, r.edits, pages):
             page = pages.get(e.edit_id)
             where = (f'<a href="#page={page + offset}">p. {page + 1}</a>' if page is not None
                      else "not found on the page")

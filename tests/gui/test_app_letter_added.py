@@ -56,7 +56,8 @@ def test_a_letter_alone_is_added_and_the_message_says_what_moved(qtbot, shell: S
 
     tips = {r.comment_id: w.coverage._items[r.comment_id].toolTip(STATUS) for r in rows}
     for r in rows:  # what the letter says of each point, and its answer's first words, on the status's tooltip
-        assert f"Read with your response letter: {r.letter}." in tips[r.comment_id]
+        assert f"Read with the authors' response letter: {r.letter}." in tips[r.comment_id]
+        assert "your response letter" not in tips[r.comment_id]  # an area chair reads it too (trial24)
         assert (f"The letter: \u201c{r.letter_said}\u201d" in tips[r.comment_id]) == bool(r.letter_said)
     answered = next(r for r in rows if r.letter_said.startswith("We have added the values"))
     c.presenter.select_comment(answered.comment_id)  # the letter's answer above the diff, where the edits are checked
