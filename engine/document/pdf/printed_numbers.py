@@ -1,0 +1,59 @@
+"""Printed line numbers out of a page's text before its lines are built (session 26, lineno21).
+
+A review copy numbers its lines (lineno: every line or every 5th, in a margin or a two-column page's gutter).
+``clean.drop_line_numbers`` drops a margin's numbers when they are lines of their own; a number close enough to
+the text to share its PyMuPDF line (a REVTeX page numbers its right column in the gutter) was glued into the
+paragraph (a number fused to the word before it). Here the page's spans that are printed line numbers, as
+``line_numbers.number_words`` finds them (a column of bare numbers counting up, outside the text
+or small in a gutter), leave the page dictionary before ``lines.page_lines`` reads it. A year, "Table 3" or an
+equation's number is never in such a column, so it stays.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from engine.document.pdf.line_numbers import MIN_COLUMN, number_words
+
+_NUMBER = re.compile(r"^\d{1,5}$")
+
+
+def _may_hold_numbers(page_dict: dict[str, Any]) -> bool:
+    """At least ``MIN_COLUMN`` spans that are bare numbers end at one x position (cheap: most pages have none,
+    and only then is the page read again word by word)."""
+    ends: Counter[int] = Counter()
+    for block in page_dict.get("blocks", ()):
+        for line in block.get("lines", ()):
+            for span in line.get("spans", ()):
+                if _NUMBER.match(span["text"].strip()):
+                    ends[round(span["bbox"][2] / 4)] += 1
+    return any(n >= MIN_COLUMN for n in ends.values())
+
+
+def printed_numbers(page: Any, page_dict: dict[str, Any]) -> list[tuple]:
+    """The words of ``page`` (a ``pymupdf.Page``) that are printed line numbers; [] on most pages."""
+    if not _may_hold_numbers(page_dict):
+        return []
+    return number_words(page.get_text("words"))
+
+
+def without_numbers(page_dict: dict[str, Any], numbers: list[tuple]) -> dict[str, Any]:
+    """``page_dict`` less its spans that are one of ``numbers`` (the same text, the word's centre in the span's
+    box). A number sharing a span with other text is left as it is."""
+    if not numbers:
+        return page_dict
+    boxes: dict[str, list[tuple[float, float]]] = {}
+    for w in numbers:
+        boxes.setdefault(w[4], []).append(((w[0] + w[2]) / 2, (w[1] + w[3]) / 2))
+
+    def printed(span: dict[str, Any]) -> bool:
+        x0, y0, x1, y1 = span["bbox"]
+        return any(x0 - 1 <= x <= x1 + 1 and y0 - 1 <= y <= y1 + 1 for x, y in boxes.get(span["text"].strip(), ()))
+
+    for block in page_dict.get("blocks", ()):
+        for line in block.get("lines", ()):
+            if "spans" in line:
+                line["spans"] = [s for s in line["spans"] if not printed(s)]
+    return page_dict
