@@ -12,7 +12,7 @@ equation's number is never in such a column, so it stays.
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from typing import Any
 
 from engine.document.pdf.line_numbers import MIN_COLUMN, number_words
@@ -57,3 +57,23 @@ def without_numbers(page_dict: dict[str, Any], numbers: list[tuple]) -> dict[str
             if "spans" in line:
                 line["spans"] = [s for s in line["spans"] if not printed(s)]
     return page_dict
+
+
+#: A review copy numbers the lines of every page: a column of numbers is taken for line numbers only where a column
+#: stands at the same place (its right edge within 4 pt) on at least this many pages. A code listing's or an
+#: algorithm's numbers on one page, a table's row numbers, a title page's affiliation marks stay the paper's text.
+MIN_PAGES = 2
+
+
+def recurring(found: list[list[tuple]]) -> list[list[tuple]]:
+    """Each page's numbers (``printed_numbers``) kept where their column recurs on ``MIN_PAGES`` pages."""
+    pages: defaultdict[int, set[int]] = defaultdict(set)
+    for index, numbers in enumerate(found):
+        for w in numbers:
+            pages[round(w[2] / 4)].add(index)
+
+    def recurs(w: tuple) -> bool:
+        x = round(w[2] / 4)
+        return len(pages[x - 1] | pages[x] | pages[x + 1]) >= MIN_PAGES
+
+    return [[w for w in numbers if recurs(w)] for numbers in found]

@@ -39,9 +39,7 @@ BODY = "\n\n".join([
     + "\\end{tabular}\\caption{Runs.}\\end{table}",
     _prose(5),
     "\\section{Results}",
-    _prose(6),
-    _prose(7),
-    _prose(8),
+    *(_prose(k) for k in range(6, 16)),  # three pages or more: a review copy numbers every page
 ])
 
 LAYOUTS = {
