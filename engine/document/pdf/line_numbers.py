@@ -3,7 +3,8 @@
 Bare numbers whose right edges line up in a column that counts up the page: in a margin, outside the text,
 or in the gutter between two text columns when set smaller than the text and flanked by it (REVTeX numbers its
 right column there). The letter cites lines by them (``engine.letter.places``); the marked-up PDF keeps its
-highlights off them (``marked_pdf``).
+highlights off them (``marked_pdf``); the PDF reader takes them out of the paragraphs' text (``printed_numbers``;
+session 26, when this module moved here from ``engine/project``, which re-exports it).
 """
 
 from __future__ import annotations
