@@ -5,14 +5,16 @@ A review copy numbers its lines (lineno: every line or every 5th, in a margin or
 the text to share its PyMuPDF line (a REVTeX page numbers its right column in the gutter) was glued into the
 paragraph (a number fused to the word before it). Here the page's spans that are printed line numbers, as
 ``line_numbers.number_words`` finds them (a column of bare numbers counting up, outside the text
-or small in a gutter), leave the page dictionary before ``lines.page_lines`` reads it. A year, "Table 3" or an
-equation's number is never in such a column, so it stays.
+or small in a gutter), set smaller than the text and recurring on two pages or more, leave the page dictionary
+before ``lines.page_lines`` reads it. A year, "Table 3" or an equation's number is never in such a column, so it
+stays.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from statistics import median
 from typing import Any
 
 from engine.document.pdf.line_numbers import MIN_COLUMN, number_words
@@ -32,11 +34,22 @@ def _may_hold_numbers(page_dict: dict[str, Any]) -> bool:
     return any(n >= MIN_COLUMN for n in ends.values())
 
 
+#: lineno sets its numbers smaller than the text (REVTeX's and lineno's own at half its size; 0.85 of a page of
+#: references set small, acmart's review mode, a dev paper): a column at the text's size is the paper's own (a
+#: table's numbered row labels on two pages of a training revision), and stays.
+SMALLER = 0.9
+
+
 def printed_numbers(page: Any, page_dict: dict[str, Any]) -> list[tuple]:
     """The words of ``page`` (a ``pymupdf.Page``) that are printed line numbers; [] on most pages."""
     if not _may_hold_numbers(page_dict):
         return []
-    return number_words(page.get_text("words"))
+    words = page.get_text("words")
+    numbers = number_words(words)
+    text = [w[3] - w[1] for w in words if len(w[4]) >= 3 and not _NUMBER.match(w[4])]
+    if not numbers or median(w[3] - w[1] for w in numbers) > SMALLER * median(text):
+        return []
+    return numbers
 
 
 def without_numbers(page_dict: dict[str, Any], numbers: list[tuple]) -> dict[str, Any]:
