@@ -17,27 +17,40 @@ from collections import Counter, defaultdict
 from statistics import median
 from typing import Any
 
-from engine.document.pdf.line_numbers import MIN_COLUMN, number_words
+from engine.document.pdf.line_numbers import MIN_COLUMN, column_step, number_words
 
 _NUMBER = re.compile(r"^\d{1,5}$")
-
-
-def _may_hold_numbers(page_dict: dict[str, Any]) -> bool:
-    """At least ``MIN_COLUMN`` spans that are bare numbers end at one x position (cheap: most pages have none,
-    and only then is the page read again word by word)."""
-    ends: Counter[int] = Counter()
-    for block in page_dict.get("blocks", ()):
-        for line in block.get("lines", ()):
-            for span in line.get("spans", ()):
-                if _NUMBER.match(span["text"].strip()):
-                    ends[round(span["bbox"][2] / 4)] += 1
-    return any(n >= MIN_COLUMN for n in ends.values())
 
 
 #: lineno sets its numbers smaller than the text (REVTeX's and lineno's own at half its size; 0.85 of a page of
 #: references set small, acmart's review mode, a dev paper): a column at the text's size is the paper's own (a
 #: table's numbered row labels on two pages of a training revision), and stays.
 SMALLER = 0.9
+
+
+def _may_hold_numbers(page_dict: dict[str, Any]) -> bool:
+    """At least ``MIN_COLUMN`` spans that are bare numbers, set smaller than the page's usual text, end at one x
+    position and count up the page (cheap: most pages have none, and only then is the page read again word by word; a table's numbers at
+    the text's size do not make the page read again)."""
+    numbers: list[tuple[float, float, float, str]] = []
+    sizes: Counter[float] = Counter()
+    for block in page_dict.get("blocks", ()):
+        for line in block.get("lines", ()):
+            for span in line.get("spans", ()):
+                text = span["text"].strip()
+                if _NUMBER.match(text):
+                    numbers.append((span["bbox"][2], span["bbox"][1], span["size"], text))
+                else:
+                    sizes[round(span["size"], 1)] += len(text)
+    if len(numbers) < MIN_COLUMN or not sizes:
+        return False
+    usual = sizes.most_common(1)[0][0]
+    ends: defaultdict[int, list[tuple[float, int]]] = defaultdict(list)
+    for x, y, size, text in numbers:
+        if size <= SMALLER * usual:
+            ends[round(x / 4)].append((y, int(text)))
+    return any(len(col) >= MIN_COLUMN and column_step([v for _, v in sorted(col)]) is not None
+               for col in ends.values())
 
 
 def printed_numbers(page: Any, page_dict: dict[str, Any]) -> list[tuple]:
