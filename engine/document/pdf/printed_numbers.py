@@ -30,27 +30,31 @@ SMALLER = 0.9
 
 def _may_hold_numbers(page_dict: dict[str, Any]) -> bool:
     """At least ``MIN_COLUMN`` spans that are bare numbers, set smaller than the page's usual text, end at one x
-    position and count up the page (cheap: most pages have none, and only then is the page read again word by word; a table's numbers at
-    the text's size do not make the page read again)."""
-    numbers: list[tuple[float, float, float, str]] = []
+    position and count up the page (cheap: most pages have none, and only then is the page read again word by
+    word; a figure's axis or a table's numbers at the text's size do not make the page read again)."""
+    spans = [span for block in page_dict.get("blocks", ()) for line in block.get("lines", ())
+             for span in line.get("spans", ())]
+    numbers = [span for span in spans if _NUMBER.match(span["text"].strip())]
+    if len(numbers) < MIN_COLUMN:
+        return False
+    ends: defaultdict[int, list[dict[str, Any]]] = defaultdict(list)
+    for span in numbers:
+        ends[round(span["bbox"][2] / 4)].append(span)
+    columns = [col for col in ends.values() if len(col) >= MIN_COLUMN]
+    if not columns:
+        return False
     sizes: Counter[float] = Counter()
-    for block in page_dict.get("blocks", ()):
-        for line in block.get("lines", ()):
-            for span in line.get("spans", ()):
-                text = span["text"].strip()
-                if _NUMBER.match(text):
-                    numbers.append((span["bbox"][2], span["bbox"][1], span["size"], text))
-                else:
-                    sizes[round(span["size"], 1)] += len(text)
-    if len(numbers) < MIN_COLUMN or not sizes:
+    for span in spans:  # the page's usual size, read only where a column stands
+        if not _NUMBER.match(text := span["text"].strip()):
+            sizes[round(span["size"], 1)] += len(text)
+    if not sizes:
         return False
     usual = sizes.most_common(1)[0][0]
-    ends: defaultdict[int, list[tuple[float, int]]] = defaultdict(list)
-    for x, y, size, text in numbers:
-        if size <= SMALLER * usual:
-            ends[round(x / 4)].append((y, int(text)))
-    return any(len(col) >= MIN_COLUMN and column_step([v for _, v in sorted(col)]) is not None
-               for col in ends.values())
+    for col in columns:
+        small = sorted((s["bbox"][1], int(s["text"])) for s in col if s["size"] <= SMALLER * usual)
+        if len(small) >= MIN_COLUMN and column_step([v for _, v in small]) is not None:
+            return True
+    return False
 
 
 def printed_numbers(page: Any, page_dict: dict[str, Any]) -> list[tuple]:
