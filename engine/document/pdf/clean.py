@@ -9,6 +9,7 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Iterable
 
 from engine.document.pdf.lines import Line, PageText
 
@@ -45,14 +46,16 @@ def _margin_numbers(page: PageText) -> list[Line]:
     ]
 
 
-def drop_line_numbers(pages: list[PageText]) -> int:
+def drop_line_numbers(pages: list[PageText], known: Iterable[int] = ()) -> int:
     """Remove margin line numbers: columns of bare numbers beside the text.
 
     A page with five or more bare numbers stacked at one x position outside
-    its text marks that position; numbers at a marked position are removed on
+    its text marks that position, and so does each of ``known`` (``round(x1 / 4)``
+    of the line numbers the loader took out of a page's text before its lines
+    were built, ``printed_numbers``); numbers at a marked position are removed on
     every page. Returns how many fragments were removed.
     """
-    positions: Counter[int] = Counter()
+    positions: Counter[int] = Counter(known)
     for page in pages:
         per_x: Counter[int] = Counter()
         for ln in _margin_numbers(page):

@@ -20,8 +20,10 @@ import pymupdf
 from engine.document.model import Document
 from engine.document.pdf import quiet_mupdf
 from engine.document.pdf.assemble import build_document
+from engine.document.pdf.clean import drop_line_numbers
 from engine.document.pdf.glyphs import joined_words, needs_glyph_gaps, respace_lines, run_together, spaced_spans
 from engine.document.pdf.lines import PageText, graphic_boxes, mark_in_graphic, page_lines, small_prose
+from engine.document.pdf.printed_numbers import printed_numbers, recurring, without_numbers
 from engine.document.pdf.text import build_vocabulary
 from engine.errors import InputError
 from engine.jobs import CancelToken, Progress, run_job
@@ -42,6 +44,7 @@ def load_pdf_job(
     """``load_pdf`` as a job yielding one ``Progress`` per page read."""
     pdf = open_pdf(path, password)
     pages: list[PageText] = []
+    found: list[list[tuple]] = []  # each page's columns of printed line numbers, as ``printed_numbers`` finds them
     loaded: list[pymupdf.Page | None] = []  # kept for a second reading of glyphs (a page object is small)
     notices: list[str] = []
     try:
@@ -52,13 +55,23 @@ def load_pdf_job(
                 cancel.check()
             try:
                 page = pdf.load_page(index)
-                pages.append(_read_page(page, index))
+                text, numbers = _read_page(page, index)
+                pages.append(text)
+                found.append(numbers)
                 loaded.append(page)
             except Exception as err:  # a broken page should not sink the paper
                 notices.append(f"page {index + 1} could not be read ({type(err).__name__})")
                 pages.append(PageText(index + 1, 0.0, 0.0, []))
+                found.append([])
                 loaded.append(None)
             yield Progress(index + 1, total, "reading pages")
+        found = recurring(found)  # a review copy numbers every page; a listing's numbers on one page stay
+        for index, numbers in enumerate(found):
+            if numbers and loaded[index] is not None:  # read again without them (a review copy's pages only)
+                try:
+                    pages[index] = _read_page(loaded[index], index, numbers)[0]
+                except Exception:  # the first reading stands
+                    pass
         vocab = build_vocabulary(ln.text for p in pages for ln in p.lines)
         joined = joined_words(vocab)
         for index, text in enumerate(pages):  # words run together where a word space had no glyph: their glyphs
@@ -72,6 +85,8 @@ def load_pdf_job(
         pdf.close()
     if not any(p.lines for p in pages):
         raise InputError(f"{path.name} has no text layer (scanned?); run OCR first, e.g. ocrmypdf")
+    if any(found):  # a page's margin numbers too few for a column of their own (four under a float) go too
+        drop_line_numbers(pages, {round(w[2] / 4) for numbers in found for w in numbers})
     doc = build_document(pages, meta)
     doc.source_path = str(path)
     doc.page_count = total
@@ -79,13 +94,17 @@ def load_pdf_job(
     return doc
 
 
-def _read_page(page: pymupdf.Page, index: int) -> PageText:
-    text = page_lines(page.get_text("dict", flags=_FLAGS), index + 1)
+def _read_page(page: pymupdf.Page, index: int, drop: list[tuple] | None = None) -> tuple[PageText, list[tuple]]:
+    """The page's lines, less the words in ``drop``; and, read first, the page's printed line numbers found
+    (none when ``drop`` is given: a second reading)."""
+    read = page.get_text("dict", flags=_FLAGS)
+    numbers = printed_numbers(page, read) if drop is None else drop  # a review copy's line numbers (session 26)
+    text = page_lines(without_numbers(read, drop or []), index + 1)
     if needs_glyph_gaps(text.lines):  # Hangul set without space glyphs: spaces from glyph gaps
-        text = page_lines(spaced_spans(page.get_text("rawdict", flags=_FLAGS)), index + 1)
+        text = page_lines(without_numbers(spaced_spans(page.get_text("rawdict", flags=_FLAGS)), drop or []), index + 1)
     if small_prose(text.lines, text.height):  # only then can a drawn frame make text figure text
         mark_in_graphic(text.lines, graphic_boxes(page.get_bboxlog(), page.rect.width, page.rect.height))
-    return text
+    return text, numbers
 
 
 def open_pdf(path: Path, password: str | None = None) -> pymupdf.Document:
