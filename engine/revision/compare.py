@@ -250,7 +250,7 @@ def title_edit(old: Document, new: Document, index: int) -> Edit | None:
     changed = changed_token_count(tok_s, tok_t)
     diff = word_diff(old_title, new_title)
     # Typed by what changed, not by how many words: a new word in the title changes what the paper says it is (an
-    # area chair reads "Sparse Signal Recovery" for "Signal Recovery" as the scope narrowed), so any
+    # area chair reads "Fast Widget Sorting" for "Widget Sorting" as the scope narrowed), so any
     # changed word makes it major; a change of case or citation style alone stays minor.
     kind = EditType.MAJOR if changed else EditType.UNCHANGED
     if kind is EditType.UNCHANGED:
