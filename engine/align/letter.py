@@ -171,7 +171,7 @@ def review_grams(texts: Iterable[str]) -> set[tuple[str, ...]]:
     """The word 4-grams (lowercased ``\\w+`` tokens) of the reviews' texts: what counts as the reviewer's words."""
     out: set[tuple[str, ...]] = set()
     for text in texts:
-        out |= _grams(text)
+        out |= word_grams(text)
     return out
 
 
@@ -270,15 +270,16 @@ def answers(letter: Letter, comments: Sequence[ReviewComment]) -> list[Answer | 
     return out
 
 
-def _grams(text: str) -> set[tuple[str, ...]]:
+def word_grams(text: str) -> set[tuple[str, ...]]:
+    """The distinct word 4-grams of ``text`` (lowercased ``\\w+`` tokens)."""
     words = [w.lower() for w in _WORD.findall(text)]
     return {tuple(words[i:i + 4]) for i in range(len(words) - 3)}
 
 
 def quoted_count(answer: str, inserted: Sequence[str]) -> int:
     """The largest number of ``answer``'s distinct word 4-grams found in one of the ``inserted`` texts."""
-    mine = _grams(answer)
-    return max((len(mine & _grams(t)) for t in inserted), default=0) if mine else 0
+    mine = word_grams(answer)
+    return max((len(mine & word_grams(t)) for t in inserted), default=0) if mine else 0
 
 
 def letter_features(found: Sequence[Answer | None], inserted: Sequence[Sequence[str]]) -> np.ndarray:

@@ -165,11 +165,10 @@ def evaluate_corpus(papers, part: str, unsure: set[str] | frozenset[str] = froze
         # as the app reads it (robust20): a letter quoting under FEW_PERCENT of the points is not read, and those
         # revisions' statuses come from the no-letter model (points here are the gold comments, in the app the
         # extracted ones)
-        from engine.project.response import FEW_PERCENT
+        from engine.project.response import quotes_enough
 
         def read(found: list | None) -> bool:
-            quoted = sum(f is not None for f in found or [])
-            return quoted > 0 and quoted * 100 >= FEW_PERCENT * len(found or [])
+            return quotes_enough(sum(f is not None for f in found or []), len(found or []))
 
         unread = sorted(pp.paper.id for pp, _m, _a in fitted if not read(letters.get(pp.paper.id)))
         fitted_a = [(pp, m, letter_model if pp.paper.id not in unread else a) for pp, m, a in fitted]

@@ -4,6 +4,7 @@ the pages of the PDF typeset beside it: exports20). ``engine.project.coverage`` 
 from __future__ import annotations
 
 import csv
+from dataclasses import replace
 from pathlib import Path
 
 from engine.errors import InputError
@@ -23,10 +24,10 @@ def export_rows(project: Project, view: CoverageView) -> list[CoverageRow]:
     """The rows as a file sent out shows them: a LaTeX version's edits by the pages of the PDF typeset beside it
     (``typeset_places``), not by lines of the ``.tex`` the editor does not have."""
     places = typeset_places(project)
-    rows = [coverage_row(project, r.comment, view.assessments.get(r.comment.id), places) for r in view.rows]
-    for row, shown in zip(rows, view.rows):  # what the letter says of it (``coverage_rows`` adds it after)
-        row.letter_said = shown.letter_said
-    return rows
+    if not places.typeset:  # no LaTeX version with its PDF beside it: the rows as the view holds them
+        return list(view.rows)
+    return [replace(r, edits=coverage_row(project, r.comment, view.assessments.get(r.comment.id), places).edits)
+            for r in view.rows]  # only the edits' places differ
 
 
 def write_coverage_csv(project: Project, path: str | Path) -> Path:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.jobs import CancelToken, Job, run_job
+from engine.jobs import CancelToken, Job
 
 if TYPE_CHECKING:
     from engine.align.letter import Letter
@@ -92,17 +92,6 @@ def why_not_read(project: Project) -> str:
     return ""
 
 
-def realign(project: Project, letter: Letter | None, encoder: Any,
-            cancel: CancelToken | None = None) -> list[Alignment]:
-    """Every comment of ``project`` aligned again against its revision, the aligner reading ``letter``."""
-    from engine.align import make_aligner
-    from engine.align.config import DEFAULT_METHOD
-
-    aligner = make_aligner(project.aligner or DEFAULT_METHOD, encoder=encoder)
-    aligner.letter = letter
-    return run_job(aligner.iter_align(list(project.comments), project.diff, cancel or CancelToken()))
-
-
 def store_letter(session: ProjectSession, name: str, letter: Letter, alignments: list[Alignment] | None,
                  use: dict[str, Any] | None = None) -> tuple[Changes, LetterAdded]:
     """Keep ``letter`` in the session's project and, when given, the ``alignments`` that read it; the statuses
@@ -134,6 +123,7 @@ def letter_job(session: ProjectSession, models: ModelSource | None, path: str | 
     again with it on a worker; stored through the session (``store_letter``); the job's ``result`` and the
     ``LetterAdded`` in ``job.added`` after it is stored."""
     from engine.align.config import aligner_encoder
+    from engine.project.realign import align_comments
     from engine.project.response import check_letter, letter_use, read_response
     from engine.project.work import SessionJob
 
@@ -148,8 +138,8 @@ def letter_job(session: ProjectSession, models: ModelSource | None, path: str | 
     def compute(cancel: CancelToken, on_text: Any) -> Job[list | None]:
         if why:
             return None
-        return realign(project, letter if use["read"] else None, aligner_encoder(models, project.aligner or ""),
-                       cancel)
+        return align_comments(project, list(project.comments), aligner_encoder(models, project.aligner or ""),
+                              cancel, letter=letter if use["read"] else None)
         yield  # noqa: unreachable - makes this a generator
 
     def store(s: ProjectSession, alignments: list | None) -> Changes:

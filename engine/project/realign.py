@@ -8,7 +8,7 @@ own, the edits' statistics are the edits'), so aligning it alone gives what a re
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.align.config import NEEDS_GENERATOR
 from engine.jobs import CancelToken, run_job
@@ -34,9 +34,14 @@ def unaligned(project: Project) -> list[ReviewComment]:
     return [c for c in project.comments if c.id not in project.alignments]
 
 
+#: ``align_comments``' default letter: the one kept in the project.
+KEPT_LETTER = object()
+
+
 def align_comments(project: Project, comments: list[ReviewComment], encoder: Encoder | None,
-                   cancel: CancelToken | None = None) -> list[Alignment]:
-    """``comments`` aligned against the project's revision with the aligner that aligned the others."""
+                   cancel: CancelToken | None = None, letter: Any = KEPT_LETTER) -> list[Alignment]:
+    """``comments`` aligned against the project's revision with the aligner that aligned the others, reading
+    ``letter`` (an ``engine.align.letter.Letter``, or None for none; default: the project's kept letter)."""
     from engine.align import make_aligner
     from engine.align.config import DEFAULT_METHOD
 
@@ -46,5 +51,5 @@ def align_comments(project: Project, comments: list[ReviewComment], encoder: Enc
 
     aligner = make_aligner(project.aligner or DEFAULT_METHOD, encoder=encoder)
     if hasattr(aligner, "letter"):
-        aligner.letter = project_letter(project)  # the authors' letter kept in the project, when one was given
+        aligner.letter = project_letter(project) if letter is KEPT_LETTER else letter
     return run_job(aligner.iter_align(comments, project.diff, cancel or CancelToken()))

@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine.align.letter import Letter, _grams, answers, read_letter
+from engine.align.letter import Letter, answers, read_letter, word_grams
 from engine.errors import DoubtfulInput, InputError
 
 KEY = "letter"
@@ -47,19 +47,24 @@ def check_letter(path: str | Path, letter: Letter, review_texts: list[str], file
     for what, other in files.items():
         if isinstance(other, (str, Path)) and str(other) and Path(other).expanduser().resolve() == mine_path:
             raise InputError(f"the response letter {name} is {what} file: give your response letter to the reviewers")
-    mine = _grams(letter.text)
-    theirs = _grams("\n\n".join(review_texts))
+    mine = set(letter.grams)  # the letter's distinct word 4-grams, indexed when it was read
+    theirs = word_grams("\n\n".join(review_texts))
     if not force and mine and len(mine & theirs) * 100 >= SAME_AS_REVIEWS * 100 * len(mine):
         raise DoubtfulInput(f"the response letter {name} holds only the reviews' text: give your response letter, "
                          "which answers them")
 
 
+def quotes_enough(quoted: int, points: int) -> bool:
+    """Whether a letter quoting ``quoted`` of ``points`` points is read by the statuses: ``FEW_PERCENT`` of them at
+    least, one at least (an exact integer comparison)."""
+    return quoted > 0 and quoted * 100 >= FEW_PERCENT * points
+
+
 def letter_use(letter: Letter, comments: list[Any], reads: bool = True) -> dict[str, Any]:
     """How the letter meets the comments: ``quoted`` (points with an answer found), ``points``, and ``read`` (the
-    statuses read it: an aligner that ``reads`` letters, and at least ``FEW_PERCENT`` of the points quoted, one at
-    least; an exact integer comparison)."""
+    statuses read it: an aligner that ``reads`` letters, and it ``quotes_enough``)."""
     quoted = sum(a is not None for a in answers(letter, comments)) if comments else 0
-    read = reads and quoted > 0 and quoted * 100 >= FEW_PERCENT * len(comments)
+    read = reads and quotes_enough(quoted, len(comments))
     return {"quoted": quoted, "points": len(comments), "read": read}
 
 
@@ -72,7 +77,7 @@ def letter_note(project: Any) -> str:
     k, n = stored["quoted"], stored["points"]
     if stored.get("read"):
         return f"the response letter quotes {k} of {n} points; the statuses read what it says of them"
-    if k == 0 or k * 100 < FEW_PERCENT * n:
+    if not quotes_enough(k, n):
         few = "none" if k == 0 else f"only {k}"
         return (f"the response letter quotes {few} of the {n} points (is it this round's letter, to these reviews?): "
                 "the statuses do not read it")
