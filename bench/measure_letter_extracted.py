@@ -12,6 +12,8 @@ letter) and FB (a comment the letter does not answer reads A0). The rule was wri
 
 An extracted comment's gold: the gold comments of which it holds >= 60 % of the words (its text and context,
 ``bench.measure_corpus_comments.match``'s test); its gold links their union. Found and U count gold comments.
+``--report`` prints the rule's rows and verdict, the why-classes, and (added after the verdict, deciding nothing) where
+the extracted comments and the "addressed" calls lie: with a gold comment or without one.
 """
 
 from __future__ import annotations
@@ -238,6 +240,18 @@ def report(fitted, xpairs, matched, read, groups, out: Path, cache: Path, labels
               f"{c['unmatched']}", flush=True)
     verdict(per, groups, st, rows_of, status_of, total)
     why(fx, matched, read, st, cache, labels_dir)
+    # post hoc (added after the verdict; decides nothing): where the extracted comments and "addressed" calls lie
+    kind = {x.id: "answered" if xp.paper.gold.get(x.id) else "gold unanswered" if matched[xp.paper.id[:-2]][x.id]
+            else "no gold comment" for xp, *_ in fx for x in xp.paper.comments}
+    by_gold = {g for v in matched.values() for gs in v.values() for g in gs}
+    lost = sum(bool(pp.paper.gold.get(c.id)) and c.id not in by_gold for pp, *_ in fitted for c in pp.paper.comments)
+    print(f"post hoc: answered gold comments no extracted comment matches: {lost}; extracted comments by kind: " +
+          ", ".join(f"{k} {list(kind.values()).count(k)}" for k in ("answered", "gold unanswered", "no gold comment")))
+    for k, v in st.items():
+        calls = [kind[i] for i, s in v.items() if s == "addressed"]
+        print(f"  {k}: 'addressed' calls " + ", ".join(f"{t} {calls.count(t)}" for t in ("answered", "gold "
+              "unanswered", "no gold comment")) + f"; wrong among comments with a gold comment "
+              f"{100 * calls.count('gold unanswered') / max(len(calls) - calls.count('no gold comment'), 1):.1f} %")
 
 
 def verdict(per, groups, st, rows_of, status_of, total) -> None:
@@ -283,7 +297,10 @@ def why(fx, matched, read, st, cache: Path, labels_dir: Path) -> None:
         for x, a in zip(xp.paper.comments, mls.LETTERS[xp.paper.id][0]):
             if not xp.paper.gold.get(x.id):
                 continue
-            t = tally.setdefault(klass(a, matched[rid][x.id], refs), {"comments": 0} | dict.fromkeys(st, 0))
+            k = klass(a, matched[rid][x.id], refs)
+            if k == "no change stated":  # post hoc split: is the answer checked right against points.json?
+                k += " (right)" if any(g in refs for g in matched[rid][x.id]) else " (unchecked)"
+            t = tally.setdefault(k, {"comments": 0} | dict.fromkeys(st, 0))
             t["comments"] += 1
             for k, v in st.items():
                 t[k] += v[x.id] in ("addressed", "partly")
