@@ -105,9 +105,11 @@ class Fitted:
         return self.model.probabilities(x)
 
 
-def run(fitted, name: str, perturb: bool, unsure, rows_of=None) -> dict:
+def run(fitted, name: str, perturb: bool, unsure, rows_of=None, held_out: dict | None = None) -> dict:
     """Each outer fold's bands and the held-out papers' answered probabilities under candidate ``name``
-    (``rows_of``: the rows function, ``rows`` when None; ``bench.measure_letter_status`` passes its own)."""
+    (``rows_of``: the rows function, ``rows`` when None; ``bench.measure_letter_status`` passes its own).
+    ``held_out``: revision id → the pairs scored in its place (``bench.measure_letter_extracted``: its comments as
+    the engine cuts them), keyed by their own paper id; a revision without one is not scored."""
     rows = rows_of or globals()["rows"]
     from engine.align.folds import group_of
     from engine.align.learn import C, MAX_WRONG_ANSWERED, scored
@@ -132,6 +134,10 @@ def run(fitted, name: str, perturb: bool, unsure, rows_of=None) -> dict:
         if name == "A0" and not perturb and bands[g] != {k: a.bands[k] for k in ("addressed", "partly")}:
             print(f"  note: {g}: A0's bands {bands[g]}, the fold's {a.bands} (folds fitted under another rule)")
         for q, _, _, _ in (f for f in fitted if group_of(f[0].paper) == g):
+            if held_out is not None:
+                if q.paper.id not in held_out:
+                    continue
+                q = held_out[q.paper.id]
             probs[q.paper.id] = model.probabilities(rows(q, scored(q, m).matrix, m.threshold, name, perturb)[0])
         print(f"  {name}{' (perturbed)' if perturb else ''} {g}: {bands[g]}", flush=True)
     return {"bands": bands, "probs": probs}

@@ -35,16 +35,17 @@ def on_status_scale(p: np.ndarray, bands: dict[str, float]) -> np.ndarray:
     return m.status_scale(np.asarray(p, dtype=np.float32))
 
 
-def fallback(fitted, a0: dict, l1: dict) -> dict:
+def fallback(fitted, a0: dict, l1: dict, use_a0=None) -> dict:
     """FB's run: each comment on the status scale from its own model's fold bands (A0 where the letter gives no
-    answer, L1' elsewhere); the bands are then the status scale's own."""
+    answer, L1' elsewhere); the bands are then the status scale's own. ``use_a0``: revision id → the comments that
+    read A0 (default: those whose answer is None)."""
     from engine.align.folds import group_of
     from engine.align.status import ADDRESSED_P, PARTLY_P
 
     probs, bands = {}, {}
     for pp, *_ in fitted:
         g, rid = group_of(pp.paper), pp.paper.id
-        none = np.array([a is None for a in mls.LETTERS[rid][0]], dtype=bool)
+        none = np.array([a is None for a in mls.LETTERS[rid][0]], dtype=bool) if use_a0 is None else use_a0(rid)
         p0 = on_status_scale(a0["probs"][rid], a0["bands"][g])
         p1 = on_status_scale(l1["probs"][rid], l1["bands"][g])
         probs[rid] = np.where(none, p0, p1).astype(np.float32)

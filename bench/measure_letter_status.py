@@ -122,14 +122,24 @@ def l2_statuses(st: dict[str, str], only: set[str]) -> dict[str, str]:
     return {k: ("letter only" if v == "partly" and k in only else v) for k, v in st.items()}
 
 
+def words(text: str) -> set[str]:
+    """Distinct words of 3 letters or more (lowercased ``\\w+``), as the matching check compares them."""
+    import re
+
+    return {w for w in re.findall(r"\w+", text.lower()) if len(w) >= 3}
+
+
+def answer_right(gold: set[str], answer: str) -> bool:
+    """An answer found is the corpus reply (its ``words``, ``gold``) when each holds at least half of the other's."""
+    mine = words(answer)
+    return bool(mine) and len(gold & mine) >= 0.5 * len(gold) and len(gold & mine) >= 0.5 * len(mine)
+
+
 def matching(pairs, cache: Path, labels_dir: Path) -> None:
     """The reader's answers against the corpus's cut of each letter (``points.json``): right when each holds at least
     half of the other's distinct words of 3 letters or more (the reply rendered by the same LaTeX reader)."""
-    import re
-
     from engine.reviews.latex import latex_review_text
 
-    words = lambda t: {w for w in re.findall(r"\w+", t.lower()) if len(w) >= 3}  # noqa: E731
     tot = {"comments": 0, "found": 0, "right": 0}
     per = []
     for pp in pairs:
@@ -153,8 +163,7 @@ def matching(pairs, cache: Path, labels_dir: Path) -> None:
             if a is None:
                 continue
             f += 1
-            mine = words(a.text)
-            r += bool(mine) and len(gold & mine) >= 0.5 * len(gold) and len(gold & mine) >= 0.5 * len(mine)
+            r += answer_right(gold, a.text)
         if n:
             per.append((rid, n, f, r))
         tot["comments"] += n
