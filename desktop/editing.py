@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QMessageBox
 
 from typing import Any
 
@@ -32,6 +33,7 @@ class Editing(QObject):
         #: Extra ``EditSuggester`` arguments (max_tokens, max_chars, top_k).
         self.suggest_options: dict[str, Any] = {}
         self._suggesting: int | None = None  # the running suggestion's job id: its steps go to the card
+        self._refused: QMessageBox | None = None  # the box saying a step was not written
         self._redraw = QTimer(self, singleShot=True, interval=0)  # a project read again (``refresh``), drawn
         self._redraw.timeout.connect(self._redraw_refreshed)
         runner.sig_job_progress.connect(self._suggestion_step)
@@ -70,8 +72,12 @@ class Editing(QObject):
         try:
             changes = op(session)
         except ProjectNotSaved as err:  # a full disk, a read-only file: said, and the views keep what they show
-            self.presenter.show_message(f"{err}. What you typed or chose is still on screen: free some space, or "
-                                        "copy the project to a folder you can write to, and do it again.")
+            said = (f"{err}. What you typed or chose is still on screen: free some space, or copy the project to a "
+                    "folder you can write to, and do it again.")
+            if self._refused is not None and self._refused.isVisible() and self._refused.text() == said:
+                self.presenter.flash(said, 8000)  # one box for a disk that refuses step after step
+            else:
+                self._refused = self.presenter.show_message(said)
             return None
         if follow and changes.comment_ids:
             self.presenter.select_comment(changes.comment_ids[0])

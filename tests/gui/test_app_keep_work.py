@@ -115,6 +115,8 @@ def test_a_project_that_cannot_be_written_keeps_what_was_typed(qtbot, shell: She
         box.text.setPlainText(TYPED)
         box.save()
         assert any("cannot be written" in m and "still on screen" in m for m in _messages())
+        box.save()  # refused again: the same box, not a second one
+        assert sum("still on screen" in m for m in _messages()) == 1
         assert box.text.toPlainText() == TYPED and box.dirty()
         shell.window.close()
     finally:
