@@ -37,6 +37,8 @@ class KeepWork(QObject):
         typed and not saved."""
         for note in session.notices + ([read_only_notice(session.path)] if session.store.read_only else []):
             self.presenter.show_message(note, notice=True)
+        if session.store.read_only:
+            self.window.setWindowTitle(f"{session.project.name} (read-only) — Redraft")
         self.restore(session)
 
     def keep(self, comment_id: str, text: str, no_change: bool) -> None:

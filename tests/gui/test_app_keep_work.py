@@ -110,6 +110,7 @@ def test_a_project_that_cannot_be_written_keeps_what_was_typed(qtbot, shell: She
     try:
         _open(qtbot, shell, project)
         assert any("open read-only" in m for m in _messages())
+        assert "(read-only)" in shell.window.windowTitle()
         _select(qtbot, shell, "R2.1")
         box = shell.window.response
         box.text.setPlainText(TYPED)
