@@ -22,6 +22,7 @@ from desktop.expertise_wiring import ExpertiseWiring
 from desktop.exports import Exports
 from desktop.job_runner import JobHandle, JobRunner
 from desktop.job_wiring import JobStatusWiring
+from desktop.keep_work import KeepWork
 from desktop.link_steps import LinkSteps
 from desktop.main_window import MainWindow
 from desktop.models import ModelOwner
@@ -50,10 +51,11 @@ class AppController(QObject):
         self.session: ProjectSession | None = None
         self.presenter = ProjectPresenter(window)
         self.owner = ModelOwner(runner, lambda: self.preferences.settings)
-        self.exports = Exports(window, runner, lambda: self.project)
+        self.editing = Editing(window, self.presenter, runner, self.owner, lambda: self.session)
+        self.keep_work = KeepWork(window, self.presenter, self.editing, lambda: self.session)  # trial27
+        self.exports = Exports(window, runner, self.editing.current_project)
         self.jobs = JobStatusWiring(runner, window.job_status, window.commands.cancel_job)
         self.expertise = ExpertiseWiring(window.expertise, runner, self._paper_document, self.owner.encoder, self)
-        self.editing = Editing(window, self.presenter, runner, self.owner, lambda: self.session)
         self.link_steps = LinkSteps(window, self.editing, lambda: self.session)
         self.corrections = Corrections(window, self.editing, lambda: self.session, self.show_reading_notes)
         self.corrections.on_corrected = self.align_new_comments
@@ -153,8 +155,7 @@ class AppController(QObject):
         self.editing.update_undo()
         # reopened: the notes show when a reviewer's point may be in no comment (trial20) or the letter is not read
         self.show_reading_notes(notes or worth_showing(session.project))
-        for note in session.notices:  # an older file was upgraded, and a backup kept
-            self.presenter.show_message(note, notice=True)
+        self.keep_work.opened(session)  # upgraded (a backup kept), read-only, a response typed and never saved
         self.sig_project_loaded.emit(session.project)
         self.expertise.use_store(session.store)  # the reviewer profiles it keeps come back (trial22)
         p = session.project

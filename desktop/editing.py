@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QMessageBox
 
 from typing import Any
 
@@ -14,6 +15,8 @@ from desktop.job_runner import JobHandle, JobRunner
 from desktop.main_window import MainWindow
 from desktop.presenter import ProjectPresenter
 from engine.models.protocols import ModelSource
+from engine.project import Project
+from engine.project.filesafe import ProjectNotSaved
 from engine.project.session import Changes, ProjectSession
 from engine.project.work import SessionJob, suggest_job, tldr_job
 from widgets.suggestion_card import WRITING
@@ -30,6 +33,9 @@ class Editing(QObject):
         #: Extra ``EditSuggester`` arguments (max_tokens, max_chars, top_k).
         self.suggest_options: dict[str, Any] = {}
         self._suggesting: int | None = None  # the running suggestion's job id: its steps go to the card
+        self._refused: QMessageBox | None = None  # the box saying a step was not written
+        self._redraw = QTimer(self, singleShot=True, interval=0)  # a project read again (``refresh``), drawn
+        self._redraw.timeout.connect(self._redraw_refreshed)
         runner.sig_job_progress.connect(self._suggestion_step)
 
     def _suggestion_step(self, job_id: int, done: int, total: int, label: str) -> None:
@@ -62,7 +68,17 @@ class Editing(QObject):
         session = self.session()
         if session is None:
             return None
-        changes = op(session)
+        self.refresh()
+        try:
+            changes = op(session)
+        except ProjectNotSaved as err:  # a full disk, a read-only file: said, and the views keep what they show
+            said = (f"{err}. What you typed or chose is still on screen: free some space, or copy the project to a "
+                    "folder you can write to, and do it again.")
+            if self._refused is not None and self._refused.isVisible() and self._refused.text() == said:
+                self.presenter.flash(said, 8000)  # one box for a disk that refuses step after step
+            else:
+                self._refused = self.presenter.show_message(said)
+            return None
         if follow and changes.comment_ids:
             self.presenter.select_comment(changes.comment_ids[0])
         self.apply(changes)
@@ -76,6 +92,32 @@ class Editing(QObject):
         session = self.session()
         if changes.tldrs and session is not None:
             self.sig_tldrs_changed.emit(session.project.tldrs)
+
+    def current_project(self) -> Project | None:
+        """The open project as its file holds it now (exports: read again if another window wrote to it)."""
+        self.refresh()
+        session = self.session()
+        return session.project if session is not None else None
+
+    def refresh(self) -> bool:
+        """Read the project again if another window or app wrote to it since this one last looked (True when it
+        did); the views are redrawn on the next turn of the loop, never inside the selection change or step that
+        asked (rebuilding the comment list there deleted the item being selected), and what is typed stays."""
+        session = self.session()
+        if session is None or not session.refresh().any:
+            return False
+        self.presenter.project = session.project  # what the step that asked draws reads the file as it is now
+        self._redraw.start()
+        return True
+
+    def _redraw_refreshed(self) -> None:
+        session = self.session()
+        if session is None or self.presenter.project is not session.project:
+            return  # another project was opened meanwhile: it is drawn already
+        current = self.presenter.current_comment
+        self.apply(Changes(comment_list=True, statuses=True, tldrs=True, history=True,
+                           comment_ids=(current,) if current else ()))
+        self.presenter.flash("The project was changed in another window: it is shown as it is now", 8000)
 
     def update_undo(self) -> None:
         a, s = self.window.commands, self.session()

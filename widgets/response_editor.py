@@ -11,7 +11,7 @@ another comment saves what was typed first.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -27,6 +27,8 @@ from engine.project.responses import is_no_change, no_change_reason, no_change_t
 from widgets.badges import chip, style_chip
 from widgets.controls import plain_button
 
+#: How long after typing pauses what is typed is kept aside (``sig_draft_changed``).
+DRAFT_MS = 800
 #: What the badge says and its colour, by what the letter will print.
 STATES = {"to answer": "open", "written": "answered", "no change": "answered", "accepted suggestion": "edited"}
 STATE_TIPS = {
@@ -41,6 +43,9 @@ class ResponseEditor(QFrame):
     """``set_comment(id, note, suggested, kept)``; Ctrl+Return saves, Escape reverts."""
 
     sig_response_saved = Signal(str, str)  # comment id, text to store ("" removes the response)
+    #: A moment after typing pauses: comment id, what is typed and not saved ("" once saved or reverted), "no change"
+    #: ticked; kept outside the project so a crash cannot take it (``engine.project.drafts``, trial27).
+    sig_draft_changed = Signal(str, str, bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -92,6 +97,8 @@ class ResponseEditor(QFrame):
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)  # context= is not applied)
         self._shortcuts[0].setWhatsThis("Response: save the response you are writing")  # listed in Help →
         self._shortcuts[1].setWhatsThis("Response: go back to the saved response")  # Getting started
+        self._draft_timer = QTimer(self, singleShot=True, interval=DRAFT_MS)
+        self._draft_timer.timeout.connect(self._draft_changed)
         self.text.textChanged.connect(self._refresh)
         self.no_change.toggled.connect(self._refresh)
         self.set_comment(None)
@@ -104,6 +111,7 @@ class ResponseEditor(QFrame):
         if comment_id != self.comment_id and typed and comment_id is not None:
             pending = self.pending_text()
             if pending is not None:
+                self._draft_changed()  # kept aside first: a full disk or a read-only project may refuse the save
                 self.sig_response_saved.emit(self.comment_id, pending)
         keep = typed and comment_id == self.comment_id  # the same comment redrawn: what is typed stays
         self.comment_id, self.stored, self.suggested, self.kept = comment_id, note.strip(), suggested.strip(), kept
@@ -122,6 +130,7 @@ class ResponseEditor(QFrame):
         project is opening (an author's trial lost a typed response by closing the window)."""
         pending = self.pending_text() if self.dirty() else None
         if pending is not None:
+            self._draft_changed()  # kept aside first: a full disk or a read-only project may refuse the save
             self.sig_response_saved.emit(self.comment_id, pending)
             self.stored = pending
 
@@ -161,6 +170,17 @@ class ResponseEditor(QFrame):
     def revert(self) -> None:
         self._show_stored()
 
+    def restore(self, text: str, no_change: bool = False) -> None:
+        """Put back what was typed and not saved (after a crash): in the box, unsaved, for Save or Revert."""
+        self.no_change.setChecked(no_change)
+        self.text.setPlainText(text)
+
+    def _draft_changed(self) -> None:
+        if self.comment_id is not None:
+            dirty = self.dirty()
+            self.sig_draft_changed.emit(self.comment_id, self.text.toPlainText() if dirty else "",
+                                        dirty and self.no_change.isChecked())
+
     # -- internals ------------------------------------------------------------------------
     def _show_stored(self) -> None:
         for w in (self.text, self.no_change):
@@ -178,6 +198,7 @@ class ResponseEditor(QFrame):
 
     def _refresh(self) -> None:
         has = self.comment_id is not None
+        self._draft_timer.start()
         for w in (self.text, self.no_change):
             w.setEnabled(has)
         state = self.letter_state() if has else ""

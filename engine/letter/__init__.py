@@ -3,7 +3,6 @@ LaTeX, Word or PDF; the format follows the file name's suffix, and an unknown su
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -47,16 +46,9 @@ def write_letter(project: Project, path: str | Path) -> Path:
     if not path.parent.is_dir():
         raise InputError(f"cannot write {path}: no such folder")
     from engine.letter.content import build_letter
+    from engine.project.filesafe import whole_file
 
     letter = build_letter(project)
-    partial = path.with_name(f".{path.stem}.partial{path.suffix}")
-    try:
-        partial.open("wb").close()  # an unwritable folder is an OSError here, whatever library writes the format
+    with whole_file(path) as partial:
         LETTER_FORMATS[path.suffix.lower()].write(letter, partial)
-        partial.replace(path)
-    except OSError as err:
-        raise InputError(f"cannot write {path}: {err.strerror or err}") from None
-    finally:
-        with contextlib.suppress(OSError):  # the cleanup never hides why the letter was not written
-            partial.unlink(missing_ok=True)
     return path

@@ -10,6 +10,7 @@ from pathlib import Path
 from engine.errors import InputError
 from engine.project.coverage import CSV_COLUMNS, CoverageRow, CoverageView, coverage_row, coverage_view
 from engine.project.edit_places import typeset_places
+from engine.project.filesafe import whole_file
 from engine.project.model import Project
 
 
@@ -38,11 +39,8 @@ def write_coverage_csv(project: Project, path: str | Path) -> Path:
     if not path.parent.is_dir():
         raise InputError(f"cannot write {path}: no such folder")
     rows = export_rows(project, coverage_view(project))
-    try:
-        with path.open("w", encoding="utf-8-sig", newline="") as f:
-            writer = csv.writer(f)
-            writer.writerow(CSV_COLUMNS)
-            writer.writerows(csv_record(r) for r in rows)
-    except OSError as err:
-        raise InputError(f"cannot write {path}: {err.strerror or err}") from None
+    with whole_file(path) as partial, partial.open("w", encoding="utf-8-sig", newline="") as f:
+        writer = csv.writer(f)  # an earlier table stays whole if this one cannot be written (trial27)
+        writer.writerow(CSV_COLUMNS)
+        writer.writerows(csv_record(r) for r in rows)
     return path

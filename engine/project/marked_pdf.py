@@ -17,6 +17,7 @@ from pathlib import Path
 from engine.document.pdf import quiet_mupdf
 from engine.errors import InputError
 from engine.project.coverage import comments_by_edit, coverage_view
+from engine.project.filesafe import whole_file
 from engine.project.line_numbers import number_words
 from engine.project.marked_notes import AUTHOR, MarginNotes
 from engine.project.marked_source import Regions, paragraph_regions, revised_pdf
@@ -219,7 +220,10 @@ def write_marked_pdf(project: Project, path: str | Path, revised: str | Path | N
     if summary:
         result.summary_pages = add_summary_pages(doc, project, rows, pages, result.marks)
     try:
-        doc.save(path, garbage=3, deflate=True)
+        with whole_file(path) as partial:  # an earlier copy stays whole if this one cannot be written (trial27)
+            doc.save(partial, garbage=3, deflate=True)
+    except InputError:
+        raise
     except Exception as err:  # noqa: BLE001
         raise InputError(f"cannot write {path}: {err}") from None
     finally:

@@ -12,6 +12,7 @@ from engine.project.coverage import LOW_MARK, comments_by_edit, coverage_view
 from engine.project.coverage_csv import export_rows
 from engine.project.coverage_html import coverage_table_html
 from engine.project.edit_places import EditPlaces
+from engine.project.filesafe import whole_file
 from engine.project.model import Project
 from engine.revision.model import EDIT_TYPES
 from engine.revision.render import edit_label, html_pair
@@ -104,8 +105,7 @@ def revision_report_html(project: Project) -> str:
 
 def write_revision_report(project: Project, path: str | Path) -> Path:
     path = Path(path).expanduser()
-    try:
-        path.write_text(revision_report_html(project), encoding="utf-8")
-    except OSError as err:
-        raise InputError(f"cannot write {path}: {err.strerror or err}") from None
+    html = revision_report_html(project)
+    with whole_file(path) as partial:  # an earlier report stays whole if this one cannot be written (trial27)
+        partial.write_text(html, encoding="utf-8")
     return path

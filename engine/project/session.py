@@ -99,9 +99,15 @@ class ProjectSession:
         self.close()
 
     def reload(self) -> Changes:
-        """Read the whole project again (after a build step wrote to the file)."""
-        self.project = self.store.load()
+        """Read the whole project again (after a build step wrote to the file); the typeset pages stay."""
+        self.project, typeset = self.store.load(), self.project.typeset
+        self.project.typeset = typeset
         return Changes(everything=True, history=True, label="reloaded")
+
+    def refresh(self) -> Changes:
+        """``reload`` when another window or app wrote to the file since this session last looked (trial27: the
+        same project open twice showed, exported and undid a stale one), else ``NOTHING``."""
+        return replace(self.reload(), label="changed in another window") if self.store.changed_elsewhere() else NOTHING
 
     def take_round(self, built: RoundReport) -> Changes:
         """Open the round ``build_round`` built in place of this one, kept as ``NAME (round N).redraft``.
@@ -232,6 +238,7 @@ class ProjectSession:
         from engine.project.typeset import save_typeset
 
         save_typeset(self.project, found)
+        self.store.changed_elsewhere()  # written through a connection of its own: not another window's step
         return Changes(label="typeset pages")
 
     def set_locations(self, locations: list[Location]) -> Changes:

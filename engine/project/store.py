@@ -1,11 +1,10 @@
 """``ProjectStore``: one SQLite file per project.
 
-WAL journal, foreign keys, ``PRAGMA application_id`` to recognise a Redraft file and ``PRAGMA user_version`` for
-the schema version (older files are migrated by ``MIGRATIONS`` on open; newer ones are refused). Every change is
-committed in one transaction, so there is no "save": whatever returned is on disk (autosave), and a crash leaves
-either the old or the new state. Opening a current file and loading never write; an older file is copied beside
-itself (``paper.redraft.schema1.bak``) before it is migrated, and ``notices`` says so. Suggestion accept/reject/
-edit go through a persisted undo/redo stack (the ``history`` table).
+WAL journal (checkpointed after each step), foreign keys, ``PRAGMA application_id`` and ``user_version`` (the
+schema; older files are migrated on open after a backup, ``paper.redraft.schema1.bak``, that ``notices`` names;
+newer ones refused). Every change is one transaction, so there is no "save": whatever returned is on disk, a crash
+leaves the old or the new state, and a write the disk refuses is a one-line ``ProjectNotSaved``
+(``engine.project.filesafe``). Suggestions, links and responses go through a persisted undo stack (``history``).
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from typing import Any
 from engine.align.records import Alignment, Location
 from engine.document.model import Document
 from engine.errors import InputError
-from engine.project import history
+from engine.project import filesafe, history
 from engine.project.migrate import keep_backup, upgrade_notice
 from engine.project.model import STATUSES, Project, SuggestionRecord
 from engine.project.schema import (APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION, STAGES, alignment_from_dict,
@@ -38,8 +37,10 @@ class ProjectStore:
         self.path = path
         self._conn = conn
         self._lock = threading.RLock()
-        #: One-line messages for the user about this file (an upgrade and its backup).
+        #: One-line messages for the user about this file (an upgrade and its backup, opened read-only).
         self.notices: list[str] = []
+        self.read_only = False  # a folder that cannot be written: opened immutable (``filesafe.connect_existing``)
+        self._seen = filesafe.data_version(conn)  # another connection's commits change it (``changed_elsewhere``)
 
     # -- opening -------------------------------------------------------------------------
 
@@ -47,13 +48,12 @@ class ProjectStore:
     def create(cls, path: str | Path, name: str, *, overwrite: bool = False) -> "ProjectStore":
         """A new, empty project file at ``path``."""
         path = Path(path).expanduser()
-        if path.exists():
-            if not overwrite:
-                raise InputError(f"{path} already exists")
-            for extra in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-                extra.unlink(missing_ok=True)
+        if path.exists() and not overwrite:
+            raise InputError(f"{path} already exists")
+        for extra in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            extra.unlink(missing_ok=True)  # a WAL left by a file moved away is never read into this one
         path.parent.mkdir(parents=True, exist_ok=True)
-        conn = _connect(path)
+        conn = filesafe.connect(path)
         conn.execute("PRAGMA journal_mode = WAL")
         store = cls(path, conn)
         now = time.time()
@@ -79,9 +79,9 @@ class ProjectStore:
         if header != b"SQLite format 3\x00":
             raise InputError(f"{path.name} is not a Redraft project")
         try:
-            conn = _connect(path)
+            conn, read_only = filesafe.connect_existing(path)
         except sqlite3.DatabaseError as err:
-            raise InputError(f"{path.name} is damaged and cannot be opened ({err})") from None
+            raise InputError(filesafe.cannot_open(path, err)) from None
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -92,16 +92,19 @@ class ProjectStore:
                     f"{path.name} was saved by a newer Redraft (project schema {version}; "
                     f"this version reads up to {SCHEMA_VERSION}); update Redraft to open it"
                 )
+            if version < SCHEMA_VERSION and read_only:
+                raise InputError(filesafe.cannot_upgrade(path))
             check = conn.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
                 raise InputError(f"{path.name} is damaged ({check})")
         except sqlite3.DatabaseError as err:
             conn.close()
-            raise InputError(f"{path.name} is damaged and cannot be opened ({err})") from None
+            raise InputError(filesafe.cannot_open(path, err)) from None
         except InputError:
             conn.close()
             raise
         store = cls(path, conn)
+        store.read_only = read_only  # the app says so (``filesafe.read_only_notice``); a step says why it is refused
         if version < SCHEMA_VERSION:
             try:
                 backup = keep_backup(path, version)
@@ -144,17 +147,24 @@ class ProjectStore:
             if self._conn is None:
                 raise InputError(f"{self.path.name} is closed")
             conn = self._conn
-            conn.execute("BEGIN IMMEDIATE")
-            changes = conn.total_changes
             try:
+                conn.execute("BEGIN IMMEDIATE")
+                changes = conn.total_changes
                 yield conn
                 if conn.total_changes != changes and conn.execute(
                         "SELECT 1 FROM meta WHERE key = 'modified'").fetchone():
                     self._set_meta(conn, "modified", time.time())
                 conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
+            except BaseException as err:
+                filesafe.roll_back(conn, self.path, err)  # a write the disk refused: ProjectNotSaved, with why
                 raise
+            filesafe.checkpoint(conn)  # the file itself holds the step (trial27: a copy made while open had none)
+
+    def changed_elsewhere(self) -> bool:
+        """Whether another connection (a second window or app on this file) committed since the last call."""
+        with self._lock:
+            seen, self._seen = self._seen, filesafe.data_version(self._conn) if self._conn else self._seen
+        return seen != self._seen
 
     def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
         """One write transaction, for a writer of several tables at once (``engine.project.rounds``)."""
@@ -172,9 +182,7 @@ class ProjectStore:
 
     def _mark(self, conn: sqlite3.Connection, stage: str, done: bool = True) -> None:
         row = conn.execute("SELECT value FROM meta WHERE key = 'stages'").fetchone()
-        stages = [s for s in json.loads(row[0]) if s != stage]
-        if done:
-            stages.append(stage)
+        stages = [s for s in json.loads(row[0]) if s != stage] + ([stage] if done else [])
         self._set_meta(conn, "stages", [s for s in STAGES if s in stages])
 
     # -- pipeline stages -----------------------------------------------------------------
@@ -301,13 +309,11 @@ class ProjectStore:
 
     def undo(self) -> str | None:
         """Undo the last step; returns its target's id (a suggestion's, a comment's), or None."""
-        done = self.step_history(True)
-        return None if done is None else _target_id(done)
+        return _target_id(self.step_history(True))
 
     def redo(self) -> str | None:
         """Redo the last undone step; returns its target's id, or None."""
-        done = self.step_history(False)
-        return None if done is None else _target_id(done)
+        return _target_id(self.step_history(False))
 
     def can_undo(self) -> bool:
         with self._lock:
@@ -389,12 +395,5 @@ class ProjectStore:
         return project
 
 
-def _target_id(done: history.Step) -> str:
-    return done.target[0] if done.kind == "link" else done.target
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=10.0)
-    conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA synchronous = FULL")
-    return conn
+def _target_id(done: history.Step | None) -> str | None:
+    return None if done is None else done.target[0] if done.kind == "link" else done.target

@@ -110,4 +110,6 @@ def test_project_survives_100_sigkills(tmp_path: Path) -> None:
         zygote.wait(timeout=30)
     print(f"{survived} kills survived, {wrote} rounds written, part of the round in flight committed at {in_flight_kept} kills")
     assert survived == KILLS
-    assert wrote > KILLS  # the writers really wrote between kills
+    # the writers really wrote between kills: each step now also copies the WAL into the file (about 4x slower, so
+    # fewer whole rounds fit between kills), and the round in flight had its first transaction on disk at most
+    assert wrote + in_flight_kept > KILLS
