@@ -4,7 +4,8 @@ An area chair reads one more document than the reviews and the two versions: the
 says for each point what was done ("we added ...", "we respectfully disagree", "see Section 4"). ``read_letter``
 takes a raw letter file (``.tex``, ``.md``, ``.txt``, ``.docx``, ``.pdf``) and ``answers`` gives each of the
 project's comments its answer: the letter's text after the passage that quotes the comment, up to the next quoted
-point (or none when the letter does not quote it). ``letter_features`` turns each answer into the five features
+point (or none when the letter does not quote it); the pieces of one point the letter quotes whole share the answer
+after the whole quote (``shared_runs``). ``letter_features`` turns each answer into the five features
 the rule fixed before any figure (docs/figures-align.md, "Session 25: the response letter as evidence"): no answer
 found, states a change, declines or defers, points to a place, quotes text an edit inserted.
 
@@ -244,17 +245,23 @@ class Letter:
 def answers(letter: Letter, comments: Sequence[ReviewComment]) -> list[Answer | None]:
     """Each comment's answer: the letter's text from the end of its quote to the next quote of another comment or a
     reviewer heading, at most ``MAX_ANSWER`` words, its leading reviewer's words skipped when the letter knows the
-    reviews (``authors_start``; "" when it holds nothing else); None when the letter does not quote it."""
+    reviews (``authors_start``); None when the letter does not quote it. A comment that is a piece of one point the
+    letter quotes whole (its answer holds no word of the authors', and the next quote is another comment's) shares the
+    answer that follows the whole quoted run (``shared_runs``); an empty text ("") is left only where a heading, the
+    cap or the letter's end comes first."""
     quotes = [letter.quote(c.full_text) for c in comments]
     starts = sorted({q[0][0] for q in quotes if q is not None} | set(letter.heading_words))
     out: list[Answer | None] = []
+    stops: list[int] = []
     for q in quotes:
         if q is None:
             out.append(None)
+            stops.append(-1)
             continue
         (a, b), cover = q
         stop = next((s for s in starts if s >= b), len(letter.words))
         stop = min(stop, b + MAX_ANSWER)
+        stops.append(stop)
         begin = letter.ends[b - 1]
         if letter.reviewer and (j := b + authors_start(letter.words[b:stop], letter.reviewer)) > b:
             if j == stop:
@@ -267,7 +274,34 @@ def answers(letter: Letter, comments: Sequence[ReviewComment]) -> list[Answer | 
         # the quote's closing punctuation and the next quote's marker ("> ", "- ") are neither's answer
         text = re.sub(r"\n[\s>*\u2022#-]*$", "", re.sub(r"^[\s.,;:!?)\]}\"'\u201d\u2019*_]+", "", text))
         out.append(Answer((a, b), text.strip(), cover))
-    return out
+    return shared_runs(letter, out, stops)
+
+
+def shared_runs(letter: Letter, found: list[Answer | None], stops: Sequence[int]) -> list[Answer | None]:
+    """``found`` with each answer that holds no word (the letter quotes the comment and, before the next quote, only
+    the reviewer's words or nothing) given the answer of the comment whose quote starts where its answer stops,
+    followed as far as the run goes: every piece of a point the letter quotes whole, cut by the extractor into several
+    comments, gets the one answer that follows the whole quote (shared, not split; session 27, letter28). An answer
+    that stops at a reviewer heading (a new reviewer's part) or at the ``MAX_ANSWER`` cap, or at the letter's end,
+    stays empty. Of several comments whose quotes start at that word, the first in the comments' order is followed.
+    Each comment keeps its own quote and cover."""
+    heads = set(letter.heading_words)
+    first: dict[int, int] = {}
+    for i, a in enumerate(found):
+        if a is not None:
+            first.setdefault(a.quote[0], i)
+
+    def resolved(i: int) -> str:
+        a = found[i]
+        assert a is not None
+        while not _WORD.search(a.text) and stops[i] in first and stops[i] not in heads:
+            i = first[stops[i]]  # a quote starts at or after the last one's end: the walk moves forward and ends
+            a = found[i]
+            assert a is not None
+        return a.text
+
+    return [a if a is None or _WORD.search(a.text) else Answer(a.quote, resolved(i), a.cover)
+            for i, a in enumerate(found)]
 
 
 def word_grams(text: str) -> set[tuple[str, ...]]:
