@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from desktop.job_runner import JobRunner
 from engine.models.download import RECOMMENDED
 from engine.settings import Settings
+from widgets.controls import PROBLEM_ROLE
 from widgets.model_picker import ModelPicker
 
 THEMES = (("system", "Follow the system"), ("light", "Light"), ("dark", "Dark"))
@@ -74,6 +75,8 @@ class SettingsDialog(QDialog):
         self.models = ModelPicker()
         self.models.setAccessibleName("Generator model")
         self.models.sig_model_chosen.connect(self._model_chosen)
+        tree = self.models.tree  # three models in view (trial26: with two imported, one and a half rows showed)
+        tree.setMinimumHeight(tree.header().sizeHint().height() + 3 * max(tree.sizeHintForRow(0), 20) + 4)
         self.model_label = QLabel(self._model_text())
         self.model_label.setAccessibleName("Chosen generator")
         self.model_label.setWordWrap(True)
@@ -156,7 +159,9 @@ class SettingsDialog(QDialog):
         form.addRow("", self.offload)
         form.addRow("&Context size:", self.context)
         form.addRow("&Threads:", self.threads)
-        form.addRow("&Encoder folder:", encoder_row)
+        encoder_label = QLabel("&Encoder folder:")  # a row of two widgets: the label needs its buddy named, or it
+        encoder_label.setBuddy(self.encoder)  # shows the "&" (trial26)
+        form.addRow(encoder_label, encoder_row)
         form.addRow("", self.encoder_note)
         form.addRow("Encoder &precision:", self.precision)
         look = QFormLayout()
@@ -174,6 +179,21 @@ class SettingsDialog(QDialog):
         if runner is not None:
             runner.run_call(check_backend, label="checking the llama.cpp build",
                             on_success=self.show_backend, on_failure=self._backend_failed)
+
+    def accept(self) -> None:
+        """Close with the edits, unless the encoder folder was changed to one no runtime can load: then its problem
+        stays on screen, in the problem colour, and nothing is saved (the previous encoder stands; trial26)."""
+        from engine.models.encoders.cached import folder_problem
+
+        folder = self.encoder.text().strip()
+        problem = folder_problem(folder) if folder and folder != self._settings.encoder_path else None
+        if problem:
+            self.encoder_note.setText(f"Not saved: {problem}")
+            self.encoder_note.setProperty("role", PROBLEM_ROLE)
+            self.encoder_note.style().polish(self.encoder_note)
+            self.encoder.setFocus()
+            return
+        super().accept()
 
     def show_backend(self, report: Any) -> None:
         self.offload.setText(offload_text(report))
@@ -243,6 +263,9 @@ class SettingsDialog(QDialog):
         from engine.models.encoders.encoder import describe_encoder_folder
 
         self.encoder_note.setText(describe_encoder_folder(text.strip()))
+        if self.encoder_note.property("role"):
+            self.encoder_note.setProperty("role", "")
+            self.encoder_note.style().polish(self.encoder_note)
 
     def _browse_encoder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Encoder folder", self.encoder.text())

@@ -189,6 +189,7 @@ def test_an_encoder_that_needs_pytorch_gets_one_line_in_the_bundle(bundle: Path,
     mpnet = tmp_path / "all-mpnet-base-v2"
     mpnet.mkdir()
     (mpnet / "config.json").write_text(json.dumps({"model_type": "mpnet", "hidden_size": 768}))
+    (mpnet / "tokenizer.json").write_text("{}")  # a whole folder: only its runtime is missing
     (tmp_path / "config").mkdir()
     (tmp_path / "config" / "settings.json").write_text(json.dumps({"encoder_path": str(mpnet)}))
     result = run_bundle(["align", "--old", str(DEMO / "draft_v1.md"), "--new", str(DEMO / "draft_v2.md"),

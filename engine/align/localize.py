@@ -166,14 +166,28 @@ def _configured_encoder() -> Encoder:
 
 def locate(
     comments: list[ReviewComment], document: Document, encoder: Encoder | None, cancel: CancelToken | None = None,
+    fell_back: list[str] | None = None,
 ) -> list[Location]:
     """``localize`` with ``encoder``, or with BM25 alone when there is none or it fails
-    to load (where a comment applies is worth having even then)."""
+    to load (where a comment applies is worth having even then); ``fell_back`` gets why it failed."""
     from engine.errors import ModelError
 
     if encoder is None:
         return localize(comments, document, lexical_only=True)
     try:
         return localize(comments, document, encoder, cancel=cancel)
-    except ModelError:
+    except ModelError as err:
+        if fell_back is not None:
+            fell_back.append(str(err).splitlines()[0] if str(err) else type(err).__name__)
         return localize(comments, document, lexical_only=True)
+
+
+def encoder_record(encoder: Encoder | None, fell_back: list[str] | None = None) -> dict[str, str]:
+    """What a project keeps of the encoder that located its comments (``Project.encoder``): its name, folder and,
+    for the embedded one, its package; or, located by words alone, why (``lexical``)."""
+    if encoder is None:
+        return {"name": "", "lexical": "no encoder (BM25 alone)"}
+    record = {"name": str(getattr(encoder, "name", "")), "path": str(getattr(encoder, "path", ""))}
+    if getattr(encoder, "weights_id", None):
+        record["weights"] = str(encoder.weights_id)
+    return {**record, "lexical": fell_back[0]} if fell_back else record

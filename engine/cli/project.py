@@ -158,7 +158,7 @@ def project_json(project: Project) -> dict[str, Any]:
     return {
         "id": project.id, "name": project.name, "path": str(project.path),
         "old_path": project.old_path, "new_path": project.new_path, "reviews_path": project.reviews_path,
-        "stages": project.stages, "aligner": project.aligner,
+        "stages": project.stages, "aligner": project.aligner, "encoder": project.encoder or None,
         "reviewers": [r.to_dict() for r in project.reviews],
         "diff": project.diff.to_dict(include_documents=False) if project.diff else None,
         "comments": [
@@ -184,6 +184,10 @@ def run_show(args: argparse.Namespace) -> int:
     print(_headline(project, view))
     print(f"draft: {project.old_path or '-'}; revised: {project.new_path or '-'}; "
           f"stages: {', '.join(project.stages) or 'none'}")
+    if project.encoder.get("name"):  # which encoder placed the comments (a project built before session 27: unsaid)
+        where = project.encoder.get("weights") or project.encoder.get("path")
+        print(f"encoder: {project.encoder['name']} ({where})" + (", did not load: comments placed by their words alone"
+                                                                if project.encoder.get("lexical") else ""))
     if project.letter:  # the statuses read it: each comment says what it found there
         print(f"response letter: {project.letter.get('name', '')} (the statuses read it)")
     earlier = read_earlier(project.path)  # the round whose reviews these replaced, and which comments it held too

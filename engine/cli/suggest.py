@@ -43,17 +43,18 @@ def add_model_args(p: argparse.ArgumentParser, max_tokens: int) -> None:
 
 def open_model(args: argparse.Namespace) -> tuple[Any, str | None]:
     """The generator, and a note when it is the small embedded default."""
-    from engine.models.embedded import GENERATOR_NOTE, is_embedded_generator
+    from engine.models.embedded import GENERATOR_NOTE, is_embedded_file, is_embedded_generator
     from engine.models.registry import open_generator
 
     key = args.model or "embedded"
-    note = GENERATOR_NOTE if is_embedded_generator(key) else None
     kwargs = {"n_ctx": args.ctx}
     if getattr(args, "threads", None):
         kwargs["threads"] = args.threads
     if getattr(args, "gpu_layers", None) is not None:
         kwargs["n_gpu_layers"] = args.gpu_layers
-    return open_generator(key, **kwargs), note
+    generator = open_generator(key, **kwargs)  # a copy of the embedded GGUF is the small model too (trial26)
+    small = is_embedded_generator(key) or is_embedded_file(generator.model_path)
+    return generator, GENERATOR_NOTE if small else None
 
 
 #: Where the edit goes, in words (``--json`` keeps the mode's code).

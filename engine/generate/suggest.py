@@ -23,7 +23,6 @@ scaffold is the suggestion (``kind`` "scaffold"); with any other model the rewri
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from collections.abc import Callable
 from collections.abc import Generator as Gen
 from dataclasses import dataclass, field
@@ -284,10 +283,12 @@ class EditSuggester:
 
 
 def is_embedded(generator: Generator) -> bool:
-    """The generator is the small embedded model (its GGUF file), whose rewrites are offered only when they pass."""
-    from engine.models.embedded import GENERATOR_FILE
+    """The generator is the small embedded model (its GGUF file, or a copy), whose rewrites are offered only when
+    they pass."""
+    from engine.models.embedded import is_embedded_file
 
-    return Path(str(getattr(generator, "model_path", ""))).name == GENERATOR_FILE
+    path = getattr(generator, "model_path", None)
+    return path is not None and is_embedded_file(path)
 
 
 def _about_wording(comment: ReviewComment) -> bool:

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +96,30 @@ def embedded_generator(**kwargs: Any) -> Any:
 
     kwargs.setdefault("name", "smollm2-135m-instruct (embedded)")
     return LlamaGenerator(generator_path(), **kwargs)
+
+
+def is_embedded_file(path: str | Path) -> bool:
+    """``path`` is the embedded GGUF, under its own name or a copy of it under any other (trial26: a copy imported as
+    the user's own model got the rewrites the embedded model's are withheld for). Sizes first; the two files are
+    hashed only when they match (about 0.3 s each, once: remembered by path, size and time)."""
+    path = Path(path)
+    if path.name == GENERATOR_FILE:
+        return True
+    try:
+        ours = generator_path()
+        mine, theirs = path.stat(), ours.stat()
+    except (ModelError, OSError):
+        return False
+    if mine.st_size != theirs.st_size:
+        return False
+    return _sha256(str(path), mine.st_size, mine.st_mtime_ns) == _sha256(str(ours), theirs.st_size, theirs.st_mtime_ns)
+
+
+@lru_cache(maxsize=8)
+def _sha256(path: str, _size: int, _mtime_ns: int) -> str:
+    from engine.models.llama.gguf_info import sha256_file
+
+    return sha256_file(path)
 
 
 def is_embedded_generator(key: str | None) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.errors import InputError
 from engine.settings import Settings, load_settings
 
 KINDS = ("encoder", "generator")
@@ -26,7 +27,13 @@ def open_model(kind: str, settings: Settings | None = None, *, path: str = "", *
     """
     settings = settings if settings is not None else load_settings()
     if kind == "encoder":
-        return _encoder(settings, path or settings.encoder_path, overrides)
+        if path or not settings.encoder_path:
+            return _encoder(settings, path, overrides)
+        try:
+            return _encoder(settings, settings.encoder_path, overrides)
+        except InputError as err:  # a folder moved or deleted since it was chosen: say where it was chosen
+            raise InputError(f"{err} (chosen in Settings → Encoder folder; leave it empty for the embedded "
+                             f"{EMBEDDED_ENCODER_NAME})") from None
     if kind == "generator":
         return _generator(settings, path or settings.generator_path, overrides)
     raise ValueError(f"unknown model kind {kind!r}: use one of {', '.join(KINDS)}")

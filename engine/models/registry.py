@@ -1,6 +1,7 @@
 """The model manager: a JSON registry of imported GGUF models.
 
-``ModelRegistry.import_model(path)`` validates the file (``read_gguf_info``),
+``ModelRegistry.import_model(path)`` validates the file (``read_gguf_info``; ``runnable.check_generator``: a text
+generator llama.cpp can read, not an mmproj or an embedding model),
 hashes it, and records it in ``app_paths().models / "registry.json"``. The
 file is referenced where it lies unless ``copy=True``. The embedded models
 are listed beside the imported ones but never stored.
@@ -20,7 +21,8 @@ from typing import Any
 
 from engine.errors import InputError
 from engine.models import embedded
-from engine.models.llama.gguf_info import GGUFFacts, read_gguf_info
+from engine.models.llama.gguf_info import GGUFFacts, read_gguf_info, sha256_file
+from engine.models.llama.runnable import check_generator
 from engine.paths import app_paths
 
 SCHEMA_VERSION = 1
@@ -109,7 +111,9 @@ class ModelRegistry:
         never overwrites anything. ``created=True`` says Redraft itself wrote ``path`` (a download). Only
         such files, and copies, are ever deleted by ``remove``; a file the user brought is only forgotten.
         """
-        info = read_gguf_info(path, with_sha256=True)
+        info = read_gguf_info(path, with_sha256=False)
+        check_generator(info.path, info.architecture)  # an mmproj, an embedding model: refused before it is hashed
+        info = replace(info, sha256=sha256_file(info.path))
         with self._lock:
             records = self._read()
             existing = next((r for r in records if r.sha256 == info.sha256), None)

@@ -177,6 +177,9 @@ class Project:
     locations: dict[str, Location] = field(default_factory=dict)
     #: Name of the aligner that made ``alignments``.
     aligner: str = ""
+    #: The encoder that located the comments at the build (``engine.align.localize.encoder_record``): its name and
+    #: folder, ``weights`` for the embedded one, ``lexical``: why the words alone did; empty before session 27.
+    encoder: dict[str, str] = field(default_factory=dict)
     #: The authors' response letter given with the revision: ``{"name": file name, "text": its text}``
     #: (``engine.project.response``); empty when none was given (the statuses then read the revision alone).
     letter: dict[str, str] = field(default_factory=dict)

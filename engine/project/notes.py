@@ -49,13 +49,22 @@ def reading_notes(project: Project) -> list[ReadingNote]:
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in reviews]
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in unpicked_items(project)]
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in unpicked_points(project)]
-    return notes + letter_notes(project)
+    return notes + letter_notes(project) + encoder_notes(project)
+
+
+def encoder_notes(project: Project) -> list[ReadingNote]:
+    """The encoder chosen in Settings failed to load at the build, so the comments were placed in the draft by their
+    words alone (``Project.encoder``; a session-27 trial's folder without its tokenizer said nothing of it)."""
+    why = project.encoder.get("lexical") if project.encoder.get("name") else None
+    return [ReadingNote("draft", _name(project.old_path), f"where each comment applies was found by its words alone: "
+                        f"the encoder {project.encoder['name']} did not load ({why})")] if why else []
 
 
 def worth_showing(project: Project) -> bool:
     """Whether a project opened again shows its notes unasked: a reviewer's point may be in no comment (trial20: a
     CLI-built project hid them), or the statuses do not read the response letter given (it quotes few points)."""
-    return bool(unpicked_items(project) or unpicked_points(project) or (project.letter or {}).get("read") is False)
+    return bool(unpicked_items(project) or unpicked_points(project) or (project.letter or {}).get("read") is False
+                or encoder_notes(project))
 
 
 def letter_notes(project: Project) -> list[ReadingNote]:

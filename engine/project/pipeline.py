@@ -106,7 +106,7 @@ def build_project(
     ``learned`` aligner's statuses then read it (``engine.project.response``).
     """
     from engine.align import make_aligner
-    from engine.align.localize import locate
+    from engine.align.localize import encoder_record, locate
     from engine.document import load_document
     from engine.project.corrections import apply_corrections
     from engine.project.response import check_letter, letter_use, read_response, save_response
@@ -189,7 +189,8 @@ def build_project(
     cancel.check()
 
     yield bar.at("locate", 0, "finding where each comment applies in the draft")
-    store.save_locations(locate(comments, old, encoder, cancel))
+    fell_back: list[str] = []  # the encoder failed to load: located by words alone, and the project says why
+    store.save_locations(locate(comments, old, encoder, cancel, fell_back), encoder_record(encoder, fell_back))
     cancel.check()
 
     if new is not None and align_with is not None:

@@ -255,12 +255,13 @@ class ProjectStore:
             conn.executemany("INSERT OR REPLACE INTO alignments VALUES (?, ?)", [(a.comment_id, dumps(a.to_dict())) for a in items])
             self._mark(conn, "alignments")
 
-    def save_locations(self, locations: list[Location]) -> None:
-        """Where each comment applies in the draft (replaces what was stored)."""
+    def save_locations(self, locations: list[Location], encoder: dict[str, str] | None = None) -> None:
+        """Where each comment applies in the draft (replaces what was stored), and the ``encoder`` that found it."""
         with self._tx() as conn:
+            if encoder is not None:
+                self._set_meta(conn, "encoder", encoder)
             conn.execute("DELETE FROM locations")
-            conn.executemany("INSERT INTO locations VALUES (?, ?)",
-                             [(loc.comment_id, dumps(loc.to_dict())) for loc in locations])
+            conn.executemany("INSERT INTO locations VALUES (?, ?)", [(x.comment_id, dumps(x.to_dict())) for x in locations])
             self._mark(conn, "locations")
 
     def _clear_diff(self, conn: sqlite3.Connection) -> None:
@@ -278,8 +279,7 @@ class ProjectStore:
             raise ValueError(f"unknown suggestion status {rec.status!r}")
         with self._tx() as conn:
             row = conn.execute("SELECT position FROM suggestions WHERE id = ?", (rec.id,)).fetchone()
-            position = row[0] if row else conn.execute(
-                "SELECT COALESCE(MAX(position) + 1, 0) FROM suggestions").fetchone()[0]
+            position = row[0] if row else conn.execute("SELECT COALESCE(MAX(position) + 1, 0) FROM suggestions").fetchone()[0]
             try:
                 conn.execute("INSERT OR REPLACE INTO suggestions VALUES (?, ?, ?, ?, ?, ?)",
                              (rec.id, rec.comment_id, position, rec.status, rec.edit, dumps(rec.to_dict())))
@@ -287,8 +287,7 @@ class ProjectStore:
                 raise KeyError(f"no comment {rec.comment_id!r} in this project") from None
 
     def set_suggestion_status(self, suggestion_id: str, status: str, edit_text: str | None = None) -> bool:
-        """Accept, reject or edit a suggestion (``edit_text`` replaces its edit); undoable.
-        False when it was already so."""
+        """Accept, reject or edit a suggestion (``edit_text`` replaces its edit); undoable; False when it was already so."""
         if status not in STATUSES:
             raise ValueError(f"unknown suggestion status {status!r}")
         with self._tx() as conn:
@@ -363,7 +362,8 @@ class ProjectStore:
             project = Project(id=meta["id"], name=meta["name"], path=self.path, letter=meta.get("letter") or {},
                               created=meta.get("created", 0.0), modified=meta.get("modified", 0.0),
                               stages=list(meta.get("stages", [])), reviews_path=meta.get("reviews_path", ""),
-                              aligner=meta.get("aligner", ""), sources=dict(meta.get("sources") or {}))
+                              aligner=meta.get("aligner", ""), sources=dict(meta.get("sources") or {}),
+                              encoder=meta.get("encoder") or {})
             if "old" in docs:
                 project.old, project.old_path = docs["old"]
             if "new" in docs:

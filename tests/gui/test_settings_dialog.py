@@ -38,6 +38,7 @@ def test_encoder_folder_says_which_runtime_and_how_to_add_torch(qtbot, tmp_path:
     mpnet = tmp_path / "all-mpnet-base-v2"
     mpnet.mkdir()
     (mpnet / "config.json").write_text(json.dumps({"model_type": "mpnet", "hidden_size": 768}))
+    (mpnet / "tokenizer.json").write_text("{}")  # a whole folder: only its runtime is missing
     dialog = SettingsDialog(Settings(encoder_path=str(mpnet)))
     qtbot.addWidget(dialog)
     note = dialog.encoder_note.text()
@@ -47,8 +48,46 @@ def test_encoder_folder_says_which_runtime_and_how_to_add_torch(qtbot, tmp_path:
     dialog.encoder.setText("")
     assert "embedded" in dialog.encoder_note.text()
     dialog.encoder.setText(str(tmp_path / "nowhere"))
-    assert dialog.encoder_note.text().startswith("Not a transformers model folder")
+    assert dialog.encoder_note.text().startswith("The encoder folder is not there (moved or deleted?)")
     dialog.encoder.setText(str(mpnet))
     assert dialog.settings().encoder_path == str(mpnet)  # the author's choice is kept, only explained
     dialog.resize(620, 700)
     dialog.grab().save(str(tmp_path / "settings_no_torch.png"))
+
+
+def test_ok_keeps_the_previous_encoder_when_the_new_folder_cannot_load(qtbot, tmp_path: Path) -> None:
+    """trial26: a folder copied without its tokenizer was saved and the next build placed the comments without it."""
+    import shutil
+
+    from PySide6.QtWidgets import QLabel
+
+    from engine.models import embedded
+
+    mine = Path(shutil.copytree(embedded.encoder_path(), tmp_path / "my-encoder"))
+    dialog = SettingsDialog(Settings(encoder_path=str(mine)))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    [label] = [w for w in dialog.findChildren(QLabel) if w.buddy() is dialog.encoder]
+    assert label.text() == "&Encoder folder:"  # shown as "Encoder folder:" with its access key, not a literal "&"
+    assert dialog.models.tree.height() >= 3 * dialog.models.tree.sizeHintForRow(0)  # three models in view
+    assert dialog.height() <= 700  # it fits a 1366 x 768 screen with a panel and a title bar (trial25)
+    half = Path(shutil.copytree(mine, tmp_path / "half"))
+    (half / "tokenizer.json").unlink()
+    (half / "vocab.txt").unlink()
+    dialog.encoder.setText(str(half))
+    assert "has no tokenizer" in dialog.encoder_note.text()
+    with qtbot.assertNotEmitted(dialog.accepted):
+        dialog.accept()
+    assert dialog.isVisible() and dialog.encoder_note.text().startswith("Not saved: the encoder folder has no tokenizer")
+    dialog.encoder.setText(str(mine))  # back to the folder it had: no problem shown, OK closes
+    assert dialog.encoder_note.property("role") == "" and dialog.encoder_note.text().startswith("Runs on ONNX")
+    with qtbot.waitSignal(dialog.accepted, timeout=1000):
+        dialog.accept()
+    assert dialog.settings().encoder_path == str(mine)
+    moved = tmp_path / "moved"
+    mine.rename(moved)  # moved after it was chosen: the dialog still opens and saves the other settings
+    again = SettingsDialog(Settings(encoder_path=str(mine)))
+    qtbot.addWidget(again)
+    assert again.encoder_note.text().startswith("The encoder folder is not there (moved or deleted?)")
+    with qtbot.waitSignal(again.accepted, timeout=1000):
+        again.accept()

@@ -56,6 +56,29 @@ def read_max_length(folder: Path) -> int:
     return 512
 
 
+#: Files any tokenizer of a Hugging Face folder is read from (fast, WordPiece, SentencePiece, byte-level BPE).
+TOKENIZER_FILES = ("tokenizer.json", "vocab.txt", "sentencepiece.bpe.model", "spiece.model", "tokenizer.model",
+                   "vocab.json")
+
+
+def folder_problem(path: str | Path) -> str | None:
+    """Why ``path`` cannot be an encoder folder whatever the runtime (one line), or None.
+
+    A session-27 trial moved its encoder folder and was told "no config.json", and a folder copied without its
+    tokenizer was sent to install PyTorch (which could not have read it either)."""
+    folder = Path(path).expanduser()
+    if not folder.exists():
+        return f"the encoder folder is not there (moved or deleted?): {folder}"
+    if not folder.is_dir():
+        return f"not a folder: {folder} (an encoder is a Hugging Face model folder, with its config.json)"
+    if not (folder / "config.json").is_file():
+        return f"not a transformers model folder (no config.json): {folder}"
+    if not any((folder / name).is_file() for name in TOKENIZER_FILES):
+        return (f"the encoder folder has no tokenizer (tokenizer.json or vocab.txt): copy the model's whole folder: "
+                f"{folder}")
+    return None
+
+
 class CachedEncoder:
     """What every runtime shares: model folder config, the cache key, the
     SQLite embedding cache, de-duplication and length-sorted batching.
@@ -79,8 +102,9 @@ class CachedEncoder:
         threads: int | None = None,
     ) -> None:
         self.path = Path(path)
-        if not (self.path / "config.json").is_file():
-            raise InputError(f"not a transformers model folder (no config.json): {self.path}")
+        problem = folder_problem(self.path)
+        if problem:
+            raise InputError(problem)
         self.name = name or self.path.name
         self.cache = cache
         self.pooling = read_pooling(self.path)

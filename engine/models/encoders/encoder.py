@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from engine.errors import InputError, ModelError
-from engine.models.encoders.cached import CachedEncoder
+from engine.models.encoders.cached import CachedEncoder, folder_problem
 from engine.models.encoders.embed_cache import EmbeddingCache
 
 #: How to add the optional PyTorch runtime.
@@ -59,8 +59,9 @@ def describe_encoder_folder(path: str | Path) -> str:
     if not str(path).strip():
         return "The embedded all-MiniLM-L6-v2 runs on ONNX Runtime."
     folder = Path(path).expanduser()
-    if not (folder / "config.json").is_file():
-        return f"Not a transformers model folder (no config.json): {folder}"
+    problem = folder_problem(folder)
+    if problem:
+        return problem[0].upper() + problem[1:]
     reason = onnx_encoder.why_unsupported(folder)
     if reason is None:
         return "Runs on ONNX Runtime (BERT family)."

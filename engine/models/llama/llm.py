@@ -121,7 +121,13 @@ class LlamaGenerator:
                     verbose=False,
                 )
         except (ValueError, RuntimeError, OSError) as err:
-            raise ModelError(f"llama.cpp could not load {self.model_path.name}: {err}") from None
+            reason = str(err)
+            if reason.startswith("Failed to load model from file"):  # llama.cpp's own reason, not the path (trial26)
+                from engine.models.llama.runnable import load_refusal
+
+                reason = load_refusal(self.model_path, vocab_only=False) or reason
+            raise ModelError(f"llama.cpp could not load {self.model_path.name} (architecture '{info.architecture}'): "
+                             f"{reason}; choose another model (Settings, or --model)") from None
         self.info, self.n_gpu_layers = info, layers
         template = llm.metadata.get("tokenizer.chat_template")
         if template:

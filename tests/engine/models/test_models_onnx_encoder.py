@@ -141,6 +141,7 @@ def test_folders_it_cannot_run_go_to_pytorch(tmp_path: Path) -> None:
     mpnet = tmp_path / "mpnet"
     mpnet.mkdir()
     (mpnet / "config.json").write_text(json.dumps({"model_type": "mpnet", "hidden_size": 768}))
+    (mpnet / "tokenizer.json").write_text("{}")  # a whole folder: only ONNX Runtime cannot run it
     assert "mpnet" in why_unsupported(mpnet)
     assert isinstance(open_encoder(mpnet), TransformersEncoder)
     with pytest.raises(ModelError, match="cannot run mpnet on ONNX Runtime: model type 'mpnet'"):
