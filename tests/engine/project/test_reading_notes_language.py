@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engine.cli.main import main
 from engine.jobs import run_job
-from engine.project.notes import paper_language_notes, reading_notes
+from engine.project.notes import paper_language_notes, reading_notes, worth_showing
 from engine.project.pipeline import build_project_file
 from engine.project.session import ProjectSession
 
@@ -46,6 +46,7 @@ def test_a_french_paper_and_reviews_are_named_once_each(tmp_path: Path, capsys) 
         reviews = [n for n in notes if n.source == "reviews" and "reviews seem to be in French" in n.text]
         assert len(paper) == 1 and len(reviews) == 1
         assert "the diff, the marked PDF, the letter and the exports work" in paper[0].text
+        assert worth_showing(project)  # the app's notes bar opens by itself when the project is opened again
     assert main(["project", "show", str(path)]) == 0
     out = capsys.readouterr().out
     assert out.count("paper seems to be in French") == 1 and out.count("reviews seem to be in French") == 1
@@ -61,7 +62,7 @@ def test_an_english_paper_has_no_language_note(tmp_path: Path) -> None:
                        encoding="utf-8")
     path = run_job(build_project_file(tmp_path / "p.redraft", "p", draft, None, reviews, aligner="bm25"))
     with ProjectSession.open(path) as session:
-        assert paper_language_notes(session.project) == []
+        assert paper_language_notes(session.project) == [] and not worth_showing(session.project)
         assert not any("seem to be in" in n.text for n in reading_notes(session.project))
 
 
