@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.align.records import Alignment, Location
 from engine.align.status import Assessment, Link, Status, assess, assess_alignment, draft_status
-from engine.document.model import Document, Paragraph
+from engine.document.model import Document, Paragraph, ParagraphKind
 from engine.generate import placeholders
 from engine.generate.flags import Flag
 from engine.revision.model import Edit, EditType, RevisionDiff
@@ -238,7 +238,21 @@ class Project:
             return Assessment(comment_id, Status.UNKNOWN)
         if alignment is None:
             return assess(comment_id, {}, None, decisions)
-        return assess_alignment(alignment, decisions)
+        out = assess_alignment(alignment, decisions)
+        if out.status is Status.ADDRESSED and not self.models_read(comment_id):
+            return dataclasses.replace(out, status=Status.PARTLY)  # trial28: the author checks, as for "partly"
+        return out
+
+    def models_read(self, comment_id: str) -> bool:
+        """Whether the comment's review and the paper are in English, which the link and status models read; when
+        not, no comment reads "addressed" until the author confirms its edits (trial28: a French paper's three
+        "addressed" calls were all wrong)."""
+        from engine.reviews.language import reads_english
+
+        review = next((r for r in self.reviews if r.reviewer == self.comment(comment_id).reviewer), None)
+        doc = self.new if self.new is not None else self.old
+        paper = "" if doc is None else opening_text(doc)
+        return reads_english(review.text if review is not None else "") and reads_english(paper)
 
     def assessments(self) -> dict[str, Assessment]:
         return {c.id: self.assessment(c.id) for c in self.comments}
@@ -355,3 +369,15 @@ class Project:
         elif para.line is not None:
             parts.append(f"{draft}line {para.line}")
         return ", ".join(parts) or ("revised version" if new else "draft")
+
+
+def opening_text(doc: Document, limit: int = 20_000) -> str:
+    """The first ``limit`` characters of a document's body text, for its language (``models_read``)."""
+    parts, size = [], 0
+    for p in doc.paragraphs:
+        if p.kind is ParagraphKind.BODY:
+            parts.append(p.text)
+            size += len(p.text) + 1
+            if size >= limit:
+                break
+    return "\n".join(parts)

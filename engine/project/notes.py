@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from engine.project.model import Project
+from engine.project.model import Project, opening_text
 
 #: A point typed as a dash touching the line number it is about, "–55 change X to Y", "-221 typo": a list item
 #: for the note, though the splitter reads it as a paragraph (trial20: ten of a referee's 33 such points were no
@@ -45,6 +45,7 @@ def reading_notes(project: Project) -> list[ReadingNote]:
     for source, doc, path in (("draft", project.old, project.old_path), ("revised", project.new, project.new_path)):
         if doc is not None:
             notes += [ReadingNote(source, _name(path), text) for text in dict.fromkeys(doc.notices)]
+    notes += paper_language_notes(project)
     reviews = dict.fromkeys(text for review in project.reviews for text in review.notices)
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in reviews]
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in unpicked_items(project)]
@@ -60,11 +61,36 @@ def encoder_notes(project: Project) -> list[ReadingNote]:
                         f"the encoder {project.encoder['name']} did not load ({why})")] if why else []
 
 
+def paper_language_notes(project: Project) -> list[ReadingNote]:
+    """One note when the paper (its revised version, else its draft) is not in English: what works for it and what
+    does not (trial28: a French paper read without a word on it; its links came from English models)."""
+    from engine.reviews.language import is_english, language_of
+
+    source, doc, path = ("revised", project.new, project.new_path) if project.new is not None else (
+        "draft", project.old, project.old_path)
+    if doc is None:
+        return []
+    text = opening_text(doc)
+    if is_english(text):
+        return []
+    language = language_of(text)
+    named = {None: "a language Redraft cannot name", "not in Latin script": "a script other than Latin"}.get(
+        language, language)
+    return [ReadingNote(source, _name(path), (
+        f"the paper seems to be in {named}, not English: the diff, the marked PDF, the letter and the exports work "
+        "as in English, but where each comment applies and which edits answer it are found with English models, "
+        "so no comment reads \u201caddressed\u201d until you confirm its edits; check the links"))]
+
+
 def worth_showing(project: Project) -> bool:
     """Whether a project opened again shows its notes unasked: a reviewer's point may be in no comment (trial20: a
-    CLI-built project hid them), or the statuses do not read the response letter given (it quotes few points)."""
+    CLI-built project hid them), the statuses do not read the response letter given (it quotes few points), the
+    encoder chosen in Settings did not load, or the paper or a review is not in English (trial28)."""
+    from engine.reviews.language import is_english
+
     return bool(unpicked_items(project) or unpicked_points(project) or (project.letter or {}).get("read") is False
-                or encoder_notes(project))
+                or encoder_notes(project) or paper_language_notes(project)
+                or not all(is_english(r.text) for r in project.reviews))
 
 
 def letter_notes(project: Project) -> list[ReadingNote]:

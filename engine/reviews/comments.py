@@ -24,6 +24,7 @@ from engine.reviews.classify import CommentModel, shipped_model
 from engine.reviews.cues import ARROW, NEGATIVE, SUMS_UP, TYPO, VERDICT, action_of, read_cues
 from engine.reviews.encoder_model import CommentEncoder, comment_encoder
 from engine.reviews.keyed import keyed_paragraphs, keyed_pick, keyed_review
+from engine.reviews.language import is_english
 from engine.reviews.model import Review, ReviewComment
 from engine.reviews.parse import EDITOR
 from engine.reviews.segment import (ITEM_WORDS, follow_up, item_words, link_context, linked, location_before,
@@ -307,8 +308,10 @@ def _long(units: list[SentenceUnit], u: SentenceUnit) -> bool:
 
 def build_comments(
     review: Review, prefix: str, units: list[SentenceUnit], prob: np.ndarray, fine: list[str], threshold: float,
+    item_floor: float | None = None,
 ) -> list[ReviewComment]:
-    """The comments of one review from its scored units."""
+    """The comments of one review from its scored units; ``item_floor``: every list item no comment holds whose best
+    sentence scores that much is one (0: every item, for a review not in English; None: ``segment.ITEM_FLOOR``)."""
     groups: list[list[int]] = []
     many = keyed_review(units)  # a list of notes keyed by line or page (``keyed``)
     for k, u in enumerate(units):
@@ -336,7 +339,8 @@ def build_comments(
         more = trailing(units, group, taken, prob, starts)
         group[:] = sorted(group + more)
         taken.update(more)
-    groups = sorted(groups + unpicked_items(units, taken, prob), key=lambda g: g[0])  # an item never left out
+    more = unpicked_items(units, taken, prob, item_floor)
+    groups = sorted(groups + more, key=lambda g: g[0])  # an item never left out
     groups = keyed_paragraphs(units, groups)  # a paragraph that opens on a line or page is one point
     out = []
     for n, group in enumerate(groups, start=1):
@@ -388,5 +392,6 @@ def extract_comments(
     cut = model_threshold(model) if threshold is None else threshold
     out: list[ReviewComment] = []
     for review, prefix, units, (prob, fine) in zip(reviews, prefixes(reviews), per_review, scored):
-        out.extend(build_comments(review, prefix, units, prob, fine, cut))
+        # a review not in English: the English cues cannot score it, so each of its points is a comment (trial28)
+        out.extend(build_comments(review, prefix, units, prob, fine, cut, None if is_english(review.text) else 0.0))
     return out

@@ -153,6 +153,17 @@ _EDAS_PROMPT = re.compile(r"\?|\[be brief\.?\]|^(?:please|rate|your|provide|comm
 _INLINE_REVIEWER = re.compile(r"^\s*[*_]*(?P<who>reviewer|referee)\s*#?\s*(?P<n>\d{1,2})[*_]*\s*:[*_]*[ \t]+"
                               r"(?P<rest>\S.*)$", re.I)
 #: HotCRP's older text mail names each review after the conference: "<conference> Review #<n>A".
+#: A reviewer's heading in French, German, Spanish, Portuguese, Italian or Dutch, with the reviewer's number, read as
+#: "Reviewer <n>": "Rapporteur 2", "Rapport du rapporteur 1 — premier tour", "Rapport 3 — <name>", "Gutachter 2",
+#: "Gutachten 1", "Revisor 2", "Informe del evaluador 1", "Parecer 2", "Revisore 1" (trial28: a French referee's
+#: report after another's was read as the first's, one reviewer for two).
+_FOREIGN_REVIEWER = re.compile(
+    r"^(?:(?:rapport|avis|informe|parecer|relat[oó]rio|gutachten|rapporto|beoordeling|revisi[oó]n|revis[aã]o)"
+    r"\s+(?:du|de\s+la|de\s+l['’]|de|del|do|da|des|von|dell['’]|della|del|van\s+de)\s*)?"
+    r"(?:rapporteur|rapporteuse|relecteur|relectrice|[ée]valuateur|[ée]valuatrice|examinateur|examinatrice|arbitre|"
+    r"rapport|gutachter(?:in)?|gutachten|revisor(?:a)?|evaluador(?:a)?|[aá]rbitro|informe|parecerista|parecer|"
+    r"avaliador(?:a)?|revisore|valutatore|referente|beoordelaar|recensent)\s*(?:n[°o]\.?\s*|#\s*)?(\d{1,2})"
+    r"(?:\s*(?:[–—:,(-]|\s-\s).{0,70})?$", re.I)
 _HOTCRP_TITLE = re.compile(r"^(?:[A-Za-z][\w&'-]*\s+){1,3}(?:'?\d{2,4}\s+)?(review\s+#\s*\d{1,4}[A-Z]{1,2})$", re.I)
 #: ScholarOne's reviewer line, its number after a colon: "Reviewer: 1".
 _COLON_NUMBER = re.compile(r"^(reviewer|referee)\s*:\s*#?\s*(\d{1,2})$", re.I)
@@ -249,6 +260,9 @@ def reviewer_name(line: str) -> str | None:
     hotcrp = _HOTCRP_TITLE.match(text)
     if hotcrp:  # HotCRP's older mail: "<conference> Review #<n>A", centred between rules
         return re.sub(r"\s+", " ", hotcrp.group(1))
+    foreign = _FOREIGN_REVIEWER.match(text)
+    if foreign:
+        return f"Reviewer {int(foreign.group(1))}"
     numbered = _COLON_NUMBER.match(text)
     if numbered:  # ScholarOne: "Reviewer: 1" over "Comments to the Author"
         return f"{numbered.group(1).title()} {int(numbered.group(2))}"

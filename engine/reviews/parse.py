@@ -76,6 +76,8 @@ def parse_reviews(
     reviews = [r for r in reviews if r.text.strip()]
     if not reviews:
         raise InputError("no review text found")
+    if not language and len(reviews) > 1:  # one reviewer of several wrote in another language (trial28)
+        notices.extend(f"{r.reviewer}: {note}" for r in reviews if (note := english_notice(r.text)))
     _distinct_names(reviews)
     for r in reviews:
         r.notices = notices + r.notices

@@ -17,15 +17,15 @@ from engine.document.pdf.meta import find_authors, find_title, front_page, metad
 from engine.document.pdf.legends import attach_panel_legends
 from engine.document.pdf.tables import join_table_cells
 from engine.document.pdf.text import build_vocabulary, join_lines
+from engine.document.section_names import KEYWORD_LABELS
 
 _ABSTRACT_LEAD = re.compile(r"^abstract\s*[—–:.\-]?\s*", re.I)
 _BARE_NUMBERS = re.compile(r"^[\d\s]{1,16}$")
-_KEYWORDS = re.compile(r"^(keywords|index terms|ccs concepts|additional key words)\b", re.I)
-#: Front-matter labels of ACM, IEEE, Springer and REVTeX templates.
-_FRONT_LABEL = re.compile(
-    r"^(keywords|key\s?words|index terms|ccs concepts|acm reference format|additional key words"
-    r"( and phrases)?|general terms|categories and subject descriptors|acm ccs|pacs numbers)\b", re.I
-)
+_KEYWORDS = re.compile(rf"^(keywords|index terms|ccs concepts|additional key words|{KEYWORD_LABELS})\b", re.I)
+#: Front-matter labels of ACM, IEEE, Springer and REVTeX templates (and "Keywords" in other languages).
+_FRONT_LABEL = re.compile(r"^(keywords|key\s?words|index terms|ccs concepts|acm reference format|additional key words"
+                          rf"( and phrases)?|general terms|categories and subject descriptors|acm ccs|pacs numbers|"
+                          rf"{KEYWORD_LABELS})\b", re.I)
 _REF_BRACKET = re.compile(r"^\[[\w+.-]{1,12}\]")
 _REF_NUMBER = re.compile(r"^\d{1,3}\.\s")
 _REF_OPENING = re.compile(r"^\[(\d{1,3})\]\s")

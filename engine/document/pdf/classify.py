@@ -10,6 +10,7 @@ from engine.document.pdf.blocks import (
 )
 from engine.document.pdf.contents import contents_blocks, headings_from_contents
 from engine.document.pdf.lines import Line
+from engine.document.section_names import FOREIGN, english_key, fold
 
 KNOWN_HEADINGS = {
     "abstract", "introduction", "background", "related work", "related works", "method", "methods",
@@ -51,7 +52,10 @@ def _clean_title(text: str) -> str:
 
 
 def heading_key(text: str) -> str:
-    return _NOT_KEY.sub("", text.lower()).strip()
+    """A heading's key to look up in ``KNOWN_HEADINGS``: lower case letters and spaces; a standard heading in another
+    language gives its English key ("Références", "Literaturverzeichnis" -> "references"; ``section_names``)."""
+    named = fold(text)
+    return english_key(named) if named in FOREIGN else _NOT_KEY.sub("", text.lower()).strip()
 
 
 def _heading_level(number: str, roman_sections: bool, title: str = "") -> int:

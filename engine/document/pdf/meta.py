@@ -106,7 +106,8 @@ def find_authors(lines: list[Line], title_lines: list[Line], stop_y: float) -> l
     names: list[str] = []
     for ln in zone[:40]:
         text = re.sub(r"[*†‡§¶∗⋆♦♣♠♥□⋄]+|(?<=[a-z])\d+(?:,\d+)*", ",", normalize_text(ln.text))
-        for part in re.split(r",|;|\b(?:and|AND)\b|\s{2,}|·|&", text):  # SIAM sets "…, AND PAUL RUSSELL"
+        # SIAM sets "…, AND PAUL RUSSELL"; French "… et …", German "… und …", Spanish "… y …", Portuguese "… e …"
+        for part in re.split(r",|;|\b(?:and|AND|et|ET|und|UND|y|e)\b|\s{2,}|·|&", text):
             part = _MARKS.sub("", part.strip()).strip()
             if not part or _AFFILIATION.search(part):
                 if _AFFILIATION.search(part or "") and "," in text:

@@ -148,7 +148,7 @@ def test_non_english_review_gets_a_notice() -> None:
             "Debilidades: la evaluación se limita a un solo conjunto de datos y no se compara con los trabajos "
             "anteriores. Los autores deberían explicar mejor la métrica de trabajo y su coste.")
     reviews = parse_reviews(text)
-    assert any("does not look like English" in n for n in reviews[0].notices)
+    assert any("seem to be in Spanish, not English" in n for n in reviews[0].notices)
     assert not parse_reviews("Weaknesses: the evaluation is limited to one dataset and the authors should "
                              "compare their method with the prior work on this problem in a fair way.")[0].notices
 
