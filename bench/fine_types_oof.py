@@ -1,0 +1,229 @@
+"""Comment fine types out of fold on DISAPERE train: today's typer, per type, and the candidates of session 27.
+
+    nice -n 10 .venv/bin/python -m bench.fine_types_oof ../shared/data/disapere/train.jsonl \
+        [--work /tmp/redraft-fine27] [--candidates base words minilm ...]
+
+Comments are the words model's, out of fold (``train_comment_encoder.lexical_oof``: five folds of forums,
+``engine.reviews.fit``'s; threshold ``lexical.json``'s), made by this version's rules; the fold encoders' logits
+of earlier GPU runs are gone, so the default's comments cannot be rebuilt out of fold. A typer only names the
+type of each unit (a comment takes its likeliest unit's, then ``comments.checked_type``), so the comments, and
+P / R / F1, are the same for every typer. Each typer is fitted on the actionable units of four folds and types the
+fifth. ``base`` is today's words model's fine-type head (``choose_comment_encoder.words_fine_out_of_fold``).
+Figures: macro-F1 over the seven gold types of the typed gold sentences (``evaluate.score_forums``), per-type
+precision / recall / F1, the confusion matrix, and a 90 % bootstrap interval over forums of each candidate's
+macro-F1 minus base's. Dev is never read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from bench.train_comment_encoder import FINE, FOLDS, lexical_oof, log, prepare, split
+
+#: Bootstrap resamples of forums, and the seed.
+RESAMPLES = 2000
+SEED = 0
+
+
+def unit_context(data: list) -> tuple[list[str], list[str]]:
+    """Per unit (in ``prepare``'s order): the sentence before it in its review ("" for the first) and the
+    heading it sits under (section, label or list title, lead-in)."""
+    before, heading = [], []
+    for f in data:
+        for units in f["units"]:
+            for k, u in enumerate(units):
+                before.append(units[k - 1].text if k else "")
+                heading.append(" ".join(h for h in (u.section, u.label, u.lead_in) if h))
+    return before, heading
+
+
+def embed(strings: list[str], work: Path, name: str) -> np.ndarray:
+    """The embedded base MiniLM's vectors (int8, as ``comments.minilm_encoder`` runs it; never fitted on
+    DISAPERE, so out of fold by construction) of ``strings``, zeros for ""; cached in ``work/name.npy``."""
+    path = work / f"{name}.npy"
+    if path.exists():
+        return np.load(path)
+    from engine.reviews.comments import minilm_encoder
+
+    enc = minilm_encoder()
+    uniq = sorted({s for s in strings if s})
+    vec = dict(zip(uniq, enc.encode(uniq))) if uniq else {}
+    out = np.array([vec[s] if s else np.zeros(384, dtype=np.float32) for s in strings], dtype=np.float32)
+    np.save(path, out)
+    return out
+
+
+def bag(texts: list[str], fit_rows: np.ndarray):
+    """Unigram and bigram presence (``classify.ngrams``), vocabulary from the fitting rows only, as sparse rows."""
+    from scipy import sparse
+
+    from engine.reviews.classify import ngrams
+    from engine.reviews.fit import vocabulary
+
+    vocab = vocabulary([texts[i] for i in np.flatnonzero(fit_rows)])
+    rows, cols = [], []
+    for i, t in enumerate(texts):
+        for j in {vocab[g] for g in ngrams(t) if g in vocab}:
+            rows.append(i)
+            cols.append(j)
+    return sparse.csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)), shape=(len(texts), len(vocab)))
+
+
+def cue_rows(data: list) -> np.ndarray:
+    from engine.reviews.classify import cue_features
+
+    return np.vstack([cue_features(units) for f in data for units in f["units"]])
+
+
+def oof_typer(blocks, fine: np.ndarray, group: np.ndarray, c: float, texts: list[str] | None = None,
+              weighted: bool = True) -> np.ndarray:
+    """Each unit's type by a multinomial logistic regression fitted on the actionable units of the other folds.
+    ``blocks``: dense feature blocks (all units); ``texts``: also the words bag, its vocabulary per fold."""
+    from scipy import sparse
+    from sklearn.linear_model import LogisticRegression
+
+    dense = sparse.csr_matrix(np.hstack(blocks)) if blocks else None
+    out = np.empty(len(fine), dtype=object)
+    for k in range(FOLDS):
+        fit = (group % FOLDS != k) & (fine >= 0)
+        held = group % FOLDS == k
+        parts = ([bag(texts, fit & (fine >= 0))] if texts is not None else []) + ([dense] if dense is not None else [])
+        x = sparse.hstack(parts).tocsr()
+        clf = LogisticRegression(C=c, max_iter=4000, class_weight="balanced" if weighted else None)
+        clf.fit(x[fit], fine[fit])
+        out[held] = [FINE[j] for j in clf.predict(x[held])]
+    return out
+
+
+def score(data: list, lex: np.ndarray, threshold: float, types) -> tuple[dict, list]:
+    """The sentence-level figures of the words model's out-of-fold comments typed by ``types`` (per unit), and
+    the typed gold sentences' ``(forum, gold, predicted)``."""
+    from engine.reviews.comments import build_comments, prefixes
+    from engine.reviews.evaluate import score_forums
+
+    fines = [list(t) for t in split(data, np.asarray(types, dtype=object))]
+    probs = split(data, lex)
+    comments_of = {}
+    for k, f in enumerate(data):
+        found, pos = [], 0
+        for r, prefix, units in zip(f["reviews"], prefixes(f["reviews"]), f["units"]):
+            n = len(units)
+            found += [c.to_dict() for c in build_comments(r, prefix, units, probs[k][pos:pos + n],
+                                                          fines[k][pos:pos + n], threshold)]
+            pos += n
+        comments_of[f["md"]] = found
+    pairs: list = []
+    s = score_forums([(f["forum"], f["gold"]) for f in data], lambda md: comments_of[md], pairs)
+    return s, pairs
+
+
+def per_type(pairs: list) -> dict:
+    """Gold count, precision, recall and F1 of each gold type (predicted "" = the sentence no comment holds)."""
+    out = {}
+    for t in sorted({g for _, g, _ in pairs}):
+        tp = sum(g == t and p == t for _, g, p in pairs)
+        fp = sum(g != t and p == t for _, g, p in pairs)
+        fn = sum(g == t and p != t for _, g, p in pairs)
+        out[t] = {"gold": tp + fn, "P": round(tp / (tp + fp), 3) if tp + fp else 0.0,
+                  "R": round(tp / (tp + fn), 3) if tp + fn else 0.0, "F1": round(2 * tp / (2 * tp + fp + fn), 3)}
+    return out
+
+
+def confusion(pairs: list) -> dict:
+    gold = sorted({g for _, g, _ in pairs})
+    cols = gold + [""]
+    return {g: {p or "(none)": sum(1 for _, a, b in pairs if a == g and b == p) for p in cols} for g in gold}
+
+
+def macro_of(pairs: np.ndarray, forum_weights: np.ndarray) -> float:
+    """Macro-F1 of ``pairs`` (forum, gold, pred) with each forum counted ``forum_weights[forum]`` times."""
+    w = forum_weights[pairs[:, 0].astype(int)]
+    gold, pred = pairs[:, 1], pairs[:, 2]
+    f1s = []
+    for t in FINE:
+        g = gold == t
+        if not (w * g).sum():
+            continue
+        tp = (w * (g & (pred == t))).sum()
+        fp = (w * (~g & (pred == t))).sum()
+        fn = (w * (g & (pred != t))).sum()
+        f1s.append(2 * tp / (2 * tp + fp + fn) if tp else 0.0)
+    return float(np.mean(f1s))
+
+
+def bootstrap(base: list, cand: list, forums: int) -> tuple[float, float]:
+    """The 90 % interval of macro(cand) - macro(base) over forums resampled with replacement (the same draws)."""
+    rng = np.random.default_rng(SEED)
+    a, b = np.array(base, dtype=object), np.array(cand, dtype=object)
+    diffs = []
+    for _ in range(RESAMPLES):
+        w = np.bincount(rng.integers(0, forums, forums), minlength=forums).astype(float)
+        diffs.append(macro_of(b, w) - macro_of(a, w))
+    return float(np.percentile(diffs, 5)), float(np.percentile(diffs, 95))
+
+
+def main(argv: list[str] | None = None) -> int:
+    from bench.score_encoder_oof import cached_words_fine
+    from engine.reviews.classify import shipped_model
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("train")
+    ap.add_argument("--work", type=Path, default=Path("/tmp/redraft-fine27"))
+    ap.add_argument("--candidates", nargs="*", default=["base"])
+    ap.add_argument("--json", type=Path, help="write every figure here")
+    args = ap.parse_args(argv)
+    args.work.mkdir(parents=True, exist_ok=True)
+    data, texts, _, fine, group = prepare(args.train)
+    lex = lexical_oof(data, texts, args.work)
+    threshold = shipped_model("lexical").threshold
+    words_fine = np.array([t for f in cached_words_fine(data, args.work) for t in f], dtype=object)
+    base, base_pairs = score(data, lex, threshold, words_fine)
+    report = {"units": len(texts), "actionable_units": int((fine >= 0).sum()), "threshold": threshold,
+              "sentence": {k: base[k] for k in ("precision", "recall", "f1")}, "typers": {}}
+    report["unit_gold"] = {t: int((fine == j).sum()) for j, t in enumerate(FINE)}
+    before, heading = unit_context(data)
+    cache: dict = {}
+
+    def vectors(name: str) -> np.ndarray:
+        if name not in cache:
+            cache[name] = {"unit": lambda: embed(texts, args.work, "minilm_unit"),
+                           "before": lambda: embed(before, args.work, "minilm_before"),
+                           "heading": lambda: embed(heading, args.work, "minilm_heading"),
+                           "cues": lambda: cue_rows(data)}[name]()
+        return cache[name]
+
+    for name in args.candidates:
+        if name == "base":
+            types = words_fine
+        else:  # e.g. "words+cues@1", "unit+before+cues@0.3", "words+unit+heading+cues@1"
+            spec, _, c = name.partition("@")
+            parts = spec.split("+")
+            blocks = [vectors(p) * (4.0 if p in ("unit", "before", "heading") else 1.0)
+                      for p in parts if p not in ("words", "unweighted")]
+            types = oof_typer(blocks, fine, group, float(c or 1.0), texts if "words" in parts else None,
+                              weighted="unweighted" not in parts)
+        s, pairs = score(data, lex, threshold, types)
+        assert (s["precision"], s["recall"], s["f1"]) == (base["precision"], base["recall"], base["f1"])
+        row = {"macro": s["fine_macro_f1"], "per_type": per_type(pairs)}
+        if name == "base":
+            row["confusion"] = confusion(pairs)
+        else:
+            lo, hi = bootstrap(base_pairs, pairs, len(data))
+            row["minus_base"] = round(s["fine_macro_f1"] - base["fine_macro_f1"], 3)
+            row["interval90"] = [round(lo, 3), round(hi, 3)]
+        report["typers"][name] = row
+        log(name, json.dumps(row))
+    text = json.dumps(report, indent=1)
+    if args.json:
+        args.json.write_text(text + "\n")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
