@@ -58,6 +58,37 @@ def embed(strings: list[str], work: Path, name: str) -> np.ndarray:
     return out
 
 
+#: Fixed-point scale of the static word-piece table: sums over a text's pieces are exact integers.
+PIECE_SCALE = 2 ** 16
+
+
+def static(strings: list[str]) -> np.ndarray:
+    """Static MiniLM vectors of ``strings`` (candidate 7): per text, the sum of the base MiniLM's input word-piece
+    embeddings over its tokens ([CLS] and [SEP] left out, no transformer layer run), L2-normalised (the mean's
+    direction); zeros for "". The table is read as integers (``PIECE_SCALE``), so the sums are exact on any CPU."""
+    import math
+
+    from safetensors import safe_open
+    from tokenizers import Tokenizer
+
+    from engine.models.embedded import encoder_path
+
+    folder = encoder_path()
+    with safe_open(str(folder / "model.safetensors"), "np") as f:
+        table = np.rint(f.get_tensor("embeddings.word_embeddings.weight").astype(np.float64) * PIECE_SCALE)
+    table = table.astype(np.int64)
+    tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    tokenizer.no_truncation()
+    out = np.zeros((len(strings), table.shape[1]), dtype=np.float64)
+    for i, text in enumerate(strings):
+        ids = tokenizer.encode(text).ids[1:-1] if text else []
+        if ids:
+            total = table[ids].sum(axis=0)
+            norm = math.sqrt(int(total @ total))
+            out[i] = total / norm if norm else 0.0
+    return out
+
+
 def bag(texts: list[str], fit_rows: np.ndarray):
     """Unigram and bigram presence (``classify.ngrams``), vocabulary from the fitting rows only, as sparse rows."""
     from scipy import sparse
@@ -176,7 +207,7 @@ def per_type(pairs: list) -> dict:
 
 def confusion(pairs: list) -> dict:
     gold = sorted({g for _, g, _ in pairs})
-    cols = gold + [""]
+    cols = sorted(set(gold) | {p for _, _, p in pairs} - {""}) + [""]
     return {g: {p or "(none)": sum(1 for _, a, b in pairs if a == g and b == p) for p in cols} for g in gold}
 
 
@@ -234,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
             cache[name] = {"unit": lambda: embed(texts, args.work, "minilm_unit"),
                            "before": lambda: embed(before, args.work, "minilm_before"),
                            "heading": lambda: embed(heading, args.work, "minilm_heading"),
+                           "sunit": lambda: static(texts), "sbefore": lambda: static(before),
+                           "sheading": lambda: static(heading),
                            "cues": lambda: cue_rows(data)}[name]()
         return cache[name]
 
@@ -243,8 +276,8 @@ def main(argv: list[str] | None = None) -> int:
         else:  # e.g. "words+cues@1", "unit+before+cues@0.3", "words+bwords+hwords+cues+offsets@0.3"
             spec, _, c = name.partition("@")
             parts = spec.split("+")
-            blocks = [vectors(p) * 4.0 if p in ("unit", "before", "heading") else vectors(p)
-                      for p in parts if p in ("unit", "before", "heading", "cues")]
+            dense = ("unit", "before", "heading", "sunit", "sbefore", "sheading")
+            blocks = [vectors(p) * 4.0 if p in dense else vectors(p) for p in parts if p in dense + ("cues",)]
             bags = [t for p, t in (("words", texts), ("bwords", before), ("hwords", heading)) if p in parts]
             types = oof_typer(blocks, fine, group, float(c or 1.0), bags,
                               weighted="unweighted" not in parts, offsets="offsets" in parts)
