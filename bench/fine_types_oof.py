@@ -273,6 +273,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.candidates:
         if name == "base":
             types = words_fine
+        elif name == "oracle":  # the ceiling of a unit typer on these comments: each unit's own gold type
+            types = np.where(fine >= 0, np.array([FINE[j] for j in fine.clip(0)], dtype=object), words_fine)
         else:  # e.g. "words+cues@1", "unit+before+cues@0.3", "words+bwords+hwords+cues+offsets@0.3"
             spec, _, c = name.partition("@")
             parts = spec.split("+")
