@@ -8,7 +8,12 @@ Comments are the words model's, out of fold (``train_comment_encoder.lexical_oof
 of earlier GPU runs are gone, so the default's comments cannot be rebuilt out of fold. A typer only names the
 type of each unit (a comment takes its likeliest unit's, then ``comments.checked_type``), so the comments, and
 P / R / F1, are the same for every typer. Each typer is fitted on the actionable units of four folds and types the
-fifth. ``base`` is today's words model's fine-type head (``choose_comment_encoder.words_fine_out_of_fold``).
+fifth. ``base`` is today's words model's fine-type head (``choose_comment_encoder.words_fine_out_of_fold``);
+``oracle`` types each actionable unit by its own gold type (the ceiling of a unit typer on these comments); any
+other name lists feature blocks and C, ``words+unit+before+heading+cues@1``: ``words`` / ``bwords`` / ``hwords``
+(the words of the unit, of the sentence before it, of its heading), ``unit`` / ``before`` / ``heading`` (the base
+MiniLM's vectors of them), ``sunit`` / ``sbefore`` / ``sheading`` (static MiniLM vectors, ``static``), ``cues``;
+``offsets`` adds per-type offsets chosen on inner folds, ``unweighted`` drops the class weights.
 Figures: macro-F1 over the seven gold types of the typed gold sentences (``evaluate.score_forums``), per-type
 precision / recall / F1, the confusion matrix, and a 90 % bootstrap interval over forums of each candidate's
 macro-F1 minus base's. Dev is never read.
