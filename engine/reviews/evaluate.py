@@ -74,8 +74,11 @@ def forum_markdown(reviews: list[dict[str, Any]]) -> str:
 
 def score_forums(
     forums: Iterable[tuple[str, list[dict[str, Any]]]], extract: Callable[[str], list[dict[str, Any]]],
+    pairs: list[tuple[int, str, str]] | None = None,
 ) -> dict[str, Any]:
-    """Figures for ``extract`` (Markdown text -> comment dicts with ``text``, ``context``, ``fine_type``)."""
+    """Figures for ``extract`` (Markdown text -> comment dicts with ``text``, ``context``, ``fine_type``).
+    ``pairs``, when given, receives each typed gold sentence's ``(forum number, gold type, predicted type)``
+    (predicted "" when no comment covers it): what the fine-type macro-F1 is formed from."""
     tp = fp = fn = kept = 0
     per_review: list[float] = []
     fine_pairs: list[tuple[str, str]] = []
@@ -105,6 +108,8 @@ def score_forums(
                 truth = gold_fine(s)
                 if truth:
                     fine_pairs.append((truth, comments[best].get("fine_type", "") if got else ""))
+                    if pairs is not None:
+                        pairs.append((n_forums - 1, *fine_pairs[-1]))
     prec = 100 * kept / (kept + fp) if kept + fp else 0.0
     rec = 100 * tp / (tp + fn) if tp + fn else 0.0
     f1 = 2 * prec * rec / (prec + rec) if prec + rec else 0.0
