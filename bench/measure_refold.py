@@ -45,6 +45,18 @@ SETS = {
 #: Sets whose file must hold every training revision (no fallback to the shipped encoder).
 WHOLE = frozenset({"F28"})
 KEYS = ("F1", "hit@1", "found", "wrong addressed")
+#: Session 20's rule, unchanged in session 28: the candidate's pooled wrong "addressed" may not exceed this (%).
+MAX_WRONG = 10.0
+
+
+def verdict(ci: dict[str, tuple[float, float]], wrong: float) -> str:
+    """Session 20's rule (and session 28's) on a candidate against the baseline: held back when the 90 % interval of
+    the F1, hit@1 or found difference lies wholly below 0, that of wrong "addressed" wholly above 0, or the
+    candidate's pooled wrong "addressed" (``wrong``, %) is over ``MAX_WRONG``; else it ships."""
+    why = [f"{k} {ci[k]} wholly below 0" for k in ("F1", "hit@1", "found") if ci[k][1] < 0]
+    why += [f"wrong addressed {ci['wrong addressed']} wholly above 0"] if ci["wrong addressed"][0] > 0 else []
+    why += [f"wrong addressed {wrong} % over {MAX_WRONG:g} %"] if wrong > MAX_WRONG else []
+    return f"held back: {'; '.join(why)}" if why else "ships"
 
 
 def build_pairs(papers_pkl: Path, name: str, out: Path, path: Path | None = None,
@@ -68,7 +80,7 @@ def build_pairs(papers_pkl: Path, name: str, out: Path, path: Path | None = None
 
 
 def measure(sets: dict[str, Path], folds: Path, corpus: str) -> None:
-    from bench.measure_carry_align import bootstrap, counts, line, plain, run_variant, spread
+    from bench.measure_carry_align import bootstrap, counts, line, plain, pooled, run_variant, spread
     from bench.measure_grouped_align import with_groups
     from engine.align.corpus_eval import figures
     from engine.align.learn import C
@@ -93,8 +105,10 @@ def measure(sets: dict[str, Path], folds: Path, corpus: str) -> None:
               flush=True)
     names = list(runs)
     for name in names[1:]:
-        print(f"    {name} - {names[0]}, 90 % over {len(groups)} repositories: "
-              f"{bootstrap(runs[name], runs[names[0]], groups, keys=KEYS)}", flush=True)
+        ci = bootstrap(runs[name], runs[names[0]], groups, keys=KEYS)
+        print(f"    {name} - {names[0]}, 90 % over {len(groups)} repositories: {ci}", flush=True)
+        wrong = pooled(runs[name], list(runs[name]))["wrong addressed"]
+        print(f"    the rule (session 20's): {name} {verdict(ci, wrong)}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

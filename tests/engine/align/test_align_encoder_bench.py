@@ -135,3 +135,15 @@ def test_the_runs_sentence_cosines_are_keyed_by_their_texts_as_the_engine_reads_
     reworded = replace(paper, comments=[replace(paper.comments[0], text="Another request."), paper.comments[1]])
     texts2, wrong = numbered_texts([reworded], data)
     assert wrong == [] and not same_tokens(texts2, tmp_path)
+
+
+def test_the_refold_rule_holds_back_on_a_losing_interval_or_too_many_wrong_addressed() -> None:
+    from bench.measure_refold import verdict
+
+    level = {"F1": (-0.5, 1.0), "hit@1": (-1.0, 0.5), "found": (-1.2, 1.3), "wrong addressed": (-2.3, 0.9)}
+    assert verdict(level, 5.6) == "ships"
+    assert verdict(level | {"hit@1": (-2.0, -0.1)}, 5.6) == "held back: hit@1 (-2.0, -0.1) wholly below 0"
+    assert verdict(level | {"wrong addressed": (0.1, 2.0)}, 5.6) == ("held back: wrong addressed (0.1, 2.0) wholly "
+                                                                      "above 0")
+    assert verdict(level, 10.2) == "held back: wrong addressed 10.2 % over 10 %"
+    assert verdict(level | {"F1": (-1.0, 0.0), "wrong addressed": (0.0, 1.0)}, 10.0) == "ships"  # touching 0, at 10 %
