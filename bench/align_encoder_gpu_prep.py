@@ -57,6 +57,15 @@ def paper_folds(ids: list[str], folds: int = FOLDS, seed: int = SEED,
     return {str(pid): fold[key] for pid, key in keys.items()}
 
 
+def paper_texts(paper, edits, index) -> dict:
+    """A paper's ``comments`` and ``edits`` entries of ``data.json``: each text's number by ``index`` (text → its
+    number, numbering new texts in the order met), comments first, then each variant's edit sentences. The
+    numbering of ``data.json``'s texts, which ``bench.align_encoder_sentences`` rebuilds from the same papers."""
+    pieces = [edit_pieces(e) for e in edits]
+    return {"comments": [index(c.full_text) for c in paper.comments],
+            "edits": {v: [[index(s) for s in p[v]] for p in pieces] for v in VARIANTS}}
+
+
 def collect(pairs) -> tuple[dict, list[str]]:
     """``data.json``'s structure and the distinct texts it indexes, from the training part's ``PaperPairs``."""
     from engine.align.base import candidate_edits
@@ -71,12 +80,10 @@ def collect(pairs) -> tuple[dict, list[str]]:
     for pp in pairs:
         edits = candidate_edits(pp.paper.diff)
         assert [e.id for e in edits] == pp.edit_ids
-        pieces = [edit_pieces(e) for e in edits]
         papers.append({
             "id": pp.paper.id, "fold": folds[pp.paper.id], "edit_ids": pp.edit_ids,
             "comment_ids": [c.id for c in pp.paper.comments],
-            "comments": [index(c.full_text) for c in pp.paper.comments],
-            "edits": {v: [[index(s) for s in p[v]] for p in pieces] for v in VARIANTS},
+            **paper_texts(pp.paper, edits, index),
             "gold": [np.flatnonzero(row).tolist() for row in pp.labels],
             "hard": [np.flatnonzero(m & (row == 0)).tolist() for m, row in zip(pp.mask, pp.labels)],
         })

@@ -97,3 +97,53 @@ def test_assembled_folder_runs_the_tuned_layers_on_the_embedded_embeddings(tmp_p
     plain = OnnxEncoder(encoder_path(), precision="fp32", threads=1).encode(texts)
     assert tuned.shape == plain.shape and np.allclose(np.linalg.norm(tuned, axis=1), 1.0, atol=1e-5)
     assert 0.5 < float((tuned * plain).sum(axis=1).min()) < 0.9999  # the shifted layer moves every vector
+
+
+def test_the_runs_sentence_cosines_are_keyed_by_their_texts_as_the_engine_reads_them(tmp_path) -> None:
+    from dataclasses import replace
+
+    from bench.align_encoder_sentences import keyed, numbered_texts, same_tokens
+    from engine.align.base import candidate_edits
+    from engine.align.tuned import OutOfFold
+
+    pairs, seeds = _pairs()
+    data, texts = collect(pairs)
+    write(tmp_path, data, texts)
+    (p,) = data["papers"]
+    paper = pairs[0].paper
+    again, wrong = numbered_texts([paper], data)
+    assert again == texts and wrong == [] and same_tokens(again, tmp_path)
+    sents = sorted({s for e in p["edits"]["section"] for s in e})  # as the GPU run keeps them
+    cos = np.random.default_rng(0).uniform(-1, 1, (len(p["comments"]), len(sents))).astype(np.float32)
+    np.savez(tmp_path / "run.npz", **{"section|built": cos, "section|built|ids": np.array(sents),
+                                      "base|built": np.zeros((2, len(p["edit_ids"])), np.float32)})
+    out = keyed(tmp_path / "run.npz", texts, "section")
+    assert sorted(out) == ["built", "built|keys"]
+    np.savez(tmp_path / "sentences.npz", **out)
+    # a paper whose diff moved (another number of edits in the out-of-fold file) reads its cosines from the keyed file
+    np.savez(tmp_path / "oof.npz", **{"section|built": np.zeros((2, 1), np.float32)})
+    oof = OutOfFold(tmp_path / "oof.npz", sentences=tmp_path / "sentences.npz", unseen=False)
+    mask = np.ones(pairs[0].mask.shape, dtype=bool)
+    got = oof.for_paper("built")(paper.comments, candidate_edits(paper.diff), mask)
+    col = {s: k for k, s in enumerate(sents)}
+    j = p["edit_ids"].index(seeds)
+    assert oof.matched == {"built"}
+    assert np.allclose(got[:, j], cos[:, [col[s] for s in p["edits"]["section"][j]]].max(axis=1))
+    # papers read on another tree are refused: a comment more by their numbers, a comment reworded by its tokens
+    more = replace(paper, comments=[*paper.comments, replace(paper.comments[0], id="p/R1.3", text="And this.")])
+    assert numbered_texts([more], data)[1] == ["built"]
+    reworded = replace(paper, comments=[replace(paper.comments[0], text="Another request."), paper.comments[1]])
+    texts2, wrong = numbered_texts([reworded], data)
+    assert wrong == [] and not same_tokens(texts2, tmp_path)
+
+
+def test_the_refold_rule_holds_back_on_a_losing_interval_or_too_many_wrong_addressed() -> None:
+    from bench.measure_refold import verdict
+
+    level = {"F1": (-0.5, 1.0), "hit@1": (-1.0, 0.5), "found": (-1.2, 1.3), "wrong addressed": (-2.3, 0.9)}
+    assert verdict(level, 5.6) == "ships"
+    assert verdict(level | {"hit@1": (-2.0, -0.1)}, 5.6) == "held back: hit@1 (-2.0, -0.1) wholly below 0"
+    assert verdict(level | {"wrong addressed": (0.1, 2.0)}, 5.6) == ("held back: wrong addressed (0.1, 2.0) wholly "
+                                                                      "above 0")
+    assert verdict(level, 10.2) == "held back: wrong addressed 10.2 % over 10 %"
+    assert verdict(level | {"F1": (-1.0, 0.0), "wrong addressed": (0.0, 1.0)}, 10.0) == "ships"  # touching 0, at 10 %
