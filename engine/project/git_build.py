@@ -191,3 +191,11 @@ def origin_lines(project: Project, record: dict[str, Any] | None = None) -> list
             got["rev"]) else ""
         lines.append(f"  {word}: {what}{given}")
     return lines
+
+
+def main_choices(spec: GitVersions) -> list[str]:
+    """The main files to choose from when either version has several (both versions' candidates, sorted); [] when
+    each has one or none (the build finds it, or says why)."""
+    with open_repository(spec.repository) as repository:
+        sides = [main_candidates(RepoTree(repository, resolve(repository, rev))) for rev in (spec.old_rev, spec.new_rev)]
+    return sorted(set(sides[0]) | set(sides[1])) if any(len(s) > 1 for s in sides) else []
