@@ -9,6 +9,7 @@ dulwich (``engine.project.git_history``): no git program is needed.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -43,6 +44,9 @@ from widgets.path_field import PathField
 COLUMNS = ("Version", "Date", "Subject", "Tags", "Author", "Commit")
 #: The item data role holding a row's revision: a commit hash, or "" for the working copy.
 REV_ROLE = Qt.ItemDataRole.UserRole
+#: A tag that names the version sent to the reviewers: its commit is the submitted version until one is chosen (the
+#: newest tag at all was a "camera-ready" after the revision, in a look at the dialog on a made-up history).
+_SENT = re.compile(r"submi|sent|review|initial|first", re.I)
 
 
 class GitWizard(QDialog):
@@ -77,6 +81,7 @@ class GitWizard(QDialog):
         self.commits.setRootIsDecorated(False)
         self.commits.setAlternatingRowColors(True)
         self.commits.setUniformRowHeights(True)
+        self.commits.setMinimumHeight(250)  # a dozen commits at once on a 768-pixel screen
         header = self.commits.header()
         header.setStretchLastSection(False)
         for i in range(len(COLUMNS)):
@@ -93,7 +98,6 @@ class GitWizard(QDialog):
         picks.addStretch(1)
         self.chosen = QLabel()
         self.chosen.setAccessibleName("Chosen versions")
-        self.chosen.setWordWrap(True)
         self.chosen.setTextFormat(Qt.TextFormat.PlainText)
         self.main = QComboBox()
         self.main.setAccessibleName("Main file")
@@ -179,7 +183,8 @@ class GitWizard(QDialog):
             item.setToolTip(COLUMNS.index("Subject"), c.subject)
             self.commits.addTopLevelItem(item)
         self.new_rev = "" if working else (self.history[0].sha if self.history else None)
-        self.old_rev = next((c.sha for c in self.history if c.tags and c.sha != self.new_rev), None)
+        self.old_rev = next((c.sha for c in self.history if c.sha != self.new_rev
+                             and any(_SENT.search(t) for t in c.tags)), None)  # a tag that says so, else none
         if not self.name.text().strip():
             self.name.setText(self.root.name.replace("_", " "))
         if self.commits.topLevelItemCount():

@@ -103,11 +103,15 @@ def write_side(side: Side, folder: Path) -> Path:
     if not target.is_dir():  # a commit's files never change: one written before is the same
         partial = folder / f".{side.commit.short}.writing"
         shutil.rmtree(partial, ignore_errors=True)
-        for rel in side.files:
-            out = partial / rel
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_bytes(side.tree.read(rel))
-        partial.rename(target)
+        try:
+            for rel in side.files:
+                out = partial / rel
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_bytes(side.tree.read(rel))
+            partial.rename(target)
+        except OSError as err:  # a full disk, a folder that cannot be written: one line, nothing left half-written
+            shutil.rmtree(partial, ignore_errors=True)
+            raise InputError(f"cannot write {side.commit.label()} into {folder}: {err.strerror or err}") from None
     return target / side.main
 
 

@@ -4,6 +4,7 @@ repository, the same commit twice and several main files said in the dialog, Cre
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -89,4 +90,15 @@ def test_what_is_wrong_is_said_in_the_dialog(qtbot, shell: Shell, tmp_path: Path
     assert "several main files" in wizard.problem.text()
     wizard.main.setCurrentIndex(2)
     assert wizard.request().git.main == "main.tex" and "several" not in wizard.problem.text()
+    # a main file the submitted commit lacks: the build says so in the dialog, and leaves nothing behind
+    reviews = tmp_path / "reviews.txt"
+    reviews.write_text(REVIEWS, encoding="utf-8")
+    wizard.review_file.set_path(str(reviews))
+    wizard.name.setText("letter only")
+    wizard.main.setCurrentIndex(1)
+    ok.click()
+    qtbot.waitUntil(lambda: "letter.tex is not in commit" in wizard.problem.text(), timeout=30_000)
+    assert wizard.isVisible() and ok.isEnabled() and wizard.request().git.main == "letter.tex"  # all kept
+    projects = Path(os.environ["REDRAFT_HOME"])
+    assert not [p for p in projects.rglob("*") if "letter only" in p.name]  # no file, no versions folder
     wizard.reject()
