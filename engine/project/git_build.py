@@ -48,6 +48,8 @@ class Side:
     tree: RepoTree
     main: str
     files: list[str] = field(default_factory=list)
+    #: Files it needs whose content the repository lacks (a partial or shallow clone), left out when written.
+    missing: list[str] = field(default_factory=list)
 
     @property
     def commit(self) -> Commit | None:
@@ -105,9 +107,17 @@ def write_side(side: Side, folder: Path) -> Path:
         shutil.rmtree(partial, ignore_errors=True)
         try:
             for rel in side.files:
+                try:
+                    data = side.tree.read(rel)
+                except KeyError:  # not in the repository's objects
+                    if rel == side.main:
+                        raise InputError(f"{side.main} at {side.commit.label()} is not in the repository's objects "
+                                         "(a partial clone?): fetch it, then try again") from None
+                    side.missing.append(rel)
+                    continue
                 out = partial / rel
                 out.parent.mkdir(parents=True, exist_ok=True)
-                out.write_bytes(side.tree.read(rel))
+                out.write_bytes(data)
             partial.rename(target)
         except OSError as err:  # a full disk, a folder that cannot be written: one line, nothing left half-written
             shutil.rmtree(partial, ignore_errors=True)
@@ -119,7 +129,8 @@ def origin_record(prepared: Prepared, spec: GitVersions, old_path: Path, new_pat
     """The ``meta`` row ``git``: the repository, and for each role the revision as given, its commit and the main
     file's path the project reads."""
     def role(side: Side, rev: str | None, path: Path) -> dict[str, Any]:
-        base = {"rev": rev or "", "main": side.main, "path": str(path)}
+        base = {"rev": rev or "", "main": side.main, "path": str(path), **({"missing": side.missing} if side.missing
+                                                                             else {})}
         if side.commit is None:
             return {**base, "working_copy": True}
         return {**base, **side.commit.to_dict()}
@@ -194,6 +205,9 @@ def origin_lines(project: Project, record: dict[str, Any] | None = None) -> list
         given = f" (given as {got['rev']})" if got.get("rev") and not str(got.get("commit", "")).startswith(
             got["rev"]) else ""
         lines.append(f"  {word}: {what}{given}")
+        if got.get("missing"):  # a partial clone: what could not be written
+            lines.append(f"    not in the repository's objects, left out: {', '.join(got['missing'][:5])}"
+                         + (f" and {len(got['missing']) - 5} more" if len(got["missing"]) > 5 else ""))
     return lines
 
 

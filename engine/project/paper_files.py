@@ -52,7 +52,10 @@ class Tree(Protocol):
 
 def text_of(tree: Tree, path: str) -> str:
     """A source file's text, its comments dropped (for reading commands: a wrong byte decoded is no matter)."""
-    raw = tree.read(path)
+    try:
+        raw = tree.read(path)
+    except KeyError:  # an object the repository lacks (a partial clone): nothing to read in it
+        return ""
     return "\n".join(_COMMENT.sub("", line) for line in raw.decode("utf-8", "replace").splitlines())
 
 
@@ -147,7 +150,7 @@ def _latex_needs(tree: Tree, main: str) -> set[str]:
 
 
 def _markdown_needs(tree: Tree, main: str) -> set[str]:
-    root, text = posixpath.dirname(main), tree.read(main).decode("utf-8", "replace")
+    root, text = posixpath.dirname(main), text_of(tree, main)
     names = [a or b for a, b in _MD_LINKS.findall(text) if "://" not in (a or b)]
     for m in _MD_BIB.finditer(text):
         names += [n.strip(" '\"[]") for n in m.group(1).split(",")]
