@@ -19,4 +19,5 @@ for e in d:
         got = likely_main(new if side == "revised" else old, c, frozenset(other))
         total += 1; hit += got == want
         if got != want: print(e["id"], side, "want", want, "got", got, len(c))
+    r.close()
 print(f"{part}: likely main = the corpus's main on {hit} of {total} versions")

@@ -301,18 +301,19 @@ class GitWizard(QDialog):
     def _update_mains(self) -> None:
         """Offer the main files when either chosen version has several; hidden otherwise (the build finds it)."""
         choices: list[str] = []
+        likely = None
         if self.root is not None and self.old_rev and self.new_rev is not None and self.old_rev != self.new_rev:
             try:
-                choices = main_choices(GitVersions(str(self.root), self.old_rev, self.new_rev or None))
+                choices, likely = main_choices(GitVersions(str(self.root), self.old_rev, self.new_rev or None))
             except RedraftError:
                 choices = []
-        current = self.main.currentData()
+        current = self.main.currentData() or likely  # the user's choice kept; else the likely paper, shown
         self.main.blockSignals(True)
         self.main.clear()
         if choices:
             self.main.addItem("Choose the paper's main file…", None)
             for path in choices:
-                self.main.addItem(path, path)
+                self.main.addItem(f"{path}   (likely the paper: check)" if path == likely else path, path)
             if current in choices:
                 self.main.setCurrentIndex(choices.index(current) + 1)
         self.main.blockSignals(False)

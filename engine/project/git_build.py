@@ -24,7 +24,7 @@ from engine.errors import InputError
 from engine.jobs import Job, Progress
 from engine.project.git_history import WORKING_COPY, Commit, Repository, RepoTree, open_repository, resolve
 from engine.project.model import Project
-from engine.project.paper_files import choose_main, main_candidates, needed_files
+from engine.project.paper_files import choose_main, likely_main, main_candidates, needed_files
 
 #: The ``meta`` row with the repository and the commits a project was built from.
 ORIGIN = "git"
@@ -211,9 +211,14 @@ def origin_lines(project: Project, record: dict[str, Any] | None = None) -> list
     return lines
 
 
-def main_choices(spec: GitVersions) -> list[str]:
-    """The main files to choose from when either version has several (both versions' candidates, sorted); [] when
-    each has one or none (the build finds it, or says why)."""
+def main_choices(spec: GitVersions) -> tuple[list[str], str | None]:
+    """The main files to choose from when either version has several (both versions' candidates, sorted), and the
+    likely paper among them (``likely_main``, from the revised version's): ([], None) when each has one or none
+    (the build finds it, or says why)."""
     with open_repository(spec.repository) as repository:
-        sides = [main_candidates(RepoTree(repository, resolve(repository, rev))) for rev in (spec.old_rev, spec.new_rev)]
-    return sorted(set(sides[0]) | set(sides[1])) if any(len(s) > 1 for s in sides) else []
+        trees = [RepoTree(repository, resolve(repository, rev)) for rev in (spec.old_rev, spec.new_rev)]
+        sides = [main_candidates(tree) for tree in trees]
+        if not any(len(s) > 1 for s in sides):
+            return [], None
+        likely = likely_main(trees[1], sides[1], frozenset(sides[0])) or likely_main(trees[0], sides[0])
+    return sorted(set(sides[0]) | set(sides[1])), likely

@@ -85,11 +85,12 @@ def test_what_is_wrong_is_said_in_the_dialog(qtbot, shell: Shell, tmp_path: Path
     (repo / "letter.tex").write_text("\\documentclass{letter}\n\\begin{document}\nDear editor\n\\end{document}\n",
                                      encoding="utf-8")
     wizard.choose("new", "")  # read again: the working copy now holds two main files
-    assert wizard.main.isVisible() and [wizard.main.itemText(i) for i in range(1, wizard.main.count())] == [
+    assert wizard.main.isVisible() and [wizard.main.itemData(i) for i in range(1, wizard.main.count())] == [
         "letter.tex", "main.tex"]
-    assert "several main files" in wizard.problem.text()
-    wizard.main.setCurrentIndex(2)
+    assert wizard.main.currentData() == "main.tex" and "likely the paper" in wizard.main.currentText()  # shown
     assert wizard.request().git.main == "main.tex" and "several" not in wizard.problem.text()
+    wizard.main.setCurrentIndex(0)
+    assert "several main files" in wizard.problem.text()
     # a main file the submitted commit lacks: the build says so in the dialog, and leaves nothing behind
     reviews = tmp_path / "reviews.txt"
     reviews.write_text(REVIEWS, encoding="utf-8")

@@ -138,7 +138,7 @@ def test_each_bad_input_is_one_line_and_exit_2(repo: Path, reviews: Path, tmp_pa
     (repo / "letter.tex").write_text("\\documentclass{letter}\n\\begin{document}\nDear editor\n\\end{document}\n",
                                      encoding="utf-8")
     said = _refused([*new, "--git", str(repo), "--old-rev", "submitted"], capsys)
-    assert "2 main files in the working copy: letter.tex, main.tex; name one (--main)" in said
+    assert "2 main files in the working copy: main.tex, letter.tex; name one (--main), likely --main main.tex" in said
     assert main([*new, "--git", str(repo), "--old-rev", "submitted", "--main", "main.tex"]) == 0  # named: built
     empty = make_paper_repo(tmp_path / "second")
     for rel in ("main.tex", "sections/intro.tex"):
@@ -147,3 +147,34 @@ def test_each_bad_input_is_one_line_and_exit_2(repo: Path, reviews: Path, tmp_pa
     assert "no main file in the working copy" in said
     assert not versions_folder(tmp_path / "q.redraft").exists()  # refused before anything was written
     assert "goes with --git" in _refused([*new, "--old", str(reviews), "--old-rev", "x"], capsys)
+
+
+class _Files:
+    """A tree of files by path, for the main-file rules alone."""
+
+    def __init__(self, files: dict[str, str]) -> None:
+        self.files, self.paths = files, frozenset(files)
+
+    def read(self, path: str) -> bytes:
+        return self.files[path].encode()
+
+    def name(self) -> str:
+        return "the test's tree"
+
+
+def test_the_likely_main_file_names_no_other_document_and_is_in_both_versions() -> None:
+    doc = "\\documentclass{article}\n\\begin{document}\n"
+    tree = _Files({"response_to_reviewers.tex": doc + "We thank the reviewers." * 40, "paper.tex": doc + "Text.",
+                   "paper_diff.tex": doc + "Text." * 90, "old/paper.tex": doc + "Text.", "cover-letter.tex": doc,
+                   "sections/intro.tex": "\\section{Introduction}"})
+    from engine.project.paper_files import choose_main, likely_main, main_candidates
+
+    candidates = main_candidates(tree)
+    assert candidates == ["cover-letter.tex", "old/paper.tex", "paper.tex", "paper_diff.tex",
+                          "response_to_reviewers.tex"]
+    assert likely_main(tree, candidates) == "paper.tex"  # letters, diffs and old copies name another document
+    assert likely_main(tree, ["paper.tex", "ms.tex"], frozenset({"ms.tex"})) == "ms.tex"  # the other version has it
+    with pytest.raises(InputError, match=r"5 main files in the test's tree: paper.tex, cover-letter.tex, .*"
+                                         r"likely --main paper.tex"):
+        choose_main(tree)
+    assert choose_main(tree, "old/paper.tex") == "old/paper.tex"
