@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QComboBox,
@@ -91,7 +91,7 @@ class GitWizard(QDialog):
                                     lambda: self.choose("old"))
         self.use_new = plain_button("Use as Re&vised", "The selected commit, or the working copy, is the revised "
                                     "version", lambda: self.choose("new"))
-        self.commits.itemActivated.connect(lambda *_: self.choose("new" if self.old_rev else "old"))
+        self.commits.installEventFilter(self)  # Enter in the list chooses nothing and builds nothing
         picks = QHBoxLayout()
         picks.addWidget(self.use_old)
         picks.addWidget(self.use_new)
@@ -333,6 +333,13 @@ class GitWizard(QDialog):
         self.problem.setText(text)
         self.problem.setProperty("role", PROBLEM_ROLE if error else "")
         self.problem.style().polish(self.problem)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt override)
+        """Enter on a commit would press Create (the list passes it on): it is kept from the dialog."""
+        if watched is self.commits and event.type() == QEvent.Type.KeyPress and event.key() in (
+                Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            return True
+        return super().eventFilter(watched, event)
 
     def _browse(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Your paper's git repository",

@@ -53,6 +53,8 @@ def test_two_commits_chosen_in_the_list_build_the_project(qtbot, shell: Shell, t
     wizard.review_file.set_path(str(reviews))
     wizard.aligner.setCurrentIndex(wizard.aligner.findData("bm25"))
     assert ok.isEnabled(), wizard.problem.text()
+    qtbot.keyClick(wizard.commits, Qt.Key.Key_Return)  # Enter on a commit builds nothing
+    assert not wizard.building and shell.controller.project is None
     wizard.resize(1000, 620)
     shot(shell, "git_wizard", tmp_path, wizard)
     with qtbot.waitSignal(shell.controller.sig_project_loaded, timeout=120_000):
