@@ -71,7 +71,7 @@ def main_candidates(tree: Tree) -> list[str]:
 
 #: Words of a path that name another document than the paper (the corpus's round files, then a diff, a supplement,
 #: slides, a cover letter, an old copy, a template): such a main file is the likely paper only when nothing else is.
-#: Chosen on the corpus's training part (its repositories hold 4 candidates each, median), session 28.
+#: Chosen on the corpus's training part (3.5 candidates a revised commit, median), session 28.
 _NOT_THE_PAPER = re.compile(r"respon|reply|rebut|review|referee|decision|cover|letter|answer|diff|supp|\bsi\b|_si\b"
                             r"|slides|present|poster|talk|seminar|highlight|guide|old|backup|archiv|draft"
                             r"|outline|abstract|plan|extended|proposal|report|submitted|arxiv|test", re.I)

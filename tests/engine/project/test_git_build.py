@@ -178,3 +178,26 @@ def test_the_likely_main_file_names_no_other_document_and_is_in_both_versions() 
                                          r"likely --main paper.tex"):
         choose_main(tree)
     assert choose_main(tree, "old/paper.tex") == "old/paper.tex"
+
+
+def test_a_markdown_paper_in_git_is_written_with_its_images_and_bibliography(tmp_path: Path) -> None:
+    from dulwich import porcelain
+
+    root = tmp_path / "md"
+    root.mkdir()
+    repo = porcelain.init(str(root))
+    files = {"README.md": "# How to build\n", "paper.md": "---\ntitle: Sorting\nbibliography: refs.bib\n---\n\n"
+             "# Introduction\n\nWe sort.\n\n![A plot](figures/plot.png)\n", "refs.bib": "@misc{a, title={A}}\n",
+             "figures/plot.png": "png", "figures/unused.png": "png"}
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    porcelain.add(repo, [str(root / rel) for rel in files])
+    porcelain.commit(repo, message=b"Submitted", author=b"A <a@b.c>", committer=b"A <a@b.c>")
+    porcelain.tag_create(repo, b"v1")
+    repo.close()
+    (root / "paper.md").write_text(files["paper.md"] + "\nWe sort faster now.\n", encoding="utf-8")
+    prepared = prepare(GitVersions(str(root), "v1"))
+    prepared.repository.close()
+    assert prepared.old.main == prepared.new.main == "paper.md"  # the README is not a paper
+    assert prepared.old.files == ["figures/plot.png", "paper.md", "refs.bib"]
