@@ -177,8 +177,11 @@ class RepoTree:
             store = repository.repo.object_store
             tree = repository.repo[commit.sha.encode("ascii")].tree
             for entry in store.iter_tree_contents(tree):
-                if entry.mode & 0o170000 == 0o100000:  # a file (no symlink, no submodule)
-                    self._blobs[entry.path.decode("utf-8", "replace")] = entry.sha
+                path = entry.path.decode("utf-8", "replace")
+                parts = PurePosixPath(path).parts
+                # a file (no symlink, no submodule), named inside the tree (a crafted ``..`` is never written out)
+                if entry.mode & 0o170000 == 0o100000 and parts and ".." not in parts and not path.startswith("/"):
+                    self._blobs[path] = entry.sha
             self.paths = frozenset(self._blobs)
 
     def read(self, path: str) -> bytes:
