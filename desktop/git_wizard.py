@@ -156,7 +156,7 @@ class GitWizard(QDialog):
 
     def set_folder(self, folder: str) -> None:
         """Read the repository holding ``folder`` and list its commits; the revised version is the working copy, the
-        submitted one the newest tagged commit (or none)."""
+        submitted one a commit whose tag says it was sent (``_SENT``), else none."""
         folder = folder.strip()
         if self.folder.text() != folder:
             self.folder.setText(folder)
