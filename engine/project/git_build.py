@@ -97,31 +97,39 @@ def versions_folder(project_path: str | Path) -> Path:
 
 
 def write_side(side: Side, folder: Path) -> Path:
-    """Write ``side``'s files under ``folder/<commit>`` (through a hidden folder renamed when whole); returns the
-    main file's path there. The working copy is not copied: its own main file is returned."""
+    """Write ``side``'s files under ``folder/<commit>`` (a new one through a hidden folder renamed when whole; one
+    written before gets what it lacks); returns the main file's path there. The working copy is not copied: its own
+    main file is returned."""
     if side.commit is None:
         return side.tree.repository.root / side.main
     target = folder / side.commit.short
-    if not target.is_dir():  # a commit's files never change: one written before is the same
-        partial = folder / f".{side.commit.short}.writing"
-        shutil.rmtree(partial, ignore_errors=True)
-        try:
-            for rel in side.files:
-                try:
-                    data = side.tree.read(rel)
-                except KeyError:  # not in the repository's objects
-                    if rel == side.main:
-                        raise InputError(f"{side.main} at {side.commit.label()} is not in the repository's objects "
-                                         "(a partial clone?): fetch it, then try again") from None
-                    side.missing.append(rel)
-                    continue
-                out = partial / rel
-                out.parent.mkdir(parents=True, exist_ok=True)
-                out.write_bytes(data)
-            partial.rename(target)
-        except OSError as err:  # a full disk, a folder that cannot be written: one line, nothing left half-written
-            shutil.rmtree(partial, ignore_errors=True)
+    # a commit's files never change: a folder written before is filled in with what this main file needs besides
+    into = target if target.is_dir() else folder / f".{side.commit.short}.writing"
+    if into != target:
+        shutil.rmtree(into, ignore_errors=True)
+    try:
+        for rel in side.files:
+            if (target / rel).is_file():
+                continue
+            try:
+                data = side.tree.read(rel)
+            except KeyError:  # not in the repository's objects
+                if rel == side.main:
+                    raise InputError(f"{side.main} at {side.commit.label()} is not in the repository's objects "
+                                     "(a partial clone?): fetch it, then try again") from None
+                side.missing.append(rel)
+                continue
+            out = into / rel
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_bytes(data)
+        if into != target:
+            into.rename(target)
+    except BaseException as err:  # nothing left half-written; a full disk or a folder that cannot be written: one line
+        if into != target:
+            shutil.rmtree(into, ignore_errors=True)
+        if isinstance(err, OSError):
             raise InputError(f"cannot write {side.commit.label()} into {folder}: {err.strerror or err}") from None
+        raise
     return target / side.main
 
 

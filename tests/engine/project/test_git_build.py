@@ -201,3 +201,20 @@ def test_a_markdown_paper_in_git_is_written_with_its_images_and_bibliography(tmp
     prepared.repository.close()
     assert prepared.old.main == prepared.new.main == "paper.md"  # the README is not a paper
     assert prepared.old.files == ["figures/plot.png", "paper.md", "refs.bib"]
+
+
+def test_a_commit_written_before_gets_what_another_main_file_needs(repo: Path, tmp_path: Path) -> None:
+    (repo / "short.tex").write_text("\\documentclass{article}\n\\begin{document}\nShort.\n\\end{document}\n",
+                                    encoding="utf-8")
+    from dulwich import porcelain
+
+    porcelain.add(str(repo), [str(repo / "short.tex")])
+    porcelain.commit(str(repo), message=b"A short version", author=b"A <a@b.c>", committer=b"A <a@b.c>")
+    first = prepare(GitVersions(str(repo), "HEAD", None, main="short.tex"))
+    write_side(first.old, tmp_path / "v")
+    first.repository.close()
+    assert sorted(p.name for p in (tmp_path / "v" / first.old.commit.short).iterdir()) == ["refs.bib", "short.tex"]
+    again = prepare(GitVersions(str(repo), "HEAD", None, main="main.tex"))  # the same commit, the paper's main file
+    main = write_side(again.old, tmp_path / "v")
+    again.repository.close()
+    assert (main.parent / "sections" / "intro.tex").is_file() and (main.parent / "figures" / "plot.png").is_file()
