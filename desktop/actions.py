@@ -30,6 +30,8 @@ class Actions:
             return action
 
         self.new_project = make("&New Project…", "Start a project from a draft and its reviews", Key.New)
+        self.new_from_git = make("New Project from a &Git History…", "Start a project from your paper's git "
+                                 "repository (an Overleaf project, say): the commit you sent and the one you revised")
         self.open_project = make("&Open…", "Open a project, a draft or reviews", Key.Open)
         self.new_round = make("New Ro&und…", "Take a new revised version or new reviews, keeping your responses")
         self.add_letter = make("Add Authors' Res&ponse…", "Add the authors' response letter to this round: the "

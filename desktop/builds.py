@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from desktop.git_wizard import GitWizard
 from desktop.job_runner import JobHandle, JobRunner, error_message
 from desktop.models import ModelOwner
 from desktop.project_wizard import ProjectRequest, ProjectWizard, free_project_path
@@ -41,9 +42,23 @@ class Builds:
         wizard.open()
         return wizard
 
+    def git_project_dialog(self, folder: str = "") -> GitWizard:
+        """File → New Project from a Git History…: the dialog; it stays open through the build, and after a failed
+        one, as the New Project dialog does."""
+        wizard = GitWizard(self.parent, folder=folder)
+        wizard.sig_create_requested.connect(lambda request: self.create_project(request, wizard=wizard))
+        self.runner.sig_job_progress.connect(wizard.show_progress)
+        wizard.open()
+        return wizard
+
+    def wire(self, actions) -> None:
+        """File → New Project… and New Project from a Git History…"""
+        actions.new_project.triggered.connect(lambda: self.new_project_dialog())
+        actions.new_from_git.triggered.connect(lambda: self.git_project_dialog())
+
     def create_project(self, request: ProjectRequest, path: str | Path | None = None,
                        after: Callable[[ProjectSession], None] | None = None,
-                       wizard: ProjectWizard | None = None) -> JobHandle:
+                       wizard: ProjectWizard | GitWizard | None = None) -> JobHandle:
         """Build a project on a worker; it gets its name, and replaces the open one, only once built.
         From a ``wizard``, the wizard shows the progress, closes once the project is open, and
         says what went wrong (keeping its inputs) if the build fails or is stopped."""
@@ -51,15 +66,20 @@ class Builds:
         from engine.project.pipeline import build_and_load, partial_path
 
         target, owner = Path(path) if path else free_project_path(request.name), self.owner
-        given = (request.old_path, request.new_path or "", request.reviews)
+        given = (request.old_path, request.new_path or "", request.reviews, repr(request.git))
         force = request.force or given in self.warned
 
         def job(cancel: CancelToken):
-            built = yield from build_and_load(
-                target, request.name, request.old_path, request.new_path, request.reviews,
-                overwrite=path is not None, keep_partial=request.keep_partial, aligner=request.aligner,
-                encoder=aligner_encoder(owner, request.aligner), cancel=cancel, force=force,  # it also locates
-                response=request.response)
+            options = dict(overwrite=path is not None, keep_partial=request.keep_partial, aligner=request.aligner,
+                           encoder=aligner_encoder(owner, request.aligner), cancel=cancel, force=force,  # it locates too
+                           response=request.response)
+            if request.git is not None:  # the versions from a git history (desktop/git_wizard.py)
+                from engine.project.git_build import build_from_git
+
+                built = yield from build_from_git(target, request.name, request.git, request.reviews, **options)
+            else:
+                built = yield from build_and_load(target, request.name, request.old_path, request.new_path,
+                                                  request.reviews, **options)
             session = warm_view_imports(ProjectSession.open(target, built, models=owner))
             if after is not None:
                 after(session)

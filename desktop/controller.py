@@ -83,7 +83,7 @@ class AppController(QObject):
 
     def _wire(self) -> None:
         w, a, e = self.window, self.window.commands, self.editing
-        a.new_project.triggered.connect(lambda: self.new_project_dialog())
+        self.builds.wire(a)  # File → New Project…, New Project from a Git History…
         a.open_project.triggered.connect(self.open_dialog)
         a.reading_notes.triggered.connect(lambda: self.show_reading_notes())
         a.export_letter.triggered.connect(lambda: self.exports.export_letter())

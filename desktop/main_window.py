@@ -199,7 +199,7 @@ class MainWindow(QMainWindow):
         a = self.commands
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
-        file_menu.addActions([a.new_project, a.open_project])
+        file_menu.addActions([a.new_project, a.new_from_git, a.open_project])
         file_menu.addMenu(self.recent_menu)
         file_menu.addActions([a.new_round, a.add_letter])
         file_menu.addSeparator()

@@ -11,6 +11,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
@@ -83,6 +84,9 @@ class ProjectRequest:
     force: bool = False
     #: The authors' response letter (a file; optional): kept in the project, the statuses read what it says.
     response: str | None = None
+    #: The versions from a git history instead of two files (``engine.project.git_build.GitVersions``;
+    #: ``desktop/git_wizard.py``).
+    git: Any = None
 
 
 #: Words of a file name that say whose file it is (trial24: a journal's bundle dropped on the window).

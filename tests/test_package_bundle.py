@@ -173,6 +173,18 @@ def test_cli_errors_stay_one_line(bundle: Path, tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @linux_only
+def test_a_git_history_is_read_in_the_bundle(bundle: Path, tmp_path: Path) -> None:
+    """dulwich (the git history: ``redraft project commits``, ``project new --git``) is in the bundle."""
+    from tests.git_paper import SUBJECTS, make_paper_repo
+
+    repo = make_paper_repo(tmp_path / "paper")
+    result = run_bundle(["project", "commits", str(repo)], tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "2 commit(s) touching the paper" in result.stdout and SUBJECTS[0] in result.stdout
+
+
+@pytest.mark.slow
+@linux_only
 def test_embedded_encoder_runs_in_the_bundle(bundle: Path, tmp_path: Path) -> None:
     """ONNX Runtime, tokenizers and the MiniLM weights work frozen, with no PyTorch in the bundle."""
     result = run_bundle(["align", "--old", str(DEMO / "draft_v1.md"), "--new", str(DEMO / "draft_v2.md"),

@@ -1,5 +1,5 @@
 """``redraft project new NAME --old OLD [--new NEW] --reviews REVIEWS`` builds a
-project file; ``redraft project show PATH [--json]`` prints what it holds; the
+project file (or ``--git REPO --old-rev REV [--new-rev REV]``: ``engine.cli.project_git``, with ``commits``); ``redraft project show PATH [--json]`` prints what it holds; the
 author's steps go through a ``ProjectSession``, as in the app: ``review``
 (accept, reject, edit a suggestion), ``link`` (confirm, reject, add a
 comment-edit link), ``respond``, ``undo``, ``redo``, and ``comment`` (edit,
@@ -18,12 +18,14 @@ from typing import Any
 from engine.align import METHODS
 from engine.align.config import NEEDS_GENERATOR
 from engine.cli.common import print_json
+from engine.cli.project_git import add_git_arguments, check_git_arguments, git_job
 from engine.cli.stores import open_store, print_progress
 from engine.errors import InputError, RedraftError
 from engine.inputs import draft_format_names, review_format_names
 from engine.jobs import run_job
 from engine.project import Project, default_project_path, remember_project
 from engine.project.coverage import CoverageView, coverage_view
+from engine.project.git_build import git_origin, origin_lines
 from engine.project.notes import reading_notes
 from engine.project.response import letter_note
 from engine.project.pipeline import DEFAULT_ALIGNER, build_project_file, partial_path
@@ -39,7 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     cmds.required = True
     new = cmds.add_parser("new", help="build a project from the draft, the revised version and the reviews")
     new.add_argument("name", help="project name, or a path (with a folder or ending in .redraft) to write it to")
-    new.add_argument("--old", required=True, help=f"the draft the reviewers read ({draft_format_names()})")
+    new.add_argument("--old", help=f"the draft the reviewers read ({draft_format_names()}; or --git)")
     new.add_argument("--new", help="the revised version (optional)")
     new.add_argument("--reviews", required=True, help=f"the reviews file ({review_format_names()})")
     new.add_argument("--response", metavar="LETTER", help="the authors' response letter (.tex, .md, .txt, .docx or "
@@ -53,6 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                      help="if the build fails or is interrupted, keep what was done as 'NAME (partial).redraft'")
     new.add_argument("--force", action="store_true", help="go on when the reviews read as a paper or an author "
                      "response, or the revised version has the draft's content")
+    add_git_arguments(new)
     new.set_defaults(func=run_new)
     show = cmds.add_parser("show", help="print the comments, their status and their edits")
     show.add_argument("path", help="the .redraft project file")
@@ -91,10 +94,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         step.add_argument("path")
         step.set_defaults(func=run_step, step=name)
     from engine.cli.project_round import register as register_round
+    from engine.cli.project_git import register as register_git
     from engine.cli.project_work import register as register_work
 
     register_round(cmds)
     register_work(cmds)
+    register_git(cmds)
 
 
 LINK_VERDICTS = ("confirm", "reject", "add", "clear")
@@ -103,6 +108,7 @@ LINK_VERDICTS = ("confirm", "reject", "add", "clear")
 def run_new(args: argparse.Namespace) -> int:
     from engine.errors import DoubtfulInput
 
+    check_git_arguments(args)
     name, out = args.name, args.out
     if not out and ("/" in name or "\\" in name or name.endswith(SUFFIX)):  # a path, not a name: write it there
         out = name if name.endswith(SUFFIX) else name + SUFFIX
@@ -114,9 +120,10 @@ def run_new(args: argparse.Namespace) -> int:
 
         generator = LlamaGenerator(args.model)
     try:  # reviews that read as a paper or a response, or the same version twice, are refused (exit 2)
-        run_job(build_project_file(path, name, args.old, args.new, args.reviews, overwrite=args.overwrite,
-                                   keep_partial=args.keep_partial, aligner=args.aligner, generator=generator,
-                                   force=args.force, response=args.response), print_progress)
+        common = dict(overwrite=args.overwrite, keep_partial=args.keep_partial, aligner=args.aligner,
+                      generator=generator, force=args.force, response=args.response)
+        run_job(git_job(args, path, name, **common) if args.git else  # the versions from a git history
+                build_project_file(path, name, args.old, args.new, args.reviews, **common), print_progress)
     except DoubtfulInput as err:
         raise InputError(f"{err} (--force to go on)") from None
     except BaseException:
@@ -171,6 +178,7 @@ def project_json(project: Project) -> dict[str, Any]:
         "tldrs": project.tldrs,
         "earlier_round": read_earlier(project.path) or None,
         "response_letter": {k: v for k, v in (project.letter or {}).items() if k != "text"} or None,
+        "git": git_origin(project.path) or None,
     }
 
 
@@ -184,6 +192,8 @@ def run_show(args: argparse.Namespace) -> int:
     print(_headline(project, view))
     print(f"draft: {project.old_path or '-'}; revised: {project.new_path or '-'}; "
           f"stages: {', '.join(project.stages) or 'none'}")
+    for line in origin_lines(project):  # built from a git history: the repository and the commits
+        print(line)
     if project.encoder.get("name"):  # which encoder placed the comments (a project built before session 27: unsaid)
         where = project.encoder.get("weights") or project.encoder.get("path")
         print(f"encoder: {project.encoder['name']} ({where})" + (", did not load: comments placed by their words alone"

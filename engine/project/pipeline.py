@@ -257,10 +257,12 @@ def build_project_file(
 
 def build_and_load(
     path: str | Path, name: str, old_path: str | Path, new_path: str | Path | None, reviews: str | Path, *,
-    overwrite: bool = False, keep_partial: bool = False, **options: Any,
+    overwrite: bool = False, keep_partial: bool = False, meta: dict[str, Any] | None = None, **options: Any,
 ) -> Job[Project]:
     """``build_project_file``, returning the project the build loaded (its ``path`` the finished file's): a
-    ``ProjectSession.open(path, project)`` does not read it again."""
+    ``ProjectSession.open(path, project)`` does not read it again. ``meta``: rows written with the build (the git
+    history's commits, ``engine.project.git_build``), in the file before it takes its name."""
+    import json
     import os
 
     path = Path(path).expanduser()
@@ -275,6 +277,10 @@ def build_and_load(
     store = ProjectStore.create(tmp, name, overwrite=True)
     done = False
     try:
+        if meta:
+            with store.transaction() as conn:
+                conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                                 [(k, json.dumps(v, ensure_ascii=False)) for k, v in meta.items()])
         project = yield from build_project(store, old_path, new_path, reviews, **options)
         done = True
     finally:

@@ -266,6 +266,9 @@ _INCLUDE = re.compile(
     r"(?:\s*\{(?P<dir>[^{}]*)\}(?=\s*\{))?\s*\{(?P<name>[^{}]*)\}"
     r"|\\input\s+(?P<bare>[^\s{}\\%]+)"
 )
+#: ``\\input``, ``\\include``, ``\\subfile``, ``\\import`` and kin (groups ``cmd``, ``dir``, ``name``, ``bare``), for
+#: whatever else follows a paper's includes (``engine.project.paper_files``).
+INCLUDE_PATTERN = _INCLUDE
 _DOC_BODY = re.compile(r"\\begin\s*\{document\}(.*?)(?:\\end\s*\{document\}|\Z)", re.S)
 
 

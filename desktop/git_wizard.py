@@ -1,0 +1,348 @@
+"""File → New Project from a Git History…: a folder, its commits in a list, the submitted and the revised version
+chosen there (the working copy by default), the main file when there are several, the reviews.
+
+It asks for the build as the New Project dialog does (``sig_create_requested`` with a ``ProjectRequest`` that
+carries the ``GitVersions``; ``desktop/builds.py`` runs ``engine.project.git_build.build_from_git``), shows its
+progress, and stays open with everything chosen when the build fails or is stopped. The history is read with
+dulwich (``engine.project.git_history``): no git program is needed.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.project_wizard import (ALIGNERS, LETTER_FILTER, ProjectRequest, response_problem, review_filter,
+                                    reviews_problem)
+from engine.errors import RedraftError
+from engine.inputs import review_format_names
+from engine.project.git_build import GitVersions, main_choices
+from engine.project.git_history import WORKING_COPY, Commit, open_repository, paper_commits
+from widgets.controls import PROBLEM_ROLE, plain_button
+from widgets.path_field import PathField
+
+#: The list's columns.
+COLUMNS = ("Version", "Date", "Subject", "Tags", "Author", "Commit")
+#: The item data role holding a row's revision: a commit hash, or "" for the working copy.
+REV_ROLE = Qt.ItemDataRole.UserRole
+#: A tag that names the version sent to the reviewers: its commit is the submitted version until one is chosen (the
+#: newest tag at all was a "camera-ready" after the revision, in a look at the dialog on a made-up history).
+_SENT = re.compile(r"submi|sent|review|initial|first", re.I)
+
+
+class GitWizard(QDialog):
+    """Collects a ``ProjectRequest`` whose versions come from a git repository."""
+
+    sig_create_requested = Signal(object)  # ProjectRequest
+    sig_cancel_requested = Signal()  # Stop while the project is being built
+
+    def __init__(self, parent: QWidget | None = None, folder: str = "") -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Project from a Git History")
+        self.setAccessibleName("New project from a git history")
+        self.resize(960, 620)
+        self.name = QLineEdit()
+        self.name.setAccessibleName("Project name")
+        self.name.setPlaceholderText("e.g. CGO submission, round 1")
+        self.folder = QLineEdit()
+        self.folder.setAccessibleName("Repository folder")
+        self.folder.setPlaceholderText("the folder of your paper's repository (an Overleaf project's clone, say)")
+        self.folder.editingFinished.connect(lambda: self.set_folder(self.folder.text()))
+        browse = QPushButton("&Browse…")
+        browse.setAccessibleName("Browse for the repository folder")
+        browse.setAutoDefault(False)
+        browse.clicked.connect(self._browse)
+        folder_row = QHBoxLayout()
+        folder_row.setContentsMargins(0, 0, 0, 0)
+        folder_row.addWidget(self.folder, 1)
+        folder_row.addWidget(browse)
+        self.commits = QTreeWidget()
+        self.commits.setAccessibleName("Commits that touch the paper, newest first")
+        self.commits.setHeaderLabels(list(COLUMNS))
+        self.commits.setRootIsDecorated(False)
+        self.commits.setAlternatingRowColors(True)
+        self.commits.setUniformRowHeights(True)
+        self.commits.setMinimumHeight(250)  # a dozen commits at once on a 768-pixel screen
+        header = self.commits.header()
+        header.setStretchLastSection(False)
+        for i in range(len(COLUMNS)):
+            header.setSectionResizeMode(i, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COLUMNS.index("Subject"), QHeaderView.ResizeMode.Stretch)
+        self.use_old = plain_button("Use as &Submitted", "The selected commit is the version the reviewers read",
+                                    lambda: self.choose("old"))
+        self.use_new = plain_button("Use as Re&vised", "The selected commit, or the working copy, is the revised "
+                                    "version", lambda: self.choose("new"))
+        self.commits.installEventFilter(self)  # Enter in the list chooses nothing and builds nothing
+        picks = QHBoxLayout()
+        picks.addWidget(self.use_old)
+        picks.addWidget(self.use_new)
+        picks.addStretch(1)
+        self.chosen = QLabel()
+        self.chosen.setAccessibleName("Chosen versions")
+        self.chosen.setTextFormat(Qt.TextFormat.PlainText)
+        self.main = QComboBox()
+        self.main.setAccessibleName("Main file")
+        self.main_label = QLabel("&Main file:")
+        self.main_label.setBuddy(self.main)
+        self.review_file = PathField("Reviews file", review_filter(), f"reviews as {review_format_names()}")
+        self.letter = PathField("Authors' response", LETTER_FILTER, "optional: your response letter to the reviewers")
+        self.aligner = QComboBox()
+        self.aligner.setAccessibleName("Alignment method")
+        for key, label in ALIGNERS:
+            self.aligner.addItem(label, key)
+
+        form = QFormLayout()
+        form.addRow("&Name:", self.name)
+        folder_label = QLabel("&Repository:")
+        folder_label.setBuddy(self.folder)
+        form.addRow(folder_label, folder_row)
+        commits_label = QLabel("&Commits:")
+        commits_label.setBuddy(self.commits)
+        form.addRow(commits_label, self.commits)
+        form.addRow("", picks)
+        form.addRow("", self.chosen)
+        form.addRow(self.main_label, self.main)
+        form.addRow("R&eviews:", self.review_file)
+        form.addRow("Authors' res&ponse:", self.letter)
+        form.addRow("&Alignment:", self.aligner)
+        self.form = QWidget()
+        self.form.setLayout(form)
+        self.problem = QLabel()
+        self.problem.setAccessibleName("What is missing")
+        self.problem.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
+        self.buttons.accepted.connect(self.create)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.form, 1)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.buttons)
+
+        self.root: Path | None = None
+        self.history: list[Commit] = []
+        self.old_rev: str | None = None  # a commit hash
+        self.new_rev: str | None = None  # a commit hash, "" for the working copy
+        self.folder_problem = ""
+        self.building = False
+        self.job_id: int | None = None
+        for signal in (self.name.textChanged, self.review_file.sig_path_changed, self.letter.sig_path_changed,
+                       self.main.currentIndexChanged):
+            signal.connect(self._validate)
+        if folder:
+            self.set_folder(folder)
+        self._validate()
+
+    # -- API -----------------------------------------------------------------------------
+
+    def set_folder(self, folder: str) -> None:
+        """Read the repository holding ``folder`` and list its commits; the revised version is the working copy, the
+        submitted one a commit whose tag says it was sent (``_SENT``), else none."""
+        folder = folder.strip()
+        if self.folder.text() != folder:
+            self.folder.setText(folder)
+        if not folder or (self.root is not None and Path(folder).expanduser().resolve() == self.root):
+            self._validate()
+            return
+        self.commits.clear()
+        self.root, self.history, self.old_rev, self.new_rev, self.folder_problem = None, [], None, None, ""
+        try:
+            with open_repository(folder) as repository:
+                self.history = paper_commits(repository)
+                self.root, working = repository.root, repository.has_working_copy
+        except RedraftError as err:
+            self.folder_problem = str(err)
+            self._refresh()
+            return
+        if working:
+            item = QTreeWidgetItem(["", "", "Working copy (what is in the folder now, saved or not)", "", "", ""])
+            item.setData(0, REV_ROLE, "")
+            self.commits.addTopLevelItem(item)
+        for c in self.history:
+            item = QTreeWidgetItem(["", c.date, c.subject, ", ".join(c.tags), c.author, c.short])
+            item.setData(0, REV_ROLE, c.sha)
+            item.setToolTip(COLUMNS.index("Subject"), c.subject)
+            self.commits.addTopLevelItem(item)
+        self.new_rev = "" if working else (self.history[0].sha if self.history else None)
+        self.old_rev = next((c.sha for c in self.history if c.sha != self.new_rev
+                             and any(_SENT.search(t) for t in c.tags)), None)  # a tag that says so, else none
+        if not self.name.text().strip():
+            self.name.setText(self.root.name.replace("_", " "))
+        if self.commits.topLevelItemCount():
+            self.commits.setCurrentItem(self.commits.topLevelItem(0))
+        self._refresh()
+
+    def choose(self, role: str, rev: str | None = None) -> None:
+        """The selected row (or ``rev``: a hash, "" for the working copy) becomes the submitted (``old``) or the
+        revised (``new``) version."""
+        if rev is None:
+            item = self.commits.currentItem()
+            if item is None:
+                return
+            rev = item.data(0, REV_ROLE)
+        if role == "old" and not rev:
+            self._say("The working copy cannot be the submitted version: choose the commit you sent.", error=True)
+            return
+        if role == "old":
+            self.old_rev = rev
+        else:
+            self.new_rev = rev
+        self._refresh()
+
+    def request(self) -> ProjectRequest:
+        spec = GitVersions(str(self.root or self.folder.text().strip()), self.old_rev or "", self.new_rev or None,
+                           self.main.currentData() if self.main.count() else None)
+        return ProjectRequest(name=self.name.text().strip(), old_path="", new_path=None,
+                              reviews=self.review_file.path(), response=self.letter.path() or None, git=spec,
+                              aligner=self.aligner.currentData())
+
+    def problem_text(self) -> str:
+        """What stops the project from being created ("" when nothing does)."""
+        if self.folder_problem:
+            return self.folder_problem
+        if self.root is None:
+            return "Choose the folder of your paper's git repository."
+        if not self.history:
+            return f"No commit in {self.root.name} touches a .tex, .bib, Markdown or Word file."
+        if not self.old_rev:
+            return "Choose the submitted version: select the commit you sent, then Use as Submitted (Alt+S)."
+        if self.new_rev is None:
+            return "Choose the revised version: a commit or the working copy, then Use as Revised (Alt+V)."
+        if self.old_rev == self.new_rev:
+            return "The submitted and the revised version are the same commit: choose two."
+        if self.main.count() and self.main.currentData() is None:
+            return "The repository holds several main files: choose the paper's."
+        if not self.review_file.path():
+            return "Choose the reviews file."
+        if problem := reviews_problem(self.review_file.path()):
+            return problem
+        if self.letter.path() and (problem := response_problem(self.letter.path())):
+            return problem
+        if not self.name.text().strip():
+            return "Give the project a name."
+        return ""
+
+    # -- the build (as the New Project dialog's) ---------------------------------------------
+
+    def create(self) -> None:
+        if not self.building and not self.problem_text():
+            self.sig_create_requested.emit(self.request())
+
+    def set_building(self, job_id: int | None) -> None:
+        self.building, self.job_id = job_id is not None, job_id
+        self.form.setEnabled(not self.building)
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(not self.building and not self.problem_text())
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Stop" if self.building else "Cancel")
+        if self.building:
+            self._say("Building the project… (Stop cancels it; what you chose stays here)")
+
+    def show_progress(self, job_id: int, done: int, total: int, label: str) -> None:
+        if self.building and job_id == self.job_id:
+            self._say(f"Building the project: {label}" + (f" ({done}/{total})" if total else "") + "…")
+
+    def show_error(self, message: str) -> None:
+        self.set_building(None)
+        self._say(message, error=True)
+
+    def offer_anyway(self) -> None:
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create Anyway")
+
+    def reject(self) -> None:
+        if self.building:
+            self.sig_cancel_requested.emit()
+            return
+        super().reject()
+
+    # -- internals -----------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        """The Version column, the chosen versions' line and the main file's choices, from the choices."""
+        bold = QFont(self.commits.font())
+        bold.setBold(True)
+        for i in range(self.commits.topLevelItemCount()):
+            item = self.commits.topLevelItem(i)
+            rev = item.data(0, REV_ROLE)
+            roles = [w for w, r in (("submitted", self.old_rev), ("revised", self.new_rev)) if r is not None and r == rev]
+            item.setText(0, " + ".join(roles))
+            for col in range(len(COLUMNS)):
+                item.setFont(col, bold if roles else self.commits.font())
+        self.chosen.setText(f"Submitted: {self._describe(self.old_rev)}\nRevised: {self._describe(self.new_rev)}")
+        self._update_mains()
+        self._validate()
+
+    def _describe(self, rev: str | None) -> str:
+        if rev is None:
+            return "not chosen yet"
+        if rev == "":
+            return f"{WORKING_COPY} of {self.root}"
+        commit = next((c for c in self.history if c.sha == rev), None)
+        return commit.label() if commit is not None else rev[:7]
+
+    def _update_mains(self) -> None:
+        """Offer the main files when either chosen version has several; hidden otherwise (the build finds it)."""
+        choices: list[str] = []
+        likely = None
+        if self.root is not None and self.old_rev and self.new_rev is not None and self.old_rev != self.new_rev:
+            try:
+                choices, likely = main_choices(GitVersions(str(self.root), self.old_rev, self.new_rev or None))
+            except RedraftError:
+                choices = []
+        current = self.main.currentData() or likely  # the user's choice kept; else the likely paper, shown
+        self.main.blockSignals(True)
+        self.main.clear()
+        if choices:
+            self.main.addItem("Choose the paper's main file…", None)
+            for path in choices:
+                self.main.addItem(f"{path}   (likely the paper: check)" if path == likely else path, path)
+            if current in choices:
+                self.main.setCurrentIndex(choices.index(current) + 1)
+        self.main.blockSignals(False)
+        self.main.setVisible(bool(choices))
+        self.main_label.setVisible(bool(choices))
+
+    def _validate(self) -> None:
+        if self.building:
+            return
+        problem = self.problem_text()
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText("Create")
+        ok.setEnabled(not problem)
+        self._say(problem, error=bool(self.folder_problem))
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.problem.setText(text)
+        self.problem.setProperty("role", PROBLEM_ROLE if error else "")
+        self.problem.style().polish(self.problem)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt override)
+        """Enter on a commit would press Create (the list passes it on): it is kept from the dialog."""
+        if watched is self.commits and event.type() == QEvent.Type.KeyPress and event.key() in (
+                Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            return True
+        return super().eventFilter(watched, event)
+
+    def _browse(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Your paper's git repository",
+                                                  self.folder.text() or str(Path.home()))
+        if folder:
+            self.set_folder(folder)
