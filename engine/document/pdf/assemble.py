@@ -7,12 +7,13 @@ import re
 from collections import Counter
 
 from engine.document.model import Document, Paragraph, ParagraphKind, Region, Section, paragraph_id
+from engine.document.pdf.body_size import body_font_size
 from engine.document.pdf.blocks import IEEE_TABLE_LABEL, Block, line_pitch, split_segment
 from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key, tick_lines
 from engine.document.pdf.clean import drop_line_numbers, drop_running_text, mark_headers_above_text
 from engine.document.pdf.continuations import merge_continuations
 from engine.document.pdf.layout import Segment, cut_page, find_gutter, rank_gutters
-from engine.document.pdf.lines import Line, PageText, dominant_size, letter_spaced
+from engine.document.pdf.lines import Line, PageText, letter_spaced
 from engine.document.pdf.meta import find_authors, find_title, front_page, metadata_title
 from engine.document.pdf.legends import attach_panel_legends
 from engine.document.pdf.tables import join_table_cells
@@ -32,12 +33,6 @@ _REF_OPENING = re.compile(r"^\[(\d{1,3})\]\s")
 #: A footnote's number before its first word, with or without a space ("4For LED training", "3 We compare"): dropped
 #: from the footnote's text (and from gold snippets written before, ``engine.align.gold``).
 NOTE_NUMBER = re.compile(r"^\s*\d{1,2}\s*(?=[A-Z][a-z])")
-
-
-def body_font_size(pages: list[PageText], floor: float = 4.0) -> float:
-    """The font size most characters are set in, lines under ``floor`` pt aside (a figure's; trial20: 1-pt labels)."""
-    size = dominant_size(ln for page in pages for ln in page.lines if ln.size >= floor)
-    return 10.0 if size is None else size
 
 
 def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
