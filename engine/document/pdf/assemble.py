@@ -7,6 +7,7 @@ import re
 from collections import Counter
 
 from engine.document.model import Document, Paragraph, ParagraphKind, Region, Section, paragraph_id
+from engine.document.pdf.back_matter import appendix_headings, mark_biographies
 from engine.document.pdf.body_size import body_font_size
 from engine.document.pdf.blocks import IEEE_TABLE_LABEL, Block, line_pitch, split_segment
 from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key, tick_lines
@@ -53,6 +54,7 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     ticks = tick_lines(blocks)  # a plot's tick labels, bare numbers among them: its axis label is no heading
     blocks = [b for b in blocks if not _BARE_NUMBERS.match(b.text)]
     classify(blocks, body, heights, ticks)
+    blocks = appendix_headings(blocks, body)
     blocks = attach_panel_legends(_attach_caption_tails(blocks, pitch, body), pitch, body)
     _mark_front_labels(blocks)
     first_page = [ln for seg in segments if seg.page == front for ln in seg.lines]
@@ -64,6 +66,7 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
                     and b.first.y0 > below_title],  # heading ("I. Introduction" is no author)
                  default=heights.get(front, 792.0) / 2)
     authors = find_authors(first_page, title_lines, stop_y)
+    mark_biographies(blocks, authors)
     _mark_unheaded_references(blocks)
     blocks = merge_continuations(blocks, body)
     blocks = join_table_cells(_split_references(blocks))
@@ -305,7 +308,8 @@ def _split_references(blocks: list[Block]) -> list[Block]:
                 in_refs = b.level
             out.append(b)
             continue
-        if (in_refs is not None or b.kind is ParagraphKind.REFERENCE) and b.kind is not ParagraphKind.CAPTION:
+        if (in_refs is not None or b.kind is ParagraphKind.REFERENCE) and b.kind is not ParagraphKind.CAPTION and (
+                not b.biography):
             for seg, lines in [(b.segment, b.lines)] + b.parts:
                 for i, ln in enumerate(lines):
                     pending.append((seg, ln, i == 0 and seg is b.segment))

@@ -55,6 +55,8 @@ class Block:
     code_heading: bool = False
     #: Opens the next item of a list whose item before it is the block before (``_next_item``): never a heading.
     item: bool = False
+    #: An author's biography after the references (``back_matter``): other, never one of the references' entries.
+    biography: bool = False
 
     @property
     def text(self) -> str:

@@ -12,18 +12,19 @@ import pytest
 from engine.document import Document, Paragraph, ParagraphKind, load_document
 from engine.document.model import paragraph_id
 from engine.document.paragraph_recall import paragraph_coverage
-from tests.ieee_journal_tex import FOOTNOTE, NOTES, ieee_journal
+from tests.ieee_journal_tex import BIOS, FOOTNOTE, NOTES, ieee_journal
 from tests.optional import has_tex, typeset
 from tests.pdf_factory import sample_paragraph
 
 pytestmark = pytest.mark.skipif(not has_tex("IEEEtran.cls"), reason="pdflatex or IEEEtran is not installed")
 
 PARAGRAPHS = [sample_paragraph(i, 95) for i in range(1, 9)]
+APPENDIX = "Proof of the Miss Bound"
 
 
 @pytest.fixture(scope="module")
 def short(tmp_path_factory: pytest.TempPathFactory) -> Document:
-    return load_document(typeset(tmp_path_factory.mktemp("short"), ieee_journal(PARAGRAPHS, references=45), runs=2))
+    return load_document(typeset(tmp_path_factory.mktemp("short"), ieee_journal(PARAGRAPHS, references=45, appendix=APPENDIX), runs=2))
 
 
 def test_title_page_notes_and_footnotes_are_not_body(short: Document) -> None:
@@ -39,3 +40,28 @@ def test_every_body_paragraph_is_one_body_paragraph(short: Document) -> None:
     coverage = paragraph_coverage(source, short)
     assert (coverage.found, coverage.total) == (7, 7)
     assert all(len(m.candidates) == 1 and m.candidates[0].kind is ParagraphKind.BODY for m in coverage.matches)
+
+
+def test_memberships_are_no_authors(short: Document) -> None:
+    """"Member, IEEE" and "Senior Member, IEEE" beside the names: three authors, not four (the training part's
+    faces-tpami read "Student Member" and "Senior Member" as authors, secplan-graphflow "Roberto Tron Member")."""
+    assert short.authors == ["Maren Holtby", "Tomasz Wierzba", "Lucia Ferrandi"]
+
+
+def test_the_appendix_title_is_a_section(short: Document) -> None:
+    """IEEEtran's "APPENDIX" over its title in small capitals: a section of its own, not more of the conclusion."""
+    titles = [s.title.upper() for s in short.sections]
+    assert APPENDIX.upper() in titles
+    assert titles.index(APPENDIX.upper()) == titles.index("CONCLUSION") + 1
+    appendix_text = next(p for p in short.paragraphs if p.text.startswith(sample_paragraph(90, 70)[:40]))
+    assert appendix_text.kind is ParagraphKind.BODY and appendix_text.section[-1].upper() == APPENDIX.upper()
+
+
+def test_biographies_are_neither_body_nor_references(short: Document) -> None:
+    for name, _ in BIOS:
+        bio = [p for p in short.paragraphs if p.page > 1 and name in p.text]
+        assert [p.kind for p in bio] == [ParagraphKind.OTHER], name
+        assert bio[0].text.startswith(name)
+    assert sum(p.kind is ParagraphKind.REFERENCE for p in short.paragraphs) == 45
+    last = [p for p in short.paragraphs if p.kind is ParagraphKind.REFERENCE][-1]
+    assert last.text.endswith("2004."), last.text[-60:]
