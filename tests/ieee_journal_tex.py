@@ -35,10 +35,15 @@ FIGURE = ("\\begin{figure*}[!t]\\centering\\setlength{\\unitlength}{1mm}\\begin{
           "\\end{figure*}\n")
 
 
+_VENUES = ("IEEE Trans. Ind. Electron.", "Mech. Syst. Signal Process.", "IEEE Sensors J.", "IEEE Trans. Signal Process.",
+           "IEEE Internet Things J.", "Proc. IEEE Int. Conf. Acoust., Speech Signal Process.")
+
+
 def reference(i: int) -> str:
-    return (f"A.~Author{i} and B.~Writer, ``A study of sensing number {i} under field conditions,'' "
-            f"\\emph{{IEEE Trans. Ind. Electron.}}, vol.~{10 + i}, no.~{1 + i % 12}, pp.~{100 + i}--{110 + i}, "
-            f"{1990 + i % 30}.")
+    """The ``i``-th entry: each reads differently (alike entries at one place on two pages read as a running footer)."""
+    title = sample_paragraph(200 + i, 6 + i % 5).rstrip(".")
+    return (f"A.~Author{i} and B.~Writer{i % 7}, ``{title},'' \\emph{{{_VENUES[i % len(_VENUES)]}}}, "
+            f"vol.~{10 + i}, no.~{1 + i % 12}, pp.~{100 + 37 * i}--{109 + 37 * i + i % 9}, {1990 + i % 30}.")
 
 
 def ieee_journal(paragraphs: list[str], references: int = 40, floats: bool = False, appendix: str = "",

@@ -290,7 +290,8 @@ def _entry_numbers(b: Block) -> list[int]:
 
 
 def _split_references(blocks: list[Block]) -> list[Block]:
-    """One block per bibliography entry, marked REFERENCE; a caption under the references' heading stays a caption."""
+    """One block per bibliography entry, marked REFERENCE; a caption, a biography or a float set across two columns
+    under the references' heading stays what it is."""
     out: list[Block] = []
     in_refs: int | None = None
     pending: list[tuple[Segment, Line, bool]] = []
@@ -309,7 +310,7 @@ def _split_references(blocks: list[Block]) -> list[Block]:
             out.append(b)
             continue
         if (in_refs is not None or b.kind is ParagraphKind.REFERENCE) and b.kind is not ParagraphKind.CAPTION and (
-                not b.biography):
+                not b.biography and (b.segment.col >= 0 or b.kind is ParagraphKind.REFERENCE)):  # (a wide float's)
             for seg, lines in [(b.segment, b.lines)] + b.parts:
                 for i, ln in enumerate(lines):
                     pending.append((seg, ln, i == 0 and seg is b.segment))

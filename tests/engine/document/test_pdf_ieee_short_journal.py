@@ -65,3 +65,17 @@ def test_biographies_are_neither_body_nor_references(short: Document) -> None:
     assert sum(p.kind is ParagraphKind.REFERENCE for p in short.paragraphs) == 45
     last = [p for p in short.paragraphs if p.kind is ParagraphKind.REFERENCE][-1]
     assert last.text.endswith("2004."), last.text[-60:]
+
+
+def test_a_table_across_both_columns_is_no_reference_and_no_body(tmp_path: Path) -> None:
+    """IEEEtran's ``table*`` above the references' columns: its rows' cells each stay on one side of the gutter, and
+    read as two columns they ran into the references under the table ("[11] ... Delay B (min) Switches per day")."""
+    doc = load_document(typeset(tmp_path, ieee_journal(PARAGRAPHS, references=45, floats=True), runs=2))
+    refs = [p for p in doc.paragraphs if p.kind is ParagraphKind.REFERENCE]
+    assert len(refs) == 45 and all(p.text.startswith(f"[{i + 1}] A. Author{i} ") for i, p in enumerate(refs))
+    assert not any("Switches" in p.text or "Proposed" in p.text for p in doc.paragraphs
+                   if p.kind in (ParagraphKind.REFERENCE, ParagraphKind.BODY))
+    table = [p for p in doc.paragraphs if "Switches per day" in p.text]
+    assert [p.kind for p in table] == [ParagraphKind.OTHER]
+    # rows read across the gutter, in order (whole numbers alone on a line are dropped, as anywhere)
+    assert "Threshold 19.7 3.5 11.2 2.1 Proposed 10.9 1.4 1.9 0.6" in table[0].text
