@@ -79,3 +79,16 @@ def test_a_table_across_both_columns_is_no_reference_and_no_body(tmp_path: Path)
     assert [p.kind for p in table] == [ParagraphKind.OTHER]
     # rows read across the gutter, in order (whole numbers alone on a line are dropped, as anywhere)
     assert "Threshold 19.7 3.5 11.2 2.1 Proposed 10.9 1.4 1.9 0.6" in table[0].text
+
+
+def test_a_subsection_heading_right_under_its_section_heading(tmp_path: Path) -> None:
+    """"III. METHOD" in small capitals (its capitals and small letters as many, so the line reads at the text's
+    size) with the italic "A. Signal Model" a line pitch under it (a revised version's page fill put them that close;
+    here 2 pt taken off): two headings, not the body paragraph "III. METHOD A. Signal Model"."""
+    paragraphs = list(PARAGRAPHS[:8])
+    paragraphs[2] = "\\section{Background}\n" + paragraphs[2]
+    paragraphs[4] = "\\vspace{-2pt}\\subsection{Signal Model}\n" + paragraphs[4]
+    doc = load_document(typeset(tmp_path, ieee_journal(paragraphs, references=10), runs=2))
+    assert [(s.title, s.level) for s in doc.sections][:4] == [
+        ("INTRODUCTION", 1), ("BACKGROUND", 1), ("METHOD", 1), ("Signal Model", 2)]
+    assert not any("Signal Model" in p.text for p in doc.paragraphs if p.kind is ParagraphKind.BODY)
