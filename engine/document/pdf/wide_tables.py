@@ -23,8 +23,8 @@ _NUMBER = re.compile(r"^[\s\d.,%±+\-–—()/×x]*$")
 
 def rows_under_table_caption(span: list[Line], below: list[Line], gutter: float) -> list[Line]:
     """The lines of ``below`` (a two-column band right under the full-width ``span``) that are the rows of the table
-    whose label ``span`` holds: those above the first vertical gap wider than twice the rows' pitch, when they
-    reach both sides of the gutter and most of them are short cells; [] otherwise."""
+    whose label ``span`` holds: those above the first vertical gap of both columns, when they reach both sides of the
+    gutter, most of them are short cells and none fills a column as running text does; [] otherwise."""
     if not any(_TABLE_LABEL.match(ln.text) for ln in span[-4:]):
         return []
     ordered = sorted(below, key=lambda ln: ln.y0)
@@ -40,4 +40,6 @@ def rows_under_table_caption(span: list[Line], below: list[Line], gutter: float)
         return []  # no gap: the columns' text runs on from the caption (a one-column table in a column, or none)
     cells = [ln for ln in rows if len(ln.text.split()) <= 4 or _NUMBER.match(ln.text)]
     both_sides = any(ln.x1 <= gutter for ln in rows) and any(ln.x0 >= gutter for ln in rows)
-    return rows if both_sides and len(rows) <= 120 and len(cells) >= 0.6 * len(rows) else []
+    column = gutter - min(ln.x0 for ln in rows)
+    prose = any(ln.x1 - ln.x0 >= 0.8 * column for ln in rows)  # a line of running text fills its column; no cell does
+    return rows if both_sides and not prose and len(rows) <= 120 and len(cells) >= 0.6 * len(rows) else []
