@@ -77,6 +77,10 @@ def test_a_table_across_both_columns_is_no_reference_and_no_body(tmp_path: Path)
                    if p.kind in (ParagraphKind.REFERENCE, ParagraphKind.BODY))
     table = [p for p in doc.paragraphs if "Switches per day" in p.text]
     assert [p.kind for p in table] == [ParagraphKind.OTHER]
+    source = Document(paragraphs=[Paragraph(paragraph_id(i), t) for i, t in enumerate(PARAGRAPHS[1:])])
+    coverage = paragraph_coverage(source, doc)  # the columns' text under the floats stays the columns'
+    assert (coverage.found, coverage.total) == (7, 7)
+    assert all(c.kind is ParagraphKind.BODY for m in coverage.matches for c in m.candidates)
     # rows read across the gutter, in order (whole numbers alone on a line are dropped, as anywhere)
     assert "Threshold 19.7 3.5 11.2 2.1 Proposed 10.9 1.4 1.9 0.6" in table[0].text
 
