@@ -82,6 +82,10 @@ LETTER_FORMATS = "LaTeX (.tex), Markdown (.md), text (.txt), Word (.docx) or PDF
 MAX_WORDS = 200_000
 
 
+#: The label of the next quoted point, left at the end of an answer when the letter numbers its quotes ("2. In Eq.
+#: (2) ..." after the answer to point 1): a number or "Comment 2." after the answer's last sentence (trial29).
+_NEXT_LABEL = re.compile(r"(?<=[.!?)\"\u201d])\s+(?:\(?\d{1,2}[.)]|(?:Comment|Point|Remark|Question)\s+\d{1,2}[.:]?)$")
+
 def states_change(answer: str) -> bool:
     return bool(CHANGE.search(answer) or MORE_CHANGE.search(answer))
 
@@ -273,6 +277,8 @@ def answers(letter: Letter, comments: Sequence[ReviewComment]) -> list[Answer | 
         text = letter.text[begin:letter.starts[stop] if stop < len(letter.words) else len(letter.text)]
         # the quote's closing punctuation and the next quote's marker ("> ", "- ") are neither's answer
         text = re.sub(r"\n[\s>*\u2022#-]*$", "", re.sub(r"^[\s.,;:!?)\]}\"'\u201d\u2019*_]+", "", text))
+        if stop < len(letter.words) and stop not in letter.heading_words:
+            text = _NEXT_LABEL.sub("", text.strip())  # the next quoted point's number ("… the equation. 3.")
         out.append(Answer((a, b), text.strip(), cover))
     return shared_runs(letter, out, stops)
 

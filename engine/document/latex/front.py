@@ -13,7 +13,7 @@ _AUTHOR = re.compile(r"\\(?:author|icmlauthor)\*?\s*(?:\[[^\]]*\])?\s*(?=\{)")
 _ABSTRACT_MACRO = re.compile(r"\\abstract\s*(?=\{)")
 _ABSTRACT_ENV = re.compile(r"\\begin\s*\{abstract\}(.*?)\\end\s*\{abstract\}", re.S)
 _DOC_START = re.compile(r"\\begin\s*\{document\}")
-_NOISE = re.compile(r"\\(?:thanks|inst|footnote|footnotemark|orcid|email|affiliation|IEEEauthorblockA)\b\s*(?:\[[^\]]*\])?")
+_NOISE = re.compile(r"\\(?:thanks|IEEEmembership|inst|footnote|footnotemark|orcid|email|affiliation|IEEEauthorblockA)\b\s*(?:\[[^\]]*\])?")
 
 
 @dataclass

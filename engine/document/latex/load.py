@@ -47,7 +47,7 @@ from engine.document.latex.source import (
     inside,
     load_project,
 )
-from engine.document.latex.text import EQUATION, MATH_ENVS, SILENT, LatexText, known_arguments
+from engine.document.latex.text import EQUATION, KIND_ENVS, MATH_ENVS, SILENT, LatexText, known_arguments
 from engine.document.latex.theorems import read_crefnames, read_theorems
 from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
 from engine.document.text import normalize_text
@@ -354,9 +354,9 @@ class _Builder:
             self.walk(node.nodelist)
             self.flush()
             self.kind = kind
-        elif name == "thebibliography":
+        elif name in KIND_ENVS:
             self.flush()
-            kind, self.kind = self.kind, ParagraphKind.REFERENCE
+            kind, self.kind = self.kind, KIND_ENVS[name]
             self.walk(node.nodelist)
             self.flush()
             self.kind = kind

@@ -28,6 +28,7 @@ from engine.document.latex.acronyms import USES as ACRONYM_USES
 from engine.document.latex.acronyms import Acronyms
 from engine.document.latex.mathspace import PRIMED, prime_first, tighten
 from engine.document.latex.theorems import Theorem, autoref_name, theorem_ref_name
+from engine.document.model import ParagraphKind
 
 EQUATION = "[EQUATION]"
 MATH_ENVS = frozenset(
@@ -103,7 +104,12 @@ _WALK_ENVS: dict[str, str] = {
     "tabular": "{", "tabular*": "{{", "tabularx": "{{", "minipage": "[[[{", "subfigure": "[{",
     "wrapfigure": "[{[{", "wraptable": "[{[{", "thebibliography": "{", "figure": "[", "figure*": "[",
     "table": "[", "table*": "[", "algorithm": "[", "lstlisting": "[", "multicols": "{", "adjustbox": "{",
+    "IEEEbiography": "[{", "IEEEbiographynophoto": "{",
 }
+#: Environments read as paragraphs of their own kind: the bibliography's entries, and IEEEtran's biographies of the
+#: authors after it (their photo and name are arguments; trial29) and its "Index Terms", which are no body text.
+KIND_ENVS = {"thebibliography": ParagraphKind.REFERENCE, "IEEEbiography": ParagraphKind.OTHER,
+             "IEEEbiographynophoto": ParagraphKind.OTHER, "IEEEkeywords": ParagraphKind.OTHER}
 
 
 class LatexText:

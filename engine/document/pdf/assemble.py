@@ -7,12 +7,14 @@ import re
 from collections import Counter
 
 from engine.document.model import Document, Paragraph, ParagraphKind, Region, Section, paragraph_id
+from engine.document.pdf.back_matter import appendix_headings, mark_biographies
+from engine.document.pdf.body_size import body_font_size
 from engine.document.pdf.blocks import IEEE_TABLE_LABEL, Block, line_pitch, split_segment
 from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key, tick_lines
 from engine.document.pdf.clean import drop_line_numbers, drop_running_text, mark_headers_above_text
 from engine.document.pdf.continuations import merge_continuations
 from engine.document.pdf.layout import Segment, cut_page, find_gutter, rank_gutters
-from engine.document.pdf.lines import Line, PageText, dominant_size, letter_spaced
+from engine.document.pdf.lines import Line, PageText, letter_spaced
 from engine.document.pdf.meta import find_authors, find_title, front_page, metadata_title
 from engine.document.pdf.legends import attach_panel_legends
 from engine.document.pdf.tables import join_table_cells
@@ -34,12 +36,6 @@ _REF_OPENING = re.compile(r"^\[(\d{1,3})\]\s")
 NOTE_NUMBER = re.compile(r"^\s*\d{1,2}\s*(?=[A-Z][a-z])")
 
 
-def body_font_size(pages: list[PageText], floor: float = 4.0) -> float:
-    """The font size most characters are set in, lines under ``floor`` pt aside (a figure's; trial20: 1-pt labels)."""
-    size = dominant_size(ln for page in pages for ln in page.lines if ln.size >= floor)
-    return 10.0 if size is None else size
-
-
 def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     drop_line_numbers(pages)
     drop_running_text(pages)
@@ -58,6 +54,7 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     ticks = tick_lines(blocks)  # a plot's tick labels, bare numbers among them: its axis label is no heading
     blocks = [b for b in blocks if not _BARE_NUMBERS.match(b.text)]
     classify(blocks, body, heights, ticks)
+    blocks = appendix_headings(blocks, body)
     blocks = attach_panel_legends(_attach_caption_tails(blocks, pitch, body), pitch, body)
     _mark_front_labels(blocks)
     first_page = [ln for seg in segments if seg.page == front for ln in seg.lines]
@@ -69,6 +66,7 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
                     and b.first.y0 > below_title],  # heading ("I. Introduction" is no author)
                  default=heights.get(front, 792.0) / 2)
     authors = find_authors(first_page, title_lines, stop_y)
+    mark_biographies(blocks, authors)
     _mark_unheaded_references(blocks)
     blocks = merge_continuations(blocks, body)
     blocks = join_table_cells(_split_references(blocks))
@@ -292,7 +290,8 @@ def _entry_numbers(b: Block) -> list[int]:
 
 
 def _split_references(blocks: list[Block]) -> list[Block]:
-    """One block per bibliography entry, marked REFERENCE; a caption under the references' heading stays a caption."""
+    """One block per bibliography entry, marked REFERENCE; a caption, a biography or a float set across two columns
+    under the references' heading stays what it is."""
     out: list[Block] = []
     in_refs: int | None = None
     pending: list[tuple[Segment, Line, bool]] = []
@@ -310,7 +309,8 @@ def _split_references(blocks: list[Block]) -> list[Block]:
                 in_refs = b.level
             out.append(b)
             continue
-        if (in_refs is not None or b.kind is ParagraphKind.REFERENCE) and b.kind is not ParagraphKind.CAPTION:
+        if (in_refs is not None or b.kind is ParagraphKind.REFERENCE) and b.kind is not ParagraphKind.CAPTION and (
+                not b.biography and (b.segment.col >= 0 or b.kind is ParagraphKind.REFERENCE)):  # (a wide float's)
             for seg, lines in [(b.segment, b.lines)] + b.parts:
                 for i, ln in enumerate(lines):
                     pending.append((seg, ln, i == 0 and seg is b.segment))

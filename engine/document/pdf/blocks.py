@@ -55,6 +55,8 @@ class Block:
     code_heading: bool = False
     #: Opens the next item of a list whose item before it is the block before (``_next_item``): never a heading.
     item: bool = False
+    #: An author's biography after the references (``back_matter``): other, never one of the references' entries.
+    biography: bool = False
 
     @property
     def text(self) -> str:
@@ -193,7 +195,7 @@ def _breaks(
         return True
     if ln.bold and NUMBERED_HEADING.match(ln.text) and not prev.text.endswith("-"):
         return True
-    if _stacked_heading(cur, ln):
+    if _stacked_heading(cur, ln) or _ieee_stacked(cur, ln):
         return True
     if _italic_heading_ends(cur, ln):
         return True
@@ -291,6 +293,18 @@ def _stacked_heading(cur: list[Line], ln: Line) -> bool:
         return False
     outer, inner = first["num"].rstrip(".").split("."), own["num"].rstrip(".").split(".")
     return all(n.isdigit() for n in inner) and len(inner) == len(outer) + 1 and inner[:-1] == outer
+
+
+_IEEE_SECTION = re.compile(r"^[IVX]{1,5}\.\s+[^a-z]+$")
+_IEEE_SUBSECTION = re.compile(r"^[A-Z]\.\s+\S")
+
+
+def _ieee_stacked(cur: list[Line], ln: Line) -> bool:
+    """IEEEtran's italic subsection heading ("A. Signal Model") right under its section's heading in small capitals
+    ("III. METHOD", one line): two headings. A revised version's page break put them a line apart, and the two read
+    as one body paragraph "III. METHOD A. Signal Model", the section and subsection lost (trial29)."""
+    return (len(cur) == 1 and bool(_IEEE_SECTION.match(cur[0].text.strip())) and not cur[0].italic and ln.italic
+            and not ln.bold and bool(_IEEE_SUBSECTION.match(ln.text)))
 
 
 def _italic_heading_ends(cur: list[Line], ln: Line) -> bool:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from engine.document.pdf.lines import Line, PageText, insert_fragment, letter_spaced, merge_fragments
+from engine.document.pdf.wide_tables import rows_under_table_caption
 
 
 @dataclass(slots=True)
@@ -300,6 +301,7 @@ def cut_page(page: PageText, own: float | None, gutters: list[float] = ()) -> li
             bands[-1][1].append(ln)
         else:
             bands.append((kind, [ln]))
+    bands = _table_rows_across(bands, gutter)
     segments: list[Segment] = []
     for kind, lines in bands:
         if kind == "span":
@@ -311,6 +313,17 @@ def cut_page(page: PageText, own: float | None, gutters: list[float] = ()) -> li
             if part:
                 segments.append(_segment(page.number, col, part, 3.0))
     return _merge_neighbours(segments)
+
+
+def _table_rows_across(bands: list[tuple[str, list[Line]]], gutter: float) -> list[tuple[str, list[Line]]]:
+    """A full-width table's rows, under its full-width caption, read with it (``wide_tables``)."""
+    for i, (kind, lines) in enumerate(bands):
+        rows = set(map(id, rows_under_table_caption(lines, [ln for _, b in bands[i + 1:] for ln in b], gutter)))
+        if kind == "span" and rows:
+            lines.extend(ln for _, b in bands[i + 1:] for ln in b if id(ln) in rows)
+            rest = [(k, [ln for ln in b if id(ln) not in rows]) for k, b in bands[i + 1:]]
+            return bands[:i + 1] + _table_rows_across([(k, b) for k, b in rest if b], gutter)
+    return bands
 
 
 def _front_box(page: PageText) -> list[Segment]:

@@ -16,6 +16,10 @@ _AFFILIATION = re.compile(
 )
 _NAME_WORD = re.compile(r"^(?:[A-ZÀ-ÖØ-Þ](?:[^\W\d_]|['’\-])+|[A-Z]\.(?:-?[A-Z]\.)?|[A-Z][A-Z'’\-]+|de|van|von|der|da|di|la|le)$")
 _MARKS = re.compile(r"[\d*†‡§¶∗⋆♦♣♠♥□⋄,]+$")
+#: A society's grade after an author's name ("Maren Holtby, Member, IEEE", "Lucia Ferrandi, Senior Member, IEEE",
+#: "Roberto Tron Member, IEEE", "Life Fellow, IEEE"): no name of its own (trial29; the training part's IEEE papers).
+_MEMBERSHIP = re.compile(r"\b(?:(?:Graduate\s+)?Student\s+|Senior\s+|Life\s+(?:Senior\s+)?|Associate\s+)?(?:Member|Fellow)"
+                         r"\b,?\s*(?:IEEE|ACM|OSA|SPIE|AIAA|IET)?\b")
 _BAD_META = re.compile(r"^(untitled|microsoft word|title|paper|main|document)\b|\.(dvi|tex|docx?|pdf|ps)$", re.I)
 
 
@@ -105,7 +109,7 @@ def find_authors(lines: list[Line], title_lines: list[Line], stop_y: float) -> l
     )
     names: list[str] = []
     for ln in zone[:40]:
-        text = re.sub(r"[*†‡§¶∗⋆♦♣♠♥□⋄]+|(?<=[a-z])\d+(?:,\d+)*", ",", normalize_text(ln.text))
+        text = re.sub(r"[*†‡§¶∗⋆♦♣♠♥□⋄]+|(?<=[a-z])\d+(?:,\d+)*", ",", _MEMBERSHIP.sub(",", normalize_text(ln.text)))
         # SIAM sets "…, AND PAUL RUSSELL"; French "… et …", German "… und …", Spanish "… y …", Portuguese "… e …"
         for part in re.split(r",|;|\b(?:and|AND|et|ET|und|UND|y|e)\b|\s{2,}|·|&", text):
             part = _MARKS.sub("", part.strip()).strip()
