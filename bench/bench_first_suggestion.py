@@ -190,7 +190,8 @@ def child_cli(args: argparse.Namespace) -> dict:
     return {"rc": rc, "wall_s": round(time.perf_counter() - START, 3), "cpu_s": round(cpu_seconds(), 3),
             "load": [round(load0, 2), round(os.getloadavg()[0], 2)], "kind": data["kind"],
             "suggestion_s": data["seconds"], "paragraph": data["location"]["paragraph_id"],
-            "edit": data["edit"], **phases.take()}
+            "edit": data["edit"], "too_slow": any(f["code"] == "rewrite_too_slow" for f in data["flags"]),
+            **phases.take()}
 
 
 def child_in_process(args: argparse.Namespace) -> list[dict]:
@@ -224,7 +225,8 @@ def child_in_process(args: argparse.Namespace) -> list[dict]:
         wall = time.perf_counter() - t + (setup_s if i == 0 else 0.0)
         row = {"comment": i + 1, "wall_s": round(wall, 3), "cpu_s": round(cpu_seconds() - c0, 3),
                "load": [round(load0, 2), round(os.getloadavg()[0], 2)], "kind": s.kind,
-               "suggestion_s": round(s.seconds, 2), "paragraph": s.paragraph_id, "edit": s.edit, **phases.take()}
+               "suggestion_s": round(s.seconds, 2), "paragraph": s.paragraph_id, "edit": s.edit,
+               "too_slow": any(f.code == "rewrite_too_slow" for f in s.flags), **phases.take()}
         if i == 0:  # the first suggestion waits for the draft and the models too
             row["setup_s"] = round(setup_s, 3)
             for k, v in setup["phases"].items():
@@ -276,9 +278,15 @@ def main() -> int:
     ap.add_argument("--comment", action="append", help=argparse.SUPPRESS)
     ap.add_argument("--in-process", action="store_true", help="also the app's way: models loaded once")
     ap.add_argument("--threads", type=int, help="llama.cpp's threads (default: its choice, as the app)")
+    ap.add_argument("--pool", nargs="+", metavar="RESULTS", help="pool earlier --out files: the per-case "
+                    "quantiles and each phase's median, nothing run")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--out", help="write every run and the summary here as JSON")
     args = ap.parse_args()
+    if args.pool:
+        runs = [r for f in args.pool for r in json.loads(Path(f).read_text())["runs"]]
+        report(runs, None)
+        return 0
     if args.child:
         args.draft = args.draft[0]
         if args.in_process:
@@ -307,8 +315,17 @@ def main() -> int:
                     case = "in-process first" if row["comment"] == 1 else "in-process later"
                     runs.append({"draft": draft.name, "case": case, **row})
                     show(f"{case} ({row['comment']})", row)
+    report(runs, args.out)
+    return 0
+
+
+CASES = ("cold", "warm", "in-process first", "in-process later")
+
+
+def report(runs: list[dict], out: str | None) -> None:
+    """Per case: median, p90 and max wall per suggestion against the target, and each phase's median seconds."""
     summary = {}
-    for case in ("cold", "warm", "in-process first", "in-process later"):
+    for case in CASES:
         walls = [r.get("process_s", r["wall_s"]) for r in runs if r["case"] == case]
         if walls:
             summary[case] = quantiles(walls)
@@ -317,11 +334,23 @@ def main() -> int:
         ok = "met" if q["median_s"] < TARGET_S and q["p90_s"] < TARGET_S else "missed"
         print(f"  {case:18} n {q['n']:2}  median {q['median_s']:5.1f} s  p90 {q['p90_s']:5.1f} s  max "
               f"{q['max_s']:5.1f} s  ({ok})")
-    print(f"load average now {os.getloadavg()[0]:.1f}; {os.cpu_count()} CPUs; OMP_WAIT_POLICY="
-          f"{os.environ.get('OMP_WAIT_POLICY', '(unset)')}")
-    if args.out:
-        Path(args.out).write_text(json.dumps({"summary": summary, "runs": runs}, indent=1))
-    return 0
+    print("median seconds by phase (wall, exclusive), and CPU:")
+    for case in CASES:
+        rows = [r for r in runs if r["case"] == case]
+        if not rows:
+            continue
+        names = sorted({k for r in rows for k in r["phases"]})
+        med = {k: statistics.median(r["phases"].get(k, 0.0) for r in rows) for k in names}
+        walls = [r.get("process_s", r["wall_s"]) for r in rows]
+        rest = statistics.median(w - sum(r["phases"].values()) for w, r in zip(walls, rows))
+        cpu = statistics.median(r["cpu_s"] for r in rows)
+        loads = [x for r in rows for x in r["load"]]
+        print(f"  {case}: " + ", ".join(f"{k} {v:.1f}" for k, v in sorted(med.items(), key=lambda kv: -kv[1])
+                                         if v >= 0.05) + f", the rest {rest:.1f}; CPU {cpu:.1f} s; load average "
+              f"{min(loads):.1f}-{max(loads):.1f}")
+    print(f"load average now {os.getloadavg()[0]:.1f}; {os.cpu_count()} CPUs")
+    if out:
+        Path(out).write_text(json.dumps({"summary": summary, "runs": runs}, indent=1))
 
 
 if __name__ == "__main__":
