@@ -59,9 +59,11 @@ def corpus_draft() -> Path:
 
 
 def default_drafts() -> list[Path]:
+    """The corpus draft (when the corpus cache is built) and the shared PDFs (when the shared data is at hand)."""
     from bench.shared_data import shared_data_folder
 
-    return [corpus_draft(), *sorted((shared_data_folder() / "pdfs").glob("*.pdf"))]
+    drafts = [d for d in (corpus_draft(),) if d.is_file()]
+    return drafts + sorted((shared_data_folder() / "pdfs").glob("*.pdf"))
 
 
 # -- the child: one process, phases timed by wrapping the functions they run ------------------------------------
@@ -297,6 +299,9 @@ def main() -> int:
             print(json.dumps(child_cli(args)))
         return 0
     drafts = [Path(d) for d in args.draft] if args.draft else default_drafts()
+    if not drafts:
+        print("bench_first_suggestion: error: no draft (build the corpus cache, or give --draft)", file=sys.stderr)
+        return 2
     comments = COMMENTS[: max(1, min(args.comments, len(COMMENTS)))]
     runs: list[dict] = []
     for draft in drafts:
