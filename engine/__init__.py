@@ -11,5 +11,11 @@ __version__ = "0.1.0"
 # preloaded C blocker). Nothing may leave the machine: this opts out before onnxruntime initialises.
 os.environ["ORT_DISABLE_TELEMETRY"] = "1"
 
+# llama.cpp's Linux CPU build runs its threads under OpenMP (libgomp), whose waiting threads spin at each of the
+# graph's barriers: on two cores shared with other work, a prompt's reading on 2 threads took 2-4x the wall time
+# and 2.5x the CPU of 1 thread (docs/suggest.md, session 28). PASSIVE lets them sleep instead; the arithmetic, and
+# so every token, is the same. Set before libgomp loads (it reads the variable once); a user's own setting wins.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
 # Before numpy or Qt load the C++ runtime: see engine/models/llama/native_order.py.
 preload_gpu_llama()
