@@ -6,8 +6,9 @@ failed on another (session 28). A test that requests ``desktop_font`` runs once 
 application's font set to it (at the default's point size) and restored after; a family not installed is skipped
 with its name, and none installed fails: such a test never passes having checked no font.
 
-``REDRAFT_TEST_FONT=FAMILY`` sets the application's font for every GUI test of a run (a family that is not
-installed fails the run), to try the whole suite under another desktop's font.
+``REDRAFT_TEST_FONT=FAMILY`` (or ``FAMILY:POINTS``, say ``Noto Sans:10``, KDE Plasma's default) sets the
+application's font for every GUI test of a run (a family that is not installed fails the run), to try the whole
+suite under another desktop's font.
 """
 
 from __future__ import annotations
@@ -23,11 +24,13 @@ from PySide6.QtWidgets import QApplication
 FONT_FAMILIES = ("Noto Sans", "DejaVu Sans", "Liberation Sans", "Cantarell")
 
 
-def use_font(app: QApplication, family: str) -> QFont:
-    """Set ``app``'s font to ``family`` at its point size now; return the font it had."""
+def use_font(app: QApplication, family: str, points: float = 0) -> QFont:
+    """Set ``app``'s font to ``family`` at ``points`` (else its point size now); return the font it had."""
     before = QFont(app.font())
     font = QFont(before)
     font.setFamily(family)
+    if points > 0:
+        font.setPointSizeF(points)
     app.setFont(font)
     assert QFontInfo(app.font()).family() == family, f"{family} is drawn as {QFontInfo(app.font()).family()}"
     return before
@@ -50,12 +53,12 @@ def desktop_font(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator
 
 @pytest.fixture(autouse=True, scope="session")
 def _run_font(qapp: QApplication) -> Iterator[None]:
-    family = os.environ.get("REDRAFT_TEST_FONT", "").strip()
-    if not family:
+    family, _, points = os.environ.get("REDRAFT_TEST_FONT", "").partition(":")
+    if not family.strip():
         yield
         return
-    if family not in QFontDatabase.families():
-        pytest.fail(f"REDRAFT_TEST_FONT={family} is not installed here")
-    before = use_font(qapp, family)
+    if family.strip() not in QFontDatabase.families():
+        pytest.fail(f"REDRAFT_TEST_FONT: {family.strip()} is not installed here")
+    before = use_font(qapp, family.strip(), float(points or 0))
     yield
     qapp.setFont(before)

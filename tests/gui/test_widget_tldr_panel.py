@@ -14,7 +14,7 @@ from engine.models.llama.llm import LlamaGenerator
 from engine.resources import resource
 from tests.gguf_factory import tiny_gguf  # noqa: F401
 from tests.gui.widget_helpers import save_shot, use_theme
-from widgets.tldr_panel import MAX_WORDS, MIN_WORDS, TldrPanel
+from widgets.tldr_panel import MAX_WORDS, MIN_WORDS, TldrPanel, line_height
 
 
 @pytest.fixture
@@ -154,7 +154,7 @@ def test_a_rows_height_is_counted_in_lines_of_its_font(desktop_font: str, panel:
         panel.resize(width, 900)
         qtbot.wait(30)
         for row in panel.rows:
-            spacing = row.body.fontMetrics().lineSpacing()
+            spacing = line_height(row.body)  # the font's line spacing, rounded up as the label lays lines
             lines, spare = divmod(row.body.height(), spacing)
             assert spare == 0 and lines >= 1, (width, row.body.height(), spacing)
             assert row.height() == panel.row_height(lines), (desktop_font, width, lines)
