@@ -150,7 +150,7 @@ class MainWindow(QMainWindow):
         right.setStretchFactor(0, 4)  # the suggestion card: a scaffold with its quote and two boxes
         right.setStretchFactor(1, 2)
         right.setStretchFactor(2, 2)  # the TLDR panel shows a candidate or two whole, not a cut line
-        right.setSizes([410, 155, 235])  # the first split, scaled to the window (stretch only shares what is left)
+        right.setSizes([410, 155, 235])  # until the first real size: then pane_layout.side_sizes, from the fonts
         right.setChildrenCollapsible(False)
 
         self.comment_header = QLabel()
@@ -175,7 +175,7 @@ class MainWindow(QMainWindow):
         right.setMinimumWidth(300)
 
         self.stack.addWidget(self.body)
-        self.panes = PaneSizer(self, self.body, self.tabs, pdfs, TABS)
+        self.panes = PaneSizer(self, self.body, self.tabs, pdfs, TABS, side=right)
         for i, action in enumerate(self.commands.views):
             action.triggered.connect(lambda _=False, i=i: focus_view(self, TABS[i]))  # the view takes the focus
         for action, slot in zip(self.commands.zoom, ("zoom_in", "zoom_out", "fit_width", "fit_column")):

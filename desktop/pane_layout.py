@@ -5,6 +5,10 @@ A new-user trial found the PDF tab's two pages side by side in 44% of a 1600-pix
 page: the text could not be read at the page's width. The PDF tab now opens with the views given 55% of the
 width (about 430 pixels a page there; at 60% the comment list kept only the comments' numbers), the other views
 keep 32% | 44% | 24%, and a share the author drags is kept for that view, and for the next session.
+
+The side panel's height (the suggestion card | the response | the TLDRs) is split once, at the window's first real
+size, from what its panes ask for in the font they are drawn in (``side_sizes``): the TLDR panel two candidates
+whole where the card keeps its share (a split fixed in pixels cut the second TLDR under Noto Sans, session 28).
 """
 
 from __future__ import annotations
@@ -26,6 +30,21 @@ PAGES = "pdf-pages"
 DEFAULT_SHARE = (0.32, 0.44, 0.24)
 #: Two pages side by side need the room more than the comment list and the side panel do.
 DEFAULT_SHARES: dict[str, tuple[float, ...]] = {"pdf": (0.25, 0.55, 0.20), PAGES: (0.5, 0.5)}
+#: The side panel's first split by share (the suggestion card, the response, the TLDRs), and the least share the
+#: card keeps when the TLDR panel asks for more than its own (the card holds the plan, the quote and two boxes; at
+#: 1366 x 768 under Noto Sans 9 pt it has 306 px, 322 before; 0.47 kept 320 but cut the second TLDR at 1600 x 900
+#: under Noto Sans 10 pt, KDE's default).
+SIDE_SHARE = (410 / 800, 155 / 800, 235 / 800)
+CARD_LEAST_SHARE = 0.45
+
+
+def side_sizes(height: int, response_least: int, tldr_asked: int) -> list[int]:
+    """The side panel's split of ``height``: the response its share or its least height, the TLDR panel its share or
+    what it asks for (``tldr_asked``: two candidates in its font), whichever is more, as long as the card keeps
+    ``CARD_LEAST_SHARE``; the card the rest."""
+    response = max(response_least, round(height * SIDE_SHARE[1]))
+    tldr = min(max(tldr_asked, round(height * SIDE_SHARE[2])), height - response - round(height * CARD_LEAST_SHARE))
+    return [height - response - tldr, response, tldr]
 
 
 @dataclass
@@ -72,9 +91,10 @@ class PaneSizer(QObject):
     kept for that view and saved."""
 
     def __init__(self, window: QWidget, body: QSplitter, tabs: QTabWidget, pages: QSplitter,
-                 names: tuple[str, ...], shares: PaneShares | None = None) -> None:
+                 names: tuple[str, ...], shares: PaneShares | None = None, side: QSplitter | None = None) -> None:
         super().__init__(window)
         self.window, self.body, self.tabs, self.pages, self.names = window, body, tabs, pages, names
+        self.side = side  # the card | the response | the TLDRs, split once at the first real size
         self.shares = shares if shares is not None else PaneShares.load()
         self.started = False
         self._save_timer = QTimer(self, singleShot=True, interval=400)  # once a drag ends, not at each step
@@ -93,6 +113,10 @@ class PaneSizer(QObject):
         """The first real size of the window: the shares apply from now on."""
         self.started = True
         self.apply(width)
+        if self.side is not None and self.side.count() == 3 and self.side.height() > 0:
+            response, tldr = self.side.widget(1), self.side.widget(2)
+            self.side.setSizes(side_sizes(self.side.height() - 2 * self.side.handleWidth(),
+                                          response.minimumSizeHint().height(), tldr.sizeHint().height()))
 
     def apply(self, width: int | None = None) -> None:
         if not self.started:

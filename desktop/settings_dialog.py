@@ -31,6 +31,8 @@ from widgets.model_picker import ModelPicker
 THEMES = (("system", "Follow the system"), ("light", "Light"), ("dark", "Dark"))
 ENCODER_PRECISIONS = (("int8", "int8 (about 2x faster on a CPU)"), ("fp32", "float32 (exact)"))
 CONTEXT_SIZES = (2048, 4096, 8192, 16384, 32768, 65536, 131072)
+#: The dialog's width at the least: the model table's six columns beside the running options (a 1366-px screen).
+DIALOG_WIDTH = 1080
 
 
 EMBEDDED_TEXT = ("the embedded SmolLM2 135M Instruct: small and fast, checked before you see its text, "
@@ -164,17 +166,25 @@ class SettingsDialog(QDialog):
         form.addRow(encoder_label, encoder_row)
         form.addRow("", self.encoder_note)
         form.addRow("Encoder &precision:", self.precision)
-        look = QFormLayout()
+        look_box = QGroupBox("Appearance")
+        look = QFormLayout(look_box)
         look.addRow("T&heme:", self.theme)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        # Two columns, the generator beside how models run: stacked, they were 715 px tall under Noto Sans (the
+        # default of many Linux desktops) where a 1366 x 768 screen has about 700 for a dialog (session 28).
+        side = QVBoxLayout()
+        side.addWidget(run_box)
+        side.addWidget(look_box)
+        side.addStretch(1)
+        columns = QHBoxLayout()
+        columns.addWidget(model_box, 4)
+        columns.addLayout(side, 3)
         layout = QVBoxLayout(self)
-        layout.addWidget(model_box, 1)
-        layout.addWidget(run_box)
-        layout.addLayout(look)
+        layout.addLayout(columns, 1)
         layout.addWidget(buttons)
-        self.resize(620, 640)
+        self.resize(max(self.sizeHint().width(), DIALOG_WIDTH), self.sizeHint().height())
 
         if runner is not None:
             runner.run_call(check_backend, label="checking the llama.cpp build",

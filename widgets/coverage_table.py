@@ -307,19 +307,21 @@ class CoverageTable(QWidget):
         has_edits = any(self._has_edits.values())
         kind = max(self.tree.sizeHintForColumn(TYPE), header.sectionSizeHint(TYPE))
         status = max(self.tree.sizeHintForColumn(STATUS), header.sectionSizeHint(STATUS))
-        room = viewport - COMMENT_MIN_WIDTH - EDITS_FLOOR
-        narrow = has_edits and room < kind + status
+        no_edit = self.tree.fontMetrics().horizontalAdvance("no edit") + 24
+        # with no edit anywhere too (session 28: at 460 px under Noto Sans the type left the comment 235 px); decided
+        # as if the scroll bar were shown, else hiding the type shortened the rows, the bar went, the type came back...
+        room = viewport - COMMENT_MIN_WIDTH - (EDITS_FLOOR if has_edits else no_edit)
+        bar = self.tree.verticalScrollBar()
+        gone = 0 if bar.isVisible() else self.tree.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        narrow = room - gone < kind + status
         if self.tree.isColumnHidden(TYPE) != narrow:
             self.tree.setColumnHidden(TYPE, narrow)
         if has_edits and room < (0 if narrow else kind) + status:
             status = min(status, max(header.sectionSizeHint(STATUS),
                                      self.tree.fontMetrics().horizontalAdvance(STATUS_NARROW) + BADGE_PAD + CELL_PAD))
         fixed = (0 if narrow else kind) + status
-        if has_edits:
-            edits = max(EDITS_MIN_WIDTH, viewport * 2 // 5)
-            edits = max(EDITS_FLOOR, min(edits, viewport - fixed - COMMENT_MIN_WIDTH))
-        else:
-            edits = self.tree.fontMetrics().horizontalAdvance("no edit") + 24
+        edits = max(EDITS_FLOOR, min(max(EDITS_MIN_WIDTH, viewport * 2 // 5), viewport - fixed - COMMENT_MIN_WIDTH))
+        edits = edits if has_edits else no_edit
         return max(COMMENT_FLOOR, viewport - fixed - edits), status, edits
 
     def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802 (Qt override)

@@ -1,7 +1,9 @@
 """``TldrPanel``: the paper's TLDR candidates, each with its word count and a Copy button.
 
 Each candidate's text wraps to the panel's whole width and is never cut: a row is as tall as its text at the
-width it has, and the panel keeps room for at least one candidate (more scroll).
+width it has, and the panel keeps room for at least one candidate (more scroll). Both that room and the height
+the panel asks for (two candidates) are counted in lines of the font it is drawn in, never in pixels tuned on
+one font: the desktop's default font differs (Noto Sans is 17 px a line at 9 pt where DejaVu Sans is 14).
 
 ``set_tldrs`` shows the candidates; ``set_candidates`` shows the engine's
 candidate dicts, a candidate that failed Redraft's checks as a flagged
@@ -14,8 +16,10 @@ the job and calls ``set_tldrs`` with the result.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QTextCursor
+import math
+
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QFontMetricsF, QTextCursor
 from PySide6.QtWidgets import (
     QApplication, QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QSizePolicy,
     QToolButton, QVBoxLayout, QWidget,
@@ -26,8 +30,12 @@ from widgets.palette import colors_for
 #: A TLDR has 15-25 words (``engine.generate.tldr.MIN_WORDS, MAX_WORDS``; not imported: it loads the models).
 MIN_WORDS, MAX_WORDS = 15, 25
 MODES = ("llm", "extractive")
-#: Room for one candidate of three or four lines and its footer, at the least.
-MIN_LIST_HEIGHT = 110
+#: The list's least height holds one candidate of this many lines and its footer: a 25-word TLDR (about 160
+#: characters, 900-1000 px at 9 pt) wraps to 4-5 lines in the side column at its least width (300 px).
+LEAST_LINES = 5
+#: The height the panel asks for holds two candidates of this many lines: a 25-word TLDR in the ~350-px column
+#: of a 1600-px window (Qt's label wraps a 16-word one to three lines there).
+ASKED_LINES, ASKED_ROWS = 3, 2
 EMPTY_TEXT = ("No TLDR yet. <b>Write</b> asks the model for one-sentence summaries; "
               "<b>From abstract</b> picks the abstract's most central sentence.")
 
@@ -87,6 +95,20 @@ class TldrRow(QFrame):
         layout.addWidget(self.body)
         layout.addLayout(footer)
 
+    def height_for_lines(self, lines: int) -> int:
+        """This row's height with ``lines`` lines of text: the lines in the body's font, the footer, the margins."""
+        self.ensurePolished()  # the style sheet's chip font and frame, before they are measured
+        margins = self.layout().contentsMargins()
+        footer = self.layout().itemAt(1).sizeHint().height()
+        return (lines * line_height(self.body) + footer + self.layout().spacing()
+                + margins.top() + margins.bottom() + 2 * self.frameWidth())
+
+
+def line_height(label: QLabel) -> int:
+    """A wrapped line of ``label``: its font's line spacing rounded up (DejaVu Sans at 10 pt: 15.1 px, laid out
+    16 px a line, where ``QFontMetrics.lineSpacing`` says 15)."""
+    return math.ceil(QFontMetricsF(label.font()).lineSpacing())
+
 
 class TldrPanel(QFrame):
     """TLDR candidates of the open paper, and the buttons that ask for new ones."""
@@ -134,7 +156,6 @@ class TldrPanel(QFrame):
         self.scroll.setWidget(self.rows_box)
         self.scroll.setAccessibleName("TLDR candidates")
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the text wraps instead
-        self.scroll.setMinimumHeight(MIN_LIST_HEIGHT)
 
         self.stream = QPlainTextEdit()
         self.stream.setReadOnly(True)
@@ -149,6 +170,40 @@ class TldrPanel(QFrame):
         layout.addWidget(self.stream, 1)
         self.rows: list[TldrRow] = []
         self._refresh_visibility()
+        self._fit_font()
+
+    # -- room, in lines of the font ------------------------------------------------------------
+
+    def row_height(self, lines: int) -> int:
+        """A candidate's row with ``lines`` lines of text, in the panel's font now."""
+        sample = TldrRow(0, "x", self)
+        try:
+            return sample.height_for_lines(lines)
+        finally:
+            sample.setParent(None)
+            sample.deleteLater()
+
+    def least_list_height(self) -> int:
+        """The list's least height: one candidate of ``LEAST_LINES`` lines, whole."""
+        return self.row_height(LEAST_LINES)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        """As tall as the title and ``ASKED_ROWS`` candidates of ``ASKED_LINES`` lines (what the window gives it)."""
+        hint = super().sizeHint()
+        margins = self.layout().contentsMargins()
+        rows = ASKED_ROWS * self._asked_row + (ASKED_ROWS - 1) * self.rows_layout.spacing()
+        header = self.layout().itemAt(0).sizeHint().height() + self.layout().spacing()
+        return QSize(hint.width(), margins.top() + header + rows + margins.bottom() + 2 * self.frameWidth())
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange) and hasattr(self, "rows"):
+            self._fit_font()  # (not while __init__ builds the panel: it fits the font once it is built)
+
+    def _fit_font(self) -> None:
+        self._asked_row = self.row_height(ASKED_LINES)
+        self.scroll.setMinimumHeight(self.least_list_height())
+        self.updateGeometry()
 
     # -- candidates ------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from desktop.app import build_shell
-from desktop.pane_layout import LAYOUT_FILE, PaneShares
+from desktop.pane_layout import CARD_LEAST_SHARE, LAYOUT_FILE, SIDE_SHARE, PaneShares, side_sizes
 from engine.paths import app_paths
 from engine.settings import Settings
 
@@ -79,6 +79,17 @@ def test_a_layout_file_that_is_not_one_gives_the_defaults(tmp_path) -> None:
     assert shares.remember("pdf", [300, 900, 300]) and shares.sizes("pdf", 1500) == [300, 900, 300]
     shares.save(path)
     assert PaneShares.load(path).share("pdf") == (0.2, 0.6, 0.2)
+
+
+def test_the_side_panel_is_split_from_what_its_panes_ask_for() -> None:
+    """The TLDR panel gets the two candidates it asks for (in its font) where the card keeps its least share, its
+    own share where it asks less; the response its share or its least height; the card the rest."""
+    assert side_sizes(812, 173, 254) == [385, 173, 254]  # 1600 x 900 under Noto Sans: two candidates whole
+    assert side_sizes(812, 167, 228) == [406, 167, 239]  # ... under DejaVu Sans it asks less than its share
+    small = side_sizes(680, 173, 254)  # 1366 x 768: the card keeps its share, the TLDRs get what is left
+    assert sum(small) == 680 and small[0] == round(680 * CARD_LEAST_SHARE) and small[2] < 254
+    big = side_sizes(1100, 150, 228)
+    assert big[1:] == [round(1100 * SIDE_SHARE[1]), round(1100 * SIDE_SHARE[2])] and sum(big) == 1100
 
 
 def test_a_long_scaffold_keeps_a_1280_by_800_window_on_the_screen(qtbot, tmp_path) -> None:

@@ -91,3 +91,25 @@ def test_ok_keeps_the_previous_encoder_when_the_new_folder_cannot_load(qtbot, tm
     assert again.encoder_note.text().startswith("The encoder folder is not there (moved or deleted?)")
     with qtbot.waitSignal(again.accepted, timeout=1000):
         again.accept()
+
+
+def test_the_dialog_fits_a_small_screen_in_each_desktop_font(desktop_font: str, qtbot, tmp_path: Path) -> None:
+    """A 1366 x 768 screen with a panel and a title bar has about 1300 x 700 for a dialog (trial25). Stacked, the
+    dialog was 715 px tall under Noto Sans and squeezed its list of recommended models (session 28); side by side,
+    it fits under each desktop font with every label whole and three models in view."""
+    from PySide6.QtWidgets import QLabel
+
+    dialog = SettingsDialog(Settings())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.wait(30)
+    assert dialog.height() <= 700 and dialog.width() <= 1300, (desktop_font, dialog.size())
+    assert dialog.minimumSizeHint().height() <= 700
+    tree = dialog.models.tree
+    assert tree.viewport().height() >= 3 * tree.sizeHintForRow(0)  # three models in view
+    for label in dialog.findChildren(QLabel):
+        if label.isVisible() and label.wordWrap() and label.text():
+            assert label.height() >= label.heightForWidth(label.width()), (desktop_font, label.text()[:40])
+    assert dialog.recommended.text().count("\n") == len(RECOMMENDED)  # the heading and a line a model, all there
+    dialog.grab().save(str(tmp_path / f"settings_{desktop_font.replace(' ', '_')}.png"))

@@ -14,7 +14,7 @@ from engine.models.llama.llm import LlamaGenerator
 from engine.resources import resource
 from tests.gguf_factory import tiny_gguf  # noqa: F401
 from tests.gui.widget_helpers import save_shot, use_theme
-from widgets.tldr_panel import MAX_WORDS, MIN_WORDS, TldrPanel
+from widgets.tldr_panel import MAX_WORDS, MIN_WORDS, TldrPanel, line_height
 
 
 @pytest.fixture
@@ -115,12 +115,12 @@ def test_failed_candidates_are_marked_and_never_valid(panel: TldrPanel, tiny_ggu
     assert panel.valid_tldrs() == [extractive["text"]]
 
 
-def test_no_candidate_is_cut_in_a_narrow_short_panel(panel: TldrPanel, qtbot, tmp_path: Path) -> None:
+def test_no_candidate_is_cut_in_a_narrow_short_panel(desktop_font: str, panel: TldrPanel, qtbot,
+                                                      tmp_path: Path) -> None:
     """From a new-user trial: the TLDR box was cramped and cut its text (a word-wrapped label lost its
     height-for-width, so a narrow pane squeezed each candidate to two lines). Every candidate is now as tall as its
-    text at the width it has, uses the row's whole width, and the panel keeps room for one whole candidate."""
-    from widgets.tldr_panel import MIN_LIST_HEIGHT
-
+    text at the width it has, uses the row's whole width, and the panel keeps room for one whole candidate: under
+    each desktop font (session 28: the least height was 110 px, and under Noto Sans the first candidate 114)."""
     candidates = [c.text for c in demo_candidates()]
     panel.set_tldrs(candidates)
     for width, height in ((250, 200), (300, 150), (420, 380)):
@@ -132,16 +132,37 @@ def test_no_candidate_is_cut_in_a_narrow_short_panel(panel: TldrPanel, qtbot, tm
             assert body.width() >= 0.8 * row.contentsRect().width()  # the count and Copy sit below, not beside
             assert row.copy_button.isVisibleTo(panel)
         if (width, height) == (250, 200):
-            save_shot(panel, "widget_tldr_panel_narrow", tmp_path)
-    assert panel.scroll.minimumHeight() >= MIN_LIST_HEIGHT
+            save_shot(panel, f"widget_tldr_panel_narrow_{desktop_font.replace(' ', '_')}", tmp_path)
+    assert panel.scroll.minimumHeight() >= panel.least_list_height()
     assert panel.rows[0].height() <= panel.scroll.viewport().height()  # the first one fits whole at the least size
     panel.resize(250, panel.minimumSizeHint().height())
     qtbot.wait(30)
     assert panel.rows[0].height() <= panel.scroll.viewport().height()
+    longest = " ".join(demo_candidates()[2].text.split()[:MAX_WORDS])  # a TLDR of 25 words, the most it may have
+    panel.set_tldrs([longest])
+    panel.resize(300, panel.minimumSizeHint().height())  # the side column's least width in the window
+    qtbot.waitUntil(lambda: panel.rows[0].isVisible())
+    qtbot.wait(30)
+    assert panel.rows[0].height() <= panel.scroll.viewport().height(), desktop_font
 
 
-def test_the_window_gives_the_tldrs_room(qtbot) -> None:
-    """In the window (1600 x 900), the TLDR panel shows at least two candidates whole."""
+def test_a_rows_height_is_counted_in_lines_of_its_font(desktop_font: str, panel: TldrPanel, qtbot) -> None:
+    """``row_height(n)``, from which the panel's least and asked heights are counted, is the height of a real row
+    whose text is n lines long, in each desktop font."""
+    panel.set_tldrs([c.text for c in demo_candidates()])
+    for width in (300, 420, 700):
+        panel.resize(width, 900)
+        qtbot.wait(30)
+        for row in panel.rows:
+            spacing = line_height(row.body)  # the font's line spacing, rounded up as the label lays lines
+            lines, spare = divmod(row.body.height(), spacing)
+            assert spare == 0 and lines >= 1, (width, row.body.height(), spacing)
+            assert row.height() == panel.row_height(lines), (desktop_font, width, lines)
+
+
+def test_the_window_gives_the_tldrs_room(desktop_font: str, qtbot) -> None:
+    """In the window (1600 x 900), the TLDR panel shows at least two candidates whole, under each desktop font
+    (session 28: under Noto Sans the second one was cut, 199 px of a 179-px list)."""
     from desktop.app import build_shell
     from engine.settings import Settings
 
