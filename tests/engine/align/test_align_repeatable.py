@@ -86,6 +86,7 @@ print(json.dumps({
     "scores": digest(score_paragraphs(comments, old, encoder)[1]),
     "place": [digest(a) for a in place_features(comments, edits, diff)],
     "pairs": [digest(a) for a in (evidence, allowed, x, mask)],
+    "links": digest(aligner.model.probabilities(x, mask)),
 }))
 """
 
@@ -121,8 +122,8 @@ def _child(folder: Path, seed: int) -> dict:
 @pytest.mark.embedded
 def test_locations_and_pair_features_are_the_same_in_every_process(tmp_path: Path) -> None:
     """Fresh processes with other hash seeds (until both orders of the named tables have been seen, at least four),
-    thread counts and BLAS kernels locate the comments and compute the learned aligner's pair features with the real
-    models: all the same."""
+    thread counts and BLAS kernels locate the comments and compute the learned aligner's pair features and link
+    probabilities with the real models: all the same."""
     for name, text in (("draft.md", DRAFT), ("revised.md", REVISED), ("reviews.md", REVIEWS)):
         (tmp_path / name).write_text(text, encoding="utf-8")
     runs = []
