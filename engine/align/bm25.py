@@ -40,7 +40,9 @@ def bm25_matrix(queries: list[str], docs: list[str], k1: float = 1.2, b: float =
     df = (tf > 0).sum(axis=0)
     idf = np.log(1.0 + (len(docs) - df + 0.5) / (df + 0.5)).astype(np.float32)
     weights = idf * tf / (tf + k1 * (1 - b + b * lengths / lengths.mean()))
-    return (_counts(query_tokens, vocab) @ weights.T).astype(np.float32)
+    # summed in double precision, then rounded: a float32 product's rounding follows the BLAS kernel (the CPU) and
+    # its thread count; the doubles of two CPUs differ by about 1e-16 relative, under a float32 rounding step
+    return (_counts(query_tokens, vocab).astype(np.float64) @ weights.T.astype(np.float64)).astype(np.float32)
 
 
 def _counts(texts: list[list[str]], vocab: dict[str, int]) -> np.ndarray:

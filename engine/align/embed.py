@@ -78,6 +78,7 @@ def sentence_cosines(
     unique = list(dict.fromkeys([*queries, *(s for p in pieces for s in p)]))
     index = {t: k for k, t in enumerate(unique)}
     vectors = encode(encoder, unique, cancel) if unique else np.zeros((0, 1), dtype=np.float32)
+    vectors = np.asarray(vectors, dtype=np.float64)  # as ``cosine_matrix``: the same cosines on every CPU
     q = vectors[[index[t] for t in queries]]
     out = np.zeros((len(queries), len(pieces)), dtype=np.float32)
     for j, p in enumerate(pieces):
@@ -90,17 +91,19 @@ def cosine_matrix(
     encoder: Encoder, queries: list[str], docs: list[str], pooling: str = "paragraph",
     cancel: CancelToken | None = None,
 ) -> np.ndarray:
-    """Cosine of each query with each doc (``sentence`` pooling: max over a doc's sentences)."""
-    q = encode(encoder, queries, cancel)
+    """Cosine of each query with each doc (``sentence`` pooling: max over a doc's sentences). The products are
+    taken in double precision and rounded to float32: a float32 matrix product rounds as its BLAS kernel (the CPU)
+    and thread count add up, and the doubles of two CPUs differ by about 1e-16 relative, under a float32 step."""
+    q = np.asarray(encode(encoder, queries, cancel), dtype=np.float64)
     if pooling == "paragraph":
-        return (q @ encode(encoder, docs, cancel).T).astype(np.float32)
+        return (q @ np.asarray(encode(encoder, docs, cancel), dtype=np.float64).T).astype(np.float32)
     pieces: list[str] = []
     owner: list[int] = []
     for j, d in enumerate(docs):
         for s in edit_sentences(d):
             pieces.append(s)
             owner.append(j)
-    sims = q @ encode(encoder, pieces, cancel).T
+    sims = q @ np.asarray(encode(encoder, pieces, cancel), dtype=np.float64).T
     out = np.full((len(queries), len(docs)), -1.0, dtype=np.float32)
     owner_arr = np.asarray(owner)
     for j in range(len(docs)):

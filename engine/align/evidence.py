@@ -216,10 +216,15 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
     return (1.0 / (1.0 + np.exp(-x))).astype(np.float32)
 
 
+def mixed_score(features: np.ndarray, mix: Sequence[float]) -> np.ndarray:
+    """``features @ mix``, taken in double precision (a float32 product rounds as the CPU's BLAS kernel), as float32."""
+    return (features.astype(np.float64) @ np.asarray(mix, dtype=np.float32).astype(np.float64)).astype(np.float32)
+
+
 def probabilities(features: np.ndarray, allowed: np.ndarray, mix: Sequence[float], scale: float,
                   offset: float) -> np.ndarray:
     """Probability of each pair: the mixed score through Platt scaling; 0 where the edit cannot answer."""
-    score = features @ np.asarray(mix, dtype=np.float32)
+    score = mixed_score(features, mix)
     return np.where(allowed, sigmoid(scale * score + offset), 0.0).astype(np.float32)
 
 

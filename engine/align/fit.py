@@ -16,7 +16,7 @@ import numpy as np
 
 from engine.align.base import candidate_edits
 from engine.align.calibrate import Scored, calibrate_threshold, predictions
-from engine.align.evidence import FEATURES, MIX, EvidenceAligner, probabilities
+from engine.align.evidence import FEATURES, MIX, EvidenceAligner, mixed_score, probabilities
 from engine.align.gold import GoldPaper
 from engine.jobs import CancelToken, Progress, run_job
 
@@ -49,7 +49,7 @@ def paper_features(aligner: EvidenceAligner, papers: Sequence[GoldPaper]) -> lis
 
 
 def mixed(pf: PaperFeatures, mix: Sequence[float] = MIX) -> np.ndarray:
-    return pf.features @ np.asarray(mix, dtype=np.float32)
+    return mixed_score(pf.features, mix)
 
 
 def fit_platt(train: Sequence[PaperFeatures], mix: Sequence[float] = MIX) -> tuple[float, float]:

@@ -79,6 +79,9 @@ def _boost(patterns: tuple, paragraph: Paragraph) -> float:
             return REFERENCE_BOOST
         if number_rx is not None and number_rx.match(title):
             return REFERENCE_BOOST
+    # the strongest of the figures and tables named: a caption of one of them, else body text citing one (a set's
+    # order, which PYTHONHASHSEED sets, must not decide for a table's caption that cites the other table named)
+    best = 0.0
     if float_rx:
         head = paragraph.text[:40].lower()
         for number, caption_rx, text_rx in float_rx:
@@ -87,8 +90,8 @@ def _boost(patterns: tuple, paragraph: Paragraph) -> float:
             if paragraph.kind is ParagraphKind.CAPTION and caption_rx.match(head):
                 return REFERENCE_BOOST
             if text_rx.search(paragraph.text):
-                return REFERENCE_BOOST / 2
-    return 0.0
+                best = REFERENCE_BOOST / 2
+    return best
 
 
 def _squash(text: str) -> str:

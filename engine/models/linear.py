@@ -26,7 +26,11 @@ class StandardisedLinear:
     intercept: float
 
     def logits(self, x: np.ndarray) -> np.ndarray:
-        return ((x - self.mean) / self.scale) @ self.coef + self.intercept
+        """The product in double precision, rounded to the type it had (float32 for float32 weights and features): a
+        float32 product rounds as the CPU's BLAS kernel adds up, which moved probabilities in their last bit."""
+        z = (x - self.mean) / self.scale
+        dtype = np.result_type(z, self.coef)
+        return (z.astype(np.float64) @ np.asarray(self.coef, dtype=np.float64) + self.intercept).astype(dtype)
 
     def weights_dict(self) -> dict[str, Any]:
         """The weights as a model file writes them (six decimals)."""
