@@ -31,13 +31,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.build_steps import BuildSteps
 from desktop.project_wizard import (ALIGNERS, LETTER_FILTER, ProjectRequest, response_problem, review_filter,
                                     reviews_problem)
 from engine.errors import RedraftError
 from engine.inputs import review_format_names
 from engine.project.git_build import GitVersions, main_choices
 from engine.project.git_history import WORKING_COPY, Commit, open_repository, paper_commits
-from widgets.controls import PROBLEM_ROLE, plain_button
+from widgets.controls import plain_button
 from widgets.path_field import PathField
 
 #: The list's columns.
@@ -49,7 +50,7 @@ REV_ROLE = Qt.ItemDataRole.UserRole
 _SENT = re.compile(r"submi|sent|review|initial|first", re.I)
 
 
-class GitWizard(QDialog):
+class GitWizard(BuildSteps, QDialog):
     """Collects a ``ProjectRequest`` whose versions come from a git repository."""
 
     sig_create_requested = Signal(object)  # ProjectRequest
@@ -241,38 +242,6 @@ class GitWizard(QDialog):
             return "Give the project a name."
         return ""
 
-    # -- the build (as the New Project dialog's) ---------------------------------------------
-
-    def create(self) -> None:
-        if not self.building and not self.problem_text():
-            self.sig_create_requested.emit(self.request())
-
-    def set_building(self, job_id: int | None) -> None:
-        self.building, self.job_id = job_id is not None, job_id
-        self.form.setEnabled(not self.building)
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setEnabled(not self.building and not self.problem_text())
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Stop" if self.building else "Cancel")
-        if self.building:
-            self._say("Building the project… (Stop cancels it; what you chose stays here)")
-
-    def show_progress(self, job_id: int, done: int, total: int, label: str) -> None:
-        if self.building and job_id == self.job_id:
-            self._say(f"Building the project: {label}" + (f" ({done}/{total})" if total else "") + "…")
-
-    def show_error(self, message: str) -> None:
-        self.set_building(None)
-        self._say(message, error=True)
-
-    def offer_anyway(self) -> None:
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create Anyway")
-
-    def reject(self) -> None:
-        if self.building:
-            self.sig_cancel_requested.emit()
-            return
-        super().reject()
-
     # -- internals -----------------------------------------------------------------------
 
     def _refresh(self) -> None:
@@ -328,11 +297,6 @@ class GitWizard(QDialog):
         ok.setText("Create")
         ok.setEnabled(not problem)
         self._say(problem, error=bool(self.folder_problem))
-
-    def _say(self, text: str, error: bool = False) -> None:
-        self.problem.setText(text)
-        self.problem.setProperty("role", PROBLEM_ROLE if error else "")
-        self.problem.style().polish(self.problem)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt override)
         """Enter on a commit would press Create (the list passes it on): it is kept from the dialog."""

@@ -29,12 +29,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.build_steps import BuildSteps
 from engine.align.config import DEFAULT_METHOD
 from engine.align.letter import LETTER_SUFFIXES, letter_problem
 from engine.inputs import DRAFT_SUFFIXES, draft_format_names, name_filter, review_format_names, review_suffixes
 from engine.project.pipeline import default_project_path
 from engine.project.schema import SUFFIX
-from widgets.controls import PROBLEM_ROLE
 from widgets.path_field import PathField as _PathField
 
 DRAFT_FILTER = name_filter("Drafts", DRAFT_SUFFIXES) + ";;All files (*)"
@@ -180,7 +180,7 @@ def reviews_problem(path: str) -> str:
     return folder_message(folder) if path.strip() and folder.is_dir() else file_problem(path)
 
 
-class ProjectWizard(QDialog):
+class ProjectWizard(BuildSteps, QDialog):
     """Collects a ``ProjectRequest``; files can be browsed for or dropped on the dialog."""
 
     sig_create_requested = Signal(object)  # ProjectRequest
@@ -305,42 +305,6 @@ class ProjectWizard(QDialog):
             return "Give the project a name."
         return ""
 
-    # -- the build ---------------------------------------------------------------------------
-
-    def create(self) -> None:
-        """Create: ask for the build; the dialog stays open until it is done."""
-        if not self.building and not self.problem_text():
-            self.sig_create_requested.emit(self.request())
-
-    def set_building(self, job_id: int | None) -> None:
-        """The build of job ``job_id`` started (None: it ended): the inputs are locked meanwhile."""
-        self.building, self.job_id = job_id is not None, job_id
-        self.form.setEnabled(not self.building)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not self.building and not self.problem_text())
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Stop" if self.building else "Cancel")
-        if self.building:
-            self._say("Building the project… (Stop cancels it; what you chose stays here)")
-
-    def show_progress(self, job_id: int, done: int, total: int, label: str) -> None:
-        if self.building and job_id == self.job_id:
-            self._say(f"Building the project: {label}" + (f" ({done}/{total})" if total else "") + "…")
-
-    def show_error(self, message: str) -> None:
-        """The build failed or was stopped: say why and give the inputs back, as they were."""
-        self.set_building(None)
-        self._say(message, error=True)
-
-    def offer_anyway(self) -> None:
-        """The build refused a doubtful input (the message says why): Create reads "Create Anyway" until an input
-        changes."""
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create Anyway")
-
-    def reject(self) -> None:
-        if self.building:  # Stop: cancel the build, keep the dialog
-            self.sig_cancel_requested.emit()
-            return
-        super().reject()
-
     # -- internals -----------------------------------------------------------------------
 
     def _validate(self) -> None:
@@ -350,11 +314,6 @@ class ProjectWizard(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
         self._say(problem)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
-
-    def _say(self, text: str, error: bool = False) -> None:
-        self.problem.setText(text)
-        self.problem.setProperty("role", PROBLEM_ROLE if error else "")  # the theme's colour (trial25)
-        self.problem.style().polish(self.problem)
 
     def _suggest_name(self, path: str) -> None:
         if path and not self.name.text().strip():
