@@ -8,7 +8,7 @@ Cancel reads Stop meanwhile and asks to cancel (``sig_cancel_requested``). A dia
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLabel
 
 from widgets.controls import PROBLEM_ROLE
 
@@ -18,6 +18,21 @@ class BuildSteps:
 
     building = False
     job_id: int | None = None
+
+    def _build_controls(self, aligners) -> None:
+        """The alignment method's choice (``aligners``: (key, label) pairs), the line that says what is missing,
+        and Create / Cancel wired to ``create`` and ``reject``: the dialog lays them out."""
+        self.aligner = QComboBox()
+        self.aligner.setAccessibleName("Alignment method")
+        for key, label in aligners:
+            self.aligner.addItem(label, key)
+        self.problem = QLabel()
+        self.problem.setAccessibleName("What is missing")
+        self.problem.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
+        self.buttons.accepted.connect(self.create)
+        self.buttons.rejected.connect(self.reject)
 
     def create(self) -> None:
         """Create: ask for the build; the dialog stays open until it is done."""

@@ -106,10 +106,7 @@ class GitWizard(BuildSteps, QDialog):
         self.main_label.setBuddy(self.main)
         self.review_file = PathField("Reviews file", review_filter(), f"reviews as {review_format_names()}")
         self.letter = PathField("Authors' response", LETTER_FILTER, "optional: your response letter to the reviewers")
-        self.aligner = QComboBox()
-        self.aligner.setAccessibleName("Alignment method")
-        for key, label in ALIGNERS:
-            self.aligner.addItem(label, key)
+        self._build_controls(ALIGNERS)
 
         form = QFormLayout()
         form.addRow("&Name:", self.name)
@@ -127,13 +124,6 @@ class GitWizard(BuildSteps, QDialog):
         form.addRow("&Alignment:", self.aligner)
         self.form = QWidget()
         self.form.setLayout(form)
-        self.problem = QLabel()
-        self.problem.setAccessibleName("What is missing")
-        self.problem.setWordWrap(True)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
-        self.buttons.accepted.connect(self.create)
-        self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.form, 1)
         layout.addWidget(self.problem)
@@ -144,8 +134,6 @@ class GitWizard(BuildSteps, QDialog):
         self.old_rev: str | None = None  # a commit hash
         self.new_rev: str | None = None  # a commit hash, "" for the working copy
         self.folder_problem = ""
-        self.building = False
-        self.job_id: int | None = None
         for signal in (self.name.textChanged, self.review_file.sig_path_changed, self.letter.sig_path_changed,
                        self.main.currentIndexChanged):
             signal.connect(self._validate)

@@ -17,7 +17,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -211,10 +210,7 @@ class ProjectWizard(BuildSteps, QDialog):
         self.reviews.addTab(self.review_text, "Pasted text")
         self.letter = _PathField("Authors' response", LETTER_FILTER, "optional: your response letter to the reviewers; "
                                  "the statuses then read what it says of each point")
-        self.aligner = QComboBox()
-        self.aligner.setAccessibleName("Alignment method")
-        for key, label in ALIGNERS:
-            self.aligner.addItem(label, key)
+        self._build_controls(ALIGNERS)
 
         form = QFormLayout()
         form.addRow("&Name:", self.name)
@@ -227,15 +223,6 @@ class ProjectWizard(BuildSteps, QDialog):
         self.keep_partial.setToolTip("Saved as “NAME (partial).redraft”; otherwise a stopped build leaves nothing")
         self.keep_partial.setAccessibleName("Keep a partial project")
         form.addRow("", self.keep_partial)
-        self.problem = QLabel()
-        self.problem.setAccessibleName("What is missing")
-        self.problem.setWordWrap(True)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
-        self.buttons.accepted.connect(self.create)
-        self.buttons.rejected.connect(self.reject)
-        self.building = False
-        self.job_id: int | None = None
         hint = QLabel("Tip: drop the files on this dialog.")
         hint.setEnabled(False)
         self.form = QWidget()

@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.errors import InputError
 from engine.jobs import Job, Progress
+from engine.project.filesafe import whole_file
 from engine.project.git_history import WORKING_COPY, Commit, Repository, RepoTree, open_repository, resolve
 from engine.project.model import Project
 from engine.project.paper_files import choose_main, likely_main, main_candidates, needed_files
@@ -121,7 +122,11 @@ def write_side(side: Side, folder: Path) -> Path:
                 continue
             out = into / rel
             out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_bytes(data)
+            if into == target:  # filling in a folder the project reads: each file whole or not at all
+                with whole_file(out) as partial:
+                    partial.write_bytes(data)
+            else:
+                out.write_bytes(data)
         if into != target:
             into.rename(target)
     except BaseException as err:  # nothing left half-written; a full disk or a folder that cannot be written: one line

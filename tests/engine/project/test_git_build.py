@@ -218,3 +218,4 @@ def test_a_commit_written_before_gets_what_another_main_file_needs(repo: Path, t
     main = write_side(again.old, tmp_path / "v")
     again.repository.close()
     assert (main.parent / "sections" / "intro.tex").is_file() and (main.parent / "figures" / "plot.png").is_file()
+    assert not [p for p in main.parent.rglob("*") if ".partial" in p.name]  # each file written whole, nothing left
