@@ -4,7 +4,8 @@ for broad comments"; the features, gates and choices were fixed in its rule befo
 What the candidates read beside broad20's broad score (``bench.broad_score``): the comment's row of link
 probabilities (``row_features``: the gate of D2 and D3), the request a comment makes and the kind of an edit
 (``request_kinds``, ``edit_kinds``), the second stage's pair features (``pair2_features``), and the two settings chosen
-on a fold's inner scores (``own_threshold``, ``second_threshold``). Measured by ``bench.measure_broad_pairs``.
+on a fold's inner scores (``best_f1_cut``). Measured by ``bench.measure_broad_pairs``; no candidate passed its
+rule, so nothing of it is in the engine.
 """
 
 from __future__ import annotations

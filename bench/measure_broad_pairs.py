@@ -1,15 +1,16 @@
 """Session 29 (issue 32): a per-pair signal for broad comments on the training part's grouped folds
 (docs/figures-align.md, "Session 29: a per-pair signal for broad comments"; its rule was written before any figure).
 
-    nice .venv/bin/python -m bench.measure_broad_pairs FOLDS.pkl [--out JSON]
+    nice .venv/bin/python -m bench.measure_broad_pairs FOLDS.pkl [--out JSON] [--oracle]
 
 ``FOLDS.pkl``: B0, today's link and answered models refitted grouped leave-papers-out with each outer fold's inner
 scores (``bench.measure_carry_align.run_variant``'s form; session 28's ``/tmp/refold29/folds/refold-S27.pkl``).
 Candidates, each only on the comments its gate calls (fitted in every outer fold on the fold's training comments):
 D1 broad20's gate and a link threshold of its own; D2 the gate with the row's scores and a threshold of its own; D3
 that gate and a second-stage model (``bench.broad_pairs.PAIR2``). Their chosen pairs are raised to ``LINK_P`` on
-the status scale and their links are not capped; everything is scored against B0 with broad20's pass conditions.
-Reads the training part only.
+the status scale and their links are not capped; everything is scored against B0 with broad20's pass conditions
+(none passed: nothing of it is in the engine). ``--oracle`` (post hoc, after the verdict): the label (> 5 gold links)
+in place of both gates. Reads the training part only.
 """
 
 from __future__ import annotations
