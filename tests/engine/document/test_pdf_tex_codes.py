@@ -66,3 +66,33 @@ def test_a_page_without_codes_is_untouched() -> None:
     page = _page(("Times", "plain text, “quoted” – and {braces}"))
     assert TexCodes().decode(page) is page
     assert page["blocks"][0]["lines"][0]["spans"][0]["text"] == "plain text, “quoted” – and {braces}"
+
+
+ENTRIES = "".join(f"\\noindent Surname{n}, A. ({1990 + n}). A study of the rates of reactions in batch {n} under the "
+                  f"usual conditions. Journal of Examples {n}, 100--120.\\par\n" for n in range(1, 9))
+
+
+@pytest.mark.skipif(not has_tex("t1enc.def", "article.cls"), reason="pdflatex with T1 fonts is not installed")
+def test_a_known_heading_alone_on_its_line_in_bitmap_fonts_is_a_heading(tmp_path: Path) -> None:
+    """Bitmap fonts say no weight, so "References." set bold on its own line (imsart) read as a line of text and the
+    entries under it as body; in a PDF where no font says bold, a heading papers use alone on its line is one."""
+    pdf = typeset(tmp_path, "\\pdfmapfile{}\n\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\begin{document}\n"
+                  + TEXT + "\n\\noindent\\textbf{References.}\\par\n" + ENTRIES + "\\end{document}\n")
+    import pymupdf
+
+    with pymupdf.open(pdf) as doc:
+        if {f[2] for f in doc[0].get_fonts()} != {"Type3"}:
+            pytest.skip("pdfTeX made no bitmap fonts here (no METAFONT)")
+    paragraphs = load_document(pdf).paragraphs
+    heading = next(p for p in paragraphs if p.text.startswith("References"))
+    assert heading.kind.value == "heading"
+    assert [p.kind.value for p in paragraphs if p.text.startswith("Surname")] == ["reference"] * 8
+
+
+@pytest.mark.skipif(not has_tex("article.cls"), reason="pdflatex is not installed")
+def test_a_known_heading_word_in_plain_type_beside_bold_text_stays_text(tmp_path: Path) -> None:
+    """Where fonts do say bold (Type1), a line reading "Discussion" in the text's own weight is no heading."""
+    pdf = typeset(tmp_path, "\\documentclass{article}\n\\begin{document}\n\\textbf{Bold lead.} " + TEXT
+                  + "\n\\bigskip\\noindent Discussion\\par\\bigskip\n" + TEXT + "\\end{document}\n")
+    paragraphs = load_document(pdf).paragraphs
+    assert [p.kind.value for p in paragraphs if p.text == "Discussion"] == ["other"]
