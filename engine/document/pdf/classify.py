@@ -234,8 +234,9 @@ def _note_run_ons(blocks: list[Block], body_size: float) -> None:
             b.kind = ParagraphKind.FOOTNOTE
 
 
-#: elsarticle's appendix subsection, "Appendix C.1. Material data": numbered C.1 (its section is "Appendix C. ...").
-_APPENDIX_SUB = re.compile(r"^Appendix\s+(?=[A-Z]\.\d)")
+#: elsarticle's appendix subsection, "Appendix C.1. Material data": numbered C.1; and its section, "Appendix C.
+#: Material data": numbered C (a title of more than ten words was read as text before: session 29).
+_APPENDIX_SUB = re.compile(r"^Appendix\s+(?=[A-Z]\.(?:\d|\s))")
 
 
 def _numbered_heading(b: Block, body_size: float) -> bool:
