@@ -86,10 +86,10 @@ def _biography(text: str, known: set[str]) -> bool:
 
 def float_rows_in_references(blocks: list[Block]) -> list[Block]:
     """A table set among the references (elsarticle puts an appendix's floats after the bibliography) has its row
-    labels read as unnumbered headings ("Brix model" over a row of numbers), and the first one closed the references,
-    so the entries after the table were read as body (session 29, a training revision). Such a heading, on the page
-    of a caption set under the references' heading with no prose between them (cells: maths, other, a few words),
-    is the table's text (other), unless it is a heading papers use ("Appendix", "Acknowledgments")."""
+    labels read as unnumbered headings (a model's name, bold, over its rows of numbers), and the first one closed the
+    references, so the entries after the table were read as body (session 29, a training revision). Such a heading,
+    on the page of a caption set under the references' heading with no prose between them (cells: maths, other, a
+    few words), is the table's text (other), unless it is a heading papers use ("Appendix", "Acknowledgments")."""
     under: int | None = None  # the level of the References heading the blocks are under
     caption: Block | None = None  # the last caption under it, followed so far by a float's short cells only
     for b in blocks:
