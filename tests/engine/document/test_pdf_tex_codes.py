@@ -6,6 +6,7 @@ codes in the control range (cmex's delimiters) left as they are."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,10 @@ TEXT = ("The efficient office staff found ``fluffy'' waffles --- a difficult aff
         "Their effort was sufficient, and the final figures were filed.\n")
 READ = ["The efficient office staff found “fluffy” waffles — a difficult affair – for the first time.",
         "Their effort was sufficient, and the final figures were filed."]
+
+
+#: Bitmap fonts are made by METAFONT (mktexpk) on first use.
+BITMAPS = has_tex("t1enc.def", "article.cls") and shutil.which("mktexpk") is not None and shutil.which("mf") is not None
 
 
 def _bitmap_pdf(tmp_path: Path, encoding: str) -> Path:
@@ -33,7 +38,7 @@ def _bitmap_pdf(tmp_path: Path, encoding: str) -> Path:
     return pdf
 
 
-@pytest.mark.skipif(not has_tex("t1enc.def", "article.cls"), reason="pdflatex with T1 fonts is not installed")
+@pytest.mark.skipif(not BITMAPS, reason="pdflatex with T1 fonts and METAFONT is not installed")
 @pytest.mark.parametrize("encoding", ["T1", "OT1"])
 def test_bitmap_fonts_read_their_ligatures_quotes_and_dashes(tmp_path: Path, encoding: str) -> None:
     doc = load_document(_bitmap_pdf(tmp_path, encoding))
@@ -72,7 +77,7 @@ ENTRIES = "".join(f"\\noindent Surname{n}, A. ({1990 + n}). A study of the rates
                   f"usual conditions. Journal of Examples {n}, 100--120.\\par\n" for n in range(1, 9))
 
 
-@pytest.mark.skipif(not has_tex("t1enc.def", "article.cls"), reason="pdflatex with T1 fonts is not installed")
+@pytest.mark.skipif(not BITMAPS, reason="pdflatex with T1 fonts and METAFONT is not installed")
 def test_a_known_heading_alone_on_its_line_in_bitmap_fonts_is_a_heading(tmp_path: Path) -> None:
     """Bitmap fonts say no weight, so "References." set bold on its own line (imsart) read as a line of text and the
     entries under it as body; in a PDF where no font says bold, a heading papers use alone on its line is one."""
