@@ -7,7 +7,14 @@ letter that loses answered comments").
 
 ``look`` (descriptive, decides nothing): the answered comments found without the letter (A0) and lost with it
 (today's letter model, L1'), each in one class by what its answer says, and split by whether the letter model's
-probability fell below A0's or only its band is higher.
+probability fell below A0's or only its band is higher, and whether A0 alone was sure. Then the candidates:
+
+    ... bands PAIRS --folds D --gold G --x X [--perturb]   (C2's band in every outer fold: G/bands-C2[-p].pkl)
+    ... report PAIRS --folds D --gold G --x X              (the rule's rows and verdict; reads G/answered-A0|F1[-p].pkl
+                                                            and X/answered-x-A0|F1.pkl)
+
+C1: with a letter, a comment whose no-letter probability reaches its "addressed" band keeps at least "partly"; C2:
+the letter model's "partly" band lowered until it finds what A0 finds (``learn_answered.held_found_band``); C3: both.
 """
 
 from __future__ import annotations
@@ -116,7 +123,7 @@ def look_extracted(pairs, groups, folds: Path, x_dir: Path, cache: Path, labels_
                       r["bands"]) for k, r in rows_.items()}
     per = {k: mlx.counts(fitted, xpairs, matched, v) for k, v in st.items()}
     tot = {k: mlx.pooled(p, list(p)) for k, p in per.items()}
-    rows, lost_gold = [], 0
+    rows = []
     for xp, *_ in fx:
         rid, g = xp.paper.id[: -len(mlx.SUFFIX)], group_of(xp.paper)
         refs = mlx.replies(rid, cache, labels_dir)
@@ -134,7 +141,6 @@ def look_extracted(pairs, groups, folds: Path, x_dir: Path, cache: Path, labels_
     print(f"extracted comments with a gold link, letters read: found by A0 and lost by L1' {len(rows)}")
     print("class | lost | why, and whether A0 alone was sure")
     tally(rows)
-    del lost_gold
 
 
 def c2_bands(pairs, folds: Path, corpus: str, cache: str | None, perturb: bool) -> dict:
