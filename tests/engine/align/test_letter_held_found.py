@@ -49,39 +49,50 @@ def test_the_shipped_letter_model_was_fitted_with_the_held_found_band() -> None:
     assert 0 < raw["bands"]["partly"] < raw["bands"]["addressed"] < 1
 
 
-def test_an_answer_that_states_no_change_still_reads_partly_in_the_app_and_project_show(tmp_path: Path,
-                                                                                         capsys) -> None:
-    """The demo paper's revision puts the latency gain into the abstract; the letter answers that point without a
-    change verb ("gives"). Read with the letter, the comment is "partly addressed (check)" in the Coverage rows (the
-    letter column and its tooltip) and in ``project show``, with the letter's words beside it. (The letter model
-    shipped before session 29, band 0.7797, put it at 34.8 %: "not addressed".)"""
+SAID = "The abstract gives the latency on a phone CPU."
+
+
+def demo_with_letter(folder: Path) -> tuple[Path, str]:
+    """The demo paper built with a letter written here: the point on the abstract's latency gain (which the revision
+    made) is answered without a change verb ("gives"), every other point with "Thank you."; the project file and that
+    comment's id."""
     from engine.cli.main import main
-    from engine.project import ProjectStore
-    from engine.project.coverage import coverage_view
     from engine.reviews.comments import extract_comments
     from engine.reviews.load import load_reviews
 
-    said = "The abstract gives the latency on a phone CPU."
     comments = extract_comments(load_reviews(DEMO / "reviews.md"))
     target = next(c for c in comments if c.text.startswith("The abstract should state the latency gain"))
     letter = "# Response\n\n" + "\n\n".join(
-        f"> {c.text}\n\n{said if c.id == target.id else 'Thank you.'}" for c in comments)
-    (tmp_path / "response.md").write_text(letter, encoding="utf-8")
-    out = tmp_path / "p.redraft"
+        f"> {c.text}\n\n{SAID if c.id == target.id else 'Thank you.'}" for c in comments)
+    (folder / "response.md").write_text(letter, encoding="utf-8")
+    out = folder / "p.redraft"
     assert main(["project", "new", "p", "--old", str(DEMO / "draft_v1.md"), "--new", str(DEMO / "draft_v2.md"),
-                 "--reviews", str(DEMO / "reviews.md"), "--response", str(tmp_path / "response.md"),
+                 "--reviews", str(DEMO / "reviews.md"), "--response", str(folder / "response.md"),
                  "--out", str(out)]) == 0
+    return out, target.id
+
+
+def test_an_answer_that_states_no_change_still_reads_partly_in_the_coverage_rows_and_project_show(
+        tmp_path: Path, capsys) -> None:
+    """Read with the letter, the comment is "partly addressed (check)" in the Coverage rows (the letter column and its
+    tooltip read them) and in ``project show``, with the letter's words beside it. (The letter model shipped before
+    session 29, band 0.7797, put it at 34.8 %: "not addressed".)"""
+    from engine.cli.main import main
+    from engine.project import ProjectStore
+    from engine.project.coverage import coverage_view
+
+    out, target = demo_with_letter(tmp_path)
     store = ProjectStore.open(out)
     try:
         project = store.load()
     finally:
         store.close()
-    row = {r.comment_id: r for r in coverage_view(project).rows}[target.id]
+    row = {r.comment_id: r for r in coverage_view(project).rows}[target]
     assert row.status.value == "partly addressed"
-    assert row.letter == "the response letter answers it: quotes new text" and row.letter_said == said
+    assert row.letter == "the response letter answers it: quotes new text" and row.letter_said == SAID
     capsys.readouterr()
     assert main(["project", "show", str(out)]) == 0
     shown = capsys.readouterr().out
-    block = shown[shown.index(f"  {target.id} "):]
-    assert block.startswith(f"  {target.id}   [partly addressed (check)")
-    assert f"letter: answers it: quotes new text: \u201c{said}\u201d" in block.splitlines()[1]
+    block = shown[shown.index(f"  {target} "):]
+    assert block.startswith(f"  {target}   [partly addressed (check)")
+    assert f"letter: answers it: quotes new text: \u201c{SAID}\u201d" in block.splitlines()[1]
