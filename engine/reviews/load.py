@@ -202,10 +202,33 @@ def pdf_text(path: Path, noun: str = "review") -> tuple[str, list[str]]:
                 texts.append(mark_unmapped(doc[i].get_text("text", flags=flags)))
             except Exception as err:  # noqa: BLE001 - a broken page should not sink the reviews
                 notices.append(f"page {i + 1} of {path.name} could not be read ({type(err).__name__})")
-        text = "\n".join(drop_page_furniture(texts))
+        text = unbreak_words("\n".join(drop_page_furniture(texts)))
     if not text.strip():
         raise InputError(f"no {noun} text found in {path.name} (a scanned PDF needs OCR first)")
     return text, notices
+
+
+#: A word broken at a line's end by hyphenation, and its rest at the start of the next line.
+_BROKEN = re.compile(r"\b([A-Za-z]+)-\n([ \t]*)([a-z][A-Za-z]*)(\S*)[ \t]?")
+
+
+def unbreak_words(text: str) -> str:
+    """A PDF's line-end hyphenation undone, each word whole on its first line ("statis-" / "tical model" ->
+    "statistical" / "model", its punctuation with it), a real hyphen kept ("two-column"), as the draft's reader
+    decides (``keep_hyphen``, on the file's own words). A letter typeset with LaTeX read "statis- tical" in every
+    answer it gave (trial30)."""
+    from engine.document.pdf.text import build_vocabulary, keep_hyphen
+
+    if "-\n" not in text:
+        return text
+    vocab = build_vocabulary(text.split("\n"))
+
+    def whole(m: re.Match[str]) -> str:
+        left, right, end = m.group(1), m.group(3), m.end()
+        rest = "" if end == len(text) or text[end] == "\n" else f"\n{m.group(2)}"  # no blank line left behind
+        return f"{left}{'-' if keep_hyphen(left, right, vocab) else ''}{right}{m.group(4)}{rest}"
+
+    return _BROKEN.sub(whole, text)
 
 
 #: A printed page's own lines: "2 of 3", "Page 2", a browser's "about:reader?url=..." or a lone address, its print

@@ -72,3 +72,39 @@ def test_one_referee_and_a_second_round_are_read_too() -> None:
 def test_a_sentence_about_a_report_is_no_heading() -> None:
     assert journal_report("The report of the referee was helpful.") is None
     assert journal_report("report of referee a") is None
+
+
+def _pdf(path, lines: list[str]) -> None:
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for i, line in enumerate(lines):
+        page.insert_text((72, 72 + 14 * i), line, fontsize=11)
+    doc.save(path)
+
+
+def test_a_pdfs_line_end_hyphenation_is_undone_in_reviews_and_letters(tmp_path) -> None:
+    from engine.align.letter import letter_text
+    from engine.reviews.load import load_reviews
+
+    lines = ["Reviewer 1", "", "The glimmer pulse width and the statis-", "tical model of the plover drift are never",
+             "given. Please state both in the two-", "column table of the setup, and say how the well-",
+             "known drift was measured.", "", "The fitting is unconvin-", "cing."]
+    _pdf(tmp_path / "reports.pdf", lines)
+    text = " ".join(" ".join(r.text for r in load_reviews(tmp_path / "reports.pdf")).split())
+    assert "statistical model" in text and "two-column table" in text and "well-known drift" in text
+    assert "statis" not in text.replace("statistical", "") and "unconvincing." in text
+    assert "- " not in text
+    letter = tmp_path / "letter.pdf"
+    _pdf(letter, ["Reviewer 1", "", "> The glimmer pulse width is never given.", "",
+                  "We have added the width and the statis-", "tical model in the setup."])
+    assert "the statistical model in the setup." in " ".join(letter_text(letter).split())
+
+
+def test_a_broken_word_leaves_no_blank_line_behind() -> None:
+    from engine.reviews.load import unbreak_words
+
+    assert unbreak_words("the defini-\ntive\n\nNext point.") == "the definitive\n\nNext point."
+    assert unbreak_words("the defini-\ntive result") == "the definitive\nresult"
+    assert unbreak_words("no hyphen at all\nhere") == "no hyphen at all\nhere"
