@@ -56,7 +56,10 @@ _PROCESS = re.compile(
     r"\bmake a prompt decision|\bguide for authors\b|\belectronic artwork\b|"
     r"\b(?:modified|revised|changed|new) text (?:is )?(?:printed|marked|highlighted|shown) in (?:red|blue|colou?r)|"
     r"\b(?:submit|return|send|upload)\w* (?:your|the) revised (?:paper|manuscript|version|submission)\b[^.?!]{0,30}"
-    r"\bby\b|\byour revision is due\b|\bto submit (?:a|your) revision\b|\blog in as an author\b", re.I)
+    r"\bby\b|\byour revision is due\b|\bto submit (?:a|your) revision\b|\blog in as an author\b|"
+    # Editorial Manager's revise letter (trial30): the offer to reconsider, the list of changes or rebuttal it asks for
+    r"\bundertake the work required\b|\breconsider (?:my|our|the) decision\b|\ba list of changes or a rebuttal\b|"
+    r"\brebuttal against each point\b", re.I)
 
 #: The Physical Review journals' mail (APS) names each report on its own line between rules: "Report of Referee A --
 #: LX12345/Leung", "Report of the Referee -- LX12345/Leung" (one referee), "Second Report of Referee B -- ...",

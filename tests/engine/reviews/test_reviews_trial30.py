@@ -108,3 +108,64 @@ def test_a_broken_word_leaves_no_blank_line_behind() -> None:
     assert unbreak_words("the defini-\ntive\n\nNext point.") == "the definitive\n\nNext point."
     assert unbreak_words("the defini-\ntive result") == "the definitive\nresult"
     assert unbreak_words("no hyphen at all\nhere") == "no hyphen at all\nhere"
+
+
+def test_a_mail_printed_to_pdf_keeps_its_paragraphs_and_each_inline_reviewer(tmp_path) -> None:
+    """Editorial Manager's mail as a PDF (paragraphs set apart by space, no blank lines in the text layer): the
+    editor's letter, then "Reviewer #1: ..." and "Reviewer #2: ..." opening each report on its first paragraph."""
+    import pymupdf
+
+    from engine.reviews.load import load_reviews
+
+    paragraphs = [
+        "Ref.: Ms. No. QZ-D-26-00112", "Dear Dr. Fenwick,",
+        "Reviewers have now commented on your paper. You will see that they are advising that you revise your "
+        "manuscript.", "Yours sincerely,", "Handling Editor", "Reviewers' comments:",
+        "Reviewer #1: - The glimmer pulse width is never given in the text, and the reader cannot repeat the run.",
+        "- The plover lattice constant changes between the second and the third section.",
+        "Reviewer #2: * p4. The key of the second figure names an entry called stray without saying what it is.",
+        "* p7. The drift table is missing its units."]
+    story = pymupdf.Story(html="".join(f"<p>{p}</p>" for p in paragraphs))
+    writer = pymupdf.DocumentWriter(str(tmp_path / "mail.pdf"))
+    more = 1
+    while more:
+        device = writer.begin_page(pymupdf.paper_rect("a4"))
+        more, _ = story.place(pymupdf.paper_rect("a4") + (56, 56, -56, -56))
+        story.draw(device)
+        writer.end_page()
+    writer.close()
+    reviews = load_reviews(tmp_path / "mail.pdf")
+    assert [r.reviewer for r in reviews][-2:] == ["Reviewer 1", "Reviewer 2"]
+    assert "lattice constant" in reviews[-2].text and "drift table" in reviews[-1].text
+    assert "drift table" not in reviews[-2].text
+
+
+def test_the_revise_letters_offer_and_its_request_for_a_rebuttal_are_no_comments() -> None:
+    """Editorial Manager's letter over the reports (our own wording around its key phrases): the editor's offer to
+    reconsider and the request for a list of changes are the process, not points (trial30: two "experiment" comments
+    E.1 and E.2, each "partly addressed")."""
+    mail = """Ref.: Ms. No. QZ-D-26-00112
+Slow drift of the plover lattice under pulsed glimmer
+Journal of Invented Lattices
+
+Dear Dr. Fenwick,
+
+The referees have read your paper and advise a revision. If you are prepared to undertake the work required, I
+would gladly reconsider my decision.
+
+If you choose to revise, please submit a list of changes or a rebuttal against each point when you send the new
+version.
+
+Your revision is due by 1 March. To submit a revision, please log in as an author on the journal's site, where
+the files of the first version are kept with the reports of the two referees and the editor's own notes on them.
+For your guidance, the reports of the referees are appended below this letter, each under its own number.
+
+Yours sincerely,
+
+Handling Editor
+
+Reviewer #1: The glimmer pulse width is never given in the text. Please state it in the setup section.
+"""
+    comments = extract_comments(parse_reviews(mail, "text"))
+    assert [c.id for c in comments if c.id.startswith("E")] == []
+    assert any("pulse width" in c.text for c in comments)
