@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from desktop.app import Shell
 from desktop.project_wizard import ProjectRequest
 from tests.engine.project.test_project_response import DEMO
+from tests.gguf_factory import tiny_gguf  # noqa: F401 (fixture)
 from tests.gui.app_helpers import light_shell as shell  # noqa: F401 (fixture)
 
 
@@ -37,3 +38,31 @@ def test_the_letters_file_dialog_opens_where_the_reviews_are(qtbot, shell: Shell
     w.commands.add_letter.trigger()  # File → Add Authors' Response…
     assert asked == [str(folder)]
     assert c.project.letter == {} and c.rounds.dialog is None
+
+
+def test_generate_suggest_edit_writes_a_suggestion(qtbot, shell: Shell, tiny_gguf: Path, tmp_path: Path) -> None:
+    """Generate → Suggest Edit (Ctrl+G, the toolbar's Suggest Edit) failed with "no paragraph False in the draft":
+    the action's triggered(bool) was passed on as the paragraph the author chose (trial30, keyboard pass)."""
+    import time as clock
+
+    from desktop.app import build_demo_now
+    from engine.models.llama.llm import LlamaGenerator
+    from tests.engine.generate.test_generate_pace import Loaded
+
+    c, w = shell.controller, shell.window
+    c.use_session(build_demo_now(tmp_path))
+    qtbot.waitUntil(lambda: c.project is not None and c.current_comment is not None, timeout=30_000)
+    c.owner.set_generator(Loaded(LlamaGenerator(tiny_gguf, n_ctx=2048, n_gpu_layers=0, threads=1), 0.25))
+    c.editing.suggest_options = {"max_tokens": 40, "response_tokens": 16, "time_limit": 20.0, "scaffold": True}
+    cid = next(x.id for x in c.project.comments if x.id != c.current_comment)
+    with qtbot.waitSignal(c.sig_comment_shown, timeout=10_000):
+        w.comments.select_comment(cid)
+    before = len(c.project.suggestions.get(cid, []))
+    failures: list[str] = []
+    shell.runner.sig_error_reported.connect(failures.append)
+    w.commands.suggest.trigger()  # as the menu, the shortcut and the toolbar do: triggered(False)
+    start = clock.monotonic()
+    qtbot.waitUntil(lambda: bool(failures) or len(c.project.suggestions.get(cid, [])) == before + 1,
+                    timeout=120_000)
+    assert not failures and clock.monotonic() - start < 120
+    assert "no paragraph" not in w.statusBar().currentMessage()
