@@ -67,7 +67,8 @@ _PROCESS = re.compile(
 #: editor's signature, and the second as "Reviewer 1").
 _JOURNAL_REPORT = re.compile(
     r"^(?:(?:first|second|third|fourth|final|additional|further|new)\s+)?report\s+of\s+(?:the\s+)?"
-    r"(?:(first|second|third|fourth|fifth)\s+)?referee(?:\s+(?-i:([A-Z])))?\s*(?:(?:--|[-\u2013\u2014:])\s*\S.{0,80})?$",
+    r"(?:(first|second|third|fourth|fifth)\s+)?referee(?:\s+(?-i:([A-Z])))?"
+    r"\s*(?:(?:--|[-\u2013\u2014:])\s*\S.{0,80})?$",
     re.I)
 _ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
