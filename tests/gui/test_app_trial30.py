@@ -93,3 +93,34 @@ def test_the_git_dialog_says_it_reads_the_history_while_it_does(qtbot, shell: Sh
     assert seen == [("Reading the history of paper…", True)]
     assert QApplication.overrideCursor() is None and "Reading" not in dialog.problem.text()
     assert dialog.commits.topLevelItemCount() >= 3
+
+
+def test_a_second_enter_after_create_does_not_stop_the_build(qtbot, shell: Shell, tmp_path: Path) -> None:
+    """Create, once pressed, is disabled and the focus went to Stop: a second Enter or Space stopped the build
+    (trial30, keyboard only). The focus now goes to the progress line; Esc still stops."""
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication, QDialogButtonBox
+
+    from desktop.project_wizard import ProjectWizard
+
+    dialog = ProjectWizard(shell.window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    create = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    stop = dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+    create.setEnabled(True)
+    create.setFocus()
+    stops: list[bool] = []
+    dialog.sig_cancel_requested.connect(lambda: stops.append(True))
+    dialog.set_building(7)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=2_000)
+    assert QApplication.focusWidget() is not stop and stop.text() == "Stop"
+    for key in (Qt.Key.Key_Return, Qt.Key.Key_Space):
+        QTest.keyClick(QApplication.focusWidget(), key)
+    assert stops == [] and dialog.building
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
+    assert stops == [True]
+    dialog.set_building(None)
+    assert stop.text() == "Cancel"
