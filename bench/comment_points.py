@@ -67,7 +67,8 @@ def scored_revisions(part: str, cache: Path, scores: Path, only: list[str] | Non
             scored = score_units(per_review, model, encoder)
             cut = model_threshold(model)
             file.write_bytes(pickle.dumps((scored, cut)))
-        rows = [(r, p, us, prob, fine) for r, p, us, (prob, fine) in zip(reviews, prefixes(reviews), per_review, scored)]
+        rows = [(r, p, us, prob, fine)
+                for r, p, us, (prob, fine) in zip(reviews, prefixes(reviews), per_review, scored)]
         out[entry["id"]] = (gold_points(folder, labels), rows, cut)
     return out
 
