@@ -19,9 +19,8 @@ MERGE_LEANING = True
 
 
 def _merged(a: ReviewComment, b: ReviewComment) -> ReviewComment:
-    """``a`` and ``b`` as one comment; ``b``'s context, standing between them, goes into the text."""
-    between = b.context if b.context and b.context not in a.full_text else ""
-    text = " ".join(t for t in (a.text, between, b.text) if t)
+    """``a`` and ``b`` as one comment (``b`` carries no context of its own: ``merge_leaning``)."""
+    text = f"{a.text} {b.text}"
     best = a if a.confidence >= b.confidence else b
     return replace(a, text=text, span=(a.span[0], b.span[1]), action=action_of(f"{a.context} {text}".strip()),
                    directness="direct" if "direct" in (a.directness, b.directness) else "indirect",
@@ -35,7 +34,9 @@ def _numbered(comments: list[ReviewComment]) -> list[ReviewComment]:
 def merge_leaning(units: list[SentenceUnit], comments: list[ReviewComment]) -> list[ReviewComment]:
     """The comments with each one whose first sentence leans on the comment just before it in its paragraph or list
     item ("In other words, ...", "Several of these papers ...", "Please comment on this!") merged into it, unless the
-    comment before ends on the reviewer speaking of themselves ("I did not have time to check the proofs.")."""
+    comment before ends on the reviewer speaking of themselves ("I did not have time to check the proofs.") or the
+    comment carries a context of its own, the sentence its "This" leans on ("The noise model assumes independent
+    sources." before "This is not clear to me."), which the comment before does not hold."""
     if not MERGE_LEANING or len(comments) < 2:
         return comments
     first_at = {u.start: u for u in units}
@@ -44,7 +45,8 @@ def merge_leaning(units: list[SentenceUnit], comments: list[ReviewComment]) -> l
     for c in comments[1:]:
         first, last = first_at.get(c.span[0]), last_at.get(out[-1].span[1])
         if (first is not None and last is not None and first.block == last.block and out[-1].span[1] <= c.span[0]
-                and leans(first.text) and not REVIEWER.match(last.text)):  # "I did not check the proofs.": no
+                and leans(first.text) and not REVIEWER.match(last.text)  # "I did not check the proofs.": no
+                and (not c.context or c.context in out[-1].full_text)):  # its "This" is its own context's
             out[-1] = _merged(out[-1], c)
         else:
             out.append(c)

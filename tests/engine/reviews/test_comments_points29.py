@@ -79,23 +79,18 @@ def test_a_piece_that_leans_on_the_comment_before_it_is_the_same_comment() -> No
     assert stations.span[0] < stations.span[1] and stations.confidence == 0.9
 
 
-def test_the_context_between_two_merged_pieces_goes_into_the_text() -> None:
-    """The context the second piece carried (the sentence it builds on, in no comment) stands between the two in
-    the merged comment's text, so nothing the two extracted before is lost."""
+def test_a_piece_that_carries_its_own_context_stays_apart() -> None:
+    """A piece that carries the sentence it builds on as context (in no comment, between the two) leans on that
+    sentence, not on the comment before it: it stays a comment of its own ("This is not clear to me." after its own
+    sentence, a new-user trial's case in tests/engine/letter/test_letter_follow_ups.py)."""
     asks = ["The gauges should", "In other words"]
     review, units = _units(LEANING)
     prob = np.full(len(units), 0.05)
     prob[[_at(units, p) for p in asks]] = 0.9
     prob[_at(units, "The neap cycle")] = 0.35  # what the question builds on: its context, in no comment
-    old, points.MERGE_LEANING = points.MERGE_LEANING, False
-    try:
-        apart = build_comments(review, "R1", units, prob, ["explanation"] * len(units), 0.5)
-    finally:
-        points.MERGE_LEANING = old
-    assert apart[1].context.startswith("The neap cycle")
-    first = build_comments(review, "R1", units, prob, ["explanation"] * len(units), 0.5)[0]
-    assert first.text == ("The gauges should be read every hour. The neap cycle is lost in the record. In other "
-                          "words, can Figure 3 be trusted?")
+    got = build_comments(review, "R1", units, prob, ["explanation"] * len(units), 0.5)
+    assert got[0].text == "The gauges should be read every hour."
+    assert got[1].text.startswith("In other words") and got[1].context.startswith("The neap cycle")
 
 
 def test_something_added_or_after_the_reviewer_on_themselves_stays_apart() -> None:
@@ -117,10 +112,15 @@ def test_another_paragraph_is_another_point_however_it_opens() -> None:
     assert [c.id for c in got] == ["R1.1", "R1.2"]
 
 
-def test_the_shipped_words_model_keeps_a_leaning_question_on_its_point() -> None:
-    """End to end with the words-and-cues model: no comment opens on "In other words"."""
-    comments = extract_comments(parse_reviews(LEANING, "markdown"), encoder="lexical")
-    assert not any(c.text.startswith("In other words") for c in comments), [c.text for c in comments]
+@pytest.mark.parametrize("encoder", [None, "lexical"])
+def test_the_shipped_models_keep_a_leaning_question_on_its_point(encoder: str | None) -> None:
+    """End to end with the default and the words-and-cues model: a question that opens on "In other words" right
+    after a request of its paragraph is no comment of its own (it was, before session 29)."""
+    text = ("## Reviewer 1\n\nThe gauges should be read every hour. In other words, can the tidal part of Figure 3 be "
+            "trusted?\n")
+    comments = extract_comments(parse_reviews(text, "markdown"), encoder=encoder)
+    assert [c.text for c in comments] == ["The gauges should be read every hour. In other words, can the tidal part "
+                                          "of Figure 3 be trusted?"]
 
 
 def test_the_bench_sorts_a_missed_point_by_its_cause() -> None:
