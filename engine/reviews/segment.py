@@ -142,6 +142,33 @@ def linked(text: str) -> bool:
     return bool(_LINKED.match(text) or _POINTER.match(text))
 
 
+#: A sentence that carries on the one before it: a continuation ("In other words", "That is", "For example", "Thus",
+#: "Here", "The latter" ...) or a pointer ("This", "Such", "It"; not "This paper") ...
+_CONTINUES = re.compile(r"^\W*(?:in other words|that is|i\.\s?e\.|namely|in particular|specifically|for (?:example|"
+                        r"instance)|e\.\s?g\.|thus|therefore|hence|because|since|here|again|related to (?:that|this)|"
+                        r"along (?:these|the same) lines|in (?:this|that) (?:respect|regard)|"
+                        r"with (?:this|that) respect|both|the (?:latter|former)|(?:this|that|these|those|such|it|they)"
+                        r"\b(?! (?:paper|work|manuscript|article|study|submission|review|revision|version)\b))", re.I)
+#: ... or that names what came before in its first words ("Several of these papers ...", "How does this hypothesis").
+_NAMES_BEFORE = re.compile(r"\b(?:this|these|those|such(?: an?)?)\s+(?!(?:paper|work|manuscript|article|study|"
+                           r"submission|review)\b)[a-z]{3,}", re.I)
+#: Something added, a point of its own whatever it points to ("Also ...", "Beyond that, ...", "Another ...").
+_ADDS = re.compile(r"^\W*(?:also|in addition|additionally|moreover|furthermore|further|besides|beyond (?:that|this)|"
+                   r"apart from|another|finally|lastly|second(?:ly)?|third(?:ly)?|next|regarding|as for)\b", re.I)
+#: A short request that points back at its end ("Please comment on this!").
+_BACK_END = re.compile(r"\b(?:this|that|these|those|it|them)\W*$", re.I)
+
+
+def leans(text: str) -> bool:
+    """A sentence that leans on the one before it (session 29, ``points.merge_leaning``): it opens on a continuation
+    or a pointer back, names what came before in its first six words or is a short request that points back at its
+    end; never one that opens on something added ("Also", "Beyond that", "Another" ...)."""
+    if _ADDS.match(text):
+        return False
+    return (bool(_CONTINUES.match(text)) or bool(_NAMES_BEFORE.search(" ".join(text.split()[:6])))
+            or len(text.split()) <= 8 and bool(_BACK_END.search(text)))
+
+
 #: Quote marks, straight and typographic, and LaTeX's.
 _QUOTED = re.compile(r"\"[^\"]+\"|“[^”]+”|``.+?''|‘[^’]+’")
 
@@ -204,13 +231,13 @@ def setup_context(units: list[SentenceUnit], first: int, taken: set[int], prob) 
     floor = BACK_FLOOR if REFERS_BACK.search(u.text) else SETUP_FLOOR
     if item_words(units, u.block) > POINT_WORDS or float(prob[j]) < floor:
         return ""
-    if float(prob[j]) < SETUP_FLOOR and _REVIEWER.match(units[j].text):  # "We thank the authors for ...": the
+    if float(prob[j]) < SETUP_FLOOR and REVIEWER.match(units[j].text):  # "We thank the authors for ...": the
         return ""  # reviewer on themselves is not what "these efforts" names
     return units[j].text
 
 
 #: A sentence that opens on the reviewer ("We thank ...", "I read ...", "In my view, ...").
-_REVIEWER = re.compile(r"^\W*(?:\w+,?\s+)?(?:I|I'm|I've|we|my|our)\b", re.I)
+REVIEWER = re.compile(r"^\W*(?:\w+,?\s+)?(?:I|I'm|I've|we|my|our)\b", re.I)
 
 
 #: A sentence after a comment in its short paragraph or list item that the model found half-way actionable (this
