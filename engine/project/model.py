@@ -190,6 +190,9 @@ class Project:
     links: dict[str, dict[str, str]] = field(default_factory=dict)
     #: The author's response text per comment id.
     notes: dict[str, str] = field(default_factory=dict)
+    #: Comments the author marked "answered throughout the paper" (``engine.align.throughout``): linked at a threshold
+    #: of their own with no cap.
+    throughout: set[str] = field(default_factory=set)
     #: Pipeline stages completed: documents, reviews, comments, diff, alignments.
     stages: list[str] = field(default_factory=list)
     created: float = 0.0
@@ -238,10 +241,18 @@ class Project:
             return Assessment(comment_id, Status.UNKNOWN)
         if alignment is None:
             return assess(comment_id, {}, None, decisions)
-        out = assess_alignment(alignment, decisions)
+        out = assess_alignment(alignment, decisions, throughout_p=self.throughout_p(comment_id))
         if out.status is Status.ADDRESSED and not self.models_read(comment_id):
             return dataclasses.replace(out, status=Status.PARTLY)  # trial28: the author checks, as for "partly"
         return out
+
+    def throughout_p(self, comment_id: str) -> float | None:
+        """A marked comment's own link threshold (status scale); None for every unmarked comment."""
+        if comment_id not in self.throughout:
+            return None
+        from engine.align.throughout import marked_link_p
+
+        return marked_link_p()
 
     def models_read(self, comment_id: str) -> bool:
         """Whether the comment's review and the paper are in English, which the link and status models read; when
