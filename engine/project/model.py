@@ -294,10 +294,14 @@ class Project:
         return "\n\n".join(s.response.strip() for s in self.kept_suggestions(comment_id) if s.response.strip())
 
     def linked_edit_ids(self, comment_id: str) -> list[str]:
-        """The aligner's edits for the comment less those the author rejected, plus those the author added."""
+        """The aligner's edits for the comment less those the author rejected, plus those the author added; a comment
+        marked "answered throughout the paper" has its suggested links at its own threshold (``assessment``)."""
         alignment = self.alignments.get(comment_id)
         verdicts = self.links.get(comment_id, {})
-        ids = [e for e in (alignment.edit_ids if alignment else []) if verdicts.get(e) != "rejected"]
+        aligned = alignment.edit_ids if alignment else []
+        if alignment is not None and comment_id in self.throughout:
+            aligned = [e.edit_id for e in self.assessment(comment_id).evidence if e.link is Link.SUGGESTED]
+        ids = [e for e in aligned if verdicts.get(e) != "rejected"]
         return ids + [e for e, v in verdicts.items() if v in ("added", "confirmed") and e not in ids]
 
     def aligned_edits(self, comment_id: str) -> list[Edit]:

@@ -136,3 +136,51 @@ def test_the_file_keeps_the_marks_as_a_meta_row(tmp_path: Path) -> None:
     with sqlite3.connect(path) as conn:
         row = conn.execute("SELECT value FROM meta WHERE key = 'throughout'").fetchone()
     assert json.loads(row[0]) == [cid]
+
+
+def test_the_cli_marks_clears_and_refuses_a_bad_comment_in_one_line(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.cli.main import main
+
+    path = tmp_path / "demo.redraft"
+    session, cid, edits = calibrated_session(path)
+    session.close()
+    assert main(["project", "mark", str(path), cid, "throughout"]) == 0
+    out = capsys.readouterr().out
+    assert f"marked {cid} answered throughout the paper" in out
+    assert main(["project", "show", str(path)]) == 0
+    assert "[answered throughout the paper]" in capsys.readouterr().out
+    assert main(["project", "show", str(path), "--json"]) == 0
+    shown = {c["id"]: c for c in json.loads(capsys.readouterr().out)["comments"]}
+    assert shown[cid]["throughout"] and shown[cid]["edit_ids"][:9] == edits[:9]
+    assert not any(c["throughout"] for k, c in shown.items() if k != cid)
+    assert main(["project", "mark", str(path), "R9.99", "throughout"]) == 2
+    err = capsys.readouterr().err
+    assert "not in this project: R9.99" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert main(["project", "undo", str(path)]) == 0 and "undid mark of" in capsys.readouterr().out
+    assert main(["project", "redo", str(path)]) == 0
+    assert main(["project", "mark", str(path), cid, "clear"]) == 0
+    with ProjectSession.open(path) as again:
+        assert again.project.throughout == set()
+
+
+def test_the_csv_the_report_and_the_letter_show_the_mark(tmp_path: Path) -> None:
+    from engine.letter.content import build_letter
+    from engine.project.coverage import CSV_COLUMNS, coverage_view
+    from engine.project.coverage_csv import csv_record
+    from engine.project.report import revision_report_html
+
+    session, cid, _ = calibrated_session(tmp_path / "demo.redraft")
+    session.mark_throughout(cid)
+    p = session.project
+    rows = {r.comment_id: r for r in coverage_view(p).rows}
+    assert rows[cid].throughout and not any(r.throughout for k, r in rows.items() if k != cid)
+    record = dict(zip(CSV_COLUMNS, csv_record(rows[cid])))
+    assert record["answered throughout the paper"] == "yes"
+    assert dict(zip(CSV_COLUMNS, csv_record(next(r for k, r in rows.items() if k != cid))))[
+        "answered throughout the paper"] == "no"
+    assert revision_report_html(p).count("answered throughout the paper") == 1
+    titles = [a.title(i) for i, a in enumerate(build_letter(p).answers(), 1)]
+    assert sum("answered throughout the paper" in t for t in titles) == 1
+    session.mark_throughout(cid, on=False)
+    assert "answered throughout the paper" not in revision_report_html(session.project)
