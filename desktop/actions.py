@@ -80,6 +80,11 @@ class Actions:
         self.corrections = [self.edit_comment, self.delete_comment, self.merge_next, self.merge_selected,
                             self.split_comment, self.change_reviewer, self.change_type, self.add_comment]
         self.links = [self.confirm_link, self.reject_link, self.link_edit]
+        # the author's mark on the selected comment (undoable): its links reach past the cap (engine.align.throughout)
+        self.mark_throughout = make("Answered T&hroughout the Paper", "You answered the selected comment in many "
+                                    "places: link it to more edits, past its usual five", "Ctrl+Shift+T")
+        self.mark_throughout.setCheckable(True)
+        self.mark_throughout.setEnabled(False)
 
         self.next_comment = make("N&ext Comment", "Select the next comment", "Ctrl+Down")
         self.previous_comment = make("Pre&vious Comment", "Select the previous comment", "Ctrl+Up")

@@ -28,6 +28,11 @@ class LinkSteps(QObject):
         a.confirm_link.triggered.connect(lambda: self._on_shown("confirmed", SUGGESTED))
         a.reject_link.triggered.connect(lambda: self._on_shown("rejected", (*SUGGESTED, "confirmed", "added")))
         a.link_edit.triggered.connect(self.pick_edit)
+        a.mark_throughout.triggered.connect(self.mark_throughout)
+        pane, mark = window.response, a.mark_throughout  # the comment's pane: its box shows what the action holds,
+        pane.sig_throughout_toggled.connect(self.mark_throughout)  # which the presenter sets
+        mark.toggled.connect(lambda on: pane.set_throughout(on, mark.isEnabled()))
+        mark.enabledChanged.connect(lambda on: pane.set_throughout(mark.isChecked(), on))
 
     @property
     def comment_id(self) -> str | None:
@@ -40,6 +45,17 @@ class LinkSteps(QObject):
         changes = self.editing.do(lambda s: s.set_link(cid, edit_id, verdict))
         if changes is not None and changes.label:
             self.editing.presenter.flash(_said(verdict, cid, self._edit_named(edit_id)), 4000)
+        return changes
+
+    def mark_throughout(self, on: bool) -> Changes | None:
+        """The author's mark "answered throughout the paper" on the selected comment (undoable): its links and status
+        are drawn again from the change; the action and the bar show what the project now holds."""
+        cid = self.comment_id
+        changes = self.editing.do(lambda s: s.mark_throughout(cid, bool(on))) if cid is not None else None
+        if changes is not None and changes.label:
+            self.editing.presenter.flash(f"{cid}: answered throughout the paper, linked past the usual five edits "
+                                         "(Ctrl+Z undoes)" if on else f"{cid}: mark cleared (Ctrl+Z undoes)", 4000)
+        self.editing.presenter.show_link()
         return changes
 
     def _edit_named(self, edit_id: str) -> str:
