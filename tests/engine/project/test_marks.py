@@ -184,3 +184,27 @@ def test_the_csv_the_report_and_the_letter_show_the_mark(tmp_path: Path) -> None
     assert sum("answered throughout the paper" in t for t in titles) == 1
     session.mark_throughout(cid, on=False)
     assert "answered throughout the paper" not in revision_report_html(session.project)
+
+
+def test_a_new_round_carries_the_marks_of_the_comments_found_again(tmp_path: Path) -> None:
+    from engine.project.rounds import build_round
+
+    session, cid, _ = calibrated_session(tmp_path / "demo.redraft")
+    p = session.project
+    gone = next(c for c in p.comments if "abstract should state" in c.text)
+    session.mark_throughout(cid)
+    session.mark_throughout(gone.id)
+    text = (DEMO / "reviews.md").read_text(encoding="utf-8")
+    line = "- The abstract should state the latency gain, not only the computation saving.\n"
+    assert line in text
+    new = tmp_path / "round2.md"
+    new.write_text(text.replace(line, ""), encoding="utf-8")
+    report = run_job(build_round(session.path, reviews=new))
+    assert [d for d in report.dropped if "answered throughout the paper" in d] == [
+        f"the mark \u201canswered throughout the paper\u201d of {gone.reviewer}: \u201c"
+        f"{' '.join(gone.text.split()[:12])}{' …' if len(gone.text.split()) > 12 else ''}\u201d (the comment is gone)"]
+    session.take_round(report)
+    after = session.project
+    kept = next(c.id for c in after.comments if c.text == p.comment(cid).text)
+    assert after.throughout == {kept}
+    session.close()
