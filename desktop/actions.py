@@ -52,7 +52,8 @@ class Actions:
         self.quit.setMenuRole(QAction.MenuRole.QuitRole)
         self.settings.setMenuRole(QAction.MenuRole.PreferencesRole)
 
-        self.undo = make("&Undo", "Undo the last step: a suggestion kept or rejected, a link, a response", Key.Undo)
+        self.undo = make("&Undo", "Undo the last step: a suggestion kept or rejected, a link, a mark, a response",
+                         Key.Undo)
         self.redo = make("&Redo", "Redo what was undone", "Ctrl+Shift+Z")
         self.undo.setEnabled(False)
         self.redo.setEnabled(False)
