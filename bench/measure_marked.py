@@ -1,7 +1,7 @@
 """Session 29 (issue 32): the author's mark "answered throughout the paper" on the training part's grouped folds
 (docs/figures-align.md, "Session 29: 'answered throughout the paper', the author's mark"; its rule was written first).
 
-    nice .venv/bin/python -m bench.measure_marked FOLDS.pkl [--out JSON] [--write-model]
+    nice .venv/bin/python -m bench.measure_marked FOLDS.pkl [--out JSON] [--write-model] [--write-hint]
 
 ``FOLDS.pkl``: B0, today's link and answered models refitted grouped leave-papers-out with each outer fold's inner
 scores (session 28's ``/tmp/refold29/folds/refold-S27.pkl``). The mark is stood in for by the label (> 5 gold
@@ -10,7 +10,10 @@ inner scores (``bench.measure_broad_pairs.own_threshold``); every held-out comme
 engine's path (``engine.align.status.assess_alignment``), a marked one with ``t_b`` on the fold's status scale and no
 cap. Rows: N (nothing marked), A (every labelled comment marked), H (63 of them, seed 0). ``--write-model``: the
 shipped factor (the same rule once over the 86 revisions' out-of-fold scores, each divided by its fold's ``t``),
-written to ``resources/models/align/throughout.json``. Reads the training part only.
+written to ``resources/models/align/throughout.json``. ``--write-hint``: the app's hint (``engine.align.broad``):
+broad20's score and threshold rule, its calls on the held-out papers of the same folds (how often the hint is right),
+then fitted once on the 86 revisions (threshold on their leave-one-repository-out probabilities), written to
+``resources/models/align/broad.json``. Reads the training part only.
 """
 
 from __future__ import annotations
@@ -103,6 +106,39 @@ def shipped_factor(fitted, gold, mask) -> tuple[float, list[float]]:
     return cut, ts
 
 
+def write_hint(fitted) -> dict:
+    """The hint's held-out calls on the grouped folds (broad20's rule, nested), then the model fitted on all 86 with
+    its threshold from their leave-one-repository-out probabilities, written to ``broad.json``."""
+    from bench.broad_score import choose_threshold, fit_broad
+    from bench.measure_broad import broad_calls, paper_rows
+    from engine.align.folds import grouped
+
+    pairs = [f[0] for f in fitted]
+    rows = {pp.paper.id: paper_rows(pp)[:2] for pp in pairs}
+    calls, _ = broad_calls(fitted, rows)
+    y = np.concatenate([rows[pp.paper.id][1] for pp in pairs]) > 0
+    c = np.concatenate([calls[pp.paper.id] for pp in pairs])
+    held = {"called": int(c.sum()), "right": int((c & y).sum()), "labelled": int(y.sum()), "comments": len(y)}
+    oof_p, oof_y = [], []
+    groups = [[pairs[k].paper.id for k in g] for g in grouped(pairs)]
+    for g, inner in enumerate(groups):
+        rest = [k for j, gg in enumerate(groups) if j != g for k in gg]
+        model = fit_broad(np.concatenate([rows[k][0] for k in rest]), np.concatenate([rows[k][1] for k in rest]))
+        oof_p.append(model.probabilities(np.concatenate([rows[k][0] for k in inner])))
+        oof_y.append(np.concatenate([rows[k][1] for k in inner]))
+    keys = [k for g in groups for k in g]
+    model = fit_broad(np.concatenate([rows[k][0] for k in keys]), np.concatenate([rows[k][1] for k in keys]))
+    model.threshold = choose_threshold(np.concatenate(oof_p), np.concatenate(oof_y))
+    model.meta = {"revisions": len(keys), "repositories": len(groups), "held-out calls on the grouped folds": held,
+                  "rule": "docs/figures-align.md, session 29, the author's mark (broad20's score and threshold rule)"}
+    path = REPO / "resources" / "models" / "align" / "broad.json"
+    path.write_text(json.dumps(model.to_dict(), indent=1) + "\n", encoding="utf-8")
+    print(f"hint: held out on the grouped folds {held['called']} called, {held['right']} of them among the "
+          f"{held['labelled']} labelled ({held['comments']} comments); shipped threshold {model.threshold:.4f} -> "
+          f"{path}", flush=True)
+    return held
+
+
 def main(argv: list[str] | None = None) -> int:
     from bench.measure_broad import scored_items
     from bench.measure_broad_pairs import gold_matrix, own_threshold
@@ -116,11 +152,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", default=str(REPO / "corpus" / "revisions.json"))
     ap.add_argument("--out")
     ap.add_argument("--write-model", action="store_true")
+    ap.add_argument("--write-hint", action="store_true")
     a = ap.parse_args(argv)
     if not Path(a.folds).is_file():
         print(f"error: no such file: {a.folds}", file=sys.stderr)
         return 2
     fitted = pickle.loads(Path(a.folds).read_bytes())
+    if a.write_hint:
+        write_hint(fitted)
+        return 0
     pairs = [f[0] for f in fitted]
     ids = [pp.paper.id for pp in pairs]
     gold = {pp.paper.id: gold_matrix(pp) for pp in pairs}

@@ -72,6 +72,14 @@ class ResponseEditor(QFrame):
                                    "proofreading pass): Redraft links it to more edits, past its usual five "
                                    "(Ctrl+Shift+T; Edit → Undo takes it back)")
         self.throughout.clicked.connect(lambda: self.sig_throughout_toggled.emit(self.throughout.isChecked()))
+        #: The quiet hint (``engine.align.broad``): shown under the box for a comment Redraft reads as broad.
+        self.hint = QLabel("Answered in many places? Tick the box above.")
+        self.hint.setWordWrap(True)
+        self.hint.setProperty("role", "hint")
+        self.hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.hint.setToolTip("Redraft reads this comment as asking for changes throughout the paper (it is right "
+                             "about one time in three): if you answered it in many places, tick the box")
+        self.hint.hide()
         self.problem = QLabel("")
         self.problem.setWordWrap(True)
         self.problem.setForegroundRole(QPalette.ColorRole.BrightText)
@@ -97,6 +105,7 @@ class ResponseEditor(QFrame):
         layout.addWidget(self.text, 1)
         layout.addWidget(self.no_change)
         layout.addWidget(self.throughout)
+        layout.addWidget(self.hint)  # under the box, only while shown
         layout.addWidget(self.problem)
         layout.addLayout(buttons)
         self._shortcuts = [QShortcut(QKeySequence("Ctrl+Return"), self, self.save),  # Ctrl+Enter too
@@ -128,12 +137,14 @@ class ResponseEditor(QFrame):
         else:
             self._show_stored()
 
-    def set_throughout(self, marked: bool, enabled: bool = True) -> None:
-        """Show the comment's mark (no signal: only the author's click emits one); disabled without a revision."""
+    def set_throughout(self, marked: bool, enabled: bool = True, hint: bool = False) -> None:
+        """Show the comment's mark (no signal: only the author's click emits one); disabled without a revision;
+        ``hint``: the quiet "answered in many places? mark it" beside an unticked box."""
         self.throughout.blockSignals(True)
         self.throughout.setChecked(marked)
         self.throughout.blockSignals(False)
         self.throughout.setEnabled(enabled)
+        self.hint.setVisible(hint and enabled and not marked)
 
     def set_escape_enabled(self, enabled: bool) -> None:
         """Escape goes back to the saved response, except while a job runs: then it is the window's Cancel Job (one key

@@ -246,6 +246,13 @@ class Project:
             return dataclasses.replace(out, status=Status.PARTLY)  # trial28: the author checks, as for "partly"
         return out
 
+    def broad_hint(self, comment_id: str) -> bool:
+        """The app's quiet hint "answered in many places? mark it": the aligner's broad-comment score called the
+        comment broad (``engine.align.broad``; right about one time in three on the training folds) and it is not
+        marked yet."""
+        alignment = self.alignments.get(comment_id)
+        return bool(alignment is not None and alignment.broad and comment_id not in self.throughout)
+
     def throughout_p(self, comment_id: str) -> float | None:
         """A marked comment's own link threshold (status scale); None for every unmarked comment."""
         if comment_id not in self.throughout:

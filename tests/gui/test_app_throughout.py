@@ -38,7 +38,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
         scores = [0.62, 0.40] + [LINK_P - (LINK_P - low) * k / 8 for k in range(1, 8)]
         scores += [low * 0.5] * (len(edits) - len(scores))
         store.save_alignments([Alignment("R1.1", edits[:2], {e: round(p, 4) for e, p in zip(edits, scores)},
-                                         calibrated=True, answered=0.45)], aligner=None)
+                                         calibrated=True, answered=0.45, broad=True)], aligner=None)
     finally:
         store.close()
     return path, edits
@@ -58,10 +58,11 @@ def test_mark_from_the_menu_and_the_pane_undo_and_the_coverage_tab(qtbot, shell:
     assert action in w.comments.tree.actions()  # the comment's context menu
     c.select_comment("R1.1")
     assert action.isEnabled() and not action.isChecked() and not box.isChecked()
+    assert w.response.hint.isVisible()  # the broad-comment score called it broad: the quiet hint
     assert c.project.linked_edit_ids("R1.1") == edits[:2]
 
     keys(qtbot, w, "Ctrl+Shift+T")  # the keyboard, from the comment list
-    assert marks(path) == {"R1.1"} and action.isChecked() and box.isChecked()
+    assert marks(path) == {"R1.1"} and action.isChecked() and box.isChecked() and not w.response.hint.isVisible()
     assert c.project.linked_edit_ids("R1.1") == edits[:9]  # past the cap of five
     assert "9 links" in bar.summary.text() or "closest" in bar.summary.text()
     assert "answered throughout the paper" in w.status_text.text()
@@ -69,7 +70,7 @@ def test_mark_from_the_menu_and_the_pane_undo_and_the_coverage_tab(qtbot, shell:
     shot(shell, "app_throughout_marked", tmp_path)
 
     keys(qtbot, w, "Ctrl+Z")
-    assert marks(path) == set() and not action.isChecked() and not box.isChecked()
+    assert marks(path) == set() and not action.isChecked() and not box.isChecked() and w.response.hint.isVisible()
     assert c.project.linked_edit_ids("R1.1") == edits[:2]
     keys(qtbot, w, "Ctrl+Shift+Z")
     assert marks(path) == {"R1.1"} and box.isChecked()
@@ -80,7 +81,13 @@ def test_mark_from_the_menu_and_the_pane_undo_and_the_coverage_tab(qtbot, shell:
     assert marks(path) == {"R1.1"} and action.isChecked()
 
     c.select_comment("R1.2")  # another comment: its own state
-    assert not action.isChecked() and not box.isChecked()
+    assert not action.isChecked() and not box.isChecked() and not w.response.hint.isVisible()
+    c.select_comment("R1.1")
+    assert box.isChecked() and not w.response.hint.isVisible()
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
+    shot(shell, "app_throughout_hint", tmp_path)
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
+    c.select_comment("R1.2")
     w.tabs.setCurrentIndex(3)
     assert MARK_TEXT in w.coverage.row("R1.1")["Comment"] and MARK_TEXT not in w.coverage.row("R1.2")["Comment"]
     shot(shell, "app_throughout_coverage", tmp_path)
