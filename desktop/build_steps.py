@@ -8,6 +8,7 @@ Cancel reads Stop meanwhile and asks to cancel (``sig_cancel_requested``). A dia
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLabel
 
 from widgets.controls import PROBLEM_ROLE
@@ -44,9 +45,14 @@ class BuildSteps:
         self.building, self.job_id = job_id is not None, job_id
         self.form.setEnabled(not self.building)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not self.building and not self.problem_text())
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Stop" if self.building else "Cancel")
+        stop = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        stop.setText("Stop" if self.building else "Cancel")
+        # the focus leaves Create for the progress line, not for Stop, where a second Enter or Space would stop the
+        # build (trial30, keyboard only); Esc still stops it
+        self.problem.setFocusPolicy(Qt.FocusPolicy.StrongFocus if self.building else Qt.FocusPolicy.NoFocus)
         if self.building:
             self._say("Building the project… (Stop cancels it; what you chose stays here)")
+            self.problem.setFocus()
 
     def show_progress(self, job_id: int, done: int, total: int, label: str) -> None:
         if self.building and job_id == self.job_id:

@@ -92,7 +92,7 @@ class AppController(QObject):
         a.export_coverage.triggered.connect(lambda: self.exports.export_coverage())
         a.undo.triggered.connect(e.undo)
         a.redo.triggered.connect(e.redo)
-        a.suggest.triggered.connect(e.suggest)
+        a.suggest.triggered.connect(lambda: e.suggest())  # triggered(bool) would be taken as the place `at`
         a.tldr.triggered.connect(lambda: e.tldr("llm"))
         a.next_comment.triggered.connect(lambda: e.step_comment(1))
         a.previous_comment.triggered.connect(lambda: e.step_comment(-1))

@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -154,6 +155,11 @@ class GitWizard(BuildSteps, QDialog):
             return
         self.commits.clear()
         self.root, self.history, self.old_rev, self.new_rev, self.folder_problem = None, [], None, None, ""
+        # read here, on the UI thread, in 0.5 s on a 4,000-commit history; on a busy laptop 9 to 11 s (trial30), so
+        # the dialog says what it is doing, painted before the read, under a busy cursor
+        self._say(f"Reading the history of {Path(folder).name or folder}…")
+        self.problem.repaint()
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
             with open_repository(folder) as repository:
                 self.history = paper_commits(repository)
@@ -162,6 +168,8 @@ class GitWizard(BuildSteps, QDialog):
             self.folder_problem = str(err)
             self._refresh()
             return
+        finally:
+            QApplication.restoreOverrideCursor()
         if working:
             item = QTreeWidgetItem(["", "", "Working copy (what is in the folder now, saved or not)", "", "", ""])
             item.setData(0, REV_ROLE, "")

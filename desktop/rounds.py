@@ -76,8 +76,12 @@ class Rounds:
     def choose_letter(self, path: str | None = None) -> None:
         """File → Add Authors' Response…: a letter chosen (``path`` in tests) is added to the round; a file that
         will not do brings the New Round dialog with it and why."""
-        if path is None:
-            path, _ = QFileDialog.getOpenFileName(self.parent, "Add the authors' response", "", LETTER_FILTER)
+        if path is None:  # opened where the reviews are (the letter is kept beside them), not the app's own folder
+            session = self.session()
+            near = next((p for p in ((session.project.reviews_path, session.project.old_path) if session else ())
+                         if p), "")
+            path, _ = QFileDialog.getOpenFileName(self.parent, "Add the authors' response",
+                                                  str(Path(near).parent) if near else "", LETTER_FILTER)
         if path and (problem := self.start(RoundFiles(response=path))):
             self.open_dialog(RoundFiles(response=path), problem)
 

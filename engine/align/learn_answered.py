@@ -91,6 +91,24 @@ def choose_bands(probs: np.ndarray, answered: np.ndarray, shown: np.ndarray, max
     return bands
 
 
+def held_found_band(probs: np.ndarray, answered: np.ndarray, shown: np.ndarray, bands: dict[str, float],
+                    ref_probs: np.ndarray, ref_partly: float) -> float:
+    """Session 29's "partly" band for the letter model (candidate C2, docs/figures-align.md): the lower of ``bands``'
+    (today's rule) and the highest value, not above its "addressed" band and on the same grid, at which ``probs``
+    (its grouped out-of-fold probabilities) find at least the share of the answered comments that ``ref_probs`` (the
+    no-letter model's, on the same comments) find at ``ref_partly`` (found: at or above the band with a link shown,
+    over the answered comments, as ``status_bands`` counts it): the letter lowers U without losing found."""
+    if not answered.any():
+        return bands["partly"]
+    target = int(((ref_probs >= ref_partly) & shown & answered).sum())
+    grid = sorted(set(np.round(probs[shown], 4).tolist()))
+    chosen = float(grid[0]) if grid else bands["partly"]
+    for t in grid:
+        if t <= bands["addressed"] and int(((probs >= t) & shown & answered).sum()) >= target:
+            chosen = float(t)  # exact integer counts: found only falls as the band rises
+    return min(bands["partly"], _down(chosen))
+
+
 def per_repository_band(probs: np.ndarray, answered: np.ndarray, shown: np.ndarray, groups: np.ndarray,
                         grid: Sequence[float], quantile: float, target: float, min_answered: int) -> float:
     """The highest ``grid`` value at which the ``quantile`` (numpy's linear) over the repositories with at least

@@ -134,11 +134,16 @@ def paper_commits(repository: Repository, limit: int = 500) -> list[Commit]:
     heads = {h for h in heads if _is_commit(repo, h)}
     if not heads:
         return []
+    from dulwich.diff_tree import tree_changes
+
     found = []
     for entry in repo.get_walker(include=sorted(heads)):
-        changes = entry.changes()
-        if changes and isinstance(changes[0], list):  # a merge: one list per parent
-            changes = changes[0]
+        parents = entry.commit.parents
+        # a merge by what it changed against its first parent: dulwich's own changes() of a merge name only the paths
+        # that differ from every parent, so a clean merge (an Overleaf project pulled into a clone: the version sent,
+        # trial30) was never listed
+        changes = (list(tree_changes(repo.object_store, repo[parents[0]].tree, entry.commit.tree))
+                   if len(parents) > 1 else entry.changes())
         paths = [p for ch in changes for p in (ch.old and ch.old.path, ch.new and ch.new.path) if p]
         if any(PurePosixPath(p.decode("utf-8", "replace")).suffix.lower() in SOURCE_SUFFIXES for p in paths):
             found.append(repository.commit(entry.commit.id))

@@ -2,12 +2,13 @@
 
 A PDF revision carries its page regions already. A LaTeX revision has none:
 its PDF (given, or found beside the sources: ``paper.tex`` → ``paper.pdf``,
-``camera_ready/`` → ``camera_ready.pdf``) is read and each LaTeX paragraph is
+``camera_ready/`` → ``camera_ready.pdf``, or in latexmk's output folder) is read and each LaTeX paragraph is
 matched to the PDF's paragraphs by their words (``engine.document.paragraph_recall``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,10 +23,29 @@ MIN_MATCH = 0.5
 Regions = Callable[[str], list[Region]]
 
 
+#: Where latexmk or an editor writes the PDF when not beside the source: the folder a ``.latexmkrc`` names
+#: (``$out_dir = 'build';``), then the usual ones (trial30: a PRL paper's ``.latexmkrc`` wrote ``build/main.pdf``, so
+#: its pane showed no PDF and its changes could not be marked).
+OUTPUT_FOLDERS = ("build", "out", "output")
+_OUT_DIR = re.compile(r"""^\s*\$out_dir\s*=\s*['"]([^'"$%]+)['"]""", re.M)
+
+
+def _output_folders(folder: Path) -> list[Path]:
+    named = []
+    for rc in (".latexmkrc", "latexmkrc"):
+        try:
+            text = (folder / rc).read_text(encoding="utf-8", errors="replace")[:20_000]
+        except OSError:
+            continue
+        named += [folder / d for d in _OUT_DIR.findall(text)]
+    return named + [folder / d for d in OUTPUT_FOLDERS]
+
+
 def _beside(source: Path) -> list[Path]:
     folder = source if source.is_dir() else source.parent
     out = [] if source.is_dir() else [source.with_suffix(".pdf")]
-    return out + [folder.with_suffix(".pdf"), folder.parent / f"{folder.name}.pdf"]
+    out += [folder.with_suffix(".pdf"), folder.parent / f"{folder.name}.pdf"]
+    return out if source.is_dir() else out + [d / f"{source.stem}.pdf" for d in _output_folders(folder)]
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ quotes (``letter_note``).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -119,6 +120,21 @@ def project_letter(project: Any) -> Letter | None:
 EXCERPT_WORDS = 40
 
 
+#: A letter's own label over an answer, bold or with its colon: "**Response**:", "Reply:", "__Answer__" (an answer's
+#: first word "Response" stays), and the next point's at an answer's end: "**Comment**:", "Comment 3:".
+_ANSWER_LABEL = re.compile(r"^[*_]{0,2}(?:(?:our|authors?['\u2019]?)\s+)?(?:response|reply|answer)(?:[*_]{2}\s*:?|\s*:)\s*",
+                           re.I)
+_NEXT_LABEL = re.compile(r"\s*(?:[*_]{2}(?:comment|point|remark|question)(?:\s+#?\d{1,2})?[*_]{2}\s*:?|"
+                         r"\b(?:comment|point|remark|question)(?:\s+#?\d{1,2})?\s*:)\s*$", re.I)
+
+
+def without_labels(answer: str) -> str:
+    """An answer as an area chair reads it, without the letter's labels around it (trial30: a Markdown rebuttal's
+    excerpts read "Response**: We have added …" and ended "… in section 5. **Comment**:"). For display only: the
+    statuses read the answer as ``answers`` gives it."""
+    return _NEXT_LABEL.sub("", _ANSWER_LABEL.sub("", answer.strip()))
+
+
 def answer_excerpts(project: Any, words: int = EXCERPT_WORDS) -> dict[str, str]:
     """Comment id → the start of its answer in the project's letter (``engine.align.letter.answers``: the letter's
     text after the comment's quote, from the authors' first word), at most ``words`` words, "…" when cut; none for a
@@ -131,7 +147,7 @@ def answer_excerpts(project: Any, words: int = EXCERPT_WORDS) -> dict[str, str]:
         return {}
     out = {}
     for c, found in zip(project.comments, answers(letter, project.comments)):
-        said = found.text.split() if found is not None else []
+        said = without_labels(found.text).split() if found is not None else []
         if said:
             out[c.id] = " ".join(said[:words]) + ("…" if len(said) > words else "")
     return out

@@ -56,7 +56,21 @@ _PROCESS = re.compile(
     r"\bmake a prompt decision|\bguide for authors\b|\belectronic artwork\b|"
     r"\b(?:modified|revised|changed|new) text (?:is )?(?:printed|marked|highlighted|shown) in (?:red|blue|colou?r)|"
     r"\b(?:submit|return|send|upload)\w* (?:your|the) revised (?:paper|manuscript|version|submission)\b[^.?!]{0,30}"
-    r"\bby\b|\byour revision is due\b|\bto submit (?:a|your) revision\b|\blog in as an author\b", re.I)
+    r"\bby\b|\byour revision is due\b|\bto submit (?:a|your) revision\b|\blog in as an author\b|"
+    # Editorial Manager's revise letter (trial30): the offer to reconsider, the list of changes or rebuttal it asks for
+    r"\bundertake the work required\b|\breconsider (?:my|our|the) decision\b|\ba list of changes or a rebuttal\b|"
+    r"\brebuttal against each point\b", re.I)
+
+#: The Physical Review journals' mail (APS) names each report on its own line between rules: "Report of Referee A --
+#: LX12345/Leung", "Report of the Referee -- LX12345/Leung" (one referee), "Second Report of Referee B -- ...",
+#: "Report of the Second Referee -- ..." (trial30: a PRL mail's first referee read as the editor's letter, under the
+#: editor's signature, and the second as "Reviewer 1").
+_JOURNAL_REPORT = re.compile(
+    r"^(?:(?:first|second|third|fourth|final|additional|further|new)\s+)?report\s+of\s+(?:the\s+)?"
+    r"(?:(first|second|third|fourth|fifth)\s+)?referee(?:\s+(?-i:([A-Z])))?"
+    r"\s*(?:(?:--|[-\u2013\u2014:])\s*\S.{0,80})?$",
+    re.I)
+_ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 
 def opens_letter(text: str) -> bool:
@@ -90,3 +104,14 @@ def is_process(sentence: str) -> bool:
     """A sentence of an editor's letter about the submission process, not the paper ("Upload the figures as separate
     files.", "Contact the editorial office by e-mail.")."""
     return bool(_PROCESS.search(sentence))
+
+
+def journal_report(line: str) -> str | None:
+    """The referee an APS mail's report line names ("Report of Referee B -- LX12345/Leung" -> "Referee B"; "Report
+    of the Second Referee -- ..." -> "Referee 2"; "Report of the Referee -- ..." -> "Referee"), else None."""
+    m = _JOURNAL_REPORT.match(line.strip())
+    if not m:
+        return None
+    if m.group(2):
+        return f"Referee {m.group(2)}"
+    return f"Referee {_ORDINALS.index(m.group(1).lower()) + 1}" if m.group(1) else "Referee"

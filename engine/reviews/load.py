@@ -199,13 +199,63 @@ def pdf_text(path: Path, noun: str = "review") -> tuple[str, list[str]]:
         for i in range(min(pages, MAX_PDF_PAGES)):
             try:
                 # unmapped glyphs as U+FFFD (not raw glyph ids, which read as letters), then "[math]"
-                texts.append(mark_unmapped(doc[i].get_text("text", flags=flags)))
+                texts.append(mark_unmapped(_page_text(doc[i], flags)))
             except Exception as err:  # noqa: BLE001 - a broken page should not sink the reviews
                 notices.append(f"page {i + 1} of {path.name} could not be read ({type(err).__name__})")
-        text = "\n".join(drop_page_furniture(texts))
+        text = unbreak_words("\n".join(drop_page_furniture(texts)))
     if not text.strip():
         raise InputError(f"no {noun} text found in {path.name} (a scanned PDF needs OCR first)")
     return text, notices
+
+
+#: From one line's top to the next one's, over this many times a line's height: a paragraph's end (a blank line in the
+#: text). A paragraph's lines step by about one height (0.8 to 1.0 of their boxes, which overlap: a browser's print,
+#: LaTeX); a paragraph's end set apart by space, by 1.5 to 1.6 (an empty line in a mail printed to PDF, a letter's
+#: \parskip).
+PARAGRAPH_STEP = 1.3
+
+
+def _page_text(page: Any, flags: int) -> str:
+    """A page's text line by line, as PyMuPDF's "text" gives it, with a blank line where a gap between two lines
+    ends a paragraph: the text a review's parser reads has paragraphs as blank lines, and a mail printed to PDF keeps
+    them only as space (trial30: an Editorial Manager mail as a PDF was one paragraph, so "Reviewer #2:" opened no
+    review and its points became the first referee's)."""
+    out: list[str] = []
+    last = None  # (top, bottom) of the line before
+    for block in page.get_text("dict", flags=flags)["blocks"]:
+        for line in block.get("lines", ()):
+            text = "".join(span["text"] for span in line["spans"])
+            if not text.strip():
+                continue
+            top, bottom = line["bbox"][1], line["bbox"][3]
+            if last is not None and top - last[0] > PARAGRAPH_STEP * (last[1] - last[0]) > 0:
+                out.append("")
+            out.append(text)
+            last = (top, bottom)
+    return "\n".join(out) + "\n"
+
+
+#: A word broken at a line's end by hyphenation, and its rest at the start of the next line.
+_BROKEN = re.compile(r"\b([A-Za-z]+)-\n([ \t]*)([a-z][A-Za-z]*)(\S*)[ \t]?")
+
+
+def unbreak_words(text: str) -> str:
+    """A PDF's line-end hyphenation undone, each word whole on its first line ("statis-" / "tical model" ->
+    "statistical" / "model", its punctuation with it), a real hyphen kept ("two-column"), as the draft's reader
+    decides (``keep_hyphen``, on the file's own words). A letter typeset with LaTeX read "statis- tical" in every
+    answer it gave (trial30)."""
+    from engine.document.pdf.text import build_vocabulary, keep_hyphen
+
+    if "-\n" not in text:
+        return text
+    vocab = build_vocabulary(text.split("\n"))
+
+    def whole(m: re.Match[str]) -> str:
+        left, right, end = m.group(1), m.group(3), m.end()
+        rest = "" if end == len(text) or text[end] == "\n" else f"\n{m.group(2)}"  # no blank line left behind
+        return f"{left}{'-' if keep_hyphen(left, right, vocab) else ''}{right}{m.group(4)}{rest}"
+
+    return _BROKEN.sub(whole, text)
 
 
 #: A printed page's own lines: "2 of 3", "Page 2", a browser's "about:reader?url=..." or a lone address, its print

@@ -20,7 +20,7 @@ from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_
                                      section_heading, short_answer)
 from engine.reviews.language import english_notice
 from engine.reviews.latex import latex_review_text, looks_like_latex
-from engine.reviews.letters import CLOSING, opens_letter, signature_title
+from engine.reviews.letters import CLOSING, journal_report, opens_letter, signature_title
 from engine.reviews.mail import unquote_mail
 from engine.reviews.model import Review
 from engine.reviews.tables import comment_tables
@@ -122,7 +122,7 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
                 cuts.append(i)
                 starts.append((i, point))
             continue
-        name = reviewer_name(line) if line.strip() else None
+        name = (reviewer_name(line) or journal_report(line)) if line.strip() else None
         if name == EDITOR and _signed(lines[:i]):
             name = None  # "Sincerely, / The Editor" signs the letter: no heading over an empty "Editor" review
         if name:

@@ -7,7 +7,7 @@ import re
 from collections import Counter
 
 from engine.document.model import Document, Paragraph, ParagraphKind, Region, Section, paragraph_id
-from engine.document.pdf.back_matter import appendix_headings, mark_biographies
+from engine.document.pdf.back_matter import appendix_headings, float_rows_in_references, mark_biographies
 from engine.document.pdf.body_size import body_font_size
 from engine.document.pdf.blocks import IEEE_TABLE_LABEL, Block, line_pitch, split_segment
 from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key, tick_lines
@@ -69,7 +69,7 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     mark_biographies(blocks, authors)
     _mark_unheaded_references(blocks)
     blocks = merge_continuations(blocks, body)
-    blocks = join_table_cells(_split_references(blocks))
+    blocks = join_table_cells(_split_references(float_rows_in_references(blocks)))
     vocab = build_vocabulary(ln.text for b in blocks for ln in _all_lines(b))
     doc = Document(title=title or metadata_title(meta), authors=authors, source_format="pdf")
     doc.paragraphs, doc.sections = _paragraphs(blocks, vocab, {id(b) for b in abstract_blocks})

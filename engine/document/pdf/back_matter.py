@@ -15,7 +15,7 @@ import re
 
 from engine.document.model import ParagraphKind
 from engine.document.pdf.blocks import Block
-from engine.document.pdf.classify import REFERENCE_HEADINGS, heading_key
+from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, heading_key
 
 #: "APPENDIX", "APPENDIX A", "APPENDIX B PROOF OF LEMMA 2" (IEEEtran's small capitals read as capitals).
 _APPENDIX = re.compile(r"^APPENDIX(?:\s+(?P<num>[A-Z]))?(?:\s+(?P<title>[^a-z]{3,}))?$")
@@ -82,3 +82,29 @@ def _biography(text: str, known: set[str]) -> bool:
         return False
     rest = m.group(2)
     return bool(_GRADE.match(rest) or _BIO_VERB.match(rest) and len(m.group(1).split()) >= 2)
+
+
+def float_rows_in_references(blocks: list[Block]) -> list[Block]:
+    """A table set among the references (elsarticle puts an appendix's floats after the bibliography) has its row
+    labels read as unnumbered headings (a model's name, bold, over its rows of numbers), and the first one closed the
+    references, so the entries after the table were read as body (session 29, a training revision). Such a heading,
+    on the page of a caption set under the references' heading with no prose between them (cells: maths, other, a
+    few words), is the table's text (other), unless it is a heading papers use ("Appendix", "Acknowledgments")."""
+    under: int | None = None  # the level of the References heading the blocks are under
+    caption: Block | None = None  # the last caption under it, followed so far by a float's short cells only
+    for b in blocks:
+        if b.kind is ParagraphKind.HEADING:
+            if (under is not None and caption is not None and b.heading_number is None
+                    and b.first.page == caption.tail.page and heading_key(b.heading_title) not in KNOWN_HEADINGS):
+                b.kind, b.heading_title = ParagraphKind.OTHER, ""
+                continue
+            if under is not None and b.level <= under:
+                under = None
+            if heading_key(b.heading_title) in REFERENCE_HEADINGS:
+                under = b.level
+            caption = None
+        elif under is not None and b.kind is ParagraphKind.CAPTION:
+            caption = b
+        elif caption is not None and b.kind is ParagraphKind.BODY and (len(b.lines) > 1 or len(b.text.split()) > 8):
+            caption = None  # prose: the float is over (its cells read as maths, other or a word or two of body)
+    return blocks

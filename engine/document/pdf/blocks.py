@@ -16,9 +16,10 @@ from engine.document.model import ParagraphKind
 from engine.document.pdf.layout import Segment
 from engine.document.pdf.lines import Line
 
-#: A caption's label: "Figure 3:", "Table 2.", and REVTeX's "TABLE IV." (its tables are numbered in capital Roman).
+#: A caption's label: "Figure 3:", "Table 2.", an appendix's "Table B.3:" (elsarticle), and REVTeX's "TABLE IV." (its
+#: tables are numbered in capital Roman).
 CAPTION = re.compile(
-    r"^(fig\.?|figure|table|tab\.|algorithm|listing|chart)\s*(?:[A-Z]?\d+|(?-i:[IVXL]{1,6}))[.:|]", re.I
+    r"^(fig\.?|figure|table|tab\.|algorithm|listing|chart)\s*(?:[A-Z]\.?\d+|\d+|(?-i:[IVXL]{1,6}))[.:|]", re.I
 )
 #: Springer's caption label, a bold "Fig. 1" or "Table 2" with no stop after its number (svjour3, sn-jnl); not
 #: "Fig S1", which PLOS sets at the head of a supporting-information paragraph.

@@ -76,12 +76,13 @@ def classify(blocks: list[Block], body_size: float, page_height: dict[int, float
     numbered = [b for b in blocks if _numbered_heading(b, body_size)]
     roman = sum(1 for b in numbered if _ROMAN.match(b.heading_number or "")) >= 2
     refs = False  # past the references' heading: a small "12. Author, A.: Title" is an entry, not a list
+    plain = not any(b.bold or b.first.lead_bold for b in blocks)  # fonts that say no weight (bitmaps): tex_codes
     toc = contents_blocks(blocks)  # a table of contents: no headings, and its "References" opens nothing
     for b in blocks:
         if id(b) in toc:
             b.kind = ParagraphKind.OTHER
             continue
-        b.kind = _kind(b, body_size, page_height.get(b.first.page, 792.0), roman, refs)
+        b.kind = _kind(b, body_size, page_height.get(b.first.page, 792.0), roman, refs, plain)
         refs = refs or b.kind is ParagraphKind.HEADING and heading_key(b.heading_title or b.text) in REFERENCE_HEADINGS
         if b.kind is ParagraphKind.HEADING and b.heading_number is None and _beside_ticks(b, ticks or {}):
             b.kind, b.heading_title = ParagraphKind.OTHER, ""
@@ -233,8 +234,9 @@ def _note_run_ons(blocks: list[Block], body_size: float) -> None:
             b.kind = ParagraphKind.FOOTNOTE
 
 
-#: elsarticle's appendix subsection, "Appendix C.1. Material data": numbered C.1 (its section is "Appendix C. ...").
-_APPENDIX_SUB = re.compile(r"^Appendix\s+(?=[A-Z]\.\d)")
+#: elsarticle's appendix subsection, "Appendix C.1. Material data": numbered C.1; and its section, "Appendix C.
+#: Material data": numbered C (a title of more than ten words was read as text before: session 29).
+_APPENDIX_SUB = re.compile(r"^Appendix\s+(?=[A-Z]\.(?:\d|\s))")
 
 
 def _numbered_heading(b: Block, body_size: float) -> bool:
@@ -265,7 +267,8 @@ def _numbered_heading(b: Block, body_size: float) -> bool:
     return True
 
 
-def _kind(b: Block, body_size: float, height: float, roman: bool, refs: bool = False) -> ParagraphKind:
+def _kind(b: Block, body_size: float, height: float, roman: bool, refs: bool = False,
+          plain: bool = False) -> ParagraphKind:
     text = b.text
     if all(ln.above_text for ln in b.lines):
         return ParagraphKind.OTHER  # a running header
@@ -281,8 +284,8 @@ def _kind(b: Block, body_size: float, height: float, roman: bool, refs: bool = F
         b.size >= body_size - 0.6 and all(ln.alone and not ln.gaps for ln in b.lines)
     )
     if len(b.lines) <= 2 and styled and 1 <= len(words) <= 10 and not ends_sentence(text) or (
-        len(b.lines) == 1 and heading_key(text) in KNOWN_HEADINGS
-        and (styled or text.rstrip(".:") == text.rstrip(".:").upper())
+        len(b.lines) == 1 and heading_key(text) in KNOWN_HEADINGS  # (``plain``: no font says bold, a bitmap's)
+        and (styled or plain and b.first.alone or text.rstrip(".:") == text.rstrip(".:").upper())
     ):
         if _EMAIL.search(text):
             return ParagraphKind.OTHER

@@ -24,6 +24,7 @@ from engine.document.pdf.clean import drop_line_numbers
 from engine.document.pdf.glyphs import joined_words, needs_glyph_gaps, respace_lines, run_together, spaced_spans
 from engine.document.pdf.lines import PageText, graphic_boxes, mark_in_graphic, page_lines, small_prose
 from engine.document.pdf.printed_numbers import printed_numbers, recurring, without_numbers
+from engine.document.pdf.tex_codes import TexCodes
 from engine.document.pdf.text import build_vocabulary
 from engine.errors import InputError
 from engine.jobs import CancelToken, Progress, run_job
@@ -47,6 +48,7 @@ def load_pdf_job(
     found: list[list[tuple]] = []  # each page's columns of printed line numbers, as ``printed_numbers`` finds them
     loaded: list[pymupdf.Page | None] = []  # kept for a second reading of glyphs (a page object is small)
     notices: list[str] = []
+    codes = TexCodes()  # each font's TeX encoding, where it has no Unicode map
     try:
         total = pdf.page_count
         meta = dict(pdf.metadata or {})
@@ -55,7 +57,7 @@ def load_pdf_job(
                 cancel.check()
             try:
                 page = pdf.load_page(index)
-                text, numbers = _read_page(page, index)
+                text, numbers = _read_page(page, index, codes=codes)
                 pages.append(text)
                 found.append(numbers)
                 loaded.append(page)
@@ -69,7 +71,7 @@ def load_pdf_job(
         for index, numbers in enumerate(found):
             if numbers and loaded[index] is not None:  # read again without them (a review copy's pages only)
                 try:
-                    pages[index] = _read_page(loaded[index], index, numbers)[0]
+                    pages[index] = _read_page(loaded[index], index, numbers, codes)[0]
                 except Exception:  # the first reading stands
                     pass
         vocab = build_vocabulary(ln.text for p in pages for ln in p.lines)
@@ -94,10 +96,13 @@ def load_pdf_job(
     return doc
 
 
-def _read_page(page: pymupdf.Page, index: int, drop: list[tuple] | None = None) -> tuple[PageText, list[tuple]]:
+def _read_page(page: pymupdf.Page, index: int, drop: list[tuple] | None = None,
+               codes: TexCodes | None = None) -> tuple[PageText, list[tuple]]:
     """The page's lines, less the words in ``drop``; and, read first, the page's printed line numbers found
-    (none when ``drop`` is given: a second reading)."""
+    (none when ``drop`` is given: a second reading). ``codes``: TeX's font codes read as characters."""
     read = page.get_text("dict", flags=_FLAGS)
+    if codes is not None:
+        read = codes.decode(read)
     numbers = printed_numbers(page, read) if drop is None else drop  # a review copy's line numbers (session 26)
     text = page_lines(without_numbers(read, drop or []), index + 1)
     if needs_glyph_gaps(text.lines):  # Hangul set without space glyphs: spaces from glyph gaps

@@ -219,3 +219,54 @@ def test_a_commit_written_before_gets_what_another_main_file_needs(repo: Path, t
     again.repository.close()
     assert (main.parent / "sections" / "intro.tex").is_file() and (main.parent / "figures" / "plot.png").is_file()
     assert not [p for p in main.parent.rglob("*") if ".partial" in p.name]  # each file written whole, nothing left
+
+
+def test_a_clean_merge_that_changes_the_paper_is_listed(repo: Path) -> None:
+    """trial30: the version an author sent was a merge of two branches that changed different files (an Overleaf
+    project pulled into a clone); such a merge differs from each parent only where the other branch changed, so
+    dulwich's own changes() name nothing and it was not listed, so it could not be chosen."""
+    from dulwich.objects import Blob, Commit, Tree
+    from dulwich.repo import Repo
+
+    r = Repo(str(repo))
+    base = r[r.head()]
+    main_sha = r[base.tree][b"main.tex"][1]
+    sections = r[base.tree][b"sections"][1]
+
+    def blob(text: str) -> bytes:
+        b = Blob.from_string(text.encode())
+        r.object_store.add_object(b)
+        return b.id
+
+    def tree_with(main: bytes, intro: bytes) -> Tree:
+        sub = Tree()
+        for name, mode, sha in r[sections].items():
+            sub.add(name, mode, intro if name == b"intro.tex" else sha)
+        r.object_store.add_object(sub)
+        tree = Tree()
+        for name, mode, sha in r[base.tree].items():
+            tree.add(name, mode, {b"main.tex": main, b"sections": sub.id}.get(name, sha))
+        r.object_store.add_object(tree)
+        return tree
+
+    def commit(tree: Tree, parents: list[bytes], subject: bytes, at: int) -> bytes:
+        c = Commit()
+        c.tree, c.parents, c.message = tree.id, parents, subject
+        c.author = c.committer = b"Ada Author <ada@example.org>"
+        c.author_time = c.commit_time = at
+        c.author_timezone = c.commit_timezone = 0
+        r.object_store.add_object(c)
+        return c.id
+
+    intro_sha = r[sections][b"intro.tex"][1]
+    title = blob((repo / "main.tex").read_text(encoding="utf-8").replace("Quickly", "Very Quickly"))
+    intro = blob((repo / "sections" / "intro.tex").read_text(encoding="utf-8") + "We also time a radix sort.\n")
+    at = base.commit_time
+    left = commit(tree_with(title, intro_sha), [base.id], b"Retitle", at + 10)
+    right = commit(tree_with(main_sha, intro), [base.id], b"Time a radix sort", at + 20)
+    merged = commit(tree_with(title, intro), [left, right], b"Merge branch 'main' of the shared copy", at + 30)
+    r.refs[b"refs/heads/master"] = merged
+    r.close()
+    with open_repository(repo) as opened:
+        listed = [c.sha for c in paper_commits(opened)]
+    assert listed[0] == merged.decode() and {left.decode(), right.decode()} <= set(listed)
