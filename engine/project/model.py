@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.align.records import Alignment, Location
 from engine.align.status import Assessment, Link, Status, assess, assess_alignment, draft_status
+from engine.align.throughout import marked_link_p
 from engine.document.model import Document, Paragraph, ParagraphKind
 from engine.generate import placeholders
 from engine.generate.flags import Flag
@@ -190,8 +191,7 @@ class Project:
     links: dict[str, dict[str, str]] = field(default_factory=dict)
     #: The author's response text per comment id.
     notes: dict[str, str] = field(default_factory=dict)
-    #: Comments the author marked "answered throughout the paper" (``engine.align.throughout``): linked at a threshold
-    #: of their own with no cap.
+    #: Comments the author marked "answered throughout the paper" (``engine.align.throughout``): own threshold, no cap.
     throughout: set[str] = field(default_factory=set)
     #: Pipeline stages completed: documents, reviews, comments, diff, alignments.
     stages: list[str] = field(default_factory=list)
@@ -247,19 +247,13 @@ class Project:
         return out
 
     def broad_hint(self, comment_id: str) -> bool:
-        """The app's quiet hint "answered in many places? mark it": the aligner's broad-comment score called the
-        comment broad (``engine.align.broad``; right about one time in three on the training folds) and it is not
-        marked yet."""
+        """The quiet hint "answered in many places? mark it" (``engine.align.broad``): called broad, not marked."""
         alignment = self.alignments.get(comment_id)
         return bool(alignment is not None and alignment.broad and comment_id not in self.throughout)
 
     def throughout_p(self, comment_id: str) -> float | None:
         """A marked comment's own link threshold (status scale); None for every unmarked comment."""
-        if comment_id not in self.throughout:
-            return None
-        from engine.align.throughout import marked_link_p
-
-        return marked_link_p()
+        return marked_link_p() if comment_id in self.throughout else None
 
     def models_read(self, comment_id: str) -> bool:
         """Whether the comment's review and the paper are in English, which the link and status models read; when
