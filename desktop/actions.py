@@ -52,7 +52,8 @@ class Actions:
         self.quit.setMenuRole(QAction.MenuRole.QuitRole)
         self.settings.setMenuRole(QAction.MenuRole.PreferencesRole)
 
-        self.undo = make("&Undo", "Undo the last step: a suggestion kept or rejected, a link, a response", Key.Undo)
+        self.undo = make("&Undo", "Undo the last step: a suggestion kept or rejected, a link, a mark, a response",
+                         Key.Undo)
         self.redo = make("&Redo", "Redo what was undone", "Ctrl+Shift+Z")
         self.undo.setEnabled(False)
         self.redo.setEnabled(False)
@@ -80,6 +81,11 @@ class Actions:
         self.corrections = [self.edit_comment, self.delete_comment, self.merge_next, self.merge_selected,
                             self.split_comment, self.change_reviewer, self.change_type, self.add_comment]
         self.links = [self.confirm_link, self.reject_link, self.link_edit]
+        # the author's mark on the selected comment (undoable): its links reach past the cap (engine.align.throughout)
+        self.mark_throughout = make("Answered T&hroughout the Paper", "You answered the selected comment in many "
+                                    "places: link it to more edits, past its usual five", "Ctrl+Shift+T")
+        self.mark_throughout.setCheckable(True)
+        self.mark_throughout.setEnabled(False)
 
         self.next_comment = make("N&ext Comment", "Select the next comment", "Ctrl+Down")
         self.previous_comment = make("Pre&vious Comment", "Select the previous comment", "Ctrl+Up")

@@ -28,6 +28,12 @@ class LinkSteps(QObject):
         a.confirm_link.triggered.connect(lambda: self._on_shown("confirmed", SUGGESTED))
         a.reject_link.triggered.connect(lambda: self._on_shown("rejected", (*SUGGESTED, "confirmed", "added")))
         a.link_edit.triggered.connect(self.pick_edit)
+        a.mark_throughout.triggered.connect(self.mark_throughout)
+        # the comment's pane: its box shows what the action holds (which the presenter sets), and the hint
+        window.response.sig_throughout_toggled.connect(self.mark_throughout)
+        a.mark_throughout.toggled.connect(lambda _: self.show_mark())
+        a.mark_throughout.enabledChanged.connect(lambda _: self.show_mark())
+        window.comments.sig_comment_selected.connect(self.show_mark)
 
     @property
     def comment_id(self) -> str | None:
@@ -41,6 +47,25 @@ class LinkSteps(QObject):
         if changes is not None and changes.label:
             self.editing.presenter.flash(_said(verdict, cid, self._edit_named(edit_id)), 4000)
         return changes
+
+    def mark_throughout(self, on: bool) -> Changes | None:
+        """The author's mark "answered throughout the paper" on the selected comment (undoable): its links and status
+        are drawn again from the change; the action and the bar show what the project now holds."""
+        cid = self.comment_id
+        changes = self.editing.do(lambda s: s.mark_throughout(cid, bool(on))) if cid is not None else None
+        if changes is not None and changes.label:
+            self.editing.presenter.flash(f"{cid}: answered throughout the paper, linked past the usual five edits "
+                                         "(Ctrl+Z undoes)" if on else f"{cid}: mark cleared (Ctrl+Z undoes)", 4000)
+        self.editing.presenter.show_link()
+        return changes
+
+    def show_mark(self, comment_id: str | None = None) -> None:
+        """The response pane's box and hint for the comment shown (``comment_id``: the one just selected)."""
+        mark, session = self.window.commands.mark_throughout, self.session()
+        cid = comment_id or self.comment_id
+        hint = session is not None and cid is not None and cid in {c.id for c in session.project.comments} and \
+            session.project.broad_hint(cid)
+        self.window.response.set_throughout(mark.isChecked(), mark.isEnabled(), bool(hint))
 
     def _edit_named(self, edit_id: str) -> str:
         """``the edit in Results, p. 7``: what the status bar calls an edit (its id told a trial's author nothing)."""

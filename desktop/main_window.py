@@ -190,7 +190,7 @@ class MainWindow(QMainWindow):
             pane.set_escape_enabled(not self.commands.cancel_job.isEnabled())
         # right-click on a comment: the corrections (shortcuts live while the list has focus)
         self.comments.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.comments.tree.addActions(self.commands.corrections)
+        self.comments.tree.addActions([*self.commands.corrections, self.commands.mark_throughout])
         self.diff.add_context_actions(self.commands.links)  # right-click on an edit: confirm, reject, link
 
     # -- building ------------------------------------------------------------------------
@@ -216,7 +216,7 @@ class MainWindow(QMainWindow):
         edit_menu.addActions(a.links)
         edit_menu.addSeparator()
         comment_menu = edit_menu.addMenu("C&omment")
-        comment_menu.addActions(a.corrections)
+        comment_menu.addActions([*a.corrections, a.mark_throughout])
         edit_menu.addSeparator()
         edit_menu.addAction(a.find_comment)
         view_menu = bar.addMenu("&View")

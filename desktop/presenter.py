@@ -315,14 +315,16 @@ class ProjectPresenter(QObject):
         else:
             eid, state = None, None
         w.links.show_link(eid, state, len(linked) - len(closest), closest=len(closest))
-        self._enable_links(state, True)
+        self._enable_links(state, True, cid in p.throughout)
 
-    def _enable_links(self, state: str | None, linkable: bool) -> None:
-        """The Edit menu's link steps as the bar offers them for the edit shown."""
+    def _enable_links(self, state: str | None, linkable: bool, marked: bool = False) -> None:
+        """The Edit menu's link steps as the bar offers them for the edit shown, and the comment's mark."""
         a = self.window.commands
         a.confirm_link.setEnabled(state in SUGGESTED)
         a.reject_link.setEnabled(state in (*SUGGESTED, "confirmed", "added"))
         a.link_edit.setEnabled(linkable)
+        a.mark_throughout.setEnabled(linkable)
+        a.mark_throughout.setChecked(marked)  # the response pane's box follows (desktop/link_steps.py)
 
     def _show_location(self, comment_id: str) -> None:
         """No edit addresses the comment: where in the draft it applies instead."""

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.project.coverage import CoverageRow, CoverageView, coverage_view, filter_rows
+from engine.project.coverage import MARK_TEXT, CoverageRow, CoverageView, coverage_view, filter_rows
 from engine.project.model import Project
 from engine.reviews.model import FINE_TYPE_WORDS, ReviewComment
 from engine.revision.model import RevisionDiff
@@ -244,7 +244,7 @@ class CoverageTable(QWidget):
 
     def _comment_item(self, row: CoverageRow) -> QTreeWidgetItem:
         c = row.comment
-        low = f"[{row.low_mark()}]  " if row.low_confidence else ""
+        low = (f"[{row.low_mark()}]  " if row.low_confidence else "") + (f"[{MARK_TEXT}]  " if row.throughout else "")
         kind = f"? {row.kind}" if row.low_confidence else row.kind  # as the comment list's type badge
         item = QTreeWidgetItem([f"{c.id}  {low}{' '.join(c.full_text.split())}", kind, status_text(row), ""])
         item.setData(COMMENT, ID_ROLE, c.id)

@@ -46,6 +46,8 @@ class ResponseEditor(QFrame):
     #: A moment after typing pauses: comment id, what is typed and not saved ("" once saved or reverted), "no change"
     #: ticked; kept outside the project so a crash cannot take it (``engine.project.drafts``, trial27).
     sig_draft_changed = Signal(str, str, bool)
+    #: The author's mark on the comment, "answered throughout the paper" (``engine.align.throughout``), on or off.
+    sig_throughout_toggled = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -65,6 +67,19 @@ class ResponseEditor(QFrame):
         self.text.setPlaceholderText("Write your answer to the reviewer (it goes in the response letter)")
         self.no_change = QCheckBox("No change to the paper")
         self.no_change.setToolTip("The paper does not change for this comment: the text above says why")
+        self.throughout = QCheckBox("Answered throughout the paper")
+        self.throughout.setToolTip("You answered this comment in many places (a notation made consistent, a "
+                                   "proofreading pass): Redraft links it to more edits, past its usual five "
+                                   "(Ctrl+Shift+T; Edit → Undo takes it back)")
+        self.throughout.clicked.connect(lambda: self.sig_throughout_toggled.emit(self.throughout.isChecked()))
+        #: The quiet hint (``engine.align.broad``): shown under the box for a comment Redraft reads as broad.
+        self.hint = QLabel("Answered in many places? Tick the box above.")
+        self.hint.setWordWrap(True)
+        self.hint.setProperty("role", "hint")
+        self.hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.hint.setToolTip("Redraft reads this comment as asking for changes throughout the paper (it is right "
+                             "about one time in three): if you answered it in many places, tick the box")
+        self.hint.hide()
         self.problem = QLabel("")
         self.problem.setWordWrap(True)
         self.problem.setForegroundRole(QPalette.ColorRole.BrightText)
@@ -89,6 +104,8 @@ class ResponseEditor(QFrame):
         layout.addLayout(head)
         layout.addWidget(self.text, 1)
         layout.addWidget(self.no_change)
+        layout.addWidget(self.throughout)
+        layout.addWidget(self.hint)  # under the box, only while shown
         layout.addWidget(self.problem)
         layout.addLayout(buttons)
         self._shortcuts = [QShortcut(QKeySequence("Ctrl+Return"), self, self.save),  # Ctrl+Enter too
@@ -119,6 +136,15 @@ class ResponseEditor(QFrame):
             self._refresh()
         else:
             self._show_stored()
+
+    def set_throughout(self, marked: bool, enabled: bool = True, hint: bool = False) -> None:
+        """Show the comment's mark (no signal: only the author's click emits one); disabled without a revision;
+        ``hint``: the quiet "answered in many places? mark it" beside an unticked box."""
+        self.throughout.blockSignals(True)
+        self.throughout.setChecked(marked)
+        self.throughout.blockSignals(False)
+        self.throughout.setEnabled(enabled)
+        self.hint.setVisible(hint and enabled and not marked)
 
     def set_escape_enabled(self, enabled: bool) -> None:
         """Escape goes back to the saved response, except while a job runs: then it is the window's Cancel Job (one key

@@ -283,7 +283,7 @@ class EvidenceAligner(ScoredAligner):
         # the very change the comment asks for: a replacement ("A" should be "B", change "A" to "B"), or a word taken
         # out of the passage it quotes ('"it must also be accessible": "also" makes no sense', remove "also")
         replaced = np.maximum(replace_feature(comments, edits), drop_feature(comments, edits))
-        asks = [proofreading(c.full_text) for c in comments]
+        self.asks = asks = [proofreading(c.full_text) for c in comments]  # kept: the broad hint reads them too
         fixes = {a: np.array([proofread_fix(self.intents[e.id], a) for e in edits], dtype=np.float32)
                  for a in set(asks) if a}  # which edits make the fixes each kind of general request asks for
         proofread = np.zeros((len(comments), len(edits)), dtype=np.float32)

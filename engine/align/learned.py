@@ -139,6 +139,8 @@ class LearnedAligner(EvidenceAligner):
         #: what the letter says of each comment, from the last scoring.
         self.letter: Any = None
         self.letter_notes: dict[str, str] = {}
+        #: The comments the broad-comment score called broad in the last scoring (``engine.align.broad``).
+        self.broad: set[str] = set()
         # decisions are taken on the status scale (``LinkModel.status_scale``), where the fitted threshold is LINK_P
         from engine.align.status import LINK_P
 
@@ -195,7 +197,7 @@ class LearnedAligner(EvidenceAligner):
     def iter_scores(
         self, comments: list[ReviewComment], edits: list[Edit], cancel: CancelToken | None = None
     ) -> Gen[Progress, None, np.ndarray]:
-        evidence, _, x, mask = yield from self.iter_pairs(comments, edits, cancel)
+        evidence, allowed, x, mask = yield from self.iter_pairs(comments, edits, cancel)
         raw = self.model.probabilities(x, mask)
         probs = self.model.status_scale(raw)
         self.answered = {}
@@ -217,6 +219,10 @@ class LearnedAligner(EvidenceAligner):
             probs, a = made_corrections(comments, probs, model.status_scale(a), evidence)
             probs, a = sure_links(probs, a, raw, model.bands.get("sure_link", float("inf")))
             self.answered = dict(zip((c.id for c in comments), a.tolist()))
+        from engine.align.broad import broad_hints  # the app's hint; no link or status reads it
+
+        self.broad = set(c.id for c, hint in zip(comments, broad_hints(
+            comments, evidence, allowed, [self.intents[e.id].surface for e in edits], self.asks)) if hint)
         self.reasons = {}
         for i, c in enumerate(comments):
             for j in np.flatnonzero(probs[i] >= 0.5 * self.threshold):
@@ -231,4 +237,5 @@ class LearnedAligner(EvidenceAligner):
         for a in alignments:
             a.answered = self.answered.get(a.comment_id)
             a.letter = self.letter_notes.get(a.comment_id, "")
+            a.broad = a.comment_id in self.broad
         return alignments

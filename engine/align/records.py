@@ -24,6 +24,9 @@ class Alignment:
     #: What the authors' response letter says of the comment when one was given (``engine.align.letter.describe``;
     #: the status then read it); "" without a letter.
     letter: str = ""
+    #: The ``learned`` aligner's broad-comment score calls the comment broad (``engine.align.broad``): the app
+    #: suggests marking it "answered throughout the paper"; it changes no link and no status.
+    broad: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -41,6 +44,8 @@ class Alignment:
             out["answered"] = round(self.answered, 4)
         if self.letter:
             out["letter"] = self.letter
+        if self.broad:
+            out["broad"] = True
         return out
 
     @classmethod
@@ -50,7 +55,8 @@ class Alignment:
         return cls(str(data["comment_id"]), list(data.get("edit_ids", [])),
                    {k: float(v) for k, v in data.get("scores", {}).items()}, list(data.get("notes", [])),
                    bool(data.get("calibrated", False)), dict(data.get("reasons", {})),
-                   None if answered is None else float(answered), str(data.get("letter", "")))
+                   None if answered is None else float(answered), str(data.get("letter", "")),
+                   bool(data.get("broad", False)))
 
 
 @dataclass(frozen=True)

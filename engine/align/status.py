@@ -228,7 +228,7 @@ def assess(
     """The status of one comment from its link ``probabilities`` (edit id → p) and the author's ``decisions``.
 
     ``probabilities`` empty means no edit could be weighed (no evidence). Suggested
-    evidence is the links at or above ``link_p`` (at most ``top``); confirmed and
+    evidence is the links at or above ``link_p`` (at most ``top``; 0: no cap); confirmed and
     manual links are always kept, rejected ones are kept marked so the app can undo. With ``answered`` (the
     comment's answered-at-all probability, status scale) and no link rejected, that probability sets the status
     (``status_from_answered``) and which suggestions count.
@@ -238,7 +238,7 @@ def assess(
     kept = [k for k, d in decisions.items() if d in (Link.CONFIRMED, Link.MANUAL)]
     rejected = [k for k, d in decisions.items() if d is Link.REJECTED]
     suggested = sorted((k for k, p in probabilities.items() if p >= link_p and k not in decisions),
-                       key=lambda k: -probabilities[k])[:top]
+                       key=lambda k: -probabilities[k])[:top or None]
     evidence = [Evidence(k, probabilities.get(k, 1.0 if decisions[k] is Link.MANUAL else 0.0), decisions[k],
                          reasons.get(k, "linked by hand" if decisions[k] is Link.MANUAL else ""))
                 for k in sorted(kept, key=lambda k: -probabilities.get(k, 1.0))]
@@ -260,15 +260,20 @@ def assess(
 
 
 def assess_alignment(alignment: Any, decisions: Mapping[str, Link | str] | None = None,
-                     link_p: float = LINK_P) -> Assessment:
+                     link_p: float = LINK_P, throughout_p: float | None = None) -> Assessment:
     """``assess`` for an ``Alignment``: its scores when calibrated; else its chosen edits count as sure links
-    (older projects and uncalibrated methods)."""
+    (older projects and uncalibrated methods). ``throughout_p``: the author marked the comment "answered throughout
+    the paper" (``engine.align.throughout``): a calibrated alignment's suggested links are those at or above this
+    threshold (status scale) in place of ``link_p``, and none is capped; None (every unmarked comment) changes
+    nothing."""
     if alignment.calibrated:
         probs = dict(alignment.scores)
     else:
         probs = {eid: (1.0 if eid in alignment.edit_ids else 0.0) for eid in alignment.scores}
     answered = getattr(alignment, "answered", None)
-    out = assess(alignment.comment_id, probs, alignment.reasons, decisions, link_p=link_p,
+    marked = throughout_p is not None
+    out = assess(alignment.comment_id, probs, alignment.reasons, decisions,
+                 link_p=throughout_p if marked and alignment.calibrated else link_p, top=0 if marked else 5,
                  calibrated=alignment.calibrated, answered=answered)
     if not alignment.calibrated:
         return out

@@ -24,7 +24,7 @@ from engine.errors import InputError, RedraftError
 from engine.inputs import draft_format_names, review_format_names
 from engine.jobs import run_job
 from engine.project import Project, default_project_path, remember_project
-from engine.project.coverage import CoverageView, coverage_view
+from engine.project.coverage import MARK_TEXT, CoverageView, coverage_view
 from engine.project.git_build import git_origin, origin_lines
 from engine.project.notes import reading_notes
 from engine.project.response import letter_note
@@ -73,6 +73,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     link.add_argument("edit", help="edit id (see show)")
     link.add_argument("verdict", choices=LINK_VERDICTS)
     link.set_defaults(func=run_link)
+    mark = cmds.add_parser("mark", help="mark a comment answered throughout the paper (its links then reach further, "
+                           "past the cap of 5), or clear the mark; undoable")
+    mark.add_argument("path")
+    mark.add_argument("comment", help="comment id, e.g. R1.2")
+    mark.add_argument("verdict", choices=("throughout", "clear"))
+    mark.set_defaults(func=run_mark)
     respond = cmds.add_parser("respond", help="set the response to a comment ('' removes it)")
     respond.add_argument("path")
     respond.add_argument("comment")
@@ -90,7 +96,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     fix.add_argument("--at", type=int, help="split at this character of the text")
     fix.set_defaults(func=run_comment)
     for name in ("undo", "redo"):
-        step = cmds.add_parser(name, help=f"{name} the last review, link or response step")
+        step = cmds.add_parser(name, help=f"{name} the last review, link, mark or response step")
         step.add_argument("path")
         step.set_defaults(func=run_step, step=name)
     from engine.cli.project_round import register as register_round
@@ -171,7 +177,7 @@ def project_json(project: Project) -> dict[str, Any]:
         "comments": [
             {**c.to_dict(), "status": found[c.id].status.value, "probability": found[c.id].probability,
              "edit_ids": project.linked_edit_ids(c.id), "links": project.links.get(c.id, {}),
-             "response": project.response(c.id),
+             "response": project.response(c.id), "throughout": c.id in project.throughout,
              "suggestions": [s.to_dict() for s in project.suggestions.get(c.id, [])]}
             for c in project.comments
         ],
@@ -215,7 +221,8 @@ def run_show(args: argparse.Namespace) -> int:
         for c in comments:
             row = rows[c.id]
             low = f"[{row.low_mark()}] " if row.low_confidence else ""  # as the Coverage tab marks it
-            print(f"  {c.id:6} [{row.label()}] {low}{c.full_text[:100]}")
+            mark = f"[{MARK_TEXT}] " if row.throughout else ""  # the author's mark, as the Coverage tab shows it
+            print(f"  {c.id:6} [{row.label()}] {low}{mark}{c.full_text[:100]}")
             if row.letter:
                 print(f"           letter: {row.letter.removeprefix('the response letter ')}"
                       + (f": \u201c{row.letter_said[:100]}{'…' * (len(row.letter_said) > 100)}\u201d"
@@ -252,6 +259,10 @@ def run_review(args: argparse.Namespace) -> int:
 def run_link(args: argparse.Namespace) -> int:
     verdict = {"confirm": "confirmed", "reject": "rejected", "add": "added", "clear": None}[args.verdict]
     return _session_step(args.path, lambda s: s.set_link(args.comment, args.edit, verdict))
+
+
+def run_mark(args: argparse.Namespace) -> int:
+    return _session_step(args.path, lambda s: s.mark_throughout(args.comment, args.verdict == "throughout"))
 
 
 def run_respond(args: argparse.Namespace) -> int:

@@ -20,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.align.status import Link
+from engine.align.throughout import MARK_TEXT
 from engine.letter.places import Places, revised_places
 from engine.letter.quotes import whole_point
 from engine.reviews.headings import shown_heading
@@ -71,11 +72,14 @@ class Answer:
     heading: str = ""
     #: For the author, of a comment still to answer that the extractor doubts is a request (``doubt_note``).
     doubt: str = ""
+    #: The author marked the comment "answered throughout the paper" (``engine.align.throughout``).
+    throughout: bool = False
 
     def title(self, i: int) -> str:
-        """"Comment 2", "Comment 2 (Typos)" under a heading; the doubt after it: "Comment 2 – low confidence: …"."""
+        """"Comment 2", "Comment 2 (Typos)" under a heading; the author's mark after it: "Comment 2 – answered
+        throughout the paper"; then the doubt: "Comment 2 – low confidence: …"."""
         return f"Comment {i}" + (f" ({self.heading})" if self.heading else "") + (
-            f" – {self.doubt}" if self.doubt else "")
+            f" – {MARK_TEXT}" if self.throughout else "") + (f" – {self.doubt}" if self.doubt else "")
 
 
 @dataclass
@@ -286,7 +290,8 @@ class LetterBuilder:
                 doubt = doubt_note(c.confidence) if is_doubtful(c) and response.kind is ResponseKind.TO_ANSWER else ""
                 doubted += bool(doubt)
                 answers.append(Answer(whole_point(c, reviews.get(reviewer), comments), response, self.changes(c.id),
-                                      self.proposals(c.id), shown_heading(c.section), doubt))
+                                      self.proposals(c.id), shown_heading(c.section), doubt,
+                                      c.id in p.throughout))
             parts.append(ReviewerPart(reviewer, answers))
         title = p.paper_title()
         letter = Letter(title, [], self.changed_sections(), parts, INTRO if p.diff is not None else INTRO_NO_REVISION)

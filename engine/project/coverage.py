@@ -33,6 +33,7 @@ from engine.align.status import (
     status_label,
 )
 from engine.align.status import summary as status_summary
+from engine.align.throughout import MARK_TEXT
 from engine.project.edit_places import EditPlaces
 from engine.project.model import Project
 from engine.reviews.model import ReviewComment
@@ -47,8 +48,8 @@ LOW_MARK = "low confidence"
 SNIPPET_WORDS = 12
 #: No action class or directness: internal codes an area chair's spreadsheet has no use for (a new-user trial).
 CSV_COLUMNS = ("comment", "reviewer", "type", "status", "chance addressed", "confirmed by author",
-               "edits", "comment text", "response", "sure it is a request", LOW_MARK, "response letter",
-               "letter's answer")
+               "edits", "comment text", "response", "sure it is a request", LOW_MARK, MARK_TEXT,
+               "response letter", "letter's answer")
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,8 @@ class CoverageRow:
     letter: str = ""
     #: The start of the letter's answer to the comment (``response.answer_excerpts``; "" when none).
     letter_said: str = ""
+    #: The author marked the comment "answered throughout the paper" (``engine.align.throughout``).
+    throughout: bool = False
 
     @property
     def comment_id(self) -> str:
@@ -216,7 +219,7 @@ def coverage_row(project: Project, comment: ReviewComment, a: Assessment | None 
                                      section_name=places.names(edit).short(edit.section) if edit.section else ""))
     aligned = project.alignments.get(comment.id)
     return CoverageRow(comment, a.status, a.probability, a.confirmed, edits, project.response(comment.id),
-                       aligned.letter if aligned is not None else "")
+                       aligned.letter if aligned is not None else "", throughout=comment.id in project.throughout)
 
 
 def coverage_rows(project: Project, assessments: dict[str, Assessment] | None = None) -> list[CoverageRow]:

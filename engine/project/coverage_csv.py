@@ -18,7 +18,7 @@ def csv_record(row: CoverageRow) -> list[str]:
     edits = "\n".join(e.label() for e in row.edits)
     return [row.comment_id, row.reviewer, row.kind, row.status.value, row.confidence_text(),
             "yes" if row.confirmed else "no", edits, row.comment.full_text, row.response, row.request_text(),
-            "yes" if row.low_confidence else "no", row.letter, row.letter_said]
+            "yes" if row.low_confidence else "no", "yes" if row.throughout else "no", row.letter, row.letter_said]
 
 
 def export_rows(project: Project, view: CoverageView) -> list[CoverageRow]:

@@ -8,7 +8,7 @@ import html
 import re
 
 from engine.align.status import STATUSES, Status, status_text
-from engine.project.coverage import LOW_MARK, CoverageRow
+from engine.project.coverage import LOW_MARK, MARK_TEXT, CoverageRow
 
 CSS = """
 .filters{margin:8px 0;font-size:13px}.filters span.group{margin-right:18px}
@@ -76,7 +76,8 @@ def coverage_table_html(rows: list[CoverageRow], anchor, doubtful: str = "") -> 
             f'<span class="conf">{esc(r.kind)}</span></td><td>{esc(r.comment.full_text)}{response}'
             f'<div class="{"low" if r.low_confidence else "conf"}">{esc(r.low_mark() or r.request_words())}</div></td>'
             f'<td class="cstatus"><span class="badge {_key(status)}">{esc(status_text(r.status))}</span><br>'
-            f'<span class="conf">{esc(r.certainty())}</span></td>'
+            f'<span class="conf">{esc(r.certainty())}</span>'
+            + (f'<br><span class="conf">{esc(MARK_TEXT)}</span>' if r.throughout else "") + '</td>'
             f'<td class="cedits">{"<ul class=edits>" + edits + "</ul>" if edits else "no edit"}</td></tr>')
     parts.append("</table>")
     return "\n".join(parts)

@@ -5,7 +5,9 @@ A step records the state of one target before and after. Kinds:
 - ``suggestion``: target a suggestion id, state ``{"status": ..., "edit": ...}``;
 - ``link``: target ``[comment_id, edit_id]`` (JSON), state a verdict
   (``confirmed``, ``rejected``, ``added``) or ``None`` (the aligner's word stands);
-- ``response``: target a comment id, state the response text or ``None``.
+- ``response``: target a comment id, state the response text or ``None``;
+- ``mark``: target a comment id, state True (marked "answered throughout the paper", ``engine.project.marks``) or
+  ``None``.
 
 All functions run inside the caller's transaction (``ProjectStore._tx``).
 """
@@ -17,9 +19,10 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from engine.project import marks
 from engine.project.schema import dumps
 
-KINDS = ("suggestion", "link", "response")
+KINDS = ("suggestion", "link", "response", "mark")
 VERDICTS = ("confirmed", "rejected", "added")
 
 
@@ -45,6 +48,8 @@ def read(conn: sqlite3.Connection, kind: str, target: Any) -> Any:
     if kind == "response":
         row = conn.execute("SELECT text FROM responses WHERE comment_id = ?", (target,)).fetchone()
         return row[0] if row else None
+    if kind == "mark":
+        return marks.read(conn, target)
     raise ValueError(f"unknown history kind {kind!r}")
 
 
@@ -66,6 +71,8 @@ def write(conn: sqlite3.Connection, kind: str, target: Any, state: Any) -> None:
                 conn.execute("DELETE FROM responses WHERE comment_id = ?", (target,))
             else:
                 conn.execute("INSERT OR REPLACE INTO responses VALUES (?, ?)", (target, state))
+        elif kind == "mark":
+            marks.write(conn, target, state)
         else:
             raise ValueError(f"unknown history kind {kind!r}")
     except sqlite3.IntegrityError:
@@ -106,7 +113,7 @@ def step(conn: sqlite3.Connection, undo: bool) -> Step | None:
 def prune(conn: sqlite3.Connection) -> None:
     """Forget the steps whose suggestion or comment is gone (their undo would touch nothing)."""
     conn.execute("DELETE FROM history WHERE kind = 'suggestion' AND target NOT IN (SELECT id FROM suggestions)")
-    conn.execute("DELETE FROM history WHERE kind = 'response' AND target NOT IN (SELECT id FROM comments)")
+    conn.execute("DELETE FROM history WHERE kind IN ('response', 'mark') AND target NOT IN (SELECT id FROM comments)")
     conn.execute("DELETE FROM history WHERE kind = 'link' AND json_extract(target, '$[0]') "
                  "NOT IN (SELECT id FROM comments)")
 

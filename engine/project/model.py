@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.align.records import Alignment, Location
 from engine.align.status import Assessment, Link, Status, assess, assess_alignment, draft_status
+from engine.align.throughout import marked_link_p
 from engine.document.model import Document, Paragraph, ParagraphKind
 from engine.generate import placeholders
 from engine.generate.flags import Flag
@@ -190,6 +191,8 @@ class Project:
     links: dict[str, dict[str, str]] = field(default_factory=dict)
     #: The author's response text per comment id.
     notes: dict[str, str] = field(default_factory=dict)
+    #: Comments the author marked "answered throughout the paper" (``engine.align.throughout``): own threshold, no cap.
+    throughout: set[str] = field(default_factory=set)
     #: Pipeline stages completed: documents, reviews, comments, diff, alignments.
     stages: list[str] = field(default_factory=list)
     created: float = 0.0
@@ -238,10 +241,19 @@ class Project:
             return Assessment(comment_id, Status.UNKNOWN)
         if alignment is None:
             return assess(comment_id, {}, None, decisions)
-        out = assess_alignment(alignment, decisions)
+        out = assess_alignment(alignment, decisions, throughout_p=self.throughout_p(comment_id))
         if out.status is Status.ADDRESSED and not self.models_read(comment_id):
             return dataclasses.replace(out, status=Status.PARTLY)  # trial28: the author checks, as for "partly"
         return out
+
+    def broad_hint(self, comment_id: str) -> bool:
+        """The quiet hint "answered in many places? mark it" (``engine.align.broad``): called broad, not marked."""
+        alignment = self.alignments.get(comment_id)
+        return bool(alignment is not None and alignment.broad and comment_id not in self.throughout)
+
+    def throughout_p(self, comment_id: str) -> float | None:
+        """A marked comment's own link threshold (status scale); None for every unmarked comment."""
+        return marked_link_p() if comment_id in self.throughout else None
 
     def models_read(self, comment_id: str) -> bool:
         """Whether the comment's review and the paper are in English, which the link and status models read; when
@@ -283,10 +295,14 @@ class Project:
         return "\n\n".join(s.response.strip() for s in self.kept_suggestions(comment_id) if s.response.strip())
 
     def linked_edit_ids(self, comment_id: str) -> list[str]:
-        """The aligner's edits for the comment less those the author rejected, plus those the author added."""
+        """The aligner's edits for the comment less those the author rejected, plus those the author added; a comment
+        marked "answered throughout the paper" has its suggested links at its own threshold (``assessment``)."""
         alignment = self.alignments.get(comment_id)
         verdicts = self.links.get(comment_id, {})
-        ids = [e for e in (alignment.edit_ids if alignment else []) if verdicts.get(e) != "rejected"]
+        aligned = alignment.edit_ids if alignment else []
+        if alignment is not None and comment_id in self.throughout:
+            aligned = [e.edit_id for e in self.assessment(comment_id).evidence if e.link is Link.SUGGESTED]
+        ids = [e for e in aligned if verdicts.get(e) != "rejected"]
         return ids + [e for e, v in verdicts.items() if v in ("added", "confirmed") and e not in ids]
 
     def aligned_edits(self, comment_id: str) -> list[Edit]:

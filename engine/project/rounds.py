@@ -182,6 +182,7 @@ def _clear_work(store: ProjectStore, *, new_reviews: bool, new_revision: bool) -
     with store.transaction() as conn:
         for table in ("responses", "links", "suggestions", "history"):
             conn.execute(f"DELETE FROM {table}")
+        conn.execute("DELETE FROM meta WHERE key = 'throughout'")  # the author's marks (engine.project.marks)
         dropped = []
         if new_reviews:  # corrections name comments of the old reviews
             n = conn.execute("DELETE FROM corrections").rowcount
@@ -297,7 +298,11 @@ def _carry(store: ProjectStore, before: Project, after: Project, report: RoundRe
                 alternative = {**alternative, "location": paragraphs[other]} if other in paragraphs else {}
             suggestions.append(SuggestionRecord.from_dict({**rec.to_dict(), "comment_id": comments[cid],
                                                            "location": location, "alternative": alternative}))
+    marks = sorted(comments[cid] for cid in before.throughout if cid in comments)
+    report.dropped += [f"the mark \u201canswered throughout the paper\u201d of {gone[cid]} (the comment is gone)"
+                       for cid in sorted(before.throughout) if cid not in comments and cid in gone]
     with store.transaction() as conn:
+        conn.execute("INSERT INTO meta VALUES ('throughout', ?)", (dumps(marks),))
         conn.executemany("INSERT INTO responses VALUES (?, ?)", responses)
         conn.executemany("INSERT INTO links VALUES (?, ?, ?)", links)
         conn.executemany("INSERT INTO suggestions VALUES (?, ?, ?, ?, ?, ?)", [

@@ -11,14 +11,16 @@ log and replayed on a new extraction (``engine.project.corrections``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.align.records import Alignment, Location
 from engine.errors import InputError
+from engine.project.changes import NOTHING, Changes
 from engine.project.corrections import REASSIGNABLE, apply_correction, new_comment_id, typed_place
 from engine.project.history import Step
+from engine.project.mark_steps import MarkSteps
 from engine.project.model import STATUSES, Project, SuggestionRecord
 from engine.project.store import ProjectStore
 from engine.reviews.model import ReviewComment
@@ -28,36 +30,9 @@ if TYPE_CHECKING:  # rounds match paragraphs with numpy: loaded when a round is 
     from engine.project.rounds import RoundReport
 
 
-@dataclass(frozen=True)
-class Changes:
-    """What one operation changed. ``everything`` means: redraw the whole project."""
-
-    #: Comments whose status, links, response or suggestions changed.
-    comment_ids: tuple[str, ...] = ()
-    #: The suggestion whose status or edit changed, or that was added.
-    suggestion_id: str | None = None
-    #: Comment statuses (addressed, answered, ...) may have changed.
-    statuses: bool = False
-    tldrs: bool = False
-    locations: bool = False
-    #: Comments were added, removed, merged, split or rewritten: the comment list is redrawn.
-    comment_list: bool = False
-    #: What undo and redo can do may have changed.
-    history: bool = False
-    everything: bool = False
-    #: The operation named: what the status bar can say ("Undid: link R1.1-e3").
-    label: str = ""
-
-    @property
-    def any(self) -> bool:
-        return bool(self.comment_ids or self.suggestion_id or self.statuses or self.tldrs or self.locations
-                    or self.comment_list or self.history or self.everything)
 
 
-NOTHING = Changes()
-
-
-class ProjectSession:
+class ProjectSession(MarkSteps):
     """An open project: ``project`` is what the views show, ``store`` the file behind it."""
 
     def __init__(self, store: ProjectStore, project: Project | None = None,
@@ -392,6 +367,8 @@ class ProjectSession:
             self._apply_link(comment_id, edit_id, state)
             changes = Changes(comment_ids=(comment_id,), statuses=True, history=True,
                               label=f"{verb} link {comment_id}–{edit_id}")
+        elif step.kind == "mark":
+            changes = self._mark_stepped(step.target, state, verb)
         else:
             self._apply_response(step.target, state)
             changes = Changes(comment_ids=(step.target,), statuses=True, history=True,

@@ -41,6 +41,10 @@ def test_shipped_alignment_model_matches_the_recorded_hash() -> None:
         "resources/models/align/answered.json")
     assert _sha256(ROOT / "resources" / "models" / "align" / "answered-letter.json") == _recorded(
         "resources/models/align/answered-letter.json")
+    assert _sha256(ROOT / "resources" / "models" / "align" / "throughout.json") == _recorded(
+        "resources/models/align/throughout.json")
+    assert _sha256(ROOT / "resources" / "models" / "align" / "broad.json") == _recorded(
+        "resources/models/align/broad.json")
     assert _sha256(ROOT / "resources" / "models" / "align" / "tuned-layers.safetensors") == _recorded(
         "resources/models/align/tuned-layers.safetensors")
 
