@@ -20,6 +20,12 @@ import re
 
 #: An editor's letter opens with a greeting to a person by title; a review greets "the authors".
 _GREETING = re.compile(r"^\W*dear\s+(?:dr|prof|professor|mr|mrs|ms|mx)\b", re.I)
+#: eLife's letters greet the author by first name alone ("Dear Andy,"): one to three capitalised words and a comma
+#: on the line; a review's "Dear Authors," or "Dear Editor," is no letter (a new-user trial, session 29: the
+#: editor's summary of an eLife decision read as "Reviewer 1", each referee one number on).
+_FIRST_NAME_GREETING = re.compile(
+    r"^\W*(?i:dear)\s+(?!(?i:authors?|editors?|sirs?|madam|colleagues?|reviewers?|referees?|all|team|researchers?)\b)"
+    r"[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){0,2}\s*,\s*$")
 #: Non-blank lines a mailed letter may put over its greeting (a heading, the journal, the date, "MS: ...",
 #: "Title: ...", "RE: ..."), each of at most ``HEADER_LINE_WORDS`` words.
 HEADER_LINES = 8
@@ -56,7 +62,10 @@ _PROCESS = re.compile(
     r"\bmake a prompt decision|\bguide for authors\b|\belectronic artwork\b|"
     r"\b(?:modified|revised|changed|new) text (?:is )?(?:printed|marked|highlighted|shown) in (?:red|blue|colou?r)|"
     r"\b(?:submit|return|send|upload)\w* (?:your|the) revised (?:paper|manuscript|version|submission)\b[^.?!]{0,30}"
-    r"\bby\b|\byour revision is due\b|\bto submit (?:a|your) revision\b|\blog in as an author\b", re.I)
+    r"\bby\b|\byour revision is due\b|\bto submit (?:a|your) revision\b|\blog in as an author\b|"
+    # Elsevier's EES mail (session 29's trial): the editor's offer, the list of changes, the help-desk footer
+    r"\bpleased to reconsider my decision\b|\blist of changes or a rebuttal\b|\bcustomer support\b|"
+    r"\binteractive tutorials\b", re.I)
 
 
 def opens_letter(text: str) -> bool:
@@ -66,7 +75,7 @@ def opens_letter(text: str) -> bool:
     for line in text.split("\n"):
         if not line.strip():
             continue
-        if _GREETING.match(line):
+        if _GREETING.match(line) or _FIRST_NAME_GREETING.match(line):
             return True
         seen += 1
         if seen >= HEADER_LINES or len(line.split()) > HEADER_LINE_WORDS or line.rstrip().endswith((".", "?", "!")):
@@ -84,6 +93,24 @@ def signature_title(before: list[str], body: str) -> bool:
     under = [line.strip() for line in body.split("\n") if line.strip()]
     return len(" ".join(under).split()) <= SIGNATURE_WORDS and not any(line.endswith((".", "?", "!", ":"))
                                                                        for line in under)
+
+
+def closes_letter(body: str) -> bool:
+    """A block that holds a letter's closing ("Best wishes,") with at most ``SIGNATURE_LINES`` short lines under it
+    and an editor's title among them: the end of a decision mail (its checklist, the editors' signatures), as an
+    eLife decision sends it after the last reviewer's comments, not a reviewer's review."""
+    lines = [line.strip() for line in body.split("\n") if line.strip() and not re.fullmatch(r"-{3,}", line.strip())]
+    for i, line in enumerate(lines):
+        if CLOSING.match(line):
+            under = lines[i + 1:i + 1 + SIGNATURE_LINES]
+            return any(re.search(r"\beditor\b", u, re.I) and len(u.split()) <= 8 for u in under)
+    return False
+
+
+def mostly_process(body: str) -> bool:
+    """A block whose sentences are at least half about the submission process: a journal's footer after the reviews."""
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+", " ".join(body.split())) if x.strip()]
+    return bool(sentences) and 2 * sum(is_process(x) for x in sentences) >= len(sentences)
 
 
 def is_process(sentence: str) -> bool:
