@@ -57,9 +57,36 @@ def open_docx(path: Path) -> Any:
     except OSError as err:
         raise InputError(f"cannot read {path}: {err.strerror or err}") from None
     except Exception as err:  # noqa: BLE001 - python-docx raises zip, XML and key errors for bad files
+        ole = ole_document(path)
+        if ole:
+            raise InputError(f"{path.name} {ole}") from None
         why = "not a Word document" if type(err).__name__ in ("PackageNotFoundError", "BadZipFile") else \
             f"{type(err).__name__}"
         raise InputError(f"{path.name} is not a readable .docx file ({why})") from None
+
+
+#: An OLE2 compound file's first bytes: Word 97-2003's ``.doc``, and the container Office wraps a password-protected
+#: ``.docx`` in (its ``EncryptedPackage`` stream).
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_ENCRYPTED = "EncryptedPackage".encode("utf-16-le")
+#: How much of an OLE file is searched for the encrypted stream's name (its directory lies near the start or the end).
+_OLE_SCAN = 8 * 1024 * 1024
+
+
+def ole_document(path: Path) -> str | None:
+    """What an OLE2 file given as a Word file is, said for its user: a password-protected Word file (a new-user trial,
+    session 29: "not a Word document" for a file Word opens), or an old Word 97-2003 ``.doc``; None for other files."""
+    try:
+        with Path(path).open("rb") as fh:
+            if fh.read(8) != OLE_MAGIC:
+                return None
+            data = fh.read(_OLE_SCAN)
+    except OSError:
+        return None
+    if _ENCRYPTED in data:
+        return ("is password-protected: open it in Word, clear the password (File → Info → Protect Document → "
+                "Encrypt with Password) and save it again")
+    return "is an old Word 97-2003 document (.doc): open it in Word and save it as .docx (File → Save As), or export a PDF"
 
 
 def blocks(doc: Any) -> Iterator[tuple[str, str, int]]:
