@@ -109,7 +109,7 @@ def guess_roles(paths: list[str]) -> dict[str, str]:
 
     A file named like the authors' answer (response, reply, rebuttal, answer) is the response, even when it names
     the reviewers ("response to reviewers"); else one named like the reviews (review, comment, meta, referee, or
-    a decision letter: a journal's holds the reports) is the reviews; else one named "letter" (a cover letter) is
+    a decision letter or mail, or "decision" in a .txt's name: a journal's holds the reports) is the reviews; else one named "letter" (a cover letter) is
     the response. Of the rest, the draft is the earlier version and the revised the later by
     name (``version_rank``: "revised", "R1", "v2"), in the order given when the names do not say.
     """
@@ -120,8 +120,8 @@ def guess_roles(paths: list[str]) -> dict[str, str]:
         suffix = Path(p).suffix.lower()
         if suffix in LETTER_SUFFIXES and any(w in name for w in _RESPONSE_WORDS):
             roles.setdefault("response", p)
-        elif suffix in review_suffixes() and (any(w in name for w in _REVIEW_WORDS)
-                                              or "decision" in name and "letter" in name):
+        elif suffix in review_suffixes() and (any(w in name for w in _REVIEW_WORDS) or "decision" in name and (
+                "letter" in name or "mail" in name or suffix == ".txt")):  # a decision mail saved as text
             roles.setdefault("reviews", p)
         elif suffix in LETTER_SUFFIXES and "letter" in name:
             roles.setdefault("response", p)

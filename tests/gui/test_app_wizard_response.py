@@ -62,6 +62,11 @@ def test_the_new_round_dialog_takes_this_rounds_letter(qtbot, tmp_path: Path) ->
     # a rebuttal is the authors' answer; versions by number whatever the order dropped
     (["paper_v2.pdf", "paper_v1.pdf", "reviews.md", "rebuttal.pdf"],
      {"old": "paper_v1.pdf", "new": "paper_v2.pdf", "reviews": "reviews.md", "response": "rebuttal.pdf"}),
+    # the decision mail pasted into a text file, Word versions (a new-user trial, session 29: no reviews were guessed)
+    (["paper-submitted.md", "paper-revised.md", "decision.txt", "response.docx"],
+     {"old": "paper-submitted.md", "new": "paper-revised.md", "reviews": "decision.txt", "response": "response.docx"}),
+    (["MS-042.docx", "MS-042.R1.docx", "Decision email.eml"],
+     {"old": "MS-042.docx", "new": "MS-042.R1.docx", "reviews": "Decision email.eml"}),
     # names that say nothing of the order: the order given; a cover letter is the response
     (["decision_trees.pdf", "tech_report.pdf", "reviews.txt", "cover_letter.pdf"],
      {"old": "decision_trees.pdf", "new": "tech_report.pdf", "reviews": "reviews.txt", "response": "cover_letter.pdf"}),
