@@ -65,7 +65,9 @@ _PROCESS = re.compile(
     r"\bby\b|\byour revision is due\b|\bto submit (?:a|your) revision\b|\blog in as an author\b|"
     # Elsevier's EES mail (session 29's trial): the editor's offer, the list of changes, the help-desk footer
     r"\bpleased to reconsider my decision\b|\blist of changes or a rebuttal\b|\bcustomer support\b|"
-    r"\binteractive tutorials\b", re.I)
+    r"\binteractive tutorials\b|"
+    # eLife's "Please aim to submit the revised version within two months." (the trial's E.1, a scaffold's DETAIL)
+    r"\b(?:aim|plan) to (?:submit|return) (?:the|your) revised (?:version|manuscript|article|paper)\b", re.I)
 
 
 def opens_letter(text: str) -> bool:

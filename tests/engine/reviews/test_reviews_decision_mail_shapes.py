@@ -10,7 +10,7 @@ from engine.reviews import extract_comments, parse_reviews
 ELIFE = """Dear Wren,
 
 Thank you for submitting your article "A quilted lattice of marsh voles" for consideration. Your article has been
-reviewed by 2 peer reviewers, and the evaluation has been overseen by a Reviewing Editor. The reviewers have
+reviewed by 2 peer reviewers. Please aim to submit the revised version within two months. The evaluation has been overseen by a Reviewing Editor. The reviewers have
 discussed the reviews with one another and the Reviewing Editor has drafted this decision to help you prepare a
 revised submission. Marsh voles have long been counted by hand, and this paper takes a careful step towards counting
 them from the burrows alone. In our online discussions with the reviewers two points came to the fore:
@@ -51,8 +51,10 @@ def test_an_elife_letter_is_the_editors_then_one_review_per_referee() -> None:
     assert [r.reviewer for r in reviews] == ["Editor", "Reviewer #1", "Reviewer #2"]
     assert "Figure 2" in reviews[1].text and "burrows sampled" in reviews[1].text  # the minor part joins the report
     assert not any("field permits" in r.text for r in reviews)  # the checklist after the last report is no review
-    ids = [c.id for c in extract_comments(reviews)]
+    comments = extract_comments(reviews)
+    ids = [c.id for c in comments]
     assert any(i.startswith("E.") for i in ids) and not any(i.startswith("R3.") for i in ids), ids
+    assert not any("within two months" in c.text for c in comments)  # the deadline is the process, no comment
 
 
 def test_a_review_greeting_the_authors_is_no_letter() -> None:
