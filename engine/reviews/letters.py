@@ -53,7 +53,8 @@ _PROCESS = re.compile(
     # the editor's request for a reply to every point (trial29: "Please respond to each point." became the editor's
     # comment, which no letter quotes, so a letter quoting every reviewer's point read as quoting 6 of 7)
     r"\b(?:respond|reply|answer) to (?:each|every|all)(?: of the)? (?:points?|comments?|concerns?|issues?)"
-    r"(?: raised)?(?: by the reviewers)?\s*[.!]?$|\bpoint-by-point (?:response|reply)\b|"
+    r"(?: raised)?(?: by the reviewers)?(?: in your (?:response|reply)(?: to (?:the )?review(?:er)?s)?)?\s*[.!]?$|"
+    r"\bpoint-by-point (?:response|reply)\b|"
     r"\bpromote your (?:manuscript|paper|article)\b|\bcontact\b[^.?!]{0,60}\b(?:e-?mail|office)\b|"
     r"\bwithin \d+ (?:days|weeks)\b|\bdouble-check the format\b|\brevised manuscript will be subject to\b|"
     # Elsevier's decision form letter (a new-user trial, session 22, trial15): the decision, the response's

@@ -143,6 +143,7 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
     elif head.strip() and notices is not None:
         notices.append(f"skipped the text before the first review ({len(head.split())} words)")
     first_named = next((k for k, (_, name) in enumerate(starts) if name), len(starts))
+    closed = False
     for k, (start, name) in enumerate(starts):
         end = cuts[k + 1] if k + 1 < len(cuts) else len(lines)
         body = "\n".join(lines[start:end])
@@ -164,10 +165,11 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
             if notices is not None:  # (a new-user trial: it was "Reviewer 1", and the first referee R2)
                 notices.append(f"skipped the text before the first review ({len(body.split())} words)")
             continue
-        if not name and k > first_named and (closes_letter(body) or mostly_process(body)):
+        if not name and k > first_named and (closed or closes_letter(body) or mostly_process(body)):
             # eLife's checklist and signatures after the last review, Elsevier's help-desk footer (session 29's
             if notices is not None:  # trial: "Reviewer 7", its 7 comments the checklist; "Reviewer 3", the footer)
                 notices.append(f"skipped the decision letter's closing ({len(body.split())} words)")
+            closed = True  # and the mail's footers under it (eLife's company line: a "Reviewer 4" of no comments)
             continue
         if out and name and out[-1][0] == name and "(" in lines[start - 1]:
             # eLife: "Reviewer #1 (General assessment ...):", then "Reviewer #1 (Minor Comments):": one review

@@ -13,7 +13,7 @@ Thank you for submitting your article "A quilted lattice of marsh voles" for con
 reviewed by 2 peer reviewers. Please aim to submit the revised version within two months. The evaluation has been overseen by a Reviewing Editor. The reviewers have
 discussed the reviews with one another and the Reviewing Editor has drafted this decision to help you prepare a
 revised submission. Marsh voles have long been counted by hand, and this paper takes a careful step towards counting
-them from the burrows alone. In our online discussions with the reviewers two points came to the fore:
+them from the burrows alone. Please respond to each point in your response to reviews. In our online discussions with the reviewers two points came to the fore:
 
 1) We would like the authors to add a figure of the burrow counts under the flooded scenario.
 
@@ -43,6 +43,7 @@ Ann Reed
 Reviewing Editor, Marsh Letters
 
 -----
+Marsh Letters Ltd is a company registered in the county of Fenland, with company number 0042.
 """
 
 
@@ -55,6 +56,7 @@ def test_an_elife_letter_is_the_editors_then_one_review_per_referee() -> None:
     ids = [c.id for c in comments]
     assert any(i.startswith("E.") for i in ids) and not any(i.startswith("R3.") for i in ids), ids
     assert not any("within two months" in c.text for c in comments)  # the deadline is the process, no comment
+    assert not any("each point" in c.text for c in comments)
 
 
 def test_a_review_greeting_the_authors_is_no_letter() -> None:
