@@ -162,6 +162,11 @@ def file_problem(path: str) -> str:
         return f"{file.name} is empty (0 bytes): choose the file with the paper or the reviews in it."
     if file.suffix.lower() == ".pdf" and head != b"%PDF-":
         return f"{file.name} is not a PDF (it does not start like one)."
+    if head.startswith(b"\xd0\xcf\x11\xe0"):  # a password-protected Word file, or a .doc: said before Create
+        from engine.document.docx import ole_document
+
+        what = ole_document(file)
+        return f"{file.name} {what}." if what else ""
     return ""
 
 

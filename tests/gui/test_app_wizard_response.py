@@ -73,3 +73,17 @@ def test_the_new_round_dialog_takes_this_rounds_letter(qtbot, tmp_path: Path) ->
 ])
 def test_a_journal_bundle_dropped_goes_to_its_roles(files: list[str], want: dict[str, str]) -> None:
     assert guess_roles(files) == want
+
+
+def test_a_password_protected_word_draft_is_named_before_create(qtbot, tmp_path: Path) -> None:
+    """A new-user trial, session 29: the dialog let it through and the build failed with "not a Word document"."""
+    draft, reviews = tmp_path / "draft.docx", tmp_path / "reviews.md"
+    stream = "EncryptedPackage".encode("utf-16-le")
+    draft.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504) + stream + bytes(1024))
+    reviews.write_text("# Reviewer 1\n\nPlease explain the method.\n", encoding="utf-8")
+    wizard = ProjectWizard()
+    qtbot.addWidget(wizard)
+    wizard.draft.set_path(str(draft))
+    wizard.review_file.set_path(str(reviews))
+    assert "draft.docx is password-protected: open it in Word" in wizard.problem_text()
+    assert not wizard.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
