@@ -109,7 +109,8 @@ def guess_roles(paths: list[str]) -> dict[str, str]:
 
     A file named like the authors' answer (response, reply, rebuttal, answer) is the response, even when it names
     the reviewers ("response to reviewers"); else one named like the reviews (review, comment, meta, referee, or
-    a decision letter or mail, or "decision" in a .txt's name: a journal's holds the reports) is the reviews; else one named "letter" (a cover letter) is
+    a decision letter or mail, or "decision" in a .txt's name: a journal's holds the reports) is the reviews; else one
+    named "letter" (a cover letter) is
     the response. Of the rest, the draft is the earlier version and the revised the later by
     name (``version_rank``: "revised", "R1", "v2"), in the order given when the names do not say.
     """

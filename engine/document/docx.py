@@ -86,7 +86,8 @@ def ole_document(path: Path) -> str | None:
     if _ENCRYPTED in data:
         return ("is password-protected: open it in Word, clear the password (File → Info → Protect Document → "
                 "Encrypt with Password) and save it again")
-    return "is an old Word 97-2003 document (.doc): open it in Word and save it as .docx (File → Save As), or export a PDF"
+    return ("is an old Word 97-2003 document (.doc): open it in Word and save it as .docx (File → Save As), "
+            "or export a PDF")
 
 
 def blocks(doc: Any) -> Iterator[tuple[str, str, int]]:

@@ -87,9 +87,9 @@ def revised_pdf(project: Project, given: str | Path | None = None) -> Path:
         saved = path.with_suffix(".pdf")
         if saved.is_file():
             return saved
-        raise InputError(f"the revised version is {_SAVED_AS_PDF[kind]} ({path.name}), not a PDF: the marked-up copy "
-                         f"is drawn on the revised PDF; save it as PDF beside it ({saved.name}; in Word: File → Save As "
-                         "→ PDF), or give one with --revised-pdf REVISED.pdf")
+        raise InputError(f"the revised version is {_SAVED_AS_PDF[kind]} ({path.name}), not a PDF: the marked-up "
+                         f"copy is drawn on the revised PDF; save it as PDF beside it ({saved.name}; in Word: File → "
+                         "Save As → PDF), or give one with --revised-pdf REVISED.pdf")
     if kind != "latex":
         raise InputError(f"the revised version is {kind or 'not a PDF'} ({path.name}), not a PDF: "
                          "the marked-up copy is drawn on the revised PDF; give it with --revised-pdf REVISED.pdf")

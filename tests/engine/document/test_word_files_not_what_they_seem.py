@@ -48,7 +48,7 @@ def test_an_old_word_file_asks_for_docx(tmp_path: Path, name: str) -> None:
 
 def test_a_word_file_named_markdown_is_named_so(tmp_path: Path) -> None:
     path = _word(tmp_path / "draft.docx").rename(tmp_path / "draft.md")
-    with pytest.raises(InputError, match=r"draft\.md is not a text file; it is a Word document: give it with the suffix"):
+    with pytest.raises(InputError, match=r"draft\.md is not a text file; it is a Word document: give it with the"):
         load_document(path)
 
 
