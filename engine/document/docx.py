@@ -213,6 +213,16 @@ def _footnotes(doc: Any) -> list[str]:
     return []
 
 
+def _margin_comments(doc: Any) -> int:
+    """How many comments (Word's Review → New Comment) the file holds: read from its comments part."""
+    from lxml import etree
+
+    for part in doc.part.package.parts:
+        if str(part.partname) == "/word/comments.xml":
+            return sum(1 for _ in etree.fromstring(part.blob).iter(f"{_W}comment"))
+    return 0
+
+
 def load_docx(path: Path) -> Document:
     """Load a Word paper."""
     path = Path(path)
@@ -235,6 +245,10 @@ def load_docx(path: Path) -> Document:
     inserted, deleted = tracked_changes(doc)
     counts = f"{inserted} insertion{'s' * (inserted != 1)}, {deleted} deletion{'s' * (deleted != 1)}"
     notices = [f"read with its tracked changes accepted ({counts})"] if inserted or deleted else []
+    notes = _margin_comments(doc)
+    if notes:  # a co-author's notes in the margin are no part of the paper (session 29's trial: not read, unsaid)
+        were = "was" if notes == 1 else "were"
+        notices.append(f"its {notes} margin comment{'s' * (notes != 1)} (Review → Comments) {were} left out of the text")
     return out.document(path, "docx", notices)
 
 

@@ -78,3 +78,16 @@ def test_a_paragraph_without_maths_reads_as_before(tmp_path: Path) -> None:
     doc.save(str(path))
     texts = [p.text for p in load_document(path).paragraphs]
     assert texts == ["Method", "We sample the layered lattice with the new sampler."]
+
+
+def test_margin_comments_are_left_out_and_said(tmp_path: Path) -> None:
+    doc = WordDocument()
+    doc.add_heading("Method", level=1)
+    p = doc.add_paragraph("We count the burrows at dawn.")
+    doc.add_comment(p.runs, text="Bo: still true after the flood?", author="Bo Quill")
+    doc.add_comment(p.runs, text="Ann: yes.", author="Ann Reed")
+    path = tmp_path / "noted.docx"
+    doc.save(str(path))
+    loaded = load_document(path)
+    assert [x.text for x in loaded.paragraphs] == ["Method", "We count the burrows at dawn."]
+    assert "its 2 margin comments (Review → Comments) were left out of the text" in loaded.notices

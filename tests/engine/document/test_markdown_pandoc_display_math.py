@@ -46,3 +46,12 @@ def test_a_formula_ending_inside_its_paragraph_keeps_what_follows(tmp_path: Path
         (ParagraphKind.EQUATION, "[EQUATION]"),
         (ParagraphKind.BODY, "shows in the dry plots."),
     ], got
+
+
+def test_three_names_in_one_author_item_are_three_authors(tmp_path: Path) -> None:
+    """pandoc writes LaTeX's ``\\author{A, B, C}`` as one YAML list item: three authors, not one; a "Family, Given"
+    name stays whole."""
+    path = tmp_path / "voles.md"
+    path.write_text("---\ntitle: Voles\nauthor:\n- Ann E. Reed, Bo Quill, Cy Day\n- Reed, Ann\n---\n\n# Model\n\n"
+                    "Text.\n", encoding="utf-8")
+    assert load_document(path).authors == ["Ann E. Reed", "Bo Quill", "Cy Day", "Reed, Ann"]
