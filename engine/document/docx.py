@@ -248,7 +248,8 @@ def load_docx(path: Path) -> Document:
     notes = _margin_comments(doc)
     if notes:  # a co-author's notes in the margin are no part of the paper (session 29's trial: not read, unsaid)
         were = "was" if notes == 1 else "were"
-        notices.append(f"its {notes} margin comment{'s' * (notes != 1)} (Review → Comments) {were} left out of the text")
+        notices.append(f"its {notes} margin comment{'s' * (notes != 1)} (Review → Comments) {were} left out of "
+                       "the text")
     return out.document(path, "docx", notices)
 
 
