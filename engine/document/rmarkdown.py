@@ -99,7 +99,8 @@ _AFFILIATION = re.compile(r"^\s*(?:\$\^\{?[\w,*]+\}?\$|\^[\w,*]+\^|\\textsupersc
 
 def _several_names(item: str) -> bool:
     """"Ann E. Lee, Bo Kim, Cy Day" as one list item (pandoc writes a LaTeX ``\\author{A, B, C}`` so: a session-29
-    trial's three authors read as one): two or more parts, each of two to four capitalised words; "Lee, Ann" is one name."""
+    trial's three authors read as one): two or more parts, each of two to four capitalised words; "Lee, Ann" is
+    one name."""
     parts = [x.strip() for x in re.split(r",|&|\band\b", item) if x.strip()]
     return len(parts) > 1 and all(2 <= len(x.split()) <= 4 and all(w[:1].isupper() for w in x.split()) for x in parts)
 
