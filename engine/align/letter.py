@@ -109,8 +109,8 @@ def letter_text(path: str | Path, notices: list[str] | None = None) -> str:
             return docx_text(path)
         except Exception as err:  # noqa: BLE001 - a damaged Word file raises several kinds
             said = str(err)  # a message naming the file already ("… is password-protected: …") stands alone
-            raise InputError(said if said.startswith(path.name) else f"cannot read {path.name} as a Word file: {said}") \
-                from None
+            said = said if said.startswith(path.name) else f"cannot read {path.name} as a Word file: {said}"
+            raise InputError(said) from None
     raw = read_text(path)[0]
     if suffix in (".tex", ".ltx"):
         return latex_review_text(_inputs_read(path, raw, notices if notices is not None else []))

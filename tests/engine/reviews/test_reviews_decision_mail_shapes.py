@@ -10,7 +10,8 @@ from engine.reviews import extract_comments, parse_reviews
 ELIFE = """Dear Wren,
 
 Thank you for submitting your article "A quilted lattice of marsh voles" for consideration. Your article has been
-reviewed by 2 peer reviewers. Please aim to submit the revised version within two months. The evaluation has been overseen by a Reviewing Editor. The reviewers have
+reviewed by 2 peer reviewers. Please aim to submit the revised version within two months. The evaluation has been
+overseen by a Reviewing Editor. The reviewers have
 discussed the reviews with one another and the Reviewing Editor has drafted this decision to help you prepare a
 revised submission. Marsh voles have long been counted by hand, and this paper takes a careful step towards counting
 them from the burrows alone. Please respond to each point in your response to reviews. In our online discussions with the reviewers two points came to the fore:
