@@ -92,3 +92,45 @@ def test_an_ees_mails_footer_is_no_reviewer() -> None:
     comments = extract_comments(reviews)
     assert not any("reconsider my decision" in c.text or "support" in c.text for c in comments), \
         [c.text for c in comments]
+
+
+def _mail_pdf(path, paragraphs: list[list[str]], leading: float, gap: float):
+    import fitz
+
+    pdf = fitz.open()
+    page = pdf.new_page()
+    y = 72.0
+    for lines in paragraphs:
+        for line in lines:
+            page.insert_text((72, y), line, fontsize=11)
+            y += leading
+        y += gap
+    pdf.save(str(path))
+    return path
+
+
+POINTS = [["Reviewer #1:"],
+          ["The burrow counts are never given per plot. Please give", "the number of burrows counted on each plot."],
+          ["The tussock height is not defined anywhere in the paper.", "Please define it where it first appears."],
+          ["Figure 2 should name the colour of the flooded plots in", "its legend, so that it reads without the text."]]
+
+
+def test_a_printed_mails_points_read_as_its_text_does(tmp_path) -> None:
+    """The mail printed to PDF sets its points apart by space alone; read as one run of lines, the trial's PDF gave 13
+    comments where its text gave 25. Here its comments are the text's (a guard: these short points were read right
+    before too; the test below, on the lines, is the one the earlier reader fails)."""
+    from engine.reviews import load_reviews
+
+    pdf = load_reviews(_mail_pdf(tmp_path / "mail.pdf", POINTS, leading=13, gap=9))
+    text = tmp_path / "mail.txt"
+    text.write_text("\n\n".join("\n".join(lines) for lines in POINTS) + "\n", encoding="utf-8")
+    assert [c.text for c in extract_comments(pdf)] == [c.text for c in extract_comments(load_reviews(text))]
+
+
+def test_double_spacing_alone_splits_no_paragraph(tmp_path) -> None:
+    from engine.reviews.load import pdf_text
+
+    text, _ = pdf_text(_mail_pdf(tmp_path / "double.pdf", POINTS, leading=26, gap=0))
+    assert "\n\n" not in text.strip(), text
+    text, _ = pdf_text(_mail_pdf(tmp_path / "apart.pdf", POINTS, leading=26, gap=14))
+    assert text.count("\n\n") == 3, text
