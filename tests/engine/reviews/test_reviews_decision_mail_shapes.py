@@ -14,7 +14,8 @@ reviewed by 2 peer reviewers. Please aim to submit the revised version within tw
 overseen by a Reviewing Editor. The reviewers have
 discussed the reviews with one another and the Reviewing Editor has drafted this decision to help you prepare a
 revised submission. Marsh voles have long been counted by hand, and this paper takes a careful step towards counting
-them from the burrows alone. Please respond to each point in your response to reviews. In our online discussions with the reviewers two points came to the fore:
+them from the burrows alone. Please respond to each point in your response to reviews. In our online discussions
+with the reviewers two points came to the fore:
 
 1) We would like the authors to add a figure of the burrow counts under the flooded scenario.
 
