@@ -53,7 +53,7 @@ class AppController(QObject):
         self.owner = ModelOwner(runner, lambda: self.preferences.settings)
         self.editing = Editing(window, self.presenter, runner, self.owner, lambda: self.session)
         self.keep_work = KeepWork(window, self.presenter, self.editing, lambda: self.session)  # trial27
-        self.exports = Exports(window, runner, self.editing.current_project)
+        self.exports = Exports(window, runner, self.editing.current_project, window.response.flush)
         self.jobs = JobStatusWiring(runner, window.job_status, window.commands.cancel_job)
         self.expertise = ExpertiseWiring(window.expertise, runner, self._paper_document, self.owner.encoder, self)
         self.link_steps = LinkSteps(window, self.editing, lambda: self.session)

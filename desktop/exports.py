@@ -46,11 +46,16 @@ class Exports(QObject):
     sig_export_refused = Signal(str)  # the message: nothing was written
     sig_export_note = Signal(str)  # the message: written, with something the author has to do before sending
 
-    def __init__(self, parent: QWidget, runner: JobRunner, project: Callable[[], Project | None]) -> None:
+    def __init__(self, parent: QWidget, runner: JobRunner, project: Callable[[], Project | None],
+                 before: Callable[[], None] | None = None) -> None:
+        """``before``: run first, on every export (the response typed and not saved yet is saved, so the letter and
+        the tables hold it: a new-user trial, session 29, typed an answer, pressed Ctrl+E, and the letter said "25 of
+        the 25 comments are still marked 'to answer'")."""
         super().__init__(parent)
         self.parent_widget = parent
         self.runner = runner
         self.project = project
+        self.before = before
 
     def export_letter(self, path: str | Path | None = None) -> JobHandle | None:
         from engine.letter import letter_format
@@ -89,6 +94,8 @@ class Exports(QObject):
                 write: Callable[[Project, str | Path], Path], label: str,
                 check: Callable[[str], None] | None = None,
                 note: Callable[[Project], str] | None = None) -> JobHandle | None:
+        if self.before is not None:
+            self.before()
         project = self.project()
         if project is None:
             return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QAction
+
 from engine.align.status import Status, status_text
 from engine.document.model import Region
 from engine.project import Project
@@ -19,16 +21,24 @@ def located_note(project: Project, count: int, edits: list[Edit], status: Status
     return f"{words[:1].upper()}{words[1:]} · where it applies: {where}{extra}"
 
 
-def has_revised_pdf(project: Project) -> bool:
-    """A revised PDF to draw the marked-up copy on (the revision's, or one beside its LaTeX sources)."""
+def show_marked_pdf_state(action: QAction, project: Project, enabled: bool = True) -> None:
+    """Export Marked-up PDF on when there is a revised PDF to draw on; off otherwise, its tip saying why (a Word
+    revision: save it as PDF beside it), so the greyed-out menu item is not left unexplained."""
     from engine.errors import InputError
     from engine.project.marked_source import revised_pdf
 
+    tip = action.toolTip().split(" — not available: ")[0]
     try:
         revised_pdf(project)
-    except InputError:
-        return False
-    return True
+    except InputError as err:
+        why = str(err).replace("; give it with --revised-pdf REVISED.pdf", "").split(", or give one with --revised")[0]
+        action.setEnabled(False)
+        action.setToolTip(f"{tip} — not available: {why}")
+        action.setStatusTip(action.toolTip())
+        return
+    action.setEnabled(enabled)
+    action.setToolTip(tip)
+    action.setStatusTip(tip)
 
 
 def _regions(project: Project, paragraph_id: str, new: bool) -> list[Region]:

@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from desktop.main_window import MainWindow
-from desktop.page_regions import _has_regions, _regions, has_revised_pdf, located_note
+from desktop.page_regions import _has_regions, _regions, located_note, show_marked_pdf_state
 from desktop.pdf_panes import show_pdf_beside
 from engine.project import Project, SuggestionRecord
 from engine.project.coverage import CoverageView, coverage_view
@@ -102,7 +102,7 @@ class ProjectPresenter(QObject):
             elif source:
                 pdf_shown = show_pdf_beside(view, source) or pdf_shown
         w.set_view_available("pdf", pdf_shown)
-        w.commands.export_marked.setEnabled("new" not in changed and has_revised_pdf(project))
+        show_marked_pdf_state(w.commands.export_marked, project, "new" not in changed)
         w.diff.set_titles("Draft", "Revised" if project.new is not None else "—")
         w.diff.show_new_side(project.new is not None)
         w.diff.set_documents(project.old, project.new)
@@ -137,7 +137,7 @@ class ProjectPresenter(QObject):
                 view.open(source)
             if held:
                 self.window.set_view_available("pdf", True)
-            self.window.commands.export_marked.setEnabled(has_revised_pdf(project))
+            show_marked_pdf_state(self.window.commands.export_marked, project)
 
         box.accepted.connect(read_anyway)
         self.sources_box = box

@@ -109,7 +109,8 @@ def guess_roles(paths: list[str]) -> dict[str, str]:
 
     A file named like the authors' answer (response, reply, rebuttal, answer) is the response, even when it names
     the reviewers ("response to reviewers"); else one named like the reviews (review, comment, meta, referee, or
-    a decision letter: a journal's holds the reports) is the reviews; else one named "letter" (a cover letter) is
+    a decision letter or mail, or "decision" in a .txt's name: a journal's holds the reports) is the reviews; else one
+    named "letter" (a cover letter) is
     the response. Of the rest, the draft is the earlier version and the revised the later by
     name (``version_rank``: "revised", "R1", "v2"), in the order given when the names do not say.
     """
@@ -120,8 +121,8 @@ def guess_roles(paths: list[str]) -> dict[str, str]:
         suffix = Path(p).suffix.lower()
         if suffix in LETTER_SUFFIXES and any(w in name for w in _RESPONSE_WORDS):
             roles.setdefault("response", p)
-        elif suffix in review_suffixes() and (any(w in name for w in _REVIEW_WORDS)
-                                              or "decision" in name and "letter" in name):
+        elif suffix in review_suffixes() and (any(w in name for w in _REVIEW_WORDS) or "decision" in name and (
+                "letter" in name or "mail" in name or suffix == ".txt")):  # a decision mail saved as text
             roles.setdefault("reviews", p)
         elif suffix in LETTER_SUFFIXES and "letter" in name:
             roles.setdefault("response", p)
@@ -162,6 +163,11 @@ def file_problem(path: str) -> str:
         return f"{file.name} is empty (0 bytes): choose the file with the paper or the reviews in it."
     if file.suffix.lower() == ".pdf" and head != b"%PDF-":
         return f"{file.name} is not a PDF (it does not start like one)."
+    if head.startswith(b"\xd0\xcf\x11\xe0"):  # a password-protected Word file, or a .doc: said before Create
+        from engine.document.docx import ole_document
+
+        what = ole_document(file)
+        return f"{file.name} {what}." if what else ""
     return ""
 
 

@@ -34,8 +34,14 @@ def detect_format(path: Path) -> str:
     fmt = _SUFFIXES.get(path.suffix.lower())
     if fmt == "pdf":
         raise InputError(f"{path.name} is not a PDF (no %PDF header); " + _what_it_is(path, head))
+    if fmt in ("markdown", "text", "latex") and head.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):
+        raise InputError(f"{path.name} is not a text file; " + _what_it_is(path, head))  # a Word file named .md
     if fmt is not None:
         return fmt
+    if head.startswith(b"\xd0\xcf\x11\xe0"):  # a .doc: Word 97-2003, or a password-protected .docx renamed
+        from engine.document.docx import ole_document
+
+        raise InputError(f"{path.name} {ole_document(path) or 'is an old Office document: save it as .docx or PDF'}")
     if b"\x00" in head:
         raise InputError(f"{path.name}: unsupported file type (expected PDF, .tex, .docx, .md or .txt)")
     if b"\\documentclass" in head or b"\\begin{document}" in head or b"\\section" in head:
@@ -56,7 +62,10 @@ def _what_it_is(path: Path, head: bytes) -> str:
         if "word/document.xml" in names:
             return "it is a Word document: give it with the suffix .docx, or export a PDF from Word"
     if head.startswith(b"\xd0\xcf\x11\xe0"):
-        return "it is an old Word (.doc) or Office file: save it as .docx or export a PDF"
+        from engine.document.docx import ole_document
+
+        what = ole_document(path)
+        return f"it {what}" if what else "it is an old Office file: save it as .docx or export a PDF"
     return "it may be corrupt or mislabelled"
 
 

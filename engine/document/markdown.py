@@ -38,6 +38,8 @@ from engine.document.textfile import read_text_file
 from engine.errors import InputError
 
 EQUATION = "[EQUATION]"
+#: A ``$$ .. $$`` display inside a paragraph (its text as one group, for ``re.split``).
+_DOLLAR_DISPLAY = re.compile(r"\$\$(.+?)\$\$", re.S)
 _MD = MarkdownIt("commonmark").enable("table")
 _CAPTION = re.compile(r"^(?:\*\*|__)?(figure|fig\.|table|algorithm|listing)\s*\d+[a-z]?\s*[:.]", re.I)
 _ABSTRACT_START = re.compile(r"^(?:\*\*|__)?abstract(?:\*\*|__)?\s*[:.\u2014-]?\s*(?:\*\*|__)?\s*", re.I)
@@ -168,7 +170,10 @@ def _math_fences(text: str) -> str:
     The block opens on a line that starts with ``$$`` (or ``\\[``) and does not close on it, and closes on the next
     line that ends with ``$$`` (``\\]``): pandoc lets the formula start on the opening line and end on the closing
     one (``$$x = y`` ... ``\\tag{1}`` ... ``$$``). A closing ``$$`` is never taken for the next block's opener (a
-    session-25 trial paper lost every paragraph between one formula's closing line and the next formula's)."""
+    session-25 trial paper lost every paragraph between one formula's closing line and the next formula's), nor is a
+    line that closes the formula and goes on with text (pandoc writes "``\\end{aligned}$$ where $F$ is ...``"; a
+    session-29 trial paper lost its paragraphs and figures up to the next line ending ``$$``): such a formula stays
+    in its paragraph, which ``_paragraph`` cuts at it."""
     lines = text.splitlines()
     i = 0
     while i < len(lines):
@@ -177,11 +182,13 @@ def _math_fences(text: str) -> str:
         closer = "$$" if opener == "$$" else "\\]"
         if opener and closer not in line[len(opener):]:
             for j in range(i + 1, min(len(lines), i + 200)):
+                if closer not in lines[j]:
+                    continue
                 if lines[j].strip().endswith(closer):
                     lines[i], lines[j] = "```math", "```"
                     lines[i + 1:j] = [row.replace("```", "   ") for row in lines[i + 1:j]]
                     i = j
-                    break
+                break  # "\\end{aligned}$$ where $F$ is ...": text after the formula, read with it (``_paragraph``)
         i += 1
     return "\n".join(lines)
 
@@ -246,6 +253,13 @@ def _paragraph(inline: Token, out: _Outline, line: int | None, raw_env: list[str
         return
     if _DISPLAY_MATH.fullmatch(raw):
         out.add(EQUATION, ParagraphKind.EQUATION, line)
+        return
+    if _DOLLAR_DISPLAY.search(raw):  # "given by, $$x = y$$ where $y$ is ...": text, formula, text, as LaTeX reads it
+        for k, piece in enumerate(_DOLLAR_DISPLAY.split(raw)):
+            if k % 2:
+                out.add(EQUATION, ParagraphKind.EQUATION, line)
+            elif piece.strip():
+                out.add(_inline_str(piece.strip()), ParagraphKind.BODY, line, piece.strip())
         return
     if rmarkdown.commands_only(raw):  # \linenumbers, \FloatBarrier: print nothing
         return

@@ -97,6 +97,14 @@ _AUTHOR_MARKS = re.compile(r"\$\^\{[^{}$]*\}\$|\$\^[^$\s]\$|\^[^^\s]+\^|\\(?:tex
 _AFFILIATION = re.compile(r"^\s*(?:\$\^\{?[\w,*]+\}?\$|\^[\w,*]+\^|\\textsuperscript\{[^{}]*\})")
 
 
+def _several_names(item: str) -> bool:
+    """"Ann E. Lee, Bo Kim, Cy Day" as one list item (pandoc writes a LaTeX ``\\author{A, B, C}`` so: a session-29
+    trial's three authors read as one): two or more parts, each of two to four capitalised words; "Lee, Ann" is
+    one name."""
+    parts = [x.strip() for x in re.split(r",|&|\band\b", item) if x.strip()]
+    return len(parts) > 1 and all(2 <= len(x.split()) <= 4 and all(w[:1].isupper() for w in x.split()) for x in parts)
+
+
 def _names(value: Any) -> list[str]:
     if isinstance(value, str):  # one line each, or a pandoc line block ("| A. Name$^{1}$ and B. Name$^{2}$")
         value = _AUTHOR_MARKS.sub("", re.sub(r"(?m)^\s*\|\s?", "", value))
@@ -106,7 +114,8 @@ def _names(value: Any) -> list[str]:
         for item in value:
             if isinstance(item, str) and _AFFILIATION.match(item):
                 continue  # "$^1$ School of Biology, ...": an affiliation listed under the names
-            if isinstance(item, str) and _AUTHOR_MARKS.search(item) and re.search(r",|&|\band\b", item):
+            if isinstance(item, str) and (_AUTHOR_MARKS.search(item) or _several_names(item)) and \
+                    re.search(r",|&|\band\b", item):
                 out += _names(item)  # "Ann Lee$^1$, Bo Kim$^2$ & Cy Day$^3$": several names in one item
                 continue
             name = item.get("name") if isinstance(item, dict) else item

@@ -81,8 +81,14 @@ def pdf_beside(source: str | Path) -> PdfBeside | None:
     return PdfBeside(pdf, path, pdf.stat().st_mtime + 1.0 < newest)  # a second's slack: file systems round
 
 
+#: Revised versions a PDF is saved from, by their reader's format name: how the message names them.
+_SAVED_AS_PDF = {"docx": "a Word file", "markdown": "Markdown", "text": "plain text"}
+
+
 def revised_pdf(project: Project, given: str | Path | None = None) -> Path:
-    """The PDF of the revised version: ``given``, the project's revised file, or one beside its LaTeX sources."""
+    """The PDF of the revised version: ``given``, the project's revised file, one beside its LaTeX sources, or the
+    PDF saved beside a Word or Markdown revision under its name (``paper.pdf`` beside ``paper.docx``: a new-user
+    trial, session 29, could not mark a Word revision in the app, whose menu item was greyed out without a word)."""
     if given:
         path = Path(given).expanduser()
         if path.suffix.lower() != ".pdf" or not path.is_file():
@@ -97,6 +103,13 @@ def revised_pdf(project: Project, given: str | Path | None = None) -> Path:
             raise InputError(f"the revised PDF {path} is no longer there; give its new place with --revised-pdf")
         return path
     kind = project.new.source_format if project.new is not None else ""
+    if kind in _SAVED_AS_PDF:  # Word's "Save As PDF" writes NAME.pdf beside NAME.docx; pandoc and knitr do the same
+        saved = path.with_suffix(".pdf")
+        if saved.is_file():
+            return saved
+        raise InputError(f"the revised version is {_SAVED_AS_PDF[kind]} ({path.name}), not a PDF: the marked-up "
+                         f"copy is drawn on the revised PDF; save it as PDF beside it ({saved.name}; in Word: File → "
+                         "Save As → PDF), or give one with --revised-pdf REVISED.pdf")
     if kind != "latex":
         raise InputError(f"the revised version is {kind or 'not a PDF'} ({path.name}), not a PDF: "
                          "the marked-up copy is drawn on the revised PDF; give it with --revised-pdf REVISED.pdf")

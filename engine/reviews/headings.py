@@ -116,7 +116,8 @@ _BOLD_LINE = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*:?\s*$")
 _SEPARATOR = re.compile(r"^\s*(?:-{3,}|\*{3,}|={3,}|_{3,})\s*$")
 _REVIEWER = re.compile(
     r"^(?:official\s+)?(?:review(?:er)?|referee)\s*(?:#\s*)?([A-Za-z0-9][\w.-]{0,15})\b"
-    r"(?:\s*\([^)]{0,60}\))?(?:\s+(?:report|comments?|review|evaluations?|scores?))?\s*:?$",  # "Reviewer 2 Report"
+    r"(?:\s*\((?:[^()]|\([^()]{0,20}\)){0,60}\))?"  # eLife: "Reviewer #1 (General assessment ... (Required)):"
+    r"(?:\s+(?:report|comments?|review|evaluations?|scores?))?\s*:?$",  # "Reviewer 2 Report"
     re.I,
 )
 #: Name of the review an editor's letter becomes (its comments: E.n); it takes no reviewer number.

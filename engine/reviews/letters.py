@@ -20,6 +20,12 @@ import re
 
 #: An editor's letter opens with a greeting to a person by title; a review greets "the authors".
 _GREETING = re.compile(r"^\W*dear\s+(?:dr|prof|professor|mr|mrs|ms|mx)\b", re.I)
+#: eLife's letters greet the author by first name alone ("Dear Andy,"): one to three capitalised words and a comma
+#: on the line; a review's "Dear Authors," or "Dear Editor," is no letter (a new-user trial, session 29: the
+#: editor's summary of an eLife decision read as "Reviewer 1", each referee one number on).
+_FIRST_NAME_GREETING = re.compile(
+    r"^\W*(?i:dear)\s+(?!(?i:authors?|editors?|sirs?|madam|colleagues?|reviewers?|referees?|all|team|researchers?)\b)"
+    r"[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){0,2}\s*,\s*$")
 #: Non-blank lines a mailed letter may put over its greeting (a heading, the journal, the date, "MS: ...",
 #: "Title: ...", "RE: ..."), each of at most ``HEADER_LINE_WORDS`` words.
 HEADER_LINES = 8
@@ -47,7 +53,8 @@ _PROCESS = re.compile(
     # the editor's request for a reply to every point (trial29: "Please respond to each point." became the editor's
     # comment, which no letter quotes, so a letter quoting every reviewer's point read as quoting 6 of 7)
     r"\b(?:respond|reply|answer) to (?:each|every|all)(?: of the)? (?:points?|comments?|concerns?|issues?)"
-    r"(?: raised)?(?: by the reviewers)?\s*[.!]?$|\bpoint-by-point (?:response|reply)\b|"
+    r"(?: raised)?(?: by the reviewers)?(?: in your (?:response|reply)(?: to (?:the )?review(?:er)?s)?)?\s*[.!]?$|"
+    r"\bpoint-by-point (?:response|reply)\b|"
     r"\bpromote your (?:manuscript|paper|article)\b|\bcontact\b[^.?!]{0,60}\b(?:e-?mail|office)\b|"
     r"\bwithin \d+ (?:days|weeks)\b|\bdouble-check the format\b|\brevised manuscript will be subject to\b|"
     # Elsevier's decision form letter (a new-user trial, session 22, trial15): the decision, the response's
@@ -59,7 +66,12 @@ _PROCESS = re.compile(
     r"\bby\b|\byour revision is due\b|\bto submit (?:a|your) revision\b|\blog in as an author\b|"
     # Editorial Manager's revise letter (trial30): the offer to reconsider, the list of changes or rebuttal it asks for
     r"\bundertake the work required\b|\breconsider (?:my|our|the) decision\b|\ba list of changes or a rebuttal\b|"
-    r"\brebuttal against each point\b", re.I)
+    r"\brebuttal against each point\b|"
+    # Elsevier's EES mail (session 29's trial): the editor's offer, the list of changes, the help-desk footer
+    r"\bpleased to reconsider my decision\b|\bcustomer support\b|"
+    r"\binteractive tutorials\b|"
+    # eLife's "Please aim to submit the revised version within two months." (the trial's E.1, a scaffold's DETAIL)
+    r"\b(?:aim|plan) to (?:submit|return) (?:the|your) revised (?:version|manuscript|article|paper)\b", re.I)
 
 #: The Physical Review journals' mail (APS) names each report on its own line between rules: "Report of Referee A --
 #: LX12345/Leung", "Report of the Referee -- LX12345/Leung" (one referee), "Second Report of Referee B -- ...",
@@ -80,7 +92,7 @@ def opens_letter(text: str) -> bool:
     for line in text.split("\n"):
         if not line.strip():
             continue
-        if _GREETING.match(line):
+        if _GREETING.match(line) or _FIRST_NAME_GREETING.match(line):
             return True
         seen += 1
         if seen >= HEADER_LINES or len(line.split()) > HEADER_LINE_WORDS or line.rstrip().endswith((".", "?", "!")):
@@ -98,6 +110,24 @@ def signature_title(before: list[str], body: str) -> bool:
     under = [line.strip() for line in body.split("\n") if line.strip()]
     return len(" ".join(under).split()) <= SIGNATURE_WORDS and not any(line.endswith((".", "?", "!", ":"))
                                                                        for line in under)
+
+
+def closes_letter(body: str) -> bool:
+    """A block that holds a letter's closing ("Best wishes,") with at most ``SIGNATURE_LINES`` short lines under it
+    and an editor's title among them: the end of a decision mail (its checklist, the editors' signatures), as an
+    eLife decision sends it after the last reviewer's comments, not a reviewer's review."""
+    lines = [line.strip() for line in body.split("\n") if line.strip() and not re.fullmatch(r"-{3,}", line.strip())]
+    for i, line in enumerate(lines):
+        if CLOSING.match(line):
+            under = lines[i + 1:i + 1 + SIGNATURE_LINES]
+            return any(re.search(r"\beditor\b", u, re.I) and len(u.split()) <= 8 for u in under)
+    return False
+
+
+def mostly_process(body: str) -> bool:
+    """A block whose sentences are at least half about the submission process: a journal's footer after the reviews."""
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+", " ".join(body.split())) if x.strip()]
+    return bool(sentences) and 2 * sum(is_process(x) for x in sentences) >= len(sentences)
 
 
 def is_process(sentence: str) -> bool:

@@ -20,7 +20,8 @@ from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_
                                      section_heading, short_answer)
 from engine.reviews.language import english_notice
 from engine.reviews.latex import latex_review_text, looks_like_latex
-from engine.reviews.letters import CLOSING, journal_report, opens_letter, signature_title
+from engine.reviews.letters import (CLOSING, closes_letter, journal_report, mostly_process, opens_letter,
+                                     signature_title)
 from engine.reviews.mail import unquote_mail
 from engine.reviews.model import Review
 from engine.reviews.tables import comment_tables
@@ -143,6 +144,7 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
     elif head.strip() and notices is not None:
         notices.append(f"skipped the text before the first review ({len(head.split())} words)")
     first_named = next((k for k, (_, name) in enumerate(starts) if name), len(starts))
+    closed = False
     for k, (start, name) in enumerate(starts):
         end = cuts[k + 1] if k + 1 < len(cuts) else len(lines)
         body = "\n".join(lines[start:end])
@@ -163,6 +165,16 @@ def split_reviews(text: str, notices: list[str] | None = None) -> list[tuple[str
             # how its referees are numbered): a preamble, as the same text with no rule above it
             if notices is not None:  # (a new-user trial: it was "Reviewer 1", and the first referee R2)
                 notices.append(f"skipped the text before the first review ({len(body.split())} words)")
+            continue
+        if not name and k > first_named and (closed or closes_letter(body) or mostly_process(body)):
+            # eLife's checklist and signatures after the last review, Elsevier's help-desk footer (session 29's
+            if notices is not None:  # trial: "Reviewer 7", its 7 comments the checklist; "Reviewer 3", the footer)
+                notices.append(f"skipped the decision letter's closing ({len(body.split())} words)")
+            closed = True  # and the mail's footers under it (eLife's company line: a "Reviewer 4" of no comments)
+            continue
+        if out and name and out[-1][0] == name and "(" in lines[start - 1]:
+            # eLife: "Reviewer #1 (General assessment ...):", then "Reviewer #1 (Minor Comments):": one review
+            out[-1] = (name, f"{out[-1][1]}\n\n{body}")
             continue
         if not name and is_editor_letter(body):  # a decision letter between reviews: a preamble, or the editor's
             if len(body.split()) <= PREAMBLE_WORDS:

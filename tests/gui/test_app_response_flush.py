@@ -64,3 +64,13 @@ def test_a_no_change_box_without_a_reason_stores_nothing_on_close(qtbot, shell: 
     shell.window.response.no_change.setChecked(True)
     shell.window.close()
     assert "R1.2" not in _responses(project)
+
+
+def test_exporting_the_letter_keeps_what_was_typed(qtbot, shell: Shell, project: Path, tmp_path: Path) -> None:
+    """Session 29's trial: an answer typed, then Ctrl+E: the letter did not hold it."""
+    _type(qtbot, shell, project, "R1.2", TYPED)
+    letter = tmp_path / "letter.md"
+    with qtbot.waitSignal(shell.controller.exports.sig_export_written, timeout=60_000):
+        shell.controller.exports.export_letter(letter)
+    assert TYPED in letter.read_text(encoding="utf-8")
+    assert _responses(project).get("R1.2") == TYPED and not shell.window.response.dirty()

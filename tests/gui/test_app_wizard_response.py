@@ -62,9 +62,28 @@ def test_the_new_round_dialog_takes_this_rounds_letter(qtbot, tmp_path: Path) ->
     # a rebuttal is the authors' answer; versions by number whatever the order dropped
     (["paper_v2.pdf", "paper_v1.pdf", "reviews.md", "rebuttal.pdf"],
      {"old": "paper_v1.pdf", "new": "paper_v2.pdf", "reviews": "reviews.md", "response": "rebuttal.pdf"}),
+    # the decision mail pasted into a text file, Word versions (a new-user trial, session 29: no reviews were guessed)
+    (["paper-submitted.md", "paper-revised.md", "decision.txt", "response.docx"],
+     {"old": "paper-submitted.md", "new": "paper-revised.md", "reviews": "decision.txt", "response": "response.docx"}),
+    (["MS-042.docx", "MS-042.R1.docx", "Decision email.eml"],
+     {"old": "MS-042.docx", "new": "MS-042.R1.docx", "reviews": "Decision email.eml"}),
     # names that say nothing of the order: the order given; a cover letter is the response
     (["decision_trees.pdf", "tech_report.pdf", "reviews.txt", "cover_letter.pdf"],
      {"old": "decision_trees.pdf", "new": "tech_report.pdf", "reviews": "reviews.txt", "response": "cover_letter.pdf"}),
 ])
 def test_a_journal_bundle_dropped_goes_to_its_roles(files: list[str], want: dict[str, str]) -> None:
     assert guess_roles(files) == want
+
+
+def test_a_password_protected_word_draft_is_named_before_create(qtbot, tmp_path: Path) -> None:
+    """A new-user trial, session 29: the dialog let it through and the build failed with "not a Word document"."""
+    draft, reviews = tmp_path / "draft.docx", tmp_path / "reviews.md"
+    stream = "EncryptedPackage".encode("utf-16-le")
+    draft.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504) + stream + bytes(1024))
+    reviews.write_text("# Reviewer 1\n\nPlease explain the method.\n", encoding="utf-8")
+    wizard = ProjectWizard()
+    qtbot.addWidget(wizard)
+    wizard.draft.set_path(str(draft))
+    wizard.review_file.set_path(str(reviews))
+    assert "draft.docx is password-protected: open it in Word" in wizard.problem_text()
+    assert not wizard.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()

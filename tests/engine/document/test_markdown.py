@@ -118,7 +118,9 @@ def test_markdown_first_heading_not_title_when_text_comes_first(tmp_path: Path) 
 
 def test_markdown_single_line_display_math(tmp_path: Path) -> None:
     doc = load_document(write(tmp_path, "m.md", "Before.\n\n$$ a = b $$\n\nAfter $$x$$ inline.\n"))
-    assert kinds(doc) == [("body", "Before."), ("equation", "[EQUATION]"), ("body", "After [EQUATION] inline.")]
+    # a display formula inside a paragraph cuts it, as the LaTeX reader cuts "After $$x$$ inline." (session 29)
+    assert kinds(doc) == [("body", "Before."), ("equation", "[EQUATION]"), ("body", "After"),
+                          ("equation", "[EQUATION]"), ("body", "inline.")]
 
 
 @pytest.mark.shared_data
