@@ -65,15 +65,15 @@ class ResponseEditor(QFrame):
         self.text.setTabChangesFocus(True)
         self.text.setProperty("focusframe", "box")  # a Highlight frame when focused (base.qss)
         self.text.setPlaceholderText("Write your answer to the reviewer (it goes in the response letter)")
-        self.no_change = QCheckBox("No change to the paper")
-        self.no_change.setToolTip("The paper does not change for this comment: the text above says why")
-        self.throughout = QCheckBox("Answered throughout the paper")
-        self.throughout.setToolTip("You answered this comment in many places (a notation made consistent, a "
-                                   "proofreading pass): Redraft links it to more edits, past its usual five "
-                                   "(Ctrl+Shift+T; Edit → Undo takes it back)")
+        self.no_change = QCheckBox("No change")
+        self.no_change.setToolTip("No change to the paper for this comment: the text above says why")
+        self.throughout = QCheckBox("Answered throughout")
+        self.throughout.setToolTip("Answered throughout the paper: you answered this comment in many places (a "
+                                   "notation made consistent, a proofreading pass): Redraft links it to more edits, "
+                                   "past its usual five (Ctrl+Shift+T; Edit → Undo takes it back)")
         self.throughout.clicked.connect(lambda: self.sig_throughout_toggled.emit(self.throughout.isChecked()))
         #: The quiet hint (``engine.align.broad``): shown under the box for a comment Redraft reads as broad.
-        self.hint = QLabel("Answered in many places? Tick the box above.")
+        self.hint = QLabel("Answered in many places? Tick “Answered throughout”.")
         self.hint.setWordWrap(True)
         self.hint.setProperty("role", "hint")
         self.hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -103,8 +103,11 @@ class ResponseEditor(QFrame):
         layout.setSpacing(6)
         layout.addLayout(head)
         layout.addWidget(self.text, 1)
-        layout.addWidget(self.no_change)
-        layout.addWidget(self.throughout)
+        checks = QHBoxLayout()  # one row for both boxes: the pane's height goes to the text and the TLDRs below
+        checks.addWidget(self.no_change)
+        checks.addWidget(self.throughout)
+        checks.addStretch(1)
+        layout.addLayout(checks)
         layout.addWidget(self.hint)  # under the box, only while shown
         layout.addWidget(self.problem)
         layout.addLayout(buttons)
