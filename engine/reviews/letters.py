@@ -20,7 +20,7 @@ import re
 
 #: An editor's letter opens with a greeting to a person by title; a review greets "the authors".
 _GREETING = re.compile(r"^\W*dear\s+(?:dr|prof|professor|mr|mrs|ms|mx)\b", re.I)
-#: eLife's letters greet the author by first name alone ("Dear Andy,"): one to three capitalised words and a comma
+#: eLife's letters greet the author by first name alone ("Dear Wren,"): one to three capitalised words and a comma
 #: on the line; a review's "Dear Authors," or "Dear Editor," is no letter (a new-user trial, session 29: the
 #: editor's summary of an eLife decision read as "Reviewer 1", each referee one number on).
 _FIRST_NAME_GREETING = re.compile(
