@@ -64,6 +64,7 @@ _PROCESS = re.compile(
     r"\b(?:modified|revised|changed|new) text (?:is )?(?:printed|marked|highlighted|shown) in (?:red|blue|colou?r)|"
     r"\b(?:submit|return|send|upload)\w* (?:your|the) revised (?:paper|manuscript|version|submission)\b[^.?!]{0,30}"
     r"\bby\b|\byour revision is due\b|\bto submit (?:a|your) revision\b|\blog in as an author\b|"
+    # the phrases below were read in the new-user trials' own mails (in-sample for those mails, review30):
     # Editorial Manager's revise letter (trial30): the offer to reconsider, the list of changes or rebuttal it asks for
     r"\bundertake the work required\b|\breconsider (?:my|our|the) decision\b|\ba list of changes or a rebuttal\b|"
     r"\brebuttal against each point\b|"
