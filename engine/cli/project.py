@@ -240,7 +240,8 @@ def _session_step(path: str, op: Callable[[ProjectSession], Changes]) -> int:
         try:
             changes = op(session)
         except KeyError as err:
-            raise InputError(f"not in this project: {err.args[0]}") from None
+            raise InputError(f"not in this project: {err.args[0]} (redraft project show {path} lists its comments "
+                             "and edits)") from None
         except ValueError as err:
             raise InputError(str(err)) from None
         print(changes.label or "nothing changed")

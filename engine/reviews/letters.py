@@ -20,7 +20,7 @@ import re
 
 #: An editor's letter opens with a greeting to a person by title; a review greets "the authors".
 _GREETING = re.compile(r"^\W*dear\s+(?:dr|prof|professor|mr|mrs|ms|mx)\b", re.I)
-#: eLife's letters greet the author by first name alone ("Dear Andy,"): one to three capitalised words and a comma
+#: eLife's letters greet the author by first name alone ("Dear Wren,"): one to three capitalised words and a comma
 #: on the line; a review's "Dear Authors," or "Dear Editor," is no letter (a new-user trial, session 29: the
 #: editor's summary of an eLife decision read as "Reviewer 1", each referee one number on).
 _FIRST_NAME_GREETING = re.compile(
@@ -64,6 +64,7 @@ _PROCESS = re.compile(
     r"\b(?:modified|revised|changed|new) text (?:is )?(?:printed|marked|highlighted|shown) in (?:red|blue|colou?r)|"
     r"\b(?:submit|return|send|upload)\w* (?:your|the) revised (?:paper|manuscript|version|submission)\b[^.?!]{0,30}"
     r"\bby\b|\byour revision is due\b|\bto submit (?:a|your) revision\b|\blog in as an author\b|"
+    # the phrases below were read in the new-user trials' own mails (in-sample for those mails, review30):
     # Editorial Manager's revise letter (trial30): the offer to reconsider, the list of changes or rebuttal it asks for
     r"\bundertake the work required\b|\breconsider (?:my|our|the) decision\b|\ba list of changes or a rebuttal\b|"
     r"\brebuttal against each point\b|"

@@ -157,6 +157,7 @@ def test_the_cli_marks_clears_and_refuses_a_bad_comment_in_one_line(tmp_path: Pa
     assert main(["project", "mark", str(path), "R9.99", "throughout"]) == 2
     err = capsys.readouterr().err
     assert "not in this project: R9.99" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert f"redraft project show {path} lists its comments" in err  # what to do (review30)
     assert main(["project", "undo", str(path)]) == 0 and "undid mark of" in capsys.readouterr().out
     assert main(["project", "redo", str(path)]) == 0
     assert main(["project", "mark", str(path), cid, "clear"]) == 0

@@ -1,7 +1,8 @@
 """A decision mail pasted whole, in two journals' shapes (a new-user trial, session 29): eLife greets the author by
 first name and splits each referee's report under "Reviewer #n (<part> (<note>)):" headings, then ends with its
 checklist and the editors' signatures after a rule; Elsevier's EES mail ends with a help-desk footer. Mails written
-here in invented words."""
+here in invented words around the short phrases the rules match (review30: the form paragraphs once
+copied here were rewritten)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,9 @@ from engine.reviews import extract_comments, parse_reviews
 
 ELIFE = """Dear Wren,
 
-Thank you for submitting your article "A quilted lattice of marsh voles" for consideration. Your article has been
-reviewed by 2 peer reviewers. Please aim to submit the revised version within two months. The evaluation has been
-overseen by a Reviewing Editor. The reviewers have
-discussed the reviews with one another and the Reviewing Editor has drafted this decision to help you prepare a
-revised submission. Marsh voles have long been counted by hand, and this paper takes a careful step towards counting
+Thanks for sending us "A quilted lattice of marsh voles". Two referees read it, with a Reviewing Editor over
+them. Please aim to submit the revised version within two months. The referees and the Reviewing Editor talked the
+reports over and wrote this letter together as a guide to the next version. Marsh voles have long been counted by hand, and this paper takes a careful step towards counting
 them from the burrows alone. Please respond to each point in your response to reviews. In our online discussions
 with the reviewers two points came to the fore:
 
@@ -35,7 +34,7 @@ The tussock height is never defined. Please define it where it first appears.
 
 -----
 
-* We will look forward to hearing from you with a revised article and a response letter uploaded as a separate file.
+* Send the new version of the vole article with its answer to the referees as a file of its own.
 
 * If your work involved field permits, please name them in the Methods.
 
@@ -71,8 +70,8 @@ Title: A quilted lattice of marsh voles
 
 Dear Dr. Reed,
 
-Reviewers have now commented on your paper. If you are prepared to undertake the work required, I would be pleased
-to reconsider my decision.
+The two referees have read your vole paper. Once you undertake the work required for the burrow counts, I shall be
+pleased to reconsider my decision.
 
 Reviewers' comments:
 
@@ -82,8 +81,8 @@ Reviewer #2: The legend of Figure 2 should name the colour of the flooded plots.
 
 ******************
 
-For further assistance, please visit our customer support site. Here you can search for solutions on a range of
-topics and learn more via interactive tutorials. You will also find our support contact details there.
+Stuck on a step? Our customer support pages answer the common questions. Our interactive tutorials walk through
+each form.
 """
 
 

@@ -20,9 +20,9 @@ def aps_mail(*reports: tuple[str, str]) -> str:
 
 Dear Dr. Fenwick,
 
-The above manuscript has been reviewed by two of our referees. Comments from the reports are enclosed.
+Two of our referees have read the plover paper; what they wrote follows below.
 
-We ask you to consider these comments and revise your manuscript as appropriate.
+We leave it to you to weigh their reports and send a new version as you see fit.
 
 Yours sincerely,
 
@@ -119,8 +119,8 @@ def test_a_mail_printed_to_pdf_keeps_its_paragraphs_and_each_inline_reviewer(tmp
 
     paragraphs = [
         "Ref.: Ms. No. QZ-D-26-00112", "Dear Dr. Fenwick,",
-        "Reviewers have now commented on your paper. You will see that they are advising that you revise your "
-        "manuscript.", "Yours sincerely,", "Handling Editor", "Reviewers' comments:",
+        "The referees have now read your plover paper, and both of them would like to see a new version of "
+        "it.", "Yours sincerely,", "Handling Editor", "Reviewers' comments:",
         "Reviewer #1: - The glimmer pulse width is never given in the text, and the reader cannot repeat the run.",
         "- The plover lattice constant changes between the second and the third section.",
         "Reviewer #2: * p4. The key of the second figure names an entry called stray without saying what it is.",
