@@ -66,7 +66,7 @@ _PROCESS = re.compile(
     r"\bby\b|\byour revision is due\b|\bto submit (?:a|your) revision\b|\blog in as an author\b|"
     # the phrases below were read in the new-user trials' own mails (in-sample for those mails, review30):
     # Editorial Manager's revise letter (trial30): the offer to reconsider, the list of changes or rebuttal it asks for
-    r"\bundertake the work required\b|\breconsider (?:my|our|the) decision\b|\ba list of changes or a rebuttal\b|"
+    r"\bundertake the work required\b|\breconsider (?:my|our) decision\b|\ba list of changes or a rebuttal\b|"
     r"\brebuttal against each point\b|"
     # Elsevier's EES mail (session 29's trial): the editor's offer, the list of changes, the help-desk footer
     r"\bpleased to reconsider my decision\b|\bcustomer support\b|"
