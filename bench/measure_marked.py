@@ -39,11 +39,11 @@ def labelled(pp) -> np.ndarray:
 def engine_counts(s, marked: np.ndarray, throughout_p: float) -> dict[str, int]:
     """``corpus_eval.figures``' counts for one paper's ``Scored`` (status scale, answered), each comment assessed by
     ``assess_alignment``: its suggested links are the links shown, its status the app's."""
+    from engine.align.corpus_eval import COUNTS, tally
     from engine.align.records import Alignment
     from engine.align.status import Link, Status, assess_alignment
 
-    out = dict.fromkeys(("tp", "fp", "fn", "answered", "hit1", "hit3", "found", "addressed", "wrong", "unanswered",
-                         "unanswered found", "shown", "shown marked"), 0)
+    out = dict.fromkeys((*COUNTS, "shown", "shown marked"), 0)
     for i, cid in enumerate(s.comment_ids):
         row = s.matrix[i] if s.matrix.size else np.zeros(0)
         al = Alignment(cid, [], {e: float(p) for e, p in zip(s.edit_ids, row)}, calibrated=True,
@@ -51,23 +51,9 @@ def engine_counts(s, marked: np.ndarray, throughout_p: float) -> dict[str, int]:
         a = assess_alignment(al, None, throughout_p=throughout_p if marked[i] else None)
         got = {e.edit_id for e in a.evidence if e.link is Link.SUGGESTED}
         status = {Status.ADDRESSED: "addressed", Status.PARTLY: "partly"}.get(a.status, "not")
-        gold = s.gold.get(cid, set())
-        out["tp"] += len(gold & got)
-        out["fp"] += len(got - gold)
-        out["fn"] += len(gold - got)
         out["shown"] += len(got)
         out["shown marked"] += len(got) if marked[i] else 0
-        out["addressed"] += status == "addressed"
-        if not gold:
-            out["wrong"] += status == "addressed"
-            out["unanswered"] += 1
-            out["unanswered found"] += status in ("addressed", "partly")
-            continue
-        out["answered"] += 1
-        order = [s.edit_ids[j] for j in np.argsort(-row, kind="stable")[:3] if row[j] > 0]
-        out["hit1"] += bool(order[:1] and order[0] in gold)
-        out["hit3"] += bool(set(order) & gold)
-        out["found"] += status in ("addressed", "partly")
+        tally(out, s.gold.get(cid, set()), got, row, s.edit_ids, status)
     out["marked"] = int(marked.sum())
     return out
 

@@ -41,27 +41,35 @@ def linked_status(threshold: float) -> StatusOf:
 def figures(s: Scored, threshold: float, cap: int | None, status_of: StatusOf) -> dict[str, int]:
     """Counts for one paper (summed for pooled figures)."""
     pred = predictions([s], threshold, cap)
-    out = dict.fromkeys(("tp", "fp", "fn", "answered", "hit1", "hit3", "found", "addressed", "wrong", "unanswered",
-                         "unanswered found"), 0)
+    out = dict.fromkeys(COUNTS, 0)
     for i, cid in enumerate(s.comment_ids):
-        gold, got = s.gold.get(cid, set()), pred.get(cid, set())
-        out["tp"] += len(gold & got)
-        out["fp"] += len(got - gold)
-        out["fn"] += len(gold - got)
         row = s.matrix[i] if s.matrix.size else np.zeros(0)
         status = status_of(row) if s.answered is None else status_of(row, float(s.answered[i]))
-        out["addressed"] += status == "addressed"
-        if not gold:
-            out["wrong"] += status == "addressed"
-            out["unanswered"] += 1
-            out["unanswered found"] += status in ("addressed", "partly")
-            continue
-        out["answered"] += 1
-        order = [s.edit_ids[j] for j in np.argsort(-row, kind="stable")[:3] if row[j] > 0]
-        out["hit1"] += bool(order[:1] and order[0] in gold)
-        out["hit3"] += bool(set(order) & gold)
-        out["found"] += status in ("addressed", "partly")
+        tally(out, s.gold.get(cid, set()), pred.get(cid, set()), row, s.edit_ids, status)
     return out
+
+
+#: What ``figures`` counts for a paper.
+COUNTS = ("tp", "fp", "fn", "answered", "hit1", "hit3", "found", "addressed", "wrong", "unanswered", "unanswered found")
+
+
+def tally(out: dict[str, int], gold: set, got: set, row: np.ndarray, edit_ids: Sequence[str], status: str) -> None:
+    """One comment's counts added to ``out``: its gold and shown links, its best three edits by ``row``'s scores
+    (over ``edit_ids``) and its status ("addressed", "partly" or "not")."""
+    out["tp"] += len(gold & got)
+    out["fp"] += len(got - gold)
+    out["fn"] += len(gold - got)
+    out["addressed"] += status == "addressed"
+    if not gold:
+        out["wrong"] += status == "addressed"
+        out["unanswered"] += 1
+        out["unanswered found"] += status in ("addressed", "partly")
+        return
+    out["answered"] += 1
+    order = [edit_ids[j] for j in np.argsort(-row, kind="stable")[:3] if row[j] > 0]
+    out["hit1"] += bool(order[:1] and order[0] in gold)
+    out["hit3"] += bool(set(order) & gold)
+    out["found"] += status in ("addressed", "partly")
 
 
 def rates(c: dict[str, int]) -> dict[str, float | None]:
