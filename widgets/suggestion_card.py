@@ -109,11 +109,9 @@ class SuggestionCard(QFrame):
         head = FlowLayout(spacing=6, last_right=True)  # "Suggest again" wraps below a long status in a narrow card
         for w in (self.title, self.status, self.generate_button):
             head.addWidget(w)
-        buttons = QHBoxLayout()
-        for b in (self.accept_button, self.edit_button, self.copy_button):
+        buttons = FlowLayout(spacing=6, last_right=True)  # Reject wraps below "Copy Markdown" in a narrow card
+        for b in (self.accept_button, self.edit_button, self.copy_button, self.reject_button):
             buttons.addWidget(b)
-        buttons.addStretch(1)
-        buttons.addWidget(self.reject_button)
         self.flags_row.addStretch(1)
         self.flags_row.addWidget(self.placeholder_label)
         # The text scrolls (a long plan is read whole by scrolling); the title and the buttons stay in view (at
