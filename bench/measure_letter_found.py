@@ -104,9 +104,9 @@ def look_gold(pairs, groups, folds: Path, gold_dir: Path, cache: Path, labels_di
     tally(rows)
 
 
-def look_extracted(pairs, groups, folds: Path, x_dir: Path, cache: Path, labels_dir: Path) -> None:
-    from bench.measure_answered_rank import statuses
-    from engine.align.folds import group_of
+def _extracted_runs(pairs, folds: Path, x_dir: Path, cache: Path):
+    """The engine's own comments of the training folds (``bench.measure_letter_extracted``'s ``x_dir``): their pairs
+    and gold matches, the fold models, their scored pairs, which letters are not read, and the A0 and F1 runs."""
     from engine.align.learn import scored
 
     xpairs, matched = mlx.load_extracted(x_dir)
@@ -118,6 +118,14 @@ def look_extracted(pairs, groups, folds: Path, x_dir: Path, cache: Path, labels_
     n = {xp.paper.id: len(xp.paper.comments) for xp, *_ in fx}
     unread = lambda i: np.full(n[i], not read[i[: -len(mlx.SUFFIX)]], dtype=bool)  # noqa: E731
     a0, l1 = (pickle.loads((x_dir / f"answered-x-{k}.pkl").read_bytes()) for k in ("A0", "F1"))
+    return xpairs, matched, fitted, fx, base, unread, a0, l1
+
+
+def look_extracted(pairs, groups, folds: Path, x_dir: Path, cache: Path, labels_dir: Path) -> None:
+    from bench.measure_answered_rank import statuses
+    from engine.align.folds import group_of
+
+    xpairs, matched, fitted, fx, base, unread, a0, l1 = _extracted_runs(pairs, folds, x_dir, cache)
     rows_ = {"A0": a0, "L1'": mlf.fallback(fx, a0, l1, unread)}
     st = {k: statuses(fx, [replace(s, answered=r["probs"][xp.paper.id]) for s, (xp, *_) in zip(base, fx)],
                       r["bands"]) for k, r in rows_.items()}
@@ -282,17 +290,8 @@ def report_gold(pairs, groups, folds: Path, gold_dir: Path, c2: dict, c2p: dict 
 
 def report_extracted(pairs, groups, folds: Path, x_dir: Path, c2: dict, cache: Path) -> dict:
     from bench.measure_answered_rank import statuses
-    from engine.align.learn import scored
 
-    xpairs, matched = mlx.load_extracted(x_dir)
-    mls.load_letters(pairs, cache, strip=True)
-    read = mlx.load_answers(xpairs, cache)
-    fitted = mlx.run_variant(pairs, folds)
-    fx = [(xpairs[pp.paper.id], m, a, inner) for pp, m, a, inner in fitted if pp.paper.id in xpairs]
-    base = [scored(xp, m) for xp, m, _, _ in fx]
-    n = {xp.paper.id: len(xp.paper.comments) for xp, *_ in fx}
-    unread = lambda i: np.full(n[i], not read[i[: -len(mlx.SUFFIX)]], dtype=bool)  # noqa: E731
-    a0, l1 = (pickle.loads((x_dir / f"answered-x-{k}.pkl").read_bytes()) for k in ("A0", "F1"))
+    xpairs, matched, fitted, fx, base, unread, a0, l1 = _extracted_runs(pairs, folds, x_dir, cache)
     runs = candidates(fx, a0, l1, c2, unread)
     kind = {x.id: "answered" if xp.paper.gold.get(x.id) else "gold" if matched[xp.paper.id[:-2]][x.id] else "none"
             for xp, *_ in fx for x in xp.paper.comments}

@@ -63,8 +63,7 @@ class LinkSteps(QObject):
         """The response pane's box and hint for the comment shown (``comment_id``: the one just selected)."""
         mark, session = self.window.commands.mark_throughout, self.session()
         cid = comment_id or self.comment_id
-        hint = session is not None and cid is not None and cid in {c.id for c in session.project.comments} and \
-            session.project.broad_hint(cid)
+        hint = session is not None and cid is not None and session.project.broad_hint(cid)  # none without alignment
         self.window.response.set_throughout(mark.isChecked(), mark.isEnabled(), bool(hint))
 
     def _edit_named(self, edit_id: str) -> str:

@@ -103,15 +103,14 @@ def letter_text(path: str | Path, notices: list[str] | None = None) -> str:
         return pdf_text(path, noun="letter")[0]
     suffix = path.suffix.lower()
     if kind == "docx":
-        from engine.document.docx import docx_text
+        from engine.document.docx import OfficeFile, docx_text
 
         try:
             return docx_text(path)
+        except OfficeFile:
+            raise  # the reader's own line names the file and says what to do (password-protected, an old .doc)
         except Exception as err:  # noqa: BLE001 - a damaged Word file raises several kinds
-            said = str(err)  # "X is password-protected: …" (or an old .doc) says what to do: it stands alone
-            ole = said.startswith(path.name) and ("password-protected" in said or "Word 97-2003" in said)
-            said = said if ole else f"cannot read {path.name} as a Word file: {said}"
-            raise InputError(said) from None
+            raise InputError(f"cannot read {path.name} as a Word file: {err}") from None
     raw = read_text(path)[0]
     if suffix in (".tex", ".ltx"):
         return latex_review_text(_inputs_read(path, raw, notices if notices is not None else []))

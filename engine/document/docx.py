@@ -59,10 +59,15 @@ def open_docx(path: Path) -> Any:
     except Exception as err:  # noqa: BLE001 - python-docx raises zip, XML and key errors for bad files
         ole = ole_document(path)
         if ole:
-            raise InputError(f"{path.name} {ole}") from None
+            raise OfficeFile(f"{path.name} {ole}") from None
         why = "not a Word document" if type(err).__name__ in ("PackageNotFoundError", "BadZipFile") else \
             f"{type(err).__name__}"
         raise InputError(f"{path.name} is not a readable .docx file ({why})") from None
+
+
+class OfficeFile(InputError):
+    """A file given as Word that is an OLE2 file (password-protected, or an old ``.doc``): its message says what to
+    do, and stands alone."""
 
 
 #: An OLE2 compound file's first bytes: Word 97-2003's ``.doc``, and the container Office wraps a password-protected

@@ -32,7 +32,11 @@ def write(conn: sqlite3.Connection, comment_id: str, state: Any) -> None:
     """Mark (``state`` true) or unmark the comment; ``KeyError`` when the project has no such comment."""
     if conn.execute("SELECT 1 FROM comments WHERE id = ?", (comment_id,)).fetchone() is None:
         raise KeyError(f"no comment {comment_id!r} in this project")
-    ids = [c for c in marked(conn) if c != comment_id] + ([comment_id] if state else [])
+    set_marked(conn, [c for c in marked(conn) if c != comment_id] + ([comment_id] if state else []))
+
+
+def set_marked(conn: sqlite3.Connection, ids: list[str]) -> None:
+    """The marked comments are exactly ``ids`` (a new round carries them over, or clears them)."""
     conn.execute("INSERT INTO meta VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                  (META_KEY, dumps(ids)))
 

@@ -40,6 +40,7 @@ from typing import Any
 from engine.align.status import Status, status_text
 from engine.errors import InputError
 from engine.jobs import CancelToken, Job
+from engine.project import marks
 from engine.project.model import KEPT, Project, SuggestionRecord
 from engine.project.peek import peek
 from engine.project.schema import dumps
@@ -182,7 +183,7 @@ def _clear_work(store: ProjectStore, *, new_reviews: bool, new_revision: bool) -
     with store.transaction() as conn:
         for table in ("responses", "links", "suggestions", "history"):
             conn.execute(f"DELETE FROM {table}")
-        conn.execute("DELETE FROM meta WHERE key = 'throughout'")  # the author's marks (engine.project.marks)
+        marks.set_marked(conn, [])  # the author's marks: ``_carry`` puts back those of comments found again
         dropped = []
         if new_reviews:  # corrections name comments of the old reviews
             n = conn.execute("DELETE FROM corrections").rowcount
@@ -298,11 +299,11 @@ def _carry(store: ProjectStore, before: Project, after: Project, report: RoundRe
                 alternative = {**alternative, "location": paragraphs[other]} if other in paragraphs else {}
             suggestions.append(SuggestionRecord.from_dict({**rec.to_dict(), "comment_id": comments[cid],
                                                            "location": location, "alternative": alternative}))
-    marks = sorted(comments[cid] for cid in before.throughout if cid in comments)
+    marked = sorted(comments[cid] for cid in before.throughout if cid in comments)
     report.dropped += [f"the mark \u201canswered throughout the paper\u201d of {gone[cid]} (the comment is gone)"
                        for cid in sorted(before.throughout) if cid not in comments and cid in gone]
     with store.transaction() as conn:
-        conn.execute("INSERT INTO meta VALUES ('throughout', ?)", (dumps(marks),))
+        marks.set_marked(conn, marked)
         conn.executemany("INSERT INTO responses VALUES (?, ?)", responses)
         conn.executemany("INSERT INTO links VALUES (?, ?, ?)", links)
         conn.executemany("INSERT INTO suggestions VALUES (?, ?, ?, ?, ?, ?)", [

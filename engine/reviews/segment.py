@@ -120,6 +120,8 @@ _POINTS_BACK = re.compile(r"\b(?:this|that|these|those|it|them)\b", re.I)
 _GOES_ON = re.compile(r"^\W*(?:which|whereas|while|because|since|as|otherwise|instead|then|here|there)\b", re.I)
 
 
+#: Not "this paper", "this work" ...: after a pointer word these name the reviewed work, not the sentence before.
+_NOT_OWN_WORK = r"(?! (?:paper|work|manuscript|article|study|submission|review|revision|version)\b)"
 #: A sentence that opens on a link to the one before it, and alone says little: a condition on it ("If so, ...",
 #: "If not", "Otherwise", "In that case"), a remark about it ("Just a nit ...", "A minor point, but ..."), a
 #: parallel ("Similarly", "Likewise") ...
@@ -132,8 +134,7 @@ _LINKED = re.compile(r"^\W*(?:if (?:so|not|yes|no|this is (?:so|the case|true)|t
 #: ... an answer the reviewer guesses to their own question ("Shorter than what? If you mean ..."), ...
 #: ... or a pointer back ("This was later confirmed ...", "Such a choice ..."; not "This paper ...", and not
 #: "It ...", which as often opens a request of its own: "It would help to ...").
-_POINTER = re.compile(r"^\W*(?:this|that|these|those|such)\b(?! (?:paper|work|manuscript|article|study|submission|"
-                      r"review|revision|version)\b)", re.I)
+_POINTER = re.compile(r"^\W*(?:this|that|these|those|such)\b" + _NOT_OWN_WORK, re.I)
 
 
 def linked(text: str) -> bool:
@@ -147,8 +148,8 @@ def linked(text: str) -> bool:
 _CONTINUES = re.compile(r"^\W*(?:in other words|that is|i\.\s?e\.|namely|in particular|specifically|for (?:example|"
                         r"instance)|e\.\s?g\.|thus|therefore|hence|because|since|here|again|related to (?:that|this)|"
                         r"along (?:these|the same) lines|in (?:this|that) (?:respect|regard)|"
-                        r"with (?:this|that) respect|both|the (?:latter|former)|(?:this|that|these|those|such|it|they)"
-                        r"\b(?! (?:paper|work|manuscript|article|study|submission|review|revision|version)\b))", re.I)
+                        r"with (?:this|that) respect|both|the (?:latter|former)|(?:it|they)\b" + _NOT_OWN_WORK + ")",
+                        re.I)  # with ``_POINTER`` ("This", "Such" ...)
 #: ... or that names what came before in its first words ("Several of these papers ...", "How does this hypothesis").
 _NAMES_BEFORE = re.compile(r"\b(?:this|these|those|such(?: an?)?)\s+(?!(?:paper|work|manuscript|article|study|"
                            r"submission|review)\b)[a-z]{3,}", re.I)
@@ -165,7 +166,8 @@ def leans(text: str) -> bool:
     end; never one that opens on something added ("Also", "Beyond that", "Another" ...)."""
     if _ADDS.match(text):
         return False
-    return (bool(_CONTINUES.match(text)) or bool(_NAMES_BEFORE.search(" ".join(text.split()[:6])))
+    return (bool(_CONTINUES.match(text) or _POINTER.match(text))
+            or bool(_NAMES_BEFORE.search(" ".join(text.split()[:6])))
             or len(text.split()) <= 8 and bool(_BACK_END.search(text)))
 
 
