@@ -42,15 +42,36 @@ def _crosses(rule: tuple[float, float, float], x0: float, x1: float, baseline: f
 
 def _strikes(rule: tuple[float, float, float], crossed: list[tuple[float, float, str]], size: float) -> bool:
     """Whether ``rule`` strikes out the glyphs it crosses (``(x0, x1, char)``): it runs no further than they do
-    (a gridline or a root's bar runs on past the one glyph it meets), they leave no gap wider than a word space
-    under it, and a letter or digit is among them."""
-    if not any(c.isalnum() for _, _, c in crossed):
-        return False
+    (a gridline or a root's bar runs on past the one glyph it meets) and they leave no gap wider than a word space
+    under it."""
     rx0, rx1, _ = rule
     crossed = sorted(crossed)
     if any(b[0] - a[1] > GAP * size for a, b in zip(crossed, crossed[1:])):
         return False
     return rx0 >= crossed[0][0] - SLACK * size and rx1 <= max(x1 for _, x1, _ in crossed) + SLACK * size
+
+
+def _chained(ks: list[int], rules: list[tuple[float, float, float]],
+             crossed: dict[int, list[tuple[float, float, str]]]) -> list[tuple[float, float, float]]:
+    """Of the rules ``ks`` (each fits the glyphs it crosses, or crosses none), those that cross a word of two
+    letters or more, and those that run on from one of them on its line (ulem strikes each word and each space
+    with a rule of its own: "a", "= 2)"). A rule through one
+    letter or a number alone strikes nothing: a diagram's edge meets its node's label so ("G", "0"; two layouts
+    dev papers, seen before this rule was written: in-sample)."""
+    taken = {k for k in ks if _two_letters("".join(c for _, _, c in sorted(crossed.get(k, []))))}
+    grew = True
+    while grew:
+        grew = False
+        for k in ks:
+            if k not in taken and any(abs(rules[k][2] - rules[j][2]) < 0.5 and rules[k][0] <= rules[j][1] + 1.0
+                                      and rules[j][0] <= rules[k][1] + 1.0 for j in taken):
+                taken.add(k)
+                grew = True
+    return [rules[k] for k in sorted(taken)]
+
+
+def _two_letters(text: str) -> bool:
+    return any(a.isalpha() and b.isalpha() for a, b in zip(text, text[1:]))
 
 
 def drop_struck(page: pymupdf.Page, read: dict[str, Any], flags: int) -> int:
@@ -90,7 +111,8 @@ def drop_struck(page: pymupdf.Page, read: dict[str, Any], flags: int) -> int:
                 if _crosses(r, (x0 + x1) / 2, (x0 + x1) / 2, c["origin"][1], span["size"]):
                     crossed.setdefault(k, []).append((x0, x1, c["c"]))
                     sizes[k] = max(sizes.get(k, 0.0), span["size"])
-    striking = [rules[k] for k, cs in crossed.items() if _strikes(rules[k], cs, sizes[k])]
+    fits = [k for k in range(len(rules)) if k not in crossed or _strikes(rules[k], crossed[k], sizes[k])]
+    striking = _chained(fits, rules, crossed)
     words = 0
     for key, chars in glyphs.items():
         span = read["blocks"][key[0]]["lines"][key[1]]["spans"][key[2]]
