@@ -1,0 +1,54 @@
+"""A ScholarOne decision mail (our own wording around its key phrases): the recommendation the editor tells back
+("the reviewer has recommended that major revisions are required before it can be considered further") is the
+process, not a point (trial32: an MNRAS mail's E.1, typed criticism, "partly addressed", that no letter quotes);
+the assistant editor's own request stays a comment."""
+
+from __future__ import annotations
+
+from engine.reviews import extract_comments, parse_reviews
+
+MAIL = """Subject: Journal of Invented Tides - Decision on Manuscript ID JIT-26-0412
+
+Dear Dr Marrow,
+
+Your manuscript entitled "Brackish eddies of the lantern estuary", which you submitted to the Journal of Invented
+Tides, has been reviewed. The comments of the reviewer are included at the bottom of this letter.
+
+The reviewer has recommended that major revisions are required before it can be considered further. When you
+revise your manuscript, please highlight the changes you make and include a reply to the comments.
+
+To revise your manuscript, log into the journal's site and enter your Author Centre, where you will find your
+manuscript listed under "Manuscripts with Decisions".
+
+Yours sincerely,
+
+Assistant Editor
+Journal of Invented Tides
+
+Assistant Editor's Comments to Author:
+
+Please shorten the title of the second figure to one line, and remove the citations from the abstract.
+
+Reviewer(s)' Comments to Author:
+
+Reviewer: 1
+
+Comments to the Author
+The eddy period is never stated for the winter runs. Please give it in the methods section, with the gauge
+that measured it.
+"""
+
+
+def test_the_recommendation_told_back_is_no_comment() -> None:
+    comments = extract_comments(parse_reviews(MAIL, "text"))
+    texts = [c.text for c in comments]
+    assert not any("recommended" in t or "considered further" in t for t in texts)
+    assert any("second figure" in t for t in texts)
+    assert any("eddy period" in t for t in texts)
+
+
+def test_the_plural_form_too() -> None:
+    mail = MAIL.replace("The reviewer has recommended that major revisions are required",
+                        "The reviewer(s) have recommended minor revisions to your manuscript")
+    texts = [c.text for c in extract_comments(parse_reviews(mail, "text"))]
+    assert not any("recommended" in t for t in texts)
