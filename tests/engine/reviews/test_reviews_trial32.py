@@ -44,7 +44,7 @@ def test_the_recommendation_told_back_is_no_comment() -> None:
     texts = [c.text for c in comments]
     assert not any("recommended" in t or "considered further" in t for t in texts)
     assert any("second figure" in t for t in texts)
-    assert any("eddy period" in t for t in texts)
+    assert any("gauge that measured it" in t for t in texts)
 
 
 def test_the_plural_form_too() -> None:
