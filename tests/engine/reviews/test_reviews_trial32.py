@@ -52,3 +52,42 @@ def test_the_plural_form_too() -> None:
                         "The reviewer(s) have recommended minor revisions to your manuscript")
     texts = [c.text for c in extract_comments(parse_reviews(mail, "text"))]
     assert not any("recommended" in t for t in texts)
+
+
+REPORT = """Reviewer 1
+
+The paper maps brackish eddies in an invented estuary. I have several concerns, section by section.
+
+1. Introduction
+
+The second paragraph mixes the lantern tides with the river tides. Please keep them apart.
+
+Section 2.1
+
+The gauge spacing is never given. Please state it.
+
+3. Section 3.2.1
+
+The eddy counts in the winter table do not add up to the total. Please check them.
+
+4. Add a control run
+
+Without a run with the sluice closed the eddy counts cannot be read. Please add one.
+"""
+
+
+def test_a_numbered_heading_over_a_paragraph_labels_it_and_is_no_list_item() -> None:
+    """trial32: an MNRAS referee numbered their section headings ("1. Introduction", "3. Section 3.1"): each read as
+    a list item in no comment (the reading note asked the user to add seven headings as points), and the comments
+    under them carried no heading; "Section 2.1" unnumbered was no heading either (its dot)."""
+    from engine.reviews.units import review_units
+
+    review = parse_reviews(REPORT, "text")[0]
+    units = review_units(review)
+    items = [u.text for u in units if u.is_item]
+    assert "Introduction" not in items and "Section 3.2.1" not in items
+    assert "Add a control run" in items  # a short request numbered over its reasons: still an item, no heading
+    sections = {c.text: c.section for c in extract_comments([review])}
+    assert any("keep them apart" in t and s.endswith("Introduction") for t, s in sections.items())
+    assert any("state it" in t and s.endswith("Section 2.1") for t, s in sections.items())
+    assert any("check them" in t and s.endswith("Section 3.2.1") for t, s in sections.items())
