@@ -52,22 +52,24 @@ def _strikes(rule: tuple[float, float, float], crossed: list[tuple[float, float,
 
 
 def _chained(ks: list[int], rules: list[tuple[float, float, float]],
-             crossed: dict[int, list[tuple[float, float, str]]]) -> list[tuple[float, float, float]]:
+             crossed: dict[int, list[tuple[float, float, str]]]) -> set[int]:
     """Of the rules ``ks`` (each fits the glyphs it crosses, or crosses none), those that cross a word of two
     letters or more, and those that run on from one of them on its line (ulem strikes each word and each space
-    with a rule of its own: "a", "= 2)"). A rule through one
-    letter or a number alone strikes nothing: a diagram's edge meets its node's label so ("G", "0"; two layouts
-    dev papers, seen before this rule was written: in-sample)."""
+    with a rule of its own: "a", "= 2)"). A rule through one letter or a number alone strikes nothing: a diagram's
+    edge meets its node's label so ("G", "0"; two layouts dev papers, seen before this rule was written:
+    in-sample)."""
     taken = {k for k in ks if _two_letters("".join(c for _, _, c in sorted(crossed.get(k, []))))}
+    heights = {round(rules[k][2]) for k in taken}
+    near = [k for k in ks if k not in taken and any(abs(rules[k][2] - h) <= 1 for h in heights)]
     grew = True
     while grew:
         grew = False
-        for k in ks:
+        for k in near:
             if k not in taken and any(abs(rules[k][2] - rules[j][2]) < 0.5 and rules[k][0] <= rules[j][1] + 1.0
                                       and rules[j][0] <= rules[k][1] + 1.0 for j in taken):
                 taken.add(k)
                 grew = True
-    return [rules[k] for k in sorted(taken)]
+    return taken
 
 
 def _two_letters(text: str) -> bool:
@@ -82,21 +84,22 @@ def drop_struck(page: pymupdf.Page, read: dict[str, Any], flags: int) -> int:
     rules = strike_rules(page)
     if not rules:
         return 0
-    hit = []
+    hit: dict[tuple[int, int, int], list[int]] = {}  # each span a rule crosses, and the rules that do
     for bi, block in enumerate(read.get("blocks", ())):
         for li, line in enumerate(block.get("lines", ())):
             for si, span in enumerate(line.get("spans", ())):
                 x0, _, x1, _ = span["bbox"]
                 base, size = span["origin"][1], span["size"]
-                if span["text"].strip() and any(_crosses(r, x0, x1, base, size) for r in rules):
-                    hit.append((bi, li, si))
+                near = [k for k, r in enumerate(rules) if _crosses(r, x0, x1, base, size)]
+                if near and span["text"].strip():
+                    hit[(bi, li, si)] = near
     if not hit:
         return 0
     raw = page.get_text("rawdict", flags=flags)
     glyphs: dict[tuple[int, int, int], list[dict[str, Any]]] = {}
     crossed: dict[int, list[tuple[float, float, str]]] = {}
     sizes: dict[int, float] = {}
-    for key in hit:
+    for key, near in hit.items():
         span = read["blocks"][key[0]]["lines"][key[1]]["spans"][key[2]]
         try:
             chars = raw["blocks"][key[0]]["lines"][key[1]]["spans"][key[2]]["chars"]
@@ -107,17 +110,20 @@ def drop_struck(page: pymupdf.Page, read: dict[str, Any], flags: int) -> int:
         glyphs[key] = chars
         for c in chars:
             x0, _, x1, _ = c["bbox"]
-            for k, r in enumerate(rules):
-                if _crosses(r, (x0 + x1) / 2, (x0 + x1) / 2, c["origin"][1], span["size"]):
+            for k in near:
+                if _crosses(rules[k], (x0 + x1) / 2, (x0 + x1) / 2, c["origin"][1], span["size"]):
                     crossed.setdefault(k, []).append((x0, x1, c["c"]))
                     sizes[k] = max(sizes.get(k, 0.0), span["size"])
     fits = [k for k in range(len(rules)) if k not in crossed or _strikes(rules[k], crossed[k], sizes[k])]
     striking = _chained(fits, rules, crossed)
+    if not striking:
+        return 0
     words = 0
     for key, chars in glyphs.items():
         span = read["blocks"][key[0]]["lines"][key[1]]["spans"][key[2]]
+        mine = [rules[k] for k in hit[key] if k in striking]
         struck = [any(_crosses(r, (c["bbox"][0] + c["bbox"][2]) / 2, (c["bbox"][0] + c["bbox"][2]) / 2,
-                               c["origin"][1], span["size"]) for r in striking) for c in chars]
+                               c["origin"][1], span["size"]) for r in mine) for c in chars]
         if not any(struck):
             continue
         words += len("".join(c["c"] if s else " " for c, s in zip(chars, struck)).split())
