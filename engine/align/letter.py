@@ -11,8 +11,8 @@ found, states a change, declines or defers, points to a place, quotes text an ed
 
 Matching is by shared word 4-grams, so it does not depend on how the letter marks its points (quote environments,
 "Response:" lines, bold, "> " lines); every word compared is read by one tokeniser (``engine.align.letter_words``:
-``x_1``, ``x1`` and ``x₁`` are one word, ``\\alpha`` and ``α`` another); its constants (``GAP``, ``MIN_COVER``, ``MAX_ANSWER``) were written in the rule,
-not tuned.
+``x_1``, ``x1`` and ``x₁`` are one word, ``\\alpha`` and ``α`` another); its constants (``GAP``, ``MIN_COVER``,
+``MAX_ANSWER``) were written in the rule, not tuned.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ comments and reviews it quotes, and the edits' inserted words.
 A reviewer writes a formula ``$x_1$`` or ``\\alpha``; the LaTeX letter's reader gives ``x1`` and ``α``, a PDF letter
 ``x₁``; plain ``\\w+`` tokens made those different words, so a point quoted with its formula lost its 4-grams
 (session 29's trial30). Here a word keeps the subscripts and superscripts written on it (``x_1``, ``x_{12}``,
-``x^2`` read ``x1``, ``x12``, ``x2``), is read under NFKC (``x₁`` → ``x1``, ``ﬁ`` → ``fi``), and a Greek letter reads
-as its name (``α`` → ``alpha``, as ``\\alpha`` reads); then lowercased.
+``x^2`` read ``x1``, ``x12``, ``x2``), is read under NFKC (``x₁`` → ``x1``, ``ﬁ`` → ``fi``), and a Greek letter
+reads as its name (``α`` → ``alpha``, as ``\\alpha`` reads); then lowercased.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ Every Overleaf project is a git repository, and many authors keep their paper in
 repository holding a folder (refused in one line when there is none); ``paper_commits`` lists its commits that
 touch the paper's sources (TeX, BibTeX, Markdown, Word), newest first, with their date, author, subject and tags;
 ``read_history`` does both as a job, for a worker; ``resolve`` reads a revision as a user names it (a hash or its
-prefix, a tag, a branch; ``None`` is the working copy); ``RepoTree`` is the paper's files at a commit, or in the working copy, read through one interface
-(``engine.project.paper_files`` finds the main file and what it needs there).
+prefix, a tag, a branch; ``None`` is the working copy); ``RepoTree`` is the paper's files at a commit, or in the
+working copy, read through one interface (``engine.project.paper_files`` finds the main file and what it needs there).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The git history read as a job (session 30, thread31: the app reads it on a worker): progress as the walk goes,
 the repository closed however the job ends, and a build stopped while it writes a commit's files out leaves nothing
-half-written (no versions folder, no hidden one, no project file). Repositories written here (``tests/git_paper.py``)."""
+half-written (no versions folder, no hidden one, no project file). Repositories written here
+(``tests/git_paper.py``)."""
 
 from __future__ import annotations
 
