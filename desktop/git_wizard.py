@@ -68,6 +68,7 @@ class GitWizard(BuildSteps, QDialog):
         #: The history being read and the main-file lookup under way (None: none); a result from another is dropped.
         self.reading: JobHandle | None = None
         self.looking: JobHandle | None = None
+        self.read_for = ("", "")  # the folder being read, and its name as the line says it
         self.setWindowTitle("New Project from a Git History")
         self.setAccessibleName("New project from a git history")
         self.resize(960, 620)
@@ -168,6 +169,8 @@ class GitWizard(BuildSteps, QDialog):
         if not folder or (self.root is not None and Path(folder).expanduser().resolve() == self.root):
             self._validate()
             return
+        if self.reading is not None and folder == self.read_for[0]:
+            return  # Enter, then the field left: one read
         self.stop()
         self.commits.clear()
         self.root, self.history, self.old_rev, self.new_rev, self.folder_problem = None, [], None, None, ""
@@ -176,7 +179,7 @@ class GitWizard(BuildSteps, QDialog):
         handle = self.runner.run_job(lambda cancel: read_history(folder), label=f"reading the history of {name}",
                                      on_success=lambda history: self._listed(handle, history),
                                      on_failure=lambda err: self._unread(handle, name, err))
-        self.reading = handle
+        self.reading, self.read_for = handle, (folder, name)
         self.stop_reading.setVisible(True)
         self._validate()
 
@@ -187,7 +190,7 @@ class GitWizard(BuildSteps, QDialog):
 
     def _reading_progress(self, job_id: int, done: int, total: int, label: str) -> None:
         if self.reading is not None and job_id == self.reading.id and not self.building:
-            self._say(f"Reading the history of {self._folder_name()}: {label}… (Stop Reading stops it)")
+            self._say(f"Reading the history of {self.read_for[1]}: {label}… (Stop Reading stops it)")
 
     def _unread(self, handle: JobHandle, name: str, err: BaseException) -> bool:
         """The read failed or was stopped: why, in the dialog's line (a bug still goes to the runner's handler)."""
@@ -259,7 +262,7 @@ class GitWizard(BuildSteps, QDialog):
         if self.folder_problem:
             return self.folder_problem
         if self.reading is not None:
-            return f"Reading the history of {self._folder_name()}… (Stop Reading stops it)"
+            return f"Reading the history of {self.read_for[1]}… (Stop Reading stops it)"
         if self.root is None:
             return "Choose the folder of your paper's git repository."
         if not self.history:
@@ -370,10 +373,6 @@ class GitWizard(BuildSteps, QDialog):
         ok.setText("Create")
         ok.setEnabled(not problem)
         self._say(problem, error=bool(self.folder_problem))
-
-    def _folder_name(self) -> str:
-        folder = self.folder.text().strip()
-        return Path(folder).name or folder
 
     def done(self, result: int) -> None:
         """Closed (Cancel, Esc, Create's project built): a read or lookup still under way is stopped."""

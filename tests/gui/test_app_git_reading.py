@@ -80,6 +80,9 @@ def test_the_history_is_read_off_the_windows_thread_with_progress(qtbot, shell: 
     assert dialog.problem.text().startswith("Reading the history of sorting-paper")
     qtbot.waitUntil(lambda: "commits read" in dialog.problem.text(), timeout=5_000)  # the worker's progress
     assert not create.isEnabled()
+    handle = dialog.reading
+    dialog.set_folder(str(repo))  # Enter, then the field left: the same read goes on
+    assert dialog.reading is handle
     dialog.name.setFocus()
     qtbot.keyClicks(dialog.name, "Drelk round")  # the dialog takes typing meanwhile
     assert dialog.name.text() == "Drelk round" and dialog.reading is not None
