@@ -10,9 +10,8 @@ the rule fixed before any figure (docs/figures-align.md, "Session 25: the respon
 found, states a change, declines or defers, points to a place, quotes text an edit inserted.
 
 Matching is by shared word 4-grams, so it does not depend on how the letter marks its points (quote environments,
-"Response:" lines, bold, "> " lines); every word compared is read by one tokeniser (``engine.align.letter_words``:
-``x_1``, ``x1`` and ``x₁`` are one word, ``\\alpha`` and ``α`` another); its constants (``GAP``, ``MIN_COVER``,
-``MAX_ANSWER``) were written in the rule, not tuned.
+"Response:" lines, bold, "> " lines); its constants (``GAP``, ``MIN_COVER``, ``MAX_ANSWER``) were written in the rule,
+not tuned.
 """
 
 from __future__ import annotations
@@ -24,7 +23,6 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.align.letter_words import letter_tokens, letter_words
 from engine.errors import InputError
 from engine.reviews.model import ReviewComment
 
@@ -177,7 +175,7 @@ class Answer:
 
 
 def review_grams(texts: Iterable[str]) -> set[tuple[str, ...]]:
-    """The word 4-grams (``letter_words``) of the reviews' texts: what counts as the reviewer's words."""
+    """The word 4-grams (lowercased ``\\w+`` tokens) of the reviews' texts: what counts as the reviewer's words."""
     out: set[tuple[str, ...]] = set()
     for text in texts:
         out |= word_grams(text)
@@ -206,10 +204,10 @@ class Letter:
         self.text = text
         #: The reviews' word 4-grams (``review_grams``): an answer's leading reviewer's words are skipped.
         self.reviewer = review_grams(reviews)
-        tokens = list(letter_tokens(text))
-        self.words = [w for w, _, _ in tokens]
-        self.starts = [a for _, a, _ in tokens]
-        self.ends = [b for _, _, b in tokens]
+        matches = list(_WORD.finditer(text))
+        self.words = [m.group().lower() for m in matches]
+        self.starts = [m.start() for m in matches]
+        self.ends = [m.end() for m in matches]
         self.grams: dict[tuple[str, ...], list[int]] = {}
         for i in range(len(self.words) - 3):
             self.grams.setdefault(tuple(self.words[i:i + 4]), []).append(i)
@@ -228,7 +226,7 @@ class Letter:
     def quote(self, comment: str) -> tuple[tuple[int, int], float] | None:
         """The run of letter words that quotes ``comment`` best, and the share of its words covered; None when no
         run covers ``MIN_COVER`` of them and ``MIN_QUOTE`` words."""
-        words = letter_words(comment)
+        words = [w.lower() for w in _WORD.findall(comment)]
         if len(words) < 4:
             return None
         covered: set[int] = set()
@@ -315,8 +313,8 @@ def shared_runs(letter: Letter, found: list[Answer | None], stops: Sequence[int]
 
 
 def word_grams(text: str) -> set[tuple[str, ...]]:
-    """The distinct word 4-grams of ``text`` (its ``letter_words``)."""
-    words = letter_words(text)
+    """The distinct word 4-grams of ``text`` (lowercased ``\\w+`` tokens)."""
+    words = [w.lower() for w in _WORD.findall(text)]
     return {tuple(words[i:i + 4]) for i in range(len(words) - 3)}
 
 
