@@ -25,7 +25,6 @@ ROOT = Path(__file__).resolve().parents[1]
 
 RUN = """
 import json, sys, time
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from desktop import builds, controller
@@ -33,19 +32,17 @@ if sys.argv[2] == "cold":
     controller.warm_view_imports = builds.warm_view_imports = lambda session: session
 from desktop.app import build_shell
 from engine.settings import Settings
+from bench.stall import Ticks, spin
 shell = build_shell(Settings(theme="light"), remember_recent=False)
 shell.window.resize(1600, 1000); shell.window.show(); app.processEvents()
-ticks, done = [], []
-timer = QTimer(); timer.setInterval(10); timer.timeout.connect(lambda: ticks.append(time.perf_counter())); timer.start()
+done = []
+ticks = Ticks()
 shell.controller.sig_project_loaded.connect(lambda _p: done.append(time.perf_counter()))
 start = time.perf_counter()
 shell.controller.open_project(sys.argv[1])
-while not done or time.perf_counter() < done[0] + 1.0:
-    app.processEvents()
-    time.sleep(0.002)
-timer.stop()
-gaps = [b - a for a, b in zip([start] + ticks, ticks)]
-print(json.dumps({"open_s": done[0] - start, "max_gap_s": max(gaps)}))
+spin(lambda: bool(done), after_s=1.0)
+ticks.stop()
+print(json.dumps({"open_s": done[0] - start, "max_gap_s": ticks.longest_gap(start)}))
 shell.controller.close()
 """
 

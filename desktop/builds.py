@@ -45,7 +45,7 @@ class Builds:
     def git_project_dialog(self, folder: str = "") -> GitWizard:
         """File → New Project from a Git History…: the dialog; it stays open through the build, and after a failed
         one, as the New Project dialog does."""
-        wizard = GitWizard(self.parent, folder=folder)
+        wizard = GitWizard(self.parent, self.runner, folder=folder)
         wizard.sig_create_requested.connect(lambda request: self.create_project(request, wizard=wizard))
         self.runner.sig_job_progress.connect(wizard.show_progress)
         wizard.open()

@@ -5,6 +5,11 @@ It asks for the build as the New Project dialog does (``sig_create_requested`` w
 carries the ``GitVersions``; ``desktop/builds.py`` runs ``engine.project.git_build.build_from_git``), shows its
 progress, and stays open with everything chosen when the build fails or is stopped. The history is read with
 dulwich (``engine.project.git_history``): no git program is needed.
+
+Nothing of the repository is read on the window's thread: the history (``read_history``) and each chosen pair's main
+files (``main_choices``) are read on the app's ``JobRunner``, the dialog usable meanwhile (its line says how far the
+reading is; Stop Reading, Cancel, or another folder stops it). A result that comes back after the folder or the
+versions changed is dropped.
 """
 
 from __future__ import annotations
@@ -15,7 +20,6 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
-    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -33,12 +37,13 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.build_steps import BuildSteps
+from desktop.job_runner import JobHandle, JobRunner
 from desktop.project_wizard import (ALIGNERS, LETTER_FILTER, ProjectRequest, response_problem, review_filter,
                                     reviews_problem)
-from engine.errors import RedraftError
+from engine.errors import Cancelled, RedraftError
 from engine.inputs import review_format_names
 from engine.project.git_build import GitVersions, main_choices
-from engine.project.git_history import WORKING_COPY, Commit, open_repository, paper_commits
+from engine.project.git_history import WORKING_COPY, Commit, History, read_history
 from widgets.controls import plain_button
 from widgets.path_field import PathField
 
@@ -57,8 +62,13 @@ class GitWizard(BuildSteps, QDialog):
     sig_create_requested = Signal(object)  # ProjectRequest
     sig_cancel_requested = Signal()  # Stop while the project is being built
 
-    def __init__(self, parent: QWidget | None = None, folder: str = "") -> None:
+    def __init__(self, parent: QWidget | None, runner: JobRunner, folder: str = "") -> None:
         super().__init__(parent)
+        self.runner = runner
+        #: The history being read and the main-file lookup under way (None: none); a result from another is dropped.
+        self.reading: JobHandle | None = None
+        self.looking: JobHandle | None = None
+        self.read_for = ("", "")  # the folder being read, and its name as the line says it
         self.setWindowTitle("New Project from a Git History")
         self.setAccessibleName("New project from a git history")
         self.resize(960, 620)
@@ -73,10 +83,14 @@ class GitWizard(BuildSteps, QDialog):
         browse.setAccessibleName("Browse for the repository folder")
         browse.setAutoDefault(False)
         browse.clicked.connect(self._browse)
+        self.stop_reading = plain_button("S&top Reading", "Stop reading this repository's history (the dialog stays "
+                                         "open)", self.stop)
+        self.stop_reading.setVisible(False)
         folder_row = QHBoxLayout()
         folder_row.setContentsMargins(0, 0, 0, 0)
         folder_row.addWidget(self.folder, 1)
         folder_row.addWidget(browse)
+        folder_row.addWidget(self.stop_reading)
         self.commits = QTreeWidget()
         self.commits.setAccessibleName("Commits that touch the paper, newest first")
         self.commits.setHeaderLabels(list(COLUMNS))
@@ -136,9 +150,11 @@ class GitWizard(BuildSteps, QDialog):
         self.old_rev: str | None = None  # a commit hash
         self.new_rev: str | None = None  # a commit hash, "" for the working copy
         self.folder_problem = ""
+        self.mains_pending = False
         for signal in (self.name.textChanged, self.review_file.sig_path_changed, self.letter.sig_path_changed,
                        self.main.currentIndexChanged):
             signal.connect(self._validate)
+        runner.sig_job_progress.connect(self._reading_progress)
         if folder:
             self.set_folder(folder)
         self._validate()
@@ -146,40 +162,69 @@ class GitWizard(BuildSteps, QDialog):
     # -- API -----------------------------------------------------------------------------
 
     def set_folder(self, folder: str) -> None:
-        """Read the repository holding ``folder`` and list its commits; the revised version is the working copy, the
-        submitted one a commit whose tag says it was sent (``_SENT``), else none."""
+        """Read the repository holding ``folder`` on a worker and list its commits once read (``_listed``); a read
+        still under way for another folder is stopped."""
         folder = folder.strip()
         if self.folder.text() != folder:
             self.folder.setText(folder)
         if not folder or (self.root is not None and Path(folder).expanduser().resolve() == self.root):
             self._validate()
             return
+        if self.reading is not None and folder == self.read_for[0]:
+            return  # Enter, then the field left: one read
+        self.stop()
         self.commits.clear()
         self.root, self.history, self.old_rev, self.new_rev, self.folder_problem = None, [], None, None, ""
-        # read here, on the UI thread, in 0.5 s on a 4,000-commit history; on a busy laptop 9 to 11 s (trial30), so
-        # the dialog says what it is doing, painted before the read, under a busy cursor
-        self._say(f"Reading the history of {Path(folder).name or folder}…")
-        self.problem.repaint()
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            with open_repository(folder) as repository:
-                self.history = paper_commits(repository)
-                self.root, working = repository.root, repository.has_working_copy
-        except RedraftError as err:
-            self.folder_problem = str(err)
-            self._refresh()
-            return
-        finally:
-            QApplication.restoreOverrideCursor()
+        self._update_mains()
+        name = Path(folder).name or folder
+        handle = self.runner.run_job(lambda cancel: read_history(folder), label=f"reading the history of {name}",
+                                     on_success=lambda history: self._listed(handle, history),
+                                     on_failure=lambda err: self._unread(handle, name, err))
+        self.reading, self.read_for = handle, (folder, name)
+        self.stop_reading.setVisible(True)
+        self._validate()
+
+    def stop(self) -> None:
+        """Stop Reading: the history's read stops; nothing of it is listed, the folder stays to be read again."""
+        if self.reading is not None:
+            self.reading.cancel()
+
+    def _reading_progress(self, job_id: int, done: int, total: int, label: str) -> None:
+        if self.reading is not None and job_id == self.reading.id and not self.building:
+            self._say(f"Reading the history of {self.read_for[1]}: {label}… (Stop Reading stops it)")
+
+    def _unread(self, handle: JobHandle, name: str, err: BaseException) -> bool:
+        """The read failed or was stopped: why, in the dialog's line (a bug still goes to the runner's handler)."""
+        if handle is not self.reading:
+            return True  # an older read: it says nothing
+        self._end_reading()
+        self.folder_problem = (f"Stopped reading the history of {name}: press Enter in the folder's field, or choose "
+                               "it again, to read it" if isinstance(err, Cancelled) else str(err))
+        self._validate()
+        return isinstance(err, RedraftError)
+
+    def _end_reading(self) -> None:
+        self.reading = None
+        self.stop_reading.setVisible(False)
+
+    def _listed(self, handle: JobHandle, history: History) -> None:
+        """The history read: its commits in the list; the revised version is the working copy, the submitted one a
+        commit whose tag says it was sent (``_SENT``), else none."""
+        if handle is not self.reading:
+            return  # read for a folder no longer chosen
+        self._end_reading()
+        self.root, self.history, working = history.root, history.commits, history.has_working_copy
+        items = []
         if working:
             item = QTreeWidgetItem(["", "", "Working copy (what is in the folder now, saved or not)", "", "", ""])
             item.setData(0, REV_ROLE, "")
-            self.commits.addTopLevelItem(item)
+            items.append(item)
         for c in self.history:
             item = QTreeWidgetItem(["", c.date, c.subject, ", ".join(c.tags), c.author, c.short])
             item.setData(0, REV_ROLE, c.sha)
             item.setToolTip(COLUMNS.index("Subject"), c.subject)
-            self.commits.addTopLevelItem(item)
+            items.append(item)
+        self.commits.addTopLevelItems(items)  # at once: the columns fit their contents once, not once a row
         self.new_rev = "" if working else (self.history[0].sha if self.history else None)
         self.old_rev = next((c.sha for c in self.history if c.sha != self.new_rev
                              and any(_SENT.search(t) for t in c.tags)), None)  # a tag that says so, else none
@@ -217,6 +262,8 @@ class GitWizard(BuildSteps, QDialog):
         """What stops the project from being created ("" when nothing does)."""
         if self.folder_problem:
             return self.folder_problem
+        if self.reading is not None:
+            return f"Reading the history of {self.read_for[1]}… (Stop Reading stops it)"
         if self.root is None:
             return "Choose the folder of your paper's git repository."
         if not self.history:
@@ -227,6 +274,8 @@ class GitWizard(BuildSteps, QDialog):
             return "Choose the revised version: a commit or the working copy, then Use as Revised (Alt+V)."
         if self.old_rev == self.new_rev:
             return "The submitted and the revised version are the same commit: choose two."
+        if self.mains_pending:
+            return "Looking for the paper's main file in the two versions…"
         if self.main.count() and self.main.currentData() is None:
             return "The repository holds several main files: choose the paper's."
         if not self.review_file.path():
@@ -245,13 +294,27 @@ class GitWizard(BuildSteps, QDialog):
         """The Version column, the chosen versions' line and the main file's choices, from the choices."""
         bold = QFont(self.commits.font())
         bold.setBold(True)
+        changed = []
         for i in range(self.commits.topLevelItemCount()):
             item = self.commits.topLevelItem(i)
             rev = item.data(0, REV_ROLE)
-            roles = [w for w, r in (("submitted", self.old_rev), ("revised", self.new_rev)) if r is not None and r == rev]
-            item.setText(0, " + ".join(roles))
+            roles = " + ".join(w for w, r in (("submitted", self.old_rev), ("revised", self.new_rev))
+                               if r is not None and r == rev)
+            if item.text(0) != roles:  # only the rows whose role changed are restyled
+                changed.append((item, roles))
+        # the columns fit their contents once, after: each cell restyled under ResizeToContents made them fit again,
+        # over every row (every cell of 113 rows restyled at each choice froze the window 3.5 s, session 30)
+        header = self.commits.header()
+        fit = QHeaderView.ResizeMode.ResizeToContents
+        fitted = [i for i in range(len(COLUMNS)) if header.sectionResizeMode(i) == fit]
+        for i in fitted:
+            header.setSectionResizeMode(i, QHeaderView.ResizeMode.Interactive)
+        for item, roles in changed:
+            item.setText(0, roles)
             for col in range(len(COLUMNS)):
                 item.setFont(col, bold if roles else self.commits.font())
+        for i in fitted:
+            header.setSectionResizeMode(i, fit)
         self.chosen.setText(f"Submitted: {self._describe(self.old_rev)}\nRevised: {self._describe(self.new_rev)}")
         self._update_mains()
         self._validate()
@@ -265,14 +328,31 @@ class GitWizard(BuildSteps, QDialog):
         return commit.label() if commit is not None else rev[:7]
 
     def _update_mains(self) -> None:
-        """Offer the main files when either chosen version has several; hidden otherwise (the build finds it)."""
-        choices: list[str] = []
-        likely = None
-        if self.root is not None and self.old_rev and self.new_rev is not None and self.old_rev != self.new_rev:
-            try:
-                choices, likely = main_choices(GitVersions(str(self.root), self.old_rev, self.new_rev or None))
-            except RedraftError:
-                choices = []
+        """Look for the main files of the chosen versions on a worker (``_show_mains`` offers them when either has
+        several; hidden otherwise: the build finds it); a lookup for an earlier choice is stopped and dropped."""
+        if self.looking is not None:
+            self.looking.cancel()
+        self.looking, self.mains_pending = None, False
+        if self.root is None or not self.old_rev or self.new_rev is None or self.old_rev == self.new_rev:
+            self._show_mains([], None)
+            return
+        spec = GitVersions(str(self.root), self.old_rev, self.new_rev or None)
+        handle = self.runner.run_call(lambda cancel: main_choices(spec), label="looking for the paper's main file",
+                                      on_success=lambda got: self._mains_found(handle, got),
+                                      on_failure=lambda err: self._mains_found(handle, ([], None), err))
+        self.looking, self.mains_pending = handle, True
+
+    def _mains_found(self, handle: JobHandle, got: tuple[list[str], str | None],
+                     err: BaseException | None = None) -> bool:
+        """A lookup's answer (a failed one offers nothing: the build says why); dropped when the choice changed."""
+        if handle is not self.looking:
+            return True
+        self.looking, self.mains_pending = None, False
+        self._show_mains(*got)
+        self._validate()
+        return err is None or isinstance(err, RedraftError)
+
+    def _show_mains(self, choices: list[str], likely: str | None) -> None:
         current = self.main.currentData() or likely  # the user's choice kept; else the likely paper, shown
         self.main.blockSignals(True)
         self.main.clear()
@@ -294,6 +374,13 @@ class GitWizard(BuildSteps, QDialog):
         ok.setText("Create")
         ok.setEnabled(not problem)
         self._say(problem, error=bool(self.folder_problem))
+
+    def done(self, result: int) -> None:
+        """Closed (Cancel, Esc, Create's project built): a read or lookup still under way is stopped."""
+        self.stop()
+        if self.looking is not None:
+            self.looking.cancel()
+        super().done(result)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt override)
         """Enter on a commit would press Create (the list passes it on): it is kept from the dialog."""

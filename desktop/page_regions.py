@@ -9,6 +9,9 @@ from engine.document.model import Region
 from engine.project import Project
 from engine.revision import Edit
 
+#: The dynamic property holding a menu item's own tip, before any "not available" is added to it.
+_PLAIN_TIP = "redraft_plain_tip"
+
 
 def located_note(project: Project, count: int, edits: list[Edit], status: Status = Status.NOT_ADDRESSED) -> str:
     """The line above the draft paragraphs a comment applies to: its status (no edit is linked), and where."""
@@ -22,18 +25,20 @@ def located_note(project: Project, count: int, edits: list[Edit], status: Status
 
 
 def show_marked_pdf_state(action: QAction, project: Project, enabled: bool = True) -> None:
-    """Export Marked-up PDF on when there is a revised PDF to draw on; off otherwise, its tip saying why (a Word
-    revision: save it as PDF beside it), so the greyed-out menu item is not left unexplained."""
-    from engine.errors import InputError
-    from engine.project.marked_source import revised_pdf
+    """Export Marked-up PDF on when there is a revised PDF to draw on; off otherwise, its tip saying why and what to
+    do (a Word revision: save it as PDF beside it), so the greyed-out menu item is not left unexplained. The tip is
+    composed from ``NoRevisedPdf``'s reason and hint; the command line's option is left out (no menu takes it)."""
+    from engine.project.marked_source import NoRevisedPdf, revised_pdf
 
-    tip = action.toolTip().split(" — not available: ")[0]
+    tip = action.property(_PLAIN_TIP)
+    if tip is None:  # the item's own tip, kept the first time: the reason is added to it, never cut from it
+        tip = action.toolTip()
+        action.setProperty(_PLAIN_TIP, tip)
     try:
         revised_pdf(project)
-    except InputError as err:
-        why = str(err).replace("; give it with --revised-pdf REVISED.pdf", "").split(", or give one with --revised")[0]
+    except NoRevisedPdf as err:
         action.setEnabled(False)
-        action.setToolTip(f"{tip} — not available: {why}")
+        action.setToolTip(f"{tip} — not available: {err.reason}" + (f"; {err.hint}" if err.hint else ""))
         action.setStatusTip(action.toolTip())
         return
     action.setEnabled(enabled)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import InputError
-from engine.jobs import Job, Progress
+from engine.jobs import CancelToken, Job, Progress
 from engine.project.filesafe import whole_file
 from engine.project.git_history import WORKING_COPY, Commit, Repository, RepoTree, open_repository, resolve
 from engine.project.model import Project
@@ -97,10 +97,10 @@ def versions_folder(project_path: str | Path) -> Path:
     return path.with_name(f"{path.stem} (git versions)")
 
 
-def write_side(side: Side, folder: Path) -> Path:
+def write_side(side: Side, folder: Path, cancel: CancelToken | None = None) -> Path:
     """Write ``side``'s files under ``folder/<commit>`` (a new one through a hidden folder renamed when whole; one
     written before gets what it lacks); returns the main file's path there. The working copy is not copied: its own
-    main file is returned."""
+    main file is returned. ``cancel`` is checked before each file: stopped, nothing is left half-written."""
     if side.commit is None:
         return side.tree.repository.root / side.main
     target = folder / side.commit.short
@@ -110,6 +110,8 @@ def write_side(side: Side, folder: Path) -> Path:
         shutil.rmtree(into, ignore_errors=True)
     try:
         for rel in side.files:
+            if cancel is not None:
+                cancel.check()
             if (target / rel).is_file():
                 continue
             try:
@@ -171,7 +173,8 @@ def build_from_git(path: str | Path, name: str, spec: GitVersions, reviews: str 
             for side in (prepared.old, prepared.new):
                 if side.commit is not None and not (folder / side.commit.short).is_dir():
                     made.append(folder / side.commit.short)
-                sides.append(write_side(side, folder))
+                    yield Progress(0, 0, f"writing out {side.describe()}")
+                sides.append(write_side(side, folder, options.get("cancel")))
         old_path, new_path = sides
         record = origin_record(prepared, spec, old_path, new_path, folder)
         project = yield from build_and_load(path, name, old_path, new_path, reviews, overwrite=overwrite,

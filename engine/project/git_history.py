@@ -3,9 +3,9 @@
 Every Overleaf project is a git repository, and many authors keep their paper in one. ``open_repository`` opens the
 repository holding a folder (refused in one line when there is none); ``paper_commits`` lists its commits that
 touch the paper's sources (TeX, BibTeX, Markdown, Word), newest first, with their date, author, subject and tags;
-``resolve`` reads a revision as a user names it (a hash or its prefix, a tag, a branch; ``None`` is the working
-copy); ``RepoTree`` is the paper's files at a commit, or in the working copy, read through one interface
-(``engine.project.paper_files`` finds the main file and what it needs there).
+``read_history`` does both as a job, for a worker; ``resolve`` reads a revision as a user names it (a hash or its
+prefix, a tag, a branch; ``None`` is the working copy); ``RepoTree`` is the paper's files at a commit, or in the
+working copy, read through one interface (``engine.project.paper_files`` finds the main file and what it needs there).
 """
 
 from __future__ import annotations
@@ -17,12 +17,15 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from engine.errors import InputError
+from engine.jobs import Job, Progress, run_job
 
 #: Suffixes of a paper's sources: a commit touching one of these is listed.
 SOURCE_SUFFIXES = frozenset({".tex", ".latex", ".bib", ".cls", ".sty", ".bst", ".md", ".markdown", ".rmd", ".qmd",
                              ".docx"})
 #: Folders never read in a working copy (tools' caches, not the paper).
 _SKIPPED_DIRS = frozenset({".git", "node_modules", "__pycache__", ".venv", "venv"})
+#: A history read as a job reports its progress every this many commits walked (where it can be stopped).
+PROGRESS_EVERY = 20
 #: The working copy's label wherever a revision is named.
 WORKING_COPY = "the working copy"
 
@@ -124,7 +127,15 @@ def open_repository(folder: str | Path) -> Repository:
 
 def paper_commits(repository: Repository, limit: int = 500) -> list[Commit]:
     """The commits that touch the paper's sources (``SOURCE_SUFFIXES``), newest first, from every branch and tag,
-    at most ``limit`` of them (a merge counts by what it changed against its first parent)."""
+    at most ``limit`` of them (a merge counts by what it changed against its first parent): ``walk_paper_commits``
+    run at once (the CLI; the app reads the history on a worker with ``read_history``)."""
+    return run_job(walk_paper_commits(repository, limit))
+
+
+def walk_paper_commits(repository: Repository, limit: int = 500, every: int | None = None) -> Job[list[Commit]]:
+    """``paper_commits`` as a job: a ``Progress`` (commits read so far, no total: the walk does not know it) every
+    ``every`` commits walked (``PROGRESS_EVERY``), where a runner checks its cancel token."""
+    every = every or PROGRESS_EVERY
     repo = repository.repo
     heads = {sha.encode("ascii") for sha in (*repository.branches, *repository.tags)}
     try:
@@ -136,8 +147,8 @@ def paper_commits(repository: Repository, limit: int = 500) -> list[Commit]:
         return []
     from dulwich.diff_tree import tree_changes
 
-    found = []
-    for entry in repo.get_walker(include=sorted(heads)):
+    found: list[Commit] = []
+    for walked, entry in enumerate(repo.get_walker(include=sorted(heads)), 1):
         parents = entry.commit.parents
         # a merge by what it changed against its first parent: dulwich's own changes() of a merge name only the paths
         # that differ from every parent, so a clean merge (an Overleaf project pulled into a clone: the version sent,
@@ -149,7 +160,29 @@ def paper_commits(repository: Repository, limit: int = 500) -> list[Commit]:
             found.append(repository.commit(entry.commit.id))
             if len(found) >= limit:
                 break
+        if walked % every == 0:
+            yield Progress(walked, 0, f"{walked:,} commits read, {len(found):,} touch the paper")
     return found
+
+
+@dataclass(frozen=True)
+class History:
+    """A repository's history as the app lists it: its root, its paper commits (newest first), and whether it has a
+    working copy (a bare clone has none)."""
+
+    root: Path
+    commits: list[Commit]
+    has_working_copy: bool
+
+
+def read_history(folder: str | Path, limit: int = 500) -> Job[History]:
+    """Open the repository holding ``folder`` and list its paper commits, as a job (File → New Project from a Git
+    History… runs it on a worker: a long history froze the window when read on its thread); the repository is closed
+    whether the walk ends, fails or is stopped. ``InputError`` in one line as ``open_repository``'s."""
+    yield Progress(0, 0, "opening the repository")
+    with open_repository(folder) as repository:
+        commits = yield from walk_paper_commits(repository, limit)
+        return History(repository.root, commits, repository.has_working_copy)
 
 
 def resolve(repository: Repository, rev: str | None) -> Commit | None:

@@ -83,41 +83,56 @@ def pdf_beside(source: str | Path) -> PdfBeside | None:
 
 #: Revised versions a PDF is saved from, by their reader's format name: how the message names them.
 _SAVED_AS_PDF = {"docx": "a Word file", "markdown": "Markdown", "text": "plain text"}
+#: The command line's way to give the revised PDF, as ``NoRevisedPdf.option`` names it.
+GIVE_PDF = "give it with --revised-pdf REVISED.pdf"
+
+
+class NoRevisedPdf(InputError):
+    """No revised PDF to draw the marked-up copy on, in parts a front end composes: ``reason`` (what is missing),
+    ``hint`` (what the author can do anywhere: save the Word file as PDF beside it; "" when nothing) and ``option``
+    (the command line's way round it, ``--revised-pdf``). ``str()`` is the CLI's line; the app's menu item reads the
+    parts (``desktop/page_regions.py``) and never the line."""
+
+    def __init__(self, reason: str, hint: str = "", option: str = GIVE_PDF) -> None:
+        self.reason, self.hint, self.option = reason, hint, option
+        remedies = " or ".join(r for r in (hint, option) if r)
+        super().__init__(f"{reason}; {remedies}" if remedies else reason)
 
 
 def revised_pdf(project: Project, given: str | Path | None = None) -> Path:
     """The PDF of the revised version: ``given``, the project's revised file, one beside its LaTeX sources, or the
     PDF saved beside a Word or Markdown revision under its name (``paper.pdf`` beside ``paper.docx``: a new-user
-    trial, session 29, could not mark a Word revision in the app, whose menu item was greyed out without a word)."""
+    trial, session 29, could not mark a Word revision in the app, whose menu item was greyed out without a word).
+    ``NoRevisedPdf`` when there is none."""
     if given:
         path = Path(given).expanduser()
         if path.suffix.lower() != ".pdf" or not path.is_file():
-            raise InputError(f"the revised PDF {path} is not a PDF file that exists")
+            raise NoRevisedPdf(f"the revised PDF {path} is not a PDF file that exists", option="")
         return path
     source = project.new_path
     if not source or project.diff is None:
-        raise InputError("this project has no compared revised version, so there are no changes to mark")
+        raise NoRevisedPdf("this project has no compared revised version, so there are no changes to mark", option="")
     path = Path(source)
     if path.suffix.lower() == ".pdf":
         if not path.is_file():
-            raise InputError(f"the revised PDF {path} is no longer there; give its new place with --revised-pdf")
+            raise NoRevisedPdf(f"the revised PDF {path} is no longer there", option="give its new place with "
+                               "--revised-pdf")
         return path
     kind = project.new.source_format if project.new is not None else ""
+    drawn_on = "not a PDF: the marked-up copy is drawn on the revised PDF"
     if kind in _SAVED_AS_PDF:  # Word's "Save As PDF" writes NAME.pdf beside NAME.docx; pandoc and knitr do the same
         saved = path.with_suffix(".pdf")
         if saved.is_file():
             return saved
-        raise InputError(f"the revised version is {_SAVED_AS_PDF[kind]} ({path.name}), not a PDF: the marked-up "
-                         f"copy is drawn on the revised PDF; save it as PDF beside it ({saved.name}; in Word: File → "
-                         "Save As → PDF), or give one with --revised-pdf REVISED.pdf")
+        raise NoRevisedPdf(f"the revised version is {_SAVED_AS_PDF[kind]} ({path.name}), {drawn_on}",
+                           f"save it as PDF beside it ({saved.name}; in Word: File → Save As → PDF)")
     if kind != "latex":
-        raise InputError(f"the revised version is {kind or 'not a PDF'} ({path.name}), not a PDF: "
-                         "the marked-up copy is drawn on the revised PDF; give it with --revised-pdf REVISED.pdf")
+        raise NoRevisedPdf(f"the revised version is {kind or 'not a PDF'} ({path.name}), {drawn_on}")
     beside = pdf_beside(path)
     if beside is not None:
         return beside.path
-    raise InputError(f"the revised version is LaTeX ({path.name}) and no PDF of it was found beside it: "
-                     "build its PDF and give it with --revised-pdf REVISED.pdf")
+    raise NoRevisedPdf(f"the revised version is LaTeX ({path.name}) and no PDF of it was found beside it",
+                       f"typeset it ({path.with_suffix('.pdf').name} beside it)")
 
 
 def paragraph_regions(project: Project, pdf: Path) -> Regions:

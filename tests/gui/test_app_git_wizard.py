@@ -24,6 +24,16 @@ def _opened(qtbot, shell: Shell) -> GitWizard:
     return next(w for w in shell.window.findChildren(GitWizard) if w.isVisible())
 
 
+def read(qtbot, wizard: GitWizard, folder: str) -> None:
+    """``set_folder``, then wait for the worker's reading (the history, then the main files) to come back."""
+    wizard.set_folder(folder)
+    settled(qtbot, wizard)
+
+
+def settled(qtbot, wizard: GitWizard) -> None:
+    qtbot.waitUntil(lambda: wizard.reading is None and not wizard.mains_pending, timeout=30_000)
+
+
 def test_two_commits_chosen_in_the_list_build_the_project(qtbot, shell: Shell, tmp_path: Path) -> None:
     repo = make_paper_repo(tmp_path / "sorting-paper")
     reviews = tmp_path / "reviews.txt"
@@ -32,7 +42,7 @@ def test_two_commits_chosen_in_the_list_build_the_project(qtbot, shell: Shell, t
     wizard = _opened(qtbot, shell)
     ok = wizard.buttons.button(QDialogButtonBox.StandardButton.Ok)
     assert not ok.isEnabled() and "Choose the folder" in wizard.problem.text()
-    wizard.set_folder(str(repo))
+    read(qtbot, wizard, str(repo))
     rows = [[wizard.commits.topLevelItem(i).text(c) for c in range(len(COLUMNS))]
             for i in range(wizard.commits.topLevelItemCount())]
     assert [r[COLUMNS.index("Subject")] for r in rows][1:] == [SUBJECTS[1], SUBJECTS[0]]  # the code commit is not
@@ -46,6 +56,7 @@ def test_two_commits_chosen_in_the_list_build_the_project(qtbot, shell: Shell, t
     qtbot.keyClick(wizard.commits, Qt.Key.Key_Down)
     qtbot.keyClick(wizard.commits, Qt.Key.Key_V, Qt.KeyboardModifier.AltModifier)  # the button's animated click
     qtbot.waitUntil(lambda: wizard.commits.topLevelItem(1).text(0) == "revised", timeout=2_000)
+    settled(qtbot, wizard)
     assert wizard.commits.topLevelItem(0).text(0) == ""
     assert f"Revised: commit {wizard.history[0].short}" in wizard.chosen.text()
     assert not wizard.main.isVisible()  # one main file: nothing to choose
@@ -74,19 +85,22 @@ def test_what_is_wrong_is_said_in_the_dialog(qtbot, shell: Shell, tmp_path: Path
     ok = wizard.buttons.button(QDialogButtonBox.StandardButton.Ok)
     plain = tmp_path / "plain"
     plain.mkdir()
-    wizard.set_folder(str(plain))
+    read(qtbot, wizard, str(plain))
     assert "is not in a git repository" in wizard.problem.text() and not ok.isEnabled()
     repo = make_paper_repo(tmp_path / "paper")
-    wizard.set_folder(str(repo))
+    read(qtbot, wizard, str(repo))
     wizard.choose("old", "")  # the working copy cannot be what was sent
     assert "cannot be the submitted version" in wizard.problem.text()
     tagged = wizard.history[1].sha
     wizard.choose("new", tagged)
+    settled(qtbot, wizard)
     assert "same commit" in wizard.problem.text() and not ok.isEnabled()
     wizard.choose("new", "")
+    settled(qtbot, wizard)
     (repo / "letter.tex").write_text("\\documentclass{letter}\n\\begin{document}\nDear editor\n\\end{document}\n",
                                      encoding="utf-8")
     wizard.choose("new", "")  # read again: the working copy now holds two main files
+    settled(qtbot, wizard)
     assert wizard.main.isVisible() and [wizard.main.itemData(i) for i in range(1, wizard.main.count())] == [
         "letter.tex", "main.tex"]
     assert wizard.main.currentData() == "main.tex" and "likely the paper" in wizard.main.currentText()  # shown

@@ -69,32 +69,6 @@ def test_generate_suggest_edit_writes_a_suggestion(qtbot, shell: Shell, tiny_ggu
     assert "no paragraph" not in w.statusBar().currentMessage()
 
 
-def test_the_git_dialog_says_it_reads_the_history_while_it_does(qtbot, shell: Shell, tmp_path: Path,
-                                                               monkeypatch) -> None:
-    """The history is read on the UI thread: 9 to 11 s on trial30's busy machine, with nothing said; now a line
-    and a busy cursor while it reads, the dialog's usual guidance after."""
-    import desktop.git_wizard as wizard_module
-    from PySide6.QtWidgets import QApplication
-    from tests.git_paper import make_paper_repo
-
-    repo = make_paper_repo(tmp_path / "paper")
-    dialog = wizard_module.GitWizard(shell.window)
-    qtbot.addWidget(dialog)
-    seen: list[tuple[str, bool]] = []
-    real = wizard_module.paper_commits
-
-    def reading(repository):
-        busy = QApplication.overrideCursor()
-        seen.append((dialog.problem.text(), busy is not None and busy.shape() == Qt.CursorShape.WaitCursor))
-        return real(repository)
-
-    monkeypatch.setattr(wizard_module, "paper_commits", reading)
-    dialog.set_folder(str(repo))
-    assert seen == [("Reading the history of paper…", True)]
-    assert QApplication.overrideCursor() is None and "Reading" not in dialog.problem.text()
-    assert dialog.commits.topLevelItemCount() >= 3
-
-
 def test_a_second_enter_after_create_does_not_stop_the_build(qtbot, shell: Shell, tmp_path: Path) -> None:
     """Create, once pressed, is disabled and the focus went to Stop: a second Enter or Space stopped the build
     (trial30, keyboard only). The focus now goes to the progress line; Esc still stops."""
