@@ -59,14 +59,15 @@ class Exports(QObject):
 
     def export_letter(self, path: str | Path | None = None) -> JobHandle | None:
         from engine.letter import letter_format
-        from engine.letter.export import letter_placeholders, placeholder_note, write_response_letter
+        from engine.letter.export import (letter_placeholders, placeholder_comments, placeholder_note,
+                                          write_response_letter)
         from engine.letter.formats import dialog_filters
 
         def check(target: str) -> None:
             letter_format(target)
 
         def note(project: Project) -> str:
-            left = placeholder_note(letter_placeholders(project))
+            left = placeholder_note(letter_placeholders(project), placeholder_comments(project))
             return f"The letter was written, but {left}." if left else ""
 
         return self._export(path, "Export the response letter", "response.docx", dialog_filters(".docx"),

@@ -115,6 +115,7 @@ class GitWizard(BuildSteps, QDialog):
         self.chosen = QLabel()
         self.chosen.setAccessibleName("Chosen versions")
         self.chosen.setTextFormat(Qt.TextFormat.PlainText)
+        self.chosen.setWordWrap(True)  # a long commit subject widened the dialog past a small screen (trial32)
         self.main = QComboBox()
         self.main.setAccessibleName("Main file")
         self.main_label = QLabel("&Main file:")

@@ -92,6 +92,9 @@ class ProjectRequest:
 _RESPONSE_WORDS = ("response", "reply", "rebuttal", "answer")
 _REVIEW_WORDS = ("review", "comment", "meta", "referee")
 _LATER_WORDS = ("revis", "resubmi", "camera", "final", "accepted")
+#: A decision mail saved under its subject ("Decision on EMSE-D-20-00187.pdf", "Decision for MS-042"; trial32: the
+#: PDF became the draft and the draft was dropped).
+_DECISION_MAIL = re.compile(r"(?:^|[^a-z])decision[\s_-]+(?:on|for|re|notice|notification|letter|e?-?mail)(?:[^a-z]|$)")
 _VERSION = re.compile(r"(?:^|[^a-z])(?:v|r|rev|round)[ _-]?(\d+)(?!\d)")
 
 
@@ -109,7 +112,8 @@ def guess_roles(paths: list[str]) -> dict[str, str]:
 
     A file named like the authors' answer (response, reply, rebuttal, answer) is the response, even when it names
     the reviewers ("response to reviewers"); else one named like the reviews (review, comment, meta, referee, or
-    a decision letter or mail, or "decision" in a .txt's name: a journal's holds the reports) is the reviews; else one
+    a decision letter or mail, "Decision on …", or "decision" in a .txt's name, or in one of three papers: a
+    journal's holds the reports) is the reviews; else one
     named "letter" (a cover letter) is
     the response. Of the rest, the draft is the earlier version and the revised the later by
     name (``version_rank``: "revised", "R1", "v2"), in the order given when the names do not say.
@@ -122,7 +126,7 @@ def guess_roles(paths: list[str]) -> dict[str, str]:
         if suffix in LETTER_SUFFIXES and any(w in name for w in _RESPONSE_WORDS):
             roles.setdefault("response", p)
         elif suffix in review_suffixes() and (any(w in name for w in _REVIEW_WORDS) or "decision" in name and (
-                "letter" in name or "mail" in name or suffix == ".txt")):  # a decision mail saved as text
+                "letter" in name or "mail" in name or suffix == ".txt") or _DECISION_MAIL.search(name)):
             roles.setdefault("reviews", p)
         elif suffix in LETTER_SUFFIXES and "letter" in name:
             roles.setdefault("response", p)
@@ -130,6 +134,11 @@ def guess_roles(paths: list[str]) -> dict[str, str]:
             roles.setdefault("reviews", p)
         elif suffix in DRAFT_SUFFIXES:
             drafts.append(p)
+    if len(drafts) > 2 and "reviews" not in roles:  # three papers: one named "decision" is the mail, not a version
+        mail = [p for p in drafts if "decision" in Path(p).name.lower()]
+        if len(mail) == 1 and Path(mail[0]).suffix.lower() in review_suffixes():
+            roles["reviews"] = mail[0]
+            drafts.remove(mail[0])
     drafts = sorted(drafts[:2], key=version_rank) + drafts[2:]  # stable: the order given when names do not say
     if drafts:
         roles["old"] = drafts[0]

@@ -58,7 +58,8 @@ class RoundDialog(QDialog):
         intro.setWordWrap(True)
         self.revised = PathField("New revised version", draft_filter, "the revised paper of this round")
         self.reviews = PathField("New reviews", review_filter, "the reviews of this round")
-        self.draft = PathField("New draft", draft_filter, "optional: the version these reviews are about")
+        self.draft = PathField("New draft", draft_filter, "optional: the version these reviews are about (new reviews "
+                               "and a new revised version: the last revised version)")
         self.response = PathField("Authors' response", letter_filter, "optional: your response letter of this round; "
                                   "the statuses then read what it says of each point")
         form = QFormLayout()

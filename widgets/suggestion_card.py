@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QPalette
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QToolTip, QVBoxLayout, QWidget
 
 from engine.generate.fields import parse_fields
 from engine.generate.source_syntax import COPY_FLAGS, unmapped_flag
@@ -39,6 +39,10 @@ from widgets.suggestion_text import (CHIP_LABELS, FLAG_TIPS, MAX_CHIPS, SHORTCUT
 #: What the card says while the model writes (a step before it, such as placement's encoder pass, says itself).
 WRITING = "The model is writing…"
 COPY_TIP = "Copy the edit to the clipboard (Ctrl+Shift+C)"
+
+
+#: Why Enter kept nothing: a flagged suggestion or a scaffold is kept only by Accept itself.
+ENTER_REFUSED = "Enter keeps only a suggestion with no flag: read the flags, then press Accept (Tab to it, then Space)"
 
 
 class SuggestionCard(QFrame):
@@ -221,6 +225,9 @@ class SuggestionCard(QFrame):
     def _enter(self) -> None:
         if not self.flagged():
             self.accept()
+        elif self._actionable():  # said, not silent (trial32: Enter on a scaffold seemed to do nothing)
+            QToolTip.showText(self.accept_button.mapToGlobal(QPoint(0, self.accept_button.height())), ENTER_REFUSED,
+                              self.accept_button)
 
     def reject(self) -> None:
         if self._actionable():

@@ -15,7 +15,8 @@ from pathlib import Path
 from engine.cli.stores import open_store
 from engine.errors import InputError
 from engine.letter import letter_format
-from engine.letter.export import letter_placeholders, placeholder_note, write_response_letter, write_revision_report
+from engine.letter.export import (letter_placeholders, placeholder_comments, placeholder_note, write_response_letter,
+                                  write_revision_report)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         project = store.load()
     for letter in args.letter or ():
         print(f"wrote {write_response_letter(project, letter)}")
-    if args.letter and (note := placeholder_note(letter_placeholders(project))):
+    if args.letter and (note := placeholder_note(letter_placeholders(project), placeholder_comments(project))):
         print(f"note: {note}", file=sys.stderr)
     for report in args.report or ():
         print(f"wrote {write_revision_report(project, report)}")

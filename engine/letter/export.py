@@ -21,6 +21,7 @@ __all__ = [
     "response_letter_markdown",
     "revision_report_html",
     "letter_placeholders",
+    "placeholder_comments",
     "write_response_letter",
     "write_revision_report",
 ]
@@ -52,9 +53,26 @@ def letter_placeholders(project: Project) -> list[str]:
     return [m.group(0) for m in CANONICAL.finditer(response_letter_markdown(project))]
 
 
-def placeholder_note(found: list[str]) -> str:
-    """One line saying what is left to fill, or "" when nothing is."""
+def placeholder_comments(project: Project) -> list[str]:
+    """The comments whose answer in the letter (the author's response, or a kept suggestion's response and edit)
+    holds a placeholder, in the comments' order."""
+    from engine.generate.placeholders import CANONICAL
+
+    def texts(cid: str) -> list[str]:
+        return [project.response(cid), *(s.edit for s in project.kept_suggestions(cid))]
+
+    return [c.id for c in project.comments if any(CANONICAL.search(t or "") for t in texts(c.id))]
+
+
+def placeholder_note(found: list[str], where: list[str] | None = None) -> str:
+    """One line saying what is left to fill, and in which comments' answers (``where``), or "" when nothing is
+    (trial32: the note quoted the placeholder but not the comment to open)."""
     if not found:
         return ""
     shown = ", ".join(found[:2]) + (f" and {len(found) - 2} more" if len(found) > 2 else "")
-    return f"the letter still holds {len(found)} placeholder(s) to fill before sending: {shown}"
+    count = f"{len(found)} placeholder{'s' * (len(found) != 1)}"
+    if not where:
+        return f"the letter still holds {count} to fill before sending: {shown}"
+    named = ", ".join(where[:4]) + (f" and {len(where) - 4} more" if len(where) > 4 else "")
+    return (f"the letter still holds {count} to fill before sending, in the answer to {named} (select the comment, "
+            f"then Edit the accepted suggestion or write your response): {shown}")

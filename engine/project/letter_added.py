@@ -61,9 +61,9 @@ class LetterAdded:
         if not self.read:
             return [f"{head}; no status read again: {self.why_not}"]
         moved = len(self.changes)
-        out = [f"{head}; the {self.comments} comment(s) read again with it: {moved} status(es) changed"
-               + ("" if moved else ", none moved")] if not self.few else [
-            f"{head}; {self.few}: {moved} status(es) changed" + ("" if moved else ", none moved")]
+        changed = f"{moved} status{'es' * (moved != 1)} changed" + ("" if moved else ", none moved")
+        read = f"the {self.comments} comment{'s' * (self.comments != 1)} read again with it"
+        out = [f"{head}; {read}: {changed}" if not self.few else f"{head}; {self.few}: {changed}"]
         out += [f"  {c.line()}" for c in self.changes]
         out.append("kept as they were: your confirmed and rejected links, responses, suggestions and corrections")
         return out

@@ -128,10 +128,19 @@ _NEXT_LABEL = re.compile(r"\s*(?:[*_]{2}(?:comment|point|remark|question)(?:\s+#
                          r"\b(?:comment|point|remark|question)(?:\s+#?\d{1,2})?\s*:)\s*$", re.I)
 
 
+#: A line that opens the letter's next quotation ("> Reviewer's Comments:", "> This paper uses …").
+_NEXT_QUOTE = re.compile(r"\n[ \t]*>")
+
+
 def without_labels(answer: str) -> str:
     """An answer as an area chair reads it, without the letter's labels around it (trial30: a Markdown rebuttal's
-    excerpts read "Response**: We have added …" and ended "… in section 5. **Comment**:"). For display only: the
+    excerpts read "Response**: We have added …" and ended "… in section 5. **Comment**:"), and without what follows
+    its end in a letter that quotes the reviews with ">" (trial32: an MNRAS letter's "This has been done." ran on
+    into "> Reviewer's Comments: > This paper uses …", reviewer's text no comment holds). For display only: the
     statuses read the answer as ``answers`` gives it."""
+    answer = answer.strip()
+    if (cut := _NEXT_QUOTE.search(answer)) and answer[: cut.start()].strip():
+        answer = answer[: cut.start()]
     return _NEXT_LABEL.sub("", _ANSWER_LABEL.sub("", answer.strip()))
 
 

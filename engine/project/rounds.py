@@ -13,9 +13,9 @@ then carries the author's work over in one transaction:
   paragraph alignment (``engine.revision.match.align``): a link verdict needs
   its edit, an accepted or edited suggestion its paragraph.
 
-A new draft without a revised version starts a round with no revised version: the
-last one was the revision of the old draft, not of the new one, so it is dropped
-and named in the report (give ``revised`` too to compare the new draft with it).
+New reviews with a new revised version make the last revised version the draft (the reviewers read it). A new
+draft without a revised version starts a round with no revised version: the last one was the revision of the old
+draft, so it is dropped and named in the report (give ``revised`` too to compare the new draft with it).
 
 Whatever has no match is dropped and named in the report. New reviews replace the last round's comments: the
 report says so with their statuses, and the project keeps a note of that round (``EARLIER``: its statuses, the
@@ -131,7 +131,9 @@ def build_round(
     try:
         project = store.load()
         number, cleared = _clear_work(store, new_reviews=bool(reviews), new_revision=bool(draft or revised))
-        old_doc = draft or project.old
+        # new reviews of a new revision read the last revised version: the draft (trial32: round 1's edits answered)
+        onward = bool(revised and reviews and not draft and project.new is not None)
+        old_doc = draft or (project.new if onward else project.old)
         # A new draft is the submission being revised now: the last revision is not its revision.
         new_doc = revised or (None if draft else project.new)
         if draft and not revised and project.new_path:
@@ -148,9 +150,13 @@ def build_round(
             store, old_doc, new_doc, reviews or project.reviews, aligner=aligner or project.aligner or DEFAULT_ALIGNER,
             cancel=cancel, **options)
         after = store.load()
-        changed = [w for w, given in (("draft", draft), ("revised version", revised), ("reviews", reviews)) if given]
+        changed = [w for w, given in (("draft", draft or onward), ("revised version", revised), ("reviews", reviews))
+                   if given]
         report = RoundReport(tmp, number, changed, source_modified=project.modified, dropped=cleared)
         _carry(store, project, after, report)
+        if onward:
+            report.kept.insert(0, f"the last revised version {Path(project.new_path).name or 'of the project'} as "
+                                  "this round's draft (the new reviews are about it; give a draft to choose another)")
         done = True
     finally:
         store.close()

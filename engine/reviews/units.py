@@ -132,7 +132,7 @@ def review_units(review: Review) -> list[SentenceUnit]:
                 if own:
                     a = u.start + own.end() - 1
                     pieces, quoted = [(" ".join(review.text[a : u.end].split()), a, u.end)], False
-            title = _bullet_title(review.text, u)
+            title = _bullet_title(review.text, u) or _numbered_heading(review.text, u)
             if title:
                 out.append(SentenceUnit(u.text, u.start, u.end, heading, kind, block, False, 0, skip=True, title=title))
                 continue
@@ -167,12 +167,35 @@ def _bullet_title(text: str, u: SentenceUnit) -> str:
     return name if _NUMBERED_NEXT.match(text, u.end) else ""
 
 
+#: What follows a numbered heading: a blank line, then a paragraph that is no list item.
+_PARAGRAPH_NEXT = re.compile(r"[ \t]*\n[ \t]*\n\s*(?![-*+\u2022]\s|\(?\d{1,2}[.)]\s)\S")
+
+
+def _numbered_heading(text: str, u) -> str:
+    """A numbered one-line item that names a part of the paper or a kind of remark ("1. Introduction", "3. Section
+    3.1"), with a paragraph of its own under it: a heading the reviewer numbered, which labels what follows (trial32:
+    an MNRAS referee's seven such lines read as seven list items in no comment, and labelled nothing), else ""."""
+    if not u.is_item or "\n" in text[u.start : u.end]:
+        return ""
+    marker = text[text.rfind("\n", 0, u.start) + 1 : u.start].strip()
+    name = u.text.strip()
+    if (not re.fullmatch(r"\(?\d{1,2}[.)]", marker) or len(name.split()) > LABEL_WORDS or not name[:1].isupper()
+            or name.endswith(":") or not _labelish(name)):
+        return ""
+    return label_text(name) if _PARAGRAPH_NEXT.match(text, u.end) else ""
+
+
+def _labelish(text: str) -> bool:
+    """A title's words: no sentence end, a section number's dots aside ("Section 3.2.1")."""
+    return bool(_LABEL.match(re.sub(r"\b\d+(?:\.\d+)+\b", "N", text)))
+
+
 def is_label(u: SentenceUnit, after: SentenceUnit | None) -> bool:
     """A heading or list title ("Typos", "Minor comments:", "Questions to the authors:") that labels the
     paragraph or list under it: never a comment itself. In DISAPERE train, all 92 such lines are neither a
     request nor a criticism."""
     return (after is not None and not u.is_item and u.index == 0 and after.block != u.block
-            and len(u.text.split()) <= LABEL_WORDS and bool(_LABEL.match(u.text)) and not u.text.endswith("?")
+            and len(u.text.split()) <= LABEL_WORDS and _labelish(u.text) and not u.text.endswith("?")
             and not is_note(u.text))
 
 

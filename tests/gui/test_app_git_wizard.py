@@ -119,3 +119,14 @@ def test_what_is_wrong_is_said_in_the_dialog(qtbot, shell: Shell, tmp_path: Path
     projects = Path(os.environ["REDRAFT_HOME"])
     assert not [p for p in projects.rglob("*") if "letter only" in p.name]  # no file, no versions folder
     wizard.reject()
+
+
+def test_a_long_commit_subject_wraps_in_the_dialog(qtbot, shell: Shell, tmp_path: Path) -> None:
+    """trial32: the chosen versions' line took a commit's whole subject on one line and the dialog grew as wide;
+    a subject of a few hundred characters would have pushed it past a 1366-pixel screen."""
+    wizard = _opened(qtbot, shell)
+    wizard.chosen.setText("Submitted: not chosen yet\nRevised: commit 4447a33 (2021-04-13): "
+                          + "reran the lantern plots and tidied the harbour section " * 6)
+    wizard.adjustSize()
+    assert wizard.sizeHint().width() <= 1024
+    wizard.reject()

@@ -46,7 +46,7 @@ def test_a_letter_alone_is_added_and_the_message_says_what_moved(qtbot, shell: S
     shot(shell, "app_letter_added", tmp_path, c.rounds.message)
     rows = coverage_view(c.project).rows
     moved = [r for r in rows if r.status != before[r.comment_id]]
-    assert moved and f"{len(moved)} status(es) changed" in text
+    assert moved and f"{len(moved)} status{'es' * (len(moved) != 1)} changed" in text
     for r in moved:  # the comment, its status now, and what the letter says of it
         assert f"{r.comment_id}: " in text and f"→ {r.label()} ({r.letter})" in text
     c.rounds.message.button(QMessageBox.StandardButton.Ok).click()

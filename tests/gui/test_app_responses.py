@@ -169,5 +169,5 @@ def test_a_letter_exported_with_placeholders_left_says_so(qtbot, shell: Shell, p
         c.open_project(project)
     with qtbot.waitSignal(c.exports.sig_export_note, timeout=60_000) as noted:
         c.exports.export_letter(tmp_path / "letter.md")
-    assert "1 placeholder(s) to fill before sending" in noted.args[0]
+    assert "1 placeholder to fill before sending, in the answer to R1.1 (select the comment" in noted.args[0]
     assert "[[RESULT: the latency on a phone CPU]]" in (tmp_path / "letter.md").read_text(encoding="utf-8")

@@ -67,6 +67,12 @@ def test_the_new_round_dialog_takes_this_rounds_letter(qtbot, tmp_path: Path) ->
      {"old": "paper-submitted.md", "new": "paper-revised.md", "reviews": "decision.txt", "response": "response.docx"}),
     (["MS-042.docx", "MS-042.R1.docx", "Decision email.eml"],
      {"old": "MS-042.docx", "new": "MS-042.R1.docx", "reviews": "Decision email.eml"}),
+    # the decision mail printed to PDF under its subject, beside two Word versions (trial32: it became the draft)
+    (["Decision on EMSE-D-20-00187.pdf", "patches-EMSE-R1.docx", "patches-EMSE.docx"],
+     {"old": "patches-EMSE.docx", "new": "patches-EMSE-R1.docx", "reviews": "Decision on EMSE-D-20-00187.pdf"}),
+    (["MS-042.pdf", "MS-042.R1.pdf", "MS-042 decision.pdf"],
+     {"old": "MS-042.pdf", "new": "MS-042.R1.pdf", "reviews": "MS-042 decision.pdf"}),
+    (["decision_trees.pdf", "decision_trees_v2.pdf"], {"old": "decision_trees.pdf", "new": "decision_trees_v2.pdf"}),
     # names that say nothing of the order: the order given; a cover letter is the response
     (["decision_trees.pdf", "tech_report.pdf", "reviews.txt", "cover_letter.pdf"],
      {"old": "decision_trees.pdf", "new": "tech_report.pdf", "reviews": "reviews.txt", "response": "cover_letter.pdf"}),

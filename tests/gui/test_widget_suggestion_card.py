@@ -270,3 +270,21 @@ def test_the_close_second_place_is_offered_and_taken_in_one_click(qtbot, tmp_pat
     assert card.alternative.isVisible() and not card.switch_button.isEnabled()
     with qtbot.assertNotEmitted(card.sig_place_switched):
         card.switch_place()
+
+
+def test_enter_on_a_scaffold_says_why_it_kept_nothing(qtbot) -> None:
+    """trial32: Enter on a scaffold (an info flag: the model's rewrite withheld) did nothing and said nothing; it
+    still keeps nothing, and a tip under Accept says how to keep it."""
+    from PySide6.QtWidgets import QToolTip
+
+    from widgets.suggestion_card import ENTER_REFUSED
+
+    card = _card(qtbot)
+    card.resize(560, 600)
+    card.show()
+    card.set_suggestion(SCAFFOLD)
+    card.setFocus()
+    with qtbot.assertNotEmitted(card.sig_suggestion_accepted):
+        qtbot.keyClick(card, Qt.Key.Key_Return)
+    qtbot.waitUntil(QToolTip.isVisible, timeout=2_000)
+    assert QToolTip.text() == ENTER_REFUSED

@@ -126,6 +126,18 @@ def _fits_gutter(lines: list[Line], width: float, gutter: float) -> bool:
     return max(ln.x1 for ln in left) < gutter and min(ln.x0 for ln in right) > gutter
 
 
+def _fits_under_top(lines: list[Line], width: float, gutter: float) -> bool:
+    """Whether the paper's gutter fits the page below its full-width top (a title page whose long abstract crosses
+    the gutter with more than ``_fits_gutter`` allows: trial32, an MNRAS revision's first page, its abstract
+    lengthened by the changes, read its two columns line by line in turn): at least six lines of text there."""
+    crossing = [ln for ln in lines if len(ln.text) >= 4 and ln.x0 < gutter - 2 and ln.x1 > gutter + 2]
+    if not crossing:
+        return False
+    top = max(ln.y1 for ln in crossing)
+    under = [ln for ln in lines if ln.y0 > top]
+    return sum(len(ln.text) >= 15 for ln in under) >= 6 and _fits_gutter(under, width, gutter)
+
+
 def _join_baselines(lines: list[Line], max_gap: float) -> list[Line]:
     """Join fragments on one baseline (justified words, heading numbers, the rest of a line after an inline
     sum whose limits are set one above the other, so the fragments overlap by the width of the lower limit),
@@ -289,7 +301,8 @@ def cut_page(page: PageText, own: float | None, gutters: list[float] = ()) -> li
         return []
     gutter = own
     if gutter is None:
-        gutter = next((g for g in gutters if _fits_gutter(page.lines, page.width, g)), None)
+        gutter = next((g for g in gutters if _fits_gutter(page.lines, page.width, g)
+                       or _fits_under_top(page.lines, page.width, g)), None)
     if gutter is None:
         return _front_box(page) or [_segment(page.number, 0, page.lines, 3.0)]
     bands: list[tuple[str, list[Line]]] = []

@@ -24,6 +24,7 @@ from engine.document.pdf.clean import drop_line_numbers
 from engine.document.pdf.glyphs import joined_words, needs_glyph_gaps, respace_lines, run_together, spaced_spans
 from engine.document.pdf.lines import PageText, graphic_boxes, mark_in_graphic, page_lines, small_prose
 from engine.document.pdf.printed_numbers import printed_numbers, recurring, without_numbers
+from engine.document.pdf.struck import drop_struck
 from engine.document.pdf.tex_codes import TexCodes
 from engine.document.pdf.text import build_vocabulary
 from engine.errors import InputError
@@ -49,6 +50,7 @@ def load_pdf_job(
     loaded: list[pymupdf.Page | None] = []  # kept for a second reading of glyphs (a page object is small)
     notices: list[str] = []
     codes = TexCodes()  # each font's TeX encoding, where it has no Unicode map
+    struck: dict[int, int] = {}  # words struck out, by page index (a revision with its deletions marked)
     try:
         total = pdf.page_count
         meta = dict(pdf.metadata or {})
@@ -57,7 +59,7 @@ def load_pdf_job(
                 cancel.check()
             try:
                 page = pdf.load_page(index)
-                text, numbers = _read_page(page, index, codes=codes)
+                text, numbers = _read_page(page, index, codes=codes, struck=struck)
                 pages.append(text)
                 found.append(numbers)
                 loaded.append(page)
@@ -71,7 +73,7 @@ def load_pdf_job(
         for index, numbers in enumerate(found):
             if numbers and loaded[index] is not None:  # read again without them (a review copy's pages only)
                 try:
-                    pages[index] = _read_page(loaded[index], index, numbers, codes)[0]
+                    pages[index] = _read_page(loaded[index], index, numbers, codes, struck)[0]
                 except Exception:  # the first reading stands
                     pass
         vocab = build_vocabulary(ln.text for p in pages for ln in p.lines)
@@ -92,15 +94,21 @@ def load_pdf_job(
     doc = build_document(pages, meta)
     doc.source_path = str(path)
     doc.page_count = total
+    if words := sum(struck.values()):
+        notices.append(f"{words} struck-out word{'s' * (words != 1)} on {len(struck)} page{'s' * (len(struck) != 1)} "
+                       "read as deleted (a revision with its deletions crossed out)")
     doc.notices = notices + doc.notices
     return doc
 
 
 def _read_page(page: pymupdf.Page, index: int, drop: list[tuple] | None = None,
-               codes: TexCodes | None = None) -> tuple[PageText, list[tuple]]:
-    """The page's lines, less the words in ``drop``; and, read first, the page's printed line numbers found
-    (none when ``drop`` is given: a second reading). ``codes``: TeX's font codes read as characters."""
+               codes: TexCodes | None = None, struck: dict[int, int] | None = None) -> tuple[PageText, list[tuple]]:
+    """The page's lines, less the words in ``drop`` and the words struck out (counted in ``struck`` by page
+    index); and, read first, the page's printed line numbers found (none when ``drop`` is given: a second
+    reading). ``codes``: TeX's font codes read as characters."""
     read = page.get_text("dict", flags=_FLAGS)
+    if (words := drop_struck(page, read, _FLAGS)) and struck is not None:
+        struck[index] = words
     if codes is not None:
         read = codes.decode(read)
     numbers = printed_numbers(page, read) if drop is None else drop  # a review copy's line numbers (session 26)

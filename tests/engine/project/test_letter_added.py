@@ -63,7 +63,7 @@ def test_a_letter_added_later_reads_as_a_build_with_it_and_keeps_the_work(tmp_pa
     assert project.links[first][edit] == "confirmed"
     moved = [cid for cid in after if after[cid][0] != before[cid][0]]
     assert moved, "the test's letter moves a status on the demo"
-    assert "response letter response.md added" in out and f"{len(moved)} status(es) changed" in out
+    assert "response letter response.md added" in out and f"{len(moved)} status{'es' * (len(moved) != 1)} changed" in out
     for cid in moved:  # each moved status: before → after, and what the letter says of it
         line = next(x for x in out.splitlines() if x.strip().startswith(f"{cid}:"))
         assert f"{before[cid][1]} → {after[cid][1]} ({after[cid][2]})" in line
@@ -84,7 +84,7 @@ def test_a_letter_quoting_few_points_added_later_is_kept_not_read(tmp_path: Path
     project = _load(path)
     assert project.letter["name"] == "other.md" and project.letter["read"] is False
     assert _statuses(project) == before
-    assert "the statuses do not read it" in out and "0 status(es) changed, none moved" in out
+    assert "the statuses do not read it" in out and "0 statuses changed, none moved" in out
 
 
 def test_a_second_letter_replaces_the_first_and_says_so(tmp_path: Path, capsys) -> None:

@@ -33,3 +33,12 @@ def test_only_a_label_goes() -> None:
     kept = "Response times are now in the table, as the comment asked."
     assert without_labels(kept) == kept
     assert without_labels("We thank the referee for this comment.") == "We thank the referee for this comment."
+
+
+def test_an_answer_stops_where_the_letters_next_quotation_opens() -> None:
+    """trial32: a Markdown letter quoting the reviews with ">": the editor's point's answer ran on into the next
+    quotation, a heading and reviewer's words that no comment holds."""
+    answer = "This has been done.\n\n> Reviewer's Comments:\n\n> The lattice study is sound but long."
+    assert without_labels(answer) == "This has been done."
+    kept = "We now give the width.\nIt is 3 ns > the gate time, as the table says."
+    assert without_labels(kept) == kept  # a ">" inside a line opens no quotation

@@ -213,9 +213,14 @@ def test_a_letter_with_placeholders_to_fill_says_so(tmp_path: Path, capsys: pyte
         project = opened.load()
     found = letter_placeholders(project)
     assert found == ["[[RESULT: the latency on a phone CPU]]", "[[FIGURE: table of latencies]]"]
-    assert placeholder_note(found).startswith("the letter still holds 2 placeholder(s)")
+    assert placeholder_note(found).startswith("the letter still holds 2 placeholders to fill")
+    # the note names the comment whose answer holds them (trial32: it quoted the placeholder, not where it was)
+    from engine.letter.export import placeholder_comments
+
+    assert placeholder_comments(project) == ["R1.1"]
+    assert "in the answer to R1.1 (select the comment" in placeholder_note(found, ["R1.1"])
     capsys.readouterr()
     assert main(["export", str(path), "--letter", str(letter)]) == 0
     captured = capsys.readouterr()
-    assert "wrote" in captured.out and "2 placeholder(s) to fill before sending" in captured.err
+    assert "wrote" in captured.out and "2 placeholders to fill before sending, in the answer to R1.1" in captured.err
     assert "[[RESULT: the latency on a phone CPU]]" in letter.read_text(encoding="utf-8")

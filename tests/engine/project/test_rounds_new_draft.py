@@ -76,3 +76,25 @@ def test_cli_round_with_a_new_draft_says_the_revised_version_is_dropped(
     assert "dropped: the revised version draft_v2.md (a new draft starts a round without one" in out
     with ProjectSession.open(path) as session:
         assert session.project.new is None and session.project.old_path.endswith("draft_v2.md")
+
+
+def test_new_reviews_of_a_new_revision_read_the_last_revised_version(demo: ProjectSession, tmp_path: Path) -> None:
+    """A second round of review: the reviewers read the last revised version, so it is the round's draft (trial32:
+    an MNRAS second round given its new revision and reviews kept the first submission as the draft, and round 1's
+    edits read as answering round 2's comments)."""
+    session = demo
+    v3 = tmp_path / "draft_v3.md"
+    v3.write_text((DEMO / "draft_v2.md").read_text(encoding="utf-8") + "\n## Limitations\n\nOnly read speech.\n",
+                  encoding="utf-8")
+    reviews = tmp_path / "round2.md"
+    reviews.write_text("# Reviewer 1\n\nPlease add a limitations section on the speech-only evaluation.\n",
+                       encoding="utf-8")
+    report = run_job(build_round(session.path, revised=v3, reviews=reviews))
+    assert report.changed == ["draft", "revised version", "reviews"]
+    assert report.kept[0].startswith("the last revised version draft_v2.md as this round's draft")
+    session.take_round(report)
+    after = session.project
+    assert after.old_path.endswith("draft_v2.md") and after.new_path.endswith("draft_v3.md")
+    assert {e.target_text for e in after.diff.changed_edits()} <= {"Limitations", "Only read speech."}
+    assert not any(e.source_text for e in after.diff.changed_edits())  # only what v3 added: v2 is the draft
+    session.close()

@@ -1,0 +1,93 @@
+"""A ScholarOne decision mail (our own wording around its key phrases): the recommendation the editor tells back
+("the reviewer has recommended that major revisions are required before it can be considered further") is the
+process, not a point (trial32: an MNRAS mail's E.1, typed criticism, "partly addressed", that no letter quotes);
+the assistant editor's own request stays a comment."""
+
+from __future__ import annotations
+
+from engine.reviews import extract_comments, parse_reviews
+
+MAIL = """Subject: Journal of Invented Tides - Decision on Manuscript ID JIT-26-0412
+
+Dear Dr Marrow,
+
+Your manuscript entitled "Brackish eddies of the lantern estuary", which you submitted to the Journal of Invented
+Tides, has been reviewed. The comments of the reviewer are included at the bottom of this letter.
+
+The reviewer has recommended that major revisions are required before it can be considered further. When you
+revise your manuscript, please highlight the changes you make and include a reply to the comments.
+
+To revise your manuscript, log into the journal's site and enter your Author Centre, where you will find your
+manuscript listed under "Manuscripts with Decisions".
+
+Yours sincerely,
+
+Assistant Editor
+Journal of Invented Tides
+
+Assistant Editor's Comments to Author:
+
+Please shorten the title of the second figure to one line, and remove the citations from the abstract.
+
+Reviewer(s)' Comments to Author:
+
+Reviewer: 1
+
+Comments to the Author
+The eddy period is never stated for the winter runs. Please give it in the methods section, with the gauge
+that measured it.
+"""
+
+
+def test_the_recommendation_told_back_is_no_comment() -> None:
+    comments = extract_comments(parse_reviews(MAIL, "text"))
+    texts = [c.text for c in comments]
+    assert not any("recommended" in t or "considered further" in t for t in texts)
+    assert any("second figure" in t for t in texts)
+    assert any("gauge that measured it" in t for t in texts)
+
+
+def test_the_plural_form_too() -> None:
+    mail = MAIL.replace("The reviewer has recommended that major revisions are required",
+                        "The reviewer(s) have recommended minor revisions to your manuscript")
+    texts = [c.text for c in extract_comments(parse_reviews(mail, "text"))]
+    assert not any("recommended" in t for t in texts)
+
+
+REPORT = """Reviewer 1
+
+The paper maps brackish eddies in an invented estuary. I have several concerns, section by section.
+
+1. Introduction
+
+The second paragraph mixes the lantern tides with the river tides. Please keep them apart.
+
+Section 2.1
+
+The gauge spacing is never given. Please state it.
+
+3. Section 3.2.1
+
+The eddy counts in the winter table do not add up to the total. Please check them.
+
+4. Add a control run
+
+Without a run with the sluice closed the eddy counts cannot be read. Please add one.
+"""
+
+
+def test_a_numbered_heading_over_a_paragraph_labels_it_and_is_no_list_item() -> None:
+    """trial32: an MNRAS referee numbered their section headings ("1. Introduction", "3. Section 3.1"): each read as
+    a list item in no comment (the reading note asked the user to add seven headings as points), and the comments
+    under them carried no heading; "Section 2.1" unnumbered was no heading either (its dot)."""
+    from engine.reviews.units import review_units
+
+    review = parse_reviews(REPORT, "text")[0]
+    units = review_units(review)
+    items = [u.text for u in units if u.is_item]
+    assert "Introduction" not in items and "Section 3.2.1" not in items
+    assert "Add a control run" in items  # a short request numbered over its reasons: still an item, no heading
+    sections = {c.text: c.section for c in extract_comments([review])}
+    assert any("keep them apart" in t and s.endswith("Introduction") for t, s in sections.items())
+    assert any("state it" in t and s.endswith("Section 2.1") for t, s in sections.items())
+    assert any("check them" in t and s.endswith("Section 3.2.1") for t, s in sections.items())
