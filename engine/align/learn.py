@@ -25,7 +25,7 @@ from engine.align.folds import grouped
 from engine.align.gold import GoldPaper
 from engine.align.learn_answered import fit_answered
 from engine.align.learned import FEATURES, FIRST_STAGE, LearnedAligner, LinkModel, shipped_model
-from engine.align.tuned import OutOfFold, ShippedTuned
+from engine.align.tuned import OutOfFold, ShippedTuned, shipped_note
 from engine.align.pairs import PaperPairs
 from engine.jobs import CancelToken, Progress
 
@@ -70,10 +70,13 @@ def iter_paper_pairs(papers: Sequence[GoldPaper], encoder=None, cancel: CancelTo
                      ) -> Gen[Progress, None, list[PaperPairs]]:
     """Each paper's first-stage pairs and features. ``tuned``: where the tuned encoder's cosines come from, per
     paper (``engine.align.tuned``): ``OutOfFold`` on the training part (fitting, leave-papers-out), else the
-    shipped encoder, which refuses the papers the shipped link model was fitted on (``meta.train``)."""
+    shipped encoder, which refuses the papers the shipped link model was fitted on (``meta.train``) and those the
+    encoder was tuned on (its note's ``train``: all 86 training revisions since session 30, ten more than the link
+    model's)."""
     aligner = LearnedAligner(encoder, model=_blank(first_stage))
     if tuned is None:
-        tuned = ShippedTuned(share=lambda: aligner.embed.encoder, refuse=shipped_model().meta.get("train", ()))
+        refuse = {*shipped_model().meta.get("train", ()), *shipped_note().get("train", ())}
+        tuned = ShippedTuned(share=lambda: aligner.embed.encoder, refuse=refuse)
     out = []
     for k, p in enumerate(papers):
         yield Progress(k, len(papers), f"features: {p.id}")

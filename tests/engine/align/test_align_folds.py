@@ -62,11 +62,12 @@ def test_the_tuned_encoders_folds_keep_a_repository_in_one_fold() -> None:
 
 
 def test_no_fold_model_of_the_shipped_run_saw_a_held_out_revisions_sibling(tmp_path) -> None:
-    # session 19's refold dealt repositories into its folds (session 15's run dealt revisions, and six revisions'
-    # siblings sat in another fold): over the training revisions of the out-of-fold file, none is left to distrust
+    # the refolds since session 19's deal repositories into their folds (session 15's run dealt revisions, and six
+    # revisions' siblings sat in another fold): over the training revisions of the out-of-fold file (all 86 since
+    # session 28's refold, run in session 30), none is left to distrust
     run = {k.split("|", 1)[1] for k in np.load(OOF_FILE).files if k.startswith("section|")}
     train = [e for e in json.loads(MANIFEST.read_text())["revisions"] if e["part"] == "train" and e["id"] in run]
-    assert len(train) == len(run) == 58
+    assert len(train) == len(run) == 86
     repo = {e["id"]: e["repository"] for e in train}
     folds = paper_folds([e["id"] for e in train], groups=repo)
     seen = {pid for pid in folds if any(repo[q] == repo[pid] and folds[q] != folds[pid] for q in folds if q != pid)}

@@ -31,8 +31,12 @@ from tests.engine.align.s2orc_trial import FOLDER, build
 #: chosen here) links the unanswered grammar request R3.6 ("A -> B" in a quoted clause of Section 2.2; not made) to the
 #: paragraph it quotes, whose only change is a restyled citation (surface edit N1), as "partly": the last number, the
 #: links a method may make to the three surface edits, is 1 for ``learned`` since then; its agreement 20 -> 21, link
-#: precision 44.8 -> 43.3, the links that count 76.5 / 100 -> 92.3 / 92.3.
-PINS = {"evidence": (21, 37.1, 100.0, (85.7, 92.3), 0, 0), "learned": (21, 43.3, 100.0, (92.3, 92.3), 1, 1)}
+#: precision 44.8 -> 43.3, the links that count 76.5 / 100 -> 92.3 / 92.3. Session 30's ship of session 28's refold
+#: (the encoder tuned on all 86 training revisions, the link and answered models refitted; shipped by its rule on the
+#: training folds, not chosen here): agreement 20 (it was 20 on the tree before, one under the pin's 21), link
+#: precision 44.8 (as before), the links that count 92.3 / 92.3 -> 81.2 / 100 (R1.4 and R2.5 gain a counted link each,
+#: R3.6 loses its surface link: 0 of the three surface edits linked).
+PINS = {"evidence": (21, 37.1, 100.0, (85.7, 92.3), 0, 0), "learned": (20, 44.8, 100.0, (81.2, 100.0), 1, 1)}
 
 
 @pytest.mark.shared_data

@@ -117,11 +117,14 @@ def test_a_damaged_layers_file_is_a_model_error_and_the_graph_key_names_the_laye
 def test_training_papers_read_out_of_fold_cosines_and_never_the_shipped_encoder(tmp_path) -> None:
     train = shipped_model().meta["train"]
     tuned_on = {k.split("|", 1)[1] for k in np.load(OOF_FILE).files if k.startswith("section|")}
-    # the link model is fitted on every training paper; the shipped encoder was tuned on the file's (the training
-    # part when it was tuned: a revision added since is in meta["train"] after a refit, not in the file)
-    assert set(train) >= tuned_on and OutOfFold().papers == tuned_on
+    # the shipped encoder was tuned on the file's papers (all 86 training revisions since session 30); the link
+    # model on the 76 its meta names (session 28's amendment: the refold refits it on the revisions it had)
+    assert set(train) <= tuned_on == set(shipped_note()["train"]) and OutOfFold().papers == tuned_on
+    assert len(tuned_on) == 86 and len(train) == 76
     with pytest.raises(ModelError, match="training paper"):
         run_job(iter_paper_pairs([_paper(train[0])]))  # the default: the shipped encoder, which refuses it
+    with pytest.raises(ModelError, match="training paper"):  # one the encoder saw and the link model did not
+        run_job(iter_paper_pairs([_paper(sorted(tuned_on - set(train))[0])]))
     with pytest.raises(ModelError, match="no out-of-fold tuned cosines for training paper built"):
         run_job(iter_paper_pairs([_paper("built")], tuned=OutOfFold(unseen=False)))
     with pytest.raises(ModelError, match="training paper"):

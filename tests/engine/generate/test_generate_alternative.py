@@ -25,7 +25,7 @@ from tests.gguf_factory import tiny_gguf  # noqa: F401
 
 OPTIONS = {"max_tokens": 24, "max_chars": 60, "time_limit": 30.0}
 #: A comment added to the demo project whose two places the shipped placement model scores close (within its
-#: margin, capped since round thirteen: none of the demo's own seven is that close in the project).
+#: margin, capped since round thirteen: none of the demo's own seven is that close).
 CLOSE = "Please discuss how the exit threshold interacts with the streaming chunk size."
 
 
@@ -37,9 +37,14 @@ def build_with_close(path: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def demo():
+def demo(tmp_path_factory):
+    """The demo draft, its reviews' comments and ``CLOSE`` (since session 30's tuned encoder none of the demo's own
+    seven is within the margin outside a project either; R2.2 was, at 0.49)."""
+    close = tmp_path_factory.mktemp("close") / "reviews.md"
+    close.write_text(f"# Reviewer 3\n\n{CLOSE}\n", encoding="utf-8")
     return (load_document(str(resource("demo", "draft_v1.md"))),
-            extract_comments(load_reviews(str(resource("demo", "reviews.md")))))
+            [*extract_comments(load_reviews(str(resource("demo", "reviews.md")))),
+             *extract_comments(load_reviews(str(close)))])
 
 
 def test_the_second_place_is_offered_only_when_the_model_scores_it_close(demo) -> None:
