@@ -60,62 +60,70 @@ def theory_envs(source_path: str) -> int:
     return sum(m.group(1) in names for m in _BEGIN.finditer(src.text))
 
 
-def build(manifest: str, cache: str | None, fresh: list[str], variant: str = "shipped",
-          reuse: dict[tuple, Any] | None = None) -> list[dict[str, Any]]:
-    """Round twelve's table with ``tuned_all``, ``theory`` and ``variant`` (``candidate_rules`` sets the rules);
-    ``reuse``: (paper, comment) → (paragraph ids, tuned cosines) of a table built before (the rules do not change the
-    candidate paragraphs or their cosines)."""
+def build(manifest: str, cache: str | None, fresh: list[str], variants: tuple[str, ...] = ("shipped",),
+          reuse: dict[tuple, Any] | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Round twelve's table with ``tuned_all``, ``theory``, ``parts`` and ``variant``, once per rules variant
+    (``candidate_rules``), the corpus read once; ``reuse``: (paper, comment) → (paragraph ids, tuned cosines) of a
+    table built before (the rules change neither the candidate paragraphs nor their cosines). ``parts``: how many
+    distinct theorem-like statements and proofs the draft's paragraphs carry (``theorem_parts.paragraph_parts``)."""
     from bench.fit_placement import repositories
     from bench.place_table import comment_rows
     from bench.suggest_corpus import load_papers
     from bench.suggest_places import answered
     from engine.align.localize import candidates, localize
     from engine.generate.rerank import placement_encoder, tuned_cosines
+    from engine.generate.theorem_parts import paragraph_parts
     from engine.models.factory import open_model
 
-    candidate_rules(variant)
     encoder = open_model("encoder")
     groups = repositories(manifest)
     items = list(answered(load_papers(manifest, cache, "train")))
     by_paper: dict[str, list[Any]] = {}
     for a in items:
         by_paper.setdefault(a.paper, []).append(a)
-    out = []
+    out: dict[str, list[dict[str, Any]]] = {v: [] for v in variants}
     for paper, mine in by_paper.items():
         doc = mine[0].document
         envs = theory_envs(doc.source_path)
+        parts = len({p for p in paragraph_parts(doc.paragraphs) if p})
         section_text: dict[tuple, str] = {}
         for p in candidates(doc):
             key = tuple(p.section[:1])
             section_text[key] = section_text.get(key, "") + " " + p.text
-        rows = []
-        for a, loc in zip(mine, localize([a.comment for a in mine], doc, encoder, 3)):
-            row = comment_rows(a, doc, [doc.paragraph(pid) for pid, _ in loc.paragraphs], encoder, section_text)
-            if row is not None:
-                row["group"], row["theory"], row["variant"] = groups[a.paper], envs >= THEORY_MIN, variant
+        located = localize([a.comment for a in mine], doc, encoder, 3)
+        for variant in variants:
+            candidate_rules(variant)
+            for a, loc in zip(mine, located):
+                row = comment_rows(a, doc, [doc.paragraph(pid) for pid, _ in loc.paragraphs], encoder, section_text)
+                if row is None:
+                    continue
+                row["group"], row["theory"], row["variant"], row["parts"] = groups[a.paper], envs >= THEORY_MIN, \
+                    variant, parts
                 known = (reuse or {}).get((a.paper, a.comment.id))
-                row["tuned_all"] = known[1] if known and known[0] == row["ids"] else tuned_cosines(
+                row["tuned_all"] = known[1] if known is not None and known[0] == row["ids"] else tuned_cosines(
                     placement_encoder(), a.comment, [doc.paragraph(pid) for pid in row["ids"]])
                 if paper in fresh:  # as round twelve: only U's cosines may feed a weight
                     row["tuned"] = row["tuned_all"]
-                rows.append(row)
-        out += rows
-        print(f"  {paper}: {len(rows)} answered comments, {envs} theorem-like/proof environments"
+                out[variant].append(row)
+        candidate_rules("shipped")
+        print(f"  {paper}: {len(mine)} answered comments, {envs} theorem-like/proof environments, {parts} parts"
               f"{' (unseen)' if paper in fresh else ''}", flush=True)
     return out
 
 
-VARIANTS = ("shipped", "theorem")
+VARIANTS = ("shipped", "theorem", "theorem+cites")
 
 
 def candidate_rules(variant: str) -> None:
     """Set the placement rules to ``variant``'s (``shipped``: as they are; ``theorem``: a theorem, lemma or proof
-    the comment names is a named part, ``placement.THEOREM_PARTS``)."""
+    the comment names is a named part, ``placement.THEOREM_PARTS``; ``theorem+cites``: and the paragraphs citing
+    it, ``placement.THEOREM_CITES``)."""
     from engine.generate import placement
 
     if variant not in VARIANTS:
         raise SystemExit(f"unknown variant {variant}")
-    placement.THEOREM_PARTS = variant == "theorem"
+    placement.THEOREM_PARTS = variant.startswith("theorem")
+    placement.THEOREM_CITES = variant == "theorem+cites"
 
 
 def _inverse_rank(values: np.ndarray) -> np.ndarray:
@@ -267,15 +275,130 @@ def judge(name: str, ref: dict[tuple, dict], new: dict[tuple, dict], groups: dic
     return ok
 
 
-def load(path: Path, corpus: str, cache: str | None, variant: str) -> tuple[list[dict[str, Any]], set[str]]:
+def load(path: Path, corpus: str, cache: str | None) -> tuple[list[dict[str, Any]], set[str]]:
+    """The shipped rules' table (built when missing)."""
     if not path.exists():
         from bench.place_round12 import unseen
 
         fresh_ids = unseen(corpus)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(pickle.dumps({"rows": build(corpus, cache, fresh_ids, variant), "fresh": fresh_ids}))
+        path.write_bytes(pickle.dumps({"rows": build(corpus, cache, fresh_ids)["shipped"], "fresh": fresh_ids}))
     data = pickle.loads(path.read_bytes())
     return data["rows"], set(data["fresh"])
+
+
+def load_variants(path: Path, corpus: str, cache: str | None, reference: list[dict[str, Any]],
+                  fresh: set[str]) -> dict[str, list[dict[str, Any]]]:
+    """The candidates' rules' tables (built when missing, the tuned cosines taken from ``reference``)."""
+    if not path.exists():
+        reuse = {(r["paper"], r["comment"]): (r["ids"], r["tuned_all"]) for r in reference}
+        path.write_bytes(pickle.dumps(build(corpus, cache, sorted(fresh), VARIANTS[1:], reuse)))
+    return pickle.loads(path.read_bytes())
+
+
+KIND_PRODUCTS = ("located", "rule_gap", "base", "bm25")
+
+
+def kind_features(r: dict[str, Any], theory: bool) -> np.ndarray:
+    """``kind``'s first-stage features: ``FEATURES``, the paper's kind (1: theory) and its products with
+    ``KIND_PRODUCTS``."""
+    t = float(theory)
+    cols = [r["x"][:, r["features"].index(f)] * t for f in KIND_PRODUCTS]
+    return np.column_stack([r["x"], np.full(len(r["x"]), t), *cols])
+
+
+def two_stage_kind(table: list[dict[str, Any]], u: list[dict[str, Any]], theory: dict[str, bool]) -> dict:
+    """Round twelve's two stages with ``kind_features`` in the first stage (fitted on the rules' best two of every
+    training revision outside g and the row's repository), leave-one-repository-out over U, the card capped as
+    ``bench.place_round13.two_stage``."""
+    from bench.place_alternative import CAP, choose
+    from bench.place_round11 import fit
+    from bench.place_round12 import _scored
+
+    def top2(r):
+        return np.argsort(-r["total"], kind="stable")[:2]
+
+    rows = [{"xs": kind_features(r, theory[r["paper"]])[top2(r)], "ys": r["y"][top2(r)], "group": r["group"]}
+            for r in table]
+    fits: dict[frozenset, Any] = {}
+
+    def outside(*groups: str) -> Any:
+        key = frozenset(groups)
+        if key not in fits:
+            fits[key] = fit([x for x in rows if x["group"] not in key], "first")
+        return fits[key]
+
+    out = {}
+    groups = sorted({r["group"] for r in u})
+    for held in groups:
+        stage = []
+        for r in u:
+            p = top2(r)
+            z = outside(held, r["group"]).scores(kind_features(r, theory[r["paper"]])[p])
+            tuned = np.asarray(r["tuned"], dtype=np.float64)
+            stage.append({"key": (r["paper"], r["comment"]), "group": r["group"], "kind": r["kind"],
+                          "xs": np.stack([z, tuned[p], _inverse_rank(tuned)[p]], axis=1), "ys": r["y"][p]})
+        inner = []
+        for h in groups:
+            if h != held:
+                m = fit([x for x in stage if x["group"] not in (held, h)], "stage2")
+                inner += [_scored(m.scores(x["xs"]), x["ys"]) for x in stage if x["group"] == h]
+        margins = {"uncapped": choose(inner), "capped": choose(inner, cap=CAP)}
+        model = fit([x for x in stage if x["group"] != held], "stage2")
+        for x in stage:
+            if x["group"] == held:
+                sc = _scored(model.scores(x["xs"]), x["ys"])
+                out[x["key"]] = {**sc, "kind": x["kind"], **{f"two_{c}": bool(sc["margin"] <= m)
+                                                            for c, m in margins.items()},
+                                 **{f"card_{c}": sc["first"] or (sc["margin"] <= m and sc["second"])
+                                    for c, m in margins.items()}}
+    return out
+
+
+def first_stage_all(table: list[dict[str, Any]]) -> int:
+    """Descriptive: the first stage alone (``bench.fit_placement.fit`` over the rules' best two), leave-one-repository-
+    out over all 86 training revisions: its first places right."""
+    from bench.fit_placement import fit
+
+    rows = [{"x": r["x"][p], "y": r["y"][p], "group": r["group"]}
+            for r in table for p in [np.argsort(-r["total"], kind="stable")[:2]]]
+    right = 0
+    for held in sorted({r["group"] for r in rows}):
+        m = fit([r for r in rows if r["group"] != held])
+        right += sum(bool(r["y"][int(np.argmax(m.scores(r["x"])))]) for r in rows if r["group"] == held)
+    return right
+
+
+def measure(rows: list[dict[str, Any]], fresh: set[str], variants: dict[str, list[dict[str, Any]]]) -> None:
+    """The reference and the three candidates over U, judged by the rule of docs/suggest.md (round fourteen)."""
+    from bench.place_round13 import two_stage
+
+    u = [r for r in rows if r["paper"] in fresh]
+    groups = {(r["paper"], r["comment"]): r["group"] for r in u}
+    n = len(u)
+    print(f"U: {n} answered comments of {len({r['paper'] for r in u})} revisions, {len(set(groups.values()))} "
+          f"repositories; pass: +{GAIN_POINTS} points ({int(np.ceil(GAIN_POINTS / 100 * n))} comments), the "
+          f"bootstrap's 5th percentile above 0, two places shown on at most {TWO_SHARE:.0%}")
+    ref = two_stage(rows, u, "tuned2")
+    first = sum(ref[k]["first"] for k in groups)
+    print(f"  {'reference':22} first {first:4} ({100 * first / n:.1f} %)  best two "
+          f"{sum(ref[k]['first'] or ref[k]['second'] for k in groups)}  card {sum(ref[k]['card_capped'] for k in groups)}"
+          f", two shown {sum(ref[k]['two_capped'] for k in groups)}", flush=True)
+    print(f"  descriptive, the first stage alone over all 86 (leave-one-repository-out): reference "
+          f"{first_stage_all(rows)} of {len(rows)}", flush=True)
+    for name in VARIANTS[1:]:
+        table = variants[name]
+        vu = [r for r in table if r["paper"] in fresh]
+        assert {(r["paper"], r["comment"]) for r in vu} == set(groups), "the variant's comments differ"
+        moved = sum(not np.array_equal(a["total"], b["total"]) for a, b in zip(
+            sorted(rows, key=lambda r: (r["paper"], r["comment"])), sorted(table, key=lambda r: (r["paper"], r["comment"]))))
+        print(f"  ({name}: the rules' scores differ for {moved} of {len(rows)} training comments; the first stage "
+              f"alone over all 86: {first_stage_all(table)})", flush=True)
+        judge(name, ref, two_stage(table, vu, "tuned2"), groups)
+    parts = {r["paper"]: r["parts"] for r in variants[VARIANTS[1]]}
+    theory = {p: c >= THEORY_MIN for p, c in parts.items()}
+    print(f"  (kind: theory drafts by their parts, >= {THEORY_MIN}: {sum(theory.values())} of {len(theory)})")
+    judge("kind", ref, two_stage_kind(rows, u, theory), groups)
 
 
 def main() -> int:
@@ -283,12 +406,16 @@ def main() -> int:
     ap.add_argument("--corpus", default=str(ROOT / "corpus/revisions.json"))
     ap.add_argument("--cache", help="the corpus cache (default: ~/.cache/redraft/corpus)")
     ap.add_argument("--table", required=True, help="the table's pickle (built when missing)")
-    ap.add_argument("--variant", default="shipped", help="the rules a missing table is built with")
+    ap.add_argument("--variants", help="the candidates' tables (built when missing)")
     ap.add_argument("--account", action="store_true", help="only the account (counts)")
     args = ap.parse_args()
-    rows, fresh = load(Path(args.table).expanduser(), args.corpus, args.cache, args.variant)
+    rows, fresh = load(Path(args.table).expanduser(), args.corpus, args.cache)
     if args.account:
         account(rows, fresh)
+        return 0
+    if not args.variants:
+        ap.error("--variants is required to measure")
+    measure(rows, fresh, load_variants(Path(args.variants).expanduser(), args.corpus, args.cache, rows, fresh))
     return 0
 
 
