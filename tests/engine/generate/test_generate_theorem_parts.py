@@ -57,3 +57,10 @@ def test_placement_ranks_the_named_proof_first_when_switched_on(monkeypatch):
     assert on.named.tolist() == [False, False, True, False]
     assert int(np.argmax(on.total)) == 2
     assert "Proof of Lemma 3" in on.reasons["p2"]
+
+
+def test_citing_paragraphs_join_only_when_asked():
+    doc = _doc([("By Lemma 3 every quimble map is zintered.", ""), ("Every blorf space is frobbed.", "Lemma 3"),
+                ("Frob it twice.", "Proof of Lemma 3"), ("Lemma 4 is about something else.", "")])
+    assert part_scores("Lemma 3 is hard to follow.", doc.paragraphs).tolist() == [False, True, True, False]
+    assert part_scores("Lemma 3 is hard to follow.", doc.paragraphs, cites=True).tolist() == [True, True, True, False]
