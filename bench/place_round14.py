@@ -65,14 +65,15 @@ def build(manifest: str, cache: str | None, fresh: list[str], variants: tuple[st
     """Round twelve's table with ``tuned_all``, ``theory``, ``parts`` and ``variant``, once per rules variant
     (``candidate_rules``), the corpus read once; ``reuse``: (paper, comment) → (paragraph ids, tuned cosines) of a
     table built before (the rules change neither the candidate paragraphs nor their cosines). ``parts``: how many
-    distinct theorem-like statements and proofs the draft's paragraphs carry (``theorem_parts.paragraph_parts``)."""
+    theorem-like statements and proofs the draft's paragraphs carry (``Paragraph.part``, which the LaTeX reader
+    recorded at commit 3ccbd586 only: round fourteen's candidates were removed when none passed; build the candidates'
+    tables on that commit)."""
     from bench.fit_placement import repositories
     from bench.place_table import comment_rows
     from bench.suggest_corpus import load_papers
     from bench.suggest_places import answered
     from engine.align.localize import candidates, localize
     from engine.generate.rerank import placement_encoder, tuned_cosines
-    from engine.generate.theorem_parts import paragraph_parts
     from engine.models.factory import open_model
 
     encoder = open_model("encoder")
@@ -85,7 +86,8 @@ def build(manifest: str, cache: str | None, fresh: list[str], variants: tuple[st
     for paper, mine in by_paper.items():
         doc = mine[0].document
         envs = theory_envs(doc.source_path)
-        parts = len({p for p in paragraph_parts(doc.paragraphs) if p})
+        parts = sum(bool(getattr(p, "part", "")) and (k == 0 or getattr(doc.paragraphs[k - 1], "part", "") != p.part)
+                    for k, p in enumerate(doc.paragraphs))  # ``Paragraph.part``: at 3ccbd586 only
         section_text: dict[tuple, str] = {}
         for p in candidates(doc):
             key = tuple(p.section[:1])
@@ -117,13 +119,17 @@ VARIANTS = ("shipped", "theorem", "theorem+cites")
 def candidate_rules(variant: str) -> None:
     """Set the placement rules to ``variant``'s (``shipped``: as they are; ``theorem``: a theorem, lemma or proof
     the comment names is a named part, ``placement.THEOREM_PARTS``; ``theorem+cites``: and the paragraphs citing
-    it, ``placement.THEOREM_CITES``)."""
+    it, ``placement.THEOREM_CITES``). The two candidates' switches exist at commit 3ccbd586 only (none passed)."""
     from engine.generate import placement
 
     if variant not in VARIANTS:
         raise SystemExit(f"unknown variant {variant}")
-    placement.THEOREM_PARTS = variant.startswith("theorem")
-    placement.THEOREM_CITES = variant == "theorem+cites"
+    if variant != "shipped" and not hasattr(placement, "THEOREM_PARTS"):
+        raise SystemExit(f"the {variant} rules were removed when no candidate of round fourteen passed: build the "
+                         f"candidates' tables at commit 3ccbd586 (docs/suggest.md)")
+    if hasattr(placement, "THEOREM_PARTS"):
+        placement.THEOREM_PARTS = variant.startswith("theorem")
+        placement.THEOREM_CITES = variant == "theorem+cites"
 
 
 def _inverse_rank(values: np.ndarray) -> np.ndarray:
@@ -382,16 +388,17 @@ def measure(rows: list[dict[str, Any]], fresh: set[str], variants: dict[str, lis
     ref = two_stage(rows, u, "tuned2")
     first = sum(ref[k]["first"] for k in groups)
     print(f"  {'reference':22} first {first:4} ({100 * first / n:.1f} %)  best two "
-          f"{sum(ref[k]['first'] or ref[k]['second'] for k in groups)}  card {sum(ref[k]['card_capped'] for k in groups)}"
-          f", two shown {sum(ref[k]['two_capped'] for k in groups)}", flush=True)
+          f"{sum(ref[k]['first'] or ref[k]['second'] for k in groups)}  card "
+          f"{sum(ref[k]['card_capped'] for k in groups)}, two shown {sum(ref[k]['two_capped'] for k in groups)}",
+          flush=True)
     print(f"  descriptive, the first stage alone over all 86 (leave-one-repository-out): reference "
           f"{first_stage_all(rows)} of {len(rows)}", flush=True)
     for name in VARIANTS[1:]:
         table = variants[name]
         vu = [r for r in table if r["paper"] in fresh]
         assert {(r["paper"], r["comment"]) for r in vu} == set(groups), "the variant's comments differ"
-        moved = sum(not np.array_equal(a["total"], b["total"]) for a, b in zip(
-            sorted(rows, key=lambda r: (r["paper"], r["comment"])), sorted(table, key=lambda r: (r["paper"], r["comment"]))))
+        before = {(r["paper"], r["comment"]): r["total"] for r in rows}
+        moved = sum(not np.array_equal(before[(r["paper"], r["comment"])], r["total"]) for r in table)
         print(f"  ({name}: the rules' scores differ for {moved} of {len(rows)} training comments; the first stage "
               f"alone over all 86: {first_stage_all(table)})", flush=True)
         judge(name, ref, two_stage(table, vu, "tuned2"), groups)

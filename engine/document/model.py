@@ -58,9 +58,6 @@ class Paragraph:
     #: maths as ``(kind, rendered, source)`` in source order (``engine.generate.source_syntax`` maps an edit back).
     source: str | None = None
     marks: tuple[tuple[str, str, str], ...] = ()
-    #: For LaTeX: the theorem-like environment or proof the paragraph is in, as the paper names it ("Lemma 3",
-    #: "Proof of Lemma 3", "Proof"); '' elsewhere (``engine.document.latex.load``).
-    part: str = ""
 
     @property
     def page(self) -> int | None:
@@ -95,8 +92,6 @@ class Paragraph:
             out["source"] = self.source
         if self.marks:
             out["marks"] = [list(m) for m in self.marks]
-        if self.part:
-            out["part"] = self.part
         return out
 
 
@@ -164,7 +159,6 @@ class Document:
                     file=p.get("file"),
                     source=p.get("source"),
                     marks=tuple((m[0], m[1], m[2]) for m in p.get("marks") or ()),
-                    part=p.get("part") or "",
                 )
             )
         return cls(

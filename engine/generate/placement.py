@@ -43,11 +43,6 @@ EQUATION_BOOST = 0.5
 #: Taken from every paragraph outside the parts a comment names (a section, figure, table or equation), when
 #: it names one that the draft has: those parts are ranked first.
 NAMED_ORDER = 10.0
-#: Whether a theorem, lemma, definition or proof the comment names ("Lemma 3", "the proof of Theorem 2") is a named
-#: part, ranked first as a section is (``engine.generate.theorem_parts``; round fourteen's candidate, docs/suggest.md).
-THEOREM_PARTS = False
-#: With ``THEOREM_PARTS``: the paragraphs citing the named statement ("by Lemma 3") are in the named part too.
-THEOREM_CITES = False
 #: Added to a paragraph on a page the comment names ("p. 5"), in full at the line it names ("p. 5, line 12"),
 #: half elsewhere on that page (``engine.generate.named``; only for a paper read from a PDF, whose paragraphs
 #: carry pages).
@@ -169,13 +164,6 @@ def rule_scores(comment: ReviewComment, document: Document, located: list[Paragr
     whole = {n for n in names if not any(n != m and n in m for m in names)}  # "work" of "related work section"
     sections = (whole | numbered_titles(document, refs[1]), refs[1], refs[2] if _PRESENTATION.search(text) else set())
     pointed = reference_boosts("", paragraphs, sections) + EQUATION_BOOST * cites
-    if THEOREM_PARTS:
-        from engine.generate.theorem_parts import part_scores
-
-        stated = part_scores(text, paragraphs, document.paragraphs, THEOREM_CITES)
-        pointed = pointed + REFERENCE_BOOST * stated
-        reasons.update({paragraphs[j].id: f"the part the comment names ({paragraphs[j].part or 'its statement'})"
-                        for j in np.flatnonzero(stated)})
     named = pointed >= REFERENCE_BOOST
     if named.any():
         scores -= NAMED_ORDER * ~named

@@ -46,10 +46,9 @@ from engine.document.latex.source import (
     find_main_file,
     inside,
     load_project,
-    relative_name,
 )
 from engine.document.latex.text import EQUATION, KIND_ENVS, MATH_ENVS, SILENT, LatexText, known_arguments
-from engine.document.latex.theorems import Parts, read_crefnames, read_theorems
+from engine.document.latex.theorems import read_crefnames, read_theorems
 from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
 from engine.document.text import normalize_text
 from engine.document.textfile import MAX_BYTES, read_text_file
@@ -170,7 +169,6 @@ class _Builder:
         self.kind = ParagraphKind.BODY
         self.in_abstract = False
         self.top = 1 if numbering.has_chapters else 2
-        self.parts = Parts(conv.theorems, numbering.numbers)  # a theorem-like environment's or proof's paragraphs
 
     # -- output -------------------------------------------------------------
     def section_path(self) -> tuple[str, ...]:
@@ -190,8 +188,7 @@ class _Builder:
             kind=kind,
             section=self.section_path(),
             line=origin[1] if origin else None,
-            file=relative_name(origin[0], self.root) if origin else None,
-            part=self.parts.current,
+            file=_relative(origin[0], self.root) if origin else None,
         )
         if pieces is not None and span is not None:  # the source (span) and its marks (marks.py), rendered leaving
             notes, used = list(self.conv.footnotes), set(self.conv.acronyms.used)  # no trace: the text as before
@@ -371,12 +368,17 @@ class _Builder:
             self.walk(node.nodelist)
             self.flush()
         else:
-            # lists, theorem-like, proof, center, quote, minipage, unknown: block-level containers
+            # lists, theorem-like, center, quote, minipage, unknown: block-level containers
             self.flush()
-            outer = self.parts.enter(node, len(self.paragraphs))
             self.walk(node.nodelist)
             self.flush()
-            self.parts.leave(outer, len(self.paragraphs))
+
+
+def _relative(name: str, root: Path) -> str:
+    try:
+        return Path(name).relative_to(root).as_posix()
+    except ValueError:
+        return name
 
 
 def _captions(nodes: list[latexwalker.LatexNode], kind: str | None) -> list[tuple[latexwalker.LatexMacroNode, str | None]]:

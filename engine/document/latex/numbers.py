@@ -190,7 +190,6 @@ class _State:
             return
         if name in self.theorems:
             self.current = (name, self.theorem_number(self.theorems[name]))
-            self.result.numbers[id(node)] = self.current[1]  # the paragraphs' part (load.py), "Lemma 3"
             self.walk(node.nodelist, float_kind)
             return
         if name in MATH_ENVS:

@@ -390,11 +390,3 @@ def find_main_file(folder: Path) -> Path:
     if not scored:
         raise InputError(f"{folder}: no main .tex file (none has \\documentclass and \\begin{{document}})")
     return max(scored, key=lambda s: s[0])[1]
-
-
-def relative_name(name: str, root: Path) -> str:
-    """``name`` relative to ``root`` (a paragraph's file), or as it is when outside it."""
-    try:
-        return Path(name).relative_to(root).as_posix()
-    except ValueError:
-        return name

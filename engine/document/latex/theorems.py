@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
 _NEWTHEOREM = re.compile(
     r"\\newtheorem\s*(?P<star>\*)?\s*\{\s*(?P<env>[^{}\s]+)\s*\}\s*(?:\[\s*(?P<shared>[^\]\s]+)\s*\])?"
@@ -95,38 +94,3 @@ def autoref_name(macro: str, counter: str, crefnames: dict[tuple[str, str], str]
     ``\\Autoref`` capitalises it."""
     name = crefnames.get(("autoref", counter), HYPERREF_AUTOREF.get(counter, ""))
     return name[:1].upper() + name[1:] if macro == "Autoref" else name
-
-
-#: Theorem-like environments many classes define without ``\\newtheorem`` (svjour3, siamart, ...): their paragraphs
-#: are named by the title alone, as their numbers are the class's.
-UNDECLARED = {name: name.capitalize() for name in
-              "theorem lemma proposition corollary definition remark example conjecture claim assumption".split()}
-
-
-class Parts:
-    """Which theorem-like environment or proof the LaTeX reader is in, as the paper names it: "Lemma 3" (a numbered
-    environment the source declares, its number from ``numbers``: ``engine.document.latex.numbers``), "Lemma" (one
-    the class defines), "Proof of Lemma 3" (a proof that follows its statement with no paragraph between them), or
-    "Proof". ``current`` is the part of the paragraphs read now ('' outside every such environment)."""
-
-    def __init__(self, theorems: dict[str, Theorem], numbers: dict[int, str]) -> None:
-        self.theorems, self.numbers = theorems, numbers
-        self.current = ""
-        self.statement, self.ended = "", -1  # the last statement, and the paragraph count where it ended
-
-    def enter(self, node: Any, count: int) -> str:
-        """Step into environment ``node`` (``count``: paragraphs read so far); returns the part to restore."""
-        outer, name = self.current, node.environmentname
-        if name in self.theorems:
-            number = self.numbers.get(id(node))
-            self.current = f"{self.theorems[name].title} {number}" if number else self.theorems[name].title
-        elif name.rstrip("*") in UNDECLARED:
-            self.current = UNDECLARED[name.rstrip("*")]
-        elif name == "proof":
-            self.current = f"Proof of {self.statement}" if self.statement and self.ended == count else "Proof"
-        return outer
-
-    def leave(self, outer: str, count: int) -> None:
-        if self.current != outer and not self.current.startswith("Proof"):
-            self.statement, self.ended = self.current, count
-        self.current = outer
