@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from bench.place_round14 import bootstrap_low, cues, distance, kind_features, located_holds
+from bench.place_round14 import cues, distance, located_holds
+from bench.place_round14_judge import bootstrap_low, kind_features
 from engine.generate.rerank import FEATURES
 
 
