@@ -9,6 +9,7 @@ from collections import Counter
 from engine.document.model import Document, Paragraph, ParagraphKind, Region, Section, paragraph_id
 from engine.document.pdf.back_matter import appendix_headings, float_rows_in_references, mark_biographies
 from engine.document.pdf.body_size import body_font_size
+from engine.document.pdf.centred_headings import centred_headings
 from engine.document.pdf.blocks import IEEE_TABLE_LABEL, Block, line_pitch, split_segment
 from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key, tick_lines
 from engine.document.pdf.clean import drop_line_numbers, drop_running_text, mark_headers_above_text
@@ -54,7 +55,7 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     ticks = tick_lines(blocks)  # a plot's tick labels, bare numbers among them: its axis label is no heading
     blocks = [b for b in blocks if not _BARE_NUMBERS.match(b.text)]
     classify(blocks, body, heights, ticks)
-    blocks = appendix_headings(blocks, body)
+    blocks = appendix_headings(centred_headings(blocks, body), body)
     blocks = attach_panel_legends(_attach_caption_tails(blocks, pitch, body), pitch, body)
     _mark_front_labels(blocks)
     first_page = [ln for seg in segments if seg.page == front for ln in seg.lines]
