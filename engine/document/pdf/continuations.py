@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 
 from engine.document.model import ParagraphKind
@@ -10,7 +11,8 @@ from engine.document.pdf.blocks import Block, text_left
 from engine.document.pdf.lines import Line
 
 #: What a sentence's continuation may open with besides a letter or digit: "(Fig 3C), even though ..." (not "[":
-#: a paragraph may open with a numbered citation, "[18] experiment with ...").
+#: a paragraph may open with a numbered citation, "[18] experiment with ..."), or, after a sentence left open, a
+#: maths symbol (Unicode's Sm: "∆q stretches ...", the increment sign TeX sets for a capital delta).
 _CONTINUATION_OPENERS = frozenset("(“‘\"'")
 _CLOSED = re.compile(r"[.!?:]['\")\]’”]*$")
 #: A list item's number or bullet opening a block ("(iii) ", "2. ", "• "): an item set in from the column's edge
@@ -79,8 +81,8 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
                 tail.x1 >= tail_seg.right - 2 or ragged and _no_room(tail, b, tail_seg.right))
             opens = b.first.text[:1]
             # (or right under it, a word broken at its end: a line set apart by a raised fraction cut it there)
-            if (moved or hyphen and b.first.page == tail.page) and (
-                    opens.isalnum() or opens in _CONTINUATION_OPENERS and not closed) and (
+            if (moved or hyphen and b.first.page == tail.page) and (opens.isalnum() or not closed and (
+                    opens in _CONTINUATION_OPENERS or unicodedata.category(opens or " ") == "Sm")) and (
                     plain or hyphen or full or (lower and not closed)) or moved and _closes_bracket(tail.text, opens):
                 target = last_body
         resumes = (b.kind is ParagraphKind.BODY and opened is not None and after_float and at_left and not in_float
