@@ -41,8 +41,8 @@ def centred_headings(blocks: list[Block], body_size: float) -> list[Block]:
             continue
         if any(not ln.alone or ln.gaps or ln.mono or ln.in_graphic or ln.marker for ln in b.lines):
             continue
-        if not _centred(b, body_size) or heading_key(text) == "":
-            continue
+        if not _centred(b, body_size) or heading_key(text) in ("", "abstract"):
+            continue  # (the article class's "Abstract" label, centred in bold \small over it, is read where it was)
         b.kind, b.heading_title = ParagraphKind.HEADING, " ".join(words)
         b.level = 1 if text.isupper() else 2
     return blocks
