@@ -173,12 +173,10 @@ def _front_matter(blocks: list[Block], title_lines: list[Line], front: int = 1) 
          and (b.heading_number is not None or heading_key(b.heading_title) in KNOWN_HEADINGS)),
         None,
     )
-    if first is None:
-        return []
-    head = blocks[:first]
-    heading = blocks[first]
+    # no section title at all (a letter, as REVTeX's PRL may set it): the front page up to its abstract, if one is found
+    head, heading = (blocks, None) if first is None else (blocks[:first], blocks[first])
     abstract: list[Block] = []
-    if heading_key(heading.heading_title) == "abstract":
+    if heading is not None and heading_key(heading.heading_title) == "abstract":
         for b in blocks[first + 1:]:
             if b.kind is ParagraphKind.HEADING:
                 break
@@ -199,16 +197,17 @@ def _front_matter(blocks: list[Block], title_lines: list[Line], front: int = 1) 
         if lead is not None:
             lead.kind = ParagraphKind.BODY
             abstract.append(lead)
-            if heading.first.page > front:
+            if heading is None or heading.first.page > front:
                 # no section title on page 1 (a letter's run-in paragraph titles, as REVTeX's PRL sets them):
                 # the text after the abstract is the paper's opening, not front matter
                 head = head[:head.index(lead)]
             elif lead.segment.col < 0:
                 head = _opening_text(head, lead, abstract, front)
-    for b in head:
+    for b in head if heading is not None or abstract else []:  # (no title and no abstract: nothing to mark)
         if b.first.page <= front and b not in abstract:
             b.kind = ParagraphKind.OTHER
-    _mark_beside_front(head, [b for b in blocks[first:] if b is not heading and b not in abstract], front)
+    _mark_beside_front(head, [b for b in blocks[len(blocks) if first is None else first:] if b is not heading
+                              and b not in abstract], front)
     return abstract
 
 

@@ -268,8 +268,8 @@ def _numbered_heading(b: Block, body_size: float) -> bool:
 
 
 def _capital(ch: str) -> bool:
-    """A title's first letter as a heading opens: a capital, or a letter of a script with no case (Hangul, CJK: "1 서론"
-    was read as a line of text, session 30)."""
+    """A title's first letter as a heading opens: a capital, or a letter of a script with no case (Hangul, CJK:
+    "1 서론" was read as a line of text, session 30)."""
     return ch.isupper() or ch.isalpha() and ch.lower() == ch.upper()
 
 
