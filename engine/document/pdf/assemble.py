@@ -174,6 +174,7 @@ def _front_matter(blocks: list[Block], title_lines: list[Line], front: int = 1) 
         None,
     )
     # no section title at all (a letter, as REVTeX's PRL may set it): the front page up to its abstract, if one is found
+    # opening with "Abstract" or set across both columns (a plain page's first long paragraph is no abstract)
     head, heading = (blocks, None) if first is None else (blocks[:first], blocks[first])
     abstract: list[Block] = []
     if heading is not None and heading_key(heading.heading_title) == "abstract":
@@ -193,7 +194,7 @@ def _front_matter(blocks: list[Block], title_lines: list[Line], front: int = 1) 
                 # under the authors, AIP's; not the text in the columns below, in larger type than REVTeX's abstract)
                 found = [b for b in found if b.segment.col < 0]
                 found = [b for b in found if round(b.size) == max(round(x.size) for x in found)]
-            lead = found[0] if found else None
+            lead = found[0] if found and (heading is not None or found[0].segment.col < 0) else None
         if lead is not None:
             lead.kind = ParagraphKind.BODY
             abstract.append(lead)
