@@ -173,8 +173,7 @@ def _front_matter(blocks: list[Block], title_lines: list[Line], front: int = 1) 
          and (b.heading_number is not None or heading_key(b.heading_title) in KNOWN_HEADINGS)),
         None,
     )
-    # no section title at all (a letter, as REVTeX's PRL may set it): the front page up to its abstract, if one is found
-    # opening with "Abstract" or set across both columns (a plain page's first long paragraph is no abstract)
+    # no section title (a PRL-style letter): the front page up to an abstract that opens so, spans or is set small
     head, heading = (blocks, None) if first is None else (blocks[:first], blocks[first])
     abstract: list[Block] = []
     if heading is not None and heading_key(heading.heading_title) == "abstract":
@@ -194,7 +193,8 @@ def _front_matter(blocks: list[Block], title_lines: list[Line], front: int = 1) 
                 # under the authors, AIP's; not the text in the columns below, in larger type than REVTeX's abstract)
                 found = [b for b in found if b.segment.col < 0]
                 found = [b for b in found if round(b.size) == max(round(x.size) for x in found)]
-            lead = found[0] if found and (heading is not None or found[0].segment.col < 0) else None
+            text = max((x.size for x in head if x.kind is ParagraphKind.BODY), default=0.0)  # (no title: above)
+            lead = found[0] if found and (heading or found[0].segment.col < 0 or found[0].size < text - 0.5) else None
         if lead is not None:
             lead.kind = ParagraphKind.BODY
             abstract.append(lead)
