@@ -248,8 +248,8 @@ def _numbered_heading(b: Block, body_size: float) -> bool:
         return False
     title = m.group("title")
     words = title.split()
-    if not (1 <= len(words) <= 14) or not _capital(title[:1]):
-        return False
+    if not (1 <= len(words) <= 14) or not (_capital(title[:1]) or title[:1].isdigit() and title.isupper()):
+        return False  # (a title in capitals may open with a digit: "IV. 3-STEP PERTURBATION ENERGY")
     if ends_sentence(b.text) and not b.text.rstrip().endswith(":") and len(words) > 6:
         return False
     # IEEEtran sets section titles in small capitals (capitals at body size, the rest ~2 pt smaller, so most

@@ -52,3 +52,10 @@ def test_a_latin_title_in_lower_case_is_still_no_numbered_heading(tmp_path: Path
     """Only letters with no case are let through: "1 introduction" set the same way gets no section number."""
     pdf = load_pdf(_page(tmp_path / "en.pdf", ["1 introduction of data", "2 Data", "3 Grid"]))
     assert [(s.number, s.title) for s in pdf.sections if s.number] == [("2", "Data"), ("3", "Grid")]
+
+
+def test_a_numbered_title_in_capitals_may_open_with_a_digit(tmp_path: Path) -> None:
+    """REVTeX's "IV. 3-STEP PERTURBATION ENERGY" (a training revision): read as an unnumbered heading with its
+    number in its title before; a title in mixed case that opens with a digit is still no numbered heading."""
+    pdf = load_pdf(_page(tmp_path / "digit.pdf", ["1 서론", "2 3-STEP DATA", "3 3-step data"]))
+    assert [(s.number, s.title) for s in pdf.sections if s.number] == [("1", "서론"), ("2", "3-STEP DATA")]
