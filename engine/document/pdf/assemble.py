@@ -9,6 +9,7 @@ from collections import Counter
 from engine.document.model import Document, Paragraph, ParagraphKind, Region, Section, paragraph_id
 from engine.document.pdf.back_matter import appendix_headings, float_rows_in_references, mark_biographies
 from engine.document.pdf.body_size import body_font_size
+from engine.document.pdf.centred_headings import centred_headings
 from engine.document.pdf.blocks import IEEE_TABLE_LABEL, Block, line_pitch, split_segment
 from engine.document.pdf.classify import KNOWN_HEADINGS, REFERENCE_HEADINGS, classify, heading_key, tick_lines
 from engine.document.pdf.clean import drop_line_numbers, drop_running_text, mark_headers_above_text
@@ -54,7 +55,7 @@ def build_document(pages: list[PageText], meta: dict[str, str]) -> Document:
     ticks = tick_lines(blocks)  # a plot's tick labels, bare numbers among them: its axis label is no heading
     blocks = [b for b in blocks if not _BARE_NUMBERS.match(b.text)]
     classify(blocks, body, heights, ticks)
-    blocks = appendix_headings(blocks, body)
+    blocks = appendix_headings(centred_headings(blocks, body), body)
     blocks = attach_panel_legends(_attach_caption_tails(blocks, pitch, body), pitch, body)
     _mark_front_labels(blocks)
     first_page = [ln for seg in segments if seg.page == front for ln in seg.lines]
@@ -172,12 +173,10 @@ def _front_matter(blocks: list[Block], title_lines: list[Line], front: int = 1) 
          and (b.heading_number is not None or heading_key(b.heading_title) in KNOWN_HEADINGS)),
         None,
     )
-    if first is None:
-        return []
-    head = blocks[:first]
-    heading = blocks[first]
+    # no section title (a PRL-style letter): the front page up to an abstract that opens so, spans or is set small
+    head, heading = (blocks, None) if first is None else (blocks[:first], blocks[first])
     abstract: list[Block] = []
-    if heading_key(heading.heading_title) == "abstract":
+    if heading is not None and heading_key(heading.heading_title) == "abstract":
         for b in blocks[first + 1:]:
             if b.kind is ParagraphKind.HEADING:
                 break
@@ -194,20 +193,22 @@ def _front_matter(blocks: list[Block], title_lines: list[Line], front: int = 1) 
                 # under the authors, AIP's; not the text in the columns below, in larger type than REVTeX's abstract)
                 found = [b for b in found if b.segment.col < 0]
                 found = [b for b in found if round(b.size) == max(round(x.size) for x in found)]
-            lead = found[0] if found else None
+            text = max((x.size for x in head if x.kind is ParagraphKind.BODY), default=0.0)  # (no title: above)
+            lead = found[0] if found and (heading or found[0].segment.col < 0 or found[0].size < text - 0.5) else None
         if lead is not None:
             lead.kind = ParagraphKind.BODY
             abstract.append(lead)
-            if heading.first.page > front:
+            if heading is None or heading.first.page > front:
                 # no section title on page 1 (a letter's run-in paragraph titles, as REVTeX's PRL sets them):
                 # the text after the abstract is the paper's opening, not front matter
                 head = head[:head.index(lead)]
             elif lead.segment.col < 0:
                 head = _opening_text(head, lead, abstract, front)
-    for b in head:
+    for b in head if heading is not None or abstract else []:  # (no title and no abstract: nothing to mark)
         if b.first.page <= front and b not in abstract:
             b.kind = ParagraphKind.OTHER
-    _mark_beside_front(head, [b for b in blocks[first:] if b is not heading and b not in abstract], front)
+    _mark_beside_front(head, [b for b in blocks[len(blocks) if first is None else first:] if b is not heading
+                              and b not in abstract], front)
     return abstract
 
 

@@ -177,8 +177,9 @@ def _breaks(
     delta = ln.baseline - prev.baseline
     if delta <= 0.3 * size or delta > 1.3 * expected:
         return True
-    if abs(prev.size - ln.size) >= 1.0 and not (
-            _full(prev, seg, left) and _full(ln, seg, left) and (_mixes(ln, prev.size) or _mixes(prev, ln.size))):
+    if abs(prev.size - ln.size) >= 1.0 and not (  # (``ln`` may be short: the paragraph's last line)
+            _full(prev, seg, left) and (_full(ln, seg, left) or not ln.bold)
+            and (_mixes(ln, prev.size) or _mixes(prev, ln.size))):
         return True
     if _next_item(cur, ln, size, left):
         return True

@@ -248,8 +248,8 @@ def _numbered_heading(b: Block, body_size: float) -> bool:
         return False
     title = m.group("title")
     words = title.split()
-    if not (1 <= len(words) <= 14) or not title[:1].isupper():
-        return False
+    if not (1 <= len(words) <= 14) or not (_capital(title[:1]) or title[:1].isdigit() and title.isupper()):
+        return False  # (a title in capitals may open with a digit: "IV. 3-STEP PERTURBATION ENERGY")
     if ends_sentence(b.text) and not b.text.rstrip().endswith(":") and len(words) > 6:
         return False
     # IEEEtran sets section titles in small capitals (capitals at body size, the rest ~2 pt smaller, so most
@@ -265,6 +265,12 @@ def _numbered_heading(b: Block, body_size: float) -> bool:
     b.heading_number = number.rstrip(".")
     b.heading_title = _clean_title(title)
     return True
+
+
+def _capital(ch: str) -> bool:
+    """A title's first letter as a heading opens: a capital, or a letter of a script with no case (Hangul, CJK:
+    "1 서론" was read as a line of text, session 30)."""
+    return ch.isupper() or ch.isalpha() and ch.lower() == ch.upper()
 
 
 def _kind(b: Block, body_size: float, height: float, roman: bool, refs: bool = False,

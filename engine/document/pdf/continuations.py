@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 
 from engine.document.model import ParagraphKind
-from engine.document.pdf.blocks import Block, text_left
+from engine.document.pdf.blocks import Block, list_label, text_left
 from engine.document.pdf.lines import Line
 
 #: What a sentence's continuation may open with besides a letter or digit: "(Fig 3C), even though ..." (not "[":
-#: a paragraph may open with a numbered citation, "[18] experiment with ...").
+#: a paragraph may open with a numbered citation, "[18] experiment with ..."), or, after a sentence left open, a
+#: maths symbol (Unicode's Sm: "∆q stretches ...", the increment sign TeX sets for a capital delta).
 _CONTINUATION_OPENERS = frozenset("(“‘\"'")
 _CLOSED = re.compile(r"[.!?:]['\")\]’”]*$")
 #: A list item's number or bullet opening a block ("(iii) ", "2. ", "• "): an item set in from the column's edge
@@ -79,9 +81,11 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
                 tail.x1 >= tail_seg.right - 2 or ragged and _no_room(tail, b, tail_seg.right))
             opens = b.first.text[:1]
             # (or right under it, a word broken at its end: a line set apart by a raised fraction cut it there)
-            if (moved or hyphen and b.first.page == tail.page) and (
-                    opens.isalnum() or opens in _CONTINUATION_OPENERS and not closed) and (
+            if (moved or hyphen and b.first.page == tail.page) and (opens.isalnum() or not closed and (
+                    opens in _CONTINUATION_OPENERS or unicodedata.category(opens or " ") == "Sm")) and (
                     plain or hyphen or full or (lower and not closed)) or moved and _closes_bracket(tail.text, opens):
+                target = last_body
+            elif moved and b.kind is ParagraphKind.BODY and _item_runs_on(last_body, b, closed):
                 target = last_body
         resumes = (b.kind is ParagraphKind.BODY and opened is not None and after_float and at_left and not in_float
                    and not b.indented and b.first.text[:1].islower() and b.first.page - opened.tail.page <= 2)
@@ -111,6 +115,21 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
             opened = None
         out.append(b)
     return out
+
+
+def _item_runs_on(item: Block, b: Block, closed: bool) -> bool:
+    """``b``, past a column or page turn, carries on the list item ``item`` left open before it: set in under the
+    item's text as an item's own lines are (a hanging indent, half a font size to four past its label), every line of
+    it there, with no label of its own. Where a script has no case (Hangul) no opening in lower case says so."""
+    if closed or list_label(item.first.text) is None or list_label(b.first.text) is not None:
+        return False
+    label, indent = item.first.x0 - item.segment.left, b.first.x0 - b.segment.left
+    if len(item.lines) > 1:  # the item's own second line shows where its text is set
+        hang = item.lines[1].x0 - item.segment.left
+        if abs(hang - indent) >= 1.0:
+            return False
+    return (label + 0.5 * b.first.size <= indent <= label + 4 * b.first.size
+            and all(abs(ln.x0 - b.first.x0) < 1.0 for ln in b.lines))
 
 
 def _short_run_on(last: Block, b: Block) -> bool:

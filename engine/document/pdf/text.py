@@ -212,8 +212,9 @@ def _broken_word(out: str) -> str:
 
 def _hangul_split(out: str, text: str, vocab: Counter[str]) -> bool:
     """A Hangul word broken between syllables at the line end: joined without a space when the joined form is a
-    word the document uses whole, or the line's last piece is not ("변" + "수를" is "변수를"; "상태" + "변수를"
-    stay two words)."""
+    word the document uses whole, or the line's last piece is not, unless that piece has two syllables or more and
+    the next line's first word is one the document uses whole ("변" + "수를" is "변수를"; "상태" + "변수를" and
+    "토크나이저에서" + "각각" stay two words)."""
     if not ("\uac00" <= out[-1] <= "\ud7a3" and "\uac00" <= text[0] <= "\ud7a3"):
         return False  # the common case, decided without a search
     left = _HANGUL_END.search(out[-24:])
@@ -221,7 +222,7 @@ def _hangul_split(out: str, text: str, vocab: Counter[str]) -> bool:
     if not left or not right:
         return False
     a, b = left.group(), right.group()
-    return vocab.get(a + b, 0) > 0 or not vocab.get(a, 0)
+    return vocab.get(a + b, 0) > 0 or not vocab.get(a, 0) and not (len(a) >= 2 and vocab.get(b, 0))
 
 
 def fix_accents(text: str) -> str:
