@@ -42,3 +42,12 @@ def test_an_answer_stops_where_the_letters_next_quotation_opens() -> None:
     assert without_labels(answer) == "This has been done."
     kept = "We now give the width.\nIt is 3 ns > the gate time, as the table says."
     assert without_labels(kept) == kept  # a ">" inside a line opens no quotation
+
+
+def test_a_quotation_the_answer_introduces_stays() -> None:
+    """review31: the authors' own quoted change ("… now reads:", then ">" lines) was cut from the answer shown, and
+    an answer with nothing before its first ">" line showed ">" alone."""
+    added = "We added the following text to Section 4:\n\n> The glimmer rate is now given per hour, with its spread."
+    assert without_labels(added) == added
+    inline = "> \n> The quoted point goes on here."
+    assert without_labels(inline) != ">" and "goes on here" in without_labels(inline)
