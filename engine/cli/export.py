@@ -18,6 +18,10 @@ from engine.letter import letter_format
 from engine.letter.export import (letter_placeholders, placeholder_comments, placeholder_note, write_response_letter,
                                   write_revision_report)
 
+#: How to fill a placeholder from the command line (the note's app wording names menus; review31).
+FILL = ("edit the kept suggestion with 'redraft project review PROJECT SUGGESTION edit TEXT' (ids: project show "
+        "--json), or write the response with 'redraft respond'")
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("export", help="write the response letter (Markdown, LaTeX, Word, PDF) or the revision report (HTML)")
@@ -47,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         project = store.load()
     for letter in args.letter or ():
         print(f"wrote {write_response_letter(project, letter)}")
-    if args.letter and (note := placeholder_note(letter_placeholders(project), placeholder_comments(project))):
+    if args.letter and (note := placeholder_note(letter_placeholders(project), placeholder_comments(project), FILL)):
         print(f"note: {note}", file=sys.stderr)
     for report in args.report or ():
         print(f"wrote {write_revision_report(project, report)}")

@@ -64,9 +64,13 @@ def placeholder_comments(project: Project) -> list[str]:
     return [c.id for c in project.comments if any(CANONICAL.search(t or "") for t in texts(c.id))]
 
 
-def placeholder_note(found: list[str], where: list[str] | None = None) -> str:
-    """One line saying what is left to fill, and in which comments' answers (``where``), or "" when nothing is
-    (trial32: the note quoted the placeholder but not the comment to open)."""
+#: How to fill a placeholder, in the app's words; the command line passes its own (``engine/cli/export.py``).
+FILL_IN_APP = "select the comment, then Edit the accepted suggestion or write your response"
+
+
+def placeholder_note(found: list[str], where: list[str] | None = None, fill: str = FILL_IN_APP) -> str:
+    """One line saying what is left to fill, in which comments' answers (``where``) and how (``fill``), or "" when
+    nothing is (trial32: the note quoted the placeholder but not the comment to open)."""
     if not found:
         return ""
     shown = ", ".join(found[:2]) + (f" and {len(found) - 2} more" if len(found) > 2 else "")
@@ -74,5 +78,4 @@ def placeholder_note(found: list[str], where: list[str] | None = None) -> str:
     if not where:
         return f"the letter still holds {count} to fill before sending: {shown}"
     named = ", ".join(where[:4]) + (f" and {len(where) - 4} more" if len(where) > 4 else "")
-    return (f"the letter still holds {count} to fill before sending, in the answer to {named} (select the comment, "
-            f"then Edit the accepted suggestion or write your response): {shown}")
+    return f"the letter still holds {count} to fill before sending, in the answer to {named} ({fill}): {shown}"

@@ -128,19 +128,24 @@ _NEXT_LABEL = re.compile(r"\s*(?:[*_]{2}(?:comment|point|remark|question)(?:\s+#
                          r"\b(?:comment|point|remark|question)(?:\s+#?\d{1,2})?\s*:)\s*$", re.I)
 
 
-#: A line that opens the letter's next quotation ("> Reviewer's Comments:", "> This paper uses …").
+#: A line that opens the letter's next quotation (a ">" line: a reviewer's heading or point the letter quotes next).
 _NEXT_QUOTE = re.compile(r"\n[ \t]*>")
 
 
 def without_labels(answer: str) -> str:
     """An answer as an area chair reads it, without the letter's labels around it (trial30: a Markdown rebuttal's
     excerpts read "Response**: We have added …" and ended "… in section 5. **Comment**:"), and without what follows
-    its end in a letter that quotes the reviews with ">" (trial32: an MNRAS letter's "This has been done." ran on
-    into "> Reviewer's Comments: > This paper uses …", reviewer's text no comment holds). For display only: the
-    statuses read the answer as ``answers`` gives it."""
+    its end in a letter that quotes the reviews with ">" (trial32: an MNRAS letter's one-line answer to the editor
+    ran on into the next quoted heading and the referee's opening words, which no comment holds). A ">" quotation
+    the answer introduces with a colon ("… now reads:", "we added the following text:") is the authors' new text,
+    and stays; so does an answer with no word before its first ">" line (review31, on the 86 training letters'
+    1,991 answers: of the 84 excerpts the cut changed, 22 had stopped at such a colon, 21 of them before the authors'
+    quoted change, and 10 showed only ">" or "…"; rule written after reading them, in-sample). For display only:
+    the statuses read the answer as ``answers`` gives it."""
     answer = answer.strip()
-    if (cut := _NEXT_QUOTE.search(answer)) and answer[: cut.start()].strip():
-        answer = answer[: cut.start()]
+    if (cut := _NEXT_QUOTE.search(answer)) and re.search(r"\w", before := answer[: cut.start()].rstrip()) and not (
+            before.endswith(":")):
+        answer = before
     return _NEXT_LABEL.sub("", _ANSWER_LABEL.sub("", answer.strip()))
 
 

@@ -74,8 +74,8 @@ _PROCESS = re.compile(
     # eLife's "Please aim to submit the revised version within two months." (the trial's E.1, a scaffold's DETAIL)
     r"\b(?:aim|plan) to (?:submit|return) (?:the|your) revised (?:version|manuscript|article|paper)\b|"
     # ScholarOne's decision mail (trial32, an MNRAS mail): the recommendation told back, not a request of the paper
-    r"\breviewers?(?:\(s\))? ha(?:s|ve) recommended\b[^.?!]{0,60}\brevisions?\b|"
-    r"\bbefore it can be (?:considered|accepted|reconsidered) (?:further|for publication)\b", re.I)
+    # (its "before it can be considered further" alone is no pattern: an editor's own request may end so, review31)
+    r"\breviewers?(?:\(s\))? ha(?:s|ve) recommended\b[^.?!]{0,60}\brevisions?\b", re.I)
 
 #: The Physical Review journals' mail (APS) names each report on its own line between rules: "Report of Referee A --
 #: LX12345/Leung", "Report of the Referee -- LX12345/Leung" (one referee), "Second Report of Referee B -- ...",

@@ -38,7 +38,16 @@ def test_only_a_label_goes() -> None:
 def test_an_answer_stops_where_the_letters_next_quotation_opens() -> None:
     """trial32: a Markdown letter quoting the reviews with ">": the editor's point's answer ran on into the next
     quotation, a heading and reviewer's words that no comment holds."""
-    answer = "This has been done.\n\n> Reviewer's Comments:\n\n> The lattice study is sound but long."
-    assert without_labels(answer) == "This has been done."
+    answer = "The glimmer width is now in the table.\n\n> Referee's remarks:\n\n> The lattice study is sound but long."
+    assert without_labels(answer) == "The glimmer width is now in the table."
     kept = "We now give the width.\nIt is 3 ns > the gate time, as the table says."
     assert without_labels(kept) == kept  # a ">" inside a line opens no quotation
+
+
+def test_a_quotation_the_answer_introduces_stays() -> None:
+    """review31: the authors' own quoted change ("… now reads:", then ">" lines) was cut from the answer shown, and
+    an answer with nothing before its first ">" line showed ">" alone."""
+    added = "We added the following text to Section 4:\n\n> The glimmer rate is now given per hour, with its spread."
+    assert without_labels(added) == added
+    inline = "> \n> The quoted point goes on here."
+    assert without_labels(inline) != ">" and "goes on here" in without_labels(inline)

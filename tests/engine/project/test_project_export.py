@@ -223,4 +223,6 @@ def test_a_letter_with_placeholders_to_fill_says_so(tmp_path: Path, capsys: pyte
     assert main(["export", str(path), "--letter", str(letter)]) == 0
     captured = capsys.readouterr()
     assert "wrote" in captured.out and "2 placeholders to fill before sending, in the answer to R1.1" in captured.err
+    # the command line's note says how to fill them there, not with the app's menus (review31)
+    assert "redraft project review PROJECT SUGGESTION edit TEXT" in captured.err and "select the" not in captured.err
     assert "[[RESULT: the latency on a phone CPU]]" in letter.read_text(encoding="utf-8")

@@ -54,6 +54,17 @@ def test_the_plural_form_too() -> None:
     assert not any("recommended" in t for t in texts)
 
 
+
+def test_an_editors_request_that_ends_as_the_mail_does_stays_a_comment() -> None:
+    """review31: "before it can be considered for publication" alone was a process pattern too, so an editor's own
+    request ending so was dropped; only the recommendation told back is the process."""
+    mail = MAIL.replace("remove the citations from the abstract.", "remove the citations from the abstract. The "
+                        "calibration of the tide gauges must be given in full before it can be considered for "
+                        "publication.")
+    texts = [c.text for c in extract_comments(parse_reviews(mail, "text"))]
+    assert any("calibration of the tide gauges" in t for t in texts)
+    assert not any("recommended" in t for t in texts)
+
 REPORT = """Reviewer 1
 
 The paper maps brackish eddies in an invented estuary. I have several concerns, section by section.
