@@ -111,7 +111,9 @@ def revised_pdf(project: Project, given: str | Path | None = None) -> Path:
         return path
     source = project.new_path
     if not source or project.diff is None:
-        raise NoRevisedPdf("this project has no compared revised version, so there are no changes to mark", option="")
+        raise NoRevisedPdf("this project has no compared revised version, so there are no changes to mark",
+                           hint="give the revised version in a new round first",
+                           option="redraft project round PROJECT --revised NEW")
     path = Path(source)
     if path.suffix.lower() == ".pdf":
         if not path.is_file():

@@ -36,7 +36,9 @@ def test_the_error_carries_its_parts_and_the_cli_line_joins_them(tmp_path: Path)
     assert str(none.value).endswith(f"; typeset it (main.pdf beside it) or {GIVE_PDF}")
     with pytest.raises(NoRevisedPdf) as bare:
         revised_pdf(dataclasses.replace(project, diff=None))
-    assert bare.value.hint == bare.value.option == "" and str(bare.value) == bare.value.reason
+    # a project with no revised version says what to do (review31: it said only what was missing)
+    assert bare.value.hint == "give the revised version in a new round first" and "redraft" not in bare.value.hint
+    assert bare.value.option == "redraft project round PROJECT --revised NEW"
 
 
 def test_the_menu_tip_is_the_reason_and_the_hint_and_comes_back_whole(qtbot, shell: Shell, tmp_path: Path,

@@ -122,8 +122,10 @@ def test_bad_requests_are_one_line_errors(cgo18, tmp_path: Path, capsys: pytest.
     project, folder = cgo18[0], cgo18[1]
     with pytest.raises(InputError, match="written as .pdf"):
         write_marked_pdf(project, tmp_path / "marked.png")
-    with pytest.raises(InputError, match="no compared revised version"):
+    with pytest.raises(InputError, match="no compared revised version") as err:  # and what to do about it
         write_marked_pdf(dataclasses.replace(project, new_path="", diff=None), tmp_path / "m.pdf")
+    assert str(err.value).endswith("; give the revised version in a new round first or redraft project round PROJECT "
+                                   "--revised NEW")
     with pytest.raises(InputError, match="over the revised PDF itself"):
         write_marked_pdf(project, project.new_path)
     assert main(["export", str(folder / "cgo18.redraft"), "--marked-pdf", str(tmp_path / "no" / "m.pdf")]) == 2
