@@ -31,7 +31,7 @@ REPO = Path(__file__).resolve().parents[1]
 def main(argv: list[str] | None = None) -> int:
     from bench.measure_carry_align import run_variant
     from bench.measure_letter_status import cache_dir, load_letters, rows
-    from bench.measure_link_trees import grouped_pairs
+    from bench.measure_link_trees import folds_file, grouped_pairs
     from engine.align.answered import FEATURES, LETTER_FEATURES, AnsweredModel
     from engine.align.learn import C, MAX_WRONG_ANSWERED, scored
     from engine.align.learn_answered import (MIN_FOUND, PER_REPOSITORY, choose_bands, fit_weights, grouped_oof,
@@ -45,9 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", default=str(REPO / "corpus" / "revisions.json"))
     ap.add_argument("--cache")
     a = ap.parse_args(argv)
-    folds = Path(a.folds) / "folds-L0.pkl"
-    if not Path(a.pairs).is_file() or not folds.is_file():
-        print(f"error: no pairs file {a.pairs} or no folds {folds}", file=sys.stderr)
+    folds = folds_file(a.pairs, a.folds)
+    if folds is None:
         return 2
     pairs, _ = grouped_pairs(a.pairs, Path(a.corpus))
     load_letters(pairs, cache_dir(a.cache), strip=True)  # session 26: each answer opens on the authors' words

@@ -311,7 +311,7 @@ def why(fx, matched, read, st, cache: Path, labels_dir: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from bench.measure_link_trees import grouped_pairs
+    from bench.measure_link_trees import folds_file, grouped_pairs
 
     ap = argparse.ArgumentParser(prog="python -m bench.measure_letter_extracted")
     ap.add_argument("pairs", help="the gold comments' pairs the folds were fitted on (broad20's std86.pkl)")
@@ -325,9 +325,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--perturb", action="store_true")
     ap.add_argument("--report", action="store_true")
     a = ap.parse_args(argv)
-    folds = Path(a.folds) / "folds-L0.pkl"
-    if not Path(a.pairs).is_file() or not folds.is_file():
-        print(f"error: no pairs file {a.pairs} or no folds {folds}", file=sys.stderr)
+    folds = folds_file(a.pairs, a.folds)
+    if folds is None:
         return 2
     if not (a.build or a.run or a.report):
         print("error: give --build, --run A0|F1 or --report", file=sys.stderr)

@@ -327,7 +327,7 @@ def report_extracted(pairs, groups, folds: Path, x_dir: Path, c2: dict, cache: P
 
 
 def main(argv: list[str] | None = None) -> int:
-    from bench.measure_link_trees import grouped_pairs
+    from bench.measure_link_trees import folds_file, grouped_pairs
 
     ap = argparse.ArgumentParser(prog="python -m bench.measure_letter_found")
     ap.add_argument("what", choices=("look", "bands", "report"))
@@ -339,9 +339,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", default=str(mls.REPO / "corpus" / "revisions.json"))
     ap.add_argument("--cache")
     a = ap.parse_args(argv)
-    folds = Path(a.folds) / "folds-L0.pkl"
-    if not Path(a.pairs).is_file() or not folds.is_file():
-        print(f"error: no pairs file {a.pairs} or no folds {folds}", file=sys.stderr)
+    folds = folds_file(a.pairs, a.folds)
+    if folds is None:
         return 2
     pairs, groups = grouped_pairs(a.pairs, Path(a.corpus))
     cache, labels = mls.cache_dir(a.cache), Path(a.corpus).parent / "labels"

@@ -119,6 +119,16 @@ def per_variant(pairs, variant: str, folds: Path, unsure) -> dict[str, dict[str,
         return per_paper(pairs, folds / f"folds-{variant}.pkl", unsure)
 
 
+def folds_file(pairs_file: str, folds_dir: str) -> Path | None:
+    """``folds_dir/folds-L0.pkl`` (the grouped outer folds) when it and ``pairs_file`` exist; else None, with the
+    one-line error printed (the caller exits 2)."""
+    folds = Path(folds_dir) / "folds-L0.pkl"
+    if not Path(pairs_file).is_file() or not folds.is_file():
+        print(f"error: no pairs file {pairs_file} or no folds {folds}", file=sys.stderr)
+        return None
+    return folds
+
+
 def grouped_pairs(pairs_file: str, manifest: Path) -> tuple[list, dict[str, list[str]]]:
     """The training part's pair features from ``pairs_file`` with their repositories (the manifest's), and the
     revisions of each repository: what the grouped folds of this bench and ``bench.measure_adapter`` split."""
