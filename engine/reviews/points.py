@@ -2,9 +2,9 @@
 
 ``engine.reviews.comments.build_comments`` passes one review's comments through ``merge_inline`` and then
 ``merge_leaning``: the pieces of one sentence that the reader cut at an inline enumeration ("you should (a) ..., and
-(b) ...") become one comment (session 31, ``MERGE_INLINE``), and two comments next to each other in one paragraph or
-list item become one when the second leans on the first (``segment.leans``: "In other words, ...", "Several of these
-papers ...", "Please comment on this!").
+(b) ...") become one comment (session 31's C2, off: ``MERGE_INLINE``), and two comments next to each other in one
+paragraph or list item become one when the second leans on the first (``segment.leans``: "In other words, ...",
+"Several of these papers ...", "Please comment on this!").
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from engine.reviews.units import SentenceUnit
 
 #: Two comments of one paragraph or item are one when the second leans on the first (False: never).
 MERGE_LEANING = True
-#: The comments made of the inline items of one sentence are one comment (C2 of session 31; False: never).
+#: The comments made of the inline items of one sentence are one comment (C2 of session 31: off, as its rule decided,
+#: since it fails ``test_comments.py::test_lead_in_becomes_context_of_each_item``, whose "(1) a definition of L, (2)
+#: an ImageNet baseline, and (3) error bars" asks for three comments; docs/comments.md; False: never).
 MERGE_INLINE = False
 #: What may stand before a list item on its line: its marker alone ("(b) ", "2. ", "- ").
 _MARKER_ONLY = re.compile(r"\s*\S{1,6}\s*(?:[-*\u2022\u2013\u2014]\s+)?")

@@ -51,3 +51,30 @@ def test_a_list_on_lines_of_its_own_stays_item_by_item(monkeypatch: pytest.Monke
     texts = _texts(LISTED)
     assert any("spacing of the gauge array" in t for t in texts)
     assert not any("spacing of the gauge array" in t and "sluice timings" in t for t in texts), texts
+
+
+
+def test_c1_is_on_and_c2_off_as_shipped() -> None:
+    """The rule's decision (docs/comments.md, session 31): C1 kept, C2 not (it fails an existing test)."""
+    assert keyed.PARAGRAPH_WORDS == 0 and points.MERGE_INLINE is False
+
+
+KEYED = """Reviewer 1
+
+The tidal model is sound and the writing is clear.
+
+p. 4, l. 12: please give the gauge spacing in the unit of the second table. It is in metres here and in
+kilometres there. The eddy counts of the winter runs follow from it.
+
+p. 6, l. 3: the sluice timing is never stated for the spring runs.
+
+p. 7, l. 20: "lantern tide" is not defined before this line.
+"""
+
+
+def test_a_keyed_paragraph_is_one_comment_with_the_shipped_models() -> None:
+    """C1 end to end: the sentences after a note keyed by page and line go on its comment, the next note is its own."""
+    texts = _texts(KEYED)
+    first = next(t for t in texts if t.startswith("p. 4, l. 12"))
+    assert "eddy counts of the winter runs" in first and "sluice" not in first, texts
+    assert any(t.startswith("p. 6, l. 3") for t in texts), texts
