@@ -144,8 +144,9 @@ def _no_point(comment, gold_words: list, review) -> str:
         return "near one point (45-60 % of its words in it)"
     c = read_cues(comment.text)
     for name, hit in (("unlabelled: a summary", c.summary), ("unlabelled: praise", c.praise),
-                      ("unlabelled: a verdict or summing up", c.verdict), ("unlabelled: a request", c.request or c.explicit),
-                      ("unlabelled: a question", c.question), ("unlabelled: a negative or weak word", c.negative or c.weak)):
+                      ("unlabelled: a verdict or summing up", c.verdict),
+                      ("unlabelled: a request", c.request or c.explicit), ("unlabelled: a question", c.question),
+                      ("unlabelled: a negative or weak word", c.negative or c.weak)):
         if hit:
             return name
     return "unlabelled: no cue"
