@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from engine.reviews.cues import IMPERATIVE, REQUEST
+
 #: An editor's letter opens with a greeting to a person by title; a review greets "the authors".
 _GREETING = re.compile(r"^\W*dear\s+(?:dr|prof|professor|mr|mrs|ms|mx)\b", re.I)
 #: eLife's letters greet the author by first name alone ("Dear Wren,"): one to three capitalised words and a comma
@@ -72,10 +74,20 @@ _PROCESS = re.compile(
     r"\bpleased to reconsider my decision\b|\bcustomer support\b|"
     r"\binteractive tutorials\b|"
     # eLife's "Please aim to submit the revised version within two months." (the trial's E.1, a scaffold's DETAIL)
-    r"\b(?:aim|plan) to (?:submit|return) (?:the|your) revised (?:version|manuscript|article|paper)\b|"
-    # ScholarOne's decision mail (trial32, an MNRAS mail): the recommendation told back, not a request of the paper
-    # (its "before it can be considered further" alone is no pattern: an editor's own request may end so, review31)
-    r"\breviewers?(?:\(s\))? ha(?:s|ve) recommended\b[^.?!]{0,60}\brevisions?\b", re.I)
+    r"\b(?:aim|plan) to (?:submit|return) (?:the|your) revised (?:version|manuscript|article|paper)\b", re.I)
+
+#: ScholarOne's decision mail (trial32, an MNRAS mail): the recommendation told back ("the reviewer(s) have
+#: recommended minor revisions"), not a request of the paper; its "before it can be considered further" alone is no
+#: pattern (review31). Process only when the rest of the sentence asks for nothing (``_asks_beyond``, reviews32).
+_RECOMMENDED = re.compile(r"\breviewers?(?:\(s\))? ha(?:s|ve) recommended\b[^.?!]{0,60}\brevisions?\b", re.I)
+#: Revisions in general, "(also suggest some) minor revisions (to your manuscript)": what the form says of any paper.
+_GENERAL_REVISIONS = re.compile(
+    r"\b(?:(?:also )?(?:suggest|recommend|request)(?:s|ed)? )?(?:(?:some|several|a few|further) )?"
+    r"(?:(?:major|minor|moderate|substantial|significant|small) )?revisions?"
+    r"(?: (?:to|of|in) (?:your|the|this) (?:manuscript|paper|article|submission|work))?\b", re.I)
+#: What the recommendation is of when it names a part of the paper: "revisions to the error model".
+_NAMED_PART = re.compile(r"^\W*(?:to|of|in|on) (?:the|your|its) (?!(?:manuscript|paper|article|submission|work)\b)\w",
+                         re.I)
 
 #: The Physical Review journals' mail (APS) names each report on its own line between rules: "Report of Referee A --
 #: LX12345/Leung", "Report of the Referee -- LX12345/Leung" (one referee), "Second Report of Referee B -- ...",
@@ -137,7 +149,22 @@ def mostly_process(body: str) -> bool:
 def is_process(sentence: str) -> bool:
     """A sentence of an editor's letter about the submission process, not the paper ("Upload the figures as separate
     files.", "Contact the editorial office by e-mail.")."""
-    return bool(_PROCESS.search(sentence))
+    if _PROCESS.search(sentence):
+        return True
+    told = _RECOMMENDED.search(sentence)
+    return bool(told) and not _asks_beyond(sentence[: told.start()], sentence[told.end() :])
+
+
+def _asks_beyond(before: str, after: str) -> bool:
+    """Whether a sentence that tells back the reviewers' recommendation also asks the authors for something of its
+    own: it names the part of the paper to revise ("... recommended revisions to the error model") or holds a
+    request once the revisions in general are taken out ("...; please report the gauge errors", "..., and the
+    analysis should be redone", a question). reviews32: the editor's own request phrased so is a comment."""
+    if _NAMED_PART.search(after):
+        return True
+    rest = _GENERAL_REVISIONS.sub(" ", f"{before} {after}")
+    clauses = [c.strip() for c in re.split(r"[;:,]|\band\b", rest)]
+    return "?" in rest or bool(REQUEST.search(rest)) or any(IMPERATIVE.match(c) for c in clauses if c)
 
 
 def journal_report(line: str) -> str | None:

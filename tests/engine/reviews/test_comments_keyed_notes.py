@@ -94,10 +94,10 @@ def test_one_place_named_is_not_a_list_of_notes() -> None:
 
 
 def test_a_paragraph_that_opens_on_a_line_is_one_point(monkeypatch: pytest.MonkeyPatch) -> None:
-    """K5 (off as shipped, switched on here): the reasons after a keyed note (scored low) go on its comment; the
-    later notes are comments of their own; the closing praise, in a paragraph with no key, stays out."""
-    assert K.PARAGRAPH_WORDS is None
-    monkeypatch.setattr(K, "PARAGRAPH_WORDS", 0)
+    """K5 (on as shipped since session 31, no paragraph limit): the reasons after a keyed note (scored low) go on
+    its comment; the later notes are comments of their own; the closing praise, in a paragraph with no key, stays
+    out."""
+    assert K.PARAGRAPH_WORDS == 0
     review, units = _units(PARAGRAPH)
     prob = np.where([K.keyed(u.text) for u in units], K.KEYED_FLOOR, 0.1)
     prob[0] = 0.9  # the note itself
@@ -110,7 +110,7 @@ def test_a_paragraph_that_opens_on_a_line_is_one_point(monkeypatch: pytest.Monke
 
 
 def test_two_comments_of_one_keyed_paragraph_become_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    """K5 switched on: a sentence later in a keyed paragraph, picked on its own, and the one between (scored low)
+    """K5: a sentence later in a keyed paragraph, picked on its own, and the one between (scored low)
     go on the note that opens it."""
     monkeypatch.setattr(K, "PARAGRAPH_WORDS", 0)
     review, units = _units(PARAGRAPH)

@@ -102,3 +102,30 @@ def test_a_numbered_heading_over_a_paragraph_labels_it_and_is_no_list_item() -> 
     assert any("keep them apart" in t and s.endswith("Introduction") for t, s in sections.items())
     assert any("state it" in t and s.endswith("Section 2.1") for t, s in sections.items())
     assert any("check them" in t and s.endswith("Section 3.2.1") for t, s in sections.items())
+
+
+def _editor_texts(sentence: str) -> list[str]:
+    mail = MAIL.replace("The reviewer has recommended that major revisions are required before it can be considered "
+                        "further.", sentence)
+    assert sentence in mail
+    return [c.text for c in extract_comments(parse_reviews(mail, "text"))]
+
+
+def test_an_editors_request_told_as_the_recommendation_stays_a_comment() -> None:
+    """reviews32: the recommendation pattern dropped any sentence phrased "the reviewers have recommended ...
+    revisions", so an editor's own request phrased so was lost; a sentence that names what to revise or asks for
+    something of its own is kept, on either side of the recommendation."""
+    named = ("The reviewers have recommended revisions to the sluice timing model: please give the gate openings "
+             "for every winter run.")
+    assert any("sluice timing model" in t for t in _editor_texts(named))
+    asked = ("Both reviewers have recommended major revisions, and the eddy census should be repeated with the "
+             "second gauge array.")
+    assert any("eddy census" in t for t in _editor_texts(asked))
+
+
+def test_the_recommendation_in_other_words_is_still_the_process() -> None:
+    """The form's recommendation with nothing asked beyond revisions in general stays out, whatever its wording."""
+    for form in ("The reviewers have recommended that your manuscript be accepted after some minor revisions.",
+                 "The reviewer has recommended minor revisions to your paper before it can be considered further.",
+                 "The reviewer(s) have recommended acceptance but also suggest some minor revisions to your article."):
+        assert not any("recommended" in t for t in _editor_texts(form)), form

@@ -1,0 +1,243 @@
+"""An account of the training part's reviewer points not found whole, and of the comments that are no point (issue 33).
+
+    nice .venv/bin/python -m bench.comment_account --part train [--scores DIR] [--json OUT] [--show KIND]
+
+Counts only, each rule mechanical (no example read into a rule). It reuses ``bench.comment_points``: every labelled
+revision scored once by the default model, the comments rebuilt by today's ``build_comments``, each missed point
+given its first cause there (``partial``, ``split-merged``, ``split``, ``none-high``, ``none-low``, ``unread``). Then:
+
+- **How the point lies** (``layout``): the blocks (paragraphs, list items) its sentences lie in: one paragraph, one
+  list item, several paragraphs, several list items, or a paragraph and list items (a lead-in over a list); and
+  whether a heading or list title (a skipped label unit, a bullet or numbered title) lies between its first and last
+  sentence (``cut by a heading``).
+- **Skipped sentences** (``skipped``): a sentence of the point that the reader never scores, and why (a quotation, a
+  heading or title, a reference entry, the editor's process, the submission instructions, program output, a greeting
+  or a pointer).
+- **Nothing picked** (``none-*``): what its sentences say, by ``cues.read_cues`` over all of them, first that applies:
+  a request word or a request in so many words, a question, an implied change (``IMPLIED``: references, a title, a
+  named method with its citation, statistics), a negative or weak word, no cue at all.
+- **Partial picks**: where the sentences no comment holds lie against the picked ones (before, after, both, between)
+  and the best score among them (under 0.15, 0.15-0.25, 0.25 up).
+- **Splits**: within one block or across blocks; whether the comments would hold it merged.
+- **No-point comments**: the editor's letter; a comment that holds a whole point and more (a merge: 60 % of a
+  point's words in it, under 60 % of its own in that point); one near a point (45-60 % of its words in one point);
+  text the labellers made no point, by its cues (summary, praise, a verdict or summing up, a request, a question, a
+  negative word, none).
+- **Diagnostics** (``_diagnostics``): shapes a rule could read, counted on the missed points, no rule applied.
+
+Fit and read examples on ``--part train`` only (docs/corpus.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+from bench.comment_points import HIGH, INSIDE, cause, rebuild, scored_revisions
+from bench.measure_corpus_comments import match
+from engine.reviews.evaluate import COVER, words
+
+
+def _skip_reason(review, u) -> str:
+    from engine.reviews import units as U
+    from engine.reviews.letters import is_process
+    from engine.reviews.parse import EDITOR
+
+    if u.title:
+        return "title"
+    if U.is_quote(review.text[u.start:u.end]) or U._quoted_line(review.text, u.start):
+        return "quotation"
+    if U.is_reference(u.text):
+        return "reference"
+    if review.reviewer == EDITOR and is_process(u.text):
+        return "editor process"
+    if U._SUBMISSION.search(u.text):
+        return "submission"
+    if U._PROGRAM.search(u.text):
+        return "program"
+    if U._SIGNOFF.match(u.text) or U.is_pointer(u.text):
+        return "greeting or pointer"
+    return "heading or label"
+
+
+def _sentences(gold: str, rows: list) -> list:
+    """(review index, unit index, unit, prob) of the point's sentences, as ``comment_points.cause`` finds them."""
+    g = words(gold)
+    out = []
+    for i, (_, _, units, prob, _) in enumerate(rows):
+        for k, u in enumerate(units):
+            w = words(u.text)
+            if w and len(w & g) / len(w) >= INSIDE:
+                out.append((i, k, u, float(prob[k])))
+    return out
+
+
+def _layout(inside: list, rows: list) -> tuple[str, bool]:
+    blocks = sorted({(i, u.block, u.is_item) for i, _, u, _ in inside})
+    items = {b for b in blocks if b[2]}
+    if len(blocks) == 1:
+        shape = "one list item" if items else "one paragraph"
+    elif not items:
+        shape = "several paragraphs"
+    elif len(items) == len(blocks):
+        shape = "several list items"
+    else:
+        shape = "a paragraph and list items"
+    cut = False
+    i0 = inside[0][0]
+    ks = [k for i, k, _, _ in inside if i == i0]
+    units = rows[i0][2]
+    for k in range(min(ks) + 1, max(ks)):
+        if units[k].skip and _skip_reason(rows[i0][0], units[k]) in ("title", "heading or label"):
+            cut = True
+    return shape, cut
+
+
+def _what_it_says(inside: list) -> str:
+    from engine.reviews.cues import read_cues
+
+    cs = [read_cues(u.text) for _, _, u, _ in inside]
+    if any(c.request or c.explicit for c in cs):
+        return "a request word"
+    if any(c.question for c in cs):
+        return "a question"
+    if any(c.implied for c in cs):
+        return "an implied change (references, title, named method, statistics)"
+    if any(c.negative or c.weak for c in cs):
+        return "criticism (a negative or weak word)"
+    return "no cue (a statement)"
+
+
+def _held(built: list, review, u) -> list[int]:
+    return [n for n, (r, _, _, c) in enumerate(built)
+            if r is review and (c.span[0] <= u.start and u.end <= c.span[1] or u.text in (c.context or ""))]
+
+
+def _partial(inside: list, built: list, rows: list) -> tuple[str, str]:
+    held = [bool(_held(built, rows[i][0], u)) for i, _, u, _ in inside]
+    ks = [n for n, h in enumerate(held) if h]
+    lo, hi = min(ks), max(ks)
+    free = [n for n, h in enumerate(held) if not h]
+    if not free:  # its sentences all held: the words missing lie in no sentence of it (skipped, or a unit mostly other)
+        return "none left out (words outside its sentences)", "-"
+    where = {("before" if n < lo else "after" if n > hi else "between") for n in free}
+    place = "before and after" if {"before", "after"} <= where else "/".join(sorted(where))
+    best = max(inside[n][3] for n in free)
+    band = "under 0.15" if best < 0.15 else "0.15-0.25" if best < 0.25 else "0.25 up"
+    return place, band
+
+
+def _no_point(comment, gold_words: list, review) -> str:
+    from engine.reviews.cues import read_cues
+    from engine.reviews.parse import EDITOR
+
+    own = words(comment.text)
+    if review.reviewer == EDITOR:
+        return "the editor's letter"
+    if any(g and len(own & g) / len(g) >= COVER for g in gold_words):
+        return "holds a whole point and more (merged)"
+    best = max((len(own & g) / len(own) for g in gold_words), default=0.0) if own else 0.0
+    if best >= 0.45:
+        return "near one point (45-60 % of its words in it)"
+    c = read_cues(comment.text)
+    for name, hit in (("unlabelled: a summary", c.summary), ("unlabelled: praise", c.praise),
+                      ("unlabelled: a verdict or summing up", c.verdict),
+                      ("unlabelled: a request", c.request or c.explicit), ("unlabelled: a question", c.question),
+                      ("unlabelled: a negative or weak word", c.negative or c.weak)):
+        if hit:
+            return name
+    return "unlabelled: no cue"
+
+
+def _diagnostics(gold: str, inside: list, built: list, rows: list) -> dict[str, bool]:
+    """Shapes a rule could read, counted on the missed points (no rule applied): the point opens on a page or line
+    key (``keyed.keyed``); a comment would hold it if the words of the headings, titles and labels among its
+    sentences counted; the first sentence a comment holds leans on the one before (``segment.leans``)."""
+    from engine.reviews.keyed import keyed
+    from engine.reviews.segment import leans
+
+    g = words(gold)
+    first = inside[0][2]
+    held = [n for i, _, u, _ in inside for n in _held(built, rows[i][0], u)]
+    labels = set().union(*(words(u.text) for i, _, u, _ in inside if u.skip and (u.title or not u.is_item)
+                           and _skip_reason(rows[i][0], u) in ("title", "heading or label")))
+    with_labels = any(len(g & (words(built[n][3].text + " " + (built[n][3].context or "")) | labels)) / len(g) >= COVER
+                      for n in set(held)) if labels and g else False
+    lean = next((u for i, _, u, _ in inside if _held(built, rows[i][0], u)), None)
+    return {"opens on a page or line key": keyed(first.text),
+            "found if its headings' words counted": with_labels,
+            "first held sentence leans on the one before": lean is not None and lean is not first and leans(lean.text)}
+
+
+def account(data: dict, show: str | None = None) -> dict:
+    tallies: dict[str, Counter] = {k: Counter() for k in ("cause", "layout", "heading cut", "skipped", "nothing picked",
+                                                          "partial: where", "partial: best left out", "split",
+                                                          "no point", "diagnostics")}
+    total = Counter()
+    for rid, (gold, rows, cut) in data.items():
+        built = rebuild(rows, cut)
+        m = match(gold, [c.to_dict() for *_, c in built])
+        for key in ("gold", "found", "comments", "no_point"):
+            total[key] += m[key]
+        for g in m["missed"]:
+            why = cause(g, built, rows)
+            tallies["cause"][why] += 1
+            inside = _sentences(g, rows)
+            if not inside:
+                continue
+            shape, heading = _layout(inside, rows)
+            for name, hit in _diagnostics(g, inside, built, rows).items():
+                tallies["diagnostics"][f"{why}: {name}"] += hit
+            tallies["layout"][f"{why}: {shape}"] += 1
+            tallies["heading cut"][why] += heading
+            for i, _, u, _ in inside:
+                if u.skip:
+                    tallies["skipped"][_skip_reason(rows[i][0], u)] += 1
+            if why.startswith("none"):
+                says = _what_it_says(inside)
+                tallies["nothing picked"][f"{why}: {says}"] += 1
+                if show == "none":
+                    print(f"{rid} [{says}]: {' '.join(g.split())[:300]}")
+            elif why == "partial":
+                place, band = _partial(inside, built, rows)
+                tallies["partial: where"][place] += 1
+                tallies["partial: best left out"][band] += 1
+                if show == "partial":
+                    print(f"{rid} [{place}, {band}]: {' '.join(g.split())[:300]}")
+            elif why.startswith("split"):
+                tallies["split"][f"{why}: {'one block' if shape.startswith('one') else shape}"] += 1
+                if show == "split":
+                    print(f"{rid} [{why}, {shape}]: {' '.join(g.split())[:300]}")
+        gw = [words(x) for x in gold]
+        for (review, _, _, c), stray in zip(built, [not o or not any(len(o & g) / len(o) >= COVER for g in gw)
+                                                      for o in (words(c.text) for *_, c in built)]):
+            if stray:
+                kind = _no_point(c, gw, review)
+                tallies["no point"][kind] += 1
+                if show == "stray":
+                    print(f"{rid} [{kind}]: {' '.join(c.text.split())[:300]}")
+    return {"revisions": len(data), **total, **{k: dict(v.most_common()) for k, v in tallies.items()}}
+
+
+def main(argv: list[str] | None = None) -> int:
+    from corpus.build_revisions import default_out
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--part", choices=("train",), required=True)
+    ap.add_argument("--cache", type=Path, default=None, help="the built corpus (default: corpus.build_revisions')")
+    ap.add_argument("--scores", type=Path, default=Path("/tmp/redraft-comment-points"))
+    ap.add_argument("--show", choices=("none", "partial", "split", "stray"), help="print these points or comments")
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args(argv)
+    got = account(scored_revisions(args.part, args.cache or default_out(), args.scores), args.show)
+    if args.json:
+        args.json.write_text(json.dumps(got, indent=1), encoding="utf-8")
+    print(json.dumps(got, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
