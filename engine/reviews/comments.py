@@ -27,7 +27,7 @@ from engine.reviews.keyed import keyed_paragraphs, keyed_pick, keyed_review
 from engine.reviews.language import is_english
 from engine.reviews.model import Review, ReviewComment
 from engine.reviews.parse import EDITOR
-from engine.reviews.points import merge_inline, merge_leaning
+from engine.reviews.points import merge_leaning
 from engine.reviews.segment import (ITEM_WORDS, follow_up, item_words, link_context, linked, location_before,
                                    location_ends_point, location_only, next_request, quote_only, REFERS_BACK,
                                    same_point, setup_context, trailing, typo_lead, typo_list, unpicked_items,
@@ -373,7 +373,7 @@ def build_comments(
             section=" > ".join(h for h in (first.section, first.label) if h),  # "Weaknesses > Typos"
             fine_type=kind, confidence=round(float(prob[best]), 3),
         ))
-    return merge_leaning(units, merge_inline(units, out, review.text))  # one point kept whole (``points``)
+    return merge_leaning(units, out)  # a piece that leans on the one before is the same point (``points``)
 
 
 def extract_comments(

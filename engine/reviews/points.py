@@ -1,15 +1,12 @@
 """A reviewer's point kept whole after the comments are built (issue 33, session 29; docs/comments.md).
 
-``engine.reviews.comments.build_comments`` passes one review's comments through ``merge_inline`` and then
-``merge_leaning``: the pieces of one sentence that the reader cut at an inline enumeration ("you should (a) ..., and
-(b) ...") become one comment (session 31's C2, off: ``MERGE_INLINE``), and two comments next to each other in one
-paragraph or list item become one when the second leans on the first (``segment.leans``: "In other words, ...",
-"Several of these papers ...", "Please comment on this!").
+``engine.reviews.comments.build_comments`` passes one review's comments through ``merge_leaning``: two comments next
+to each other in one paragraph or list item become one when the second leans on the first (``segment.leans``: "In
+other words, ...", "Several of these papers ...", "Please comment on this!").
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from engine.reviews.cues import action_of
@@ -19,12 +16,6 @@ from engine.reviews.units import SentenceUnit
 
 #: Two comments of one paragraph or item are one when the second leans on the first (False: never).
 MERGE_LEANING = True
-#: The comments made of the inline items of one sentence are one comment (C2 of session 31: off, as its rule decided,
-#: since it fails ``test_comments.py::test_lead_in_becomes_context_of_each_item``, whose "(1) a definition of L, (2)
-#: an ImageNet baseline, and (3) error bars" asks for three comments; docs/comments.md; False: never).
-MERGE_INLINE = False
-#: What may stand before a list item on its line: its marker alone ("(b) ", "2. ", "- ").
-_MARKER_ONLY = re.compile(r"\s*\S{1,6}\s*(?:[-*\u2022\u2013\u2014]\s+)?")
 
 
 def _merged(a: ReviewComment, b: ReviewComment) -> ReviewComment:
@@ -57,33 +48,6 @@ def merge_leaning(units: list[SentenceUnit], comments: list[ReviewComment]) -> l
                 and leans(first.text) and not REVIEWER.match(last.text)  # "I did not check the proofs.": no
                 and (not c.context or c.context in out[-1].full_text)):  # its "This" is its own context's
             out[-1] = _merged(out[-1], c)
-        else:
-            out.append(c)
-    return _numbered(out) if len(out) < len(comments) else comments
-
-
-def _inline(text: str, u: SentenceUnit) -> bool:
-    """A list item the reader cut out of a sentence at an inline mark ("..., and (b) cite ..."), not one that opens
-    its own line."""
-    return u.is_item and not _MARKER_ONLY.fullmatch(text[text.rfind("\n", 0, u.start) + 1 : u.start])
-
-
-def merge_inline(units: list[SentenceUnit], comments: list[ReviewComment], text: str) -> list[ReviewComment]:
-    """The comments with each one that opens on an inline item of the sentence whose previous item ends the comment
-    just before it ("The methods should (a) state the gauge spacing, and (b) give the sluice timings.") merged into
-    it: one sentence, one point, with the sentence's lead-in as context when either piece carried it."""
-    if not MERGE_INLINE or len(comments) < 2:
-        return comments
-    index = {u.start: k for k, u in enumerate(units)}
-    last_at = {u.end: u for u in units}
-    out = [comments[0]]
-    for c in comments[1:]:
-        k, last = index.get(c.span[0]), last_at.get(out[-1].span[1])
-        if (k is not None and k > 0 and last is not None and units[k - 1] is last and _inline(text, units[k])
-                and last.is_item and last.lead_in == units[k].lead_in):
-            merged = _merged(out[-1], replace(c, context=""))  # the sentence as written, its marks kept
-            out[-1] = replace(merged, text=" ".join(text[out[-1].span[0] : c.span[1]].split()),
-                              context=out[-1].context or c.context)
         else:
             out.append(c)
     return _numbered(out) if len(out) < len(comments) else comments
