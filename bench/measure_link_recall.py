@@ -4,7 +4,7 @@ figure).
 
     nice .venv/bin/python -m bench.measure_link_recall account FOLDS.pkl [--out JSON]
     nice .venv/bin/python -m bench.measure_link_recall measure FOLDS.pkl [--out JSON] [--only N1 N3 C]
-    nice .venv/bin/python -m bench.measure_link_recall setting FOLDS.pkl --kind N1
+    nice .venv/bin/python -m bench.measure_link_recall setting FOLDS.pkl --kind N1 [--write MODEL.json]
 
 ``FOLDS.pkl``: the shipped state's grouped leave-papers-out folds (``bench.measure_refold``'s
 ``refold-F28.pkl``: each held-out paper's pairs with the shipped encoder's out-of-fold cosines, its outer fold's
@@ -12,7 +12,8 @@ link and answered models and the fold's inner scores). ``account`` counts, over 
 links are missed and where the false links come from (``bench.link_recall``); nothing is fitted. Reads the training
 part only. ``measure`` scores the candidates of ``bench.link_candidates`` against the folds as they stand (B0), each
 one's cut chosen in every outer fold on the fold's inner scores, and prints the rule's verdict; ``setting`` runs
-the same choice once over every paper's out-of-fold scores (what would ship).
+the same choice once over every paper's out-of-fold scores (what ships: ``--write`` writes N1's as
+``resources/models/align/neighbours.json``'s form).
 """
 
 from __future__ import annotations
@@ -225,6 +226,24 @@ def summary_line(r: dict) -> str:
             f"wrong {r['wrong addressed']} % ({r['addressed calls']}) | U {r['unanswered called found']}")
 
 
+def model_file(cut: float, fitted) -> dict:
+    """``neighbours.json``: N1's cut (4 decimals) and where it came from, with the folds' own cuts' range."""
+    from bench.link_candidates import choose
+
+    folds = []
+    by_id = {f[0].paper.id: f[0] for f in fitted}
+    for _, m, inner in held_out(fitted):
+        t, cap = float(m.threshold), int(m.max_edits)
+        folds.append(choose([as_paper(by_id[p], paper_edges(by_id[p]), raw, t, cap) for p, raw in inner.items()],
+                            "N1"))
+    return {"format": "redraft-align-neighbours", "version": 1, "factor": round(cut, 4), "reach": 1,
+            "meta": {"revisions": len(fitted), "repositories": len(folds),
+                     "rule": "docs/figures-align.md, session 31, link recall on the training folds (N1)",
+                     "chosen on": "every training revision's out-of-fold raw link probabilities over its fold's "
+                                  "threshold (/tmp/s30/refold/folds/refold-F28.pkl)",
+                     "fold cuts": [round(min(folds), 4), round(max(folds), 4)]}}
+
+
 def setting(fitted, kind: str) -> float:
     """The candidate's cut chosen once over every paper's out-of-fold scores (each over its own fold's threshold)."""
     from bench.link_candidates import choose
@@ -242,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out")
     ap.add_argument("--only", nargs="+", default=["N1", "N3", "C"], choices=["N1", "N3", "C"])
     ap.add_argument("--kind", choices=["N1", "N3", "C"], help="setting: the candidate")
+    ap.add_argument("--write", help="setting (N1): write the model file here")
     ap.add_argument("--limit", type=int, help="measure, a dry run: only the first N outer folds' papers")
     a = ap.parse_args(argv)
     if not Path(a.folds).is_file():
@@ -252,7 +272,11 @@ def main(argv: list[str] | None = None) -> int:
         if not a.kind:
             print("error: setting needs --kind", file=sys.stderr)
             return 2
-        print(f"{a.kind}: cut {setting(fitted, a.kind):.6f} × the link threshold", flush=True)
+        cut = setting(fitted, a.kind)
+        print(f"{a.kind}: cut {cut:.6f} × the link threshold", flush=True)
+        if a.write and a.kind == "N1":
+            Path(a.write).write_text(json.dumps(model_file(cut, fitted), indent=1) + "\n")
+            print(f"wrote {a.write}", flush=True)
         return 0
     got = account(fitted, a.corpus) if a.step == "account" else measure(fitted, a.corpus, a.only, a.limit)
     text = json.dumps(got, indent=1, ensure_ascii=False)

@@ -75,3 +75,11 @@ def test_apply_matches_each_row():
     got = apply(p, "N1", 0.5)
     assert got.tolist() == [[True, True, False], [False, False, False]]
     assert apply(p, "N1", 0.5, 1 + 1e-6).tolist() == got.tolist()
+
+
+def test_the_bench_refuses_a_missing_folds_file_in_one_line(tmp_path, capsys):
+    from bench.measure_link_recall import main
+
+    assert main(["measure", str(tmp_path / "none.pkl")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no such file" in err
