@@ -5,6 +5,7 @@ figure).
     nice .venv/bin/python -m bench.measure_link_recall account FOLDS.pkl [--out JSON]
     nice .venv/bin/python -m bench.measure_link_recall measure FOLDS.pkl [--out JSON] [--only N1 N3 C]
     nice .venv/bin/python -m bench.measure_link_recall setting FOLDS.pkl --kind N1 [--write MODEL.json]
+    nice .venv/bin/python -m bench.measure_link_recall check FOLDS.pkl --cuts MEASURE.json
 
 ``FOLDS.pkl``: the shipped state's grouped leave-papers-out folds (``bench.measure_refold``'s
 ``refold-F28.pkl``: each held-out paper's pairs with the shipped encoder's out-of-fold cosines, its outer fold's
@@ -13,7 +14,8 @@ links are missed and where the false links come from (``bench.link_recall``); no
 part only. ``measure`` scores the candidates of ``bench.link_candidates`` against the folds as they stand (B0), each
 one's cut chosen in every outer fold on the fold's inner scores, and prints the rule's verdict; ``setting`` runs
 the same choice once over every paper's out-of-fold scores (what ships: ``--write`` writes N1's as
-``resources/models/align/neighbours.json``'s form).
+``resources/models/align/neighbours.json``'s form); ``check``: the engine's step (``engine.align.neighbours``) on
+every held-out paper, at its fold's N1 cut from ``measure``'s JSON, shows the bench's N1 links.
 """
 
 from __future__ import annotations
@@ -244,6 +246,34 @@ def model_file(cut: float, fitted) -> dict:
                      "fold cuts": [round(min(folds), 4), round(max(folds), 4)]}}
 
 
+def engine_check(fitted, cuts: list[float]) -> tuple[int, int]:
+    """Pairs where the engine's N1 (``neighbour_links`` on the status scale, then ``decide``) and the bench's
+    (``link_candidates.apply``) differ over every held-out paper, and the pairs the engine added."""
+    from bench.link_candidates import apply
+    from bench.measure_broad import scored_items
+    from engine.align.base import candidate_edits, decide
+    from engine.align.neighbours import neighbour_links, next_to
+    from engine.align.status import LINK_P
+
+    items = scored_items(fitted, set())
+    differ = added_n = 0
+    for n, (group, m, _) in enumerate(held_out(fitted)):
+        t, cap = float(m.threshold), int(m.max_edits)
+        for idx in group:
+            pp = fitted[idx][0]
+            raw = m.probabilities(pp.x, pp.mask)
+            bench = apply(as_paper(pp, paper_edges(pp), raw, t, cap), "N1", cuts[n])
+            edits = {e.id: e for e in candidate_edits(pp.paper.diff)}
+            near = next_to([edits[e] for e in pp.edit_ids], pp.paper.diff)
+            out, added = neighbour_links(items[idx][0].matrix, raw, pp.mask, near, t, LINK_P, cap, cuts[n])
+            got = np.zeros(out.shape, bool)
+            for i, row in enumerate(decide(out, LINK_P, cap) if out.size else []):
+                got[i, row] = True
+            differ += int((got != bench).sum())
+            added_n += int(added.sum())
+    return differ, added_n
+
+
 def setting(fitted, kind: str) -> float:
     """The candidate's cut chosen once over every paper's out-of-fold scores (each over its own fold's threshold)."""
     from bench.link_candidates import choose
@@ -255,13 +285,14 @@ def setting(fitted, kind: str) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.measure_link_recall")
-    ap.add_argument("step", choices=("account", "measure", "setting"))
+    ap.add_argument("step", choices=("account", "measure", "setting", "check"))
     ap.add_argument("folds")
     ap.add_argument("--corpus", default=str(REPO / "corpus" / "revisions.json"))
     ap.add_argument("--out")
     ap.add_argument("--only", nargs="+", default=["N1", "N3", "C"], choices=["N1", "N3", "C"])
     ap.add_argument("--kind", choices=["N1", "N3", "C"], help="setting: the candidate")
     ap.add_argument("--write", help="setting (N1): write the model file here")
+    ap.add_argument("--cuts", help="check: measure's JSON (its N1 cuts per outer fold)")
     ap.add_argument("--limit", type=int, help="measure, a dry run: only the first N outer folds' papers")
     a = ap.parse_args(argv)
     if not Path(a.folds).is_file():
@@ -278,6 +309,13 @@ def main(argv: list[str] | None = None) -> int:
             Path(a.write).write_text(json.dumps(model_file(cut, fitted), indent=1) + "\n")
             print(f"wrote {a.write}", flush=True)
         return 0
+    if a.step == "check":
+        if not a.cuts or not Path(a.cuts).is_file():
+            print("error: check needs --cuts MEASURE.json", file=sys.stderr)
+            return 2
+        differ, added = engine_check(fitted, json.loads(Path(a.cuts).read_text())["cuts"]["N1"])
+        print(f"engine vs bench, N1: {differ} pairs differ; the engine added {added}", flush=True)
+        return 0 if not differ else 1
     got = account(fitted, a.corpus) if a.step == "account" else measure(fitted, a.corpus, a.only, a.limit)
     text = json.dumps(got, indent=1, ensure_ascii=False)
     if a.out:
