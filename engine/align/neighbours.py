@@ -42,8 +42,9 @@ def next_to(edits: Sequence[Edit], diff: RevisionDiff | None) -> np.ndarray:
     """Edits × edits, bool: one section and one unit apart among the diff's units (unchanged ones counted; without
     a diff, in the order of ``edits``)."""
     position = {e.id: k for k, e in enumerate(diff.edits)} if diff is not None else {}
-    pos = np.array([position.get(e.id, k) for k, e in enumerate(edits)])
-    sec = np.array([e.section for e in edits], dtype=object)
+    pos = np.array([position.get(e.id, k) for k, e in enumerate(edits)], dtype=np.int64)
+    codes: dict[str, int] = {}
+    sec = np.array([codes.setdefault(e.section, len(codes)) for e in edits], dtype=np.int64)
     return (sec[:, None] == sec[None, :]) & (np.abs(pos[:, None] - pos[None, :]) == 1)
 
 
@@ -61,17 +62,17 @@ def neighbour_links(probs: np.ndarray, raw: np.ndarray, mask: np.ndarray, near: 
     first stage) next to one of them (``near``) whose ``raw`` probability is under ``raw_threshold`` and at least
     ``factor`` × it. One pass: neighbours of the comment's own links only. Added in document order while the cap
     has room."""
-    from engine.align.base import decide
-
     out = probs.copy()
     added = np.zeros(probs.shape, bool)
     if not probs.size or factor <= 0:
         return out, added
     cut = factor * raw_threshold
     lifted = at_least(link_p)
-    for i, row in enumerate(decide(probs, link_p, cap)):
+    for i in range(probs.shape[0]):
+        row = np.flatnonzero(probs[i] >= link_p)  # ``base.decide``'s links, without its loop over every edit
+        row = row[np.argsort(-probs[i, row], kind="stable")][:cap or None]
         room = (cap - len(row)) if cap else probs.shape[1]
-        if not row or room <= 0:
+        if not len(row) or room <= 0:
             continue
         shown = np.zeros(probs.shape[1], bool)
         shown[row] = True
