@@ -113,15 +113,14 @@ def held_out(fitted):
         yield group, m, {s.comment_ids[0].split("/")[0]: s.matrix for s in inner if s.comment_ids}
 
 
-def run_candidates(fitted, kinds, limit: int | None = None) -> tuple[dict, dict, dict]:
-    """Each candidate's shown links on every held-out paper (its fold's cut chosen on the fold's inner scores), the
-    same at scores × (1 + 1e-6), and the folds' cuts."""
+def run_candidates(fitted, kinds, limit: int | None = None) -> tuple[dict, dict]:
+    """Each candidate's paper rows and shown links on every held-out paper (its fold's cut chosen on the fold's inner
+    scores), the same at scores × (1 + 1e-6); and the folds' cuts (rounded to 4 decimals for the report)."""
     from bench.link_candidates import apply, choose
 
     by_id = {f[0].paper.id: f[0] for f in fitted}
     edges = {pid: paper_edges(pp) for pid, pp in by_id.items()}
     shown = {k: {} for k in kinds}
-    moved = {k: {} for k in kinds}
     cuts = {k: [] for k in kinds}
     for n, (group, m, inner) in enumerate(held_out(fitted)):
         if limit is not None and n >= limit:
@@ -136,7 +135,7 @@ def run_candidates(fitted, kinds, limit: int | None = None) -> tuple[dict, dict,
                 p = as_paper(pp, edges[pp.paper.id], m.probabilities(pp.x, pp.mask), t, cap)
                 shown[k][pp.paper.id] = (p, apply(p, k, cut), apply(p, k, cut, 1 + EPS))
         print(f"fold {n + 1}: t {t:.4f} cap {cap} cuts {', '.join(f'{k} {cuts[k][-1]}' for k in kinds)}", flush=True)
-    return shown, moved, cuts
+    return shown, cuts
 
 
 EPS = 1e-6
@@ -179,7 +178,7 @@ def measure(fitted, corpus: str, kinds, limit: int | None = None) -> dict:
     for pp in pairs:
         groups.setdefault(group_of(pp.paper), []).append(pp.paper.id)
     base_items = scored_items(fitted, corpus_unsure(corpus, None, "train"))
-    shown, _, cuts = run_candidates(fitted, kinds, limit)
+    shown, cuts = run_candidates(fitted, kinds, limit)
     done = set(shown[kinds[0]])  # every paper, or a dry run's
     keep = [k for k, pp in enumerate(pairs) if pp.paper.id in done]
     pairs, base_items = [pairs[k] for k in keep], [base_items[k] for k in keep]
