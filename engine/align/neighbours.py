@@ -48,6 +48,12 @@ def next_to(edits: Sequence[Edit], diff: RevisionDiff | None) -> np.ndarray:
     return (sec[:, None] == sec[None, :]) & (np.abs(pos[:, None] - pos[None, :]) == 1)
 
 
+def paper_next_to(diff: RevisionDiff, edit_ids: Sequence[str]) -> np.ndarray:
+    """``next_to`` for a scored paper's candidate edits, named by id (``PaperPairs.edit_ids``)."""
+    by_id = {e.id: e for e in diff.edits}
+    return next_to([by_id[e] for e in edit_ids], diff)
+
+
 def at_least(value: float) -> np.float32:
     """The smallest float32 at or above ``value`` (what a row compared with ``value`` reads as reaching it)."""
     v = np.float32(value)

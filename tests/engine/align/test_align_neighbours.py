@@ -119,3 +119,31 @@ def test_the_learned_aligner_links_a_neighbour_and_keeps_every_status(built) -> 
     for c in comments:
         assert set(off[c.id].edit_ids) <= set(shipped_run[c.id].edit_ids) <= set(on[c.id].edit_ids)
     assert json.dumps(on["R1.1"].to_dict())  # stored as any alignment
+
+
+def test_the_corpus_evaluation_reads_the_links_the_aligner_shows(built) -> None:
+    """``redraft eval align --corpus`` scores the learned aligner through ``results_inputs``, not the aligner: the
+    neighbours it adds are the aligner's, pair for pair."""
+    from dataclasses import replace
+
+    from engine.align.answered import shipped_answered
+    from engine.align.base import decide
+    from engine.align.config import DEFAULTS
+    from engine.align.gold import GoldPaper
+    from engine.align.learn import iter_paper_pairs, scored
+    from engine.align.learn_answered import scored_answered
+    from engine.align.learned import shipped_model
+    from engine.cli.eval_align_corpus import results_inputs
+    from engine.jobs import run_job
+
+    diff, comments = built
+    m, a = shipped_model(), shipped_answered()
+    (pp,) = run_job(iter_paper_pairs([GoldPaper("zorbing-r1", diff, comments, {})], first_stage=m.first_stage))
+    for factor in (0.0, 0.01, None):
+        s = scored(pp, m)
+        raw = replace(s, answered=scored_answered(pp, s.matrix, m.threshold, a))
+        ((got, threshold, cap, _),) = results_inputs([(pp, m, a)], [raw], [pp], DEFAULTS["evidence"],
+                                                     neighbours=factor)["learned"]
+        links = {c.id: sorted(pp.edit_ids[j] for j in row) for c, row in zip(comments, decide(got.matrix, threshold,
+                                                                                                  cap))}
+        assert links == {cid: sorted(al.edit_ids) for cid, al in _run(diff, comments, factor).items()}
