@@ -56,6 +56,10 @@ _SETTINGS: dict[str, str] = {
     # lineno's line labels and numbering switches (a response letter cites the line; train33 saw "lichenuncertaintyIn")
     "linelabel": "{", "modulolinenumbers": "*[", "linenumbers": "*[", "nolinenumbers": "",
 }
+#: Dirac brackets take one argument, as the braket package writes them (``\braket{a|b}``); pylatexenc's two (the
+#: physics package's ``\braket{a}{b}``) made a one-argument bracket swallow the closing ``$`` and, with it, the rest
+#: of the paper (train34). The physics form reads "⟨a⟩b": a little off, nothing lost.
+_BRACKETS = {"braket": "⟨{}⟩", "ketbra": "|{}|"}
 _KEEP = "texttt textsf textup textmd textnormal underline uline sout hl ul so mbox hbox fbox text enquote ensuremath operatorname bm boldsymbol textsuperscript textsubscript emph textbf textit textsc textsl textrm nolinkurl url path".split()
 _WALK_SPECS: dict[str, str] = {
     **{name: "{" for name in _KEEP},
@@ -88,6 +92,7 @@ _WALK_SPECS: dict[str, str] = {
     "todo": "[{", "missingfigure": "[{", "listoftodos": "[",
     # settings that print nothing, when a paper makes them after \\begin{document}
     **_SETTINGS,
+    **{name: "{" for name in _BRACKETS},
 }
 _DROP = set(
     "hyperref textcolor colorbox color usefont fontsize fontfamily fontseries fontshape setlength addtolength "
@@ -347,6 +352,7 @@ def _text_context(owner: LatexText) -> macrospec.LatexContextDb:
     repl["sqrt"] = lambda n, l2tobj: "√" + last(n, l2tobj)  # "√2σq" as printed: the sign, then its radicand
     repl["operatorname"] = lambda n, l2tobj: f"{_OP}{last(n, l2tobj).strip()}{_OP}"  # DeclareMathOperator's too
     repl.update({"footnote": owner.footnote, "footnotetext": owner.footnote, "redraftverb": verb, "\\": " ", "S": "§"})
+    repl.update({name: (lambda f: lambda n, l2tobj: f.format(last(n, l2tobj)))(form) for name, form in _BRACKETS.items()})
     repl["ne"] = "≠"  # as \\neq: "i ≠ j", where the two letters ran together ("ij")
     repl.update({name: _fraction for name in ("tfrac", "dfrac", "cfrac")})  # as \\frac: "a/b", not "ab"
     macros = [MacroTextSpec(name, simplify_repl=fn) for name, fn in repl.items()]
