@@ -325,6 +325,14 @@ def check(run: Path, prep: Path, corpus: str, cache: str | None, ids: list[str])
                   f"{'ok' if good else 'NOT the run time'}")
             ok &= good
     print(f"check: {'the drafts as at run time' if ok else 'NOT the run time'} (median tolerance {CHECK_MEDIAN})")
+    shipped = ROOT / "bench" / "data" / "align_encoder_oof.npz"
+    if (run / "oof.npz").is_file() and shipped.is_file():  # descriptive: are the fold models session 30's again?
+        with np.load(run / "oof.npz") as new, np.load(shipped) as old:
+            both = [k for k in new.files if k.startswith("section|") and k in old.files
+                    and new[k].shape == old[k].shape]
+            diff = np.concatenate([np.abs(new[k] - old[k]).ravel() for k in both]) if both else np.zeros(1)
+        print(f"the pairs' out-of-fold cosines against the shipped ones ({shipped.name}, {len(both)} revisions): "
+              f"median difference {np.median(diff):.4f}, max {diff.max():.4f}")
     return ok
 
 
@@ -338,6 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--prep", help="the folder the run was prepared in (data.json)")
     ap.add_argument("--partial", action="store_true", help="a test run: leave out the papers it did not score")
     ap.add_argument("--write", action="store_true", help="ship what the rule decides (reranker.json)")
+    ap.add_argument("--baselines", action="store_true", help="without a run: only (a) and (b), today's state")
     ap.add_argument("--check", nargs="+", metavar="ID", help="only compare the run's untuned cosines of these "
                     "revisions with the engine's at run time")
     a = ap.parse_args(argv)
@@ -356,6 +365,16 @@ def main(argv: list[str] | None = None) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(pickle.dumps(build(a.corpus, a.cache, train, only=a.only)))
     if not a.run:
+        if a.baselines:  # (a) and (b) need no run: today's state, (b) in-sample
+            from engine.generate.rerank import shipped_model
+
+            table = pickle.loads(path.read_bytes())
+            firsts = FirstStages(table)
+            for m in ("first", "shipped"):
+                o = summary(placed(table, firsts, m, shipped_model().second))
+                print(f"  {m:8} first {o['first']} of {o['n']} ({100 * o['first'] / o['n']:.1f} %)  best two "
+                      f"{o['best2']}  card {o['card']}, two shown {o['two']} ({100 * o['two'] / o['n']:.1f} %), "
+                      f"score {o['score']:.1f}", flush=True)
         return 0
     if not a.prep:
         ap.error("--run needs --prep")
