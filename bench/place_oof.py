@@ -137,7 +137,7 @@ def placed(rows: list[dict[str, Any]], firsts: FirstStages, method: str, second:
     from bench.place_alternative import CAP, choose
     from bench.place_round11 import fit
 
-    key = "tuned" if method == "shipped" else "oof"
+    key = "oof" if method in ("shipped_oof", "refit") else "tuned"  # (a) reads no cosine
     groups = sorted({r["group"] for r in rows})
     out = {}
     for g in groups:
@@ -364,10 +364,10 @@ def main(argv: list[str] | None = None) -> int:
                  if r["part"] == "train"]
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(pickle.dumps(build(a.corpus, a.cache, train, only=a.only)))
+    from engine.generate.rerank import shipped_model
+
     if not a.run:
         if a.baselines:  # (a) and (b) need no run: today's state, (b) in-sample
-            from engine.generate.rerank import shipped_model
-
             table = pickle.loads(path.read_bytes())
             firsts = FirstStages(table)
             for m in ("first", "shipped"):
@@ -384,8 +384,6 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     table = pickle.loads(path.read_bytes())
     rows = attach(table, load_run(Path(a.run), Path(a.prep)), a.partial)
-    from engine.generate.rerank import shipped_model
-
     firsts = FirstStages(table)  # the first stage reads no cosine: every row of the table (all of them but in a test)
     res = {m: placed(rows, firsts, m, shipped_model().second) for m in METHODS}
     v = verdict(res)
