@@ -259,8 +259,7 @@ def write(rows: list[dict[str, Any]], firsts: FirstStages, ships: str, path: Pat
     margin = choose(inner, cap=CAP)
     meta = dict(model.meta)
     if ships == "off":
-        model.second = None
-        meta.pop("second_stage", None)
+        model.second, _ = None, meta.pop("second_stage", None)
     else:
         second = fit([{"xs": x, "ys": y} for _, x, y in train], "stage2")
         model.second = StandardisedLinear(SECOND, second.mean, second.scale, second.coef, second.intercept)
@@ -269,10 +268,11 @@ def write(rows: list[dict[str, Any]], firsts: FirstStages, ships: str, path: Pat
             "why": "every training revision, each row's tuned cosine from the refold's fold model that never saw its "
                    "repository (bench.align_encoder_gpu, oof_place.npz), its z from the first stage fitted outside "
                    "its repository", "fitted_by": "bench.place_oof --write (session 31)"}
-    model.margin = margin
+    before, model.margin = model.margin, margin
     two = sum(o["margin"] <= margin for o in inner)
     meta["margin"] = {"rule": "bench.place_alternative.choose, cap 0.25", "chosen_on": f"{len(inner)} comments, "
-                      "leave-one-repository-out scores", "two_shown": int(two), "by": "bench.place_oof --write"}
+                      "leave-one-repository-out scores", "two_shown": int(two), "before": before,
+                      "by": "bench.place_oof --write"}
     model.meta = meta
     path.write_text(json.dumps(model.to_dict(), indent=1) + "\n")
     print(f"wrote {path}: {ships}, margin {margin:.3f} (two shown for {two} of {len(inner)})")
