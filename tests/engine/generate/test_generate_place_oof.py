@@ -172,3 +172,21 @@ def test_write_keeps_the_first_stage_and_replaces_or_removes_the_second(tmp_path
     write(rows, FirstStages(rows), "off", path)
     off = PlacementModel.from_dict(json.loads(path.read_text()))
     assert off.second is None and "second_stage" not in off.meta and np.array_equal(off.coef, before.coef)
+
+
+def test_a_model_without_a_second_stage_offers_its_second_place_by_its_own_margin() -> None:
+    """What ``--write`` writes when the rule switches the second stage off: the card's margin chosen for the first
+    stage alone is the one placement uses; a model with a second stage, read without it, keeps the default."""
+    from dataclasses import replace
+
+    from engine.document import load_document
+    from engine.generate.placement import ALTERNATIVE_MARGIN, place
+    from engine.generate.rerank import shipped_model
+    from engine.resources import resource
+
+    doc = load_document(str(resource("demo", "draft_v1.md")))
+    comment = ReviewComment(id="R1.1", reviewer="Reviewer 1", text="Please discuss the exit threshold's effect.")
+    off = replace(shipped_model(), second=None, margin=0.123)
+    assert place(comment, doc, reranker=off).limit == 0.123
+    assert place(comment, doc, tuned=None).limit == ALTERNATIVE_MARGIN
+    assert place(comment, doc).limit == shipped_model().margin
