@@ -18,7 +18,14 @@ cosines; ``base|PAPER``: the untuned model's, float32 on the GPU), ``VARIANT_lay
 ``_b`` (the all-papers model's six layers, float16, three per file: non-embedding tensors only),
 ``oof_sentences.npz`` (per variant and paper: ``VARIANT|PAPER`` comments × the paper's distinct edit sentences,
 out of fold, and ``VARIANT|PAPER|ids`` their text ids in ``data.json``'s numbering, so that an edit whose
-sentences were all scored keeps its out-of-fold cosine when the diff moves) and ``log.json`` (losses, times).
+sentences were all scored keeps its out-of-fold cosine when the diff moves), ``log.json`` (losses, times) and, when
+the prep wrote the drafts' paragraphs (``place``, session 31), ``oof_place.npz``: per variant and paper
+(``VARIANT|PAPER``) the paper's comments (``data.json``'s order) × its draft's candidate paragraphs (``place``'s
+order), each the best cosine of the comment with the paragraph's texts as placement reads them at run time
+(``rerank.tuned_cosines``), from the fold model that never saw the paper's repository (``bench.place_oof`` reads it),
+and ``base|PAPER``, the untuned model's (``bench.place_oof --check`` compares them with the engine's at run time).
+``--no-full`` skips the all-papers model (the refold's is shipped already); ``--papers``, ``--folds`` and
+``--steps`` make a test run small.
 """
 import argparse, copy, json, sys, time
 from pathlib import Path
@@ -31,6 +38,16 @@ LR, EPOCHS, BATCH, HARD, SCALE, SEED = 2e-5, 3, 16, 7, 20.0, 0
 
 def log(*a):
     print(f"{time.time() - T0:6.1f}s", *a, flush=True)
+
+
+def paragraph_max(sims, paragraphs, column):
+    """comments × paragraphs: each paragraph's best cosine over its texts (``sims``: comments × distinct texts,
+    ``column``: a text's number → its column), 0 for a paragraph without a text, as ``rerank.tuned_cosines``."""
+    out = np.zeros((sims.shape[0], len(paragraphs)), dtype=np.float32)
+    for j, texts in enumerate(paragraphs):
+        if texts:
+            out[:, j] = sims[:, [column[t] for t in texts]].max(axis=1)
+    return out
 
 
 def main(argv=None):
@@ -146,11 +163,17 @@ def main(argv=None):
         model.eval()
         return model, losses
 
-    def score_papers(model, held, variant, tag, store, sentences=None):
+    def score_papers(model, held, variant, tag, store, sentences=None, place=None):
         with torch.no_grad():
             for p in held:
                 m = edit_scores(model, p["comments"], p["edits"][variant])
                 store[f"{tag}|{p['id']}"] = m.float().cpu().numpy()
+                if place is not None and "place" in p:  # the draft's paragraphs, as placement reads them
+                    texts = sorted({t for para in p["place"]["paragraphs"] for t in para})
+                    sims = ((encode(model, p["comments"]) @ encode(model, texts).T).float().cpu().numpy()
+                            if texts else np.zeros((len(p["comments"]), 0), np.float32))
+                    place[f"{tag}|{p['id']}"] = paragraph_max(sims, p["place"]["paragraphs"],
+                                                              {t: k for k, t in enumerate(texts)})
                 if sentences is not None:  # comments × each distinct sentence, so a moved diff can be matched later
                     sents = sorted({s for e in p["edits"][variant] for s in e})
                     sentences[f"{tag}|{p['id']}|ids"] = np.array(sents, dtype=np.int64)
@@ -158,18 +181,22 @@ def main(argv=None):
                         (encode(model, p["comments"]) @ encode(model, sents).T).float().cpu().numpy()
                         if sents else np.zeros((len(p["comments"]), 0), np.float32))
 
-    store, sentences = {}, {}
-    score_papers(base.to(dev), papers, "plain", "base", store)
+    store, sentences, place = {}, {}, {}
+    score_papers(base.to(dev), papers, "plain", "base", store, place=place)  # base|PAPER: checked against run time
     folds = args.folds if args.folds is not None else list(range(data["folds"]))
     for variant in args.variants:
         for k in folds:
             model, losses = train([p for p in papers if p["fold"] != k], variant)
-            score_papers(model, [p for p in papers if p["fold"] == k], variant, variant, store, sentences)
+            trained = time.time()
+            score_papers(model, [p for p in papers if p["fold"] == k], variant, variant, store, sentences, place)
             report["runs"].append({"variant": variant, "fold": k, "steps": len(losses), "loss_first": losses[:3],
-                                   "loss_last": losses[-3:], "t": round(time.time() - T0, 1)})
+                                   "loss_last": losses[-3:], "score_s": round(time.time() - trained, 1),
+                                   "t": round(time.time() - T0, 1)})
             log(variant, "fold", k, "steps", len(losses), "loss", losses[:1], "->", losses[-1:])
             np.savez_compressed(out / "oof.npz", **store)
             np.savez_compressed(out / "oof_sentences.npz", **sentences)
+            if place:
+                np.savez_compressed(out / "oof_place.npz", **place)
         if not args.no_full:
             model, losses = train(papers, variant)
             report["runs"].append({"variant": variant, "fold": "all", "steps": len(losses), "loss_last": losses[-3:],

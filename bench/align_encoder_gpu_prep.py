@@ -15,6 +15,13 @@ what the GPU side needs, under the size a call carries:
   (``"Introduction: ..."``, variant ``section``, the issue's "edit with its section");
 - ``weights.safetensors``, ``config.json``, ``used_ids.npy``: all-MiniLM-L6-v2 as float16 with its word-embedding
   table cut to the used ids (``crossfit_encoder_gpu_prep.cut_weights``; the embeddings are frozen in the recipe).
+
+Each paper also carries ``place`` (session 31, docs/suggest.md "Session 31: placement's second stage out of fold"):
+the submitted draft's candidate paragraphs (``engine.align.localize.candidates``, what placement chooses among), each
+as the texts placement's second stage reads at run time (``engine.generate.rerank.tuned_pieces``: every sentence
+after its section path), numbered **after** every paper's comment and edit texts, so the numbering of the pair texts
+is the one earlier runs had; a fold model scores its held-out papers' comments against them
+(``bench.align_encoder_gpu``'s ``oof_place.npz``). ``--only`` prepares a few revisions (a test of the recipe).
 """
 
 from __future__ import annotations
@@ -66,8 +73,34 @@ def paper_texts(paper, edits, index) -> dict:
             "edits": {v: [[index(s) for s in p[v]] for p in pieces] for v in VARIANTS}}
 
 
+def place_pieces(paper) -> tuple[list[str], list[list[str]]]:
+    """The submitted draft's candidate paragraphs (their ids) and each one's texts as placement's second stage reads
+    them at run time (``rerank.tuned_pieces``, through ``rerank.tuned_cosines``)."""
+    from engine.align.localize import candidates
+    from engine.generate.rerank import tuned_pieces
+
+    paragraphs = candidates(paper.diff.old)
+    return [p.id for p in paragraphs], [tuned_pieces(p) for p in paragraphs]
+
+
+def pieces_digest(pieces: list[str]) -> str:
+    """A paragraph's texts in one key (16 hex digits of SHA-256): what ``bench.place_oof`` checks a table row by."""
+    import hashlib
+
+    return hashlib.sha256("\n".join(pieces).encode("utf-8")).hexdigest()[:16]
+
+
+def place_entry(paper, index) -> dict:
+    """A paper's ``place`` entry of ``data.json``: its draft's candidate paragraphs, their texts' numbers by
+    ``index`` and their digests."""
+    ids, pieces = place_pieces(paper)
+    return {"paragraph_ids": ids, "paragraphs": [[index(s) for s in p] for p in pieces],
+            "digests": [pieces_digest(p) for p in pieces]}
+
+
 def collect(pairs) -> tuple[dict, list[str]]:
-    """``data.json``'s structure and the distinct texts it indexes, from the training part's ``PaperPairs``."""
+    """``data.json``'s structure and the distinct texts it indexes, from the training part's ``PaperPairs`` (the
+    draft paragraphs' texts numbered after every pair text)."""
     from engine.align.base import candidate_edits
 
     texts: dict[str, int] = {}
@@ -87,6 +120,8 @@ def collect(pairs) -> tuple[dict, list[str]]:
             "gold": [np.flatnonzero(row).tolist() for row in pp.labels],
             "hard": [np.flatnonzero(m & (row == 0)).tolist() for m, row in zip(pp.mask, pp.labels)],
         })
+    for entry, pp in zip(papers, pairs):
+        entry["place"] = place_entry(pp.paper, index)
     return {"folds": FOLDS, "seed": SEED, "variants": list(VARIANTS), "max_tokens": MAX_TOKENS,
             "papers": papers}, list(texts)
 
@@ -115,11 +150,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("out")
     ap.add_argument("--corpus", default=str(Path(__file__).resolve().parents[1] / "corpus" / "revisions.json"))
     ap.add_argument("--cache")
+    ap.add_argument("--only", nargs="+", metavar="ID", help="only these training revisions (a test of the recipe)")
     args = ap.parse_args(argv)
     # the tuned columns are not written here (only the first stage is): read from the out-of-fold file, as the
     # shipped encoder refuses the training papers
     # (a paper whose diff moved since the last GPU run reads the untuned encoder's cosines, as the refit does)
-    papers = corpus_papers(args.corpus, args.cache, "train")
+    papers = corpus_papers(args.corpus, args.cache, "train", args.only)
     oof = OutOfFold.for_papers(papers, untuned=functools.cache(lambda: open_model("encoder")))
     pairs = run_job(iter_paper_pairs(papers, tuned=oof))
     if oof.moved:
@@ -128,7 +164,9 @@ def main(argv: list[str] | None = None) -> int:
     write(Path(args.out), data, texts)
     n = sum(len(p["comments"]) for p in data["papers"])
     answered = sum(bool(g) for p in data["papers"] for g in p["gold"])
-    print(f"{len(data['papers'])} papers, {n} comments ({answered} answered), {len(texts)} texts")
+    paragraphs = sum(len(p["place"]["paragraph_ids"]) for p in data["papers"])
+    print(f"{len(data['papers'])} papers, {n} comments ({answered} answered), {len(texts)} texts; "
+          f"{paragraphs} draft paragraphs for placement")
     return 0
 
 

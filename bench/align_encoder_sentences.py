@@ -24,8 +24,9 @@ import numpy as np
 
 def numbered_texts(papers, data: dict) -> tuple[list[str], list[str]]:
     """The prep's texts in its numbering, from ``papers`` (in ``data``'s order), and the ids of the papers whose
-    numbers differ from ``data``'s (empty when the papers are the prep's)."""
-    from bench.align_encoder_gpu_prep import paper_texts
+    numbers differ from ``data``'s (empty when the papers are the prep's). A prep with draft paragraphs for placement
+    (``place``) numbered them after every pair text: they are numbered and checked the same way."""
+    from bench.align_encoder_gpu_prep import paper_texts, place_entry
     from engine.align.base import candidate_edits
 
     texts: dict[str, int] = {}
@@ -42,7 +43,10 @@ def numbered_texts(papers, data: dict) -> tuple[list[str], list[str]]:
         if ([e.id for e in edits] != entry["edit_ids"] or got["comments"] != entry["comments"]
                 or got["edits"] != entry["edits"]):
             wrong.append(entry["id"])
-    return list(texts), wrong
+    for entry in data["papers"]:
+        if "place" in entry and entry["id"] in by_id and place_entry(by_id[entry["id"]], index) != entry["place"]:
+            wrong.append(entry["id"])
+    return list(texts), sorted(set(wrong), key=wrong.index)
 
 
 def same_tokens(texts: list[str], prep: Path) -> bool:

@@ -2,7 +2,8 @@
 # The one call on a lent GPU machine (bench/gpu_bundle.py says how to prepare it): from the repository root there,
 # with .gpu carried, OUT set by the device tool. Both fine-tunings run side by side on the one GPU (each is small);
 # what comes back: $OUT/align/ (oof.npz, oof_sentences.npz, log.json, section_layers_{a,b}.safetensors) and
-# $OUT/ctx/ (oof_ctx2.npz, oof_base.npz): seven files, under the tool's eight. Logs go to the output's tail.
+# $OUT/ctx/ (oof_ctx2.npz, oof_base.npz), and since session 31 $OUT/align/oof_place.npz (the drafts' paragraphs,
+# bench.place_oof): eight files, the tool's eight. Logs go to the output's tail.
 export PYTHONUNBUFFERED=1
 L=/tmp/gpu-logs; mkdir -p "$L" "$OUT/align" "$OUT/ctx" /tmp/ctxout
 nvidia-smi --query-gpu=name,memory.total --format=csv,noheader

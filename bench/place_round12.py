@@ -66,19 +66,23 @@ def unseen(manifest: str, note_file: Path = NOTE) -> list[str]:
     return out
 
 
-def build(manifest: str, cache: str | None, fresh: list[str], pages: bool = False) -> list[dict[str, Any]]:
-    """The table (``pages``: the drafts paged from their typeset PDFs, as ``bench.fit_placement`` reads them)."""
+def build(manifest: str, cache: str | None, fresh: list[str], pages: bool = False,
+          only: list[str] | None = None) -> list[dict[str, Any]]:
+    """The table (``pages``: the drafts paged from their typeset PDFs, as ``bench.fit_placement`` reads them;
+    ``only``: those training revisions alone). Each row's ``digests``: its paragraphs' texts as the second stage
+    reads them (``align_encoder_gpu_prep.pieces_digest``), by which ``bench.place_oof`` checks a GPU run's."""
+    from bench.align_encoder_gpu_prep import pieces_digest
     from bench.fit_placement import repositories
     from bench.place_table import comment_rows
     from bench.suggest_corpus import load_papers
     from bench.suggest_places import answered
     from engine.align.localize import candidates, localize
-    from engine.generate.rerank import placement_encoder, tuned_cosines
+    from engine.generate.rerank import placement_encoder, tuned_cosines, tuned_pieces
     from engine.models.factory import open_model
 
     encoder = open_model("encoder")
     groups = repositories(manifest)
-    items = list(answered(load_papers(manifest, cache, "train")))
+    items = list(answered(load_papers(manifest, cache, "train", only)))
     if pages:
         from bench.draft_pages import paged
         from corpus.build_revisions import default_out
@@ -90,6 +94,7 @@ def build(manifest: str, cache: str | None, fresh: list[str], pages: bool = Fals
     out = []
     for paper, mine in by_paper.items():
         doc = mine[0].document
+        digests = {p.id: pieces_digest(tuned_pieces(p)) for p in candidates(doc)}
         section_text: dict[tuple, str] = {}
         for p in candidates(doc):
             key = tuple(p.section[:1])
@@ -99,6 +104,7 @@ def build(manifest: str, cache: str | None, fresh: list[str], pages: bool = Fals
             row = comment_rows(a, doc, [doc.paragraph(pid) for pid, _ in loc.paragraphs], encoder, section_text)
             if row is not None:
                 row["group"] = groups[a.paper]
+                row["digests"] = [digests[pid] for pid in row["ids"]]
                 if paper in fresh:  # the same cosines placement.place computes, comment by comment
                     row["tuned"] = tuned_cosines(placement_encoder(), a.comment,
                                                  [doc.paragraph(pid) for pid in row["ids"]])

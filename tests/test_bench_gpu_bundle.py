@@ -45,3 +45,24 @@ def test_jobs_whose_layers_differ_are_refused(tmp_path):
     save_file(w, str(tmp_path / "ctx" / "weights.safetensors"))
     with pytest.raises(ValueError, match="differ"):
         split(tmp_path)
+
+
+def test_the_place_call_refuses_a_folder_holding_more_than_its_job(tmp_path):
+    from bench.gpu_bundle import prep_place
+
+    (tmp_path / "ctx").mkdir()  # session 30's second job, left in the folder: it would travel too
+    with pytest.raises(SystemExit, match="ctx"):
+        prep_place(tmp_path)
+
+
+def test_size_counts_the_carried_folder_against_the_device_limit(tmp_path, monkeypatch):
+    from bench import gpu_bundle
+
+    (tmp_path / "align").mkdir()
+    (tmp_path / "align" / "weights.safetensors").write_bytes(b"x" * 1000)
+    tree, extra = gpu_bundle.carried(tmp_path)
+    assert extra == 1000 and tree > 1_000_000  # the repository travels beside it
+    monkeypatch.setattr(gpu_bundle, "LIMIT", tree + 999)
+    assert gpu_bundle.size(tmp_path) == 2
+    monkeypatch.setattr(gpu_bundle, "LIMIT", tree + 1000)
+    assert gpu_bundle.size(tmp_path) == 0

@@ -206,6 +206,8 @@ def place(comment: ReviewComment, document: Document, located: list[Paragraph] |
             cosines = tuned_cosines(placement_encoder() if isinstance(tuned, str) else tuned, comment, paragraphs,
                                     cancel)
             limit = model.margin if model.margin is not None else limit
+        elif model.second is None and model.margin is not None:  # a model without a second stage: its own margin
+            limit = model.margin
         order, chosen, margin = rerank(model, comment, parts, order, position, cosines)
     best = paragraphs[int(order[0])]
     ranked = [paragraphs[int(j)] for j in order[:max(top_k, 1)]]
