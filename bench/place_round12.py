@@ -66,8 +66,10 @@ def unseen(manifest: str, note_file: Path = NOTE) -> list[str]:
     return out
 
 
-def build(manifest: str, cache: str | None, fresh: list[str], pages: bool = False) -> list[dict[str, Any]]:
-    """The table (``pages``: the drafts paged from their typeset PDFs, as ``bench.fit_placement`` reads them)."""
+def build(manifest: str, cache: str | None, fresh: list[str], pages: bool = False,
+          only: list[str] | None = None) -> list[dict[str, Any]]:
+    """The table (``pages``: the drafts paged from their typeset PDFs, as ``bench.fit_placement`` reads them;
+    ``only``: just those training revisions)."""
     from bench.fit_placement import repositories
     from bench.place_table import comment_rows
     from bench.suggest_corpus import load_papers
@@ -78,7 +80,7 @@ def build(manifest: str, cache: str | None, fresh: list[str], pages: bool = Fals
 
     encoder = open_model("encoder")
     groups = repositories(manifest)
-    items = list(answered(load_papers(manifest, cache, "train")))
+    items = list(answered(load_papers(manifest, cache, "train", only)))
     if pages:
         from bench.draft_pages import paged
         from corpus.build_revisions import default_out
