@@ -13,7 +13,8 @@ comment's best, the edit's size, intent kind and whether it is an addition, and 
 eight the embedded MiniLM's cosines fed the cosine features and the tuned encoder's two more, ``tuned`` and
 ``tuned_rank``: every text was embedded twice; docs/figures-align.md, "Round eight: speed".) A logistic regression
 (standardised features) turns them into the probability that the edit answers the comment; pairs outside the first
-stage get 0.
+stage get 0. A comment's links then take their neighbours in the same section down to a threshold of their own
+(``engine.align.neighbours``, session 31).
 
 The weights, the link threshold, the per-comment cap and the status bands are fitted on the training part of the
 revisions corpus only (``engine.align.learn``; docs/figures-align.md) and shipped as
@@ -36,6 +37,7 @@ from engine.align.base import is_addition
 from engine.align.records import Alignment
 from engine.align.evidence import FEATURES as EVIDENCE_FEATURES, EvidenceAligner, explain, load_in_background
 from engine.align.link_model import FEATURES, FIRST_STAGE, LinkModel
+from engine.align.neighbours import REASON as NEIGHBOUR_REASON
 from engine.align.tuned import ShippedTuned, TunedSource
 from engine.jobs import CancelToken, Progress
 from engine.models.protocols import Encoder
@@ -124,8 +126,11 @@ class LearnedAligner(EvidenceAligner):
 
     def __init__(self, encoder: Encoder | None = None, model: LinkModel | None = None, threshold: float | None = None,
                  max_edits: int | None = None, min_chars: int = 0, answered: AnsweredModel | None = None,
-                 tuned: TunedSource | None = None) -> None:
+                 tuned: TunedSource | None = None, neighbours: float | None = None) -> None:
         self.model = model or shipped_model()
+        #: A linked edit's neighbours are linked from this factor of the link threshold (``engine.align.neighbours``):
+        #: the shipped factor with the shipped link model, none with another unless given; 0: none.
+        self.neighbours = neighbours if neighbours is not None else (0.0 if model is not None else None)
         #: Where the ``cosine`` feature's cosines come from (``engine.align.tuned``): the shipped tuned encoder unless
         #: a caller fitting on a training paper gives its out-of-fold cosines.
         self.tuned = tuned
@@ -219,6 +224,7 @@ class LearnedAligner(EvidenceAligner):
             probs, a = made_corrections(comments, probs, model.status_scale(a), evidence)
             probs, a = sure_links(probs, a, raw, model.bands.get("sure_link", float("inf")))
             self.answered = dict(zip((c.id for c in comments), a.tolist()))
+        probs, added = self._neighbours(probs, raw, mask, edits)
         from engine.align.broad import broad_hints  # the app's hint; no link or status reads it
 
         self.broad = set(c.id for c, hint in zip(comments, broad_hints(
@@ -226,8 +232,21 @@ class LearnedAligner(EvidenceAligner):
         self.reasons = {}
         for i, c in enumerate(comments):
             for j in np.flatnonzero(probs[i] >= 0.5 * self.threshold):
-                self.reasons[(c.id, edits[j].id)] = explain(evidence[i, j], self.intents[edits[j].id])
+                why = explain(evidence[i, j], self.intents[edits[j].id])
+                self.reasons[(c.id, edits[j].id)] = f"{NEIGHBOUR_REASON}; {why}" if added[i, j] else why
         return probs
+
+    def _neighbours(self, probs: np.ndarray, raw: np.ndarray, mask: np.ndarray,
+                    edits: list[Edit]) -> tuple[np.ndarray, np.ndarray]:
+        """``probs`` with each comment's linked edits' neighbours raised to the link threshold
+        (``engine.align.neighbours``), and the pairs added."""
+        from engine.align.neighbours import neighbour_links, next_to, shipped_factor
+
+        factor = shipped_factor() if self.neighbours is None else self.neighbours
+        if not factor or not probs.size:
+            return probs, np.zeros(probs.shape, bool)
+        return neighbour_links(probs, raw, mask, next_to(edits, self.diff), self.model.threshold, self.threshold,
+                               self.max_edits, factor)
 
     def iter_align(
         self, comments: list[ReviewComment], diff: RevisionDiff, cancel: CancelToken | None = None

@@ -196,22 +196,28 @@ def scored_only(fitted: list[tuple], only: list[str]) -> list[tuple]:
     return [f for f in fitted if f[0].paper.id in keep]
 
 
-def results_inputs(fitted, raw, pairs, ev) -> dict[str, list]:
+def results_inputs(fitted, raw, pairs, ev, neighbours: float | None = None) -> dict[str, list]:
     """What ``learned`` and ``evidence`` are scored on: the app's statuses, from probabilities on the status scale
     (``learned``: its fitted bands on ``status.PARTLY_P`` / ``ADDRESSED_P``, and listed corrections that were made
-    called addressed, ``answered.made_corrections``, and round eight's ``answered.sure_links``, as the aligner
-    does)."""
+    called addressed, ``answered.made_corrections``, and round eight's ``answered.sure_links``, then a linked edit's
+    neighbours, ``engine.align.neighbours``, at ``neighbours`` × each model's threshold (None: the shipped factor;
+    0: none), as the aligner does)."""
     from engine.align.answered import made_corrections, sure_links
     from engine.align.calibrate import Scored
     from engine.align.corpus_eval import app_status
     from engine.align.evidence import MIX, probabilities
+    from engine.align.neighbours import neighbour_links, paper_next_to, shipped_factor
     from engine.align.status import LINK_P
 
+    factor = shipped_factor() if neighbours is None else neighbours
     learned = []
     for s, (pp, m, a) in zip(raw, fitted):
         matrix, answered = made_corrections(pp.paper.comments, m.status_scale(s.matrix), a.status_scale(s.answered),
                                             pp.evidence)
         matrix, answered = sure_links(matrix, answered, s.matrix, a.bands.get("sure_link", float("inf")))
+        if factor and matrix.size:
+            matrix, _ = neighbour_links(matrix, s.matrix, pp.mask, paper_next_to(pp.paper.diff, pp.edit_ids),
+                                        m.threshold, LINK_P, m.max_edits, factor)
         learned.append((replace(s, matrix=matrix, answered=answered), LINK_P, m.max_edits, app_status))
     return {"learned": learned,
             "evidence": [(Scored([c.id for c in pp.paper.comments], pp.edit_ids,

@@ -45,6 +45,8 @@ def test_shipped_alignment_model_matches_the_recorded_hash() -> None:
         "resources/models/align/throughout.json")
     assert _sha256(ROOT / "resources" / "models" / "align" / "broad.json") == _recorded(
         "resources/models/align/broad.json")
+    assert _sha256(ROOT / "resources" / "models" / "align" / "neighbours.json") == _recorded(
+        "resources/models/align/neighbours.json")
     assert _sha256(ROOT / "resources" / "models" / "align" / "tuned-layers.safetensors") == _recorded(
         "resources/models/align/tuned-layers.safetensors")
 

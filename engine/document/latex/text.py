@@ -53,6 +53,8 @@ _SETTINGS: dict[str, str] = {
     "annotate": "[{{{", "annotatetwo": "[{{{{",
     # running heads (IEEEtran's journal name and short title): printed in the page's head, which the PDF reader drops
     "markboth": "{{", "markright": "{",
+    # lineno's line labels and numbering switches (a response letter cites the line; train33 saw "lichenuncertaintyIn")
+    "linelabel": "{", "modulolinenumbers": "*[", "linenumbers": "*[", "nolinenumbers": "",
 }
 _KEEP = "texttt textsf textup textmd textnormal underline uline sout hl ul so mbox hbox fbox text enquote ensuremath operatorname bm boldsymbol textsuperscript textsubscript emph textbf textit textsc textsl textrm nolinkurl url path".split()
 _WALK_SPECS: dict[str, str] = {

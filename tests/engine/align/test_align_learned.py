@@ -242,7 +242,11 @@ def test_corpus_command_errors_are_one_line(tmp_path, capsys) -> None:
 # 42.9 -> 42.3, R 24.7 -> 22.7, F1 31.4 -> 29.5, hit@1 48.1 -> 44.4 (one comment), "addressed" 2 -> 5 (none wrong);
 # icassp20 P 45.5 -> 52.6, F1 54.8 -> 59.7, hit@1 85.7 -> 78.6 (one comment), "addressed" 6 -> 7 (none wrong).
 # Regression checks, never used to choose.
-LEARNED_SHARED = {"cgo18": (42.3, 22.7, 29.5, 44.4, 85.2, 0.0, 5), "icassp20": (52.6, 69.0, 59.7, 78.6, 92.9, 0.0, 7)}
+# Session 31's ship of N1 (a linked edit's neighbours in its section, engine/align/neighbours.py; shipped by its rule on
+# the training folds, docs/figures-align.md "Session 31: link recall on the training folds", not chosen here): cgo18
+# P 42.3 -> 43.9, R 22.7 -> 25.8, F1 29.5 -> 32.5; icassp20 P 52.6 -> 50.0, F1 59.7 -> 58.0; hit@1, found and
+# "addressed" calls the same on both. Regression checks, never used to choose.
+LEARNED_SHARED = {"cgo18": (43.9, 25.8, 32.5, 44.4, 85.2, 0.0, 5), "icassp20": (50.0, 69.0, 58.0, 78.6, 92.9, 0.0, 7)}
 
 
 @pytest.mark.shared_data
