@@ -20,7 +20,7 @@ The card ("here, or here") of each: round nine's rule under round thirteen's 25 
 outer fold on U minus g's out-of-fold scores. Descriptive beside them: the rules' and BM25's first, the tuned cosine
 alone, and the shipped model whole (its own first stage, fitted on revisions outside U, and its margin).
 
-    .venv/bin/python -m bench.place_unseen --table /tmp/place22/table.pkl [--list] [--write]
+    .venv/bin/python -m bench.place_unseen --table /tmp/place22/table.pkl [--list] [--build] [--write]
 
 ``--table``: the table's pickle ({"rows", "fresh"}); training revisions missing from it are built and added (the
 unseen ones with their tuned cosines). ``--write`` ships R: the second stage refitted on all of U, each row's z from
@@ -144,6 +144,26 @@ def compare(base: dict[tuple, dict], new: dict[tuple, dict], keys: list[tuple]) 
             "kinds": {k: v for k, v in sorted(kinds.items()) if v}, "passes": bool(passed)}
 
 
+def decisive_size(gained: int, lost: int, n: int, power: float = 0.8, top: int = 200_000) -> int | None:
+    """How many answered comments U would need for a gain like this one (the same share of comments differing, the
+    same share of them gained) to pass the rule with probability ``power``; None: no gain, or beyond ``top``."""
+    from scipy.stats import binom, binomtest
+
+    d = gained + lost
+    if gained <= lost or not d:
+        return None
+    q = gained / d
+    size = 50
+    while size <= top:
+        disc = max(1, round(size * d / n))
+        need = max(GAIN_MIN, math.ceil(GAIN_SHARE * size))
+        ok = [g for g in range(disc + 1) if 2 * g - disc >= need and binomtest(g, disc).pvalue < P_MAX]
+        if ok and binom.sf(ok[0] - 1, disc, q) >= power:
+            return size
+        size = int(size * 1.1) + 1
+    return None
+
+
 def verdict(first: dict[str, int], r_over_s: dict[str, Any], f_over_s: dict[str, Any]) -> str:
     """What ships by the rule: R or F when it passes over S (both: the more first places right; a tie, F, the
     simpler), else S stays."""
@@ -199,6 +219,15 @@ def measure(rows: list[dict[str, Any]], fresh: list[str]) -> str:
         print(f"  {what}: {c['gain']:+d} (need +{c['need']}), +{c['gained']} -{c['lost']} p = {c['p']:.3f}, best two "
               f"{c['best_two']:+d}, card {c['card']:+d}, two shown {c['two']}, fine types {c['kinds']}: "
               f"{'PASSES' if c['passes'] else 'fails'}", flush=True)
+    for what in ("R over S", "F over S"):
+        c = tests[what]
+        size = decisive_size(c["gained"], c["lost"], n)
+        rate = (c["gained"] - c["lost"]) / n
+        why = (f"about {size} answered comments" if size else "no size" + (
+            f" (its net gain, {100 * rate:.2f} % of comments, is under the rule's {100 * GAIN_SHARE:.1f} %)"
+            if 0 < rate < GAIN_SHARE else " (it gains nothing)" if rate <= 0 else ""))
+        print(f"  {what}: for a gain like this one (the same shares of comments differing and gained) to pass the "
+              f"rule four times in five, U would need {why}")
     ships = verdict(first, tests["R over S"], tests["F over S"])
     print(f"by the rule: {ships} {'stays (nothing ships)' if ships == 'S' else 'ships'}")
     return ships
@@ -255,6 +284,7 @@ def main() -> int:
     ap.add_argument("--table", help="the table's pickle (missing training revisions are built and added)")
     ap.add_argument("--list", action="store_true", help="only list U (the unseen training revisions)")
     ap.add_argument("--write", action="store_true", help="ship R: refit the second stage on all of U and write it")
+    ap.add_argument("--build", action="store_true", help="only build the table and say what U holds (no figure)")
     args = ap.parse_args()
     if args.list:
         from bench.place_round12 import unseen
@@ -265,6 +295,12 @@ def main() -> int:
     if not args.table:
         ap.error("--table is required")
     data = update(Path(args.table).expanduser(), args.corpus, args.cache)
+    if args.build:
+        u = [r for r in data["rows"] if r["paper"] in data["fresh"]]
+        print(f"table: {len(data['rows'])} answered comments of {len({r['paper'] for r in data['rows']})} training "
+              f"revisions; U: {len({r['paper'] for r in u})} of the {len(data['fresh'])} unseen revisions have "
+              f"answered comments, {len({r['group'] for r in u})} repositories, {len(u)} answered comments")
+        return 0
     if args.write:
         write(data["rows"], data["fresh"])
         return 0

@@ -31,7 +31,8 @@ def _table(groups: int = 6, per: int = 12, n: int = 8, seed: int = 3) -> list[di
             tuned[right] += 0.5
             rows.append({"paper": f"quillon{g}", "group": f"repo{g}", "comment": f"R{c}",
                          "kind": "criticism" if c % 2 else "clarification", "x": rng.normal(size=(n, len(FEATURES))),
-                         "y": np.arange(n) == right, "total": total, "tuned": tuned})
+                         "y": np.arange(n) == right, "total": total, "tuned": tuned,
+                         "features": list(FEATURES)})
     return rows
 
 
@@ -102,3 +103,23 @@ def test_the_refit_keeps_the_first_stage_and_refits_the_second_on_u(tmp_path: Pa
     assert model.meta["second_stage"]["comments"] == len(table)
     assert model.meta["second_stage"]["lopo_top1"]["two_shown"] <= 0.25 * len(table)
     assert shipped_model() is before and before.second.coef.tolist() != model.second.coef.tolist()
+
+
+def test_a_decisive_size_grows_as_the_gain_thins() -> None:
+    from bench.place_unseen import decisive_size
+
+    assert decisive_size(3, 3, 200) is None and decisive_size(0, 0, 200) is None
+    strong, weak = decisive_size(12, 2, 200), decisive_size(12, 8, 200)
+    assert strong is not None and weak is not None and strong < weak
+    assert decisive_size(12, 2, 200) <= 400  # 6 to 1 among 7 % of comments differing: a few hundred suffice
+
+
+def test_the_measure_prints_the_three_and_the_verdict(capsys: pytest.CaptureFixture) -> None:
+    from bench.place_unseen import measure
+
+    table = _table(groups=5, per=10)
+    fresh = sorted({r["paper"] for r in table})[1:]  # one revision stays seen: it feeds the first stage only
+    assert measure(table, fresh) in ("F", "S", "R")
+    out = capsys.readouterr().out
+    assert "U: 40 answered comments of 4 unseen revisions, 4 repositories" in out
+    assert all(f"  {name}: first" in out for name in ("F", "S", "R")) and "by the rule:" in out
