@@ -20,7 +20,7 @@ from engine.errors import DoubtfulInput, InputError
 from engine.inputs import DRAFT_SUFFIXES, name_filter, review_suffixes
 from engine.project.session import NOTHING, Changes, ProjectSession
 from engine.project.work import round_job
-from widgets.round_dialog import RoundDialog, RoundFiles, letter_summary, round_summary
+from widgets.round_dialog import RoundDialog, RoundFiles, details, letter_summary, moved_lines, round_summary, summary_box
 
 
 class Rounds:
@@ -101,10 +101,9 @@ class Rounds:
         def done(_result) -> None:
             if job.added is None:  # another project was opened meanwhile
                 return
-            self.message = QMessageBox(QMessageBox.Icon.Information, "Authors' response",
-                                       letter_summary(session.project.name, job.added.lines()),
-                                       QMessageBox.StandardButton.Ok, self.parent)
-            self.message.setAccessibleName("Response letter added")
+            lines = job.added.lines()
+            self.message = summary_box(self.parent, "Authors' response", letter_summary(session.project.name, lines),
+                                       details(moved_lines(lines)), "Response letter added")
             self.message.open()
 
         def failed(err: BaseException) -> bool:
@@ -142,9 +141,7 @@ class Rounds:
             self.use_session(session, notes=True)  # and the reading-notes bar: how the new files were read
             text = round_summary(f"{session.project.name}, {changes.label}", report.kept, report.dropped,
                                  str(report.backup), report.replaced)
-            self.message = QMessageBox(QMessageBox.Icon.Information, "New round", text,
-                                       QMessageBox.StandardButton.Ok, self.parent)
-            self.message.setAccessibleName("Round summary")
+            self.message = summary_box(self.parent, "New round", text, details(report.dropped), "Round summary")
             self.message.open()
 
         def failed(err: BaseException) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLineEdit, QTreeWidget, QTreeWidgetItem,
+    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QTreeWidget, QTreeWidgetItem,
     QVBoxLayout, QWidget,
 )
 
@@ -109,6 +109,12 @@ class CommentList(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
         layout.addLayout(row)
+        #: Said when the filters leave no comment (trial33: the list went blank and said nothing).
+        self.no_match = QLabel()
+        self.no_match.setWordWrap(True)
+        self.no_match.setProperty("role", "muted")
+        self.no_match.hide()
+        layout.addWidget(self.no_match)
         layout.addWidget(self.tree, 1)
         # No focus proxy: Tab into a widget with one goes straight to the proxy, and skipped the two filters
         # (trial25). Tab follows the layout: filter box, status box, list.
@@ -240,6 +246,7 @@ class CommentList(QWidget):
     def _apply_filter(self) -> None:
         words = self.filter_box.text().lower().split()
         status = self.status_box.currentText()
+        total = 0
         for i in range(self.tree.topLevelItemCount()):
             group = self.tree.topLevelItem(i)
             shown = 0
@@ -252,6 +259,17 @@ class CommentList(QWidget):
                 item.setHidden(not ok)
                 shown += ok
             group.setHidden(shown == 0)
+            total += shown
+        self._say_no_match(total == 0 and bool(self._comments) and bool(words or status != STATUS_FILTERS[0]))
+
+    def _say_no_match(self, empty: bool) -> None:
+        if empty:
+            typed = self.filter_box.text().strip()
+            what = f"\u201c{typed}\u201d" if typed else "this filter"
+            self.no_match.setText(f"No comment matches {what}. Clear the filter to see all comments; a point the "
+                                  "reviews make that is in no comment can be added with Edit \u2192 Comment \u2192 "
+                                  "Add Comment\u2026")
+        self.no_match.setVisible(empty)
 
     def _on_selection(self) -> None:
         cid = self.selected_id

@@ -11,7 +11,7 @@ another comment saves what was typed first.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -120,6 +120,7 @@ class ResponseEditor(QFrame):
         self._draft_timer = QTimer(self, singleShot=True, interval=DRAFT_MS)
         self._draft_timer.timeout.connect(self._draft_changed)
         self.text.textChanged.connect(self._refresh)
+        self.text.installEventFilter(self)  # Ctrl+Z with nothing typed to undo: Edit → Undo
         self.no_change.toggled.connect(self._refresh)
         self.set_comment(None)
 
@@ -148,6 +149,18 @@ class ResponseEditor(QFrame):
         self.throughout.blockSignals(False)
         self.throughout.setEnabled(enabled)
         self.hint.setVisible(hint and enabled and not marked)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Ctrl+Z (Ctrl+Shift+Z) in the box with no typing of its own to undo (redo) is the window's Undo (Redo):
+        the box took the keys and did nothing, so a response saved with Ctrl+Enter was not taken back by the keys
+        the Save button's tip names (trial33, keyboard only)."""
+        if watched is self.text and event.type() == QEvent.Type.ShortcutOverride:
+            doc = self.text.document()
+            if ((event.matches(QKeySequence.StandardKey.Undo) and not doc.isUndoAvailable())
+                    or (event.matches(QKeySequence.StandardKey.Redo) and not doc.isRedoAvailable())):
+                event.ignore()  # not the box's: the shortcut map (the window's Edit menu) takes it
+                return True
+        return super().eventFilter(watched, event)
 
     def set_escape_enabled(self, enabled: bool) -> None:
         """Escape goes back to the saved response, except while a job runs: then it is the window's Cancel Job (one key
@@ -189,6 +202,7 @@ class ResponseEditor(QFrame):
             return
         if text != self.stored:
             self.sig_response_saved.emit(self.comment_id, text)
+        self.text.document().clearUndoRedoStacks()  # the save is one step now: Ctrl+Z is Edit → Undo (trial33)
 
     def use_suggestion(self) -> None:
         if self.comment_id is not None and self.suggested:

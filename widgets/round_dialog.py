@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLabel,
+    QMessageBox,
     QVBoxLayout,
     QWidget,
 )
@@ -115,26 +116,55 @@ class RoundDialog(QDialog):
         super().accept()
 
 
+#: The items a message lists itself (statuses a letter moved, what a round dropped); the rest are behind its Show
+#: Details… button, in a box that scrolls (trial33: a letter that moved 27 statuses made the message 1,103 px tall
+#: on a 1366×768 screen, its OK button below the screen's edge).
+LISTED = 8
+
+
+def _list(items: list[str]) -> str:
+    shown = "".join(f"<li>{escape(m)}</li>" for m in items[:LISTED])
+    more = len(items) - LISTED
+    return f"<ul>{shown}</ul>" + (f"<p>\u2026 and {more} more: Show Details\u2026 lists them all.</p>" if more > 0 else "")
+
+
 def round_summary(label: str, kept: list[str], dropped: list[str], backup: str, replaced: list[str] = ()) -> str:
     """What the message after a round says, as rich text; ``replaced``: new reviews, what became of the last
-    round's comments."""
+    round's comments. Past ``LISTED`` dropped items, the rest are in ``details(dropped)``."""
     lines = [f"<b>{escape(label)}</b>", "<p>Kept: " + escape("; ".join(kept)) + ".</p>"]
     lines += [f"<p>Replaced: {escape(line)}.</p>" for line in replaced]
     if dropped:
-        items = "".join(f"<li>{escape(d)}</li>" for d in dropped)
-        lines.append(f"<p>Dropped ({len(dropped)}):</p><ul>{items}</ul>")
+        lines.append(f"<p>Dropped ({len(dropped)}):</p>" + _list(dropped))
     else:
         lines.append("<p>None of your responses, link verdicts or accepted edits had to be dropped.</p>")
     lines.append(f"<p>The previous round is kept beside it as <i>{escape(Path(backup).name)}</i>.</p>")
     return "".join(lines)
 
 
+def moved_lines(lines: list[str]) -> list[str]:
+    """The statuses a letter moved, one line each, from ``LetterAdded.lines``."""
+    return [line.strip() for line in lines[1:] if line.startswith("  ")]
+
+
 def letter_summary(name: str, lines: list[str]) -> str:
     """The message after a letter is added to the round (``LetterAdded.lines``), as rich text: the moved
-    statuses as a list."""
+    statuses as a list (past ``LISTED``, the rest in ``details(moved_lines(lines))``)."""
     head, *rest = lines
-    moved = [line.strip() for line in rest if line.startswith("  ")]
+    moved = moved_lines(lines)
     tail = [line for line in rest if not line.startswith("  ")]
-    items = "".join(f"<li>{escape(m)}</li>" for m in moved)
-    return (f"<b>{escape(name)}</b><p>{escape(head[:1].upper() + head[1:])}.</p>" + (f"<ul>{items}</ul>" if items else "")
+    return (f"<b>{escape(name)}</b><p>{escape(head[:1].upper() + head[1:])}.</p>" + (_list(moved) if moved else "")
             + "".join(f"<p>{escape(t[:1].upper() + t[1:])}.</p>" for t in tail))
+
+
+def details(items: list[str]) -> str:
+    """The whole list as the message's details, when it lists only some of it ("" otherwise)."""
+    return "\n".join(items) if len(items) > LISTED else ""
+
+
+def summary_box(parent: QWidget | None, title: str, text: str, more: str, name: str) -> QMessageBox:
+    """An information message with ``text`` and, when ``more`` holds the whole list, a Show Details… button."""
+    box = QMessageBox(QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, parent)
+    box.setAccessibleName(name)
+    if more:
+        box.setDetailedText(more)
+    return box

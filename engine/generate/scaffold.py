@@ -220,6 +220,11 @@ def _stems(text: str) -> set[str]:
 #: Per kind: the placeholder that carries what the comment asks for, its label, and the facts an added experiment
 #: or result needs beside it.
 _ADDS = {"result": ("RESULT", ""), "citation": ("CITATION", "the work the comment asks for: ")}
+#: A request to add a figure, a plot or a diagram ("I suggest adding a figure that illustrates …"): what the author
+#: supplies is a figure, so its placeholder is FIGURE, not DETAIL (trial33's scaffold asked for the figure as a DETAIL).
+_FIGURE_ASK = re.compile(r"\b(?:add|adding|include|including|insert|inserting|provide|providing|draw|drawing)\b\W+"
+                         r"(?:[\w-]+\W+){0,3}?(?:figures?|plots?|diagrams?|sketch(?:es)?|schematics?|illustrations?|"
+                         r"graphs?|pictures?)\b", re.I)
 
 
 def _draft(kind: str, anchor: str, request: str = "", about: str = "") -> str:
@@ -235,6 +240,8 @@ def _draft(kind: str, anchor: str, request: str = "", about: str = "") -> str:
                  f"({ph('FIGURE', 'table or figure that reports it')}).")
     else:
         label, lead = _ADDS.get(kind, ("DETAIL", ""))
+        if label == "DETAIL" and _FIGURE_ASK.search(request or about):
+            label = "FIGURE"
         added = ph(label, lead + what)
     return f"{anchor} {added}" if anchor else added
 

@@ -14,6 +14,7 @@ compares the two files before reading either (``same_file``), then their text on
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,26 @@ def fingerprint(path: str | Path) -> dict[str, Any] | None:
         return {"path": str(path), "size": path.stat().st_size, "sha256": digest.hexdigest()}
     except OSError:
         return None
+
+
+def beside_project(path: str, project_file: str | Path, stored: dict[str, Any] | None) -> str:
+    """``path`` (a version's stored path), or, when nothing is there any more, the same file (the size and SHA-256
+    the build recorded) under the project file's folder, by its name or its last folders ("submitted/main.tex"): a
+    folder moved whole, the project and its papers together, opens with its PDF panes and its marked-up PDF
+    (trial33: both were gone after such a move, with no word why). A file that differs is not taken for it."""
+    if not path or not stored or not stored.get("sha256") or Path(path).exists():
+        return path
+    parts = [p for p in re.split(r"[\\/]", path) if p]  # a path stored on Windows, opened elsewhere, too
+    folder = Path(project_file).parent
+    for k in range(1, min(3, len(parts)) + 1):
+        here = folder.joinpath(*parts[-k:])
+        try:
+            size = here.stat().st_size if here.is_file() else None
+        except OSError:
+            size = None
+        if size == stored.get("size") and (now := fingerprint(here)) and now["sha256"] == stored["sha256"]:
+            return str(here)
+    return path
 
 
 def source_changed(project: Project, role: str) -> str | None:

@@ -22,7 +22,7 @@ from typing import Any
 from engine.align.records import Alignment, Location
 from engine.document.model import Document
 from engine.errors import InputError
-from engine.project import filesafe, history
+from engine.project import filesafe, history, sources
 from engine.project.migrate import keep_backup, upgrade_notice
 from engine.project.model import STATUSES, Project, SuggestionRecord
 from engine.project.schema import (APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION, STAGES, alignment_from_dict,
@@ -357,7 +357,7 @@ class ProjectStore:
             docs = {}
             for role, path, data in conn.execute("SELECT role, path, data FROM documents"):
                 doc = Document.from_dict(json.loads(data))
-                doc.source_path = path
+                doc.source_path = path = sources.beside_project(path, self.path, (meta.get("sources") or {}).get(role))
                 docs[role] = (doc, path)
             project = Project(id=meta["id"], name=meta["name"], path=self.path, letter=meta.get("letter") or {},
                               created=meta.get("created", 0.0), modified=meta.get("modified", 0.0),

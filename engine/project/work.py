@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from engine.align.config import aligner_encoder
-from engine.jobs import CancelToken, Job, run_job
+from engine.jobs import CancelToken, Job, Progress, run_job
 from engine.project.model import Project, SuggestionRecord
 from engine.project.session import NOTHING, Changes, ProjectSession
 
@@ -100,10 +100,15 @@ def suggest_job(session: ProjectSession, models: ModelSource, comment_id: str, a
         position = review_position(comment, project.comments)
         if document is not None:  # placement's encoder pass, reported and cancellable (a draft's first suggestion)
             yield from suggester.prepare(comment, document, cancel, places)
+        yield Progress(0, 0, WRITING)  # the status bar said "reading the draft …" while the model wrote (trial33)
         return SuggestionRecord.from_suggestion(suggester.suggest(comment, document, cancel, places, position, at))
 
     return SessionJob(session, "writing a suggestion", compute, lambda s, rec: s.add_suggestion(rec),
                       llm=True, streams=True)
+
+
+#: The suggestion's last step, as long as the model writes (the status bar's busy bar, the card's line).
+WRITING = "the model writes the edit…"
 
 
 def located_in(project: Project, comment_id: str, document: Document | None) -> list[Paragraph]:

@@ -7,9 +7,11 @@ import re
 from dataclasses import dataclass
 from engine.text import sentences
 
-_ITEM = re.compile(r"^(\s*)(?:[-*+\u2022\u25cf\u25aa\u2013\u2014>]|\(?\d{1,2}[.)](?!\d)|\(?[a-h]\d{0,2}[.)]|\(?[ivx]{1,4}\)|\[\d{1,2}\]|[A-Z]\d?\.\d{1,2}\.?|Q\d{1,2}[.:)]?|W\d{1,2}[.:)]?)\s+"
+_ITEM = re.compile(r"^(\s*)(?:[-*+\u2022\u25cf\u25aa\u2013\u2014>]|\(?\d{1,2}[.)](?!\d)|\(?[a-h]\d{0,2}[.)]|\(?[ivx]{1,4}\)|\(?[j-z]\)|\[\d{1,2}\]|[A-Z]\d?\.\d{1,2}\.?|Q\d{1,2}[.:)]?|W\d{1,2}[.:)]?)\s+"
                    r"(?:[-*\u2022\u2013\u2014]\s+)?")  # "1. - The tables ...": a bullet typed after the number
-# (a referee's "a1) ... a2) ... b1) ..." are items too: a new-user trial's ScholarOne review ran a1 and a2 together)
+# (a referee's "a1) ... a2) ... b1) ..." are items too: a new-user trial's ScholarOne review ran a1 and a2 together;
+# and "j)" to "z)" with a bracket, never "p." (a page): trial33's referee lettered twenty points a) to t), and those
+# past h) were read as paragraphs, cut into sentences, the last, "t) Figure 19. Perhaps include …", in no comment)
 #: A point typed "---Relatedly, why ..." (three dashes, no space, a capital or a quote): an item (a new-user trial's
 #: journal letter: each such point was read as a paragraph, and its sentences as up to four comments).
 _DASH_ITEM = re.compile(r"^(\s*)-{3}(?=[A-Z\u201c\u2018\"(])")

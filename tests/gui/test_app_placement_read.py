@@ -13,7 +13,7 @@ from desktop.app import build_demo_now
 from engine.generate import rerank
 from engine.generate.placement import place
 from engine.generate.placement_read import READING, placement_texts, uncached
-from engine.project.work import located_in
+from engine.project.work import WRITING, located_in
 from engine.models.llama.llm import LlamaGenerator
 from tests.gguf_factory import tiny_gguf  # noqa: F401
 from tests.gui.app_helpers import light_shell as shell  # noqa: F401
@@ -59,7 +59,8 @@ def test_the_placement_pass_is_shown_and_cancelled(qtbot, shell, tiny_gguf: Path
                     len(c.project.suggestions.get("R2.2", [])) == len(before) + 1, timeout=120_000)
     rec = card.suggestion()
     assert rec.kind == "scaffold" and rec.comment_id == "R2.2"
-    assert set(seen) <= {READING}  # what the cancelled pass had not stored, if anything, read now
+    assert set(seen) <= {READING, WRITING}  # what the cancelled pass had not stored, if anything, read now
+    assert seen[-1] == WRITING  # while the model writes, the status bar says so (trial33: it read "reading …")
     comment, draft = c.project.comment("R2.2"), c.project.new or c.project.old
     places = located_in(c.project, "R2.2", draft)
     assert uncached(rerank.placement_encoder(), placement_texts(comment, draft, places)) == []  # cached

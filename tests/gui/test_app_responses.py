@@ -171,3 +171,29 @@ def test_a_letter_exported_with_placeholders_left_says_so(qtbot, shell: Shell, p
         c.exports.export_letter(tmp_path / "letter.md")
     assert "1 placeholder to fill before sending, in the answer to R1.1 (select the comment" in noted.args[0]
     assert "[[RESULT: the latency on a phone CPU]]" in (tmp_path / "letter.md").read_text(encoding="utf-8")
+
+
+def test_ctrl_z_in_the_box_after_ctrl_enter_takes_the_saved_response_back(qtbot, shell: Shell, project: Path) -> None:
+    """trial33, keyboard only: after Ctrl+Enter the focus stays in the box, whose own Ctrl+Z undid the typing there
+    (the box emptied, the response still saved) or nothing; now a save ends the box's own history, and Ctrl+Z with
+    no typing of the box's to undo is Edit → Undo, Ctrl+Shift+Z Edit → Redo. While there is typing to undo, Ctrl+Z
+    undoes the typing, as in any text box."""
+    c, w = shell.controller, shell.window
+    with qtbot.waitSignal(c.sig_project_loaded, timeout=60_000):
+        c.open_project(project)
+    editor = w.response
+    select(qtbot, shell, "R1.2")
+    w.activateWindow()
+    qtbot.waitUntil(lambda: w.isActiveWindow(), timeout=5_000)
+    w.commands.respond.trigger()
+    qtbot.keyClicks(editor.text, "Done in Section 4.")
+    qtbot.keyClick(editor.text, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # the box's own typing first
+    assert editor.text.toPlainText() != "Done in Section 4." and notes(project) == {}
+    editor.text.setPlainText("")
+    qtbot.keyClicks(editor.text, "Done in Section 4.")
+    qtbot.keyClick(editor.text, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert notes(project) == {"R1.2": "Done in Section 4."} and editor.text.hasFocus()
+    qtbot.keyClick(editor.text, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert notes(project) == {} and editor.text.toPlainText() == ""
+    qtbot.keyClick(editor.text, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert notes(project) == {"R1.2": "Done in Section 4."}

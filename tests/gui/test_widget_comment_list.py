@@ -129,3 +129,19 @@ def test_a_narrow_list_keeps_each_comments_id_whole_before_its_type_chip(qtbot) 
     assert all(chips(700))  # a wide list shows every chip
     narrow = [chips(w) for w in range(200, 420, 20)]
     assert not all(narrow[0])  # and the narrowest drops them rather than the ids
+
+
+def test_a_filter_that_leaves_no_comment_says_so(qtbot) -> None:
+    """trial33: Ctrl+F with words no comment holds left a blank list that said nothing."""
+    use_theme("light")
+    view = CommentList()
+    qtbot.addWidget(view)
+    view.set_comments(list(demo_comments()), _statuses())
+    view.show()
+    assert view.no_match.isHidden()
+    view.filter_box.setText("quixotic marmalade")
+    assert view.visible_ids() == [] and view.no_match.isVisible()
+    assert "No comment matches \u201cquixotic marmalade\u201d" in view.no_match.text()
+    assert "Add Comment" in view.no_match.text()
+    view.filter_box.clear()
+    assert view.visible_ids() and view.no_match.isHidden()

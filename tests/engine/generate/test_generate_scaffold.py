@@ -187,3 +187,18 @@ def test_the_embedded_model_offers_its_rewrite_only_when_it_passes(tiny_gguf) ->
     record = SuggestionRecord.from_suggestion(s)
     assert record.kind == s.kind and record.change == s.scaffold.change and record.quote == s.scaffold.quote
     assert SuggestionRecord.from_dict(record.to_dict()).rewrite == s.rewrite
+
+
+@pytest.mark.parametrize("text", ["I suggest adding a figure that illustrates the exit heads.",
+                                  "Please include a small diagram of the exit heads.",
+                                  "It would help to provide a schematic of the two-layer classifiers."])
+def test_a_request_for_a_figure_gets_a_figure_placeholder(text: str) -> None:
+    """trial33: "I suggest adding a figure that illustrates …" got a DETAIL placeholder for the figure."""
+    draft = _scaffold(text, [DOC.paragraphs[0]], "edit").draft
+    assert [p.kind for p in find(draft)] == ["FIGURE"]
+
+
+def test_a_figure_named_without_asking_for_one_keeps_its_kind() -> None:
+    draft = _scaffold("The exit heads in the figure are not explained; explain them.", [DOC.paragraphs[0]],
+                      "explanation").draft
+    assert [p.kind for p in find(draft)] == ["DETAIL"]
