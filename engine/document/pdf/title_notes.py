@@ -18,26 +18,32 @@ def title_page_notes(blocks: list[Block], body_size: float, page_height: dict[in
     """Small text closing a column in the lower part of page 1 is title-page notes, every block of it:
     IEEEtran's unnumbered affiliation notes ("T. Menzies is with ...") come as several blocks and only the
     last closes the column. A bulleted list set small is no note. A page number printed under the column (acmart's
-    ``manuscript`` and ``review`` formats) does not stop the notes above it closing it: the permission block read
-    as body took the first page's last paragraph's run-on from the next page (session 31)."""
+    ``manuscript`` and ``review`` formats) does not stop notes in a footnote's size above it closing it: the
+    permission block read as body took the first page's last paragraph's run-on from the next page (session 31)."""
     by_segment: dict[int, list[Block]] = {}
     for b in blocks:
         if b.first.page == 1:
             by_segment.setdefault(id(b.segment), []).append(b)
     for run in by_segment.values():
-        if not _closes_column(run[-1]):
+        below = _below(run[-1])
+        if below is None:
             continue
+        # above a page number, notes are set in a footnote's size: a list set \small at the page's foot stays text
+        small = body_size - (1.4 if below else 0.9)
         height = page_height.get(run[-1].first.page, 792.0)
         for b in reversed(run):
-            if (b.size > body_size - 0.9 or b.first.y0 <= 0.6 * height or b.kind is ParagraphKind.HEADING
+            if (b.size > small or b.first.y0 <= 0.6 * height or b.kind is ParagraphKind.HEADING
                     or b.text.lstrip()[:1] in BULLETS):
                 break
             if b.kind is ParagraphKind.BODY:
                 b.kind = ParagraphKind.FOOTNOTE
 
 
-def _closes_column(b: Block) -> bool:
-    """Whether ``b`` ends its column segment: nothing but page numbers below its last line."""
+def _below(b: Block) -> int | None:
+    """How many page-number lines are under ``b`` in its column segment, where nothing else is (``b`` closes the
+    column); None where other text is."""
     lines = b.segment.lines
     at = next((i for i, ln in enumerate(lines) if ln is b.lines[-1]), None)
-    return at is not None and all(_BARE_NUMBER.match(ln.text) for ln in lines[at + 1:])
+    if at is None or not all(_BARE_NUMBER.match(ln.text) for ln in lines[at + 1:]):
+        return None
+    return len(lines) - at - 1
