@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from engine.document.model import ParagraphKind
 from engine.document.pdf.blocks import (
@@ -91,6 +92,28 @@ def classify(blocks: list[Block], body_size: float, page_height: dict[int, float
     _styled_like_sections(blocks)
     _legend_entries(blocks)
     _lead_ins(blocks, body_size)
+    _out_in_margin(blocks, body_size)
+
+
+def _out_in_margin(blocks: list[Block], body_size: float) -> None:
+    """A body line out in the margin, over nine font sizes left of its column's usual line start, where a caption on
+    its page starts too, is a float's text: a PLOS table's note (``adjustwidth``) read with the table's last row cut
+    a paragraph across a page turn (session 31; without the caption's edge it took dev papers' body text)."""
+    usual: dict[int, float] = {}
+    captions: dict[int, list[float]] = {}
+    for b in blocks:
+        if b.kind is ParagraphKind.CAPTION:
+            captions.setdefault(b.first.page, []).append(b.first.x0)
+    for b in blocks:
+        if b.kind is not ParagraphKind.BODY or b.first.page not in captions:
+            continue
+        seg = b.segment
+        if id(seg) not in usual:
+            starts = Counter(round(ln.x0) for ln in seg.lines if len(ln.text) >= 30)
+            usual[id(seg)] = starts.most_common(1)[0][0] if starts else seg.left
+        if any(ln.x0 < usual[id(seg)] - 9 * body_size and any(abs(ln.x0 - x) <= 2.0 for x in captions[b.first.page])
+               for ln in b.lines):
+            b.kind = ParagraphKind.OTHER
 
 
 #: A few words of prose leading into a display: "In matrix terms,", "and, likewise,", "The whole answer is then".
