@@ -96,14 +96,13 @@ def classify(blocks: list[Block], body_size: float, page_height: dict[int, float
 
 
 def _out_in_margin(blocks: list[Block], body_size: float) -> None:
-    """A body line out in the margin, over nine font sizes left of its column's usual line start, where a caption on
-    its page starts too, is a float's text: a PLOS table's note (``adjustwidth``) read with the table's last row cut
-    a paragraph across a page turn (session 31; without the caption's edge it took dev papers' body text)."""
+    """A body block opening in its column with a line out in the margin after, over nine font sizes left of the usual
+    line start, where a caption on its page starts too, is a float's text: a PLOS table's note read with the table's
+    last row cut a paragraph across a page turn (session 31; without the caption's edge it took dev body text)."""
     usual: dict[int, float] = {}
-    captions: dict[int, list[float]] = {}
-    for b in blocks:
-        if b.kind is ParagraphKind.CAPTION:
-            captions.setdefault(b.first.page, []).append(b.first.x0)
+    captions: dict[int, list[float]] = {}  # (a block opening in the margin is a caption's tail: _attach_caption_tails)
+    for b in (b for b in blocks if b.kind is ParagraphKind.CAPTION):
+        captions.setdefault(b.first.page, []).append(b.first.x0)
     for b in blocks:
         if b.kind is not ParagraphKind.BODY or b.first.page not in captions:
             continue
@@ -111,8 +110,9 @@ def _out_in_margin(blocks: list[Block], body_size: float) -> None:
         if id(seg) not in usual:
             starts = Counter(round(ln.x0) for ln in seg.lines if len(ln.text) >= 30)
             usual[id(seg)] = starts.most_common(1)[0][0] if starts else seg.left
-        if any(ln.x0 < usual[id(seg)] - 9 * body_size and any(abs(ln.x0 - x) <= 2.0 for x in captions[b.first.page])
-               for ln in b.lines):
+        edge = usual[id(seg)] - 9 * body_size
+        if b.first.x0 >= edge and any(ln.x0 < edge and any(abs(ln.x0 - x) <= 2.0 for x in captions[b.first.page])
+                                      for ln in b.lines[1:]):
             b.kind = ParagraphKind.OTHER
 
 
