@@ -47,6 +47,33 @@ def _leave_out(entry: dict):
     return leave
 
 
+#: ``\input{file}`` / ``\include{file}`` (the argument in braces); a ``%`` comment to the end of its line.
+_INPUT = re.compile(r"\\(?:input|include)\s*\{([^}]+)\}")
+_COMMENT = re.compile(r"(?<!\\)%.*")
+
+
+def stand_in_left_out(folder: Path, main: str, left: list[str]) -> list[str]:
+    """The left-out round files (a response letter) that the paper's own ``.tex`` files ``\\input`` or ``\\include``,
+    each written as an empty stand-in, so that leaving the letter out does not stop the paper's typesetting (a
+    missing ``\\input`` is fatal in nonstop mode); the paths stood in, for the build log."""
+    gone = set(left)
+    base = Path(main).parent
+    named: set[str] = set()
+    for tex in sorted(folder.rglob("*.tex")):
+        text = _COMMENT.sub("", tex.read_text(encoding="utf-8", errors="replace"))
+        for arg in _INPUT.findall(text):
+            name = arg.strip()
+            path = (base / name).as_posix()
+            named |= {path, f"{path}.tex"} if not Path(name).suffix else {path}
+    stood = [path for path in sorted(named & gone) if ".." not in Path(path).parts]
+    for path in stood:
+        target = folder / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("% stand-in: a round file (review or response), left out of the paper's folder\n",
+                          encoding="utf-8")
+    return stood
+
+
 def typeset(folder: Path, main: str, stand_ins: list[str], timeout: int = TYPESET_SECONDS) -> dict:
     """latexmk -pdf on ``folder/main``; the result's status, seconds and the log's first error."""
     for sty in stand_ins:  # a path relative to the main file's folder, e.g. "styles/inv.sty"
@@ -62,7 +89,9 @@ def typeset(folder: Path, main: str, stand_ins: list[str], timeout: int = TYPESE
             target.write_text("% stand-in: absent from the repository\n", encoding="utf-8")
     tex = folder / main
     start = time.monotonic()
-    cmd = ["latexmk", "-pdf", "-f", "-interaction=nonstopmode", "-bibtex", tex.name]
+    # -norc: no latexmkrc of the snapshot runs (one may move the PDF to another folder, $out_dir, or turn on
+    # pdflatex's shell escape); as python -m corpus.build_layouts does
+    cmd = ["latexmk", "-norc", "-pdf", "-f", "-interaction=nonstopmode", "-bibtex", tex.name]
     code, _ = run_latexmk(cmd, tex.parent, timeout, {**os.environ, "openout_any": "p"})
     pdf = tex.with_suffix(".pdf")
     log = tex.with_suffix(".log")
@@ -92,6 +121,11 @@ def build_entry(entry: dict, mirrors: Path, out: Path, pdf: bool = True) -> dict
                         "missing_in_snapshot": sorted(missing)}
         if not (target / side / s["main"]).exists():
             raise SourceError(f"{rid}: {s['main']} is not in {side} commit {s['commit']}")
+        stood = stand_in_left_out(target / side, s["main"], left)
+        if stood:
+            status[side]["left_out_stood_in"] = stood
+            status["notices"].append(f"{side}: {', '.join(stood)} left out and input by the paper: an empty "
+                                     "stand-in typeset in its place")
         if pdf:
             status[side]["typeset"] = typeset(target / side, s["main"], entry.get("stand_ins", []))
     reviews = letter(entry, gdir)

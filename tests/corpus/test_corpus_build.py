@@ -255,7 +255,11 @@ def test_a_paper_file_named_like_a_round_file_is_kept_when_listed(mirror, tmp_pa
     entry = {**entry, "revised": {"commit": commit, "main": "paper.tex"}}
     status = build_entry(entry, mirrors, tmp_path / "dropped", pdf=False)
     assert "decision-tree.tex" in status["revised"]["left_out"]
-    assert not (tmp_path / "dropped" / "toy" / "revised" / "decision-tree.tex").exists()
+    # its content is left out; the paper inputs it, so an empty stand-in takes its place, and the log says so
+    stood = (tmp_path / "dropped" / "toy" / "revised" / "decision-tree.tex").read_text(encoding="utf-8")
+    assert "C5.0" not in stood and stood.startswith("% stand-in")
+    assert status["revised"]["left_out_stood_in"] == ["decision-tree.tex"]
+    assert any("decision-tree.tex" in n and "stand-in" in n for n in status["notices"])
     kept = {**entry, "keep": ["decision-tree.tex"]}
     check_manifest({"format": FORMAT, "version": 1, "split": {}, "revisions": [kept]})
     status = build_entry(kept, mirrors, tmp_path / "kept", pdf=False)

@@ -114,10 +114,13 @@ def text_left(seg: Segment) -> float:
     """The left edge of the segment's text: where most of its long lines start, when that is far right of the
     segment's own edge (more than 9 font sizes, farther than any list's indent: PLOS sets legends and tables 2.25 in
     out into the left margin, so the page's left edge is theirs); else the segment's edge."""
-    starts = Counter(round(ln.x0) for ln in seg.lines if len(ln.text) >= 20)
-    if not starts:
+    long = [ln for ln in seg.lines if len(ln.text) >= 20]
+    if not long:
         return seg.left
-    edge, size = float(starts.most_common(1)[0][0]), max((ln.size for ln in seg.lines), default=10.0)
+    # the text's size, where its lines mostly are (a section title's larger size on the page made a PLOS page whose
+    # table starts under 130 pt left of the text read its indents as none: pdfgap32's probes)
+    edge = float(Counter(round(ln.x0) for ln in long).most_common(1)[0][0])
+    size = Counter(round(ln.size, 1) for ln in long).most_common(1)[0][0]
     return edge if edge - seg.left > 9.0 * size else seg.left
 
 

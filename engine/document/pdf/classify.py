@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from engine.document.model import ParagraphKind
 from engine.document.pdf.blocks import (
@@ -10,6 +11,7 @@ from engine.document.pdf.blocks import (
 )
 from engine.document.pdf.contents import contents_blocks, headings_from_contents
 from engine.document.pdf.lines import Line
+from engine.document.pdf.title_notes import BULLETS, title_page_notes
 from engine.document.section_names import FOREIGN, english_key, fold
 
 KNOWN_HEADINGS = {
@@ -23,8 +25,6 @@ KNOWN_HEADINGS = {
     "preliminaries", "problem formulation", "setup", "overview", "motivation", "contributions",
 }
 REFERENCE_HEADINGS = {"references", "bibliography", "works cited", "literature cited", "reference"}
-#: A list item's bullet: a bold bulleted line is no heading ("● University of Michigan Law School").
-BULLETS = frozenset("●•▪◦‣·∙■□➢►–")
 _ROMAN = re.compile(r"^[IVX]+\.?$")
 _SPACED_ROMAN = re.compile(r"^\s*([IVX]{1,5}) \.(?= )")
 _EQ_NUMBER = re.compile(r"\(\d{1,3}[a-z]?\)$")
@@ -87,11 +87,33 @@ def classify(blocks: list[Block], body_size: float, page_height: dict[int, float
         if b.kind is ParagraphKind.HEADING and b.heading_number is None and _beside_ticks(b, ticks or {}):
             b.kind, b.heading_title = ParagraphKind.OTHER, ""
     headings_from_contents(blocks, toc)  # its entries' titles, set in the text's size, are headings too
-    _footnote_runs(blocks, body_size, page_height)
+    title_page_notes(blocks, body_size, page_height)
     _note_run_ons(blocks, body_size)
     _styled_like_sections(blocks)
     _legend_entries(blocks)
     _lead_ins(blocks, body_size)
+    _out_in_margin(blocks, body_size)
+
+
+def _out_in_margin(blocks: list[Block], body_size: float) -> None:
+    """A body block opening in its column with a line out in the margin after, over nine font sizes left of the usual
+    line start, where a caption on its page starts too, is a float's text: a PLOS table's note read with the table's
+    last row cut a paragraph across a page turn (session 31; without the caption's edge it took dev body text)."""
+    usual: dict[int, float] = {}
+    captions: dict[int, list[float]] = {}  # (a block opening in the margin is a caption's tail: _attach_caption_tails)
+    for b in (b for b in blocks if b.kind is ParagraphKind.CAPTION):
+        captions.setdefault(b.first.page, []).append(b.first.x0)
+    for b in blocks:
+        if b.kind is not ParagraphKind.BODY or b.first.page not in captions:
+            continue
+        seg = b.segment
+        if id(seg) not in usual:
+            starts = Counter(round(ln.x0) for ln in seg.lines if len(ln.text) >= 30)
+            usual[id(seg)] = starts.most_common(1)[0][0] if starts else seg.left
+        edge = usual[id(seg)] - 9 * body_size
+        if b.first.x0 >= edge and any(ln.x0 < edge and any(abs(ln.x0 - x) <= 2.0 for x in captions[b.first.page])
+                                      for ln in b.lines[1:]):
+            b.kind = ParagraphKind.OTHER
 
 
 #: A few words of prose leading into a display: "In matrix terms,", "and, likewise,", "The whole answer is then".
@@ -196,26 +218,6 @@ def _beside_ticks(b: Block, ticks: dict[int, list[Line]]) -> bool:
         if -0.3 * size <= gap <= 0.8 * size and t.x0 <= x1 + 10 * size and t.x1 >= x0 - 10 * size:
             return True
     return False
-
-
-def _footnote_runs(blocks: list[Block], body_size: float, page_height: dict[int, float]) -> None:
-    """Small text closing a column in the lower part of page 1 is title-page notes, every block of it:
-    IEEEtran's unnumbered affiliation notes ("T. Menzies is with ...") come as several blocks and only the
-    last closes the column. A bulleted list set small is no note."""
-    by_segment: dict[int, list[Block]] = {}
-    for b in blocks:
-        if b.first.page == 1:
-            by_segment.setdefault(id(b.segment), []).append(b)
-    for run in by_segment.values():
-        if not run[-1].segment.lines or run[-1].lines[-1] is not run[-1].segment.lines[-1]:
-            continue
-        height = page_height.get(run[-1].first.page, 792.0)
-        for b in reversed(run):
-            if (b.size > body_size - 0.9 or b.first.y0 <= 0.6 * height or b.kind is ParagraphKind.HEADING
-                    or b.text.lstrip()[:1] in BULLETS):
-                break
-            if b.kind is ParagraphKind.BODY:
-                b.kind = ParagraphKind.FOOTNOTE
 
 
 def _note_run_ons(blocks: list[Block], body_size: float) -> None:

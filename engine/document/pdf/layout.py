@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from engine.document.pdf.lines import Line, PageText, insert_fragment, letter_spaced, merge_fragments
-from engine.document.pdf.wide_tables import rows_under_table_caption
+from engine.document.pdf.wide_tables import across_gutter, rows_under_table_caption
 
 
 @dataclass(slots=True)
@@ -306,8 +306,9 @@ def cut_page(page: PageText, own: float | None, gutters: list[float] = ()) -> li
     if gutter is None:
         return _front_box(page) or [_segment(page.number, 0, page.lines, 3.0)]
     bands: list[tuple[str, list[Line]]] = []
+    across = across_gutter(page.lines, gutter)
     for ln in sorted(page.lines, key=lambda l: l.y0):
-        spanning = ln.x0 < gutter - 8 and ln.x1 > gutter + 8
+        spanning = id(ln) in across
         ends_span = bool(bands) and bands[-1][0] == "span" and _ends_span(ln, bands[-1][1], gutter)
         kind = "span" if spanning or ends_span else "cols"
         if bands and bands[-1][0] == kind:

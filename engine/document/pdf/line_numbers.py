@@ -10,7 +10,7 @@ session 26, when this module moved here from ``engine/project``, which re-export
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from itertools import pairwise
 from statistics import median
 
@@ -42,10 +42,33 @@ def number_words(words: list[tuple]) -> list[tuple]:
     for col in columns.values():
         if len(col) < MIN_COLUMN or not _counts_up(col):
             continue
-        outside = all(w[2] < left - 1 or w[0] > right + 1 for w in col)
+        outside = all(w[2] < left - 1 or w[0] > right + 1 for w in col) or _beyond_rows(col, text)
         if outside or (median(w[3] - w[1] for w in col) <= small and _between_columns(col, text)):
             out += _in_sequence(col)
     return out
+
+
+def _beyond_rows(column: list[tuple], text: list[tuple]) -> bool:
+    """Every number stands beyond the text of its own row, on one side, and beyond where the page's lines usually
+    start (or end): a margin's numbers on a page whose text a wide float widens (PLOS sets its tables and figures
+    out into the left margin, so the page's text no longer starts right of the numbers: pdfgap32's probes)."""
+    starts: defaultdict[tuple, float] = defaultdict(lambda: 1e9)
+    ends: defaultdict[tuple, float] = defaultdict(float)
+    for t in text:  # each PyMuPDF line's start and end (block, line)
+        starts[t[5:7]] = min(starts[t[5:7]], t[0])
+        ends[t[5:7]] = max(ends[t[5:7]], t[2])
+    if not starts:
+        return False
+    start = Counter(round(x / 4) for x in starts.values()).most_common(1)[0][0] * 4
+    end = Counter(round(x / 4) for x in ends.values()).most_common(1)[0][0] * 4
+
+    def row(w: tuple) -> list[tuple]:
+        y = (w[1] + w[3]) / 2
+        return [t for t in text if t[1] <= y <= t[3]]
+
+    if all(w[2] < start - 2 and all(t[0] > w[2] for t in row(w)) for w in column):
+        return True
+    return all(w[0] > end + 2 and all(t[2] < w[0] for t in row(w)) for w in column)
 
 
 def _between_columns(column: list[tuple], text: list[tuple]) -> bool:

@@ -1,4 +1,5 @@
-"""A table set across both columns whose rows do not cross the gutter (trial29).
+"""Lines read across both columns: a table set so whose rows do not cross the gutter (trial29), the pieces of a
+line across the gutter cut at a wide word space (session 31).
 
 IEEEtran's ``table*`` puts its label and caption across the page ("TABLE I", then the caption in small capitals),
 but a row's cells, each a line of its own, may each stay on one side of the gutter. Read as two columns, the left
@@ -19,6 +20,17 @@ from engine.document.pdf.lines import Line
 _TABLE_LABEL = re.compile(r"^\s*(?:TABLE|Table)\s+(?:[IVXL]{1,6}|\d{1,2})\b(?:\s*[:.]|\s*$)")
 #: A cell's text: a number (with its sign, unit or a dash), or a few words.
 _NUMBER = re.compile(r"^[\s\d.,%±+\-–—()/×x]*$")
+
+
+def across_gutter(lines: list[Line], gutter: float) -> set[int]:
+    """The ids of the lines read across the page: those crossing the gutter, and a fragment on the baseline of one,
+    in its size, a stretched word space from it (under one and a half font sizes): the rest of that line. A justified
+    abstract set across both columns (REVTeX's) may leave a sentence space wide enough for MuPDF to cut its line
+    there; the piece on one side of the gutter, read as column text, cut the abstract in three (session 31)."""
+    wide = [ln for ln in lines if ln.x0 < gutter - 8 and ln.x1 > gutter + 8]
+    return {id(w) for w in wide} | {
+        id(ln) for ln in lines if any(abs(w.baseline - ln.baseline) <= 0.3 * ln.size and abs(w.size - ln.size) < 0.6
+                                      and 0.0 <= max(ln.x0 - w.x1, w.x0 - ln.x1) <= 1.5 * ln.size for w in wide)}
 
 
 def rows_under_table_caption(span: list[Line], below: list[Line], gutter: float) -> list[Line]:
