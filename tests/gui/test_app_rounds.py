@@ -81,6 +81,10 @@ def test_new_round_keeps_responses_and_names_the_dropped(qtbot, shell: Shell, pr
     notes = c.session.project.notes
     assert list(notes.values()) == ["We added static layer skipping as a baseline."]
     assert c.session.project.reviews_path.endswith("round2.docx")
+    # which round the window is about (trial34): its title, the Coverage tab's line and the status bar say so
+    assert shell.window.windowTitle().endswith(", round 2 — Redraft")
+    assert shell.window.coverage.summary.text().startswith("Round 2: ")
+    assert shell.window.status_text.text().startswith("Round 2: ")
     assert backup_path(project, 1).is_file()
     tree = shell.window.comments.tree  # the list redrawn: one row per comment of the new round, by reviewer
     shown = sum(tree.topLevelItem(i).childCount() for i in range(tree.topLevelItemCount()))

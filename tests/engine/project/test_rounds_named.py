@@ -1,0 +1,71 @@
+"""Each view an area chair reads says which round it is about (trial34: after File → New Round the Coverage tab,
+the status bar, the CSV, the marked-up PDF's first page and the report read as the first round's did). Round 1
+reads as before; a second and third round say "Round 2", "Round 3", and the CSV carries the round in its last
+column, so several rounds' tables can share a spreadsheet. Synthetic reviews of the demo paper, written here."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from engine.jobs import run_job
+from engine.project import ProjectStore
+from engine.project.coverage import CSV_COLUMNS, coverage_view
+from engine.project.coverage_csv import write_coverage_csv
+from engine.project.marked_summary import count_line
+from engine.project.pipeline import build_project_file
+from engine.project.report import revision_report_html
+from engine.project.rounds import build_round
+from engine.project.session import ProjectSession
+
+DEMO = Path(__file__).resolve().parents[3] / "resources" / "demo"
+FIRST = """# Reviewer 1
+
+1. Please compare the glimmering step with a plain baseline of the same depth.
+2. Could the authors report how long the frobnication takes on a small device?
+"""
+SECOND = """# Reviewer 1
+
+1. Please report the batch size of the device used for the new frobnication timings.
+"""
+
+
+def load(path: Path):
+    with ProjectStore.open(path) as store:
+        return store.load()
+
+
+def _csv_rows(project, path: Path) -> list[list[str]]:
+    with write_coverage_csv(project, path).open(encoding="utf-8-sig", newline="") as f:
+        return list(csv.reader(f))
+
+
+def test_every_view_names_the_round_after_a_new_round(tmp_path: Path) -> None:
+    reviews = tmp_path / "round1.md"
+    reviews.write_text(FIRST, encoding="utf-8")
+    path = run_job(build_project_file(tmp_path / "paper.redraft", "paper", DEMO / "draft_v1.md",
+                                      DEMO / "draft_v2.md", reviews, aligner="bm25"))
+    first = load(path)
+    view = coverage_view(first)
+    assert first.review_round == 1 and view.round_prefix() == ""
+    assert not view.summary_text().startswith("Round") and not view.status_line().startswith("Round")
+    rows = _csv_rows(first, tmp_path / "r1.csv")
+    assert rows[0] == list(CSV_COLUMNS) and rows[0][-1] == "round"
+    assert {r[-1] for r in rows[1:]} == {"1"} and len(rows) == 1 + len(first.comments)
+
+    session = ProjectSession.open(path)
+    second_reviews = tmp_path / "round2.md"
+    second_reviews.write_text(SECOND, encoding="utf-8")
+    session.take_round(run_job(build_round(path, reviews=second_reviews)))
+    second = session.project
+    assert second.review_round == 2 and load(path).review_round == 2  # kept in the file, read back
+    view = coverage_view(second)
+    assert view.summary_text().startswith("Round 2: ") and view.status_line().startswith("Round 2: ")
+    assert {r[-1] for r in _csv_rows(second, tmp_path / "r2.csv")[1:]} == {"2"}
+    assert count_line(list(view.rows), second.review_round).startswith("Round 2: 1 comment from 1 reviewer")
+    assert "Revision report: " in (page := revision_report_html(second)) and "(round 2)</h1>" in page
+
+    session.take_round(run_job(build_round(path, revised=DEMO / "draft_v2.md")))  # a third: a revised version
+    assert session.project.review_round == 3
+    assert coverage_view(session.project).status_line().startswith("Round 3: ")
+    session.close()
