@@ -124,6 +124,14 @@ class ResponseEditor(QFrame):
         self.set_comment(None)
 
     # -- public API -----------------------------------------------------------------------
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """The least height follows the width: the wrapped rows of boxes and buttons are never drawn over each
+        other when the pane is short (the splitter gives the height to this pane, from the suggestion above)."""
+        super().resizeEvent(event)
+        need = self.layout().totalMinimumHeightForWidth(event.size().width())
+        if need > 0 and need != self.minimumHeight():
+            self.setMinimumHeight(need)
+
     def set_comment(self, comment_id: str | None, note: str = "", suggested: str = "", kept: str = "") -> None:
         """Show the response to ``comment_id``: its stored ``note``, the card's ``suggested`` response and the
         ``kept`` (accepted) suggestions' responses. What was typed for another comment is saved first."""
