@@ -49,7 +49,7 @@ SNIPPET_WORDS = 12
 #: No action class or directness: internal codes an area chair's spreadsheet has no use for (a new-user trial).
 CSV_COLUMNS = ("comment", "reviewer", "type", "status", "chance addressed", "confirmed by author",
                "edits", "comment text", "response", "sure it is a request", LOW_MARK, MARK_TEXT,
-               "response letter", "letter's answer", "round")  # the round last: earlier columns keep their places
+               "response letter", "letter's answer", "round", "earlier round")  # last: the columns before keep their places
 
 
 @dataclass(frozen=True)

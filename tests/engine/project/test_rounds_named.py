@@ -1,7 +1,8 @@
 """Each view an area chair reads says which round it is about (trial34: after File → New Round the Coverage tab,
 the status bar, the CSV, the marked-up PDF's first page and the report read as the first round's did). Round 1
 reads as before; a second and third round say "Round 2", "Round 3", and the CSV carries the round in its last
-column, so several rounds' tables can share a spreadsheet. Synthetic reviews of the demo paper, written here."""
+columns with what a comment was in the round the new reviews replaced, so several rounds' tables can share a
+spreadsheet. Synthetic reviews of the demo paper, written here."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ FIRST = """# Reviewer 1
 """
 SECOND = """# Reviewer 1
 
-1. Please report the batch size of the device used for the new frobnication timings.
+1. Please compare the glimmering step with a plain baseline of the same depth.
+2. Please report the batch size of the device used for the new frobnication timings.
 """
 
 
@@ -50,8 +52,9 @@ def test_every_view_names_the_round_after_a_new_round(tmp_path: Path) -> None:
     assert first.review_round == 1 and view.round_prefix() == ""
     assert not view.summary_text().startswith("Round") and not view.status_line().startswith("Round")
     rows = _csv_rows(first, tmp_path / "r1.csv")
-    assert rows[0] == list(CSV_COLUMNS) and rows[0][-1] == "round"
-    assert {r[-1] for r in rows[1:]} == {"1"} and len(rows) == 1 + len(first.comments)
+    assert rows[0] == list(CSV_COLUMNS) and rows[0][-2:] == ["round", "earlier round"]
+    assert {r[-2] for r in rows[1:]} == {"1"} and {r[-1] for r in rows[1:]} == {""}
+    assert len(rows) == 1 + len(first.comments)
 
     session = ProjectSession.open(path)
     second_reviews = tmp_path / "round2.md"
@@ -61,8 +64,15 @@ def test_every_view_names_the_round_after_a_new_round(tmp_path: Path) -> None:
     assert second.review_round == 2 and load(path).review_round == 2  # kept in the file, read back
     view = coverage_view(second)
     assert view.summary_text().startswith("Round 2: ") and view.status_line().startswith("Round 2: ")
-    assert {r[-1] for r in _csv_rows(second, tmp_path / "r2.csv")[1:]} == {"2"}
-    assert count_line(list(view.rows), second.review_round).startswith("Round 2: 1 comment from 1 reviewer")
+    rows = _csv_rows(second, tmp_path / "r2.csv")
+    head = rows[0]
+    assert head[-2:] == ["round", "earlier round"] and {r[-2] for r in rows[1:]} == {"2"}
+    again = next(c for c in second.comments if "glimmering" in c.text)
+    was = next(c for c in first.comments if "glimmering" in c.text)
+    earlier = {r[0]: r[-1] for r in rows[1:]}  # the comment the first round held too: its id and status there
+    assert earlier[again.id].startswith(f"in round 1 as {was.id}: ")
+    assert all(text == "" for cid, text in earlier.items() if cid != again.id)
+    assert count_line(list(view.rows), second.review_round).startswith("Round 2: 2 comments from 1 reviewer")
     assert "Revision report: " in (page := revision_report_html(second)) and "(round 2)</h1>" in page
 
     session.take_round(run_job(build_round(path, revised=DEMO / "draft_v2.md")))  # a third: a revised version
