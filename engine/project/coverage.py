@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from engine.align.status import (
     ADDRESSED_STATUSES,
@@ -105,6 +106,8 @@ class CoverageRow:
     letter_said: str = ""
     #: The author marked the comment "answered throughout the paper" (``engine.align.throughout``).
     throughout: bool = False
+    #: What the comment was in the round the new reviews replaced ("in round 1 as R2.12: not addressed"; trial34).
+    earlier: str = ""
 
     @property
     def comment_id(self) -> str:
@@ -229,9 +232,12 @@ def coverage_rows(project: Project, assessments: dict[str, Assessment] | None = 
     found, places = assessments or {}, EditPlaces(project)
     rows = [coverage_row(project, c, found.get(c.id), places) for cs in project.comments_by_reviewer().values()
             for c in cs]
+    from engine.project.rounds import earlier_phrase, read_earlier
+
     said = answer_excerpts(project)
+    before = read_earlier(project.path) if project.path and Path(project.path).is_file() else {}
     for row in rows:
-        row.letter_said = said.get(row.comment_id, "")
+        row.letter_said, row.earlier = said.get(row.comment_id, ""), earlier_phrase(before, row.comment_id)
     return rows
 
 

@@ -81,7 +81,8 @@ def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int
             parts.append(f"<h2>{esc(reviewer or 'Reviewer')}</h2>")
         low = f' <span class="u">{esc(r.low_mark())}</span>' if r.low_confidence else ""
         parts.append(f'<p class="c"><b>{esc(r.comment_id)}</b>{low} <span class="st">{esc(status_text(r.status))} '
-                     f"({esc(r.certainty())}{'' if low else '; ' + esc(r.request_words())})</span> — "
+                     f"({esc(r.certainty())}{'' if low else '; ' + esc(r.request_words())}"
+                     f"{'; ' + esc(r.earlier) if r.earlier else ''})</span> — "  # its last round's status (trial34)
                      f"{esc(_short(r.comment.full_text))}</p>")
         for e in by_page(project, r.edits, pages):
             page = pages.get(e.edit_id)

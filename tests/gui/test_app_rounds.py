@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from desktop.app import Shell
 from engine.jobs import run_job
 from engine.project.pipeline import build_project_file
-from engine.project.rounds import backup_path
+from engine.project.rounds import backup_path, earlier_phrase, read_earlier
 from tests.gui.app_helpers import light_shell as shell  # noqa: F401 (the shell fixture)
 from tests.gui.app_helpers import shot
 from widgets.round_dialog import RoundDialog, RoundFiles
@@ -92,6 +92,11 @@ def test_new_round_keeps_responses_and_names_the_dropped(qtbot, shell: Shell, pr
     again = next(x for x in c.session.project.comments if "static layer skipping" in x.text)
     c.presenter.select_comment(again.id)  # the header names it in round 1, with its status there
     assert f"in round 1 as {kept.id}: " in shell.window.comment_header.text()
+    coverage = shell.window.coverage  # and the Coverage tab's status tooltip (trial34)
+    assert f"In round 1 as {kept.id}: " in coverage._items[again.id].toolTip(2)
+    record = read_earlier(project)
+    assert all(("In round 1 as" in coverage._items[x].toolTip(2)) == bool(earlier_phrase(record, x))
+               for x in coverage.comment_ids())  # only the comments round 1 held too
     shot(shell, "new-round-window", tmp_path)
 
 

@@ -13,7 +13,7 @@ from engine.jobs import run_job
 from engine.project import ProjectStore
 from engine.project.coverage import CSV_COLUMNS, coverage_view
 from engine.project.coverage_csv import write_coverage_csv
-from engine.project.marked_summary import count_line
+from engine.project.marked_summary import count_line, summary_html
 from engine.project.pipeline import build_project_file
 from engine.project.report import revision_report_html
 from engine.project.rounds import build_round
@@ -72,6 +72,9 @@ def test_every_view_names_the_round_after_a_new_round(tmp_path: Path) -> None:
     earlier = {r[0]: r[-1] for r in rows[1:]}  # the comment the first round held too: its id and status there
     assert earlier[again.id].startswith(f"in round 1 as {was.id}: ")
     assert all(text == "" for cid, text in earlier.items() if cid != again.id)
+    assert {r.comment_id: r.earlier for r in view.rows} == earlier  # the view's rows, as the Coverage tab reads them
+    page = summary_html(second, list(view.rows), {}, 0)  # the marked-up PDF's first pages name it too
+    assert page.count("; in round 1 as ") == 1 and f"; {earlier[again.id]})</span>" in page
     assert count_line(list(view.rows), second.review_round).startswith("Round 2: 2 comments from 1 reviewer")
     assert "Revision report: " in (page := revision_report_html(second)) and "(round 2)</h1>" in page
 
