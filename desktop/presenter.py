@@ -79,7 +79,7 @@ class ProjectPresenter(QObject):
         w = self.window
         self.project, self.view = project, coverage_view(project)
         self.earlier = read_earlier(project.path)  # the round whose reviews these replaced (comment header)
-        w.setWindowTitle(f"{project.name} — Redraft")
+        w.setWindowTitle(f"{project.name}{f', round {project.review_round}' * (project.review_round > 1)} — Redraft")
         w.setWindowFilePath(str(project.path))
         w.show_project_view(True)
         w.comments.set_comments(project.comments, self.view.assessments)

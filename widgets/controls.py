@@ -73,6 +73,7 @@ class StatusLine(QLabel):
         """A new text replaces a tip shown (the message after a click on the hovered command is what counts)."""
         self._text, self._tip = text, ""
         super().setText(text)
+        self.setToolTip(text)  # whole on hover where the window cuts the line (trial34: a 14 pt font at 1280x800)
 
     def text(self) -> str:  # the status line's own text, not a tip shown over it
         return self._text

@@ -258,7 +258,7 @@ class CoverageTable(QWidget):
                 item.setForeground(column, QBrush(QColor(colors_for(self).low)))
         item.setToolTip(STATUS, status_tip(row.status, row.probability) + (
             f"\nRead with the authors' response letter: {row.letter}." if row.letter else "") + (
-            f"\nThe letter: \u201c{row.letter_said}\u201d" if row.letter_said else ""))
+            f"\nThe letter: \u201c{row.letter_said}\u201d" if row.letter_said else "") + f"\nI{row.earlier[1:]}." * bool(row.earlier))
         return item
 
     def _relayout_later(self) -> None:

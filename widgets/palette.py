@@ -117,7 +117,14 @@ def apply_palette(app: QApplication, theme: str) -> None:
     """
     if app.style().name().lower() != "fusion":  # setStyle polishes every widget again, even to the same style
         app.setStyle("Fusion")
-    app.setPalette(dark_palette() if theme == "dark" else light_palette())
+    palette = dark_palette() if theme == "dark" else light_palette()
+    app.setPalette(palette)
+    # Fusion outlines a check box or radio button in the Window colour darkened: unseen on a dark window (trial34);
+    # those two classes get a lighter Window, which nothing of theirs fills (their text is WindowText)
+    boxes = QPalette(palette)
+    boxes.setColor(QPalette.ColorRole.Window, QColor("#8b949e" if theme == "dark" else "#f5f6f8"))
+    for name in ("QCheckBox", "QRadioButton"):
+        app.setPalette(boxes, name)
 
 
 def apply_theme(app: QApplication, theme: str) -> None:

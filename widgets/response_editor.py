@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from engine.project.responses import is_no_change, no_change_reason, no_change_text
 from widgets.badges import chip, style_chip
 from widgets.controls import plain_button
+from widgets.flow_layout import FlowLayout
 
 #: How long after typing pauses what is typed is kept aside (``sig_draft_changed``).
 DRAFT_MS = 800
@@ -93,20 +94,19 @@ class ResponseEditor(QFrame):
         head.addWidget(title)
         head.addWidget(self.state)
         head.addStretch(1)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.save_button)
-        buttons.addWidget(self.use_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.revert_button)
+        # the boxes and the buttons wrap onto a second line in a narrow pane or under a large font (trial34: at 14 pt
+        # in 1280x800 "Use suggestion" read "e suggesti" and "Answered throughout" lost its end)
+        buttons = FlowLayout(spacing=6, last_right=True)
+        for b in (self.save_button, self.use_button, self.revert_button):
+            buttons.addWidget(b)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
         layout.setSpacing(6)
         layout.addLayout(head)
         layout.addWidget(self.text, 1)
-        checks = QHBoxLayout()  # one row for both boxes: the pane's height goes to the text and the TLDRs below
+        checks = FlowLayout(spacing=12)  # one row for both boxes where they fit: the height goes to the text and TLDRs
         checks.addWidget(self.no_change)
         checks.addWidget(self.throughout)
-        checks.addStretch(1)
         layout.addLayout(checks)
         layout.addWidget(self.hint)  # under the box, only while shown
         layout.addWidget(self.problem)
@@ -125,6 +125,14 @@ class ResponseEditor(QFrame):
         self.set_comment(None)
 
     # -- public API -----------------------------------------------------------------------
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """The least height follows the width: the wrapped rows of boxes and buttons are never drawn over each
+        other when the pane is short (the splitter gives the height to this pane, from the suggestion above)."""
+        super().resizeEvent(event)
+        need = self.layout().totalMinimumHeightForWidth(event.size().width())
+        if need > 0 and need != self.minimumHeight():
+            self.setMinimumHeight(need)
+
     def set_comment(self, comment_id: str | None, note: str = "", suggested: str = "", kept: str = "") -> None:
         """Show the response to ``comment_id``: its stored ``note``, the card's ``suggested`` response and the
         ``kept`` (accepted) suggestions' responses. What was typed for another comment is saved first."""

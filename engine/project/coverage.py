@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from engine.align.status import (
     ADDRESSED_STATUSES,
@@ -49,7 +50,7 @@ SNIPPET_WORDS = 12
 #: No action class or directness: internal codes an area chair's spreadsheet has no use for (a new-user trial).
 CSV_COLUMNS = ("comment", "reviewer", "type", "status", "chance addressed", "confirmed by author",
                "edits", "comment text", "response", "sure it is a request", LOW_MARK, MARK_TEXT,
-               "response letter", "letter's answer")
+               "response letter", "letter's answer", "round", "earlier round")  # last: the columns before keep their places
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,8 @@ class CoverageRow:
     letter_said: str = ""
     #: The author marked the comment "answered throughout the paper" (``engine.align.throughout``).
     throughout: bool = False
+    #: What the comment was in the round the new reviews replaced ("in round 1 as R2.12: not addressed"; trial34).
+    earlier: str = ""
 
     @property
     def comment_id(self) -> str:
@@ -229,9 +232,12 @@ def coverage_rows(project: Project, assessments: dict[str, Assessment] | None = 
     found, places = assessments or {}, EditPlaces(project)
     rows = [coverage_row(project, c, found.get(c.id), places) for cs in project.comments_by_reviewer().values()
             for c in cs]
+    from engine.project.rounds import earlier_phrase, read_earlier
+
     said = answer_excerpts(project)
+    before = read_earlier(project.path) if project.path and Path(project.path).is_file() else {}
     for row in rows:
-        row.letter_said = said.get(row.comment_id, "")
+        row.letter_said, row.earlier = said.get(row.comment_id, ""), earlier_phrase(before, row.comment_id)
     return rows
 
 
@@ -256,6 +262,11 @@ class CoverageView:
     #: The response letter as the status bar names it ("letter: 7 of 7 points quoted"; "" without one) ...
     letter: str = ""
     letter_name: str = ""  # ... and its file's name ("" when none was given)
+    review_round: int = 1  # the project's round of review: "Round 2: " before the lines below (trial34)
+
+    def round_prefix(self) -> str:
+        """``Round 2: `` after a new round, "" in the first: every view an area chair reads says which round."""
+        return f"Round {self.review_round}: " if self.review_round > 1 else ""
 
     @property
     def done_word(self) -> str:
@@ -290,10 +301,10 @@ class CoverageView:
     def summary_text(self) -> str:
         """The Coverage tab's line: how many comments are addressed, and who says so."""
         if not self.comments:
-            return "No comments."
+            return f"{self.round_prefix()}No comments."
         tail = f" ({self.doubtful_note()})" if self.doubtful else ""
         if not self.compared:
-            return f"{len(self.rows)} comments{tail}; no revised version yet, so coverage is unknown."
+            return f"{self.round_prefix()}{len(self.rows)} comments{tail}; no revised version yet, so coverage is unknown."
         tally = self.counts()
         yes, no = tally[Status.CONFIRMED.value], tally[Status.CONFIRMED_NOT.value]
         # the author's "not addressed" is not one of the addressed (a new-user trial read it counted among them)
@@ -301,7 +312,7 @@ class CoverageView:
             f"; {no} confirmed not addressed" if no else "")
         read = (f" Statuses read with the authors' response letter ({self.letter_name}): hover a status for what it says of the "
                 "point." if self.letter_name and any(r.letter for r in self.rows) else "")
-        return (f"{self.done()} of {len(self.rows)} comments addressed{said}{tail}.{read} Click a change to open "
+        return (f"{self.round_prefix()}{self.done()} of {len(self.rows)} comments addressed{said}{tail}.{read} Click a change to open "
                 "its diff.")
 
     def doubtful_note(self) -> str:
@@ -315,7 +326,7 @@ class CoverageView:
     def status_line(self) -> str:
         """The status bar: comments and reviewers, edits, and the statuses in words."""
         n, k = self.comments, self.reviewers
-        parts = [f"{n} comment{'s' if n != 1 else ''} from {k} reviewer{'s' if k != 1 else ''}"
+        parts = [f"{self.round_prefix()}{n} comment{'s' if n != 1 else ''} from {k} reviewer{'s' if k != 1 else ''}"
                  + (f" ({', '.join(self.without)}: none)" if self.without else "")]
         statuses = [a.status for a in self.assessments.values()]
         if self.edits is not None:
@@ -338,7 +349,7 @@ def coverage_view(project: Project) -> CoverageView:
                         len(project.comments), len(named),
                         sum(1 for e in diff.edits if e.changed) if diff is not None else None,
                         tuple(r for r in project.reviewers() if r not in named), _letter_word(project.letter or {}),
-                        (project.letter or {}).get("name", ""))
+                        (project.letter or {}).get("name", ""), project.review_round)
 
 
 def _letter_word(stored: dict) -> str:

@@ -14,11 +14,14 @@ from engine.project.filesafe import whole_file
 from engine.project.model import Project
 
 
-def csv_record(row: CoverageRow) -> list[str]:
+def csv_record(row: CoverageRow, review_round: int = 1) -> list[str]:
+    """One comment's row, its round of review and what it was in the round the new reviews replaced ("in round 1
+    as R2.12: not addressed", ``rounds.earlier_phrase``) last (several rounds' tables in one spreadsheet: trial34)."""
     edits = "\n".join(e.label() for e in row.edits)
     return [row.comment_id, row.reviewer, row.kind, row.status.value, row.confidence_text(),
             "yes" if row.confirmed else "no", edits, row.comment.full_text, row.response, row.request_text(),
-            "yes" if row.low_confidence else "no", "yes" if row.throughout else "no", row.letter, row.letter_said]
+            "yes" if row.low_confidence else "no", "yes" if row.throughout else "no", row.letter, row.letter_said,
+            str(review_round), row.earlier]
 
 
 def export_rows(project: Project, view: CoverageView) -> list[CoverageRow]:
@@ -42,5 +45,5 @@ def write_coverage_csv(project: Project, path: str | Path) -> Path:
     with whole_file(path) as partial, partial.open("w", encoding="utf-8-sig", newline="") as f:
         writer = csv.writer(f)  # an earlier table stays whole if this one cannot be written (trial27)
         writer.writerow(CSV_COLUMNS)
-        writer.writerows(csv_record(r) for r in rows)
+        writer.writerows(csv_record(r, project.review_round) for r in rows)
     return path

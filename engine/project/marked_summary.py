@@ -33,11 +33,12 @@ def _short(text: str, n: int = COMMENT_WORDS) -> str:
     return " ".join(words[:n]) + (" …" if len(words) > n else "")
 
 
-def count_line(rows: list[CoverageRow]) -> str:
+def count_line(rows: list[CoverageRow], review_round: int = 1) -> str:
     """``8 comments from 3 reviewers, each listed below; 1 of them marked low confidence (under 50% sure to be a
     request).``"""
     reviewers = len({r.reviewer for r in rows})
-    line = (f"{len(rows)} comment{'s' * (len(rows) != 1)} from {reviewers} reviewer{'s' * (reviewers != 1)}, "
+    line = (f"Round {review_round}: " * (review_round > 1)  # after a new round, which round (trial34)
+            + f"{len(rows)} comment{'s' * (len(rows) != 1)} from {reviewers} reviewer{'s' * (reviewers != 1)}, "
             "each listed below")
     low = sum(r.low_confidence for r in rows)
     if low:
@@ -68,7 +69,7 @@ def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int
     esc = html.escape
     marks = marks or {}
     parts = ["<h1>Changes marked in this copy</h1>", f"<p>{esc(LEGEND)}{' ' + esc(MARKS) if marks else ''}</p>",
-             f"<p>{esc(count_line(rows))}</p>"]
+             f"<p>{esc(count_line(rows, project.review_round))}</p>"]
     letter = (project.letter or {}).get("name", "")
     if letter and any(r.letter for r in rows):  # an editor reading this copy learns the statuses read the letter
         parts.append(f"<p>The statuses read the authors\u2019 response letter ({esc(letter)}); under each comment, "
@@ -80,7 +81,8 @@ def summary_html(project: Project, rows: list[CoverageRow], pages: dict[str, int
             parts.append(f"<h2>{esc(reviewer or 'Reviewer')}</h2>")
         low = f' <span class="u">{esc(r.low_mark())}</span>' if r.low_confidence else ""
         parts.append(f'<p class="c"><b>{esc(r.comment_id)}</b>{low} <span class="st">{esc(status_text(r.status))} '
-                     f"({esc(r.certainty())}{'' if low else '; ' + esc(r.request_words())})</span> — "
+                     f"({esc(r.certainty())}{'' if low else '; ' + esc(r.request_words())}"
+                     f"{'; ' + esc(r.earlier) if r.earlier else ''})</span> — "  # its last round's status (trial34)
                      f"{esc(_short(r.comment.full_text))}</p>")
         for e in by_page(project, r.edits, pages):
             page = pages.get(e.edit_id)

@@ -49,7 +49,7 @@ def _counts_table(rows: list[tuple[str, int]]) -> str:
 def revision_report_html(project: Project) -> str:
     """The report as one HTML page (inline CSS, no scripts or outside resources)."""
     esc = html.escape
-    title = f"Revision report: {project.paper_title()}"
+    title = f"Revision report: {project.paper_title()}" + f" (round {project.review_round})" * (project.review_round > 1)
     parts = [f"<h1>{esc(title)}</h1>"]
     view = coverage_view(project)
     rows = export_rows(project, view)  # a LaTeX version's edits by its typeset PDF's pages, as in the CSV

@@ -339,8 +339,8 @@ def _note_earlier(store: ProjectStore, before: Project, after: Project, comments
             + f" by the new reviews' {len(after.comments)}; ")
     if carried:
         pairs = [f"{new} was {old['id']}" for new, old in sorted(carried.items(), key=lambda kv: _order(after, kv[0]))]
-        line += (f"{len(carried)} of them are round {number} comments again ({', '.join(pairs[:8])}"
-                 + (", \u2026" if len(pairs) > 8 else "") + ")")
+        line += (f"{len(carried)} of them {('are', 'is a')[len(carried) == 1]} round {number} comment{'s' * (len(carried) > 1)} again ("
+                 + ", ".join(pairs[:8]) + (", \u2026" if len(pairs) > 8 else "") + ")")
     else:
         line += f"none of them is a round {number} comment again"
     report.replaced.append(line + f"; round {number}'s file keeps its comments and their statuses")

@@ -363,7 +363,7 @@ class ProjectStore:
                               created=meta.get("created", 0.0), modified=meta.get("modified", 0.0),
                               stages=list(meta.get("stages", [])), reviews_path=meta.get("reviews_path", ""),
                               aligner=meta.get("aligner", ""), sources=dict(meta.get("sources") or {}),
-                              encoder=meta.get("encoder") or {}, throughout=set(meta.get("throughout") or ()))
+                              encoder=meta.get("encoder") or {}, throughout=set(meta.get("throughout") or ()), review_round=meta.get("round", 1))
             if "old" in docs:
                 project.old, project.old_path = docs["old"]
             if "new" in docs:

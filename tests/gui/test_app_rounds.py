@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from desktop.app import Shell
 from engine.jobs import run_job
 from engine.project.pipeline import build_project_file
-from engine.project.rounds import backup_path
+from engine.project.rounds import backup_path, earlier_phrase, read_earlier
 from tests.gui.app_helpers import light_shell as shell  # noqa: F401 (the shell fixture)
 from tests.gui.app_helpers import shot
 from widgets.round_dialog import RoundDialog, RoundFiles
@@ -81,6 +81,10 @@ def test_new_round_keeps_responses_and_names_the_dropped(qtbot, shell: Shell, pr
     notes = c.session.project.notes
     assert list(notes.values()) == ["We added static layer skipping as a baseline."]
     assert c.session.project.reviews_path.endswith("round2.docx")
+    # which round the window is about (trial34): its title, the Coverage tab's line and the status bar say so
+    assert shell.window.windowTitle().endswith(", round 2 — Redraft")
+    assert shell.window.coverage.summary.text().startswith("Round 2: ")
+    assert shell.window.status_text.text().startswith("Round 2: ")
     assert backup_path(project, 1).is_file()
     tree = shell.window.comments.tree  # the list redrawn: one row per comment of the new round, by reviewer
     shown = sum(tree.topLevelItem(i).childCount() for i in range(tree.topLevelItemCount()))
@@ -88,6 +92,11 @@ def test_new_round_keeps_responses_and_names_the_dropped(qtbot, shell: Shell, pr
     again = next(x for x in c.session.project.comments if "static layer skipping" in x.text)
     c.presenter.select_comment(again.id)  # the header names it in round 1, with its status there
     assert f"in round 1 as {kept.id}: " in shell.window.comment_header.text()
+    coverage = shell.window.coverage  # and the Coverage tab's status tooltip (trial34)
+    assert f"In round 1 as {kept.id}: " in coverage._items[again.id].toolTip(2)
+    record = read_earlier(project)
+    assert all(("In round 1 as" in coverage._items[x].toolTip(2)) == bool(earlier_phrase(record, x))
+               for x in coverage.comment_ids())  # only the comments round 1 held too
     shot(shell, "new-round-window", tmp_path)
 
 

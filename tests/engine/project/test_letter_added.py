@@ -130,9 +130,11 @@ def test_the_coverage_csv_and_project_show_say_what_the_letter_said(tmp_path: Pa
     assert main(["export", str(path), "--coverage", str(tmp_path / "cov.csv")]) == 0
     with (tmp_path / "cov.csv").open(encoding="utf-8-sig", newline="") as f:
         rows = list(csv.reader(f))
-    assert rows[0] == list(CSV_COLUMNS) and rows[0][-2:] == ["response letter", "letter's answer"]
-    assert {r[0]: r[-2] for r in rows[1:]} == notes and "" not in notes.values()
-    assert {r[0]: r[-1] for r in rows[1:]} == said and "We have added the values" in " ".join(said.values())
+    head = rows[0]
+    assert head == list(CSV_COLUMNS) and head.index("letter's answer") == head.index("response letter") + 1
+    assert {r[0]: r[head.index("response letter")] for r in rows[1:]} == notes and "" not in notes.values()
+    assert {r[0]: r[head.index("letter's answer")] for r in rows[1:]} == said
+    assert "We have added the values" in " ".join(said.values())
     capsys.readouterr()
     assert main(["project", "show", str(path)]) == 0
     out = capsys.readouterr().out

@@ -72,7 +72,7 @@ def test_new_reviews_say_what_became_of_the_first_rounds_comments(first_round: P
     assert line.startswith(f"round 1's {len(before.comments)} comments (")
     for status in {status_text(before.status(c.id)) for c in before.comments}:
         assert status in line  # each status of round 1, counted
-    assert f"by the new reviews' {len(after.comments)}; 1 of them are round 1 comments again ({new.id} was " \
+    assert f"by the new reviews' {len(after.comments)}; 1 of them is a round 1 comment again ({new.id} was " \
            f"{old.id})" in line
     record = read_earlier(first_round)
     assert record["round"] == 1 and record["file"] == backup_path(first_round, 1).name
