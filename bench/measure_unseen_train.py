@@ -67,7 +67,7 @@ def unseen(ids: list[str], corpus: str, cache: str | None, out: str | None) -> i
         r = results[name]
         for label, x in [(f"{name} pooled", r["pooled"])] + [(f"  {pid}", x) for pid, x in r["papers"].items()]:
             print(f"{label} | " + " | ".join(str(x.get(k)) for k in COLS))
-        print(f"  mean over revisions | " + ", ".join(f"{k} {v['mean']} ± {v['sd']} ({v['papers']})"
+        print("  mean over revisions | " + ", ".join(f"{k} {v['mean']} ± {v['sd']} ({v['papers']})"
                                                       for k, v in r["spread"].items()))
     return 0
 
