@@ -56,9 +56,9 @@ _SETTINGS: dict[str, str] = {
     # lineno's line labels and numbering switches (a response letter cites the line; train33 saw "lichenuncertaintyIn")
     "linelabel": "{", "modulolinenumbers": "*[", "linenumbers": "*[", "nolinenumbers": "",
 }
-#: Dirac brackets take one argument, as the braket package writes them (``\braket{a|b}``); pylatexenc's two (the
+#: Dirac brackets read with one argument, as the braket package writes ``\braket{a|b}``; pylatexenc's two (the
 #: physics package's ``\braket{a}{b}``) made a one-argument bracket swallow the closing ``$`` and, with it, the rest
-#: of the paper (train34). The physics form reads "⟨a⟩b": a little off, nothing lost.
+#: of the paper (train34). The physics forms read "⟨a⟩b" and ``\ketbra{a}{b}`` "|a|b": a little off, nothing lost.
 _BRACKETS = {"braket": "⟨{}⟩", "ketbra": "|{}|"}
 _KEEP = "texttt textsf textup textmd textnormal underline uline sout hl ul so mbox hbox fbox text enquote ensuremath operatorname bm boldsymbol textsuperscript textsubscript emph textbf textit textsc textsl textrm nolinkurl url path".split()
 _WALK_SPECS: dict[str, str] = {
