@@ -39,22 +39,15 @@ from typing import Any
 
 import numpy as np
 
+from bench.place_round12 import References as FirstStages  # the first stage over the rules' best two, per held-out set
+from bench.place_round12 import _inverse_rank, _rules, _scored
+
 ROOT = Path(__file__).resolve().parents[1]
 METHODS = ("first", "shipped", "shipped_oof", "refit")
 #: The rule's numbers, written before any GPU run (docs/suggest.md, session 31): the paired bootstrap over
 #: repositories, the gain R must show over the first stage alone, the card's two-places bound and its slack.
 BOOTSTRAP, SEED = 10000, 31
 GAIN_SHARE, GAIN_MIN, TWO_SHARE, CARD_SHARE = 0.005, 6, 0.25, 0.0025
-
-
-def _rules(r: dict[str, Any]) -> np.ndarray:
-    return np.argsort(-r["total"], kind="stable")
-
-
-def _inverse_rank(values: np.ndarray) -> np.ndarray:
-    ranks = np.empty(len(values))
-    ranks[np.argsort(-values, kind="stable")] = np.arange(len(values))
-    return 1.0 / (1.0 + ranks)
 
 
 def load_run(run: Path, prep: Path, variant: str = "section") -> dict[str, dict[str, Any]]:
@@ -97,30 +90,6 @@ def attach(table: list[dict[str, Any]], run: dict[str, dict[str, Any]],
         raise SystemExit(f"error: the run has no cosines for {len(missing)} training revisions "
                          f"({', '.join(sorted(missing)[:5])}…)")
     return out
-
-
-class FirstStages:
-    """``bench.fit_placement.fit`` over the rules' best two, fitted once per set of held-out repositories."""
-
-    def __init__(self, rows: list[dict[str, Any]]) -> None:
-        self.rows = [{"x": r["x"][_rules(r)[:2]], "y": r["y"][_rules(r)[:2]], "group": r["group"]} for r in rows]
-        self.fits: dict[frozenset, Any] = {}
-
-    def outside(self, *groups: str) -> Any:
-        from bench.fit_placement import fit
-
-        key = frozenset(groups)
-        if key not in self.fits:
-            self.fits[key] = fit([r for r in self.rows if r["group"] not in key])
-        return self.fits[key]
-
-
-def _scored(scores: np.ndarray, ys: np.ndarray) -> dict[str, Any]:
-    order = np.argsort(-scores, kind="stable")
-    if len(order) < 2:
-        return {"first": bool(ys[order[0]]), "second": False, "margin": np.inf}
-    return {"first": bool(ys[order[0]]), "second": bool(ys[order[1]]),
-            "margin": float(scores[order[0]] - scores[order[1]])}
 
 
 def stage(r: dict[str, Any], first: Any, key: str) -> tuple[np.ndarray, np.ndarray]:
