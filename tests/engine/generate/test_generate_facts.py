@@ -65,7 +65,8 @@ def test_real_final_paragraphs_rarely_flagged(shared_data: Path) -> None:
     assert in_sample["paragraphs"] >= 100 and in_sample["any_rate"] <= 5.0, in_sample
     held_out = measure(sorted((shared_data / "pdfs").glob("*.pdf")))
     assert held_out["paragraphs"] >= 400 and held_out["any_rate"] <= 5.0, held_out  # measured 4.6
-    # docs/benchmarks.md's figures at their printed precision: 3.5 % of 115 in-sample, 4.6 % of 479 held out (4.7 % of
-    # 467 before session 21's reader read list items as paragraphs of their own)
+    # docs/benchmarks.md's figures at their printed precision: 3.5 % of 115 in-sample, 4.6 % of 478 held out (4.7 % of
+    # 467 before session 21's reader read list items as paragraphs of their own; 479 before session 31's, which reads an
+    # acmart first page's authors' addresses as a note, not body)
     assert (in_sample["paragraphs"], in_sample["any_rate"]) == (115, 3.5), in_sample
-    assert (held_out["paragraphs"], held_out["any_rate"]) == (479, 4.6), held_out
+    assert (held_out["paragraphs"], held_out["any_rate"]) == (478, 4.6), held_out
