@@ -77,7 +77,8 @@ def coverage_table_html(rows: list[CoverageRow], anchor, doubtful: str = "") -> 
             f'<div class="{"low" if r.low_confidence else "conf"}">{esc(r.low_mark() or r.request_words())}</div></td>'
             f'<td class="cstatus"><span class="badge {_key(status)}">{esc(status_text(r.status))}</span><br>'
             f'<span class="conf">{esc(r.certainty())}</span>'
-            + (f'<br><span class="conf">{esc(MARK_TEXT)}</span>' if r.throughout else "") + '</td>'
+            + (f'<br><span class="conf">{esc(MARK_TEXT)}</span>' if r.throughout else "")
+            + (f'<br><span class="conf">{esc(r.earlier)}</span>' if r.earlier else "") + '</td>'  # its last round's
             f'<td class="cedits">{"<ul class=edits>" + edits + "</ul>" if edits else "no edit"}</td></tr>')
     parts.append("</table>")
     return "\n".join(parts)

@@ -77,6 +77,7 @@ def test_every_view_names_the_round_after_a_new_round(tmp_path: Path) -> None:
     assert page.count("; in round 1 as ") == 1 and f"; {earlier[again.id]})</span>" in page
     assert count_line(list(view.rows), second.review_round).startswith("Round 2: 2 comments from 1 reviewer")
     assert "Revision report: " in (page := revision_report_html(second)) and "(round 2)</h1>" in page
+    assert page.count(">in round 1 as ") == 1 and f">{earlier[again.id]}</span>" in page  # the report's status cell too
 
     session.take_round(run_job(build_round(path, revised=DEMO / "draft_v2.md")))  # a third: a revised version
     assert session.project.review_round == 3
