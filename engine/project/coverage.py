@@ -241,6 +241,11 @@ def coverage_rows(project: Project, assessments: dict[str, Assessment] | None = 
     return rows
 
 
+def round_prefix(review_round: int) -> str:
+    """``Round 2: `` after a new round, "" in the first: every view an area chair reads says which round (trial34)."""
+    return f"Round {review_round}: " if review_round > 1 else ""
+
+
 @dataclass
 class CoverageView:
     """A project's coverage as every view shows it, computed once per change (``coverage_view``)."""
@@ -265,8 +270,7 @@ class CoverageView:
     review_round: int = 1  # the project's round of review: "Round 2: " before the lines below (trial34)
 
     def round_prefix(self) -> str:
-        """``Round 2: `` after a new round, "" in the first: every view an area chair reads says which round."""
-        return f"Round {self.review_round}: " if self.review_round > 1 else ""
+        return round_prefix(self.review_round)
 
     @property
     def done_word(self) -> str:

@@ -7,7 +7,7 @@ import html
 import io
 
 from engine.align.status import status_text
-from engine.project.coverage import LIKELY_COMMENT, LOW_MARK, CoverageRow
+from engine.project.coverage import LIKELY_COMMENT, LOW_MARK, CoverageRow, round_prefix
 from engine.project.model import Project
 from engine.revision.compare import is_title_edit
 
@@ -37,7 +37,7 @@ def count_line(rows: list[CoverageRow], review_round: int = 1) -> str:
     """``8 comments from 3 reviewers, each listed below; 1 of them marked low confidence (under 50% sure to be a
     request).``"""
     reviewers = len({r.reviewer for r in rows})
-    line = (f"Round {review_round}: " * (review_round > 1)  # after a new round, which round (trial34)
+    line = (round_prefix(review_round)
             + f"{len(rows)} comment{'s' * (len(rows) != 1)} from {reviewers} reviewer{'s' * (reviewers != 1)}, "
             "each listed below")
     low = sum(r.low_confidence for r in rows)

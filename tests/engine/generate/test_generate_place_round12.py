@@ -12,7 +12,8 @@ import pytest
 
 from bench.place_round12 import References, pool, stacked, unseen
 from engine.document.model import Paragraph
-from engine.generate.rerank import FEATURES, tuned_pieces
+from engine.generate.rerank import tuned_pieces
+from tests.engine.generate.placement_tables import tuned_table
 
 
 def _corpus(tmp_path: Path, seen: list[str], revisions: list[tuple[str, str, str]]) -> tuple[Path, Path]:
@@ -47,20 +48,7 @@ def test_a_paragraph_is_read_as_the_encoder_read_an_edit() -> None:
 
 
 def _table(groups: int = 6, per: int = 10, n: int = 8, seed: int = 2) -> list[dict]:
-    """Comments whose right paragraph is among the rules' best two; the rules' features say nothing of which,
-    the tuned cosine marks it."""
-    rng = np.random.default_rng(seed)
-    rows = []
-    for g in range(groups):
-        for c in range(per):
-            total = np.sort(rng.normal(size=n))[::-1].copy()
-            right = int(rng.integers(2))
-            tuned = rng.uniform(0.1, 0.4, size=n)
-            tuned[right] += 0.5
-            x = rng.normal(size=(n, len(FEATURES)))
-            rows.append({"paper": f"paper{g}", "group": f"repo{g}", "comment": f"R{c}", "kind": "criticism",
-                         "x": x, "y": np.arange(n) == right, "total": total, "tuned": tuned})
-    return rows
+    return tuned_table(groups, per, n, seed)
 
 
 def test_the_wider_pool_adds_the_tuned_encoders_best_two() -> None:

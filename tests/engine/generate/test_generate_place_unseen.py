@@ -14,26 +14,13 @@ import pytest
 import bench.fit_placement
 from bench.place_round12 import References
 from bench.place_unseen import compare, placed, verdict, write
-from engine.generate.rerank import FEATURES, SECOND, PlacementModel, shipped_model
+from engine.generate.rerank import SECOND, PlacementModel, shipped_model
 from engine.models.linear import StandardisedLinear
+from tests.engine.generate.placement_tables import tuned_table
 
 
 def _table(groups: int = 6, per: int = 12, n: int = 8, seed: int = 3) -> list[dict]:
-    """Comments whose right paragraph is among the rules' best two; the rules' features say nothing of which, the
-    tuned cosine marks it."""
-    rng = np.random.default_rng(seed)
-    rows = []
-    for g in range(groups):
-        for c in range(per):
-            total = np.sort(rng.normal(size=n))[::-1].copy()
-            right = int(rng.integers(2))
-            tuned = rng.uniform(0.1, 0.4, size=n)
-            tuned[right] += 0.5
-            rows.append({"paper": f"quillon{g}", "group": f"repo{g}", "comment": f"R{c}",
-                         "kind": "criticism" if c % 2 else "clarification", "x": rng.normal(size=(n, len(FEATURES))),
-                         "y": np.arange(n) == right, "total": total, "tuned": tuned,
-                         "features": list(FEATURES)})
-    return rows
+    return tuned_table(groups, per, n, seed, paper="quillon", alternate=True, features=True)
 
 
 def _stage(coef: list[float]) -> StandardisedLinear:
