@@ -8,7 +8,7 @@ the best candidate edit first"; the account committed before any candidate, the 
 shipped-state model that never saw it), counts of where the gold edits rank when the best edit is not gold, what
 that best edit is, the comment's fine type and gold links, whether the comment or the response letter names the
 gold edit's place; the same counts over the comments whose best edit is gold, beside. Counts only; nothing fitted.
-``measure``: the candidates (``engine.align.first_edit``'s rules: H ``taken``, N ``named``, and both, reported) against
+``measure``: the candidates (``bench.first_edit``'s rules: H ``taken``, N ``named``, and both, reported) against
 the shipped state, pooled over the 120, on the 86 and the 34 apart, with the paired bootstrap over repositories and
 the rule's verdict. Reads the training part only.
 """
@@ -70,7 +70,7 @@ def measure(a) -> dict:
     from bench.rank_first import counts, order, rows
     from engine.align.corpus_eval import rates
     from engine.align.evidence import FEATURES as EV
-    from engine.align.first_edit import first_edits
+    from bench.first_edit import first_edits
     from engine.align.status import LINK_P
     from engine.reviews.fine_types import fine_type
 

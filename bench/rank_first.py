@@ -20,7 +20,6 @@ from pathlib import Path
 
 import numpy as np
 
-REPO = Path(__file__).resolve().parents[1]
 #: A comment that points at a page or a line by number.
 PAGE_LINE = re.compile(r"\b(?:pages?|pp?\.|lines?|ll?\.|l)\s*~?\d+", re.I)
 

@@ -1,5 +1,6 @@
 """Which candidate edit a comment shows first (issue 32, session 32): a re-rank inside the top three that changes
-only the order.
+only the order. Measured on the training part and **not shipped** (neither rule passed its rule: docs/figures-align.md,
+"Session 32: the best candidate edit first"); kept here with the bench that measured it, for a later candidate.
 
 A comment's *block* is its top three candidates (score above 0, best first, ties in edit order) on the best one's
 side of the link threshold: the links shown among the top three when the best is shown, else the top three. A rule
@@ -7,7 +8,7 @@ may put one edit of the block first, the others keeping their order, by handing 
 new order: the row holds the same scores, so the links shown, the best score, the answered-at-all probability and
 every status stay as they are, and the top three is the same set.
 
-Two rules, measured on the training part (docs/figures-align.md, "Session 32: the best candidate edit first"):
+Two rules (pooled hit@1 over the 120 training revisions, 64.6 as shipped: ``taken`` 63.9, ``named`` 64.9):
 
 - ``taken``: an edit is taken from a comment when it is another comment's first edit and that comment scores it
   higher; when the block's first edit is taken, the block's first edit that is not goes first.

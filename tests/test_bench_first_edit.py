@@ -1,9 +1,9 @@
-"""Which candidate edit a comment shows first (``engine.align.first_edit``): only the order moves."""
+"""A re-rank of the first candidate edit (``bench.first_edit``, measured, not shipped): only the order moves."""
 
 import numpy as np
 import pytest
 
-from engine.align.first_edit import block, first_edits, put_first, taken
+from bench.first_edit import block, first_edits, put_first, taken
 from engine.align.status import LINK_P, status_from_answered
 
 HI, MID, LOW = 0.6, 0.3, 0.05  # two shown scores and an unshown one on the status scale (LINK_P is 0.12)
@@ -36,7 +36,8 @@ def test_taken_edit_goes_second():
     assert int(np.argmax(out[0])) == 1 and out[1].tolist() == probs[1].tolist()
     # statuses, links shown and the top three stay
     for i in range(2):
-        assert status_from_answered(dict(enumerate(out[i])), 0.5) == status_from_answered(dict(enumerate(probs[i])), 0.5)
+        before, after = dict(enumerate(probs[i])), dict(enumerate(out[i]))
+        assert status_from_answered(after, 0.5) == status_from_answered(before, 0.5)
         assert set(np.flatnonzero(out[i] >= LINK_P)) == set(np.flatnonzero(probs[i] >= LINK_P))
 
 
