@@ -1,6 +1,7 @@
 """Session 32's candidates (issue 33), in invented reviews of an invented paper (a survey of alpine lakes): C1, two
-comments side by side in a long paragraph or list item are one point (``points.MERGE_SIDE``); C2, a request for
-references or citations is typed ``edit`` (``cues.CITATION_EDIT``), and its suggestion scaffold asks for a citation."""
+comments side by side in a long paragraph or list item are one point (``points.MERGE_SIDE``, not kept: off); C2, a
+request for references or citations is typed ``edit`` (``cues.CITATION_EDIT``, kept: on), and its suggestion scaffold
+asks for a citation. Each test sets the switch it needs."""
 
 from __future__ import annotations
 
@@ -81,22 +82,21 @@ def test_a_request_for_references_is_told_apart(text: str, asks: bool) -> None:
 
 def test_a_request_for_references_is_an_edit(monkeypatch: pytest.MonkeyPatch) -> None:
     ask = "Please provide references for the claim that the lakes warm faster than the air."
-    assert checked_type(ask, "experiment") == "experiment"  # the rule off: the model's type
-    monkeypatch.setattr(cues, "CITATION_EDIT", True)
+    assert cues.CITATION_EDIT  # shipped on (session 32's rule)
     assert checked_type(ask, "experiment") == "edit"
     assert checked_type(ask, "criticism") == "edit"
     assert checked_type("Please extend the profiles to the lake bed.", "experiment") == "experiment"
     assert checked_type("Typo: 'refrences' in the caption of Figure 2.", "edit") == "typo"
+    monkeypatch.setattr(cues, "CITATION_EDIT", False)
+    assert checked_type(ask, "experiment") == "experiment"  # the rule off: the model's type
 
 
-def test_the_scaffold_of_a_request_for_references_typed_edit_asks_for_a_citation(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_scaffold_of_a_request_for_references_typed_edit_asks_for_a_citation() -> None:
     from engine.document.model import Document, Paragraph, Section
     from engine.generate.placeholders import find
     from engine.generate.scaffold import build_scaffold
     from engine.reviews.model import ReviewComment
 
-    monkeypatch.setattr(cues, "CITATION_EDIT", True)
     ask = "Please provide references for the claim that the lakes warm faster than the air."
     doc = Document(title="Forty alpine lakes", abstract="A survey of forty alpine lakes.",
                    sections=[Section("Introduction", number="1")],
