@@ -43,5 +43,7 @@ def test_a_typed_response_is_kept_by_the_round_without_a_crash_message(qtbot, sh
     qtbot.waitUntil(lambda: c.rounds.message is not None and c.rounds.message.isVisible(), timeout=5_000)
     assert "2 of 2 responses" in c.rounds.message.text()
     assert c.session.project.notes.get(typed) == TYPED and c.session.project.new is not None
+    # the revised version answers the same reviews: still their round, in the title and the status line (trial35)
+    assert shell.window.windowTitle() == "demo — Redraft" and not shell.window.status_text.text().startswith("Round")
     boxes = [b.text() for b in QApplication.topLevelWidgets() if isinstance(b, QMessageBox) and b.isVisible()]
     assert not [t for t in boxes if "did not close normally" in t]
