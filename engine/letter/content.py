@@ -207,7 +207,7 @@ class LetterBuilder:
 
     def __init__(self, project: Project) -> None:
         self.project = project
-        self.revised = revised_places(project.new, project.new_path) if project.new is not None else None
+        self.revised = revised_places(project.new, project.new_path, project) if project.new is not None else None
         self.draft = Places(project.old, None)
 
     def where_edit(self, edit: Edit) -> str:

@@ -8,7 +8,8 @@ counts up, in a margin or in the gutter between two columns (REVTeX numbers its 
 column there), matched to a paragraph's region by height and side: the column just
 left of it, else the one just right of it). A
 LaTeX revision is cited on the PDF typeset from it when that PDF is kept beside
-its sources (as the marked-up PDF finds it); a Markdown one, or LaTeX without it, has
+its sources (as the marked-up PDF finds it), a Word or Markdown one on the PDF saved
+beside it under its name (``marked_source.BESIDE_FORMATS``); one without such a PDF has
 no pages to cite; its source line numbers mean
 nothing to a reader and are not given.
 """
@@ -20,11 +21,15 @@ from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 from statistics import median
+from typing import TYPE_CHECKING
 
 from engine.document.model import Document, Paragraph, Region
 from engine.document.pdf import quiet_mupdf
 from engine.document.sections import SectionNames, section_path
 from engine.project.line_numbers import column_step, number_words
+
+if TYPE_CHECKING:
+    from engine.project.model import Project
 
 
 @dataclass(frozen=True)
@@ -182,19 +187,22 @@ class Places:
         return ", ".join(x for x in parts if x)
 
 
-def revised_places(doc: Document, path: str | Path | None) -> Places:
+def revised_places(doc: Document, path: str | Path | None, project: Project | None = None) -> Places:
     """The places of the revised version: a PDF's own, or a LaTeX revision's on the PDF typeset from it and kept
     beside it (``paper.tex`` → ``paper.pdf``, as the marked-up PDF finds it; not one older than its LaTeX), each
-    paragraph matched to that PDF's text by its words; a LaTeX revision with none has no pages to cite."""
+    paragraph matched to that PDF's text by its words; a LaTeX revision with none has no pages to cite. With
+    ``project`` (whose revised version ``doc`` is), the match the app found once is used instead of reading the PDF."""
     from engine.project.marked_source import BESIDE_FORMATS
 
     if doc.source_format in BESIDE_FORMATS and path:  # LaTeX typeset, or Word / Markdown saved as PDF (trial35)
         from engine.project.marked_source import pdf_beside, typeset_matcher
+        from engine.project.typeset import typeset_match
 
         beside = pdf_beside(path)
         if beside is not None and not beside.older:
             try:
-                match = typeset_matcher(beside.path)
+                match = (typeset_match(project, "new", beside.path) if project is not None
+                         else typeset_matcher(beside.path))
             except Exception:  # noqa: BLE001 - a PDF that cannot be read: the letter names sections only
                 match = None
             if match is not None:

@@ -54,7 +54,8 @@ def typeset_places(project: Project) -> EditPlaces:
     """``EditPlaces`` that give a LaTeX version's edits the page of the PDF typeset beside its sources (no older
     than the LaTeX; as the marked-up PDF and the letter find it) rather than a line of the ``.tex``, which an
     editor reading the coverage CSV cannot use (session 26); the app's views keep the ``.tex`` line."""
-    from engine.project.marked_source import BESIDE_FORMATS, pdf_beside, typeset_matcher
+    from engine.project.marked_source import BESIDE_FORMATS, pdf_beside
+    from engine.project.typeset import typeset_match
 
     typeset = {}
     for new, doc, path in ((True, project.new, project.new_path), (False, project.old, project.old_path)):
@@ -64,7 +65,7 @@ def typeset_places(project: Project) -> EditPlaces:
         if beside is None or beside.older:
             continue
         try:
-            typeset[new] = typeset_matcher(beside.path)
+            typeset[new] = typeset_match(project, "new" if new else "old", beside.path)  # found once if it was
         except Exception:  # noqa: BLE001 - a PDF that cannot be read: the .tex line as before
             continue
     return EditPlaces(project, typeset)

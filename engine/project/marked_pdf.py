@@ -194,7 +194,10 @@ def write_marked_pdf(project: Project, path: str | Path, revised: str | Path | N
     except Exception as err:  # noqa: BLE001 - any reason MuPDF refuses the file is one message
         raise InputError(f"cannot open the revised PDF {source.name}: {err}") from None
     result = MarkedPdf(path, source)
-    marker = _Marker(doc, paragraph_regions(project, source), result)
+    from engine.project.typeset import typeset_match
+
+    # where the app found the revised paragraphs on this PDF once, when it did (not read again on every export)
+    marker = _Marker(doc, paragraph_regions(project, source, lambda pdf: typeset_match(project, "new", pdf)), result)
     notes = MarginNotes(doc, marker.page_words)
     rows = coverage_view(project).rows
     by_edit = comments_by_edit(rows)

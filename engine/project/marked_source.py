@@ -153,18 +153,19 @@ def revised_pdf(project: Project, given: str | Path | None = None) -> Path:
                        f"typeset it ({path.with_suffix('.pdf').name} beside it)")
 
 
-def paragraph_regions(project: Project, pdf: Path) -> Regions:
-    """``regions(paragraph_id)``: where a revised paragraph is on ``pdf``'s pages (1-based pages)."""
+def paragraph_regions(project: Project, pdf: Path,
+                      read: Callable[[Path], Callable[[Paragraph], list[Region]]] | None = None) -> Regions:
+    """``regions(paragraph_id)``: where a revised paragraph is on ``pdf``'s pages (1-based pages); ``read(pdf)`` gives
+    the match of a version that is not that PDF (default ``typeset_matcher``: the PDF read now)."""
     new = project.new
     if new is None:
         return lambda pid: []
     if new.source_format == "pdf" and Path(new.source_path or project.new_path).resolve() == pdf.resolve():
         return lambda pid: list(p.regions) if (p := project.paragraph(pid, new=True)) is not None else []
-    return _matched_regions(project, pdf)
+    return _matched_regions(project, (read or typeset_matcher)(pdf))
 
 
-def _matched_regions(project: Project, pdf: Path) -> Regions:
-    match = typeset_matcher(pdf)
+def _matched_regions(project: Project, match: Callable[[Paragraph], list[Region]]) -> Regions:
     cache: dict[str, list[Region]] = {}
 
     def regions(pid: str) -> list[Region]:

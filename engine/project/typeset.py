@@ -1,10 +1,12 @@
-"""Where a LaTeX version's paragraphs are on the PDF typeset from it, for the app's PDF panes.
+"""Where a version's paragraphs are on the PDF beside it (typeset from its LaTeX, or saved from its Word or Markdown),
+for the app's PDF panes, the letter, the coverage table and the marked-up PDF.
 
 A LaTeX version has no boxes on any page. Its paragraphs are matched to the typeset PDF's paragraphs by their
 words, the mapping the marked-up export uses (``engine.project.marked_source.typeset_matcher``), once per version:
 ``engine.project.work.typeset_job`` computes it on a worker (cancellable between paragraphs) and stores it through
 the session, in the project file's ``meta`` row ``typeset.ROLE``, keyed by the version's paragraphs and the PDF's
-bytes; opening the project again reads it back (``cached_typeset``) instead of reading the PDF again.
+bytes; opening the project again reads it back (``cached_typeset``) instead of reading the PDF again, and the
+exports use it (``typeset_match``) rather than reading the PDF on every export.
 """
 
 from __future__ import annotations
@@ -12,13 +14,13 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.document.model import Document, ParagraphKind, Region
+from engine.document.model import Document, Paragraph, ParagraphKind, Region
 from engine.jobs import CancelToken, Job, Progress
 
 if TYPE_CHECKING:
@@ -54,7 +56,7 @@ class TypesetRegions:
         """What the pane says of its highlights."""
         if self.enough:
             return f"changes highlighted: {self.placed} of {self.body} body paragraphs found on its pages"
-        return (f"changes not highlighted: only {self.placed} of {self.body} body paragraphs of the LaTeX "
+        return (f"changes not highlighted: only {self.placed} of {self.body} body paragraphs of its source "
                 "were found on its pages")
 
     def to_dict(self) -> dict[str, Any]:
@@ -128,6 +130,14 @@ def _connect(project: Project) -> Iterator[sqlite3.Connection]:
 
 def cached_typeset(project: Project, role: str, key: str) -> TypesetRegions | None:
     """The mapping kept in the project file for this version and PDF (``key``), now the project's; None if none."""
+    found = _read(project, role, key)
+    if found is not None:
+        project.typeset[role] = found
+    return found
+
+
+def _read(project: Project, role: str, key: str) -> TypesetRegions | None:
+    """The mapping kept in the project file for this version and PDF (``key``); None if none."""
     with _connect(project) as conn:
         row = conn.execute("SELECT value FROM meta WHERE key = ?", (_meta_key(role),)).fetchone()
     if row is None:
@@ -136,10 +146,42 @@ def cached_typeset(project: Project, role: str, key: str) -> TypesetRegions | No
         found = TypesetRegions.from_dict(json.loads(row[0]))
     except (ValueError, KeyError, TypeError, IndexError):
         return None  # unreadable: found again
-    if found.key != key:
+    return found if found.key == key else None
+
+
+def kept_typeset(project: Project, role: str, pdf: str | Path) -> TypesetRegions | None:
+    """The mapping found once for this version on ``pdf`` (the project's, else the one kept in its file) when it is
+    for the version's paragraphs and these PDF bytes; None otherwise. Reads only: an export on a worker calls it."""
+    document = version(project, role)
+    if document is None:
         return None
-    project.typeset[role] = found
-    return found
+    try:
+        key = typeset_key(document, pdf)
+    except OSError:
+        return None
+    found = project.typeset.get(role)
+    if isinstance(found, TypesetRegions) and found.key == key:
+        return found
+    path = getattr(project, "path", None)
+    if not path or not Path(path).is_file():
+        return None
+    try:
+        return _read(project, role, key)
+    except sqlite3.Error:
+        return None  # a file that holds no such table: read the PDF
+
+
+def typeset_match(project: Project, role: str, pdf: str | Path) -> Callable[[Paragraph], list[Region]]:
+    """``match(paragraph)``: where a paragraph of the version in ``role`` is on ``pdf``'s pages, as
+    ``marked_source.typeset_matcher`` finds it: from the mapping found once per version and PDF when there is one
+    (``kept_typeset``), else from the PDF read now. The letter, the coverage table and the marked-up PDF use it, so an
+    export does not read a long PDF again (trial35: 3 -> 11 s a letter, the PDF read on every export)."""
+    found = kept_typeset(project, role, pdf)
+    if found is not None:
+        return lambda para: list(found.regions.get(para.id, ()))
+    from engine.project.marked_source import typeset_matcher
+
+    return typeset_matcher(Path(pdf))
 
 
 def save_typeset(project: Project, found: TypesetRegions) -> None:

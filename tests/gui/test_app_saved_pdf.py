@@ -7,48 +7,21 @@ drafts, each "saved as PDF" here with PyMuPDF (one paragraph a block of text).""
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
-import pymupdf
 import pytest
 
 from desktop.app import Shell
-from engine.document import load_document
 from engine.document.model import ParagraphKind
-from engine.jobs import run_job
 from engine.letter.places import revised_places
 from engine.project.marked_source import pdf_beside
-from engine.project.pipeline import build_project_file
+from tests.engine.project.saved_pdf import markdown_project as saved_pdf_project
 from tests.gui.app_helpers import light_shell as shell  # noqa: F401 (the shell fixture)
-
-DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
-
-
-def saved_as_pdf(source: Path) -> Path:
-    """``source``'s body paragraphs written to ``NAME.pdf`` beside it, a few to a page."""
-    doc, pdf = pymupdf.open(), source.with_suffix(".pdf")
-    paragraphs = [p.text for p in load_document(source).paragraphs if p.kind is ParagraphKind.BODY]
-    for i in range(0, len(paragraphs), 3):
-        page, y = doc.new_page(), 72.0
-        for text in paragraphs[i:i + 3]:
-            rect = pymupdf.Rect(72, y, 540, y + 220)
-            page.insert_textbox(rect, text, fontsize=10)
-            y += 230
-    doc.save(pdf)
-    return pdf
 
 
 @pytest.fixture
 def markdown_project(tmp_path: Path) -> Path:
-    paths = []
-    for name in ("draft_v1", "draft_v2"):
-        folder = tmp_path / name
-        folder.mkdir()
-        paths.append(shutil.copy(DEMO / f"{name}.md", folder / f"{name}.md"))
-        saved_as_pdf(Path(paths[-1]))
-    return run_job(build_project_file(tmp_path / "demo.redraft", "demo", paths[0], paths[1], DEMO / "reviews.md",
-                                      aligner="bm25"))
+    return saved_pdf_project(tmp_path)
 
 
 def test_the_pdf_saved_beside_a_markdown_version_is_its_pages(qtbot, shell: Shell, markdown_project: Path) -> None:
