@@ -48,7 +48,11 @@ def test_bibliography_styled_entries_are_references_without_a_heading(tmp_path: 
 
 
 def test_endnote_style_and_a_references_heading_read_the_same(tmp_path: Path) -> None:
-    doc = load_document(_paper(tmp_path / "voles.docx", ENTRIES, style="EndNote Bibliography", heading="References"))
+    # EndNote's style alone, with no heading to go by (under a "References" heading the entries were references
+    # before this rule too, so that case alone would not test the style)
+    doc = load_document(_paper(tmp_path / "voles.docx", ENTRIES, style="EndNote Bibliography"))
+    assert [p.kind for p in doc.paragraphs if p.text in ENTRIES] == [ParagraphKind.REFERENCE] * 2
+    doc = load_document(_paper(tmp_path / "voles2.docx", ENTRIES, style="EndNote Bibliography", heading="References"))
     assert [p.kind for p in doc.paragraphs if p.text in ENTRIES] == [ParagraphKind.REFERENCE] * 2
 
 
