@@ -11,7 +11,8 @@ from engine.document.pdf.lines import Line, insert_fragment, merge_fragments
 def join_baselines(lines: list[Line], max_gap: float) -> list[Line]:
     """Join fragments on one baseline (justified words, heading numbers, the rest of a line after an inline
     sum whose limits are set one above the other, so the fragments overlap by the width of the lower limit),
-    then fragments a little off one baseline that overlap (``_join_overlapping``)."""
+    then fragments a little off one baseline that overlap (``_join_overlapping``) or that a line holds (inline maths
+    raised over its symbols)."""
     out: list[Line] = []
     for ln in sorted(lines, key=lambda l: (round(l.baseline), l.x0)):
         prev = out[-1] if out else None
@@ -44,9 +45,26 @@ def _join_overlapping(lines: list[Line]) -> list[Line]:
                 del out[j]
                 j = i + 1  # the joined line may overlap another fragment
                 continue
+            host, inner = (a, b) if len(a.text) >= len(b.text) else (b, a)
+            if host.x0 < inner.x0 and inner.x1 < host.x1 and _inline_maths(inner) and _prose(host):
+                out[i] = a = insert_fragment(host, inner)  # an over-arrow's or a wide accent's maths, in its line
+                del out[j]
+                j = i + 1
+                continue
             j += 1
         i += 1
     return out
+
+
+def _inline_maths(ln: Line) -> bool:
+    """``ln`` is a short piece of maths set off its line's baseline (a vector's arrow or a wide hat over its symbols,
+    "v0 ..., −→"; TeX's extensible glyphs read as U+FFFD): mostly maths, or holding such a glyph."""
+    return len(ln.text) <= 40 and (ln.math >= 0.5 or "\ufffd" in ln.text)
+
+
+def _prose(ln: Line) -> bool:
+    """``ln`` is a line of running text (not another piece of maths: a sum's limit holding its sign)."""
+    return len(ln.text) >= 20 and ln.math < 0.5
 
 
 def _sort_rows(lines: list[Line]) -> list[Line]:
