@@ -165,7 +165,7 @@ def _attach_drop_caps(lines: list[Line]) -> list[Line]:
 
 
 def _segment(page: int, col: int, lines: list[Line], max_gap: float) -> Segment:
-    joined = attach_interlinear(join_baselines(_attach_drop_caps(lines), max_gap))
+    joined = attach_interlinear(join_baselines(_attach_drop_caps(lines), max_gap), max_gap)
     for ln in joined:
         ln.col = col
     left, right = text_edges(joined)

@@ -86,6 +86,13 @@ def _sort_rows(lines: list[Line]) -> list[Line]:
 _RADICALS = frozenset("√∛∜ ")
 
 
+def _tall_piece(ln: Line) -> bool:
+    """``ln`` is a short piece of inline maths in the text's size set on a baseline of its own between two lines (an
+    inline sum's sign with its upper limit, "∑Q"; a radical over a fraction with the numerator beside it: TeX's
+    extensible glyphs read as U+FFFD)."""
+    return len(ln.text) <= 12 and (ln.math >= 0.5 or "\ufffd" in ln.text)
+
+
 def _larger_neighbour(lines: list[Line], i: int, step: int, ratio: float = 1.15) -> Line | None:
     """The nearest line before or after ``lines[i]`` set in a clearly larger size (``ratio`` times its own)."""
     ln = lines[i]
@@ -98,13 +105,14 @@ def _larger_neighbour(lines: list[Line], i: int, step: int, ratio: float = 1.15)
     return None
 
 
-def attach_interlinear(lines: list[Line]) -> list[Line]:
+def attach_interlinear(lines: list[Line], max_gap: float = 3.0) -> list[Line]:
     """Fold small fragments set between two text lines (a fraction's numerator
     or denominator, a sub- or superscript on its own) into the nearer line.
 
     A fragment qualifies when it is small, lies horizontally within the lines
     around it and those lines keep about their usual spacing, so the fragment
-    sits inside the paragraph rather than between paragraphs."""
+    sits inside the paragraph rather than between paragraphs. A piece of inline maths in the text's size between
+    two lines of prose is folded too; its line is then joined again across the gap it filled (``max_gap``)."""
     out = list(lines)
     # a fraction that opens a line sets its numerator (math) at the column's left edge, left of the line's rest
     edge = text_edges(out)[0] if out else 0.0
@@ -115,8 +123,15 @@ def attach_interlinear(lines: list[Line]) -> list[Line]:
             i += 1
             continue
         # a radical sign stands on its own baseline, raised over its radicand, in the text's own size
-        ratio = 0.9 if set(ln.text) <= _RADICALS else 1.15
+        radical = set(ln.text) <= _RADICALS
+        ratio = 0.9 if radical else 1.15
         above, below = _larger_neighbour(out, i, -1, ratio), _larger_neighbour(out, i, 1, ratio)
+        piece = (above is None or below is None) and _tall_piece(ln)
+        if piece:  # so does a piece of inline maths taller than its line, between two lines of prose (from the
+            # text's left edge, or a first-line indent: a display's lines are centred)
+            above, below = _larger_neighbour(out, i, -1, 0.9), _larger_neighbour(out, i, 1, 0.9)
+            if above is None or below is None or not all(_prose(x) and x.x0 <= edge + 4.5 * x.size for x in (above, below)):
+                above = None
         if (
             above is not None and below is not None
             and above.baseline < ln.baseline < below.baseline
@@ -128,13 +143,32 @@ def attach_interlinear(lines: list[Line]) -> list[Line]:
         ):
             over_above = min(ln.y1, above.y1) - max(ln.y0, above.y0)
             over_below = min(ln.y1, below.y1) - max(ln.y0, below.y0)
-            host = below if over_below >= over_above or ratio < 1 else above  # a radical's radicand is below it
+            host = below if over_below >= over_above or radical else above  # a radical's radicand is below it
             at = next(k for k, other in enumerate(out) if other is host)
             out[at] = insert_fragment(host, ln)
             del out[i]
+            if piece:  # the piece may fill the gap between its line's two fragments
+                out = _rejoin_row(out, out[at - (at > i)], max_gap)
             continue
         i += 1
     return out
+
+
+def _rejoin_row(lines: list[Line], host: Line, max_gap: float) -> list[Line]:
+    """``lines`` with the fragments on ``host``'s baseline joined to it, left to right, where they now meet it."""
+    row = sorted((ln for ln in lines if abs(ln.baseline - host.baseline) <= 0.3 * max(ln.size, host.size)),
+                 key=lambda l: l.x0)
+    k = next(j for j, ln in enumerate(row) if ln is host)
+    joined, gone = host, set()
+    for other in row[k + 1:]:
+        size = max(joined.size, other.size)
+        if not -1.5 * size <= other.x0 - joined.x1 <= max_gap * size:
+            break
+        joined = merge_fragments(joined, other)
+        gone.add(id(other))
+    if not gone:
+        return lines
+    return [joined if ln is host else ln for ln in lines if id(ln) not in gone]
 
 
 def text_edges(lines: list[Line]) -> tuple[float, float]:
