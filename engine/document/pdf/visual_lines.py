@@ -147,8 +147,8 @@ def attach_interlinear(lines: list[Line], max_gap: float = 3.0) -> list[Line]:
             at = next(k for k, other in enumerate(out) if other is host)
             out[at] = insert_fragment(host, ln)
             del out[i]
-            if piece:  # the piece may fill the gap between its line's two fragments
-                out = _rejoin_row(out, out[at - (at > i)], max_gap)
+            # the piece may fill the gap between two fragments of its line
+            out = _rejoin_row(out, out[at - (at > i)], max_gap)
             continue
         i += 1
     return out

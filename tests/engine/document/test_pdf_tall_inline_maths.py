@@ -79,3 +79,28 @@ def test_a_square_root_over_a_fraction_does_not_cut_its_paragraph(tmp_path: Path
     assert "is close to" in text and "2DZ" in text and "where D is the spread coefficient" in text
     assert not any(p.kind is ParagraphKind.EQUATION for p in doc.paragraphs)
     _one(doc, "The second paragraph tells how", "a few lines of the page.")
+
+
+PRODUCT = r"""\documentclass{llncs}
+\usepackage{amsmath}
+\begin{document}
+\section{Keys}
+The public key is short and can be checked in time linear in its length, so that the reader of the chain need not
+store more than a few group elements for every account it keeps. (Note that the weights
+$\mathcal{L}_i(X)=\prod_{j\in[0,n],j\ne i} \frac{X-j}{i-j}$ are taken over the points $[0,n]$, not over the points
+$[n]$.) The check key is made of one group element for every point of the range, and it is kept by the reader from the
+start of the chain to its end, so that the check costs one product of pairings.
+
+PLAIN
+\end{document}
+""".replace("PLAIN", PLAIN)
+
+
+@pytest.mark.skipif(not has_tex("llncs.cls", "amsmath.sty"), reason="llncs is not installed")
+def test_a_product_with_its_limit_and_a_fraction_does_not_cut_its_line(tmp_path: Path) -> None:
+    # the product's limit and the fraction's denominator, folded into the line, close the gap between its two halves
+    doc = load_document(typeset(tmp_path, PRODUCT))
+    text = _one(doc, "The public key is short", "the check costs one product of pairings.")
+    assert "(Note that the weights" in text and "are taken over the points [0, n], not over the points [n].)" in text
+    assert not any(t.startswith("are taken over the points") for t in _body(doc))
+    _one(doc, "The second paragraph tells how", "a few lines of the page.")
