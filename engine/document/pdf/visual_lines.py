@@ -112,7 +112,8 @@ def attach_interlinear(lines: list[Line], max_gap: float = 3.0) -> list[Line]:
     A fragment qualifies when it is small, lies horizontally within the lines
     around it and those lines keep about their usual spacing, so the fragment
     sits inside the paragraph rather than between paragraphs. A piece of inline maths in the text's size between
-    two lines of prose is folded too; its line is then joined again across the gap it filled (``max_gap``)."""
+    two lines of prose is folded too. After each fold the line is joined to the fragments of its row that it now
+    meets (``max_gap`` font sizes apart at most): the fragment may have filled the gap between them."""
     out = list(lines)
     # a fraction that opens a line sets its numerator (math) at the column's left edge, left of the line's rest
     edge = text_edges(out)[0] if out else 0.0
