@@ -131,7 +131,8 @@ def attach_interlinear(lines: list[Line], max_gap: float = 3.0) -> list[Line]:
         if piece:  # so does a piece of inline maths taller than its line, between two lines of prose (from the
             # text's left edge, or a first-line indent: a display's lines are centred)
             above, below = _larger_neighbour(out, i, -1, 0.9), _larger_neighbour(out, i, 1, 0.9)
-            if above is None or below is None or not all(_prose(x) and x.x0 <= edge + 4.5 * x.size for x in (above, below)):
+            around = (above, below)
+            if above is None or below is None or not all(_prose(x) and x.x0 <= edge + 4.5 * x.size for x in around):
                 above = None
         if (
             above is not None and below is not None
