@@ -178,7 +178,7 @@ def _breaks(
     size = max(prev.size, ln.size)
     expected = max(pitch * size / body_size, 1.0 * size)
     delta = ln.baseline - prev.baseline
-    if delta <= 0.3 * size or delta > 1.3 * expected:
+    if delta <= 0.3 * size or (delta > 1.3 * expected and not _opened_by_maths(prev, ln, seg, left, expected)):
         return True
     if abs(prev.size - ln.size) >= 1.0 and not (  # (``ln`` may be short: the paragraph's last line)
             _full(prev, seg, left) and (_full(ln, seg, left) or not ln.bold)
@@ -218,6 +218,17 @@ def _breaks(
     if short and ends_sentence(prev.text) and not ln.text[:1].islower():
         return True
     return False
+
+
+def _opened_by_maths(prev: Line, ln: Line, seg: Segment, left: float, expected: float) -> bool:
+    """The lines are set farther apart than the text's pitch only because one is taller than a line (inline maths: a
+    stacked fraction, a radical over one; TeX keeps their boxes a point apart): a full line of running text, then one
+    at the text's left edge, their ink nearly touching, within two pitches (never a display, which is centred, nor a
+    new paragraph, which is indented). Such a gap cut a REVTeX dev paper's paragraph at a square root of a fraction."""
+    size = max(prev.size, ln.size)
+    tall = max(prev.y1 - prev.y0, ln.y1 - ln.y0) >= 1.3 * size
+    return (tall and ln.baseline - prev.baseline <= 2.0 * expected and ln.y0 - prev.y1 <= 0.2 * size
+            and _full(prev, seg, left) and ln.x0 <= left + 0.5 * ln.size)
 
 
 def _mixes(ln: Line, size: float) -> bool:

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import accumulate
 
-from engine.document.pdf.lines import Line, PageText, insert_fragment, letter_spaced, merge_fragments
+from engine.document.pdf.lines import Line, PageText, letter_spaced
+from engine.document.pdf.visual_lines import attach_interlinear, join_baselines, text_edges
 from engine.document.pdf.wide_tables import across_gutter, rows_under_table_caption
 
 
@@ -138,124 +139,6 @@ def _fits_under_top(lines: list[Line], width: float, gutter: float) -> bool:
     return sum(len(ln.text) >= 15 for ln in under) >= 6 and _fits_gutter(under, width, gutter)
 
 
-def _join_baselines(lines: list[Line], max_gap: float) -> list[Line]:
-    """Join fragments on one baseline (justified words, heading numbers, the rest of a line after an inline
-    sum whose limits are set one above the other, so the fragments overlap by the width of the lower limit),
-    then fragments a little off one baseline that overlap (``_join_overlapping``)."""
-    out: list[Line] = []
-    for ln in sorted(lines, key=lambda l: (round(l.baseline), l.x0)):
-        prev = out[-1] if out else None
-        size = max(prev.size, ln.size) if prev is not None else 0.0
-        if (
-            prev is not None
-            and abs(prev.baseline - ln.baseline) <= 0.3 * size
-            and min(-1.0, max(-1.5 * size, prev.x0 + size - prev.x1)) <= ln.x0 - prev.x1 <= max_gap * size
-        ):
-            out[-1] = merge_fragments(prev, ln)
-        else:
-            out.append(ln)
-    return _sort_rows(_join_overlapping(out))
-
-
-def _join_overlapping(lines: list[Line]) -> list[Line]:
-    """Join two fragments within 0.3 font sizes of one baseline whose ends overlap by up to 1.5 font sizes, left to
-    right: a fragment that opens with a sum's lowered limit ("k=1 πkN(...") takes the limit's baseline, a little
-    under its line's, and overlaps both halves of that line, so sorted by baseline it came after them and joined
-    neither."""
-    out = sorted(lines, key=lambda l: l.baseline)
-    i = 0
-    while i < len(out):
-        a, j = out[i], i + 1
-        while j < len(out) and out[j].baseline - a.baseline <= 0.3 * max(a.size, out[j].size):
-            b = out[j]
-            left, right = (a, b) if a.x0 <= b.x0 else (b, a)
-            if left.x0 < right.x0 < left.x1 < right.x1 and left.x1 - right.x0 <= 1.5 * max(a.size, b.size):
-                out[i] = a = merge_fragments(left, right)
-                del out[j]
-                j = i + 1  # the joined line may overlap another fragment
-                continue
-            j += 1
-        i += 1
-    return out
-
-
-def _sort_rows(lines: list[Line]) -> list[Line]:
-    """Top to bottom, then left to right for lines sharing a baseline."""
-    lines = sorted(lines, key=lambda l: l.baseline)
-    rows: list[list[Line]] = []
-    for ln in lines:
-        if rows and abs(rows[-1][0].baseline - ln.baseline) <= 0.3 * ln.size:
-            rows[-1].append(ln)
-        else:
-            rows.append([ln])
-    for row in rows:
-        for ln in row:
-            ln.alone = len(row) == 1
-    return [ln for row in rows for ln in sorted(row, key=lambda l: l.x0)]
-
-
-#: Radical signs (and spaces): a square root's sign set apart from its radicand, on a baseline of its own.
-_RADICALS = frozenset("√∛∜ ")
-
-
-def _larger_neighbour(lines: list[Line], i: int, step: int, ratio: float = 1.15) -> Line | None:
-    """The nearest line before or after ``lines[i]`` set in a clearly larger size (``ratio`` times its own)."""
-    ln = lines[i]
-    for j in range(i + step, i + 4 * step, step):
-        if not 0 <= j < len(lines):
-            return None
-        other = lines[j]
-        if other.size >= ratio * ln.size and (other.baseline - ln.baseline) * step > 0.5:
-            return other
-    return None
-
-
-def _attach_interlinear(lines: list[Line]) -> list[Line]:
-    """Fold small fragments set between two text lines (a fraction's numerator
-    or denominator, a sub- or superscript on its own) into the nearer line.
-
-    A fragment qualifies when it is small, lies horizontally within the lines
-    around it and those lines keep about their usual spacing, so the fragment
-    sits inside the paragraph rather than between paragraphs."""
-    out = list(lines)
-    # a fraction that opens a line sets its numerator (math) at the column's left edge, left of the line's rest
-    edge = _edges(out)[0] if out else 0.0
-    i = 1
-    while i < len(out) - 1:
-        ln = out[i]
-        if len(ln.text) > 40:  # no fragment: its neighbours need no look
-            i += 1
-            continue
-        # a radical sign stands on its own baseline, raised over its radicand, in the text's own size
-        ratio = 0.9 if set(ln.text) <= _RADICALS else 1.15
-        above, below = _larger_neighbour(out, i, -1, ratio), _larger_neighbour(out, i, 1, ratio)
-        if (
-            above is not None and below is not None
-            and above.baseline < ln.baseline < below.baseline
-            and below.baseline - above.baseline <= 1.8 * max(above.size, below.size)
-            # a nuclide's mass number opening a line (mhchem's "235 over 92, U") starts up to its own size left of
-            # the charge number under it: the words before and after the nuclide were two paragraphs (a new-user trial)
-            and ln.x0 >= min(above.x0, below.x0, edge if ln.math >= 0.5 else above.x0) - max(2.0, ln.size)
-            and ln.x1 <= max(above.x1, below.x1) + 2
-        ):
-            over_above = min(ln.y1, above.y1) - max(ln.y0, above.y0)
-            over_below = min(ln.y1, below.y1) - max(ln.y0, below.y0)
-            host = below if over_below >= over_above or ratio < 1 else above  # a radical's radicand is below it
-            at = next(k for k, other in enumerate(out) if other is host)
-            out[at] = insert_fragment(host, ln)
-            del out[i]
-            continue
-        i += 1
-    return out
-
-
-def _edges(lines: list[Line]) -> tuple[float, float]:
-    long = [ln for ln in lines if len(ln.text) >= 20] or lines
-    xs0 = sorted(ln.x0 for ln in long)
-    xs1 = sorted(ln.x1 for ln in long)
-    return xs0[len(xs0) // 10], xs1[(len(xs1) * 9) // 10]
-
-
 def _attach_drop_caps(lines: list[Line]) -> list[Line]:
     """Put a drop cap (one large letter beside the first lines of a paragraph, IEEEtran's
     ``\\IEEEPARstart``) in front of the first line beside it, and move the lines beside it out to
@@ -282,10 +165,10 @@ def _attach_drop_caps(lines: list[Line]) -> list[Line]:
 
 
 def _segment(page: int, col: int, lines: list[Line], max_gap: float) -> Segment:
-    joined = _attach_interlinear(_join_baselines(_attach_drop_caps(lines), max_gap))
+    joined = attach_interlinear(join_baselines(_attach_drop_caps(lines), max_gap), max_gap)
     for ln in joined:
         ln.col = col
-    left, right = _edges(joined)
+    left, right = text_edges(joined)
     return Segment(page, col, joined, left, right)
 
 
@@ -393,7 +276,7 @@ def _merge_neighbours(segments: list[Segment]) -> list[Segment]:
         if out and out[-1].col == seg.col and seg.col >= 0:
             prev = out[-1]
             prev.lines.extend(seg.lines)
-            prev.left, prev.right = _edges(prev.lines)
+            prev.left, prev.right = text_edges(prev.lines)
         else:
             out.append(seg)
     return out
