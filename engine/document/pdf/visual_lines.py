@@ -1,6 +1,8 @@
 """A column's visual lines from PyMuPDF's fragments: fragments on one baseline joined (justified words, a heading's
 number, the rest of a line after an inline sum), and small fragments set between two lines (a fraction's numerator, a
-script on its own) folded into the nearer one. Moved out of ``layout`` (which was at its 400 lines), unchanged.
+script on its own) folded into the nearer one. Moved out of ``layout`` (which was at its 400 lines) unchanged, then
+given session 32's three fixes (pdfgap33: raised inline maths read into its line, tall inline maths folded in and its
+row joined again; ``docs/corpus-layouts.md``).
 """
 
 from __future__ import annotations
