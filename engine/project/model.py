@@ -197,7 +197,7 @@ class Project:
     stages: list[str] = field(default_factory=list)
     created: float = 0.0
     modified: float = 0.0
-    review_round: int = 1  # the round of review: 1, then one more at each new round (``rounds.build_round``)
+    review_round: int = 1  # the round of review: 1, then one more at each round of new reviews (``rounds``)
     #: Where each LaTeX version's paragraphs are on its typeset PDF, by role (``engine.project.typeset``): read
     #: from the file or found by the app when a PDF pane shows that PDF; not part of what the build stores.
     typeset: dict[str, Any] = field(default_factory=dict)
