@@ -103,7 +103,8 @@ def ole_document(path: Path) -> str | None:
 
 def blocks(doc: Any) -> Iterator[tuple[str, str, int]]:
     """``(kind, text, level)`` in reading order: kind ``title``, ``heading``, ``author``, ``abstract``, ``body``,
-    ``list``, ``caption``, ``equation``, ``table``, ``reference`` or ``footnote``; ``level`` is a heading's level (else 0)."""
+    ``list``, ``caption``, ``equation``, ``table``, ``reference`` or ``footnote``; ``level`` is a heading's level
+    (else 0)."""
     from docx.table import Table
 
     for block in doc.iter_inner_content():

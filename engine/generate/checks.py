@@ -168,7 +168,8 @@ def unknown_links(text: str, whole: str) -> list[str]:
 def invention_failures(text: str, whole: str, sections: list[str]) -> list[Flag]:
     """Fluent inventions, each a failed check: a numbered part of the paper that does not exist, a property or
     limitation in words the paper and the comment never use, a summary of the paper instead of an edit, an
-    existing citation changed, a web address the paper and the comment do not have. Run on the model's text before any rewrite."""
+    existing citation changed, a web address the paper and the comment do not have. Run on the model's text before
+    any rewrite."""
     out = []
     missing = references.missing_objects(text, whole, sections)
     if missing:
