@@ -37,6 +37,17 @@ def has_tex(*files: str) -> bool:
     return len(subprocess.run(["kpsewhich", *files], capture_output=True, text=True).stdout.split()) == len(files)
 
 
+#: The PLOS template's page as the PDF tests set it (ragged right, a wide left margin, an indent), up to
+#: ``\begin{document}``: a test adds its text and ``\end{document}``.
+PLOS_ARTICLE = r"""\documentclass[10pt,letterpaper]{article}
+\usepackage[top=0.85in,left=2.75in,footskip=0.75in]{geometry}
+\usepackage{amsmath,amssymb}
+\raggedright
+\setlength{\parindent}{0.5cm}
+\begin{document}
+"""
+
+
 def typeset(folder: str | Path, source: str, runs: int = 1) -> Path:
     """``source`` written as ``folder/main.tex`` and typeset with pdflatex ``runs`` times; the PDF's path."""
     folder = Path(folder)

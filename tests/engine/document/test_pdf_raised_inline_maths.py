@@ -11,15 +11,9 @@ from pathlib import Path
 import pytest
 
 from engine.document import ParagraphKind, load_document
-from tests.optional import has_tex, typeset
+from tests.optional import PLOS_ARTICLE, has_tex, typeset
 
-SOURCE = r"""\documentclass[10pt,letterpaper]{article}
-\usepackage[top=0.85in,left=2.75in,footskip=0.75in]{geometry}
-\usepackage{amsmath,amssymb}
-\raggedright
-\setlength{\parindent}{0.5cm}
-\begin{document}
-\section*{Paths}
+SOURCE = PLOS_ARTICLE + r"""\section*{Paths}
 The walk leaves the first station and keeps a record of every stop along the way, so that the later stage can
 replay the route. Starting with the whole route $\lbrace\overrightarrow{v_0}\,..., \overrightarrow{v_n}\rbrace$, we cut
 the route in half at one of its \emph{stops} $\overrightarrow{v_k}$ in-between and then find the pieces of

@@ -11,18 +11,12 @@ from pathlib import Path
 import pytest
 
 from engine.document import ParagraphKind, load_document
-from tests.optional import has_tex, typeset
+from tests.optional import PLOS_ARTICLE, has_tex, typeset
 
 PLAIN = ("The second paragraph tells how the queries were drawn, with no maths at all in it, so that it reads as plain "
          "prose from its first word to its last, and runs over a few lines of the page.")
 
-SUM = r"""\documentclass[10pt,letterpaper]{article}
-\usepackage[top=0.85in,left=2.75in,footskip=0.75in]{geometry}
-\usepackage{amsmath,amssymb}
-\raggedright
-\setlength{\parindent}{0.5cm}
-\begin{document}
-\section*{Scores}
+SUM = PLOS_ARTICLE + r"""\section*{Scores}
 The mean inverse place looks at where the one right answer stands in the list that the tool gives back for a query.
 The inverse place is one over the place of the right item in the list for that query. The mean score is the mean
 inverse place over all of the queries: $S = \frac{1}{Q}\sum_{q=1}^{Q}\frac{1}{r_q}$. Unlike the share found in the
