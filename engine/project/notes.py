@@ -41,6 +41,8 @@ class ReadingNote:
 
 def reading_notes(project: Project) -> list[ReadingNote]:
     """The project's notices, draft first, then the revised version, then the reviews; each kept once."""
+    from engine.project.letter_points import letter_points
+
     notes: list[ReadingNote] = []
     for source, doc, path in (("draft", project.old, project.old_path), ("revised", project.new, project.new_path)):
         if doc is not None:
@@ -50,6 +52,7 @@ def reading_notes(project: Project) -> list[ReadingNote]:
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in reviews]
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in unpicked_items(project)]
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in unpicked_points(project)]
+    notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in letter_points(project)]
     return notes + letter_notes(project) + encoder_notes(project)
 
 
@@ -86,9 +89,11 @@ def worth_showing(project: Project) -> bool:
     """Whether a project opened again shows its notes unasked: a reviewer's point may be in no comment (trial20: a
     CLI-built project hid them), the statuses do not read the response letter given (it quotes few points), the
     encoder chosen in Settings did not load, or the paper or a review is not in English (trial28)."""
+    from engine.project.letter_points import letter_points
     from engine.reviews.language import is_english
 
-    return bool(unpicked_items(project) or unpicked_points(project) or (project.letter or {}).get("read") is False
+    return bool(unpicked_items(project) or unpicked_points(project) or letter_points(project)
+                or (project.letter or {}).get("read") is False
                 or encoder_notes(project) or paper_language_notes(project)
                 or not all(is_english(r.text) for r in project.reviews))
 
@@ -100,7 +105,7 @@ def letter_notes(project: Project) -> list[ReadingNote]:
 
     stored = project.letter or {}
     name = str(stored.get("name", ""))
-    notes = [ReadingNote("response", name, text) for text in stored.get("notices", [])]
+    notes = [ReadingNote("response", name, text) for text in dict.fromkeys(stored.get("notices", []))]  # once each
     return notes + ([ReadingNote("response", name, line)] if (line := letter_note(project)) else [])
 
 
