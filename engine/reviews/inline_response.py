@@ -6,6 +6,9 @@ reviewers, 53 comments, of which 23 were the rebuttal's).
 The response runs from its "Response by" line to the next reviewer heading written as the reviews before it were
 ("Review #12C" after "Review #12A" and "Review #12B"; "## Reviewer 3" after "## Reviewer 1"), or to the end of the
 file; its lines are blanked, so the reviews keep their line numbers. The notice says where the response went.
+
+HotCRP's stamp under each review's name, "* Updated: 24 Nov 2031 9:01am AoE", is blanked too (``without_stamps``): read
+as a list item, every review's reading note named it as a point in no comment.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from engine.reviews.headings import reviewer_name
 
 #: HotCRP's header over the authors' response: "Response by Ann Lee <ann@example.org>" on a line of its own.
 _RESPONSE_BY = re.compile(r"^\s*(?:#{1,6}\s*)?[*_]*(?:Authors?'?s?'?\s+)?Response\s+by\s+(\S.{0,120}?)[*_]*\s*$")
+#: HotCRP's stamp of when a review was last changed, a list item of its own under the review's name.
+_STAMP = re.compile(r"^[*-] (?:Updated|Submitted): \d{1,2} [A-Z][a-z]{2} \d{4}\b[^\n]{0,40}$", re.M)
 #: A reviewer's identifier in a heading: "#12A", "4", "A".
 _IDENT = re.compile(r"(?:#\s*)?\d+[A-Za-z]?\b|\b[A-Z]\b")
 
@@ -50,3 +55,8 @@ def drop_author_response(text: str, notices: list[str]) -> str:
         lines[i:end] = [""] * (end - i)
         i = end
     return "\n".join(lines)
+
+
+def without_stamps(text: str) -> str:
+    """``text`` with HotCRP's "* Updated: <date>" lines blanked (see the module's text)."""
+    return _STAMP.sub("", text)

@@ -13,6 +13,7 @@ Paper #12 Quillwork: Sorting Marrow Lanterns
 
 Review #12A
 {RULE}
+* Updated: 24 Nov 2031 9:01:46am AoE
 
 Overall merit
 -------------
@@ -89,3 +90,10 @@ def test_response_by_inside_a_review_sentence_is_kept():
     reviews = parse_reviews(text)
     assert "its table to Section 5" in reviews[-1].text
     assert not any("response" in n.lower() and "left out" in n for n in reviews[0].notices)
+
+
+def test_hotcrp_update_stamp_is_no_text():
+    reviews = parse_reviews(HOTCRP)
+    assert "Updated" not in reviews[0].text and "9:01:46am" not in reviews[0].text
+    assert "* Updated: the figures were redone" in parse_reviews(
+        "# Reviewer 1\n\n* Updated: the figures were redone, but Figure 3 still has no axis labels.\n")[0].text
