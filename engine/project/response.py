@@ -80,8 +80,9 @@ def letter_note(project: Any) -> str:
         return f"the response letter quotes {k} of {n} points; the statuses read what it says of them"
     if not quotes_enough(k, n):
         few = "none" if k == 0 else f"only {k}"
-        return (f"the response letter quotes {few} of the {n} points (is it this round's letter, to these reviews?): "
-                "the statuses do not read it")
+        return (f"the response letter quotes {few} of the {n} points: the statuses do not read it (a letter that "
+                "answers by theme rather than point by point, or one to other reviews; its text is kept, for you to "
+                "read)")
     if getattr(project, "diff", None) is None:
         return f"the response letter quotes {k} of {n} points; with no revised version there are no statuses yet"
     return (f"the response letter quotes {k} of {n} points, but the {project.aligner or 'chosen'} aligner does not "

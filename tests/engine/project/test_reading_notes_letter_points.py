@@ -63,3 +63,15 @@ def test_a_letter_notice_given_twice_is_listed_once() -> None:
                                                       "\\input{a.tex} in response.tex: no such file"]}
     assert [n.text for n in letter_notes(Project())][:2] == ["\\input{a.tex} in response.tex: no such file", "x"]
     assert len(letter_notes(Project())) == 2
+
+
+def test_a_letter_quoting_few_points_is_not_called_the_wrong_letter() -> None:
+    """trial36: an ICSE letter answered the meta-review's four themes and quoted 3 of 47 points; the note asked "is it
+    this round's letter, to these reviews?", though it was: it names both reasons now."""
+    from engine.project.response import letter_note
+
+    class Project:
+        letter = {"quoted": 3, "points": 47, "read": False}
+    line = letter_note(Project())
+    assert line.startswith("the response letter quotes only 3 of the 47 points: the statuses do not read it")
+    assert "answers by theme" in line and "is it this round's letter" not in line
