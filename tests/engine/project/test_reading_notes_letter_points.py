@@ -9,8 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.jobs import run_job
-from engine.project.letter_points import letter_points
-from engine.project.notes import letter_notes, reading_notes
+from engine.project.notes import letter_notes, letter_points, reading_notes
 from engine.project.pipeline import build_project_file
 from engine.project.session import ProjectSession
 
