@@ -74,3 +74,22 @@ def test_a_letter_quoting_few_points_is_not_called_the_wrong_letter() -> None:
     line = letter_note(Project())
     assert line.startswith("the response letter quotes only 3 of the 47 points: the statuses do not read it")
     assert "answers by theme" in line and "is it this round's letter" not in line
+
+
+def test_the_report_names_the_points_in_no_comment(tmp_path: Path) -> None:
+    """trial36: the revision report said "comments 6" with no word of the four points the letter answered that no
+    comment held; its summary lists the reading notes on points in no comment now (a report a chair passes on)."""
+    from engine.project.report import revision_report_html
+
+    reviews, letter = tmp_path / "reviews.md", tmp_path / "letter.md"
+    reviews.write_text(REVIEWS, encoding="utf-8")
+    letter.write_text(LETTER, encoding="utf-8")
+    path = run_job(build_project_file(tmp_path / "p.redraft", "p", DEMO / "draft_v1.md", DEMO / "draft_v2.md",
+                                      reviews, aligner="bm25", response=letter))
+    with ProjectSession.open(path) as session:
+        assert "points in no comment" not in revision_report_html(session.project)
+        session.delete_comment(next(c for c in session.project.comments if "latency" in c.text).id)
+        page = revision_report_html(session.project)
+    assert "Reviewers' points in no comment, not counted above" in page
+    assert ("<li>Reviewer 1: the response letter quotes 1 passage of this review that is in no comment "
+            "(\u201cCould the authors report wall-clock latency on a \u2026\u201d)</li>") in page
