@@ -58,3 +58,19 @@ def _regions(project: Project, paragraph_id: str, new: bool) -> list[Region]:
 
 def _has_regions(project: Project, edit: Edit, new: bool) -> bool:
     return any(_regions(project, pid, new) for pid in (edit.target_ids if new else edit.source_ids))
+
+
+def start_edit(project: Project, edits: list[Edit], outlined: set[str] = frozenset()) -> tuple[Edit, list[Region | None]]:
+    """The edit both PDF panes start on: the first counted one (not in ``outlined``) with text on both sides, else
+    the first with text on both sides, else the first; and, for the old pane then the new, where that pane goes when
+    the edit has no text on it: the first of the other edits' places there (None when the edit has text there, or
+    no edit has). trial36: a figure's caption rewritten is a deleted and an added paragraph; the draft pane showed
+    the old caption, the revised pane stayed on page 1."""
+    both = [e for e in edits if _has_regions(project, e, False) and _has_regions(project, e, True)]
+    first = next((e for e in both if e.id not in outlined), both[0] if both else edits[0])
+    elsewhere: list[Region | None] = []
+    for new in (False, True):
+        places = [] if _has_regions(project, first, new) else [
+            r for e in edits for pid in (e.target_ids if new else e.source_ids) for r in _regions(project, pid, new)]
+        elsewhere.append(places[0] if places else None)
+    return first, elsewhere

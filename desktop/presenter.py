@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from desktop.main_window import MainWindow
-from desktop.page_regions import _has_regions, _regions, located_note, show_marked_pdf_state
+from desktop.page_regions import _regions, located_note, show_marked_pdf_state, start_edit
 from desktop.pdf_panes import show_pdf_beside
 from engine.project import Project, SuggestionRecord
 from engine.project.coverage import CoverageView, coverage_view
@@ -361,11 +361,11 @@ class ProjectPresenter(QObject):
                 w.pdf_old.highlight(old_regions, old_color, scroll=False, outlined=frame)
             if new_regions:
                 w.pdf_new.highlight(new_regions, new_color, scroll=False, outlined=frame)
-        # both panes start on the same edit: the first counted one with text on both sides, else the first with
-        # text on both sides, else the first
-        both = [e for e in edits if _has_regions(p, e, False) and _has_regions(p, e, True)]
-        first = next((e for e in both if e.id not in outlined), both[0] if both else edits[0])
-        self.focus_edit(first.id)
+        first, elsewhere = start_edit(p, edits, outlined)  # both panes on one edit (``start_edit``); a pane it has
+        self.focus_edit(first.id)  # no text on shows another of the edits (a deleted caption's new one: trial36)
+        for view, region in zip((w.pdf_old, w.pdf_new), elsewhere):
+            if region is not None:
+                view.scroll_to(region)
         return first
 
     def _mark_outline(self, edits: list[Edit], kind: str) -> None:

@@ -11,7 +11,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from engine.align.status import CONFIRMED_STATUSES, STATUS_BADGES, STATUS_WORDS, STATUSES, Assessment, Status
+from engine.align.status import (CONFIRMED_STATUSES, STATUS_BADGES, STATUS_WORDS, STATUSES, Assessment, Status,
+                                  partly_reason)
 from engine.reviews.model import FINE_TYPE_WORDS, FINE_TYPES, ReviewComment, comment_tooltip
 from widgets.badges import CHIP_ROLE, KEY_ROLE, STATUS_KEYS, BadgeDelegate, ChipTextDelegate
 
@@ -351,7 +352,8 @@ def status_tip(status: Status | str, probability: float | None = None) -> str:
         return str(status)
     lines = [STATUS_WORDS[status]]
     if probability is not None and status not in CONFIRMED_STATUSES:
-        lines.append(f"Redraft is {round(100 * probability)}% sure the revision addresses it.")
+        why = partly_reason(status, probability)
+        lines.append(f"Redraft is {round(100 * probability)}% sure the revision addresses it{', ' + why if why else ''}.")
     if status in STATUS_HINTS:
         lines.append(STATUS_HINTS[status])
     return " ".join(lines)

@@ -178,6 +178,17 @@ def chance_text(probability: float) -> str:
     return f"{round(100 * probability)}% chance it is addressed"
 
 
+#: Why a likely answered comment reads "partly (check)": the comment's probability is in the "addressed" band, the
+#: best edit's is not (``status_from_answered`` needs both; trial36: "partly addressed (check) (98% chance it is
+#: addressed …)" read as a contradiction).
+NO_SURE_EDIT = "but no one edit is sure to answer it"
+
+
+def partly_reason(status: Status | str, probability: float | None) -> str:
+    """``NO_SURE_EDIT`` for a "partly (check)" comment whose probability is in the "addressed" band, else ""."""
+    return NO_SURE_EDIT if status == Status.PARTLY and probability is not None and probability >= ADDRESSED_P else ""
+
+
 def comment_probability(probabilities: Iterable[float]) -> float:
     """Probability that the revision addresses the comment: that of its best edit.
 

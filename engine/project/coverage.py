@@ -31,6 +31,7 @@ from engine.align.status import (
     Status,
     chance_text,
     counts,
+    partly_reason,
     status_label,
 )
 from engine.align.status import summary as status_summary
@@ -153,7 +154,10 @@ class CoverageRow:
         """Who says so, in words: "confirmed by the author", "31% chance it is addressed, not confirmed"."""
         if self.confirmed:
             return "confirmed by the author"
-        return "not confirmed" if self.probability is None else f"{chance_text(self.probability)}, not confirmed"
+        if self.probability is None:
+            return "not confirmed"
+        why = partly_reason(self.status, self.probability)  # "98% chance ..., but no one edit is sure to answer it"
+        return f"{chance_text(self.probability)}{', ' + why if why else ''}, not confirmed"
 
 
 def is_doubtful(comment: ReviewComment) -> bool:

@@ -5,7 +5,8 @@ reviewers after the paper left out, pages without a text layer; ``Review.notices
 review, an editor's signature, a review given twice). One note is made here, from the reviews and the comments as
 they are now: a reviewer's list items that hold no comment (``unpicked_items``; trial17: five of a second-round
 referee's nine numbered points), and a reviewer's points under headings of their own that hold no comment
-(``unpicked_points``; trial23), so that no point leaves the area chair's view unsaid. The readers' notes are stored with the documents and the reviews in the
+(``unpicked_points``; trial23), and a review's paragraphs that the authors' letter quotes and no comment holds
+(``letter_points``; trial36), so that no point leaves the area chair's view unsaid. The readers' notes are stored with the documents and the reviews in the
 project file, so a project opened again has them; ``redraft project new`` prints the documents' on stderr and the
 app lists them all in its reading-notes bar (View → Reading Notes).
 """
@@ -50,6 +51,7 @@ def reading_notes(project: Project) -> list[ReadingNote]:
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in reviews]
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in unpicked_items(project)]
     notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in unpicked_points(project)]
+    notes += [ReadingNote("reviews", _name(project.reviews_path), text) for text in letter_points(project)]
     return notes + letter_notes(project) + encoder_notes(project)
 
 
@@ -88,7 +90,8 @@ def worth_showing(project: Project) -> bool:
     encoder chosen in Settings did not load, or the paper or a review is not in English (trial28)."""
     from engine.reviews.language import is_english
 
-    return bool(unpicked_items(project) or unpicked_points(project) or (project.letter or {}).get("read") is False
+    return bool(unpicked_items(project) or unpicked_points(project) or letter_points(project)
+                or (project.letter or {}).get("read") is False
                 or encoder_notes(project) or paper_language_notes(project)
                 or not all(is_english(r.text) for r in project.reviews))
 
@@ -100,7 +103,7 @@ def letter_notes(project: Project) -> list[ReadingNote]:
 
     stored = project.letter or {}
     name = str(stored.get("name", ""))
-    notes = [ReadingNote("response", name, text) for text in stored.get("notices", [])]
+    notes = [ReadingNote("response", name, text) for text in dict.fromkeys(stored.get("notices", []))]  # once each
     return notes + ([ReadingNote("response", name, line)] if (line := letter_note(project)) else [])
 
 
@@ -159,6 +162,51 @@ def unpicked_items(project: Project) -> list[str]:
         if missing:
             shown = "; ".join(f"\u201c{_first_words(us[0].text)}\u201d" for us in missing[:3])
             out.append(f"{review.reviewer}: {len(missing)} of {len(items)} list items are in no comment ({shown}"
+                       + ("; \u2026" if len(missing) > 3 else "") + "); if one is a point, add it (Edit \u2192 "
+                       "Comment \u2192 Add Comment\u2026)")
+    return out
+
+
+#: The letter's quote covers at least this share of the paragraph's words (``Letter.quote``'s own floor is 0.3, for
+#: a point the letter shortens; a paragraph the letter only mentions is not named).
+COVER = 0.6
+
+
+def letter_points(project: Project) -> list[str]:
+    """One line per reviewer with paragraphs in no comment that the letter quotes (60 % of their words: ``COVER``):
+    how many, the first words of up to three, and what to do. trial36: a Sensors referee's "Number all mathematical
+    equations" and three more one-line points drew no comment; the letter quoted and answered all ten, the app said
+    "letter: 6 of 6 points quoted", and no note named the four (list items are ``unpicked_items``')."""
+    from engine.align.letter import Letter
+    from engine.reviews.units import review_units
+
+    text = str((project.letter or {}).get("text", ""))
+    if not text.strip():
+        return []
+    letter = Letter(text)
+    out = []
+    for review in project.reviews:
+        mine = [c for c in project.comments if c.reviewer == review.reviewer]
+        spans = [c.span for c in mine if c.span[1] > c.span[0]]
+        typed = [_words(c.full_text) for c in mine if c.span[1] <= c.span[0]]
+        blocks: dict[int, list] = {}
+        for u in review_units(review):
+            blocks.setdefault(u.block, []).append(u)
+        missing = []
+        for units in blocks.values():
+            if any(u.is_item or u.kind == "poor" for u in units):  # a line read as a label (skipped) counts
+                continue
+            if any(a < u.end and u.start < b for u in units for a, b in spans) or any(
+                    _holds(words, units) for words in typed):
+                continue
+            found = letter.quote(" ".join(u.text for u in units))
+            if found and found[1] >= COVER:
+                missing.append(units)
+        if missing:
+            shown = "; ".join(f"\u201c{_first_words(us[0].text)}\u201d" for us in missing[:3])
+            many = len(missing) != 1
+            out.append(f"{review.reviewer}: the response letter quotes {len(missing)} passage{'s' * many} of this "
+                       f"review that {'are' if many else 'is'} in no comment ({shown}"
                        + ("; \u2026" if len(missing) > 3 else "") + "); if one is a point, add it (Edit \u2192 "
                        "Comment \u2192 Add Comment\u2026)")
     return out

@@ -80,8 +80,9 @@ def letter_note(project: Any) -> str:
         return f"the response letter quotes {k} of {n} points; the statuses read what it says of them"
     if not quotes_enough(k, n):
         few = "none" if k == 0 else f"only {k}"
-        return (f"the response letter quotes {few} of the {n} points (is it this round's letter, to these reviews?): "
-                "the statuses do not read it")
+        return (f"the response letter quotes {few} of the {n} points: the statuses do not read it (a letter that "
+                "answers by theme rather than point by point, or one to other reviews; its text is kept, for you to "
+                "read)")
     if getattr(project, "diff", None) is None:
         return f"the response letter quotes {k} of {n} points; with no revised version there are no statuses yet"
     return (f"the response letter quotes {k} of {n} points, but the {project.aligner or 'chosen'} aligner does not "
@@ -122,8 +123,11 @@ EXCERPT_WORDS = 40
 
 #: A letter's own label over an answer, bold or with its colon: "**Response**:", "Reply:", "__Answer__" (an answer's
 #: first word "Response" stays), and the next point's at an answer's end: "**Comment**:", "Comment 3:".
-_ANSWER_LABEL = re.compile(r"^[*_]{0,2}(?:(?:our|authors?['\u2019]?)\s+)?(?:response|reply|answer)(?:[*_]{2}\s*:?|\s*:)\s*",
-                           re.I)
+_ANSWER_LABEL = re.compile(r"^(?:[-\u2022*]\s+)?[*_]{0,2}(?:(?:our|authors?['\u2019]?)\s+)?(?:response|reply|answer)"
+                           r"(?:[*_]{2}\s*:?|\s*:)\s*", re.I)  # a list item's too: "- Response:" (\item, trial36)
+#: The next point's label opening a line of its own, a list item's or not ("- Comment 6: …", trial36): the answer ends
+_NEXT_POINT = re.compile(r"\n[ \t]*(?:[-\u2022*][ \t]+)?[*_]{0,2}(?:comment|point|remark|question)[ \t]+#?\d{1,2}"
+                         r"[*_]{0,2}[ \t]*:", re.I)
 _NEXT_LABEL = re.compile(r"\s*(?:[*_]{2}(?:comment|point|remark|question)(?:\s+#?\d{1,2})?[*_]{2}\s*:?|"
                          r"\b(?:comment|point|remark|question)(?:\s+#?\d{1,2})?\s*:)\s*$", re.I)
 
@@ -143,6 +147,8 @@ def without_labels(answer: str) -> str:
     quoted change, and 10 showed only ">" or "…"; rule written after reading them, in-sample). For display only:
     the statuses read the answer as ``answers`` gives it."""
     answer = answer.strip()
+    if (cut := _NEXT_POINT.search(answer)) and re.search(r"\w", answer[: cut.start()]):
+        answer = answer[: cut.start()]
     if (cut := _NEXT_QUOTE.search(answer)) and re.search(r"\w", before := answer[: cut.start()].rstrip()) and not (
             before.endswith(":")):
         answer = before

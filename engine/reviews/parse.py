@@ -14,6 +14,7 @@ import re
 from engine.document.textfile import clean_text
 from engine.errors import InputError
 from engine.reviews.guard import author_response, check_text
+from engine.reviews.inline_response import drop_author_response, without_stamps
 from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_heading, form_line, form_question,
                                      inline_reviewer, is_banner_field, is_metadata, is_separator, is_text_banner,
                                      is_underline, point_reviewer, reviewer_name, same_reviewer, scale_answer,
@@ -64,6 +65,7 @@ def parse_reviews(
     text = latex_quotes(text)
     text = comment_tables(text, notices)  # a response letter kept as a table: its comment column (tables.py)
     text = re.sub(r"<!--.*?-->", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)  # invisible in Markdown
+    text = drop_author_response(without_stamps(text), notices)  # HotCRP's "Response by <name>" between the reviews: no reviewer
     if len(text) > max_chars:
         cut = text.rfind("\n", 0, max_chars)
         cut = cut if cut > max_chars // 2 else max_chars

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from engine.document.pdf.lines import Line, PageText, letter_spaced
+from engine.document.pdf.side_column import margin_column
 from engine.document.pdf.visual_lines import attach_interlinear, join_baselines, text_edges
 from engine.document.pdf.wide_tables import across_gutter, rows_under_table_caption
 
@@ -187,7 +188,7 @@ def cut_page(page: PageText, own: float | None, gutters: list[float] = ()) -> li
         gutter = next((g for g in gutters if _fits_gutter(page.lines, page.width, g)
                        or _fits_under_top(page.lines, page.width, g)), None)
     if gutter is None:
-        return _front_box(page) or [_segment(page.number, 0, page.lines, 3.0)]
+        return _front_box(page) or [_segment(page.number, col, part, 3.0) for col, part in margin_column(page)]
     bands: list[tuple[str, list[Line]]] = []
     across = across_gutter(page.lines, gutter)
     for ln in sorted(page.lines, key=lambda l: l.y0):
