@@ -21,6 +21,10 @@ from engine.reviews.headings import reviewer_name
 _RESPONSE_BY = re.compile(r"^\s*(?:#{1,6}\s*)?[*_]*(?:Authors?'?s?'?\s+)?Response\s+by\s+(\S.{0,120}?)[*_]*\s*$")
 #: HotCRP's stamp of when a review was last changed, a list item of its own under the review's name.
 _STAMP = re.compile(r"^[*-] (?:Updated|Submitted): \d{1,2} [A-Z][a-z]{2} \d{4}\b[^\n]{0,40}$", re.M)
+#: What HotCRP puts after "Response by": a name (capitalised words), with or without its address in angle brackets;
+#: not a reviewer's own short paragraph ("Response by the authors to my first point is not convincing.", review33).
+_NAME = re.compile(r"(?:[A-Z][\w.'\u2019-]*\s+){0,5}[A-Z][\w.'\u2019-]*(?:\s*<[^<>\s]+@[^<>\s]+>)?"
+                   r"|.*<[^<>\s]+@[^<>\s]+>")
 #: A reviewer's identifier in a heading: "#12A", "4", "A".
 _IDENT = re.compile(r"(?:#\s*)?\d+[A-Za-z]?\b|\b[A-Z]\b")
 
@@ -39,6 +43,7 @@ def drop_author_response(text: str, notices: list[str]) -> str:
     while i < len(lines):
         line = lines[i]
         by = _RESPONSE_BY.match(line) if forms else None
+        by = by if by and _NAME.fullmatch(by.group(1).strip()) else None
         if not by:
             if line.strip() and reviewer_name(line):
                 forms.add(_form(line))

@@ -97,3 +97,15 @@ def test_hotcrp_update_stamp_is_no_text():
     assert "Updated" not in reviews[0].text and "9:01:46am" not in reviews[0].text
     assert "* Updated: the figures were redone" in parse_reviews(
         "# Reviewer 1\n\n* Updated: the figures were redone, but Figure 3 still has no axis labels.\n")[0].text
+
+
+def test_a_reviewers_paragraph_opening_response_by_is_kept():
+    # review33: a short paragraph of a review's own ("Response by the authors ...") on a line of its own is no
+    # HotCRP header (a name, with or without its address): the review's later points stay
+    text = ("## Reviewer 1\n\n1. Please define the lantern weight.\n\nResponse by the authors to the first round is "
+            "not convincing.\n\n2. Please add the fourth orchard.\n\n## Reviewer 2\n\nThe paper is fine.\n")
+    reviews = parse_reviews(text)
+    assert "fourth orchard" in reviews[0].text and "not convincing" in reviews[0].text
+    assert not any("left out the authors' response" in n for r in reviews for n in r.notices)
+    named = text.replace("Response by the authors to the first round is not convincing.", "Response by Pella Ostrand")
+    assert "fourth orchard" not in parse_reviews(named)[0].text  # a name alone: HotCRP's header, as before
