@@ -125,10 +125,9 @@ def unpicked_points(project: Project) -> list[str]:
                    if not any(a < end and start < b for start, end in spans)
                    and not any(_holds(words, [_Text(review.text[a:b])]) for words in typed)]
         if missing:
-            shown = "; ".join(f"{heading}: \u201c{_first_words(text)}\u201d" for heading, text in missing[:3])
+            shown = _shown([f"{heading}: \u201c{_first_words(text)}\u201d" for heading, text in missing])
             out.append(f"{review.reviewer}: {len(missing)} of {len(points)} points under their own heading are in no "
-                       f"comment ({shown}" + ("; \u2026" if len(missing) > 3 else "") + "); if one is a point, add "
-                       "it (Edit \u2192 Comment \u2192 Add Comment\u2026)")
+                       f"comment {shown}")
     return out
 
 
@@ -160,10 +159,8 @@ def unpicked_items(project: Project) -> list[str]:
         missing = [us for us in items if not any(a < u.end and u.start < b for u in us for a, b in spans)
                    and not any(_holds(words, us) for words in typed)]
         if missing:
-            shown = "; ".join(f"\u201c{_first_words(us[0].text)}\u201d" for us in missing[:3])
-            out.append(f"{review.reviewer}: {len(missing)} of {len(items)} list items are in no comment ({shown}"
-                       + ("; \u2026" if len(missing) > 3 else "") + "); if one is a point, add it (Edit \u2192 "
-                       "Comment \u2192 Add Comment\u2026)")
+            shown = _shown([f"\u201c{_first_words(us[0].text)}\u201d" for us in missing])
+            out.append(f"{review.reviewer}: {len(missing)} of {len(items)} list items are in no comment {shown}")
     return out
 
 
@@ -203,13 +200,20 @@ def letter_points(project: Project) -> list[str]:
             if found and found[1] >= COVER:
                 missing.append(units)
         if missing:
-            shown = "; ".join(f"\u201c{_first_words(us[0].text)}\u201d" for us in missing[:3])
+            shown = _shown([f"\u201c{_first_words(us[0].text)}\u201d" for us in missing])
             many = len(missing) != 1
             out.append(f"{review.reviewer}: the response letter quotes {len(missing)} passage{'s' * many} of this "
-                       f"review that {'are' if many else 'is'} in no comment ({shown}"
-                       + ("; \u2026" if len(missing) > 3 else "") + "); if one is a point, add it (Edit \u2192 "
-                       "Comment \u2192 Add Comment\u2026)")
+                       f"review that {'are' if many else 'is'} in no comment {shown}")
     return out
+
+
+#: What a note on points in no comment asks of the author (the revision report lists the points without it).
+ADD_IT = "; if one is a point, add it (Edit \u2192 Comment \u2192 Add Comment\u2026)"
+
+
+def _shown(parts: list[str]) -> str:
+    """The first three of ``parts`` in brackets ("…" for more), then ``ADD_IT``."""
+    return f"({'; '.join(parts[:3])}" + ("; \u2026" if len(parts) > 3 else "") + ")" + ADD_IT
 
 
 def _words(text: str) -> set[str]:

@@ -14,7 +14,7 @@ from engine.project.coverage_html import coverage_table_html
 from engine.project.edit_places import EditPlaces
 from engine.project.filesafe import whole_file
 from engine.project.model import Project
-from engine.project.notes import letter_points, unpicked_items, unpicked_points
+from engine.project.notes import ADD_IT, letter_points, unpicked_items, unpicked_points
 from engine.revision.model import EDIT_TYPES
 from engine.revision.render import edit_label, html_pair
 from engine.revision.sections import section_fates
@@ -72,7 +72,7 @@ def revision_report_html(project: Project) -> str:
     if missed:  # points no comment holds are in no count above (trial36: the report said 6 where a referee made 10)
         parts.append("<p>Reviewers' points in no comment, not counted above (add them in the app: Edit \u2192 "
                      "Comment \u2192 Add Comment\u2026):</p><ul>"
-                     + "".join(f"<li>{esc(line.split('; if one is a point')[0])}</li>" for line in missed) + "</ul>")
+                     + "".join(f"<li>{esc(line.removesuffix(ADD_IT))}</li>" for line in missed) + "</ul>")
     if project.diff is not None:
         parts.append(f"<p>{esc(project.diff.summary())}</p>")
         fates = section_fates(project.diff)

@@ -36,12 +36,17 @@ We now report the latency on a phone in Table 2.
 """
 
 
-def test_a_quoted_point_in_no_comment_is_noted_until_one_holds_it(tmp_path: Path) -> None:
+def _project(tmp_path: Path) -> Path:
+    """The demo's drafts with ``REVIEWS`` and ``LETTER`` (BM25 links)."""
     reviews, letter = tmp_path / "reviews.md", tmp_path / "letter.md"
     reviews.write_text(REVIEWS, encoding="utf-8")
     letter.write_text(LETTER, encoding="utf-8")
-    path = run_job(build_project_file(tmp_path / "p.redraft", "p", DEMO / "draft_v1.md", DEMO / "draft_v2.md",
+    return run_job(build_project_file(tmp_path / "p.redraft", "p", DEMO / "draft_v1.md", DEMO / "draft_v2.md",
                                       reviews, aligner="bm25", response=letter))
+
+
+def test_a_quoted_point_in_no_comment_is_noted_until_one_holds_it(tmp_path: Path) -> None:
+    path = _project(tmp_path)
     with ProjectSession.open(path) as session:
         project = session.project
         assert letter_points(project) == []  # both quoted points are comments; the summary is quoted by no one
@@ -81,11 +86,7 @@ def test_the_report_names_the_points_in_no_comment(tmp_path: Path) -> None:
     comment held; its summary lists the reading notes on points in no comment now (a report a chair passes on)."""
     from engine.project.report import revision_report_html
 
-    reviews, letter = tmp_path / "reviews.md", tmp_path / "letter.md"
-    reviews.write_text(REVIEWS, encoding="utf-8")
-    letter.write_text(LETTER, encoding="utf-8")
-    path = run_job(build_project_file(tmp_path / "p.redraft", "p", DEMO / "draft_v1.md", DEMO / "draft_v2.md",
-                                      reviews, aligner="bm25", response=letter))
+    path = _project(tmp_path)
     with ProjectSession.open(path) as session:
         assert "points in no comment" not in revision_report_html(session.project)
         session.delete_comment(next(c for c in session.project.comments if "latency" in c.text).id)
