@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from PySide6.QtGui import QAction
 
 from engine.align.status import Status, status_text
@@ -60,7 +62,8 @@ def _has_regions(project: Project, edit: Edit, new: bool) -> bool:
     return any(_regions(project, pid, new) for pid in (edit.target_ids if new else edit.source_ids))
 
 
-def start_edit(project: Project, edits: list[Edit], outlined: set[str] = frozenset()) -> tuple[Edit, list[Region | None]]:
+def start_edit(project: Project, edits: list[Edit], outlined: AbstractSet[str] = frozenset()
+               ) -> tuple[Edit, list[Region | None]]:
     """The edit both PDF panes start on: the first counted one (not in ``outlined``) with text on both sides, else
     the first with text on both sides, else the first; and, for the old pane then the new, where that pane goes when
     the edit has no text on it: the first of the other edits' places there (None when the edit has text there, or

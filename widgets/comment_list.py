@@ -353,7 +353,8 @@ def status_tip(status: Status | str, probability: float | None = None) -> str:
     lines = [STATUS_WORDS[status]]
     if probability is not None and status not in CONFIRMED_STATUSES:
         why = partly_reason(status, probability)
-        lines.append(f"Redraft is {round(100 * probability)}% sure the revision addresses it{', ' + why if why else ''}.")
+        lines.append(f"Redraft is {round(100 * probability)}% sure the revision addresses it"
+                     f"{', ' + why if why else ''}.")
     if status in STATUS_HINTS:
         lines.append(STATUS_HINTS[status])
     return " ".join(lines)

@@ -65,7 +65,8 @@ def parse_reviews(
     text = latex_quotes(text)
     text = comment_tables(text, notices)  # a response letter kept as a table: its comment column (tables.py)
     text = re.sub(r"<!--.*?-->", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)  # invisible in Markdown
-    text = drop_author_response(without_stamps(text), notices)  # HotCRP's "Response by <name>" between the reviews: no reviewer
+    # HotCRP's "Response by <name>" between the reviews is no reviewer; its "* Updated: <date>" stamps no text
+    text = drop_author_response(without_stamps(text), notices)
     if len(text) > max_chars:
         cut = text.rfind("\n", 0, max_chars)
         cut = cut if cut > max_chars // 2 else max_chars
