@@ -29,6 +29,7 @@ from pylatexenc import latexwalker
 
 from engine.document.latex.acronyms import read_acronyms
 from engine.document.latex.changes import track_changes_macros
+from engine.document.latex.floats import float_captions
 from engine.document.latex.front import read_front_matter
 from engine.document.latex.lowlevel import low_level_spans
 from engine.document.latex.author_macros import text_macros
@@ -342,7 +343,7 @@ class _Builder:
             self.block(EQUATION, ParagraphKind.EQUATION, node.pos)
         elif name in FLOATS:
             self.flush()
-            for caption in _captions(node.nodelist, FLOATS[name]):
+            for caption in float_captions(node.nodelist, FLOATS[name]):
                 self.caption(*caption)
         elif name in _DROPPED_ENVS:
             self.flush()
@@ -379,22 +380,3 @@ def _relative(name: str, root: Path) -> str:
         return Path(name).relative_to(root).as_posix()
     except ValueError:
         return name
-
-
-def _captions(nodes: list[latexwalker.LatexNode], kind: str | None) -> list[tuple[latexwalker.LatexMacroNode, str | None]]:
-    """Caption macros inside a float, outermost first; subfigure captions carry no kind."""
-    found: list[tuple[latexwalker.LatexMacroNode, str | None]] = []
-    for node in nodes:
-        if isinstance(node, latexwalker.LatexMacroNode) and node.macroname == "caption":
-            found.append((node, kind))
-        elif isinstance(node, latexwalker.LatexEnvironmentNode):
-            name = node.environmentname
-            inner = None if name in ("subfigure", "subtable") else FLOATS.get(name, kind)
-            found.extend(_captions(node.nodelist, inner))
-        elif isinstance(node, latexwalker.LatexGroupNode):
-            found.extend(_captions(node.nodelist, kind))
-        elif isinstance(node, latexwalker.LatexMacroNode) and node.nodeargd:
-            for arg in node.nodeargd.argnlist:
-                if arg is not None and getattr(arg, "nodelist", None):
-                    found.extend(_captions(arg.nodelist, kind))
-    return found
