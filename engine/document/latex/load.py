@@ -8,7 +8,7 @@ Rules (chosen so the paragraphs line up with the typeset PDF):
   starred forms) is its own EQUATION paragraph ``[EQUATION]``; text around it
   becomes separate paragraphs, as in the PDF;
 - each ``\\item`` is its own BODY paragraph;
-- floats keep only their captions, as CAPTION paragraphs ``Figure 3: ...``;
+- floats keep only their captions, as CAPTION paragraphs ``Figure 3: ...`` (one with none: its text, one CAPTION);
 - ``\\footnote`` text becomes a FOOTNOTE paragraph after its paragraph;
 - verbatim/lstlisting/minted content is an OTHER paragraph; tables are dropped;
 - ``thebibliography`` (or the ``.bbl`` beside the main file) gives REFERENCE paragraphs;
@@ -95,7 +95,7 @@ def load_latex(path: Path) -> Document:
     nodes, body = parse_body(body, converter, notices, MATH_ENVS | set(FLOATS) | _DROPPED_ENVS)
     converter.theorems, converter.crefnames = read_theorems(src.text), crefnames
     numbering = number_document(nodes, number_style(src.text), converter.theorems, roman_appendices(src.text))
-    converter.labels, converter.autoref_counters = numbering.labels, numbering.counters
+    converter.labels, converter.autoref_counters, converter.numbers = numbering.labels, numbering.counters, numbering.numbers
     builder = _Builder(body, converter, numbering, main.parent)
     builder.walk(nodes)
     builder.flush()
@@ -343,8 +343,14 @@ class _Builder:
             self.block(EQUATION, ParagraphKind.EQUATION, node.pos)
         elif name in FLOATS:
             self.flush()
-            for caption in float_captions(node.nodelist, FLOATS[name]):
+            captions = float_captions(node.nodelist, FLOATS[name])
+            for caption in captions:
                 self.caption(*caption)
+            if not captions and node.nodelist:  # no \\caption (Frontiers' class sets its own): its text is its unit
+                first, last = node.nodelist[0], node.nodelist[-1]
+                span = (first.pos, last.pos + last.len)
+                self.emit(self.conv.text(node.nodelist), ParagraphKind.CAPTION, first.pos, list(node.nodelist), span)
+                self.conv.footnotes = []
         elif name in _DROPPED_ENVS:
             self.flush()
         elif name in ("flushleft", "center") and not (self.sections or self.paragraphs or self.abstract):
