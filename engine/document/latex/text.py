@@ -190,8 +190,10 @@ class LatexText:
         return key if latex is None else self.convert(latex)
 
     def counter(self, node: latexwalker.LatexMacroNode) -> str:
-        """A counter as printed where it stands (``\\arabic{figure}``, ``\\thetable``): numbers.py's value."""
-        return self.numbers.get(id(node), "")
+        """A counter as printed where it stands (``\\arabic{figure}``, ``\\thetable``): numbers.py's value (a counter
+        it does not keep reads as its name, as before)."""
+        number = self.numbers.get(id(node))
+        return number if number is not None else _arg_text(node, -1).strip() if node.macroname == "arabic" else ""
 
     def footnote(self, node: latexwalker.LatexMacroNode) -> str:
         text = self._l2t.nodelist_to_text([node.nodeargd.argnlist[-1]]) if node.nodeargd else ""

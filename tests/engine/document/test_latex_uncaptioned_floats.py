@@ -64,3 +64,10 @@ def test_the_unit_knows_its_source(tmp_path: Path) -> None:
     legend = next(p for p in _read(tmp_path).paragraphs if p.text.startswith("Figure 1."))
     assert legend.line == 6  # where the float begins
     assert legend.source is not None and "Two sprints of the toy walker." in legend.source
+
+
+def test_a_counter_the_reader_does_not_keep_reads_as_before(tmp_path: Path) -> None:
+    main = tmp_path / "main.tex"
+    main.write_text("\\documentclass{article}\n\\begin{document}\nStep \\arabic{enumi} of the walk.\n\\end{document}\n",
+                    encoding="utf-8")
+    assert [p.text for p in load_latex(main).paragraphs] == ["Step enumi of the walk."]  # its name, as before
