@@ -11,20 +11,29 @@ of ``encoder.json`` (calibration, weight, threshold, band; the encoder also read
 and every implied criticism, as ``engine.reviews.comments`` does) are applied unchanged, and the comments made by
 this version's rules are scored as ``engine.reviews.evaluate`` scores dev. With ``--vectors`` it also fits, out of
 fold, a class-weighted logistic-regression fine-type head on each fold model's pooled vectors (``vecsK.npy``) and
-scores it on the same comments. Dev is never read.
+scores it on the same comments. With ``--confusion`` it prints the default's fine types against DISAPERE's (each
+typed gold sentence: its gold type, the type of the comment that holds it, "missed" when none does), and the same
+for the gold sentences that ask for references or citations (``CITES``). Dev is never read.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
 
 from bench.train_comment_encoder import FINE, FOLDS, lexical_oof, log, prepare, split
+from engine.reviews.evaluate import gold_fine as gold_type
+from engine.reviews.evaluate import words
 
+#: A gold sentence that asks for references or citations (the typing account, issue 33).
+CITES = re.compile(r"\bcit(?:e|es|ed|ing|ation|ations)\b|\breferences?\b|\brelated work\b|\bprior work\b|"
+                   r"\bliterature\b", re.I)
 KEYS = ("precision", "recall", "f1", "fine_macro_f1", "comments_per_review", "extracted_ok", "extracted_wrong")
 
 
@@ -45,6 +54,25 @@ def cached_words_fine(data: list, work: Path) -> list:
     return words_fine
 
 
+def confusion(data: list, pairs: list) -> None:
+    """The default's fine types against DISAPERE's: all typed gold sentences, then those asking for references."""
+    gold_texts = [[sen["text"] for r in f["gold"] for sen in r["sentences"] if len(words(sen["text"])) >= 3
+                   and gold_type(sen)] for f in data]  # as score_forums lists them
+    seen: Counter = Counter()
+    cites: Counter = Counter()
+    every: Counter = Counter()
+    for forum, truth, given in pairs:
+        k = seen[forum]
+        seen[forum] += 1
+        every[(truth, given or "missed")] += 1
+        if CITES.search(gold_texts[forum][k]):
+            cites[(truth, given or "missed")] += 1
+    for title, table in (("every typed gold sentence", every), ("gold sentences asking for references", cites)):
+        print(f"fine types, {title} (gold -> given: count):")
+        for (truth, given), n in sorted(table.items(), key=lambda kv: (kv[0][0], -kv[1])):
+            print(f"  {truth:13} -> {given:13} {n}")
+
+
 def main(argv: list[str] | None = None) -> int:
     from sklearn.linear_model import LogisticRegression
 
@@ -57,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("oof", nargs="?", help="oof_NAME.npz from bench.crossfit_encoder_gpu (without it, the words model alone)")
     ap.add_argument("--vectors", type=Path, help="the folder of vecs0.npy ... vecs4.npy (fine-type head)")
     ap.add_argument("--work", type=Path, default=Path("/tmp/redraft-encoder"))
+    ap.add_argument("--confusion", action="store_true", help="print the default's fine types against the gold's")
     args = ap.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)
     data, texts, y, fine, group = prepare(args.train)
@@ -91,8 +120,11 @@ def main(argv: list[str] | None = None) -> int:
         ask = ((lex >= lo) & (lex <= hi) | always) & ~unread
         p = np.where(ask, meta["weight"] * p_enc + (1 - meta["weight"]) * lex, lex)
         types = [list(t) for t in split(data, np.where(ask, enc_fine, flat_words))]
-        s = _score(data, split(data, p), meta["threshold"], types)
+        pairs: list = []
+        s = _score(data, split(data, p), meta["threshold"], types, pairs)
         print(f"{name}: reads {ask.mean():.3f} of units", {k: s[k] for k in KEYS}, s["fine_per_type"])
+        if args.confusion and name.startswith("default"):
+            confusion(data, pairs)
     if args.vectors:
         act = fine >= 0
         head = np.empty(len(y), dtype=object)

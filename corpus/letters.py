@@ -6,7 +6,8 @@ reply and the next), ``reply`` starts the authors' answer; ``reply_braced`` says
 ends in an opening brace whose group closes the reply; ``reply_end`` closes a reply; ``reply_also`` starts a braced block that belongs to the last reply
 (new text the authors quote); points before the first ``reviewer`` marker are the editor's (reviewer 0); ``start``/``end`` bound the letter's body;
 ``reviewer_letters`` lets a marker name its reviewer by a letter (A = 1), for letters that quote reviewers A, B, C
-point by point under topic headings (a zero-width ``reviewer`` marker before each quote).
+point by point under topic headings (a zero-width ``reviewer`` marker before each quote); ``editor`` marks the start of
+the editor's part (reviewer 0) wherever it comes, for letters that answer the editor after the reviewers.
 A reviews-file spec holds ``reviewer`` (a line that opens a review), optional ``lines`` ("a-b",
 1-based) and ``drop`` (lines to leave out: scores, form headers). Text is kept verbatim. Reviews kept as one
 file per reviewer (``file`` a list) are read one by one, as Reviewer 1, 2, ... in the list's order.
@@ -101,7 +102,7 @@ def cut_response(text: str, spec: dict) -> list[Point]:
         m = re.search(spec["end"], text, flags)
         text = text[:m.start()] if m else text
     events = []
-    for kind in ("reviewer", "point", "reply", "reply_also"):
+    for kind in ("reviewer", "editor", "point", "reply", "reply_also"):
         if spec.get(kind):
             events += [(m.start(), m.end(), kind) for m in re.finditer(spec[kind], text, flags)]
     events.sort()
@@ -116,6 +117,8 @@ def cut_response(text: str, spec: dict) -> list[Point]:
             if points:
                 points[-1].reply += "\n" + text[start:close + 1]
             boundary, open_point = close + 1, None
+        elif kind == "editor":  # the editor's part, here after the reviewers': reviewer 0 again
+            reviewer, boundary, open_point = 0, end, None
         elif kind == "reviewer":
             number = _number(re.compile(spec["reviewer"], flags).match(text, start), spec.get("reviewer_letters", False))
             reviewer = number if number is not None else reviewer + 1
@@ -142,7 +145,7 @@ def cut_response(text: str, spec: dict) -> list[Point]:
                 m = re.compile(spec["reply_end"], flags).search(text, end)
                 stop = m.end() if m else len(text)
             else:
-                nxt = [s for s, _, k in events[i + 1:] if k in ("reviewer", "point") or not spec.get("point")]
+                nxt = [s for s, _, k in events[i + 1:] if k in ("reviewer", "editor", "point") or not spec.get("point")]
                 stop = nxt[0] if nxt else len(text)
             if spec.get("point") and open_point is None:  # a second reply block continues the last answer
                 if points:

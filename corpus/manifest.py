@@ -49,7 +49,7 @@ def load_manifest(path: str | Path = MANIFEST) -> dict:
 
 
 def _check_regexes(where: str, spec: dict) -> None:
-    for key in ("reviewer", "point", "reply", "reply_end", "reply_also", "drop", "end", "start"):
+    for key in ("reviewer", "editor", "point", "reply", "reply_end", "reply_also", "drop", "end", "start"):
         if spec.get(key):
             try:
                 re.compile(spec[key])

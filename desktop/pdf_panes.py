@@ -1,5 +1,5 @@
-"""What a PDF pane shows for a source that is not a PDF: the PDF typeset from a LaTeX source, found beside it
-(its changes highlighted by ``desktop.typeset_panes``)."""
+"""What a PDF pane shows for a source that is not a PDF: the PDF typeset from a LaTeX source, found beside it, or the
+PDF a Word or Markdown version was saved as (its changes highlighted by ``desktop.typeset_panes``)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ if TYPE_CHECKING:  # the panes' module loads with the window's body, not with th
 
 
 #: Why a typeset PDF's pages show no highlights (a new-user trial looked for them on a LaTeX project).
-NOT_HIGHLIGHTED = ("Redraft read the LaTeX, not this PDF, so it cannot highlight the changes or the comment's "
-                   "paragraphs on these pages: the Diff and Document tabs show them, and File → Export Marked-up "
-                   "PDF… writes the revised PDF with every change marked.")
+NOT_HIGHLIGHTED = ("Redraft read the paper's source (LaTeX, Word or Markdown), not this PDF, so it cannot "
+                   "highlight the changes or the comment's paragraphs on these pages: the Diff and Document tabs show "
+                   "them, and File → Export Marked-up PDF… writes the revised PDF with every change marked.")
 
 
 def show_pdf_beside(view: PdfView, source: str) -> bool:

@@ -35,6 +35,10 @@ class Rounds:
         #: The question asked when an input is doubtful (reviews that read like an author response or a paper,
         #: a revised version with the draft's content).
         self.question: QMessageBox | None = None
+        #: Saves the response typed and not saved yet before a round or a letter is taken (an author's trial, session
+        #: 32: the typed answer was left out of the round's "Kept" count and came back with a false "Redraft did not
+        #: close normally" message); the main window's response box, as exports save it first.
+        self.before = getattr(getattr(parent, "response", None), "flush", None)
         commands = getattr(parent, "commands", None)  # the main window's File → New Round…, Add Authors' Response…
         if commands is not None:
             commands.new_round.triggered.connect(lambda: self.open_dialog())
@@ -68,6 +72,8 @@ class Rounds:
         session = self.session()
         if session is None:
             return "No project is open."
+        if self.before is not None:
+            self.before()
         if not files.any():
             return self.add_letter(session, files)
         self.run(session, files)

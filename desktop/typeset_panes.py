@@ -67,8 +67,8 @@ def _show_typeset(presenter: ProjectPresenter, view: PdfView, beside: PdfBeside,
         return  # another project is open now
     if found.enough:
         view.set_note(beside.note(), warning=beside.older)
-        view.note.setToolTip(f"{beside.note()}.\nRedraft read the LaTeX and found its paragraphs on these pages "
-                             f"by their words: {found.note()}.")
+        view.note.setToolTip(f"{beside.note()}.\nRedraft read {beside.source.name} and found its paragraphs on these "
+                             f"pages by their words: {found.note()}.")
     else:
         view.set_note(f"{beside.note()} (changes not highlighted)", warning=beside.older)
         view.note.setToolTip(f"{beside.note()}.\n{found.note()[:1].upper()}{found.note()[1:]}.\n{NOT_HIGHLIGHTED}")

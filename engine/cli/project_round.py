@@ -62,7 +62,7 @@ def run_round(args: argparse.Namespace) -> int:
         print(f"dropped: {line}")
     if not report.dropped:
         print("dropped: none of your responses, link verdicts or accepted edits")
-    print(f"round {report.round - 1} is kept as {report.backup}")
+    print(f"round {report.round - ('reviews' in report.changed)} is kept as {report.backup}")
     from engine.project.notes import reading_notes
 
     for note in reading_notes(session.project):  # how the new files were read, as the app's bar lists them

@@ -6,6 +6,8 @@ Rules, matching the Markdown loader's (the same ``_Outline`` collects them):
   level N, a leading number ("4.2 Training") kept in ``Section.number``;
   "Author" paragraphs (pandoc's style; "Authors" too) name the authors, an
   "Abstract" styled paragraph is the abstract;
+- a reference manager's list (the "Bibliography" style of pandoc, Zotero, Mendeley and Word's own citations;
+  EndNote's "EndNote Bibliography") is REFERENCE paragraphs, with or without a "References" heading above it;
 - other paragraphs and list items are BODY paragraphs (a style with "Caption" in
   its name, Word's "Caption" or pandoc's "Image Caption" and "Table Caption", or
   "Figure 3:" / "Table 1." starts, are CAPTIONs); an "Abstract" heading or
@@ -37,6 +39,10 @@ _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 #: Namespace of Office Math (OMML): Word's equations.
 _M = "{http://schemas.openxmlformats.org/officeDocument/2006/math}"
 _HEADING = re.compile(r"^heading\s*(\d)$", re.IGNORECASE)
+#: Paragraph styles of a reference list as reference managers write it (an author's trial, session 32: pandoc's
+#: "Bibliography" entries after an appendix, with no heading, read as 130 body paragraphs: a suggestion was placed
+#: on a reference and new entries of the revision were linked as new paragraphs).
+_BIBLIOGRAPHY = ("bibliography", "endnote bibliography")
 #: "Reviewer 1: The paper ..." in one Word paragraph: the reviewer heading, then the text.
 _INLINE_REVIEWER = re.compile(r"^((?:reviewer|referee)\s*#?\s*[\w-]{1,8})\s*[:.\u2013\u2014-]\s+(\S.*)$", 
                              re.IGNORECASE | re.DOTALL)
@@ -97,7 +103,7 @@ def ole_document(path: Path) -> str | None:
 
 def blocks(doc: Any) -> Iterator[tuple[str, str, int]]:
     """``(kind, text, level)`` in reading order: kind ``title``, ``heading``, ``author``, ``abstract``, ``body``,
-    ``list``, ``caption``, ``equation``, ``table`` or ``footnote``; ``level`` is a heading's level (else 0)."""
+    ``list``, ``caption``, ``equation``, ``table``, ``reference`` or ``footnote``; ``level`` is a heading's level (else 0)."""
     from docx.table import Table
 
     for block in doc.iter_inner_content():
@@ -130,6 +136,8 @@ def _kind(block: Any, style: str) -> str:
         return "author"
     if name == "abstract":
         return "abstract"
+    if name in _BIBLIOGRAPHY:
+        return "reference"
     if name.startswith("list") or block._p.pPr is not None and block._p.pPr.numPr is not None:
         return "list"
     return "body"
@@ -233,7 +241,8 @@ def load_docx(path: Path) -> Document:
     path = Path(path)
     out = _Outline()
     kinds = {"body": ParagraphKind.BODY, "list": ParagraphKind.BODY, "caption": ParagraphKind.CAPTION,
-             "table": ParagraphKind.OTHER, "footnote": ParagraphKind.FOOTNOTE, "equation": ParagraphKind.EQUATION}
+             "table": ParagraphKind.OTHER, "footnote": ParagraphKind.FOOTNOTE, "equation": ParagraphKind.EQUATION,
+             "reference": ParagraphKind.REFERENCE}
     doc = open_docx(path)
     for kind, text, level in blocks(doc):
         if kind == "title" and not out.title and not out.paragraphs:

@@ -222,8 +222,39 @@ def commands_only(raw: str) -> bool:
     return bool(_COMMANDS_ONLY.match(raw))
 
 
+#: A pandoc attribute set: ``{.class}``, ``{#id}``, ``{key="value" ...}`` (not a TeX group: no backslash, no brace).
+_ATTR = r"""(?:[.#][\w:-]+|[\w-]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s{}"']+))"""
+_ATTRS = re.compile(r"\{\s*" + _ATTR + r"(?:\s+" + _ATTR + r")*\s*\}")
+
+
+def pandoc_attributes(raw: str) -> str:
+    """A pandoc link's or bracketed span's attributes dropped, and the span's brackets: ``[2](#fig){reference-type=
+    "ref"}`` reads as the link, ``[changed text]{style="color: red"}`` as ``changed text`` (an author's trial, session
+    32: a paper converted by pandoc read "Figure 2{reference-type="ref"", and its revision, each changed paragraph
+    marked red by R Markdown's span, kept the brackets and ``]{style="color: red"}`` in its text)."""
+    out, last = [], 0
+    for m in _ATTRS.finditer(raw):
+        if raw[m.start() - 1: m.start()] == ")":  # a link's or an image's attributes
+            out.append(raw[last:m.start()])
+        elif raw[m.start() - 1: m.start()] == "]":  # a bracketed span: its opening bracket goes too
+            head, depth = "".join(out) + raw[last:m.start() - 1], 0
+            for i in range(len(head) - 1, -1, -1):
+                depth += {"]": 1, "[": -1}.get(head[i], 0)
+                if depth < 0 and (i == 0 or head[i - 1] != "\\"):
+                    head = head[:i] + head[i + 1:]
+                    break
+            else:
+                head += "]"  # no opening bracket in this paragraph: the attributes go, the bracket stays
+            out = [head]
+        else:
+            continue
+        last = m.end()
+    return "".join(out) + raw[last:]
+
+
 def inline_latex(raw: str) -> str:
     """Citations, references and text macros of raw LaTeX and pandoc in a paragraph, as the paper prints them."""
+    raw = pandoc_attributes(raw)
     raw = _CITE.sub(lambda m: "[" + ", ".join(k.strip() for k in m.group(1).split(",") if k.strip()) + "]", raw)
     raw = _REF.sub("??", raw)
     raw = _SILENT.sub("", raw)

@@ -10,6 +10,7 @@ Rewrites (the edit changes, a flag says so):
 Failed checks (``invention_failures`` and ``facts``; the edit is never offered as it stands):
 - ``unsupported_claim``: a result claim about the authors' work ("outperforms") the paper never makes;
 - ``unknown_name``: a dataset, model, metric or tool name in neither the paper nor the comment;
+- ``unknown_link``: a web address or DOI in neither the paper nor the comment;
 - ``missing_object``: a theorem, section, figure, table or equation number the paper does not have;
 - ``unsupported_property``: a property or limitation asserted in words the paper and the comment never use;
 - ``summary``: it describes the paper ("The paper presents …") instead of editing it;
@@ -55,6 +56,8 @@ _REVIEWER_CLAUSES = [
 _MATH = re.compile(r"[$=≤≥≈∑∏∫√±×^_\\]|\b[a-z]_\w")
 _ACRONYM = re.compile(r"\b[A-Z][A-Za-z]*[A-Z]\w*\b")
 _WORD = re.compile(r"[a-z0-9]+")
+#: A web address or DOI as written in running text (its closing punctuation is not part of it).
+_LINK = re.compile(r"(?:\bhttps?://|\bwww\.|\bdoi\.org/|\b10\.\d{4,9}/)[^\s<>\"“”‘’'\[\](){}]+", re.I)
 
 
 @dataclass
@@ -146,10 +149,26 @@ def has_technical_detail(text: str) -> bool:
     return bool(_ANY_NUMBER.search(own) or _CITATION.search(own) or _MATH.search(own) or _ACRONYM.search(own))
 
 
+def unknown_links(text: str, whole: str) -> list[str]:
+    """Web addresses and DOIs of ``text`` found in neither the paper nor the comment (``whole``), compared without
+    their scheme, case or closing punctuation (an author's trial, session 32: the embedded model's fix of a typo
+    gave the package an address it never had, "https://cran-rrbindh1234567890", and the rewrite was offered)."""
+    def bare(link: str) -> str:
+        return re.sub(r"^(?:https?://)?(?:www\.|dx\.)?(?:doi\.org/)?", "", link.rstrip(".,;:!?").lower()).rstrip("/")
+
+    known = {bare(m.group(0)) for m in _LINK.finditer(whole)}
+    out = []
+    for m in _outside_placeholders(text, _LINK):
+        link = m.group(0).rstrip(".,;:!?")
+        if bare(link) and bare(link) not in known and link not in out:
+            out.append(link)
+    return out
+
+
 def invention_failures(text: str, whole: str, sections: list[str]) -> list[Flag]:
     """Fluent inventions, each a failed check: a numbered part of the paper that does not exist, a property or
     limitation in words the paper and the comment never use, a summary of the paper instead of an edit, an
-    existing citation changed. Run on the model's text before any rewrite."""
+    existing citation changed, a web address the paper and the comment do not have. Run on the model's text before any rewrite."""
     out = []
     missing = references.missing_objects(text, whole, sections)
     if missing:
@@ -164,6 +183,10 @@ def invention_failures(text: str, whole: str, sections: list[str]) -> list[Flag]
     altered = references.altered_citations(text, whole)
     if altered:
         out.append(failure("altered_citation", f"changes a citation the paper already has: {'; '.join(altered)}"))
+    links = unknown_links(text, whole)
+    if links:
+        out.append(failure("unknown_link", f"web addresses found in neither the paper nor the comment: "
+                           f"{', '.join(links)}; the model may have made them up"))
     return out
 
 

@@ -34,6 +34,11 @@ from engine.revision.sections import section_fates
 
 #: Words of unchanged text kept on each side of a change.
 CONTEXT_WORDS = 10
+#: Most words a revised paragraph's quote shows; what changes after them is said, not quoted (an author's trial,
+#: session 32: a heavily revised 2,000-word paragraph was quoted whole for seven comments, a 43-page letter).
+QUOTE_WORDS = 12 * CONTEXT_WORDS
+#: What stands for the changes a quote leaves out.
+MORE_CHANGES = " … (more changes in this paragraph: see the revised version)"
 #: What a change is called in the letter, by edit type.
 #: The summary's line for a changed title (``is_title_edit``), before every section's line.
 TITLE_LINE = "Title: revised"
@@ -171,7 +176,25 @@ def _runs(edit: Edit) -> tuple[Run, ...]:
         return (("insert", _cut(edit.target_text)),)
     if edit.type is EditType.DELETED:
         return (("delete", _cut(edit.source_text)),)
-    return compact_runs(edit.diff) if edit.diff else (("insert", _cut(edit.target_text)),)
+    return capped(compact_runs(edit.diff)) if edit.diff else (("insert", _cut(edit.target_text)),)
+
+
+def capped(runs: tuple[Run, ...], words: int = QUOTE_WORDS) -> tuple[Run, ...]:
+    """``runs`` up to ``words`` words, the run that passes them cut; ``MORE_CHANGES`` after when a change is left out
+    (unchanged words alone left out end the quote with "…")."""
+    out: list[Run] = []
+    left = words
+    for i, (op, text) in enumerate(runs):
+        parts = text.split()
+        if len(parts) <= left:
+            out.append((op, text))
+            left -= len(parts)
+            continue
+        if left >= 3:  # a run cut in its middle: its first words, as a cut addition shows them
+            out.append((op, (" " if text[:1] == " " else "") + " ".join(parts[:left])))
+        more = op != "equal" or any(o != "equal" for o, _ in runs[i + 1:])
+        return (*out, ("equal", MORE_CHANGES if more else " …"))
+    return runs
 
 
 def _cut(text: str, words: int = 6 * CONTEXT_WORDS) -> str:

@@ -186,7 +186,9 @@ def revised_places(doc: Document, path: str | Path | None) -> Places:
     """The places of the revised version: a PDF's own, or a LaTeX revision's on the PDF typeset from it and kept
     beside it (``paper.tex`` → ``paper.pdf``, as the marked-up PDF finds it; not one older than its LaTeX), each
     paragraph matched to that PDF's text by its words; a LaTeX revision with none has no pages to cite."""
-    if doc.source_format == "latex" and path:
+    from engine.project.marked_source import BESIDE_FORMATS
+
+    if doc.source_format in BESIDE_FORMATS and path:  # LaTeX typeset, or Word / Markdown saved as PDF (trial35)
         from engine.project.marked_source import pdf_beside, typeset_matcher
 
         beside = pdf_beside(path)

@@ -54,11 +54,11 @@ def typeset_places(project: Project) -> EditPlaces:
     """``EditPlaces`` that give a LaTeX version's edits the page of the PDF typeset beside its sources (no older
     than the LaTeX; as the marked-up PDF and the letter find it) rather than a line of the ``.tex``, which an
     editor reading the coverage CSV cannot use (session 26); the app's views keep the ``.tex`` line."""
-    from engine.project.marked_source import pdf_beside, typeset_matcher
+    from engine.project.marked_source import BESIDE_FORMATS, pdf_beside, typeset_matcher
 
     typeset = {}
     for new, doc, path in ((True, project.new, project.new_path), (False, project.old, project.old_path)):
-        if doc is None or doc.source_format != "latex" or not path:
+        if doc is None or doc.source_format not in BESIDE_FORMATS or not path:
             continue
         beside = pdf_beside(path)
         if beside is None or beside.older:

@@ -21,6 +21,12 @@ from engine.project.model import Project
 MIN_MATCH = 0.5
 
 Regions = Callable[[str], list[Region]]
+#: Versions whose pages are those of a PDF made from them and kept beside them: LaTeX typeset, a Word file or a
+#: Markdown paper saved as PDF under its name (an author's trial, session 32: the Word author's PDFs were used for
+#: the marked-up copy only, the PDF tab hidden, the letter and the CSV without pages).
+BESIDE_FORMATS = ("latex", "docx", "markdown")
+#: Suffixes of a Word or Markdown version, whose PDF is ``NAME.pdf`` beside ``NAME.docx`` (``engine/inputs.py``).
+_SAVED_SUFFIXES = (".docx", ".md", ".markdown", ".rmd", ".qmd", ".rmarkdown")
 
 
 #: Where latexmk or an editor writes the PDF when not beside the source: the folder a ``.latexmkrc`` names
@@ -50,7 +56,7 @@ def _beside(source: Path) -> list[Path]:
 
 @dataclass(frozen=True)
 class PdfBeside:
-    """The typeset PDF of a LaTeX source, found beside it."""
+    """The typeset PDF of a LaTeX source, found beside it; or the PDF a Word or Markdown version was saved as."""
 
     path: Path
     source: Path
@@ -59,6 +65,10 @@ class PdfBeside:
 
     def note(self) -> str:
         """One line for the pane that shows it."""
+        if self.source.suffix.lower() in _SAVED_SUFFIXES:
+            if self.older:
+                return f"{self.path.name}, beside {self.source.name}, is older than it: save it as PDF again"
+            return f"{self.path.name}, the PDF saved from {self.source.name}"
         if self.older:
             return (f"{self.path.name}, found beside {self.source.name}, is older than its LaTeX: "
                     "typeset it again to see the latest text")
@@ -67,9 +77,15 @@ class PdfBeside:
 
 def pdf_beside(source: str | Path) -> PdfBeside | None:
     """The PDF beside a LaTeX source (``paper.tex`` → ``paper.pdf``, ``camera_ready/`` → ``camera_ready.pdf``),
-    and whether it is older than the newest ``.tex`` beside the source; None for another file or when none is
-    there."""
+    and whether it is older than the newest ``.tex`` beside the source; the PDF a Word or Markdown version was saved
+    as (``paper.docx`` → ``paper.pdf``), and whether it is older than the version; None for another file or when
+    none is there."""
     path = Path(source).expanduser()
+    if path.suffix.lower() in _SAVED_SUFFIXES:
+        saved = path.with_suffix(".pdf")
+        if not (saved.is_file() and path.is_file()):
+            return None
+        return PdfBeside(saved, path, saved.stat().st_mtime + 1.0 < path.stat().st_mtime)
     if not (path.is_dir() or path.suffix.lower() in (".tex", ".latex")):
         return None
     pdf = next((c for c in _beside(path) if c.is_file()), None)

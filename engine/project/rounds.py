@@ -184,7 +184,7 @@ def _copy(path: Path, to: Path) -> None:
 
 
 def _clear_work(store: ProjectStore, *, new_reviews: bool, new_revision: bool) -> tuple[int, list[str]]:
-    """The copy without the author's work (carried over by id later); returns the new round's number
+    """The copy without the author's work (carried over by id later); returns the new round's number (of review)
     and what is dropped for good (corrections of the old reviews' comments, TLDRs of the old revision)."""
     with store.transaction() as conn:
         for table in ("responses", "links", "suggestions", "history"):
@@ -199,8 +199,8 @@ def _clear_work(store: ProjectStore, *, new_reviews: bool, new_revision: bool) -
             n = conn.execute("DELETE FROM tldrs").rowcount
             if n:
                 dropped.append(f"{n} TLDR(s) of the previous revised version")
-        row = conn.execute("SELECT value FROM meta WHERE key = 'round'").fetchone()
-        number = (int(row[0]) if row else 1) + 1
+        row = conn.execute("SELECT value FROM meta WHERE key = 'round'").fetchone()  # the round of review: the same
+        number = (int(row[0]) if row else 1) + new_reviews  # reviews answered again stay in theirs (trial35)
         conn.execute("INSERT INTO meta VALUES ('round', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                      (dumps(number),))
     return number, dropped

@@ -97,7 +97,8 @@ class ProjectSession(MarkSteps):
         path = self.path
         self.store.close()
         try:
-            built.backup = keep_previous(path, built.round - 1)  # never over an earlier round's file
+            # never over an earlier round's file; a round of the same reviews keeps their round's number (trial35)
+            built.backup = keep_previous(path, built.round - ("reviews" in built.changed))
             os.replace(built.path, path)
         finally:
             self.store = ProjectStore.open(path)  # the new round, or (when a move failed) this one again

@@ -69,9 +69,12 @@ class TypesetRegions:
 
 
 def version(project: Any, role: str) -> Document | None:
-    """The project's LaTeX version in ``role`` (``old``: the draft, ``new``: the revision), or None."""
+    """The project's version in ``role`` (``old``: the draft, ``new``: the revision) when its pages are a PDF's
+    beside it (LaTeX, Word, Markdown: ``marked_source.BESIDE_FORMATS``), or None."""
+    from engine.project.marked_source import BESIDE_FORMATS
+
     doc = project.old if role == "old" else project.new
-    return doc if doc is not None and doc.source_format == "latex" else None
+    return doc if doc is not None and doc.source_format in BESIDE_FORMATS else None
 
 
 def typeset_key(document: Document, pdf: str | Path) -> str:

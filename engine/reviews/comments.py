@@ -20,8 +20,9 @@ from typing import Any
 
 import numpy as np
 
+from engine.reviews import cues
 from engine.reviews.classify import CommentModel, shipped_model
-from engine.reviews.cues import ARROW, NEGATIVE, SUMS_UP, TYPO, VERDICT, action_of, read_cues
+from engine.reviews.cues import ARROW, NEGATIVE, SUMS_UP, TYPO, VERDICT, action_of, asks_for_references, read_cues
 from engine.reviews.encoder_model import CommentEncoder, comment_encoder
 from engine.reviews.keyed import keyed_paragraphs, keyed_pick, keyed_review
 from engine.reviews.language import is_english
@@ -217,7 +218,7 @@ def checked_type(text: str, fine: str) -> str:
         return "typo"
     if fine == "typo" and text.rstrip(" )\"'").endswith("?"):
         return "explanation"  # what most questions ask for in DISAPERE train
-    return fine
+    return "edit" if cues.CITATION_EDIT and fine != "typo" and asks_for_references(text) else fine  # cites: an edit
 
 
 def model_threshold(model: Model) -> float:

@@ -266,3 +266,23 @@ def action_of(text: str) -> str:
         if hits > best_hits:
             best, best_hits = name, hits
     return best
+
+
+#: A request for references or citations is typed ``edit`` whatever the model says, as DISAPERE types it
+#: (``request_edit``); session 32's candidate C2, kept by its rule (DISAPERE train out of fold: fine types 0.352 ->
+#: 0.353, edit 0.308 -> 0.321; docs/comments.md). False: the model's type.
+CITATION_EDIT = True
+#: A sentence that names references or citations ("cite", "citations", "references", "a reference for", related or
+#: prior work, the literature); "the reference solution" names none.
+_REFERENCES = re.compile(r"\bcit(?:e|es|ing|ation|ations)\b|\breferences\b|\ba reference\b|"
+                         r"\b(?:related|prior|previous|earlier) (?:work|studies)\b|\bliterature\b", re.I)
+
+
+def asks_for_references(text: str) -> bool:
+    """Whether a sentence of ``text`` asks (a request word, or a request in so many words) and names references or
+    citations ("Please provide references for ...", "The authors should cite ..."); not one that only mentions them
+    ("The references are well chosen.")."""
+    from engine.text import sentences
+
+    return any(_REFERENCES.search(s) and (read_cues(s).request or read_cues(s).explicit)
+               for s, _, _ in sentences(text, review=True))

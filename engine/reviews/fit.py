@@ -97,8 +97,9 @@ def vocabulary(texts: list[str]) -> dict[str, int]:
 
 
 def _score(data: list[dict[str, Any]], probs: list[np.ndarray], threshold: float,
-           fines: list[list[str]] | None = None) -> dict[str, Any]:
-    """The sentence-level figures of ``probs`` (and of ``fines``, each forum's fine types, when given)."""
+           fines: list[list[str]] | None = None, pairs: list | None = None) -> dict[str, Any]:
+    """The sentence-level figures of ``probs`` (and of ``fines``, each forum's fine types, when given); ``pairs``
+    receives each typed gold sentence's (forum, gold type, type given), as ``score_forums`` gives them."""
     comments_of: dict[str, list[dict[str, Any]]] = {}
     for k, (f, p) in enumerate(zip(data, probs)):
         found, pos = [], 0
@@ -108,7 +109,7 @@ def _score(data: list[dict[str, Any]], probs: list[np.ndarray], threshold: float
             found += [c.to_dict() for c in build_comments(r, prefix, units, p[pos : pos + n], fine, threshold)]
             pos += n
         comments_of[f["md"]] = found
-    return score_forums([(f["forum"], f["gold"]) for f in data], lambda md: comments_of[md])
+    return score_forums([(f["forum"], f["gold"]) for f in data], lambda md: comments_of[md], pairs)
 
 
 #: Regularisation strengths tried (cross-validated inside train); wider grids chose inside these.

@@ -12,7 +12,7 @@ import pytest
 from corpus.build_revisions import build_entry, main, typeset
 from corpus.distant import distant_labels
 from corpus.labels import _distant, checked_record, read_labels, to_gold
-from corpus.letters import cut_response, reviews_from_file, locate_points, span, span_hash
+from corpus.letters import cut_response, reviews_from_file, reviews_from_points, locate_points, span, span_hash
 from corpus.manifest import FORMAT, ManifestError, check_manifest
 from corpus.units import load_built
 from engine.align.gold import load_gold
@@ -240,6 +240,22 @@ def test_reviewers_named_by_letter_under_topic_headings():
     assert points[2].comment.startswith("Diagrams would help")
     # without the flag a letter names no number, and the markers count up in order instead
     assert [p.reviewer for p in cut_response(letter, {**spec, "reviewer_letters": False})] == [1, 2, 3]
+
+
+def test_an_editor_part_after_the_reviewers_is_reviewer_zero():
+    # An invented letter that answers the editor last: its points are the editor's (0), not a fourth reviewer's.
+    letter = ("\\subsection{Reviewer 1}\n\\begin{quote}Define the symbols in Table 1.\\end{quote}\nDone.\n"
+              "\\subsection{Reviewer 2}\n\\begin{quote}Cite the earlier queueing model.\\end{quote}\nAdded.\n"
+              "\\subsection{Editor requests}\n\\begin{quote}Use author-year citations.\\end{quote}\nChanged.\n"
+              "\\begin{quote}Make the captions self-contained.\\end{quote}\nRewritten.\n")
+    spec = {"reviewer": r"\\subsection\{Reviewer (\d+)\}", "point": r"\\begin\{quote\}", "reply": r"\\end\{quote\}"}
+    with_editor = cut_response(letter, {**spec, "editor": r"\\subsection\{Editor requests\}"})
+    assert [p.reviewer for p in with_editor] == [1, 2, 0, 0]
+    assert with_editor[2].comment.startswith("Use author-year") and with_editor[3].reply.startswith("Rewritten")
+    # without the key the editor's points go to the last reviewer named
+    assert [p.reviewer for p in cut_response(letter, spec)] == [1, 2, 2, 2]
+    md = reviews_from_points(with_editor).markdown
+    assert md.index("## Reviewer 2") < md.index("## Editor")
 
 
 def test_a_paper_file_named_like_a_round_file_is_kept_when_listed(mirror, tmp_path):

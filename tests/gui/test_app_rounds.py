@@ -119,7 +119,7 @@ def test_new_draft_round_says_the_revised_version_is_dropped(qtbot, shell: Shell
         dialog.accept()
     qtbot.waitUntil(lambda: c.rounds.message is not None and c.rounds.message.isVisible(), timeout=5_000)
     text = c.rounds.message.text()
-    assert "round 2: draft" in text and "the revised version draft_v2.md" in text
+    assert "round 1: draft" in text and "the revised version draft_v2.md" in text
     c.rounds.message.button(QMessageBox.StandardButton.Ok).click()
     after = c.session.project
     assert after.old_path.endswith("draft_v2.md") and after.new is None and after.diff is None

@@ -40,7 +40,7 @@ def test_a_new_draft_drops_the_last_revised_version(demo: ProjectSession) -> Non
     assert any(line.endswith("to an edit of the dropped revised version") for line in report.dropped)
     assert report.kept[0] == "1 of 1 responses"
     changes = session.take_round(report)
-    assert changes.label == "round 2: draft"
+    assert changes.label == "round 1: draft"  # the same reviews: their round (trial35)
     after = session.project
     assert after.old_path.endswith("draft_v2.md")
     assert after.new is None and after.new_path == "" and after.diff is None  # not v2 against itself
@@ -72,7 +72,7 @@ def test_cli_round_with_a_new_draft_says_the_revised_version_is_dropped(
     demo.close()
     assert main(["project", "round", str(path), "--draft", str(DEMO / "draft_v2.md")]) == 0
     out = capsys.readouterr().out
-    assert "round 2: draft" in out
+    assert "round 1: draft" in out
     assert "dropped: the revised version draft_v2.md (a new draft starts a round without one" in out
     with ProjectSession.open(path) as session:
         assert session.project.new is None and session.project.old_path.endswith("draft_v2.md")
