@@ -89,8 +89,9 @@ def iter_diff(
     yield Progress(total // 4, total, "comparing words")
 
     edits: list[Edit] = []
+    written = "pdf" not in (old.source_format, new.source_format)  # a hyphen in a PDF's text may be a line break's
     for k, g in enumerate(groups):
-        edits.append(_edit(k, g, src, tgt, tok_s, tok_t))
+        edits.append(_edit(k, g, src, tgt, tok_s, tok_t, written))
         if k % 100 == 99:
             if cancel:
                 cancel.check()
@@ -178,6 +179,7 @@ def _edit(
     tgt: Sequence[Paragraph],
     tok_s: Sequence[list[str]],
     tok_t: Sequence[list[str]],
+    hyphens: bool = False,
 ) -> Edit:
     old_paras = [src[i] for i in g.src]
     new_paras = [tgt[j] for j in g.tgt]
@@ -209,8 +211,8 @@ def _edit(
         diff = whole_span("equal", new_text)
     else:
         diff = word_diff(old_text, new_text)
-        if kind is EditType.UNCHANGED and (restyled := restyled_words(diff)):
-            kind, changed = EditType.MINOR, restyled  # only case or citation style changed: a surface edit
+        if kind is EditType.UNCHANGED and (restyled := restyled_words(diff, hyphens)):
+            kind, changed = EditType.MINOR, restyled  # only case, citation style or hyphens changed: a surface edit
     if g.moved:
         if kind is not EditType.UNCHANGED:  # a moved paragraph whose case alone changed was also changed
             flags.append(Flag.ALSO_CHANGED)
@@ -254,7 +256,7 @@ def title_edit(old: Document, new: Document, index: int) -> Edit | None:
     # changed word makes it major; a change of case or citation style alone stays minor.
     kind = EditType.MAJOR if changed else EditType.UNCHANGED
     if kind is EditType.UNCHANGED:
-        if not (restyled := restyled_words(diff)):
+        if not (restyled := restyled_words(diff, "pdf" not in (old.source_format, new.source_format))):
             return None  # the titles differ in nothing a reader would call a change
         kind, changed = EditType.MINOR, restyled
     return Edit(id=edit_id(index), type=kind, source_ids=(TITLE_ID,), target_ids=(TITLE_ID,), source_text=old_title,

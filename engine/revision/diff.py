@@ -21,6 +21,8 @@ from engine.revision.normalize import comparable_tokens, display_tokens, token_k
 MINOR_MAX_TOKENS = 10
 #: A numbered citation marker ("[12]", "[3, 4]", "[5-7]") and an author-year one ("(Lin, 2004)", "Lin (2004)").
 _NUMBERED_CITE = re.compile(r"\[\s*\d+(?:\s*[,;\u2013-]\s*\d+)*\s*\]")
+#: A hyphen written between two letters or digits ("self-gated"; U+2010 and U+2011 as the ASCII one).
+_HYPHEN = re.compile(r"(?<=\w)[-\u2010\u2011](?=\w)")
 _AUTHOR_YEAR_CITE = re.compile(r"\([A-Z][^()]{0,120}?(?:19|20)\d{2}[a-z]?\)|\b[A-Z][\w'-]+(?: et al\.?)?,? \((?:19|20)\d{2}[a-z]?\)")
 
 def _engine() -> diff_match_patch:
@@ -102,20 +104,37 @@ def hunks(diff: Sequence[DiffSpan]) -> list[tuple[str, str]]:
     return out
 
 
-def restyled_words(spans: Sequence[DiffSpan]) -> int:
+def restyled_words(spans: Sequence[DiffSpan], hyphens: bool = False) -> int:
     """Words whose case changed ("Dev" -> "dev") and citations restyled (a numbered marker for an author-year one,
     or back): changes that comparison ignores (``comparable_tokens``) but a reader sees and may have asked for.
-    A citation renumbered ("[12]" -> "[13]"), a float renumbered or a hyphen a PDF line break left is none."""
+    With ``hyphens`` (both versions written by their authors, no PDF: ``compare.iter_diff``), also words that only
+    gained or lost a hyphen ("selfgated" -> "self-gated"). A citation renumbered ("[12]" -> "[13]"), a float
+    renumbered, a change of spacing or line breaks, or a hyphen a PDF line break left is none."""
     n = 0
     for old, new in hunks(spans):
         if old.strip() and old.strip().lower() == new.strip().lower():
             n += len(old.split())
+            continue
+        if hyphens and (words := _rehyphenated(old, new)):
+            n += words
             continue
         numbered = [len(_NUMBERED_CITE.findall(t)) for t in (old, new)]
         author_year = [len(_AUTHOR_YEAR_CITE.findall(t)) for t in (old, new)]
         if (numbered[0] and author_year[1]) or (author_year[0] and numbered[1]):
             n += max(numbered + author_year)  # each citation restyled counts as a word
     return n
+
+
+def _rehyphenated(old: str, new: str) -> int:
+    """Words that gained or lost a hyphen inside them, case aside, when nothing else in the hunk changed; else 0.
+    A hyphen with a space beside it ("self- gated": a source line broken after it) is no word's."""
+    a, b = old.split(), new.split()
+    if not a or len(a) != len(b):
+        return 0
+    pairs = [(x, y) for x, y in zip(a, b) if x != y]
+    if not pairs or any(_HYPHEN.sub("", x).lower() != _HYPHEN.sub("", y).lower() for x, y in pairs):
+        return 0
+    return len(pairs)
 
 
 def _append(spans: list[DiffSpan], op: str, text: str, old: str | None = None) -> None:

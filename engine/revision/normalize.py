@@ -1,8 +1,8 @@
 """Text normalisation for comparing two versions of a paper.
 
 All the rules that decide which differences are *not* edits live here:
-case (shown in a word diff, and an edit when nothing else changed:
-``diff.restyled_words``), punctuation, citation markers and placeholders, figure/table numbers,
+case and a hyphen inside a word (shown in a word diff, and an edit when nothing else changed:
+``diff.restyled_words``; a hyphen only where no PDF's line break can have made it), punctuation, citation markers and placeholders, figure/table numbers,
 a list item's marker, hyphenation at line ends. A LaTeX source writes ``[CITATION]`` or
 ``Figure [REF]`` where its PDF prints ``[12]`` or ``Figure 3``; both compare equal.
 """

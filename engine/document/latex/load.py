@@ -8,7 +8,7 @@ Rules (chosen so the paragraphs line up with the typeset PDF):
   starred forms) is its own EQUATION paragraph ``[EQUATION]``; text around it
   becomes separate paragraphs, as in the PDF;
 - each ``\\item`` is its own BODY paragraph;
-- floats keep only their captions, as CAPTION paragraphs ``Figure 3: ...``;
+- floats keep only their captions, as CAPTION paragraphs ``Figure 3: ...`` (one with none: its text, one CAPTION);
 - ``\\footnote`` text becomes a FOOTNOTE paragraph after its paragraph;
 - verbatim/lstlisting/minted content is an OTHER paragraph; tables are dropped;
 - ``thebibliography`` (or the ``.bbl`` beside the main file) gives REFERENCE paragraphs;
@@ -29,6 +29,7 @@ from pylatexenc import latexwalker
 
 from engine.document.latex.acronyms import read_acronyms
 from engine.document.latex.changes import track_changes_macros
+from engine.document.latex.floats import float_captions
 from engine.document.latex.front import read_front_matter
 from engine.document.latex.lowlevel import low_level_spans
 from engine.document.latex.author_macros import text_macros
@@ -94,7 +95,7 @@ def load_latex(path: Path) -> Document:
     nodes, body = parse_body(body, converter, notices, MATH_ENVS | set(FLOATS) | _DROPPED_ENVS)
     converter.theorems, converter.crefnames = read_theorems(src.text), crefnames
     numbering = number_document(nodes, number_style(src.text), converter.theorems, roman_appendices(src.text))
-    converter.labels, converter.autoref_counters = numbering.labels, numbering.counters
+    converter.labels, converter.autoref_counters, converter.numbers = numbering.labels, numbering.counters, numbering.numbers
     builder = _Builder(body, converter, numbering, main.parent)
     builder.walk(nodes)
     builder.flush()
@@ -342,8 +343,14 @@ class _Builder:
             self.block(EQUATION, ParagraphKind.EQUATION, node.pos)
         elif name in FLOATS:
             self.flush()
-            for caption in _captions(node.nodelist, FLOATS[name]):
+            captions = float_captions(node.nodelist, FLOATS[name])
+            for caption in captions:
                 self.caption(*caption)
+            if not captions and node.nodelist:  # no \\caption (Frontiers' class sets its own): its text is its unit
+                first, last = node.nodelist[0], node.nodelist[-1]
+                span = (first.pos, last.pos + last.len)
+                self.emit(self.conv.text(node.nodelist), ParagraphKind.CAPTION, first.pos, list(node.nodelist), span)
+                self.conv.footnotes = []
         elif name in _DROPPED_ENVS:
             self.flush()
         elif name in ("flushleft", "center") and not (self.sections or self.paragraphs or self.abstract):
@@ -379,22 +386,3 @@ def _relative(name: str, root: Path) -> str:
         return Path(name).relative_to(root).as_posix()
     except ValueError:
         return name
-
-
-def _captions(nodes: list[latexwalker.LatexNode], kind: str | None) -> list[tuple[latexwalker.LatexMacroNode, str | None]]:
-    """Caption macros inside a float, outermost first; subfigure captions carry no kind."""
-    found: list[tuple[latexwalker.LatexMacroNode, str | None]] = []
-    for node in nodes:
-        if isinstance(node, latexwalker.LatexMacroNode) and node.macroname == "caption":
-            found.append((node, kind))
-        elif isinstance(node, latexwalker.LatexEnvironmentNode):
-            name = node.environmentname
-            inner = None if name in ("subfigure", "subtable") else FLOATS.get(name, kind)
-            found.extend(_captions(node.nodelist, inner))
-        elif isinstance(node, latexwalker.LatexGroupNode):
-            found.extend(_captions(node.nodelist, kind))
-        elif isinstance(node, latexwalker.LatexMacroNode) and node.nodeargd:
-            for arg in node.nodeargd.argnlist:
-                if arg is not None and getattr(arg, "nodelist", None):
-                    found.extend(_captions(arg.nodelist, kind))
-    return found

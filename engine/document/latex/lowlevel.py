@@ -10,7 +10,8 @@ them, so they are removed here:
   ``\\lower``, ``\\moveleft``, ``\\moveright``) with its dimension or glue (the box a ``\\raise`` moves is kept);
 - a box's size (``\\hbox to 0ex{``, ``\\vbox spread 2pt{``: the box is kept, its text read);
 - a length or skip set without braces (``\\tabcolsep=3pt``, ``\\Urlmuskip=0mu plus 1mu``, ``\\parindent 0pt``);
-- a control word with an ``@`` in its name (``\\@let@token``, ``\\p@``), a package's or class's internals.
+- a control word with an ``@`` in its name (``\\@let@token``, ``\\p@``), a package's or class's internals;
+- ``tabbing``'s tab commands (``\\=``, ``\\>``, ``\\kill``: ``tabbing.py``), which the parser took for accents.
 
 A dimension is a number with one of TeX's units or a length register; a number alone is not one, so math such
 as ``$\\Delta = 5$`` is never touched, and a register must be named like one (``...skip``, ``...sep``,
@@ -20,6 +21,8 @@ as ``$\\Delta = 5$`` is never touched, and a register must be named like one (``
 from __future__ import annotations
 
 import re
+
+from engine.document.latex.tabbing import tab_spans
 
 _NUMBER = r"(?:\d+(?:[.,]\d*)?|[.,]\d+)"
 #: Commands named like registers, that print or space and take no dimension.
@@ -52,6 +55,7 @@ def low_level_spans(text: str) -> list[tuple[int, int, str]]:
         for m in pattern.finditer(text):
             keep = m.groupdict().get("keep")
             found.append((m.start(), m.end(), keep + " " if keep else ""))
+    found += tab_spans(text)
     found.sort()
     out: list[tuple[int, int, str]] = []
     for start, end, repl in found:

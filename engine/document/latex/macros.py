@@ -2,8 +2,9 @@
 
 Best effort, by design: macros with arguments (``#1``...) and an optional first
 argument are expanded (a macro that opens or closes an environment, ``\\def\\beq{\\begin{eqnarray}}``,
-is spliced in bare, the others inside a group); delimited ``\\def`` parameters, environments and
-redefinitions of the structural commands the loader relies on are left alone.
+is spliced in bare, as is one whose ``$`` do not pair up; the others inside a group); delimited
+``\\def`` parameters, environments and redefinitions of the structural commands the loader relies on
+are left alone.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ _NAME = re.compile(r"\s*(?:\{\s*\\(?P<a>[a-zA-Z@]+)\s*\}|\\(?P<b>[a-zA-Z@]+|.))"
 _XSPACE_STOP = set(".,;:!?'\")]}/-~\\$_^")  # (a sub- or superscript: the macro is math, where spaces vanish)
 _MAX_PASSES = 8
 _ENV_TOKEN = re.compile(r"\\(begin|end)\s*\{([^{}]*)\}")
+_SHIFT = re.compile(r"\\.|\$", re.S)
 
 
 @dataclass(frozen=True)
@@ -219,11 +221,18 @@ def _expand_one(text: str, m: re.Match[str], macro: Macro) -> tuple[int, str] | 
             body += " "
     elif macro.nargs == 0 and i > m.end() and nxt.isalpha() and re.search(r"\\[a-zA-Z@]+$", body):
         body += "{}"
-    if not _balanced_environments(body):
+    if not _balanced_environments(body) or _odd_math_shifts(body):
         # \def\beq{\begin{eqnarray}}: a macro that opens or closes an environment is spliced in bare; a
-        # group around it would close before the environment does and the parser would swallow the rest
+        # group around it would close before the environment does and the parser would swallow the rest. So is
+        # one whose math shifts do not pair up (``$\mmin$`` with \mmin[1]{min(#1)} takes the closing ``$`` as its
+        # argument, as TeX does): in a group, that ``$`` would open math the group's end cannot close
         return i, body
     return i, "{" + body + "}"
+
+
+def _odd_math_shifts(body: str) -> bool:
+    """Whether ``body`` holds an odd number of unescaped ``$``."""
+    return sum(1 for m in _SHIFT.finditer(body) if m.group() == "$") % 2 == 1
 
 
 def _balanced_environments(body: str) -> bool:

@@ -145,6 +145,13 @@ class _State:
             number = roman(n) if self.style == "ieee" and float_kind == "table" else str(n)  # IEEEtran: "TABLE IV"
             self.result.numbers[id(node)] = number
             self.current = (float_kind, number)
+        elif name == "refstepcounter" and _arg(node) in self.counters:  # a float numbered by hand (Frontiers' class)
+            kind = _arg(node)
+            self.counters[kind] += 1
+            self.captioned = self.captioned or kind == float_kind
+            self.current = (kind, str(self.counters[kind]))
+        elif (name == "arabic" and _arg(node) in self.counters) or name in ("thefigure", "thetable"):
+            self.result.numbers[id(node)] = str(self.counters[_arg(node) if name == "arabic" else name[3:]])
         elif name == "label" and node.nodeargd and node.nodeargd.argnlist:
             arg = node.nodeargd.argnlist[-1]
             key = arg.latex_verbatim().strip("{} \n") if arg is not None else ""
@@ -236,6 +243,12 @@ def _is_text(node: latexwalker.LatexNode) -> bool:
     if isinstance(node, latexwalker.LatexCharsNode):
         return bool(node.chars.strip())
     return not isinstance(node, latexwalker.LatexCommentNode)
+
+
+def _arg(node: latexwalker.LatexMacroNode) -> str:
+    """A macro's last argument as written, braces and spaces stripped."""
+    args = node.nodeargd.argnlist if node.nodeargd else []
+    return args[-1].latex_verbatim().strip("{} \n") if args and args[-1] is not None else ""
 
 
 def _starred(node: latexwalker.LatexMacroNode) -> bool:

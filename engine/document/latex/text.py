@@ -83,7 +83,7 @@ _WALK_SPECS: dict[str, str] = {
     "date": "{", "subtitle": "{", "IEEEauthorblockN": "{", "IEEEauthorblockA": "{", "shortauthors": "",
     "lstinputlisting": "[{", "vspace": "*{", "hspace": "*{", "vskip": "", "redraftverbatim": "{",
     "redraftverb": "{", "multicolumn": "{{{", "multirow": "{{{", "cline": "{", "icmltitle": "{",
-    "tnote": "{", "balance": "", "abstract": "{",
+    "tnote": "{", "balance": "", "abstract": "{", "refstepcounter": "{", "arabic": "{",
     # Elsevier's and Springer Nature's front matter: addresses, title and author notes, e-mails, the journal
     "address": "[{", "cortext": "[{", "tnotetext": "[{", "fntext": "[{", "ead": "[{", "journal": "{", "affil": "*[{",
     # REVTeX's: the preprint number, PACS codes, notes beside the affiliations
@@ -103,7 +103,7 @@ _DROP = set(
     "title author date subtitle lstinputlisting vspace hspace xspace maketitle centering raggedright raggedleft "
     "noindent newpage clearpage pagebreak linebreak smallskip medskip bigskip protect cline balance tableofcontents "
     "appendix IEEEauthorblockN IEEEauthorblockA icmltitle tnote abstract address cortext tnotetext fntext ead journal "
-    "affil preprint pacs altaffiliation homepage todo missingfigure listoftodos markboth markright".split()
+    "affil preprint pacs altaffiliation homepage todo missingfigure listoftodos markboth markright refstepcounter".split()
 ) | set(_SETTINGS)
 #: Macros that print nothing: they never start a paragraph.
 SILENT = frozenset(_DROP | {"par", "footnote", "footnotetext"})
@@ -125,6 +125,7 @@ class LatexText:
     def __init__(self) -> None:
         self.labels: dict[str, tuple[str, str]] = {}
         self.autoref_counters: dict[str, str] = {}  # a heading's label -> its counter for \\autoref (numbers.py)
+        self.numbers: dict[int, str] = {}  # numbers.py's, by node: a counter printed (\\arabic{figure}) among them
         self.theorems: dict[str, Theorem] = {}  # theorem-like environments (a label's kind), theorems.py
         self.crefnames: dict[tuple[str, str], str] = {}  # the source's \\crefname/\\Crefname, theorems.py
         self.footnotes: list[str] = []
@@ -187,6 +188,12 @@ class LatexText:
         starred = bool(node.nodeargd and node.nodeargd.argnlist and node.nodeargd.argnlist[0] is not None)
         latex = self.acronyms.text(node.macroname, key, mark=not starred)  # \\ac*{NN} marks NN used no more
         return key if latex is None else self.convert(latex)
+
+    def counter(self, node: latexwalker.LatexMacroNode) -> str:
+        """A counter as printed where it stands (``\\arabic{figure}``, ``\\thetable``): numbers.py's value (a counter
+        it does not keep reads as its name, as before)."""
+        number = self.numbers.get(id(node))
+        return number if number is not None else _arg_text(node, -1).strip() if node.macroname == "arabic" else ""
 
     def footnote(self, node: latexwalker.LatexMacroNode) -> str:
         text = self._l2t.nodelist_to_text([node.nodeargd.argnlist[-1]]) if node.nodeargd else ""
@@ -351,6 +358,7 @@ def _text_context(owner: LatexText) -> macrospec.LatexContextDb:
     repl.update({name: f"{_OP}{'mod' if name == 'bmod' else name}{_OP}" for name in OPERATORS})
     repl["sqrt"] = lambda n, l2tobj: "√" + last(n, l2tobj)  # "√2σq" as printed: the sign, then its radicand
     repl["operatorname"] = lambda n, l2tobj: f"{_OP}{last(n, l2tobj).strip()}{_OP}"  # DeclareMathOperator's too
+    repl.update({name: owner.counter for name in ("arabic", "thefigure", "thetable")})
     repl.update({"footnote": owner.footnote, "footnotetext": owner.footnote, "redraftverb": verb, "\\": " ", "S": "§"})
     repl.update({name: (lambda f: lambda n, l2tobj: f.format(last(n, l2tobj)))(form) for name, form in _BRACKETS.items()})
     repl["ne"] = "≠"  # as \\neq: "i ≠ j", where the two letters ran together ("ij")

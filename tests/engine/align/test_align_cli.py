@@ -56,8 +56,8 @@ def test_align_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 #: docs/gold-cgo18.md, the bm25 rows (AO-F1, P, R, F1, macro AO-F1, macro F1), at the precision printed there.
-BM25_CGO18 = {"configured": (36.9, 40.6, 28.9, 33.7, 54.1, 29.2), "tuned_on_test": (39.4, 41.4, 29.9, 34.7, 55.1, 30.0),
-              "leave_one_reviewer_out": (36.4, 37.3, 28.9, 32.6, 54.1, 29.0)}
+BM25_CGO18 = {"configured": (40.0, 40.8, 29.9, 34.5, 55.4, 30.0), "tuned_on_test": (40.0, 40.8, 29.9, 34.5, 55.4, 30.0),
+              "leave_one_reviewer_out": (36.9, 37.3, 28.9, 32.6, 54.4, 29.0)}  # session 32: one hyphen edit more
 COLUMNS = ("ao_micro_f1", "micro_precision", "micro_recall", "micro_f1", "ao_macro_f1", "macro_f1")
 
 
