@@ -10,6 +10,7 @@ from bench.place_table import EXTRA, ROLES, comment_rows, role
 from bench.suggest_places import Answered, edit_targets
 from engine.align.localize import candidates, localize
 from engine.document import load_document
+from engine.document.model import Document
 from engine.generate.rerank import FEATURES
 from engine.models.factory import open_model
 from engine.resources import resource
@@ -17,12 +18,18 @@ from engine.reviews.model import ReviewComment
 from engine.revision import diff_documents
 
 
-def test_a_comments_table_holds_every_candidate_paragraph_with_the_authors_ones_marked() -> None:
+def demo_answered(text: str) -> tuple[Document, ReviewComment, Answered]:
+    """The demo draft, a comment of ``text`` and the comment answered by the demo revision's edit e0004."""
     old, new = (load_document(resource("demo", name)) for name in ("draft_v1.md", "draft_v2.md"))
     diff = diff_documents(old, new)
     doc = diff.old
-    comment = ReviewComment("R1.1", "R1", "The experiments should report the variance over several random seeds.")
-    item = Answered("demo", comment, doc, edit_targets(diff, {"e0004"}), [e for e in diff.edits if e.id == "e0004"])
+    comment = ReviewComment("R1.1", "R1", text)
+    return doc, comment, Answered("demo", comment, doc, edit_targets(diff, {"e0004"}),
+                                  [e for e in diff.edits if e.id == "e0004"])
+
+
+def test_a_comments_table_holds_every_candidate_paragraph_with_the_authors_ones_marked() -> None:
+    doc, comment, item = demo_answered("The experiments should report the variance over several random seeds.")
     encoder = open_model("encoder")
     located = [doc.paragraph(pid) for pid, _ in localize([comment], doc, encoder, 3)[0].paragraphs]
     section_text: dict[tuple, str] = {}

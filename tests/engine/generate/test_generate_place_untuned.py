@@ -10,24 +10,16 @@ from bench.place_alternative import CAP, choose
 from bench.place_round12 import References
 from bench.place_table import EXTRA, comment_rows
 from bench.place_untuned import b_verdict, choose_fast, loro
-from bench.suggest_places import Answered, edit_targets
 from engine.align.bm25 import bm25_matrix
 from engine.align.cascade import fuse
 from engine.align.localize import candidates, quote_boosts, reference_boosts, score_paragraphs
-from engine.document import load_document
 from engine.generate.rerank import FEATURES
 from engine.models.factory import open_model
-from engine.resources import resource
-from engine.reviews.model import ReviewComment
-from engine.revision import diff_documents
+from tests.engine.generate.test_generate_place_study import demo_answered
 
 
 def test_the_bench_reads_the_cosine_the_locator_computes_at_run_time() -> None:
-    old, new = (load_document(resource("demo", name)) for name in ("draft_v1.md", "draft_v2.md"))
-    diff = diff_documents(old, new)
-    doc = diff.old
-    comment = ReviewComment("R1.1", "R1", "Please explain how the learning rate was chosen for the baseline runs.")
-    item = Answered("demo", comment, doc, edit_targets(diff, {"e0004"}), [e for e in diff.edits if e.id == "e0004"])
+    doc, comment, item = demo_answered("Please explain how the learning rate was chosen for the baseline runs.")
     encoder = open_model("encoder")
     section_text: dict[tuple, str] = {}
     for p in candidates(doc):
