@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.document import ParagraphKind
-from engine.document.latex.load import load_latex
+from tests.engine.document.latex_between import body, read_between
 
 BEFORE = "The opening paragraph states the question."
 AFTER = "The paragraph after the display carries on."
@@ -37,24 +37,14 @@ PREAMBLE = (
 
 
 def _read(tmp_path: Path, display: str, preamble: str = PREAMBLE):
-    main = tmp_path / "main.tex"
-    main.write_text(
-        f"{preamble}\\begin{{document}}\n\\section{{Method}}\n{BEFORE}\n\n{display}\n\n{AFTER}\n\n"
-        f"\\section{{End}}\n{LAST}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
-    return load_latex(main)
-
-
-def _body(doc) -> list[str]:
-    return [p.text for p in doc.paragraphs if p.kind is ParagraphKind.BODY]
+    return read_between(tmp_path, display, preamble=preamble, section="Method", before=BEFORE, after=AFTER, last=LAST)
 
 
 @pytest.mark.parametrize("env", ENVS)
 @pytest.mark.parametrize("name", sorted(MATH))
 def test_unknown_math_macros_keep_the_rest_of_the_paper(tmp_path: Path, name: str, env: str) -> None:
     doc = _read(tmp_path, f"\\begin{{{env}}}\n{MATH[name]}\n\\end{{{env}}}")
-    assert _body(doc) == [BEFORE, AFTER, LAST]
+    assert body(doc) == [BEFORE, AFTER, LAST]
     assert [p.kind for p in doc.paragraphs].count(ParagraphKind.EQUATION) == 1
     assert doc.notices == []
 
@@ -62,7 +52,7 @@ def test_unknown_math_macros_keep_the_rest_of_the_paper(tmp_path: Path, name: st
 def test_alignat_and_inline_math_with_the_same_macros(tmp_path: Path) -> None:
     rows = " \\\\\n".join(MATH[k].replace("&", "") + " & x" for k in ("mathclap", "substack", "tag*"))
     doc = _read(tmp_path, f"\\begin{{alignat}}{{2}}\n{rows}\n\\end{{alignat}}\nInline $\\mathclap{{a}} b$ too.")
-    assert _body(doc)[0] == BEFORE and _body(doc)[-2:] == [AFTER, LAST]
+    assert body(doc)[0] == BEFORE and body(doc)[-2:] == [AFTER, LAST]
     assert doc.notices == []
 
 
@@ -77,39 +67,39 @@ def test_a_defined_mathclap_whose_arguments_lie_outside_its_group_is_left_unexpa
     )
     display = "\\begin{align}\n  a &= \\sum_{\\mathclap{\\{u,v\\} \\in E}} w_{uv} \\label{eq:a}\n\\end{align}"
     doc = _read(tmp_path, display, preamble)
-    assert _body(doc) == [BEFORE, AFTER, LAST]
+    assert body(doc) == [BEFORE, AFTER, LAST]
     assert doc.notices == []
 
 
 @pytest.mark.parametrize("env", ["align", "equation", "gather*"])
 def test_an_unclosed_brace_in_a_display_costs_only_that_display_with_a_notice(tmp_path: Path, env: str) -> None:
     doc = _read(tmp_path, f"\\begin{{{env}}}\n  x = \\frac{{a}}{{b + \\hat{{c}}\n\\end{{{env}}}")
-    assert _body(doc) == [BEFORE, AFTER, LAST]
+    assert body(doc) == [BEFORE, AFTER, LAST]
     assert len(doc.notices) == 1 and "main.tex line 9" in doc.notices[0] and f"\\begin{{{env}}}" in doc.notices[0]
 
 
 def test_math_shifts_crossing_groups_in_a_display_are_dropped_with_a_notice(tmp_path: Path) -> None:
     doc = _read(tmp_path, "\\begin{align}\n  x &= {\\hbox{$y} + z$}\n\\end{align}")
-    assert _body(doc) == [BEFORE, AFTER, LAST]
+    assert body(doc) == [BEFORE, AFTER, LAST]
     assert len(doc.notices) == 1 and "main.tex line 9" in doc.notices[0]
 
 
 def test_an_unclosed_brace_in_a_table_or_a_list_keeps_the_text_after_it(tmp_path: Path) -> None:
     table = "\\begin{table}\n\\begin{tabular}{ll}\n\\textbf{a & b \\\\\n\\end{tabular}\n\\caption{Sizes.}\n\\end{table}"
     doc = _read(tmp_path, table)
-    assert _body(doc) == [BEFORE, AFTER, LAST]
+    assert body(doc) == [BEFORE, AFTER, LAST]
     assert "Table 1: Sizes." in [p.text for p in doc.paragraphs if p.kind is ParagraphKind.CAPTION]
     assert len(doc.notices) == 1 and "main.tex line 10" in doc.notices[0] and "tabular" in doc.notices[0]
     doc = _read(tmp_path, "\\begin{itemize}\n\\item A first point, \\emph{stressed.\n\\end{itemize}")
-    assert _body(doc)[0] == BEFORE and _body(doc)[-2:] == [AFTER, LAST]
-    assert "A first point, stressed." in _body(doc)
+    assert body(doc)[0] == BEFORE and body(doc)[-2:] == [AFTER, LAST]
+    assert "A first point, stressed." in body(doc)
     assert len(doc.notices) == 1 and "itemize" in doc.notices[0]
 
 
 def test_well_formed_displays_read_as_before_with_no_notice(tmp_path: Path) -> None:
     display = "\\begin{equation}\n  \\left\\{ a \\right. + \\{b\\} \\text{ if $c$ } \\label{e}\n\\end{equation}"
     doc = _read(tmp_path, display)
-    assert _body(doc) == [BEFORE, AFTER, LAST] and doc.notices == []
+    assert body(doc) == [BEFORE, AFTER, LAST] and doc.notices == []
 
 
 @pytest.mark.parametrize("env", ["itemize", "thebibliography"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.document import ParagraphKind
-from engine.document.latex.load import load_latex
+from tests.engine.document.latex_between import body, read_between
 from engine.document.latex.tabbing import tab_spans
 
 BEFORE = "The opening paragraph names the loop."
@@ -17,17 +17,8 @@ LAST = "The closing section sums the work up."
 
 
 def _read(tmp_path: Path, middle: str, preamble: str = ""):
-    main = tmp_path / "main.tex"
-    main.write_text(
-        f"\\documentclass{{article}}\n{preamble}\\begin{{document}}\n\\section{{Loops}}\n{BEFORE}\n\n{middle}\n\n"
-        f"{AFTER}\n\n\\section{{End}}\n{LAST}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
-    return load_latex(main)
-
-
-def _body(doc) -> list[str]:
-    return [p.text for p in doc.paragraphs if p.kind is ParagraphKind.BODY]
+    return read_between(tmp_path, middle, preamble="\\documentclass{article}\n" + preamble, section="Loops",
+                        before=BEFORE, after=AFTER, last=LAST)
 
 
 #: Three tab stops set right before a math shift: each ``\\=`` read as an accent took one ``$``.
@@ -43,7 +34,7 @@ PROGRAM = (
 
 def test_tab_stops_before_math_keep_the_rest_of_the_paper(tmp_path: Path) -> None:
     doc = _read(tmp_path, f"\\begin{{example}}\nThe program reads:\n{PROGRAM}\nIt stops after three loops.\n\\end{{example}}")
-    assert _body(doc) == [BEFORE, "The program reads:", "w:= loop p, Y1. Y1 + loop q, Y2. Y2 + loop r, Y3. Y3 + (p ·q)",
+    assert body(doc) == [BEFORE, "The program reads:", "w:= loop p, Y1. Y1 + loop q, Y2. Y2 + loop r, Y3. Y3 + (p ·q)",
                           "It stops after three loops.", AFTER, LAST]
     assert [p.text for p in doc.paragraphs if p.kind is ParagraphKind.HEADING] == ["Loops", "End"]
     assert doc.notices == []
@@ -53,7 +44,7 @@ def test_killed_line_and_tabbing_accents(tmp_path: Path) -> None:
     table = ("\\begin{tabbing}\nwidest name \\= value \\kill\n"
              "alpha \\> one \\\\\nbeta \\> tw\\a=o\n\\end{tabbing}")
     doc = _read(tmp_path, table)
-    assert _body(doc) == [BEFORE, "alpha one beta tw\u014d", AFTER, LAST]  # \\a=o is the macron accent: ō
+    assert body(doc) == [BEFORE, "alpha one beta tw\u014d", AFTER, LAST]  # \\a=o is the macron accent: ō
 
 
 def test_tab_spans_touch_only_tabbing() -> None:
@@ -69,6 +60,6 @@ def test_a_closing_math_shift_taken_as_an_argument(tmp_path: Path) -> None:
     doc = _read(tmp_path, "We write $\\least$, which picks the first vector. Given $\\least{u}$, the loop starts.",
                 preamble)
     # TeX takes the ``$`` as the argument and prints "least(" in math, then ")" in text: nothing after it lost
-    assert _body(doc) == [BEFORE, "We write least(), which picks the first vector. Given least(u), the loop starts.",
+    assert body(doc) == [BEFORE, "We write least(), which picks the first vector. Given least(u), the loop starts.",
                           AFTER, LAST]
     assert doc.notices == []
