@@ -11,14 +11,11 @@ from dataclasses import replace
 
 from engine.reviews.cues import action_of
 from engine.reviews.model import ReviewComment
-from engine.reviews.keyed import keyed
-from engine.reviews.segment import POINT_WORDS, REVIEWER, adds, item_words, leans
+from engine.reviews.segment import REVIEWER, leans
 from engine.reviews.units import SentenceUnit
 
 #: Two comments of one paragraph or item are one when the second leans on the first (False: never).
 MERGE_LEANING = True
-#: Two comments side by side in one paragraph or item are one (``side_by_side``; False: only when one leans).
-MERGE_SIDE = False
 
 
 def _merged(a: ReviewComment, b: ReviewComment) -> ReviewComment:
@@ -48,20 +45,10 @@ def merge_leaning(units: list[SentenceUnit], comments: list[ReviewComment]) -> l
     for c in comments[1:]:
         first, last = first_at.get(c.span[0]), last_at.get(out[-1].span[1])
         if (first is not None and last is not None and first.block == last.block and out[-1].span[1] <= c.span[0]
-                and (leans(first.text) or side_by_side(units, last, first))
-                and not REVIEWER.match(last.text)  # "I did not check the proofs.": no
+                and leans(first.text) and not REVIEWER.match(last.text)  # "I did not check the proofs.": no
                 and (not c.context or c.context in out[-1].full_text)):  # its "This" is its own context's
             out[-1] = _merged(out[-1], c)
         else:
             out.append(c)
     return _numbered(out) if len(out) < len(comments) else comments
 
-
-def side_by_side(units: list[SentenceUnit], last: SentenceUnit, first: SentenceUnit) -> bool:
-    """``first`` (a comment's opening sentence) is the sentence right after ``last`` (the comment before it) in a
-    paragraph or list item of over ``POINT_WORDS`` words, and opens neither on something added ("Also ...", "Beyond
-    that, ...") nor on a page or line key ("p. 4: ..."): one point, as the training part's labels read a block the
-    reader cut in two (session 32's account: of 155 such blocks none holds two points, 37 of them over 120 words).
-    Shorter blocks keep their own rules (``segment.same_point``). Only with ``MERGE_SIDE``."""
-    return (MERGE_SIDE and first.block == last.block and first.index == last.index + 1
-            and item_words(units, first.block) > POINT_WORDS and not adds(first.text) and not keyed(first.text))

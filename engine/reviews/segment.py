@@ -160,11 +160,6 @@ _ADDS = re.compile(r"^\W*(?:also|in addition|additionally|moreover|furthermore|f
 _BACK_END = re.compile(r"\b(?:this|that|these|those|it|them)\W*$", re.I)
 
 
-def adds(text: str) -> bool:
-    """A sentence that opens on something added ("Also ...", "Beyond that, ...", "Another ...")."""
-    return bool(_ADDS.match(text))
-
-
 def leans(text: str) -> bool:
     """A sentence that leans on the one before it (session 29, ``points.merge_leaning``): it opens on a continuation
     or a pointer back, names what came before in its first six words or is a short request that points back at its
