@@ -1,7 +1,7 @@
 """The authors' response inside a reviews file, left out: HotCRP's text export puts "Response by <name>" between the
 reviews, with the authors' answers under headings of their own ("# Reviewer A:"). Read as reviews, each of those
 headings was one more reviewer, whose comments were the authors' answers (trial36: an ICSE chair's file read as six
-reviewers, 53 comments, of which 23 were the rebuttal's).
+reviewers, 53 comments, 6 of them the rebuttal's).
 
 The response runs from its "Response by" line to the next reviewer heading written as the reviews before it were
 ("Review #12C" after "Review #12A" and "Review #12B"; "## Reviewer 3" after "## Reviewer 1"), or to the end of the
