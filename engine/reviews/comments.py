@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.reviews import cues, precision
+from engine.reviews import cues
 from engine.reviews.classify import CommentModel, shipped_model
 from engine.reviews.cues import ARROW, NEGATIVE, SUMS_UP, TYPO, VERDICT, action_of, asks_for_references, read_cues
 from engine.reviews.encoder_model import CommentEncoder, comment_encoder
@@ -193,7 +193,7 @@ def picked(text: str, prob: float, threshold: float) -> bool:
     c = read_cues(text)
     if c.praise_only or _verdict_only(text):
         return False
-    return (prob >= precision.cut(c, threshold) or (c.request and prob >= REQUEST_FLOOR)
+    return (prob >= threshold or (c.request and prob >= REQUEST_FLOOR)
             or ((c.explicit or c.question and follow_up(text)) and prob >= EXPLICIT_FLOOR)
             or (c.implied and not c.question and prob >= IMPLIED_FLOOR)
             or (prob >= PLACE_FLOOR and place_note(text)))
@@ -315,13 +315,13 @@ def build_comments(
     """The comments of one review from its scored units; ``item_floor``: every list item no comment holds whose best
     sentence scores that much is one (0: every item, for a review not in English; None: ``segment.ITEM_FLOOR``)."""
     groups: list[list[int]] = []
-    many, held = keyed_review(units), precision.opening_context(units)  # keyed notes (``keyed``); C1 (``precision``)
+    many = keyed_review(units)  # a list of notes keyed by line or page (``keyed``)
     for k, u in enumerate(units):
         if not u.skip and location_only(u.text):  # a place alone ("p7, line 203-205."): no comment of its own
             if groups and location_ends_point(units, groups[-1], k):
                 groups[-1].append(k)  # it ends the paragraph: where the point before it is
             continue  # else it opens the comment of the sentence after it (``_from_topic``)
-        if u.skip or k in held or not (picked(u.text, float(prob[k]), threshold) or keyed_pick(u.text, float(prob[k]), many)):
+        if u.skip or not (picked(u.text, float(prob[k]), threshold) or keyed_pick(u.text, float(prob[k]), many)):
             continue
         if groups and typo_list(units, groups[-1], k):  # "A few typos: - p. 2 ... - p. 5 ...": one point
             groups[-1].append(k)
