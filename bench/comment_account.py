@@ -31,6 +31,7 @@ given its first cause there (``partial``, ``split-merged``, ``split``, ``none-hi
   point's words in it, under 60 % of its own in that point); one near a point (45-60 % of its words in one point);
   text the labellers made no point, by its cues (summary, praise, a verdict or summing up, a request, a question, a
   negative word, none).
+- **Short points** (``short points``): gold points of one sentence of up to ``SHORT`` words, found or the cause.
 - **Diagnostics** (``_diagnostics``): shapes a rule could read, counted on the missed points, no rule applied.
 
 Fit and read examples on ``--part train`` only (docs/corpus.md).
@@ -48,6 +49,10 @@ from pathlib import Path
 from bench.comment_points import HIGH, INSIDE, cause, rebuild, scored_revisions
 from bench.measure_corpus_comments import match
 from engine.reviews.evaluate import COVER, words
+from engine.text import sentences
+
+#: A short point: one sentence of at most this many words (``short points``).
+SHORT = 8
 
 
 def _skip_reason(review, u) -> str:
@@ -306,13 +311,16 @@ def account(data: dict, show: str | None = None) -> dict:
                                                           "split: what splits", "split: how the pieces read",
                                                           "split: both", "blocks", "lists", "types",
                                                           "types: a request for references",
-                                                          "no point", "diagnostics")}
+                                                          "no point", "diagnostics", "short points")}
     total = Counter()
     for rid, (gold, rows, cut) in data.items():
         built = rebuild(rows, cut)
         m = match(gold, [c.to_dict() for *_, c in built])
         for key in ("gold", "found", "comments", "no_point"):
             total[key] += m[key]
+        for g in gold:  # a point of one sentence of up to 8 words ("Number all equations."): found, or why not
+            if len(g.split()) <= SHORT and len(sentences(g, review=True)) == 1:
+                tallies["short points"]["missed: " + cause(g, built, rows) if g in m["missed"] else "found"] += 1
         for g in m["missed"]:
             why = cause(g, built, rows)
             tallies["cause"][why] += 1
