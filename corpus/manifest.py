@@ -1,7 +1,7 @@
 """The revisions manifest (``corpus/revisions.json``): reading it and checking its shape.
 
 One entry per real revision: the repository, the submitted and the revised commit with the main
-``.tex`` file at each, where the reviews come from (a file at a commit, or the blocks the response
+``.tex`` file at each (or a literate ``.lhs`` source, which the LaTeX reader reads as LaTeX), where the reviews come from (a file at a commit, or the blocks the response
 quotes), the response file, venue, field, year, document class, licence, the split part and notes.
 How the response (and a reviews file) is cut into points is data here, not code per paper
 (``corpus.letters``).
@@ -28,6 +28,8 @@ RESERVED_TITLES = (
     "nymphalidae", "openreview iclr 2019", "openreview iclr 2020",
 )
 _SHA = re.compile(r"^[0-9a-f]{7,40}$")
+#: A main file is LaTeX: ``.tex``, or a literate Haskell/Agda source (lhs2TeX) that the reader takes for LaTeX.
+MAIN_SUFFIXES = (".tex", ".lhs")
 _REQUIRED = ("id", "repository", "submitted", "revised", "reviews", "response", "venue", "field", "year",
              "class", "licence", "part", "notes")
 
@@ -83,8 +85,8 @@ def check_manifest(raw: dict) -> None:
             raise ManifestError(f"{rid}: part must be one of {PARTS}")
         for side in ("submitted", "revised"):
             s = e[side]
-            if not _SHA.match(str(s.get("commit", ""))) or not str(s.get("main", "")).endswith(".tex"):
-                raise ManifestError(f"{rid}: {side} needs a commit and a main .tex file")
+            if not _SHA.match(str(s.get("commit", ""))) or not str(s.get("main", "")).endswith(MAIN_SUFFIXES):
+                raise ManifestError(f"{rid}: {side} needs a commit and a main .tex (or literate .lhs) file")
         rv, rs = e["reviews"], e["response"]
         if rv.get("source") not in ("file", "quoted in the response"):
             raise ManifestError(f"{rid}: reviews.source is 'file' or 'quoted in the response'")

@@ -53,6 +53,16 @@ def test_check_rejects_a_reserved_repository_and_a_bad_commit(manifest):
         check_manifest(bad)
 
 
+def test_a_main_file_is_latex_or_a_literate_source(manifest):
+    ok = copy.deepcopy(manifest)
+    ok["revisions"][0]["submitted"]["main"] = "paper/Pearl.lhs"
+    check_manifest(ok)
+    bad = copy.deepcopy(manifest)
+    bad["revisions"][0]["revised"]["main"] = "paper/main.md"
+    with pytest.raises(ManifestError, match="main .tex"):
+        check_manifest(bad)
+
+
 def test_checked_part_is_labelled_by_hand(manifest):
     checked = [e["id"] for e in manifest["revisions"] if e["part"] == "checked"]
     labelled = [json.loads((LABELS / f"{rid}.json").read_text(encoding="utf-8")) for rid in checked
