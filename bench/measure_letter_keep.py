@@ -3,6 +3,7 @@
 
     nice env OMP_NUM_THREADS=1 .venv/bin/python -m bench.measure_letter_keep account PAIRS --only ID [ID ...]
     ... judge PAIRS --only ID [ID ...] [--out JSON]   (the rule's rows on revisions no shipped model saw)
+    ... band PAIRS --only <the 34> [--write]          (K2's band; --write: into answered-letter.json)
     ... folds /tmp/letter30/pairs86.pkl [--letter30 /tmp/letter30] [--out JSON]   (condition 4: the 86's folds)
 
 ``account`` (counts, decides nothing): on revisions no shipped model saw (the shipped encoder's cosines in
@@ -37,6 +38,50 @@ FOUND_FALL, MAX_WRONG, WRONG_RISE = 1.0, 10.0, 1.0
 ROWS = {"N": "a0", "T": "al", "K1": "K1", "K2": "K2"}
 
 
+def keep_found(no_letter: np.ndarray, with_letter: np.ndarray, letter_rows: np.ndarray) -> np.ndarray:
+    """K1: each comment's answered probability (status scale) with the letter read: ``with_letter`` (the letter
+    model's), raised to just above ``status.PARTLY_P`` where ``no_letter`` (the no-letter model's, status scale)
+    reaches ``PARTLY_P`` and the letter's answer does not decline or defer (``letter_rows``: comments ×
+    ``letter.FEATURES``). The letter may lower a comment to "partly (check)", not below, unless the answer declines."""
+    from engine.align.letter import FEATURES as LETTER_FEATURES
+    from engine.align.status import PARTLY_P
+
+    with_letter = np.asarray(with_letter, dtype=np.float32)
+    if not with_letter.size:
+        return with_letter.copy()
+    partly = np.nextafter(np.float32(PARTLY_P), np.float32(1))  # float32 0.35 is just under 0.35
+    declines = np.asarray(letter_rows)[:, LETTER_FEATURES.index("letter_decline")] > 0
+    keep = (np.asarray(no_letter) >= PARTLY_P) & ~declines
+    return np.where(keep, np.maximum(with_letter, partly), with_letter).astype(np.float32)
+
+
+def k2_band(rows: list[dict]) -> float:
+    """K2's "partly" band: ``learn_answered.held_found_band`` on ``rows``' comments of the letters the app reads, the
+    shipped models' raw probabilities (the letter model's found at the no-letter model's)."""
+    from engine.align.answered import shipped_answered
+    from engine.align.learn_answered import held_found_band
+
+    a0, al = shipped_answered(), shipped_answered(letter=True)
+    got = [r for r in rows if r["read"]]
+    p0, pl, y, shown = (np.concatenate([r[k] for r in got]) for k in ("raw0", "rawl", "answered", "shown"))
+    return held_found_band(pl, y, shown, al.bands, p0, a0.bands["partly"])
+
+
+def write_band(band: float, ids: list[str]) -> Path:
+    """``answered-letter.json`` with its "partly" band ``band`` (weights and "addressed" band unchanged), the
+    revisions it was set on in ``meta.band_on`` (``measure_unseen_train.seen_by_shipped`` refuses them)."""
+    from engine.align.answered import AnsweredModel
+    from engine.resources import resource
+
+    path = Path(str(resource("models", "align", "answered-letter.json")))
+    model = AnsweredModel.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    model.bands = dict(model.bands) | {"partly": band}
+    model.meta = dict(model.meta) | {"band_on": ids, "partly_rule": dict(model.meta.get("partly_rule", {})) | {
+        "unseen": "lowered to held_found's band on revisions no shipped model saw (session 33, letter33, K2)"}}
+    path.write_text(json.dumps(model.to_dict(), indent=1) + "\n", encoding="utf-8")
+    return path
+
+
 class _Scale:
     """An answered model stand-in whose probabilities are already on the status scale."""
 
@@ -52,7 +97,6 @@ def comment_rows(pairs, cache: Path) -> list[dict]:
     model (``al``; A0's where the app does not read the letter), the letter's answers, the link matrix, read."""
     from engine.align.answered import shipped_answered
     from engine.align.learn import scored
-    from engine.align.letter_keep import keep_found
     from engine.align.learn_answered import answered_rows
     from engine.align.learned import shipped_model
     from engine.cli.eval_align_corpus import corpus_letters
@@ -65,17 +109,17 @@ def comment_rows(pairs, cache: Path) -> list[dict]:
         found = letters.get(pp.paper.id) or [None] * len(pp.paper.comments)
         read = quotes_enough(sum(f is not None for f in found), len(found))
         s = scored(pp, m)
-        x0, y, _ = answered_rows(pp, s.matrix, m.threshold)
+        x0, y, shown = answered_rows(pp, s.matrix, m.threshold)
         xl, _, _ = answered_rows(pp, s.matrix, m.threshold, found)
         p0 = a0.status_scale(a0.probabilities(x0))
-        raw_l = al.probabilities(xl)
+        raw0, raw_l = a0.probabilities(x0), al.probabilities(xl)
         pl = al.status_scale(raw_l) if read else p0
         k2 = replace(al, bands=dict(al.bands) | {"partly": K2_PARTLY}).status_scale(raw_l) if read else p0
         extra = xl[:, x0.shape[1]:]
         k1 = keep_found(p0, pl, extra) if read else p0
         out.append({"pp": pp, "scored": s, "model": m, "found": found, "read": read, "extra": extra,
                     "a0": p0.astype(np.float32), "al": pl.astype(np.float32), "K1": k1.astype(np.float32),
-                    "K2": k2.astype(np.float32), "answered": y})
+                    "K2": k2.astype(np.float32), "answered": y, "shown": shown, "raw0": raw0, "rawl": raw_l})
     return out
 
 
@@ -231,7 +275,6 @@ def folds86(pairs_path: Path, letter30: Path, corpus: str, cache: Path, out: str
     from engine.align.folds import group_of
     from engine.align.learn import C, scored
     from engine.align.letter import letter_features
-    from engine.align.letter_keep import keep_found
 
     folds = folds_file(str(pairs_path), str(letter30))
     if folds is None:
@@ -290,7 +333,8 @@ def main(argv: list[str] | None = None) -> int:
     from bench.measure_letter_status import cache_dir
 
     ap = argparse.ArgumentParser(prog="python -m bench.measure_letter_keep")
-    ap.add_argument("step", choices=("account", "judge", "folds"))
+    ap.add_argument("step", choices=("account", "judge", "folds", "band"))
+    ap.add_argument("--write", action="store_true", help="band: write it into answered-letter.json")
     ap.add_argument("pairs", help="the revisions' pairs (bench.measure_unseen_train pairs); folds: session 29's "
                     "pairs of the 86 (/tmp/letter30/pairs86.pkl)")
     ap.add_argument("--only", dest="ids", nargs="+", default=[], help="training revisions no shipped model saw")
@@ -317,6 +361,13 @@ def main(argv: list[str] | None = None) -> int:
     rows = comment_rows(pairs, cache)
     if a.step == "account":
         account(rows, cache)
+        return 0
+    if a.step == "band":
+        band = k2_band(rows)
+        print(f"K2's band on {len(rows)} revisions: {band}" + (f" (the rule's: {K2_PARTLY})" if band == K2_PARTLY else
+                                                                f" (not the rule's {K2_PARTLY})"))
+        if a.write:
+            print(f"written: {write_band(band, ids)}")
         return 0
     return judge(rows, a.out)
 
