@@ -37,17 +37,9 @@ from engine.document.latex.macros import collect_macros, expand_macros
 from engine.document.latex.marks import record
 from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document, number_style, roman_appendices
 from engine.document.latex.packages import package_macros
+from engine.document.latex.includes import find_main_file, inside, load_project
 from engine.document.latex.repair import parse_body
-from engine.document.latex.source import (
-    SourceText,
-    check_nesting,
-    declared_encoding,
-    document_body,
-    drop_unset_switches,
-    find_main_file,
-    inside,
-    load_project,
-)
+from engine.document.latex.source import SourceText, check_nesting, declared_encoding, document_body, drop_unset_switches
 from engine.document.latex.text import EQUATION, KIND_ENVS, MATH_ENVS, SILENT, LatexText, known_arguments
 from engine.document.latex.theorems import read_crefnames, read_theorems
 from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
