@@ -45,45 +45,59 @@ def load_project(main: Path) -> tuple[SourceText, list[str]]:
 
 def _expand_includes(path: Path, root: Path, stack: list[Path], notices: list[str]) -> SourceText:
     src = read_tex(path, notices)
-    edits: list[tuple[int, int, SourceText | str]] = []
-    for m in _INCLUDE.finditer(src.text):
-        cmd = m.group("cmd") or "input"
-        name = (m.group("name") if m.group("bare") is None else m.group("bare")).strip()
-        if not name:
-            continue
-        folder = (m.group("dir") or "").strip()
-        found, outside = _resolve(name, folder, cmd, path.parent, root)
-        shown = f"{folder}{name}" if folder else name
-        if found is None:
-            why = "outside the project folder" if outside else "file not found"
-            notices.append(f"\\{cmd}{{{shown}}} in {path.name}: {why}, skipped")
-            edits.append((m.start(), m.end(), ""))
-            continue
-        if found.suffix.lower() in DRAWINGS:  # a figure's drawing (matplotlib's .pgf, a .tikz): no running text
-            edits.append((m.start(), m.end(), ""))
-            continue
-        resolved = found.resolve()
-        if resolved in stack:
-            notices.append(f"\\{cmd}{{{shown}}} in {path.name}: include cycle, skipped")
-            edits.append((m.start(), m.end(), ""))
-            continue
-        if len(stack) >= _MAX_DEPTH:
-            notices.append(f"\\{cmd}{{{shown}}} in {path.name}: includes nested too deep, skipped")
-            edits.append((m.start(), m.end(), ""))
-            continue
-        try:
-            inner = _expand_includes(found, root, [*stack, resolved], notices)
-        except InputError as err:
-            notices.append(f"\\{cmd}{{{shown}}} in {path.name}: {err}, skipped")
-            edits.append((m.start(), m.end(), ""))
-            continue
-        if cmd == "subfile" or "\\documentclass" in inner.text:
-            inner = document_body(inner) or inner
-        # \include starts a new page: keep it a paragraph break.
-        pad = "\n\n" if cmd == "include" else ""
-        inner = SourceText(pad + inner.text + pad, [(a + len(pad), f, ln) for a, f, ln in inner.anchors])
-        edits.append((m.start(), m.end(), inner))
+    edits = [edit for m in _INCLUDE.finditer(src.text) if (edit := _inline(m, path, root, stack, notices)) is not None]
     return src.splice(edits) if edits else src
+
+
+def _inline(m: re.Match[str], path: Path, root: Path, stack: list[Path],
+            notices: list[str]) -> tuple[int, int, SourceText | str] | None:
+    """The splice for one include found in ``path``: the file read in, or nothing (with a notice); None for an
+    include whose name is a macro's parameter (``\\def\\sec#1{\\input{#1}}``: read where the macro is used)."""
+    cmd = m.group("cmd") or "input"
+    name = (m.group("name") if m.group("bare") is None else m.group("bare")).strip()
+    if not name or "#" in name:
+        return None
+    folder = (m.group("dir") or "").strip()
+    found, outside = _resolve(name, folder, cmd, path.parent, root)
+    shown = f"{folder}{name}" if folder else name
+    if found is None:
+        why = "outside the project folder" if outside else "file not found"
+        notices.append(f"\\{cmd}{{{shown}}} in {path.name}: {why}, skipped")
+        return m.start(), m.end(), ""
+    if found.suffix.lower() in DRAWINGS:  # a figure's drawing (matplotlib's .pgf, a .tikz): no running text
+        return m.start(), m.end(), ""
+    resolved = found.resolve()
+    if resolved in stack:
+        notices.append(f"\\{cmd}{{{shown}}} in {path.name}: include cycle, skipped")
+        return m.start(), m.end(), ""
+    if len(stack) >= _MAX_DEPTH:
+        notices.append(f"\\{cmd}{{{shown}}} in {path.name}: includes nested too deep, skipped")
+        return m.start(), m.end(), ""
+    try:
+        inner = _expand_includes(found, root, [*stack, resolved], notices)
+    except InputError as err:
+        notices.append(f"\\{cmd}{{{shown}}} in {path.name}: {err}, skipped")
+        return m.start(), m.end(), ""
+    if cmd == "subfile" or "\\documentclass" in inner.text:
+        inner = document_body(inner) or inner
+    # \include starts a new page: keep it a paragraph break.
+    pad = "\n\n" if cmd == "include" else ""
+    return m.start(), m.end(), SourceText(pad + inner.text + pad, [(a + len(pad), f, ln) for a, f, ln in inner.anchors])
+
+
+def macro_includes(src: SourceText, main: Path, notices: list[str]) -> tuple[SourceText, int]:
+    """The includes that macro expansion wrote read in (``\\def\\sec#1#2{\\section{#2}\\input{#1}}`` used as
+    ``\\sec{intro}{Intro}`` gives ``\\input{intro}``), each from the folder of the file its use came from, by
+    ``load_project``'s rules (inside the project folder; the main file is not read again). Returns the text and how
+    many files were read in; the caller bounds the rounds (a file that uses the macro that reads it)."""
+    root = main.parent.resolve()
+    edits = []
+    for m in _INCLUDE.finditer(src.text):
+        where = src.origin(m.start())
+        edit = _inline(m, Path(where[0]) if where else main, root, [main.resolve()], notices)
+        if edit is not None:
+            edits.append(edit)
+    return (src.splice(edits) if edits else src), sum(1 for e in edits if e[2] != "")
 
 
 def _resolve(name: str, folder: str, cmd: str, here: Path, root: Path) -> tuple[Path | None, bool]:
@@ -138,3 +152,24 @@ def find_main_file(folder: Path) -> Path:
     if not scored:
         raise InputError(f"{folder}: no main .tex file (none has \\documentclass and \\begin{{document}})")
     return max(scored, key=lambda s: s[0])[1]
+
+
+#: Rounds of reading in the files that macros include: a file read in may define or use more such macros.
+MACRO_INCLUDE_ROUNDS = 4
+
+
+def read_macro_includes(src: SourceText, main: Path, notices: list[str], macros: dict) -> SourceText:
+    """``src`` (its macros expanded) with the files its macros include read in, their own macros collected and
+    expanded, for at most ``MACRO_INCLUDE_ROUNDS`` rounds (a notice when a round is still left to do)."""
+    from engine.document.latex.macros import collect_macros, expand_macros
+
+    for _ in range(MACRO_INCLUDE_ROUNDS):
+        src, count = macro_includes(src, main, notices)
+        if not count:
+            return src
+        more, src = collect_macros(src)
+        macros = {**macros, **more}
+        src = expand_macros(src, macros)
+    if any(_inline(m, main, main.parent.resolve(), [], []) for m in _INCLUDE.finditer(src.text)):
+        notices.append(f"{main.name}: macros include files more than {MACRO_INCLUDE_ROUNDS} levels deep; the rest skipped")
+    return src
