@@ -76,7 +76,7 @@ def load_latex(path: Path) -> Document:
     macros, src = collect_macros(src)
     written = text_macros(macros, src)  # the author's text macros, for a suggestion written back in LaTeX
     own = package_macros(src.text, main.parent, known_arguments)  # the paper's own packages win over the reader's meanings
-    src = expand_macros(src, {**tracked, **own, **macros})
+    src = expand_macros(src, {**tracked, **own, **macros}, macros.scopes)  # a redefinition holds from where it is
     src = read_macro_includes(src, main, notices, {**tracked, **own, **macros})  # \def\sec#1{\input{#1}}
     check_nesting(src, main.name)
     converter = LatexText()
