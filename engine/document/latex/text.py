@@ -45,7 +45,7 @@ _SETTINGS: dict[str, str] = {
     "usepgfplotslibrary": "{", "pgfplotstableread": "[{", "sisetup": "{", "setlist": "[{", "newcolumntype": "{[{",
     "newcounter": "{[", "newlength": "{", "graphicspath": "{", "DeclareCaptionFormat": "{{",
     "DeclareCaptionLabelFormat": "{{", "addbibresource": "[{", "bstctlcite": "[{", "pagenumbering": "{",
-    "urlstyle": "{",
+    "urlstyle": "{", "IncMargin": "{", "DecMargin": "{",  # algorithm2e's margins ("1em" read as a paragraph)
     # track-changes settings (changes, trackchanges, soul): authors and markup, never text
     "definechangesauthor": "[{", "setaddedmarkup": "{", "setdeletedmarkup": "{", "sethighlightmarkup": "{",
     "setcommentmarkup": "{", "addeditor": "{", "sethlcolor": "{", "setulcolor": "{", "setstcolor": "{",
@@ -114,6 +114,7 @@ _WALK_ENVS: dict[str, str] = {
     "wrapfigure": "[{[{", "wraptable": "[{[{", "thebibliography": "{", "figure": "[", "figure*": "[",
     "table": "[", "table*": "[", "algorithm": "[", "lstlisting": "[", "multicols": "{", "adjustbox": "{",
     "IEEEbiography": "[{", "IEEEbiographynophoto": "{",
+    "adjustwidth": "{{", "adjustwidth*": "{{",  # changepage's margins (MDPI's wide tables: "-0cm" read as text)
 }
 #: Environments read as paragraphs of their own kind: the bibliography's entries, and IEEEtran's biographies of the
 #: authors after it (their photo and name are arguments; trial29) and its "Index Terms", which are no body text.

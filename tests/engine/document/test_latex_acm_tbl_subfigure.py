@@ -47,3 +47,18 @@ def test_slash_and_subfigure_captions(tmp_path: Path) -> None:
     # a captioned figure keeps its caption alone, as before
     assert "Figure 1: Two pears side by side." in captions
     assert not any("green" in t.lower() for t in captions)
+
+
+def test_margin_settings_print_nothing(tmp_path: Path) -> None:
+    (tmp_path / "main.tex").write_text(r"""\documentclass{article}
+\begin{document}
+\IncMargin{1em}
+Apples fall far.
+\DecMargin{1em}
+
+\begin{adjustwidth}{-\extralength}{0cm}
+Wide rows of apples.
+\end{adjustwidth}
+\end{document}
+""", encoding="utf-8")
+    assert [p.text for p in load_latex(tmp_path / "main.tex").paragraphs] == ["Apples fall far.", "Wide rows of apples."]
