@@ -153,10 +153,10 @@ def letter_problem(path: str | Path) -> str:
 
 
 def _inputs_read(path: Path, raw: str, notices: list[str]) -> str:
-    """``raw`` with the files it ``\\input``s or ``\\include``s read in (``engine.document.latex.source``: inside
+    """``raw`` with the files it ``\\input``s or ``\\include``s read in (``engine.document.latex.includes``: inside
     the letter's folder), when one of them is beside it; each one that is not, a notice. A letter with no include, or
     none found, is read as it is (the corpus's letters, kept without their inputs, read as before)."""
-    from engine.document.latex.source import load_project
+    from engine.document.latex.includes import load_project
 
     names = [(m.group(1) or m.group(2)).strip() for m in _INCLUDE.finditer(raw)]
     here = [n for n in names if (path.parent / n).is_file() or (path.parent / f"{n}.tex").is_file()]
