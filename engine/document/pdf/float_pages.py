@@ -21,7 +21,7 @@ def figure_labels(blocks: list[Block]) -> None:
     section title without its text under it on the same page, so a heading on such a page is a label when the float's
     own text (``other``, maths) follows under it or beside it before any caption or text, other labels aside; a
     heading followed by a caption or text (a supporting-information heading over its legends, the references' heading)
-    stays."""
+    stays, as does one numbered as a section is."""
     pages: dict[int, list[Block]] = {}
     for b in blocks:
         if b.kind is ParagraphKind.HEADING and heading_key(b.heading_title) in REFERENCE_HEADINGS:
