@@ -33,8 +33,37 @@ CHIP_LABELS = {
     "too slow here: no rewrite", "invented_number":
     "numbers → placeholders", "invented_quantity": "quantities → placeholders", "unverified_citation":
     "citation to check", "paraphrases_comment": "reuses the comment",
-    "source_unmapped": "check the copy's LaTeX/Markdown", "no_source": "copied as it reads",
+    "source_unmapped": "check the copy's source", "no_source": "copied as it reads",
 }
+#: Flags whose tooltip adds the flag's own message (what was found) after the plain words of ``FLAG_TIPS``.
+DETAILED_TIPS = frozenset(CHIP_LABELS)
+#: Chips for the flags whose message is longer than a chip (an author's trial, session 33, read "no number,
+#: placeholder, cit…" on a rewrite that invented its claim); the message stays the tooltip.
+CHIP_LABELS.update({
+    "no_technical_detail": "no technical detail", "mentions_reviewer": "mentions the reviewer",
+    "reviewer_mention_removed": "reviewer mention removed", "unchanged": "changes nothing",
+    "fragment_dropped": "unfinished sentence cut", "loop_stopped": "repeat cut", "explanation_trimmed":
+    "explanation shortened", "extra_sentences_dropped": "first sentence kept", "short_explanation":
+    "explanation too short", "shortened": "shortened", "trimmed": "shortened", "promises": "promises",
+    "empty_edit": "no edit written", "copies_prompt": "repeats the prompt", "off_topic": "off the comment's topic",
+    "too_slow": "too slow to finish", "cut_off": "cut off", "timed_out": "out of time", "unknown_link":
+    "unknown web address", "ungrounded": "not from the paper", "too_short": "too short for a TLDR",
+})
+#: The most characters a chip shows (a longer message is cut, the whole of it in the tooltip).
+CHIP_CHARS = 28
+
+
+def chip_text(flag) -> str:
+    """What a flag's chip says: its short label, else its message, cut to ``CHIP_CHARS``."""
+    text = CHIP_LABELS.get(flag.code, flag.short)
+    return text if len(text) <= CHIP_CHARS else text[:CHIP_CHARS - 1] + "…"
+
+
+def chip_tip(flag) -> str:
+    """A flag chip's tooltip: the plain words of ``FLAG_TIPS``, with what was found for ``DETAILED_TIPS``."""
+    if flag.code in FLAG_TIPS and flag.code in DETAILED_TIPS:
+        return f"{FLAG_TIPS[flag.code]}: {flag.short}"
+    return FLAG_TIPS.get(flag.code, flag.message)
 #: Chips shown before a "+N" chip that lists the rest in its tooltip.
 MAX_CHIPS = 4
 #: The edit box's heading, by the record's kind.
