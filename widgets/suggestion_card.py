@@ -33,7 +33,7 @@ from widgets.controls import plain_button
 from widgets.flow_layout import FlowLayout
 from widgets.glossary import SUGGESTION_TIPS
 from widgets.placeholder_text import PlaceholderText
-from widgets.suggestion_text import (MAX_CHIPS, SHORTCUT_TIPS, chip_text, chip_tip, meta_line,
+from widgets.suggestion_text import (CHIP_LABELS, FLAG_TIPS, MAX_CHIPS, SHORTCUT_TIPS, meta_line,
                                      edit_heading, meta_tip, plan_text, shorten_quote)
 
 #: What the card says while the model writes (a step before it, such as placement's encoder pass, says itself).
@@ -302,7 +302,10 @@ class SuggestionCard(QFrame):
                 item.widget().deleteLater()
         shown = flags if len(flags) <= MAX_CHIPS else flags[: MAX_CHIPS - 1]
         for i, flag in enumerate(shown):
-            label, tip = chip(chip_text(flag), "major" if flag.failed else "minor"), chip_tip(flag)
+            text = CHIP_LABELS.get(flag.code, flag.short)
+            label = chip(text if len(text) <= 28 else text[:27] + "…", "major" if flag.failed else "minor")
+            tip = f"{FLAG_TIPS[flag.code]}: {flag.short}" if flag.code in FLAG_TIPS and flag.code in CHIP_LABELS \
+                else FLAG_TIPS.get(flag.code, flag.message)
             if flag.code == "rewrite_withheld" and self.record is not None and self.record.rewrite:
                 tip = f"{flag.message}\n\nThe withheld rewrite:\n{self.record.rewrite}"
             label.setToolTip(tip)

@@ -12,7 +12,7 @@ FLAG_TIPS = {
     "mentions_reviewer": "The edit still talks about the reviewer",
     "paraphrases_comment": "The edit reuses the comment's wording",
     "promises": "The edit promises or defers work instead of doing it",
-    "no_technical_detail": "No number, placeholder, citation, formula or acronym",
+    "no_technical_detail": "The edit carries no technical detail",
     "copies_prompt": "The model repeated its instructions instead of writing about this paper",
     "ungrounded": "The text shares almost no words with the paper and the comment",
     "loops": "The model repeated itself",
@@ -35,10 +35,8 @@ CHIP_LABELS = {
     "citation to check", "paraphrases_comment": "reuses the comment",
     "source_unmapped": "check the copy's source", "no_source": "copied as it reads",
 }
-#: Flags whose tooltip adds the flag's own message (what was found) after the plain words of ``FLAG_TIPS``.
-DETAILED_TIPS = frozenset(CHIP_LABELS)
-#: Chips for the flags whose message is longer than a chip (an author's trial, session 33, read "no number,
-#: placeholder, cit…" on a rewrite that invented its claim); the message stays the tooltip.
+#: Chips for the flags whose message is longer than a chip, 28 characters (an author's trial, session 33, read "no
+#: number, placeholder, cit…" on a rewrite that invented its claim); the message stays in the tooltip.
 CHIP_LABELS.update({
     "no_technical_detail": "no technical detail", "mentions_reviewer": "mentions the reviewer",
     "reviewer_mention_removed": "reviewer mention removed", "unchanged": "changes nothing",
@@ -49,21 +47,6 @@ CHIP_LABELS.update({
     "too_slow": "too slow to finish", "cut_off": "cut off", "timed_out": "out of time", "unknown_link":
     "unknown web address", "ungrounded": "not from the paper", "too_short": "too short for a TLDR",
 })
-#: The most characters a chip shows (a longer message is cut, the whole of it in the tooltip).
-CHIP_CHARS = 28
-
-
-def chip_text(flag) -> str:
-    """What a flag's chip says: its short label, else its message, cut to ``CHIP_CHARS``."""
-    text = CHIP_LABELS.get(flag.code, flag.short)
-    return text if len(text) <= CHIP_CHARS else text[:CHIP_CHARS - 1] + "…"
-
-
-def chip_tip(flag) -> str:
-    """A flag chip's tooltip: the plain words of ``FLAG_TIPS``, with what was found for ``DETAILED_TIPS``."""
-    if flag.code in FLAG_TIPS and flag.code in DETAILED_TIPS:
-        return f"{FLAG_TIPS[flag.code]}: {flag.short}"
-    return FLAG_TIPS.get(flag.code, flag.message)
 #: Chips shown before a "+N" chip that lists the rest in its tooltip.
 MAX_CHIPS = 4
 #: The edit box's heading, by the record's kind.
