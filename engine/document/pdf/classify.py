@@ -9,6 +9,7 @@ from engine.document.pdf.blocks import (
     BARE_CAPTION, CAPTION, IEEE_TABLE_LABEL, NUMBERED_HEADING, Block, ends_sentence, list_label,
 )
 from engine.document.pdf.contents import contents_blocks, headings_from_contents
+from engine.document.pdf.float_lists import float_list_entries
 from engine.document.pdf.lines import Line
 from engine.document.pdf.margin_floats import out_in_margin
 from engine.document.pdf.title_notes import BULLETS, title_page_notes
@@ -87,6 +88,7 @@ def classify(blocks: list[Block], body_size: float, page_height: dict[int, float
         if b.kind is ParagraphKind.HEADING and b.heading_number is None and _beside_ticks(b, ticks or {}):
             b.kind, b.heading_title = ParagraphKind.OTHER, ""
     headings_from_contents(blocks, toc)  # its entries' titles, set in the text's size, are headings too
+    float_list_entries(blocks)  # a list of figures' or tables' entries
     title_page_notes(blocks, body_size, page_height)
     _note_run_ons(blocks, body_size)
     _styled_like_sections(blocks)
