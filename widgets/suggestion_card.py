@@ -28,13 +28,13 @@ from engine.generate.source_syntax import COPY_FLAGS, unmapped_flag
 from engine.generate.flags import Flag
 from engine.project.model import SuggestionRecord
 from widgets.badges import chip, style_chip
+from widgets.suggestion_parts import set_alternative, set_flags
 from widgets.card_keys import TRIAGE, card_keys
 from widgets.controls import plain_button
 from widgets.flow_layout import FlowLayout
 from widgets.glossary import SUGGESTION_TIPS
 from widgets.placeholder_text import PlaceholderText
-from widgets.suggestion_text import (CHIP_LABELS, FLAG_TIPS, MAX_CHIPS, SHORTCUT_TIPS, meta_line,
-                                     edit_heading, meta_tip, plan_text, shorten_quote)
+from widgets.suggestion_text import SHORTCUT_TIPS, edit_heading, meta_line, meta_tip, plan_text
 
 #: What the card says while the model writes (a step before it, such as placement's encoder pass, says itself).
 WRITING = "The model is writing…"
@@ -296,42 +296,10 @@ class SuggestionCard(QFrame):
         return self.record is not None and self.record.failed
 
     def _set_flags(self, flags: list[Flag]) -> None:
-        while self.flags_row.count() > 2:
-            item = self.flags_row.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
-        shown = flags if len(flags) <= MAX_CHIPS else flags[: MAX_CHIPS - 1]
-        for i, flag in enumerate(shown):
-            text = CHIP_LABELS.get(flag.code, flag.short)
-            label = chip(text if len(text) <= 28 else text[:27] + "…", "major" if flag.failed else "minor")
-            tip = f"{FLAG_TIPS[flag.code]}: {flag.short}" if flag.code in FLAG_TIPS and flag.code in CHIP_LABELS \
-                else FLAG_TIPS.get(flag.code, flag.message)
-            if flag.code == "rewrite_withheld" and self.record is not None and self.record.rewrite:
-                tip = f"{flag.message}\n\nThe withheld rewrite:\n{self.record.rewrite}"
-            label.setToolTip(tip)
-            self.flags_row.insertWidget(i, label)
-            label.show()
-        if len(shown) < len(flags):
-            rest = flags[len(shown):]
-            more = chip(f"+{len(rest)}", "major" if any(f.failed for f in rest) else "minor")
-            more.setToolTip("\n".join(f.short for f in rest))
-            self.flags_row.insertWidget(len(shown), more)
-            more.show()
+        set_flags(self, flags)
 
     def _set_alternative(self, rec: SuggestionRecord | None, elsewhere: str) -> None:
-        alt = rec.alternative if rec is not None else {}
-        if not alt:
-            self.alternative.setText("")
-            return
-        place = elsewhere or alt.get("location", "")
-        self.alternative.setText(f"Also fits: {place}, “{shorten_quote(alt.get('quote', ''), 70)}”")
-        self.alternative.setToolTip(
-            "The placement's second place, scored close to the first: the authors' paragraph is among the two more "
-            f"often than it is the first.\nThere: “{alt.get('quote', '')}”")
-        scaffold = rec.kind == "scaffold"
-        self.switch_button.setText("Put it there" if scaffold else "Suggest there")
-        self.switch_button.setToolTip("Move this draft to that place (written there at once; again to come back)"
-                                      if scaffold else "Write a new suggestion there with the model")
+        set_alternative(self, rec, elsewhere)
 
     def _refresh(self) -> None:
         rec, has = self.record, self.record is not None
