@@ -3,8 +3,9 @@
 
 An author's trial (trial35) found a long comment's every sentence inside one ``[[DETAIL: …]]``: the placeholder
 repeated the comment the card already shows. ``brief`` keeps the comment's request sentences (``asks.restate``'s,
-in the reviewer's words without lead-ins or voice), each without its parentheses, its examples ("e.g. …") and its
-reasons ("because …"), within ``BRIEF_WORDS`` words; a comment with no request sentence keeps its first sentence the
+in the reviewer's words without lead-ins or voice; those that ask, "Please explain …", before those that observe,
+"It is not clear …"), each without its parentheses, its examples ("e.g. …") and its reasons ("because …"), within
+``BRIEF_WORDS`` words, "…" marking what is left out; a comment with no request sentence keeps its first sentence the
 same way. It restates and adds nothing.
 
 ``named_works`` lists the works a comment names ("see e.g. Author, Author, & Author, 2010", "Author et al. 2019",
@@ -25,6 +26,10 @@ BRIEF_WORDS = 20
 _TAIL = re.compile(r"(?:(?:\s*[,;:(]|\s+[-–—])\s*(?:see|cf\.)|(?:\s*[,;:(]|\s+[-–—])?\s+(?:because|since|"
                    r"given\s+that|as\s+(?:this|it|that|otherwise)|otherwise|so\s+that|which\s+(?:would|will|could|"
                    r"might|makes?)|for\s+(?:example|instance)|e\.\s?g\.))(?![\w-]).*$", re.I | re.S)
+#: A request proper, not an observation ("It is not clear …", "… is missing"): ``asks._CUE``'s asking words.
+_ASKS = re.compile(r"\b(?:should|could|would|might|must|need(?:s|ed)?\s+to|please|suggest\w*|recommend\w*|consider|"
+                   r"worth)\b|\?|^(?:explain|clarify|define|describe|report|add|discuss|state|give|show|compare|"
+                   r"include|specify|provide|justify|cite|mention|whether)\b", re.I)
 _PARENS = re.compile(r"\s*\([^()]{0,300}\)")
 #: A request put as a question to the authors ("Could you report …?"): what is asked is the rest, "report …".
 _ASKING = re.compile(r"^(?:could|can|would|will)\s+(?:you|the\s+authors?)\s+(?:please\s+)?(?:also\s+)?", re.I)
@@ -86,6 +91,8 @@ def brief(comment: str, words: int = BRIEF_WORDS) -> tuple[str, str]:
     text = plain(comment)
     sentences = [s.strip() for s in split_sentences(text) if s.strip()]
     asked = [_short(t) for t in (_clean(s, voice=True) for s in sentences if _CUE.search(s)) if len(t.split()) >= 3]
+    # what the reviewer asks for ("Please explain …", "Could you …?") before what they find unclear or missing
+    asked = sorted(asked, key=lambda t: not _ASKS.search(t))
     if asked:
         return _within(asked, words), ""
     rest = [t for t in (_clean(s, voice=True) for s in sentences) if len(t.split()) >= 3]

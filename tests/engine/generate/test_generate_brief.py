@@ -42,6 +42,9 @@ def test_reasons_parentheses_and_examples_are_left_out_and_a_long_request_is_cut
             "coloured displays and the grey displays in one table.")
     request = brief(many)[0]
     assert request.endswith("…") and len(request.split()) <= BRIEF_WORDS + 1
+    # what the reviewer asks for comes before what they find unclear
+    assert brief("It is not clear what the step size means. Please explain how it was chosen.")[0] == \
+        "explain how it was chosen. It is not clear what the step size means"
     # two requests: the second kept when both fit, left out with a mark when not
     assert brief("Please define the clutter score. Could you add the search times?")[0] == \
         "define the clutter score. Add the search times"
