@@ -10,7 +10,8 @@ a suggestion with no flag; a suggestion that failed Redraft's checks
 still works). While the model writes, its labelled stream
 (``engine.generate.fields``) fills the response and edit boxes as they grow.
 
-The text scrolls inside the card; the title and the buttons stay in view. When the placement's second paragraph
+The text scrolls inside the card only when the side panel has no more room for it (the panel gives the card what
+``needed_height`` asks: ``desktop.pane_layout``); the title and the buttons stay in view. When the placement's second paragraph
 scores close to the first (``engine.generate.alternative``), the card offers it: a scaffold moves there at once
 (``sig_place_switched``), a rewrite is written there again on request (``sig_place_requested``).
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QToolTip, QVBoxLayout, QWidget
 
@@ -55,6 +56,7 @@ class SuggestionCard(QFrame):
     sig_generate_requested = Signal()
     sig_place_switched = Signal(str)  # id: the scaffold moved to its alternative place (its draft written there)
     sig_place_requested = Signal(str)  # paragraph id: a new suggestion written after it (the model runs)
+    sig_content_resized = Signal(int)  # the height the card needs to show its text whole (``needed_height``)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -124,7 +126,7 @@ class SuggestionCard(QFrame):
         self.body.setObjectName("SuggestionText")
         text = QVBoxLayout(self.body)
         text.setContentsMargins(0, 0, 0, 0)
-        text.setSpacing(6)
+        text.setSpacing(4)  # two pixels a row: a two-sentence comment's scaffold shows whole at 1440 × 900
         text.addWidget(self.meta)
         text.addWidget(self.plan)
         text.addLayout(self.alternative_row)
@@ -183,6 +185,18 @@ class SuggestionCard(QFrame):
         if rec is None or shown != (rec.id, rec.location):  # another suggestion, or another place: from the top
             self.scroll.verticalScrollBar().setValue(0)
         self._refresh()
+        QTimer.singleShot(0, self._announce)  # once the layout has the new text: the side panel gives it room
+
+    def needed_height(self) -> int:
+        """Pixels the card needs to show all its text at its width, with no scroll bar."""
+        layout = self.body.layout()
+        width = self.scroll.viewport().width()
+        body = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else layout.totalSizeHint().height()
+        return self.height() - self.scroll.viewport().height() + body
+
+    def _announce(self) -> None:
+        if self.record is not None and not self.streaming:
+            self.sig_content_resized.emit(self.needed_height())
 
     def suggestion(self) -> SuggestionRecord | None:
         """The record shown, or ``None``."""
@@ -354,10 +368,16 @@ class SuggestionCard(QFrame):
             s.setEnabled(enabled)
 
     def _fit_response(self) -> None:
-        """The response box as tall as its text (at most a third of the card); the draft as tall as its text (the
-        card's text scrolls), or as tall as there is room while it is written or edited."""
-        self.response.setMaximumHeight(max(48, min(self.response.content_height(), self.scroll.height() // 3)))
+        """The response box and the draft as tall as their text, with no scroll bar of their own (the card's text
+        scrolls, when it must: trial35 saw two nested bars); while the model writes, the response at most a third of
+        the card and the draft as tall as there is room, each scrolling."""
         growing = self.editing or self.streaming
+        response = max(48, self.response.content_height())
+        self.response.setMaximumHeight(min(response, self.scroll.height() // 3) if growing else response)
+        self.response.setMinimumHeight(0 if growing else response)
+        bars = Qt.ScrollBarPolicy.ScrollBarAsNeeded if growing else Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        for box in (self.response, self.edit):
+            box.setVerticalScrollBarPolicy(bars)
         room = max(68, self.edit.content_height() + self.edit.fontMetrics().height())  # a line spare: no inner bar
         self.edit.setMinimumHeight(68 if growing else room)
         self.edit.setMaximumHeight(16777215 if growing else room)
