@@ -86,10 +86,8 @@ def test_the_reviewers_sentences_join_as_sentences_and_lose_their_latex() -> Non
     doc = Document(title="Language", sections=[Section("Results", number="4")], paragraphs=[para])
     [detail] = find(build_scaffold(ReviewComment("R2.2", "Reviewer 2", text, fine_type="clarification"),
                                    [para], doc).draft)
-    # the placeholder carries the request alone (session 33: the card shows the comment whole), its sentences
-    # joined as sentences, not "?; Could"
-    assert detail.description == ("How can adding firm controls raise the number of cases? Could every column use "
-                                  "one common sample?")
+    # the request ends with "?": what else the comment says starts a sentence, not "?; in Table 3"
+    assert "sample? In Table 2 I am puzzled" in detail.description
     # an apostrophe inside a word stays ("reader's", "doesn't"), quotation marks go
     assert ask("Please comment on this! Why does the reader's view of ``novel scenes'' differ?") == \
         "comment on this! Why does the reader's view of novel scenes differ?"

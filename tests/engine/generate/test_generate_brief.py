@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.document.model import Document, Paragraph, Section
 from engine.generate.brief import BRIEF_WORDS, brief, named_works
 from engine.generate.placeholders import find
+from engine.generate import scaffold
 from engine.generate.scaffold import build_scaffold
 from engine.reviews.model import ReviewComment
 
@@ -26,8 +27,10 @@ def _scaffold(text: str, fine_type: str = "clarification"):
     return build_scaffold(ReviewComment("R2.5", "Reviewer 2", text, fine_type=fine_type), DOC.paragraphs, DOC)
 
 
-def test_a_long_comments_placeholder_carries_its_request_in_a_few_words() -> None:
+def test_a_long_comments_placeholder_carries_its_request_in_a_few_words(monkeypatch) -> None:
     request, about = brief(LONG)
+    assert len(find(_scaffold(LONG).draft)[0].description.split()) > 40  # off (it failed its rule): the comment
+    monkeypatch.setattr(scaffold, "BRIEF", True)
     assert request == "define the clutter score and say how each study measured it" and about == ""
     detail = find(_scaffold(LONG).draft)[0]
     assert detail.kind == "DETAIL" and detail.description == request
@@ -52,7 +55,8 @@ def test_reasons_parentheses_and_examples_are_left_out_and_a_long_request_is_cut
                  "also add the search times of the two oldest studies to the table?")[0].endswith("…")
 
 
-def test_a_comment_with_no_request_keeps_its_first_point_not_the_whole_comment() -> None:
+def test_a_comment_with_no_request_keeps_its_first_point_not_the_whole_comment(monkeypatch) -> None:
+    monkeypatch.setattr(scaffold, "BRIEF", True)
     request, about = brief("The start time looks odd. It comes after the end time in two sites. The plots are small.")
     assert request == "" and about == "The start time looks odd …"
     assert find(_scaffold("The start time looks odd. It comes after the end time.", "criticism").draft)[0] \
@@ -76,6 +80,7 @@ def test_a_named_work_gets_a_citation_placeholder_and_a_comment_naming_none_gets
     kinds = [p.kind for p in find(_scaffold(LONG).draft)]
     assert kinds == ["DETAIL", "CITATION"]
     assert find(_scaffold(LONG).draft)[1].description == "Quillon, Marbet, & Tasso, 2011"
+    assert find(_scaffold(LONG).draft)[0].description.startswith("define the clutter score and say how")
     assert [p.kind for p in find(_scaffold("Please define the clutter score.").draft)] == ["DETAIL"]
     # a request to cite that names its work: what is asked, then the work, not two CITATIONs
     cite = _scaffold("You should cite the clutter model of Varro et al. (2019) when the score is defined.", "citation")

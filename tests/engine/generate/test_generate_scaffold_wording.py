@@ -80,7 +80,7 @@ def test_the_placeholder_loses_the_heading_line_the_tex_and_the_reviewers_own_vo
     # quotation marks are kept, paired, so that "A" and "B" stay apart
     assert "“shallow” or “deep”" in restate('Is the lagoon "shallow" or ``deep\'\'? Please say.')[0]
     s = _scaffold(comment, "clarification")
-    assert find(s.draft)[0].description == "whether the two steps could be merged?"  # the request alone
+    assert find(s.draft)[0].description.startswith("whether the two steps could be merged? The second step")
     assert "I wonder" not in s.draft and "Usage info" not in s.draft
 
 
