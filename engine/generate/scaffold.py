@@ -31,8 +31,12 @@ TOPICS = 4
 #: Whether the placeholder carries the comment's request in a few words (``engine.generate.brief``) instead of
 #: restating the comment (``asks.restate``). Off: on session 33's training sample it cut the placeholders from 45 to 18
 #: words but ROUGE-L against the authors' words fell from 13.83 to 12.78, and its rule asked for no fall
-#: (docs/suggest.md, "Session 33"). The works a comment names go in a CITATION placeholder either way.
+#: (docs/suggest.md, "Session 33").
 BRIEF = False
+#: Whether the works a comment names (``brief.named_works``) go in a CITATION placeholder after the scaffold's own.
+#: Off: on a second, fresh training sample it gave 16 of the 17 comments naming a work a CITATION (8 before) and no
+#: other comment one, but ROUGE-L went from 12.85 to 12.83, and its rule asked for no fall (docs/suggest.md).
+NAMED_WORKS = False
 #: Words a topic phrase never starts or ends with.
 _STOP = frozenset(
     "a an the of to in for on and or with by is are was were be been being this that these those we our us it its "
@@ -299,7 +303,7 @@ def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document
         kind, topic = "typo", f"“{fixed[2]}”" + (f" to “{fixed[3]}”" if fixed[3] else "")
     else:
         anchor = anchor_sentence(text, target)
-        draft = _draft(kind, anchor, request, about, named_works(text))
+        draft = _draft(kind, anchor, request, about, named_works(text) if NAMED_WORKS else [])
         if anchor:  # the sentence, extended: the author replaces it with the draft
             quote, mode = shorten(anchor, 60), "replace"
     change = change_line(kind, mode)

@@ -76,11 +76,13 @@ def test_the_works_a_comment_names_are_found_as_written() -> None:
         assert named_works(text) == [], text
 
 
-def test_a_named_work_gets_a_citation_placeholder_and_a_comment_naming_none_gets_none() -> None:
+def test_a_named_work_gets_a_citation_placeholder_and_a_comment_naming_none_gets_none(monkeypatch) -> None:
+    assert [p.kind for p in find(_scaffold(LONG).draft)] == ["DETAIL"]  # off (it failed its rule): none
+    monkeypatch.setattr(scaffold, "NAMED_WORKS", True)
     kinds = [p.kind for p in find(_scaffold(LONG).draft)]
     assert kinds == ["DETAIL", "CITATION"]
     assert find(_scaffold(LONG).draft)[1].description == "Quillon, Marbet, & Tasso, 2011"
-    assert find(_scaffold(LONG).draft)[0].description.startswith("define the clutter score and say how")
+    assert find(_scaffold(LONG).draft)[0].description.startswith("define the clutter score and say how")  # restated
     assert [p.kind for p in find(_scaffold("Please define the clutter score.").draft)] == ["DETAIL"]
     # a request to cite that names its work: what is asked, then the work, not two CITATIONs
     cite = _scaffold("You should cite the clutter model of Varro et al. (2019) when the score is defined.", "citation")
