@@ -1,5 +1,6 @@
-"""The scaffold's placeholders before and after a change (docs/suggest.md, "Session 33: the scaffold's placeholder says
-what is asked"): two ``bench.bench_suggest --scaffold --out`` files of the same comments compared.
+"""The scaffold's placeholders before and after a change: two ``bench.bench_suggest --scaffold --out`` files of the
+same comments compared (docs/suggest.md, "Session 33: a shorter placeholder and a named work's CITATION (both off),
+the card's room").
 
     .venv/bin/python -m bench.scaffold_brief candidates BEFORE.json > /tmp/candidates.txt   # to read by hand
     .venv/bin/python -m bench.scaffold_brief compare BEFORE.json AFTER.json --named NAMED.txt

@@ -11,9 +11,9 @@ still works). While the model writes, its labelled stream
 (``engine.generate.fields``) fills the response and edit boxes as they grow.
 
 The text scrolls inside the card only when the side panel has no more room for it (the panel gives the card what
-``needed_height`` asks: ``desktop.pane_layout``); the title and the buttons stay in view. When the placement's second paragraph
-scores close to the first (``engine.generate.alternative``), the card offers it: a scaffold moves there at once
-(``sig_place_switched``), a rewrite is written there again on request (``sig_place_requested``).
+``needed_height`` asks: ``desktop.pane_layout``); the title and the buttons stay in view. When the placement's second
+paragraph scores close to the first (``engine.generate.alternative``), the card offers it: a scaffold moves there at
+once (``sig_place_switched``), a rewrite is written there again on request (``sig_place_requested``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What a comment asks, in a few words, and the works it names: the scaffold's placeholders (docs/suggest.md,
-"Session 33: the scaffold's placeholder says what is asked").
+"Session 33: a shorter placeholder and a named work's CITATION (both off), the card's room").
 
 An author's trial (trial35) found a long comment's every sentence inside one ``[[DETAIL: …]]``: the placeholder
 repeated the comment the card already shows. ``brief`` keeps the comment's request sentences (``asks.restate``'s,
@@ -37,11 +37,13 @@ _REST_CUT = re.compile(r"[,;:]\s+")
 
 _AUTHOR = r"[A-Z][A-Za-z\u00C0-\u017F'\-]+"
 #: "Author et al. 2019", "Author 2019" without the comma or parentheses ``references.AUTHOR_YEAR`` asks for.
-_LOOSE_AUTHOR_YEAR = re.compile(rf"\b({_AUTHOR})(?:\s+(?:and|&)\s+{_AUTHOR}|\s+et\s+al\.?)\s+\(?((?:19|20)\d{{2}})[a-z]?\b")
+_LOOSE_AUTHOR_YEAR = re.compile(rf"\b({_AUTHOR})(?:\s+(?:and|&)\s+{_AUTHOR}|\s+et\s+al\.?)\s+"
+                                r"\(?((?:19|20)\d{2})[a-z]?\b")
 #: Capitalised words before a year that are no author (as ``references`` reads them, and a few of a review's).
-_NOT_AUTHORS = frozenset("In On Since By At For From Until Before After The During Of And As See Table Figure Fig "
-                         "Section Sec Appendix Through Between Also Then Now Today Eq Equation Line Page Published "
-                         "January February March April May June July August September October November December".split())
+_NOT_AUTHORS = frozenset(
+    "In On Since By At For From Until Before After The During Of And As See Table Figure Fig Section Sec Appendix "
+    "Through Between Also Then Now Today Eq Equation Line Page Published January February March April May June July "
+    "August September October November December".split())
 #: A bracketed reference number: "[12]", and "[3, 5]", "[3-5]" after a word that names a work.
 _BRACKET = re.compile(r"(?<![\w\])])\[([1-9]\d{0,2})\]|"
                       r"\b(?:see|cf\.|e\.g\.,?|refs?\.|references|works|papers|studies)\s+"

@@ -31,7 +31,7 @@ TOPICS = 4
 #: Whether the placeholder carries the comment's request in a few words (``engine.generate.brief``) instead of
 #: restating the comment (``asks.restate``). Off: on session 33's training sample it cut the placeholders from 45 to 18
 #: words but ROUGE-L against the authors' words fell from 13.83 to 12.78, and its rule asked for no fall
-#: (docs/suggest.md, "Session 33").
+#: (docs/suggest.md, "Session 33: a shorter placeholder and a named work's CITATION (both off), the card's room").
 BRIEF = False
 #: Whether the works a comment names (``brief.named_works``) go in a CITATION placeholder after the scaffold's own.
 #: Off: on a second, fresh training sample it gave 16 of the 17 comments naming a work a CITATION (8 before) and no

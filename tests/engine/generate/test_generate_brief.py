@@ -1,7 +1,8 @@
 """The scaffold's placeholder says what is asked in a few words, and a work the comment names is a CITATION
-placeholder (session 33, docs/suggest.md "Session 33: the scaffold's placeholder says what is asked"). Every comment,
-name and paper sentence here is invented, shaped like the trial that found it (a long comment whose every sentence was
-pasted into one placeholder; "see e.g. Author, Author, & Author, 2010" with no CITATION)."""
+placeholder (docs/suggest.md, "Session 33: a shorter placeholder and a named work's CITATION (both off), the card's
+room"; both are off, as their rules asked, and these tests turn them on). Every comment, name and paper sentence here
+is invented, shaped like the trial that found it (a long comment whose every sentence was pasted into one
+placeholder; "see e.g. Author, Author, & Author, 2010" with no CITATION)."""
 
 from __future__ import annotations
 
