@@ -20,7 +20,6 @@ from typing import Any
 
 from engine.document.model import Document, Paragraph
 from engine.generate.asks import join, restate
-from engine.generate.brief import brief, named_works
 from engine.generate.extractive import split_sentences
 from engine.generate.placeholders import placeholder as ph
 from engine.reviews.model import ReviewComment
@@ -28,15 +27,6 @@ from engine.reviews.model import ReviewComment
 #: How many of the comment's phrases that the paper uses are tried, in turn, as the response's topic (the first that
 #: reads as a noun phrase is taken: ``engine.generate.respond``).
 TOPICS = 4
-#: Whether the placeholder carries the comment's request in a few words (``engine.generate.brief``) instead of
-#: restating the comment (``asks.restate``). Off: on session 33's training sample it cut the placeholders from 45 to 18
-#: words but ROUGE-L against the authors' words fell from 13.83 to 12.78, and its rule asked for no fall
-#: (docs/suggest.md, "Session 33: a shorter placeholder and a named work's CITATION (both off), the card's room").
-BRIEF = False
-#: Whether the works a comment names (``brief.named_works``) go in a CITATION placeholder after the scaffold's own.
-#: Off: on a second, fresh training sample it gave 16 of the 17 comments naming a work a CITATION (8 before) and no
-#: other comment one, but ROUGE-L went from 12.85 to 12.83, and its rule asked for no fall (docs/suggest.md).
-NAMED_WORKS = False
 #: Words a topic phrase never starts or ends with.
 _STOP = frozenset(
     "a an the of to in for on and or with by is are was were be been being this that these those we our us it its "
@@ -237,25 +227,22 @@ _FIGURE_ASK = re.compile(r"\b(?:add|adding|include|including|insert|inserting|pr
                          r"graphs?|pictures?)\b", re.I)
 
 
-def _draft(kind: str, anchor: str, request: str = "", about: str = "", works: list[str] = ()) -> str:
+def _draft(kind: str, anchor: str, request: str = "", about: str = "") -> str:
     """The edit for ``kind``: the paper's sentence the comment is about (``anchor``, verbatim), extended with what
     the comment asks for in the reviewer's words (``request``, then what else it says, ``about``:
-    ``engine.generate.asks.restate``, or with ``BRIEF`` the request in a few words, ``engine.generate.brief``), in a
-    placeholder: the author writes the facts. A comment with no request sentence keeps the kind's own words for what
-    to supply, followed by what it says. The works the comment names (``works``) go in a CITATION placeholder.
-    Nothing outside the placeholders is new."""
+    ``engine.generate.asks.restate``), in a placeholder: the author writes the facts. A comment with no request
+    sentence keeps the kind's own words for what to supply, followed by what it says. Nothing outside the
+    placeholders is new."""
     generic = GENERIC.get(kind, GENERIC["criticism"])
     what = join([request, about]) if request else (f"{generic}: {about}" if about else generic)
     if kind == "experiment":
         added = (f"{ph('DETAIL', 'the added experiment: ' + what)} {ph('RESULT', 'what it shows')} "
                  f"({ph('FIGURE', 'table or figure that reports it')}).")
     else:
-        label, lead = _ADDS.get(kind, ("DETAIL", "")) if not (works and kind == "citation") else ("DETAIL", "")
+        label, lead = _ADDS.get(kind, ("DETAIL", ""))
         if label == "DETAIL" and _FIGURE_ASK.search(request or about):
             label = "FIGURE"
         added = ph(label, lead + what)
-    if works:  # the works the comment names, for the author to cite (trial35: "see e.g. Author, 2010" got none)
-        added += " " + ph("CITATION", "; ".join(works))
     return f"{anchor} {added}" if anchor else added
 
 
@@ -281,9 +268,9 @@ def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document
     kind = fine_type(comment)
     if kind not in ("typo", "edit") and _CITE_REQUEST.search(text):
         kind = "citation"
-    if kind == "edit" and _CITE_ASK.search(restate(comment.full_text)[0]):
+    request, about = restate(comment.full_text)
+    if kind == "edit" and _CITE_ASK.search(request):
         kind = "citation"
-    request, about = brief(comment.full_text) if BRIEF else restate(comment.full_text)
     texts = [p.text for p in paragraphs] + [document.title, document.abstract or ""]
     texts += [p.text for p in document.paragraphs]
     topic = ""
@@ -303,7 +290,7 @@ def build_scaffold(comment: ReviewComment, paragraphs: list[Paragraph], document
         kind, topic = "typo", f"“{fixed[2]}”" + (f" to “{fixed[3]}”" if fixed[3] else "")
     else:
         anchor = anchor_sentence(text, target)
-        draft = _draft(kind, anchor, request, about, named_works(text) if NAMED_WORKS else [])
+        draft = _draft(kind, anchor, request, about)
         if anchor:  # the sentence, extended: the author replaces it with the draft
             quote, mode = shorten(anchor, 60), "replace"
     change = change_line(kind, mode)
