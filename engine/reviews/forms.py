@@ -40,3 +40,62 @@ def score_line(body: str) -> str:
     revision." read "rating minor revision."; a new-user trial); a number's ("3.") is kept."""
     line = body.split("\n")[0].strip()
     return line[:-1] if len(line) > 2 and line.endswith(".") and line[-2].isalpha() else line
+
+
+#: Words of a shared form line without its number or bullet: fewer ("Typos:", "Minor comments") are left to the
+#: heading reader, so that two reviewers who both write one read as one reviewer who does; more is no form's line.
+SHARED_WORDS = (3, 40)
+#: A form asks two questions at least: one shared line alone (two reviewers making the same one-line point) is none.
+SHARED_LINES = 2
+_NUMBER = re.compile(r"^\s*\(?(\d{1,2})[.)]\s")
+_ENUMERATOR = re.compile(r"^(?:[-*•–]|\(?\d{1,2}[.)]|\(?[a-zA-Z][.)])\s+")
+
+
+def _openers(text: str) -> list[tuple[int, str]]:
+    """``(index, words)`` of each line of ``text`` that opens its paragraph (the first line, or one under a blank
+    line), its spaces collapsed and its leading number or bullet left out (two reviewers' forms number the same
+    question differently where one of them has a question more)."""
+    lines = text.strip("\n").split("\n")
+    return [(i, _ENUMERATOR.sub("", " ".join(line.split()))) for i, line in enumerate(lines)
+            if line.strip() and (i == 0 or not lines[i - 1].strip())]
+
+
+def shared_lines(reports: list[tuple[str, str]], editor: str) -> set[str]:
+    """The lines that recur word for word (a leading number or bullet aside), each opening its paragraph, in the
+    reports of two or more reviewers (the editor's letter, named ``editor``, not counted: an editor quotes the
+    reviewers): a venue's form, its questions over each reviewer's answers (a Frontiers review forum's "1. What are
+    the main findings ...?"). Empty unless there are ``SHARED_LINES`` of them."""
+    seen: dict[str, set[int]] = {}
+    for k, (name, text) in enumerate(reports):
+        if name == editor:
+            continue
+        for _, words in _openers(text):
+            if SHARED_WORDS[0] <= len(words.split()) <= SHARED_WORDS[1]:
+                seen.setdefault(words, set()).add(k)
+    shared = {words for words, who in seen.items() if len(who) >= 2}
+    return shared if len(shared) >= SHARED_LINES else set()
+
+
+def shared_questions(text: str, shared: set[str]) -> dict[int, str]:
+    """Line index -> heading (without its number or bullet) of each shared form line in one review's ``text``
+    (split at ``"\\n"`` after ``strip("\\n")``, as ``parse._parse_one`` reads it), and of a question of the same
+    form that this reviewer's form alone has: a line standing alone (a blank line or the end under it) numbered
+    between two shared lines, the one above it numbered one less and the one below one more ("2. Does the
+    introduction ...?" between "1. What are the main findings ...?" and "3. Other comments ...")."""
+    if not shared:
+        return {}
+    lines = text.strip("\n").split("\n")
+    openers = _openers(text)
+    found = {i: words for i, words in openers if words in shared}
+    numbers = {i: int(m.group(1)) for i, _ in openers if (m := _NUMBER.match(lines[i]))}
+    for k, (i, words) in enumerate(openers):
+        if i in found or i not in numbers or not SHARED_WORDS[0] <= len(words.split()) <= SHARED_WORDS[1]:
+            continue
+        if i + 1 < len(lines) and lines[i + 1].strip():
+            continue
+        above = next((j for j, _ in reversed(openers[:k]) if j in found), None)
+        below = next((j for j, _ in openers[k + 1:] if j in found), None)
+        if above is not None and below is not None and numbers.get(above) == numbers[i] - 1 \
+                and numbers.get(below) == numbers[i] + 1:
+            found[i] = words
+    return found

@@ -13,7 +13,7 @@ import re
 
 from engine.document.textfile import clean_text
 from engine.errors import InputError
-from engine.reviews.forms import cut_score, form_questions, score_line
+from engine.reviews.forms import cut_score, form_questions, score_line, shared_lines, shared_questions
 from engine.reviews.guard import author_response, check_text
 from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_heading, form_line, inline_reviewer,
                                      is_banner_field, is_metadata, is_separator, is_text_banner, is_underline,
@@ -76,7 +76,9 @@ def parse_reviews(
     language = english_notice(text)
     if language:
         notices.append(language)
-    reviews = [_parse_one(name, body, source) for name, body in split_reviews(text, notices)]
+    reports = split_reviews(text, notices)
+    shared = shared_lines(reports, EDITOR)  # a venue's form: lines two reviewers' reports share word for word
+    reviews = [_parse_one(name, body, source, shared) for name, body in reports]
     reviews = [r for r in reviews if r.text.strip()]
     if not reviews:
         raise InputError("no review text found")
@@ -255,7 +257,7 @@ def _distinct_names(reviews: list[Review]) -> None:
 _PARAGRAPH_GAP = re.compile(r"\n[ \t]*\n\s*")
 
 
-def _parse_one(reviewer: str, text: str, source: str) -> Review:
+def _parse_one(reviewer: str, text: str, source: str, shared: set[str] = frozenset()) -> Review:
     """Sections of one review; text before the first heading is an untitled section."""
     text = text.strip("\n")
     review = Review(reviewer=reviewer, text=text, source=source)
@@ -265,7 +267,7 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
     lines = text.split("\n")
     # a journal's form (two questions or more with their answers): a short answer is metadata, a long one review text
     form = sum(form_line(line) is not None for line in lines) >= 2
-    asks = form_questions(lines)  # a form's questions on lines of their own, the answers under them
+    asks = shared_questions(text, shared) | form_questions(lines)  # a form's questions on lines of their own
     answered: set[int] = set()  # the lines of a short answer, held with its question
     under_banner = False
     wrapped = False  # the score line before was cut by a mail's wrapping: its next lines are the score's too
@@ -281,8 +283,9 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
             continue
         if i in asks:
             pieces.append((heading, start, pos))
-            answer = lines[i + 1]
-            if short_answer(answer.strip()) and (i + 2 == len(lines) or not lines[i + 2].strip() or i + 2 in asks):
+            answer = lines[i + 1] if i + 1 < len(lines) else ""
+            ends = i + 2 >= len(lines) or not lines[i + 2].strip() or i + 2 in asks
+            if answer.strip() and short_answer(answer.strip()) and ends:
                 answered.add(i + 1)  # "Is the paper relevant to the conference?" / "Yes.": metadata
                 pieces.append((FORM, pos + len(line) - len(line.lstrip()), pos + len(line) + 1 + len(answer.rstrip())))
                 heading, start = "", pos + len(line) + len(answer) + 2
