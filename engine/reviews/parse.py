@@ -13,7 +13,7 @@ import re
 
 from engine.document.textfile import clean_text
 from engine.errors import InputError
-from engine.reviews.forms import cut_score, form_questions, score_line, shared_lines, shared_questions
+from engine.reviews.forms import cut_score, form_questions, score_line
 from engine.reviews.guard import author_response, check_text
 from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_heading, form_line, inline_reviewer,
                                      is_banner_field, is_metadata, is_separator, is_text_banner, is_underline,
@@ -76,9 +76,7 @@ def parse_reviews(
     language = english_notice(text)
     if language:
         notices.append(language)
-    reports = split_reviews(text, notices)
-    shared = shared_lines(reports, EDITOR)  # a venue's form: lines two reviewers' reports share word for word
-    reviews = [_parse_one(name, body, source, shared) for name, body in reports]
+    reviews = [_parse_one(name, body, source) for name, body in split_reviews(text, notices)]
     reviews = [r for r in reviews if r.text.strip()]
     if not reviews:
         raise InputError("no review text found")
@@ -257,7 +255,7 @@ def _distinct_names(reviews: list[Review]) -> None:
 _PARAGRAPH_GAP = re.compile(r"\n[ \t]*\n\s*")
 
 
-def _parse_one(reviewer: str, text: str, source: str, shared: set[str] = frozenset()) -> Review:
+def _parse_one(reviewer: str, text: str, source: str) -> Review:
     """Sections of one review; text before the first heading is an untitled section."""
     text = text.strip("\n")
     review = Review(reviewer=reviewer, text=text, source=source)
@@ -267,7 +265,7 @@ def _parse_one(reviewer: str, text: str, source: str, shared: set[str] = frozens
     lines = text.split("\n")
     # a journal's form (two questions or more with their answers): a short answer is metadata, a long one review text
     form = sum(form_line(line) is not None for line in lines) >= 2
-    asks = shared_questions(text, shared) | form_questions(lines)  # a form's questions on lines of their own
+    asks = form_questions(lines)  # a form's questions on lines of their own, the answers under them
     answered: set[int] = set()  # the lines of a short answer, held with its question
     under_banner = False
     wrapped = False  # the score line before was cut by a mail's wrapping: its next lines are the score's too
@@ -283,9 +281,8 @@ def _parse_one(reviewer: str, text: str, source: str, shared: set[str] = frozens
             continue
         if i in asks:
             pieces.append((heading, start, pos))
-            answer = lines[i + 1] if i + 1 < len(lines) else ""
-            ends = i + 2 >= len(lines) or not lines[i + 2].strip() or i + 2 in asks
-            if answer.strip() and short_answer(answer.strip()) and ends:
+            answer = lines[i + 1]
+            if short_answer(answer.strip()) and (i + 2 == len(lines) or not lines[i + 2].strip() or i + 2 in asks):
                 answered.add(i + 1)  # "Is the paper relevant to the conference?" / "Yes.": metadata
                 pieces.append((FORM, pos + len(line) - len(line.lstrip()), pos + len(line) + 1 + len(answer.rstrip())))
                 heading, start = "", pos + len(line) + len(answer) + 2
