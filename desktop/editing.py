@@ -33,6 +33,7 @@ class Editing(QObject):
         #: Extra ``EditSuggester`` arguments (max_tokens, max_chars, top_k).
         self.suggest_options: dict[str, Any] = {}
         self._suggesting: int | None = None  # the running suggestion's job id: its steps go to the card
+        self._writing_tldrs: int | None = None  # the running TLDR job's id: its steps go to the TLDR panel
         self._refused: QMessageBox | None = None  # the box saying a step was not written
         self._redraw = QTimer(self, singleShot=True, interval=0)  # a project read again (``refresh``), drawn
         self._redraw.timeout.connect(self._redraw_refreshed)
@@ -41,6 +42,8 @@ class Editing(QObject):
     def _suggestion_step(self, job_id: int, done: int, total: int, label: str) -> None:
         """A step of the running suggestion before the model writes ("reading the draft for placement…", a draft's
         first suggestion): said in the card too, where the author waits."""
+        if job_id == self._writing_tldrs:
+            self.window.tldr.set_step(label)
         card = self.window.suggestion
         if job_id == self._suggesting and label and card.streaming:
             card.meta.setText(label[:1].upper() + label[1:] + (f" {100 * done // total} %" if total else ""))
@@ -170,7 +173,8 @@ class Editing(QObject):
 
     def tldr(self, mode: str = "llm") -> JobHandle | None:
         """TLDR candidates (``extractive`` or by the LLM); those that pass the checks are stored, the failed
-        ones shown, marked, until the next redraw."""
+        ones shown, marked with what failed, until the next redraw; which candidate and try the model is on is
+        said in the panel and the status bar."""
         session = self.session()
         if session is None or (session.project.new or session.project.old) is None:
             return None
@@ -183,4 +187,6 @@ class Editing(QObject):
 
         job = tldr_job(session, self.models, mode)
         panel.begin_stream()
-        return self.run(job, on_text=panel.append_text, on_result=shown, on_failure=lambda err: panel.end_stream())
+        handle = self.run(job, on_text=panel.append_text, on_result=shown, on_failure=lambda err: panel.end_stream())
+        self._writing_tldrs = handle.id if handle is not None else None
+        return handle

@@ -8,8 +8,9 @@ one font: the desktop's default font differs (Noto Sans is 17 px a line at 9 pt 
 ``set_tldrs`` shows the candidates; ``set_candidates`` shows the engine's
 candidate dicts, a candidate that failed Redraft's checks as a flagged
 failure (marked, no Copy, not among ``valid_tldrs()``, so the shell saves
-only the valid ones); ``begin_stream`` / ``append_text`` /
-``end_stream`` show a model's answer as it is written. The two generate
+only the valid ones), what failed said on its row in the CLI's words
+(``engine.generate.tldr_words.failure_words``) with "not kept"; ``begin_stream`` / ``append_text`` /
+``end_stream`` show a model's answer as it is written, and ``set_step`` which candidate and try it is. The two generate
 buttons emit ``sig_generate_requested("llm" | "extractive")``; the shell runs
 the job and calls ``set_tldrs`` with the result.
 """
@@ -25,10 +26,9 @@ from PySide6.QtWidgets import (
     QToolButton, QVBoxLayout, QWidget,
 )
 
+from engine.generate.tldr_words import MAX_WORDS, MIN_WORDS, failure_words  # a module that loads no model
 from widgets.palette import colors_for
 
-#: A TLDR has 15-25 words (``engine.generate.tldr.MIN_WORDS, MAX_WORDS``; not imported: it loads the models).
-MIN_WORDS, MAX_WORDS = 15, 25
 MODES = ("llm", "extractive")
 #: The list's least height holds one candidate of this many lines and its footer: a 25-word TLDR (about 160
 #: characters, 900-1000 px at 9 pt) wraps to 4-5 lines in the side column at its least width (300 px).
@@ -72,12 +72,21 @@ class TldrRow(QFrame):
         self.count.setToolTip(f"A TLDR has {MIN_WORDS}–{MAX_WORDS} words" + ("" if ok else f"; this one has {n}"))
         self.count.setAccessibleName(f"Word count of TLDR {index + 1}")
         self.in_range = ok
+        #: A failed candidate's reason, shown under its text (or alone when the model wrote nothing): said in
+        #: words on the row, not only in the chip's tooltip under "(no text)" (a new-user trial).
+        self.why = QLabel(failure_text(failure, bool(text)))
+        self.why.setWordWrap(True)
+        self.why.setTextFormat(Qt.TextFormat.PlainText)
+        self.why.setAccessibleName(f"Why TLDR {index + 1} failed its checks")
+        self.why.setSizePolicy(policy)
+        self.why.setVisible(bool(failure))
         if failure:
             bg, fg = colors_for(self).badge["major"]
             self.count.setText("failed checks")
             self.count.setStyleSheet(f"background: {bg}; color: {fg};")
             self.count.setToolTip(f"Not a TLDR: {failure}")
             self.body.setEnabled(False)
+            self.body.setVisible(bool(text))
         self.copy_button = QToolButton()
         self.copy_button.setText("Copy")
         self.copy_button.setAccessibleName(f"Copy TLDR {index + 1}")
@@ -93,15 +102,23 @@ class TldrRow(QFrame):
         layout.setContentsMargins(8, 6, 6, 6)
         layout.setSpacing(4)
         layout.addWidget(self.body)
+        layout.addWidget(self.why)
         layout.addLayout(footer)
 
     def height_for_lines(self, lines: int) -> int:
         """This row's height with ``lines`` lines of text: the lines in the body's font, the footer, the margins."""
         self.ensurePolished()  # the style sheet's chip font and frame, before they are measured
         margins = self.layout().contentsMargins()
-        footer = self.layout().itemAt(1).sizeHint().height()
+        footer = self.layout().itemAt(2).sizeHint().height()
         return (lines * line_height(self.body) + footer + self.layout().spacing()
                 + margins.top() + margins.bottom() + 2 * self.frameWidth())
+
+
+def failure_text(failure: str, has_text: bool) -> str:
+    """What a failed candidate's row says: what failed, and that it is not kept (the project, opened again,
+    shows only the TLDRs that passed)."""
+    lead = "Failed its checks" if has_text else "The model wrote no usable TLDR"
+    return f"{lead}: {failure}. Not kept: it is gone when the project is opened again." if failure else ""
 
 
 def line_height(label: QLabel) -> int:
@@ -161,12 +178,19 @@ class TldrPanel(QFrame):
         self.stream.setReadOnly(True)
         self.stream.setAccessibleName("TLDR being written")
         self.stream.setPlaceholderText("Waiting for the model…")
+        #: Which candidate and which try the model is on while it writes (``set_step``; a new-user trial waited
+        #: 100 s on "writing TLDRs" alone).
+        self.step = QLabel()
+        self.step.setAccessibleName("TLDR step")
+        self.step.setTextFormat(Qt.TextFormat.PlainText)
+        self.step.setWordWrap(True)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addLayout(header)
         layout.addWidget(self.empty)
         layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.step)
         layout.addWidget(self.stream, 1)
         self.rows: list[TldrRow] = []
         self._refresh_visibility()
@@ -213,7 +237,8 @@ class TldrPanel(QFrame):
 
     def set_candidates(self, candidates: list[dict]) -> None:
         """Show the engine's candidates (``text``, ``flags``); failed ones are marked."""
-        shown = [(c["text"].strip(), _failure(c)) for c in candidates if (c.get("text") or "").strip() or _failure(c)]
+        shown = [((c.get("text") or "").strip(), _failure(c)) for c in candidates
+                 if (c.get("text") or "").strip() or _failure(c)]
         self._tldrs = [text for text, _ in shown]
         self._failed = {text for text, why in shown if why}
         for row in self.rows:
@@ -222,7 +247,7 @@ class TldrPanel(QFrame):
             row.deleteLater()
         self.rows = []
         for i, (text, why) in enumerate(shown):
-            row = TldrRow(i, text or "(no text)", failure=why)
+            row = TldrRow(i, text, failure=why)
             row.sig_copy_requested.connect(self.copy)
             self.rows_layout.insertWidget(i, row)
             self.rows.append(row)
@@ -252,6 +277,7 @@ class TldrPanel(QFrame):
         """A model starts writing: its text shows below, the generate buttons wait."""
         self._streaming = True
         self.stream.clear()
+        self.step.setText("Starting…")
         self._refresh_visibility()
 
     def append_text(self, text: str) -> None:
@@ -266,6 +292,11 @@ class TldrPanel(QFrame):
         self._streaming = False
         self._refresh_visibility()
 
+    def set_step(self, label: str) -> None:
+        """The job's step while the model writes ("candidate 2 of 2, try 1 of 2"), said above its text."""
+        if self._streaming and label:
+            self.step.setText(label[:1].upper() + label[1:])
+
     def is_streaming(self) -> bool:
         return self._streaming
 
@@ -274,6 +305,7 @@ class TldrPanel(QFrame):
 
     def _refresh_visibility(self) -> None:
         self.stream.setVisible(self._streaming)
+        self.step.setVisible(self._streaming)
         self.scroll.setVisible(not self._streaming and bool(self.rows))
         self.empty.setVisible(not self._streaming and not self.rows)
         self.write_button.setEnabled(not self._streaming)
@@ -281,7 +313,8 @@ class TldrPanel(QFrame):
 
 
 def _failure(candidate: dict) -> str:
-    """Why a candidate failed Redraft's checks ("" when it did not)."""
-    flags = candidate.get("flags") or []
-    return "; ".join(f.get("message", "") if isinstance(f, dict) else str(f) for f in flags
-                     if (f.get("severity") if isinstance(f, dict) else "") == "error")
+    """Why a candidate failed Redraft's checks ("" when it did not): the engine's ``valid`` false or a failed
+    check, said in ``failure_words``'s words (the CLI's)."""
+    failed = candidate.get("valid") is False or any(
+        isinstance(f, dict) and f.get("severity") == "error" for f in candidate.get("flags") or [])
+    return (failure_words(candidate) or "failed its checks") if failed else ""

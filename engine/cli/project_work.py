@@ -113,11 +113,8 @@ def run_tldr(args: argparse.Namespace) -> int:
 
 
 def _tldr_failures(candidate: dict) -> str:
-    """Why a TLDR candidate was not stored, in words: its length against the 15-25 words a TLDR has, then each
-    failed check (a new-user trial read "FAILED CHECKS" over a 52-word highlight with no reason)."""
-    from engine.generate.tldr import MAX_WORDS, MIN_WORDS
+    """Why a TLDR candidate was not stored, in words (a new-user trial read "FAILED CHECKS" over a 52-word highlight
+    with no reason): the same words the app's TLDR panel shows."""
+    from engine.generate.tldr_words import failure_words
 
-    words = candidate.get("words", len(str(candidate.get("text", "")).split()))
-    why = [] if MIN_WORDS <= words <= MAX_WORDS else [f"{words} words; a TLDR has {MIN_WORDS}–{MAX_WORDS}"]
-    why += [f.get("message", "") for f in candidate.get("flags") or [] if f.get("severity") == "error"]
-    return "; ".join(w for w in why if w) or "see --json"
+    return failure_words(candidate) or "see --json"

@@ -34,7 +34,7 @@ from typing import Any
 from engine.errors import Cancelled
 from engine.generate.flags import FAILED, FAILURE_CODES, Flag, failure, is_failure  # noqa: F401 (re-exported)
 from engine.generate.extractive import split_sentences
-from engine.jobs import CancelToken
+from engine.jobs import CancelToken, Job, Progress, run_job
 
 COPY_NGRAM = 8
 #: Below this share of content words found in the sources (or fewer than
@@ -266,12 +266,25 @@ def ask_checked(
     """Generate, check, and ask again once with the changed prompt (``prompts[1]``)
     when the first answer fails; returns the passing answer, else the one with
     fewer failures (flagged), and the attempts used. ``label`` starts the field in
-    the ``on_text`` stream (see ``engine.generate.fields``)."""
+    the ``on_text`` stream (see ``engine.generate.fields``). ``ask_steps`` is the same as a job, each try a step."""
+    return run_job(ask_steps(generator, prompts, max_tokens, deadline, prompt_texts, sources, on_text, label,
+                             min_words, stop, penalties, topic, watch))
+
+
+def ask_steps(
+    generator: Any, prompts: Sequence[Any], max_tokens: int, deadline: Deadline, prompt_texts: Sequence[str],
+    sources: Sequence[str], on_text: Callable[[str], None] | None = None, label: str = "",
+    min_words: int = 3, stop: Sequence[str] = (), penalties: Sequence[float] = (1.15, 1.3), topic: str = "",
+    watch: Callable[[Any, int], bool] | None = None,
+) -> Job[tuple[Generated, int]]:
+    """``ask_checked`` as a job: a ``Progress`` (``try N of M``) before each try, so a caller can say which
+    try its model is writing (the TLDR panel's wait read "writing TLDRs" alone for 100 s: a new-user trial)."""
     from engine.generate.fields import label_piece
 
     best: Generated | None = None
     attempt = 0
     for attempt, prompt in enumerate(prompts, 1):
+        yield Progress(attempt - 1, len(prompts), f"try {attempt} of {len(prompts)}")
         if on_text is not None and label:
             on_text(label_piece(label, False))
         if deadline.expired:

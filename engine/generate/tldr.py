@@ -28,11 +28,11 @@ from engine.errors import Cancelled, InputError
 from engine.generate.checks import Flag
 from engine.generate.context import ContextPart, fit_parts, is_chat, load_template, render_task
 from engine.generate.extractive import extractive_tldr, score_sentences, split_sentences
-from engine.generate.guard import Deadline, ask_checked
-from engine.jobs import CancelToken
+from engine.generate.guard import Deadline, ask_steps
+from engine.generate.tldr_words import MAX_WORDS, MIN_WORDS, TRIES
+from engine.jobs import CancelToken, Job, Progress, run_job
 from engine.models.protocols import Generator
 
-MIN_WORDS, MAX_WORDS = 15, 25
 PROMPT = "tldr.v2"
 MODES = ("rewrite", "abstract", "pick")
 #: What the app offers first: see docs/generation.md for the figures it was chosen on.
@@ -131,6 +131,11 @@ class TldrGenerator:
     def generate(self, text: str | dict[str, str], title: str = "", mode: str = "rewrite",
                  cancel: CancelToken | None = None) -> TldrCandidate:
         """One candidate; ``text`` is the abstract or {abstract, introduction, conclusion}."""
+        return run_job(self.generate_steps(text, title, mode, cancel))
+
+    def generate_steps(self, text: str | dict[str, str], title: str = "", mode: str = "rewrite",
+                       cancel: CancelToken | None = None) -> Job[TldrCandidate]:
+        """``generate`` as a job: a ``Progress`` (``try N of 2``) before each try of the model."""
         parts = {"abstract": text} if isinstance(text, str) else dict(text)
         if not any(v.strip() for v in parts.values()):
             raise InputError("nothing to summarise: the text is empty")
@@ -140,11 +145,14 @@ class TldrGenerator:
         sentences = split_sentences(parts["abstract"]) or split_sentences(" ".join(parts.values()))
         best = extractive_tldr(sentences, title)
         if mode == "pick":
+            yield Progress(0, 1, "try 1 of 1")
             return self._pick(sentences, title, parts, deadline)
+        yield Progress(0, TRIES, "reading the paper")  # fitting it to the model's context takes seconds
         room = self.template.sections["rewrite_task"].replace("{sentence}", best)
         fields = self._fields(title, parts, room)
         tasks = ("rewrite_task", "rewrite_retry") if mode == "rewrite" else ("abstract_task", "abstract_retry")
-        gen, used = ask_checked(
+        assert len(tasks) == TRIES
+        gen, used = yield from ask_steps(
             self.generator, [self._render(fields, t, sentence=best) for t in tasks], self.max_tokens, deadline,
             self.prompt_texts(), [title, " ".join(parts.values())], self.on_text, "tldr", min_words=6, stop=("\n",))
         final, flags = enforce_length(gen.text) if gen.text else ("", [])
@@ -168,10 +176,25 @@ class TldrGenerator:
     def for_document(self, document: Document, modes: tuple[str, ...] = DEFAULT_LLM_MODES,
                      cancel: CancelToken | None = None) -> dict[str, Any]:
         """The extractive TLDR first, then one checked LLM candidate per mode."""
+        return run_job(self.document_steps(document, modes, cancel))
+
+    def document_steps(self, document: Document, modes: tuple[str, ...] = DEFAULT_LLM_MODES,
+                       cancel: CancelToken | None = None) -> Job[dict[str, Any]]:
+        """``for_document`` as a job: one ``Progress`` per try of the model, ``TRIES`` steps a written candidate,
+        labelled with the candidate it writes ("candidate 2 of 2, try 1 of 2"; the extractive one is the first)."""
         parts, source = tldr_source(document)
         data = extractive_for_document(document)
-        for mode in modes:
-            data["candidates"].append(self.generate(parts, document.title, mode, cancel).to_dict())
+        first, total = len(data["candidates"]), len(data["candidates"]) + len(modes)
+        for i, mode in enumerate(modes):
+            steps = self.generate_steps(parts, document.title, mode, cancel)
+            while True:
+                try:
+                    step = next(steps)
+                except StopIteration as stop:
+                    data["candidates"].append(stop.value.to_dict())
+                    break
+                yield Progress(i * TRIES + step.done, len(modes) * TRIES,
+                               f"candidate {first + i + 1} of {total}, {step.label}")
         return {**data, "source": source, "model": self.generator.name, "prompt": self.template.label,
                 "notices": list(self.notices), "default": DEFAULT_MODE}
 

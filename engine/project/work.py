@@ -151,10 +151,12 @@ def tldr_job(session: ProjectSession, models: ModelSource | None, mode: str = "l
         else:
             from engine.generate.tldr import TldrGenerator
 
-            result = TldrGenerator(models.generator(), on_text=on_text).for_document(document, cancel=cancel)
+            yield Progress(0, 0, "loading the model")
+            result = yield from TldrGenerator(models.generator(), on_text=on_text).document_steps(document,
+                                                                                                 cancel=cancel)
         candidates = result["candidates"]
         passed = [c["text"] for c in candidates if c.get("valid", True) and c.get("text", "").strip()]
-        return _done(TldrResult(candidates, list(dict.fromkeys(passed + kept))))
+        return TldrResult(candidates, list(dict.fromkeys(passed + kept)))
 
     return SessionJob(session, "writing TLDRs", compute, lambda s, r: s.set_tldrs(r.tldrs),
                       llm=mode != "extractive", streams=mode != "extractive")

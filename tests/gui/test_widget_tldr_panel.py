@@ -182,3 +182,22 @@ def test_the_window_gives_the_tldrs_room(desktop_font: str, qtbot) -> None:
         assert top <= panel.scroll.viewport().height(), "the second candidate is cut"
     finally:
         shell.controller.close()
+
+
+def test_a_candidate_the_model_never_wrote_says_what_failed(panel: TldrPanel, qtbot, tmp_path: Path) -> None:
+    """trial37's case, read again by tldr34 on its paper with the embedded model on two loaded cores: the first try
+    spent the time limit reading the paper, the second had none left; the row said "(no text)", the reason only in
+    the chip's tip. It says what failed, in the CLI's words, and that it is not kept."""
+    from engine.generate.flags import failure
+
+    picked = demo_candidates()[0]
+    timed_out = {"text": "", "style": "rewrite", "words": 0, "valid": False, "attempts": 2,
+                 "flags": [failure("timed_out", "the time limit ended it before a complete sentence").to_dict()]}
+    panel.set_candidates([{"text": picked.text}, timed_out])
+    row = panel.rows[1]
+    qtbot.waitUntil(row.why.isVisible, timeout=2_000)
+    assert row.failed and not row.body.isVisible() and row.count.text() == "failed checks"
+    assert row.why.text() == ("The model wrote no usable TLDR: the time limit ended it before a complete sentence. "
+                              "Not kept: it is gone when the project is opened again.")
+    assert panel.valid_tldrs() == [picked.text] and not row.copy_button.isEnabled()
+    save_shot(panel, "widget_tldr_panel_timed_out", tmp_path)
