@@ -29,6 +29,8 @@ def several(ref_label: Callable[[str, str], str], labels: dict[str, tuple[str, s
             groups.append((kind, word, [shown]))
     parts = []
     for _, word, numbers in groups:
+        if is_range and len(numbers) == 2 and numbers[0] == numbers[-1]:  # a range within one number: that number
+            numbers = numbers[:1]
         listed = f"{numbers[0]} to {numbers[-1]}" if is_range and len(numbers) == 2 else _numbers(numbers)
         plural = _plural(word) if len(numbers) > 1 else word
         parts.append(f"{plural} {listed}".strip())

@@ -128,7 +128,7 @@ Read \cref{sec:b,sec:c,sec:d}, \Cref{sec:b,sec:d}, \crefrange{sec:a}{sec:c} and 
 \section{Beta}\label{sec:b}
 \begin{equation}x=1\label{eq:x}\end{equation}
 \begin{equation}y=1\label{eq:y}\end{equation}
-See \cref{eq:x,eq:y}, \cref{sec:a} and \ref{sec:a,sec:b}.
+See \cref{eq:x,eq:y}, \cref{sec:a}, \crefrange{eq:x}{eq:x} and \ref{sec:a,sec:b}.
 \section{Gamma}\label{sec:c}
 \begin{figure}\caption{Pebbles}\label{fig:one}\end{figure}
 \section{Delta}\label{sec:d}
@@ -136,4 +136,4 @@ See \cref{eq:x,eq:y}, \cref{sec:a} and \ref{sec:a,sec:b}.
 """)
     texts = _texts(paper)
     assert "Read sections 2 to 4, Sections 2 and 4, sections 1 to 3 and section 2 and fig. 1." in texts
-    assert "See eqs. (1) and (2), section 1 and ??." in texts
+    assert "See eqs. (1) and (2), section 1, eq. (1) and ??." in texts
