@@ -35,7 +35,8 @@ def seen_by_shipped() -> set[str]:
 
     out = {*shipped_model().meta.get("train", ()), *shipped_note().get("train", ())}
     for letter in (False, True):
-        out |= set(shipped_answered(letter=letter).meta.get("train", ()))
+        meta = shipped_answered(letter=letter).meta
+        out |= {*meta.get("train", ()), *meta.get("band_on", ())}  # band_on: a band set on them (session 33)
     return out
 
 
