@@ -108,7 +108,8 @@ def restyled_words(spans: Sequence[DiffSpan], hyphens: bool = False) -> int:
     """Words whose case changed ("Dev" -> "dev") and citations restyled (a numbered marker for an author-year one,
     or back): changes that comparison ignores (``comparable_tokens``) but a reader sees and may have asked for.
     With ``hyphens`` (both versions written by their authors, no PDF: ``compare.iter_diff``), also words that only
-    gained or lost a hyphen ("selfgated" -> "self-gated"). A citation renumbered ("[12]" -> "[13]"), a float
+    gained or lost a hyphen ("selfgated" -> "self-gated"), and punctuation added or removed with nothing else changed
+    (a comma after a citation: ``_repunctuated``, session 33). A citation renumbered ("[12]" -> "[13]"), a float
     renumbered, a change of spacing or line breaks, or a hyphen a PDF line break left is none."""
     n = 0
     for old, new in hunks(spans):
@@ -117,6 +118,9 @@ def restyled_words(spans: Sequence[DiffSpan], hyphens: bool = False) -> int:
             continue
         if hyphens and (words := _rehyphenated(old, new)):
             n += words
+            continue
+        if hyphens and (marks := _repunctuated(old, new)):
+            n += marks
             continue
         numbered = [len(_NUMBERED_CITE.findall(t)) for t in (old, new)]
         author_year = [len(_AUTHOR_YEAR_CITE.findall(t)) for t in (old, new)]
@@ -182,3 +186,15 @@ def classify(old_text: str, new_text: str) -> tuple[EditType, int]:
     """The type of an edit from ``old_text`` to ``new_text``, with the number of words changed."""
     changed = changed_token_count(comparable_tokens(old_text), comparable_tokens(new_text))
     return edit_type(changed), changed
+
+
+_PUNCT = re.compile(r"[,;:.!?]")
+
+
+def _repunctuated(old: str, new: str) -> int:
+    """Punctuation marks (``, ; : . ! ?``) added or removed when nothing else in the hunk changed, spacing aside;
+    else 0. Comparison drops them (``comparable_tokens``), yet a reader asked for them ("add commas")."""
+    a, b = "".join(old.split()), "".join(new.split())
+    if a == b or _PUNCT.sub("", a) != _PUNCT.sub("", b):
+        return 0
+    return max(1, abs(len(_PUNCT.findall(a)) - len(_PUNCT.findall(b))))

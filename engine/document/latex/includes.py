@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from engine.document.latex.macros import collect_macros, expand_macros
+from engine.document.latex.project_root import from_top, project_tops
 from engine.document.latex.source import SourceText, document_body, read_tex
 from engine.errors import InputError
 
@@ -105,14 +106,14 @@ def _resolve(name: str, folder: str, cmd: str, here: Path, root: Path) -> tuple[
     """The included file inside ``root``, or None; the flag says a file was found only outside ``root``."""
     bases = [here / folder, root / folder] if cmd.startswith("sub") or cmd == "subfile" else [root / folder, here / folder]
     outside = False
-    for base in bases:
+    for base in [*bases, *(top / folder for top in project_tops(root))]:  # then the project's top (project_root.py)
         for candidate in (base / name, base / f"{name}.tex"):
             try:
                 if not candidate.is_file():
                     continue
             except OSError:  # a name too long, or a path the OS refuses
                 continue
-            if not inside(candidate, root):
+            if not inside(candidate, root) and not from_top(candidate, root):  # project_root.py: TeX run from the top
                 outside = True
                 continue
             return candidate, False

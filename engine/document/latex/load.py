@@ -29,6 +29,7 @@ from pylatexenc import latexwalker
 
 from engine.document.latex.acronyms import read_acronyms
 from engine.document.latex.changes import track_changes_macros
+from engine.document.latex.codemath import protect_code_and_marks
 from engine.document.latex.floats import float_captions
 from engine.document.latex.front import read_front_matter
 from engine.document.latex.highlighting import protect_code_blocks
@@ -68,6 +69,7 @@ def load_latex(path: Path) -> Document:
                          f"Redraft reads papers up to {MAX_BYTES // (1024 * 1024)} MB")
     if not src.text.strip():
         raise InputError(f"{main.name} is empty")
+    src = protect_code_and_marks(src)  # code's $ and an empty formula as a mark ([$$]) open no maths
     check_nesting(src, main.name)
     src = drop_unset_switches(src)
     src = protect_code_blocks(src)  # pandoc's highlighted code: verbatim, its $ never maths

@@ -26,6 +26,7 @@ from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTex
 
 from engine.document.latex.acronyms import USES as ACRONYM_USES
 from engine.document.latex.acronyms import Acronyms
+from engine.document.latex.crefs import RANGES, several
 from engine.document.latex.mathspace import PRIMED, prime_first, tighten
 from engine.document.latex.theorems import Theorem, autoref_name, theorem_ref_name
 from engine.document.model import ParagraphKind
@@ -66,8 +67,9 @@ _WALK_SPECS: dict[str, str] = {
     **{name: "*[[{" for name in "cite citep citet citealp citealt citeauthor citeyear citeyearpar parencite textcite autocite footcite Cite Citep Citet citenum shortcite nocite".split()},
     **{name: "*[{" for name in ACRONYM_USES},  # \\acs*{NCS}: the acronym package's starred forms
     **{name: "*{" for name in "ref eqref autoref Autoref cref Cref fref Fref pageref vref nameref cpageref".split()},
+    "crefrange": "*{{", "Crefrange": "*{{",  # cleveref's ranges (crefs.py)
     "tfrac": "{{", "dfrac": "{{", "cfrac": "[{{",
-    "hyperref": "[{", "href": "[{{", "textcolor": "[{{", "colorbox": "[{{", "color": "[{",
+    "hyperref": "[{", "href": "[{{", "hypertarget": "{{", "hyperlink": "{{", "textcolor": "[{{", "colorbox": "[{{", "color": "[{",
     "makebox": "[[{", "framebox": "[[{", "raisebox": "{[[{", "resizebox": "*{{{", "scalebox": "{[{",
     "usefont": "{{{{", "fontsize": "{{", "fontfamily": "{", "fontseries": "{", "fontshape": "{",
     "setlength": "{{", "addtolength": "{{", "setcounter": "{{", "addtocounter": "{{", "stepcounter": "{",
@@ -161,9 +163,15 @@ class LatexText:
         return "[" + ", ".join(k.strip() for k in keys.split(",") if k.strip()) + "]"
 
     def ref(self, node: latexwalker.LatexMacroNode) -> str:
-        label = _arg_text(node, -1).strip()
+        keys = [k.strip() for k in _arg_text(node, -1).split(",") if k.strip()]
+        if node.macroname in RANGES or (node.macroname in ("cref", "Cref") and len(keys) > 1):  # crefs.py
+            keys = [_arg_text(node, -2).strip(), *keys] if node.macroname in RANGES else keys
+            return several(self.ref_label, self.labels, node.macroname, keys, node.macroname in RANGES)
+        return self.ref_label(node.macroname, _arg_text(node, -1).strip())
+
+    def ref_label(self, name: str, label: str) -> str:
+        """One label as ``\\name`` prints it."""
         kind, number = self.labels.get(label, ("", "??"))
-        name = node.macroname
         if name == "eqref":
             return f"({number})"
         if name in ("autoref", "Autoref", "cref", "Cref", "fref", "Fref") and kind:
@@ -360,8 +368,8 @@ def _text_context(owner: LatexText) -> macrospec.LatexContextDb:
     last = lambda n, l2tobj: l2tobj.nodelist_to_text([n.nodeargd.argnlist[-1]]) if n.nodeargd else ""  # noqa: E731
     verb = lambda n: owner.verbatim[int(_arg_text(n, 0))] if _arg_text(n, 0).isdigit() else ""  # noqa: E731
     repl: dict[str, str | Callable[..., str]] = {name: owner.cite for name in _WALK_SPECS if name not in _SETTINGS and (name.lower().startswith("cite") or name.endswith("cite") or name in ("Citep", "Citet"))}
-    repl.update({name: owner.ref for name in "ref eqref autoref Autoref cref Cref fref Fref pageref vref nameref cpageref".split()})
-    repl.update({name: last for name in "href textcolor colorbox makebox framebox raisebox resizebox scalebox hyperref multicolumn multirow".split()})
+    repl.update({name: owner.ref for name in "ref eqref autoref Autoref cref Cref fref Fref pageref vref nameref cpageref crefrange Crefrange".split()})
+    repl.update({name: last for name in "href hypertarget hyperlink textcolor colorbox makebox framebox raisebox resizebox scalebox hyperref multicolumn multirow".split()})
     repl.update({name: owner.acronym for name in ACRONYM_USES})
     repl["ensuremath"] = lambda n, l2tobj: compact_math(last(n, l2tobj))  # math, as $...$ is
     repl.update({name: f"{_OP}{'mod' if name == 'bmod' else name}{_OP}" for name in OPERATORS})
