@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.reviews.evaluate import COVER, words
+from engine.reviews.evaluate import COVER, held, words
 
 BANDS = (0.0, 0.15, 0.3, 0.45, 0.525, 0.6, 0.7, 0.8, 0.9, 1.01)
 _HEAD = (("summary", r"summary|synopsis|overview|contribution"), ("strengths", r"strength|pros\b|positive"),
@@ -197,14 +197,10 @@ def account(data: list, scored: list, threshold: float) -> dict:
             gat = md.find(g["text"], gpos)
             gpos = max(gpos, gat)
             for s in g["sentences"]:
-                w = words(s["text"])
-                if len(w) < 3:
+                h = held(s, toks)
+                if h is None:
                     continue
-                shares = [len(w & c) / len(w) for c in toks]
-                best = max(range(len(shares)), key=shares.__getitem__) if shares else -1
-                got = best >= 0 and shares[best] >= COVER
-                gold = s["review_action"] == "arg_request"
-                ok = gold or (s["review_action"] == "arg_evaluative" and s.get("polarity") == "pol_negative")
+                w, shares, best, got, gold, ok = h
                 label = _label(s)
                 for k, share in enumerate(shares):
                     if share >= COVER:
