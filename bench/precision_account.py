@@ -32,6 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
+from engine.errors import InputError
 from engine.reviews.evaluate import COVER, held, words
 
 BANDS = (0.0, 0.15, 0.3, 0.45, 0.525, 0.6, 0.7, 0.8, 0.9, 1.01)
@@ -56,7 +57,8 @@ def oof_comments(train: str, oof: Path, work: Path) -> tuple[list, list, float]:
     got = np.load(oof)
     z, zf = got["zq"], got["zfq"]
     if len(z) != len(texts):
-        raise SystemExit(f"error: {oof} holds {len(z)} units, the reader makes {len(texts)}")
+        raise InputError(f"{oof} holds {len(z)} units, the reader makes {len(texts)} of {train}: score this train "
+                         "file with bench.score_encoder_oof")
     unread = got["unread"] if "unread" in got.files else np.zeros(len(z), dtype=bool)
     always = np.array([read_cues(t).explicit or read_cues(t).implied for t in texts], dtype=bool)
     a, b = meta["platt"]
@@ -265,7 +267,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--work", type=Path, default=Path("/tmp/redraft-encoder"))
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
-    got = account(*oof_comments(args.train, args.oof, args.work))
+    if not args.oof.is_file():
+        print(f"error: no such file: {args.oof} (bench.score_encoder_oof writes it)", file=sys.stderr)
+        return 2
+    try:
+        got = account(*oof_comments(args.train, args.oof, args.work))
+    except (InputError, OSError) as e:  # a missing or mismatched file: one line, exit 2
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     if args.json:
         args.json.write_text(json.dumps(got, indent=1), encoding="utf-8")
     print(json.dumps(got, indent=1))
