@@ -52,7 +52,7 @@ CUES = {
 
 def theory_envs(source_path: str) -> int:
     """How many theorem-like or proof environments the draft's LaTeX source (with its inputs) opens."""
-    from engine.document.latex.source import load_project
+    from engine.document.latex.includes import load_project
     from engine.document.latex.theorems import read_theorems
 
     src, _ = load_project(Path(source_path))

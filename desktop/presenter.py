@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from desktop.main_window import MainWindow
 from desktop.page_regions import _regions, located_note, show_marked_pdf_state, start_edit
 from desktop.pdf_panes import show_pdf_beside
-from engine.project import Project, SuggestionRecord
+from engine.project import Project, SuggestionRecord, title_name
 from engine.project.coverage import CoverageView, coverage_view
 from engine.project.rounds import earlier_phrase, read_earlier
 from engine.project.session import Changes
@@ -79,7 +79,7 @@ class ProjectPresenter(QObject):
         w = self.window
         self.project, self.view = project, coverage_view(project)
         self.earlier = read_earlier(project.path)  # the round whose reviews these replaced (comment header)
-        w.setWindowTitle(f"{project.name}{f', round {project.review_round}' * (project.review_round > 1)} — Redraft")
+        w.setWindowTitle(f"{title_name(project)} — Redraft")  # the round kept beside it says so (trial37)
         w.setWindowFilePath(str(project.path))
         w.show_project_view(True)
         w.comments.set_comments(project.comments, self.view.assessments)

@@ -156,7 +156,7 @@ class CoverageTable(QWidget):
         new = len(fates) - len(moved)
         parts = []
         if moved:
-            parts.append(f"{len(moved)} of the draft's section{'s' if len(moved) != 1 else ''} renamed, merged, "
+            parts.append(f"{len(moved)} of the draft's sections renamed, merged, "
                          "split or removed")
         if new:
             parts.append(f"{new} new section{'s' if new != 1 else ''}")

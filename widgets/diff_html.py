@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
+from engine.document.model import line_place, several_files
 from engine.revision import Edit, EditType
 from engine.revision.render import edit_label, html_pair
 from widgets.palette import Colors
@@ -69,13 +70,15 @@ def page_label(ids: tuple[str, ...], places: dict[str, str]) -> str:
 
 
 def place_labels(paragraphs) -> dict[str, str]:
-    """Paragraph id → where a person finds it: ``p. 7`` (a PDF's page) or ``line 120`` (a source's line)."""
+    """Paragraph id → where a person finds it: ``p. 7`` (a PDF's page) or ``line 120`` (a source's line; with its
+    file, ``intro.tex, line 120``, for a paper in several files)."""
     out: dict[str, str] = {}
+    several = several_files(paragraphs)
     for p in paragraphs:
         if p.page is not None:
             out[p.id] = f"p. {p.page}"
         elif p.line is not None:
-            out[p.id] = f"line {p.line}"
+            out[p.id] = line_place(p, several)
     return out
 
 

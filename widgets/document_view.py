@@ -7,6 +7,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QTreeWidget, QTreeWidgetItem
 
 from engine.document import Document, Paragraph, ParagraphKind
+from engine.document.model import line_place, several_files
 from widgets.palette import colors_for
 
 _ID_ROLE = Qt.ItemDataRole.UserRole
@@ -41,8 +42,9 @@ class DocumentView(QTreeWidget):
         self.clear()
         root = self.invisibleRootItem()
         current = root
+        several = several_files(document.paragraphs)
         for para in document.paragraphs:
-            item = QTreeWidgetItem([_label(para), para.kind.value, _where(para)])
+            item = QTreeWidgetItem([_label(para), para.kind.value, _where(para, several)])
             item.setData(0, _ID_ROLE, para.id)
             self._items[para.id] = item
             item.setToolTip(0, para.text)
@@ -91,9 +93,7 @@ def _label(para: Paragraph) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def _where(para: Paragraph) -> str:
+def _where(para: Paragraph, several: bool = False) -> str:
     if para.page:
         return f"p. {para.page}"
-    if para.line:
-        return f"line {para.line}"
-    return ""
+    return line_place(para, several) if para.line else ""

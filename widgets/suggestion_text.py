@@ -12,7 +12,7 @@ FLAG_TIPS = {
     "mentions_reviewer": "The edit still talks about the reviewer",
     "paraphrases_comment": "The edit reuses the comment's wording",
     "promises": "The edit promises or defers work instead of doing it",
-    "no_technical_detail": "No number, placeholder, citation, formula or acronym",
+    "no_technical_detail": "The edit carries no technical detail",
     "copies_prompt": "The model repeated its instructions instead of writing about this paper",
     "ungrounded": "The text shares almost no words with the paper and the comment",
     "loops": "The model repeated itself",
@@ -33,8 +33,20 @@ CHIP_LABELS = {
     "too slow here: no rewrite", "invented_number":
     "numbers → placeholders", "invented_quantity": "quantities → placeholders", "unverified_citation":
     "citation to check", "paraphrases_comment": "reuses the comment",
-    "source_unmapped": "check the copy's LaTeX/Markdown", "no_source": "copied as it reads",
+    "source_unmapped": "check the copy's source", "no_source": "copied as it reads",
 }
+#: Chips for the flags whose message is longer than a chip, 28 characters (an author's trial, session 33, read "no
+#: number, placeholder, cit…" on a rewrite that invented its claim); the message stays in the tooltip.
+CHIP_LABELS.update({
+    "no_technical_detail": "no technical detail", "mentions_reviewer": "mentions the reviewer",
+    "reviewer_mention_removed": "reviewer mention removed", "unchanged": "changes nothing",
+    "fragment_dropped": "unfinished sentence cut", "loop_stopped": "repeat cut", "explanation_trimmed":
+    "explanation shortened", "extra_sentences_dropped": "first sentence kept", "short_explanation":
+    "explanation too short", "shortened": "shortened", "trimmed": "shortened", "promises": "promises",
+    "empty_edit": "no edit written", "copies_prompt": "repeats the prompt", "off_topic": "off the comment's topic",
+    "too_slow": "too slow to finish", "cut_off": "cut off", "timed_out": "out of time", "unknown_link":
+    "unknown web address", "ungrounded": "not from the paper", "too_short": "too short for a TLDR",
+})
 #: Chips shown before a "+N" chip that lists the rest in its tooltip.
 MAX_CHIPS = 4
 #: The edit box's heading, by the record's kind.

@@ -69,8 +69,9 @@ DECLINE = re.compile(
 #: A place in the paper named (the LaTeX reader leaves "??" for a ``\\ref``).
 PLACE = re.compile(r"(?:section|sec\.|§|figure|fig\.|table|tab\.|line|lines|l\.|page|pages|p\.|pp\.|equation|eq\.|"
                    r"eqs\.|appendix|algorithm|footnote)s?\s*~?\s*\(?(?:\d|[ivx]+\b|[a-h]\b|\?\?)|\?\?", re.I)
-#: A reviewer's part begins: a Markdown heading, or a line "Reviewer 2", "Referee B", "Reviewer #1".
-_HEADING = re.compile(r"^(?:#+[ \t]|[ \t]*(?:reviewer|referee)\s*#?\s*(?:\d+|[A-H])\b)", re.I | re.M)
+#: A reviewer's part begins: a Markdown heading, or a line "Reviewer 2", "Referee B", "Reviewer #1", "Referee: 1"
+#: (ScholarOne's, which letters copy: trial38's answer to the editor ended "… as suggested. Referee: 1").
+_HEADING = re.compile(r"^(?:#+[ \t]|[ \t]*(?:reviewer|referee)\s*[#:]?\s*(?:\d+|[A-H])\b)", re.I | re.M)
 _WORD = re.compile(r"\w+")
 #: ``\\input{name}``, ``\\include{name}``, ``\\input name``: a letter kept in several files.
 _INCLUDE = re.compile(r"\\(?:input|include)(?![A-Za-z@])\s*(?:\{([^{}]+)\}|([^\s{}\\%]+))")
@@ -83,8 +84,10 @@ MAX_WORDS = 200_000
 
 
 #: The label of the next quoted point, left at the end of an answer when the letter numbers its quotes ("2. In Eq.
-#: (2) ..." after the answer to point 1): a number or "Comment 2." after the answer's last sentence (trial29).
-_NEXT_LABEL = re.compile(r"(?<=[.!?)\"\u201d])\s+(?:\(?\d{1,2}[.)]|(?:Comment|Point|Remark|Question)\s+\d{1,2}[.:]?)$")
+#: (2) ..." after the answer to point 1): a number or "Comment 2." after the answer's last sentence (trial29), or a
+#: reviewer's number and the point's, "R1.8", "R2-3", "E.1" (trial38: every answer of an MRM letter ended so).
+_NEXT_LABEL = re.compile(r"(?<=[.!?)\"\u201d])\s+(?:\(?\d{1,2}[.)]|(?:Comment|Point|Remark|Question)\s+\d{1,2}[.:]?|"
+                         r"(?:R\d{1,2}|E|AE)[.-]\d{1,2}[.:]?)$")
 
 def states_change(answer: str) -> bool:
     return bool(CHANGE.search(answer) or MORE_CHANGE.search(answer))
@@ -153,10 +156,10 @@ def letter_problem(path: str | Path) -> str:
 
 
 def _inputs_read(path: Path, raw: str, notices: list[str]) -> str:
-    """``raw`` with the files it ``\\input``s or ``\\include``s read in (``engine.document.latex.source``: inside
+    """``raw`` with the files it ``\\input``s or ``\\include``s read in (``engine.document.latex.includes``: inside
     the letter's folder), when one of them is beside it; each one that is not, a notice. A letter with no include, or
     none found, is read as it is (the corpus's letters, kept without their inputs, read as before)."""
-    from engine.document.latex.source import load_project
+    from engine.document.latex.includes import load_project
 
     names = [(m.group(1) or m.group(2)).strip() for m in _INCLUDE.finditer(raw)]
     here = [n for n in names if (path.parent / n).is_file() or (path.parent / f"{n}.tex").is_file()]

@@ -174,6 +174,28 @@ class Document:
         )
 
 
+def several_files(paragraphs: list[Paragraph]) -> bool:
+    """Whether ``paragraphs`` come from more than one source file (a LaTeX paper whose main file \\inputs its
+    sections): then a line number alone points into the wrong file."""
+    first = None
+    for p in paragraphs:
+        if p.file:
+            if first is None:
+                first = p.file
+            elif p.file != first:
+                return True
+    return False
+
+
+def line_place(para: Paragraph, several: bool) -> str:
+    """Where a source paragraph starts as its author finds it: ``line 72``, or ``sections/method.tex, line 72`` when
+    the paper is read from ``several`` files (``several_files``); "" without a line (an author trial, session 33:
+    "draft line 5" of a paper in fifteen files)."""
+    if para.line is None:
+        return ""
+    return f"{para.file}, line {para.line}" if several and para.file else f"line {para.line}"
+
+
 def paragraph_id(index: int) -> str:
     """Stable id of the ``index``-th (0-based) paragraph of a document."""
     return f"p{index + 1:04d}"

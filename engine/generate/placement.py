@@ -58,6 +58,12 @@ _EQUATION = re.compile(r"\b(?:eqs?\.?|equations?)\s*\(?(\d+)\)?", re.I)
 _PRESENTATION = re.compile(r"\b(?:axis|axes|legends?|labels?|captions?|fonts?|colou?rs?|resolution|hard to read|"
                            r"unreadable|too small|illegible)\b", re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[])")
+#: An ellipsis that cuts a quote ("We believe that THE these benchmarks...", "the duration ... can be configured"): the
+#: locator's quote boost looks for a quote as it stands, dots and all, and finds none (an author's trial, session 33:
+#: a typo comment quoting its sentence so was placed on another sentence). Its pieces are looked for instead.
+_ELLIPSIS = re.compile(r"\s*(?:\.\s?\.\s?\.|\u2026|\[\s*(?:\.\.\.|\u2026)\s*\])\s*")
+#: Words a piece of a cut quote needs to be looked for.
+CUT_PIECE_WORDS = 3
 
 INSERT_AFTER, REPLACE = "insert_after", "replace"
 
@@ -125,7 +131,7 @@ def rule_scores(comment: ReviewComment, document: Document, located: list[Paragr
                 encoder: Encoder | None = None) -> Scores | None:
     """Every candidate paragraph's score by the rules (None: the draft has no body paragraph)."""
     from engine.reviews.fine_types import fine_type
-    from engine.align.localize import REFERENCE_BOOST, reference_boosts, references, score_paragraphs
+    from engine.align.localize import QUOTE_BOOST, REFERENCE_BOOST, reference_boosts, references, score_paragraphs
     from engine.generate.named import page_pointers, page_scores, without_pointers
 
     pointers = page_pointers(comment.full_text)
@@ -173,6 +179,10 @@ def rule_scores(comment: ReviewComment, document: Document, located: list[Paragr
     scores += PAGE_BOOST * pages
     reasons.update({paragraphs[j].id: f"the page the comment names (p. {paragraphs[j].page})"
                     for j in np.flatnonzero(pages >= 1.0) if paragraphs[j].id not in reasons})
+    cut = cut_quote_hits(text, paragraphs)
+    scores += QUOTE_BOOST * cut
+    reasons.update({paragraphs[j].id: "the paragraph holding the words the comment quotes"
+                    for j in np.flatnonzero(cut) if paragraphs[j].id not in reasons})
     results = np.array([_in_results(p) for p in paragraphs]) if kind in ("experiment", "result") \
         else np.zeros(len(paragraphs), bool)
     scores += RESULTS_BONUS * results
@@ -218,10 +228,42 @@ def place(comment: ReviewComment, document: Document, located: list[Paragraph] |
         return Placement(best, INSERT_AFTER, reason=f"{kind} request: a new paragraph after the results "
                          f"({best.section_title or 'results'})", ranked=ranked, margin=margin, limit=limit)
     if kind == "typo" or quoted_passages(text):
-        sentence = _quoted_sentence(best.text, quoted_passages(text))
+        sentence = _quoted_sentence(best.text, quoted_passages(text) + [p for q in cut_quotes(text) for p in q])
         if sentence:
             return Placement(best, REPLACE, sentence, "the sentence holding the quoted words", ranked, margin, limit)
     return Placement(best, INSERT_AFTER, reason=why, ranked=ranked, margin=margin, limit=limit)
+
+
+def cut_quotes(text: str) -> list[list[str]]:
+    """For each quote of ``text`` cut with an ellipsis, its pieces of ``CUT_PIECE_WORDS`` words or more."""
+    from engine.align.cues import quoted_passages
+
+    out = []
+    for quote in quoted_passages(text):
+        if _ELLIPSIS.search(quote):
+            pieces = [p.strip(" ,;:") for p in _ELLIPSIS.split(quote)]
+            pieces = [p for p in pieces if len(p.split()) >= CUT_PIECE_WORDS]
+            if pieces:
+                out.append(pieces)
+    return out
+
+
+def cut_quote_hits(text: str, paragraphs: list[Paragraph]) -> np.ndarray:
+    """Which of ``paragraphs`` hold every piece of a quote of ``text`` cut with an ellipsis (as whole words, case and
+    spacing aside); a quote found in more than the locator's ``QUOTE_PLACES`` paragraphs marks none."""
+    from engine.align.localize import QUOTE_PLACES
+
+    hits = np.zeros(len(paragraphs), bool)
+    quotes = cut_quotes(text)
+    if not quotes:
+        return hits
+    squashed = [" ".join(p.text.lower().split()) for p in paragraphs]
+    for pieces in quotes:
+        rxs = [re.compile(r"(?<!\w)" + re.escape(" ".join(piece.lower().split())) + r"(?!\w)") for piece in pieces]
+        found = np.array([all(rx.search(t) for rx in rxs) for t in squashed], bool)
+        if 0 < found.sum() <= QUOTE_PLACES:
+            hits |= found
+    return hits
 
 
 def review_position(comment: ReviewComment, comments: list[ReviewComment]) -> float | None:

@@ -89,6 +89,7 @@ def response(verbs: tuple[str, str], topic: str, section: str, anchor: str = "",
     with_np, without = verbs
     text = "We " + (with_np.format(np=topic) if topic else without) + where(section)
     if not topic and anchor and mode == "replace":
-        words = anchor.split()
-        text += f", after the sentence beginning “{' '.join(words[:6])}{'…' if len(words) > 6 else ''}”"
+        words = anchor.split()  # a whole short sentence is quoted without its full stop, which ends the response
+        text += f", after the sentence beginning “{' '.join(words[:6]) if len(words) > 6 else anchor.rstrip('.!?;: ')}" \
+                f"{'…' if len(words) > 6 else ''}”"
     return text + "."

@@ -15,7 +15,7 @@ from typing import Any
 _WHERE = {
     "STATUSES": "model", "Project": "model", "SuggestionRecord": "model",
     "default_project_path": "pipeline",
-    "forget_project": "recent", "recent_projects": "recent", "remember_project": "recent",
+    "forget_project": "recent", "recent_projects": "recent", "remember_project": "recent", "title_name": "recent",
     "Changes": "session", "ProjectSession": "session",
     "ProjectStore": "store",
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.document.model import Paragraph, Region
+from engine.document.model import Paragraph, Region, line_place, several_files
 from engine.document.sections import SectionNames
 from engine.project.model import Project
 from engine.revision.model import Edit
@@ -21,6 +21,9 @@ class EditPlaces:
                  ) -> None:
         self.project = project
         self.new, self.old = SectionNames(project.new), SectionNames(project.old)
+        #: new (True) or draft (False) -> whether that version is read from several files (a line names its file).
+        self.several = {new: doc is not None and several_files(doc.paragraphs)
+                        for new, doc in ((True, project.new), (False, project.old))}
         #: new (True) or draft (False) -> where a LaTeX paragraph is on the PDF typeset beside it (``typeset_places``).
         self.typeset = typeset or {}
 
@@ -42,7 +45,8 @@ class EditPlaces:
         elif para is not None and para.page is not None:
             parts.append(f"p. {para.page}" if new else f"draft p. {para.page}")
         elif para is not None and para.line is not None:
-            parts.append(f"line {para.line}" if new else f"draft line {para.line}")
+            place = line_place(para, self.several[new])
+            parts.append(place if new else f"draft {place}")
         return ", ".join(parts)
 
     def path(self, edit: Edit) -> str:

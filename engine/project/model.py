@@ -14,7 +14,7 @@ from typing import Any
 from engine.align.records import Alignment, Location
 from engine.align.status import Assessment, Link, Status, assess, assess_alignment, draft_status
 from engine.align.throughout import marked_link_p
-from engine.document.model import Document, Paragraph, ParagraphKind
+from engine.document.model import Document, Paragraph, ParagraphKind, line_place, several_files
 from engine.generate import placeholders
 from engine.generate.flags import Flag
 from engine.revision.model import Edit, EditType, RevisionDiff
@@ -383,8 +383,8 @@ class Project:
         draft = "" if new else "draft "
         if para.page is not None:
             parts.append(f"{draft}p. {para.page}")
-        elif para.line is not None:
-            parts.append(f"{draft}line {para.line}")
+        elif para.line is not None:  # with its file for a paper in several files (an author trial, session 33)
+            parts.append(draft + line_place(para, several_files((self.new if new else self.old).paragraphs)))
         return ", ".join(parts) or ("revised version" if new else "draft")
 
 

@@ -1,6 +1,6 @@
 """The paper in a tree of files (a commit, or a working copy): its main file, and every file that file needs.
 
-The main file is found as the corpus and the LaTeX reader find it (``engine.document.latex.source.find_main_file``):
+The main file is found as the corpus and the LaTeX reader find it (``engine.document.latex.includes.find_main_file``):
 a ``.tex`` with ``\\documentclass`` and ``\\begin{document}`` (a ``subfiles`` part is not one). Where several are,
 the user names one; where none is, a single Word or Markdown paper is taken. What it needs, for the reader and
 for typesetting: the files it ``\\input``s or ``\\include``s (and theirs), its bibliography and its style, the
@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from pathlib import PurePosixPath
 from typing import Protocol
 
-from engine.document.latex.source import INCLUDE_PATTERN
+from engine.document.latex.includes import INCLUDE_PATTERN
 from engine.errors import InputError
 
 LATEX = (".tex", ".latex")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from engine.paths import AppPaths, app_paths
 from engine.settings import load_settings, write_json
@@ -58,3 +59,12 @@ def forget_project(path: str | Path, paths: AppPaths | None = None) -> list[Path
     """Remove ``path`` from the recent list; returns the list."""
     key = _key(path)
     return _write([p for p in _read(paths) if p != key], paths)
+
+
+def title_name(project: Any) -> str:
+    """A project as the window's title names it: the project file's name when that extends the project's ("NAME (round
+    1)", the round a new round kept beside it; "NAME (2)"), else the project's name; ", round N" from the second round
+    of review on. An author's trial (session 33) opened the kept round under the current one's title."""
+    stem = Path(project.path).stem
+    name = stem if stem != project.name and stem.startswith(f"{project.name} (") else project.name
+    return f"{name}, round {project.review_round}" if project.review_round > 1 else name

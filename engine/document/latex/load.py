@@ -31,23 +31,16 @@ from engine.document.latex.acronyms import read_acronyms
 from engine.document.latex.changes import track_changes_macros
 from engine.document.latex.floats import float_captions
 from engine.document.latex.front import read_front_matter
+from engine.document.latex.highlighting import protect_code_blocks
 from engine.document.latex.lowlevel import low_level_spans
 from engine.document.latex.author_macros import text_macros
 from engine.document.latex.macros import collect_macros, expand_macros
 from engine.document.latex.marks import record
 from engine.document.latex.numbers import FLOATS, HEADINGS, Numbering, number_document, number_style, roman_appendices
 from engine.document.latex.packages import package_macros
+from engine.document.latex.includes import find_main_file, inside, load_project, read_macro_includes
 from engine.document.latex.repair import parse_body
-from engine.document.latex.source import (
-    SourceText,
-    check_nesting,
-    declared_encoding,
-    document_body,
-    drop_unset_switches,
-    find_main_file,
-    inside,
-    load_project,
-)
+from engine.document.latex.source import SourceText, check_nesting, declared_encoding, document_body, drop_unset_switches
 from engine.document.latex.text import EQUATION, KIND_ENVS, MATH_ENVS, SILENT, LatexText, known_arguments
 from engine.document.latex.theorems import read_crefnames, read_theorems
 from engine.document.model import Document, Paragraph, ParagraphKind, Section, paragraph_id
@@ -77,12 +70,14 @@ def load_latex(path: Path) -> Document:
         raise InputError(f"{main.name} is empty")
     check_nesting(src, main.name)
     src = drop_unset_switches(src)
+    src = protect_code_blocks(src)  # pandoc's highlighted code: verbatim, its $ never maths
     tracked = track_changes_macros(src.text)
     crefnames = read_crefnames(src.text)  # before the definitions go: a \\lemmaautorefname is one
     macros, src = collect_macros(src)
     written = text_macros(macros, src)  # the author's text macros, for a suggestion written back in LaTeX
     own = package_macros(src.text, main.parent, known_arguments)  # the paper's own packages win over the reader's meanings
-    src = expand_macros(src, {**tracked, **own, **macros})
+    src = expand_macros(src, {**tracked, **own, **macros}, macros.scopes)  # a redefinition holds from where it is
+    src = read_macro_includes(src, main, notices, {**tracked, **own, **macros})  # \def\sec#1{\input{#1}}
     check_nesting(src, main.name)
     converter = LatexText()
     converter.acronyms = read_acronyms(src.text)

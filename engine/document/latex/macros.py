@@ -64,26 +64,42 @@ def read_group(text: str, i: int, open_: str = "{", close: str = "}") -> tuple[s
     return None
 
 
-def collect_macros(src: SourceText) -> tuple[dict[str, Macro], SourceText]:
+class MacroTable(dict):
+    """Macros by name, each its last definition; ``scopes``: for a name defined again with another meaning, each
+    definition with the offset (in the text the definitions were removed from) where it starts to hold."""
+
+    scopes: dict[str, list[tuple[int, Macro]]]
+
+
+def collect_macros(src: SourceText) -> tuple[MacroTable, SourceText]:
     """Find macro definitions; return them and the text with the definitions removed."""
-    macros: dict[str, Macro] = {}
+    macros = MacroTable()
     edits: list[tuple[int, int, str]] = []
+    defined: list[tuple[int, Macro]] = []
     text = src.text
-    pos = 0
+    pos = removed = 0
     while True:
         m = _DEFINE.search(text, pos)
         if m is None:
             break
-        end = _parse_definition(text, m, macros)
+        stored: list[Macro] = []
+        end = _parse_definition(text, m, macros, stored)
         if end is None:
             pos = m.end()
             continue
+        defined += [(m.start() - removed, macro) for macro in stored]
         edits.append((m.start(), end, ""))
+        removed += end - m.start()
         pos = end
+    meanings: dict[str, set] = {}
+    for _, macro in defined:
+        meanings.setdefault(macro.name, set()).add(macro)
+    macros.scopes = {name: [(at, mac) for at, mac in defined if mac.name == name]
+                     for name, seen in meanings.items() if len(seen) > 1}
     return macros, (src.splice(list(edits)) if edits else src)
 
 
-def _parse_definition(text: str, m: re.Match[str], macros: dict[str, Macro]) -> int | None:
+def _parse_definition(text: str, m: re.Match[str], macros: dict[str, Macro], stored: list[Macro]) -> int | None:
     kind = m.group("kind")
     i = m.end()
     if kind in ("newenvironment", "renewenvironment"):
@@ -119,7 +135,7 @@ def _parse_definition(text: str, m: re.Match[str], macros: dict[str, Macro]) -> 
             return None
         if re.fullmatch(r"(#\d)*", params.strip()):
             nargs = len(params.strip()) // 2
-            _store(macros, Macro(name, nargs, None, body[0]))
+            _store(macros, Macro(name, nargs, None, body[0]), stored)
         return body[1]
     opt = read_group(text, i, "[", "]")
     if opt is not None and kind != "DeclareMathOperator":
@@ -136,22 +152,27 @@ def _parse_definition(text: str, m: re.Match[str], macros: dict[str, Macro]) -> 
     if kind == "DeclareMathOperator":
         content = f"\\operatorname{{{content}}}"
     if kind != "providecommand" or name not in macros:
-        _store(macros, Macro(name, nargs, default, content))
+        _store(macros, Macro(name, nargs, default, content), stored)
     return body[1]
 
 
-def _store(macros: dict[str, Macro], macro: Macro) -> None:
+def _store(macros: dict[str, Macro], macro: Macro, stored: list[Macro]) -> None:
     if macro.name in PROTECTED or "@" in macro.name or not macro.name.isalpha():
         return
     if re.search(r"\\(?:def|newcommand|renewcommand|if[a-z]*|makeatletter|csname)\b", macro.body):
         return
     macros[macro.name] = macro
+    stored.append(macro)
 
 
-def expand_macros(src: SourceText, macros: dict[str, Macro]) -> SourceText:
-    """Expand uses of ``macros`` until nothing changes (a few passes at most)."""
+def expand_macros(src: SourceText, macros: dict[str, Macro],
+                  scopes: dict[str, list[tuple[int, Macro]]] | None = None) -> SourceText:
+    """Expand uses of ``macros`` until nothing changes (a few passes at most). A name in ``scopes`` (``MacroTable``'s,
+    by default) takes the definition in force where it is used, the last one before it, as TeX does (a letter file
+    holding two documents, each with its own ``\\newcommand{\\MF}``); one used before any takes ``macros``'."""
     if not macros:
         return src
+    scopes = dict(getattr(macros, "scopes", {}) if scopes is None else scopes)
     pattern = re.compile(r"\\(" + "|".join(sorted(map(re.escape, macros), key=len, reverse=True)) + r")(?![a-zA-Z@])")
     for _ in range(_MAX_PASSES):
         edits: list[tuple[int, int, str]] = []
@@ -163,7 +184,7 @@ def expand_macros(src: SourceText, macros: dict[str, Macro]) -> SourceText:
             if m.start() > 0 and src.text[m.start() - 1] == "\\" and _escaped(src.text, m.start() - 1):
                 pos = m.end()
                 continue
-            done = _expand_one(src.text, m, macros[m.group(1)])
+            done = _expand_one(src.text, m, _in_force(m.group(1), m.start(), macros, scopes))
             if done is None:
                 pos = m.end()
                 continue
@@ -173,7 +194,24 @@ def expand_macros(src: SourceText, macros: dict[str, Macro]) -> SourceText:
         if not edits:
             break
         src = src.splice(list(edits))
+        scopes = {name: [(_moved(at, edits), mac) for at, mac in held] for name, held in scopes.items()}
     return src
+
+
+def _in_force(name: str, at: int, macros: dict[str, Macro], scopes: dict[str, list[tuple[int, Macro]]]) -> Macro:
+    held = [mac for start, mac in scopes.get(name, ()) if start <= at]
+    return held[-1] if held else macros[name]
+
+
+def _moved(at: int, edits: list[tuple[int, int, str]]) -> int:
+    """Where offset ``at`` lies once ``edits`` are spliced in (one inside a replaced span: at its start)."""
+    shift = 0
+    for start, end, repl in edits:
+        if end <= at:
+            shift += len(repl) - (end - start)
+        elif start < at:
+            return start + shift
+    return at + shift
 
 
 def _escaped(text: str, i: int) -> bool:

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine.document.latex.macros import Macro, collect_macros
-from engine.document.latex.source import inside, strip_comments
+from engine.document.latex.includes import inside
+from engine.document.latex.source import strip_comments
 from engine.document.textfile import read_text_file
 from engine.errors import InputError
 

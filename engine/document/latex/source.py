@@ -20,13 +20,9 @@ Anchor = tuple[int, str, int]
 
 _VERBATIM_ENVS = ("verbatim", "verbatim*", "Verbatim", "lstlisting", "minted", "comment", "alltt")
 _BEGIN_VERBATIM = re.compile(r"\\begin\s*\{(" + "|".join(re.escape(e) for e in _VERBATIM_ENVS) + r")\}")
-_MAX_DEPTH = 20
 #: Groups and environments nested deeper than this are refused before parsing (pylatexenc recurses per level
 #: and overflows Python's stack near 300; real papers stay under 20).
 MAX_NESTING = 100
-#: Files a figure ``\\input``s for its drawing (matplotlib's and TikZ's exports): pictures, whose labels the PDF
-#: sets inside the figure, never running text; read as text they add junk and can nest deeper than ``MAX_NESTING``.
-DRAWINGS = frozenset({".pgf", ".tikz"})
 _GROUPING = re.compile(r"\\\\|\\[{}]|[{}]|\\(begin|end)\s*\{[^{}]*\}")
 
 
@@ -259,100 +255,7 @@ def check_nesting(src: SourceText, name: str, limit: int = MAX_NESTING) -> None:
             depth = max(0, depth - 1)
 
 
-#: ``\\loadglsentries[type]{file}`` (glossaries) reads its file as ``\\input`` does: the acronyms it defines.
-_INCLUDE = re.compile(
-    r"\\(?P<cmd>input|include|subfile|import|subimport|inputfrom|subinputfrom|includefrom|subincludefrom"
-    r"|loadglsentries)\*?(?:\[[^\]{}]*\])?"
-    r"(?:\s*\{(?P<dir>[^{}]*)\}(?=\s*\{))?\s*\{(?P<name>[^{}]*)\}"
-    r"|\\input\s+(?P<bare>[^\s{}\\%]+)"
-)
-#: ``\\input``, ``\\include``, ``\\subfile``, ``\\import`` and kin (groups ``cmd``, ``dir``, ``name``, ``bare``), for
-#: whatever else follows a paper's includes (``engine.project.paper_files``).
-INCLUDE_PATTERN = _INCLUDE
 _DOC_BODY = re.compile(r"\\begin\s*\{document\}(.*?)(?:\\end\s*\{document\}|\Z)", re.S)
-
-
-def load_project(main: Path) -> tuple[SourceText, list[str]]:
-    """The main file with every ``\\input``/``\\include``/``\\subfile``/``\\import`` inlined.
-
-    Missing files and cycles become notices, not errors. Includes stay inside the
-    main file's folder (after resolving symlinks): a project someone sent you
-    cannot pull in ``\\input{/home/u/.ssh/id_rsa}`` or ``\\input{../../secret}``;
-    such an include is skipped with a notice naming it.
-    """
-    notices: list[str] = []
-    root = main.parent.resolve()
-    src = _expand_includes(main, root, [main.resolve()], notices)
-    return src, notices
-
-
-def _expand_includes(path: Path, root: Path, stack: list[Path], notices: list[str]) -> SourceText:
-    src = read_tex(path, notices)
-    edits: list[tuple[int, int, SourceText | str]] = []
-    for m in _INCLUDE.finditer(src.text):
-        cmd = m.group("cmd") or "input"
-        name = (m.group("name") if m.group("bare") is None else m.group("bare")).strip()
-        if not name:
-            continue
-        folder = (m.group("dir") or "").strip()
-        found, outside = _resolve(name, folder, cmd, path.parent, root)
-        shown = f"{folder}{name}" if folder else name
-        if found is None:
-            why = "outside the project folder" if outside else "file not found"
-            notices.append(f"\\{cmd}{{{shown}}} in {path.name}: {why}, skipped")
-            edits.append((m.start(), m.end(), ""))
-            continue
-        if found.suffix.lower() in DRAWINGS:  # a figure's drawing (matplotlib's .pgf, a .tikz): no running text
-            edits.append((m.start(), m.end(), ""))
-            continue
-        resolved = found.resolve()
-        if resolved in stack:
-            notices.append(f"\\{cmd}{{{shown}}} in {path.name}: include cycle, skipped")
-            edits.append((m.start(), m.end(), ""))
-            continue
-        if len(stack) >= _MAX_DEPTH:
-            notices.append(f"\\{cmd}{{{shown}}} in {path.name}: includes nested too deep, skipped")
-            edits.append((m.start(), m.end(), ""))
-            continue
-        try:
-            inner = _expand_includes(found, root, [*stack, resolved], notices)
-        except InputError as err:
-            notices.append(f"\\{cmd}{{{shown}}} in {path.name}: {err}, skipped")
-            edits.append((m.start(), m.end(), ""))
-            continue
-        if cmd == "subfile" or "\\documentclass" in inner.text:
-            inner = document_body(inner) or inner
-        # \include starts a new page: keep it a paragraph break.
-        pad = "\n\n" if cmd == "include" else ""
-        inner = SourceText(pad + inner.text + pad, [(a + len(pad), f, ln) for a, f, ln in inner.anchors])
-        edits.append((m.start(), m.end(), inner))
-    return src.splice(edits) if edits else src
-
-
-def _resolve(name: str, folder: str, cmd: str, here: Path, root: Path) -> tuple[Path | None, bool]:
-    """The included file inside ``root``, or None; the flag says a file was found only outside ``root``."""
-    bases = [here / folder, root / folder] if cmd.startswith("sub") or cmd == "subfile" else [root / folder, here / folder]
-    outside = False
-    for base in bases:
-        for candidate in (base / name, base / f"{name}.tex"):
-            try:
-                if not candidate.is_file():
-                    continue
-            except OSError:  # a name too long, or a path the OS refuses
-                continue
-            if not inside(candidate, root):
-                outside = True
-                continue
-            return candidate, False
-    return None, outside
-
-
-def inside(path: Path, root: Path) -> bool:
-    """True when ``path``, symlinks resolved, lies in the folder ``root`` (itself resolved)."""
-    try:
-        return path.resolve().is_relative_to(root)
-    except (OSError, RuntimeError):  # a symlink loop
-        return False
 
 
 def document_body(src: SourceText) -> SourceText | None:
@@ -362,31 +265,3 @@ def document_body(src: SourceText) -> SourceText | None:
         return None
     start, end = m.span(1)
     return src.splice([(0, start, ""), (end, len(src.text), "")])
-
-
-def find_main_file(folder: Path) -> Path:
-    """The main ``.tex`` file of a project folder.
-
-    Candidates have ``\\documentclass`` and ``\\begin{document}``; prefer a name
-    matching the folder, then the one that inputs the most files, then main/paper.
-    """
-    files = sorted(folder.glob("*.tex")) or sorted(folder.glob("*/*.tex"))
-    if not files:
-        raise InputError(f"{folder}: no .tex file in this folder")
-    scored: list[tuple[tuple[int, int, int, int], Path]] = []
-    for f in files:
-        try:
-            text = read_tex(f).text
-        except InputError:
-            continue
-        if "\\documentclass" not in text or not re.search(r"\\begin\s*\{document\}", text):
-            continue
-        if "{subfiles}" in text:
-            continue
-        includes = len(_INCLUDE.findall(text))
-        named = int(f.stem.lower() == folder.name.lower())
-        usual = int(f.stem.lower() in ("main", "paper", "ms", "manuscript", "article"))
-        scored.append(((named, includes, usual, f.stat().st_size), f))
-    if not scored:
-        raise InputError(f"{folder}: no main .tex file (none has \\documentclass and \\begin{{document}})")
-    return max(scored, key=lambda s: s[0])[1]

@@ -45,7 +45,7 @@ _SETTINGS: dict[str, str] = {
     "usepgfplotslibrary": "{", "pgfplotstableread": "[{", "sisetup": "{", "setlist": "[{", "newcolumntype": "{[{",
     "newcounter": "{[", "newlength": "{", "graphicspath": "{", "DeclareCaptionFormat": "{{",
     "DeclareCaptionLabelFormat": "{{", "addbibresource": "[{", "bstctlcite": "[{", "pagenumbering": "{",
-    "urlstyle": "{",
+    "urlstyle": "{", "IncMargin": "{", "DecMargin": "{",  # algorithm2e's margins ("1em" read as a paragraph)
     # track-changes settings (changes, trackchanges, soul): authors and markup, never text
     "definechangesauthor": "[{", "setaddedmarkup": "{", "setdeletedmarkup": "{", "sethighlightmarkup": "{",
     "setcommentmarkup": "{", "addeditor": "{", "sethlcolor": "{", "setulcolor": "{", "setstcolor": "{",
@@ -90,6 +90,8 @@ _WALK_SPECS: dict[str, str] = {
     "preprint": "{", "pacs": "{", "altaffiliation": "[{", "homepage": "[{",
     # todonotes' notes among the authors (in the margin, or not printed at all with [disable]): never the paper's text
     "todo": "[{", "missingfigure": "[{", "listoftodos": "[",
+    # the subfigure and subfig packages' sub-figures as macros: the bracketed caption is text, the picture not
+    "subfigure": "[{", "subfloat": "[[{",
     # settings that print nothing, when a paper makes them after \\begin{document}
     **_SETTINGS,
     **{name: "{" for name in _BRACKETS},
@@ -112,6 +114,7 @@ _WALK_ENVS: dict[str, str] = {
     "wrapfigure": "[{[{", "wraptable": "[{[{", "thebibliography": "{", "figure": "[", "figure*": "[",
     "table": "[", "table*": "[", "algorithm": "[", "lstlisting": "[", "multicols": "{", "adjustbox": "{",
     "IEEEbiography": "[{", "IEEEbiographynophoto": "{",
+    "adjustwidth": "{{", "adjustwidth*": "{{",  # changepage's margins (MDPI's wide tables: "-0cm" read as text)
 }
 #: Environments read as paragraphs of their own kind: the bibliography's entries, and IEEEtran's biographies of the
 #: authors after it (their photo and name are arguments; trial29) and its "Index Terms", which are no body text.
@@ -329,6 +332,12 @@ def known_arguments(name: str) -> int | None:
     return 0 if name in _DROP or name in _KEEP or name in OPERATORS else None
 
 
+def _subcaption(node: latexwalker.LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    """``\\subfigure[caption]{picture}``, ``\\subfloat[entry][caption]{picture}``: the caption as text, the picture not."""
+    given = [a for a in (node.nodeargd.argnlist[:-1] if node.nodeargd else []) if a is not None]
+    return l2tobj.nodelist_to_text([given[-1]]).strip() + " " if given else ""
+
+
 def _walker_context() -> macrospec.LatexContextDb:
     global _WALKER_DB
     if _WALKER_DB is None:
@@ -361,6 +370,7 @@ def _text_context(owner: LatexText) -> macrospec.LatexContextDb:
     repl.update({name: owner.counter for name in ("arabic", "thefigure", "thetable")})
     repl.update({"footnote": owner.footnote, "footnotetext": owner.footnote, "redraftverb": verb, "\\": " ", "S": "§"})
     repl.update({name: (lambda f: lambda n, l2tobj: f.format(last(n, l2tobj)))(form) for name, form in _BRACKETS.items()})
+    repl.update({"slash": "/", "subfigure": _subcaption, "subfloat": _subcaption})  # ACM's "solutions\\slash methods"
     repl["ne"] = "≠"  # as \\neq: "i ≠ j", where the two letters ran together ("ij")
     repl.update({name: _fraction for name in ("tfrac", "dfrac", "cfrac")})  # as \\frac: "a/b", not "ab"
     macros = [MacroTextSpec(name, simplify_repl=fn) for name, fn in repl.items()]

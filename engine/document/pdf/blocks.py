@@ -16,14 +16,18 @@ from engine.document.model import ParagraphKind
 from engine.document.pdf.layout import Segment
 from engine.document.pdf.lines import Line
 
+#: "Figure" and "Table" as a caption's label spells them, letter-spaced labels too: Wiley's New Journal Design sets
+#: "FIGURE 1" in spaced capitals, which the PDF's text reads "FIGUR E 1" (trial38: its end-of-paper captions were
+#: read as body, one run into the list of tables before it).
+FIGURE, TABLE = r"f\s?i\s?g\s?u\s?r\s?e", r"t\s?a\s?b\s?l\s?e"
 #: A caption's label: "Figure 3:", "Table 2.", an appendix's "Table B.3:" (elsarticle), and REVTeX's "TABLE IV." (its
 #: tables are numbered in capital Roman).
 CAPTION = re.compile(
-    r"^(fig\.?|figure|table|tab\.|algorithm|listing|chart)\s*(?:[A-Z]\.?\d+|\d+|(?-i:[IVXL]{1,6}))[.:|]", re.I
+    rf"^(fig\.?|{FIGURE}|{TABLE}|tab\.|algorithm|listing|chart)\s*(?:[A-Z]\.?\d+|\d+|(?-i:[IVXL]{{1,6}}))[.:|]", re.I
 )
 #: Springer's caption label, a bold "Fig. 1" or "Table 2" with no stop after its number (svjour3, sn-jnl); not
 #: "Fig S1", which PLOS sets at the head of a supporting-information paragraph.
-BARE_CAPTION = re.compile(r"^(?i:fig\.?|figure|table|tab\.)\s*\d+\s+[A-Z(]")
+BARE_CAPTION = re.compile(rf"^(?i:fig\.?|{FIGURE}|{TABLE}|tab\.)\s*\d+\s+[A-Z(]")
 #: IEEEtran's table label, alone on its line and centred over the caption it sets in small capitals ("TABLE V" /
 #: "TIME TAKEN TO TRAIN ..."), with no stop after the number: with the caption under it, a caption. The Computer
 #: Society's journals number tables in Arabic figures ("TABLE 3", the caption under it in the text's case).

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 from engine.document.model import ParagraphKind
 from engine.document.pdf.blocks import (
     BARE_CAPTION, CAPTION, IEEE_TABLE_LABEL, NUMBERED_HEADING, Block, ends_sentence, list_label,
 )
 from engine.document.pdf.contents import contents_blocks, headings_from_contents
+from engine.document.pdf.float_lists import float_list_entries
 from engine.document.pdf.lines import Line
+from engine.document.pdf.margin_floats import out_in_margin
 from engine.document.pdf.title_notes import BULLETS, title_page_notes
 from engine.document.section_names import FOREIGN, english_key, fold
 
@@ -87,33 +88,13 @@ def classify(blocks: list[Block], body_size: float, page_height: dict[int, float
         if b.kind is ParagraphKind.HEADING and b.heading_number is None and _beside_ticks(b, ticks or {}):
             b.kind, b.heading_title = ParagraphKind.OTHER, ""
     headings_from_contents(blocks, toc)  # its entries' titles, set in the text's size, are headings too
+    float_list_entries(blocks)  # a list of figures' or tables' entries
     title_page_notes(blocks, body_size, page_height)
     _note_run_ons(blocks, body_size)
     _styled_like_sections(blocks)
     _legend_entries(blocks)
     _lead_ins(blocks, body_size)
-    _out_in_margin(blocks, body_size)
-
-
-def _out_in_margin(blocks: list[Block], body_size: float) -> None:
-    """A body block opening in its column with a line out in the margin after, over nine font sizes left of the usual
-    line start, where a caption on its page starts too, is a float's text: a PLOS table's note read with the table's
-    last row cut a paragraph across a page turn (session 31; without the caption's edge it took dev body text)."""
-    usual: dict[int, float] = {}
-    captions: dict[int, list[float]] = {}  # (a block opening in the margin is a caption's tail: _attach_caption_tails)
-    for b in (b for b in blocks if b.kind is ParagraphKind.CAPTION):
-        captions.setdefault(b.first.page, []).append(b.first.x0)
-    for b in blocks:
-        if b.kind is not ParagraphKind.BODY or b.first.page not in captions:
-            continue
-        seg = b.segment
-        if id(seg) not in usual:
-            starts = Counter(round(ln.x0) for ln in seg.lines if len(ln.text) >= 30)
-            usual[id(seg)] = starts.most_common(1)[0][0] if starts else seg.left
-        edge = usual[id(seg)] - 9 * body_size
-        if b.first.x0 >= edge and any(ln.x0 < edge and any(abs(ln.x0 - x) <= 2.0 for x in captions[b.first.page])
-                                      for ln in b.lines[1:]):
-            b.kind = ParagraphKind.OTHER
+    out_in_margin(blocks, body_size)
 
 
 #: A few words of prose leading into a display: "In matrix terms,", "and, likewise,", "The whole answer is then".

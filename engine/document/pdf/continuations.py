@@ -8,6 +8,7 @@ from collections import Counter
 
 from engine.document.model import ParagraphKind
 from engine.document.pdf.blocks import Block, list_label, text_left
+from engine.document.pdf.float_pages import figure_labels
 from engine.document.pdf.lines import Line
 
 #: What a sentence's continuation may open with besides a letter or digit: "(Fig 3C), even though ..." (not "[":
@@ -33,6 +34,7 @@ def merge_continuations(blocks: list[Block], body: float) -> list[Block]:
     math and a legend in the body font: the first block after a caption (or such cells in the next column or
     page) that opens at the left edge in lower case, not indented, carries it on ("... functional genetic
     components in the" | Table 2 | "evolution of EQU. Further, ...")."""
+    figure_labels(blocks)  # a float page's bold labels read as headings would close the paragraph open before it
     out: list[Block] = []
     last_body: Block | None = None
     between = 0

@@ -296,7 +296,7 @@ def page_lines(page_dict: dict[str, Any], number: int) -> PageText:
 SMALL_WORDS = 12
 
 
-_CAPTION_START = re.compile(r"^(?:fig\.?|figure|table|tab\.)\s*\d", re.I)
+_CAPTION_START = re.compile(r"^(?:fig\.?|f\s?i\s?g\s?u\s?r\s?e|t\s?a\s?b\s?l\s?e|tab\.)\s*\d", re.I)
 _PROSE_WORD = re.compile(r"[^\W\d_]{3,}")
 
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from engine.document.pdf.lines import Line, PageText
 
-#: The notes' column ends within this share of the page's width from its left edge.
-MARGIN_SHARE = 0.3
+#: The notes' column ends within this share of the page's width from its left edge (Wiley's New Journal Design: a
+#: third of the page, its author notes beside the abstract's box; MDPI: a quarter).
+MARGIN_SHARE = 0.36
 #: At least this many lines of notes, of at least ``NOTE_CHARS`` characters each, and of text beside them.
 NOTE_LINES, NOTE_CHARS, TEXT_LINES = 4, 10, 6
-#: The text beside the notes is at least this many times as wide as their column.
-WIDER = 2.0
+#: The text beside the notes is at least this many times as wide as their column (Wiley's abstract box: 1.84).
+WIDER = 1.8
 #: The notes' largest font is at most this share of the text's median size (MDPI: 7 pt beside 10 pt).
 SMALLER = 0.9
 #: The notes' median line holds at least this many characters (a table's row labels hold fewer).
@@ -31,8 +32,12 @@ def margin_column(page: PageText) -> list[tuple[int, list[Line]]]:
     page has no such notes."""
     whole = [(0, page.lines)]
     edge = MARGIN_SHARE * page.width
-    notes = [ln for ln in page.lines if ln.x1 <= edge and len(ln.text.strip()) >= NOTE_CHARS]
-    if len(notes) < NOTE_LINES or page.width <= 0:
+    sizes = sorted(ln.size for ln in page.lines)
+    if not sizes or page.width <= 0:
+        return whole
+    small = SMALLER * sizes[len(sizes) // 2]  # notes are set small: the title block's short lines are no notes
+    notes = [ln for ln in page.lines if ln.x1 <= edge and len(ln.text.strip()) >= NOTE_CHARS and ln.size <= small]
+    if len(notes) < NOTE_LINES:
         return whole
     right = max(ln.x1 for ln in notes)
     top, bottom = min(ln.y0 for ln in notes), max(ln.y1 for ln in notes)

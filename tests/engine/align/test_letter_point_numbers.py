@@ -30,3 +30,14 @@ def test_a_number_that_ends_an_answers_sentence_stays():
     text = f"Reviewer 1\n\n{POINTS[0]}\n\nWe report it in Table 3.\n\n{POINTS[1]}\n\nDone as asked; see Eq. 2\n"
     found = answers(Letter(text), comments()[:2])
     assert [a.text for a in found] == ["We report it in Table 3.", "Done as asked; see Eq. 2"]
+
+
+def test_a_reviewer_and_point_label_and_a_colon_heading_are_not_the_answers():
+    """ScholarOne's "Referee: 1" over a reviewer's points, each quoted after its label "R1.1", "R1.2" (trial38's
+    letter): the editor's answer ended "Referee: 1 R1.1" and every other answer with the next point's label."""
+    editor = "Please add a statement on the permits for the field work."
+    done = "The statement is now the last sentence of the methods."
+    text = (f"Editor's comments\n\n{editor}\n\nResponse : {done}\n\nReferee: 1\n\n"
+            + "\n\n".join(f"R1.{i} {p}\n\nResponse : {a}" for i, (p, a) in enumerate(zip(POINTS, ANSWERS), 1)))
+    found = answers(Letter(text), [ReviewComment("p/E.1", "Editor", editor), *comments()])
+    assert [a.text.removeprefix("Response : ") for a in found] == [done, *ANSWERS]  # (the prefix: each view drops it)

@@ -8,7 +8,8 @@ import pytest
 
 from engine.document import ParagraphKind, load_document
 from engine.document.latex.load import load_latex
-from engine.document.latex.source import find_main_file, strip_comments
+from engine.document.latex.includes import find_main_file
+from engine.document.latex.source import strip_comments
 from engine.errors import InputError
 
 PREAMBLE = "\\documentclass{article}\n\\begin{document}\n"

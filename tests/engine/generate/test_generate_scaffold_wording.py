@@ -111,3 +111,15 @@ def test_a_presentation_comment_that_asks_to_cite_gets_a_citation_placeholder() 
     assert find(s.draft)[0].description.endswith("A further method you should reference is that of Lee08 on "
                                                  "lagoon drift")
     assert _scaffold("Please fix the reference list style.", "edit").kind == "edit"
+
+
+def test_a_short_sentence_quoted_whole_ends_the_response_with_one_full_stop() -> None:
+    """An author's trial, session 33: 'after the sentence beginning “Figure 3: Frobble scaling (stencil).”.'"""
+    from engine.generate.respond import response
+
+    verbs = ("revised {np} as asked", "revised the passage as asked")
+    assert response(verbs, "", "Method", "Figure 3: Frobble scaling (quent).") == \
+        "We revised the passage as asked in Section “Method”, after the sentence beginning “Figure 3: Frobble " \
+        "scaling (quent)”."
+    assert response(verbs, "", "Method", "The frobble pass folds each quent tile twice.").endswith(
+        "after the sentence beginning “The frobble pass folds each quent…”.")
