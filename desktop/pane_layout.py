@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
 
 from desktop.window_state import LAYOUT_FILE, read_layout, update_layout
 
-__all__ = ["LAYOUT_FILE", "PaneShares", "PaneSizer"]  # LAYOUT_FILE: the file the shares are kept in
+__all__ = ["LAYOUT_FILE", "PaneShares", "PaneSizer", "card_sizes"]  # LAYOUT_FILE: the file the shares are kept in
 
 #: The key of the two PDF panes' share (the body's are ``pdf`` on the PDF tab, ``views`` on the others).
 PAGES = "pdf-pages"
@@ -45,6 +45,16 @@ def side_sizes(height: int, response_least: int, tldr_asked: int) -> list[int]:
     response = max(response_least, round(height * SIDE_SHARE[1]))
     tldr = min(max(tldr_asked, round(height * SIDE_SHARE[2])), height - response - round(height * CARD_LEAST_SHARE))
     return [height - response - tldr, response, tldr]
+
+
+def card_sizes(sizes: list[int], wanted: int, least: tuple[int, int]) -> list[int]:
+    """The side panel's ``sizes`` (card, response, TLDRs) with the card grown toward ``wanted`` pixels, the room taken
+    from the TLDR panel first, then from the response, each down to its ``least`` height (response, TLDRs); a card
+    that fits keeps its room (a shorter suggestion does not shrink it: the panes do not jump at each comment)."""
+    card, response, tldr = sizes
+    tldr_gives = min(max(0, wanted - card), max(0, tldr - least[1]))
+    response_gives = min(max(0, wanted - card - tldr_gives), max(0, response - least[0]))
+    return [card + tldr_gives + response_gives, response - response_gives, tldr - tldr_gives]
 
 
 @dataclass
@@ -102,6 +112,9 @@ class PaneSizer(QObject):
         tabs.currentChanged.connect(lambda _: self.apply())
         body.splitterMoved.connect(lambda *_: self._remember(self.key, body))
         pages.splitterMoved.connect(lambda *_: self._remember(PAGES, pages))
+        card = side.widget(0) if side is not None and side.count() == 3 else None
+        if hasattr(card, "sig_content_resized"):  # the suggestion card shows its text whole when the panel has room
+            card.sig_content_resized.connect(self.fit_card)
 
     @property
     def key(self) -> str:
@@ -117,6 +130,16 @@ class PaneSizer(QObject):
             response, tldr = self.side.widget(1), self.side.widget(2)
             self.side.setSizes(side_sizes(self.side.height() - 2 * self.side.handleWidth(),
                                           response.minimumSizeHint().height(), tldr.sizeHint().height()))
+
+    def fit_card(self, wanted: int) -> None:
+        """Grow the suggestion card toward ``wanted`` pixels (``card_sizes``), once the panel has its real size."""
+        if not self.started or self.side is None or self.side.height() <= 0:
+            return
+        sizes = self.side.sizes()
+        response, tldr = self.side.widget(1), self.side.widget(2)
+        fitted = card_sizes(sizes, wanted, (response.minimumSizeHint().height(), tldr.minimumSizeHint().height()))
+        if fitted != sizes:
+            self.side.setSizes(fitted)
 
     def apply(self, width: int | None = None) -> None:
         if not self.started:

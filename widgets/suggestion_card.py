@@ -10,16 +10,17 @@ a suggestion with no flag; a suggestion that failed Redraft's checks
 still works). While the model writes, its labelled stream
 (``engine.generate.fields``) fills the response and edit boxes as they grow.
 
-The text scrolls inside the card; the title and the buttons stay in view. When the placement's second paragraph
-scores close to the first (``engine.generate.alternative``), the card offers it: a scaffold moves there at once
-(``sig_place_switched``), a rewrite is written there again on request (``sig_place_requested``).
+The text scrolls inside the card only when the side panel has no more room for it (the panel gives the card what
+``needed_height`` asks: ``desktop.pane_layout``); the title and the buttons stay in view. When the placement's second
+paragraph scores close to the first (``engine.generate.alternative``), the card offers it: a scaffold moves there at
+once (``sig_place_switched``), a rewrite is written there again on request (``sig_place_requested``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QToolTip, QVBoxLayout, QWidget
 
@@ -28,13 +29,13 @@ from engine.generate.source_syntax import COPY_FLAGS, unmapped_flag
 from engine.generate.flags import Flag
 from engine.project.model import SuggestionRecord
 from widgets.badges import chip, style_chip
+from widgets.suggestion_parts import set_alternative, set_flags
 from widgets.card_keys import TRIAGE, card_keys
 from widgets.controls import plain_button
 from widgets.flow_layout import FlowLayout
 from widgets.glossary import SUGGESTION_TIPS
 from widgets.placeholder_text import PlaceholderText
-from widgets.suggestion_text import (CHIP_LABELS, FLAG_TIPS, MAX_CHIPS, SHORTCUT_TIPS, meta_line,
-                                     edit_heading, meta_tip, plan_text, shorten_quote)
+from widgets.suggestion_text import SHORTCUT_TIPS, edit_heading, meta_line, meta_tip, plan_text
 
 #: What the card says while the model writes (a step before it, such as placement's encoder pass, says itself).
 WRITING = "The model is writing…"
@@ -55,6 +56,7 @@ class SuggestionCard(QFrame):
     sig_generate_requested = Signal()
     sig_place_switched = Signal(str)  # id: the scaffold moved to its alternative place (its draft written there)
     sig_place_requested = Signal(str)  # paragraph id: a new suggestion written after it (the model runs)
+    sig_content_resized = Signal(int)  # the height the card needs to show its text whole (``needed_height``)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -124,7 +126,7 @@ class SuggestionCard(QFrame):
         self.body.setObjectName("SuggestionText")
         text = QVBoxLayout(self.body)
         text.setContentsMargins(0, 0, 0, 0)
-        text.setSpacing(6)
+        text.setSpacing(4)  # two pixels a row: a two-sentence comment's scaffold shows whole at 1440 × 900
         text.addWidget(self.meta)
         text.addWidget(self.plan)
         text.addLayout(self.alternative_row)
@@ -183,6 +185,18 @@ class SuggestionCard(QFrame):
         if rec is None or shown != (rec.id, rec.location):  # another suggestion, or another place: from the top
             self.scroll.verticalScrollBar().setValue(0)
         self._refresh()
+        QTimer.singleShot(0, self._announce)  # once the layout has the new text: the side panel gives it room
+
+    def needed_height(self) -> int:
+        """Pixels the card needs to show all its text at its width, with no scroll bar."""
+        layout = self.body.layout()
+        width = self.scroll.viewport().width()
+        body = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else layout.totalSizeHint().height()
+        return self.height() - self.scroll.viewport().height() + body
+
+    def _announce(self) -> None:
+        if self.record is not None and not self.streaming:
+            self.sig_content_resized.emit(self.needed_height())
 
     def suggestion(self) -> SuggestionRecord | None:
         """The record shown, or ``None``."""
@@ -296,42 +310,10 @@ class SuggestionCard(QFrame):
         return self.record is not None and self.record.failed
 
     def _set_flags(self, flags: list[Flag]) -> None:
-        while self.flags_row.count() > 2:
-            item = self.flags_row.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
-        shown = flags if len(flags) <= MAX_CHIPS else flags[: MAX_CHIPS - 1]
-        for i, flag in enumerate(shown):
-            text = CHIP_LABELS.get(flag.code, flag.short)
-            label = chip(text if len(text) <= 28 else text[:27] + "…", "major" if flag.failed else "minor")
-            tip = f"{FLAG_TIPS[flag.code]}: {flag.short}" if flag.code in FLAG_TIPS and flag.code in CHIP_LABELS \
-                else FLAG_TIPS.get(flag.code, flag.message)
-            if flag.code == "rewrite_withheld" and self.record is not None and self.record.rewrite:
-                tip = f"{flag.message}\n\nThe withheld rewrite:\n{self.record.rewrite}"
-            label.setToolTip(tip)
-            self.flags_row.insertWidget(i, label)
-            label.show()
-        if len(shown) < len(flags):
-            rest = flags[len(shown):]
-            more = chip(f"+{len(rest)}", "major" if any(f.failed for f in rest) else "minor")
-            more.setToolTip("\n".join(f.short for f in rest))
-            self.flags_row.insertWidget(len(shown), more)
-            more.show()
+        set_flags(self, flags)
 
     def _set_alternative(self, rec: SuggestionRecord | None, elsewhere: str) -> None:
-        alt = rec.alternative if rec is not None else {}
-        if not alt:
-            self.alternative.setText("")
-            return
-        place = elsewhere or alt.get("location", "")
-        self.alternative.setText(f"Also fits: {place}, “{shorten_quote(alt.get('quote', ''), 70)}”")
-        self.alternative.setToolTip(
-            "The placement's second place, scored close to the first: the authors' paragraph is among the two more "
-            f"often than it is the first.\nThere: “{alt.get('quote', '')}”")
-        scaffold = rec.kind == "scaffold"
-        self.switch_button.setText("Put it there" if scaffold else "Suggest there")
-        self.switch_button.setToolTip("Move this draft to that place (written there at once; again to come back)"
-                                      if scaffold else "Write a new suggestion there with the model")
+        set_alternative(self, rec, elsewhere)
 
     def _refresh(self) -> None:
         rec, has = self.record, self.record is not None
@@ -386,10 +368,16 @@ class SuggestionCard(QFrame):
             s.setEnabled(enabled)
 
     def _fit_response(self) -> None:
-        """The response box as tall as its text (at most a third of the card); the draft as tall as its text (the
-        card's text scrolls), or as tall as there is room while it is written or edited."""
-        self.response.setMaximumHeight(max(48, min(self.response.content_height(), self.scroll.height() // 3)))
+        """The response box and the draft as tall as their text, with no scroll bar of their own (the card's text
+        scrolls, when it must: trial35 saw two nested bars); while the model writes, the response at most a third of
+        the card and the draft as tall as there is room, each scrolling."""
         growing = self.editing or self.streaming
+        response = max(48, self.response.content_height())
+        self.response.setMaximumHeight(min(response, self.scroll.height() // 3) if growing else response)
+        self.response.setMinimumHeight(0 if growing else response)
+        bars = Qt.ScrollBarPolicy.ScrollBarAsNeeded if growing else Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        for box in (self.response, self.edit):
+            box.setVerticalScrollBarPolicy(bars)
         room = max(68, self.edit.content_height() + self.edit.fontMetrics().height())  # a line spare: no inner bar
         self.edit.setMinimumHeight(68 if growing else room)
         self.edit.setMaximumHeight(16777215 if growing else room)

@@ -13,12 +13,12 @@ import re
 
 from engine.document.textfile import clean_text
 from engine.errors import InputError
+from engine.reviews.forms import cut_score, form_questions, score_line
 from engine.reviews.guard import author_response, check_text
+from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_heading, form_line, inline_reviewer,
+                                     is_banner_field, is_metadata, is_separator, is_text_banner, is_underline,
+                                     point_reviewer, reviewer_name, same_reviewer, section_heading, short_answer)
 from engine.reviews.inline_response import drop_author_response, without_stamps
-from engine.reviews.headings import (EDITOR, FORM, banner, banner_review, clean_heading, form_line, form_question,
-                                     inline_reviewer, is_banner_field, is_metadata, is_separator, is_text_banner,
-                                     is_underline, point_reviewer, reviewer_name, same_reviewer, scale_answer,
-                                     section_heading, short_answer)
 from engine.reviews.language import english_notice
 from engine.reviews.latex import latex_review_text, looks_like_latex
 from engine.reviews.letters import (CLOSING, closes_letter, journal_report, mostly_process, opens_letter,
@@ -251,21 +251,6 @@ def _distinct_names(reviews: list[Review]) -> None:
             r.reviewer = f"{r.reviewer} ({n})"
 
 
-#: Words of a score's value at least for it to be a scale's wording that a mail's wrapping can cut (a confidence
-#: value whose scale sentence runs on over the next lines); "Rating: 6" over review text is no such value.
-WRAPPED_SCORE_WORDS = 3
-
-
-def _cut_score(value: str, heading: str) -> bool:
-    """Whether a score's value is a scale's words that run on to the next lines, up to the next blank line or heading
-    (never comments): three words or more, and cut before a sentence ends, or a confidence's (the scale speaks to the
-    reviewer, "You are fairly confident ...", and a wrapping that ends a line on one of its sentences leaves more)."""
-    value = value.strip()
-    if len(value.split()) < WRAPPED_SCORE_WORDS:
-        return False
-    return "confidence" in heading.lower() or not re.search(r"[.!?)\]\"'”]$", value)
-
-
 #: A blank line between two paragraphs.
 _PARAGRAPH_GAP = re.compile(r"\n[ \t]*\n\s*")
 
@@ -280,7 +265,7 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
     lines = text.split("\n")
     # a journal's form (two questions or more with their answers): a short answer is metadata, a long one review text
     form = sum(form_line(line) is not None for line in lines) >= 2
-    asks = _form_questions(lines)  # a form's questions on lines of their own, the answers under them
+    asks = form_questions(lines)  # a form's questions on lines of their own, the answers under them
     answered: set[int] = set()  # the lines of a short answer, held with its question
     under_banner = False
     wrapped = False  # the score line before was cut by a mail's wrapping: its next lines are the score's too
@@ -349,7 +334,7 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
                 offset = pos + line.index(inline) if inline in line else pos + len(line)
                 if is_metadata(heading):  # "Rating: 6": the value alone; what follows is untitled
                     pieces.append((heading, offset, offset + len(inline)))
-                    wrapped = _cut_score(inline, heading)
+                    wrapped = cut_score(inline, heading)
                     heading = ""
                 else:  # "Summary Of The Paper: This paper ..." runs on
                     start = offset
@@ -373,26 +358,7 @@ def _parse_one(reviewer: str, text: str, source: str) -> Review:
         low = head.lower()
         if review.rating is None and low in ("rating", "recommendation", "overall merit", "overall score",
                                                "overall rating", "score", "overall evaluation"):
-            review.rating = _score_line(body)
+            review.rating = score_line(body)
         if review.confidence is None and ("confidence" in low or "expertise" in low or "familiarity" in low):
-            review.confidence = _score_line(body)
+            review.confidence = score_line(body)
     return review
-
-
-def _form_questions(lines: list[str]) -> dict[int, str]:
-    """A review form's questions standing alone on their lines, each opening its paragraph with the answer on the
-    next line (``headings.form_question``): line index -> question. Two at least, one answered on the form's scale
-    ("Yes.", "Good", "Partially. ..."), make a form; fewer are the reviewer's own questions."""
-    found = {}
-    for i in range(len(lines) - 1):
-        if (i == 0 or not lines[i - 1].strip()) and (q := form_question(lines[i], lines[i + 1])):
-            found[i] = q
-    scaled = any(scale_answer(lines[i + 1]) for i in found)
-    return found if len(found) >= 2 and scaled else {}
-
-
-def _score_line(body: str) -> str:
-    """A rating or confidence as written on its first line, without the full stop that ends a sentence ("minor
-    revision." read "rating minor revision."; a new-user trial); a number's ("3.") is kept."""
-    line = body.split("\n")[0].strip()
-    return line[:-1] if len(line) > 2 and line.endswith(".") and line[-2].isalpha() else line

@@ -139,7 +139,8 @@ def test_the_cards_buttons_stay_in_view_and_a_long_plan_is_read_by_scrolling(qtb
     qtbot.waitExposed(w)
     w.show_project_view(True)
     qtbot.waitUntil(lambda: w.panes.started)
-    long_quote = " ".join(["To treat each of the smaller problems above in turn, we first name a mapping."] * 6)
+    # longer than the room the side panel can give the card (session 33: the card grows to its text when it can)
+    long_quote = " ".join(["To treat each of the smaller problems above in turn, we first name a mapping."] * 12)
     long_plan = {**SCAFFOLD.to_dict(), "quote": long_quote, "change": SCAFFOLD.change + " " + long_quote,
                  "alternative": {"location": "p0012", "quote": long_quote, "edit": "x", "response": "y"}}
     card = w.suggestion

@@ -10,7 +10,8 @@ from engine.generate.guard import failure
 from engine.generate.placeholders import find, placeholder
 from engine.project.model import SuggestionRecord
 from tests.gui.widget_helpers import save_shot, use_theme
-from widgets.suggestion_card import FLAG_TIPS, SuggestionCard
+from widgets.suggestion_card import SuggestionCard
+from widgets.suggestion_text import FLAG_TIPS
 
 EDIT = (
     "We add static layer skipping at the same average depth as a second baseline. At the same computation, "
