@@ -155,16 +155,6 @@ def nested_folds(sets: dict[int, list], block: list[int], c: float) -> list:
     return [out[k] for k in range(len(first))]
 
 
-def per_paper(fitted, unsure) -> dict[str, dict[str, int]]:
-    """Per revision counts under the shipped status rules with (f), as ``bench.measure_more_train.per_paper``."""
-    from bench.measure_carry_align import counts, plain
-    from engine.align.corpus_eval import figures
-
-    _, items = counts(fitted, {})
-    items, _ = plain(fitted, items, unsure, "f")
-    return {s.comment_ids[0].split("/")[0]: figures(s, t, cap, st) for s, t, cap, st in items}
-
-
 def run(variant: str, pairs, vectors_file: Path, folds: Path) -> list:
     from bench.measure_carry_align import run_variant
     from engine.align.learn import C
@@ -224,6 +214,7 @@ def rank_alone(pairs, vectors_file: Path, folds: Path, in_sample: bool = False) 
 def main(argv: list[str] | None = None) -> int:
     from bench.measure_carry_align import line
     from bench.measure_link_trees import choose, grouped_pairs, judge
+    from bench.measure_more_train import per_paper_of
     from engine.cli.eval_align_corpus import corpus_unsure
 
     ap = argparse.ArgumentParser(prog="python -m bench.measure_adapter")
@@ -252,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     for v in a.variants:
         fitted = run(v, pairs, Path(a.vectors), folds)
         with adapt_features() if v != "L0" else contextlib.nullcontext():
-            per[v] = per_paper(fitted, unsure)
+            per[v] = per_paper_of(fitted, unsure)
         print(line(v, per[v], groups), flush=True)
     if "L0" not in per:
         return 0

@@ -1,5 +1,5 @@
 """Session 33 (issue 32): the letter that still loses answered comments on new papers (docs/figures-align.md,
-"Session 33: the letter on papers its model never saw"). Training part only.
+"Session 33: the letter that still loses answered comments on new papers"). Training part only.
 
     nice env OMP_NUM_THREADS=1 .venv/bin/python -m bench.measure_letter_keep account PAIRS --only ID [ID ...]
     ... judge PAIRS --only ID [ID ...] [--out JSON]   (the rule's rows on revisions no shipped model saw)
@@ -12,7 +12,7 @@
 lost with it, by what the letter's answer says (``measure_letter_found.answer_class``), how the letter quoted the
 comment, whether its best link and the no-letter model were sure; and the unanswered comments the letter stops
 flagging, the same way. ``judge``: the pooled rows of the no-letter state, today's letter path and each candidate
-(``engine.align.letter_keep``), per revision beside.
+(``keep_found`` and ``K2_PARTLY`` here), per revision beside.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 FOUND = ("addressed", "partly")
 #: K2: the letter model's "partly" band, set on the account set (session 32's 34) by ``learn_answered.
-#: held_found_band`` (its found at A0's, the shipped models, the letters the app reads); the shipped band is 0.7461.
+#: held_found_band`` (its found at A0's, the shipped models, the letters the app reads); shipped since session 33
+#: (letter33), the band was 0.7461 before.
 K2_PARTLY = 0.5557
 #: The rule's limits (written before any figure on the judging set): found may fall at most this (points) from the
 #: no-letter state; wrong "addressed" at most MAX_WRONG % and at most WRONG_RISE points above the no-letter state.
@@ -349,8 +350,12 @@ def main(argv: list[str] | None = None) -> int:
     if isinstance(ids, str):
         print(f"error: {ids}", file=sys.stderr)
         return 2
-    if clash := sorted(set(ids) & seen_by_shipped()):
+    if clash := sorted(set(ids) & seen_by_shipped(band_on=a.step != "band")):  # band: set again on its own 34
         print(f"error: a shipped model was fitted on: {', '.join(clash)}", file=sys.stderr)
+        return 2
+    if not Path(a.pairs).is_file():
+        print(f"error: no such pairs file: {a.pairs} (build it with python -m bench.measure_unseen_train pairs)",
+              file=sys.stderr)
         return 2
     keep = set(ids)
     pairs = [pp for pp in pickle.loads(Path(a.pairs).read_bytes()) if pp.paper.id in keep]

@@ -26,11 +26,18 @@ KEYS = ("F1", "hit@1", "found", "wrong addressed")
 
 def per_paper(pairs, cache: Path, unsure) -> dict[str, dict[str, int]]:
     """Per revision counts of grouped leave-papers-out (folds kept in ``cache`` and read back when there)."""
-    from bench.measure_carry_align import counts, plain, run_variant
-    from engine.align.corpus_eval import figures
+    from bench.measure_carry_align import run_variant
     from engine.align.learn import C
 
-    fitted = run_variant(pairs, {"c": C}, cache)
+    return per_paper_of(run_variant(pairs, {"c": C}, cache), unsure)
+
+
+def per_paper_of(fitted, unsure) -> dict[str, dict[str, int]]:
+    """Per revision counts of ``fitted`` ((paper, link, answered, inner) each) under the shipped status rules: both
+    bands and round eight's (f)."""
+    from bench.measure_carry_align import counts, plain
+    from engine.align.corpus_eval import figures
+
     _, items = counts(fitted, {})
     items, _ = plain(fitted, items, unsure, "f")
     return {s.comment_ids[0].split("/")[0]: figures(s, t, cap, st) for s, t, cap, st in items}

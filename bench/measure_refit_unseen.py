@@ -6,7 +6,7 @@ was committed before any figure of it).
         [--new-ids ID [ID ...]] [--out JSON]
 
 Every revision of ``PAIRS.pkl`` (the training part) is scored twice, each time by models that never saw its
-repository, with the shipped link model's form, the shipped status rules (``bench.measure_more_train.per_paper``:
+repository, with the shipped link model's form, the shipped status rules (``bench.measure_more_train.per_paper_of``:
 both bands and round eight's (f)) and no neighbour step on either side:
 
 - **OLD**: the form fitted on the revisions ``MODEL.json``'s ``meta.train`` lists (the shipped fit's, T76): a revision
@@ -68,19 +68,10 @@ def old_fitted(pairs, old_ids: set[str], folds: Path) -> list:
     return out
 
 
-def per_paper_of(fitted, unsure) -> dict[str, dict[str, int]]:
-    """Per revision counts under the shipped status rules (as ``bench.measure_more_train.per_paper``)."""
-    from bench.measure_carry_align import counts, plain
-    from engine.align.corpus_eval import figures
-
-    _, items = counts(fitted, {})
-    items, _ = plain(fitted, items, unsure, "f")
-    return {s.comment_ids[0].split("/")[0]: figures(s, t, cap, st) for s, t, cap, st in items}
-
-
 def main(argv: list[str] | None = None) -> int:
     from bench.measure_carry_align import bootstrap, line, pooled, run_variant
     from bench.measure_grouped_align import with_groups
+    from bench.measure_more_train import per_paper_of
     from bench.measure_refold import verdict
     from engine.align.learn import C
     from engine.cli.eval_align_corpus import corpus_unsure

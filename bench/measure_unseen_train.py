@@ -27,8 +27,9 @@ ROWS = ("learned", "learned (letter)", "learned (letter, as the app)", "evidence
 COLS = ("P", "R", "F1", "hit@1", "hit@3", "found", "wrong addressed", "addressed calls", "unanswered called found")
 
 
-def seen_by_shipped() -> set[str]:
-    """Every revision a shipped model or rule file lists as fitted on."""
+def seen_by_shipped(band_on: bool = True) -> set[str]:
+    """Every revision a shipped model or rule file lists as fitted on (``band_on``: with those a band alone was set on,
+    ``meta.band_on``; without them for setting that band again on the same revisions)."""
     from engine.align.answered import shipped_answered
     from engine.align.learned import shipped_model
     from engine.align.tuned import shipped_note
@@ -36,7 +37,7 @@ def seen_by_shipped() -> set[str]:
     out = {*shipped_model().meta.get("train", ()), *shipped_note().get("train", ())}
     for letter in (False, True):
         meta = shipped_answered(letter=letter).meta
-        out |= {*meta.get("train", ()), *meta.get("band_on", ())}  # band_on: a band set on them (session 33)
+        out |= {*meta.get("train", ()), *(meta.get("band_on", ()) if band_on else ())}  # band_on: session 33
     return out
 
 

@@ -32,7 +32,8 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.reviews.evaluate import COVER, words
+from engine.errors import InputError
+from engine.reviews.evaluate import COVER, held, words
 
 BANDS = (0.0, 0.15, 0.3, 0.45, 0.525, 0.6, 0.7, 0.8, 0.9, 1.01)
 _HEAD = (("summary", r"summary|synopsis|overview|contribution"), ("strengths", r"strength|pros\b|positive"),
@@ -56,7 +57,8 @@ def oof_comments(train: str, oof: Path, work: Path) -> tuple[list, list, float]:
     got = np.load(oof)
     z, zf = got["zq"], got["zfq"]
     if len(z) != len(texts):
-        raise SystemExit(f"error: {oof} holds {len(z)} units, the reader makes {len(texts)}")
+        raise InputError(f"{oof} holds {len(z)} units, the reader makes {len(texts)} of {train}: score this train "
+                         "file with bench.score_encoder_oof")
     unread = got["unread"] if "unread" in got.files else np.zeros(len(z), dtype=bool)
     always = np.array([read_cues(t).explicit or read_cues(t).implied for t in texts], dtype=bool)
     a, b = meta["platt"]
@@ -197,14 +199,10 @@ def account(data: list, scored: list, threshold: float) -> dict:
             gat = md.find(g["text"], gpos)
             gpos = max(gpos, gat)
             for s in g["sentences"]:
-                w = words(s["text"])
-                if len(w) < 3:
+                h = held(s, toks)
+                if h is None:
                     continue
-                shares = [len(w & c) / len(w) for c in toks]
-                best = max(range(len(shares)), key=shares.__getitem__) if shares else -1
-                got = best >= 0 and shares[best] >= COVER
-                gold = s["review_action"] == "arg_request"
-                ok = gold or (s["review_action"] == "arg_evaluative" and s.get("polarity") == "pol_negative")
+                w, shares, best, got, gold, ok = h
                 label = _label(s)
                 for k, share in enumerate(shares):
                     if share >= COVER:
@@ -269,7 +267,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--work", type=Path, default=Path("/tmp/redraft-encoder"))
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
-    got = account(*oof_comments(args.train, args.oof, args.work))
+    if not args.oof.is_file():
+        print(f"error: no such file: {args.oof} (bench.score_encoder_oof writes it)", file=sys.stderr)
+        return 2
+    try:
+        got = account(*oof_comments(args.train, args.oof, args.work))
+    except (InputError, OSError) as e:  # a missing or mismatched file: one line, exit 2
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     if args.json:
         args.json.write_text(json.dumps(got, indent=1), encoding="utf-8")
     print(json.dumps(got, indent=1))

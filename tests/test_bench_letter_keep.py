@@ -50,3 +50,14 @@ def test_the_shipped_letter_band_is_k2s_and_its_revisions_are_seen(tmp_path, cap
     corpus.write_text(json.dumps({"revisions": [{"id": band_on[0], "part": "train"}]}))
     assert main(["judge", str(tmp_path / "none.pkl"), "--only", band_on[0], "--corpus", str(corpus)]) == 2
     assert "a shipped model was fitted on" in capsys.readouterr().err
+
+
+def test_the_band_can_be_set_again_on_its_own_revisions_and_a_missing_pairs_file_is_one_line(tmp_path, capsys):
+    band_on = shipped_answered(letter=True).meta["band_on"]
+    assert set(band_on) <= seen_by_shipped() and not set(band_on) & seen_by_shipped(band_on=False)
+    corpus = tmp_path / "revisions.json"
+    corpus.write_text(json.dumps({"revisions": [{"id": band_on[0], "part": "train"}]}))
+    # PROVENANCE's command for the shipped band: refused as seen before session 33's review, now it reaches the pairs
+    assert main(["band", str(tmp_path / "none.pkl"), "--only", band_on[0], "--corpus", str(corpus)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: no such pairs file:") and err.count("\n") == 1

@@ -74,3 +74,14 @@ def test_a_short_point_is_counted_found_or_missed() -> None:
     assert got["short points"] == {"missed: none-low": 1}
     prob[next(i for i, u in enumerate(units) if u.text.startswith("Number"))] = 0.9
     assert account({"tides": (gold, rows, 0.5)})["short points"] == {"found": 1}
+
+
+def test_a_missing_file_is_one_line_and_exit_2(tmp_path, capsys) -> None:
+    from bench.precision_account import main
+
+    oof = tmp_path / "oof.npz"
+    assert main([str(tmp_path / "train.jsonl"), str(oof)]) == 2
+    assert capsys.readouterr().err == f"error: no such file: {oof} (bench.score_encoder_oof writes it)\n"
+    np.savez(oof, zq=np.zeros(1), zfq=np.zeros((1, 2)))
+    assert main([str(tmp_path / "train.jsonl"), str(oof), "--work", str(tmp_path / "w")]) == 2
+    assert capsys.readouterr().err == f"error: no such file: {tmp_path / 'train.jsonl'}\n"

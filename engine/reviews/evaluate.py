@@ -20,7 +20,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.errors import InputError
 
@@ -36,6 +36,31 @@ _WORD = re.compile(r"[a-z]{3,}")
 
 def words(text: str) -> set[str]:
     return set(_WORD.findall(text.lower()))
+
+
+class Held(NamedTuple):
+    """How comments hold one gold sentence: its words, each comment's share of them, the best comment (-1: none),
+    whether that one holds ``COVER`` of them, whether the sentence is a request (recall's), and whether it is one
+    precision accepts (a request or a negative evaluative sentence)."""
+
+    words: set[str]
+    shares: list[float]
+    best: int
+    got: bool
+    gold: bool
+    ok: bool
+
+
+def held(sentence: dict[str, Any], comment_words: list[set[str]]) -> Held | None:
+    """``Held`` for a gold sentence against the comments' words (text plus context); None under three words."""
+    w = words(sentence["text"])
+    if len(w) < 3:
+        return None
+    shares = [len(w & c) / len(w) for c in comment_words]
+    best = max(range(len(shares)), key=shares.__getitem__) if shares else -1
+    gold = sentence["review_action"] == "arg_request"
+    ok = gold or (sentence["review_action"] == "arg_evaluative" and sentence.get("polarity") == "pol_negative")
+    return Held(w, shares, best, best >= 0 and shares[best] >= COVER, gold, ok)
 
 
 def gold_fine(sentence: dict[str, Any]) -> str:
@@ -90,14 +115,10 @@ def score_forums(
         ctoks = [words(c.get("text", "") + " " + (c.get("context") or "")) for c in comments]
         for r in reviews:
             for s in r["sentences"]:
-                w = words(s["text"])
-                if len(w) < 3:
+                h = held(s, ctoks)
+                if h is None:
                     continue
-                shares = [len(w & c) / len(w) for c in ctoks]
-                best = max(range(len(shares)), key=shares.__getitem__) if shares else -1
-                got = best >= 0 and shares[best] >= COVER
-                gold = s["review_action"] == "arg_request"
-                ok = gold or (s["review_action"] == "arg_evaluative" and s["polarity"] == "pol_negative")
+                best, got, gold, ok = h.best, h.got, h.gold, h.ok
                 if got and ok:
                     tp += gold
                     kept += 1

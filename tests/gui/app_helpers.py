@@ -41,3 +41,21 @@ def new_round(qtbot, controller, revised: Path) -> None:
     qtbot.waitUntil(lambda: controller.rounds.message is not None and controller.rounds.message.isVisible(),
                     timeout=5_000)
     controller.rounds.message.button(QMessageBox.StandardButton.Ok).click()
+
+
+def demo_with_comment(qtbot, shell: Shell, tmp_path: Path, text: str, gguf: Path, size: tuple[int, int]) -> str:
+    """The window at ``size`` on the demo project with ``text`` added as Reviewer 2's comment and shown, and the tiny
+    GGUF ``gguf`` as the loaded model (one thread, no GPU): the added comment's id."""
+    from desktop.app import build_demo_now
+    from engine.models.llama.llm import LlamaGenerator
+
+    c, w = shell.controller, shell.window
+    w.resize(*size)
+    session = build_demo_now(tmp_path)
+    cid = session.add_comment("Reviewer 2", text).comment_ids[0]
+    c.use_session(session)
+    qtbot.waitUntil(lambda: c.project is not None and c.current_comment is not None, timeout=30_000)
+    with qtbot.waitSignal(c.sig_comment_shown, timeout=10_000):
+        w.comments.select_comment(cid)
+    c.owner.set_generator(LlamaGenerator(gguf, n_ctx=2048, n_gpu_layers=0, threads=1))
+    return cid

@@ -10,12 +10,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, QRect
 
-from desktop.app import build_demo_now
 from desktop.pane_layout import card_sizes
-from engine.models.llama.llm import LlamaGenerator
 from tests.gguf_factory import tiny_gguf  # noqa: F401
+from tests.gui.app_helpers import demo_with_comment, shot
 from tests.gui.app_helpers import light_shell as shell  # noqa: F401
-from tests.gui.app_helpers import shot
 
 #: A comment of one request and a named work, and a longer one (trial35's R2.5 was of this shape): invented.
 SHORT = "Please explain how the step size was chosen for each test case (see e.g. Varro, Lind, & Obst, 2010)."
@@ -33,14 +31,7 @@ def test_the_card_grows_by_taking_room_from_the_panes_below_down_to_their_least(
 def test_a_scaffold_shows_whole_at_1440_by_900_with_one_scroll_bar_at_most(qtbot, shell, tiny_gguf: Path,
                                                                           tmp_path: Path, name: str) -> None:
     c, w = shell.controller, shell.window
-    w.resize(1440, 900)
-    session = build_demo_now(tmp_path)
-    cid = session.add_comment("Reviewer 2", SHORT if name == "short" else LONG).comment_ids[0]
-    c.use_session(session)
-    qtbot.waitUntil(lambda: c.project is not None and c.current_comment is not None, timeout=30_000)
-    with qtbot.waitSignal(c.sig_comment_shown, timeout=10_000):
-        w.comments.select_comment(cid)
-    c.owner.set_generator(LlamaGenerator(tiny_gguf, n_ctx=2048, n_gpu_layers=0, threads=1))
+    demo_with_comment(qtbot, shell, tmp_path, SHORT if name == "short" else LONG, tiny_gguf, (1440, 900))
     card = w.suggestion
     c.editing.suggest_options = {"max_tokens": 40, "max_chars": 60, "scaffold": True}  # as the embedded model
     c.editing.suggest()

@@ -9,11 +9,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRect, Qt
 
-from desktop.app import build_demo_now
-from engine.models.llama.llm import LlamaGenerator
 from tests.engine.generate.test_generate_alternative import CLOSE
 from tests.gguf_factory import tiny_gguf  # noqa: F401
-from tests.gui.app_helpers import shot
+from tests.gui.app_helpers import demo_with_comment, shot
 from tests.gui.app_helpers import light_shell as shell  # noqa: F401
 
 
@@ -37,14 +35,7 @@ def _suggest(qtbot, c, **call) -> None:
 
 def test_a_scaffold_and_a_flagged_rewrite_at_1200_by_800(qtbot, shell, tiny_gguf: Path, tmp_path: Path) -> None:
     c, w = shell.controller, shell.window
-    w.resize(1200, 800)
-    session = build_demo_now(tmp_path)
-    cid = session.add_comment("Reviewer 2", CLOSE).comment_ids[0]  # its second place scores close to its first
-    c.use_session(session)
-    qtbot.waitUntil(lambda: c.project is not None and c.current_comment is not None, timeout=30_000)
-    with qtbot.waitSignal(c.sig_comment_shown, timeout=10_000):
-        w.comments.select_comment(cid)
-    c.owner.set_generator(LlamaGenerator(tiny_gguf, n_ctx=2048, n_gpu_layers=0, threads=1))
+    cid = demo_with_comment(qtbot, shell, tmp_path, CLOSE, tiny_gguf, (1200, 800))  # its second place scores close
     card = w.suggestion
 
     c.editing.suggest_options = {"max_tokens": 40, "max_chars": 60, "scaffold": True}  # as the embedded model

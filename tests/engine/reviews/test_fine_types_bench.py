@@ -71,3 +71,21 @@ def test_the_bootstrap_interval_brackets_the_difference() -> None:
     lo, hi = bootstrap(base, better, 6)
     diff = fine_macro_f1([(g, p) for _, g, p in better]) - fine_macro_f1([(g, p) for _, g, p in base])
     assert 0 < lo <= diff <= hi  # every forum gains the same: the interval is the difference itself
+
+
+def test_held_is_how_the_scorer_and_the_precision_account_read_a_sentence() -> None:
+    """``evaluate.held`` (shared by ``score_forums`` and ``bench.precision_account``, session 33): the best comment,
+    whether it holds 60 % of the sentence's words, and whether the sentence is a request or criticism."""
+    from engine.reviews.evaluate import held, words
+
+    comments = [words("the harbour gauges were dropped"), words("please add an ablation over friction values")]
+    ask = held(_sentence("Please add an ablation over the friction coefficient values.", "arg_request"), comments)
+    assert ask.best == 1 and ask.got and ask.gold and ask.ok and ask.shares == [1 / 8, 6 / 8]
+    fact = held(_sentence("The bay model is described in the second section.", "arg_structuring"), comments)
+    assert fact.best == 0 and not fact.got and not fact.gold and not fact.ok
+    bad = held(_sentence("The harbour gauges were dropped.", "arg_evaluative", polarity="pol_negative"), comments)
+    assert bad.got and bad.ok and not bad.gold
+    assert not held({"text": "Harbour gauges dropped.", "review_action": "arg_evaluative"}, comments).ok  # no polarity
+    assert held(_sentence("Add it.", "arg_request"), comments) is None  # under three words of 3+ letters
+    assert held(_sentence("Please add an ablation.", "arg_request"), []) == (words("Please add an ablation."), [], -1,
+                                                                           False, True, True)
