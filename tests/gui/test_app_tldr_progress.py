@@ -60,7 +60,10 @@ def test_write_says_its_step_and_what_failed(qtbot, shell, tiny_gguf: Path, tmp_
     c.editing.tldr("llm")
     qtbot.waitUntil(lambda: not w.tldr.is_streaming(), timeout=120_000)
     labels = [s[0] for s in seen]
-    assert "loading the model" in labels and "candidate 2 of 2, reading the paper" in labels
+    # the runner coalesces progress (one post in flight), so on a busy machine the quick early steps ("loading the
+    # model", "reading the paper") may be drawn only as the step after them: each label drawn is one of the job's
+    # (test_generate_tldr_steps checks the candidate's steps in order, without the UI thread in between)
+    assert labels and all(label == "loading the model" or label.startswith("candidate ") for label in labels)
     tries = [s for s in seen if ", try " in s[0]]
     assert tries and tries[0][0] == "candidate 2 of 2, try 1 of 2"
     for label, status, said, most in tries:
