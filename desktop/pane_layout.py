@@ -130,6 +130,9 @@ class PaneSizer(QObject):
             response, tldr = self.side.widget(1), self.side.widget(2)
             self.side.setSizes(side_sizes(self.side.height() - 2 * self.side.handleWidth(),
                                           response.minimumSizeHint().height(), tldr.sizeHint().height()))
+            card = self.side.widget(0)
+            if hasattr(card, "announce"):  # a suggestion shown before the first real size (the demo) asks again now
+                QTimer.singleShot(0, card.announce)
 
     def fit_card(self, wanted: int) -> None:
         """Grow the suggestion card toward ``wanted`` pixels (``card_sizes``), once the panel has its real size."""

@@ -185,7 +185,7 @@ class SuggestionCard(QFrame):
         if rec is None or shown != (rec.id, rec.location):  # another suggestion, or another place: from the top
             self.scroll.verticalScrollBar().setValue(0)
         self._refresh()
-        QTimer.singleShot(0, self._announce)  # once the layout has the new text: the side panel gives it room
+        QTimer.singleShot(0, self.announce)  # once the layout has the new text: the side panel gives it room
 
     def needed_height(self) -> int:
         """Pixels the card needs to show all its text at its width, with no scroll bar."""
@@ -194,7 +194,9 @@ class SuggestionCard(QFrame):
         body = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else layout.totalSizeHint().height()
         return self.height() - self.scroll.viewport().height() + body
 
-    def _announce(self) -> None:
+    def announce(self) -> None:
+        """Say how tall the card needs to be (``sig_content_resized``), when it shows a finished suggestion: the side
+        panel gives it room (``desktop.pane_layout``), also once the window has its first real size."""
         if self.record is not None and not self.streaming:
             self.sig_content_resized.emit(self.needed_height())
 
