@@ -7,6 +7,7 @@ Includes stay inside the main file's folder; missing files, cycles and nesting p
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from engine.document.latex.macros import collect_macros, expand_macros
@@ -106,18 +107,28 @@ def _resolve(name: str, folder: str, cmd: str, here: Path, root: Path) -> tuple[
     """The included file inside ``root``, or None; the flag says a file was found only outside ``root``."""
     bases = [here / folder, root / folder] if cmd.startswith("sub") or cmd == "subfile" else [root / folder, here / folder]
     outside = False
-    for base in [*bases, *(top / folder for top in project_tops(root))]:  # then the project's top (project_root.py)
+    tops: tuple[Path, ...] = ()
+    for base in _bases(bases, folder, root):  # then the project's top (project_root.py), looked for only if needed
         for candidate in (base / name, base / f"{name}.tex"):
             try:
                 if not candidate.is_file():
                     continue
             except OSError:  # a name too long, or a path the OS refuses
                 continue
-            if not inside(candidate, root) and not from_top(candidate, root):  # project_root.py: TeX run from the top
-                outside = True
-                continue
+            if not inside(candidate, root):
+                tops = tops or project_tops(root)
+                if not from_top(candidate, tops):  # project_root.py: TeX run from the top
+                    outside = True
+                    continue
             return candidate, False
     return None, outside
+
+
+def _bases(bases: list[Path], folder: str, root: Path) -> Iterator[Path]:
+    """``bases``, then ``folder`` under each project top above ``root`` (the tops found only once they are reached)."""
+    yield from bases
+    for top in project_tops(root):
+        yield top / folder
 
 
 def inside(path: Path, root: Path) -> bool:

@@ -30,12 +30,12 @@ def project_tops(folder: Path) -> tuple[Path, ...]:
     return tuple(found)
 
 
-def from_top(candidate: Path, root: Path) -> bool:
-    """Whether ``candidate``, found against a project top above ``root``, may be read: a ``.tex`` file inside that
-    top, no part of its path below the top hidden (``.name``)."""
+def from_top(candidate: Path, tops: tuple[Path, ...]) -> bool:
+    """Whether ``candidate``, found against one of ``tops`` (``project_tops`` of the main file's folder), may be
+    read: a ``.tex`` file inside that top, no part of its path below the top hidden (``.name``)."""
     if candidate.suffix.lower() != ".tex":
         return False
-    for top in project_tops(root):
+    for top in tops:
         try:
             rel = candidate.resolve().relative_to(top)
         except (ValueError, OSError, RuntimeError):
